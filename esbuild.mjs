@@ -1,0 +1,38 @@
+// Bundles the extension and the CLI. Type-checking is separate (`npm run typecheck`).
+import * as esbuild from 'esbuild';
+
+const production = process.argv.includes('--production');
+const watch = process.argv.includes('--watch');
+
+/** Shared options for the Node bundles (extension host and CLI). */
+const nodeBundle = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  format: 'cjs',
+  sourcemap: !production,
+  minify: production,
+  sourcesContent: false,
+  logLevel: 'warning',
+  external: ['vscode'],
+};
+
+const builds = [
+  { ...nodeBundle, entryPoints: ['src/extension.ts'], outfile: 'dist/extension.js' },
+  {
+    ...nodeBundle,
+    entryPoints: ['src/cli/main.ts'],
+    outfile: 'dist/cli.js',
+    banner: { js: '#!/usr/bin/env node' },
+  },
+];
+
+if (watch) {
+  for (const options of builds) {
+    const context = await esbuild.context(options);
+    await context.watch();
+  }
+  console.log('[esbuild] watching for changes');
+} else {
+  await Promise.all(builds.map((options) => esbuild.build(options)));
+}

@@ -1,0 +1,32 @@
+/** A piece of an assistant message, as produced by the streaming tool-block parser. */
+export type AssistantBlock = TextBlock | ThinkingBlock | ToolUseBlock;
+
+/** Plain answer text between tool blocks. */
+export interface TextBlock {
+  readonly kind: 'text';
+  readonly text: string;
+  /** True while the stream may still extend this block. */
+  readonly partial: boolean;
+}
+
+/** Text inside <thinking>…</thinking>, kept apart from the answer. */
+export interface ThinkingBlock {
+  readonly kind: 'thinking';
+  readonly text: string;
+  readonly partial: boolean;
+}
+
+/** An XML tool call such as <read_file><path>a.ts</path></read_file>. */
+export interface ToolUseBlock {
+  readonly kind: 'tool';
+  readonly name: string;
+  /** Parameter values; while partial, the last one may be incomplete. */
+  readonly params: Readonly<Record<string, string>>;
+  readonly partial: boolean;
+}
+
+/** What the parser must know about the tools so that unknown tags stay text. */
+export interface ToolGrammar {
+  /** Tool name → its parameter names. */
+  readonly tools: ReadonlyMap<string, readonly string[]>;
+}

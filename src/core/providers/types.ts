@@ -1,0 +1,59 @@
+/** One provider-neutral message of the conversation sent to the model. */
+export interface ProviderMessage {
+  readonly role: 'user' | 'assistant';
+  readonly content: string;
+}
+
+/** What a streaming model response yields, whatever the vendor. */
+export type ApiStreamChunk =
+  | { readonly type: 'text'; readonly text: string }
+  | { readonly type: 'reasoning'; readonly text: string }
+  | { readonly type: 'usage'; readonly usage: TokenUsage };
+
+/** Token counts reported by the provider for one response. */
+export interface TokenUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens?: number;
+  readonly cacheWriteTokens?: number;
+}
+
+/** A stream of response chunks; iterate it once. */
+export type ApiStream = AsyncIterable<ApiStreamChunk>;
+
+/** The request the engine makes of a provider. */
+export interface ApiRequest {
+  readonly systemPrompt: string;
+  readonly messages: readonly ProviderMessage[];
+  readonly signal?: AbortSignal;
+}
+
+/** One LLM vendor behind the common streaming interface. */
+export interface ApiProvider {
+  readonly id: ProviderId;
+  readonly modelId: string;
+  createMessage(request: ApiRequest): ApiStream;
+}
+
+export type ProviderId = 'openai' | 'anthropic' | 'openai-compatible';
+
+/** Settings needed to build a provider. */
+export interface ProviderConfig {
+  readonly provider: ProviderId;
+  readonly model: string;
+  readonly apiKey?: string;
+  readonly baseUrl?: string;
+  readonly maxOutputTokens?: number;
+}
+
+/** A provider failure with a message fit to show the user. */
+export class ProviderError extends Error {
+  constructor(
+    message: string,
+    readonly status?: number,
+    readonly retryable = false,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
