@@ -1,5 +1,8 @@
 // Bundles the extension and the CLI. Type-checking is separate (`npm run typecheck`).
 import * as esbuild from 'esbuild';
+import { readFileSync } from 'node:fs';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
@@ -15,6 +18,7 @@ const nodeBundle = {
   sourcesContent: false,
   logLevel: 'warning',
   external: ['vscode'],
+  define: { SMITH_VERSION: JSON.stringify(version) },
 };
 
 const builds = [

@@ -1,0 +1,110 @@
+import { parseArgs } from 'node:util';
+import type { ProviderId } from '../core/providers/types.js';
+
+/** The CLI's options after validation. */
+export interface CliOptions {
+  readonly task?: string;
+  readonly cwd: string;
+  readonly provider?: ProviderId;
+  readonly model?: string;
+  readonly baseUrl?: string;
+  readonly yes: boolean;
+  readonly allowOutsideWorkspace: boolean;
+  readonly output: 'human' | 'json';
+  readonly maxIterations: number;
+  readonly storage?: string;
+  readonly resume?: string;
+  readonly verbose: boolean;
+  readonly quiet: boolean;
+  readonly help: boolean;
+  readonly version: boolean;
+}
+
+/** A mistake in how the CLI was called (exit code 2). */
+export class UsageError extends Error {}
+
+const PROVIDERS: readonly ProviderId[] = ['openai', 'anthropic', 'openai-compatible'];
+
+export const USAGE = `Usage: smith [options] [task]
+
+Runs one task when a task is given (or piped on stdin); with no task on a terminal, starts a REPL.
+
+Options:
+  --cwd DIR                  workspace folder (default: the current folder)
+  --provider NAME            openai | anthropic | openai-compatible
+  --model ID                 model id (required for openai-compatible)
+  --base-url URL             API base URL (e.g. http://127.0.0.1:11434/v1 for Ollama)
+  --yes                      approve every tool call inside the workspace
+  --allow-outside-workspace  with --yes, also approve paths outside the workspace
+  --output human|json        human progress on stderr (default), or one JSON object on stdout
+  --max-iterations N         stop after N model requests (default 25)
+  --storage DIR              where task logs are kept (default: a per-user folder)
+  --resume TASK_ID           continue an interrupted task from its log
+  --verbose                  show tool output and reasoning
+  --quiet                    print only the result
+  -h, --help                 show this help
+  -v, --version              print the version
+
+API keys come from OPENAI_API_KEY, ANTHROPIC_API_KEY, or SMITH_API_KEY (openai-compatible).`;
+
+/** Parses argv (without node and script); throws UsageError on a bad call. */
+export function parseCliArgs(argv: readonly string[], currentDir: string): CliOptions {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: [...argv],
+      allowPositionals: true,
+      strict: true,
+      options: {
+        cwd: { type: 'string' },
+        provider: { type: 'string' },
+        model: { type: 'string' },
+        'base-url': { type: 'string' },
+        yes: { type: 'boolean', default: false },
+        'allow-outside-workspace': { type: 'boolean', default: false },
+        output: { type: 'string', default: 'human' },
+        'max-iterations': { type: 'string', default: '25' },
+        storage: { type: 'string' },
+        resume: { type: 'string' },
+        verbose: { type: 'boolean', default: false },
+        quiet: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+        version: { type: 'boolean', short: 'v', default: false },
+      },
+    });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  const provider = values.provider;
+  if (provider !== undefined && !PROVIDERS.includes(provider as ProviderId)) {
+    throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}; got "${provider}"`);
+  }
+  if (values.output !== 'human' && values.output !== 'json') {
+    throw new UsageError(`--output must be human or json; got "${values.output}"`);
+  }
+  const maxIterations = Number(values['max-iterations']);
+  if (!Number.isInteger(maxIterations) || maxIterations < 1) {
+    throw new UsageError(`--max-iterations must be a positive whole number; got "${values['max-iterations']}"`);
+  }
+  if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet cannot be used together');
+  const task = positionals.join(' ').trim();
+  if (task && values.resume) throw new UsageError('give either a task or --resume TASK_ID, not both');
+  return {
+    ...(task ? { task } : {}),
+    cwd: values.cwd ?? currentDir,
+    ...(provider ? { provider: provider as ProviderId } : {}),
+    ...(values.model ? { model: values.model } : {}),
+    ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+    yes: values.yes!,
+    allowOutsideWorkspace: values['allow-outside-workspace']!,
+    output: values.output,
+    maxIterations,
+    ...(values.storage ? { storage: values.storage } : {}),
+    ...(values.resume ? { resume: values.resume } : {}),
+    verbose: values.verbose!,
+    quiet: values.quiet!,
+    help: values.help!,
+    version: values.version!,
+  };
+}

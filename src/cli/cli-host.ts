@@ -1,0 +1,19 @@
+import type { Host } from '../core/ports.js';
+import { NodeFileSystem } from '../core/workspace/node-file-system.js';
+import type { LineSource } from './line-source.js';
+import type { Style } from './style.js';
+import { TerminalApprovals, TerminalQuestions } from './terminal-prompts.js';
+
+/** The headless host: real files, terminal approvals and questions, notices on stderr. */
+export function createCliHost(lines: LineSource | undefined, err: NodeJS.WritableStream, style: Style): Host {
+  return {
+    files: new NodeFileSystem(),
+    approvals: new TerminalApprovals(lines, err, style),
+    questions: new TerminalQuestions(lines, err, style),
+    clock: { now: () => Date.now() },
+    notify: (level, message) => {
+      const paint = level === 'error' ? style.red : level === 'warning' ? style.yellow : style.dim;
+      err.write(`${paint(message)}\n`);
+    },
+  };
+}

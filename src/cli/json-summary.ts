@@ -1,0 +1,84 @@
+import type { TaskEvent } from '../core/task/events.js';
+import type { TaskOutcome } from '../core/task/task.js';
+import { usageTotals } from '../core/task/ui-projection.js';
+
+/** One step of the run, as printed by --output json. */
+export interface JsonStep {
+  readonly type: 'assistant' | 'tool' | 'error';
+  readonly tool?: string;
+  readonly input?: Readonly<Record<string, string>>;
+  readonly output?: string;
+  readonly error?: string;
+}
+
+/** The single JSON object printed on stdout by --output json. */
+export interface JsonSummary {
+  readonly success: boolean;
+  readonly result: string | null;
+  readonly taskId: string;
+  readonly steps: JsonStep[];
+  readonly metadata: {
+    readonly totalIterations: number;
+    readonly toolsUsed: string[];
+    readonly tokensUsed: { readonly input: number; readonly output: number };
+    readonly durationMs: number;
+  };
+}
+
+/** Builds the JSON summary from the task's log. */
+export function jsonSummary(taskId: string, events: readonly TaskEvent[], outcome: TaskOutcome, durationMs: number): JsonSummary {
+  const steps: JsonStep[] = [];
+  const toolSteps = new Map<string, number>();
+  const toolsUsed: string[] = [];
+  let totalIterations = 0;
+  const setTool = (callId: string, change: Partial<JsonStep>) => {
+    const index = toolSteps.get(callId);
+    if (index !== undefined) steps[index] = { ...steps[index]!, ...change };
+  };
+  for (const event of events) {
+    switch (event.type) {
+      case 'model_response': {
+        totalIterations++;
+        const text = event.blocks.filter((b) => b.kind === 'text').map((b) => (b.kind === 'text' ? b.text : '')).join('\n').trim();
+        if (text) steps.push({ type: 'assistant', output: text });
+        break;
+      }
+      case 'tool_requested':
+        toolSteps.set(event.callId, steps.length);
+        steps.push({ type: 'tool', tool: event.tool, input: event.params });
+        if (!toolsUsed.includes(event.tool)) toolsUsed.push(event.tool);
+        break;
+      case 'tool_result':
+        setTool(event.callId, { output: event.output });
+        break;
+      case 'tool_error':
+        if (toolSteps.has(event.callId)) setTool(event.callId, { error: event.error });
+        else steps.push({ type: 'error', tool: event.tool, error: event.error });
+        break;
+      case 'approval_answered':
+        if (!event.approved) setTool(event.callId, { error: `Rejected by the user${event.feedback ? `: ${event.feedback}` : ''}` });
+        break;
+      case 'task_completed':
+        setTool([...toolSteps.keys()].at(-1) ?? '', { output: event.result });
+        break;
+      case 'error':
+        steps.push({ type: 'error', error: event.message });
+        break;
+      default:
+        break;
+    }
+  }
+  const usage = usageTotals(events);
+  return {
+    success: outcome.status === 'completed',
+    result: outcome.status === 'completed' ? outcome.result : null,
+    taskId,
+    steps,
+    metadata: {
+      totalIterations,
+      toolsUsed,
+      tokensUsed: { input: usage.inputTokens, output: usage.outputTokens },
+      durationMs,
+    },
+  };
+}

@@ -1,0 +1,15 @@
+import type { TaskOutcome } from '../core/task/task.js';
+import type { Style } from './style.js';
+
+/** Prints the end of a run for people: the result on stdout, the rest on stderr. */
+export function printOutcome(outcome: TaskOutcome, taskId: string, style: Style): void {
+  if (outcome.status === 'completed') {
+    process.stderr.write(`\n${style.green('✓ Task completed')}\n`);
+    process.stdout.write(`${outcome.result}\n`);
+    if (outcome.command) process.stderr.write(`Suggested command: ${outcome.command}\n`);
+  } else if (outcome.status === 'aborted') {
+    process.stderr.write(`\n${style.yellow('Task stopped.')} Resume it with: smith --resume ${taskId}\n`);
+  } else {
+    process.stderr.write(`\n${style.red(`✗ Task failed: ${outcome.error}`)}\nResume it with: smith --resume ${taskId}\n`);
+  }
+}

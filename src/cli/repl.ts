@@ -1,0 +1,83 @@
+import { listStoredTasks } from '../core/task/task-log.js';
+import { Task, type TaskOptions } from '../core/task/task.js';
+import type { HumanReporter } from './human-reporter.js';
+import type { LineSource } from './line-source.js';
+import { printOutcome } from './outcome-printer.js';
+import type { Style } from './style.js';
+
+const HELP = `Type a task to start it; after it ends, type more to continue the same task.
+Commands:
+  /help      this help
+  /clear     start a new task with the next message
+  /history   list stored tasks
+  /events    print the current task's event log (JSONL)
+  /exit      quit
+Ctrl+C stops the running step; press it again at the prompt to quit.`;
+
+/** The interactive loop: a prompt, slash commands, and tasks that continue across messages. */
+export async function runRepl(options: TaskOptions, lines: LineSource, reporter: HumanReporter, style: Style): Promise<number> {
+  const err = process.stderr;
+  err.write(`${style.bold('Smith')} — ${options.provider.id} ${options.provider.modelId} in ${options.cwd}\nType /help for commands.\n`);
+  let task: Task | undefined;
+  let running = false;
+  let lastInterrupt = 0;
+  lines.readline.on('SIGINT', () => {
+    if (running && task) {
+      err.write('\nStopping the current step…\n');
+      task.abort();
+      return;
+    }
+    if (Date.now() - lastInterrupt < 2000) {
+      lines.close();
+      return;
+    }
+    lastInterrupt = Date.now();
+    err.write('\n(Press Ctrl+C again to exit, or type /exit)\n');
+    lines.readline.prompt();
+  });
+
+  for (;;) {
+    const input = await lines.next('smith> ');
+    if (input === undefined) return 0;
+    const text = input.trim();
+    if (text === '') continue;
+    if (text.startsWith('/')) {
+      const [command] = text.split(/\s+/);
+      switch (command) {
+        case '/exit':
+        case '/quit':
+          return 0;
+        case '/help':
+          err.write(`${HELP}\n`);
+          break;
+        case '/clear':
+          task = undefined;
+          err.write('Started fresh: the next message begins a new task.\n');
+          break;
+        case '/history':
+          for (const item of listStoredTasks(options.storageDir).slice(0, 20)) {
+            err.write(`${item.taskId}  ${item.status.padEnd(11)}  ${item.task.split('\n')[0]!.slice(0, 70)}\n`);
+          }
+          break;
+        case '/events':
+          if (!task) err.write('No current task.\n');
+          else for (const event of task.log.events) err.write(`${JSON.stringify(event)}\n`);
+          break;
+        default:
+          err.write(`Unknown command ${command}. Type /help.\n`);
+      }
+      continue;
+    }
+    if (task) task.addUserMessage(text);
+    else {
+      task = Task.create(options, text);
+      task.onUpdate((update) => reporter.handle(update));
+    }
+    running = true;
+    try {
+      printOutcome(await task.run(), task.id, style);
+    } finally {
+      running = false;
+    }
+  }
+}

@@ -1,0 +1,51 @@
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, QuestionPort } from '../core/ports.js';
+import type { LineSource } from './line-source.js';
+import type { Style } from './style.js';
+
+/** Asks approvals on the terminal: y approves, n rejects, any other text rejects with it as feedback. */
+export class TerminalApprovals implements ApprovalPort {
+  constructor(
+    private readonly lines: LineSource | undefined,
+    private readonly err: NodeJS.WritableStream,
+    private readonly style: Style,
+  ) {}
+
+  async ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
+    const out = this.err;
+    out.write(`\n${this.style.bold(`? ${request.summary}`)}\n`);
+    if (request.reason) out.write(`${this.style.yellow(`  ${request.reason}`)}\n`);
+    if (request.command) out.write(`  $ ${request.command}\n`);
+    if (request.diff) out.write(`${this.style.diff(request.diff)}\n`);
+    if (!this.lines) {
+      out.write('  (no terminal input to answer on: rejected; use --yes to approve tool calls)\n');
+      return { approved: false, feedback: 'The user could not be asked (non-interactive run without --yes).' };
+    }
+    const line = await this.lines.next('Approve? [y]es / [n]o / or type feedback to reject: ', signal);
+    if (line === undefined) return { approved: false, feedback: 'No answer: input ended before the user approved.' };
+    const answer = line.trim();
+    if (/^(y|yes)$/i.test(answer)) return { approved: true };
+    if (/^(n|no)?$/i.test(answer)) return { approved: false };
+    const approvedWithNote = /^(?:y|yes)[,:]\s*(.+)$/i.exec(answer);
+    if (approvedWithNote) return { approved: true, feedback: approvedWithNote[1]! };
+    return { approved: false, feedback: answer };
+  }
+}
+
+/** Asks the model's follow-up questions on the terminal; a number picks one of the options. */
+export class TerminalQuestions implements QuestionPort {
+  constructor(
+    private readonly lines: LineSource | undefined,
+    private readonly err: NodeJS.WritableStream,
+    private readonly style: Style,
+  ) {}
+
+  async ask(question: string, options: readonly string[], signal: AbortSignal): Promise<string | undefined> {
+    if (!this.lines) return undefined;
+    this.err.write(`\n${this.style.bold(`? ${question}`)}\n`);
+    options.forEach((option, i) => this.err.write(`  ${i + 1}. ${option}\n`));
+    const line = await this.lines.next('> ', signal);
+    if (line === undefined) return undefined;
+    const picked = Number(line.trim());
+    return Number.isInteger(picked) && picked >= 1 && picked <= options.length ? options[picked - 1] : line;
+  }
+}

@@ -1,0 +1,342 @@
+import type { AssistantBlock, ToolGrammar } from './types.js';
+import { RawText, TrimmedText } from './text-accumulators.js';
+import type { GrowingText } from './text-accumulators.js';
+
+/**
+ * Parameters kept byte for byte (file bodies, SEARCH/REPLACE diffs). They may contain their own
+ * closing tag, so they end only at a closing tag followed by the tool's end or its next parameter.
+ */
+export const RAW_PARAMS: ReadonlySet<string> = new Set(['content', 'diff']);
+
+const THINKING_TAGS: ReadonlyMap<string, string> = new Map([
+  ['<thinking>', '</thinking>'],
+  ['<think>', '</think>'],
+]);
+
+// A tag name must be safe to put between < and >, and must not be a key that changes an
+// object's prototype when used as a parameter name.
+const TAG_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
+
+interface ToolTags {
+  readonly name: string;
+  readonly close: string;
+  /** "<path>" → "path", for this tool's declared parameters. */
+  readonly paramByTag: ReadonlyMap<string, string>;
+  /** The tags that mean something between parameters: the tool's end, then each parameter's start. */
+  readonly nextTags: readonly string[];
+}
+
+type Opener = { readonly kind: 'tool'; readonly tool: ToolTags } | { readonly kind: 'thinking'; readonly close: string };
+
+/**
+ * Where the scanner is. `tool` is between parameters; `param` is inside a trimmed parameter, which
+ * ends at the first `</param>` (or at `</tool>`, forgiving a forgotten `</param>`); `raw` is inside a
+ * raw parameter.
+ */
+type Mode = 'text' | 'thinking' | 'tool' | 'param' | 'raw';
+
+const NO_TAG = 0;
+const MAYBE_TAG = 1;
+type TagMatch = string | typeof NO_TAG | typeof MAYBE_TAG;
+
+/** Which of `tags` starts at `at`; MAYBE_TAG when the input ends inside one of them. */
+function matchTag(work: string, at: number, tags: readonly string[]): TagMatch {
+  const available = work.length - at;
+  let maybe = false;
+  for (const tag of tags) {
+    if (available >= tag.length) {
+      if (work.startsWith(tag, at)) return tag;
+    } else if (!maybe && tag.startsWith(work.slice(at))) {
+      maybe = true;
+    }
+  }
+  return maybe ? MAYBE_TAG : NO_TAG;
+}
+
+function isWhitespace(ch: string): boolean {
+  return ch.trim().length === 0;
+}
+
+function checkTagName(name: string, what: string): void {
+  if (!TAG_NAME.test(name) || name === '__proto__') {
+    throw new Error(`ToolGrammar: ${what} name ${JSON.stringify(name)} cannot be used as an XML tag`);
+  }
+}
+
+function compileGrammar(grammar: ToolGrammar): Map<string, Opener> {
+  const openers = new Map<string, Opener>();
+  for (const [open, close] of THINKING_TAGS) openers.set(open, { kind: 'thinking', close });
+  for (const [name, params] of grammar.tools) {
+    checkTagName(name, 'tool');
+    if (openers.has(`<${name}>`)) throw new Error(`ToolGrammar: tool name "${name}" is reserved`);
+    const paramByTag = new Map<string, string>();
+    for (const param of params) {
+      checkTagName(param, `parameter of tool "${name}"`);
+      paramByTag.set(`<${param}>`, param);
+    }
+    const close = `</${name}>`;
+    openers.set(`<${name}>`, { kind: 'tool', tool: { name, close, paramByTag, nextTags: [close, ...paramByTag.keys()] } });
+  }
+  return openers;
+}
+
+/**
+ * Incremental parser for assistant messages with Cline-style XML tool blocks. It keeps a scanning
+ * state (mode, current block, an undecided tag fragment) so that each push costs time proportional
+ * to the new text, whatever the message length; the final blocks never depend on the chunking.
+ */
+export class StreamingToolParser {
+  private readonly openers: ReadonlyMap<string, Opener>;
+  private readonly openerTags: readonly string[];
+  private mode: Mode = 'text';
+  /** Tail of the input that starts with "<" and may still become a tag; not yet shown anywhere. */
+  private pending = '';
+  private readonly done: AssistantBlock[] = [];
+  private prose: TrimmedText = new TrimmedText();
+  private thinkingClose = '';
+  private tool: ToolTags | undefined;
+  private params: Record<string, string> = {};
+  private paramName = '';
+  private paramTags: readonly string[] = [];
+  private value: GrowingText = new TrimmedText();
+  private snapshot: readonly AssistantBlock[] | undefined;
+  private finished = false;
+
+  /** Creates a parser that recognises the tools and parameters of `grammar`. */
+  constructor(grammar: ToolGrammar) {
+    this.openers = compileGrammar(grammar);
+    this.openerTags = [...this.openers.keys()];
+  }
+
+  /** Feeds the next chunk of streamed text. */
+  push(chunk: string): void {
+    if (this.finished) throw new Error('StreamingToolParser: push() after finish()');
+    if (chunk.length === 0) return;
+    this.snapshot = undefined;
+    this.scan(this.pending + chunk);
+  }
+
+  /** Current blocks, including the last one still growing (partial: true). */
+  get blocks(): readonly AssistantBlock[] {
+    if (this.snapshot === undefined) {
+      const current = this.currentBlock();
+      this.snapshot = current === undefined ? this.done.slice() : [...this.done, current];
+    }
+    return this.snapshot;
+  }
+
+  /**
+   * Ends the stream: returns the final blocks. A tool block whose closing tag never came stays
+   * partial: true (the engine must not execute it). Text/thinking blocks become partial: false.
+   */
+  finish(): readonly AssistantBlock[] {
+    if (this.finished) return this.blocks;
+    this.finished = true;
+    this.snapshot = undefined;
+    this.flushPending();
+    switch (this.mode) {
+      case 'text':
+        this.endProse('text');
+        break;
+      case 'thinking':
+        this.endProse('thinking');
+        break;
+      case 'param':
+      case 'raw':
+        this.endParam();
+        this.endTool(true);
+        break;
+      case 'tool':
+        this.endTool(true);
+        break;
+    }
+    this.snapshot = this.done.slice();
+    return this.snapshot;
+  }
+
+  private scan(work: string): void {
+    let at = 0;
+    while (at < work.length) {
+      const lt = work.indexOf('<', at);
+      if (lt === -1) {
+        this.consume(at === 0 ? work : work.slice(at));
+        break;
+      }
+      if (lt > at) this.consume(work.slice(at, lt));
+      const next = this.atTag(work, lt);
+      if (next < 0) {
+        this.pending = work.slice(lt);
+        return;
+      }
+      at = next;
+    }
+    this.pending = '';
+  }
+
+  /** Handles the "<" at `lt`: returns where scanning resumes, or -1 if the input ends too soon to tell. */
+  private atTag(work: string, lt: number): number {
+    switch (this.mode) {
+      case 'text': {
+        const tag = matchTag(work, lt, this.openerTags);
+        if (tag === MAYBE_TAG) return -1;
+        if (tag === NO_TAG) return this.literalLt(lt);
+        const opener = this.openers.get(tag);
+        this.endProse('text');
+        if (opener?.kind === 'thinking') {
+          this.thinkingClose = opener.close;
+          this.mode = 'thinking';
+        } else if (opener?.kind === 'tool') {
+          this.tool = opener.tool;
+          this.params = {};
+          this.mode = 'tool';
+        }
+        return lt + tag.length;
+      }
+      case 'thinking': {
+        const tag = matchTag(work, lt, [this.thinkingClose]);
+        if (tag === MAYBE_TAG) return -1;
+        if (tag === NO_TAG) return this.literalLt(lt);
+        this.endProse('thinking');
+        this.mode = 'text';
+        return lt + tag.length;
+      }
+      case 'tool':
+        return this.betweenParams(work, lt);
+      case 'param': {
+        const tag = matchTag(work, lt, this.paramTags);
+        if (tag === MAYBE_TAG) return -1;
+        if (tag === NO_TAG) return this.literalLt(lt);
+        this.endParam();
+        if (tag !== this.paramTags[0]) this.endTool(false);
+        return lt + tag.length;
+      }
+      case 'raw':
+        return this.inRawParam(work, lt);
+    }
+  }
+
+  private betweenParams(work: string, lt: number): number {
+    const tool = this.requireTool();
+    const tag = matchTag(work, lt, tool.nextTags);
+    if (tag === MAYBE_TAG) return -1;
+    // Stray text between parameters carries no meaning for the call, so it is skipped.
+    if (tag === NO_TAG) return lt + 1;
+    if (tag === tool.close) this.endTool(false);
+    else this.startParam(tool, tag);
+    return lt + tag.length;
+  }
+
+  private inRawParam(work: string, lt: number): number {
+    const close = matchTag(work, lt, this.paramTags);
+    if (close === MAYBE_TAG) return -1;
+    if (close === NO_TAG) return this.literalLt(lt);
+    // A closing tag inside a raw value (a file that mentions </content>) is only the real end when
+    // the tool's end or its next parameter follows it, after optional whitespace.
+    let at = lt + close.length;
+    while (at < work.length && isWhitespace(work.charAt(at))) at++;
+    if (at === work.length) return -1;
+    const tool = this.requireTool();
+    const after = matchTag(work, at, tool.nextTags);
+    if (after === MAYBE_TAG) return -1;
+    if (after === NO_TAG) return this.literalLt(lt);
+    this.endParam();
+    if (after === tool.close) this.endTool(false);
+    else this.startParam(tool, after);
+    return at + after.length;
+  }
+
+  /** A "<" that starts no tag here is ordinary text of the current block. */
+  private literalLt(lt: number): number {
+    this.consume('<');
+    return lt + 1;
+  }
+
+  private consume(text: string): void {
+    switch (this.mode) {
+      case 'text':
+      case 'thinking':
+        this.prose.append(text);
+        break;
+      case 'param':
+      case 'raw':
+        this.value.append(text);
+        break;
+      case 'tool':
+        break;
+    }
+  }
+
+  /** At the end of the stream an undecided fragment is plain text, except a raw value's closing tag. */
+  private flushPending(): void {
+    const rest = this.pending;
+    this.pending = '';
+    if (rest.length === 0) return;
+    if (this.mode === 'raw' && rest.startsWith(this.paramTags[0])) {
+      this.endParam();
+      return;
+    }
+    this.consume(rest);
+  }
+
+  private requireTool(): ToolTags {
+    if (this.tool === undefined) throw new Error('StreamingToolParser: internal error, no open tool');
+    return this.tool;
+  }
+
+  private startParam(tool: ToolTags, openTag: string): void {
+    const name = tool.paramByTag.get(openTag) ?? '';
+    const raw = RAW_PARAMS.has(name);
+    this.paramName = name;
+    this.paramTags = raw ? [`</${name}>`] : [`</${name}>`, tool.close];
+    this.value = raw ? new RawText() : new TrimmedText();
+    this.mode = raw ? 'raw' : 'param';
+  }
+
+  private endParam(): void {
+    // A repeated parameter replaces the earlier value, as the model's latest word on it.
+    this.params[this.paramName] = this.value.final();
+    this.mode = 'tool';
+  }
+
+  private endTool(partial: boolean): void {
+    const tool = this.requireTool();
+    this.done.push({ kind: 'tool', name: tool.name, params: this.params, partial });
+    this.tool = undefined;
+    this.params = {};
+    this.mode = 'text';
+  }
+
+  /** Closes the current text or thinking block; blocks with only whitespace are dropped. */
+  private endProse(kind: 'text' | 'thinking'): void {
+    const text = this.prose.final();
+    if (text.length > 0) this.done.push({ kind, text, partial: false });
+    this.prose = new TrimmedText();
+  }
+
+  private currentBlock(): AssistantBlock | undefined {
+    switch (this.mode) {
+      case 'text':
+      case 'thinking': {
+        const text = this.prose.value;
+        return text.length === 0 ? undefined : { kind: this.mode, text, partial: true };
+      }
+      case 'tool':
+        return { kind: 'tool', name: this.requireTool().name, params: { ...this.params }, partial: true };
+      case 'param':
+      case 'raw':
+        return {
+          kind: 'tool',
+          name: this.requireTool().name,
+          params: { ...this.params, [this.paramName]: this.value.value },
+          partial: true,
+        };
+    }
+  }
+}
+
+/** Parses a whole message at once (same result as pushing it in one chunk and finishing). */
+export function parseAssistantMessage(text: string, grammar: ToolGrammar): readonly AssistantBlock[] {
+  const parser = new StreamingToolParser(grammar);
+  parser.push(text);
+  return parser.finish();
+}

@@ -1,0 +1,86 @@
+// Accumulators for streamed block text. Both only ever append to cons strings and never re-read
+// what they already hold, so the parser's cost stays proportional to the new characters and a
+// snapshot read is O(1).
+
+/** A growing value: the visible part so far, and the final value once the source ends. */
+export interface GrowingText {
+  /** Appends the next decided piece of source text. */
+  append(piece: string): void;
+  /** The value so far; always a prefix of what `final()` will return. */
+  readonly value: string;
+  /** The value once no more text will come. */
+  final(): string;
+}
+
+/** Text trimmed at both ends (text and thinking blocks, ordinary parameters). */
+export class TrimmedText implements GrowingText {
+  private body = '';
+  // Whitespace after the last non-whitespace character: held back because it is dropped if the
+  // text ends here and kept if more text follows.
+  private gap = '';
+
+  /** Appends a piece; leading whitespace of the whole value is dropped as it arrives. */
+  append(piece: string): void {
+    if (piece.length === 0) return;
+    const end = piece.trimEnd().length;
+    if (end === 0) {
+      if (this.body.length > 0) this.gap += piece;
+      return;
+    }
+    this.body = this.body.length === 0 ? piece.slice(0, end).trimStart() : this.body + this.gap + piece.slice(0, end);
+    this.gap = piece.slice(end);
+  }
+
+  /** The trimmed text so far. */
+  get value(): string {
+    return this.body;
+  }
+
+  /** The trimmed text. */
+  final(): string {
+    return this.body;
+  }
+}
+
+/**
+ * A raw parameter value (`content`, `diff`): every byte is kept except exactly one leading and one
+ * trailing newline ("\n" or "\r\n"), which are only the tag layout `<content>\n…\n</content>`.
+ */
+export class RawText implements GrowingText {
+  // Start of the value while we cannot yet tell whether it opens with a newline (a lone "\r").
+  private head: string | undefined = '';
+  private body = '';
+  // A trailing "\n", "\r\n" or "\r" held back so that the visible value stays a prefix of the
+  // final one, which drops one trailing newline.
+  private tail = '';
+
+  /** Appends a piece of the raw value. */
+  append(piece: string): void {
+    if (piece.length === 0) return;
+    let rest = piece;
+    if (this.head !== undefined) {
+      const start = this.head + piece;
+      if (start === '\r') {
+        this.head = start;
+        return;
+      }
+      rest = start.startsWith('\r\n') ? start.slice(2) : start.startsWith('\n') ? start.slice(1) : start;
+      this.head = undefined;
+      if (rest.length === 0) return;
+    }
+    const joined = this.tail + rest;
+    const held = joined.endsWith('\r\n') ? 2 : joined.endsWith('\n') || joined.endsWith('\r') ? 1 : 0;
+    this.body += joined.slice(0, joined.length - held);
+    this.tail = joined.slice(joined.length - held);
+  }
+
+  /** The value so far, without a trailing newline that may turn out to be the last one. */
+  get value(): string {
+    return this.body;
+  }
+
+  /** The value with one leading and one trailing newline removed; a lone "\r" is not a newline. */
+  final(): string {
+    return (this.head ?? '') + this.body + (this.tail === '\r' ? '\r' : '');
+  }
+}

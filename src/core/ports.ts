@@ -1,0 +1,57 @@
+/**
+ * The host interface: the only way the engine reaches the editor, terminal, user and clock.
+ * The CLI and the VS Code extension each implement it (DESIGN §1).
+ */
+export interface Host {
+  readonly files: FileSystemPort;
+  readonly approvals: ApprovalPort;
+  readonly questions: QuestionPort;
+  readonly clock: Clock;
+  /** Short notices for the user (warnings, retries); never required for correctness. */
+  notify(level: 'info' | 'warning' | 'error', message: string): void;
+}
+
+/** Plain-path file access; the VS Code host may see unsaved editor contents. */
+export interface FileSystemPort {
+  readFile(absolutePath: string): Promise<Uint8Array>;
+  /** Writes through a temporary file and a rename, creating parent folders. */
+  writeFileAtomic(absolutePath: string, data: string | Uint8Array): Promise<void>;
+  exists(absolutePath: string): Promise<boolean>;
+  deleteFile(absolutePath: string): Promise<void>;
+}
+
+/** A question for the user about one tool call. */
+export interface ApprovalRequest {
+  readonly callId: string;
+  readonly tool: string;
+  /** One line the user reads first, e.g. "Edit src/app.ts". */
+  readonly summary: string;
+  /** Workspace-relative (or absolute, when outside) path the call touches. */
+  readonly path?: string;
+  /** A unified diff of a proposed edit. */
+  readonly diff?: string;
+  /** For edits: the file's text before and the proposed text after, for a diff view. */
+  readonly proposal?: { readonly original: string; readonly proposed: string; readonly isNewFile: boolean };
+  readonly command?: string;
+  /** Why auto-approval did not apply, when it is unusual (e.g. outside the workspace). */
+  readonly reason?: string;
+}
+
+/** The user's answer; feedback text goes back to the model either way. */
+export type ApprovalAnswer =
+  | { readonly approved: true; readonly feedback?: string; readonly editedContent?: string }
+  | { readonly approved: false; readonly feedback?: string };
+
+export interface ApprovalPort {
+  ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer>;
+}
+
+/** Follow-up questions from the model to the user. */
+export interface QuestionPort {
+  /** Returns the user's answer, or undefined when no user can answer (headless runs). */
+  ask(question: string, options: readonly string[], signal: AbortSignal): Promise<string | undefined>;
+}
+
+export interface Clock {
+  now(): number;
+}

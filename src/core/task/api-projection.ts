@@ -1,0 +1,100 @@
+import type { ProviderMessage } from '../providers/types.js';
+import type { TaskEvent, ToolRequested } from './events.js';
+
+/** Told to the model when it answers without a tool (Cline's reminder, in our words). */
+export const NO_TOOL_REMINDER = `[ERROR] You did not use a tool in your previous response. Every response must use exactly one tool.
+
+Format a tool call as XML, for example:
+<attempt_completion>
+<result>What was done.</result>
+</attempt_completion>
+
+If the task is done, use attempt_completion. If you need information from the user, use ask_followup_question. Otherwise continue with the next step using a tool.`;
+
+/**
+ * Derives the provider messages (the context window) from the log (DESIGN §2).
+ * User-side facts that follow each other are merged into one user message.
+ */
+export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
+  const messages: ProviderMessage[] = [];
+  let pendingUser: string[] = [];
+  const requested = new Map<string, ToolRequested>();
+  const answered = new Set<string>();
+
+  const flushUser = () => {
+    if (pendingUser.length === 0) return;
+    const content = pendingUser.join('\n\n');
+    const last = messages.at(-1);
+    // A request that died before its response leaves a user message; the next one joins it.
+    if (last?.role === 'user') messages[messages.length - 1] = { role: 'user', content: `${last.content}\n\n${content}` };
+    else messages.push({ role: 'user', content });
+    pendingUser = [];
+  };
+
+  for (const event of events) {
+    switch (event.type) {
+      case 'task_started':
+        pendingUser.push(`<task>\n${event.task}\n</task>`);
+        break;
+      case 'user_message':
+        pendingUser.push(`<user_message>\n${event.text}\n</user_message>`);
+        break;
+      case 'request_started':
+        if (event.environmentDetails) pendingUser.push(`<environment_details>\n${event.environmentDetails}\n</environment_details>`);
+        flushUser();
+        break;
+      case 'model_response':
+        flushUser();
+        messages.push({ role: 'assistant', content: event.text || '(empty response)' });
+        break;
+      case 'tool_requested':
+        requested.set(event.callId, event);
+        break;
+      case 'approval_answered':
+        if (!event.approved) {
+          answered.add(event.callId);
+          const label = toolLabel(requested.get(event.callId));
+          pendingUser.push(
+            event.feedback
+              ? `${label} The user denied this operation and said:\n<feedback>\n${event.feedback}\n</feedback>`
+              : `${label} The user denied this operation.`,
+          );
+        }
+        break;
+      case 'tool_result':
+        answered.add(event.callId);
+        pendingUser.push(`${toolLabel(requested.get(event.callId))} Result:\n${event.output}`);
+        break;
+      case 'tool_error':
+        answered.add(event.callId);
+        pendingUser.push(`${toolLabel(requested.get(event.callId), event.tool)} Error:\n${event.error}`);
+        break;
+      case 'no_tool_used':
+        pendingUser.push(NO_TOOL_REMINDER);
+        break;
+      case 'task_resumed':
+        pendingUser.push(resumptionNote(requested, answered));
+        break;
+      case 'task_completed':
+      case 'task_aborted':
+      case 'error':
+        break;
+    }
+  }
+  flushUser();
+  return messages;
+}
+
+function toolLabel(call: ToolRequested | undefined, fallbackName = 'tool'): string {
+  if (!call) return `[${fallbackName}]`;
+  const target = call.params.path ?? call.params.command;
+  return target ? `[${call.tool} for '${target}']` : `[${call.tool}]`;
+}
+
+function resumptionNote(requested: ReadonlyMap<string, ToolRequested>, answered: ReadonlySet<string>): string {
+  const unfinished = [...requested.values()].filter((call) => !answered.has(call.callId));
+  const toolNote = unfinished.length
+    ? ` The last tool call (${unfinished.map((c) => c.tool).join(', ')}) was interrupted and may not have run; check its effect before relying on it.`
+    : '';
+  return `[TASK RESUMPTION] This task was interrupted and has now been resumed. The workspace may have changed since.${toolNote} Reassess where the task stands (re-read files you are about to edit) and continue.`;
+}

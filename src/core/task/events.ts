@@ -1,0 +1,119 @@
+import type { AssistantBlock } from '../parse/types.js';
+import type { TokenUsage } from '../providers/types.js';
+
+/** Every fact of a task, appended to its log and never changed (DESIGN §2). */
+export type TaskEvent =
+  | TaskStarted
+  | UserMessage
+  | RequestStarted
+  | ModelResponse
+  | ToolRequested
+  | ApprovalAsked
+  | ApprovalAnswered
+  | ToolResult
+  | ToolError
+  | NoToolUsed
+  | TaskResumed
+  | TaskError
+  | TaskCompleted
+  | TaskAborted;
+
+interface EventBase {
+  /** Position in the log, starting at 0. */
+  readonly seq: number;
+  /** Milliseconds since the epoch. */
+  readonly ts: number;
+}
+
+export interface TaskStarted extends EventBase {
+  readonly type: 'task_started';
+  readonly taskId: string;
+  readonly task: string;
+  readonly cwd: string;
+  readonly provider: string;
+  readonly model: string;
+}
+
+/** A later message from the user (an answer to a follow-up, or a new instruction). */
+export interface UserMessage extends EventBase {
+  readonly type: 'user_message';
+  readonly text: string;
+}
+
+/** A model request began; the environment details sent with it are kept so projections replay exactly. */
+export interface RequestStarted extends EventBase {
+  readonly type: 'request_started';
+  readonly environmentDetails: string;
+}
+
+export interface ModelResponse extends EventBase {
+  readonly type: 'model_response';
+  readonly text: string;
+  readonly reasoning: string;
+  readonly blocks: readonly AssistantBlock[];
+  readonly usage: TokenUsage;
+}
+
+export interface ToolRequested extends EventBase {
+  readonly type: 'tool_requested';
+  readonly callId: string;
+  readonly tool: string;
+  readonly params: Readonly<Record<string, string>>;
+}
+
+export interface ApprovalAsked extends EventBase {
+  readonly type: 'approval_asked';
+  readonly callId: string;
+}
+
+export interface ApprovalAnswered extends EventBase {
+  readonly type: 'approval_answered';
+  readonly callId: string;
+  readonly approved: boolean;
+  readonly feedback?: string;
+}
+
+export interface ToolResult extends EventBase {
+  readonly type: 'tool_result';
+  readonly callId: string;
+  readonly tool: string;
+  readonly output: string;
+}
+
+export interface ToolError extends EventBase {
+  readonly type: 'tool_error';
+  readonly callId: string;
+  readonly tool: string;
+  readonly error: string;
+  /** True when the model's call was at fault (counts toward the consecutive-mistake limit). */
+  readonly mistake: boolean;
+}
+
+/** The model answered without using a tool; the next request reminds it. */
+export interface NoToolUsed extends EventBase {
+  readonly type: 'no_tool_used';
+}
+
+/** The task was picked up again from its log after an interruption. */
+export interface TaskResumed extends EventBase {
+  readonly type: 'task_resumed';
+}
+
+export interface TaskError extends EventBase {
+  readonly type: 'error';
+  readonly message: string;
+}
+
+export interface TaskCompleted extends EventBase {
+  readonly type: 'task_completed';
+  readonly result: string;
+  readonly command?: string;
+}
+
+export interface TaskAborted extends EventBase {
+  readonly type: 'task_aborted';
+  readonly reason: string;
+}
+
+/** An event before the log assigns its position and time. */
+export type NewEvent = TaskEvent extends infer E ? (E extends TaskEvent ? Omit<E, 'seq' | 'ts'> : never) : never;

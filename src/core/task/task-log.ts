@@ -1,0 +1,122 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { NewEvent, TaskEvent } from './events.js';
+
+/** The folder holding one task's files under a storage root. */
+export function taskDir(storageDir: string, taskId: string): string {
+  return join(storageDir, 'tasks', taskId);
+}
+
+/**
+ * An append-only JSONL log of one task's events (DESIGN §2). Each event is written
+ * synchronously as it is appended, so a crash loses at most the line being written.
+ */
+export class TaskLog {
+  private readonly listeners = new Set<(event: TaskEvent) => void>();
+
+  private constructor(
+    readonly taskId: string,
+    readonly file: string,
+    private readonly log: TaskEvent[],
+    private readonly now: () => number,
+  ) {}
+
+  /** Starts an empty log for a new task; fails if the task already has one. */
+  static create(storageDir: string, taskId: string, now: () => number = Date.now): TaskLog {
+    const dir = taskDir(storageDir, taskId);
+    const file = join(dir, 'events.jsonl');
+    if (existsSync(file)) throw new Error(`Task ${taskId} already exists in ${dir}`);
+    mkdirSync(dir, { recursive: true });
+    appendFileSync(file, '');
+    return new TaskLog(taskId, file, [], now);
+  }
+
+  /** Opens an existing task's log; a torn last line (a crash mid-write) is ignored. */
+  static open(storageDir: string, taskId: string, now: () => number = Date.now): TaskLog {
+    const file = join(taskDir(storageDir, taskId), 'events.jsonl');
+    if (!existsSync(file)) throw new Error(`No task with id "${taskId}" in ${storageDir}`);
+    return new TaskLog(taskId, file, readEvents(file), now);
+  }
+
+  /** An in-memory log (nothing written), for replays and tests. */
+  static inMemory(taskId: string, events: readonly TaskEvent[] = [], now: () => number = Date.now): TaskLog {
+    return new TaskLog(taskId, '', [...events], now);
+  }
+
+  get events(): readonly TaskEvent[] {
+    return this.log;
+  }
+
+  /** Appends an event, writes it through, and tells the listeners. */
+  append<E extends NewEvent>(event: E): E & { seq: number; ts: number } {
+    const full = { ...event, seq: this.log.length, ts: this.now() } as E & { seq: number; ts: number };
+    if (this.file) appendFileSync(this.file, `${JSON.stringify(full)}\n`);
+    this.log.push(full as unknown as TaskEvent);
+    for (const listener of this.listeners) listener(full as unknown as TaskEvent);
+    return full;
+  }
+
+  /** Calls the listener for each appended event; returns a function that stops it. */
+  onAppend(listener: (event: TaskEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+}
+
+function readEvents(file: string): TaskEvent[] {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const events: TaskEvent[] = [];
+  lines.forEach((line, index) => {
+    if (line.trim() === '') return;
+    try {
+      events.push(JSON.parse(line) as TaskEvent);
+    } catch (error) {
+      const isLast = lines.slice(index + 1).every((rest) => rest.trim() === '');
+      if (!isLast) throw new Error(`Task log ${file} is corrupt at line ${index + 1}: ${(error as Error).message}`);
+    }
+  });
+  return events;
+}
+
+/** A stored task, as listed in the history. */
+export interface StoredTaskSummary {
+  readonly taskId: string;
+  readonly task: string;
+  readonly startedAt: number;
+  readonly updatedAt: number;
+  readonly status: 'completed' | 'aborted' | 'failed' | 'interrupted';
+}
+
+/** Lists the tasks under a storage root, newest first. */
+export function listStoredTasks(storageDir: string): StoredTaskSummary[] {
+  const root = join(storageDir, 'tasks');
+  if (!existsSync(root)) return [];
+  const summaries: StoredTaskSummary[] = [];
+  for (const taskId of readdirSync(root)) {
+    const file = join(root, taskId, 'events.jsonl');
+    if (!existsSync(file)) continue;
+    const events = readEvents(file);
+    const started = events.find((e) => e.type === 'task_started');
+    if (!started || started.type !== 'task_started') continue;
+    summaries.push({
+      taskId,
+      task: started.task,
+      startedAt: started.ts,
+      updatedAt: events.at(-1)?.ts ?? statSync(file).mtimeMs,
+      status: taskStatus(events),
+    });
+  }
+  return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+/** How a task's log ends. */
+export function taskStatus(events: readonly TaskEvent[]): StoredTaskSummary['status'] {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!;
+    if (event.type === 'task_completed') return 'completed';
+    if (event.type === 'task_aborted') return 'aborted';
+    if (event.type === 'error') return 'failed';
+    if (event.type === 'user_message' || event.type === 'task_resumed') break;
+  }
+  return 'interrupted';
+}

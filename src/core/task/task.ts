@@ -1,0 +1,207 @@
+import type { AssistantBlock } from '../parse/types.js';
+import { serializeBlocks } from '../parse/serialize-blocks.js';
+import type { Host } from '../ports.js';
+import { buildSystemPrompt } from '../prompt/system-prompt.js';
+import type { ApiProvider } from '../providers/types.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { apiProjection } from './api-projection.js';
+import type { AutoApprovePolicy } from './approval-policy.js';
+import { renderEnvironmentDetails } from './environment-details.js';
+import type { TaskEvent } from './events.js';
+import { runModelTurn, type TurnDelta } from './model-turn.js';
+import { TaskLog } from './task-log.js';
+import { AutoApprovalCounter, runToolCall } from './tool-call-runner.js';
+
+/** Everything a task needs from its host application. */
+export interface TaskOptions {
+  readonly storageDir: string;
+  readonly cwd: string;
+  readonly provider: ApiProvider;
+  readonly host: Host;
+  readonly tools: ToolRegistry;
+  readonly policy: AutoApprovePolicy;
+  readonly maxIterations: number;
+  readonly maxConsecutiveMistakes?: number;
+  readonly system?: { readonly os: string; readonly shell: string };
+  /** A capped listing of the workspace for the first request. */
+  listWorkspace?(): Promise<string>;
+}
+
+/** How a run of the loop ended. */
+export type TaskOutcome =
+  | { readonly status: 'completed'; readonly result: string; readonly command?: string }
+  | { readonly status: 'failed'; readonly error: string }
+  | { readonly status: 'aborted' };
+
+/** Transient updates for a UI: appended events plus streaming output that is never logged. */
+export type TaskUpdate =
+  | { readonly type: 'event'; readonly event: TaskEvent }
+  | { readonly type: 'delta'; readonly delta: TurnDelta }
+  | { readonly type: 'progress'; readonly callId: string; readonly text: string };
+
+const DEFAULT_MAX_MISTAKES = 3;
+
+/** The agent loop of DESIGN §3. It orchestrates; parsing, tools and projections live elsewhere. */
+export class Task {
+  private readonly listeners = new Set<(update: TaskUpdate) => void>();
+  private abortController = new AbortController();
+
+  private constructor(
+    readonly log: TaskLog,
+    private readonly options: TaskOptions,
+  ) {
+    log.onAppend((event) => this.emit({ type: 'event', event }));
+  }
+
+  /** Starts a new task and logs it; call run() to work on it. */
+  static create(options: TaskOptions, taskText: string, taskId = newTaskId()): Task {
+    const task = new Task(TaskLog.create(options.storageDir, taskId, () => options.host.clock.now()), options);
+    task.log.append({
+      type: 'task_started',
+      taskId,
+      task: taskText,
+      cwd: options.cwd,
+      provider: options.provider.id,
+      model: options.provider.modelId,
+    });
+    return task;
+  }
+
+  /** Reopens a task from its log and notes the interruption for the model. */
+  static resume(options: TaskOptions, taskId: string): Task {
+    const task = new Task(TaskLog.open(options.storageDir, taskId, () => options.host.clock.now()), options);
+    task.log.append({ type: 'task_resumed' });
+    return task;
+  }
+
+  get id(): string {
+    return this.log.taskId;
+  }
+
+  onUpdate(listener: (update: TaskUpdate) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Adds a message from the user (e.g. a follow-up after completion); run() again to act on it. */
+  addUserMessage(text: string): void {
+    this.log.append({ type: 'user_message', text });
+  }
+
+  /** Stops the running step: cancels the model request, a pending approval and the tool. */
+  abort(): void {
+    this.abortController.abort(new Error('aborted by user'));
+  }
+
+  /** Runs the loop until completion, failure, a limit, or abort. */
+  async run(): Promise<TaskOutcome> {
+    if (this.abortController.signal.aborted) this.abortController = new AbortController();
+    const signal = this.abortController.signal;
+    const { options } = this;
+    const counter = new AutoApprovalCounter(options.policy.maxConsecutive);
+    const maxMistakes = options.maxConsecutiveMistakes ?? DEFAULT_MAX_MISTAKES;
+    const systemPrompt = buildSystemPrompt({
+      tools: options.tools.specs(),
+      cwd: options.cwd,
+      os: options.system?.os ?? process.platform,
+      shell: options.system?.shell ?? process.env.SHELL ?? 'sh',
+    });
+    let mistakes = 0;
+
+    try {
+      for (let iteration = 0; ; iteration++) {
+        if (iteration >= options.maxIterations) {
+          return this.fail(`Stopped after ${options.maxIterations} iterations (the --max-iterations limit) before the task was completed.`);
+        }
+        if (mistakes >= maxMistakes) {
+          return this.fail(`Stopped after ${mistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`);
+        }
+        const firstRequest = !this.log.events.some((e) => e.type === 'request_started');
+        const environmentDetails = renderEnvironmentDetails({
+          now: options.host.clock.now(),
+          cwd: options.cwd,
+          ...(firstRequest && options.listWorkspace ? { fileListing: await options.listWorkspace() } : {}),
+        });
+        this.log.append({ type: 'request_started', environmentDetails });
+        const turn = await runModelTurn(
+          options.provider,
+          { systemPrompt, messages: apiProjection(this.log.events), signal },
+          options.tools.grammar(),
+          (delta) => this.emit({ type: 'delta', delta }),
+        );
+        this.log.append({
+          type: 'model_response',
+          text: serializeBlocks(turn.blocks),
+          reasoning: turn.reasoning,
+          blocks: turn.blocks,
+          usage: turn.usage,
+        });
+        if (!turn.tool) {
+          mistakes++;
+          this.noteMissingTool(turn.blocks);
+          continue;
+        }
+        const outcome = await runToolCall(
+          turn.tool,
+          {
+            log: this.log,
+            tools: options.tools,
+            host: options.host,
+            cwd: options.cwd,
+            policy: options.policy,
+            signal,
+            onProgress: (callId, text) => this.emit({ type: 'progress', callId, text }),
+          },
+          counter,
+          turn.ignoredTools,
+        );
+        if (outcome.kind === 'completed') {
+          this.log.append({ type: 'task_completed', result: outcome.result, ...(outcome.command ? { command: outcome.command } : {}) });
+          return { status: 'completed', result: outcome.result, ...(outcome.command ? { command: outcome.command } : {}) };
+        }
+        mistakes = outcome.kind === 'error' && outcome.mistake ? mistakes + 1 : 0;
+      }
+    } catch (error) {
+      if (signal.aborted) {
+        this.log.append({ type: 'task_aborted', reason: 'cancelled by the user' });
+        return { status: 'aborted' };
+      }
+      return this.fail((error as Error).message);
+    }
+  }
+
+  /** Tells the model it used no tool, naming a tag that looked like a tool but is not one. */
+  private noteMissingTool(blocks: readonly AssistantBlock[]): void {
+    const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
+    const unknown = [...text.matchAll(/<([a-z][a-z0-9]*(?:_[a-z0-9]+)+)>/g)]
+      .map((m) => m[1]!)
+      .find((name) => !this.options.tools.get(name));
+    if (unknown) {
+      const available = this.options.tools.specs().map((s) => s.name).join(', ');
+      this.log.append({
+        type: 'tool_error',
+        callId: `call-${this.log.events.length}`,
+        tool: unknown,
+        error: `"${unknown}" is not a tool. Use one of: ${available}.`,
+        mistake: true,
+      });
+      return;
+    }
+    this.log.append({ type: 'no_tool_used' });
+  }
+
+  private fail(message: string): TaskOutcome {
+    this.log.append({ type: 'error', message });
+    return { status: 'failed', error: message };
+  }
+
+  private emit(update: TaskUpdate): void {
+    for (const listener of this.listeners) listener(update);
+  }
+}
+
+/** A sortable, unique task id: time first, then randomness. */
+export function newTaskId(now = Date.now()): string {
+  const random = Math.random().toString(36).slice(2, 8);
+  return `${new Date(now).toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}-${random}`;
+}

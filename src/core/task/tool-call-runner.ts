@@ -1,0 +1,116 @@
+import type { ToolUseBlock } from '../parse/types.js';
+import type { ApprovalAnswer, Host } from '../ports.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import { missingParams, type ToolContext, type ToolOutcome } from '../tools/tool-spec.js';
+import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
+import type { TaskLog } from './task-log.js';
+
+/** What the loop needs to run one tool call. */
+export interface ToolCallEnvironment {
+  readonly log: TaskLog;
+  readonly tools: ToolRegistry;
+  readonly host: Host;
+  readonly cwd: string;
+  readonly policy: AutoApprovePolicy;
+  readonly signal: AbortSignal;
+  /** Names the current mode/skill allows; a call outside it is refused. */
+  readonly allowedTools?: ReadonlySet<string>;
+  onProgress(callId: string, text: string): void;
+}
+
+/** Counts auto-approvals in a row so the policy's cap can force a question. */
+export class AutoApprovalCounter {
+  private consecutive = 0;
+  constructor(private readonly max: number) {}
+  /** Returns true when this auto-approval is still within the cap (and counts it). */
+  take(): boolean {
+    if (this.max > 0 && this.consecutive >= this.max) {
+      this.consecutive = 0;
+      return false;
+    }
+    this.consecutive++;
+    return true;
+  }
+  reset(): void {
+    this.consecutive = 0;
+  }
+}
+
+/**
+ * Validates, approves and executes one tool call, logging every step. Returns the outcome;
+ * the caller decides what it means for the loop.
+ */
+export async function runToolCall(
+  block: ToolUseBlock,
+  env: ToolCallEnvironment,
+  counter: AutoApprovalCounter,
+  ignoredTools: number,
+): Promise<ToolOutcome> {
+  const callId = `call-${env.log.events.length}`;
+  env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params });
+  const outcome = await execute(block, env, counter, callId);
+  const note = ignoredTools > 0 ? `\n\n[Note: only one tool may be used per message; ${ignoredTools} more tool call(s) in your message were ignored.]` : '';
+  switch (outcome.kind) {
+    case 'result':
+      env.log.append({ type: 'tool_result', callId, tool: block.name, output: outcome.output + note });
+      break;
+    case 'error':
+      env.log.append({ type: 'tool_error', callId, tool: block.name, error: outcome.error + note, mistake: outcome.mistake });
+      break;
+    case 'rejected':
+    case 'completed':
+      break;
+  }
+  return outcome;
+}
+
+async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: AutoApprovalCounter, callId: string): Promise<ToolOutcome> {
+  const handler = env.tools.get(block.name);
+  if (!handler) return { kind: 'error', error: `Unknown tool "${block.name}".`, mistake: true };
+  if (env.allowedTools && !env.allowedTools.has(block.name)) {
+    return {
+      kind: 'error',
+      error: `The tool ${block.name} is not available in the current mode. Available tools: ${[...env.allowedTools].join(', ')}.`,
+      mistake: true,
+    };
+  }
+  if (block.partial) {
+    return {
+      kind: 'error',
+      error: `Your ${block.name} call was cut off before its closing tag </${block.name}>, so nothing was executed. Send the complete call again.`,
+      mistake: true,
+    };
+  }
+  const missing = missingParams(handler.spec, block);
+  if (missing) return { kind: 'error', error: missing, mistake: true };
+
+  const context: ToolContext = {
+    host: env.host,
+    cwd: env.cwd,
+    signal: env.signal,
+    callId,
+    progress: (text) => env.onProgress(callId, text),
+    approve: async (request, facts = {}): Promise<ApprovalAnswer> => {
+      if (isAutoApproved(env.policy, { group: handler.spec.group, ...facts }) && counter.take()) {
+        return { approved: true };
+      }
+      counter.reset();
+      const reason = facts.outsideWorkspace ? 'The path is outside the workspace.' : request.reason;
+      env.log.append({ type: 'approval_asked', callId });
+      const answer = await env.host.approvals.ask({ ...request, ...(reason ? { reason } : {}), callId, tool: block.name }, env.signal);
+      env.log.append({
+        type: 'approval_answered',
+        callId,
+        approved: answer.approved,
+        ...(answer.feedback ? { feedback: answer.feedback } : {}),
+      });
+      return answer;
+    },
+  };
+  try {
+    return await handler.execute(block.params, context);
+  } catch (error) {
+    if (env.signal.aborted) throw error;
+    return { kind: 'error', error: `${block.name} failed: ${(error as Error).message}`, mistake: false };
+  }
+}

@@ -1,0 +1,91 @@
+import type { UiMessage, UiToolMessage, UiUsage } from '../../shared/ui-messages.js';
+import type { TaskEvent } from './events.js';
+import { serializeBlocks } from '../parse/serialize-blocks.js';
+
+/** Derives the chat's message list from the log; the same events always give the same list. */
+export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
+  const messages: UiMessage[] = [];
+  const toolIndex = new Map<string, number>();
+  const updateTool = (callId: string, change: Partial<UiToolMessage>) => {
+    const index = toolIndex.get(callId);
+    if (index === undefined) return;
+    messages[index] = { ...(messages[index] as UiToolMessage), ...change };
+  };
+
+  for (const event of events) {
+    const id = `e${event.seq}`;
+    switch (event.type) {
+      case 'task_started':
+        messages.push({ kind: 'task', id, text: event.task, ts: event.ts });
+        break;
+      case 'user_message':
+        messages.push({ kind: 'user', id, text: event.text, ts: event.ts });
+        break;
+      case 'model_response': {
+        const text = serializeBlocks(event.blocks.filter((b) => b.kind === 'text')).trim();
+        const thinking = event.blocks.filter((b) => b.kind === 'thinking').map((b) => b.text);
+        const reasoning = [event.reasoning, ...thinking].filter(Boolean).join('\n\n');
+        if (text || reasoning) messages.push({ kind: 'assistant', id, text, reasoning, ts: event.ts });
+        break;
+      }
+      case 'tool_requested':
+        toolIndex.set(event.callId, messages.length);
+        messages.push({ kind: 'tool', id, callId: event.callId, tool: event.tool, params: event.params, status: 'running', ts: event.ts });
+        break;
+      case 'approval_asked':
+        updateTool(event.callId, { status: 'awaiting_approval' });
+        break;
+      case 'approval_answered':
+        updateTool(event.callId, {
+          status: event.approved ? 'running' : 'rejected',
+          ...(event.feedback ? { feedback: event.feedback } : {}),
+        });
+        break;
+      case 'tool_result':
+        updateTool(event.callId, { status: 'done', output: event.output });
+        break;
+      case 'tool_error':
+        if (toolIndex.has(event.callId)) updateTool(event.callId, { status: 'failed', error: event.error });
+        else messages.push({ kind: 'error', id, text: event.error, ts: event.ts });
+        break;
+      case 'no_tool_used':
+        messages.push({ kind: 'notice', id, text: 'The model answered without using a tool; reminded it to use one.', ts: event.ts });
+        break;
+      case 'task_resumed':
+        for (const [callId, index] of toolIndex) {
+          const tool = messages[index] as UiToolMessage;
+          if (tool.status === 'running' || tool.status === 'awaiting_approval') updateTool(callId, { status: 'interrupted' });
+        }
+        messages.push({ kind: 'notice', id, text: 'Task resumed.', ts: event.ts });
+        break;
+      case 'error':
+        messages.push({ kind: 'error', id, text: event.message, ts: event.ts });
+        break;
+      case 'task_completed':
+        messages.push({ kind: 'completion', id, result: event.result, ...(event.command ? { command: event.command } : {}), ts: event.ts });
+        break;
+      case 'task_aborted':
+        messages.push({ kind: 'notice', id, text: `Task stopped: ${event.reason}`, ts: event.ts });
+        break;
+      case 'request_started':
+        break;
+    }
+  }
+  return messages;
+}
+
+/** Sums the token usage of every model response in the log. */
+export function usageTotals(events: readonly TaskEvent[]): UiUsage {
+  let inputTokens = 0;
+  let outputTokens = 0;
+  let cacheReadTokens = 0;
+  let cacheWriteTokens = 0;
+  for (const event of events) {
+    if (event.type !== 'model_response') continue;
+    inputTokens += event.usage.inputTokens;
+    outputTokens += event.usage.outputTokens;
+    cacheReadTokens += event.usage.cacheReadTokens ?? 0;
+    cacheWriteTokens += event.usage.cacheWriteTokens ?? 0;
+  }
+  return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens };
+}

@@ -1,0 +1,51 @@
+import { mistake, type ToolHandler } from './tool-spec.js';
+
+/** ask_followup_question: asks the user, optionally offering 2–5 answers to pick from. */
+export const askFollowupQuestionTool: ToolHandler = {
+  spec: {
+    name: 'ask_followup_question',
+    group: 'interaction',
+    description:
+      'Ask the user a question when you need information you cannot find with your tools. Use sparingly: prefer finding the answer yourself. Optionally offer 2 to 5 suggested answers.',
+    params: [
+      { name: 'question', required: true, description: 'A clear, specific question.' },
+      {
+        name: 'options',
+        required: false,
+        description: 'A JSON array of 2 to 5 suggested answers, e.g. ["Option 1", "Option 2"].',
+      },
+    ],
+    example:
+      '<ask_followup_question>\n<question>Which test framework should the new tests use?</question>\n<options>["vitest", "jest"]</options>\n</ask_followup_question>',
+  },
+  async execute(params, context) {
+    const options = parseOptions(params.options);
+    if (typeof options === 'string') return mistake(options);
+    const answer = await context.host.questions.ask(params.question!, options, context.signal);
+    if (answer === undefined) {
+      return {
+        kind: 'result',
+        output:
+          'No user is available to answer (this is a non-interactive run). Proceed with your best judgement, state your assumptions, and continue the task.',
+      };
+    }
+    return { kind: 'result', output: `<answer>\n${answer}\n</answer>` };
+  },
+};
+
+function parseOptions(raw: string | undefined): string[] | string {
+  if (raw === undefined || raw.trim() === '') return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    return `options must be a JSON array of strings, e.g. ["Yes", "No"]; got: ${raw.slice(0, 200)}`;
+  }
+  if (!Array.isArray(parsed) || !parsed.every((o) => typeof o === 'string')) {
+    return 'options must be a JSON array of strings, e.g. ["Yes", "No"].';
+  }
+  if (parsed.length < 2 || parsed.length > 5) {
+    return `options must hold 2 to 5 answers; got ${parsed.length}.`;
+  }
+  return parsed;
+}

@@ -1,0 +1,41 @@
+import { applySearchReplace } from '../edit/search-replace-engine.js';
+import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
+import { applyProposedEdit } from './apply-proposed-edit.js';
+import { decodeText } from './file-text.js';
+import { mistake, type ToolHandler } from './tool-spec.js';
+
+/** replace_in_file: targeted edits with SEARCH/REPLACE blocks, applied all or nothing. */
+export const replaceInFileTool: ToolHandler = {
+  spec: {
+    name: 'replace_in_file',
+    group: 'edit',
+    description: [
+      'Replace parts of an existing file with SEARCH/REPLACE blocks. Format of each block:',
+      '------- SEARCH',
+      '[exact lines of the current file]',
+      '=======',
+      '[the new lines]',
+      '+++++++ REPLACE',
+      'Rules: the SEARCH text must match the file (whole lines, including indentation and comments); include just enough lines to be unique; list several blocks in the order they appear in the file; to delete, leave the REPLACE part empty; to move code, use one block to delete and one to insert. All blocks are applied together or not at all. Do not copy the "N | " line-number prefixes of read_file output.',
+    ].join('\n'),
+    params: [
+      { name: 'path', required: true, description: 'Path of the file, relative to the workspace.' },
+      { name: 'diff', required: true, description: 'One or more SEARCH/REPLACE blocks.' },
+    ],
+    example:
+      '<replace_in_file>\n<path>src/config.ts</path>\n<diff>\n------- SEARCH\nexport const retries = 1;\n=======\nexport const retries = 3;\n+++++++ REPLACE\n</diff>\n</replace_in_file>',
+  },
+  async execute(params, context) {
+    const target = resolveWorkspacePath(context.cwd, params.path!);
+    if (!(await context.host.files.exists(target.absolute))) {
+      return mistake(`File not found: ${target.display}. To create a file, use write_to_file.`);
+    }
+    const decoded = decodeText(await context.host.files.readFile(target.absolute));
+    if ('binary' in decoded) return mistake(`${target.display} is a binary file; replace_in_file only edits text files.`);
+    const edit = applySearchReplace(decoded.text, params.diff ?? '');
+    if (!edit.ok) {
+      return mistake(`The edit to ${target.display} was not applied; the file is unchanged.\n\n${edit.error}`);
+    }
+    return applyProposedEdit(context, target, { original: decoded.text, proposed: edit.content, isNewFile: false });
+  },
+};

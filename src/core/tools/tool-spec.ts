@@ -1,0 +1,64 @@
+import type { ApprovalAnswer, ApprovalRequest, Host } from '../ports.js';
+import type { ApprovalFacts } from '../task/approval-policy.js';
+import type { ToolUseBlock } from '../parse/types.js';
+
+/** Which auto-approve switch governs a tool (and which skill group it belongs to). */
+export type ToolGroup = 'read' | 'edit' | 'command' | 'mcp' | 'browser' | 'interaction';
+
+/** One parameter of a tool, as documented to the model. */
+export interface ToolParamSpec {
+  readonly name: string;
+  readonly required: boolean;
+  readonly description: string;
+}
+
+/** The single description of a tool: the prompt's tool section and the parser grammar derive from it. */
+export interface ToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly params: readonly ToolParamSpec[];
+  /** A complete example call in XML, shown in the prompt. */
+  readonly example: string;
+  readonly group: ToolGroup;
+}
+
+/** What a tool call produced. */
+export type ToolOutcome =
+  | { readonly kind: 'result'; readonly output: string }
+  | { readonly kind: 'error'; readonly error: string; readonly mistake: boolean }
+  | { readonly kind: 'rejected'; readonly feedback?: string }
+  | { readonly kind: 'completed'; readonly result: string; readonly command?: string };
+
+/** What a handler may use while running; everything reaches the editor or terminal through the host. */
+export interface ToolContext {
+  readonly host: Host;
+  readonly cwd: string;
+  readonly signal: AbortSignal;
+  readonly callId: string;
+  /**
+   * Asks for approval unless the policy auto-approves this call (judged from the tool's group
+   * and the facts given); logs the question and the answer.
+   */
+  approve(request: Omit<ApprovalRequest, 'callId' | 'tool'>, facts?: Omit<ApprovalFacts, 'group'>): Promise<ApprovalAnswer>;
+  /** Streams progress (e.g. command output) to the UI; not logged. */
+  progress(text: string): void;
+}
+
+/** A tool: its spec plus the code that runs a validated call. */
+export interface ToolHandler {
+  readonly spec: ToolSpec;
+  execute(params: Readonly<Record<string, string>>, context: ToolContext): Promise<ToolOutcome>;
+}
+
+/** Builds an error outcome caused by the model's own call. */
+export function mistake(error: string): ToolOutcome {
+  return { kind: 'error', error, mistake: true };
+}
+
+/** Returns a message naming the missing required parameters, or undefined when all are present. */
+export function missingParams(spec: ToolSpec, block: Pick<ToolUseBlock, 'params'>): string | undefined {
+  const missing = spec.params.filter((p) => p.required && (block.params[p.name] ?? '').trim() === '');
+  if (missing.length === 0) return undefined;
+  const names = missing.map((p) => `'${p.name}'`).join(', ');
+  return `Missing value for required parameter ${names} of ${spec.name}. Please retry with a complete call, for example:\n${spec.example}`;
+}

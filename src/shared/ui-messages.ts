@@ -1,0 +1,34 @@
+/** The chat's message list as the panel and the CLI render it; derived from the task log. */
+export type UiMessage =
+  | { readonly kind: 'task'; readonly id: string; readonly text: string; readonly ts: number }
+  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly ts: number }
+  | { readonly kind: 'assistant'; readonly id: string; readonly text: string; readonly reasoning: string; readonly ts: number }
+  | UiToolMessage
+  | { readonly kind: 'notice'; readonly id: string; readonly text: string; readonly ts: number }
+  | { readonly kind: 'error'; readonly id: string; readonly text: string; readonly ts: number }
+  | { readonly kind: 'completion'; readonly id: string; readonly result: string; readonly command?: string; readonly ts: number };
+
+/** Where a tool call stands. */
+export type ToolStatus = 'running' | 'awaiting_approval' | 'rejected' | 'done' | 'failed' | 'interrupted';
+
+/** One card per tool call. */
+export interface UiToolMessage {
+  readonly kind: 'tool';
+  readonly id: string;
+  readonly callId: string;
+  readonly tool: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly status: ToolStatus;
+  readonly output?: string;
+  readonly error?: string;
+  readonly feedback?: string;
+  readonly ts: number;
+}
+
+/** Token totals of a task. */
+export interface UiUsage {
+  readonly inputTokens: number;
+  readonly outputTokens: number;
+  readonly cacheReadTokens: number;
+  readonly cacheWriteTokens: number;
+}

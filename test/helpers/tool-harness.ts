@@ -1,0 +1,45 @@
+import type { ApprovalAnswer, ApprovalRequest, Host } from '../../src/core/ports.js';
+import { isAutoApproved, type AutoApprovePolicy, DEFAULT_POLICY } from '../../src/core/task/approval-policy.js';
+import type { ToolContext, ToolHandler, ToolOutcome } from '../../src/core/tools/tool-spec.js';
+import { NodeFileSystem } from '../../src/core/workspace/node-file-system.js';
+
+/** Runs one tool handler against real files, answering approvals from a scripted list. */
+export class ToolHarness {
+  readonly asked: ApprovalRequest[] = [];
+  readonly progress: string[] = [];
+  answers: ApprovalAnswer[] = [];
+  questionAnswer: string | undefined;
+  policy: AutoApprovePolicy = DEFAULT_POLICY;
+
+  constructor(readonly cwd: string) {}
+
+  readonly host: Host = {
+    files: new NodeFileSystem(),
+    approvals: {
+      ask: async (request) => {
+        this.asked.push(request);
+        const answer = this.answers.shift();
+        if (!answer) throw new Error(`unexpected approval request: ${request.summary}`);
+        return answer;
+      },
+    },
+    questions: { ask: async () => this.questionAnswer },
+    clock: { now: () => 1_700_000_000_000 },
+    notify: () => {},
+  };
+
+  run(tool: ToolHandler, params: Record<string, string>, signal = new AbortController().signal): Promise<ToolOutcome> {
+    const context: ToolContext = {
+      host: this.host,
+      cwd: this.cwd,
+      signal,
+      callId: 'call-1',
+      progress: (text) => this.progress.push(text),
+      approve: async (request, facts = {}) => {
+        if (isAutoApproved(this.policy, { group: tool.spec.group, ...facts })) return { approved: true };
+        return this.host.approvals.ask({ ...request, callId: 'call-1', tool: tool.spec.name }, signal);
+      },
+    };
+    return tool.execute(params, context);
+  }
+}

@@ -1,0 +1,111 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { NO_TOOL_REMINDER, apiProjection } from '../../../src/core/task/api-projection.js';
+import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
+import { uiProjection, usageTotals } from '../../../src/core/task/ui-projection.js';
+
+function log(...events: NewEvent[]): TaskEvent[] {
+  return events.map((event, seq) => ({ ...event, seq, ts: 1000 + seq }) as TaskEvent);
+}
+
+const started: NewEvent = { type: 'task_started', taskId: 't', task: 'Fix the bug', cwd: '/w', provider: 'openai', model: 'm' };
+const readCall = { kind: 'tool' as const, name: 'read_file', params: { path: 'a.ts' }, partial: false };
+
+describe('apiProjection', () => {
+  test('turns a task with a tool call into alternating user/assistant messages', () => {
+    const messages = apiProjection(
+      log(
+        started,
+        { type: 'request_started', environmentDetails: 'ENV1' },
+        { type: 'model_response', text: '<read_file>\n<path>a.ts</path>\n</read_file>', reasoning: '', blocks: [readCall], usage: { inputTokens: 10, outputTokens: 5 } },
+        { type: 'tool_requested', callId: 'c1', tool: 'read_file', params: { path: 'a.ts' } },
+        { type: 'tool_result', callId: 'c1', tool: 'read_file', output: '1 | x' },
+        { type: 'request_started', environmentDetails: 'ENV2' },
+      ),
+    );
+    assert.deepEqual(messages, [
+      { role: 'user', content: '<task>\nFix the bug\n</task>\n\n<environment_details>\nENV1\n</environment_details>' },
+      { role: 'assistant', content: '<read_file>\n<path>a.ts</path>\n</read_file>' },
+      { role: 'user', content: "[read_file for 'a.ts'] Result:\n1 | x\n\n<environment_details>\nENV2\n</environment_details>" },
+    ]);
+  });
+
+  test('a rejection carries the user\'s feedback; an error and the no-tool reminder reach the model', () => {
+    const messages = apiProjection(
+      log(
+        started,
+        { type: 'model_response', text: 'edit', reasoning: '', blocks: [], usage: { inputTokens: 0, outputTokens: 0 } },
+        { type: 'tool_requested', callId: 'c1', tool: 'write_to_file', params: { path: 'b.ts', content: 'x' } },
+        { type: 'approval_asked', callId: 'c1' },
+        { type: 'approval_answered', callId: 'c1', approved: false, feedback: 'use tabs' },
+        { type: 'model_response', text: 'hmm', reasoning: '', blocks: [], usage: { inputTokens: 0, outputTokens: 0 } },
+        { type: 'no_tool_used' },
+        { type: 'model_response', text: '<delete_file>', reasoning: '', blocks: [], usage: { inputTokens: 0, outputTokens: 0 } },
+        { type: 'tool_error', callId: 'x', tool: 'delete_file', error: 'not a tool', mistake: true },
+      ),
+    );
+    assert.equal(messages[2]!.content, "[write_to_file for 'b.ts'] The user denied this operation and said:\n<feedback>\nuse tabs\n</feedback>");
+    assert.equal(messages[4]!.content, NO_TOOL_REMINDER);
+    assert.equal(messages[6]!.content, '[delete_file] Error:\nnot a tool');
+  });
+
+  test('a resumed task tells the model it was interrupted, naming an unfinished tool call', () => {
+    const messages = apiProjection(
+      log(
+        started,
+        { type: 'request_started', environmentDetails: '' },
+        { type: 'model_response', text: 'run', reasoning: '', blocks: [], usage: { inputTokens: 0, outputTokens: 0 } },
+        { type: 'tool_requested', callId: 'c1', tool: 'write_to_file', params: { path: 'b.ts' } },
+        { type: 'task_resumed' },
+        { type: 'request_started', environmentDetails: 'E' },
+      ),
+    );
+    assert.equal(messages.length, 3);
+    assert.match(messages[2]!.content, /^\[TASK RESUMPTION\] This task was interrupted/);
+    assert.match(messages[2]!.content, /The last tool call \(write_to_file\) was interrupted/);
+  });
+
+  test('a request that died before its response merges into the next user message', () => {
+    const messages = apiProjection(
+      log(started, { type: 'request_started', environmentDetails: 'A' }, { type: 'task_resumed' }, { type: 'request_started', environmentDetails: 'B' }),
+    );
+    assert.equal(messages.length, 1);
+    assert.equal(messages[0]!.role, 'user');
+    assert.match(messages[0]!.content, /A[\s\S]*TASK RESUMPTION[\s\S]*B/);
+  });
+});
+
+describe('uiProjection', () => {
+  test('one card per tool call that follows its status, plus text, errors and completion', () => {
+    const events = log(
+      started,
+      {
+        type: 'model_response',
+        text: '',
+        reasoning: 'r',
+        blocks: [{ kind: 'thinking', text: 'plan', partial: false }, { kind: 'text', text: 'Reading.', partial: false }, readCall],
+        usage: { inputTokens: 7, outputTokens: 3, cacheReadTokens: 2 },
+      },
+      { type: 'tool_requested', callId: 'c1', tool: 'read_file', params: { path: 'a.ts' } },
+      { type: 'approval_asked', callId: 'c1' },
+      { type: 'approval_answered', callId: 'c1', approved: false, feedback: 'no' },
+      { type: 'model_response', text: '', reasoning: '', blocks: [], usage: { inputTokens: 1, outputTokens: 1 } },
+      { type: 'tool_requested', callId: 'c2', tool: 'read_file', params: { path: 'b.ts' } },
+      { type: 'tool_result', callId: 'c2', tool: 'read_file', output: 'ok' },
+      { type: 'task_completed', result: 'Done', command: 'npm test' },
+    );
+    const ui = uiProjection(events);
+    assert.deepEqual(
+      ui.map((m) => (m.kind === 'tool' ? `tool:${m.callId}:${m.status}:${m.feedback ?? m.output ?? ''}` : m.kind)),
+      ['task', 'assistant', 'tool:c1:rejected:no', 'tool:c2:done:ok', 'completion'],
+    );
+    const assistant = ui[1];
+    assert.equal(assistant?.kind === 'assistant' && `${assistant.text}|${assistant.reasoning}`, 'Reading.|r\n\nplan');
+    assert.deepEqual(usageTotals(events), { inputTokens: 8, outputTokens: 4, cacheReadTokens: 2, cacheWriteTokens: 0 });
+  });
+
+  test('a resume marks unfinished tool calls as interrupted', () => {
+    const ui = uiProjection(log(started, { type: 'tool_requested', callId: 'c1', tool: 'read_file', params: {} }, { type: 'task_resumed' }));
+    assert.deepEqual(ui.map((m) => (m.kind === 'tool' ? m.status : m.kind)), ['task', 'interrupted', 'notice']);
+  });
+});
