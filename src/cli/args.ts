@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ProviderId } from '../core/providers/types.js';
+import type { Mode } from '../core/skills/skill.js';
 
 /** The CLI's options after validation. */
 export interface CliOptions {
@@ -9,7 +10,11 @@ export interface CliOptions {
   readonly model?: string;
   readonly baseUrl?: string;
   readonly yes: boolean;
+  readonly autoApprove: readonly AutoApproveFlag[];
   readonly allowOutsideWorkspace: boolean;
+  readonly mode: Mode;
+  readonly skill?: string;
+  readonly mcpConfig?: string;
   readonly output: 'human' | 'json';
   readonly maxIterations: number;
   readonly storage?: string;
@@ -25,6 +30,10 @@ export class UsageError extends Error {}
 
 const PROVIDERS: readonly ProviderId[] = ['openai', 'anthropic', 'openai-compatible'];
 
+/** The switches of the auto-approve policy, as named on the command line. */
+export const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp'] as const;
+export type AutoApproveFlag = (typeof AUTO_APPROVE_FLAGS)[number];
+
 export const USAGE = `Usage: smith [options] [task]
 
 Runs one task when a task is given (or piped on stdin); with no task on a terminal, starts a REPL.
@@ -35,7 +44,11 @@ Options:
   --model ID                 model id (required for openai-compatible)
   --base-url URL             API base URL (e.g. http://127.0.0.1:11434/v1 for Ollama)
   --yes                      approve every tool call inside the workspace
-  --allow-outside-workspace  with --yes, also approve paths outside the workspace
+  --auto-approve LIST        approve only these without asking, comma-separated:
+                             read, edit, safe-commands, commands, mcp (default: read)
+  --allow-outside-workspace  also auto-approve paths outside the workspace
+  --mode plan|act            start in Plan mode (read and discuss) or Act mode (default)
+  --skill NAME               code (default), architect, ask, or a skill from .smith/skills
   --output human|json        human progress on stderr (default), or one JSON object on stdout
   --max-iterations N         stop after N model requests (default 25)
   --storage DIR              where task logs are kept (default: a per-user folder)
@@ -61,6 +74,10 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
         model: { type: 'string' },
         'base-url': { type: 'string' },
         yes: { type: 'boolean', default: false },
+        'auto-approve': { type: 'string' },
+        mode: { type: 'string', default: 'act' },
+        skill: { type: 'string' },
+        'mcp-config': { type: 'string' },
         'allow-outside-workspace': { type: 'boolean', default: false },
         output: { type: 'string', default: 'human' },
         'max-iterations': { type: 'string', default: '25' },
@@ -87,6 +104,10 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   if (!Number.isInteger(maxIterations) || maxIterations < 1) {
     throw new UsageError(`--max-iterations must be a positive whole number; got "${values['max-iterations']}"`);
   }
+  if (values.mode !== 'plan' && values.mode !== 'act') throw new UsageError(`--mode must be plan or act; got "${values.mode}"`);
+  const autoApprove = (values['auto-approve'] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  const unknownFlag = autoApprove.find((f) => !AUTO_APPROVE_FLAGS.includes(f as AutoApproveFlag));
+  if (unknownFlag) throw new UsageError(`--auto-approve accepts ${AUTO_APPROVE_FLAGS.join(', ')}; got "${unknownFlag}"`);
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet cannot be used together');
   const task = positionals.join(' ').trim();
   if (task && values.resume) throw new UsageError('give either a task or --resume TASK_ID, not both');
@@ -97,6 +118,10 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...(values.model ? { model: values.model } : {}),
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     yes: values.yes!,
+    autoApprove: autoApprove as AutoApproveFlag[],
+    mode: values.mode,
+    ...(values.skill ? { skill: values.skill } : {}),
+    ...(values['mcp-config'] ? { mcpConfig: values['mcp-config'] } : {}),
     allowOutsideWorkspace: values['allow-outside-workspace']!,
     output: values.output,
     maxIterations,

@@ -7,6 +7,10 @@ export interface Host {
   readonly approvals: ApprovalPort;
   readonly questions: QuestionPort;
   readonly clock: Clock;
+  /** Runs shell commands (a child process in the CLI; the integrated terminal in VS Code). */
+  readonly processes: ProcessPort;
+  /** The ripgrep binary to use: VS Code ships one; the CLI looks for `rg` on PATH. Undefined when none exists. */
+  ripgrepPath(): Promise<string | undefined>;
   /** Short notices for the user (warnings, retries); never required for correctness. */
   notify(level: 'info' | 'warning' | 'error', message: string): void;
 }
@@ -54,4 +58,19 @@ export interface QuestionPort {
 
 export interface Clock {
   now(): number;
+}
+
+/** Starts shell commands; output streams as it comes. */
+export interface ProcessPort {
+  start(command: string, options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> }): RunningProcess;
+}
+
+/** A started command. */
+export interface RunningProcess {
+  /** Output (stdout and stderr interleaved as they arrive). */
+  onOutput(listener: (chunk: string) => void): void;
+  /** Settles when the process has exited; exitCode is null when it was killed by a signal. */
+  readonly exited: Promise<{ readonly exitCode: number | null; readonly signal?: string }>;
+  /** Ends the command and everything it started (the whole process tree). */
+  kill(): Promise<void>;
 }

@@ -1,6 +1,7 @@
-import type { ApprovalAnswer, ApprovalRequest, Host } from '../../src/core/ports.js';
+import type { ApprovalAnswer, ApprovalRequest, Host, ProcessPort } from '../../src/core/ports.js';
 import { isAutoApproved, type AutoApprovePolicy, DEFAULT_POLICY } from '../../src/core/task/approval-policy.js';
 import type { ToolContext, ToolHandler, ToolOutcome } from '../../src/core/tools/tool-spec.js';
+import { NOTHING_IGNORED, type IgnorePolicy } from '../../src/core/workspace/ignore-policy.js';
 import { NodeFileSystem } from '../../src/core/workspace/node-file-system.js';
 
 /** Runs one tool handler against real files, answering approvals from a scripted list. */
@@ -10,23 +11,33 @@ export class ToolHarness {
   answers: ApprovalAnswer[] = [];
   questionAnswer: string | undefined;
   policy: AutoApprovePolicy = DEFAULT_POLICY;
-
-  constructor(readonly cwd: string) {}
-
-  readonly host: Host = {
-    files: new NodeFileSystem(),
-    approvals: {
-      ask: async (request) => {
-        this.asked.push(request);
-        const answer = this.answers.shift();
-        if (!answer) throw new Error(`unexpected approval request: ${request.summary}`);
-        return answer;
-      },
+  ignore: IgnorePolicy = NOTHING_IGNORED;
+  processes: ProcessPort = {
+    start: () => {
+      throw new Error('this harness has no process runner; set harness.processes');
     },
-    questions: { ask: async () => this.questionAnswer },
-    clock: { now: () => 1_700_000_000_000 },
-    notify: () => {},
   };
+  ripgrep: string | undefined = undefined;
+  readonly host: Host;
+
+  constructor(readonly cwd: string) {
+    this.host = {
+      files: new NodeFileSystem(),
+      approvals: {
+        ask: async (request) => {
+          this.asked.push(request);
+          const answer = this.answers.shift();
+          if (!answer) throw new Error(`unexpected approval request: ${request.summary}`);
+          return answer;
+        },
+      },
+      questions: { ask: async () => this.questionAnswer },
+      clock: { now: () => 1_700_000_000_000 },
+      processes: { start: (command, options) => this.processes.start(command, options) },
+      ripgrepPath: async () => this.ripgrep,
+      notify: () => {},
+    };
+  }
 
   run(tool: ToolHandler, params: Record<string, string>, signal = new AbortController().signal): Promise<ToolOutcome> {
     const context: ToolContext = {
@@ -34,6 +45,7 @@ export class ToolHarness {
       cwd: this.cwd,
       signal,
       callId: 'call-1',
+      ignore: this.ignore,
       progress: (text) => this.progress.push(text),
       approve: async (request, facts = {}) => {
         if (isAutoApproved(this.policy, { group: tool.spec.group, ...facts })) return { approved: true };

@@ -12,6 +12,7 @@ export type ApiStreamChunk =
 
 /** Token counts reported by the provider for one response. */
 export interface TokenUsage {
+  /** All prompt tokens, cached ones included, so it measures the context window whatever the vendor. */
   readonly inputTokens: number;
   readonly outputTokens: number;
   readonly cacheReadTokens?: number;
@@ -52,8 +53,18 @@ export class ProviderError extends Error {
     message: string,
     readonly status?: number,
     readonly retryable = false,
+    /** How long the server asked us to wait before retrying (from `retry-after`), if it said. */
+    readonly retryAfterMs?: number,
   ) {
     super(message);
     this.name = 'ProviderError';
+  }
+}
+
+/** The request was cancelled through its AbortSignal; not a failure to report or retry. */
+export class ProviderAbortedError extends ProviderError {
+  constructor() {
+    super('The request was cancelled.');
+    this.name = 'ProviderAbortedError';
   }
 }

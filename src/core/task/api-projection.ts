@@ -31,10 +31,23 @@ export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
     pendingUser = [];
   };
 
+  let taskText = '';
   for (const event of events) {
     switch (event.type) {
       case 'task_started':
-        pendingUser.push(`<task>\n${event.task}\n</task>`);
+        taskText = `<task>\n${event.task}\n</task>`;
+        pendingUser.push(taskText);
+        break;
+      case 'history_condensed':
+        // The summary replaces everything before it but the task itself; the log keeps it all.
+        messages.length = 0;
+        pendingUser = [taskText, `<condensed_history>\nThe earlier conversation was condensed into this summary:\n${event.summary}\n</condensed_history>`];
+        break;
+      case 'mode_switched':
+        pendingUser.push(`[The user switched to ${event.mode === 'plan' ? 'PLAN' : 'ACT'} mode.]`);
+        break;
+      case 'skill_switched':
+        pendingUser.push(`[The user switched to the "${event.skill}" skill.]`);
         break;
       case 'user_message':
         pendingUser.push(`<user_message>\n${event.text}\n</user_message>`);
@@ -78,6 +91,7 @@ export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
       case 'task_completed':
       case 'task_aborted':
       case 'error':
+      case 'new_task_requested':
         break;
     }
   }

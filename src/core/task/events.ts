@@ -1,5 +1,6 @@
 import type { AssistantBlock } from '../parse/types.js';
 import type { TokenUsage } from '../providers/types.js';
+import type { Mode } from '../skills/skill.js';
 
 /** Every fact of a task, appended to its log and never changed (DESIGN §2). */
 export type TaskEvent =
@@ -16,7 +17,11 @@ export type TaskEvent =
   | TaskResumed
   | TaskError
   | TaskCompleted
-  | TaskAborted;
+  | TaskAborted
+  | ModeSwitched
+  | SkillSwitched
+  | HistoryCondensed
+  | NewTaskRequested;
 
 interface EventBase {
   /** Position in the log, starting at 0. */
@@ -32,6 +37,8 @@ export interface TaskStarted extends EventBase {
   readonly cwd: string;
   readonly provider: string;
   readonly model: string;
+  readonly mode: Mode;
+  readonly skill: string;
 }
 
 /** A later message from the user (an answer to a follow-up, or a new instruction). */
@@ -113,6 +120,29 @@ export interface TaskCompleted extends EventBase {
 export interface TaskAborted extends EventBase {
   readonly type: 'task_aborted';
   readonly reason: string;
+}
+
+/** The user (or host) switched between Plan and Act. */
+export interface ModeSwitched extends EventBase {
+  readonly type: 'mode_switched';
+  readonly mode: Mode;
+}
+
+export interface SkillSwitched extends EventBase {
+  readonly type: 'skill_switched';
+  readonly skill: string;
+}
+
+/** Older history is replaced by this summary in the context window; the log keeps everything. */
+export interface HistoryCondensed extends EventBase {
+  readonly type: 'history_condensed';
+  readonly summary: string;
+}
+
+/** The model asked to continue in a fresh task carrying this context. */
+export interface NewTaskRequested extends EventBase {
+  readonly type: 'new_task_requested';
+  readonly context: string;
 }
 
 /** An event before the log assigns its position and time. */

@@ -1,9 +1,10 @@
 import type { AssistantBlock } from '../parse/types.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import type { Host } from '../ports.js';
-import { buildSystemPrompt } from '../prompt/system-prompt.js';
-import type { ApiProvider } from '../providers/types.js';
+import { ProviderAbortedError } from '../providers/types.js';
+import type { Mode } from '../skills/skill.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import { NOTHING_IGNORED, type IgnorePolicy } from '../workspace/ignore-policy.js';
 import { apiProjection } from './api-projection.js';
 import type { AutoApprovePolicy } from './approval-policy.js';
 import { renderEnvironmentDetails } from './environment-details.js';
@@ -11,25 +12,29 @@ import type { TaskEvent } from './events.js';
 import { runModelTurn, type TurnDelta } from './model-turn.js';
 import { TaskLog } from './task-log.js';
 import { AutoApprovalCounter, runToolCall } from './tool-call-runner.js';
+import { currentModeAndSkill, findSkill, setupTurn, type TurnInputs } from './turn-setup.js';
+import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
 
 /** Everything a task needs from its host application. */
-export interface TaskOptions {
+export interface TaskOptions extends TurnInputs {
   readonly storageDir: string;
-  readonly cwd: string;
-  readonly provider: ApiProvider;
   readonly host: Host;
   readonly tools: ToolRegistry;
   readonly policy: AutoApprovePolicy;
   readonly maxIterations: number;
   readonly maxConsecutiveMistakes?: number;
-  readonly system?: { readonly os: string; readonly shell: string };
+  /** The workspace's .smithignore rules (default: nothing ignored). */
+  readonly ignore?: IgnorePolicy;
   /** A capped listing of the workspace for the first request. */
   listWorkspace?(): Promise<string>;
+  /** Extra environment-detail sections for each request (visible files, running commands). */
+  environmentSections?(): readonly string[];
 }
 
 /** How a run of the loop ended. */
 export type TaskOutcome =
   | { readonly status: 'completed'; readonly result: string; readonly command?: string }
+  | { readonly status: 'new_task'; readonly context: string }
   | { readonly status: 'failed'; readonly error: string }
   | { readonly status: 'aborted' };
 
@@ -41,7 +46,7 @@ export type TaskUpdate =
 
 const DEFAULT_MAX_MISTAKES = 3;
 
-/** The agent loop of DESIGN §3. It orchestrates; parsing, tools and projections live elsewhere. */
+/** The agent loop of DESIGN §3. It orchestrates; parsing, tools, prompts and projections live elsewhere. */
 export class Task {
   private readonly listeners = new Set<(update: TaskUpdate) => void>();
   private abortController = new AbortController();
@@ -54,7 +59,9 @@ export class Task {
   }
 
   /** Starts a new task and logs it; call run() to work on it. */
-  static create(options: TaskOptions, taskText: string, taskId = newTaskId()): Task {
+  static create(options: TaskOptions, taskText: string, start: { mode?: Mode; skill?: string; taskId?: string } = {}): Task {
+    const taskId = start.taskId ?? newTaskId();
+    const skill = findSkill(options.skills ?? BUILT_IN_SKILLS, start.skill ?? DEFAULT_SKILL_SLUG).slug;
     const task = new Task(TaskLog.create(options.storageDir, taskId, () => options.host.clock.now()), options);
     task.log.append({
       type: 'task_started',
@@ -63,6 +70,8 @@ export class Task {
       cwd: options.cwd,
       provider: options.provider.id,
       model: options.provider.modelId,
+      mode: start.mode ?? 'act',
+      skill,
     });
     return task;
   }
@@ -78,6 +87,11 @@ export class Task {
     return this.log.taskId;
   }
 
+  /** The mode and skill in force now. */
+  get state(): { mode: Mode; skill: string } {
+    return currentModeAndSkill(this.log.events);
+  }
+
   onUpdate(listener: (update: TaskUpdate) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -86,6 +100,16 @@ export class Task {
   /** Adds a message from the user (e.g. a follow-up after completion); run() again to act on it. */
   addUserMessage(text: string): void {
     this.log.append({ type: 'user_message', text });
+  }
+
+  switchMode(mode: Mode): void {
+    if (this.state.mode !== mode) this.log.append({ type: 'mode_switched', mode });
+  }
+
+  /** Switches skill; throws with the list of skills when the slug is unknown. */
+  switchSkill(slug: string): void {
+    findSkill(this.options.skills ?? BUILT_IN_SKILLS, slug);
+    if (this.state.skill !== slug) this.log.append({ type: 'skill_switched', skill: slug });
   }
 
   /** Stops the running step: cancels the model request, a pending approval and the tool. */
@@ -100,42 +124,25 @@ export class Task {
     const { options } = this;
     const counter = new AutoApprovalCounter(options.policy.maxConsecutive);
     const maxMistakes = options.maxConsecutiveMistakes ?? DEFAULT_MAX_MISTAKES;
-    const systemPrompt = buildSystemPrompt({
-      tools: options.tools.specs(),
-      cwd: options.cwd,
-      os: options.system?.os ?? process.platform,
-      shell: options.system?.shell ?? process.env.SHELL ?? 'sh',
-    });
     let mistakes = 0;
 
     try {
       for (let iteration = 0; ; iteration++) {
         if (iteration >= options.maxIterations) {
-          return this.fail(`Stopped after ${options.maxIterations} iterations (the --max-iterations limit) before the task was completed.`);
+          return this.fail(`Stopped after ${options.maxIterations} iterations (the iteration limit) before the task was completed.`);
         }
         if (mistakes >= maxMistakes) {
           return this.fail(`Stopped after ${mistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`);
         }
-        const firstRequest = !this.log.events.some((e) => e.type === 'request_started');
-        const environmentDetails = renderEnvironmentDetails({
-          now: options.host.clock.now(),
-          cwd: options.cwd,
-          ...(firstRequest && options.listWorkspace ? { fileListing: await options.listWorkspace() } : {}),
-        });
-        this.log.append({ type: 'request_started', environmentDetails });
+        const setup = setupTurn(options, this.log.events);
+        this.log.append({ type: 'request_started', environmentDetails: await this.environmentDetails(setup.mode, setup.skill.slug) });
         const turn = await runModelTurn(
-          options.provider,
-          { systemPrompt, messages: apiProjection(this.log.events), signal },
+          setup.provider,
+          { systemPrompt: setup.systemPrompt, messages: apiProjection(this.log.events), signal },
           options.tools.grammar(),
           (delta) => this.emit({ type: 'delta', delta }),
         );
-        this.log.append({
-          type: 'model_response',
-          text: serializeBlocks(turn.blocks),
-          reasoning: turn.reasoning,
-          blocks: turn.blocks,
-          usage: turn.usage,
-        });
+        this.log.append({ type: 'model_response', text: serializeBlocks(turn.blocks), reasoning: turn.reasoning, blocks: turn.blocks, usage: turn.usage });
         if (!turn.tool) {
           mistakes++;
           this.noteMissingTool(turn.blocks);
@@ -149,6 +156,9 @@ export class Task {
             host: options.host,
             cwd: options.cwd,
             policy: options.policy,
+            ignore: options.ignore ?? NOTHING_IGNORED,
+            allowedTools: setup.allowedTools,
+            skill: setup.skill,
             signal,
             onProgress: (callId, text) => this.emit({ type: 'progress', callId, text }),
           },
@@ -159,15 +169,30 @@ export class Task {
           this.log.append({ type: 'task_completed', result: outcome.result, ...(outcome.command ? { command: outcome.command } : {}) });
           return { status: 'completed', result: outcome.result, ...(outcome.command ? { command: outcome.command } : {}) };
         }
+        if (outcome.kind === 'new_task') {
+          this.log.append({ type: 'new_task_requested', context: outcome.context });
+          return { status: 'new_task', context: outcome.context };
+        }
         mistakes = outcome.kind === 'error' && outcome.mistake ? mistakes + 1 : 0;
       }
     } catch (error) {
-      if (signal.aborted) {
+      if (signal.aborted || error instanceof ProviderAbortedError) {
         this.log.append({ type: 'task_aborted', reason: 'cancelled by the user' });
         return { status: 'aborted' };
       }
       return this.fail((error as Error).message);
     }
+  }
+
+  private async environmentDetails(mode: Mode, skill: string): Promise<string> {
+    const firstRequest = !this.log.events.some((e) => e.type === 'request_started');
+    return renderEnvironmentDetails({
+      now: this.options.host.clock.now(),
+      cwd: this.options.cwd,
+      mode: `${mode === 'plan' ? 'PLAN' : 'ACT'} mode, skill "${skill}"`,
+      extra: this.options.environmentSections?.() ?? [],
+      ...(firstRequest && this.options.listWorkspace ? { fileListing: await this.options.listWorkspace() } : {}),
+    });
   }
 
   /** Tells the model it used no tool, naming a tag that looked like a tool but is not one. */
@@ -176,18 +201,18 @@ export class Task {
     const unknown = [...text.matchAll(/<([a-z][a-z0-9]*(?:_[a-z0-9]+)+)>/g)]
       .map((m) => m[1]!)
       .find((name) => !this.options.tools.get(name));
-    if (unknown) {
-      const available = this.options.tools.specs().map((s) => s.name).join(', ');
-      this.log.append({
-        type: 'tool_error',
-        callId: `call-${this.log.events.length}`,
-        tool: unknown,
-        error: `"${unknown}" is not a tool. Use one of: ${available}.`,
-        mistake: true,
-      });
+    if (!unknown) {
+      this.log.append({ type: 'no_tool_used' });
       return;
     }
-    this.log.append({ type: 'no_tool_used' });
+    const available = [...setupTurn(this.options, this.log.events).allowedTools].join(', ');
+    this.log.append({
+      type: 'tool_error',
+      callId: `call-${this.log.events.length}`,
+      tool: unknown,
+      error: `"${unknown}" is not a tool. Use one of: ${available}.`,
+      mistake: true,
+    });
   }
 
   private fail(message: string): TaskOutcome {

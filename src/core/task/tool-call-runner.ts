@@ -4,6 +4,10 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import { missingParams, type ToolContext, type ToolOutcome } from '../tools/tool-spec.js';
 import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
 import type { TaskLog } from './task-log.js';
+import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import type { Skill } from '../skills/skill.js';
+import { editRefusal } from '../skills/tool-permissions.js';
+import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 
 /** What the loop needs to run one tool call. */
 export interface ToolCallEnvironment {
@@ -12,9 +16,12 @@ export interface ToolCallEnvironment {
   readonly host: Host;
   readonly cwd: string;
   readonly policy: AutoApprovePolicy;
+  readonly ignore: IgnorePolicy;
   readonly signal: AbortSignal;
   /** Names the current mode/skill allows; a call outside it is refused. */
   readonly allowedTools?: ReadonlySet<string>;
+  /** The active skill; its file pattern limits edits. */
+  readonly skill?: Skill;
   onProgress(callId: string, text: string): void;
 }
 
@@ -57,8 +64,13 @@ export async function runToolCall(
     case 'error':
       env.log.append({ type: 'tool_error', callId, tool: block.name, error: outcome.error + note, mistake: outcome.mistake });
       break;
+    case 'condensed':
+      env.log.append({ type: 'history_condensed', summary: outcome.summary });
+      env.log.append({ type: 'tool_result', callId, tool: block.name, output: 'The conversation history was condensed into your summary. Continue the task from it.' + note });
+      break;
     case 'rejected':
     case 'completed':
+    case 'new_task':
       break;
   }
   return outcome;
@@ -83,12 +95,18 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: A
   }
   const missing = missingParams(handler.spec, block);
   if (missing) return { kind: 'error', error: missing, mistake: true };
+  // The skill's file pattern is enforced here, on the completed call, never left to the prompt.
+  if (env.skill && handler.spec.group === 'edit' && block.params.path) {
+    const refusal = editRefusal(env.skill, resolveWorkspacePath(env.cwd, block.params.path).display);
+    if (refusal) return { kind: 'error', error: refusal, mistake: true };
+  }
 
   const context: ToolContext = {
     host: env.host,
     cwd: env.cwd,
     signal: env.signal,
     callId,
+    ignore: env.ignore,
     progress: (text) => env.onProgress(callId, text),
     approve: async (request, facts = {}): Promise<ApprovalAnswer> => {
       if (isAutoApproved(env.policy, { group: handler.spec.group, ...facts }) && counter.take()) {

@@ -67,6 +67,18 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
       case 'task_aborted':
         messages.push({ kind: 'notice', id, text: `Task stopped: ${event.reason}`, ts: event.ts });
         break;
+      case 'mode_switched':
+        messages.push({ kind: 'notice', id, text: `Switched to ${event.mode === 'plan' ? 'Plan' : 'Act'} mode.`, ts: event.ts });
+        break;
+      case 'skill_switched':
+        messages.push({ kind: 'notice', id, text: `Switched to the ${event.skill} skill.`, ts: event.ts });
+        break;
+      case 'history_condensed':
+        messages.push({ kind: 'notice', id, text: 'Older history was condensed into a summary.', ts: event.ts });
+        break;
+      case 'new_task_requested':
+        messages.push({ kind: 'notice', id, text: 'The model asked to continue in a new task.', ts: event.ts });
+        break;
       case 'request_started':
         break;
     }

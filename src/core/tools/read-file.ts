@@ -1,6 +1,6 @@
-import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { decodeText } from './file-text.js';
 import { mistake, type ToolHandler } from './tool-spec.js';
+import { isOutcome, resolveToolPath } from './tool-paths.js';
 
 /** Lines returned when the model gives no range; bigger files come with a note to page. */
 export const READ_FILE_DEFAULT_LINES = 2000;
@@ -20,7 +20,8 @@ export const readFileTool: ToolHandler = {
     example: '<read_file>\n<path>src/main.ts</path>\n</read_file>',
   },
   async execute(params, context) {
-    const target = resolveWorkspacePath(context.cwd, params.path!);
+    const target = resolveToolPath(context, params.path!);
+    if (isOutcome(target)) return target;
     const start = parseLineNumber(params.start_line, 'start_line');
     const end = parseLineNumber(params.end_line, 'end_line');
     if (typeof start === 'string') return mistake(start);

@@ -1,8 +1,8 @@
 import { applySearchReplace } from '../edit/search-replace-engine.js';
-import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { applyProposedEdit } from './apply-proposed-edit.js';
 import { decodeText } from './file-text.js';
 import { mistake, type ToolHandler } from './tool-spec.js';
+import { isOutcome, resolveToolPath } from './tool-paths.js';
 
 /** replace_in_file: targeted edits with SEARCH/REPLACE blocks, applied all or nothing. */
 export const replaceInFileTool: ToolHandler = {
@@ -26,7 +26,8 @@ export const replaceInFileTool: ToolHandler = {
       '<replace_in_file>\n<path>src/config.ts</path>\n<diff>\n------- SEARCH\nexport const retries = 1;\n=======\nexport const retries = 3;\n+++++++ REPLACE\n</diff>\n</replace_in_file>',
   },
   async execute(params, context) {
-    const target = resolveWorkspacePath(context.cwd, params.path!);
+    const target = resolveToolPath(context, params.path!);
+    if (isOutcome(target)) return target;
     if (!(await context.host.files.exists(target.absolute))) {
       return mistake(`File not found: ${target.display}. To create a file, use write_to_file.`);
     }

@@ -1,6 +1,7 @@
 import type { ApprovalAnswer, ApprovalRequest, Host } from '../ports.js';
 import type { ApprovalFacts } from '../task/approval-policy.js';
 import type { ToolUseBlock } from '../parse/types.js';
+import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 
 /** Which auto-approve switch governs a tool (and which skill group it belongs to). */
 export type ToolGroup = 'read' | 'edit' | 'command' | 'mcp' | 'browser' | 'interaction';
@@ -27,7 +28,9 @@ export type ToolOutcome =
   | { readonly kind: 'result'; readonly output: string }
   | { readonly kind: 'error'; readonly error: string; readonly mistake: boolean }
   | { readonly kind: 'rejected'; readonly feedback?: string }
-  | { readonly kind: 'completed'; readonly result: string; readonly command?: string };
+  | { readonly kind: 'completed'; readonly result: string; readonly command?: string }
+  | { readonly kind: 'condensed'; readonly summary: string }
+  | { readonly kind: 'new_task'; readonly context: string };
 
 /** What a handler may use while running; everything reaches the editor or terminal through the host. */
 export interface ToolContext {
@@ -35,6 +38,8 @@ export interface ToolContext {
   readonly cwd: string;
   readonly signal: AbortSignal;
   readonly callId: string;
+  /** The .smithignore rules: no tool reads, lists, searches or edits an ignored path. */
+  readonly ignore: IgnorePolicy;
   /**
    * Asks for approval unless the policy auto-approves this call (judged from the tool's group
    * and the facts given); logs the question and the answer.

@@ -1,7 +1,7 @@
-import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { decodeText } from './file-text.js';
 import { applyProposedEdit } from './apply-proposed-edit.js';
 import { mistake, type ToolHandler } from './tool-spec.js';
+import { isOutcome, resolveToolPath } from './tool-paths.js';
 
 /** write_to_file: creates a file or replaces its whole content. */
 export const writeToFileTool: ToolHandler = {
@@ -17,7 +17,8 @@ export const writeToFileTool: ToolHandler = {
     example: '<write_to_file>\n<path>src/greeting.ts</path>\n<content>\nexport const greeting = "hello";\n</content>\n</write_to_file>',
   },
   async execute(params, context) {
-    const target = resolveWorkspacePath(context.cwd, params.path!);
+    const target = resolveToolPath(context, params.path!);
+    if (isOutcome(target)) return target;
     const exists = await context.host.files.exists(target.absolute);
     let original = '';
     if (exists) {

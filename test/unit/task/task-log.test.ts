@@ -12,7 +12,7 @@ describe('TaskLog', () => {
   test('appends one JSON line per event, with position and time, and reopens identically', () => {
     let clock = 100;
     const log = TaskLog.create(ws.root, 't1', () => clock++);
-    log.append({ type: 'task_started', taskId: 't1', task: 'do it', cwd: '/w', provider: 'openai', model: 'm' });
+    log.append({ type: 'task_started', taskId: 't1', task: 'do it', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' });
     log.append({ type: 'user_message', text: 'more' });
     const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
     assert.deepEqual(lines.map((l) => [l.seq, l.ts, l.type]), [[0, 100, 'task_started'], [1, 101, 'user_message']]);
@@ -37,10 +37,10 @@ describe('TaskLog', () => {
   test('lists stored tasks newest first with their status', () => {
     let clock = 1;
     const first = TaskLog.create(ws.root, 'a', () => clock++);
-    first.append({ type: 'task_started', taskId: 'a', task: 'first', cwd: '/', provider: 'p', model: 'm' });
+    first.append({ type: 'task_started', taskId: 'a', task: 'first', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
     first.append({ type: 'task_completed', result: 'ok' });
     const second = TaskLog.create(ws.root, 'b', () => clock++);
-    second.append({ type: 'task_started', taskId: 'b', task: 'second', cwd: '/', provider: 'p', model: 'm' });
+    second.append({ type: 'task_started', taskId: 'b', task: 'second', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
     assert.deepEqual(
       listStoredTasks(ws.root).map((t) => [t.taskId, t.task, t.status]),
       [['b', 'second', 'interrupted'], ['a', 'first', 'completed']],

@@ -1,0 +1,17 @@
+import { APPROVE_ALL_POLICY, DEFAULT_POLICY, type AutoApprovePolicy } from '../core/task/approval-policy.js';
+import type { CliOptions } from './args.js';
+
+/** Maps the approval flags onto the engine's policy: --yes is everything, --auto-approve picks switches. */
+export function policyFromFlags(options: Pick<CliOptions, 'yes' | 'autoApprove' | 'allowOutsideWorkspace'>): AutoApprovePolicy {
+  if (options.yes) return { ...APPROVE_ALL_POLICY, outsideWorkspace: options.allowOutsideWorkspace };
+  const flags = new Set(options.autoApprove);
+  return {
+    ...DEFAULT_POLICY,
+    readFiles: true,
+    editFiles: flags.has('edit'),
+    safeCommands: flags.has('safe-commands') || flags.has('commands'),
+    allCommands: flags.has('commands'),
+    mcpTools: flags.has('mcp'),
+    outsideWorkspace: options.allowOutsideWorkspace,
+  };
+}

@@ -1,0 +1,139 @@
+import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { normalizeConversation } from './message-conversion.js';
+import { toProviderError, truncatedStreamError } from './provider-errors.js';
+import type { ProviderErrorContext } from './provider-errors.js';
+import { sdkLogger } from './sdk-logger.js';
+import { ProviderAbortedError } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, TokenUsage } from './types.js';
+
+/** Output budget when the settings give none; every current Claude model allows at least this. */
+export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
+
+/** How to build an AnthropicProvider. */
+export interface AnthropicProviderOptions {
+  readonly model: string;
+  readonly apiKey: string;
+  /** Defaults to the SDK's (ANTHROPIC_BASE_URL, else api.anthropic.com); the SDK appends /v1/messages. */
+  readonly baseUrl?: string;
+  readonly maxOutputTokens?: number;
+  /** Where the user sets the key, named when the key is rejected. */
+  readonly keySource: string;
+}
+
+/** Streams Claude responses through the Anthropic Messages API. */
+export class AnthropicProvider implements ApiProvider {
+  readonly id = 'anthropic' as const;
+  readonly modelId: string;
+  private readonly client: Anthropic;
+  private readonly maxTokens: number;
+  private readonly errorContext: ProviderErrorContext;
+
+  constructor(options: AnthropicProviderOptions) {
+    this.modelId = options.model;
+    this.maxTokens = options.maxOutputTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS;
+    this.client = new Anthropic({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      // Smith retries itself, visibly; SDK retries would hide minutes of waiting.
+      maxRetries: 0,
+      logger: sdkLogger,
+    });
+    this.errorContext = {
+      label: 'Anthropic',
+      model: options.model,
+      baseUrl: this.client.baseURL,
+      keySource: options.keySource,
+      apiKey: options.apiKey,
+    };
+  }
+
+  /** Yields text and thinking as they arrive, then one usage chunk with the response's totals. */
+  async *createMessage(request: ApiRequest): ApiStream {
+    const { signal } = request;
+    const params: MessageCreateParamsStreaming = {
+      model: this.modelId,
+      max_tokens: this.maxTokens,
+      messages: normalizeConversation(request.messages).map((m) => ({ role: m.role, content: m.content })),
+      stream: true,
+    };
+    // An empty system text block is a 400, so leave the field out instead.
+    if (request.systemPrompt) params.system = request.systemPrompt;
+
+    let stream: AsyncIterable<RawMessageStreamEvent>;
+    try {
+      stream = await this.client.messages.create(params, { signal });
+    } catch (err) {
+      throw this.providerError(err, signal, false);
+    }
+
+    const usage = new UsageTotals();
+    let sawMessageStop = false;
+    try {
+      for await (const event of stream) {
+        switch (event.type) {
+          case 'message_start':
+            usage.add(event.message.usage);
+            break;
+          case 'content_block_delta':
+            if (event.delta.type === 'text_delta') yield { type: 'text', text: event.delta.text };
+            else if (event.delta.type === 'thinking_delta') yield { type: 'reasoning', text: event.delta.thinking };
+            break;
+          case 'message_delta':
+            usage.add(event.usage);
+            break;
+          case 'message_stop':
+            sawMessageStop = true;
+            break;
+        }
+      }
+    } catch (err) {
+      throw this.providerError(err, signal, true);
+    }
+    // The SDK ends the stream quietly when aborted mid-body instead of throwing.
+    if (signal?.aborted) throw new ProviderAbortedError();
+    // The API always closes with message_stop; without it the body was cut short.
+    if (!sawMessageStop) throw truncatedStreamError(this.errorContext);
+    yield { type: 'usage', usage: usage.toTokenUsage() };
+  }
+
+  private providerError(err: unknown, signal: AbortSignal | undefined, midStream: boolean) {
+    return toProviderError(err, { APIError, APIUserAbortError, APIConnectionError }, this.errorContext, signal, midStream);
+  }
+}
+
+interface AnthropicUsageFields {
+  input_tokens?: number | null;
+  output_tokens?: number | null;
+  cache_creation_input_tokens?: number | null;
+  cache_read_input_tokens?: number | null;
+}
+
+/**
+ * message_start carries the input counts and message_delta the final output count. The counts are
+ * cumulative, so the largest seen is the total (some proxies send zeros in message_delta).
+ */
+class UsageTotals {
+  private input = 0;
+  private output = 0;
+  private cacheWrite = 0;
+  private cacheRead = 0;
+
+  add(usage: AnthropicUsageFields | null | undefined): void {
+    if (!usage) return;
+    this.input = Math.max(this.input, usage.input_tokens ?? 0);
+    this.output = Math.max(this.output, usage.output_tokens ?? 0);
+    this.cacheWrite = Math.max(this.cacheWrite, usage.cache_creation_input_tokens ?? 0);
+    this.cacheRead = Math.max(this.cacheRead, usage.cache_read_input_tokens ?? 0);
+  }
+
+  toTokenUsage(): TokenUsage {
+    return {
+      // Anthropic's input_tokens excludes cached tokens; TokenUsage.inputTokens counts the whole prompt.
+      inputTokens: this.input + this.cacheWrite + this.cacheRead,
+      outputTokens: this.output,
+      cacheReadTokens: this.cacheRead,
+      cacheWriteTokens: this.cacheWrite,
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { BUILT_IN_SKILLS } from './built-in-skills.js';
+import type { Skill } from './skill.js';
+
+const GROUPS = ['read', 'edit', 'command', 'mcp', 'browser', 'interaction'] as const;
+
+const grantSchema = z.union([
+  z.enum(GROUPS),
+  z.object({ group: z.enum(GROUPS), fileRegex: z.string().min(1), description: z.string().optional() }).strict(),
+]);
+
+const skillSchema = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lowercase letters, digits and dashes'),
+    name: z.string().min(1),
+    roleDefinition: z.string().min(1),
+    customInstructions: z.string().optional(),
+    groups: z.array(grantSchema).min(1),
+  })
+  .strict();
+
+const fileSchema = z.union([z.object({ skills: z.array(skillSchema) }).strict(), skillSchema]);
+
+/** Every skill available, and a clear message for each file that could not be used. */
+export interface SkillCatalog {
+  readonly skills: readonly Skill[];
+  readonly errors: readonly string[];
+}
+
+/**
+ * Loads skills: built-in, then the global folder, then the workspace's `.smith/skills`; a later
+ * one with the same slug replaces an earlier one. A broken file is reported and skipped.
+ */
+export function loadSkills(folders: { readonly globalDir?: string; readonly workspaceRoot?: string }): SkillCatalog {
+  const bySlug = new Map<string, Skill>(BUILT_IN_SKILLS.map((s) => [s.slug, s]));
+  const errors: string[] = [];
+  const dirs = [folders.globalDir, folders.workspaceRoot ? join(folders.workspaceRoot, '.smith', 'skills') : undefined];
+  for (const dir of dirs) {
+    if (!dir || !existsSync(dir)) continue;
+    for (const name of readdirSync(dir).sort()) {
+      if (!/\.(ya?ml|json)$/i.test(name)) continue;
+      const file = join(dir, name);
+      const loaded = readSkillFile(file);
+      if (typeof loaded === 'string') errors.push(loaded);
+      else for (const skill of loaded) bySlug.set(skill.slug, skill);
+    }
+  }
+  return { skills: [...bySlug.values()], errors };
+}
+
+function readSkillFile(file: string): Skill[] | string {
+  let data: unknown;
+  try {
+    const text = readFileSync(file, 'utf8');
+    data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+  } catch (error) {
+    return `Skill file ${file} could not be read: ${(error as Error).message}`;
+  }
+  const parsed = fileSchema.safeParse(data);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const where = issue.path.length ? issue.path.join('.') : '(top level)';
+    return `Skill file ${file} is invalid at ${where}: ${issue.message}`;
+  }
+  const skills = 'skills' in parsed.data ? parsed.data.skills : [parsed.data];
+  for (const skill of skills) {
+    for (const grant of skill.groups) {
+      if (typeof grant === 'string') continue;
+      try {
+        new RegExp(grant.fileRegex);
+      } catch (error) {
+        return `Skill file ${file}: skill "${skill.slug}" has an invalid fileRegex: ${(error as Error).message}`;
+      }
+    }
+  }
+  return skills.map((skill) => ({ ...skill, source: file }) as Skill);
+}

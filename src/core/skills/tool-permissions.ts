@@ -1,0 +1,27 @@
+import type { ToolSpec } from '../tools/tool-spec.js';
+import { grantedGroups, groupRestriction, type Mode, type Skill } from './skill.js';
+
+/** Tools only one of the modes has. */
+const PLAN_ONLY = new Set(['plan_mode_respond']);
+const ACT_ONLY = new Set(['attempt_completion']);
+
+/** The tools a call may use under this mode and skill; the engine checks every call against it. */
+export function allowedToolNames(specs: readonly ToolSpec[], mode: Mode, skill: Skill): Set<string> {
+  const groups = grantedGroups(skill);
+  const allowed = new Set<string>();
+  for (const spec of specs) {
+    if (spec.group !== 'interaction' && !groups.has(spec.group)) continue;
+    if (mode === 'plan' && (spec.group === 'edit' || spec.group === 'command' || ACT_ONLY.has(spec.name))) continue;
+    if (mode === 'act' && PLAN_ONLY.has(spec.name)) continue;
+    allowed.add(spec.name);
+  }
+  return allowed;
+}
+
+/** Why this skill may not edit the path, or undefined when it may. */
+export function editRefusal(skill: Skill, path: string): string | undefined {
+  const restriction = groupRestriction(skill, 'edit');
+  if (!restriction || new RegExp(restriction.fileRegex).test(path)) return undefined;
+  const what = restriction.description ? ` (${restriction.description})` : '';
+  return `The ${skill.name} skill may only edit files matching ${restriction.fileRegex}${what}; "${path}" does not match. Switch to a skill that may edit it, or edit a matching file.`;
+}

@@ -1,0 +1,75 @@
+import { buildSystemPrompt } from '../prompt/system-prompt.js';
+import type { ApiProvider } from '../providers/types.js';
+import { loadRules } from '../rules/rules-loader.js';
+import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
+import type { Mode, Skill } from '../skills/skill.js';
+import { allowedToolNames } from '../skills/tool-permissions.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { TaskEvent } from './events.js';
+
+/** What one model request is made with, derived afresh each time from the log and the options. */
+export interface TurnSetup {
+  readonly mode: Mode;
+  readonly skill: Skill;
+  readonly provider: ApiProvider;
+  readonly allowedTools: ReadonlySet<string>;
+  readonly systemPrompt: string;
+}
+
+/** The inputs that shape a turn. */
+export interface TurnInputs {
+  readonly cwd: string;
+  readonly tools: ToolRegistry;
+  readonly provider: ApiProvider;
+  readonly providerForMode?: Partial<Record<Mode, ApiProvider>>;
+  readonly skills?: readonly Skill[];
+  readonly globalRulesDir?: string;
+  readonly system?: { readonly os: string; readonly shell: string };
+  /** Extra system-prompt sections from the host (e.g. MCP servers). */
+  readonly extraPromptSections?: () => readonly string[];
+}
+
+/** The mode and skill in force at the end of the log. */
+export function currentModeAndSkill(events: readonly TaskEvent[]): { mode: Mode; skill: string } {
+  let mode: Mode = 'act';
+  let skill = DEFAULT_SKILL_SLUG;
+  for (const event of events) {
+    if (event.type === 'task_started') {
+      mode = event.mode ?? mode;
+      skill = event.skill ?? skill;
+    } else if (event.type === 'mode_switched') mode = event.mode;
+    else if (event.type === 'skill_switched') skill = event.skill;
+  }
+  return { mode, skill };
+}
+
+/** Finds a skill by slug, with a message listing the valid ones when it does not exist. */
+export function findSkill(skills: readonly Skill[], slug: string): Skill {
+  const skill = skills.find((s) => s.slug === slug);
+  if (!skill) throw new Error(`Unknown skill "${slug}". Available skills: ${skills.map((s) => s.slug).join(', ')}.`);
+  return skill;
+}
+
+/** Builds the prompt and tool permissions for the next request; rules files are re-read each time. */
+export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): TurnSetup {
+  const { mode, skill: slug } = currentModeAndSkill(events);
+  const skill = findSkill(inputs.skills ?? BUILT_IN_SKILLS, slug);
+  const allowedTools = allowedToolNames(inputs.tools.specs(), mode, skill);
+  const rules = loadRules({ workspaceRoot: inputs.cwd, ...(inputs.globalRulesDir ? { globalRulesDir: inputs.globalRulesDir } : {}) });
+  const roleText = skill.customInstructions ? `${skill.roleDefinition}\n\n${skill.customInstructions}` : skill.roleDefinition;
+  const systemPrompt = buildSystemPrompt({
+    tools: inputs.tools.specs().filter((spec) => allowedTools.has(spec.name)),
+    cwd: inputs.cwd,
+    os: inputs.system?.os ?? process.platform,
+    shell: inputs.system?.shell ?? process.env.SHELL ?? 'sh',
+    roleText,
+    extraSections: [modeSection(mode), ...(inputs.extraPromptSections?.() ?? []), rules.section],
+  });
+  return { mode, skill, provider: inputs.providerForMode?.[mode] ?? inputs.provider, allowedTools, systemPrompt };
+}
+
+function modeSection(mode: Mode): string {
+  return mode === 'plan'
+    ? '# Mode: PLAN\n\nYou are in Plan mode. Gather information with the read tools, ask clarifying questions, and present a concrete plan with plan_mode_respond. You cannot edit files or run commands in this mode; the user switches to Act mode to carry the plan out.'
+    : '# Mode: ACT\n\nYou are in Act mode: carry out the task with the tools, then finish with attempt_completion.';
+}

@@ -1,0 +1,41 @@
+import { join, relative, sep } from 'node:path';
+import { WORKSPACE_RULES_NAME } from '../rules/rules-loader.js';
+import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
+import { applyProposedEdit } from './apply-proposed-edit.js';
+import { decodeText } from './file-text.js';
+import { mistake, type ToolHandler } from './tool-spec.js';
+import { isOutcome, resolveToolPath } from './tool-paths.js';
+
+/** new_rule: writes a Markdown rules file into the workspace's .smithrules folder. */
+export const newRuleTool: ToolHandler = {
+  spec: {
+    name: 'new_rule',
+    group: 'edit',
+    description: `Create or update a rules file in the workspace's ${WORKSPACE_RULES_NAME}/ folder. Rules are Markdown instructions added to your system prompt in every later request (coding conventions, project facts, preferences the user stated).`,
+    params: [
+      { name: 'path', required: true, description: `File name inside ${WORKSPACE_RULES_NAME}/, e.g. ${WORKSPACE_RULES_NAME}/testing.md.` },
+      { name: 'content', required: true, description: 'The complete Markdown content of the rules file.' },
+    ],
+    example: `<new_rule>\n<path>${WORKSPACE_RULES_NAME}/style.md</path>\n<content>\n# Style\n- Use two-space indentation.\n</content>\n</new_rule>`,
+  },
+  async execute(params, context) {
+    const requested = params.path!.trim();
+    const inFolder = requested.startsWith(`${WORKSPACE_RULES_NAME}/`) ? requested : join(WORKSPACE_RULES_NAME, requested);
+    const target = resolveToolPath(context, inFolder);
+    if (isOutcome(target)) return target;
+    const rulesRoot = resolveWorkspacePath(context.cwd, WORKSPACE_RULES_NAME).absolute;
+    const rel = relative(rulesRoot, target.absolute);
+    if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || !/\.(md|markdown)$/i.test(rel)) {
+      return mistake(`new_rule writes Markdown files inside ${WORKSPACE_RULES_NAME}/ only; "${requested}" is not one.`);
+    }
+    const exists = await context.host.files.exists(target.absolute);
+    let original = '';
+    if (exists) {
+      const decoded = decodeText(await context.host.files.readFile(target.absolute));
+      if ('binary' in decoded) return mistake(`${target.display} is not a text file.`);
+      original = decoded.text;
+    }
+    const content = params.content!.endsWith('\n') ? params.content! : `${params.content!}\n`;
+    return applyProposedEdit(context, target, { original, proposed: content, isNewFile: !exists });
+  },
+};

@@ -1,0 +1,19 @@
+import { resolveWorkspacePath, type ResolvedPath } from '../workspace/workspace-paths.js';
+import { mistake, type ToolContext, type ToolOutcome } from './tool-spec.js';
+
+/**
+ * Resolves a path a tool was given, refusing what .smithignore excludes. Returns the path, or
+ * the outcome to send back to the model.
+ */
+export function resolveToolPath(context: ToolContext, path: string): ResolvedPath | ToolOutcome {
+  const target = resolveWorkspacePath(context.cwd, path);
+  if (context.ignore.isIgnored(target.absolute)) {
+    return mistake(`Access to ${target.display} is blocked by the ${context.ignore.source} file. Do not try to access it; work with other files or ask the user.`);
+  }
+  return target;
+}
+
+/** Narrows resolveToolPath's answer. */
+export function isOutcome(value: ResolvedPath | ToolOutcome): value is ToolOutcome {
+  return 'kind' in value;
+}
