@@ -1,6 +1,7 @@
 // Bundles the extension and the CLI. Type-checking is separate (`npm run typecheck`).
 import * as esbuild from 'esbuild';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -31,6 +32,14 @@ const builds = [
   },
 ];
 
+/** Ships the tree-sitter runtime and grammars beside the bundles; src/core/code/wasm-locator.ts finds them there. */
+function copyWasmFiles() {
+  const files = JSON.parse(readFileSync(new URL('./src/core/code/wasm-files.json', import.meta.url), 'utf8'));
+  mkdirSync('dist/wasm', { recursive: true });
+  for (const [name, from] of Object.entries(files)) copyFileSync(join('node_modules', from), join('dist/wasm', name));
+}
+
+copyWasmFiles();
 if (watch) {
   for (const options of builds) {
     const context = await esbuild.context(options);

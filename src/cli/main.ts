@@ -1,20 +1,21 @@
 import { realpathSync } from 'node:fs';
 import { createProvider } from '../core/providers/create-provider.js';
 import { ProviderError } from '../core/providers/types.js';
-import { APPROVE_ALL_POLICY, DEFAULT_POLICY } from '../core/task/approval-policy.js';
-import { Task, type TaskOptions, type TaskOutcome } from '../core/task/task.js';
-import { ToolRegistry, builtInTools } from '../core/tools/tool-registry.js';
+import { createTaskEnvironment } from '../core/session/task-environment.js';
+import { Task, type TaskOutcome } from '../core/task/task.js';
 import { USAGE, UsageError, parseCliArgs, type CliOptions } from './args.js';
 import { createCliHost } from './cli-host.js';
+import { policyFromFlags } from './cli-policy.js';
 import { defaultStorageDir } from './default-storage.js';
 import { HumanReporter } from './human-reporter.js';
 import { jsonSummary } from './json-summary.js';
 import { LineSource } from './line-source.js';
+import { printOutcome } from './outcome-printer.js';
 import { providerConfigFrom } from './provider-settings.js';
+import { readStdin } from './read-stdin.js';
 import { runRepl } from './repl.js';
 import { createStyle, type Style } from './style.js';
-import { readStdin } from './read-stdin.js';
-import { printOutcome } from './outcome-printer.js';
+import { runTaskChain } from './task-chain.js';
 
 declare const SMITH_VERSION: string | undefined;
 
@@ -41,47 +42,66 @@ async function main(argv: readonly string[]): Promise<number> {
   if (!taskText && !options.resume && !stdinIsTty) throw new UsageError('no task given (pass it as an argument or on stdin)');
 
   const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR);
+  const provider = createProvider(providerConfigFrom(options, process.env));
+  // Approvals and answers are read from stdin unless the task itself came from there.
   const stdinFree = stdinIsTty || Boolean(options.task) || Boolean(options.resume);
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;
-  const provider = createProvider(providerConfigFrom(options, process.env));
-  const taskOptions: TaskOptions = {
-    storageDir: options.storage ?? defaultStorageDir(),
+  const environment = await createTaskEnvironment({
     cwd,
-    provider,
+    storageDir: options.storage ?? defaultStorageDir(),
     host: createCliHost(lines, process.stderr, style),
-    tools: new ToolRegistry(builtInTools()),
-    policy: options.yes ? { ...APPROVE_ALL_POLICY, outsideWorkspace: options.allowOutsideWorkspace } : DEFAULT_POLICY,
+    provider,
+    policy: policyFromFlags(options),
     maxIterations: options.maxIterations,
-  };
+  });
+  for (const error of environment.skills.errors) process.stderr.write(`${style.yellow(`Warning: ${error}`)}\n`);
+  const skill = options.skill ?? 'code';
+  if (!environment.skills.skills.some((s) => s.slug === skill)) {
+    throw new UsageError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);
+  }
   const reporter = new HumanReporter(process.stderr, style, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal');
 
   try {
-    if (!taskText && !options.resume) return await runRepl(taskOptions, lines!, reporter, style);
-    const task = options.resume ? Task.resume(taskOptions, options.resume) : Task.create(taskOptions, taskText!);
-    return await runOnce(task, options, reporter, style);
+    if (!taskText && !options.resume) return await runRepl(environment.options, { mode: options.mode, skill }, lines!, reporter, style);
+    const task = options.resume ? Task.resume(environment.options, options.resume) : Task.create(environment.options, taskText!, { mode: options.mode, skill });
+    if (options.resume && argv.includes('--mode')) task.switchMode(options.mode);
+    if (options.resume && options.skill) task.switchSkill(options.skill);
+    return await runOnce(task, environment.options, options, reporter, style);
   } finally {
     lines?.close();
+    await environment.dispose();
   }
 }
 
-async function runOnce(task: Task, options: CliOptions, reporter: HumanReporter, style: Style): Promise<number> {
+async function runOnce(
+  first: Task,
+  taskOptions: Parameters<typeof runTaskChain>[1],
+  options: CliOptions,
+  reporter: HumanReporter,
+  style: Style,
+): Promise<number> {
   const started = Date.now();
-  task.onUpdate((update) => reporter.handle(update));
+  let current = first;
+  const follow = (task: Task) => {
+    current = task;
+    task.onUpdate((update) => reporter.handle(update));
+  };
+  follow(first);
   let interrupts = 0;
   const onInterrupt = () => {
     interrupts++;
-    if (interrupts === 1) {
-      process.stderr.write('\nStopping… (press Ctrl+C again to quit at once)\n');
-      task.abort();
-    } else process.exit(130);
+    if (interrupts > 1) process.exit(130);
+    process.stderr.write('\nStopping… (press Ctrl+C again to quit at once)\n');
+    current.abort();
   };
   process.on('SIGINT', onInterrupt);
-  let outcome: TaskOutcome;
+  let finished: { task: Task; outcome: TaskOutcome };
   try {
-    outcome = await task.run();
+    finished = await runTaskChain(first, taskOptions, follow);
   } finally {
     process.off('SIGINT', onInterrupt);
   }
+  const { task, outcome } = finished;
   if (options.output === 'json') {
     process.stdout.write(`${JSON.stringify(jsonSummary(task.id, task.log.events, outcome, Date.now() - started))}\n`);
   } else {
@@ -102,7 +122,8 @@ main(process.argv.slice(2)).then(
       process.stderr.write(`smith: ${error.message}\n`);
       process.exitCode = 1;
     } else {
-      process.stderr.write(`smith: ${(error as Error).stack ?? String(error)}\n`);
+      process.stderr.write(`smith: ${(error as Error).message}\n`);
+      if (process.env.SMITH_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
       process.exitCode = 1;
     }
   },

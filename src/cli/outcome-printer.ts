@@ -9,6 +9,8 @@ export function printOutcome(outcome: TaskOutcome, taskId: string, style: Style)
     if (outcome.command) process.stderr.write(`Suggested command: ${outcome.command}\n`);
   } else if (outcome.status === 'aborted') {
     process.stderr.write(`\n${style.yellow('Task stopped.')} Resume it with: smith --resume ${taskId}\n`);
+  } else if (outcome.status === 'new_task') {
+    process.stderr.write(`\n${style.dim('Continuing in a new task.')}\n`);
   } else {
     process.stderr.write(`\n${style.red(`✗ Task failed: ${outcome.error}`)}\nResume it with: smith --resume ${taskId}\n`);
   }

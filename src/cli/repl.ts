@@ -1,5 +1,7 @@
 import { listStoredTasks } from '../core/task/task-log.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
+import type { Mode } from '../core/skills/skill.js';
+import { runTaskChain } from './task-chain.js';
 import type { HumanReporter } from './human-reporter.js';
 import type { LineSource } from './line-source.js';
 import { printOutcome } from './outcome-printer.js';
@@ -11,11 +13,20 @@ Commands:
   /clear     start a new task with the next message
   /history   list stored tasks
   /events    print the current task's event log (JSONL)
+  /mode      show or set the mode: /mode plan | /mode act
+  /skill     show or set the skill: /skill architect
   /exit      quit
 Ctrl+C stops the running step; press it again at the prompt to quit.`;
 
 /** The interactive loop: a prompt, slash commands, and tasks that continue across messages. */
-export async function runRepl(options: TaskOptions, lines: LineSource, reporter: HumanReporter, style: Style): Promise<number> {
+export async function runRepl(
+  options: TaskOptions,
+  initial: { mode: Mode; skill: string },
+  lines: LineSource,
+  reporter: HumanReporter,
+  style: Style,
+): Promise<number> {
+  let start = initial;
   const err = process.stderr;
   err.write(`${style.bold('Smith')} — ${options.provider.id} ${options.provider.modelId} in ${options.cwd}\nType /help for commands.\n`);
   let task: Task | undefined;
@@ -63,6 +74,33 @@ export async function runRepl(options: TaskOptions, lines: LineSource, reporter:
           if (!task) err.write('No current task.\n');
           else for (const event of task.log.events) err.write(`${JSON.stringify(event)}\n`);
           break;
+        case '/mode': {
+          const wanted = text.split(/\s+/)[1];
+          if (wanted !== undefined && wanted !== 'plan' && wanted !== 'act') {
+            err.write('Usage: /mode plan | /mode act\n');
+            break;
+          }
+          if (wanted) {
+            start = { ...start, mode: wanted };
+            task?.switchMode(wanted);
+          }
+          err.write(`Mode: ${task?.state.mode ?? start.mode}\n`);
+          break;
+        }
+        case '/skill': {
+          const wanted = text.split(/\s+/)[1];
+          const known = (options.skills ?? []).map((s) => s.slug);
+          if (wanted && !known.includes(wanted)) {
+            err.write(`Unknown skill "${wanted}". Available: ${known.join(', ')}\n`);
+            break;
+          }
+          if (wanted) {
+            start = { ...start, skill: wanted };
+            task?.switchSkill(wanted);
+          }
+          err.write(`Skill: ${task?.state.skill ?? start.skill} (available: ${known.join(', ')})\n`);
+          break;
+        }
         default:
           err.write(`Unknown command ${command}. Type /help.\n`);
       }
@@ -70,12 +108,14 @@ export async function runRepl(options: TaskOptions, lines: LineSource, reporter:
     }
     if (task) task.addUserMessage(text);
     else {
-      task = Task.create(options, text);
+      task = Task.create(options, text, start);
       task.onUpdate((update) => reporter.handle(update));
     }
     running = true;
     try {
-      printOutcome(await task.run(), task.id, style);
+      const finished = await runTaskChain(task, options, (next) => next.onUpdate((update) => reporter.handle(update)));
+      task = finished.task;
+      printOutcome(finished.outcome, task.id, style);
     } finally {
       running = false;
     }

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
 
 /** The built CLI bundle the tests run, exactly as users run it. */
-export const CLI_PATH = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+export const CLI_PATH = resolve(__dirname, '../../dist/cli.js');
 
 /** What a finished CLI run printed. */
 export interface CliRun {

@@ -29,6 +29,8 @@ export interface TaskOptions extends TurnInputs {
   listWorkspace?(): Promise<string>;
   /** Extra environment-detail sections for each request (visible files, running commands). */
   environmentSections?(): readonly string[];
+  /** Sees every appended event (e.g. to track edited files). */
+  onEvent?(event: TaskEvent): void;
 }
 
 /** How a run of the loop ended. */
@@ -55,7 +57,10 @@ export class Task {
     readonly log: TaskLog,
     private readonly options: TaskOptions,
   ) {
-    log.onAppend((event) => this.emit({ type: 'event', event }));
+    log.onAppend((event) => {
+      options.onEvent?.(event);
+      this.emit({ type: 'event', event });
+    });
   }
 
   /** Starts a new task and logs it; call run() to work on it. */

@@ -1,0 +1,52 @@
+import { readFile } from 'node:fs/promises';
+import type { Parser, Query } from 'web-tree-sitter';
+import type { CodeLanguage, CodeLanguageId } from './code-languages.js';
+import { DEFINITION_QUERIES } from './definition-queries.js';
+import { locateWasm } from './wasm-locator.js';
+
+// A require, not an import: esbuild then bundles web-tree-sitter's CommonJS build. Its ES module
+// build reads import.meta.url, which is empty in our CommonJS bundles, and fails at Parser.init.
+import treeSitter = require('web-tree-sitter');
+
+/** A language ready to use: a parser set to its grammar and its compiled definition query. */
+export interface LoadedGrammar {
+  readonly parser: Parser;
+  readonly definitions: Query;
+}
+
+let runtime: Promise<void> | undefined;
+const grammars = new Map<CodeLanguageId, Promise<LoadedGrammar>>();
+
+/**
+ * Loads a language once per process and caches it; the first call also starts the tree-sitter
+ * runtime. A failed load is forgotten so that a later call can try again.
+ */
+export function loadGrammar(language: CodeLanguage): Promise<LoadedGrammar> {
+  let loading = grammars.get(language.id);
+  if (!loading) {
+    loading = load(language);
+    grammars.set(language.id, loading);
+    loading.catch(() => grammars.delete(language.id));
+  }
+  return loading;
+}
+
+async function load(language: CodeLanguage): Promise<LoadedGrammar> {
+  await startRuntime();
+  // Reading the bytes ourselves keeps the runtime's own file lookup (fetch or fs, by guess) out of it.
+  const grammar = await treeSitter.Language.load(new Uint8Array(await readFile(locateWasm(language.wasm))));
+  const parser = new treeSitter.Parser();
+  parser.setLanguage(grammar);
+  return { parser, definitions: new treeSitter.Query(grammar, DEFINITION_QUERIES[language.id]) };
+}
+
+function startRuntime(): Promise<void> {
+  if (!runtime) {
+    // Without locateFile the runtime looks beside its own script, which is dist/ once bundled.
+    runtime = treeSitter.Parser.init({ locateFile: (fileName: string) => locateWasm(fileName) });
+    runtime.catch(() => {
+      runtime = undefined;
+    });
+  }
+  return runtime;
+}

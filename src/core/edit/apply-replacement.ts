@@ -1,0 +1,42 @@
+import type { LineShift } from './line-shifts.js';
+import type { Candidate, StrategyMatch } from './match-types.js';
+import { buildReplacementLines } from './replacement-lines.js';
+import { countChar } from './text-format.js';
+import { isPaddedLine } from './text-lines.js';
+import type { TextLines } from './text-lines.js';
+
+/** The text after one block was applied, where the next block's search starts, and the line shift. */
+export interface AppliedReplacement {
+  readonly text: string;
+  readonly end: number;
+  readonly shift: LineShift;
+}
+
+/** Replaces one chosen candidate with the block's REPLACE lines, adapted to the file. */
+export function applyReplacement(lines: TextLines, match: StrategyMatch, candidate: Candidate): AppliedReplacement {
+  const text = lines.text;
+  const replacement = buildReplacementLines(lines, match, candidate);
+  let start = candidate.start;
+  let end = candidate.end;
+  // An empty REPLACE removes whole lines together with their newline, leaving no blank line;
+  // indentation or trailing whitespace the SEARCH left out goes with them.
+  if (replacement.length === 0 && isPaddedLine(text, candidate.start, candidate.end)) {
+    start = text.lastIndexOf('\n', start - 1) + 1;
+    if (text[end - 1] !== '\n') {
+      const newline = text.indexOf('\n', end);
+      if (newline !== -1) end = newline + 1;
+      else if (start > 0) [start, end] = [start - 1, text.length];
+      else end = text.length;
+    }
+  }
+  const inserted = replacement.join('\n');
+  return {
+    text: text.slice(0, start) + inserted + text.slice(end),
+    end: start + inserted.length,
+    shift: {
+      startLine: lines.lineAt(start),
+      removedNewlines: countChar(text.slice(start, end), '\n'),
+      addedNewlines: countChar(inserted, '\n'),
+    },
+  };
+}

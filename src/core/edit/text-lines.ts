@@ -1,0 +1,62 @@
+/** LF text split into lines, with the offset where each line starts. */
+export class TextLines {
+  readonly lines: readonly string[];
+  private readonly starts: readonly number[];
+
+  constructor(readonly text: string) {
+    this.lines = text.split('\n');
+    const starts: number[] = [];
+    let offset = 0;
+    for (const line of this.lines) {
+      starts.push(offset);
+      offset += line.length + 1;
+    }
+    this.starts = starts;
+  }
+
+  /** Number of lines (a final newline yields a last, empty line). */
+  get count(): number {
+    return this.lines.length;
+  }
+
+  /** Offset of the first character of a 0-based line. */
+  startOf(line: number): number {
+    return line >= this.starts.length ? this.text.length : this.starts[line]!;
+  }
+
+  /** Offset just past the last character of a 0-based line, before its newline. */
+  endOf(line: number): number {
+    return this.startOf(line) + (this.lines[line]?.length ?? 0);
+  }
+
+  /** The 0-based line that contains an offset. */
+  lineAt(offset: number): number {
+    let low = 0;
+    let high = this.starts.length - 1;
+    while (low < high) {
+      const mid = (low + high + 1) >> 1;
+      if (this.starts[mid]! <= offset) low = mid;
+      else high = mid - 1;
+    }
+    return low;
+  }
+
+  /** The first line that starts at or after an offset. */
+  firstLineFrom(offset: number): number {
+    const line = this.lineAt(offset);
+    return this.starts[line] === offset ? line : line + 1;
+  }
+}
+
+/** True when text[start, end) starts at a line start and ends at a line end (or after a newline). */
+export function isWholeLines(text: string, start: number, end: number): boolean {
+  return (start === 0 || text[start - 1] === '\n') && (end === text.length || text[end] === '\n' || text[end - 1] === '\n');
+}
+
+/** True when only spaces and tabs surround text[start, end) on its first and last line. */
+export function isPaddedLine(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const newline = text.indexOf('\n', end);
+  const lineEnd = text[end - 1] === '\n' ? end : newline === -1 ? text.length : newline;
+  return /^[ \t]*$/.test(text.slice(lineStart, start)) && /^[ \t]*$/.test(text.slice(end, lineEnd));
+}

@@ -1,0 +1,158 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
+import type { ProcessPort, RunningProcess } from '../ports.js';
+import { killProcessTree } from './process-tree.js';
+
+/** Tuning for ChildProcessRunner; the defaults suit real use, tests may shorten them. */
+export interface ChildProcessRunnerOptions {
+  /** Time kill() gives the tree to exit after SIGTERM before SIGKILL (default 2000 ms). */
+  readonly killGraceMs?: number;
+  /**
+   * After the shell exits, how long to wait for its pipes to close (default 250 ms): a background
+   * child (`server &`) inherits them and may keep them open forever.
+   */
+  readonly drainMs?: number;
+}
+
+/** How a command line is handed to the user's shell. */
+export interface ShellInvocation {
+  readonly file: string;
+  readonly args: readonly string[];
+  /** Windows: pass the arguments untouched, as Node's own `shell: true` does for cmd.exe. */
+  readonly verbatimArguments: boolean;
+}
+
+/** Returns the shell and arguments that run `command`: `$SHELL -c` (or /bin/sh) on POSIX, `cmd.exe /d /s /c` on Windows. */
+export function shellInvocation(
+  command: string,
+  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = process.env,
+): ShellInvocation {
+  if (platform === 'win32') {
+    return { file: env.ComSpec || 'cmd.exe', args: ['/d', '/s', '/c', `"${command}"`], verbatimArguments: true };
+  }
+  return { file: env.SHELL || '/bin/sh', args: ['-c', command], verbatimArguments: false };
+}
+
+/** Returns the environment for a command: the user's, with pagers disabled so nothing waits for a key. */
+export function commandEnvironment(
+  extra: Readonly<Record<string, string>> = {},
+  base: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
+  return { ...base, PAGER: 'cat', GIT_PAGER: 'cat', ...extra };
+}
+
+/** Runs commands as child processes of this Node process (the CLI's ProcessPort, and the test double). */
+export class ChildProcessRunner implements ProcessPort {
+  constructor(private readonly options: ChildProcessRunnerOptions = {}) {}
+
+  start(command: string, options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> }): RunningProcess {
+    return new ChildRunningProcess(command, options.cwd, commandEnvironment(options.env), {
+      killGraceMs: this.options.killGraceMs ?? 2000,
+      drainMs: this.options.drainMs ?? 250,
+    });
+  }
+}
+
+type ExitInfo = { readonly exitCode: number | null; readonly signal?: string };
+
+class ChildRunningProcess implements RunningProcess {
+  readonly exited: Promise<ExitInfo>;
+  private readonly child: ChildProcess;
+  private readonly listeners: ((chunk: string) => void)[] = [];
+  // Output that arrived before anyone listened; handed to the first listener.
+  private backlog: string[] | undefined = [];
+  private killing: Promise<void> | undefined;
+
+  constructor(
+    command: string,
+    cwd: string,
+    env: NodeJS.ProcessEnv,
+    private readonly settings: { readonly killGraceMs: number; readonly drainMs: number },
+  ) {
+    const shell = shellInvocation(command);
+    this.child = spawn(shell.file, [...shell.args], {
+      cwd,
+      env,
+      // Its own process group, so kill() can reach grandchildren too.
+      detached: process.platform !== 'win32',
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+      windowsVerbatimArguments: shell.verbatimArguments,
+    });
+    this.exited = this.follow(shell.file, cwd);
+    // Callers await `exited`; this only keeps a start failure nobody awaited from crashing Node.
+    this.exited.catch(() => {});
+  }
+
+  onOutput(listener: (chunk: string) => void): void {
+    this.listeners.push(listener);
+    const early = this.backlog;
+    this.backlog = undefined;
+    for (const chunk of early ?? []) listener(chunk);
+  }
+
+  kill(): Promise<void> {
+    this.killing ??= this.killTree();
+    return this.killing;
+  }
+
+  private async killTree(): Promise<void> {
+    const pid = this.child.pid;
+    if (pid === undefined) return;
+    await killProcessTree(pid, { graceMs: this.settings.killGraceMs });
+    // SIGKILL cannot be refused, but an unkillable process (stuck in the kernel) must not hang us.
+    let timer: NodeJS.Timeout | undefined;
+    const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.settings.killGraceMs + 1000)));
+    await Promise.race([this.exited.then(() => undefined, () => undefined), cap]);
+    clearTimeout(timer);
+  }
+
+  private emit(text: string): void {
+    if (text === '') return;
+    if (this.backlog) this.backlog.push(text);
+    else for (const listener of this.listeners) listener(text);
+  }
+
+  private follow(shellFile: string, cwd: string): Promise<ExitInfo> {
+    return new Promise<ExitInfo>((resolve, reject) => {
+      // One decoder per stream: a multi-byte character may be split across two chunks of the same pipe.
+      const decoders = [new StringDecoder('utf8'), new StringDecoder('utf8')] as const;
+      const streams = [this.child.stdout!, this.child.stderr!] as const;
+      let openStreams: number = streams.length;
+      let exit: ExitInfo | undefined;
+      let settled = false;
+      let drainTimer: NodeJS.Timeout | undefined;
+
+      const finish = (): void => {
+        if (settled || !exit) return;
+        settled = true;
+        clearTimeout(drainTimer);
+        for (const decoder of decoders) this.emit(decoder.end());
+        resolve(exit);
+      };
+      streams.forEach((stream, i) => {
+        stream.on('data', (data: Buffer) => this.emit(decoders[i].write(data)));
+        stream.on('close', () => {
+          openStreams--;
+          if (openStreams === 0) finish();
+        });
+      });
+      this.child.on('exit', (code, signal) => {
+        exit = signal ? { exitCode: code, signal } : { exitCode: code };
+        if (openStreams === 0) finish();
+        else drainTimer = setTimeout(() => {
+          // Still read what the background child prints, but do not keep Node alive for it.
+          for (const stream of streams) (stream as Socket).unref?.();
+          finish();
+        }, this.settings.drainMs);
+      });
+      this.child.on('error', (error) => {
+        if (settled || exit) return;
+        settled = true;
+        reject(new Error(`Could not start ${shellFile} in ${cwd}: ${error.message}`));
+      });
+    });
+  }
+}

@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import type { Host } from '../ports.js';
+import { CommandSessions } from '../process/command-sessions.js';
+import type { ApiProvider } from '../providers/types.js';
+import type { Mode } from '../skills/skill.js';
+import { loadSkills, type SkillCatalog } from '../skills/skill-loader.js';
+import type { AutoApprovePolicy } from '../task/approval-policy.js';
+import type { TaskOptions } from '../task/task.js';
+import { askFollowupQuestionTool } from '../tools/ask-followup-question.js';
+import { attemptCompletionTool } from '../tools/attempt-completion.js';
+import { condenseTool } from '../tools/condense.js';
+import { createExecuteCommandTool } from '../tools/execute-command.js';
+import { listCodeDefinitionNamesTool } from '../tools/list-code-definition-names.js';
+import { listFilesTool } from '../tools/list-files.js';
+import { newRuleTool } from '../tools/new-rule.js';
+import { newTaskTool } from '../tools/new-task.js';
+import { planModeRespondTool } from '../tools/plan-mode-respond.js';
+import { readFileTool } from '../tools/read-file.js';
+import { replaceInFileTool } from '../tools/replace-in-file.js';
+import { searchFilesTool } from '../tools/search-files.js';
+import { ToolRegistry } from '../tools/tool-registry.js';
+import type { ToolHandler } from '../tools/tool-spec.js';
+import { writeToFileTool } from '../tools/write-to-file.js';
+import { formatListing, listWorkspaceFiles } from '../workspace/file-listing.js';
+import { loadSmithIgnore } from '../workspace/smith-ignore.js';
+import { RecentEdits } from './recent-edits.js';
+
+/** What a host supplies to set up tasks in one workspace. */
+export interface TaskEnvironmentInput {
+  readonly cwd: string;
+  /** Smith's own storage: tasks/, skills/, rules/ live under it. */
+  readonly storageDir: string;
+  readonly host: Host;
+  readonly provider: ApiProvider;
+  readonly providerForMode?: Partial<Record<Mode, ApiProvider>>;
+  readonly policy: AutoApprovePolicy;
+  readonly maxIterations: number;
+  /** Tools beyond the built-in ones (e.g. MCP tools). */
+  readonly extraTools?: readonly ToolHandler[];
+  /** System-prompt sections from the host (e.g. connected MCP servers). */
+  readonly extraPromptSections?: () => readonly string[];
+  /** Environment sections from the host (e.g. the editor's visible files). */
+  readonly hostEnvironment?: () => readonly string[];
+}
+
+/** The per-workspace pieces a task runs with; dispose() ends commands still running. */
+export interface TaskEnvironment {
+  readonly options: TaskOptions;
+  readonly skills: SkillCatalog;
+  readonly commands: CommandSessions;
+  dispose(): Promise<void>;
+}
+
+/** Entries in the first request's workspace listing. */
+const FIRST_LISTING_LIMIT = 200;
+
+/** The tools every task has, in the order the prompt lists them. */
+export function workspaceTools(commands: CommandSessions): ToolHandler[] {
+  return [
+    readFileTool,
+    writeToFileTool,
+    replaceInFileTool,
+    listFilesTool,
+    searchFilesTool,
+    listCodeDefinitionNamesTool,
+    createExecuteCommandTool(commands),
+    askFollowupQuestionTool,
+    attemptCompletionTool,
+    planModeRespondTool,
+    newTaskTool,
+    newRuleTool,
+    condenseTool,
+  ];
+}
+
+/** Builds the TaskOptions both hosts use: all tools, .smithignore, skills, rules, environment details. */
+export async function createTaskEnvironment(input: TaskEnvironmentInput): Promise<TaskEnvironment> {
+  const ignore = await loadSmithIgnore(input.cwd);
+  const skills = loadSkills({ globalDir: join(input.storageDir, 'skills'), workspaceRoot: input.cwd });
+  const commands = new CommandSessions({ now: () => input.host.clock.now() });
+  const recentEdits = new RecentEdits();
+  const tools = new ToolRegistry([...workspaceTools(commands), ...(input.extraTools ?? [])]);
+  const options: TaskOptions = {
+    storageDir: input.storageDir,
+    cwd: input.cwd,
+    host: input.host,
+    tools,
+    provider: input.provider,
+    ...(input.providerForMode ? { providerForMode: input.providerForMode } : {}),
+    skills: skills.skills,
+    globalRulesDir: join(input.storageDir, 'rules'),
+    policy: input.policy,
+    maxIterations: input.maxIterations,
+    ignore,
+    ...(input.extraPromptSections ? { extraPromptSections: input.extraPromptSections } : {}),
+    listWorkspace: async () =>
+      formatListing(await listWorkspaceFiles({ root: input.cwd, dir: input.cwd, recursive: true, limit: FIRST_LISTING_LIMIT, ignore })),
+    environmentSections: () => [...(input.hostEnvironment?.() ?? []), recentEdits.summary(), commands.runningSummary()].filter((s) => s !== ''),
+    onEvent: (event) => recentEdits.observe(event),
+  };
+  return { options, skills, commands, dispose: () => commands.killAll() };
+}

@@ -1,0 +1,163 @@
+import type { CommandSessions } from '../process/command-sessions.js';
+import { watchCommand, type CommandStop } from '../process/command-watch.js';
+import { formatDuration } from '../process/format-duration.js';
+import { DEFAULT_OUTPUT_LIMITS, OutputBuffer, type OutputLimits } from '../process/output-buffer.js';
+import type { RunningProcess } from '../ports.js';
+import { mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from './tool-spec.js';
+
+/** Tuning for execute_command; the defaults are what the model is told about. */
+export interface ExecuteCommandOptions {
+  /** Silence after which a command is left running in the background (default 10 000 ms). */
+  readonly quietPeriodMs?: number;
+  /** A command must have run this long before it may be left running (default 1.5 quiet periods). */
+  readonly minRunningMs?: number;
+  /** Limit when the model gives no timeout (default 600 s). */
+  readonly defaultTimeoutSeconds?: number;
+  /** Cap on the output in the result (default: first 100 + last 300 lines, ~50 KB). */
+  readonly outputLimits?: Partial<OutputLimits>;
+}
+
+/** Silence that makes a command count as a server or watcher. */
+export const DEFAULT_QUIET_PERIOD_MS = 10_000;
+/** A command that neither exits nor goes quiet is killed after this long, unless the model set its own timeout. */
+export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 600;
+
+/** execute_command: runs a shell command in the workspace; long-running ones continue in `sessions`. */
+export function createExecuteCommandTool(sessions: CommandSessions, options: ExecuteCommandOptions = {}): ToolHandler {
+  const quietMs = options.quietPeriodMs ?? DEFAULT_QUIET_PERIOD_MS;
+  const minRunningMs = options.minRunningMs ?? Math.round(quietMs * 1.5);
+  const defaultTimeoutSeconds = options.defaultTimeoutSeconds ?? DEFAULT_COMMAND_TIMEOUT_SECONDS;
+  const limits: OutputLimits = { ...DEFAULT_OUTPUT_LIMITS, ...options.outputLimits };
+
+  return {
+    spec: executeCommandSpec(quietMs, minRunningMs, defaultTimeoutSeconds, limits),
+    async execute(params, context): Promise<ToolOutcome> {
+      const command = (params.command ?? '').trim();
+      if (command === '') return mistake(`Missing value for required parameter 'command' of execute_command.`);
+      const requiresApproval = parseRequiresApproval(params.requires_approval);
+      if (typeof requiresApproval === 'string') return mistake(requiresApproval);
+      const explicitTimeout = parseTimeout(params.timeout);
+      if (typeof explicitTimeout === 'string') return mistake(explicitTimeout);
+
+      throwIfAborted(context.signal);
+      const answer = await context.approve({ summary: 'Run command', command }, { requiresApproval });
+      if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
+      throwIfAborted(context.signal);
+
+      const startedAt = Date.now();
+      let running: RunningProcess;
+      try {
+        running = context.host.processes.start(command, { cwd: context.cwd });
+      } catch (error) {
+        return { kind: 'error', error: `Could not run the command: ${(error as Error).message}`, mistake: false };
+      }
+      const output = new OutputBuffer(limits);
+      const timeoutSeconds = explicitTimeout ?? defaultTimeoutSeconds;
+      const stop = await watchCommand(running, {
+        signal: context.signal,
+        timeoutMs: timeoutSeconds * 1000,
+        // A timeout from the model means "wait this long for it to finish", so no early hand-off.
+        handOff: explicitTimeout === undefined ? { quietMs, minRunningMs } : undefined,
+        onOutput: (chunk) => {
+          output.append(chunk);
+          context.progress(chunk);
+        },
+      });
+      if (stop.kind === 'aborted') throw abortReason(context.signal);
+      if (stop.kind === 'still-running') {
+        // Synchronously after the watch stopped, so no output falls between its listener and the session's.
+        const session = sessions.track(command, running, Date.now() - startedAt);
+        const text =
+          `Command is still running (id ${session.id}): it printed nothing new for ${formatDuration(quietMs)}. ` +
+          'It keeps running in the background until the task ends; its new output and its exit code will appear ' +
+          'in the environment details of your next messages. Do not start it again.';
+        return withFeedback({ kind: 'result', output: `${text}\n${describeOutput(output, 'Output so far')}` }, answer.feedback);
+      }
+      return withFeedback(finishedOutcome(stop, output, timeoutSeconds), answer.feedback);
+    },
+  };
+}
+
+function finishedOutcome(stop: Exclude<CommandStop, { kind: 'aborted' | 'still-running' }>, output: OutputBuffer, timeoutSeconds: number): ToolOutcome {
+  switch (stop.kind) {
+    case 'failed':
+      return { kind: 'error', error: `Could not run the command: ${stop.error.message}`, mistake: false };
+    case 'timed-out':
+      return {
+        kind: 'result',
+        output:
+          `The command did not finish within ${formatDuration(timeoutSeconds * 1000)} and was killed, together with every process it started.\n` +
+          describeOutput(output, 'Output before it was killed'),
+      };
+    case 'exited': {
+      const status = stop.exitCode !== null ? `Exit code: ${stop.exitCode}` : `Exit code: none (terminated by ${stop.signal ?? 'a signal'})`;
+      return { kind: 'result', output: `${status}\n${describeOutput(output, 'Output')}` };
+    }
+  }
+}
+
+function describeOutput(output: OutputBuffer, label: string): string {
+  if (output.isEmpty) return `${label}: (none)`;
+  const note = output.truncated ? ' (too long: the middle was cut, see the note where it was)' : '';
+  return `${label}${note}:\n${output.render()}`;
+}
+
+function withFeedback(outcome: ToolOutcome, feedback: string | undefined): ToolOutcome {
+  if (!feedback || outcome.kind !== 'result') return outcome;
+  return { kind: 'result', output: `${outcome.output}\n\nThe user approved with feedback:\n<feedback>\n${feedback}\n</feedback>` };
+}
+
+function parseRequiresApproval(value: string | undefined): boolean | string {
+  const text = (value ?? '').trim().toLowerCase();
+  if (text === 'true') return true;
+  if (text === 'false') return false;
+  if (text === '') {
+    return `Missing value for required parameter 'requires_approval' of execute_command: say "true" for a risky command or "false" for a safe one.`;
+  }
+  return `requires_approval must be "true" or "false", got "${value!.trim()}".`;
+}
+
+function parseTimeout(value: string | undefined): number | undefined | string {
+  if (value === undefined || value.trim() === '') return undefined;
+  const seconds = Number(value.trim());
+  if (!Number.isFinite(seconds) || seconds <= 0) return `timeout must be a positive number of seconds, got "${value.trim()}".`;
+  return seconds;
+}
+
+function throwIfAborted(signal: AbortSignal): void {
+  if (signal.aborted) throw abortReason(signal);
+}
+
+function abortReason(signal: AbortSignal): Error {
+  return signal.reason instanceof Error ? signal.reason : new Error('The command was aborted.');
+}
+
+function executeCommandSpec(quietMs: number, minRunningMs: number, timeoutSeconds: number, limits: OutputLimits): ToolSpec {
+  return {
+    name: 'execute_command',
+    group: 'command',
+    description: [
+      "Run a command line in the user's shell, in the workspace folder. Use it for builds, tests, linters, git, package managers and other CLI work.",
+      'Tailor the command to the user\'s operating system and shell. Each call starts in the workspace folder: a `cd` does not carry over, so write `cd sub && npm test`.',
+      'Input is closed, so interactive prompts fail: use non-interactive flags (`--yes`, `-y`, `CI=1`). Pagers are disabled.',
+      `The result is the exit code and the output (stdout and stderr interleaved). Long output keeps the first ${limits.headLines} and last ${limits.tailLines} lines (about ${Math.round(limits.maxChars / 1000)} KB) with a note saying how much was cut; filter with grep/head/tail or write to a file when you need more.`,
+      `Long-running commands (dev servers, watchers): once a command has printed nothing new for ${formatDuration(quietMs)} (and has run at least ${formatDuration(minRunningMs)}), you get "Command is still running (id N)" with its output so far; it keeps running until the task ends, and its new output and exit code appear in the environment details of later messages. Do not start it again.`,
+      `Without timeout, a command that neither exits nor goes quiet is killed after ${formatDuration(timeoutSeconds * 1000)}. With timeout, the tool waits up to that many seconds for the command to finish (even when it is quiet), then kills it and everything it started.`,
+    ].join('\n'),
+    params: [
+      { name: 'command', required: true, description: 'The command line to run.' },
+      {
+        name: 'requires_approval',
+        required: true,
+        description:
+          '"true" when the command could do harm or has effects beyond the workspace: installing or removing packages, deleting or overwriting files, changing system settings, network calls with side effects, git push or reset. "false" for safe work: reading, listing, building, testing, linting, starting a dev server.',
+      },
+      {
+        name: 'timeout',
+        required: false,
+        description: 'Seconds to wait for the command to finish before killing it. Set it for commands you expect to run long and quietly (a big test suite); leave it out for servers and watchers.',
+      },
+    ],
+    example: '<execute_command>\n<command>npm test</command>\n<requires_approval>false</requires_approval>\n</execute_command>',
+  };
+}

@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import { languageForPath, supportedExtensions, type CodeLanguage } from '../code/code-languages.js';
+import { formatDefinitions } from '../code/definition-format.js';
+import { extractDefinitions } from '../code/definition-extractor.js';
+import { listSourceFiles, pathKind } from '../code/source-files.js';
+import { decodeText } from './file-text.js';
+import { isOutcome, resolveToolPath } from './tool-paths.js';
+import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from './tool-spec.js';
+
+/** Files outlined per call in folder mode (Cline's cap): enough for an overview, bounded in tokens. */
+export const MAX_OUTLINED_FILES = 50;
+
+/** Bigger files are skipped: they are almost always generated or minified, and slow to parse. */
+export const MAX_SOURCE_BYTES = 1_000_000;
+
+type FileOutline =
+  | { readonly kind: 'definitions'; readonly text: string }
+  | { readonly kind: 'none' }
+  | { readonly kind: 'skipped'; readonly reason: string };
+
+const languageNames = 'TypeScript, TSX, JavaScript, Python, Go, Rust, Java, C, C++, C#, Ruby and PHP';
+
+/** list_code_definition_names: the classes, functions, methods, types… of a source file or of the files in a folder. */
+export const listCodeDefinitionNamesTool: ToolHandler = {
+  spec: {
+    name: 'list_code_definition_names',
+    group: 'read',
+    description:
+      `List the definitions (classes, functions, methods, interfaces, types, structs, enums, traits, modules) in a source file, or in each source file directly inside a folder (subfolders are not included; at most ${MAX_OUTLINED_FILES} files). Each definition is shown as its line of code, giving an overview of how the code is organised before reading it. Supports ${languageNames}.`,
+    params: [
+      { name: 'path', required: true, description: 'Path of a source file or of a folder, relative to the workspace.' },
+    ],
+    example: '<list_code_definition_names>\n<path>src</path>\n</list_code_definition_names>',
+  },
+  async execute(params, context) {
+    const target = resolveToolPath(context, params.path!);
+    if (isOutcome(target)) return target;
+    const kind = await pathKind(target.absolute);
+    if (!kind) return mistake(`Path not found: ${target.display}. Check the path (use list_files to see what exists).`);
+    const language = languageForPath(target.absolute);
+    if (kind === 'file' && !language) {
+      return mistake(`Cannot list definitions in ${target.display}: its file type is not supported. Supported extensions: ${supportedExtensions().join(', ')}. Use read_file to read it.`);
+    }
+    const request = { summary: `List code definitions in ${target.display}`, path: target.display };
+    const answer = await context.approve(request, target.insideWorkspace ? undefined : { outsideWorkspace: true });
+    if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
+    return kind === 'file' && language
+      ? outlineSingleFile(context, target.absolute, target.display, language)
+      : outlineFolder(context, target.absolute, target.display);
+  },
+};
+
+async function outlineSingleFile(context: ToolContext, absolute: string, display: string, language: CodeLanguage): Promise<ToolOutcome> {
+  const outline = await outlineFile(context, absolute, display, language);
+  if (outline.kind === 'skipped') return { kind: 'error', error: `Skipped ${display}: ${outline.reason}.`, mistake: false };
+  if (outline.kind === 'none') return { kind: 'result', output: `No source code definitions found in ${display}.` };
+  return { kind: 'result', output: outline.text };
+}
+
+async function outlineFolder(context: ToolContext, absolute: string, display: string): Promise<ToolOutcome> {
+  const listing = await listSourceFiles(absolute, context.ignore, MAX_OUTLINED_FILES);
+  if (listing.total === 0) {
+    return {
+      kind: 'result',
+      output: `No source files of a supported language directly in ${display} (subfolders are not searched; name one to outline it). Supported extensions: ${supportedExtensions().join(', ')}.`,
+    };
+  }
+  const blocks: string[] = [];
+  const notes: string[] = [];
+  for (const file of listing.files) {
+    context.signal.throwIfAborted();
+    const fileDisplay = display === '.' ? file.name : `${display}/${file.name}`;
+    const outline = await outlineFile(context, join(absolute, file.name), fileDisplay, file.language);
+    if (outline.kind === 'definitions') blocks.push(outline.text);
+    else if (outline.kind === 'skipped') notes.push(`[Skipped ${fileDisplay}: ${outline.reason}.]`);
+  }
+  if (listing.total > listing.files.length) {
+    notes.push(`[Outlined the first ${listing.files.length} of ${listing.total} source files in ${display}; name a file to outline one of the others.]`);
+  }
+  if (blocks.length === 0) {
+    const count = listing.files.length === 1 ? '1 source file' : `${listing.files.length} source files`;
+    notes.unshift(`No source code definitions found in the ${count} directly in ${display}.`);
+  }
+  return { kind: 'result', output: [...blocks, ...notes].join('\n').trimEnd() };
+}
+
+async function outlineFile(context: ToolContext, absolute: string, display: string, language: CodeLanguage): Promise<FileOutline> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await context.host.files.readFile(absolute);
+  } catch (error) {
+    return { kind: 'skipped', reason: `cannot be read (${error instanceof Error ? error.message : String(error)})` };
+  }
+  if (bytes.length > MAX_SOURCE_BYTES) {
+    return { kind: 'skipped', reason: `too large to parse (${bytes.length} bytes, limit ${MAX_SOURCE_BYTES}); use read_file with a line range` };
+  }
+  const decoded = decodeText(bytes);
+  if ('binary' in decoded) return { kind: 'skipped', reason: 'it is a binary file, not source text' };
+  const source = decoded.text.replace(/^\uFEFF/, '');
+  const definitions = await extractDefinitions(source, language);
+  return definitions.length === 0 ? { kind: 'none' } : { kind: 'definitions', text: formatDefinitions(display, source, definitions) };
+}
