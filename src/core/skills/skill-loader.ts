@@ -22,7 +22,7 @@ const skillSchema = z
   })
   .strict();
 
-const fileSchema = z.union([z.object({ skills: z.array(skillSchema) }).strict(), skillSchema]);
+const listSchema = z.object({ skills: z.array(skillSchema) }).strict();
 
 /** Every skill available, and a clear message for each file that could not be used. */
 export interface SkillCatalog {
@@ -59,13 +59,15 @@ function readSkillFile(file: string): Skill[] | string {
   } catch (error) {
     return `Skill file ${file} could not be read: ${(error as Error).message}`;
   }
-  const parsed = fileSchema.safeParse(data);
+  // A file holds one skill, or a list under `skills:`; choosing the schema first keeps errors precise.
+  const isList = typeof data === 'object' && data !== null && 'skills' in data;
+  const parsed = isList ? listSchema.safeParse(data) : skillSchema.safeParse(data);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const where = issue.path.length ? issue.path.join('.') : '(top level)';
     return `Skill file ${file} is invalid at ${where}: ${issue.message}`;
   }
-  const skills = 'skills' in parsed.data ? parsed.data.skills : [parsed.data];
+  const skills = 'skills' in parsed.data ? parsed.data.skills : [parsed.data as z.infer<typeof skillSchema>];
   for (const skill of skills) {
     for (const grant of skill.groups) {
       if (typeof grant === 'string') continue;

@@ -1,10 +1,5 @@
 import type { ToolGrammar } from '../parse/types.js';
-import { askFollowupQuestionTool } from './ask-followup-question.js';
-import { attemptCompletionTool } from './attempt-completion.js';
-import { readFileTool } from './read-file.js';
-import { replaceInFileTool } from './replace-in-file.js';
 import type { ToolHandler, ToolSpec } from './tool-spec.js';
-import { writeToFileTool } from './write-to-file.js';
 
 /** The tools a task can use, by name. Prompt text and parser grammar derive from their specs. */
 export class ToolRegistry {
@@ -31,9 +26,4 @@ export class ToolRegistry {
   grammar(): ToolGrammar {
     return { tools: new Map(this.specs().map((s) => [s.name, s.params.map((p) => p.name)])) };
   }
-}
-
-/** The built-in tools, in the order the prompt lists them. */
-export function builtInTools(): ToolHandler[] {
-  return [readFileTool, writeToFileTool, replaceInFileTool, askFollowupQuestionTool, attemptCompletionTool];
 }

@@ -26,7 +26,7 @@ export const writeToFileTool: ToolHandler = {
       if ('binary' in decoded) return mistake(`${target.display} is a binary file; write_to_file only writes text files.`);
       original = decoded.text;
     }
-    const proposed = matchLineEndings(stripCodeFence(params.content ?? '', target.display), original);
+    const proposed = matchLineEndings(withFinalNewline(stripCodeFence(params.content ?? '', target.display), original, exists), original);
     return applyProposedEdit(context, target, { original, proposed, isNewFile: !exists });
   },
 };
@@ -36,6 +36,13 @@ function stripCodeFence(content: string, path: string): string {
   if (/\.(md|markdown|mdx)$/i.test(path)) return content;
   const fenced = /^```[\w.+-]*\n([\s\S]*?)\n?```\s*$/.exec(content);
   return fenced ? `${fenced[1]}\n` : content;
+}
+
+/** Files end with a newline, unless the file being replaced deliberately had none. */
+function withFinalNewline(content: string, original: string, exists: boolean): string {
+  if (content === '' || content.endsWith('\n')) return content;
+  if (exists && original !== '' && !original.endsWith('\n')) return content;
+  return `${content}\n`;
 }
 
 /** A rewrite of a CRLF file keeps CRLF (models write LF). */

@@ -1,0 +1,58 @@
+import { statSync } from 'node:fs';
+import { readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
+import ignore from 'ignore';
+import { NOTHING_IGNORED, type IgnorePolicy } from './ignore-policy.js';
+
+/** The name of the workspace file that fences paths off from every tool. */
+export const SMITH_IGNORE_FILE = '.smithignore';
+
+/**
+ * Loads the workspace's .smithignore (gitignore syntax). A missing file ignores nothing.
+ * When the file exists it also fences itself off, as Cline and Roo Code do with theirs, so the
+ * model cannot rewrite the rules that bind it.
+ */
+export async function loadSmithIgnore(workspaceRoot: string): Promise<IgnorePolicy> {
+  const root = resolve(workspaceRoot);
+  let text: string;
+  try {
+    text = await readFile(join(root, SMITH_IGNORE_FILE), 'utf8');
+  } catch (error) {
+    if (isMissing(error)) return NOTHING_IGNORED;
+    throw error;
+  }
+  const realRoot = await realpath(root).catch(() => root);
+  // Case-insensitive on purpose: on macOS and Windows `Secrets/` and `secrets/` are one folder,
+  // and ignoring a little too much is the safe way for a fence to fail.
+  const rules = ignore().add(text).add(`/${SMITH_IGNORE_FILE}`);
+  return {
+    source: SMITH_IGNORE_FILE,
+    isIgnored(absolutePath: string): boolean {
+      const rel = relativeInside(realRoot, absolutePath) ?? relativeInside(root, absolutePath);
+      if (!rel) return false;
+      if (rules.ignores(rel)) return true;
+      // A rule like `secrets/` only matches directories; stat only when that is the question.
+      return rules.ignores(`${rel}/`) && isDirectory(absolutePath);
+    },
+  };
+}
+
+/** The path relative to root with forward slashes; undefined for root itself or paths outside it. */
+function relativeInside(root: string, absolutePath: string): string | undefined {
+  const rel = relative(root, resolve(absolutePath));
+  if (rel === '' || rel === '..' || rel.startsWith(`..${sep}`) || isAbsolute(rel)) return undefined;
+  return rel.split(sep).join('/');
+}
+
+function isDirectory(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+}
