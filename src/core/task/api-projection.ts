@@ -1,4 +1,5 @@
 import type { ProviderMessage } from '../providers/types.js';
+import { hiddenSeqs } from '../context/truncation-plan.js';
 import type { TaskEvent, ToolRequested } from './events.js';
 
 /** Told to the model when it answers without a tool (Cline's reminder, in our words). */
@@ -10,6 +11,13 @@ Format a tool call as XML, for example:
 </attempt_completion>
 
 If the task is done, use attempt_completion. If you need information from the user, use ask_followup_question. Otherwise continue with the next step using a tool.`;
+
+/** Told to the model where older turns were dropped to fit the context window. */
+export const TRUNCATION_NOTE =
+  '[NOTE] Some earlier conversation history was removed to stay within the context window. The original task is kept above; re-read files rather than relying on memory of earlier turns.';
+
+/** Replaces an older read_file result when the same read later returned the same text. */
+export const SUPERSEDED_READ_NOTE = '[This content was omitted: the same file was read again later with identical content; see the later result.]';
 
 /**
  * Derives the provider messages (the context window) from the log (DESIGN §2).
@@ -32,7 +40,15 @@ export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
   };
 
   let taskText = '';
+  const hidden = hiddenSeqs(events);
+  const superseded = supersededReads(events);
+  let notedTruncation = false;
   for (const event of events) {
+    if (hidden.has(event.seq)) {
+      if (!notedTruncation) pendingUser.push(TRUNCATION_NOTE);
+      notedTruncation = true;
+      continue;
+    }
     switch (event.type) {
       case 'task_started':
         taskText = `<task>\n${event.task}\n</task>`;
@@ -76,7 +92,9 @@ export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
         break;
       case 'tool_result':
         answered.add(event.callId);
-        pendingUser.push(`${toolLabel(requested.get(event.callId))} Result:\n${event.output}`);
+        pendingUser.push(
+          `${toolLabel(requested.get(event.callId))} Result:\n${superseded.has(event.seq) ? SUPERSEDED_READ_NOTE : event.output}`,
+        );
         break;
       case 'tool_error':
         answered.add(event.callId);
@@ -92,6 +110,7 @@ export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
       case 'task_aborted':
       case 'error':
       case 'new_task_requested':
+      case 'history_truncated':
         break;
     }
   }
@@ -111,4 +130,22 @@ function resumptionNote(requested: ReadonlyMap<string, ToolRequested>, answered:
     ? ` The last tool call (${unfinished.map((c) => c.tool).join(', ')}) was interrupted and may not have run; check its effect before relying on it.`
     : '';
   return `[TASK RESUMPTION] This task was interrupted and has now been resumed. The workspace may have changed since.${toolNote} Reassess where the task stands (re-read files you are about to edit) and continue.`;
+}
+
+/** Older read_file results that a later identical read of the same file and range makes redundant. */
+function supersededReads(events: readonly TaskEvent[]): Set<number> {
+  const calls = new Map<string, ToolRequested>();
+  const lastByKey = new Map<string, number>();
+  const superseded = new Set<number>();
+  for (const event of events) {
+    if (event.type === 'tool_requested' && event.tool === 'read_file') calls.set(event.callId, event);
+    if (event.type !== 'tool_result') continue;
+    const call = calls.get(event.callId);
+    if (!call) continue;
+    const key = JSON.stringify([call.params.path, call.params.start_line ?? '', call.params.end_line ?? '', event.output]);
+    const earlier = lastByKey.get(key);
+    if (earlier !== undefined) superseded.add(earlier);
+    lastByKey.set(key, event.seq);
+  }
+  return superseded;
 }

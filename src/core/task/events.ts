@@ -21,6 +21,7 @@ export type TaskEvent =
   | ModeSwitched
   | SkillSwitched
   | HistoryCondensed
+  | HistoryTruncated
   | NewTaskRequested;
 
 interface EventBase {
@@ -137,6 +138,14 @@ export interface SkillSwitched extends EventBase {
 export interface HistoryCondensed extends EventBase {
   readonly type: 'history_condensed';
   readonly summary: string;
+}
+
+/** Events [fromSeq, toSeq) no longer go to the model, to fit its context window. */
+export interface HistoryTruncated extends EventBase {
+  readonly type: 'history_truncated';
+  readonly fromSeq: number;
+  readonly toSeq: number;
+  readonly reason: string;
 }
 
 /** The model asked to continue in a fresh task carrying this context. */

@@ -1,11 +1,12 @@
 import type { AssistantBlock } from '../parse/types.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import type { Host } from '../ports.js';
-import { ProviderAbortedError } from '../providers/types.js';
+import { ProviderAbortedError, ProviderError } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../workspace/ignore-policy.js';
-import { apiProjection } from './api-projection.js';
+import type { ContextLimits, ContextPolicy } from '../context/context-window.js';
+import { ContextGuard } from './context-guard.js';
 import type { AutoApprovePolicy } from './approval-policy.js';
 import { renderEnvironmentDetails } from './environment-details.js';
 import type { TaskEvent } from './events.js';
@@ -29,6 +30,9 @@ export interface TaskOptions extends TurnInputs {
   listWorkspace?(): Promise<string>;
   /** Extra environment-detail sections for each request (visible files, running commands). */
   environmentSections?(): readonly string[];
+  /** The model's window; without it no condensing or truncation happens. */
+  readonly contextLimits?: ContextLimits;
+  readonly contextPolicy?: ContextPolicy;
   /** Sees every appended event (e.g. to track edited files). */
   onEvent?(event: TaskEvent): void;
 }
@@ -52,11 +56,13 @@ const DEFAULT_MAX_MISTAKES = 3;
 export class Task {
   private readonly listeners = new Set<(update: TaskUpdate) => void>();
   private abortController = new AbortController();
+  private readonly context: ContextGuard;
 
   private constructor(
     readonly log: TaskLog,
     private readonly options: TaskOptions,
   ) {
+    this.context = new ContextGuard(log, options.contextLimits, options.contextPolicy);
     log.onAppend((event) => {
       options.onEvent?.(event);
       this.emit({ type: 'event', event });
@@ -141,12 +147,7 @@ export class Task {
         }
         const setup = setupTurn(options, this.log.events);
         this.log.append({ type: 'request_started', environmentDetails: await this.environmentDetails(setup.mode, setup.skill.slug) });
-        const turn = await runModelTurn(
-          setup.provider,
-          { systemPrompt: setup.systemPrompt, messages: apiProjection(this.log.events), signal },
-          options.tools.grammar(),
-          (delta) => this.emit({ type: 'delta', delta }),
-        );
+        const turn = await this.requestTurn(setup, signal);
         this.log.append({ type: 'model_response', text: serializeBlocks(turn.blocks), reasoning: turn.reasoning, blocks: turn.blocks, usage: turn.usage });
         if (!turn.tool) {
           mistakes++;
@@ -189,6 +190,28 @@ export class Task {
     }
   }
 
+  /** Condenses the history now (the /condense command); the summary replaces older turns. */
+  async condense(): Promise<void> {
+    await this.context.condense(setupTurn(this.options, this.log.events).provider, this.abortController.signal);
+  }
+
+  /** One model request; a "context too long" answer truncates the history and retries once. */
+  private async requestTurn(setup: ReturnType<typeof setupTurn>, signal: AbortSignal) {
+    const send = async () =>
+      runModelTurn(
+        setup.provider,
+        { systemPrompt: setup.systemPrompt, messages: await this.context.prepare(setup.systemPrompt, setup.provider, signal), signal },
+        this.options.tools.grammar(),
+        (delta) => this.emit({ type: 'delta', delta }),
+      );
+    try {
+      return await send();
+    } catch (error) {
+      if (!isContextTooLong(error) || !this.context.truncate('the provider said the context was too long')) throw error;
+      return send();
+    }
+  }
+
   private async environmentDetails(mode: Mode, skill: string): Promise<string> {
     const firstRequest = !this.log.events.some((e) => e.type === 'request_started');
     return renderEnvironmentDetails({
@@ -228,6 +251,10 @@ export class Task {
   private emit(update: TaskUpdate): void {
     for (const listener of this.listeners) listener(update);
   }
+}
+
+function isContextTooLong(error: unknown): boolean {
+  return error instanceof ProviderError && (error as ProviderError & { contextTooLong?: boolean }).contextTooLong === true;
 }
 
 /** A sortable, unique task id: time first, then randomness. */

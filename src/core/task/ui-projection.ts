@@ -76,6 +76,9 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
       case 'history_condensed':
         messages.push({ kind: 'notice', id, text: 'Older history was condensed into a summary.', ts: event.ts });
         break;
+      case 'history_truncated':
+        messages.push({ kind: 'notice', id, text: 'Older messages were removed from the model\'s context to fit its window (they stay in the log).', ts: event.ts });
+        break;
       case 'new_task_requested':
         messages.push({ kind: 'notice', id, text: 'The model asked to continue in a new task.', ts: event.ts });
         break;

@@ -1,0 +1,24 @@
+import type { ApiProvider, ProviderMessage } from '../providers/types.js';
+
+const SUMMARY_SYSTEM_PROMPT =
+  'You summarise a coding session so it can continue without the earlier messages. Write only the summary, no tool calls.';
+
+/** What the summary must hold, so the task can go on from it alone. */
+export const SUMMARY_INSTRUCTIONS = `Summarise the conversation so far so that the work can continue from your summary alone. The summary replaces every earlier message except the original task. Use these sections:
+1. Current work: what was being done right before this summary.
+2. Key technical concepts: technologies, conventions and decisions.
+3. Relevant files and code: each file read or changed, why it matters, and important snippets.
+4. Problem solving: problems met, how they were solved, what failed.
+5. Pending tasks and next steps: what remains, with the exact next step.`;
+
+/** Asks the model for a structured summary of the conversation; resolves with its text. */
+export async function summarizeHistory(provider: ApiProvider, messages: readonly ProviderMessage[], signal?: AbortSignal): Promise<string> {
+  let summary = '';
+  const request = [...messages, { role: 'user' as const, content: SUMMARY_INSTRUCTIONS }];
+  for await (const chunk of provider.createMessage({ systemPrompt: SUMMARY_SYSTEM_PROMPT, messages: request, ...(signal ? { signal } : {}) })) {
+    if (chunk.type === 'text') summary += chunk.text;
+  }
+  summary = summary.replace(/<thinking>[\s\S]*?<\/thinking>/g, '').trim();
+  if (summary === '') throw new Error('The model returned an empty summary; the history was not condensed.');
+  return summary;
+}

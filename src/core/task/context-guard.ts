@@ -1,0 +1,70 @@
+import { DEFAULT_CONTEXT_POLICY, contextAction, requestBudget, type ContextLimits, type ContextPolicy } from '../context/context-window.js';
+import { summarizeHistory } from '../context/condense-history.js';
+import { estimateRequestTokens } from '../context/token-estimate.js';
+import { planTruncation } from '../context/truncation-plan.js';
+import type { ApiProvider, ProviderMessage } from '../providers/types.js';
+import { apiProjection } from './api-projection.js';
+import type { TaskLog } from './task-log.js';
+
+/** Share of the droppable turns removed per truncation step (Cline drops half). */
+const TRUNCATE_SHARE = 0.5;
+/** Turns after a summary during which the guard will not ask for another. */
+const CONDENSE_COOLDOWN_TURNS = 3;
+
+/**
+ * Keeps each request inside the model's context window (DESIGN §2: every change is an event, so
+ * projections and the UI agree): condenses at the policy's threshold, truncates past the budget.
+ */
+export class ContextGuard {
+  constructor(
+    private readonly log: TaskLog,
+    private readonly limits: ContextLimits | undefined,
+    private readonly policy: ContextPolicy = DEFAULT_CONTEXT_POLICY,
+  ) {}
+
+  /** The messages for the next request, after any condensing or truncation it needed. */
+  async prepare(systemPrompt: string, provider: ApiProvider, signal: AbortSignal): Promise<ProviderMessage[]> {
+    let messages = apiProjection(this.log.events);
+    if (!this.limits) return messages;
+    const action = contextAction(estimateRequestTokens(systemPrompt, messages), this.limits, this.policy, this.condensedRecently());
+    if (action === 'condense') {
+      try {
+        await this.condense(provider, signal);
+        messages = apiProjection(this.log.events);
+      } catch (error) {
+        if (signal.aborted) throw error;
+        // A failed summary is not fatal: truncation below still makes room.
+      }
+    }
+    const budget = requestBudget(this.limits);
+    while (estimateRequestTokens(systemPrompt, messages) > budget && this.truncate('the request would exceed the context window')) {
+      messages = apiProjection(this.log.events);
+    }
+    return messages;
+  }
+
+  /** Asks the model for a summary and logs it as the new start of the history. */
+  async condense(provider: ApiProvider, signal?: AbortSignal): Promise<void> {
+    const summary = await summarizeHistory(provider, apiProjection(this.log.events), signal);
+    this.log.append({ type: 'history_condensed', summary });
+  }
+
+  /** Drops older turns; false when nothing is left to drop. */
+  truncate(reason: string): boolean {
+    const range = planTruncation(this.log.events, TRUNCATE_SHARE);
+    if (!range) return false;
+    this.log.append({ type: 'history_truncated', ...range, reason });
+    return true;
+  }
+
+  /** True within a few turns of the last summary, so a still-large context truncates instead of condensing again and again. */
+  private condensedRecently(): boolean {
+    let responses = 0;
+    for (let i = this.log.events.length - 1; i >= 0 && responses < CONDENSE_COOLDOWN_TURNS; i--) {
+      const type = this.log.events[i]!.type;
+      if (type === 'history_condensed') return true;
+      if (type === 'model_response') responses++;
+    }
+    return false;
+  }
+}
