@@ -13,6 +13,7 @@ Commands:
   /clear     start a new task with the next message
   /history   list stored tasks
   /events    print the current task's event log (JSONL)
+  /condense  summarise the task so far; the summary replaces older history
   /mode      show or set the mode: /mode plan | /mode act
   /skill     show or set the skill: /skill architect
   /exit      quit
@@ -73,6 +74,18 @@ export async function runRepl(
         case '/events':
           if (!task) err.write('No current task.\n');
           else for (const event of task.log.events) err.write(`${JSON.stringify(event)}\n`);
+          break;
+        case '/condense':
+          if (!task) {
+            err.write('No current task.\n');
+            break;
+          }
+          try {
+            await task.condense();
+            err.write('The history was condensed into a summary.\n');
+          } catch (error) {
+            err.write(`Could not condense: ${(error as Error).message}\n`);
+          }
           break;
         case '/mode': {
           const wanted = text.split(/\s+/)[1];
