@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before, beforeEach } from 'node:test';
+import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../fixtures/scripted-llm-server.js';
+import { createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
+
+/** A scripted LLM server for the suite, and a fresh workspace and storage folder per test. */
+export interface AgentFixture {
+  readonly server: ScriptedLlmServer;
+  readonly ws: TempWorkspace;
+  readonly storage: string;
+  /** CLI arguments pointing smith at the scripted server, the workspace and the storage. */
+  cliArgs(): string[];
+}
+
+/** Registers the suite's hooks (call inside describe or at the top of a file) and returns the fixture. */
+export function useAgentFixture(): AgentFixture {
+  let server: ScriptedLlmServer | undefined;
+  let ws: TempWorkspace | undefined;
+  let storage: string | undefined;
+  before(async () => (server = await startScriptedLlmServer()));
+  after(() => server?.close());
+  beforeEach(() => {
+    ws = createTempWorkspace();
+    storage = mkdtempSync(join(tmpdir(), 'smith-storage-'));
+    server!.requests.length = 0;
+  });
+  afterEach(() => {
+    ws?.dispose();
+    if (storage) rmSync(storage, { recursive: true, force: true });
+  });
+  const fixture: AgentFixture = {
+    get server() {
+      return server!;
+    },
+    get ws() {
+      return ws!;
+    },
+    get storage() {
+      return storage!;
+    },
+    cliArgs: () => ['--provider', 'openai-compatible', '--base-url', server!.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws!.root, '--storage', storage!],
+  };
+  return fixture;
+}
+
+type Messages = Array<{ role: string; content: unknown }>;
+
+/** The text of the last user message a request carried. */
+export function lastUserText(request: RecordedRequest): string {
+  const content = (request.body.messages as Messages).filter((m) => m.role === 'user').at(-1)!.content;
+  return typeof content === 'string' ? content : JSON.stringify(content);
+}
+
+/** The system prompt of an OpenAI-format request. */
+export function systemPromptOf(request: RecordedRequest): string {
+  return String((request.body.messages as Messages).find((m) => m.role === 'system')!.content);
+}
+
+/** Every message's text of a request, joined. */
+export function allText(request: RecordedRequest): string {
+  return (request.body.messages as Messages).map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
+}

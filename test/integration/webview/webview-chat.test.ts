@@ -1,0 +1,315 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import type { UiMessage } from '../../../src/shared/ui-messages.js';
+import { openPanel, snapshotOf, startHarness, taskView, type Harness, type PanelPage } from './webview-page.js';
+
+const ts = 1_700_000_000_000;
+const taskMessage: UiMessage = { kind: 'task', id: 't', text: 'Rename the config loader', ts };
+
+describe('chat panel in Chromium', () => {
+  let harness: Harness;
+  let panel: PanelPage;
+  before(async () => (harness = await startHarness()));
+  after(() => harness.close());
+  beforeEach(async () => (panel = await openPanel(harness)));
+  afterEach(async () => {
+    const problems = await panel.problems();
+    await panel.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('a snapshot renders the task, its messages, usage and cost', async () => {
+    const { page } = panel;
+    await panel.send(
+      snapshotOf(
+        taskView(
+          [
+            taskMessage,
+            { kind: 'assistant', id: 'a1', text: 'Looking at **the loader** first.', reasoning: 'The loader lives in src/config.', ts },
+            { kind: 'notice', id: 'n1', text: 'Checkpoint saved.', ts },
+            { kind: 'completion', id: 'c1', result: 'Renamed `loadConfig` to `readConfig`.', command: 'npm test', ts },
+          ],
+          { usage: { inputTokens: 12_345, outputTokens: 678, cacheReadTokens: 9000, cacheWriteTokens: 100 }, cost: 0.0123, status: 'completed', mode: 'plan', skill: 'reviewer' },
+        ),
+      ),
+    );
+    await page.getByText('Rename the config loader').waitFor();
+    assert.equal(await page.locator('.markdown strong').first().textContent(), 'the loader');
+    assert.ok(await page.getByText('Checkpoint saved.').isVisible());
+    assert.ok(await page.getByText('Task completed').isVisible());
+    assert.ok(await page.locator('.suggested-command code').getByText('npm test').isVisible());
+    assert.ok(await page.getByText('$0.0123').isVisible());
+    assert.match((await page.locator('.usage-input').textContent()) ?? '', /12k/);
+    assert.match((await page.locator('.usage-output').textContent()) ?? '', /678/);
+    assert.match((await page.locator('.usage-cache').textContent()) ?? '', /9k/);
+    // Reasoning is folded away by default.
+    const reasoning = page.locator('details.reasoning');
+    assert.equal(await reasoning.getAttribute('open'), null);
+    assert.equal(await reasoning.locator('summary').textContent(), 'Reasoning');
+    assert.equal(await page.getByRole('button', { name: 'Plan' }).getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.getByRole('combobox', { name: 'Skill' }).inputValue(), 'reviewer');
+    for (const name of ['New task', 'History', 'Settings']) assert.ok(await page.getByRole('button', { name, exact: true }).isVisible());
+  });
+
+  test('tool cards show the tool, its path or command, and diff stats', async () => {
+    const { page } = panel;
+    await panel.send(
+      snapshotOf(
+        taskView([
+          taskMessage,
+          {
+            kind: 'tool',
+            id: 'e1',
+            callId: 'call-edit',
+            tool: 'replace_in_file',
+            params: { path: 'src/config.ts', diff: '------- SEARCH\nexport function loadConfig() {\n  return read();\n=======\nexport function readConfig() {\n  return read();\n+++++++ REPLACE' },
+            status: 'done',
+            ts,
+          },
+          { kind: 'tool', id: 'w1', callId: 'call-write', tool: 'write_to_file', params: { path: 'src/new.ts', content: 'a\nb\nc\n' }, status: 'done', ts },
+          { kind: 'tool', id: 'x1', callId: 'call-cmd', tool: 'execute_command', params: { command: 'npm test' }, status: 'done', output: 'all 3 passed', ts },
+        ]),
+      ),
+    );
+    const edit = page.locator('[data-call-id="call-edit"]');
+    await edit.waitFor();
+    assert.equal(await edit.locator('.tool-name').textContent(), 'replace_in_file');
+    assert.equal(await edit.locator('.tool-subject').textContent(), 'src/config.ts');
+    assert.equal(await edit.locator('.diff-stats').textContent(), '+1 −1');
+    assert.equal(await page.locator('[data-call-id="call-write"] .diff-stats').textContent(), '+3 −0');
+    const command = page.locator('[data-call-id="call-cmd"]');
+    assert.equal(await command.locator('.tool-subject').textContent(), 'npm test');
+    assert.equal(await command.locator('.command-output pre').textContent(), 'all 3 passed');
+  });
+
+  test('Approve posts approve with the callId and the typed feedback; the diff is shown coloured', async () => {
+    const { page } = panel;
+    const diff = '--- a/src/config.ts\n+++ b/src/config.ts\n@@ -1,2 +1,2 @@\n-export function loadConfig() {\n+export function readConfig() {\n   return read();';
+    await panel.send(
+      snapshotOf(
+        taskView(
+          [taskMessage, { kind: 'tool', id: 'e1', callId: 'call-7', tool: 'replace_in_file', params: { path: 'src/config.ts' }, status: 'awaiting_approval', ts }],
+          {
+            status: 'awaiting_approval',
+            pendingApproval: { callId: 'call-7', tool: 'replace_in_file', summary: 'Edit src/config.ts', path: 'src/config.ts', diff, reason: 'Edits need approval' },
+          },
+        ),
+      ),
+    );
+    const bar = page.getByRole('region', { name: 'Approval needed' });
+    await bar.waitFor();
+    assert.ok(await bar.getByText('Edit src/config.ts').isVisible());
+    assert.ok(await bar.getByText('Edits need approval').isVisible());
+    assert.equal(await bar.locator('.diff-add').count(), 1);
+    assert.equal(await bar.locator('.diff-del').count(), 1);
+    assert.equal(await page.locator('[data-call-id="call-7"] .diff-stats').textContent(), '+1 −1');
+    await page.getByRole('textbox', { name: 'Feedback' }).fill('Keep the old name as an alias');
+    await page.getByRole('button', { name: 'Approve', exact: true }).click();
+    const approve = await panel.waitForPosted('approve');
+    assert.equal(approve.callId, 'call-7');
+    assert.equal(approve.feedback, 'Keep the old name as an alias');
+    assert.ok(approve.id.length > 0);
+  });
+
+  test('Reject posts reject with the callId and feedback; Ctrl+Enter in Feedback approves', async () => {
+    const { page } = panel;
+    const pending = (callId: string) =>
+      snapshotOf(
+        taskView([taskMessage], {
+          status: 'awaiting_approval',
+          pendingApproval: { callId, tool: 'execute_command', summary: 'Run a command', command: 'rm -rf build' },
+        }),
+      );
+    await panel.send(pending('call-r'));
+    assert.ok(await page.locator('.approval-command').getByText('rm -rf build').isVisible());
+    await page.getByRole('textbox', { name: 'Feedback' }).fill('Not the build folder');
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    const reject = await panel.waitForPosted('reject');
+    assert.deepEqual({ callId: reject.callId, feedback: reject.feedback }, { callId: 'call-r', feedback: 'Not the build folder' });
+
+    await panel.send(pending('call-k'));
+    const feedback = page.getByRole('textbox', { name: 'Feedback' });
+    assert.equal(await feedback.inputValue(), '', 'feedback does not carry over to the next call');
+    await feedback.fill('fine');
+    await feedback.press('Control+Enter');
+    const approve = await panel.waitForPosted('approve');
+    assert.deepEqual({ callId: approve.callId, feedback: approve.feedback }, { callId: 'call-k', feedback: 'fine' });
+  });
+
+  test('typing a task and pressing Enter posts newTask; Shift+Enter adds a line', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(undefined));
+    const input = page.getByRole('textbox', { name: 'Task' });
+    await input.fill('Fix the flaky test');
+    await input.press('Shift+Enter');
+    await input.pressSequentially('in CI');
+    assert.equal(await input.inputValue(), 'Fix the flaky test\nin CI');
+    assert.equal((await panel.posted()).filter((m) => m.type === 'newTask').length, 0);
+    await input.press('Enter');
+    const posted = await panel.waitForPosted('newTask');
+    assert.equal(posted.text, 'Fix the flaky test\nin CI');
+    assert.equal(await input.inputValue(), '');
+  });
+
+  test('the Send button continues an idle task with sendMessage, and answers a pending question', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(taskView([taskMessage], { status: 'completed' })));
+    await page.getByRole('textbox', { name: 'Task' }).fill('Now update the docs');
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    assert.equal((await panel.waitForPosted('sendMessage')).text, 'Now update the docs');
+
+    await panel.send(snapshotOf(taskView([taskMessage], { status: 'awaiting_answer', pendingQuestion: { question: 'Which file?', options: [] } })));
+    await page.getByRole('textbox', { name: 'Task' }).fill('src/config.ts');
+    await page.getByRole('textbox', { name: 'Task' }).press('Enter');
+    assert.equal((await panel.waitForPosted('answer')).text, 'src/config.ts');
+  });
+
+  test('an option button of the pending question posts answer', async () => {
+    const { page } = panel;
+    const question: UiMessage = {
+      kind: 'tool',
+      id: 'q1',
+      callId: 'call-q',
+      tool: 'ask_followup_question',
+      params: { question: 'Which **name**?', options: '["readConfig","getConfig"]' },
+      status: 'running',
+      ts,
+    };
+    await panel.send(snapshotOf(taskView([taskMessage, question], { status: 'awaiting_answer', pendingQuestion: { question: 'Which **name**?', options: ['readConfig', 'getConfig'] } })));
+    await page.getByRole('button', { name: 'getConfig' }).click();
+    assert.equal((await panel.waitForPosted('answer')).text, 'getConfig');
+    assert.ok(await page.getByRole('button', { name: 'readConfig' }).isDisabled(), 'one answer per question');
+  });
+
+  test('a pending question without a card still gets one with its options', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(taskView([taskMessage], { status: 'awaiting_answer', pendingQuestion: { question: 'Proceed?', options: ['Yes', 'No'] } })));
+    await page.getByRole('button', { name: 'Yes', exact: true }).click();
+    assert.equal((await panel.waitForPosted('answer')).text, 'Yes');
+  });
+
+  test('model Markdown is sanitised: no script, no event handlers, no javascript: links; code is highlighted', async () => {
+    const { page } = panel;
+    const text = [
+      'Look: <img src=x onerror="window.__pwned=1">',
+      '',
+      '<script>window.__pwned = 2</script>',
+      '',
+      '<a href="javascript:alert(1)" onclick="window.__pwned=3">raw link</a> and [md link](javascript:window.__pwned=4) and [docs](https://example.com/docs)',
+      '',
+      '![tracker](https://example.com/pixel.png)',
+      '',
+      '```ts',
+      'const answer: number = 42;',
+      '```',
+    ].join('\n');
+    await panel.send(snapshotOf(taskView([taskMessage, { kind: 'assistant', id: 'a1', text, reasoning: '', ts }])));
+    const markdown = page.locator('.msg-assistant .markdown');
+    await markdown.waitFor();
+    assert.equal(await page.locator('.markdown script').count(), 0);
+    assert.equal(await page.locator('[onerror], [onclick]').count(), 0);
+    assert.equal(await page.locator('.markdown img').count(), 0);
+    assert.equal(await page.locator('a[href^="javascript"]').count(), 0);
+    // Raw HTML is shown as the text the model wrote.
+    assert.match((await markdown.textContent()) ?? '', /<img src=x onerror="window.__pwned=1">/);
+    assert.equal(await markdown.getByRole('link', { name: 'docs' }).getAttribute('href'), 'https://example.com/docs');
+    assert.ok((await markdown.locator('code.language-ts .hljs-keyword').count()) >= 1);
+    assert.equal(await page.evaluate('window.__pwned'), undefined);
+  });
+
+  test('streaming text appears while the task runs and gives way to the logged message', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(taskView([taskMessage], { status: 'running' })));
+    await panel.send({ type: 'streaming', taskId: 'task-1', text: 'I will start', reasoning: '' });
+    await panel.send({ type: 'streaming', taskId: 'task-1', text: 'I will start with the **loader**.', reasoning: 'Thinking about it' });
+    await page.locator('.msg-assistant.streaming').getByText('loader').waitFor();
+    assert.ok(await page.getByText('Working…').isVisible());
+    await panel.send({ type: 'taskMessages', taskId: 'task-1', start: 1, messages: [{ kind: 'assistant', id: 'a1', text: 'I will start with the **loader**.', reasoning: 'Thinking about it', ts }] });
+    await page.locator('.msg-assistant.streaming').waitFor({ state: 'detached' });
+    assert.equal(await page.locator('.msg-assistant').count(), 1);
+    // Streaming for another task is ignored.
+    await panel.send({ type: 'streaming', taskId: 'other', text: 'not mine', reasoning: '' });
+    assert.equal(await page.getByText('not mine').count(), 0);
+  });
+
+  test('a running command shows live output; Cancel posts cancelTask', async () => {
+    const { page } = panel;
+    await panel.send(
+      snapshotOf(taskView([taskMessage, { kind: 'tool', id: 'x1', callId: 'call-run', tool: 'execute_command', params: { command: 'npm run build' }, status: 'running', ts }], { status: 'running' })),
+    );
+    await panel.send({ type: 'commandOutput', callId: 'call-run', text: 'compiling…\n' });
+    await panel.send({ type: 'commandOutput', callId: 'call-run', text: 'done in 2s\n' });
+    const output = page.locator('[data-call-id="call-run"] .command-output pre');
+    await output.getByText('done in 2s').waitFor();
+    assert.equal(await output.textContent(), 'compiling…\ndone in 2s\n');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await panel.waitForPosted('cancelTask');
+  });
+
+  test('an error offers Retry only when the task failed, and Retry posts retry', async () => {
+    const { page } = panel;
+    const messages: UiMessage[] = [taskMessage, { kind: 'error', id: 'e1', text: '429 Too Many Requests', ts }];
+    await panel.send(snapshotOf(taskView(messages, { status: 'idle' })));
+    await page.getByText('429 Too Many Requests').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Retry' }).count(), 0);
+    await panel.send(snapshotOf(taskView(messages, { status: 'failed', error: '429 Too Many Requests' })));
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await panel.waitForPosted('retry');
+  });
+
+  test('taskMessages replaces the tail of the open task only', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(taskView([taskMessage, { kind: 'notice', id: 'n1', text: 'first notice', ts }])));
+    await page.getByText('first notice').waitFor();
+    await panel.send({ type: 'taskMessages', taskId: 'task-1', start: 1, messages: [{ kind: 'notice', id: 'n2', text: 'second notice', ts }] });
+    await page.getByText('second notice').waitFor();
+    assert.equal(await page.getByText('first notice').count(), 0);
+    await panel.send({ type: 'taskMessages', taskId: 'another-task', start: 0, messages: [] });
+    assert.ok(await page.getByText('Rename the config loader').isVisible());
+  });
+
+  test('mode and skill post setMode and setSkill; header buttons navigate', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(taskView([taskMessage])));
+    await page.getByRole('button', { name: 'Plan' }).click();
+    assert.equal((await panel.waitForPosted('setMode')).mode, 'plan');
+    await page.getByRole('combobox', { name: 'Skill' }).selectOption('reviewer');
+    assert.equal((await panel.waitForPosted('setSkill')).skill, 'reviewer');
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    assert.equal((await panel.waitForPosted('showView')).view, 'history');
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+  });
+
+  test('New task puts the open task aside and the next Enter starts a new one', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(taskView([taskMessage], { status: 'completed' })));
+    await page.getByRole('button', { name: 'New task', exact: true }).click();
+    await page.getByText('What should Smith do?').waitFor();
+    await page.getByRole('textbox', { name: 'Task' }).fill('Another job');
+    await page.getByRole('textbox', { name: 'Task' }).press('Enter');
+    assert.equal((await panel.waitForPosted('newTask')).text, 'Another job');
+    await panel.send(snapshotOf(taskView([{ kind: 'task', id: 't2', text: 'Another job', ts }], { id: 'task-2', status: 'running' })));
+    await page.locator('.msg-task').getByText('Another job').waitFor();
+  });
+
+  test('only UI state is persisted: the draft, never task data', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(taskView([taskMessage, { kind: 'notice', id: 'n1', text: 'secret-ish task detail', ts }], { status: 'completed' })));
+    await page.getByRole('textbox', { name: 'Task' }).fill('half-written draft');
+    const state = JSON.stringify(await panel.uiState());
+    assert.match(state, /half-written draft/);
+    assert.doesNotMatch(state, /secret-ish task detail|Rename the config loader/);
+  });
+
+  test('a failed request is reported and the draft is given back', async () => {
+    const { page } = panel;
+    await page.evaluate('window.__host.replies = "manual"');
+    await panel.send(snapshotOf(undefined));
+    await page.getByRole('textbox', { name: 'Task' }).fill('Start something');
+    await page.getByRole('textbox', { name: 'Task' }).press('Enter');
+    const request = await panel.waitForPosted('newTask');
+    await page.evaluate((id) => (window as unknown as { __host: { reply(id: string, error: string): void } }).__host.reply(id, 'No API key configured'), request.id);
+    await page.getByRole('alert').getByText('No API key configured').waitFor();
+    assert.equal(await page.getByRole('textbox', { name: 'Task' }).inputValue(), 'Start something');
+  });
+});

@@ -1,0 +1,86 @@
+import assert from 'node:assert/strict';
+import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { openPanel, panelState, startHarness, type Harness, type PanelPage } from './webview-page.js';
+
+const history = [
+  { taskId: 'old', task: 'Upgrade React to 19', startedAt: 1_700_000_000_000, updatedAt: 1_700_000_100_000, status: 'completed' },
+  { taskId: 'new', task: 'Fix the login redirect', startedAt: 1_700_100_000_000, updatedAt: 1_700_100_100_000, status: 'failed' },
+];
+
+describe('settings and history views in Chromium', () => {
+  let harness: Harness;
+  let panel: PanelPage;
+  before(async () => (harness = await startHarness()));
+  after(() => harness.close());
+  beforeEach(async () => (panel = await openPanel(harness)));
+  afterEach(async () => {
+    const problems = await panel.problems();
+    await panel.close();
+    assert.deepEqual(problems, []);
+  });
+
+  test('the settings form posts saveSettings with the typed values', async () => {
+    const { page } = panel;
+    await panel.send({ type: 'snapshot', state: panelState({ settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', hasApiKey: true } }) });
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    const key = page.getByLabel('API key');
+    assert.match((await key.getAttribute('placeholder')) ?? '', /key is stored/);
+    assert.equal(await key.getAttribute('type'), 'password');
+    await page.getByLabel('Provider').selectOption('openai-compatible');
+    await page.getByLabel('Model').fill('qwen2.5-coder');
+    await page.getByLabel('Base URL').fill('http://localhost:11434/v1');
+    await key.fill('sk-test-123');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const saved = await panel.waitForPosted('saveSettings');
+    assert.deepEqual(
+      { provider: saved.provider, model: saved.model, baseUrl: saved.baseUrl, apiKey: saved.apiKey },
+      { provider: 'openai-compatible', model: 'qwen2.5-coder', baseUrl: 'http://localhost:11434/v1', apiKey: 'sk-test-123' },
+    );
+    await page.getByText('Saved.').waitFor();
+    assert.equal(await key.inputValue(), '', 'the key leaves the form once saved');
+  });
+
+  test('an empty API key keeps the stored one (no apiKey field is sent)', async () => {
+    const { page } = panel;
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings: { provider: 'gemini', model: 'gemini-2.5-pro', baseUrl: '', hasApiKey: false } }) });
+    assert.match((await page.getByLabel('API key').getAttribute('placeholder')) ?? '', /No key stored/);
+    assert.equal(await page.getByLabel('Provider').inputValue(), 'gemini');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const saved = await panel.waitForPosted('saveSettings');
+    assert.equal('apiKey' in saved, false);
+    assert.equal(saved.model, 'gemini-2.5-pro');
+  });
+
+  test('a failed save shows the host error', async () => {
+    const { page } = panel;
+    await page.evaluate('window.__host.replies = "manual"');
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings' }) });
+    await page.getByRole('button', { name: 'Save' }).click();
+    const saved = await panel.waitForPosted('saveSettings');
+    await page.evaluate((id) => (window as unknown as { __host: { reply(id: string, error: string): void } }).__host.reply(id, 'Base URL is not a valid URL'), saved.id);
+    await page.getByText('Base URL is not a valid URL').waitFor();
+  });
+
+  test('history rows post openTask, exportTask and deleteTask, named after their task', async () => {
+    const { page } = panel;
+    await panel.send({ type: 'snapshot', state: panelState({ history }) });
+    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await page.getByRole('heading', { name: 'History' }).waitFor();
+    // Newest first.
+    assert.deepEqual(await page.locator('.history-text').allTextContents(), ['Fix the login redirect', 'Upgrade React to 19']);
+    assert.ok(await page.locator('.history-item').first().getByText('failed').isVisible());
+
+    await page.getByRole('button', { name: 'Export: Upgrade React to 19' }).click();
+    assert.equal((await panel.waitForPosted('exportTask')).taskId, 'old');
+    await page.getByRole('button', { name: 'Delete: Fix the login redirect' }).click();
+    assert.equal((await panel.posted()).filter((m) => m.type === 'deleteTask').length, 0, 'delete asks first');
+    await page.getByRole('button', { name: 'Confirm delete: Fix the login redirect' }).click();
+    assert.equal((await panel.waitForPosted('deleteTask')).taskId, 'new');
+
+    await page.getByRole('searchbox', { name: 'Filter history' }).fill('react');
+    assert.deepEqual(await page.locator('.history-text').allTextContents(), ['Upgrade React to 19']);
+    await page.getByRole('button', { name: 'Open: Upgrade React to 19' }).click();
+    assert.equal((await panel.waitForPosted('openTask')).taskId, 'old');
+    await page.getByRole('textbox', { name: 'Task' }).waitFor();
+  });
+});
