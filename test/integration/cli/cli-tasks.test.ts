@@ -131,7 +131,7 @@ describe('smith CLI against the scripted OpenAI-compatible server', () => {
   });
 
   test('a missing API key is a clear error that names the variable', async () => {
-    const run = await runCli({ args: ['--provider', 'openai', '--cwd', fx.ws.root, '--fx.storage', fx.storage, 'task'] });
+    const run = await runCli({ args: ['--provider', 'openai', '--cwd', fx.ws.root, '--storage', fx.storage, 'task'] });
     assert.equal(run.code, 1);
     assert.match(run.stderr, /OPENAI_API_KEY/);
   });
