@@ -301,6 +301,22 @@ describe('chat panel in Chromium', () => {
     assert.doesNotMatch(state, /secret-ish task detail|Rename the config loader/);
   });
 
+  test('after a reload the draft and the view the user left come back', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(taskView([taskMessage], { status: 'completed' })));
+    await page.getByRole('textbox', { name: 'Task' }).fill('unsent words');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.reload();
+    await page.waitForFunction('window.__posted.some((m) => m.type === "ready")');
+    // The host still says "chat" (say it missed the showView); the user's last view wins and the host is told.
+    await panel.send(snapshotOf(taskView([taskMessage], { status: 'completed' })));
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.waitForFunction('window.__posted.some((m) => m.type === "showView" && m.view === "settings")');
+    await page.getByRole('button', { name: 'Back to chat' }).click();
+    assert.equal(await page.getByRole('textbox', { name: 'Task' }).inputValue(), 'unsent words');
+  });
+
   test('a failed request is reported and the draft is given back', async () => {
     const { page } = panel;
     await page.evaluate('window.__host.replies = "manual"');

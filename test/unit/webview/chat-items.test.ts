@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { TaskView } from '../../../src/shared/protocol.js';
+import type { UiMessage } from '../../../src/shared/ui-messages.js';
+import { buildChatItems } from '../../../webview-ui/src/chat/chat-items.js';
+import { formatCost, formatTokens } from '../../../webview-ui/src/common/format.js';
+import { parseQuestionOptions, toolSubject } from '../../../webview-ui/src/chat/tool-display.js';
+
+const ts = 1;
+const question = (id: string): UiMessage => ({ kind: 'tool', id, callId: `c-${id}`, tool: 'ask_followup_question', params: { question: '?' }, status: 'done', ts });
+function task(messages: UiMessage[], overrides: Partial<TaskView> = {}): TaskView {
+  return { id: 't', messages, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, mode: 'act', skill: 's', status: 'idle', ...overrides };
+}
+
+describe('buildChatItems', () => {
+  test('the pending question attaches to the last question card, or gets its own row', () => {
+    const pendingQuestion = { question: 'Which?', options: ['a', 'b'] };
+    const items = buildChatItems(task([question('q1'), question('q2')], { pendingQuestion, status: 'awaiting_answer' }), undefined, {});
+    assert.deepEqual(items.map((i) => (i.type === 'message' ? i.pendingQuestion : undefined)), [undefined, pendingQuestion]);
+    const alone = buildChatItems(task([], { pendingQuestion }), undefined, {});
+    assert.deepEqual(alone.map((i) => i.type), ['question']);
+  });
+
+  test('only the last error of a failed task is retryable; a failure without an error row gets one', () => {
+    const err = (id: string): UiMessage => ({ kind: 'error', id, text: id, ts });
+    const failed = buildChatItems(task([err('e1'), err('e2')], { status: 'failed' }), undefined, {});
+    assert.deepEqual(failed.map((i) => i.type === 'message' && i.retryable), [false, true]);
+    const idle = buildChatItems(task([err('e1')]), undefined, {});
+    assert.deepEqual(idle.map((i) => i.type === 'message' && i.retryable), [false]);
+    const bare = buildChatItems(task([], { status: 'failed', error: 'boom' }), undefined, {});
+    assert.deepEqual(bare, [{ type: 'failure', key: 'failure', text: 'boom' }]);
+  });
+
+  test('streaming text becomes the last row; empty streams and other tasks are skipped', () => {
+    assert.equal(buildChatItems(task([]), { taskId: 't', text: 'hi', reasoning: '' }, {}).at(-1)?.type, 'streaming');
+    assert.equal(buildChatItems(task([]), { taskId: 't', text: '', reasoning: '' }, {}).length, 0);
+    assert.equal(buildChatItems(task([]), { taskId: 'x', text: 'hi', reasoning: '' }, {}).length, 0);
+  });
+
+  test('live output and the approval diff reach their tool card', () => {
+    const cmd: UiMessage = { kind: 'tool', id: 'x', callId: 'c1', tool: 'execute_command', params: { command: 'ls' }, status: 'running', ts };
+    const approval = { callId: 'c1', tool: 'execute_command', summary: 's', diff: '@@\n+a' };
+    const [item] = buildChatItems(task([cmd], { pendingApproval: approval }), undefined, { c1: 'out' });
+    assert.ok(item?.type === 'message');
+    assert.equal(item.live, 'out');
+    assert.equal(item.approvalDiff, '@@\n+a');
+  });
+});
+
+describe('display helpers', () => {
+  test('question options: JSON array, <option> tags, or plain text', () => {
+    assert.deepEqual(parseQuestionOptions('["a","b"]'), ['a', 'b']);
+    assert.deepEqual(parseQuestionOptions('<option>a</option>\n<option> b </option>'), ['a', 'b']);
+    assert.deepEqual(parseQuestionOptions(undefined), []);
+  });
+
+  test('tool subject: command, search, path, MCP', () => {
+    assert.equal(toolSubject('execute_command', { command: 'npm test' }), 'npm test');
+    assert.equal(toolSubject('search_files', { path: 'src', regex: 'TODO' }), '/TODO/ in src');
+    assert.equal(toolSubject('read_file', { path: 'a.ts' }), 'a.ts');
+    assert.equal(toolSubject('use_mcp_tool', { server_name: 'fs', tool_name: 'read' }), 'fs › read');
+  });
+
+  test('numbers: tokens and cost', () => {
+    assert.deepEqual([950, 1234, 12_345, 2_500_000].map(formatTokens), ['950', '1.2k', '12k', '2.5M']);
+    assert.equal(formatCost(0.0123), '$0.0123');
+    assert.equal(formatCost(1.5), '$1.5000');
+  });
+});

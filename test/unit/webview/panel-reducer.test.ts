@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { PanelState, TaskView } from '../../../src/shared/protocol.js';
+import type { UiMessage } from '../../../src/shared/ui-messages.js';
+import { initialWebviewState, LIVE_OUTPUT_CAP, panelReducer, type WebviewState } from '../../../webview-ui/src/state/panel-reducer.js';
+
+const ts = 1;
+const msg = (id: string, text = id): UiMessage => ({ kind: 'notice', id, text, ts });
+const tool = (id: string, callId: string, status: 'running' | 'done'): UiMessage => ({ kind: 'tool', id, callId, tool: 'execute_command', params: { command: 'ls' }, status, ts });
+
+function task(messages: UiMessage[], overrides: Partial<TaskView> = {}): TaskView {
+  return { id: 'task-1', messages, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, mode: 'act', skill: 'default', status: 'running', ...overrides };
+}
+
+function panel(t: TaskView | undefined): PanelState {
+  return { view: 'chat', task: t, settings: { provider: 'openai', model: 'm', baseUrl: '', hasApiKey: false }, history: [], skills: [], mode: 'act', skill: 'default' };
+}
+
+function withTask(t: TaskView): WebviewState {
+  return panelReducer(initialWebviewState, { type: 'snapshot', state: panel(t) });
+}
+
+describe('panelReducer', () => {
+  test('a snapshot replaces the panel state', () => {
+    const state = withTask(task([msg('a')]));
+    assert.equal(state.panel?.task?.messages.length, 1);
+    const next = panelReducer(state, { type: 'snapshot', state: panel(undefined) });
+    assert.equal(next.panel?.task, undefined);
+  });
+
+  test('taskMessages replaces messages from start and keeps the head identical', () => {
+    const head = msg('a');
+    const state = withTask(task([head, msg('b'), msg('c')]));
+    const next = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [msg('b', 'B'), msg('d')] });
+    assert.deepEqual(next.panel?.task?.messages.map((m) => (m.kind === 'notice' ? m.text : '')), ['a', 'B', 'd']);
+    assert.equal(next.panel?.task?.messages[0], head, 'unchanged messages keep their identity (memoised rows)');
+    assert.equal(next.panel?.settings, state.panel?.settings);
+  });
+
+  test('taskMessages appends when start is the current length, and ignores other tasks', () => {
+    const state = withTask(task([msg('a')]));
+    const appended = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [msg('b')] });
+    assert.equal(appended.panel?.task?.messages.length, 2);
+    assert.equal(panelReducer(state, { type: 'taskMessages', taskId: 'other', start: 0, messages: [] }), state);
+    assert.equal(panelReducer(initialWebviewState, { type: 'taskMessages', taskId: 'task-1', start: 0, messages: [msg('x')] }), initialWebviewState);
+  });
+
+  test('streaming is kept for the open task and ignored for others', () => {
+    const state = withTask(task([msg('a')]));
+    const streaming = panelReducer(state, { type: 'streaming', taskId: 'task-1', text: 'Hel', reasoning: '' });
+    assert.deepEqual(streaming.streaming, { taskId: 'task-1', text: 'Hel', reasoning: '' });
+    assert.equal(panelReducer(state, { type: 'streaming', taskId: 'other', text: 'x', reasoning: '' }), state);
+  });
+
+  test('streaming clears when a new assistant or tool message arrives, not on other updates', () => {
+    const state = panelReducer(withTask(task([msg('a')])), { type: 'streaming', taskId: 'task-1', text: 'Hello', reasoning: 'r' });
+    const notice = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [msg('n')] });
+    assert.ok(notice.streaming !== undefined, 'a notice does not end the stream');
+    const assistant = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [{ kind: 'assistant', id: 'as', text: 'Hello', reasoning: 'r', ts }] });
+    assert.equal(assistant.streaming, undefined);
+    const toolCard = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [tool('t', 'c1', 'running')] });
+    assert.equal(toolCard.streaming, undefined);
+  });
+
+  test('an update of an existing tool card does not end a stream', () => {
+    const running = tool('t', 'c1', 'running');
+    const state = panelReducer(withTask(task([msg('a'), running])), { type: 'streaming', taskId: 'task-1', text: 'next', reasoning: '' });
+    const next = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [tool('t', 'c1', 'done')] });
+    assert.ok(next.streaming !== undefined);
+  });
+
+  test('streaming clears when a snapshot says the task left running, or another task opened', () => {
+    const state = panelReducer(withTask(task([msg('a')])), { type: 'streaming', taskId: 'task-1', text: 'Hello', reasoning: '' });
+    assert.ok(panelReducer(state, { type: 'snapshot', state: panel(task([msg('a')])) }).streaming !== undefined);
+    assert.equal(panelReducer(state, { type: 'snapshot', state: panel(task([msg('a')], { status: 'awaiting_approval' })) }).streaming, undefined);
+    assert.equal(panelReducer(state, { type: 'snapshot', state: panel(task([msg('a')], { id: 'task-2' })) }).streaming, undefined);
+  });
+
+  test('commandOutput appends per call and keeps only the tail beyond the cap', () => {
+    let state = withTask(task([tool('t', 'c1', 'running')]));
+    state = panelReducer(state, { type: 'commandOutput', callId: 'c1', text: 'one\n' });
+    state = panelReducer(state, { type: 'commandOutput', callId: 'c1', text: 'two\n' });
+    state = panelReducer(state, { type: 'commandOutput', callId: 'c2', text: 'other' });
+    assert.deepEqual(state.liveOutput, { c1: 'one\ntwo\n', c2: 'other' });
+    state = panelReducer(state, { type: 'commandOutput', callId: 'c1', text: 'x'.repeat(LIVE_OUTPUT_CAP) + 'END' });
+    assert.equal(state.liveOutput.c1!.length, LIVE_OUTPUT_CAP);
+    assert.ok(state.liveOutput.c1!.endsWith('END'));
+  });
+
+  test('live output of a finished command is dropped; its card has the logged output', () => {
+    let state = withTask(task([tool('t1', 'c1', 'running'), tool('t2', 'c2', 'running')]));
+    state = panelReducer(state, { type: 'commandOutput', callId: 'c1', text: 'a' });
+    state = panelReducer(state, { type: 'commandOutput', callId: 'c2', text: 'b' });
+    const updated = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 0, messages: [tool('t1', 'c1', 'done'), tool('t2', 'c2', 'running')] });
+    assert.deepEqual(updated.liveOutput, { c2: 'b' });
+    const snap = panelReducer(state, { type: 'snapshot', state: panel(task([tool('t1', 'c1', 'running'), tool('t2', 'c2', 'done')])) });
+    assert.deepEqual(snap.liveOutput, { c1: 'a' });
+  });
+
+  test('replies leave the state untouched', () => {
+    const state = withTask(task([]));
+    assert.equal(panelReducer(state, { type: 'reply', id: 'x', ok: true }), state);
+    assert.equal(panelReducer(state, { type: 'reply', id: 'x', ok: false, error: 'no' }), state);
+  });
+});

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { PanelView } from '../../src/shared/protocol.js';
+import { ChatView } from './chat/chat-view.js';
+import { Codicon } from './common/codicon.js';
+import { ActionsContext, type PanelActions } from './common/actions-context.js';
+import { HistoryView } from './history/history-view.js';
+import { SettingsView } from './settings/settings-view.js';
+import type { RequestPayload } from './state/request-client.js';
+import { useHost } from './state/use-host.js';
+import { readUiState, writeUiState } from './vscode-api.js';
+
+/** The whole panel: routes between chat, history and settings and reports failed requests. */
+export function App() {
+  const { state, request } = useHost();
+  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const [view, setView] = useState<PanelView>(() => readUiState().view ?? 'chat');
+  const [setAsideTaskId, setSetAsideTaskId] = useState<string | undefined>(() => readUiState().setAsideTaskId);
+
+  const actions = useMemo<PanelActions>(() => {
+    const reportError = (error: unknown) => setProblem(error instanceof Error ? error.message : String(error));
+    return {
+      request,
+      reportError,
+      send: (payload: RequestPayload) => void request(payload).catch(reportError),
+    };
+  }, [request]);
+
+  // The host may switch views itself (commands, "open settings" links). The first snapshot after a
+  // reload defers to the view the user left, and tells the host.
+  const hostView = state.panel?.view;
+  const restoredView = useRef(readUiState().view);
+  useEffect(() => {
+    if (hostView === undefined) return;
+    const restored = restoredView.current;
+    restoredView.current = undefined;
+    if (restored !== undefined && restored !== hostView) {
+      actions.send({ type: 'showView', view: restored });
+      return;
+    }
+    setView(hostView);
+    writeUiState({ view: hostView });
+    // Reacts to the host's view only.
+  }, [hostView]);
+
+  const navigate = useCallback(
+    (next: PanelView) => {
+      setView(next);
+      writeUiState({ view: next });
+      actions.send({ type: 'showView', view: next });
+    },
+    [actions],
+  );
+
+  const setAside = (taskId: string | undefined) => {
+    setSetAsideTaskId(taskId);
+    writeUiState({ setAsideTaskId: taskId });
+  };
+
+  const panel = state.panel;
+  if (panel === undefined) {
+    return (
+      <div className="loading muted" role="status">
+        <Codicon name="loading" spin /> Loading…
+      </div>
+    );
+  }
+  const task = panel.task !== undefined && panel.task.id !== setAsideTaskId ? panel.task : undefined;
+  const openTask = (taskId: string) => {
+    setAside(undefined);
+    actions.send({ type: 'openTask', taskId });
+    navigate('chat');
+  };
+
+  return (
+    <ActionsContext.Provider value={actions}>
+      <div className="app">
+        {problem !== undefined && (
+          <div className="problem-banner" role="alert">
+            <Codicon name="warning" />
+            <span className="problem-text">{problem}</span>
+            <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => setProblem(undefined)}>
+              <Codicon name="close" />
+            </button>
+          </div>
+        )}
+        {view === 'settings' ? (
+          <SettingsView settings={panel.settings} onBack={() => navigate('chat')} />
+        ) : view === 'history' ? (
+          <HistoryView history={panel.history} onOpen={openTask} onBack={() => navigate('chat')} />
+        ) : (
+          <ChatView
+            state={state}
+            panel={panel}
+            task={task}
+            onNewTask={() => {
+              // No protocol message closes a task: put it aside locally until the next task opens.
+              setAside(panel.task?.id);
+              navigate('chat');
+            }}
+            onShowHistory={() => navigate('history')}
+            onShowSettings={() => navigate('settings')}
+            onOpenTask={openTask}
+          />
+        )}
+      </div>
+    </ActionsContext.Provider>
+  );
+}

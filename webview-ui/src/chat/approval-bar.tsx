@@ -1,0 +1,73 @@
+import { useState, type KeyboardEvent } from 'react';
+import type { PendingApproval } from '../../../src/shared/protocol.js';
+import { Codicon } from '../common/codicon.js';
+import { useActions } from '../common/actions-context.js';
+import { statsFromUnifiedDiff } from './diff-stats.js';
+import { DiffView } from './diff-view.js';
+import { DiffStatsBadge } from './tool-card.js';
+import { toolIcon } from './tool-display.js';
+
+/**
+ * The decision the task waits on: what the tool wants to do, why, and the diff or command.
+ * Keyboard: Approve and Reject are ordinary buttons (Tab, Enter/Space). Ctrl+Enter (Cmd+Enter on
+ * macOS) in the Feedback box approves with the feedback, as in VS Code's own input boxes; a plain
+ * Enter stays a newline so feedback can span lines. Mount with `key={approval.callId}` so feedback
+ * typed for one call never carries over to the next.
+ */
+export function ApprovalBar({ approval }: { approval: PendingApproval }) {
+  const { request, reportError } = useActions();
+  const [feedback, setFeedback] = useState('');
+  const [sending, setSending] = useState(false);
+
+  const decide = (type: 'approve' | 'reject') => {
+    if (sending) return;
+    setSending(true);
+    const text = feedback.trim();
+    request({ type, callId: approval.callId, ...(text === '' ? {} : { feedback: text }) }).catch((error: unknown) => {
+      setSending(false);
+      reportError(error);
+    });
+  };
+
+  const onFeedbackKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      decide('approve');
+    }
+  };
+
+  const stats = approval.diff !== undefined ? statsFromUnifiedDiff(approval.diff) : undefined;
+  return (
+    <section className="approval-bar" aria-label="Approval needed">
+      <div className="card-title">
+        <Codicon name={toolIcon(approval.tool)} />
+        <span className="approval-summary">{approval.summary}</span>
+        {stats !== undefined && <DiffStatsBadge stats={stats} />}
+      </div>
+      {approval.path !== undefined && <div className="approval-path mono">{approval.path}</div>}
+      {approval.reason !== undefined && approval.reason !== '' && <div className="approval-reason muted">{approval.reason}</div>}
+      {approval.diff !== undefined && <DiffView diff={approval.diff} />}
+      {approval.command !== undefined && <pre className="approval-command mono">{approval.command}</pre>}
+      <label className="field-label" htmlFor="approval-feedback">
+        Feedback
+      </label>
+      <textarea
+        id="approval-feedback"
+        className="feedback-input"
+        rows={2}
+        value={feedback}
+        placeholder="Optional: tell the model why, or what to do instead (Ctrl+Enter approves)"
+        onChange={(event) => setFeedback(event.target.value)}
+        onKeyDown={onFeedbackKey}
+      />
+      <div className="button-row">
+        <button type="button" className="primary-button" onClick={() => decide('approve')} disabled={sending}>
+          <Codicon name="check" /> Approve
+        </button>
+        <button type="button" className="secondary-button" onClick={() => decide('reject')} disabled={sending}>
+          <Codicon name="close" /> Reject
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useState } from 'react';
+import type { PanelState, TaskView } from '../../../src/shared/protocol.js';
+import { Codicon } from '../common/codicon.js';
+import { IconButton } from '../common/icon-button.js';
+import { useActions } from '../common/actions-context.js';
+import { formatCost, formatTokens } from '../common/format.js';
+
+type Mode = 'plan' | 'act';
+
+/** Mode, skill, the task's usage and cost, and navigation. */
+export function ChatHeader({ panel, task, onNewTask, onShowHistory, onShowSettings }: {
+  panel: PanelState;
+  task: TaskView | undefined;
+  onNewTask: () => void;
+  onShowHistory: () => void;
+  onShowSettings: () => void;
+}) {
+  return (
+    <header className="chat-header">
+      <div className="header-row">
+        <ModeToggle mode={task?.mode ?? panel.mode} />
+        <SkillPicker skills={panel.skills} skill={task?.skill ?? panel.skill} />
+        <span className="spacer" />
+        <IconButton icon="add" label="New task" onClick={onNewTask} />
+        <IconButton icon="history" label="History" onClick={onShowHistory} />
+        <IconButton icon="settings-gear" label="Settings" onClick={onShowSettings} />
+      </div>
+      {task !== undefined && <UsageLine task={task} />}
+    </header>
+  );
+}
+
+/** Shows the chosen value at once; the host's snapshot confirms it (or the request error reverts it). */
+function useOptimistic<T>(actual: T): [T, (value: T, send: () => Promise<void>) => void] {
+  const [pending, setPending] = useState<{ value: T } | undefined>(undefined);
+  const { reportError } = useActions();
+  const choose = (value: T, send: () => Promise<void>) => {
+    setPending({ value });
+    send().then(
+      () => setPending(undefined),
+      (error: unknown) => {
+        setPending(undefined);
+        reportError(error);
+      },
+    );
+  };
+  return [pending === undefined ? actual : pending.value, choose];
+}
+
+function ModeToggle({ mode }: { mode: Mode }) {
+  const { request } = useActions();
+  const [shown, choose] = useOptimistic(mode);
+  const option = (value: Mode, label: string, hint: string) => (
+    <button
+      type="button"
+      className={shown === value ? 'segment selected' : 'segment'}
+      aria-pressed={shown === value}
+      title={hint}
+      onClick={() => shown !== value && choose(value, () => request({ type: 'setMode', mode: value }))}
+    >
+      {label}
+    </button>
+  );
+  return (
+    <div className="segmented" role="group" aria-label="Mode">
+      {option('plan', 'Plan', 'Plan: discuss and plan, no edits or commands')}
+      {option('act', 'Act', 'Act: edit files and run commands')}
+    </div>
+  );
+}
+
+function SkillPicker({ skills, skill }: { skills: PanelState['skills']; skill: string }) {
+  const { request } = useActions();
+  const [shown, choose] = useOptimistic(skill);
+  // The current skill stays selectable even if the list no longer offers it.
+  const options = skills.some((s) => s.slug === shown) || shown === '' ? skills : [...skills, { slug: shown, name: shown }];
+  return (
+    <select
+      className="skill-picker"
+      aria-label="Skill"
+      value={shown}
+      onChange={(event) => choose(event.target.value, () => request({ type: 'setSkill', skill: event.target.value }))}
+    >
+      {options.map((s) => (
+        <option key={s.slug} value={s.slug}>
+          {s.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+function UsageLine({ task }: { task: TaskView }) {
+  const u = task.usage;
+  const cached = u.cacheReadTokens + u.cacheWriteTokens > 0;
+  return (
+    <div className="usage-line muted small" role="group" aria-label="Usage">
+      <span title={`Input tokens: ${u.inputTokens.toLocaleString()}`} className="usage-input">
+        <Codicon name="arrow-up" />
+        <span className="sr-only">Input tokens </span>
+        {formatTokens(u.inputTokens)}
+      </span>
+      <span title={`Output tokens: ${u.outputTokens.toLocaleString()}`} className="usage-output">
+        <Codicon name="arrow-down" />
+        <span className="sr-only">Output tokens </span>
+        {formatTokens(u.outputTokens)}
+      </span>
+      {cached && (
+        <span title={`Cache: ${u.cacheReadTokens.toLocaleString()} read, ${u.cacheWriteTokens.toLocaleString()} written`} className="usage-cache">
+          <Codicon name="database" />
+          <span className="sr-only">Cache read and written </span>
+          {formatTokens(u.cacheReadTokens)} / {formatTokens(u.cacheWriteTokens)}
+        </span>
+      )}
+      {task.cost !== undefined && (
+        <span className="cost" title="Cost of this task so far">
+          {formatCost(task.cost)}
+        </span>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import type { PendingApproval, PendingQuestion, TaskView } from '../../../src/shared/protocol.js';
+import type { UiMessage } from '../../../src/shared/ui-messages.js';
+import type { StreamingView } from '../state/panel-reducer.js';
+
+/** One row of the chat list: a logged message, or something transient the host reports beside the log. */
+export type ChatItem =
+  | {
+      readonly type: 'message';
+      readonly key: string;
+      readonly message: UiMessage;
+      /** Live output while the command runs. */
+      readonly live?: string;
+      /** The diff the host computed for this call's approval. */
+      readonly approvalDiff?: string;
+      /** Set on the question card the model is waiting on. */
+      readonly pendingQuestion?: PendingQuestion;
+      /** Set on the error the task stopped at. */
+      readonly retryable: boolean;
+    }
+  | { readonly type: 'question'; readonly key: string; readonly question: PendingQuestion }
+  | { readonly type: 'failure'; readonly key: string; readonly text: string }
+  | { readonly type: 'streaming'; readonly key: string; readonly text: string; readonly reasoning: string };
+
+/** Builds the rows for a task: its messages plus the pending question, failure and streaming text. */
+export function buildChatItems(
+  task: TaskView,
+  streaming: StreamingView | undefined,
+  liveOutput: Readonly<Record<string, string>>,
+): ChatItem[] {
+  const messages = task.messages;
+  const questionIndex = task.pendingQuestion === undefined ? -1 : lastIndex(messages, (m) => m.kind === 'tool' && m.tool === 'ask_followup_question');
+  const errorIndex = task.status === 'failed' ? lastIndex(messages, (m) => m.kind === 'error') : -1;
+  const approval: PendingApproval | undefined = task.pendingApproval;
+
+  const items: ChatItem[] = messages.map((message, index) => ({
+    type: 'message',
+    key: message.id,
+    message,
+    live: message.kind === 'tool' ? liveOutput[message.callId] : undefined,
+    approvalDiff: message.kind === 'tool' && approval?.callId === message.callId ? approval.diff : undefined,
+    pendingQuestion: index === questionIndex ? task.pendingQuestion : undefined,
+    retryable: index === errorIndex,
+  }));
+  if (task.pendingQuestion !== undefined && questionIndex === -1) {
+    items.push({ type: 'question', key: 'pending-question', question: task.pendingQuestion });
+  }
+  if (task.status === 'failed' && errorIndex === -1) {
+    items.push({ type: 'failure', key: 'failure', text: task.error ?? 'The task failed.' });
+  }
+  if (streaming !== undefined && streaming.taskId === task.id && (streaming.text !== '' || streaming.reasoning !== '')) {
+    items.push({ type: 'streaming', key: 'streaming', text: streaming.text, reasoning: streaming.reasoning });
+  }
+  return items;
+}
+
+function lastIndex<T>(list: readonly T[], test: (item: T) => boolean): number {
+  for (let i = list.length - 1; i >= 0; i--) if (test(list[i]!)) return i;
+  return -1;
+}

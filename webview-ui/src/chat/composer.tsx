@@ -1,0 +1,99 @@
+import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import type { TaskView } from '../../../src/shared/protocol.js';
+import { Codicon } from '../common/codicon.js';
+import { useActions } from '../common/actions-context.js';
+import type { RequestPayload } from '../state/request-client.js';
+import { readUiState, writeUiState } from '../vscode-api.js';
+
+/** Statuses in which the task is busy and can be cancelled. */
+const ACTIVE = new Set<TaskView['status']>(['running', 'awaiting_approval', 'awaiting_answer']);
+const MAX_ROWS = 10;
+
+type Intent = { kind: 'newTask' } | { kind: 'answer' } | { kind: 'message' } | { kind: 'approval' } | { kind: 'busy' };
+
+/** What Send does now: start a task, answer the model's question, or continue the task. */
+function intentFor(task: TaskView | undefined): Intent {
+  if (task === undefined) return { kind: 'newTask' };
+  if (task.pendingQuestion !== undefined || task.status === 'awaiting_answer') return { kind: 'answer' };
+  if (task.pendingApproval !== undefined) return { kind: 'approval' };
+  if (ACTIVE.has(task.status)) return { kind: 'busy' };
+  return { kind: 'message' };
+}
+
+const PLACEHOLDERS: Record<Intent['kind'], string> = {
+  newTask: 'Describe a task… (Enter to send, Shift+Enter for a new line)',
+  answer: 'Answer the question…',
+  message: 'Reply or give the next instruction…',
+  approval: 'Approve or reject the action above first',
+  busy: 'Smith is working…',
+};
+
+/** The input at the bottom of the chat. The draft survives reloads (UI state, not task data). */
+export function Composer({ task }: { task: TaskView | undefined }) {
+  const { request, reportError, send } = useActions();
+  const [text, setText] = useState(() => readUiState().draft ?? '');
+  const intent = intentFor(task);
+  const canSend = text.trim() !== '' && intent.kind !== 'busy' && intent.kind !== 'approval';
+
+  const update = (value: string) => {
+    setText(value);
+    writeUiState({ draft: value });
+  };
+
+  const submit = () => {
+    if (!canSend) return;
+    const sent = text.trim();
+    const payload: RequestPayload =
+      intent.kind === 'newTask' ? { type: 'newTask', text: sent } : intent.kind === 'answer' ? { type: 'answer', text: sent } : { type: 'sendMessage', text: sent };
+    update('');
+    request(payload).catch((error: unknown) => {
+      // Give the words back rather than lose them, unless the user already typed something new.
+      setText((current) => (current === '' ? sent : current));
+      reportError(error);
+    });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // isComposing: Enter that confirms an IME candidate must not send.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const rows = Math.min(MAX_ROWS, Math.max(2, text.split('\n').length));
+  const active = task !== undefined && ACTIVE.has(task.status);
+  return (
+    <form className="composer" onSubmit={onSubmit}>
+      {task?.status === 'running' && (
+        <div className="working muted small" role="status">
+          <Codicon name="loading" spin /> Working…
+        </div>
+      )}
+      <textarea
+        className="composer-input"
+        aria-label="Task"
+        rows={rows}
+        value={text}
+        placeholder={PLACEHOLDERS[intent.kind]}
+        onChange={(event) => update(event.target.value)}
+        onKeyDown={onKeyDown}
+      />
+      <div className="composer-buttons">
+        {active && (
+          <button type="button" className="secondary-button" aria-label="Cancel" title="Cancel the task" onClick={() => send({ type: 'cancelTask' })}>
+            <Codicon name="debug-stop" /> Cancel
+          </button>
+        )}
+        <button type="submit" className="primary-button" aria-label="Send" title="Send (Enter)" disabled={!canSend}>
+          <Codicon name="send" />
+        </button>
+      </div>
+    </form>
+  );
+}

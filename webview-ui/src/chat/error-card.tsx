@@ -1,0 +1,32 @@
+import { useState } from 'react';
+import { Codicon } from '../common/codicon.js';
+import { useActions } from '../common/actions-context.js';
+
+/** An error line; the one the task stopped at offers Retry. */
+export function ErrorCard({ text, retryable }: { text: string; retryable: boolean }) {
+  const { request, reportError } = useActions();
+  const [retrying, setRetrying] = useState(false);
+  const retry = () => {
+    setRetrying(true);
+    request({ type: 'retry' }).then(
+      () => setRetrying(false),
+      (error: unknown) => {
+        setRetrying(false);
+        reportError(error);
+      },
+    );
+  };
+  return (
+    <div className="card error-card" role={retryable ? 'alert' : undefined}>
+      <div className="error-text">
+        <Codicon name="error" />
+        <span>{text}</span>
+      </div>
+      {retryable && (
+        <button type="button" className="secondary-button" onClick={retry} disabled={retrying}>
+          <Codicon name="refresh" /> Retry
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { memo } from 'react';
+import type { PendingQuestion } from '../../../src/shared/protocol.js';
+import type { UiMessage } from '../../../src/shared/ui-messages.js';
+import { Codicon } from '../common/codicon.js';
+import { MarkdownView } from '../markdown/markdown-view.js';
+import type { ChatItem } from './chat-items.js';
+import { CompletionCard } from './completion-card.js';
+import { ErrorCard } from './error-card.js';
+import { QuestionCard } from './question-card.js';
+import { ToolCard } from './tool-card.js';
+import { parseQuestionOptions } from './tool-display.js';
+
+/** Renders one chat row of any type. */
+export function ChatItemView({ item }: { item: ChatItem }) {
+  switch (item.type) {
+    case 'message':
+      return (
+        <MessageRow
+          message={item.message}
+          live={item.live}
+          approvalDiff={item.approvalDiff}
+          pendingQuestion={item.pendingQuestion}
+          retryable={item.retryable}
+        />
+      );
+    case 'question':
+      return <QuestionCard question={item.question.question} options={item.question.options} pending />;
+    case 'failure':
+      return <ErrorCard text={item.text} retryable />;
+    case 'streaming':
+      return <AssistantMessage text={item.text} reasoning={item.reasoning} streaming />;
+  }
+}
+
+interface MessageRowProps {
+  message: UiMessage;
+  live?: string;
+  approvalDiff?: string;
+  pendingQuestion?: PendingQuestion;
+  retryable: boolean;
+}
+
+// Memoised on the message object: the reducer keeps unchanged messages identical, so a streaming
+// tail or a new message re-renders only the rows that changed.
+const MessageRow = memo(function MessageRow({ message, live, approvalDiff, pendingQuestion, retryable }: MessageRowProps) {
+  switch (message.kind) {
+    case 'task':
+      return <UserText label="Task" icon="tasklist" text={message.text} className="msg-task" />;
+    case 'user':
+      return <UserText label="You" icon="account" text={message.text} className="msg-user" />;
+    case 'assistant':
+      return <AssistantMessage text={message.text} reasoning={message.reasoning} streaming={false} />;
+    case 'tool':
+      if (message.tool === 'ask_followup_question') {
+        const options = pendingQuestion?.options ?? parseQuestionOptions(message.params.options);
+        return <QuestionCard question={pendingQuestion?.question ?? message.params.question ?? ''} options={options} pending={pendingQuestion !== undefined} />;
+      }
+      return <ToolCard message={message} live={live} approvalDiff={approvalDiff} />;
+    case 'notice':
+      return (
+        <div className="notice">
+          <Codicon name="info" />
+          <span>{message.text}</span>
+        </div>
+      );
+    case 'error':
+      return <ErrorCard text={message.text} retryable={retryable} />;
+    case 'completion':
+      return <CompletionCard result={message.result} command={message.command} />;
+  }
+});
+
+function UserText({ label, icon, text, className }: { label: string; icon: string; text: string; className: string }) {
+  return (
+    <div className={`msg ${className}`}>
+      <div className="msg-label">
+        <Codicon name={icon} />
+        <span>{label}</span>
+      </div>
+      <div className="user-text">{text}</div>
+    </div>
+  );
+}
+
+function AssistantMessage({ text, reasoning, streaming }: { text: string; reasoning: string; streaming: boolean }) {
+  return (
+    <div className={streaming ? 'msg msg-assistant streaming' : 'msg msg-assistant'} aria-busy={streaming || undefined}>
+      {reasoning !== '' && (
+        <details className="reasoning">
+          <summary>Reasoning</summary>
+          <div className="reasoning-text">{reasoning}</div>
+        </details>
+      )}
+      {text !== '' && <MarkdownView text={text} />}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import type { ToolStatus } from '../../../src/shared/ui-messages.js';
+
+const TOOL_ICONS: Readonly<Record<string, string>> = {
+  read_file: 'file',
+  write_to_file: 'new-file',
+  replace_in_file: 'edit',
+  execute_command: 'terminal',
+  search_files: 'search',
+  list_files: 'list-tree',
+  list_code_definition_names: 'symbol-class',
+  ask_followup_question: 'question',
+  attempt_completion: 'check-all',
+  browser_action: 'globe',
+  use_mcp_tool: 'plug',
+  access_mcp_resource: 'plug',
+  new_task: 'add',
+  plan_mode_respond: 'comment-discussion',
+};
+
+/** The codicon for a tool; MCP and unknown tools get a generic one. */
+export function toolIcon(tool: string): string {
+  return TOOL_ICONS[tool] ?? 'tools';
+}
+
+/** Tools whose card shows a shell command and its live output. */
+export function isCommandTool(tool: string): boolean {
+  return tool === 'execute_command';
+}
+
+/** What the call is about, in one line: the path, the command, the search, the MCP tool. */
+export function toolSubject(tool: string, params: Readonly<Record<string, string>>): string | undefined {
+  if (params.command !== undefined) return params.command;
+  if (tool === 'search_files' && params.regex !== undefined) {
+    return `/${params.regex}/${params.path !== undefined ? ` in ${params.path}` : ''}`;
+  }
+  if (params.path !== undefined) return params.path;
+  if (params.server_name !== undefined) {
+    const target = params.tool_name ?? params.uri;
+    return target === undefined ? params.server_name : `${params.server_name} › ${target}`;
+  }
+  return params.url ?? params.uri ?? params.query;
+}
+
+const STATUS: Readonly<Record<ToolStatus, { icon: string; label: string }>> = {
+  running: { icon: 'loading', label: 'Running' },
+  awaiting_approval: { icon: 'shield', label: 'Waiting for approval' },
+  rejected: { icon: 'circle-slash', label: 'Rejected' },
+  done: { icon: 'check', label: 'Done' },
+  failed: { icon: 'error', label: 'Failed' },
+  interrupted: { icon: 'debug-stop', label: 'Interrupted' },
+};
+
+/** Icon and words for a tool call's status. */
+export function toolStatusDisplay(status: ToolStatus): { icon: string; label: string } {
+  return STATUS[status];
+}
+
+/** Parses a follow-up question's options: a JSON array (Cline) or one `<option>` per line. */
+export function parseQuestionOptions(raw: string | undefined): string[] {
+  if (raw === undefined || raw.trim() === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (Array.isArray(parsed)) return parsed.map((o) => (typeof o === 'string' ? o : JSON.stringify(o)));
+  } catch {
+    // Not JSON: fall through to the tag form.
+  }
+  const tagged = [...raw.matchAll(/<option>([\s\S]*?)<\/option>/g)].map((m) => m[1]!.trim());
+  return tagged.length > 0 ? tagged : [raw.trim()];
+}

@@ -1,0 +1,20 @@
+import { createContext, useContext } from 'react';
+import type { RequestPayload } from '../state/request-client.js';
+
+/** What any part of the panel may do: send a request, report a failure to the user. */
+export interface PanelActions {
+  readonly request: (payload: RequestPayload) => Promise<void>;
+  readonly reportError: (error: unknown) => void;
+  /** Sends and reports a failure, for fire-and-forget buttons. */
+  readonly send: (payload: RequestPayload) => void;
+}
+
+/** Provided once by the app; stable for its lifetime so memoised rows do not re-render. */
+export const ActionsContext = createContext<PanelActions | undefined>(undefined);
+
+/** The panel's actions; throws outside the app, which is a wiring bug. */
+export function useActions(): PanelActions {
+  const actions = useContext(ActionsContext);
+  if (actions === undefined) throw new Error('useActions() used outside <ActionsContext.Provider>');
+  return actions;
+}

@@ -1,0 +1,72 @@
+import { useMemo, useState } from 'react';
+import type { HistoryItem } from '../../../src/shared/protocol.js';
+import { Codicon } from '../common/codicon.js';
+import { IconButton } from '../common/icon-button.js';
+import { useActions } from '../common/actions-context.js';
+import { formatDate } from '../common/format.js';
+
+/** Stored tasks, newest first, with a filter. */
+export function HistoryView({ history, onOpen, onBack }: { history: readonly HistoryItem[]; onOpen: (taskId: string) => void; onBack: () => void }) {
+  const [filter, setFilter] = useState('');
+  const shown = useMemo(() => {
+    const needle = filter.trim().toLowerCase();
+    return [...history].filter((item) => needle === '' || item.task.toLowerCase().includes(needle)).sort((a, b) => b.updatedAt - a.updatedAt);
+  }, [history, filter]);
+
+  return (
+    <div className="page">
+      <header className="page-header">
+        <IconButton icon="arrow-left" label="Back to chat" onClick={onBack} />
+        <h2>History</h2>
+      </header>
+      <input type="search" className="history-filter" aria-label="Filter history" placeholder="Filter tasks" value={filter} onChange={(event) => setFilter(event.target.value)} />
+      {shown.length === 0 ? (
+        <p className="muted">{history.length === 0 ? 'No tasks yet.' : 'No task matches the filter.'}</p>
+      ) : (
+        <ul className="history-list">
+          {shown.map((item) => (
+            <HistoryRow key={item.taskId} item={item} onOpen={onOpen} />
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function HistoryRow({ item, onOpen }: { item: HistoryItem; onOpen: (taskId: string) => void }) {
+  const { send } = useActions();
+  // Deleting loses the task's log for good, so it takes a second click.
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <li className="history-item">
+      <div className="history-text" title={item.task}>
+        {item.task}
+      </div>
+      <div className="history-meta muted small">
+        <span>{formatDate(item.updatedAt)}</span>
+        <span className={`history-status status-${item.status}`}>{item.status}</span>
+      </div>
+      <div className="history-actions">
+        {confirming ? (
+          <>
+            <span className="small">Delete this task?</span>
+            <button type="button" className="secondary-button danger" aria-label={`Confirm delete: ${item.task}`} onClick={() => send({ type: 'deleteTask', taskId: item.taskId })}>
+              Delete
+            </button>
+            <button type="button" className="secondary-button" aria-label={`Keep: ${item.task}`} onClick={() => setConfirming(false)}>
+              Keep
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" className="secondary-button" aria-label={`Open: ${item.task}`} onClick={() => onOpen(item.taskId)}>
+              <Codicon name="go-to-file" /> Open
+            </button>
+            <IconButton icon="export" label={`Export: ${item.task}`} onClick={() => send({ type: 'exportTask', taskId: item.taskId })} />
+            <IconButton icon="trash" label={`Delete: ${item.task}`} onClick={() => setConfirming(true)} />
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

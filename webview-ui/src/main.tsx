@@ -1,0 +1,12 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app.js';
+import './styles/base.css';
+import './styles/chat.css';
+import './styles/cards.css';
+import './styles/markdown.css';
+import './styles/pages.css';
+
+// The host's HTML provides #root; creating it keeps the bundle usable in any page (the dev harness).
+const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
+container.id = 'root';
+createRoot(container).render(<App />);

@@ -1,0 +1,88 @@
+import type { HostMessage, PanelState, TaskView } from '../../../src/shared/protocol.js';
+import type { UiMessage } from '../../../src/shared/ui-messages.js';
+
+/** The assistant message while it streams; transient, replaced by the logged message. */
+export interface StreamingView {
+  readonly taskId: string;
+  readonly text: string;
+  readonly reasoning: string;
+}
+
+/** Everything the webview knows from the host. */
+export interface WebviewState {
+  /** Undefined until the first snapshot. */
+  readonly panel?: PanelState;
+  readonly streaming?: StreamingView;
+  /** Live output of running commands by callId, capped to the tail. */
+  readonly liveOutput: Readonly<Record<string, string>>;
+}
+
+/** Live output kept per command: enough to scroll back a little, bounded so a chatty build cannot grow memory. */
+export const LIVE_OUTPUT_CAP = 64 * 1024;
+
+/** The state before the host has said anything. */
+export const initialWebviewState: WebviewState = { liveOutput: {} };
+
+/** Applies one host message; pure, returns the same object when nothing changed. */
+export function panelReducer(state: WebviewState, message: HostMessage): WebviewState {
+  switch (message.type) {
+    case 'snapshot':
+      return applySnapshot(state, message.state);
+    case 'taskMessages':
+      return applyTaskMessages(state, message.taskId, message.start, message.messages);
+    case 'streaming':
+      if (state.panel?.task?.id !== message.taskId) return state;
+      return { ...state, streaming: { taskId: message.taskId, text: message.text, reasoning: message.reasoning } };
+    case 'commandOutput': {
+      const appended = (state.liveOutput[message.callId] ?? '') + message.text;
+      const capped = appended.length > LIVE_OUTPUT_CAP ? appended.slice(appended.length - LIVE_OUTPUT_CAP) : appended;
+      return { ...state, liveOutput: { ...state.liveOutput, [message.callId]: capped } };
+    }
+    case 'reply':
+      // Replies settle requests (request-client.ts); they carry no panel state.
+      return state;
+  }
+}
+
+function applySnapshot(state: WebviewState, panel: PanelState): WebviewState {
+  const task = panel.task;
+  const keepStreaming = state.streaming !== undefined && task?.id === state.streaming.taskId && task.status === 'running';
+  return {
+    panel,
+    streaming: keepStreaming ? state.streaming : undefined,
+    liveOutput: pruneLiveOutput(state.liveOutput, task?.messages ?? []),
+  };
+}
+
+function applyTaskMessages(state: WebviewState, taskId: string, start: number, incoming: readonly UiMessage[]): WebviewState {
+  const panel = state.panel;
+  const task = panel?.task;
+  if (panel === undefined || task === undefined || task.id !== taskId) return state;
+  const head = task.messages.slice(0, Math.max(0, start));
+  const messages = head.concat(incoming);
+  const nextTask: TaskView = { ...task, messages };
+  return {
+    panel: { ...panel, task: nextTask },
+    streaming: endsStreaming(state.streaming, task.messages, incoming) ? undefined : state.streaming,
+    liveOutput: pruneLiveOutput(state.liveOutput, incoming),
+  };
+}
+
+/** A new assistant or tool message means the streamed text has been logged. */
+function endsStreaming(streaming: StreamingView | undefined, before: readonly UiMessage[], incoming: readonly UiMessage[]): boolean {
+  if (streaming === undefined) return false;
+  const known = new Set(before.map((m) => m.id));
+  return incoming.some((m) => (m.kind === 'assistant' || m.kind === 'tool') && !known.has(m.id));
+}
+
+/** Drops live output of commands that have finished: their card now shows the logged output. */
+function pruneLiveOutput(live: Readonly<Record<string, string>>, messages: readonly UiMessage[]): Readonly<Record<string, string>> {
+  const callIds = Object.keys(live);
+  if (callIds.length === 0) return live;
+  const finished = new Set<string>();
+  for (const m of messages) if (m.kind === 'tool' && m.status !== 'running' && m.status !== 'awaiting_approval') finished.add(m.callId);
+  if (!callIds.some((id) => finished.has(id))) return live;
+  const kept: Record<string, string> = {};
+  for (const id of callIds) if (!finished.has(id)) kept[id] = live[id]!;
+  return kept;
+}

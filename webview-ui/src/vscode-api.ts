@@ -1,0 +1,54 @@
+import type { PanelView, WebviewMessage } from '../../src/shared/protocol.js';
+
+/** The object VS Code injects into every webview; it may be acquired only once per page. */
+interface VsCodeApi {
+  postMessage(message: unknown): void;
+  getState(): unknown;
+  setState(state: unknown): void;
+}
+
+declare global {
+  function acquireVsCodeApi(): VsCodeApi;
+}
+
+/**
+ * UI and navigation state the webview keeps across reloads. Task data never goes here: the host
+ * sends a full snapshot on `ready` (GitLens rule: persist UI state only).
+ */
+export interface UiState {
+  readonly view?: PanelView;
+  readonly draft?: string;
+  /** The task the user put aside with "New task"; the chat shows an empty composer instead. */
+  readonly setAsideTaskId?: string;
+}
+
+let api: VsCodeApi | undefined;
+
+function vscode(): VsCodeApi {
+  api ??= acquireVsCodeApi();
+  return api;
+}
+
+/** Posts one message to the extension host. */
+export function postToHost(message: WebviewMessage): void {
+  vscode().postMessage(message);
+}
+
+const views: readonly PanelView[] = ['chat', 'settings', 'history', 'mcp'];
+
+/** Reads the persisted UI state, dropping anything an older version may have stored. */
+export function readUiState(): UiState {
+  const raw = vscode().getState();
+  if (typeof raw !== 'object' || raw === null) return {};
+  const record = raw as Record<string, unknown>;
+  return {
+    view: views.includes(record.view as PanelView) ? (record.view as PanelView) : undefined,
+    draft: typeof record.draft === 'string' ? record.draft : undefined,
+    setAsideTaskId: typeof record.setAsideTaskId === 'string' ? record.setAsideTaskId : undefined,
+  };
+}
+
+/** Merges a change into the persisted UI state. */
+export function writeUiState(change: Partial<UiState>): void {
+  vscode().setState({ ...readUiState(), ...change });
+}
