@@ -1,7 +1,8 @@
-// Bundles the extension and the CLI. Type-checking is separate (`npm run typecheck`).
+// Bundles the extension, the CLI and the chat webview. Type-checking is separate (`npm run typecheck`).
 import * as esbuild from 'esbuild';
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildWebview } from './webview-ui/build.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
@@ -45,7 +46,8 @@ if (watch) {
     const context = await esbuild.context(options);
     await context.watch();
   }
+  await buildWebview({ production, watch: true });
   console.log('[esbuild] watching for changes');
 } else {
-  await Promise.all(builds.map((options) => esbuild.build(options)));
+  await Promise.all([...builds.map((options) => esbuild.build(options)), buildWebview({ production })]);
 }

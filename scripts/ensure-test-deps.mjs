@@ -1,9 +1,13 @@
 // Provides the programs the tests need, so `npm test` works on a fresh machine:
-// ripgrep (Debian's `ripgrep`) for search_files. Installs with apt-get when it can (as root),
+// ripgrep (Debian's `ripgrep`) for search_files, Chromium for the panel tests, `script` for the REPL test. Installs with apt-get when it can (as root),
 // otherwise stops with a message naming what to install. Nothing is ever skipped silently.
 import { execFileSync, spawnSync } from 'node:child_process';
 
-const needs = [{ binary: 'rg', aptPackage: 'ripgrep', why: 'search_files and list_files use ripgrep' }];
+const needs = [
+  { binary: 'rg', aptPackage: 'ripgrep', why: 'search_files uses ripgrep' },
+  { binary: 'chromium', aptPackage: 'chromium', why: 'the webview and workbench tests run in Chromium' },
+  { binary: 'script', aptPackage: 'bsdutils', why: 'the REPL test runs the CLI on a pseudo-terminal' },
+];
 
 function onPath(binary) {
   return spawnSync('sh', ['-c', `command -v ${binary}`], { stdio: 'ignore' }).status === 0;
