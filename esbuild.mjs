@@ -46,8 +46,8 @@ if (watch) {
     const context = await esbuild.context(options);
     await context.watch();
   }
-  await buildWebview({ production, watch: true });
+  await buildWebview({ production, watch: true, outdir: 'dist/webview' });
   console.log('[esbuild] watching for changes');
 } else {
-  await Promise.all([...builds.map((options) => esbuild.build(options)), buildWebview({ production })]);
+  await Promise.all([...builds.map((options) => esbuild.build(options)), buildWebview({ production, outdir: 'dist/webview' })]);
 }

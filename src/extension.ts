@@ -1,7 +1,65 @@
-import type * as vscode from 'vscode';
+// Must stay the first import: it configures zod before any schema is built.
+import './host/vscode/zod-config.js';
+import * as vscode from 'vscode';
+import { ChatEditorPanel } from './host/vscode/chat-editor-panel.js';
+import { CHAT_VIEW_ID, ChatViewProvider } from './host/vscode/chat-view-provider.js';
+import type { ChatWiring } from './host/vscode/chat-wiring.js';
+import { registerCommands } from './host/vscode/commands.js';
+import { DiffApproval } from './host/vscode/diff-approval.js';
+import { EditDiagnostics } from './host/vscode/edit-diagnostics.js';
+import { createMessageHandlers } from './host/vscode/message-handlers.js';
+import { ProviderKeys } from './host/vscode/settings.js';
+import type { SmithApi } from './host/vscode/smith-api.js';
+import { resolveStorageDir } from './host/vscode/storage-dir.js';
+import { TaskController } from './host/vscode/task-controller.js';
+import { TerminalProcessPort } from './host/vscode/terminal-process-port.js';
+import { createVsCodeHost } from './host/vscode/vscode-host.js';
+import { VsCodeFileSystem } from './host/vscode/vscode-file-system.js';
+import { WebviewInteractions } from './host/vscode/webview-interactions.js';
 
-/** Activates Smith in VS Code. The panel is composed in src/host/vscode. */
-export function activate(_context: vscode.ExtensionContext): void {}
+/**
+ * Activates Smith: builds the host parts once for the extension's lifetime (everything goes on
+ * context.subscriptions); each task's own resources live and die with the task in TaskController.
+ */
+export function activate(context: vscode.ExtensionContext): SmithApi {
+  const log = vscode.window.createOutputChannel('Smith', { log: true });
+  const storageDir = resolveStorageDir(context);
+  const cwd = () => vscode.workspace.workspaceFolders?.find((folder) => folder.uri.scheme === 'file')?.uri.fsPath;
 
-/** Nothing to release yet: every disposable is registered on the context. */
+  const keys = new ProviderKeys(context.secrets);
+  const diagnostics = new EditDiagnostics();
+  const files = new VsCodeFileSystem();
+  const diff = new DiffApproval(files);
+  files.observe({ beforeWrite: (path) => diagnostics.snapshot(path), afterWrite: (path) => void diff.revealWritten(path) });
+  const interactions = new WebviewInteractions(diff, () => cwd() ?? '', (message) => log.warn(message));
+  const processes = new TerminalProcessPort();
+  const host = createVsCodeHost({ files, interactions, processes, diagnostics, log });
+  const controller = new TaskController({ storageDir, cwd, host, keys, interactions, diff });
+
+  const wiring: ChatWiring = {
+    extensionUri: context.extensionUri,
+    source: controller,
+    handlers: createMessageHandlers(controller, interactions),
+    log: (message) => log.warn(message),
+  };
+  const chatView = new ChatViewProvider(wiring);
+  const editorPanel = new ChatEditorPanel(wiring);
+
+  context.subscriptions.push(
+    log,
+    keys,
+    diff,
+    interactions,
+    processes,
+    controller,
+    chatView,
+    editorPanel,
+    vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView),
+    ...registerCommands(controller, editorPanel),
+  );
+  log.info(`Smith activated; task storage: ${storageDir}`);
+  return { controller, keys, interactions, storageDir };
+}
+
+/** Nothing to release here: every disposable is registered on the context. */
 export function deactivate(): void {}

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ProviderId } from '../core/providers/types.js';
 import type { Mode } from '../core/skills/skill.js';
+import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 
 /** The CLI's options after validation. */
 export interface CliOptions {
@@ -9,6 +10,9 @@ export interface CliOptions {
   readonly provider?: ProviderId;
   readonly model?: string;
   readonly baseUrl?: string;
+  readonly reasoningEffort?: 'low' | 'medium' | 'high';
+  /** For models the catalogue does not know (openai-compatible): window and prices per million tokens. */
+  readonly modelOverrides: ModelInfoOverrides;
   readonly yes: boolean;
   readonly autoApprove: readonly AutoApproveFlag[];
   readonly allowOutsideWorkspace: boolean;
@@ -28,7 +32,7 @@ export interface CliOptions {
 /** A mistake in how the CLI was called (exit code 2). */
 export class UsageError extends Error {}
 
-const PROVIDERS: readonly ProviderId[] = ['openai', 'anthropic', 'openai-compatible'];
+const PROVIDERS: readonly ProviderId[] = ['anthropic', 'openai', 'gemini', 'openai-compatible'];
 
 /** The switches of the auto-approve policy, as named on the command line. */
 export const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp'] as const;
@@ -40,9 +44,13 @@ Runs one task when a task is given (or piped on stdin); with no task on a termin
 
 Options:
   --cwd DIR                  workspace folder (default: the current folder)
-  --provider NAME            openai | anthropic | openai-compatible
+  --provider NAME            anthropic | openai | gemini | openai-compatible
   --model ID                 model id (required for openai-compatible)
   --base-url URL             API base URL (e.g. http://127.0.0.1:11434/v1 for Ollama)
+  --reasoning-effort LEVEL   low | medium | high: extended thinking where the model supports it
+  --context-window N         the model's context window in tokens (for openai-compatible models)
+  --input-price USD          price per million input tokens (for cost; openai-compatible)
+  --output-price USD         price per million output tokens
   --yes                      approve every tool call inside the workspace
   --auto-approve LIST        approve only these without asking, comma-separated:
                              read, edit, safe-commands, commands, mcp (default: read)
@@ -58,7 +66,7 @@ Options:
   -h, --help                 show this help
   -v, --version              print the version
 
-API keys come from OPENAI_API_KEY, ANTHROPIC_API_KEY, or SMITH_API_KEY (openai-compatible).`;
+API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, or SMITH_API_KEY (openai-compatible).`;
 
 /** Parses argv (without node and script); throws UsageError on a bad call. */
 export function parseCliArgs(argv: readonly string[], currentDir: string): CliOptions {
@@ -73,6 +81,10 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
         provider: { type: 'string' },
         model: { type: 'string' },
         'base-url': { type: 'string' },
+        'reasoning-effort': { type: 'string' },
+        'context-window': { type: 'string' },
+        'input-price': { type: 'string' },
+        'output-price': { type: 'string' },
         yes: { type: 'boolean', default: false },
         'auto-approve': { type: 'string' },
         mode: { type: 'string', default: 'act' },
@@ -108,6 +120,15 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   const autoApprove = (values['auto-approve'] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
   const unknownFlag = autoApprove.find((f) => !AUTO_APPROVE_FLAGS.includes(f as AutoApproveFlag));
   if (unknownFlag) throw new UsageError(`--auto-approve accepts ${AUTO_APPROVE_FLAGS.join(', ')}; got "${unknownFlag}"`);
+  const effort = values['reasoning-effort'];
+  if (effort !== undefined && effort !== 'low' && effort !== 'medium' && effort !== 'high') {
+    throw new UsageError(`--reasoning-effort must be low, medium or high; got "${effort}"`);
+  }
+  const modelOverrides: ModelInfoOverrides = {
+    ...positiveNumber(values['context-window'], '--context-window', 'contextWindow', true),
+    ...positiveNumber(values['input-price'], '--input-price', 'inputPrice', false),
+    ...positiveNumber(values['output-price'], '--output-price', 'outputPrice', false),
+  };
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet cannot be used together');
   const task = positionals.join(' ').trim();
   if (task && values.resume) throw new UsageError('give either a task or --resume TASK_ID, not both');
@@ -117,6 +138,8 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...(provider ? { provider: provider as ProviderId } : {}),
     ...(values.model ? { model: values.model } : {}),
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
+    ...(effort ? { reasoningEffort: effort } : {}),
+    modelOverrides,
     yes: values.yes!,
     autoApprove: autoApprove as AutoApproveFlag[],
     mode: values.mode,
@@ -132,4 +155,13 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     help: values.help!,
     version: values.version!,
   };
+}
+
+function positiveNumber(raw: string | undefined, flag: string, key: keyof ModelInfoOverrides, whole: boolean): ModelInfoOverrides {
+  if (raw === undefined) return {};
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || (whole && (!Number.isInteger(value) || value === 0))) {
+    throw new UsageError(`${flag} must be a ${whole ? 'positive whole' : 'non-negative'} number; got "${raw}"`);
+  }
+  return { [key]: value };
 }

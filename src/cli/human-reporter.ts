@@ -25,6 +25,11 @@ export class HumanReporter {
       if (this.level === 'verbose') this.err.write(this.style.dim(update.text));
       return;
     }
+    if (update.type === 'retry') {
+      const seconds = Math.max(1, Math.round(update.delayMs / 1000));
+      this.err.write(`${this.style.yellow(`! ${update.reason} — retrying in ${seconds} s (attempt ${update.attempt}/${update.maxRetries})`)}\n`);
+      return;
+    }
     const event = update.event;
     switch (event.type) {
       case 'request_started':
@@ -44,6 +49,9 @@ export class HumanReporter {
         break;
       case 'approval_answered':
         if (!event.approved) this.err.write(`${this.style.yellow(`✗ rejected${event.feedback ? `: ${event.feedback}` : ''}`)}\n`);
+        break;
+      case 'response_interrupted':
+        this.err.write(`\n${this.style.yellow('! the response was interrupted; nothing from it was run')}\n`);
         break;
       case 'no_tool_used':
         this.err.write(`${this.style.yellow('! the model did not use a tool; reminding it')}\n`);

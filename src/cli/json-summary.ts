@@ -20,7 +20,9 @@ export interface JsonSummary {
   readonly metadata: {
     readonly totalIterations: number;
     readonly toolsUsed: string[];
-    readonly tokensUsed: { readonly input: number; readonly output: number };
+    readonly tokensUsed: { readonly input: number; readonly output: number; readonly cacheRead: number; readonly cacheWrite: number };
+    /** US dollars; null when the model's prices are unknown. */
+    readonly cost: number | null;
     readonly durationMs: number;
   };
 }
@@ -77,7 +79,8 @@ export function jsonSummary(taskId: string, events: readonly TaskEvent[], outcom
     metadata: {
       totalIterations,
       toolsUsed,
-      tokensUsed: { input: usage.inputTokens, output: usage.outputTokens },
+      tokensUsed: { input: usage.inputTokens, output: usage.outputTokens, cacheRead: usage.cacheReadTokens, cacheWrite: usage.cacheWriteTokens },
+      cost: usage.cost ?? null,
       durationMs,
     },
   };

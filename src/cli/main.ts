@@ -11,6 +11,7 @@ import { HumanReporter } from './human-reporter.js';
 import { jsonSummary } from './json-summary.js';
 import { LineSource } from './line-source.js';
 import { printOutcome } from './outcome-printer.js';
+import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
 import { readStdin } from './read-stdin.js';
 import { runRepl } from './repl.js';
@@ -53,6 +54,7 @@ async function main(argv: readonly string[]): Promise<number> {
     provider,
     policy: policyFromFlags(options),
     maxIterations: options.maxIterations,
+    modelOverrides: options.modelOverrides,
   });
   for (const error of environment.skills.errors) process.stderr.write(`${style.yellow(`Warning: ${error}`)}\n`);
   const skill = options.skill ?? 'code';
@@ -105,7 +107,7 @@ async function runOnce(
   if (options.output === 'json') {
     process.stdout.write(`${JSON.stringify(jsonSummary(task.id, task.log.events, outcome, Date.now() - started))}\n`);
   } else {
-    printOutcome(outcome, task.id, style);
+    printOutcome(outcome, task.id, style, options.quiet ? undefined : usageTotals(task.log.events));
   }
   return outcome.status === 'completed' ? 0 : 1;
 }

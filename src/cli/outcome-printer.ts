@@ -1,8 +1,10 @@
 import type { TaskOutcome } from '../core/task/task.js';
+import type { UiUsage } from '../shared/ui-messages.js';
 import type { Style } from './style.js';
 
 /** Prints the end of a run for people: the result on stdout, the rest on stderr. */
-export function printOutcome(outcome: TaskOutcome, taskId: string, style: Style): void {
+export function printOutcome(outcome: TaskOutcome, taskId: string, style: Style, usage?: UiUsage): void {
+  if (usage) process.stderr.write(`\n${style.dim(usageLine(usage))}`);
   if (outcome.status === 'completed') {
     process.stderr.write(`\n${style.green('✓ Task completed')}\n`);
     process.stdout.write(`${outcome.result}\n`);
@@ -14,4 +16,11 @@ export function printOutcome(outcome: TaskOutcome, taskId: string, style: Style)
   } else {
     process.stderr.write(`\n${style.red(`✗ Task failed: ${outcome.error}`)}\nResume it with: smith --resume ${taskId}\n`);
   }
+}
+
+/** "Tokens: 12,345 in (2,000 cached) · 678 out · $0.0123" */
+export function usageLine(usage: UiUsage): string {
+  const cached = usage.cacheReadTokens ? ` (${usage.cacheReadTokens.toLocaleString('en-US')} cached)` : '';
+  const cost = usage.cost === undefined ? 'cost unknown' : `$${usage.cost.toFixed(4)}`;
+  return `Tokens: ${usage.inputTokens.toLocaleString('en-US')} in${cached} · ${usage.outputTokens.toLocaleString('en-US')} out · ${cost}`;
 }

@@ -1,3 +1,4 @@
+import { apiKeyEnvVar } from '../core/providers/create-provider.js';
 import type { ProviderConfig, ProviderId } from '../core/providers/types.js';
 import type { CliOptions } from './args.js';
 import { UsageError } from './args.js';
@@ -5,6 +6,7 @@ import { UsageError } from './args.js';
 const DEFAULT_MODELS: Partial<Record<ProviderId, string>> = {
   anthropic: 'claude-sonnet-4-5',
   openai: 'gpt-4.1',
+  gemini: 'gemini-2.5-pro',
 };
 
 /**
@@ -14,19 +16,20 @@ const DEFAULT_MODELS: Partial<Record<ProviderId, string>> = {
 export function providerConfigFrom(options: CliOptions, env: NodeJS.ProcessEnv): ProviderConfig {
   const provider: ProviderId | undefined =
     options.provider ??
-    (options.baseUrl ? 'openai-compatible' : env.ANTHROPIC_API_KEY ? 'anthropic' : env.OPENAI_API_KEY ? 'openai' : undefined);
+    (options.baseUrl ? 'openai-compatible' : env.ANTHROPIC_API_KEY ? 'anthropic' : env.OPENAI_API_KEY ? 'openai' : env.GEMINI_API_KEY ? 'gemini' : undefined);
   if (!provider) {
     throw new UsageError(
-      'no provider chosen: pass --provider (openai, anthropic or openai-compatible with --base-url), or set ANTHROPIC_API_KEY or OPENAI_API_KEY',
+      'no provider chosen: pass --provider (anthropic, openai, gemini, or openai-compatible with --base-url), or set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY',
     );
   }
   const model = options.model ?? DEFAULT_MODELS[provider];
   if (!model) throw new UsageError(`--model is required for ${provider}`);
-  const apiKey = { openai: env.OPENAI_API_KEY, anthropic: env.ANTHROPIC_API_KEY, 'openai-compatible': env.SMITH_API_KEY }[provider];
+  const apiKey = env[apiKeyEnvVar(provider)];
   return {
     provider,
     model,
     ...(apiKey ? { apiKey } : {}),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
+    ...(options.reasoningEffort ? { reasoning: { effort: options.reasoningEffort } } : {}),
   };
 }

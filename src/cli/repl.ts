@@ -1,4 +1,5 @@
 import { listStoredTasks } from '../core/task/task-log.js';
+import { usageTotals } from '../core/task/ui-projection.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
 import type { Mode } from '../core/skills/skill.js';
 import { runTaskChain } from './task-chain.js';
@@ -128,7 +129,7 @@ export async function runRepl(
     try {
       const finished = await runTaskChain(task, options, (next) => next.onUpdate((update) => reporter.handle(update)));
       task = finished.task;
-      printOutcome(finished.outcome, task.id, style);
+      printOutcome(finished.outcome, task.id, style, usageTotals(task.log.events));
     } finally {
       running = false;
     }

@@ -13,6 +13,11 @@ export interface Host {
   ripgrepPath(): Promise<string | undefined>;
   /** Short notices for the user (warnings, retries); never required for correctness. */
   notify(level: 'info' | 'warning' | 'error', message: string): void;
+  /**
+   * Errors the editor's language services report for a file after an edit was written that it
+   * did not have before, one line each. Optional: only hosts with language servers have them.
+   */
+  diagnosticsAfterEdit?(absolutePath: string): Promise<readonly string[]>;
 }
 
 /** Plain-path file access; the VS Code host may see unsaved editor contents. */

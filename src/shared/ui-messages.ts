@@ -31,4 +31,6 @@ export interface UiUsage {
   readonly outputTokens: number;
   readonly cacheReadTokens: number;
   readonly cacheWriteTokens: number;
+  /** US dollars, when the models' prices are known. */
+  readonly cost?: number;
 }

@@ -1,14 +1,22 @@
 import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParamsStreaming, MessageParam, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { normalizeConversation } from './message-conversion.js';
+import { findModelInfo } from './model-catalog.js';
 import { toProviderError, truncatedStreamError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
+import { anthropicThinkingPlan } from './reasoning-params.js';
+import type { AnthropicThinkingPlan } from './reasoning-params.js';
 import { sdkLogger } from './sdk-logger.js';
 import { ProviderAbortedError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, TokenUsage } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, ProviderMessage, ReasoningConfig, TokenUsage } from './types.js';
 
 /** Output budget when the settings give none; every current Claude model allows at least this. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
+
+// How many of the latest user messages get a cache breakpoint: the newest one caches the whole
+// prompt for the next turn, the one before is where this turn's cache read starts (Cline, Roo Code).
+const CACHED_USER_MESSAGES = 2;
+const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /** How to build an AnthropicProvider. */
 export interface AnthropicProviderOptions {
@@ -17,6 +25,8 @@ export interface AnthropicProviderOptions {
   /** Defaults to the SDK's (ANTHROPIC_BASE_URL, else api.anthropic.com); the SDK appends /v1/messages. */
   readonly baseUrl?: string;
   readonly maxOutputTokens?: number;
+  /** Turns on extended thinking for models that support it. */
+  readonly reasoning?: ReasoningConfig;
   /** Where the user sets the key, named when the key is rejected. */
   readonly keySource: string;
 }
@@ -27,11 +37,21 @@ export class AnthropicProvider implements ApiProvider {
   readonly modelId: string;
   private readonly client: Anthropic;
   private readonly maxTokens: number;
+  private readonly thinking: AnthropicThinkingPlan | undefined;
+  private readonly promptCache: boolean;
   private readonly errorContext: ProviderErrorContext;
 
   constructor(options: AnthropicProviderOptions) {
     this.modelId = options.model;
     this.maxTokens = options.maxOutputTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS;
+    // Models the catalogue does not know are assumed to be recent Claudes: every one since Claude 3
+    // caches, and the user asked for thinking explicitly.
+    const info = findModelInfo('anthropic', options.model);
+    this.promptCache = info?.supportsPromptCache ?? true;
+    const reasoning = info?.supportsReasoning === false ? undefined : options.reasoning;
+    this.thinking = reasoning
+      ? anthropicThinkingPlan(reasoning, options.maxOutputTokens, DEFAULT_ANTHROPIC_MAX_TOKENS, info?.maxOutputTokens ?? Number.MAX_SAFE_INTEGER)
+      : undefined;
     this.client = new Anthropic({
       apiKey: options.apiKey,
       baseURL: options.baseUrl,
@@ -53,12 +73,15 @@ export class AnthropicProvider implements ApiProvider {
     const { signal } = request;
     const params: MessageCreateParamsStreaming = {
       model: this.modelId,
-      max_tokens: this.maxTokens,
-      messages: normalizeConversation(request.messages).map((m) => ({ role: m.role, content: m.content })),
+      max_tokens: this.thinking?.maxTokens ?? this.maxTokens,
+      messages: this.toMessages(normalizeConversation(request.messages)),
       stream: true,
     };
     // An empty system text block is a 400, so leave the field out instead.
-    if (request.systemPrompt) params.system = request.systemPrompt;
+    if (request.systemPrompt) {
+      params.system = this.promptCache ? [{ type: 'text', text: request.systemPrompt, cache_control: EPHEMERAL }] : request.systemPrompt;
+    }
+    if (this.thinking) params.thinking = { type: 'enabled', budget_tokens: this.thinking.budgetTokens };
 
     let stream: AsyncIterable<RawMessageStreamEvent>;
     try {
@@ -95,6 +118,19 @@ export class AnthropicProvider implements ApiProvider {
     // The API always closes with message_stop; without it the body was cut short.
     if (!sawMessageStop) throw truncatedStreamError(this.errorContext);
     yield { type: 'usage', usage: usage.toTokenUsage() };
+  }
+
+  /** With caching on, the last user messages become text blocks carrying a cache breakpoint. */
+  private toMessages(conversation: ProviderMessage[]): MessageParam[] {
+    const cached = new Set<number>();
+    for (let i = conversation.length - 1; i >= 0 && this.promptCache && cached.size < CACHED_USER_MESSAGES; i--) {
+      if (conversation[i].role === 'user') cached.add(i);
+    }
+    return conversation.map((message, i) =>
+      cached.has(i)
+        ? { role: message.role, content: [{ type: 'text', text: message.content, cache_control: EPHEMERAL }] }
+        : { role: message.role, content: message.content },
+    );
   }
 
   private providerError(err: unknown, signal: AbortSignal | undefined, midStream: boolean) {

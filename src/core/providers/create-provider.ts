@@ -1,4 +1,5 @@
 import { AnthropicProvider } from './anthropic-provider.js';
+import { GeminiProvider } from './gemini-provider.js';
 import { OpenAiProvider } from './openai-provider.js';
 import { ProviderError } from './types.js';
 import type { ApiProvider, ProviderConfig, ProviderId } from './types.js';
@@ -7,6 +8,7 @@ const API_KEY_ENV_VARS: Record<ProviderId, string> = {
   openai: 'OPENAI_API_KEY',
   anthropic: 'ANTHROPIC_API_KEY',
   'openai-compatible': 'SMITH_API_KEY',
+  gemini: 'GEMINI_API_KEY',
 };
 
 /** The environment variable a host reads the API key of `provider` from. */
@@ -27,7 +29,7 @@ export function createProvider(config: ProviderConfig): ApiProvider {
   const baseUrl = config.baseUrl?.trim() || undefined;
   const envVar = apiKeyEnvVar(config.provider);
   const keySource = `${envVar} (or the API key in Smith's settings)`;
-  const common = { model, baseUrl, maxOutputTokens: config.maxOutputTokens, keySource };
+  const common = { model, baseUrl, maxOutputTokens: config.maxOutputTokens, reasoning: config.reasoning, keySource };
 
   switch (config.provider) {
     case 'openai':
@@ -43,8 +45,10 @@ export function createProvider(config: ProviderConfig): ApiProvider {
       }
       // Local servers need no key; hosted ones (OpenRouter, vLLM with --api-key) get SMITH_API_KEY.
       return new OpenAiProvider({ id: 'openai-compatible', apiKey, ...common });
+    case 'gemini':
+      return new GeminiProvider({ apiKey: requireKey(apiKey, 'Gemini', envVar), ...common });
     default:
-      throw new ProviderError(`Unknown provider "${String(config.provider)}". Use openai, anthropic or openai-compatible.`);
+      throw new ProviderError(`Unknown provider "${String(config.provider)}". Use openai, anthropic, gemini or openai-compatible.`);
   }
 }
 

@@ -1,30 +1,28 @@
-import { APIConnectionError, APIError, APIUserAbortError, OpenAI } from 'openai';
+import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type { OpenAI } from 'openai';
 import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsStreaming,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
 import { normalizeConversation } from './message-conversion.js';
-import { extractServerMessage, toProviderError } from './provider-errors.js';
+import { findModelInfo } from './model-catalog.js';
+import { createOpenAiClient } from './openai-client.js';
+import type { OpenAiClientOptions } from './openai-client.js';
+import { toProviderError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
-import { sdkLogger } from './sdk-logger.js';
+import { reasoningEffort } from './reasoning-params.js';
+import type { ReasoningEffort } from './reasoning-params.js';
 import { ProviderAbortedError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, TokenUsage } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, ReasoningConfig, TokenUsage } from './types.js';
 
-/** Local servers (Ollama, LM Studio, vLLM) ignore the key, but the SDK refuses to run without one. */
-export const PLACEHOLDER_API_KEY = 'not-needed';
+export { PLACEHOLDER_API_KEY } from './openai-client.js';
 
 /** How to build an OpenAiProvider. */
-export interface OpenAiProviderOptions {
-  readonly id: 'openai' | 'openai-compatible';
-  readonly model: string;
-  /** Optional only for openai-compatible; a placeholder is sent instead. */
-  readonly apiKey?: string;
-  /** Required for openai-compatible (e.g. http://localhost:11434/v1); defaults to api.openai.com. */
-  readonly baseUrl?: string;
+export interface OpenAiProviderOptions extends OpenAiClientOptions {
   readonly maxOutputTokens?: number;
-  /** Where the user sets the key, named when the key is rejected. */
-  readonly keySource: string;
+  /** Sent as reasoning_effort to reasoning models (and to any openai-compatible model, since the user asked). */
+  readonly reasoning?: ReasoningConfig;
 }
 
 // Fields openai-compatible servers add to chat deltas and usage; not in the SDK's types.
@@ -37,30 +35,17 @@ export class OpenAiProvider implements ApiProvider {
   readonly modelId: string;
   private readonly client: OpenAI;
   private readonly maxOutputTokens: number | undefined;
+  private readonly reasoningEffort: ReasoningEffort | undefined;
   private readonly errorContext: ProviderErrorContext;
 
   constructor(options: OpenAiProviderOptions) {
     this.id = options.id;
     this.modelId = options.model;
     this.maxOutputTokens = options.maxOutputTokens;
-    const compatible = options.id === 'openai-compatible';
-    this.client = new OpenAI({
-      apiKey: options.apiKey || PLACEHOLDER_API_KEY,
-      baseURL: options.baseUrl,
-      // Smith retries itself, visibly; SDK retries would hide minutes of waiting.
-      maxRetries: 0,
-      // Never forward OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment to a third-party server.
-      ...(compatible ? { organization: null, project: null } : {}),
-      fetch: fetchWithReadableErrors,
-      logger: sdkLogger,
-    });
-    this.errorContext = {
-      label: compatible ? 'the OpenAI-compatible server' : 'OpenAI',
-      model: options.model,
-      baseUrl: this.client.baseURL,
-      keySource: options.keySource,
-      apiKey: options.apiKey,
-    };
+    ({ client: this.client, errorContext: this.errorContext } = createOpenAiClient(options));
+    // Non-reasoning OpenAI models reject reasoning_effort; an unknown model gets it because the user asked.
+    const supported = options.id === 'openai-compatible' || (findModelInfo('openai', options.model)?.supportsReasoning ?? true);
+    this.reasoningEffort = options.reasoning && supported ? reasoningEffort(options.reasoning) : undefined;
   }
 
   /** Yields text and reasoning as they arrive, then one usage chunk if the server reported usage. */
@@ -82,6 +67,7 @@ export class OpenAiProvider implements ApiProvider {
       if (this.id === 'openai') params.max_completion_tokens = this.maxOutputTokens;
       else params.max_tokens = this.maxOutputTokens;
     }
+    if (this.reasoningEffort) params.reasoning_effort = this.reasoningEffort;
 
     let stream: AsyncIterable<ChatCompletionChunk>;
     try {
@@ -120,36 +106,4 @@ function toTokenUsage(usage: CompatUsage): TokenUsage {
     outputTokens: usage.completion_tokens ?? 0,
     ...(cached ? { cacheReadTokens: cached } : {}),
   };
-}
-
-/**
- * The SDK only reads an error message from `{"error": {"message"}}` bodies and shows
- * "status code (no body)" for anything else, but compatible servers answer `{"detail": ...}`
- * (FastAPI, vLLM), `{"error": "..."}` (Ollama) or `{"message": ...}`; rewrite those into
- * OpenAI's shape so the user sees why the request failed.
- */
-async function fetchWithReadableErrors(input: string | URL | Request, init?: RequestInit): Promise<Response> {
-  const response = await fetch(input, init);
-  if (response.status < 400) return response;
-  const text = await response.text();
-  return new Response(openAiShapedErrorBody(text), {
-    status: response.status,
-    statusText: response.statusText,
-    headers: response.headers,
-  });
-}
-
-function openAiShapedErrorBody(text: string): string {
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return text; // not JSON: the SDK shows plain text as it is
-  }
-  const error = (body as { error?: unknown } | null)?.error;
-  if (typeof error === 'object' && error !== null && typeof (error as { message?: unknown }).message === 'string') {
-    return text;
-  }
-  const details = typeof error === 'object' && error !== null ? error : {};
-  return JSON.stringify({ error: { ...details, message: extractServerMessage(body) ?? text } });
 }

@@ -1,4 +1,4 @@
-import { ProviderAbortedError, ProviderError } from './types.js';
+import { ContextTooLongError, ProviderAbortedError, ProviderError } from './types.js';
 
 /** Where a failed request was going and how the user can fix credentials; used to word errors. */
 export interface ProviderErrorContext {
@@ -25,6 +25,14 @@ interface SdkApiError extends Error {
   readonly error: unknown;
 }
 
+// OpenAI (code context_length_exceeded, "maximum context length"), vLLM/OpenRouter (same wording),
+// Anthropic ("prompt is too long"), Gemini ("exceeds the maximum number of tokens"), llama.cpp
+// ("exceeds the available context size"), the Responses API ("exceeds the context window").
+const CONTEXT_TOO_LONG =
+  /context_length_exceeded|maximum context length|prompt is too long|exceeds the maximum number of tokens|exceeds the (?:available )?context (?:window|size)|context length exceeded|request_too_large/i;
+// 413 is Anthropic's request_too_large (over 32 MB), which truncation also cures; 422 is used by some proxies.
+const CONTEXT_LENGTH_STATUSES = new Set([400, 413, 422]);
+
 // Server-side error types (Anthropic `error.type`, OpenAI-style `type`) that mean "try again later".
 const RETRYABLE_ERROR_TYPES = new Set(['overloaded_error', 'api_error', 'rate_limit_error', 'server_error']);
 
@@ -43,23 +51,98 @@ export function toProviderError(
   if (err instanceof ProviderError) return err;
   // Checked first: an abort can surface as any kind of network error while the body is read.
   if (signal?.aborted || err instanceof sdk.APIUserAbortError) return new ProviderAbortedError();
-  const redact = (message: string): string => redactKey(message, context.apiKey);
   if (err instanceof sdk.APIConnectionError) {
-    return connectionError(describeCause(err), context, midStream, redact);
+    return connectionError(describeCause(err), context, midStream);
   }
   if (err instanceof sdk.APIError) {
     const serverMessage = extractServerMessage(err.error) ?? stripStatusPrefix(err.message);
     if (typeof err.status === 'number') {
-      return statusError(err.status, serverMessage, retryAfterMs(err.headers), context, redact);
+      return httpStatusError(err.status, serverMessage, context, { retryAfterMs: retryAfterMs(err.headers), body: err.error });
     }
-    // An error event inside an otherwise healthy stream (Anthropic `event: error`, OpenAI `data: {error}`).
-    const retryable = isRetryableErrorBody(err.error);
-    return new ProviderError(redact(`${capitalize(context.label)} reported an error mid-response: ${serverMessage}`), undefined, retryable);
+    return midStreamErrorEvent(serverMessage, err.error, context);
+  }
+  return otherError(err, context, midStream);
+}
+
+/** Options for httpStatusError. */
+export interface HttpStatusErrorOptions {
+  readonly retryAfterMs?: number;
+  /** The parsed error body, searched for a context-length error code. */
+  readonly body?: unknown;
+  /** The vendor reports a bad key with a status other than 401 (Gemini answers 400 API_KEY_INVALID). */
+  readonly keyRejected?: boolean;
+}
+
+/** The ProviderError for an HTTP error status, worded for the user and flagged retryable or context-too-long. */
+export function httpStatusError(
+  status: number,
+  serverMessage: string,
+  context: ProviderErrorContext,
+  options: HttpStatusErrorOptions = {},
+): ProviderError {
+  const redact = (message: string): string => redactKey(message, context.apiKey);
+  const said = serverMessage ? ` Server said: ${serverMessage}` : '';
+  if (status === 401 || status === 403 || options.keyRejected) {
+    const what = status === 403 ? 'refused access with this API key' : 'rejected the API key';
+    return new ProviderError(redact(`${capitalize(context.label)} ${what} (HTTP ${status}). Check ${context.keySource}.${said}`), status, false);
+  }
+  if (CONTEXT_LENGTH_STATUSES.has(status) && isContextTooLong(serverMessage, options.body)) {
+    return new ContextTooLongError(
+      redact(`The conversation is too long for model "${context.model}" (HTTP ${status}).${said}`),
+      status,
+    );
+  }
+  if (status === 404) {
+    return new ProviderError(
+      redact(`Model "${context.model}" or the endpoint was not found at ${context.baseUrl} (HTTP 404). Check the model name and base URL.${said}`),
+      status,
+      false,
+    );
+  }
+  const retryAfter = options.retryAfterMs;
+  if (status === 429) {
+    const wait = retryAfter !== undefined ? ` The server asked to wait ${Math.ceil(retryAfter / 1000)}s.` : '';
+    return new ProviderError(redact(`Rate limited by ${context.label} (HTTP 429).${wait}${said}`), status, true, retryAfter);
+  }
+  if (status >= 500) {
+    return new ProviderError(redact(`Server error from ${context.label} (HTTP ${status}); this is usually temporary.${said}`), status, true, retryAfter);
+  }
+  // 408 Request Timeout and 409 Conflict are transient by definition (the SDKs retry them too).
+  const retryable = status === 408 || status === 409;
+  return new ProviderError(redact(`${capitalize(context.label)} rejected the request (HTTP ${status}): ${serverMessage || 'no details given'}`), status, retryable, retryAfter);
+}
+
+/** An error event inside an otherwise healthy stream (Anthropic `event: error`, OpenAI `data: {error}`). */
+export function midStreamErrorEvent(serverMessage: string, body: unknown, context: ProviderErrorContext): ProviderError {
+  const message = redactKey(`${capitalize(context.label)} reported an error mid-response: ${serverMessage}`, context.apiKey);
+  if (isContextTooLong(serverMessage, body)) return new ContextTooLongError(message);
+  return new ProviderError(message, undefined, isRetryableErrorBody(body));
+}
+
+/**
+ * Errors that are not HTTP statuses: unparseable stream data, network failures, anything else.
+ * `midStream` says whether chunks were already being read ("could not connect" vs "connection lost").
+ */
+export function otherError(err: unknown, context: ProviderErrorContext, midStream: boolean): ProviderError {
+  // The SDKs JSON.parse each event's data and let the SyntaxError through.
+  if (err instanceof SyntaxError) {
+    return new ProviderError(
+      redactKey(`${capitalize(context.label)} sent a malformed response that Smith could not parse (${err.message}). ` +
+        `If this keeps happening, the server or a proxy in between does not speak the API correctly.`, context.apiKey),
+    );
   }
   const network = networkFailureDetail(err);
-  if (network !== undefined) return connectionError(network, context, midStream, redact);
+  if (network !== undefined) return connectionError(network, context, midStream);
   const detail = err instanceof Error ? err.message : String(err);
-  return new ProviderError(redact(`Request to ${context.label} failed: ${detail}`));
+  return new ProviderError(redactKey(`Request to ${context.label} failed: ${detail}`, context.apiKey));
+}
+
+/** Whether an error message or body is a vendor's way of saying the prompt exceeds the context window. */
+export function isContextTooLong(serverMessage: string, body?: unknown): boolean {
+  if (CONTEXT_TOO_LONG.test(serverMessage)) return true;
+  if (body === undefined || body === null) return false;
+  const json = typeof body === 'string' ? body : JSON.stringify(body);
+  return CONTEXT_TOO_LONG.test(json.slice(0, 2000));
 }
 
 /** The error a stream that simply stopped, without its end-of-message marker, should raise. */
@@ -85,47 +168,11 @@ export function extractServerMessage(body: unknown): string | undefined {
   return json === '{}' ? undefined : truncate(json, 300);
 }
 
-function statusError(
-  status: number,
-  serverMessage: string,
-  retryAfter: number | undefined,
-  context: ProviderErrorContext,
-  redact: (message: string) => string,
-): ProviderError {
-  const said = serverMessage ? ` Server said: ${serverMessage}` : '';
-  if (status === 401 || status === 403) {
-    const what = status === 401 ? 'rejected the API key' : 'refused access with this API key';
-    return new ProviderError(redact(`${capitalize(context.label)} ${what} (HTTP ${status}). Check ${context.keySource}.${said}`), status, false);
-  }
-  if (status === 404) {
-    return new ProviderError(
-      redact(`Model "${context.model}" or the endpoint was not found at ${context.baseUrl} (HTTP 404). Check the model name and base URL.${said}`),
-      status,
-      false,
-    );
-  }
-  if (status === 429) {
-    const wait = retryAfter !== undefined ? ` The server asked to wait ${Math.ceil(retryAfter / 1000)}s.` : '';
-    return new ProviderError(redact(`Rate limited by ${context.label} (HTTP 429).${wait}${said}`), status, true, retryAfter);
-  }
-  if (status >= 500) {
-    return new ProviderError(redact(`Server error from ${context.label} (HTTP ${status}); this is usually temporary.${said}`), status, true, retryAfter);
-  }
-  // 408 Request Timeout and 409 Conflict are transient by definition (the SDKs retry them too).
-  const retryable = status === 408 || status === 409;
-  return new ProviderError(redact(`${capitalize(context.label)} rejected the request (HTTP ${status}): ${serverMessage || 'no details given'}`), status, retryable, retryAfter);
-}
-
-function connectionError(
-  detail: string,
-  context: ProviderErrorContext,
-  midStream: boolean,
-  redact: (message: string) => string,
-): ProviderError {
+function connectionError(detail: string, context: ProviderErrorContext, midStream: boolean): ProviderError {
   const message = midStream
     ? `The connection to ${context.label} was lost mid-response (${detail}). Retrying usually helps.`
     : `Could not connect to ${context.label} at ${context.baseUrl} (${detail}). Check your network connection and the base URL.`;
-  return new ProviderError(redact(message), undefined, true);
+  return new ProviderError(redactKey(message, context.apiKey), undefined, true);
 }
 
 // fetch (undici) reports a dropped body as a bare TypeError("terminated") with the socket error as

@@ -36,7 +36,15 @@ export interface ApiProvider {
   createMessage(request: ApiRequest): ApiStream;
 }
 
-export type ProviderId = 'openai' | 'anthropic' | 'openai-compatible';
+export type ProviderId = 'openai' | 'anthropic' | 'openai-compatible' | 'gemini';
+
+/** How hard a reasoning model should think; only sent to models that support it. */
+export interface ReasoningConfig {
+  /** OpenAI's reasoning_effort; mapped to a thinking budget for Anthropic and Gemini when no budget is given. */
+  readonly effort?: 'low' | 'medium' | 'high';
+  /** Anthropic's thinking budget_tokens / Gemini's thinkingBudget; mapped to an effort for OpenAI. */
+  readonly budgetTokens?: number;
+}
 
 /** Settings needed to build a provider. */
 export interface ProviderConfig {
@@ -45,10 +53,15 @@ export interface ProviderConfig {
   readonly apiKey?: string;
   readonly baseUrl?: string;
   readonly maxOutputTokens?: number;
+  /** Extended thinking / reasoning effort; absent means the vendor's default (usually no visible reasoning). */
+  readonly reasoning?: ReasoningConfig;
 }
 
 /** A provider failure with a message fit to show the user. */
 export class ProviderError extends Error {
+  /** The vendor said the prompt does not fit the model's context window: truncate and retry once. */
+  readonly contextTooLong: boolean = false;
+
   constructor(
     message: string,
     readonly status?: number,
@@ -58,6 +71,16 @@ export class ProviderError extends Error {
   ) {
     super(message);
     this.name = 'ProviderError';
+  }
+}
+
+/** The prompt is longer than the model's context window; `contextTooLong` is always true. */
+export class ContextTooLongError extends ProviderError {
+  override readonly contextTooLong: boolean = true;
+
+  constructor(message: string, status?: number) {
+    super(message, status, false);
+    this.name = 'ContextTooLongError';
   }
 }
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Host } from '../ports.js';
 import { CommandSessions } from '../process/command-sessions.js';
+import { findModelInfo, modelInfo, type ModelInfo, type ModelInfoOverrides } from '../providers/model-catalog.js';
 import type { ApiProvider } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 import { loadSkills, type SkillCatalog } from '../skills/skill-loader.js';
@@ -35,6 +36,8 @@ export interface TaskEnvironmentInput {
   readonly providerForMode?: Partial<Record<Mode, ApiProvider>>;
   readonly policy: AutoApprovePolicy;
   readonly maxIterations: number;
+  /** The user's window and prices for models the catalogue does not know (or to correct it). */
+  readonly modelOverrides?: ModelInfoOverrides;
   /** Tools beyond the built-in ones (e.g. MCP tools). */
   readonly extraTools?: readonly ToolHandler[];
   /** System-prompt sections from the host (e.g. connected MCP servers). */
@@ -97,6 +100,17 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
       formatListing(await listWorkspaceFiles({ root: input.cwd, dir: input.cwd, recursive: true, limit: FIRST_LISTING_LIMIT, ignore })),
     environmentSections: () => [...(input.hostEnvironment?.() ?? []), recentEdits.summary(), commands.runningSummary()].filter((s) => s !== ''),
     onEvent: (event) => recentEdits.observe(event),
+    modelInfo: (provider) => knownModelInfo(provider, input.modelOverrides ?? {}),
   };
   return { options, skills, commands, dispose: () => commands.killAll() };
+}
+
+/**
+ * A model's limits and prices when they are known: from the catalogue or from the user's own
+ * settings. Unknown models get no cost and no automatic context management rather than guesses.
+ */
+export function knownModelInfo(provider: ApiProvider, overrides: ModelInfoOverrides): ModelInfo | undefined {
+  const userGaveLimits = overrides.contextWindow !== undefined || overrides.inputPrice !== undefined || overrides.outputPrice !== undefined;
+  if (!userGaveLimits && !findModelInfo(provider.id, provider.modelId)) return undefined;
+  return modelInfo(provider.id, provider.modelId, overrides);
 }

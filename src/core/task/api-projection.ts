@@ -111,6 +111,7 @@ export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
       case 'error':
       case 'new_task_requested':
       case 'history_truncated':
+      case 'response_interrupted':
         break;
     }
   }

@@ -18,15 +18,14 @@ const CONDENSE_COOLDOWN_TURNS = 3;
 export class ContextGuard {
   constructor(
     private readonly log: TaskLog,
-    private readonly limits: ContextLimits | undefined,
     private readonly policy: ContextPolicy = DEFAULT_CONTEXT_POLICY,
   ) {}
 
   /** The messages for the next request, after any condensing or truncation it needed. */
-  async prepare(systemPrompt: string, provider: ApiProvider, signal: AbortSignal): Promise<ProviderMessage[]> {
+  async prepare(systemPrompt: string, provider: ApiProvider, limits: ContextLimits | undefined, signal: AbortSignal): Promise<ProviderMessage[]> {
     let messages = apiProjection(this.log.events);
-    if (!this.limits) return messages;
-    const action = contextAction(estimateRequestTokens(systemPrompt, messages), this.limits, this.policy, this.condensedRecently());
+    if (!limits) return messages;
+    const action = contextAction(estimateRequestTokens(systemPrompt, messages), limits, this.policy, this.condensedRecently());
     if (action === 'condense') {
       try {
         await this.condense(provider, signal);
@@ -36,7 +35,7 @@ export class ContextGuard {
         // A failed summary is not fatal: truncation below still makes room.
       }
     }
-    const budget = requestBudget(this.limits);
+    const budget = requestBudget(limits);
     while (estimateRequestTokens(systemPrompt, messages) > budget && this.truncate('the request would exceed the context window')) {
       messages = apiProjection(this.log.events);
     }

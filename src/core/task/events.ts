@@ -22,6 +22,7 @@ export type TaskEvent =
   | SkillSwitched
   | HistoryCondensed
   | HistoryTruncated
+  | ResponseInterrupted
   | NewTaskRequested;
 
 interface EventBase {
@@ -60,6 +61,15 @@ export interface ModelResponse extends EventBase {
   readonly reasoning: string;
   readonly blocks: readonly AssistantBlock[];
   readonly usage: TokenUsage;
+  /** US dollars, when the model's prices are known. */
+  readonly cost?: number;
+}
+
+/** A response broke off mid-stream; its text is shown as interrupted and nothing in it was executed. */
+export interface ResponseInterrupted extends EventBase {
+  readonly type: 'response_interrupted';
+  readonly partialText: string;
+  readonly error: string;
 }
 
 export interface ToolRequested extends EventBase {

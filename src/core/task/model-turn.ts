@@ -1,6 +1,6 @@
 import { StreamingToolParser } from '../parse/streaming-tool-parser.js';
 import type { AssistantBlock, ToolGrammar, ToolUseBlock } from '../parse/types.js';
-import type { ApiProvider, ApiRequest, TokenUsage } from '../providers/types.js';
+import type { ApiProvider, ApiRequest, ApiStreamChunk, TokenUsage } from '../providers/types.js';
 
 /** One streamed model response, reduced to what the loop acts on. */
 export interface ModelTurn {
@@ -22,6 +22,17 @@ export type TurnDelta =
 
 const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };
 
+/** The stream broke after some output arrived; that output is kept to show, never executed. */
+export class TurnInterruptedError extends Error {
+  constructor(
+    readonly partialText: string,
+    override readonly cause: unknown,
+  ) {
+    super(cause instanceof Error ? cause.message : String(cause));
+    this.name = 'TurnInterruptedError';
+  }
+}
+
 /**
  * Streams one response through the incremental parser. Once a tool block is complete, later
  * text is no longer parsed (one tool per message) but the stream is read on for its usage.
@@ -37,8 +48,9 @@ export async function runModelTurn(
   let usage = NO_USAGE;
   let toolDone = false;
   let trailing = '';
+  let received = '';
 
-  for await (const chunk of provider.createMessage(request)) {
+  const consume = (chunk: ApiStreamChunk) => {
     if (chunk.type === 'usage') {
       usage = chunk.usage;
     } else if (chunk.type === 'reasoning') {
@@ -47,12 +59,20 @@ export async function runModelTurn(
     } else if (toolDone) {
       trailing += chunk.text;
     } else {
+      received += chunk.text;
       parser.push(chunk.text);
       onDelta({ kind: 'text', text: chunk.text });
       const blocks = parser.blocks;
       onDelta({ kind: 'blocks', blocks });
       toolDone = blocks.some((b) => b.kind === 'tool' && !b.partial);
     }
+  };
+
+  try {
+    for await (const chunk of provider.createMessage(request)) consume(chunk);
+  } catch (error) {
+    if (received !== '' || reasoning !== '') throw new TurnInterruptedError(received, error);
+    throw error;
   }
 
   const all = parser.finish();

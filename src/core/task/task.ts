@@ -1,7 +1,10 @@
 import type { AssistantBlock } from '../parse/types.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import type { Host } from '../ports.js';
-import { ProviderAbortedError, ProviderError } from '../providers/types.js';
+import type { ModelInfo } from '../providers/model-catalog.js';
+import { costOf } from '../providers/model-cost.js';
+import { abortableSleep, backoffDelayMs, withRetries, type RetryOptions } from '../providers/retrying-provider.js';
+import { ProviderAbortedError, ProviderError, type ApiProvider, type TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../workspace/ignore-policy.js';
@@ -10,7 +13,7 @@ import { ContextGuard } from './context-guard.js';
 import type { AutoApprovePolicy } from './approval-policy.js';
 import { renderEnvironmentDetails } from './environment-details.js';
 import type { TaskEvent } from './events.js';
-import { runModelTurn, type TurnDelta } from './model-turn.js';
+import { TurnInterruptedError, runModelTurn, type ModelTurn, type TurnDelta } from './model-turn.js';
 import { TaskLog } from './task-log.js';
 import { AutoApprovalCounter, runToolCall } from './tool-call-runner.js';
 import { currentModeAndSkill, findSkill, setupTurn, type TurnInputs } from './turn-setup.js';
@@ -30,8 +33,12 @@ export interface TaskOptions extends TurnInputs {
   listWorkspace?(): Promise<string>;
   /** Extra environment-detail sections for each request (visible files, running commands). */
   environmentSections?(): readonly string[];
-  /** The model's window; without it no condensing or truncation happens. */
+  /** The model's window (default: from modelInfo); without either, no condensing or truncation happens. */
   readonly contextLimits?: ContextLimits;
+  /** What is known of a provider's model: window, output limit, prices. Undefined when unknown. */
+  modelInfo?(provider: ApiProvider): ModelInfo | undefined;
+  /** How failed requests are retried (default: 3 retries, exponential backoff from 1 s). */
+  readonly retry?: Omit<RetryOptions, 'onRetry'>;
   readonly contextPolicy?: ContextPolicy;
   /** Sees every appended event (e.g. to track edited files). */
   onEvent?(event: TaskEvent): void;
@@ -48,9 +55,12 @@ export type TaskOutcome =
 export type TaskUpdate =
   | { readonly type: 'event'; readonly event: TaskEvent }
   | { readonly type: 'delta'; readonly delta: TurnDelta }
-  | { readonly type: 'progress'; readonly callId: string; readonly text: string };
+  | { readonly type: 'progress'; readonly callId: string; readonly text: string }
+  /** A failed request will be retried after a wait the UI shows ("retrying in 4 s, attempt 2/3"). */
+  | { readonly type: 'retry'; readonly attempt: number; readonly maxRetries: number; readonly delayMs: number; readonly reason: string };
 
 const DEFAULT_MAX_MISTAKES = 3;
+const DEFAULT_MAX_RETRIES = 3;
 
 /** The agent loop of DESIGN §3. It orchestrates; parsing, tools, prompts and projections live elsewhere. */
 export class Task {
@@ -62,7 +72,7 @@ export class Task {
     readonly log: TaskLog,
     private readonly options: TaskOptions,
   ) {
-    this.context = new ContextGuard(log, options.contextLimits, options.contextPolicy);
+    this.context = new ContextGuard(log, options.contextPolicy);
     log.onAppend((event) => {
       options.onEvent?.(event);
       this.emit({ type: 'event', event });
@@ -148,7 +158,15 @@ export class Task {
         const setup = setupTurn(options, this.log.events);
         this.log.append({ type: 'request_started', environmentDetails: await this.environmentDetails(setup.mode, setup.skill.slug) });
         const turn = await this.requestTurn(setup, signal);
-        this.log.append({ type: 'model_response', text: serializeBlocks(turn.blocks), reasoning: turn.reasoning, blocks: turn.blocks, usage: turn.usage });
+        const cost = this.costOf(setup.provider, turn.usage);
+        this.log.append({
+          type: 'model_response',
+          text: serializeBlocks(turn.blocks),
+          reasoning: turn.reasoning,
+          blocks: turn.blocks,
+          usage: turn.usage,
+          ...(cost === undefined ? {} : { cost }),
+        });
         if (!turn.tool) {
           mistakes++;
           this.noteMissingTool(turn.blocks);
@@ -195,21 +213,50 @@ export class Task {
     await this.context.condense(setupTurn(this.options, this.log.events).provider, this.abortController.signal);
   }
 
-  /** One model request; a "context too long" answer truncates the history and retries once. */
-  private async requestTurn(setup: ReturnType<typeof setupTurn>, signal: AbortSignal) {
-    const send = async () =>
-      runModelTurn(
-        setup.provider,
-        { systemPrompt: setup.systemPrompt, messages: await this.context.prepare(setup.systemPrompt, setup.provider, signal), signal },
-        this.options.tools.grammar(),
-        (delta) => this.emit({ type: 'delta', delta }),
-      );
-    try {
-      return await send();
-    } catch (error) {
-      if (!isContextTooLong(error) || !this.context.truncate('the provider said the context was too long')) throw error;
-      return send();
+  /**
+   * One model request, made robust: failed requests are retried with backoff (visibly); a stream
+   * that breaks mid-response is logged as interrupted and the whole turn is retried, so nothing
+   * half-parsed is executed; a "context too long" answer truncates the history and retries once.
+   */
+  private async requestTurn(setup: ReturnType<typeof setupTurn>, signal: AbortSignal): Promise<ModelTurn> {
+    const maxRetries = this.options.retry?.maxRetries ?? DEFAULT_MAX_RETRIES;
+    const notify = (attempt: number, delayMs: number, reason: string) => this.emit({ type: 'retry', attempt, maxRetries, delayMs, reason });
+    const provider = withRetries(setup.provider, { ...this.options.retry, onRetry: (info) => notify(info.attempt, info.delayMs, info.error.message) });
+    const limits = this.contextLimits(setup.provider);
+    let truncated = false;
+    for (let interruptions = 0; ; ) {
+      try {
+        const messages = await this.context.prepare(setup.systemPrompt, setup.provider, limits, signal);
+        return await runModelTurn(provider, { systemPrompt: setup.systemPrompt, messages, signal }, this.options.tools.grammar(), (delta) =>
+          this.emit({ type: 'delta', delta }),
+        );
+      } catch (error) {
+        if (signal.aborted) throw error;
+        if (isContextTooLong(error) && !truncated && this.context.truncate('the provider said the context was too long')) {
+          truncated = true;
+          continue;
+        }
+        if (!(error instanceof TurnInterruptedError)) throw error;
+        this.log.append({ type: 'response_interrupted', partialText: error.partialText, error: error.message });
+        const retryable = error.cause instanceof ProviderError && error.cause.retryable;
+        if (!retryable || interruptions >= maxRetries) throw error.cause;
+        interruptions++;
+        const delayMs = backoffDelayMs(interruptions, this.options.retry?.baseDelayMs ?? 1_000, this.options.retry?.maxDelayMs ?? 30_000);
+        notify(interruptions, delayMs, error.message);
+        await (this.options.retry?.sleep ?? abortableSleep)(delayMs, signal);
+      }
     }
+  }
+
+  private contextLimits(provider: ApiProvider): ContextLimits | undefined {
+    if (this.options.contextLimits) return this.options.contextLimits;
+    const info = this.options.modelInfo?.(provider);
+    return info ? { contextWindow: info.contextWindow, maxOutputTokens: info.maxOutputTokens } : undefined;
+  }
+
+  private costOf(provider: ApiProvider, usage: TokenUsage): number | undefined {
+    const info = this.options.modelInfo?.(provider);
+    return info ? costOf(usage, info) : undefined;
   }
 
   private async environmentDetails(mode: Mode, skill: string): Promise<string> {

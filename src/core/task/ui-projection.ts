@@ -62,6 +62,9 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
         messages.push({ kind: 'error', id, text: event.message, ts: event.ts });
         break;
       case 'task_completed':
+        for (const [callId, index] of toolIndex) {
+          if ((messages[index] as UiToolMessage).status === 'running') updateTool(callId, { status: 'done' });
+        }
         messages.push({ kind: 'completion', id, result: event.result, ...(event.command ? { command: event.command } : {}), ts: event.ts });
         break;
       case 'task_aborted':
@@ -75,6 +78,10 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
         break;
       case 'history_condensed':
         messages.push({ kind: 'notice', id, text: 'Older history was condensed into a summary.', ts: event.ts });
+        break;
+      case 'response_interrupted':
+        if (event.partialText.trim()) messages.push({ kind: 'assistant', id, text: event.partialText.trim(), reasoning: '', ts: event.ts });
+        messages.push({ kind: 'notice', id: `${id}-n`, text: `The response was interrupted (${event.error}); nothing from it was run.`, ts: event.ts });
         break;
       case 'history_truncated':
         messages.push({ kind: 'notice', id, text: 'Older messages were removed from the model\'s context to fit its window (they stay in the log).', ts: event.ts });
@@ -95,12 +102,14 @@ export function usageTotals(events: readonly TaskEvent[]): UiUsage {
   let outputTokens = 0;
   let cacheReadTokens = 0;
   let cacheWriteTokens = 0;
+  let cost: number | undefined;
   for (const event of events) {
     if (event.type !== 'model_response') continue;
+    if (event.cost !== undefined) cost = (cost ?? 0) + event.cost;
     inputTokens += event.usage.inputTokens;
     outputTokens += event.usage.outputTokens;
     cacheReadTokens += event.usage.cacheReadTokens ?? 0;
     cacheWriteTokens += event.usage.cacheWriteTokens ?? 0;
   }
-  return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens };
+  return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, ...(cost === undefined ? {} : { cost }) };
 }

@@ -33,6 +33,8 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
   if (finalContent !== proposal.proposed) {
     output += `\n\nThe user changed your proposal before saving. Their changes, as a patch from your proposal to the saved file:\n${unifiedDiff(target.display, proposal.proposed, finalContent)}\nTake these changes into account; the file now holds the user's version.`;
   }
+  const problems = (await context.host.diagnosticsAfterEdit?.(target.absolute)) ?? [];
+  if (problems.length > 0) output += `\n\nNew problems were reported after saving the file:\n${problems.join('\n')}\nFix them if your edit caused them.`;
   if (answer.feedback) output += `\n\nThe user approved with feedback:\n<feedback>\n${answer.feedback}\n</feedback>`;
   return { kind: 'result', output };
 }

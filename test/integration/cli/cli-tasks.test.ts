@@ -122,7 +122,7 @@ describe('smith CLI against the scripted OpenAI-compatible server', () => {
   test('usage errors exit with 2 and say what is wrong', async () => {
     const badProvider = await runCli({ args: ['--provider', 'nope', 'task'] });
     assert.equal(badProvider.code, 2);
-    assert.match(badProvider.stderr, /--provider must be one of openai, anthropic, openai-compatible; got "nope"/);
+    assert.match(badProvider.stderr, /--provider must be one of anthropic, openai, gemini, openai-compatible; got "nope"/);
     const badFlag = await runCli({ args: ['--frobnicate'] });
     assert.equal(badFlag.code, 2);
     const noModel = await runCli({ args: ['--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, 'task'], cwd: fx.ws.root });

@@ -34,7 +34,7 @@ describe('AnthropicProvider against the scripted server', () => {
     assert.ok(result.chunks.filter((c) => c.type === 'text').length > 3, 'text arrived in several chunks');
   });
 
-  test('sends system as a top-level param, the messages, max_tokens 8192 and the key, in Anthropic shape', async () => {
+  test('sends system as a top-level cached block, the messages, max_tokens 8192 and the key, in Anthropic shape', async () => {
     server.enqueue({ text: 'ok' });
     await collectOk(provider.createMessage(request));
     assert.equal(server.requests.length, 1);
@@ -42,10 +42,11 @@ describe('AnthropicProvider against the scripted server', () => {
     assert.equal(recorded.format, 'anthropic');
     assert.equal(recorded.path, '/v1/messages');
     assert.equal(recorded.body.model, 'claude-test');
-    assert.equal(recorded.body.system, 'You are Smith.');
+    assert.deepEqual(recorded.body.system, [{ type: 'text', text: 'You are Smith.', cache_control: { type: 'ephemeral' } }]);
     assert.equal(recorded.body.max_tokens, 8192);
     assert.equal(recorded.body.stream, true);
-    assert.deepEqual(recorded.body.messages, [{ role: 'user', content: 'Hello' }]);
+    assert.equal('thinking' in recorded.body, false);
+    assert.deepEqual(recorded.body.messages, [{ role: 'user', content: [{ type: 'text', text: 'Hello', cache_control: { type: 'ephemeral' } }] }]);
     assert.ok(recorded.headers['anthropic-version'], 'the SDK sends anthropic-version');
     // @anthropic-ai/sdk v1 sends the key as a bearer token, no longer as x-api-key.
     assert.equal(recorded.headers.authorization, `Bearer ${KEY}`);
@@ -75,9 +76,10 @@ describe('AnthropicProvider against the scripted server', () => {
         ],
       }),
     );
-    const messages = server.requests[0].body.messages as Array<{ role: string; content: string }>;
+    const messages = server.requests[0].body.messages as Array<{ role: string; content: string | Array<{ text: string }> }>;
     assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant', 'user']);
-    assert.deepEqual(messages.slice(1).map((m) => m.content), ['resumed', 'a\n\nb', 'c\n\nd', 'e']);
+    const texts = messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((b) => b.text).join('')));
+    assert.deepEqual(texts.slice(1), ['resumed', 'a\n\nb', 'c\n\nd', 'e']);
   });
 
   test('yields thinking as reasoning chunks before the text', async () => {

@@ -23,12 +23,18 @@ describe('createProvider', () => {
     assert.equal(apiKeyEnvVar('openai'), 'OPENAI_API_KEY');
     assert.equal(apiKeyEnvVar('anthropic'), 'ANTHROPIC_API_KEY');
     assert.equal(apiKeyEnvVar('openai-compatible'), 'SMITH_API_KEY');
+    assert.equal(apiKeyEnvVar('gemini'), 'GEMINI_API_KEY');
   });
 
   test('a missing or blank key for openai and anthropic names the environment variable', () => {
     assert.match(creationError({ provider: 'openai', model: 'gpt-test' }).message, /OPENAI_API_KEY/);
     assert.match(creationError({ provider: 'openai', model: 'gpt-test', apiKey: '  ' }).message, /OPENAI_API_KEY/);
     assert.match(creationError({ provider: 'anthropic', model: 'claude-test' }).message, /ANTHROPIC_API_KEY/);
+    assert.match(creationError({ provider: 'gemini', model: 'gemini-2.5-flash' }).message, /GEMINI_API_KEY/);
+  });
+
+  test('an unknown provider lists the ones there are', () => {
+    assert.match(creationError({ provider: 'mistral' as never, model: 'm', apiKey: 'k' }).message, /openai, anthropic, gemini or openai-compatible/);
   });
 
   test('openai-compatible without a base URL names --base-url', () => {
@@ -45,6 +51,8 @@ describe('createProvider', () => {
     const openai = createProvider({ provider: 'openai', model: 'gpt-test', apiKey: 'k' });
     const anthropic = createProvider({ provider: 'anthropic', model: 'claude-test', apiKey: 'k' });
     const compatible = createProvider({ provider: 'openai-compatible', model: 'llama3', baseUrl: 'http://localhost:11434/v1' });
+    const gemini = createProvider({ provider: 'gemini', model: 'gemini-2.5-pro', apiKey: 'k' });
+    assert.deepEqual([gemini.id, gemini.modelId], ['gemini', 'gemini-2.5-pro']);
     assert.deepEqual([openai.id, openai.modelId], ['openai', 'gpt-test']);
     assert.deepEqual([anthropic.id, anthropic.modelId], ['anthropic', 'claude-test']);
     assert.deepEqual([compatible.id, compatible.modelId], ['openai-compatible', 'llama3']);

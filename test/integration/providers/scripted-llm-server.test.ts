@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { OpenAI } from 'openai';
 import { Anthropic } from '@anthropic-ai/sdk';
+import { GoogleGenAI } from '@google/genai';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { startScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
@@ -57,6 +58,53 @@ describe('scripted LLM server wire formats', () => {
     assert.equal(final.usage.input_tokens, 7);
   });
 
+  test('Gemini generateContent and streamGenerateContent through @google/genai', async () => {
+    const gemini = new GoogleGenAI({ apiKey: 'k', vertexai: false, httpOptions: { baseUrl: server.geminiBaseUrl } });
+    server.enqueue({ text: 'plain gemini', usage: { input: 9, output: 3 } }, { text: 'streamed gemini', reasoning: 'pondering', usage: { input: 9, output: 5, reasoningTokens: 2 } });
+    const plain = await gemini.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi' });
+    assert.equal(plain.text, 'plain gemini');
+    assert.equal(plain.usageMetadata?.promptTokenCount, 9);
+    assert.equal(server.requests.at(-1)?.path, '/v1beta/models/gemini-2.5-flash:generateContent');
+    const chunks = [];
+    for await (const chunk of await gemini.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'hi' })) chunks.push(chunk);
+    const parts = chunks.flatMap((c) => c.candidates?.[0]?.content?.parts ?? []);
+    assert.equal(parts.filter((p) => p.thought).map((p) => p.text).join(''), 'pondering');
+    assert.equal(parts.filter((p) => !p.thought).map((p) => p.text).join(''), 'streamed gemini');
+    const last = chunks.at(-1);
+    assert.equal(last?.candidates?.[0]?.finishReason, 'STOP');
+    assert.deepEqual([last?.usageMetadata?.candidatesTokenCount, last?.usageMetadata?.thoughtsTokenCount], [5, 2]);
+  });
+
+  test('Gemini speaks CRLF-framed SSE and rejects roles other than user and model, like the real API', async () => {
+    server.enqueue({ text: 'raw' });
+    const streamed = await fetch(`${server.url}/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse`, {
+      method: 'POST',
+      body: JSON.stringify({ contents: [{ role: 'user', parts: [{ text: 'hi' }] }] }),
+    });
+    assert.equal(streamed.headers.get('content-type'), 'text/event-stream');
+    assert.match(await streamed.text(), /^data: \{.*\}\r\n\r\n/);
+    const badRole = await fetch(`${server.url}/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse`, {
+      method: 'POST',
+      body: JSON.stringify({ contents: [{ role: 'assistant', parts: [{ text: 'hi' }] }] }),
+    });
+    assert.equal(badRole.status, 400);
+    assert.deepEqual(((await badRole.json()) as { error: { status: string } }).error.status, 'INVALID_ARGUMENT');
+  });
+
+  test('retryAfterSeconds sets the retry-after header in every format', async () => {
+    const routes = [
+      ['/v1/chat/completions', { model: 'm', messages: [] }],
+      ['/v1/messages', { model: 'm', max_tokens: 5, messages: [] }],
+      ['/v1beta/models/g:streamGenerateContent', { contents: [{ role: 'user', parts: [{ text: 'x' }] }] }],
+    ] as const;
+    for (const [path, body] of routes) {
+      server.enqueue({ fault: 'status', status: 429, retryAfterSeconds: 12 });
+      const response = await fetch(`${server.url}${path}`, { method: 'POST', body: JSON.stringify(body) });
+      assert.equal(response.status, 429);
+      assert.equal(response.headers.get('retry-after'), '12', path);
+    }
+  });
+
   test('a function reply sees the request; a request missing max_tokens is a 400 like the real API', async () => {
     server.enqueue((req) => ({ text: `you said ${req.body.messages[0].content}` }));
     const provider = createProvider({ provider: 'openai', model: 'm', apiKey: 'k', baseUrl: server.openAiBaseUrl });
@@ -81,8 +129,9 @@ describe('scripted LLM server as a separate process', () => {
         createInterface({ input: child.stdout! }).once('line', resolve);
         child.once('exit', (code) => reject(new Error(`server exited early with code ${code}`)));
       });
-      const info = JSON.parse(firstLine) as { url: string; openAiBaseUrl: string; anthropicBaseUrl: string };
+      const info = JSON.parse(firstLine) as { url: string; openAiBaseUrl: string; anthropicBaseUrl: string; geminiBaseUrl: string };
       assert.match(info.url, /^http:\/\/127\.0\.0\.1:\d+$/);
+      assert.equal(info.geminiBaseUrl, info.url);
       const provider = createProvider({ provider: 'openai-compatible', model: 'm', baseUrl: info.openAiBaseUrl });
       const result = await collectOk(provider.createMessage({ systemPrompt: 'sys', messages: [{ role: 'user', content: 'hi' }] }));
       assert.equal(result.text, 'from another process');

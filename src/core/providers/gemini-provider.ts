@@ -1,0 +1,130 @@
+import { GoogleGenAI } from '@google/genai';
+import type { Content, GenerateContentConfig, GenerateContentResponse, GenerateContentResponseUsageMetadata, ThinkingConfig } from '@google/genai';
+import { toGeminiProviderError } from './gemini-errors.js';
+import { normalizeConversation } from './message-conversion.js';
+import { findModelInfo } from './model-catalog.js';
+import { truncatedStreamError } from './provider-errors.js';
+import type { ProviderErrorContext } from './provider-errors.js';
+import { thinkingBudget } from './reasoning-params.js';
+import { ProviderAbortedError, ProviderError } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, ReasoningConfig, TokenUsage } from './types.js';
+
+/** Where the Gemini API lives; the SDK appends /v1beta/models/{model}:streamGenerateContent. */
+export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+
+// Finish reasons of an answer that ended normally; any other with no text is a refusal.
+const COMPLETE_FINISH_REASONS = new Set(['STOP', 'MAX_TOKENS']);
+
+/** How to build a GeminiProvider. */
+export interface GeminiProviderOptions {
+  readonly model: string;
+  readonly apiKey: string;
+  /** Defaults to generativelanguage.googleapis.com; the host, not the SDK, decides (GOOGLE_GEMINI_BASE_URL is not read). */
+  readonly baseUrl?: string;
+  readonly maxOutputTokens?: number;
+  /** Turns on thinking with visible thought summaries for models that support it. */
+  readonly reasoning?: ReasoningConfig;
+  /** Where the user sets the key, named when the key is rejected. */
+  readonly keySource: string;
+}
+
+/** Streams Gemini responses through the Gemini API (generativelanguage.googleapis.com) with @google/genai. */
+export class GeminiProvider implements ApiProvider {
+  readonly id = 'gemini' as const;
+  readonly modelId: string;
+  private readonly client: GoogleGenAI;
+  private readonly maxOutputTokens: number | undefined;
+  private readonly thinkingConfig: ThinkingConfig | undefined;
+  private readonly errorContext: ProviderErrorContext;
+
+  constructor(options: GeminiProviderOptions) {
+    this.modelId = options.model;
+    this.maxOutputTokens = options.maxOutputTokens;
+    const baseUrl = options.baseUrl ?? GEMINI_DEFAULT_BASE_URL;
+    this.client = new GoogleGenAI({
+      apiKey: options.apiKey,
+      // Never let GOOGLE_GENAI_USE_VERTEXAI in the environment send the key somewhere else.
+      vertexai: false,
+      // No retryOptions: Smith retries itself, visibly.
+      httpOptions: { baseUrl },
+    });
+    this.errorContext = {
+      label: 'Gemini',
+      model: options.model,
+      baseUrl,
+      keySource: options.keySource,
+      apiKey: options.apiKey,
+    };
+    // gemini-2.0-flash rejects thinkingConfig; a model the catalogue does not know gets it because the user asked.
+    const supported = findModelInfo('gemini', options.model)?.supportsReasoning ?? true;
+    this.thinkingConfig =
+      options.reasoning && supported ? { thinkingBudget: thinkingBudget(options.reasoning), includeThoughts: true } : undefined;
+  }
+
+  /** Yields thoughts as reasoning and the answer as text as they arrive, then one usage chunk. */
+  async *createMessage(request: ApiRequest): ApiStream {
+    const { signal } = request;
+    const contents: Content[] = normalizeConversation(request.messages).map((message) => ({
+      role: message.role === 'assistant' ? 'model' : 'user',
+      parts: [{ text: message.content }],
+    }));
+    const config: GenerateContentConfig = { abortSignal: signal };
+    if (request.systemPrompt) config.systemInstruction = request.systemPrompt;
+    if (this.maxOutputTokens !== undefined) config.maxOutputTokens = this.maxOutputTokens;
+    if (this.thinkingConfig) config.thinkingConfig = this.thinkingConfig;
+    if (signal?.aborted) throw new ProviderAbortedError();
+
+    let stream: AsyncIterable<GenerateContentResponse>;
+    try {
+      stream = await this.client.models.generateContentStream({ model: this.modelId, contents, config });
+    } catch (err) {
+      throw toGeminiProviderError(err, this.errorContext, signal, false);
+    }
+
+    let usage: TokenUsage | undefined;
+    let finishReason: string | undefined;
+    let blockReason: string | undefined;
+    let answered = false;
+    try {
+      for await (const chunk of stream) {
+        const candidate = chunk.candidates?.[0];
+        for (const part of candidate?.content?.parts ?? []) {
+          if (!part.text) continue; // thought signatures and other text-less parts
+          if (part.thought) {
+            yield { type: 'reasoning', text: part.text };
+          } else {
+            answered = true;
+            yield { type: 'text', text: part.text };
+          }
+        }
+        if (candidate?.finishReason) finishReason = candidate.finishReason;
+        if (chunk.promptFeedback?.blockReason) blockReason = chunk.promptFeedback.blockReason;
+        // Every chunk repeats the running totals; the last one is the response's.
+        if (chunk.usageMetadata) usage = toTokenUsage(chunk.usageMetadata);
+      }
+    } catch (err) {
+      throw toGeminiProviderError(err, this.errorContext, signal, true);
+    }
+    if (signal?.aborted) throw new ProviderAbortedError();
+    if (blockReason) {
+      throw new ProviderError(`Gemini refused the prompt (block reason ${blockReason}). Rephrase the request or remove the content it objects to.`);
+    }
+    // The API always ends with a chunk carrying a finish reason; without one the body was cut short.
+    if (!finishReason) throw truncatedStreamError(this.errorContext);
+    if (!answered && !COMPLETE_FINISH_REASONS.has(finishReason)) {
+      throw new ProviderError(`Gemini stopped without answering (finish reason ${finishReason}).`);
+    }
+    if (usage) yield { type: 'usage', usage };
+  }
+}
+
+function toTokenUsage(metadata: GenerateContentResponseUsageMetadata): TokenUsage {
+  const cached = metadata.cachedContentTokenCount ?? 0;
+  return {
+    // promptTokenCount already includes the cached tokens, as TokenUsage.inputTokens wants.
+    inputTokens: metadata.promptTokenCount ?? 0,
+    // Thinking is billed as output but reported apart from the answer's candidatesTokenCount.
+    outputTokens: (metadata.candidatesTokenCount ?? 0) + (metadata.thoughtsTokenCount ?? 0),
+    ...(cached ? { cacheReadTokens: cached } : {}),
+  };
+}

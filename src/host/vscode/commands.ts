@@ -1,0 +1,58 @@
+import * as vscode from 'vscode';
+import type { ChatEditorPanel } from './chat-editor-panel.js';
+import { CHAT_VIEW_ID } from './chat-view-provider.js';
+import { selectionContext } from './selection-context.js';
+import type { TaskController } from './task-controller.js';
+
+/** Every command the extension contributes (package.json lists the same ids). */
+export const COMMAND_IDS = [
+  'smith.newTask',
+  'smith.cancelTask',
+  'smith.focusPanel',
+  'smith.openInEditor',
+  'smith.addSelection',
+  'smith.openSettings',
+  'smith.openHistory',
+] as const;
+
+type CommandId = (typeof COMMAND_IDS)[number];
+
+/** Registers the commands; each is a line or two on top of the controller. */
+export function registerCommands(controller: TaskController, editorPanel: ChatEditorPanel): vscode.Disposable[] {
+  // The chat the user already has open in a tab is the one to bring forward.
+  const showChat = async () => {
+    if (editorPanel.isOpen) editorPanel.open();
+    else await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
+  };
+  const commands: Record<CommandId, () => unknown> = {
+    'smith.newTask': async () => {
+      await controller.clearTask();
+      await showChat();
+    },
+    'smith.cancelTask': () => controller.cancel(),
+    'smith.focusPanel': showChat,
+    'smith.openInEditor': () => {
+      editorPanel.open();
+    },
+    'smith.addSelection': async () => {
+      const editor = vscode.window.activeTextEditor;
+      const context = editor && selectionContext(editor);
+      if (!context) {
+        void vscode.window.showInformationMessage('Select some code first, then add it to Smith.');
+        return;
+      }
+      controller.attach(context);
+      await showChat();
+      vscode.window.setStatusBarMessage('Smith: the selection will be attached to your next message', 5000);
+    },
+    'smith.openSettings': async () => {
+      controller.showView('settings');
+      await showChat();
+    },
+    'smith.openHistory': async () => {
+      controller.showView('history');
+      await showChat();
+    },
+  };
+  return COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, commands[id]));
+}

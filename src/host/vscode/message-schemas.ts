@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import type { WebviewMessage } from '../../shared/protocol.js';
+
+// Generous caps: a pasted log is fine, a runaway webview sending megabytes per message is not.
+const MAX_TEXT = 1_000_000;
+const id = z.string().min(1).max(200);
+const text = z.string().max(MAX_TEXT);
+const feedback = z.string().max(MAX_TEXT).optional();
+const mode = z.enum(['plan', 'act']);
+const view = z.enum(['chat', 'settings', 'history', 'mcp']);
+const provider = z.enum(['anthropic', 'openai', 'openai-compatible', 'gemini']);
+
+/** Every message the webview may send, mirroring WebviewMessage in src/shared/protocol.ts. */
+export const webviewMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }).strict(),
+  z.object({ type: z.literal('newTask'), id, text }).strict(),
+  z.object({ type: z.literal('sendMessage'), id, text }).strict(),
+  z.object({ type: z.literal('approve'), id, callId: id, feedback }).strict(),
+  z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
+  z.object({ type: z.literal('answer'), id, text }).strict(),
+  z.object({ type: z.literal('cancelTask'), id }).strict(),
+  z.object({ type: z.literal('retry'), id }).strict(),
+  z.object({ type: z.literal('setMode'), id, mode }).strict(),
+  z.object({ type: z.literal('setSkill'), id, skill: z.string().min(1).max(200) }).strict(),
+  z.object({ type: z.literal('showView'), id, view }).strict(),
+  z
+    .object({
+      type: z.literal('saveSettings'),
+      id,
+      provider,
+      model: z.string().max(500),
+      baseUrl: z.string().max(2000),
+      apiKey: z.string().max(10_000).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('openTask'), id, taskId: id }).strict(),
+  z.object({ type: z.literal('deleteTask'), id, taskId: id }).strict(),
+  z.object({ type: z.literal('exportTask'), id, taskId: id }).strict(),
+]);
+
+// Compile-time proof that the schema and the protocol type describe the same messages.
+type Parsed = z.infer<typeof webviewMessageSchema>;
+const parsedIsProtocol = (message: Parsed): WebviewMessage => message;
+const protocolIsParsed = (message: WebviewMessage): Parsed => message;
+void parsedIsProtocol;
+void protocolIsParsed;
+
+/** The outcome of checking one incoming message. */
+export type ParsedMessage =
+  | { readonly ok: true; readonly message: WebviewMessage }
+  /** `id` is the request id when the message had a usable one, so the error can be replied to. */
+  | { readonly ok: false; readonly error: string; readonly id?: string };
+
+/** Validates a message from the webview before anything acts on it. */
+export function parseWebviewMessage(raw: unknown): ParsedMessage {
+  const result = webviewMessageSchema.safeParse(raw);
+  if (result.success) return { ok: true, message: result.data };
+  const issues = result.error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  const type = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown }).type : undefined;
+  const requestId = typeof raw === 'object' && raw !== null ? (raw as { id?: unknown }).id : undefined;
+  return {
+    ok: false,
+    error: `Invalid ${typeof type === 'string' ? `"${type.slice(0, 50)}" ` : ''}message: ${issues}`,
+    ...(typeof requestId === 'string' && requestId.length > 0 && requestId.length <= 200 ? { id: requestId } : {}),
+  };
+}

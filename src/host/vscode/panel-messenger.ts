@@ -1,0 +1,165 @@
+import type * as vscode from 'vscode';
+import { stripAnsi } from '../../core/process/output-buffer.js';
+import type { HostMessage, WebviewRequest } from '../../shared/protocol.js';
+import type { RequestHandlers } from './message-handlers.js';
+import { parseWebviewMessage } from './message-schemas.js';
+import type { PanelChange, PanelSource } from './panel-changes.js';
+
+/** The webview side the messenger talks to: a WebviewView or a WebviewPanel. */
+export interface WebviewEndpoint {
+  postMessage(message: HostMessage): Thenable<boolean>;
+  readonly onDidReceiveMessage: vscode.Event<unknown>;
+  isVisible(): boolean;
+  readonly onDidChangeVisibility: vscode.Event<unknown>;
+}
+
+/** Timing of the messenger; tests may shorten it. */
+export interface PanelMessengerOptions {
+  /** Least time between two `streaming` (and `commandOutput`) messages (default 50 ms). */
+  readonly throttleMs?: number;
+  /** Where invalid messages and failed requests are logged. */
+  readonly log?: (message: string) => void;
+}
+
+/**
+ * Connects one webview to the panel's state (DESIGN §5). Incoming messages are validated, then
+ * dispatched to a handler and answered with exactly one reply. Outgoing: a full snapshot on
+ * `ready`; while visible, message deltas as they happen and throttled streaming and command
+ * output; while hidden nothing but a note that a snapshot is due, sent when it shows again.
+ */
+export class PanelMessenger implements vscode.Disposable {
+  private ready = false;
+  private snapshotDue = false;
+  private snapshotTimer: NodeJS.Timeout | undefined;
+  private streamTimer: NodeJS.Timeout | undefined;
+  private lastStreamAt = 0;
+  private outputTimer: NodeJS.Timeout | undefined;
+  private readonly output = new Map<string, string>();
+  private readonly subscriptions: { dispose(): void }[];
+  private readonly throttleMs: number;
+
+  constructor(
+    private readonly endpoint: WebviewEndpoint,
+    private readonly source: PanelSource,
+    private readonly handlers: RequestHandlers,
+    private readonly options: PanelMessengerOptions = {},
+  ) {
+    this.throttleMs = options.throttleMs ?? 50;
+    this.subscriptions = [
+      endpoint.onDidReceiveMessage((raw) => void this.receive(raw)),
+      endpoint.onDidChangeVisibility(() => this.visibilityChanged()),
+      source.onDidChange((change) => this.changed(change)),
+    ];
+  }
+
+  /** Handles one message from the webview; resolves once it has been answered. */
+  async receive(raw: unknown): Promise<void> {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      this.options.log?.(parsed.error);
+      if (parsed.id) this.post({ type: 'reply', id: parsed.id, ok: false, error: parsed.error });
+      return;
+    }
+    const message = parsed.message;
+    if (message.type === 'ready') {
+      this.ready = true;
+      this.sendSnapshot();
+      return;
+    }
+    await this.dispatch(message);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    clearTimeout(this.snapshotTimer);
+    clearTimeout(this.streamTimer);
+    clearTimeout(this.outputTimer);
+  }
+
+  private async dispatch(request: WebviewRequest): Promise<void> {
+    const handler = this.handlers[request.type] as (message: WebviewRequest) => Promise<void> | void;
+    try {
+      await handler(request);
+      this.post({ type: 'reply', id: request.id, ok: true });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.log?.(`${request.type} failed: ${message}`);
+      this.post({ type: 'reply', id: request.id, ok: false, error: message });
+    }
+  }
+
+  private changed(change: PanelChange): void {
+    if (!this.ready) return; // `ready` brings a snapshot
+    if (!this.endpoint.isVisible()) {
+      this.snapshotDue = true;
+      this.dropDeltas();
+      return;
+    }
+    switch (change.kind) {
+      case 'state':
+        this.snapshotTimer ??= setTimeout(() => this.sendSnapshot(), 0);
+        break;
+      case 'messages':
+        // A scheduled snapshot will carry these messages anyway.
+        if (!this.snapshotTimer) this.post({ type: 'taskMessages', taskId: change.taskId, start: change.start, messages: change.messages });
+        break;
+      case 'streaming':
+        this.scheduleStreaming();
+        break;
+      case 'commandOutput':
+        this.output.set(change.callId, (this.output.get(change.callId) ?? '') + change.text);
+        this.outputTimer ??= setTimeout(() => this.flushOutput(), this.throttleMs);
+        break;
+    }
+  }
+
+  private visibilityChanged(): void {
+    if (this.ready && this.snapshotDue && this.endpoint.isVisible()) this.sendSnapshot();
+  }
+
+  private sendSnapshot(): void {
+    clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = undefined;
+    this.snapshotDue = false;
+    this.post({ type: 'snapshot', state: this.source.snapshot() });
+    const streaming = this.source.streaming();
+    if (streaming && (streaming.text || streaming.reasoning)) this.sendStreaming();
+  }
+
+  private scheduleStreaming(): void {
+    if (this.streamTimer) return;
+    const wait = this.lastStreamAt + this.throttleMs - Date.now();
+    if (wait <= 0) this.sendStreaming();
+    else this.streamTimer = setTimeout(() => this.sendStreaming(), wait);
+  }
+
+  private sendStreaming(): void {
+    clearTimeout(this.streamTimer);
+    this.streamTimer = undefined;
+    this.lastStreamAt = Date.now();
+    const streaming = this.source.streaming();
+    if (streaming) this.post({ type: 'streaming', taskId: streaming.taskId, text: streaming.text, reasoning: streaming.reasoning });
+  }
+
+  private flushOutput(): void {
+    this.outputTimer = undefined;
+    for (const [callId, text] of this.output) {
+      const clean = stripAnsi(text.replace(/\r\n/g, '\n'));
+      if (clean) this.post({ type: 'commandOutput', callId, text: clean });
+    }
+    this.output.clear();
+  }
+
+  private dropDeltas(): void {
+    clearTimeout(this.streamTimer);
+    this.streamTimer = undefined;
+    clearTimeout(this.outputTimer);
+    this.outputTimer = undefined;
+    this.output.clear();
+  }
+
+  private post(message: HostMessage): void {
+    // A disposed webview rejects; its state is rebuilt from a snapshot when it comes back.
+    Promise.resolve(this.endpoint.postMessage(message)).catch(() => undefined);
+  }
+}

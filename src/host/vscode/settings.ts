@@ -1,0 +1,152 @@
+import * as vscode from 'vscode';
+import type { ProviderName, ProviderSettingsView } from '../../shared/protocol.js';
+import type { ProviderConfig, ProviderId } from '../../core/providers/types.js';
+import type { AutoApprovePolicy } from '../../core/task/approval-policy.js';
+
+/** The `smith.*` configuration section. */
+export const SETTINGS_SECTION = 'smith';
+
+/** Every provider the settings can name, in the order the panel lists them. */
+export const PROVIDER_NAMES: readonly ProviderName[] = ['anthropic', 'openai', 'openai-compatible', 'gemini'];
+
+/** The environment variable each provider's key falls back to: the CLI's names, for code-server and CI. */
+export const API_KEY_ENV_VARS: Readonly<Record<ProviderName, string>> = {
+  anthropic: 'ANTHROPIC_API_KEY',
+  openai: 'OPENAI_API_KEY',
+  'openai-compatible': 'SMITH_API_KEY',
+  gemini: 'GEMINI_API_KEY',
+};
+
+/** Used when `smith.model` is empty; the same defaults as the CLI. */
+const DEFAULT_MODELS: Readonly<Record<ProviderName, string>> = {
+  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-4.1',
+  'openai-compatible': '',
+  gemini: 'gemini-2.5-pro',
+};
+
+/** The `smith.*` settings, read and checked. */
+export interface SmithSettings {
+  readonly provider: ProviderName;
+  /** The configured model, or the provider's default when none is set. */
+  readonly model: string;
+  readonly baseUrl: string;
+  readonly policy: AutoApprovePolicy;
+  readonly maxIterations: number;
+  /** Per-mode models; empty means "use `model`". */
+  readonly planModel: string;
+  readonly actModel: string;
+}
+
+/** Reads the `smith.*` settings; a bad value falls back to its default rather than failing. */
+export function readSettings(config: vscode.WorkspaceConfiguration = vscode.workspace.getConfiguration(SETTINGS_SECTION)): SmithSettings {
+  const provider = oneOf(config.get<string>('provider'), PROVIDER_NAMES, 'anthropic');
+  const text = (key: string) => (config.get<string>(key) ?? '').trim();
+  const flag = (key: string, fallback: boolean) => {
+    const value = config.get<unknown>(key);
+    return typeof value === 'boolean' ? value : fallback;
+  };
+  const count = (key: string, fallback: number, min: number) => {
+    const value = config.get<unknown>(key);
+    return typeof value === 'number' && Number.isFinite(value) && value >= min ? Math.floor(value) : fallback;
+  };
+  return {
+    provider,
+    model: text('model') || DEFAULT_MODELS[provider],
+    baseUrl: text('baseUrl'),
+    policy: {
+      readFiles: flag('autoApprove.readFiles', true),
+      editFiles: flag('autoApprove.editFiles', false),
+      safeCommands: flag('autoApprove.safeCommands', false),
+      allCommands: flag('autoApprove.allCommands', false),
+      mcpTools: flag('autoApprove.mcpTools', false),
+      // Paths outside the workspace always ask in the editor; only the CLI has a switch for it.
+      outsideWorkspace: false,
+      maxConsecutive: count('autoApprove.maxConsecutive', 0, 0),
+    },
+    maxIterations: count('maxIterations', 25, 1),
+    planModel: text('planModel'),
+    actModel: text('actModel'),
+  };
+}
+
+/** Writes the provider choice to the user settings; the key goes to ProviderKeys, never here. */
+export async function saveProviderSettings(
+  choice: { readonly provider: ProviderName; readonly model: string; readonly baseUrl: string },
+  config: vscode.WorkspaceConfiguration = vscode.workspace.getConfiguration(SETTINGS_SECTION),
+): Promise<void> {
+  const target = vscode.ConfigurationTarget.Global;
+  const entries: [string, string][] = [
+    ['provider', choice.provider],
+    ['model', choice.model.trim()],
+    ['baseUrl', choice.baseUrl.trim()],
+  ];
+  for (const [key, value] of entries) {
+    if ((config.get<string>(key) ?? '') !== value) await config.update(key, value, target);
+  }
+}
+
+/**
+ * API keys, one SecretStorage entry per provider. They never reach settings.json, the task log or
+ * the webview; without a stored key the CLI's environment variable is used.
+ */
+export class ProviderKeys {
+  private readonly changed = new vscode.EventEmitter<ProviderName>();
+  /** Fires when a provider's stored key is set or removed. */
+  readonly onDidChange = this.changed.event;
+
+  constructor(
+    private readonly secrets: vscode.SecretStorage,
+    private readonly env: NodeJS.ProcessEnv = process.env,
+  ) {}
+
+  /** The key to use: the stored one, else the environment variable, else undefined. */
+  async get(provider: ProviderName): Promise<string | undefined> {
+    const stored = await this.secrets.get(secretKey(provider));
+    if (stored) return stored;
+    const fromEnv = this.env[API_KEY_ENV_VARS[provider]]?.trim();
+    return fromEnv || undefined;
+  }
+
+  /** Stores a key; an empty string removes the stored one (the environment fallback then applies). */
+  async store(provider: ProviderName, apiKey: string): Promise<void> {
+    const key = apiKey.trim();
+    if (key) await this.secrets.store(secretKey(provider), key);
+    else await this.secrets.delete(secretKey(provider));
+    this.changed.fire(provider);
+  }
+
+  /** True when a key is stored or in the environment. */
+  async has(provider: ProviderName): Promise<boolean> {
+    return (await this.get(provider)) !== undefined;
+  }
+
+  dispose(): void {
+    this.changed.dispose();
+  }
+}
+
+/** The SecretStorage entry of a provider's key. */
+export function secretKey(provider: ProviderName): string {
+  return `smith.apiKey.${provider}`;
+}
+
+/** The provider settings as the panel shows them (without the key). */
+export async function providerSettingsView(settings: SmithSettings, keys: ProviderKeys): Promise<ProviderSettingsView> {
+  return { provider: settings.provider, model: settings.model, baseUrl: settings.baseUrl, hasApiKey: await keys.has(settings.provider) };
+}
+
+/** The engine's provider config for a model (the main one, or a per-mode one). */
+export function providerConfig(settings: SmithSettings, apiKey: string | undefined, model = settings.model): ProviderConfig {
+  return {
+    // createProvider names the providers it supports when given one it does not know (e.g. gemini).
+    provider: settings.provider as ProviderId,
+    model,
+    ...(apiKey ? { apiKey } : {}),
+    ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+  };
+}
+
+function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}

@@ -1,0 +1,405 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import type { AssistantBlock } from '../../core/parse/types.js';
+import type { Host } from '../../core/ports.js';
+import type { TaskEnvironment } from '../../core/session/task-environment.js';
+import { loadSkills } from '../../core/skills/skill-loader.js';
+import type { Mode, Skill } from '../../core/skills/skill.js';
+import { DEFAULT_SKILL_SLUG } from '../../core/skills/built-in-skills.js';
+import type { TaskEvent } from '../../core/task/events.js';
+import { TaskLog, listStoredTasks, taskDir } from '../../core/task/task-log.js';
+import { Task, type TaskOutcome, type TaskUpdate } from '../../core/task/task.js';
+import { currentModeAndSkill, findSkill } from '../../core/task/turn-setup.js';
+import { uiProjection, usageTotals } from '../../core/task/ui-projection.js';
+import type { HistoryItem, PanelState, PanelView, ProviderName, ProviderSettingsView, TaskView } from '../../shared/protocol.js';
+import type { UiMessage } from '../../shared/ui-messages.js';
+import type { DiffApproval } from './diff-approval.js';
+import { streamEditsToDiff } from './edit-streaming.js';
+import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
+import { checkTaskId, firstChangedIndex, historyItem, lastError, runStatus, streamingView } from './panel-state.js';
+import { saveWithDialog } from './export-target.js';
+import { PendingContext } from './selection-context.js';
+import { SETTINGS_SECTION, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
+import { taskMarkdown } from './task-export.js';
+import { createVsCodeTaskEnvironment, type VsCodeTaskInputs } from './task-options.js';
+import type { WebviewInteractions } from './webview-interactions.js';
+
+/** What the controller is built from; tests may replace the environment factory and the export target. */
+export interface TaskControllerDeps {
+  readonly storageDir: string;
+  /** The folder tasks work in; undefined when no folder is open. */
+  readonly cwd: () => string | undefined;
+  readonly host: Host;
+  readonly keys: ProviderKeys;
+  readonly interactions: WebviewInteractions;
+  readonly diff: DiffApproval;
+  readonly createEnvironment?: (inputs: VsCodeTaskInputs) => Promise<TaskEnvironment>;
+  /** Where an exported task goes (default: a save dialog). */
+  readonly saveExport?: (suggestedName: string, markdown: string) => Promise<void>;
+}
+
+/** The task open in the panel: live (a Task) or only viewed from the history until the user acts. */
+interface OpenTask {
+  readonly id: string;
+  task?: Task;
+  environment?: TaskEnvironment;
+  unsubscribe?: () => void;
+  viewedEvents: readonly TaskEvent[];
+  run?: Promise<TaskOutcome>;
+  messages: readonly UiMessage[];
+  streaming?: { blocks: readonly AssistantBlock[]; reasoning: string };
+  /** Mode or skill chosen while the task was only viewed, applied when it goes live. */
+  pendingMode?: Mode;
+  pendingSkill?: string;
+}
+
+/**
+ * Owns the panel's task: starts, continues, resumes, cancels, deletes and exports tasks, and
+ * derives the PanelState the webviews render. Both webviews (side bar and editor tab) read it.
+ */
+export class TaskController implements PanelSource, vscode.Disposable {
+  private readonly listeners = new Set<(change: PanelChange) => void>();
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private current: OpenTask | undefined;
+  private view: PanelView = 'chat';
+  private mode: Mode = 'act';
+  private skill = DEFAULT_SKILL_SLUG;
+  private settingsView: ProviderSettingsView;
+  private history: HistoryItem[] | undefined;
+  private skills: readonly Skill[] | undefined;
+  private readonly attachments = new PendingContext();
+
+  constructor(private readonly deps: TaskControllerDeps) {
+    const settings = readSettings();
+    this.settingsView = { provider: settings.provider, model: settings.model, baseUrl: settings.baseUrl, hasApiKey: false };
+    void this.refreshSettings();
+    this.subscriptions.push(
+      deps.interactions.onDidChange(() => this.emit({ kind: 'state' })),
+      deps.keys.onDidChange(() => void this.refreshSettings()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(SETTINGS_SECTION)) void this.refreshSettings();
+      }),
+    );
+  }
+
+  /** Tells the listener about every change of the panel state. */
+  onDidChange(listener: (change: PanelChange) => void): vscode.Disposable {
+    this.listeners.add(listener);
+    return new vscode.Disposable(() => this.listeners.delete(listener));
+  }
+
+  /** The id of the open task, if any. */
+  get openTaskId(): string | undefined {
+    return this.current?.id;
+  }
+
+  /** True while the open task's loop runs. */
+  get isRunning(): boolean {
+    return this.current?.run !== undefined;
+  }
+
+  /** The whole panel state, as a `snapshot` message carries it. */
+  snapshot(): PanelState {
+    this.history ??= listStoredTasks(this.deps.storageDir).map(historyItem);
+    return {
+      view: this.view,
+      ...(this.current ? { task: this.taskView(this.current) } : {}),
+      settings: this.settingsView,
+      history: this.history,
+      skills: this.availableSkills().map((s) => ({ slug: s.slug, name: s.name })),
+      mode: this.mode,
+      skill: this.skill,
+    };
+  }
+
+  /** The open task's assistant message as it streams (empty between responses). */
+  streaming(): StreamingView | undefined {
+    const open = this.current;
+    if (!open) return undefined;
+    return streamingView(open.id, open.streaming?.blocks ?? [], open.streaming?.reasoning ?? '');
+  }
+
+  /** Starts a new task (ending the open one) in the panel's mode and skill. */
+  async newTask(text: string): Promise<void> {
+    if (!text.trim()) throw new Error('Describe the task first.');
+    // Built first: when the settings are incomplete the open task stays as it was.
+    const environment = await this.createEnvironment();
+    await this.closeCurrent();
+    const task = Task.create(environment.options, this.attachments.appendTo(text), { mode: this.mode, skill: this.skill });
+    const open: OpenTask = { id: task.id, viewedEvents: [], messages: [] };
+    this.current = open;
+    this.view = 'chat';
+    this.goLive(open, task, environment);
+    this.startRun(open);
+  }
+
+  /** The user's message: an answer, a rejection with feedback, a follow-up, or a new task. */
+  async sendMessage(text: string): Promise<void> {
+    const { interactions } = this.deps;
+    if (interactions.pendingQuestion) return interactions.answerQuestion(text);
+    const approval = interactions.pendingApproval;
+    if (approval) return interactions.answerApproval(approval.callId, false, text);
+    const open = this.current;
+    if (!open) return this.newTask(text);
+    if (open.run) throw new Error('Smith is still working on this task. Wait for it to finish, or cancel it first.');
+    if (!text.trim()) throw new Error('The message is empty.');
+    const task = await this.ensureLive(open);
+    task.addUserMessage(this.attachments.appendTo(text));
+    this.startRun(open);
+  }
+
+  /** Runs the open task's loop again after a failure, a cancel or an interruption. */
+  async retry(): Promise<void> {
+    const open = this.current;
+    if (!open) throw new Error('There is no task to retry.');
+    if (open.run) throw new Error('The task is already running.');
+    await this.ensureLive(open);
+    this.startRun(open);
+  }
+
+  /** Stops the open task's running step (model request, approval, command). */
+  async cancel(): Promise<void> {
+    const open = this.current;
+    if (!open?.run || !open.task) return;
+    open.task.abort();
+    await open.run;
+  }
+
+  /** Sets the mode for new tasks and for the open one. */
+  setMode(mode: Mode): void {
+    this.mode = mode;
+    const open = this.current;
+    if (open?.task) open.task.switchMode(mode);
+    else if (open) open.pendingMode = mode;
+    this.emit({ kind: 'state' });
+  }
+
+  /** Sets the skill for new tasks and for the open one; throws, listing the skills, when unknown. */
+  setSkill(slug: string): void {
+    findSkill(this.availableSkills(), slug);
+    this.skill = slug;
+    const open = this.current;
+    if (open?.task) open.task.switchSkill(slug);
+    else if (open) open.pendingSkill = slug;
+    this.emit({ kind: 'state' });
+  }
+
+  /** Switches the panel's screen. */
+  showView(view: PanelView): void {
+    this.view = view;
+    // The lists may have changed on disk (the CLI shares the storage, skills are files).
+    if (view === 'history') this.history = undefined;
+    this.skills = undefined;
+    this.emit({ kind: 'state' });
+  }
+
+  /** Closes the open task (ending its commands) and shows an empty chat. */
+  async clearTask(): Promise<void> {
+    await this.closeCurrent();
+    this.view = 'chat';
+    this.emit({ kind: 'state' });
+  }
+
+  /** Opens a stored task for viewing; it resumes only when the user continues it. */
+  async openTask(taskId: string): Promise<void> {
+    checkTaskId(taskId);
+    if (this.current?.id !== taskId) {
+      const events = TaskLog.open(this.deps.storageDir, taskId).events;
+      await this.closeCurrent();
+      this.current = { id: taskId, viewedEvents: events, messages: uiProjection(events) };
+    }
+    this.view = 'chat';
+    this.emit({ kind: 'state' });
+  }
+
+  /** Deletes a stored task (closing it first when it is open). */
+  async deleteTask(taskId: string): Promise<void> {
+    checkTaskId(taskId);
+    const dir = taskDir(this.deps.storageDir, taskId);
+    if (!existsSync(dir)) throw new Error(`There is no stored task "${taskId}".`);
+    if (this.current?.id === taskId) await this.closeCurrent();
+    await rm(dir, { recursive: true, force: true });
+    this.history = undefined;
+    this.emit({ kind: 'state' });
+  }
+
+  /** Writes the task's conversation as Markdown (a save dialog by default). */
+  async exportTask(taskId: string): Promise<void> {
+    checkTaskId(taskId);
+    const open = this.current;
+    const events = open?.id === taskId ? eventsOf(open) : TaskLog.open(this.deps.storageDir, taskId).events;
+    await (this.deps.saveExport ?? saveWithDialog)(`smith-task-${taskId}.md`, taskMarkdown(events));
+  }
+
+  /** Saves the provider choice; the key goes to SecretStorage, an empty key removes the stored one. */
+  async saveSettings(choice: { readonly provider: ProviderName; readonly model: string; readonly baseUrl: string; readonly apiKey?: string }): Promise<void> {
+    await saveProviderSettings(choice);
+    if (choice.apiKey !== undefined) await this.deps.keys.store(choice.provider, choice.apiKey);
+    await this.refreshSettings();
+  }
+
+  /** Adds editor context (a selection) to the user's next message. */
+  attach(text: string): void {
+    this.attachments.add(text);
+  }
+
+  /** How many context snippets wait for the next message. */
+  get pendingAttachments(): number {
+    return this.attachments.count;
+  }
+
+  dispose(): void {
+    void this.closeCurrent();
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.listeners.clear();
+  }
+
+  private taskView(open: OpenTask): TaskView {
+    const events = eventsOf(open);
+    const state = currentModeAndSkill(events);
+    const { pendingApproval, pendingQuestion } = open.run ? this.deps.interactions : { pendingApproval: undefined, pendingQuestion: undefined };
+    const error = open.run ? undefined : lastError(events);
+    return {
+      id: open.id,
+      messages: open.messages,
+      usage: usageTotals(events),
+      mode: open.pendingMode ?? state.mode,
+      skill: open.pendingSkill ?? state.skill,
+      status: runStatus(events, open.run !== undefined, { approval: Boolean(pendingApproval), question: Boolean(pendingQuestion) }),
+      ...(pendingApproval ? { pendingApproval } : {}),
+      ...(pendingQuestion ? { pendingQuestion } : {}),
+      ...(error ? { error } : {}),
+    };
+  }
+
+  private async createEnvironment(): Promise<TaskEnvironment> {
+    const cwd = this.deps.cwd();
+    if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
+    const settings = readSettings();
+    const apiKey = await this.deps.keys.get(settings.provider);
+    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey };
+    return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
+  }
+
+  /** Makes a viewed task live again (resuming it from its log) so it can run. */
+  private async ensureLive(open: OpenTask): Promise<Task> {
+    if (open.task) return open.task;
+    const environment = await this.createEnvironment();
+    if (this.current !== open) throw new Error('The task was closed.');
+    const task = Task.resume(environment.options, open.id);
+    this.goLive(open, task, environment);
+    if (open.pendingMode) task.switchMode(open.pendingMode);
+    if (open.pendingSkill) task.switchSkill(open.pendingSkill);
+    open.pendingMode = undefined;
+    open.pendingSkill = undefined;
+    return task;
+  }
+
+  private goLive(open: OpenTask, task: Task, environment: TaskEnvironment): void {
+    open.task = task;
+    open.environment = environment;
+    const streamEdits = streamEditsToDiff(this.deps.diff, environment.options.cwd, environment.options.ignore);
+    open.unsubscribe = task.onUpdate((update) => {
+      streamEdits(update);
+      this.onTaskUpdate(open, update);
+    });
+    this.history = undefined;
+    // Events appended before the listener existed (task_started, task_resumed).
+    this.refreshMessages(open);
+  }
+
+  private startRun(open: OpenTask): void {
+    const run = open.task!.run().catch((error: unknown): TaskOutcome => ({ status: 'failed', error: (error as Error).message }));
+    open.run = run;
+    this.emit({ kind: 'state' });
+    void run.then(async (outcome) => {
+      if (open.run === run) open.run = undefined;
+      open.streaming = undefined;
+      // Background commands (dev servers) outlive a completed turn, not a cancelled one.
+      if (outcome.status === 'aborted') await open.environment?.commands.killAll();
+      if (this.current !== open) return;
+      this.history = undefined;
+      this.emit({ kind: 'streaming' });
+      this.emit({ kind: 'state' });
+    });
+  }
+
+  private onTaskUpdate(open: OpenTask, update: TaskUpdate): void {
+    if (this.current !== open) return;
+    if (update.type === 'progress') {
+      this.emit({ kind: 'commandOutput', callId: update.callId, text: update.text });
+    } else if (update.type === 'delta') {
+      if (update.delta.kind === 'text') return; // the blocks delta that follows carries it, parsed
+      const streaming = (open.streaming ??= { blocks: [], reasoning: '' });
+      if (update.delta.kind === 'reasoning') streaming.reasoning += update.delta.text;
+      else streaming.blocks = update.delta.blocks;
+      this.emit({ kind: 'streaming' });
+    } else if (update.type === 'retry') {
+      // The interrupted response is dropped; its replacement streams from the start.
+      open.streaming = undefined;
+      this.emit({ kind: 'streaming' });
+      const seconds = Math.max(1, Math.round(update.delayMs / 1000));
+      this.deps.host.notify('info', `${update.reason} Retrying in ${seconds} s (attempt ${update.attempt} of ${update.maxRetries}).`);
+    } else {
+      if (update.event.type === 'request_started' || update.event.type === 'model_response') {
+        open.streaming = undefined;
+        this.emit({ kind: 'streaming' });
+      }
+      this.refreshMessages(open);
+    }
+  }
+
+  private refreshMessages(open: OpenTask): void {
+    const next = uiProjection(eventsOf(open));
+    const previous = open.messages;
+    open.messages = next;
+    const start = firstChangedIndex(previous, next);
+    if (start < next.length || previous.length !== next.length) {
+      this.emit({ kind: 'messages', taskId: open.id, start, messages: next.slice(start) });
+    }
+  }
+
+  private async closeCurrent(): Promise<void> {
+    const open = this.current;
+    if (!open) return;
+    this.current = undefined;
+    if (open.run) {
+      open.task?.abort();
+      await open.run;
+    }
+    open.unsubscribe?.();
+    await open.environment?.dispose();
+    await this.deps.diff.discard({ all: true });
+    this.history = undefined;
+  }
+
+  private async refreshSettings(): Promise<void> {
+    this.settingsView = await providerSettingsView(readSettings(), this.deps.keys);
+    // An idle live task keeps the provider it was built with; drop it so the next run uses the new settings.
+    const open = this.current;
+    if (open?.task && !open.run) {
+      open.unsubscribe?.();
+      await open.environment?.dispose();
+      open.viewedEvents = open.task.log.events;
+      open.task = undefined;
+      open.environment = undefined;
+    }
+    this.emit({ kind: 'state' });
+  }
+
+  private availableSkills(): readonly Skill[] {
+    const cwd = this.deps.cwd();
+    this.skills ??= loadSkills({ globalDir: join(this.deps.storageDir, 'skills'), ...(cwd ? { workspaceRoot: cwd } : {}) }).skills;
+    return this.skills;
+  }
+
+  private emit(change: PanelChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}
+
+function eventsOf(open: OpenTask): readonly TaskEvent[] {
+  return open.task?.log.events ?? open.viewedEvents;
+}

@@ -1,0 +1,39 @@
+import type { Host } from '../../core/ports.js';
+import { createProvider } from '../../core/providers/create-provider.js';
+import type { ApiProvider } from '../../core/providers/types.js';
+import { createTaskEnvironment, type TaskEnvironment } from '../../core/session/task-environment.js';
+import type { Mode } from '../../core/skills/skill.js';
+import { editorEnvironment } from './editor-environment.js';
+import { providerConfig, type SmithSettings } from './settings.js';
+
+/** What the panel knows when it sets up a task. */
+export interface VsCodeTaskInputs {
+  readonly storageDir: string;
+  readonly cwd: string;
+  readonly host: Host;
+  readonly settings: SmithSettings;
+  readonly apiKey: string | undefined;
+}
+
+/**
+ * The one place the extension turns its settings into a task environment (provider, per-mode
+ * models, tools, .smithignore, skills, editor context). Throws a ProviderError saying what to fix
+ * when the provider cannot be built (no key, no model, no base URL).
+ */
+export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<TaskEnvironment> {
+  const { settings, apiKey } = input;
+  const provider = createProvider(providerConfig(settings, apiKey));
+  const providerForMode: Partial<Record<Mode, ApiProvider>> = {};
+  if (settings.planModel && settings.planModel !== settings.model) providerForMode.plan = createProvider(providerConfig(settings, apiKey, settings.planModel));
+  if (settings.actModel && settings.actModel !== settings.model) providerForMode.act = createProvider(providerConfig(settings, apiKey, settings.actModel));
+  return createTaskEnvironment({
+    cwd: input.cwd,
+    storageDir: input.storageDir,
+    host: input.host,
+    provider,
+    ...(Object.keys(providerForMode).length > 0 ? { providerForMode } : {}),
+    policy: settings.policy,
+    maxIterations: settings.maxIterations,
+    hostEnvironment: () => editorEnvironment(input.cwd),
+  });
+}

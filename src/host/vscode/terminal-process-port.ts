@@ -1,0 +1,243 @@
+import { resolve } from 'node:path';
+import * as vscode from 'vscode';
+import type { ProcessPort, RunningProcess } from '../../core/ports.js';
+import { ChildProcessRunner } from '../../core/process/child-process-runner.js';
+import {
+  hasShellIntegrationApi,
+  onDidEndShellExecution,
+  shellIntegrationOf,
+  waitForShellIntegration,
+  type ShellIntegration,
+} from './shell-integration.js';
+
+/** Tuning for TerminalProcessPort; the defaults suit real use, tests may change them. */
+export interface TerminalProcessPortOptions {
+  /** How long a new terminal may take to report shell integration before the fallback runs the command (default 4000 ms). */
+  readonly shellIntegrationTimeoutMs?: number;
+  /** Always run commands as child processes (no terminal). */
+  readonly forceFallback?: boolean;
+  /** Runs commands when no terminal with shell integration is available (default ChildProcessRunner). */
+  readonly fallback?: ProcessPort;
+  /** The shell for Smith's terminals (default: the user's default terminal profile). */
+  readonly shellPath?: string;
+  readonly terminalName?: string;
+  /** Show the terminal when a command starts in it, without taking focus (default true). */
+  readonly reveal?: boolean;
+  /** Time kill() gives a command to stop after Ctrl+C before its terminal is closed (default 2000 ms). */
+  readonly killGraceMs?: number;
+}
+
+/** Where a command ended up running. */
+export type ProcessBackend = 'terminal' | 'child-process';
+
+type ExitInfo = { readonly exitCode: number | null; readonly signal?: string };
+
+interface PooledTerminal {
+  readonly terminal: vscode.Terminal;
+  /** Terminals are reused only for the same extra environment. */
+  readonly envKey: string;
+  busy: boolean;
+}
+
+// After this many terminals in a row never reported shell integration, stop waiting for it.
+const MAX_INTEGRATION_FAILURES = 2;
+// Output may still be in flight when the end event arrives; wait this long for the stream to close.
+const DRAIN_MS = 500;
+
+/**
+ * Runs commands in VS Code terminals through shell integration, so the user sees them and the
+ * engine still gets the output stream and the exit code. Falls back to child processes when the
+ * shell does not support integration (sh, cmd) or the API is missing.
+ */
+export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
+  private readonly pool = new Set<PooledTerminal>();
+  private readonly fallback: ProcessPort;
+  private readonly subscriptions: vscode.Disposable[] = [];
+  private integrationFailures = 0;
+
+  constructor(private readonly options: TerminalProcessPortOptions = {}) {
+    this.fallback = options.fallback ?? new ChildProcessRunner();
+    this.subscriptions.push(
+      vscode.window.onDidCloseTerminal((closed) => {
+        for (const entry of this.pool) if (entry.terminal === closed) this.pool.delete(entry);
+      }),
+    );
+  }
+
+  /** Starts the command; where it runs (terminal or fallback) is decided asynchronously, see `backend`. */
+  start(command: string, options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> }): TerminalRunningProcess {
+    const running = new TerminalRunningProcess();
+    running.launch(() => this.run(command, options, running));
+    return running;
+  }
+
+  /** Closes nothing the user may still be reading; only stops listening. */
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+  }
+
+  private async run(
+    command: string,
+    options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> },
+    running: TerminalRunningProcess,
+  ): Promise<ExitInfo> {
+    const lease = this.useTerminals() ? await this.acquire(options.cwd, options.env) : undefined;
+    if (!lease) return running.adopt(this.fallback.start(command, options));
+    if (running.killRequested) {
+      lease.busy = false;
+      return { exitCode: null, signal: 'SIGTERM' };
+    }
+    return running.runInTerminal(lease, command, () => this.release(lease), this.options.killGraceMs ?? 2000);
+  }
+
+  private useTerminals(): boolean {
+    return !this.options.forceFallback && hasShellIntegrationApi() && this.integrationFailures < MAX_INTEGRATION_FAILURES;
+  }
+
+  /** An idle Smith terminal in `cwd` with shell integration, or a new one; undefined when integration never came. */
+  private async acquire(cwd: string, env: Readonly<Record<string, string>> | undefined): Promise<(PooledTerminal & { integration: ShellIntegration }) | undefined> {
+    const envKey = JSON.stringify(env ?? {});
+    for (const entry of this.pool) {
+      const integration = shellIntegrationOf(entry.terminal);
+      if (entry.busy || entry.envKey !== envKey || entry.terminal.exitStatus || !integration) continue;
+      // A previous command may have changed directory; each command must start in its own cwd.
+      if (!integration.cwd || resolve(integration.cwd.fsPath) !== resolve(cwd)) continue;
+      entry.busy = true;
+      return Object.assign(entry, { integration });
+    }
+    const terminal = vscode.window.createTerminal({
+      name: this.options.terminalName ?? 'Smith',
+      cwd,
+      // Pagers would wait for a key nobody presses.
+      env: { PAGER: 'cat', GIT_PAGER: 'cat', ...env },
+      ...(this.options.shellPath ? { shellPath: this.options.shellPath } : {}),
+      iconPath: new vscode.ThemeIcon('terminal'),
+    });
+    const entry: PooledTerminal = { terminal, envKey, busy: true };
+    this.pool.add(entry);
+    if (this.options.reveal ?? true) terminal.show(true);
+    const integration = await waitForShellIntegration(terminal, this.options.shellIntegrationTimeoutMs ?? 4000);
+    if (!integration) {
+      this.integrationFailures++;
+      this.pool.delete(entry);
+      terminal.dispose();
+      return undefined;
+    }
+    this.integrationFailures = 0;
+    return Object.assign(entry, { integration });
+  }
+
+  private release(entry: PooledTerminal): void {
+    entry.busy = false;
+  }
+}
+
+/** A command started by TerminalProcessPort, in a terminal or (fallback) as a child process. */
+export class TerminalRunningProcess implements RunningProcess {
+  readonly exited: Promise<ExitInfo>;
+  /** Settles once it is known where the command runs. */
+  readonly backend: Promise<ProcessBackend>;
+  private settleBackend!: (backend: ProcessBackend) => void;
+  private settleExit!: (exit: ExitInfo) => void;
+  private failExit!: (error: Error) => void;
+  private readonly listeners: ((chunk: string) => void)[] = [];
+  // Output that arrived before anyone listened; handed to the first listener.
+  private backlog: string[] | undefined = [];
+  private stop: (() => Promise<void>) | undefined;
+  private killing: Promise<void> | undefined;
+  /** True once kill() was called, even before the command started. */
+  killRequested = false;
+
+  constructor() {
+    this.backend = new Promise((resolve) => (this.settleBackend = resolve));
+    this.exited = new Promise((resolve, reject) => {
+      this.settleExit = resolve;
+      this.failExit = reject;
+    });
+    // Callers await `exited`; this only keeps a start failure nobody awaited from crashing the host.
+    this.exited.catch(() => {});
+  }
+
+  onOutput(listener: (chunk: string) => void): void {
+    this.listeners.push(listener);
+    const early = this.backlog;
+    this.backlog = undefined;
+    for (const chunk of early ?? []) listener(chunk);
+  }
+
+  kill(): Promise<void> {
+    this.killRequested = true;
+    this.killing ??= (this.stop?.() ?? Promise.resolve()).then(() => this.exited.then(() => undefined, () => undefined));
+    return this.killing;
+  }
+
+  /** Runs `body` and settles `exited` with its result. */
+  launch(body: () => Promise<ExitInfo>): void {
+    body().then(
+      (exit) => this.settleExit(exit),
+      (error: unknown) => this.failExit(error instanceof Error ? error : new Error(String(error))),
+    );
+  }
+
+  /** Hands the command to another port's process (the fallback) and relays it. */
+  adopt(child: RunningProcess): Promise<ExitInfo> {
+    this.settleBackend('child-process');
+    child.onOutput((chunk) => this.emit(chunk));
+    this.stop = () => child.kill();
+    if (this.killRequested) void child.kill();
+    return child.exited;
+  }
+
+  /** Runs the command through the terminal's shell integration and waits for its end. */
+  async runInTerminal(
+    lease: PooledTerminal & { integration: ShellIntegration },
+    command: string,
+    release: () => void,
+    killGraceMs: number,
+  ): Promise<ExitInfo> {
+    this.settleBackend('terminal');
+    const { terminal } = lease;
+    let finish!: (exit: ExitInfo) => void;
+    const ended = new Promise<ExitInfo>((resolve) => (finish = resolve));
+    const subscriptions = [
+      // One command at a time per Smith terminal, so the terminal identifies the execution.
+      onDidEndShellExecution((end) => {
+        if (end.terminal === terminal) finish({ exitCode: end.exitCode ?? null });
+      }),
+      vscode.window.onDidCloseTerminal((closed) => {
+        if (closed === terminal) finish({ exitCode: null, signal: 'SIGHUP' });
+      }),
+    ];
+    this.stop = async () => {
+      // Ctrl+C as a user would; then close the terminal so background children get SIGHUP too.
+      terminal.sendText('\x03', false);
+      await Promise.race([ended, delay(killGraceMs)]);
+      terminal.dispose();
+      finish({ exitCode: null, signal: 'SIGHUP' });
+    };
+    try {
+      const execution = lease.integration.executeCommand(command);
+      // read() only yields data written after its first call, so it is called at once.
+      const stream = execution.read();
+      const reading = (async () => {
+        for await (const data of stream) this.emit(data);
+      })().catch(() => undefined);
+      const exit = await ended;
+      await Promise.race([reading, delay(DRAIN_MS)]);
+      return exit;
+    } finally {
+      for (const subscription of subscriptions) subscription.dispose();
+      if (!this.killRequested) release();
+    }
+  }
+
+  private emit(text: string): void {
+    if (text === '') return;
+    if (this.backlog) this.backlog.push(text);
+    else for (const listener of this.listeners) listener(text);
+  }
+}
+
+function delay(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

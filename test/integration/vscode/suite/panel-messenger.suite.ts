@@ -1,0 +1,201 @@
+// The host side of the webview protocol: validation, one reply per request, snapshots on ready
+// and after the view was hidden, throttled streaming; and the chat page's CSP.
+import * as assert from 'node:assert/strict';
+import { after, beforeEach, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { RequestHandlers } from '../../../../src/host/vscode/message-handlers';
+import { parseWebviewMessage } from '../../../../src/host/vscode/message-schemas';
+import type { PanelChange, PanelSource, StreamingView } from '../../../../src/host/vscode/panel-changes';
+import { PanelMessenger, type WebviewEndpoint } from '../../../../src/host/vscode/panel-messenger';
+import { buildWebviewHtml, webviewOptions } from '../../../../src/host/vscode/webview-html';
+import type { HostMessage, PanelState } from '../../../../src/shared/protocol';
+
+const STATE: PanelState = {
+  view: 'chat',
+  settings: { provider: 'anthropic', model: 'm', baseUrl: '', hasApiKey: false },
+  history: [],
+  skills: [{ slug: 'code', name: 'Code' }],
+  mode: 'act',
+  skill: 'code',
+};
+
+/** A webview endpoint that records what is posted; visibility is switched by the test. */
+class RecordingEndpoint implements WebviewEndpoint {
+  readonly posted: HostMessage[] = [];
+  visible = true;
+  private readonly received = new vscode.EventEmitter<unknown>();
+  private readonly visibility = new vscode.EventEmitter<void>();
+  readonly onDidReceiveMessage = this.received.event;
+  readonly onDidChangeVisibility = this.visibility.event;
+  postMessage(message: HostMessage): Thenable<boolean> {
+    this.posted.push(message);
+    return Promise.resolve(true);
+  }
+  isVisible(): boolean {
+    return this.visible;
+  }
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.visibility.fire();
+  }
+  of<T extends HostMessage['type']>(type: T): Extract<HostMessage, { type: T }>[] {
+    return this.posted.filter((m): m is Extract<HostMessage, { type: T }> => m.type === type);
+  }
+}
+
+/** A panel state source the test drives by hand. */
+class ScriptedSource implements PanelSource {
+  snapshots = 0;
+  stream: StreamingView | undefined;
+  private readonly emitter = new vscode.EventEmitter<PanelChange>();
+  snapshot(): PanelState {
+    this.snapshots++;
+    return STATE;
+  }
+  streaming(): StreamingView | undefined {
+    return this.stream;
+  }
+  onDidChange(listener: (change: PanelChange) => void): vscode.Disposable {
+    return this.emitter.event(listener);
+  }
+  change(change: PanelChange): void {
+    this.emitter.fire(change);
+  }
+}
+
+const calls: string[] = [];
+const handlers = new Proxy({} as RequestHandlers, {
+  get: (_target, type: string) => (message: { text?: string }) => {
+    calls.push(type);
+    if (message.text === 'fail') throw new Error('the handler failed');
+  },
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('Panel messenger', () => {
+  let endpoint: RecordingEndpoint;
+  let source: ScriptedSource;
+  let messenger: PanelMessenger;
+
+  beforeEach(async () => {
+    messenger?.dispose();
+    calls.length = 0;
+    endpoint = new RecordingEndpoint();
+    source = new ScriptedSource();
+    messenger = new PanelMessenger(endpoint, source, handlers, { throttleMs: 50 });
+    await messenger.receive({ type: 'ready' });
+  });
+
+  after(() => messenger.dispose());
+
+  it('answers ready with a full snapshot', () => {
+    assert.deepEqual(endpoint.posted, [{ type: 'snapshot', state: STATE }]);
+  });
+
+  it('replies exactly once to each request: ok, or the handler’s error', async () => {
+    await messenger.receive({ type: 'newTask', id: 'r1', text: 'do it' });
+    await messenger.receive({ type: 'sendMessage', id: 'r2', text: 'fail' });
+    assert.deepEqual(calls, ['newTask', 'sendMessage']);
+    assert.deepEqual(endpoint.of('reply'), [
+      { type: 'reply', id: 'r1', ok: true },
+      { type: 'reply', id: 'r2', ok: false, error: 'the handler failed' },
+    ]);
+  });
+
+  it('rejects invalid messages before any handler runs', async () => {
+    await messenger.receive({ type: 'newTask', id: 'r3' });
+    await messenger.receive({ type: 'setMode', id: 'r4', mode: 'turbo' });
+    await messenger.receive({ type: 'approve', id: 'r5', callId: 'c', extra: true });
+    await messenger.receive({ type: 'noSuchThing', id: 'r6' });
+    await messenger.receive('not even an object');
+    assert.deepEqual(calls, []);
+    const replies = endpoint.of('reply');
+    assert.deepEqual(replies.map((r) => [r.id, r.ok]), [['r3', false], ['r4', false], ['r5', false], ['r6', false]]);
+    for (const reply of replies) if (!reply.ok) assert.match(reply.error, /Invalid/);
+  });
+
+  it('validates every protocol message shape', () => {
+    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', apiKey: 'k' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'showView', id: 'a', view: 'mcp' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'showView', id: 'a', view: 'nowhere' }).ok, false);
+    assert.equal(parseWebviewMessage({ type: 'openTask', id: 'a', taskId: '' }).ok, false);
+  });
+
+  it('sends message deltas while visible; while hidden only a snapshot when it shows again', async () => {
+    const messages = [{ kind: 'user' as const, id: 'e1', text: 'hi', ts: 1 }];
+    source.change({ kind: 'messages', taskId: 't', start: 3, messages });
+    assert.deepEqual(endpoint.of('taskMessages'), [{ type: 'taskMessages', taskId: 't', start: 3, messages }]);
+
+    endpoint.setVisible(false);
+    const before = endpoint.posted.length;
+    source.change({ kind: 'messages', taskId: 't', start: 4, messages });
+    source.change({ kind: 'state' });
+    source.change({ kind: 'commandOutput', callId: 'c', text: 'x' });
+    source.stream = { taskId: 't', text: 'streamed', reasoning: '' };
+    source.change({ kind: 'streaming' });
+    await sleep(80);
+    assert.equal(endpoint.posted.length, before, 'a hidden view got messages');
+
+    endpoint.setVisible(true);
+    assert.equal(endpoint.posted[before]?.type, 'snapshot');
+    assert.deepEqual(endpoint.posted[before + 1], { type: 'streaming', taskId: 't', text: 'streamed', reasoning: '' });
+    endpoint.setVisible(false);
+    endpoint.setVisible(true);
+    assert.equal(endpoint.of('snapshot').length, 2, 'a second snapshot without anything new');
+  });
+
+  it('coalesces state changes into one snapshot', async () => {
+    for (let i = 0; i < 10; i++) source.change({ kind: 'state' });
+    await sleep(20);
+    assert.equal(endpoint.of('snapshot').length, 2);
+  });
+
+  it('throttles streaming and always ends on the latest text', async () => {
+    for (let i = 1; i <= 40; i++) {
+      source.stream = { taskId: 't', text: 'x'.repeat(i), reasoning: '' };
+      source.change({ kind: 'streaming' });
+      await sleep(5);
+    }
+    await sleep(80);
+    const streamed = endpoint.of('streaming');
+    assert.ok(streamed.length < 20, `${streamed.length} streaming messages for 40 updates`);
+    assert.equal(streamed.at(-1)!.text, 'x'.repeat(40));
+  });
+
+  it('batches command output per call and strips escape sequences', async () => {
+    source.change({ kind: 'commandOutput', callId: 'c1', text: '\x1b[32mgreen\x1b[0m ' });
+    source.change({ kind: 'commandOutput', callId: 'c1', text: 'line\r\n' });
+    await sleep(80);
+    assert.deepEqual(endpoint.of('commandOutput'), [{ type: 'commandOutput', callId: 'c1', text: 'green line\n' }]);
+  });
+});
+
+describe('Chat page HTML', () => {
+  it('has a strict CSP with a nonce, loads only from dist/webview, and has a root element', async () => {
+    const extensionUri = vscode.extensions.getExtension('smith.smith')!.extensionUri;
+    const panel = vscode.window.createWebviewPanel('smith.cspTest', 'CSP test', vscode.ViewColumn.Active, webviewOptions(extensionUri));
+    try {
+      const html = buildWebviewHtml(panel.webview, extensionUri, 'TESTNONCE');
+      const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(html)?.[1];
+      assert.ok(csp, 'no CSP meta tag');
+      assert.equal(
+        csp,
+        `default-src 'none'; style-src ${panel.webview.cspSource}; font-src ${panel.webview.cspSource}; img-src ${panel.webview.cspSource} data:; script-src 'nonce-TESTNONCE'`,
+      );
+      assert.doesNotMatch(html, /unsafe-eval|unsafe-inline/);
+      const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((m) => m[1]!);
+      assert.equal(scripts.length, 1);
+      assert.match(scripts[0]!, /nonce="TESTNONCE"/);
+      assert.match(scripts[0]!, /dist\/webview\/webview\.js/);
+      assert.match(html, /dist\/webview\/webview\.css/);
+      assert.match(html, /dist\/webview\/codicon\.css/);
+      assert.match(html, /<div id="root"><\/div>/);
+      const roots = panel.webview.options.localResourceRoots?.map((uri) => uri.path) ?? [];
+      assert.deepEqual(roots, [vscode.Uri.joinPath(extensionUri, 'dist', 'webview').path]);
+    } finally {
+      panel.dispose();
+    }
+  });
+});

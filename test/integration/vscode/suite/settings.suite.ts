@@ -1,0 +1,150 @@
+// Settings in the real workbench: `smith.*` configuration written and read back, and API keys kept
+// in VS Code's SecretStorage (never in settings.json), with the CLI's environment variables as fallback.
+import * as assert from 'node:assert/strict';
+import { after, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { API_KEY_ENV_VARS, ProviderKeys, readSettings, saveProviderSettings, secretKey } from '../../../../src/host/vscode/settings';
+import type { SmithApi } from '../../../../src/host/vscode/smith-api';
+
+const KEYS = [
+  'provider',
+  'model',
+  'baseUrl',
+  'planModel',
+  'actModel',
+  'maxIterations',
+  'autoApprove.readFiles',
+  'autoApprove.editFiles',
+  'autoApprove.safeCommands',
+  'autoApprove.allCommands',
+  'autoApprove.mcpTools',
+  'autoApprove.maxConsecutive',
+];
+
+async function resetSettings(): Promise<void> {
+  const config = vscode.workspace.getConfiguration('smith');
+  for (const key of KEYS) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+}
+
+/** A SecretStorage kept in memory, standing in only where a second, empty store is needed. */
+class MemorySecrets implements vscode.SecretStorage {
+  private readonly values = new Map<string, string>();
+  private readonly emitter = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+  readonly onDidChange = this.emitter.event;
+  async get(key: string): Promise<string | undefined> {
+    return this.values.get(key);
+  }
+  async store(key: string, value: string): Promise<void> {
+    this.values.set(key, value);
+  }
+  async delete(key: string): Promise<void> {
+    this.values.delete(key);
+  }
+  async keys(): Promise<string[]> {
+    return [...this.values.keys()];
+  }
+}
+
+describe('Smith settings', () => {
+  let api: SmithApi;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<SmithApi>('smith.smith')!.activate();
+    await resetSettings();
+  });
+
+  after(async () => {
+    await resetSettings();
+    for (const provider of ['openai', 'anthropic', 'openai-compatible', 'gemini'] as const) await api.keys.store(provider, '');
+  });
+
+  it('reads the defaults when nothing is configured', () => {
+    const settings = readSettings();
+    assert.equal(settings.provider, 'anthropic');
+    assert.equal(settings.model, 'claude-sonnet-4-5');
+    assert.equal(settings.maxIterations, 25);
+    assert.equal(settings.policy.readFiles, true);
+    assert.equal(settings.policy.editFiles, false);
+    assert.equal(settings.policy.allCommands, false);
+    assert.equal(settings.policy.outsideWorkspace, false);
+    assert.equal(settings.planModel, '');
+  });
+
+  it('reads back what was written to the configuration', async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    const target = vscode.ConfigurationTarget.Global;
+    await config.update('provider', 'openai-compatible', target);
+    await config.update('model', 'qwen3-coder', target);
+    await config.update('baseUrl', 'http://127.0.0.1:11434/v1', target);
+    await config.update('planModel', 'deepseek-r1', target);
+    await config.update('maxIterations', 7, target);
+    await config.update('autoApprove.editFiles', true, target);
+    await config.update('autoApprove.safeCommands', true, target);
+    await config.update('autoApprove.maxConsecutive', 5, target);
+    const settings = readSettings();
+    assert.equal(settings.provider, 'openai-compatible');
+    assert.equal(settings.model, 'qwen3-coder');
+    assert.equal(settings.baseUrl, 'http://127.0.0.1:11434/v1');
+    assert.equal(settings.planModel, 'deepseek-r1');
+    assert.equal(settings.actModel, '');
+    assert.equal(settings.maxIterations, 7);
+    assert.equal(settings.policy.editFiles, true);
+    assert.equal(settings.policy.safeCommands, true);
+    assert.equal(settings.policy.allCommands, false);
+    assert.equal(settings.policy.maxConsecutive, 5);
+  });
+
+  it('falls back to defaults for invalid values', async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    await config.update('provider', 'no-such-vendor', vscode.ConfigurationTarget.Global);
+    await config.update('maxIterations', -3, vscode.ConfigurationTarget.Global);
+    const settings = readSettings();
+    assert.equal(settings.provider, 'anthropic');
+    assert.equal(settings.maxIterations, 25);
+  });
+
+  it('saves the provider choice from the panel into the user settings', async () => {
+    await saveProviderSettings({ provider: 'openai', model: ' gpt-4.1-mini ', baseUrl: '' });
+    const settings = readSettings();
+    assert.equal(settings.provider, 'openai');
+    assert.equal(settings.model, 'gpt-4.1-mini');
+  });
+
+  it('round-trips an API key through SecretStorage', async () => {
+    await api.keys.store('anthropic', 'sk-ant-roundtrip');
+    assert.equal(await api.keys.get('anthropic'), 'sk-ant-roundtrip');
+    assert.equal(await api.keys.has('anthropic'), true);
+    await api.keys.store('anthropic', '');
+    assert.equal(await api.keys.get('anthropic'), process.env.ANTHROPIC_API_KEY?.trim() || undefined);
+  });
+
+  it('keeps the key saved from the panel out of the configuration and out of the panel state', async () => {
+    const secret = 'sk-panel-secret-12345';
+    await api.controller.saveSettings({ provider: 'openai', model: 'gpt-4.1', baseUrl: '', apiKey: secret });
+    assert.equal(await api.keys.get('openai'), secret);
+    const config = vscode.workspace.getConfiguration('smith');
+    for (const key of KEYS) assert.ok(!JSON.stringify(config.inspect(key)).includes(secret), `smith.${key} holds the key`);
+    const state = api.controller.snapshot();
+    assert.ok(!JSON.stringify(state).includes(secret), 'the panel state holds the key');
+    assert.equal(state.settings.provider, 'openai');
+    assert.equal(state.settings.hasApiKey, true);
+  });
+
+  it('uses the CLI environment variables when no key is stored', async () => {
+    const secrets = new MemorySecrets();
+    const env = { OPENAI_API_KEY: 'from-env-openai', GEMINI_API_KEY: ' from-env-gemini ', SMITH_API_KEY: '' };
+    const keys = new ProviderKeys(secrets, env);
+    try {
+      assert.equal(await keys.get('openai'), 'from-env-openai');
+      assert.equal(await keys.get('gemini'), 'from-env-gemini');
+      assert.equal(await keys.get('openai-compatible'), undefined);
+      assert.equal(await keys.get('anthropic'), undefined);
+      await keys.store('openai', 'stored-wins');
+      assert.equal(await keys.get('openai'), 'stored-wins');
+      assert.equal(await secrets.get(secretKey('openai')), 'stored-wins');
+      assert.equal(API_KEY_ENV_VARS['openai-compatible'], 'SMITH_API_KEY');
+    } finally {
+      keys.dispose();
+    }
+  });
+});

@@ -1,0 +1,95 @@
+// Commands run by the VS Code host: in a terminal through shell integration (output stream and
+// exit code), and through the child-process fallback when integration is unavailable.
+import * as assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { after, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import type { RunningProcess } from '../../../../src/core/ports';
+import { TerminalProcessPort } from '../../../../src/host/vscode/terminal-process-port';
+import { findRipgrep } from '../../../../src/host/vscode/ripgrep-path';
+
+const cwd = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+const bash = ['/bin/bash', '/usr/bin/bash'].find((path) => existsSync(path));
+
+async function collect(running: RunningProcess): Promise<{ output: string; exitCode: number | null; signal?: string }> {
+  const chunks: string[] = [];
+  running.onOutput((chunk) => chunks.push(chunk));
+  const exit = await running.exited;
+  return { output: chunks.join(''), ...exit };
+}
+
+describe('Commands in the VS Code host', function () {
+  this.timeout(60_000);
+  const ports: TerminalProcessPort[] = [];
+
+  after(() => {
+    for (const port of ports) port.dispose();
+    for (const terminal of vscode.window.terminals) if (terminal.name === 'Smith test') terminal.dispose();
+  });
+
+  it('runs a command in a terminal with shell integration and captures output and exit code', async function () {
+    if (!bash) this.skip();
+    const port = new TerminalProcessPort({ shellPath: bash, terminalName: 'Smith test', shellIntegrationTimeoutMs: 15_000 });
+    ports.push(port);
+    const running = port.start("printf 'hello from the terminal\\n'; pwd; (exit 3)", { cwd });
+    assert.equal(await running.backend, 'terminal');
+    const result = await collect(running);
+    assert.match(result.output, /hello from the terminal/);
+    assert.match(result.output, new RegExp(cwd.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    assert.equal(result.exitCode, 3);
+
+    // The idle terminal is reused for the next command in the same folder.
+    const terminalsBefore = vscode.window.terminals.filter((t) => t.name === 'Smith test').length;
+    const second = port.start('echo second', { cwd });
+    assert.equal(await second.backend, 'terminal');
+    const again = await collect(second);
+    assert.match(again.output, /second/);
+    assert.equal(again.exitCode, 0);
+    assert.equal(vscode.window.terminals.filter((t) => t.name === 'Smith test').length, terminalsBefore);
+  });
+
+  it('kills a running terminal command', async function () {
+    if (!bash) this.skip();
+    const port = new TerminalProcessPort({ shellPath: bash, terminalName: 'Smith test', shellIntegrationTimeoutMs: 15_000, killGraceMs: 1000 });
+    ports.push(port);
+    const running = port.start('echo started; sleep 60', { cwd });
+    assert.equal(await running.backend, 'terminal');
+    const output: string[] = [];
+    running.onOutput((chunk) => output.push(chunk));
+    const deadline = Date.now() + 10_000;
+    while (!output.join('').includes('started') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    const started = Date.now();
+    await running.kill();
+    const exit = await running.exited;
+    assert.ok(Date.now() - started < 10_000, 'kill took too long');
+    assert.notEqual(exit.exitCode, 0);
+  });
+
+  it('falls back to a child process and still returns output and exit code', async () => {
+    const port = new TerminalProcessPort({ forceFallback: true });
+    ports.push(port);
+    const running = port.start("echo out; echo err 1>&2; exit 4", { cwd });
+    assert.equal(await running.backend, 'child-process');
+    const result = await collect(running);
+    assert.match(result.output, /out/);
+    assert.match(result.output, /err/);
+    assert.equal(result.exitCode, 4);
+  });
+
+  it('falls back when a terminal never reports shell integration', async () => {
+    // /bin/sh has no shell integration, so the wait times out and the fallback runs the command.
+    const port = new TerminalProcessPort({ shellPath: '/bin/sh', terminalName: 'Smith test', shellIntegrationTimeoutMs: 1500 });
+    ports.push(port);
+    const running = port.start('echo via fallback; exit 2', { cwd });
+    assert.equal(await running.backend, 'child-process');
+    const result = await collect(running);
+    assert.match(result.output, /via fallback/);
+    assert.equal(result.exitCode, 2);
+  });
+
+  it('finds a ripgrep binary (the one VS Code ships, or rg on PATH)', async () => {
+    const rg = await findRipgrep();
+    assert.ok(rg, 'no ripgrep found');
+    assert.ok(existsSync(rg));
+  });
+});
