@@ -39,6 +39,7 @@ export const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 
 export type AutoApproveFlag = (typeof AUTO_APPROVE_FLAGS)[number];
 
 export const USAGE = `Usage: smith [options] [task]
+       smith mcp-serve [--cwd DIR] [provider options]   (Smith as an MCP server on stdio)
 
 Runs one task when a task is given (or piped on stdin); with no task on a terminal, starts a REPL.
 
@@ -60,6 +61,8 @@ Options:
   --output human|json        human progress on stderr (default), or one JSON object on stdout
   --max-iterations N         stop after N model requests (default 25)
   --storage DIR              where task logs are kept (default: a per-user folder)
+  --mcp-config FILE          an extra MCP servers file ({"mcpServers": {...}}), besides
+                             <storage>/mcp_settings.json and .smith/mcp.json
   --resume TASK_ID           continue an interrupted task from its log
   --verbose                  show tool output and reasoning
   --quiet                    print only the result

@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { createProvider } from '../core/providers/create-provider.js';
-import { ProviderError } from '../core/providers/types.js';
+import { ProviderError, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { Task, type TaskOutcome } from '../core/task/task.js';
 import { USAGE, UsageError, parseCliArgs, type CliOptions } from './args.js';
@@ -10,6 +10,8 @@ import { defaultStorageDir } from './default-storage.js';
 import { HumanReporter } from './human-reporter.js';
 import { jsonSummary } from './json-summary.js';
 import { LineSource } from './line-source.js';
+import { runMcpServe } from './mcp-serve.js';
+import { startCliMcp } from './mcp-setup.js';
 import { printOutcome } from './outcome-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -22,6 +24,7 @@ declare const SMITH_VERSION: string | undefined;
 
 /** Exit codes: 0 completed, 1 failed or hit a limit, 2 usage error. */
 async function main(argv: readonly string[]): Promise<number> {
+  if (argv[0] === 'mcp-serve') return serveMcp(argv.slice(1));
   const options = parseCliArgs(argv, process.cwd());
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -47,14 +50,28 @@ async function main(argv: readonly string[]): Promise<number> {
   // Approvals and answers are read from stdin unless the task itself came from there.
   const stdinFree = stdinIsTty || Boolean(options.task) || Boolean(options.resume);
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;
+  const storageDir = options.storage ?? defaultStorageDir();
+  const mcp = await startCliMcp({
+    cwd,
+    storageDir,
+    ...(options.mcpConfig ? { configFile: options.mcpConfig } : {}),
+    version: typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev',
+    warn: (message) => process.stderr.write(`${style.yellow(message)}\n`),
+  });
   const environment = await createTaskEnvironment({
     cwd,
-    storageDir: options.storage ?? defaultStorageDir(),
+    storageDir,
     host: createCliHost(lines, process.stderr, style),
     provider,
     policy: policyFromFlags(options),
     maxIterations: options.maxIterations,
     modelOverrides: options.modelOverrides,
+    extraTools: mcp.wiring.tools,
+    extraPromptSections: mcp.wiring.promptSections,
+    hiddenTools: mcp.wiring.hiddenTools,
+  }).catch(async (error: unknown) => {
+    await mcp.dispose();
+    throw error;
   });
   for (const error of environment.skills.errors) process.stderr.write(`${style.yellow(`Warning: ${error}`)}\n`);
   const skill = options.skill ?? 'code';
@@ -64,7 +81,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const reporter = new HumanReporter(process.stderr, style, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal');
 
   try {
-    if (!taskText && !options.resume) return await runRepl(environment.options, { mode: options.mode, skill }, lines!, reporter, style);
+    if (!taskText && !options.resume) return await runRepl(environment.options, { mode: options.mode, skill }, lines!, reporter, style, mcp.hub);
     const task = options.resume ? Task.resume(environment.options, options.resume) : Task.create(environment.options, taskText!, { mode: options.mode, skill });
     if (options.resume && argv.includes('--mode')) task.switchMode(options.mode);
     if (options.resume && options.skill) task.switchSkill(options.skill);
@@ -72,7 +89,33 @@ async function main(argv: readonly string[]): Promise<number> {
   } finally {
     lines?.close();
     await environment.dispose();
+    await mcp.dispose();
   }
+}
+
+/** `smith mcp-serve [--cwd DIR] [--provider ... --model ... --base-url ...]`: Smith as an MCP server on stdio. */
+async function serveMcp(argv: readonly string[]): Promise<number> {
+  const options = parseCliArgs(argv, process.cwd());
+  let cwd: string;
+  try {
+    cwd = realpathSync(options.cwd);
+  } catch {
+    throw new UsageError(`--cwd folder does not exist: ${options.cwd}`);
+  }
+  let providerConfig: ProviderConfig | undefined;
+  try {
+    providerConfig = providerConfigFrom(options, process.env);
+  } catch {
+    // No model configured: the workspace tools still work, and run_task says how to configure one.
+  }
+  await runMcpServe({
+    cwd,
+    storageDir: options.storage ?? defaultStorageDir(),
+    ...(providerConfig ? { providerConfig } : {}),
+    maxIterations: options.maxIterations,
+    version: typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev',
+  });
+  return 0;
 }
 
 async function runOnce(

@@ -2,6 +2,8 @@ import { listStoredTasks } from '../core/task/task-log.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
 import type { Mode } from '../core/skills/skill.js';
+import type { McpHub } from '../core/mcp/mcp-hub.js';
+import { MCP_REPL_HELP, runMcpReplCommand } from './mcp-repl-command.js';
 import { runTaskChain } from './task-chain.js';
 import type { HumanReporter } from './human-reporter.js';
 import type { LineSource } from './line-source.js';
@@ -17,6 +19,7 @@ Commands:
   /condense  summarise the task so far; the summary replaces older history
   /mode      show or set the mode: /mode plan | /mode act
   /skill     show or set the skill: /skill architect
+  ${MCP_REPL_HELP}
   /exit      quit
 Ctrl+C stops the running step; press it again at the prompt to quit.`;
 
@@ -27,6 +30,7 @@ export async function runRepl(
   lines: LineSource,
   reporter: HumanReporter,
   style: Style,
+  mcp?: McpHub,
 ): Promise<number> {
   let start = initial;
   const err = process.stderr;
@@ -115,6 +119,9 @@ export async function runRepl(
           err.write(`Skill: ${task?.state.skill ?? start.skill} (available: ${known.join(', ')})\n`);
           break;
         }
+        case '/mcp':
+          err.write(mcp ? `${await runMcpReplCommand(text.split(/\s+/).slice(1), mcp, style)}\n` : 'MCP is not available in this session.\n');
+          break;
         default:
           err.write(`Unknown command ${command}. Type /help.\n`);
       }

@@ -42,6 +42,8 @@ export interface TaskEnvironmentInput {
   readonly extraTools?: readonly ToolHandler[];
   /** System-prompt sections from the host (e.g. connected MCP servers). */
   readonly extraPromptSections?: () => readonly string[];
+  /** Tools to leave out of each turn's prompt (e.g. MCP discovery tools outside discovery mode). */
+  readonly hiddenTools?: () => ReadonlySet<string>;
   /** Environment sections from the host (e.g. the editor's visible files). */
   readonly hostEnvironment?: () => readonly string[];
 }
@@ -96,6 +98,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     maxIterations: input.maxIterations,
     ignore,
     ...(input.extraPromptSections ? { extraPromptSections: input.extraPromptSections } : {}),
+    ...(input.hiddenTools ? { hiddenTools: input.hiddenTools } : {}),
     listWorkspace: async () =>
       formatListing(await listWorkspaceFiles({ root: input.cwd, dir: input.cwd, recursive: true, limit: FIRST_LISTING_LIMIT, ignore })),
     environmentSections: () => [...(input.hostEnvironment?.() ?? []), recentEdits.summary(), commands.runningSummary()].filter((s) => s !== ''),

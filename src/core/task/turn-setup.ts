@@ -27,6 +27,8 @@ export interface TurnInputs {
   readonly system?: { readonly os: string; readonly shell: string };
   /** Extra system-prompt sections from the host (e.g. MCP servers). */
   readonly extraPromptSections?: () => readonly string[];
+  /** Tools to leave out of this turn's prompt (they stay callable), e.g. MCP discovery tools outside discovery mode. */
+  readonly hiddenTools?: () => ReadonlySet<string>;
 }
 
 /** The mode and skill in force at the end of the log. */
@@ -57,8 +59,9 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
   const allowedTools = allowedToolNames(inputs.tools.specs(), mode, skill);
   const rules = loadRules({ workspaceRoot: inputs.cwd, ...(inputs.globalRulesDir ? { globalRulesDir: inputs.globalRulesDir } : {}) });
   const roleText = skill.customInstructions ? `${skill.roleDefinition}\n\n${skill.customInstructions}` : skill.roleDefinition;
+  const hidden = inputs.hiddenTools?.() ?? new Set<string>();
   const systemPrompt = buildSystemPrompt({
-    tools: inputs.tools.specs().filter((spec) => allowedTools.has(spec.name)),
+    tools: inputs.tools.specs().filter((spec) => allowedTools.has(spec.name) && !hidden.has(spec.name)),
     cwd: inputs.cwd,
     os: inputs.system?.os ?? process.platform,
     shell: inputs.system?.shell ?? process.env.SHELL ?? 'sh',

@@ -1,0 +1,57 @@
+import type { McpHub } from '../core/mcp/mcp-hub.js';
+import type { McpServerSnapshot } from '../core/mcp/mcp-server-snapshot.js';
+import type { Style } from './style.js';
+
+/** Help for the /mcp REPL command. */
+export const MCP_REPL_HELP = `/mcp                 list MCP servers: status, transport, tool counts
+  /mcp tools NAME      a server's tools with descriptions
+  /mcp log NAME        a server's recent stderr and log messages
+  /mcp restart NAME    reconnect a server
+  /mcp disable NAME    turn a server off for this session (/mcp enable NAME turns it back on)`;
+
+/** Runs `/mcp [subcommand] [name]` and returns the text to print. */
+export async function runMcpReplCommand(args: readonly string[], hub: McpHub, style: Style): Promise<string> {
+  const [sub, name] = args;
+  if (!sub) return listServers(hub, style);
+  if (!['tools', 'log', 'restart', 'disable', 'enable'].includes(sub)) return `Unknown /mcp subcommand "${sub}".\n${MCP_REPL_HELP}`;
+  if (!name) return `Usage: /mcp ${sub} NAME`;
+  const server = hub.server(name);
+  if (!server) return `No MCP server named "${name}". Servers: ${hub.servers().map((s) => s.name).join(', ') || '(none configured)'}`;
+  try {
+    switch (sub) {
+      case 'tools':
+        return server.tools.length === 0
+          ? `${name}: no tools (${server.status})`
+          : server.tools.map((t) => `${style.bold(t.name)}  ${style.dim(t.description.split('\n')[0] ?? '')}`).join('\n');
+      case 'log':
+        return hub.serverLog(name).join('\n') || `${name}: no output yet`;
+      case 'restart':
+        await hub.restart(name);
+        break;
+      default:
+        await hub.setDisabled(name, sub === 'disable');
+    }
+  } catch (error) {
+    return style.red((error as Error).message);
+  }
+  return describeServer(hub.server(name)!, style);
+}
+
+function listServers(hub: McpHub, style: Style): string {
+  const servers = hub.servers();
+  const lines = servers.length === 0 ? ['No MCP servers configured (add them to .smith/mcp.json or the global mcp_settings.json).'] : servers.map((s) => describeServer(s, style));
+  for (const problem of hub.configProblems()) if (!problem.server) lines.push(style.yellow(`${problem.file}: ${problem.message}`));
+  return lines.join('\n');
+}
+
+function describeServer(server: McpServerSnapshot, style: Style): string {
+  const paint = server.status === 'connected' ? style.green : server.status === 'error' ? style.red : server.status === 'disabled' ? style.dim : style.yellow;
+  const status = server.reconnect ? `reconnecting ${server.reconnect.attempt}/${server.reconnect.maxAttempts}` : server.status;
+  const details = [
+    server.transport ?? server.config?.transport.type,
+    server.status === 'connected' ? `${server.tools.length} tools, ${server.resources.length + server.resourceTemplates.length} resources` : undefined,
+    server.config && server.config.autoApprove.length > 0 ? `auto-approve: ${server.config.autoApprove.join(', ')}` : undefined,
+  ].filter(Boolean);
+  const error = server.error && server.status !== 'connected' ? `\n    ${style.dim(server.error.split('\n').join('\n    '))}` : '';
+  return `${style.bold(server.name)}  ${paint(status)}  ${style.dim(details.join(' · '))}${error}`;
+}

@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+// The ESM build: the package's default UMD build requires its parts through a wrapper esbuild cannot follow,
+// so the bundled CLI would fail with "Cannot find module './impl/format'".
+import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
+import { z } from 'zod';
+
+/** How Smith reaches one server: a child process on stdio, or a URL. */
+export type McpTransportConfig =
+  | {
+      readonly type: 'stdio';
+      readonly command: string;
+      readonly args: readonly string[];
+      readonly env: Readonly<Record<string, string>>;
+      readonly cwd?: string;
+    }
+  | { readonly type: 'streamableHttp' | 'sse'; readonly url: string; readonly headers: Readonly<Record<string, string>> };
+
+/** One valid server entry, after defaults. */
+export interface McpServerConfig {
+  readonly name: string;
+  /** The file the entry came from (the one that won, when several define it). */
+  readonly source: string;
+  readonly transport: McpTransportConfig;
+  readonly disabled: boolean;
+  /** Tool names that run without asking. */
+  readonly autoApprove: readonly string[];
+  readonly timeoutSeconds: number;
+  /** The user's own one-line note about the server, shown in discovery mode. */
+  readonly description?: string;
+}
+
+/** Something wrong in a config file: the whole file (no server) or one entry. */
+export interface McpConfigProblem {
+  readonly file: string;
+  readonly server?: string;
+  readonly message: string;
+}
+
+/** Where a config file lives and how relative paths in it resolve. */
+export interface McpConfigSource {
+  readonly path: string;
+  readonly scope: 'global' | 'workspace' | 'extra';
+  /** Folder a relative stdio `cwd` is resolved against. */
+  readonly baseDir: string;
+}
+
+/** One file, read: its entries (valid or not), or why the file as a whole could not be used. */
+export type McpConfigFile =
+  | { readonly source: McpConfigSource; readonly ok: true; readonly missing: boolean; readonly entries: ReadonlyMap<string, McpServerConfig | McpConfigProblem> }
+  | { readonly source: McpConfigSource; readonly ok: false; readonly problem: McpConfigProblem };
+
+/** The merged configuration the hub runs. */
+export interface McpConfig {
+  readonly servers: ReadonlyMap<string, McpServerConfig>;
+  /** Entries that could not be used, by server name; the hub shows them with status error. */
+  readonly invalid: ReadonlyMap<string, McpConfigProblem>;
+  /** Every problem, file-level ones included, for warnings. */
+  readonly problems: readonly McpConfigProblem[];
+}
+
+/** The global settings file's name inside Smith's storage folder (Cline's format). */
+export const GLOBAL_MCP_SETTINGS_FILE = 'mcp_settings.json';
+/** The workspace file, relative to the workspace root. */
+export const WORKSPACE_MCP_FILE = join('.smith', 'mcp.json');
+/** Seconds a call may take when the entry says nothing. */
+export const DEFAULT_MCP_TIMEOUT_SECONDS = 60;
+
+const envValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+const stringMap = z.record(z.string(), envValue);
+
+// Unknown keys are ignored on purpose: files written for Claude Desktop, Cline or Roo Code carry extras.
+const entrySchema = z.object({
+  type: z.enum(['stdio', 'streamableHttp', 'sse', 'http']).optional(),
+  transportType: z.enum(['stdio', 'streamableHttp', 'sse', 'http']).optional(),
+  command: z.string().min(1, 'must not be empty').optional(),
+  args: z.array(z.string()).optional(),
+  env: stringMap.optional(),
+  cwd: z.string().min(1).optional(),
+  url: z.url({ message: 'must be a URL such as http://localhost:3000/mcp' }).optional(),
+  headers: stringMap.optional(),
+  disabled: z.boolean().optional(),
+  autoApprove: z.array(z.string()).optional(),
+  // Roo Code's name for the same list.
+  alwaysAllow: z.array(z.string()).optional(),
+  timeout: z.number().min(1, 'must be at least 1 (seconds)').max(3600, 'must be at most 3600 (seconds)').optional(),
+  description: z.string().optional(),
+});
+
+/** The config files in precedence order (later ones override same-name servers). */
+export function mcpConfigSources(options: { storageDir: string; cwd: string; extraFile?: string }): McpConfigSource[] {
+  const sources: McpConfigSource[] = [
+    { path: join(options.storageDir, GLOBAL_MCP_SETTINGS_FILE), scope: 'global', baseDir: options.storageDir },
+    { path: join(options.cwd, WORKSPACE_MCP_FILE), scope: 'workspace', baseDir: options.cwd },
+  ];
+  if (options.extraFile) {
+    const path = resolve(options.cwd, options.extraFile);
+    sources.push({ path, scope: 'extra', baseDir: dirname(path) });
+  }
+  return sources;
+}
+
+/** Reads one file; a missing file is fine and defines no servers. */
+export function readMcpConfigFile(source: McpConfigSource): McpConfigFile {
+  let text: string;
+  try {
+    text = readFileSync(source.path, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return { source, ok: true, missing: true, entries: new Map() };
+    return { source, ok: false, problem: { file: source.path, message: `cannot be read: ${(error as Error).message}` } };
+  }
+  return parseMcpConfigText(text, source);
+}
+
+/** Parses a config file's text (comments and trailing commas allowed); each entry is validated on its own. */
+export function parseMcpConfigText(text: string, source: McpConfigSource): McpConfigFile {
+  const file = source.path;
+  const errors: ParseError[] = [];
+  const data: unknown = text.trim() === '' ? {} : parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) {
+    const first = errors[0]!;
+    const { line, column } = lineAndColumn(text, first.offset);
+    return { source, ok: false, problem: { file, message: `is not valid JSON: ${printParseErrorCode(first.error)} at line ${line}, column ${column}` } };
+  }
+  if (!isPlainObject(data)) return { source, ok: false, problem: { file, message: 'must contain a JSON object like {"mcpServers": {...}}' } };
+  const servers = data.mcpServers;
+  if (servers === undefined) return { source, ok: true, missing: false, entries: new Map() };
+  if (!isPlainObject(servers)) return { source, ok: false, problem: { file, message: 'field "mcpServers" must be an object mapping server names to their settings' } };
+  const entries = new Map<string, McpServerConfig | McpConfigProblem>();
+  for (const [name, raw] of Object.entries(servers)) entries.set(name, parseEntry(name, raw, source));
+  return { source, ok: true, missing: false, entries };
+}
+
+/** Merges files in precedence order: a later file's entry replaces an earlier one of the same name. */
+export function mergeMcpConfigFiles(files: readonly McpConfigFile[]): McpConfig {
+  const chosen = new Map<string, McpServerConfig | McpConfigProblem>();
+  const problems: McpConfigProblem[] = [];
+  for (const file of files) {
+    if (!file.ok) {
+      problems.push(file.problem);
+      continue;
+    }
+    for (const [name, entry] of file.entries) {
+      chosen.set(name, entry);
+      if (isProblem(entry)) problems.push(entry);
+    }
+  }
+  const servers = new Map<string, McpServerConfig>();
+  const invalid = new Map<string, McpConfigProblem>();
+  for (const [name, entry] of chosen) {
+    if (isProblem(entry)) invalid.set(name, entry);
+    else servers.set(name, entry);
+  }
+  return { servers, invalid, problems };
+}
+
+/** Reads and merges all files. */
+export function loadMcpConfig(sources: readonly McpConfigSource[]): McpConfig {
+  return mergeMcpConfigFiles(sources.map(readMcpConfigFile));
+}
+
+/** Formats a problem as one line naming the file, server and field. */
+export function describeMcpConfigProblem(problem: McpConfigProblem): string {
+  return `MCP config ${problem.file}: ${problem.server !== undefined ? `server "${problem.server}": ` : ''}${problem.message}`;
+}
+
+/** True for an entry that failed validation. */
+export function isProblem(entry: McpServerConfig | McpConfigProblem): entry is McpConfigProblem {
+  return 'message' in entry;
+}
+
+function parseEntry(name: string, raw: unknown, source: McpConfigSource): McpServerConfig | McpConfigProblem {
+  const problem = (message: string): McpConfigProblem => ({ file: source.path, server: name, message });
+  if (!isPlainObject(raw)) return problem('must be an object with "command" (a local server) or "url" (a remote server)');
+  const parsed = entrySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const field = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');
+    return problem(`field "${field}": ${issue.message}`);
+  }
+  const entry = parsed.data;
+  const declared = entry.type ?? entry.transportType;
+  const kind = declared === 'http' ? 'streamableHttp' : declared ?? (entry.command ? 'stdio' : entry.url ? 'streamableHttp' : undefined);
+  if (!kind) return problem('needs "command" (a local server started on stdio) or "url" (a remote server)');
+  let transport: McpTransportConfig;
+  if (kind === 'stdio') {
+    if (!entry.command) return problem('field "command": required for a stdio server');
+    if (entry.url) return problem('has both "command" and "url"; keep one (command for a local server, url for a remote one)');
+    const cwd = entry.cwd === undefined ? undefined : isAbsolute(entry.cwd) ? entry.cwd : resolve(source.baseDir, entry.cwd);
+    transport = { type: 'stdio', command: entry.command, args: entry.args ?? [], env: entry.env ?? {}, ...(cwd ? { cwd } : {}) };
+  } else {
+    if (!entry.url) return problem(`field "url": required for a ${kind} server`);
+    if (entry.command) return problem('has both "command" and "url"; keep one (command for a local server, url for a remote one)');
+    transport = { type: kind, url: entry.url, headers: entry.headers ?? {} };
+  }
+  return {
+    name,
+    source: source.path,
+    transport,
+    disabled: entry.disabled ?? false,
+    autoApprove: entry.autoApprove ?? entry.alwaysAllow ?? [],
+    timeoutSeconds: entry.timeout ?? DEFAULT_MCP_TIMEOUT_SECONDS,
+    ...(entry.description ? { description: entry.description } : {}),
+  };
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; column: number } {
+  const before = text.slice(0, offset);
+  const line = before.split('\n').length;
+  return { line, column: offset - before.lastIndexOf('\n') };
+}

@@ -1,0 +1,192 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  LoggingMessageNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { McpServerConfig } from './mcp-config.js';
+import { connectMcpClient, messageOf, type McpConnectOptions, type McpTransportKind } from './mcp-transport.js';
+
+/** A tool a server offers, as the model sees it. */
+export interface McpToolInfo {
+  readonly name: string;
+  readonly title?: string;
+  readonly description: string;
+  readonly inputSchema: Readonly<Record<string, unknown>>;
+}
+
+/** A resource with a fixed URI. */
+export interface McpResourceInfo {
+  readonly uri: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+}
+
+/** A family of resources addressed by an RFC 6570 URI template. */
+export interface McpResourceTemplateInfo {
+  readonly uriTemplate: string;
+  readonly name: string;
+  readonly description?: string;
+  readonly mimeType?: string;
+}
+
+/** What a live connection reports back to its owner. */
+export interface McpConnectionHandlers {
+  onListsChanged(): void;
+  onLog(level: string, text: string): void;
+  /** The transport closed without close() being called (the process exited, the socket dropped). */
+  onUnexpectedClose(): void;
+}
+
+/** Most pages fetched for one list; a server that never stops paginating is cut off here. */
+const MAX_PAGES = 50;
+
+/** One connected server: its Client, its lists (refreshed on list_changed), and its notifications. */
+export class McpConnection {
+  tools: readonly McpToolInfo[] = [];
+  resources: readonly McpResourceInfo[] = [];
+  resourceTemplates: readonly McpResourceTemplateInfo[] = [];
+  private closing = false;
+  private refreshing: Promise<void> | undefined;
+  private refreshAgain = false;
+
+  private constructor(
+    readonly client: Client,
+    readonly kind: McpTransportKind,
+    private readonly handlers: McpConnectionHandlers,
+  ) {}
+
+  /** Connects, then lists tools, resources and templates. */
+  static async open(config: McpServerConfig, options: Omit<McpConnectOptions, 'setup'>, handlers: McpConnectionHandlers): Promise<McpConnection> {
+    let connection: McpConnection | undefined;
+    const connected = await connectMcpClient(config.transport, {
+      ...options,
+      setup: (client) => {
+        client.setNotificationHandler(ToolListChangedNotificationSchema, () => connection?.scheduleRefresh());
+        client.setNotificationHandler(ResourceListChangedNotificationSchema, () => connection?.scheduleRefresh());
+        client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+          const { level, logger, data } = notification.params;
+          const text = typeof data === 'string' ? data : JSON.stringify(data);
+          handlers.onLog(level, logger ? `${logger}: ${text}` : text);
+        });
+        client.onclose = () => {
+          if (connection && !connection.closing) {
+            connection.closing = true;
+            handlers.onUnexpectedClose();
+          }
+        };
+        client.onerror = (error) => handlers.onLog('error', `transport: ${messageOf(error)}`);
+      },
+    });
+    connection = new McpConnection(connected.client, connected.kind, handlers);
+    try {
+      await connection.refresh();
+    } catch (error) {
+      await connection.close();
+      throw new Error(`connected, but listing its tools failed: ${messageOf(error)}`);
+    }
+    return connection;
+  }
+
+  /** The server's own usage notes (from initialize), if any. */
+  get instructions(): string | undefined {
+    return this.client.getInstructions();
+  }
+
+  /** The server's name, title and version from initialize. */
+  get serverInfo(): { readonly name: string; readonly title?: string; readonly version: string } | undefined {
+    return this.client.getServerVersion();
+  }
+
+  /** Re-reads all lists now. */
+  async refresh(): Promise<void> {
+    const capabilities = this.client.getServerCapabilities() ?? {};
+    const [tools, resources, templates] = await Promise.all([
+      capabilities.tools ? this.listTools() : Promise.resolve([]),
+      capabilities.resources ? this.listResources().catch(() => []) : Promise.resolve([]),
+      capabilities.resources ? this.listResourceTemplates().catch(() => []) : Promise.resolve([]),
+    ]);
+    this.tools = tools;
+    this.resources = resources;
+    this.resourceTemplates = templates;
+  }
+
+  /** Ends the connection deliberately (no reconnect follows). */
+  async close(): Promise<void> {
+    this.closing = true;
+    await this.client.close().catch(() => {});
+  }
+
+  // Notifications can arrive in bursts; one refresh runs at a time and one more follows if needed.
+  private scheduleRefresh(): void {
+    if (this.refreshing) {
+      this.refreshAgain = true;
+      return;
+    }
+    this.refreshing = this.refresh()
+      .then(
+        () => this.handlers.onListsChanged(),
+        (error: unknown) => this.handlers.onLog('error', `refreshing lists failed: ${messageOf(error)}`),
+      )
+      .finally(() => {
+        this.refreshing = undefined;
+        if (this.refreshAgain && !this.closing) {
+          this.refreshAgain = false;
+          this.scheduleRefresh();
+        }
+      });
+  }
+
+  private async listTools(): Promise<McpToolInfo[]> {
+    const tools: McpToolInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await this.client.listTools(cursor ? { cursor } : undefined);
+      for (const tool of result.tools) {
+        tools.push({
+          name: tool.name,
+          ...(tool.title ? { title: tool.title } : {}),
+          description: tool.description ?? '',
+          inputSchema: tool.inputSchema as Record<string, unknown>,
+        });
+      }
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    return tools;
+  }
+
+  private async listResources(): Promise<McpResourceInfo[]> {
+    const resources: McpResourceInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await this.client.listResources(cursor ? { cursor } : undefined);
+      for (const r of result.resources) {
+        resources.push({ uri: r.uri, name: r.name, ...(r.description ? { description: r.description } : {}), ...(r.mimeType ? { mimeType: r.mimeType } : {}) });
+      }
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    return resources;
+  }
+
+  private async listResourceTemplates(): Promise<McpResourceTemplateInfo[]> {
+    const templates: McpResourceTemplateInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await this.client.listResourceTemplates(cursor ? { cursor } : undefined);
+      for (const t of result.resourceTemplates) {
+        templates.push({
+          uriTemplate: t.uriTemplate,
+          name: t.name,
+          ...(t.description ? { description: t.description } : {}),
+          ...(t.mimeType ? { mimeType: t.mimeType } : {}),
+        });
+      }
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    return templates;
+  }
+}

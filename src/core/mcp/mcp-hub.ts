@@ -1,0 +1,381 @@
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { DEFAULT_MCP_TIMEOUT_SECONDS, describeMcpConfigProblem, type McpConfig, type McpConfigProblem, type McpServerConfig } from './mcp-config.js';
+import { diffMcpConfigs } from './mcp-config-diff.js';
+import { McpConnection } from './mcp-connection.js';
+import { McpRequestError, McpServerUnavailableError, McpTimeoutError } from './mcp-errors.js';
+import { McpLogBuffer } from './mcp-log-buffer.js';
+import { describeStatus, unavailableMessage, type McpServerSnapshot, type McpServerStatus } from './mcp-server-snapshot.js';
+import { messageOf } from './mcp-transport.js';
+
+/** A log message a server sent (notifications/message). */
+export interface McpServerLogEntry {
+  readonly server: string;
+  readonly level: string;
+  readonly text: string;
+}
+
+/** Tuning for the hub; the defaults suit interactive use. */
+export interface McpHubOptions {
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+  /** The environment stdio servers inherit (default: process.env). */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly maxReconnectAttempts?: number;
+  readonly reconnectBaseDelayMs?: number;
+  readonly reconnectMaxDelayMs?: number;
+  /** A connection that stays up this long resets the reconnect attempt count. */
+  readonly stableAfterMs?: number;
+  /** Lines of stderr and log messages kept per server. */
+  readonly logLines?: number;
+}
+
+/** Per-call options. */
+export interface McpCallOptions {
+  readonly signal?: AbortSignal;
+  /** Progress the server reports (notifications/progress), as one line. */
+  readonly onProgress?: (text: string) => void;
+}
+
+interface Slot {
+  readonly name: string;
+  config?: McpServerConfig;
+  invalid?: McpConfigProblem;
+  status: McpServerStatus;
+  error?: string;
+  connection?: McpConnection;
+  generation: number;
+  readonly log: McpLogBuffer;
+  attempts: number;
+  reconnect?: { attempt: number; maxAttempts: number };
+  disabledOverride?: boolean;
+  timers: Set<NodeJS.Timeout>;
+}
+
+/** The user's MCP servers: connections, status, lists, reconnects and calls. UI-agnostic. */
+export class McpHub {
+  private readonly slots = new Map<string, Slot>();
+  private readonly changeListeners = new Set<() => void>();
+  private readonly logListeners = new Set<(entry: McpServerLogEntry) => void>();
+  private problems: readonly McpConfigProblem[] = [];
+  private disposed = false;
+  private readonly settings: Required<McpHubOptions>;
+
+  constructor(options: McpHubOptions = {}) {
+    this.settings = {
+      clientInfo: options.clientInfo ?? { name: 'smith', version: '0.0.0' },
+      env: options.env ?? process.env,
+      maxReconnectAttempts: options.maxReconnectAttempts ?? 5,
+      reconnectBaseDelayMs: options.reconnectBaseDelayMs ?? 1000,
+      reconnectMaxDelayMs: options.reconnectMaxDelayMs ?? 30_000,
+      stableAfterMs: options.stableAfterMs ?? 30_000,
+      logLines: options.logLines ?? 200,
+    };
+  }
+
+  /**
+   * Brings the running servers in line with a configuration: adds, removes and restarts only what
+   * changed; autoApprove and timeout changes apply live. Resolves when new connections settled.
+   */
+  async applyConfig(config: McpConfig): Promise<void> {
+    if (this.disposed) return;
+    this.problems = config.problems;
+    const before = new Map<string, McpServerConfig>();
+    for (const slot of this.slots.values()) if (slot.config) before.set(slot.name, slot.config);
+    const diff = diffMcpConfigs(before, config.servers);
+    const work: Promise<void>[] = [];
+    for (const name of diff.removed) {
+      const slot = this.slots.get(name)!;
+      slot.config = undefined;
+      if (!config.invalid.has(name)) {
+        this.slots.delete(name);
+        work.push(this.stop(slot));
+      }
+    }
+    for (const [name, problem] of config.invalid) {
+      const slot = this.slotFor(name);
+      slot.config = undefined;
+      slot.invalid = problem;
+      work.push(this.stop(slot));
+      slot.status = 'error';
+      slot.error = `Invalid configuration: ${describeMcpConfigProblem(problem)}`;
+    }
+    for (const slot of [...this.slots.values()]) {
+      if (slot.invalid && !config.invalid.has(slot.name) && !config.servers.has(slot.name)) this.slots.delete(slot.name);
+    }
+    for (const name of [...diff.added, ...diff.restarted]) {
+      const slot = this.slotFor(name);
+      slot.config = config.servers.get(name)!;
+      slot.invalid = undefined;
+      slot.disabledOverride = undefined;
+      slot.attempts = 0;
+      work.push(this.start(slot));
+    }
+    for (const name of diff.updated) this.slots.get(name)!.config = config.servers.get(name)!;
+    this.emitChange();
+    await Promise.all(work);
+  }
+
+  /** Every server, in configuration order. */
+  servers(): McpServerSnapshot[] {
+    return [...this.slots.values()].map((slot) => this.snapshot(slot));
+  }
+
+  /** One server, or undefined when no server has that name. */
+  server(name: string): McpServerSnapshot | undefined {
+    const slot = this.slots.get(name);
+    return slot ? this.snapshot(slot) : undefined;
+  }
+
+  /** Problems found in the config files at the last load. */
+  configProblems(): readonly McpConfigProblem[] {
+    return this.problems;
+  }
+
+  /** The server's recent stderr output and log messages. */
+  serverLog(name: string): readonly string[] {
+    return this.slots.get(name)?.log.snapshot() ?? [];
+  }
+
+  /** True when the user listed this tool in the server's autoApprove. */
+  isAutoApproved(server: string, tool: string): boolean {
+    return this.slots.get(server)?.config?.autoApprove.includes(tool) ?? false;
+  }
+
+  /** Calls a tool with the server's timeout; throws McpServerUnavailableError or McpTimeoutError. */
+  async callTool(server: string, tool: string, args: Record<string, unknown>, options: McpCallOptions = {}): Promise<CallToolResult> {
+    const { slot, connection } = this.requireConnected(server);
+    const timeoutSeconds = slot.config!.timeoutSeconds;
+    const onProgress = options.onProgress;
+    try {
+      const result = await connection.client.callTool({ name: tool, arguments: args }, undefined, {
+        timeout: timeoutSeconds * 1000,
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(onProgress ? { onprogress: (p) => onProgress(`${p.progress}${p.total ? `/${p.total}` : ''}${p.message ? ` ${p.message}` : ''}`) } : {}),
+      });
+      // Servers from before 2024-11-05 answer with { toolResult }; show it as text.
+      if (!('content' in result)) return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] };
+      return result as CallToolResult;
+    } catch (error) {
+      throw this.callError(error, slot, `tool ${tool}`, timeoutSeconds, options.signal);
+    }
+  }
+
+  /** Reads a resource with the server's timeout. */
+  async readResource(server: string, uri: string, options: McpCallOptions = {}): Promise<ReadResourceResult> {
+    const { slot, connection } = this.requireConnected(server);
+    const timeoutSeconds = slot.config!.timeoutSeconds;
+    try {
+      return await connection.client.readResource({ uri }, { timeout: timeoutSeconds * 1000, ...(options.signal ? { signal: options.signal } : {}) });
+    } catch (error) {
+      throw this.callError(error, slot, `resource ${uri}`, timeoutSeconds, options.signal);
+    }
+  }
+
+  /** Reconnects a server from scratch (also after it gave up reconnecting). */
+  async restart(name: string): Promise<void> {
+    const slot = this.slots.get(name);
+    if (!slot?.config) throw new McpServerUnavailableError(this.unknownServerMessage(name));
+    slot.attempts = 0;
+    await this.start(slot);
+  }
+
+  /** Turns a server off or on for this session; a later config change to `disabled` wins. */
+  async setDisabled(name: string, disabled: boolean): Promise<void> {
+    const slot = this.slots.get(name);
+    if (!slot?.config) throw new McpServerUnavailableError(this.unknownServerMessage(name));
+    slot.disabledOverride = disabled;
+    slot.attempts = 0;
+    await this.start(slot);
+  }
+
+  /** Called after any change of status, lists or settings; returns an unsubscribe function. */
+  onChange(listener: () => void): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  /** Called for each log message a server sends. */
+  onServerLog(listener: (entry: McpServerLogEntry) => void): () => void {
+    this.logListeners.add(listener);
+    return () => this.logListeners.delete(listener);
+  }
+
+  /** Disconnects every server; the hub does nothing afterwards. */
+  async dispose(): Promise<void> {
+    this.disposed = true;
+    const slots = [...this.slots.values()];
+    this.slots.clear();
+    await Promise.all(slots.map((slot) => this.stop(slot)));
+    this.changeListeners.clear();
+    this.logListeners.clear();
+  }
+
+  private slotFor(name: string): Slot {
+    let slot = this.slots.get(name);
+    if (!slot) {
+      slot = { name, status: 'connecting', generation: 0, log: new McpLogBuffer(this.settings.logLines), attempts: 0, timers: new Set() };
+      this.slots.set(name, slot);
+    }
+    return slot;
+  }
+
+  private async start(slot: Slot): Promise<void> {
+    await this.stop(slot);
+    const config = slot.config!;
+    slot.error = undefined;
+    slot.reconnect = undefined;
+    if (slot.disabledOverride ?? config.disabled) {
+      slot.status = 'disabled';
+      this.emitChange();
+      return;
+    }
+    slot.status = 'connecting';
+    this.emitChange();
+    await this.connect(slot, slot.generation, false);
+  }
+
+  private async stop(slot: Slot): Promise<void> {
+    slot.generation++;
+    for (const timer of slot.timers) clearTimeout(timer);
+    slot.timers.clear();
+    const connection = slot.connection;
+    slot.connection = undefined;
+    await connection?.close();
+  }
+
+  private async connect(slot: Slot, generation: number, isReconnect: boolean): Promise<void> {
+    const config = slot.config!;
+    const current = () => slot.generation === generation && !this.disposed;
+    let connection: McpConnection;
+    try {
+      connection = await McpConnection.open(
+        config,
+        {
+          clientInfo: this.settings.clientInfo,
+          env: this.settings.env,
+          // Starting can take long (npx downloads a package first), so the handshake never gets less than the default.
+          timeoutMs: Math.max(config.timeoutSeconds, DEFAULT_MCP_TIMEOUT_SECONDS) * 1000,
+          onStderr: (chunk) => slot.log.write(chunk),
+        },
+        {
+          onListsChanged: () => current() && this.emitChange(),
+          onLog: (level, text) => {
+            slot.log.push(`[${level}] ${text}`);
+            if (current()) for (const listener of this.logListeners) listener({ server: slot.name, level, text });
+          },
+          onUnexpectedClose: () => {
+            if (!current()) return;
+            slot.connection = undefined;
+            this.scheduleReconnect(slot, generation, withOutput('The server closed the connection unexpectedly', slot));
+          },
+        },
+      );
+    } catch (error) {
+      if (!current()) return;
+      const message = withOutput(`Could not connect: ${messageOf(error)}`, slot);
+      if (isReconnect) this.scheduleReconnect(slot, generation, message);
+      else {
+        slot.status = 'error';
+        slot.error = message;
+        this.emitChange();
+      }
+      return;
+    }
+    if (!current()) {
+      await connection.close();
+      return;
+    }
+    slot.connection = connection;
+    slot.status = 'connected';
+    slot.error = undefined;
+    slot.reconnect = undefined;
+    this.later(slot, this.settings.stableAfterMs, () => (slot.attempts = 0));
+    this.emitChange();
+  }
+
+  private scheduleReconnect(slot: Slot, generation: number, reason: string): void {
+    const max = this.settings.maxReconnectAttempts;
+    for (const timer of slot.timers) clearTimeout(timer);
+    slot.timers.clear();
+    if (slot.attempts >= max) {
+      slot.status = 'error';
+      slot.error = `${reason}\nGave up after ${max} reconnect attempt${max === 1 ? '' : 's'}; restart the server to try again.`;
+      slot.reconnect = undefined;
+      this.emitChange();
+      return;
+    }
+    slot.attempts++;
+    const delay = Math.min(this.settings.reconnectBaseDelayMs * 2 ** (slot.attempts - 1), this.settings.reconnectMaxDelayMs);
+    slot.status = 'connecting';
+    slot.error = reason;
+    slot.reconnect = { attempt: slot.attempts, maxAttempts: max };
+    this.later(slot, delay, () => {
+      if (slot.generation === generation && !this.disposed) void this.connect(slot, generation, true);
+    });
+    this.emitChange();
+  }
+
+  private later(slot: Slot, ms: number, run: () => void): void {
+    const timer = setTimeout(() => {
+      slot.timers.delete(timer);
+      run();
+    }, ms);
+    timer.unref();
+    slot.timers.add(timer);
+  }
+
+  private requireConnected(name: string): { slot: Slot; connection: McpConnection } {
+    const slot = this.slots.get(name);
+    if (!slot) throw new McpServerUnavailableError(this.unknownServerMessage(name));
+    if (slot.status !== 'connected' || !slot.connection) throw new McpServerUnavailableError(unavailableMessage(this.snapshot(slot)));
+    return { slot, connection: slot.connection };
+  }
+
+  private callError(error: unknown, slot: Slot, what: string, timeoutSeconds: number, signal: AbortSignal | undefined): Error {
+    if (signal?.aborted) return error instanceof Error ? error : new Error(String(error));
+    if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+      return new McpTimeoutError(
+        `The MCP ${what} on server "${slot.name}" did not answer within ${timeoutSeconds} s (the server's timeout), so the request was cancelled. Try again with a smaller request, or ask the user to raise "timeout" for this server.`,
+      );
+    }
+    if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
+      return new McpServerUnavailableError(`MCP server "${slot.name}" closed the connection during the call to ${what}; ${describeStatus(this.snapshot(slot))}`);
+    }
+    return new McpRequestError(`MCP server "${slot.name}" failed the call to ${what}: ${messageOf(error)}`, error instanceof McpError ? error.code : undefined);
+  }
+
+  private unknownServerMessage(name: string): string {
+    const names = [...this.slots.keys()];
+    return `There is no MCP server named "${name}". ${names.length > 0 ? `Configured servers: ${names.join(', ')}.` : 'No MCP servers are configured.'}`;
+  }
+
+  private snapshot(slot: Slot): McpServerSnapshot {
+    const connection = slot.connection;
+    return {
+      name: slot.name,
+      status: slot.status,
+      ...(slot.error !== undefined ? { error: slot.error } : {}),
+      source: slot.config?.source ?? slot.invalid?.file ?? '',
+      ...(slot.config ? { config: slot.config } : {}),
+      ...(connection ? { transport: connection.kind } : {}),
+      tools: connection?.tools ?? [],
+      resources: connection?.resources ?? [],
+      resourceTemplates: connection?.resourceTemplates ?? [],
+      ...(connection?.instructions ? { instructions: connection.instructions } : {}),
+      ...(connection?.serverInfo ? { serverInfo: connection.serverInfo } : {}),
+      ...(slot.reconnect ? { reconnect: { ...slot.reconnect } } : {}),
+    };
+  }
+
+  private emitChange(): void {
+    if (this.disposed) return;
+    for (const listener of this.changeListeners) listener();
+  }
+}
+
+/** Adds a stdio server's last output lines, which usually say why it failed (a remote server's log is only our own transport errors). */
+function withOutput(message: string, slot: Slot): string {
+  if (slot.config?.transport.type !== 'stdio') return message;
+  const tail = slot.log.tail(5);
+  return tail ? `${message}\nLast server output:\n${tail}` : message;
+}

@@ -1,0 +1,95 @@
+import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+
+/** An image a tool returned; kept for vision models once the engine can send images. */
+export interface McpImage {
+  readonly mimeType: string;
+  /** Base64, as the server sent it. */
+  readonly data: string;
+}
+
+/** A tool result made ready for the model. */
+export interface McpFormattedResult {
+  readonly text: string;
+  readonly isError: boolean;
+  readonly images: readonly McpImage[];
+}
+
+/** Characters of tool output passed on; the rest is cut with a note, so one call cannot flood the context. */
+export const MCP_OUTPUT_LIMIT = 50_000;
+
+type ContentBlock = CallToolResult['content'][number];
+type ResourceContents = ReadResourceResult['contents'][number];
+
+/** Maps a CallToolResult to text: text joined, images and audio described, embedded resources inlined, links listed. */
+export function formatToolResult(result: CallToolResult): McpFormattedResult {
+  const parts: string[] = [];
+  const links: string[] = [];
+  const images: McpImage[] = [];
+  for (const block of result.content ?? []) {
+    const part = formatBlock(block, links, images);
+    if (part !== undefined) parts.push(part);
+  }
+  if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent, null, 2));
+  if (links.length > 0) parts.push(`Resource links (read them with access_mcp_resource):\n${links.join('\n')}`);
+  const text = parts.length > 0 ? parts.join('\n\n') : result.isError ? '(the tool reported an error without a message)' : '(the tool returned no content)';
+  return { text: limit(text), isError: result.isError === true, images };
+}
+
+/** Maps a ReadResourceResult to text; binary contents are described, textual blobs decoded. */
+export function formatResourceContents(result: ReadResourceResult): string {
+  const parts = result.contents.map(formatResourceBody);
+  return limit(parts.length > 0 ? parts.join('\n\n') : '(the resource is empty)');
+}
+
+function formatBlock(block: ContentBlock, links: string[], images: McpImage[]): string | undefined {
+  switch (block.type) {
+    case 'text':
+      return block.text;
+    case 'image':
+      images.push({ mimeType: block.mimeType, data: block.data });
+      return `[image: ${block.mimeType}, ${base64Bytes(block.data)} bytes]`;
+    case 'audio':
+      return `[audio: ${block.mimeType}, ${base64Bytes(block.data)} bytes]`;
+    case 'resource':
+      return formatResourceBody(block.resource);
+    case 'resource_link':
+      links.push(`- ${block.uri}${block.name ? ` (${block.name})` : ''}${block.mimeType ? ` [${block.mimeType}]` : ''}${block.description ? `: ${block.description}` : ''}`);
+      return undefined;
+    default:
+      return `[unsupported content: ${JSON.stringify(block).slice(0, 200)}]`;
+  }
+}
+
+function formatResourceBody(contents: ResourceContents): string {
+  const mime = contents.mimeType ? ` (${contents.mimeType})` : '';
+  if ('text' in contents && typeof contents.text === 'string') return `[resource: ${contents.uri}${mime}]\n${contents.text}`;
+  const blob = 'blob' in contents && typeof contents.blob === 'string' ? contents.blob : '';
+  const decoded = isTextual(contents.mimeType) ? decodeUtf8(blob) : undefined;
+  if (decoded !== undefined) return `[resource: ${contents.uri}${mime}]\n${decoded}`;
+  return `[resource: ${contents.uri}${mime}, binary, ${base64Bytes(blob)} bytes]`;
+}
+
+/** Decoded size of base64 data. */
+export function base64Bytes(data: string): number {
+  const clean = data.replace(/\s/g, '');
+  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
+  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
+}
+
+function isTextual(mimeType: string | undefined): boolean {
+  if (!mimeType) return false;
+  return /^text\//.test(mimeType) || /[/+](json|xml|yaml|javascript|typescript|csv|markdown)$/.test(mimeType);
+}
+
+function decodeUtf8(base64: string): string | undefined {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(base64, 'base64'));
+  } catch {
+    return undefined;
+  }
+}
+
+function limit(text: string): string {
+  if (text.length <= MCP_OUTPUT_LIMIT) return text;
+  return `${text.slice(0, MCP_OUTPUT_LIMIT)}\n\n[Output cut at ${MCP_OUTPUT_LIMIT} of ${text.length} characters.]`;
+}

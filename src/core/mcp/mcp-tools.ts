@@ -1,0 +1,36 @@
+import { createAccessMcpResourceTool } from '../tools/access-mcp-resource.js';
+import { createMcpDiscoveryTools } from '../tools/mcp-discovery-tools.js';
+import type { ToolHandler } from '../tools/tool-spec.js';
+import { createUseMcpTool } from '../tools/use-mcp-tool.js';
+import type { McpHub } from './mcp-hub.js';
+import { hiddenMcpToolNames, mcpPromptSection, type McpPromptOptions } from './mcp-prompt.js';
+
+/**
+ * All five MCP tools for a task's registry (which is built once): use_mcp_tool and
+ * access_mcp_resource, plus the discovery meta-tools. Which of them the prompt should offer
+ * changes with the hub's state: see mcpToolFilter.
+ */
+export function mcpToolsFor(hub: McpHub): ToolHandler[] {
+  return [createUseMcpTool(hub), createAccessMcpResourceTool(hub), ...createMcpDiscoveryTools(hub)];
+}
+
+/** What a host wires into a task environment: tools, the prompt section and the per-turn tool filter. */
+export interface McpTaskWiring {
+  readonly tools: readonly ToolHandler[];
+  /** For TaskEnvironmentInput.extraPromptSections: rebuilt on every request. */
+  promptSections(): readonly string[];
+  /** Names of MCP tools to leave out of this turn's prompt (none configured, or not in discovery mode). */
+  hiddenTools(): ReadonlySet<string>;
+}
+
+/** Bundles the MCP tools, prompt section and tool filter for one hub. */
+export function mcpTaskWiring(hub: McpHub, options: McpPromptOptions = {}): McpTaskWiring {
+  return {
+    tools: mcpToolsFor(hub),
+    promptSections: () => {
+      const section = mcpPromptSection(hub, options);
+      return section ? [section] : [];
+    },
+    hiddenTools: () => hiddenMcpToolNames(hub, options),
+  };
+}

@@ -1,0 +1,94 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpTransportConfig } from './mcp-config.js';
+
+/** The transport a connection ended up using (a Streamable HTTP entry may fall back to SSE). */
+export type McpTransportKind = 'stdio' | 'streamableHttp' | 'sse';
+
+/** What connecting needs besides the server's own settings. */
+export interface McpConnectOptions {
+  readonly clientInfo: { readonly name: string; readonly version: string };
+  /** The environment stdio servers inherit before the entry's own `env`. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  readonly timeoutMs: number;
+  /** Registers handlers on a new Client before it connects, so no early notification is lost. */
+  setup(client: Client): void;
+  onStderr(chunk: string): void;
+}
+
+/** A Client that completed the MCP handshake. */
+export interface ConnectedMcpClient {
+  readonly client: Client;
+  readonly transport: Transport;
+  readonly kind: McpTransportKind;
+}
+
+/** Connects to one server; a Streamable HTTP entry falls back to the older SSE transport when that fails. */
+export async function connectMcpClient(config: McpTransportConfig, options: McpConnectOptions): Promise<ConnectedMcpClient> {
+  if (config.type === 'stdio') return connectWith(stdioTransport(config, options), 'stdio', options);
+  const url = new URL(config.url);
+  const requestInit: RequestInit = { headers: { ...config.headers } };
+  if (config.type === 'sse') return connectWith(new SSEClientTransport(url, { requestInit }), 'sse', options);
+  try {
+    return await connectWith(new StreamableHTTPClientTransport(url, { requestInit }), 'streamableHttp', options);
+  } catch (streamableError) {
+    // The backwards-compatibility recipe of the SDK docs: servers from before 2025-03-26 only speak SSE.
+    try {
+      return await connectWith(new SSEClientTransport(url, { requestInit }), 'sse', options);
+    } catch (sseError) {
+      throw new Error(`Streamable HTTP failed (${messageOf(streamableError)}), and the SSE fallback failed too (${messageOf(sseError)})`);
+    }
+  }
+}
+
+/** The environment a stdio server starts with: the user's (so npx, uvx and version managers work), then the entry's. */
+export function stdioEnvironment(base: Readonly<Record<string, string | undefined>>, own: Readonly<Record<string, string>>): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
+  return { ...env, ...own };
+}
+
+function stdioTransport(config: Extract<McpTransportConfig, { type: 'stdio' }>, options: McpConnectOptions): StdioClientTransport {
+  // On Windows npx/uvx are .cmd scripts, which spawn() without a shell cannot run.
+  const wrap = process.platform === 'win32' && !/\.(exe|com)$/i.test(config.command) && !/[\\/]/.test(config.command);
+  const transport = new StdioClientTransport({
+    command: wrap ? 'cmd.exe' : config.command,
+    args: wrap ? ['/c', config.command, ...config.args] : [...config.args],
+    env: stdioEnvironment(options.env, config.env),
+    stderr: 'pipe',
+    ...(config.cwd ? { cwd: config.cwd } : {}),
+  });
+  transport.stderr?.on('data', (chunk: Buffer) => options.onStderr(chunk.toString('utf8')));
+  return transport;
+}
+
+async function connectWith(transport: Transport, kind: McpTransportKind, options: McpConnectOptions): Promise<ConnectedMcpClient> {
+  const client = new Client({ name: options.clientInfo.name, version: options.clientInfo.version }, { capabilities: {} });
+  options.setup(client);
+  try {
+    await client.connect(transport, { timeout: options.timeoutMs });
+  } catch (error) {
+    await client.close().catch(() => {});
+    throw friendlyConnectError(error, transport);
+  }
+  return { client, transport, kind };
+}
+
+function friendlyConnectError(error: unknown, transport: Transport): Error {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (transport instanceof StdioClientTransport && code === 'ENOENT') {
+    return new Error(`the command was not found (${messageOf(error)}); is it installed and on PATH?`);
+  }
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** An error's message without the SDK's "MCP error -32000:" prefix noise. */
+export function messageOf(error: unknown): string {
+  const message = (error instanceof Error ? error.message : String(error)).replace(/^MCP error -?\d+: /, '');
+  // The SDK's HTTP errors keep the status in `code` but not always in the message.
+  const status = (error as { code?: unknown }).code;
+  return typeof status === 'number' && status >= 100 && status < 600 && !message.includes(String(status)) ? `${message} (HTTP ${status})` : message;
+}
