@@ -82,8 +82,13 @@ function workbenchHandle(page: Page, browser: BrowserContext, server: CodeServer
     },
     async openViewContainer(title) {
       // The li[role=tab] around it has an empty aria-label; the link carries the title.
-      const entry = page.locator(`.part.activitybar a.action-label[aria-label^="${title}"]`).first();
-      await entry.click();
+      const label = `a.action-label[aria-label^="${title}"]`;
+      const item = page.locator('.part.activitybar li.action-item', { has: page.locator(label) }).first();
+      const entry = item.locator(label);
+      // Clicking the container that is already showing hides the side bar instead.
+      const showing = /\bchecked\b/.test((await item.getAttribute('class')) ?? '');
+      if (!showing) await entry.click();
+      await item.and(page.locator('.checked')).waitFor({ timeout: 10_000 });
       return entry;
     },
     webviewFrame: () => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame'),
