@@ -7,8 +7,9 @@ import type { ChatWiring } from './host/vscode/chat-wiring.js';
 import { registerCommands } from './host/vscode/commands.js';
 import { DiffApproval } from './host/vscode/diff-approval.js';
 import { EditDiagnostics } from './host/vscode/edit-diagnostics.js';
+import { McpService } from './host/vscode/mcp-service.js';
 import { createMessageHandlers } from './host/vscode/message-handlers.js';
-import { ProviderKeys } from './host/vscode/settings.js';
+import { ProviderKeys, readSettings } from './host/vscode/settings.js';
 import type { SmithApi } from './host/vscode/smith-api.js';
 import { resolveStorageDir } from './host/vscode/storage-dir.js';
 import { TaskController } from './host/vscode/task-controller.js';
@@ -16,6 +17,9 @@ import { TerminalProcessPort } from './host/vscode/terminal-process-port.js';
 import { createVsCodeHost } from './host/vscode/vscode-host.js';
 import { VsCodeFileSystem } from './host/vscode/vscode-file-system.js';
 import { WebviewInteractions } from './host/vscode/webview-interactions.js';
+
+// deactivate() waits for it: its stdio servers are child processes that must not outlive the host.
+let mcp: McpService | undefined;
 
 /**
  * Activates Smith: builds the host parts once for the extension's lifetime (everything goes on
@@ -34,12 +38,21 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   const interactions = new WebviewInteractions(diff, () => cwd() ?? '', (message) => log.warn(message));
   const processes = new TerminalProcessPort();
   const host = createVsCodeHost({ files, interactions, processes, diagnostics, log });
-  const controller = new TaskController({ storageDir, cwd, host, keys, interactions, diff });
+  const mcpService = new McpService({
+    storageDir,
+    cwd,
+    version: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
+    discoveryThreshold: () => readSettings().mcpDiscoveryThreshold,
+    log,
+  });
+  mcp = mcpService;
+  mcpService.start();
+  const controller = new TaskController({ storageDir, cwd, host, keys, interactions, diff, mcp: mcpService });
 
   const wiring: ChatWiring = {
     extensionUri: context.extensionUri,
     source: controller,
-    handlers: createMessageHandlers(controller, interactions),
+    handlers: createMessageHandlers(controller, interactions, mcpService),
     log: (message) => log.warn(message),
   };
   const chatView = new ChatViewProvider(wiring);
@@ -52,14 +65,19 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     interactions,
     processes,
     controller,
+    mcpService,
+    vscode.workspace.onDidChangeWorkspaceFolders(() => mcpService.workspaceChanged()),
     chatView,
     editorPanel,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView),
     ...registerCommands(controller, editorPanel),
   );
   log.info(`Smith activated; task storage: ${storageDir}`);
-  return { controller, keys, interactions, storageDir };
+  return { controller, keys, interactions, storageDir, mcp: mcpService };
 }
 
-/** Nothing to release here: every disposable is registered on the context. */
-export function deactivate(): void {}
+/** Everything else is disposed from context.subscriptions; this waits until the MCP servers are down. */
+export async function deactivate(): Promise<void> {
+  await mcp?.dispose();
+  mcp = undefined;
+}

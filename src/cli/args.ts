@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { ProviderId } from '../core/providers/types.js';
+import type { ProviderId, ToolProtocol } from '../core/providers/types.js';
 import type { Mode } from '../core/skills/skill.js';
 import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 
@@ -11,6 +11,8 @@ export interface CliOptions {
   readonly model?: string;
   readonly baseUrl?: string;
   readonly reasoningEffort?: 'low' | 'medium' | 'high';
+  /** xml (default) or the vendor's native tool calling. */
+  readonly toolProtocol?: ToolProtocol;
   /** For models the catalogue does not know (openai-compatible): window and prices per million tokens. */
   readonly modelOverrides: ModelInfoOverrides;
   readonly yes: boolean;
@@ -49,6 +51,8 @@ Options:
   --model ID                 model id (required for openai-compatible)
   --base-url URL             API base URL (e.g. http://127.0.0.1:11434/v1 for Ollama)
   --reasoning-effort LEVEL   low | medium | high: extended thinking where the model supports it
+  --tool-protocol xml|native how the model calls tools: XML blocks in its text (default, any
+                             model) or the vendor's native tool calling
   --context-window N         the model's context window in tokens (for openai-compatible models)
   --input-price USD          price per million input tokens (for cost; openai-compatible)
   --output-price USD         price per million output tokens
@@ -85,6 +89,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
         model: { type: 'string' },
         'base-url': { type: 'string' },
         'reasoning-effort': { type: 'string' },
+        'tool-protocol': { type: 'string' },
         'context-window': { type: 'string' },
         'input-price': { type: 'string' },
         'output-price': { type: 'string' },
@@ -127,6 +132,10 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   if (effort !== undefined && effort !== 'low' && effort !== 'medium' && effort !== 'high') {
     throw new UsageError(`--reasoning-effort must be low, medium or high; got "${effort}"`);
   }
+  const toolProtocol = values['tool-protocol'];
+  if (toolProtocol !== undefined && toolProtocol !== 'xml' && toolProtocol !== 'native') {
+    throw new UsageError(`--tool-protocol must be xml or native; got "${toolProtocol}"`);
+  }
   const modelOverrides: ModelInfoOverrides = {
     ...positiveNumber(values['context-window'], '--context-window', 'contextWindow', true),
     ...positiveNumber(values['input-price'], '--input-price', 'inputPrice', false),
@@ -142,6 +151,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...(values.model ? { model: values.model } : {}),
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     ...(effort ? { reasoningEffort: effort } : {}),
+    ...(toolProtocol ? { toolProtocol } : {}),
     modelOverrides,
     yes: values.yes!,
     autoApprove: autoApprove as AutoApproveFlag[],

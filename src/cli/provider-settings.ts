@@ -31,5 +31,6 @@ export function providerConfigFrom(options: CliOptions, env: NodeJS.ProcessEnv):
     ...(apiKey ? { apiKey } : {}),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(options.reasoningEffort ? { reasoning: { effort: options.reasoningEffort } } : {}),
+    ...(options.toolProtocol ? { toolProtocol: options.toolProtocol } : {}),
   };
 }

@@ -63,6 +63,66 @@ export interface HistoryItem {
   readonly status: string;
 }
 
+/** Where an MCP server stands: `connecting` may be a reconnect after a crash (see `reconnect`). */
+export type McpServerStatusView = 'connecting' | 'connected' | 'error' | 'disabled';
+
+/** One tool of an MCP server as the panel lists it (no input schema: snapshots stay small). */
+export interface McpToolView {
+  readonly name: string;
+  /** The first paragraph of the tool's description, capped. */
+  readonly description: string;
+  /** Listed in the server's `autoApprove`: calls run without asking. */
+  readonly autoApproved: boolean;
+}
+
+/** A resource with a fixed URI. */
+export interface McpResourceView {
+  readonly uri: string;
+  readonly name: string;
+}
+
+/** A family of resources addressed by a URI template. */
+export interface McpResourceTemplateView {
+  readonly uriTemplate: string;
+  readonly name: string;
+}
+
+/** One configured MCP server (valid or not) with what it offers. */
+export interface McpServerView {
+  readonly name: string;
+  readonly status: McpServerStatusView;
+  /** Why it is in error, or the last failure while it reconnects; may span lines. */
+  readonly error?: string;
+  /** The config file that defines it; edits from the panel go there. */
+  readonly source: string;
+  /** Which of the config files that is. */
+  readonly scope: 'global' | 'workspace' | 'other';
+  readonly disabled: boolean;
+  /** stdio, streamableHttp or sse; undefined when the entry is invalid. */
+  readonly transport?: string;
+  readonly tools: readonly McpToolView[];
+  readonly resources: readonly McpResourceView[];
+  readonly resourceTemplates: readonly McpResourceTemplateView[];
+  /** Set while waiting to reconnect after an unexpected exit. */
+  readonly reconnect?: { readonly attempt: number; readonly maxAttempts: number };
+}
+
+/** Something wrong in an MCP config file: the whole file (no server) or one entry (and field). */
+export interface McpConfigProblemView {
+  readonly file: string;
+  readonly server?: string;
+  readonly field?: string;
+  readonly message: string;
+}
+
+/** The MCP part of the panel state: every server of the window's hub and the config problems. */
+export interface McpPanelState {
+  readonly servers: readonly McpServerView[];
+  readonly problems: readonly McpConfigProblemView[];
+  /** The config files the servers come from; `workspace` is absent without an open folder. */
+  readonly configFiles: { readonly global: string; readonly workspace?: string };
+}
+
 /** Everything the panel renders; sent whole on `ready` and whenever the webview was hidden. */
 export interface PanelState {
   readonly view: PanelView;
@@ -73,6 +133,8 @@ export interface PanelState {
   /** Mode to start new tasks in. */
   readonly mode: 'plan' | 'act';
   readonly skill: string;
+  /** MCP servers; kept current between snapshots by `mcpState`. */
+  readonly mcp: McpPanelState;
 }
 
 /** Messages from the webview to the extension host. */
@@ -99,7 +161,17 @@ export type WebviewMessage =
     }
   | { readonly type: 'openTask'; readonly id: string; readonly taskId: string }
   | { readonly type: 'deleteTask'; readonly id: string; readonly taskId: string }
-  | { readonly type: 'exportTask'; readonly id: string; readonly taskId: string };
+  | { readonly type: 'exportTask'; readonly id: string; readonly taskId: string }
+  /** Reconnects a server from scratch (also after it gave up reconnecting). */
+  | { readonly type: 'mcpRestart'; readonly id: string; readonly server: string }
+  /** Sets `"disabled"` in the config file that defines the server; the file watcher applies it. */
+  | { readonly type: 'mcpSetDisabled'; readonly id: string; readonly server: string; readonly disabled: boolean }
+  /** Adds the tool to (or removes it from) the server's `autoApprove` in its config file; applies without a restart. */
+  | { readonly type: 'mcpSetAutoApprove'; readonly id: string; readonly server: string; readonly tool: string; readonly autoApprove: boolean }
+  /** Opens a config file in an editor, creating it with `{"mcpServers": {}}` when missing. */
+  | { readonly type: 'mcpOpenConfig'; readonly id: string; readonly scope: 'global' | 'workspace' }
+  /** Shows the server's recent stderr and log messages in a read-only editor. */
+  | { readonly type: 'mcpShowLog'; readonly id: string; readonly server: string };
 
 /** Messages from the extension host to the webview. */
 export type HostMessage =
@@ -110,6 +182,12 @@ export type HostMessage =
   | { readonly type: 'streaming'; readonly taskId: string; readonly text: string; readonly reasoning: string }
   /** Live output of a running command. */
   | { readonly type: 'commandOutput'; readonly callId: string; readonly text: string }
+  /**
+   * The MCP part of the state after the window's MCP hub changed (status, lists, config), so a
+   * connecting server does not resend the whole task. Coalesced; while the webview is hidden the
+   * next snapshot carries it instead. Changes a request caused arrive before its reply.
+   */
+  | { readonly type: 'mcpState'; readonly state: McpPanelState }
   | { readonly type: 'reply'; readonly id: string; readonly ok: true }
   | { readonly type: 'reply'; readonly id: string; readonly ok: false; readonly error: string };
 

@@ -2,6 +2,7 @@
 // the panel posts on window.__posted and lets a page (a test, a benchmark, a person) drive it
 // through window.__host. Open harness.html?demo to see a sample task.
 import type { HostMessage, PanelState, WebviewMessage } from '../../src/shared/protocol.js';
+import { sampleMcpState } from './sample-mcp.js';
 import { sampleMessages } from './sample-messages.js';
 
 /** The test/benchmark surface of the harness. */
@@ -16,6 +17,8 @@ export interface HarnessHost {
   sampleMessages: typeof sampleMessages;
   /** A panel state with a completed task of `messageCount` sample messages, or no task. */
   sampleState(messageCount?: number): PanelState;
+  /** MCP servers in every state. */
+  sampleMcpState: typeof sampleMcpState;
 }
 
 declare global {
@@ -46,6 +49,7 @@ function sampleState(count?: number): PanelState {
     ],
     mode: 'act',
     skill: 'default',
+    mcp: sampleMcpState(),
     task:
       count === undefined
         ? undefined
@@ -71,6 +75,7 @@ const host: HarnessHost = {
   },
   sampleMessages,
   sampleState,
+  sampleMcpState,
 };
 window.__host = host;
 

@@ -4,12 +4,13 @@ import { ChatView } from './chat/chat-view.js';
 import { Codicon } from './common/codicon.js';
 import { ActionsContext, type PanelActions } from './common/actions-context.js';
 import { HistoryView } from './history/history-view.js';
+import { McpView } from './mcp/mcp-view.js';
 import { SettingsView } from './settings/settings-view.js';
 import type { RequestPayload } from './state/request-client.js';
 import { useHost } from './state/use-host.js';
 import { readUiState, writeUiState } from './vscode-api.js';
 
-/** The whole panel: routes between chat, history and settings and reports failed requests. */
+/** The whole panel: routes between chat, history, MCP servers and settings and reports failed requests. */
 export function App() {
   const { state, request } = useHost();
   const [problem, setProblem] = useState<string | undefined>(undefined);
@@ -87,6 +88,8 @@ export function App() {
           <SettingsView settings={panel.settings} onBack={() => navigate('chat')} />
         ) : view === 'history' ? (
           <HistoryView history={panel.history} onOpen={openTask} onBack={() => navigate('chat')} />
+        ) : view === 'mcp' ? (
+          <McpView mcp={panel.mcp} onBack={() => navigate('chat')} />
         ) : (
           <ChatView
             state={state}
@@ -98,6 +101,7 @@ export function App() {
               navigate('chat');
             }}
             onShowHistory={() => navigate('history')}
+            onShowMcp={() => navigate('mcp')}
             onShowSettings={() => navigate('settings')}
             onOpenTask={openTask}
           />

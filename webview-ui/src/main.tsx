@@ -5,6 +5,7 @@ import './styles/chat.css';
 import './styles/cards.css';
 import './styles/markdown.css';
 import './styles/pages.css';
+import './styles/mcp.css';
 
 // The host's HTML provides #root; creating it keeps the bundle usable in any page (the dev harness).
 const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));

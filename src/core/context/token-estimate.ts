@@ -1,4 +1,5 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { messageText } from '../providers/message-conversion.js';
 import type { ProviderMessage } from '../providers/types.js';
 
 /** Per-message overhead of the chat formats (role markers, separators). */
@@ -11,5 +12,5 @@ export function estimateTextTokens(text: string): number {
 
 /** Tokens a request will take before the model answers. */
 export function estimateRequestTokens(systemPrompt: string, messages: readonly ProviderMessage[]): number {
-  return messages.reduce((sum, m) => sum + MESSAGE_OVERHEAD + estimateTextTokens(m.content), estimateTextTokens(systemPrompt));
+  return messages.reduce((sum, m) => sum + MESSAGE_OVERHEAD + estimateTextTokens(messageText(m)), estimateTextTokens(systemPrompt));
 }

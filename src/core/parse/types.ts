@@ -16,13 +16,19 @@ export interface ThinkingBlock {
   readonly partial: boolean;
 }
 
-/** An XML tool call such as <read_file><path>a.ts</path></read_file>. */
+/** A tool call: an XML block such as <read_file><path>a.ts</path></read_file>, or a native call. */
 export interface ToolUseBlock {
   readonly kind: 'tool';
   readonly name: string;
   /** Parameter values; while partial, the last one may be incomplete. */
   readonly params: Readonly<Record<string, string>>;
   readonly partial: boolean;
+  /** The vendor's id of a native tool call; XML blocks have none. */
+  readonly id?: string;
+  /** Why a native call's arguments could not be read as parameters (then `params` is empty). */
+  readonly argumentsError?: string;
+  /** Opaque token the vendor wants back with this call (Gemini's thought signature). */
+  readonly signature?: string;
 }
 
 /** What the parser must know about the tools so that unknown tags stay text. */

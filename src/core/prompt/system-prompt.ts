@@ -1,3 +1,4 @@
+import type { ToolProtocol } from '../providers/types.js';
 import type { ToolSpec } from '../tools/tool-spec.js';
 import { toolSection } from './tool-section.js';
 
@@ -11,19 +12,26 @@ export interface SystemPromptInput {
   readonly roleText?: string;
   /** Extra sections appended at the end (rules files, MCP servers). */
   readonly extraSections?: readonly string[];
+  /** xml (default): the prompt teaches the XML format and documents every tool. native: the tools travel as definitions. */
+  readonly toolProtocol?: ToolProtocol;
 }
 
 const DEFAULT_ROLE =
   'You are Smith, a highly skilled software engineer with extensive knowledge in many programming languages, frameworks, design patterns, and best practices.';
 
-/** Assembles the system prompt: role, tool-use protocol, the tools from their specs, rules, system info. */
+/**
+ * Assembles the system prompt: role, tool-use protocol, the tools from their specs, rules, system
+ * info. With native tool calling the XML format and the tool docs are left out: the vendor's tool
+ * definitions carry them.
+ */
 export function buildSystemPrompt(input: SystemPromptInput): string {
   const names = new Set(input.tools.map((t) => t.name));
+  const native = input.toolProtocol === 'native';
   const sections = [
     input.roleText ?? DEFAULT_ROLE,
-    TOOL_USE,
-    `# Tools\n\n${toolSection(input.tools)}`,
-    toolUseGuidelines(names),
+    native ? NATIVE_TOOL_USE : TOOL_USE,
+    native ? '' : `# Tools\n\n${toolSection(input.tools)}`,
+    toolUseGuidelines(names, native),
     names.has('replace_in_file') || names.has('write_to_file') ? EDITING : '',
     `# System information\n\nOperating system: ${input.os}\nDefault shell: ${input.shell}\nWorkspace (current working directory): ${input.cwd}\nAll relative paths are relative to the workspace. You cannot change directory for file tools.`,
     OBJECTIVE,
@@ -45,12 +53,20 @@ Format a tool call as XML: the tool name is the outer tag and each parameter is 
 
 Anything after the first complete tool call in a message is ignored.`;
 
-function toolUseGuidelines(names: ReadonlySet<string>): string {
+const NATIVE_TOOL_USE = `# Tool use
+
+You have tools that run after the user approves them. Call them through the tool-calling interface (their descriptions and parameters come with this request), never by writing a call as text; every parameter value is a string. The results come back in the user's next message. Work step by step: each tool use is informed by the results before it.
+
+Calls that do not depend on each other may share one response: they run one after another, each with its own approval, and once the user denies one the rest are not run.`;
+
+function toolUseGuidelines(names: ReadonlySet<string>, native: boolean): string {
   const lines = [
     '# Tool use guidelines',
     '',
     '1. In <thinking> tags, assess what you know and what you still need before choosing a tool.',
-    '2. Use one tool per message and wait for its result; never assume the outcome.',
+    native
+      ? '2. Wait for the results of your tool calls before acting on them; never assume the outcome.'
+      : '2. Use one tool per message and wait for its result; never assume the outcome.',
     '3. If a tool fails, read the error, fix the cause, and try again differently.',
   ];
   if (names.has('ask_followup_question')) lines.push('4. Ask the user (ask_followup_question) only when your tools cannot find the answer.');

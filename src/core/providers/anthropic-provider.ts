@@ -1,5 +1,6 @@
 import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import type { MessageCreateParamsStreaming, MessageParam, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
+import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages.js';
 import { normalizeConversation } from './message-conversion.js';
 import { findModelInfo } from './model-catalog.js';
 import { toProviderError, truncatedStreamError } from './provider-errors.js';
@@ -7,15 +8,13 @@ import type { ProviderErrorContext } from './provider-errors.js';
 import { anthropicThinkingPlan } from './reasoning-params.js';
 import type { AnthropicThinkingPlan } from './reasoning-params.js';
 import { sdkLogger } from './sdk-logger.js';
+import { ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, ProviderMessage, ReasoningConfig, TokenUsage } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, ReasoningConfig, TokenUsage, ToolProtocol } from './types.js';
 
 /** Output budget when the settings give none; every current Claude model allows at least this. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 
-// How many of the latest user messages get a cache breakpoint: the newest one caches the whole
-// prompt for the next turn, the one before is where this turn's cache read starts (Cline, Roo Code).
-const CACHED_USER_MESSAGES = 2;
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /** How to build an AnthropicProvider. */
@@ -29,12 +28,14 @@ export interface AnthropicProviderOptions {
   readonly reasoning?: ReasoningConfig;
   /** Where the user sets the key, named when the key is rejected. */
   readonly keySource: string;
+  readonly toolProtocol?: ToolProtocol;
 }
 
 /** Streams Claude responses through the Anthropic Messages API. */
 export class AnthropicProvider implements ApiProvider {
   readonly id = 'anthropic' as const;
   readonly modelId: string;
+  readonly toolProtocol: ToolProtocol;
   private readonly client: Anthropic;
   private readonly maxTokens: number;
   private readonly thinking: AnthropicThinkingPlan | undefined;
@@ -43,6 +44,7 @@ export class AnthropicProvider implements ApiProvider {
 
   constructor(options: AnthropicProviderOptions) {
     this.modelId = options.model;
+    this.toolProtocol = options.toolProtocol ?? 'xml';
     this.maxTokens = options.maxOutputTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS;
     // Models the catalogue does not know are assumed to be recent Claudes: every one since Claude 3
     // caches, and the user asked for thinking explicitly.
@@ -68,15 +70,19 @@ export class AnthropicProvider implements ApiProvider {
     };
   }
 
-  /** Yields text and thinking as they arrive, then one usage chunk with the response's totals. */
+  /**
+   * Yields text and thinking as they arrive (a thinking block's signature once it is complete),
+   * each native tool call when its block closes, then one usage chunk with the response's totals.
+   */
   async *createMessage(request: ApiRequest): ApiStream {
     const { signal } = request;
     const params: MessageCreateParamsStreaming = {
       model: this.modelId,
       max_tokens: this.thinking?.maxTokens ?? this.maxTokens,
-      messages: this.toMessages(normalizeConversation(request.messages)),
+      messages: toAnthropicMessages(normalizeConversation(request.messages), this.promptCache),
       stream: true,
     };
+    if (request.tools && request.tools.length > 0) params.tools = toAnthropicTools(request.tools);
     // An empty system text block is a 400, so leave the field out instead.
     if (request.systemPrompt) {
       params.system = this.promptCache ? [{ type: 'text', text: request.systemPrompt, cache_control: EPHEMERAL }] : request.systemPrompt;
@@ -91,6 +97,7 @@ export class AnthropicProvider implements ApiProvider {
     }
 
     const usage = new UsageTotals();
+    const toolCalls = new ToolCallAccumulator();
     let sawMessageStop = false;
     try {
       for await (const event of stream) {
@@ -98,10 +105,20 @@ export class AnthropicProvider implements ApiProvider {
           case 'message_start':
             usage.add(event.message.usage);
             break;
+          case 'content_block_start':
+            if (event.content_block.type === 'tool_use') toolCalls.add(event.index, { id: event.content_block.id, name: event.content_block.name });
+            break;
           case 'content_block_delta':
             if (event.delta.type === 'text_delta') yield { type: 'text', text: event.delta.text };
             else if (event.delta.type === 'thinking_delta') yield { type: 'reasoning', text: event.delta.thinking };
+            else if (event.delta.type === 'signature_delta') yield { type: 'reasoning_signature', signature: event.delta.signature };
+            else if (event.delta.type === 'input_json_delta' && toolCalls.has(event.index)) toolCalls.add(event.index, { arguments: event.delta.partial_json });
             break;
+          case 'content_block_stop': {
+            const call = toolCalls.take(event.index);
+            if (call) yield call;
+            break;
+          }
           case 'message_delta':
             usage.add(event.usage);
             break;
@@ -118,19 +135,6 @@ export class AnthropicProvider implements ApiProvider {
     // The API always closes with message_stop; without it the body was cut short.
     if (!sawMessageStop) throw truncatedStreamError(this.errorContext);
     yield { type: 'usage', usage: usage.toTokenUsage() };
-  }
-
-  /** With caching on, the last user messages become text blocks carrying a cache breakpoint. */
-  private toMessages(conversation: ProviderMessage[]): MessageParam[] {
-    const cached = new Set<number>();
-    for (let i = conversation.length - 1; i >= 0 && this.promptCache && cached.size < CACHED_USER_MESSAGES; i--) {
-      if (conversation[i].role === 'user') cached.add(i);
-    }
-    return conversation.map((message, i) =>
-      cached.has(i)
-        ? { role: message.role, content: [{ type: 'text', text: message.content, cache_control: EPHEMERAL }] }
-        : { role: message.role, content: message.content },
-    );
   }
 
   private providerError(err: unknown, signal: AbortSignal | undefined, midStream: boolean) {

@@ -1,19 +1,21 @@
 import { GoogleGenAI } from '@google/genai';
-import type { Content, GenerateContentConfig, GenerateContentResponse, GenerateContentResponseUsageMetadata, ThinkingConfig } from '@google/genai';
+import type { GenerateContentConfig, GenerateContentResponse, GenerateContentResponseUsageMetadata, ThinkingConfig } from '@google/genai';
 import { toGeminiProviderError } from './gemini-errors.js';
-import { normalizeConversation } from './message-conversion.js';
+import { toGeminiContents, toGeminiFunctionDeclarations } from './gemini-messages.js';
 import { findModelInfo } from './model-catalog.js';
 import { truncatedStreamError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { thinkingBudget } from './reasoning-params.js';
+import { syntheticToolCallId } from './tool-call-accumulator.js';
 import { ProviderAbortedError, ProviderError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, ReasoningConfig, TokenUsage } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, ReasoningConfig, TokenUsage, ToolProtocol } from './types.js';
 
 /** Where the Gemini API lives; the SDK appends /v1beta/models/{model}:streamGenerateContent. */
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 
-// Finish reasons of an answer that ended normally; any other with no text is a refusal.
-const COMPLETE_FINISH_REASONS = new Set(['STOP', 'MAX_TOKENS']);
+// Finish reasons of an answer that ended normally; any other with no text is a refusal. A malformed
+// function call is the model's mistake, not a refusal: the engine tells it that it used no tool.
+const COMPLETE_FINISH_REASONS = new Set(['STOP', 'MAX_TOKENS', 'MALFORMED_FUNCTION_CALL']);
 
 /** How to build a GeminiProvider. */
 export interface GeminiProviderOptions {
@@ -26,12 +28,14 @@ export interface GeminiProviderOptions {
   readonly reasoning?: ReasoningConfig;
   /** Where the user sets the key, named when the key is rejected. */
   readonly keySource: string;
+  readonly toolProtocol?: ToolProtocol;
 }
 
 /** Streams Gemini responses through the Gemini API (generativelanguage.googleapis.com) with @google/genai. */
 export class GeminiProvider implements ApiProvider {
   readonly id = 'gemini' as const;
   readonly modelId: string;
+  readonly toolProtocol: ToolProtocol;
   private readonly client: GoogleGenAI;
   private readonly maxOutputTokens: number | undefined;
   private readonly thinkingConfig: ThinkingConfig | undefined;
@@ -39,6 +43,7 @@ export class GeminiProvider implements ApiProvider {
 
   constructor(options: GeminiProviderOptions) {
     this.modelId = options.model;
+    this.toolProtocol = options.toolProtocol ?? 'xml';
     this.maxOutputTokens = options.maxOutputTokens;
     const baseUrl = options.baseUrl ?? GEMINI_DEFAULT_BASE_URL;
     this.client = new GoogleGenAI({
@@ -61,14 +66,15 @@ export class GeminiProvider implements ApiProvider {
       options.reasoning && supported ? { thinkingBudget: thinkingBudget(options.reasoning), includeThoughts: true } : undefined;
   }
 
-  /** Yields thoughts as reasoning and the answer as text as they arrive, then one usage chunk. */
+  /**
+   * Yields thoughts as reasoning, the answer as text and each function call as a native tool call
+   * as they arrive (Gemini sends calls whole, without ids: Smith makes them up), then one usage chunk.
+   */
   async *createMessage(request: ApiRequest): ApiStream {
     const { signal } = request;
-    const contents: Content[] = normalizeConversation(request.messages).map((message) => ({
-      role: message.role === 'assistant' ? 'model' : 'user',
-      parts: [{ text: message.content }],
-    }));
+    const contents = toGeminiContents(request.messages);
     const config: GenerateContentConfig = { abortSignal: signal };
+    if (request.tools && request.tools.length > 0) config.tools = [{ functionDeclarations: toGeminiFunctionDeclarations(request.tools) }];
     if (request.systemPrompt) config.systemInstruction = request.systemPrompt;
     if (this.maxOutputTokens !== undefined) config.maxOutputTokens = this.maxOutputTokens;
     if (this.thinkingConfig) config.thinkingConfig = this.thinkingConfig;
@@ -89,6 +95,18 @@ export class GeminiProvider implements ApiProvider {
       for await (const chunk of stream) {
         const candidate = chunk.candidates?.[0];
         for (const part of candidate?.content?.parts ?? []) {
+          if (part.functionCall) {
+            answered = true;
+            const { id, name, args } = part.functionCall;
+            yield {
+              type: 'tool_call',
+              id: id || syntheticToolCallId(),
+              name: name ?? '',
+              arguments: JSON.stringify(args ?? {}),
+              ...(part.thoughtSignature ? { signature: part.thoughtSignature } : {}),
+            };
+            continue;
+          }
           if (!part.text) continue; // thought signatures and other text-less parts
           if (part.thought) {
             yield { type: 'reasoning', text: part.text };

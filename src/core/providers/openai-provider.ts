@@ -1,20 +1,17 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { OpenAI } from 'openai';
-import type {
-  ChatCompletionChunk,
-  ChatCompletionCreateParamsStreaming,
-  ChatCompletionMessageParam,
-} from 'openai/resources/chat/completions';
-import { normalizeConversation } from './message-conversion.js';
+import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { findModelInfo } from './model-catalog.js';
 import { createOpenAiClient } from './openai-client.js';
 import type { OpenAiClientOptions } from './openai-client.js';
+import { addOpenAiToolCallDeltas, toOpenAiMessages, toOpenAiTools } from './openai-messages.js';
 import { toProviderError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { reasoningEffort } from './reasoning-params.js';
 import type { ReasoningEffort } from './reasoning-params.js';
+import { ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, ReasoningConfig, TokenUsage } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, ReasoningConfig, TokenUsage, ToolProtocol } from './types.js';
 
 export { PLACEHOLDER_API_KEY } from './openai-client.js';
 
@@ -23,6 +20,7 @@ export interface OpenAiProviderOptions extends OpenAiClientOptions {
   readonly maxOutputTokens?: number;
   /** Sent as reasoning_effort to reasoning models (and to any openai-compatible model, since the user asked). */
   readonly reasoning?: ReasoningConfig;
+  readonly toolProtocol?: ToolProtocol;
 }
 
 // Fields openai-compatible servers add to chat deltas and usage; not in the SDK's types.
@@ -33,6 +31,7 @@ type CompatUsage = NonNullable<ChatCompletionChunk['usage']> & { prompt_cache_hi
 export class OpenAiProvider implements ApiProvider {
   readonly id: 'openai' | 'openai-compatible';
   readonly modelId: string;
+  readonly toolProtocol: ToolProtocol;
   private readonly client: OpenAI;
   private readonly maxOutputTokens: number | undefined;
   private readonly reasoningEffort: ReasoningEffort | undefined;
@@ -41,6 +40,7 @@ export class OpenAiProvider implements ApiProvider {
   constructor(options: OpenAiProviderOptions) {
     this.id = options.id;
     this.modelId = options.model;
+    this.toolProtocol = options.toolProtocol ?? 'xml';
     this.maxOutputTokens = options.maxOutputTokens;
     ({ client: this.client, errorContext: this.errorContext } = createOpenAiClient(options));
     // Non-reasoning OpenAI models reject reasoning_effort; an unknown model gets it because the user asked.
@@ -48,20 +48,19 @@ export class OpenAiProvider implements ApiProvider {
     this.reasoningEffort = options.reasoning && supported ? reasoningEffort(options.reasoning) : undefined;
   }
 
-  /** Yields text and reasoning as they arrive, then one usage chunk if the server reported usage. */
+  /**
+   * Yields text and reasoning as they arrive, then the native tool calls (complete once the stream
+   * ends), then one usage chunk if the server reported usage.
+   */
   async *createMessage(request: ApiRequest): ApiStream {
     const { signal } = request;
-    const messages: ChatCompletionMessageParam[] = [];
-    if (request.systemPrompt) messages.push({ role: 'system', content: request.systemPrompt });
-    for (const message of normalizeConversation(request.messages)) {
-      messages.push({ role: message.role, content: message.content });
-    }
     const params: ChatCompletionCreateParamsStreaming = {
       model: this.modelId,
-      messages,
+      messages: toOpenAiMessages(request.systemPrompt, request.messages),
       stream: true,
       stream_options: { include_usage: true },
     };
+    if (request.tools && request.tools.length > 0) params.tools = toOpenAiTools(request.tools);
     if (this.maxOutputTokens !== undefined) {
       // OpenAI's reasoning models reject max_tokens; most compatible servers only know max_tokens.
       if (this.id === 'openai') params.max_completion_tokens = this.maxOutputTokens;
@@ -77,12 +76,15 @@ export class OpenAiProvider implements ApiProvider {
     }
 
     let usage: TokenUsage | undefined;
+    const toolCalls = new ToolCallAccumulator();
+    const toolCallState = { last: -1 };
     try {
       for await (const chunk of stream) {
         const delta = chunk.choices?.[0]?.delta as CompatDelta | undefined;
         const reasoning = delta?.reasoning_content ?? delta?.reasoning;
         if (reasoning) yield { type: 'reasoning', text: reasoning };
         if (delta?.content) yield { type: 'text', text: delta.content };
+        if (delta?.tool_calls) addOpenAiToolCallDeltas(toolCalls, delta.tool_calls, toolCallState);
         // Some compatible servers repeat usage on every chunk; the last one is the total.
         if (chunk.usage) usage = toTokenUsage(chunk.usage);
       }
@@ -91,6 +93,7 @@ export class OpenAiProvider implements ApiProvider {
     }
     // The SDK ends the stream quietly when aborted mid-body instead of throwing.
     if (signal?.aborted) throw new ProviderAbortedError();
+    yield* toolCalls.takeAll();
     if (usage) yield { type: 'usage', usage };
   }
 

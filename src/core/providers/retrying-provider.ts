@@ -67,6 +67,7 @@ export function abortableSleep(ms: number, signal?: AbortSignal): Promise<void> 
 class RetryingProvider implements ApiProvider {
   readonly id: ApiProvider['id'];
   readonly modelId: string;
+  readonly toolProtocol: ApiProvider['toolProtocol'];
   private readonly maxRetries: number;
   private readonly baseDelayMs: number;
   private readonly maxDelayMs: number;
@@ -79,6 +80,7 @@ class RetryingProvider implements ApiProvider {
   ) {
     this.id = inner.id;
     this.modelId = inner.modelId;
+    this.toolProtocol = inner.toolProtocol;
     this.maxRetries = Math.max(0, options.maxRetries ?? DEFAULT_MAX_RETRIES);
     this.baseDelayMs = Math.max(0, options.baseDelayMs ?? DEFAULT_BASE_DELAY_MS);
     this.maxDelayMs = Math.max(this.baseDelayMs, options.maxDelayMs ?? DEFAULT_MAX_DELAY_MS);

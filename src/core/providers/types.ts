@@ -1,13 +1,78 @@
-/** One provider-neutral message of the conversation sent to the model. */
+/**
+ * One provider-neutral message of the conversation sent to the model. Plain text for the XML tool
+ * protocol; parts when it carries native tool calls or their results.
+ */
 export interface ProviderMessage {
   readonly role: 'user' | 'assistant';
+  readonly content: string | readonly ContentPart[];
+}
+
+/** A message as the XML tool protocol builds them: text only. */
+export interface TextMessage extends ProviderMessage {
   readonly content: string;
+}
+
+/** A piece of a message with native tool calls; each provider maps it to its vendor's shape. */
+export type ContentPart = TextPart | ThinkingPart | ToolUsePart | ToolResultPart;
+
+/** Plain text. */
+export interface TextPart {
+  readonly type: 'text';
+  readonly text: string;
+}
+
+/** Signed reasoning the vendor wants back with its tool calls (Anthropic's thinking block); others drop it. */
+export interface ThinkingPart {
+  readonly type: 'thinking';
+  readonly text: string;
+  readonly signature: string;
+}
+
+/** A native tool call made by the assistant. */
+export interface ToolUsePart {
+  readonly type: 'tool_use';
+  readonly id: string;
+  readonly name: string;
+  readonly input: Readonly<Record<string, string>>;
+  /** Opaque token the vendor asked to get back with the call (Gemini's thoughtSignature). */
+  readonly signature?: string;
+}
+
+/** The result of one native tool call, sent in the user turn after it. */
+export interface ToolResultPart {
+  readonly type: 'tool_result';
+  readonly toolUseId: string;
+  /** The tool's name: Gemini matches results to calls by name. */
+  readonly name: string;
+  readonly content: string;
+  readonly isError?: boolean;
+}
+
+/** How tool calls travel: XML blocks in the text (every model), or the vendor's native tool calling. */
+export type ToolProtocol = 'xml' | 'native';
+
+/** A tool offered through native tool calling: the JSON schema of its (all-string) parameters. */
+export interface ToolDefinition {
+  readonly name: string;
+  readonly description: string;
+  readonly parameters: ToolParametersSchema;
+}
+
+/** A JSON schema object whose properties are all strings, as every Smith tool parameter is. */
+export interface ToolParametersSchema {
+  readonly type: 'object';
+  readonly properties: Readonly<Record<string, { readonly type: 'string'; readonly description: string }>>;
+  readonly required: readonly string[];
 }
 
 /** What a streaming model response yields, whatever the vendor. */
 export type ApiStreamChunk =
   | { readonly type: 'text'; readonly text: string }
   | { readonly type: 'reasoning'; readonly text: string }
+  /** Closes the reasoning so far with the vendor's signature (Anthropic), so it can be sent back with tool calls. */
+  | { readonly type: 'reasoning_signature'; readonly signature: string }
+  /** One complete native tool call; `arguments` is the JSON text as the model wrote it (maybe malformed). */
+  | { readonly type: 'tool_call'; readonly id: string; readonly name: string; readonly arguments: string; readonly signature?: string }
   | { readonly type: 'usage'; readonly usage: TokenUsage };
 
 /** Token counts reported by the provider for one response. */
@@ -27,12 +92,16 @@ export interface ApiRequest {
   readonly systemPrompt: string;
   readonly messages: readonly ProviderMessage[];
   readonly signal?: AbortSignal;
+  /** Native tool calling: the tools the model may call. Absent for the XML protocol. */
+  readonly tools?: readonly ToolDefinition[];
 }
 
 /** One LLM vendor behind the common streaming interface. */
 export interface ApiProvider {
   readonly id: ProviderId;
   readonly modelId: string;
+  /** How this provider's model is asked to call tools (default xml). */
+  readonly toolProtocol?: ToolProtocol;
   createMessage(request: ApiRequest): ApiStream;
 }
 
@@ -55,6 +124,8 @@ export interface ProviderConfig {
   readonly maxOutputTokens?: number;
   /** Extended thinking / reasoning effort; absent means the vendor's default (usually no visible reasoning). */
   readonly reasoning?: ReasoningConfig;
+  /** xml (default) or the vendor's native tool calling. */
+  readonly toolProtocol?: ToolProtocol;
 }
 
 /** A provider failure with a message fit to show the user. */

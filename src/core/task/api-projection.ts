@@ -1,6 +1,7 @@
-import type { ProviderMessage } from '../providers/types.js';
+import type { ContentPart, ProviderMessage, TextMessage, ToolProtocol, ToolResultPart } from '../providers/types.js';
 import { hiddenSeqs } from '../context/truncation-plan.js';
-import type { TaskEvent, ToolRequested } from './events.js';
+import { serializeBlocks } from '../parse/serialize-blocks.js';
+import type { ModelResponse, TaskEvent, ToolRequested } from './events.js';
 
 /** Told to the model when it answers without a tool (Cline's reminder, in our words). */
 export const NO_TOOL_REMINDER = `[ERROR] You did not use a tool in your previous response. Every response must use exactly one tool.
@@ -12,6 +13,23 @@ Format a tool call as XML, for example:
 
 If the task is done, use attempt_completion. If you need information from the user, use ask_followup_question. Otherwise continue with the next step using a tool.`;
 
+/** The reminder for native tool calling, where there is no XML format to show. */
+export const NATIVE_NO_TOOL_REMINDER = `[ERROR] You did not call a tool in your previous response. Every response must call at least one tool.
+
+If the task is done, call attempt_completion. If you need information from the user, call ask_followup_question. Otherwise continue with the next step by calling a tool.`;
+
+/** The result given to a native tool call the log has no result for (the task stopped before it). */
+export const NO_RESULT_NOTE = 'No result: the task was interrupted before this tool call finished, so it may not have run.';
+
+/** The result given to the attempt_completion call that ended the task, when the conversation goes on. */
+export const COMPLETION_SHOWN_NOTE = 'The result was shown to the user.';
+
+/** How the projection renders tool calls. */
+export interface ProjectionOptions {
+  /** xml (default): everything is text. native: calls with a vendor id become tool_use/tool_result parts. */
+  readonly toolProtocol?: ToolProtocol;
+}
+
 /** Told to the model where older turns were dropped to fit the context window. */
 export const TRUNCATION_NOTE =
   '[NOTE] Some earlier conversation history was removed to stay within the context window. The original task is kept above; re-read files rather than relying on memory of earlier turns.';
@@ -21,22 +39,58 @@ export const SUPERSEDED_READ_NOTE = '[This content was omitted: the same file wa
 
 /**
  * Derives the provider messages (the context window) from the log (DESIGN §2).
- * User-side facts that follow each other are merged into one user message.
+ * User-side facts that follow each other are merged into one user message. With native tool
+ * calling, a response's calls become tool_use parts and the next user message starts with one
+ * tool_result per call, in the same order; a call the log has no result for gets a note, because
+ * vendors refuse a call without a result. Calls logged under the XML protocol stay text, so a
+ * task may switch protocols.
  */
-export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
+export function apiProjection(events: readonly TaskEvent[]): TextMessage[];
+export function apiProjection(events: readonly TaskEvent[], options: ProjectionOptions): ProviderMessage[];
+export function apiProjection(events: readonly TaskEvent[], options: ProjectionOptions = {}): ProviderMessage[] {
+  const native = options.toolProtocol === 'native';
   const messages: ProviderMessage[] = [];
   let pendingUser: string[] = [];
+  let pendingResults: ToolResultPart[] = [];
+  // Native calls of the latest assistant message still waiting for their result: id → tool name.
+  let openCalls = new Map<string, string>();
+  let callOrder: string[] = [];
   const requested = new Map<string, ToolRequested>();
   const answered = new Set<string>();
 
   const flushUser = () => {
-    if (pendingUser.length === 0) return;
+    for (const [id, name] of openCalls) pendingResults.push({ type: 'tool_result', toolUseId: id, name, content: NO_RESULT_NOTE, isError: true });
+    openCalls = new Map();
+    // Results in the order of their calls, as the vendors expect; outcomes may be logged in another order.
+    pendingResults.sort((a, b) => callOrder.indexOf(a.toolUseId) - callOrder.indexOf(b.toolUseId));
+    if (pendingUser.length === 0 && pendingResults.length === 0) return;
     const content = pendingUser.join('\n\n');
     const last = messages.at(-1);
-    // A request that died before its response leaves a user message; the next one joins it.
-    if (last?.role === 'user') messages[messages.length - 1] = { role: 'user', content: `${last.content}\n\n${content}` };
-    else messages.push({ role: 'user', content });
+    if (pendingResults.length > 0) {
+      // Results always follow their assistant message, so there is no user message to join here.
+      messages.push({ role: 'user', content: [...pendingResults, ...(content ? [{ type: 'text' as const, text: content }] : [])] });
+    } else if (last?.role === 'user') {
+      // A request that died before its response leaves a user message; the next one joins it.
+      messages[messages.length - 1] = { role: 'user', content: joinText(last.content, content) };
+    } else {
+      messages.push({ role: 'user', content });
+    }
     pendingUser = [];
+    pendingResults = [];
+  };
+
+  /** Takes the open native call a logged outcome answers, if there is one. */
+  const openCallOf = (callId: string): { id: string; name: string } | undefined => {
+    const id = requested.get(callId)?.toolUseId;
+    const name = id === undefined ? undefined : openCalls.get(id);
+    if (id === undefined || name === undefined) return undefined;
+    openCalls.delete(id);
+    return { id, name };
+  };
+  const pushResult = (callId: string, content: string, text: string, isError = false) => {
+    const call = openCallOf(callId);
+    if (call) pendingResults.push({ type: 'tool_result', toolUseId: call.id, name: call.name, content, ...(isError ? { isError } : {}) });
+    else pendingUser.push(text);
   };
 
   let taskText = '';
@@ -57,6 +111,8 @@ export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
       case 'history_condensed':
         // The summary replaces everything before it but the task itself; the log keeps it all.
         messages.length = 0;
+        openCalls = new Map();
+        pendingResults = [];
         pendingUser = [taskText, `<condensed_history>\nThe earlier conversation was condensed into this summary:\n${event.summary}\n</condensed_history>`];
         break;
       case 'mode_switched':
@@ -72,10 +128,18 @@ export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
         if (event.environmentDetails) pendingUser.push(`<environment_details>\n${event.environmentDetails}\n</environment_details>`);
         flushUser();
         break;
-      case 'model_response':
+      case 'model_response': {
         flushUser();
-        messages.push({ role: 'assistant', content: event.text || '(empty response)' });
+        const calls = native ? nativeCalls(event) : [];
+        if (calls.length === 0) {
+          messages.push({ role: 'assistant', content: event.text || '(empty response)' });
+          break;
+        }
+        messages.push({ role: 'assistant', content: nativeAssistantContent(event, calls) });
+        openCalls = new Map(calls.map((call) => [call.id, call.name]));
+        callOrder = calls.map((call) => call.id);
         break;
+      }
       case 'tool_requested':
         requested.set(event.callId, event);
         break;
@@ -83,30 +147,33 @@ export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
         if (!event.approved) {
           answered.add(event.callId);
           const label = toolLabel(requested.get(event.callId));
-          pendingUser.push(
-            event.feedback
-              ? `${label} The user denied this operation and said:\n<feedback>\n${event.feedback}\n</feedback>`
-              : `${label} The user denied this operation.`,
-          );
+          const denial = event.feedback
+            ? `The user denied this operation and said:\n<feedback>\n${event.feedback}\n</feedback>`
+            : 'The user denied this operation.';
+          pushResult(event.callId, denial, `${label} ${denial}`);
         }
         break;
-      case 'tool_result':
+      case 'tool_result': {
         answered.add(event.callId);
-        pendingUser.push(
-          `${toolLabel(requested.get(event.callId))} Result:\n${superseded.has(event.seq) ? SUPERSEDED_READ_NOTE : event.output}`,
-        );
+        const output = superseded.has(event.seq) ? SUPERSEDED_READ_NOTE : event.output;
+        pushResult(event.callId, output, `${toolLabel(requested.get(event.callId))} Result:\n${output}`);
         break;
+      }
       case 'tool_error':
         answered.add(event.callId);
-        pendingUser.push(`${toolLabel(requested.get(event.callId), event.tool)} Error:\n${event.error}`);
+        pushResult(event.callId, event.error, `${toolLabel(requested.get(event.callId), event.tool)} Error:\n${event.error}`, true);
         break;
       case 'no_tool_used':
-        pendingUser.push(NO_TOOL_REMINDER);
+        pendingUser.push(native ? NATIVE_NO_TOOL_REMINDER : NO_TOOL_REMINDER);
         break;
       case 'task_resumed':
         pendingUser.push(resumptionNote(requested, answered));
         break;
       case 'task_completed':
+        // attempt_completion logs no result of its own; if the conversation goes on, its call needs one.
+        for (const [id, name] of openCalls) pendingResults.push({ type: 'tool_result', toolUseId: id, name, content: COMPLETION_SHOWN_NOTE });
+        openCalls = new Map();
+        break;
       case 'task_aborted':
       case 'error':
       case 'new_task_requested':
@@ -117,6 +184,25 @@ export function apiProjection(events: readonly TaskEvent[]): ProviderMessage[] {
   }
   flushUser();
   return messages;
+}
+
+/** Tool calls of a response that carry a vendor id (native calls), in order. */
+function nativeCalls(event: ModelResponse): Array<{ id: string; name: string; params: Readonly<Record<string, string>>; signature?: string }> {
+  return event.blocks.flatMap((b) => (b.kind === 'tool' && b.id !== undefined ? [{ id: b.id, name: b.name, params: b.params, ...(b.signature ? { signature: b.signature } : {}) }] : []));
+}
+
+/** An assistant message with native calls: signed reasoning, the text, then the calls. */
+function nativeAssistantContent(event: ModelResponse, calls: ReturnType<typeof nativeCalls>): ContentPart[] {
+  const text = serializeBlocks(event.blocks.filter((b) => b.kind !== 'tool')).trim();
+  return [
+    ...(event.signedReasoning ?? []).map((r) => ({ type: 'thinking' as const, text: r.text, signature: r.signature })),
+    ...(text ? [{ type: 'text' as const, text }] : []),
+    ...calls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: call.params, ...(call.signature ? { signature: call.signature } : {}) })),
+  ];
+}
+
+function joinText(earlier: ProviderMessage['content'], text: string): ProviderMessage['content'] {
+  return typeof earlier === 'string' ? `${earlier}\n\n${text}` : [...earlier, { type: 'text', text }];
 }
 
 function toolLabel(call: ToolRequested | undefined, fallbackName = 'tool'): string {

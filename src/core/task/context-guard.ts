@@ -2,7 +2,7 @@ import { DEFAULT_CONTEXT_POLICY, contextAction, requestBudget, type ContextLimit
 import { summarizeHistory } from '../context/condense-history.js';
 import { estimateRequestTokens } from '../context/token-estimate.js';
 import { planTruncation } from '../context/truncation-plan.js';
-import type { ApiProvider, ProviderMessage } from '../providers/types.js';
+import type { ApiProvider, ProviderMessage, ToolDefinition, ToolProtocol } from '../providers/types.js';
 import { apiProjection } from './api-projection.js';
 import type { TaskLog } from './task-log.js';
 
@@ -21,28 +21,39 @@ export class ContextGuard {
     private readonly policy: ContextPolicy = DEFAULT_CONTEXT_POLICY,
   ) {}
 
-  /** The messages for the next request, after any condensing or truncation it needed. */
-  async prepare(systemPrompt: string, provider: ApiProvider, limits: ContextLimits | undefined, signal: AbortSignal): Promise<ProviderMessage[]> {
-    let messages = apiProjection(this.log.events);
+  /**
+   * The messages for the next request, after any condensing or truncation it needed. Native tool
+   * definitions travel with every request, so they count like the system prompt.
+   */
+  async prepare(
+    systemPrompt: string,
+    provider: ApiProvider,
+    limits: ContextLimits | undefined,
+    signal: AbortSignal,
+    tooling: { readonly toolProtocol?: ToolProtocol; readonly tools?: readonly ToolDefinition[] } = {},
+  ): Promise<ProviderMessage[]> {
+    const project = () => apiProjection(this.log.events, { ...(tooling.toolProtocol ? { toolProtocol: tooling.toolProtocol } : {}) });
+    let messages = project();
     if (!limits) return messages;
-    const action = contextAction(estimateRequestTokens(systemPrompt, messages), limits, this.policy, this.condensedRecently());
+    const fixedText = tooling.tools ? `${systemPrompt}\n${JSON.stringify(tooling.tools)}` : systemPrompt;
+    const action = contextAction(estimateRequestTokens(fixedText, messages), limits, this.policy, this.condensedRecently());
     if (action === 'condense') {
       try {
         await this.condense(provider, signal);
-        messages = apiProjection(this.log.events);
+        messages = project();
       } catch (error) {
         if (signal.aborted) throw error;
         // A failed summary is not fatal: truncation below still makes room.
       }
     }
     const budget = requestBudget(limits);
-    while (estimateRequestTokens(systemPrompt, messages) > budget && this.truncate('the request would exceed the context window')) {
-      messages = apiProjection(this.log.events);
+    while (estimateRequestTokens(fixedText, messages) > budget && this.truncate('the request would exceed the context window')) {
+      messages = project();
     }
     return messages;
   }
 
-  /** Asks the model for a summary and logs it as the new start of the history. */
+  /** Asks the model for a summary and logs it as the new start of the history (from a text-only projection: no tools are offered then). */
   async condense(provider: ApiProvider, signal?: AbortSignal): Promise<void> {
     const summary = await summarizeHistory(provider, apiProjection(this.log.events), signal);
     this.log.append({ type: 'history_condensed', summary });

@@ -63,6 +63,14 @@ export interface ModelResponse extends EventBase {
   readonly usage: TokenUsage;
   /** US dollars, when the model's prices are known. */
   readonly cost?: number;
+  /** Native tool calling: the reasoning with its vendor signatures, sent back with the calls (Anthropic requires it). */
+  readonly signedReasoning?: readonly SignedReasoning[];
+}
+
+/** A stretch of reasoning and the signature the vendor gave it. */
+export interface SignedReasoning {
+  readonly text: string;
+  readonly signature: string;
 }
 
 /** A response broke off mid-stream; its text is shown as interrupted and nothing in it was executed. */
@@ -77,6 +85,8 @@ export interface ToolRequested extends EventBase {
   readonly callId: string;
   readonly tool: string;
   readonly params: Readonly<Record<string, string>>;
+  /** The vendor's id of a native tool call, which its result must name. */
+  readonly toolUseId?: string;
 }
 
 export interface ApprovalAsked extends EventBase {

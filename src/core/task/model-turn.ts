@@ -1,16 +1,26 @@
 import { StreamingToolParser } from '../parse/streaming-tool-parser.js';
 import type { AssistantBlock, ToolGrammar, ToolUseBlock } from '../parse/types.js';
 import type { ApiProvider, ApiRequest, ApiStreamChunk, TokenUsage } from '../providers/types.js';
+import type { SignedReasoning } from './events.js';
+import { nativeToolBlock } from './native-tool-calls.js';
 
 /** One streamed model response, reduced to what the loop acts on. */
 export interface ModelTurn {
-  /** Blocks up to and including the first tool call; the rest of the message is dropped. */
+  /**
+   * XML: blocks up to and including the first tool call (the rest of the message is dropped).
+   * Native: the text blocks, then every tool call.
+   */
   readonly blocks: readonly AssistantBlock[];
   readonly reasoning: string;
+  /** The reasoning with the vendor's signatures, to send back with native tool calls (Anthropic). */
+  readonly signedReasoning: readonly SignedReasoning[];
   readonly usage: TokenUsage;
-  /** The first tool call, complete or (if the stream ended inside it) partial. */
-  readonly tool?: ToolUseBlock;
-  /** Tool calls after the first, which were not executed. */
+  /**
+   * The calls to run, in order. XML: the first tool block, complete or (if the stream ended inside
+   * it) partial. Native: every call of the response.
+   */
+  readonly tools: readonly ToolUseBlock[];
+  /** XML tool calls after the first, which were not executed. */
   readonly ignoredTools: number;
 }
 
@@ -21,6 +31,8 @@ export type TurnDelta =
   | { readonly kind: 'blocks'; readonly blocks: readonly AssistantBlock[] };
 
 const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };
+// Native tool calls arrive apart from the text, so the parser only separates <thinking> there.
+const TEXT_ONLY: ToolGrammar = { tools: new Map() };
 
 /** The stream broke after some output arrived; that output is kept to show, never executed. */
 export class TurnInterruptedError extends Error {
@@ -34,8 +46,9 @@ export class TurnInterruptedError extends Error {
 }
 
 /**
- * Streams one response through the incremental parser. Once a tool block is complete, later
- * text is no longer parsed (one tool per message) but the stream is read on for its usage.
+ * Streams one response through the incremental parser. With the XML protocol, once a tool block
+ * is complete, later text is no longer parsed (one tool per message) but the stream is read on for
+ * its usage. With native tool calling (the request offers `tools`) every call is kept, in order.
  */
 export async function runModelTurn(
   provider: ApiProvider,
@@ -43,7 +56,11 @@ export async function runModelTurn(
   grammar: ToolGrammar,
   onDelta: (delta: TurnDelta) => void,
 ): Promise<ModelTurn> {
-  const parser = new StreamingToolParser(grammar);
+  const native = request.tools !== undefined;
+  const parser = new StreamingToolParser(native ? TEXT_ONLY : grammar);
+  const calls: ToolUseBlock[] = [];
+  const signedReasoning: SignedReasoning[] = [];
+  let unsignedReasoning = '';
   let reasoning = '';
   let usage = NO_USAGE;
   let toolDone = false;
@@ -55,7 +72,16 @@ export async function runModelTurn(
       usage = chunk.usage;
     } else if (chunk.type === 'reasoning') {
       reasoning += chunk.text;
+      unsignedReasoning += chunk.text;
       onDelta({ kind: 'reasoning', text: chunk.text });
+    } else if (chunk.type === 'reasoning_signature') {
+      signedReasoning.push({ text: unsignedReasoning, signature: chunk.signature });
+      unsignedReasoning = '';
+    } else if (chunk.type === 'tool_call') {
+      // The XML protocol never asks for native calls; a server sending them anyway is ignored there.
+      if (!native) return;
+      calls.push(nativeToolBlock(chunk));
+      onDelta({ kind: 'blocks', blocks: [...parser.blocks, ...calls] });
     } else if (toolDone) {
       trailing += chunk.text;
     } else {
@@ -63,7 +89,7 @@ export async function runModelTurn(
       parser.push(chunk.text);
       onDelta({ kind: 'text', text: chunk.text });
       const blocks = parser.blocks;
-      onDelta({ kind: 'blocks', blocks });
+      onDelta({ kind: 'blocks', blocks: native ? [...blocks, ...calls] : blocks });
       toolDone = blocks.some((b) => b.kind === 'tool' && !b.partial);
     }
   };
@@ -71,16 +97,17 @@ export async function runModelTurn(
   try {
     for await (const chunk of provider.createMessage(request)) consume(chunk);
   } catch (error) {
-    if (received !== '' || reasoning !== '') throw new TurnInterruptedError(received, error);
+    if (received !== '' || reasoning !== '' || calls.length > 0) throw new TurnInterruptedError(received, error);
     throw error;
   }
 
   const all = parser.finish();
+  if (native) return { blocks: [...all, ...calls], reasoning, signedReasoning, usage, tools: calls, ignoredTools: 0 };
   const firstTool = all.findIndex((b) => b.kind === 'tool');
   const blocks = firstTool === -1 ? all : all.slice(0, firstTool + 1);
-  const tool = firstTool === -1 ? undefined : (all[firstTool] as ToolUseBlock);
+  const tools = firstTool === -1 ? [] : [all[firstTool] as ToolUseBlock];
   const ignoredTools = all.slice(firstTool + 1).filter((b) => b.kind === 'tool').length + countToolTags(trailing, grammar);
-  return { blocks, reasoning, usage, ignoredTools: firstTool === -1 ? 0 : ignoredTools, ...(tool ? { tool } : {}) };
+  return { blocks, reasoning, signedReasoning, usage, tools, ignoredTools: firstTool === -1 ? 0 : ignoredTools };
 }
 
 function countToolTags(text: string, grammar: ToolGrammar): number {

@@ -15,7 +15,7 @@ import { renderEnvironmentDetails } from './environment-details.js';
 import type { TaskEvent } from './events.js';
 import { TurnInterruptedError, runModelTurn, type ModelTurn, type TurnDelta } from './model-turn.js';
 import { TaskLog } from './task-log.js';
-import { AutoApprovalCounter, runToolCall } from './tool-call-runner.js';
+import { AutoApprovalCounter, runToolCalls } from './tool-call-runner.js';
 import { currentModeAndSkill, findSkill, setupTurn, type TurnInputs } from './turn-setup.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
 
@@ -166,14 +166,15 @@ export class Task {
           blocks: turn.blocks,
           usage: turn.usage,
           ...(cost === undefined ? {} : { cost }),
+          ...(setup.toolProtocol === 'native' && turn.signedReasoning.length > 0 ? { signedReasoning: turn.signedReasoning } : {}),
         });
-        if (!turn.tool) {
+        if (turn.tools.length === 0) {
           mistakes++;
           this.noteMissingTool(turn.blocks);
           continue;
         }
-        const outcome = await runToolCall(
-          turn.tool,
+        const outcome = await runToolCalls(
+          turn.tools,
           {
             log: this.log,
             tools: options.tools,
@@ -197,7 +198,7 @@ export class Task {
           this.log.append({ type: 'new_task_requested', context: outcome.context });
           return { status: 'new_task', context: outcome.context };
         }
-        mistakes = outcome.kind === 'error' && outcome.mistake ? mistakes + 1 : 0;
+        mistakes = outcome.mistake ? mistakes + 1 : 0;
       }
     } catch (error) {
       if (signal.aborted || error instanceof ProviderAbortedError) {
@@ -226,10 +227,10 @@ export class Task {
     let truncated = false;
     for (let interruptions = 0; ; ) {
       try {
-        const messages = await this.context.prepare(setup.systemPrompt, setup.provider, limits, signal);
-        return await runModelTurn(provider, { systemPrompt: setup.systemPrompt, messages, signal }, this.options.tools.grammar(), (delta) =>
-          this.emit({ type: 'delta', delta }),
-        );
+        const tools = setup.toolDefinitions;
+        const messages = await this.context.prepare(setup.systemPrompt, setup.provider, limits, signal, { toolProtocol: setup.toolProtocol, ...(tools ? { tools } : {}) });
+        const request = { systemPrompt: setup.systemPrompt, messages, signal, ...(tools ? { tools } : {}) };
+        return await runModelTurn(provider, request, this.options.tools.grammar(), (delta) => this.emit({ type: 'delta', delta }));
       } catch (error) {
         if (signal.aborted) throw error;
         if (isContextTooLong(error) && !truncated && this.context.truncate('the provider said the context was too long')) {

@@ -8,6 +8,7 @@ import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { Skill } from '../skills/skill.js';
 import { editRefusal } from '../skills/tool-permissions.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
+import { argumentsErrorMessage, nativeMissingParams } from './native-tool-calls.js';
 
 /** What the loop needs to run one tool call. */
 export interface ToolCallEnvironment {
@@ -43,6 +44,36 @@ export class AutoApprovalCounter {
   }
 }
 
+/** What running the tool calls of one response means for the loop. */
+export type ToolCallsOutcome =
+  | Extract<ToolOutcome, { kind: 'completed' | 'new_task' }>
+  /** Go on with the next request; `mistake` when some call was the model's fault. */
+  | { readonly kind: 'continue'; readonly mistake: boolean };
+
+/**
+ * Runs the calls of one response one after another, each validated and approved on its own.
+ * A rejection or the end of the task stops the rest, which are logged as not executed so every
+ * native call gets its result (vendors refuse a call without one).
+ */
+export async function runToolCalls(
+  blocks: readonly ToolUseBlock[],
+  env: ToolCallEnvironment,
+  counter: AutoApprovalCounter,
+  ignoredTools: number,
+): Promise<ToolCallsOutcome> {
+  let mistake = false;
+  for (const [i, block] of blocks.entries()) {
+    const outcome = await runToolCall(block, env, counter, ignoredTools);
+    if (outcome.kind === 'error' && outcome.mistake) mistake = true;
+    const reason = stopReason(outcome, block);
+    if (reason === undefined) continue;
+    for (const skipped of blocks.slice(i + 1)) skipToolCall(skipped, env, reason);
+    if (outcome.kind === 'completed' || outcome.kind === 'new_task') return outcome;
+    break;
+  }
+  return { kind: 'continue', mistake };
+}
+
 /**
  * Validates, approves and executes one tool call, logging every step. Returns the outcome;
  * the caller decides what it means for the loop.
@@ -54,7 +85,7 @@ export async function runToolCall(
   ignoredTools: number,
 ): Promise<ToolOutcome> {
   const callId = `call-${env.log.events.length}`;
-  env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params });
+  env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params, ...(block.id ? { toolUseId: block.id } : {}) });
   const outcome = await execute(block, env, counter, callId);
   const note = ignoredTools > 0 ? `\n\n[Note: only one tool may be used per message; ${ignoredTools} more tool call(s) in your message were ignored.]` : '';
   switch (outcome.kind) {
@@ -78,7 +109,10 @@ export async function runToolCall(
 
 async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: AutoApprovalCounter, callId: string): Promise<ToolOutcome> {
   const handler = env.tools.get(block.name);
-  if (!handler) return { kind: 'error', error: `Unknown tool "${block.name}".`, mistake: true };
+  if (!handler) {
+    const available = env.allowedTools ? ` Available tools: ${[...env.allowedTools].join(', ')}.` : '';
+    return { kind: 'error', error: `Unknown tool "${block.name}".${available}`, mistake: true };
+  }
   if (env.allowedTools && !env.allowedTools.has(block.name)) {
     return {
       kind: 'error',
@@ -93,7 +127,9 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: A
       mistake: true,
     };
   }
-  const missing = missingParams(handler.spec, block);
+  if (block.argumentsError !== undefined) return { kind: 'error', error: argumentsErrorMessage(block, handler.spec), mistake: true };
+  // A native call's parameters are JSON fields, so the XML example of missingParams would mislead.
+  const missing = block.id ? nativeMissingParams(handler.spec, block) : missingParams(handler.spec, block);
   if (missing) return { kind: 'error', error: missing, mistake: true };
   // The skill's file pattern is enforced here, on the completed call, never left to the prompt.
   if (env.skill && handler.spec.group === 'edit' && block.params.path) {
@@ -131,4 +167,25 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: A
     if (env.signal.aborted) throw error;
     return { kind: 'error', error: `${block.name} failed: ${(error as Error).message}`, mistake: false };
   }
+}
+
+/** Why the calls after this outcome must not run, or undefined to go on. */
+function stopReason(outcome: ToolOutcome, block: ToolUseBlock): string | undefined {
+  switch (outcome.kind) {
+    case 'rejected':
+      return `the user denied the ${block.name} call before it`;
+    case 'completed':
+      return `${block.name} ended the task before it`;
+    case 'new_task':
+      return 'the task moved to a new task before it';
+    default:
+      return undefined;
+  }
+}
+
+/** Logs a call that was not run, with the reason as its (error) result. */
+function skipToolCall(block: ToolUseBlock, env: ToolCallEnvironment, reason: string): void {
+  const callId = `call-${env.log.events.length}`;
+  env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params, ...(block.id ? { toolUseId: block.id } : {}) });
+  env.log.append({ type: 'tool_error', callId, tool: block.name, error: `Not executed because ${reason}.`, mistake: false });
 }

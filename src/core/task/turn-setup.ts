@@ -1,5 +1,6 @@
 import { buildSystemPrompt } from '../prompt/system-prompt.js';
-import type { ApiProvider } from '../providers/types.js';
+import { toolDefinitions } from '../prompt/tool-definitions.js';
+import type { ApiProvider, ToolDefinition, ToolProtocol } from '../providers/types.js';
 import { loadRules } from '../rules/rules-loader.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
 import type { Mode, Skill } from '../skills/skill.js';
@@ -14,6 +15,10 @@ export interface TurnSetup {
   readonly provider: ApiProvider;
   readonly allowedTools: ReadonlySet<string>;
   readonly systemPrompt: string;
+  /** How the provider's model calls tools this turn. */
+  readonly toolProtocol: ToolProtocol;
+  /** Native tool calling only: the allowed tools as definitions for the request. */
+  readonly toolDefinitions?: readonly ToolDefinition[];
 }
 
 /** The inputs that shape a turn. */
@@ -52,7 +57,10 @@ export function findSkill(skills: readonly Skill[], slug: string): Skill {
   return skill;
 }
 
-/** Builds the prompt and tool permissions for the next request; rules files are re-read each time. */
+/**
+ * Builds the prompt and tool permissions for the next request; rules files are re-read each time.
+ * The tool protocol is the provider's (set per provider and model), XML unless it says native.
+ */
 export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): TurnSetup {
   const { mode, skill: slug } = currentModeAndSkill(events);
   const skill = findSkill(inputs.skills ?? BUILT_IN_SKILLS, slug);
@@ -60,15 +68,27 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
   const rules = loadRules({ workspaceRoot: inputs.cwd, ...(inputs.globalRulesDir ? { globalRulesDir: inputs.globalRulesDir } : {}) });
   const roleText = skill.customInstructions ? `${skill.roleDefinition}\n\n${skill.customInstructions}` : skill.roleDefinition;
   const hidden = inputs.hiddenTools?.() ?? new Set<string>();
+  const provider = inputs.providerForMode?.[mode] ?? inputs.provider;
+  const toolProtocol = provider.toolProtocol ?? 'xml';
+  const tools = inputs.tools.specs().filter((spec) => allowedTools.has(spec.name) && !hidden.has(spec.name));
   const systemPrompt = buildSystemPrompt({
-    tools: inputs.tools.specs().filter((spec) => allowedTools.has(spec.name) && !hidden.has(spec.name)),
+    tools,
     cwd: inputs.cwd,
     os: inputs.system?.os ?? process.platform,
     shell: inputs.system?.shell ?? process.env.SHELL ?? 'sh',
     roleText,
     extraSections: [modeSection(mode), ...(inputs.extraPromptSections?.() ?? []), rules.section],
+    ...(toolProtocol === 'native' ? { toolProtocol } : {}),
   });
-  return { mode, skill, provider: inputs.providerForMode?.[mode] ?? inputs.provider, allowedTools, systemPrompt };
+  return {
+    mode,
+    skill,
+    provider,
+    allowedTools,
+    systemPrompt,
+    toolProtocol,
+    ...(toolProtocol === 'native' ? { toolDefinitions: toolDefinitions(tools) } : {}),
+  };
 }
 
 function modeSection(mode: Mode): string {

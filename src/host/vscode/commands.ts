@@ -13,6 +13,7 @@ export const COMMAND_IDS = [
   'smith.addSelection',
   'smith.openSettings',
   'smith.openHistory',
+  'smith.openMcp',
 ] as const;
 
 type CommandId = (typeof COMMAND_IDS)[number];
@@ -51,6 +52,10 @@ export function registerCommands(controller: TaskController, editorPanel: ChatEd
     },
     'smith.openHistory': async () => {
       controller.showView('history');
+      await showChat();
+    },
+    'smith.openMcp': async () => {
+      controller.showView('mcp');
       await showChat();
     },
   };

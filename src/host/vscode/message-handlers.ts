@@ -7,8 +7,17 @@ export type RequestHandlers = {
   readonly [K in WebviewRequest['type']]: (message: Extract<WebviewRequest, { readonly type: K }>) => Promise<void> | void;
 };
 
-/** The panel's requests, mapped onto the task controller and the pending interactions. */
-export function createMessageHandlers(controller: TaskController, interactions: WebviewInteractions): RequestHandlers {
+/** What the MCP view's requests act on (McpService). */
+export interface McpRequests {
+  restart(server: string): Promise<void>;
+  setDisabled(server: string, disabled: boolean): Promise<void>;
+  setAutoApprove(server: string, tool: string, autoApprove: boolean): Promise<void>;
+  openConfig(scope: 'global' | 'workspace'): Promise<void>;
+  showLog(server: string): Promise<void>;
+}
+
+/** The panel's requests, mapped onto the task controller, the pending interactions and the MCP servers. */
+export function createMessageHandlers(controller: TaskController, interactions: WebviewInteractions, mcp: McpRequests): RequestHandlers {
   return {
     newTask: (m) => controller.newTask(m.text),
     sendMessage: (m) => controller.sendMessage(m.text),
@@ -24,5 +33,10 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     openTask: (m) => controller.openTask(m.taskId),
     deleteTask: (m) => controller.deleteTask(m.taskId),
     exportTask: (m) => controller.exportTask(m.taskId),
+    mcpRestart: (m) => mcp.restart(m.server),
+    mcpSetDisabled: (m) => mcp.setDisabled(m.server, m.disabled),
+    mcpSetAutoApprove: (m) => mcp.setAutoApprove(m.server, m.tool, m.autoApprove),
+    mcpOpenConfig: (m) => mcp.openConfig(m.scope),
+    mcpShowLog: (m) => mcp.showLog(m.server),
   };
 }

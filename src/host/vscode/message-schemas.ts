@@ -9,6 +9,8 @@ const feedback = z.string().max(MAX_TEXT).optional();
 const mode = z.enum(['plan', 'act']);
 const view = z.enum(['chat', 'settings', 'history', 'mcp']);
 const provider = z.enum(['anthropic', 'openai', 'openai-compatible', 'gemini']);
+// MCP server and tool names are keys of the user's config and the server's list; no other rule applies.
+const mcpName = z.string().min(1).max(500);
 
 /** Every message the webview may send, mirroring WebviewMessage in src/shared/protocol.ts. */
 export const webviewMessageSchema = z.discriminatedUnion('type', [
@@ -36,6 +38,11 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openTask'), id, taskId: id }).strict(),
   z.object({ type: z.literal('deleteTask'), id, taskId: id }).strict(),
   z.object({ type: z.literal('exportTask'), id, taskId: id }).strict(),
+  z.object({ type: z.literal('mcpRestart'), id, server: mcpName }).strict(),
+  z.object({ type: z.literal('mcpSetDisabled'), id, server: mcpName, disabled: z.boolean() }).strict(),
+  z.object({ type: z.literal('mcpSetAutoApprove'), id, server: mcpName, tool: mcpName, autoApprove: z.boolean() }).strict(),
+  z.object({ type: z.literal('mcpOpenConfig'), id, scope: z.enum(['global', 'workspace']) }).strict(),
+  z.object({ type: z.literal('mcpShowLog'), id, server: mcpName }).strict(),
 ]);
 
 // Compile-time proof that the schema and the protocol type describe the same messages.

@@ -1,4 +1,4 @@
-import type { PanelState } from '../../shared/protocol.js';
+import type { McpPanelState, PanelState } from '../../shared/protocol.js';
 import type { UiMessage } from '../../shared/ui-messages.js';
 
 /** What changed in the panel's state; each webview's messenger decides what to send. */
@@ -10,7 +10,9 @@ export type PanelChange =
   /** The streaming assistant message grew or was cleared; read it with `streaming()`. */
   | { readonly kind: 'streaming' }
   /** A chunk of a running command's output. */
-  | { readonly kind: 'commandOutput'; readonly callId: string; readonly text: string };
+  | { readonly kind: 'commandOutput'; readonly callId: string; readonly text: string }
+  /** The MCP servers or their config changed; `state` is the MCP part of the panel state now. */
+  | { readonly kind: 'mcp'; readonly state: McpPanelState };
 
 /** The streaming assistant message of the open task. */
 export interface StreamingView {

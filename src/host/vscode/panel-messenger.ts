@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { stripAnsi } from '../../core/process/output-buffer.js';
-import type { HostMessage, WebviewRequest } from '../../shared/protocol.js';
+import type { HostMessage, McpPanelState, WebviewRequest } from '../../shared/protocol.js';
 import type { RequestHandlers } from './message-handlers.js';
 import { parseWebviewMessage } from './message-schemas.js';
 import type { PanelChange, PanelSource } from './panel-changes.js';
@@ -24,8 +24,9 @@ export interface PanelMessengerOptions {
 /**
  * Connects one webview to the panel's state (DESIGN §5). Incoming messages are validated, then
  * dispatched to a handler and answered with exactly one reply. Outgoing: a full snapshot on
- * `ready`; while visible, message deltas as they happen and throttled streaming and command
- * output; while hidden nothing but a note that a snapshot is due, sent when it shows again.
+ * `ready`; while visible, message deltas as they happen, throttled streaming and command output,
+ * and the latest MCP state; while hidden nothing but a note that a snapshot is due, sent when it
+ * shows again.
  */
 export class PanelMessenger implements vscode.Disposable {
   private ready = false;
@@ -34,6 +35,8 @@ export class PanelMessenger implements vscode.Disposable {
   private streamTimer: NodeJS.Timeout | undefined;
   private lastStreamAt = 0;
   private outputTimer: NodeJS.Timeout | undefined;
+  private mcpTimer: NodeJS.Timeout | undefined;
+  private mcpState: McpPanelState | undefined;
   private readonly output = new Map<string, string>();
   private readonly subscriptions: { dispose(): void }[];
   private readonly throttleMs: number;
@@ -74,14 +77,18 @@ export class PanelMessenger implements vscode.Disposable {
     clearTimeout(this.snapshotTimer);
     clearTimeout(this.streamTimer);
     clearTimeout(this.outputTimer);
+    clearTimeout(this.mcpTimer);
   }
 
   private async dispatch(request: WebviewRequest): Promise<void> {
     const handler = this.handlers[request.type] as (message: WebviewRequest) => Promise<void> | void;
     try {
       await handler(request);
+      // What the request changed arrives first, so the webview never shows the old value after the reply.
+      this.flushMcp();
       this.post({ type: 'reply', id: request.id, ok: true });
     } catch (error) {
+      this.flushMcp();
       const message = error instanceof Error ? error.message : String(error);
       this.options.log?.(`${request.type} failed: ${message}`);
       this.post({ type: 'reply', id: request.id, ok: false, error: message });
@@ -110,6 +117,11 @@ export class PanelMessenger implements vscode.Disposable {
         this.output.set(change.callId, (this.output.get(change.callId) ?? '') + change.text);
         this.outputTimer ??= setTimeout(() => this.flushOutput(), this.throttleMs);
         break;
+      case 'mcp':
+        // A server that connects changes state several times in a row; send the latest once.
+        this.mcpState = change.state;
+        this.mcpTimer ??= setTimeout(() => this.flushMcp(), 0);
+        break;
     }
   }
 
@@ -121,6 +133,10 @@ export class PanelMessenger implements vscode.Disposable {
     clearTimeout(this.snapshotTimer);
     this.snapshotTimer = undefined;
     this.snapshotDue = false;
+    // The snapshot carries the MCP state too, newer than any pending one.
+    clearTimeout(this.mcpTimer);
+    this.mcpTimer = undefined;
+    this.mcpState = undefined;
     this.post({ type: 'snapshot', state: this.source.snapshot() });
     const streaming = this.source.streaming();
     if (streaming && (streaming.text || streaming.reasoning)) this.sendStreaming();
@@ -150,12 +166,23 @@ export class PanelMessenger implements vscode.Disposable {
     this.output.clear();
   }
 
+  private flushMcp(): void {
+    clearTimeout(this.mcpTimer);
+    this.mcpTimer = undefined;
+    const state = this.mcpState;
+    this.mcpState = undefined;
+    if (state) this.post({ type: 'mcpState', state });
+  }
+
   private dropDeltas(): void {
     clearTimeout(this.streamTimer);
     this.streamTimer = undefined;
     clearTimeout(this.outputTimer);
     this.outputTimer = undefined;
     this.output.clear();
+    clearTimeout(this.mcpTimer);
+    this.mcpTimer = undefined;
+    this.mcpState = undefined;
   }
 
   private post(message: HostMessage): void {

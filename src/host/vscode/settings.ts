@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ProviderName, ProviderSettingsView } from '../../shared/protocol.js';
-import type { ProviderConfig, ProviderId } from '../../core/providers/types.js';
+import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
+import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import type { AutoApprovePolicy } from '../../core/task/approval-policy.js';
 
 /** The `smith.*` configuration section. */
@@ -36,6 +37,10 @@ export interface SmithSettings {
   /** Per-mode models; empty means "use `model`". */
   readonly planModel: string;
   readonly actModel: string;
+  /** How the model calls tools: XML blocks in its text (any model) or the vendor's native tool calling. */
+  readonly toolProtocol: ToolProtocol;
+  /** Above this many MCP tools the prompt lists servers only and the model searches for tools. */
+  readonly mcpDiscoveryThreshold: number;
 }
 
 /** Reads the `smith.*` settings; a bad value falls back to its default rather than failing. */
@@ -67,6 +72,8 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     maxIterations: count('maxIterations', 25, 1),
     planModel: text('planModel'),
     actModel: text('actModel'),
+    toolProtocol: oneOf(config.get<string>('toolProtocol'), ['xml', 'native'] as const, 'xml'),
+    mcpDiscoveryThreshold: count('mcp.discoveryThreshold', DEFAULT_DISCOVERY_THRESHOLD, 0),
   };
 }
 
@@ -144,6 +151,7 @@ export function providerConfig(settings: SmithSettings, apiKey: string | undefin
     model,
     ...(apiKey ? { apiKey } : {}),
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+    ...(settings.toolProtocol === 'native' ? { toolProtocol: settings.toolProtocol } : {}),
   };
 }
 

@@ -1,3 +1,4 @@
+import type { McpService } from './mcp-service.js';
 import type { ProviderKeys } from './settings.js';
 import type { TaskController } from './task-controller.js';
 import type { WebviewInteractions } from './webview-interactions.js';
@@ -9,4 +10,6 @@ export interface SmithApi {
   /** The pending approval or question, answered as the panel would. */
   readonly interactions: WebviewInteractions;
   readonly storageDir: string;
+  /** The window's MCP servers. */
+  readonly mcp: McpService;
 }

@@ -18,6 +18,8 @@ import type { UiMessage } from '../../shared/ui-messages.js';
 import type { DiffApproval } from './diff-approval.js';
 import { streamEditsToDiff } from './edit-streaming.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
+import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
+import type { McpPanelSource } from './mcp-service.js';
 import { checkTaskId, firstChangedIndex, historyItem, lastError, runStatus, streamingView } from './panel-state.js';
 import { saveWithDialog } from './export-target.js';
 import { PendingContext } from './selection-context.js';
@@ -35,6 +37,8 @@ export interface TaskControllerDeps {
   readonly keys: ProviderKeys;
   readonly interactions: WebviewInteractions;
   readonly diff: DiffApproval;
+  /** The window's MCP servers: wired into every task and shown in the panel's MCP view. */
+  readonly mcp?: McpPanelSource;
   readonly createEnvironment?: (inputs: VsCodeTaskInputs) => Promise<TaskEnvironment>;
   /** Where an exported task goes (default: a save dialog). */
   readonly saveExport?: (suggestedName: string, markdown: string) => Promise<void>;
@@ -82,6 +86,15 @@ export class TaskController implements PanelSource, vscode.Disposable {
         if (e.affectsConfiguration(SETTINGS_SECTION)) void this.refreshSettings();
       }),
     );
+    const mcp = deps.mcp;
+    if (mcp) {
+      this.subscriptions.push(
+        mcp.onDidChange(() => {
+          // Built only when a webview listens; the next snapshot includes it anyway.
+          if (this.listeners.size > 0) this.emit({ kind: 'mcp', state: mcp.panelState() });
+        }),
+      );
+    }
   }
 
   /** Tells the listener about every change of the panel state. */
@@ -111,6 +124,7 @@ export class TaskController implements PanelSource, vscode.Disposable {
       skills: this.availableSkills().map((s) => ({ slug: s.slug, name: s.name })),
       mode: this.mode,
       skill: this.skill,
+      mcp: this.deps.mcp?.panelState() ?? EMPTY_MCP_PANEL_STATE,
     };
   }
 
@@ -279,7 +293,8 @@ export class TaskController implements PanelSource, vscode.Disposable {
     if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
     const settings = readSettings();
     const apiKey = await this.deps.keys.get(settings.provider);
-    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey };
+    const mcp = this.deps.mcp?.wiring;
+    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey, ...(mcp ? { mcp } : {}) };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
   }
 

@@ -1,3 +1,4 @@
+import type { McpTaskWiring } from '../../core/mcp/mcp-tools.js';
 import type { Host } from '../../core/ports.js';
 import { createProvider } from '../../core/providers/create-provider.js';
 import type { ApiProvider } from '../../core/providers/types.js';
@@ -13,11 +14,13 @@ export interface VsCodeTaskInputs {
   readonly host: Host;
   readonly settings: SmithSettings;
   readonly apiKey: string | undefined;
+  /** The window's MCP tools, prompt section and tool filter. */
+  readonly mcp?: McpTaskWiring;
 }
 
 /**
  * The one place the extension turns its settings into a task environment (provider, per-mode
- * models, tools, .smithignore, skills, editor context). Throws a ProviderError saying what to fix
+ * models, tools, MCP servers, .smithignore, skills, editor context). Throws a ProviderError saying what to fix
  * when the provider cannot be built (no key, no model, no base URL).
  */
 export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<TaskEnvironment> {
@@ -35,5 +38,6 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     policy: settings.policy,
     maxIterations: settings.maxIterations,
     hostEnvironment: () => editorEnvironment(input.cwd),
+    ...(input.mcp ? { extraTools: input.mcp.tools, extraPromptSections: input.mcp.promptSections, hiddenTools: input.mcp.hiddenTools } : {}),
   });
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { PanelState, TaskView } from '../../../src/shared/protocol.js';
+import type { McpPanelState, McpServerView, PanelState, TaskView } from '../../../src/shared/protocol.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { initialWebviewState, LIVE_OUTPUT_CAP, panelReducer, type WebviewState } from '../../../webview-ui/src/state/panel-reducer.js';
 
@@ -12,8 +12,14 @@ function task(messages: UiMessage[], overrides: Partial<TaskView> = {}): TaskVie
   return { id: 'task-1', messages, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, mode: 'act', skill: 'default', status: 'running', ...overrides };
 }
 
-function panel(t: TaskView | undefined): PanelState {
-  return { view: 'chat', task: t, settings: { provider: 'openai', model: 'm', baseUrl: '', hasApiKey: false }, history: [], skills: [], mode: 'act', skill: 'default' };
+const NO_MCP: McpPanelState = { servers: [], problems: [], configFiles: { global: '/storage/mcp_settings.json' } };
+
+function panel(t: TaskView | undefined, mcp: McpPanelState = NO_MCP): PanelState {
+  return { view: 'chat', task: t, settings: { provider: 'openai', model: 'm', baseUrl: '', hasApiKey: false }, history: [], skills: [], mode: 'act', skill: 'default', mcp };
+}
+
+function server(name: string, overrides: Partial<McpServerView> = {}): McpServerView {
+  return { name, status: 'connected', source: '/ws/.smith/mcp.json', scope: 'workspace', disabled: false, transport: 'stdio', tools: [], resources: [], resourceTemplates: [], ...overrides };
 }
 
 function withTask(t: TaskView): WebviewState {
@@ -101,5 +107,37 @@ describe('panelReducer', () => {
     const state = withTask(task([]));
     assert.equal(panelReducer(state, { type: 'reply', id: 'x', ok: true }), state);
     assert.equal(panelReducer(state, { type: 'reply', id: 'x', ok: false, error: 'no' }), state);
+  });
+
+  test('mcpState replaces only the MCP part and keeps the task, streaming and output', () => {
+    let state = withTask(task([tool('t', 'c1', 'running')]));
+    state = panelReducer(state, { type: 'streaming', taskId: 'task-1', text: 'Hel', reasoning: '' });
+    state = panelReducer(state, { type: 'commandOutput', callId: 'c1', text: 'out' });
+    const mcp: McpPanelState = {
+      ...NO_MCP,
+      servers: [server('fixture', { tools: [{ name: 'add', description: 'Add two numbers.', autoApproved: true }] })],
+      problems: [{ file: '/ws/.smith/mcp.json', server: 'bad', field: 'timeout', message: 'must be at least 1 (seconds)' }],
+    };
+    const next = panelReducer(state, { type: 'mcpState', state: mcp });
+    assert.equal(next.panel?.mcp, mcp);
+    assert.equal(next.panel?.task, state.panel?.task, 'the task keeps its identity (memoised rows)');
+    assert.equal(next.panel?.settings, state.panel?.settings);
+    assert.equal(next.streaming, state.streaming);
+    assert.equal(next.liveOutput, state.liveOutput);
+  });
+
+  test('mcpState before the first snapshot is ignored; the snapshot carries the MCP state', () => {
+    const mcp: McpPanelState = { ...NO_MCP, servers: [server('early')] };
+    assert.equal(panelReducer(initialWebviewState, { type: 'mcpState', state: mcp }), initialWebviewState);
+    const snap = panelReducer(initialWebviewState, { type: 'snapshot', state: panel(undefined, mcp) });
+    assert.deepEqual(snap.panel?.mcp.servers.map((s) => s.name), ['early']);
+  });
+
+  test('a later snapshot wins over an earlier mcpState', () => {
+    let state = withTask(task([]));
+    state = panelReducer(state, { type: 'mcpState', state: { ...NO_MCP, servers: [server('a', { status: 'connecting' })] } });
+    state = panelReducer(state, { type: 'snapshot', state: panel(task([]), { ...NO_MCP, servers: [server('a', { status: 'error', error: 'boom' })] }) });
+    assert.equal(state.panel?.mcp.servers[0]?.status, 'error');
+    assert.equal(state.panel?.mcp.servers[0]?.error, 'boom');
   });
 });

@@ -1,18 +1,19 @@
-import { useState } from 'react';
 import type { PanelState, TaskView } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 import { formatCost, formatTokens } from '../common/format.js';
+import { useOptimistic } from '../common/use-optimistic.js';
 
 type Mode = 'plan' | 'act';
 
 /** Mode, skill, the task's usage and cost, and navigation. */
-export function ChatHeader({ panel, task, onNewTask, onShowHistory, onShowSettings }: {
+export function ChatHeader({ panel, task, onNewTask, onShowHistory, onShowMcp, onShowSettings }: {
   panel: PanelState;
   task: TaskView | undefined;
   onNewTask: () => void;
   onShowHistory: () => void;
+  onShowMcp: () => void;
   onShowSettings: () => void;
 }) {
   return (
@@ -23,28 +24,12 @@ export function ChatHeader({ panel, task, onNewTask, onShowHistory, onShowSettin
         <span className="spacer" />
         <IconButton icon="add" label="New task" onClick={onNewTask} />
         <IconButton icon="history" label="History" onClick={onShowHistory} />
+        <IconButton icon="server" label="MCP servers" onClick={onShowMcp} />
         <IconButton icon="settings-gear" label="Settings" onClick={onShowSettings} />
       </div>
       {task !== undefined && <UsageLine task={task} />}
     </header>
   );
-}
-
-/** Shows the chosen value at once; the host's snapshot confirms it (or the request error reverts it). */
-function useOptimistic<T>(actual: T): [T, (value: T, send: () => Promise<void>) => void] {
-  const [pending, setPending] = useState<{ value: T } | undefined>(undefined);
-  const { reportError } = useActions();
-  const choose = (value: T, send: () => Promise<void>) => {
-    setPending({ value });
-    send().then(
-      () => setPending(undefined),
-      (error: unknown) => {
-        setPending(undefined);
-        reportError(error);
-      },
-    );
-  };
-  return [pending === undefined ? actual : pending.value, choose];
 }
 
 function ModeToggle({ mode }: { mode: Mode }) {

@@ -8,13 +8,14 @@ import { Composer } from './composer.js';
 import { MessageList } from './message-list.js';
 
 /** The chat screen: header, the task's messages, the pending approval and the composer. */
-export function ChatView({ state, panel, task, onNewTask, onShowHistory, onShowSettings, onOpenTask }: {
+export function ChatView({ state, panel, task, onNewTask, onShowHistory, onShowMcp, onShowSettings, onOpenTask }: {
   state: WebviewState;
   panel: PanelState;
   /** The task to show; undefined when none is open or the user started a new one. */
   task: TaskView | undefined;
   onNewTask: () => void;
   onShowHistory: () => void;
+  onShowMcp: () => void;
   onShowSettings: () => void;
   onOpenTask: (taskId: string) => void;
 }) {
@@ -27,7 +28,7 @@ export function ChatView({ state, panel, task, onNewTask, onShowHistory, onShowS
 
   return (
     <div className="chat-view">
-      <ChatHeader panel={panel} task={task} onNewTask={onNewTask} onShowHistory={onShowHistory} onShowSettings={onShowSettings} />
+      <ChatHeader panel={panel} task={task} onNewTask={onNewTask} onShowHistory={onShowHistory} onShowMcp={onShowMcp} onShowSettings={onShowSettings} />
       {task === undefined ? <Welcome panel={panel} onOpenTask={onOpenTask} /> : <MessageList items={items} taskId={task.id} />}
       {task?.pendingApproval !== undefined && <ApprovalBar key={task.pendingApproval.callId} approval={task.pendingApproval} />}
       <Composer task={task} />

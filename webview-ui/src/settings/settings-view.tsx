@@ -14,17 +14,23 @@ type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { k
 
 /** Provider settings. The key is write-only: an empty field keeps the stored key. */
 export function SettingsView({ settings, onBack }: { settings: ProviderSettingsView; onBack: () => void }) {
+  // Outside the keyed form: a successful save changes the host's values and so remounts the form.
+  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   // Keyed on the host's values so a snapshot with other settings resets the form.
-  return <SettingsForm key={`${settings.provider}\n${settings.model}\n${settings.baseUrl}\n${settings.hasApiKey}`} settings={settings} onBack={onBack} />;
+  return <SettingsForm key={`${settings.provider}\n${settings.model}\n${settings.baseUrl}\n${settings.hasApiKey}`} settings={settings} onBack={onBack} save={save} setSave={setSave} />;
 }
 
-function SettingsForm({ settings, onBack }: { settings: ProviderSettingsView; onBack: () => void }) {
+function SettingsForm({ settings, onBack, save, setSave }: {
+  settings: ProviderSettingsView;
+  onBack: () => void;
+  save: SaveState;
+  setSave: (save: SaveState) => void;
+}) {
   const { request } = useActions();
   const [provider, setProvider] = useState<ProviderName>(settings.provider);
   const [model, setModel] = useState(settings.model);
   const [baseUrl, setBaseUrl] = useState(settings.baseUrl);
   const [apiKey, setApiKey] = useState('');
-  const [save, setSave] = useState<SaveState>({ kind: 'idle' });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

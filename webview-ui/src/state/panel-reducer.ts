@@ -38,6 +38,10 @@ export function panelReducer(state: WebviewState, message: HostMessage): Webview
       const capped = appended.length > LIVE_OUTPUT_CAP ? appended.slice(appended.length - LIVE_OUTPUT_CAP) : appended;
       return { ...state, liveOutput: { ...state.liveOutput, [message.callId]: capped } };
     }
+    case 'mcpState':
+      // Before the first snapshot there is nothing to update; that snapshot carries the MCP state.
+      if (state.panel === undefined) return state;
+      return { ...state, panel: { ...state.panel, mcp: message.state } };
     case 'reply':
       // Replies settle requests (request-client.ts); they carry no panel state.
       return state;

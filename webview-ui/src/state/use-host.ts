@@ -10,7 +10,7 @@ export interface HostConnection {
   readonly request: (payload: RequestPayload) => Promise<void>;
 }
 
-const HOST_MESSAGE_TYPES = new Set<string>(['snapshot', 'taskMessages', 'streaming', 'commandOutput', 'reply']);
+const HOST_MESSAGE_TYPES = new Set<string>(['snapshot', 'taskMessages', 'streaming', 'commandOutput', 'mcpState', 'reply']);
 
 function isHostMessage(data: unknown): data is HostMessage {
   return typeof data === 'object' && data !== null && HOST_MESSAGE_TYPES.has((data as { type?: unknown }).type as string);

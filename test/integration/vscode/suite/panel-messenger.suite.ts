@@ -8,7 +8,7 @@ import { parseWebviewMessage } from '../../../../src/host/vscode/message-schemas
 import type { PanelChange, PanelSource, StreamingView } from '../../../../src/host/vscode/panel-changes';
 import { PanelMessenger, type WebviewEndpoint } from '../../../../src/host/vscode/panel-messenger';
 import { buildWebviewHtml, webviewOptions } from '../../../../src/host/vscode/webview-html';
-import type { HostMessage, PanelState } from '../../../../src/shared/protocol';
+import type { HostMessage, McpPanelState, McpServerView, PanelState } from '../../../../src/shared/protocol';
 
 const STATE: PanelState = {
   view: 'chat',
@@ -17,6 +17,7 @@ const STATE: PanelState = {
   skills: [{ slug: 'code', name: 'Code' }],
   mode: 'act',
   skill: 'code',
+  mcp: { servers: [], problems: [], configFiles: { global: '/storage/mcp_settings.json' } },
 };
 
 /** A webview endpoint that records what is posted; visibility is switched by the test. */
@@ -162,6 +163,37 @@ describe('Panel messenger', () => {
     const streamed = endpoint.of('streaming');
     assert.ok(streamed.length < 20, `${streamed.length} streaming messages for 40 updates`);
     assert.equal(streamed.at(-1)!.text, 'x'.repeat(40));
+  });
+
+  it('sends the latest MCP state once per burst, before the reply of the request that changed it', async () => {
+    const mcp = (status: McpServerView['status']): McpPanelState => ({
+      ...STATE.mcp,
+      servers: [{ name: 's', status, source: '/f', scope: 'workspace', disabled: status === 'disabled', tools: [], resources: [], resourceTemplates: [] }],
+    });
+    source.change({ kind: 'mcp', state: mcp('connecting') });
+    source.change({ kind: 'mcp', state: mcp('connected') });
+    await sleep(20);
+    assert.deepEqual(endpoint.of('mcpState'), [{ type: 'mcpState', state: mcp('connected') }]);
+
+    const disabling = { mcpSetDisabled: () => source.change({ kind: 'mcp', state: mcp('disabled') }) } as unknown as RequestHandlers;
+    const second = new RecordingEndpoint();
+    const other = new PanelMessenger(second, source, disabling);
+    try {
+      await other.receive({ type: 'ready' });
+      await other.receive({ type: 'mcpSetDisabled', id: 'm1', server: 's', disabled: true });
+      assert.deepEqual(second.posted.slice(1).map((m) => m.type), ['mcpState', 'reply']);
+    } finally {
+      other.dispose();
+    }
+
+    endpoint.setVisible(false);
+    const before = endpoint.posted.length;
+    source.change({ kind: 'mcp', state: mcp('error') });
+    await sleep(20);
+    assert.equal(endpoint.posted.length, before, 'a hidden view got an mcpState');
+    endpoint.setVisible(true);
+    assert.equal(endpoint.posted[before]?.type, 'snapshot');
+    assert.equal(endpoint.posted.length, before + 1);
   });
 
   it('batches command output per call and strips escape sequences', async () => {

@@ -91,7 +91,7 @@ describe('A task in the VS Code host', function () {
 
   it('streams an edit into the diff editor, asks, and writes the approved file', async () => {
     const webview = new RecordingWebview();
-    const messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.interactions));
+    const messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.interactions, api.mcp));
     try {
       const content = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
       server.enqueue({ text: writeCall('flow/approved.txt', content), chunkSize: 12, chunkDelayMs: 15 }, { text: completion });

@@ -1,0 +1,54 @@
+import type { ContentBlockParam, MessageParam, Tool } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentPart, ProviderMessage, ToolDefinition } from './types.js';
+
+// How many of the latest user messages get a cache breakpoint: the newest one caches the whole
+// prompt for the next turn, the one before is where this turn's cache read starts (Cline, Roo Code).
+const CACHED_USER_MESSAGES = 2;
+const EPHEMERAL = { type: 'ephemeral' } as const;
+
+/**
+ * The (already normalised) conversation in Messages API shape: native tool calls become
+ * `tool_use` blocks and their results `tool_result` blocks; with caching on, the last user
+ * messages carry a cache breakpoint on their last block.
+ */
+export function toAnthropicMessages(conversation: readonly ProviderMessage[], promptCache: boolean): MessageParam[] {
+  const cached = new Set<number>();
+  for (let i = conversation.length - 1; i >= 0 && promptCache && cached.size < CACHED_USER_MESSAGES; i--) {
+    if (conversation[i]!.role === 'user') cached.add(i);
+  }
+  return conversation.map((message, i) => {
+    if (typeof message.content === 'string') {
+      return cached.has(i)
+        ? { role: message.role, content: [{ type: 'text', text: message.content, cache_control: EPHEMERAL }] }
+        : { role: message.role, content: message.content };
+    }
+    const blocks = message.content.map(toBlock);
+    if (cached.has(i) && blocks.length > 0) {
+      const last = blocks[blocks.length - 1]!;
+      blocks[blocks.length - 1] = { ...last, cache_control: EPHEMERAL } as ContentBlockParam;
+    }
+    return { role: message.role, content: blocks };
+  });
+}
+
+/** The tool definitions as Messages API tools. */
+export function toAnthropicTools(tools: readonly ToolDefinition[]): Tool[] {
+  return tools.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: { type: 'object', properties: tool.parameters.properties, required: [...tool.parameters.required] },
+  }));
+}
+
+function toBlock(part: ContentPart): ContentBlockParam {
+  switch (part.type) {
+    case 'text':
+      return { type: 'text', text: part.text };
+    case 'thinking':
+      return { type: 'thinking', thinking: part.text, signature: part.signature };
+    case 'tool_use':
+      return { type: 'tool_use', id: part.id, name: part.name, input: part.input };
+    case 'tool_result':
+      return { type: 'tool_result', tool_use_id: part.toolUseId, content: part.content, ...(part.isError ? { is_error: true } : {}) };
+  }
+}

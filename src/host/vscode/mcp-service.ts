@@ -1,0 +1,171 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
+import { describeMcpConfigProblem, GLOBAL_MCP_SETTINGS_FILE, mcpConfigSources, WORKSPACE_MCP_FILE, type McpConfig, type McpConfigSource } from '../../core/mcp/mcp-config.js';
+import { McpConfigWatcher } from '../../core/mcp/mcp-config-watcher.js';
+import { McpHub } from '../../core/mcp/mcp-hub.js';
+import { mcpTaskWiring, type McpTaskWiring } from '../../core/mcp/mcp-tools.js';
+import type { McpPanelState } from '../../shared/protocol.js';
+import { setServerDisabled, setToolAutoApprove } from './mcp-config-edits.js';
+import { McpLogDocuments, openMcpConfigFile } from './mcp-documents.js';
+import { mcpPanelState } from './mcp-panel-state.js';
+
+/** What the panel and the tasks need from the window's MCP servers. */
+export interface McpPanelSource {
+  /** Wired into every task's environment; reads the hub live, so open tasks see changes. */
+  readonly wiring: McpTaskWiring;
+  panelState(): McpPanelState;
+  /** Fires after any change of a server's status, lists or settings, or of the config problems. */
+  readonly onDidChange: vscode.Event<void>;
+}
+
+/** How the window's MCP servers are set up. */
+export interface McpServiceOptions {
+  /** Smith's storage folder (the one tasks use): the global mcp_settings.json lives there. */
+  readonly storageDir: string;
+  /** The workspace folder whose .smith/mcp.json is read; undefined without an open folder. */
+  readonly cwd: () => string | undefined;
+  readonly version: string;
+  /** Read on every request, so a settings change applies to the next turn. */
+  readonly discoveryThreshold: () => number;
+  /** Where config problems and failures are reported (the Smith output channel). */
+  readonly log: { warn(message: string): void };
+}
+
+/**
+ * One McpHub for the window (extension lifetime): watches the global and the workspace config
+ * files, applies them, and makes the panel's edits to them. Connecting never blocks activation.
+ */
+export class McpService implements McpPanelSource, vscode.Disposable {
+  readonly hub: McpHub;
+  readonly wiring: McpTaskWiring;
+  private readonly logs: McpLogDocuments;
+  private readonly changed = new vscode.EventEmitter<void>();
+  readonly onDidChange = this.changed.event;
+  private watcher: McpConfigWatcher | undefined;
+  private sources: readonly McpConfigSource[] = [];
+  private applying: Promise<void> = Promise.resolve();
+  private reported = new Set<string>();
+  private disposing: Promise<void> | undefined;
+
+  constructor(private readonly options: McpServiceOptions) {
+    this.hub = new McpHub({ clientInfo: { name: 'smith', version: options.version } });
+    // A getter, because the wiring keeps this object and reads it on every turn.
+    this.wiring = mcpTaskWiring(this.hub, {
+      get discoveryThreshold() {
+        return options.discoveryThreshold();
+      },
+    });
+    this.hub.onChange(() => this.changed.fire());
+    this.logs = new McpLogDocuments(this.hub);
+  }
+
+  /** Reads the files, starts connecting (without waiting) and watches the files. */
+  start(): void {
+    this.watch();
+  }
+
+  /** Follows a change of the workspace folder to its .smith/mcp.json. */
+  workspaceChanged(): void {
+    const next = configSources(this.options.storageDir, this.options.cwd());
+    if (this.disposing || next.map((s) => s.path).join('\n') === this.sources.map((s) => s.path).join('\n')) return;
+    this.watch();
+  }
+
+  /** The panel's view of the servers and problems. */
+  panelState(): McpPanelState {
+    return mcpPanelState({ servers: this.hub.servers(), problems: this.hub.configProblems(), sources: this.sources });
+  }
+
+  /** The path of a config file; the workspace one needs an open folder. */
+  configPath(scope: 'global' | 'workspace'): string {
+    if (scope === 'global') return join(this.options.storageDir, GLOBAL_MCP_SETTINGS_FILE);
+    const cwd = this.options.cwd();
+    if (!cwd) throw new Error('Open a folder first: the workspace MCP settings live in its .smith/mcp.json.');
+    return join(cwd, WORKSPACE_MCP_FILE);
+  }
+
+  /** Resolves once the last configuration read has been applied (new connections settled). */
+  whenApplied(): Promise<void> {
+    return this.applying;
+  }
+
+  /** Re-reads the files now instead of waiting for the watcher (after writing one). */
+  async reload(): Promise<void> {
+    this.watcher?.reload();
+    await this.applying;
+  }
+
+  /** Reconnects a server from scratch; resolves when it connected or failed. */
+  restart(name: string): Promise<void> {
+    return this.hub.restart(name);
+  }
+
+  /** Writes `"disabled"` into the file that defines the server and applies it. */
+  setDisabled(name: string, disabled: boolean): Promise<void> {
+    return this.editEntry(name, (text) => setServerDisabled(text, name, disabled));
+  }
+
+  /** Adds the tool to, or removes it from, the server's autoApprove in its file; applies without a restart. */
+  setAutoApprove(name: string, tool: string, autoApprove: boolean): Promise<void> {
+    return this.editEntry(name, (text) => setToolAutoApprove(text, name, tool, autoApprove));
+  }
+
+  /** Opens a config file in an editor, creating it when missing. */
+  async openConfig(scope: 'global' | 'workspace'): Promise<void> {
+    if (await openMcpConfigFile(this.configPath(scope))) await this.reload();
+  }
+
+  /** Shows the server's recent stderr and log messages in a read-only editor. */
+  showLog(name: string): Promise<void> {
+    return this.logs.show(name);
+  }
+
+  /** Stops watching and disconnects every server (ends stdio servers' processes). */
+  dispose(): Promise<void> {
+    this.disposing ??= (async () => {
+      this.watcher?.dispose();
+      this.watcher = undefined;
+      this.logs.dispose();
+      await this.hub.dispose();
+      this.changed.dispose();
+    })();
+    return this.disposing;
+  }
+
+  private watch(): void {
+    this.watcher?.dispose();
+    this.sources = configSources(this.options.storageDir, this.options.cwd());
+    const watcher = new McpConfigWatcher({ sources: this.sources, onConfig: (config) => this.apply(config) });
+    this.watcher = watcher;
+    this.apply(watcher.current());
+    watcher.start();
+  }
+
+  private apply(config: McpConfig): void {
+    const problems = new Set(config.problems.map(describeMcpConfigProblem));
+    for (const line of problems) if (!this.reported.has(line)) this.options.log.warn(line);
+    this.reported = problems;
+    this.applying = this.hub.applyConfig(config).catch((error: unknown) => this.options.log.warn(`Applying the MCP settings failed: ${String(error)}`));
+  }
+
+  private async editEntry(name: string, change: (text: string) => string): Promise<void> {
+    const server = this.hub.server(name);
+    if (!server?.source) throw new Error(`There is no MCP server named "${name}".`);
+    const file = server.source;
+    // Writing under an editor's unsaved changes would make the user pick between two versions.
+    if (vscode.workspace.textDocuments.some((doc) => doc.uri.scheme === 'file' && doc.uri.fsPath === file && doc.isDirty)) {
+      throw new Error(`${file} has unsaved changes in an editor; save or revert them first.`);
+    }
+    const text = await readFile(file, 'utf8');
+    const next = change(text);
+    if (next !== text) await writeFile(file, next, 'utf8');
+    await this.reload();
+  }
+}
+
+/** The global file, and the workspace file when a folder is open. */
+function configSources(storageDir: string, cwd: string | undefined): McpConfigSource[] {
+  const sources = mcpConfigSources({ storageDir, cwd: cwd ?? storageDir });
+  return cwd ? sources : sources.filter((s) => s.scope === 'global');
+}
