@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { OutputFanout } from './output-fanout.js';
 import type { Socket } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
 import type { ProcessPort, RunningProcess } from '../ports.js';
@@ -60,9 +61,8 @@ type ExitInfo = { readonly exitCode: number | null; readonly signal?: string };
 class ChildRunningProcess implements RunningProcess {
   readonly exited: Promise<ExitInfo>;
   private readonly child: ChildProcess;
-  private readonly listeners: ((chunk: string) => void)[] = [];
+  private readonly output = new OutputFanout();
   // Output that arrived before anyone listened; handed to the first listener.
-  private backlog: string[] | undefined = [];
   private killing: Promise<void> | undefined;
 
   constructor(
@@ -87,10 +87,7 @@ class ChildRunningProcess implements RunningProcess {
   }
 
   onOutput(listener: (chunk: string) => void): void {
-    this.listeners.push(listener);
-    const early = this.backlog;
-    this.backlog = undefined;
-    for (const chunk of early ?? []) listener(chunk);
+    this.output.subscribe(listener);
   }
 
   kill(): Promise<void> {
@@ -111,8 +108,7 @@ class ChildRunningProcess implements RunningProcess {
 
   private emit(text: string): void {
     if (text === '') return;
-    if (this.backlog) this.backlog.push(text);
-    else for (const listener of this.listeners) listener(text);
+    this.output.emit(text);
   }
 
   private follow(shellFile: string, cwd: string): Promise<ExitInfo> {

@@ -10,7 +10,7 @@ import type { AnthropicThinkingPlan } from './reasoning-params.js';
 import { sdkLogger } from './sdk-logger.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, ReasoningConfig, TokenUsage, ToolProtocol } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
 
 /** Output budget when the settings give none; every current Claude model allows at least this. */
 export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
@@ -18,17 +18,10 @@ export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /** How to build an AnthropicProvider. */
-export interface AnthropicProviderOptions {
-  readonly model: string;
+export interface AnthropicProviderOptions extends VendorProviderOptions {
   readonly apiKey: string;
   /** Defaults to the SDK's (ANTHROPIC_BASE_URL, else api.anthropic.com); the SDK appends /v1/messages. */
   readonly baseUrl?: string;
-  readonly maxOutputTokens?: number;
-  /** Turns on extended thinking for models that support it. */
-  readonly reasoning?: ReasoningConfig;
-  /** Where the user sets the key, named when the key is rejected. */
-  readonly keySource: string;
-  readonly toolProtocol?: ToolProtocol;
 }
 
 /** Streams Claude responses through the Anthropic Messages API. */

@@ -8,7 +8,7 @@ import type { ProviderErrorContext } from './provider-errors.js';
 import { thinkingBudget } from './reasoning-params.js';
 import { syntheticToolCallId } from './tool-call-accumulator.js';
 import { ProviderAbortedError, ProviderError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, ReasoningConfig, TokenUsage, ToolProtocol } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
 
 /** Where the Gemini API lives; the SDK appends /v1beta/models/{model}:streamGenerateContent. */
 export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
@@ -18,17 +18,10 @@ export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.co
 const COMPLETE_FINISH_REASONS = new Set(['STOP', 'MAX_TOKENS', 'MALFORMED_FUNCTION_CALL']);
 
 /** How to build a GeminiProvider. */
-export interface GeminiProviderOptions {
-  readonly model: string;
+export interface GeminiProviderOptions extends VendorProviderOptions {
   readonly apiKey: string;
   /** Defaults to generativelanguage.googleapis.com; the host, not the SDK, decides (GOOGLE_GEMINI_BASE_URL is not read). */
   readonly baseUrl?: string;
-  readonly maxOutputTokens?: number;
-  /** Turns on thinking with visible thought summaries for models that support it. */
-  readonly reasoning?: ReasoningConfig;
-  /** Where the user sets the key, named when the key is rejected. */
-  readonly keySource: string;
-  readonly toolProtocol?: ToolProtocol;
 }
 
 /** Streams Gemini responses through the Gemini API (generativelanguage.googleapis.com) with @google/genai. */

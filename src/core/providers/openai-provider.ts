@@ -11,17 +11,12 @@ import { reasoningEffort } from './reasoning-params.js';
 import type { ReasoningEffort } from './reasoning-params.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, ReasoningConfig, TokenUsage, ToolProtocol } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
 
 export { PLACEHOLDER_API_KEY } from './openai-client.js';
 
 /** How to build an OpenAiProvider. */
-export interface OpenAiProviderOptions extends OpenAiClientOptions {
-  readonly maxOutputTokens?: number;
-  /** Sent as reasoning_effort to reasoning models (and to any openai-compatible model, since the user asked). */
-  readonly reasoning?: ReasoningConfig;
-  readonly toolProtocol?: ToolProtocol;
-}
+export interface OpenAiProviderOptions extends OpenAiClientOptions, VendorProviderOptions {}
 
 // Fields openai-compatible servers add to chat deltas and usage; not in the SDK's types.
 type CompatDelta = ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null; reasoning?: string | null };

@@ -162,3 +162,14 @@ export class ProviderAbortedError extends ProviderError {
     this.name = 'ProviderAbortedError';
   }
 }
+
+/** What every vendor provider is built from, besides its key and endpoint. */
+export interface VendorProviderOptions {
+  readonly model: string;
+  readonly maxOutputTokens?: number;
+  /** Extended thinking / reasoning effort, for models that support it. */
+  readonly reasoning?: ReasoningConfig;
+  /** Where the user sets the key, named when the key is rejected. */
+  readonly keySource: string;
+  readonly toolProtocol?: ToolProtocol;
+}

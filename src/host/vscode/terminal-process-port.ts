@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { OutputFanout } from '../../core/process/output-fanout.js';
 import * as vscode from 'vscode';
 import type { ProcessPort, RunningProcess } from '../../core/ports.js';
 import { ChildProcessRunner } from '../../core/process/child-process-runner.js';
@@ -140,9 +141,8 @@ export class TerminalRunningProcess implements RunningProcess {
   private settleBackend!: (backend: ProcessBackend) => void;
   private settleExit!: (exit: ExitInfo) => void;
   private failExit!: (error: Error) => void;
-  private readonly listeners: ((chunk: string) => void)[] = [];
+  private readonly output = new OutputFanout();
   // Output that arrived before anyone listened; handed to the first listener.
-  private backlog: string[] | undefined = [];
   private stop: (() => Promise<void>) | undefined;
   private killing: Promise<void> | undefined;
   /** True once kill() was called, even before the command started. */
@@ -159,10 +159,7 @@ export class TerminalRunningProcess implements RunningProcess {
   }
 
   onOutput(listener: (chunk: string) => void): void {
-    this.listeners.push(listener);
-    const early = this.backlog;
-    this.backlog = undefined;
-    for (const chunk of early ?? []) listener(chunk);
+    this.output.subscribe(listener);
   }
 
   kill(): Promise<void> {
@@ -233,8 +230,7 @@ export class TerminalRunningProcess implements RunningProcess {
 
   private emit(text: string): void {
     if (text === '') return;
-    if (this.backlog) this.backlog.push(text);
-    else for (const listener of this.listeners) listener(text);
+    this.output.emit(text);
   }
 }
 
