@@ -6,6 +6,7 @@ import type { DiffBlock } from './diff-blocks.js';
 import { ambiguousMessage, emptySearchMessage, notFoundMessage } from './edit-messages.js';
 import type { BlockLabel } from './edit-messages.js';
 import { isBlank } from './line-normalisers.js';
+import { splitAtElisions } from './elision.js';
 import { toCurrentLine, toOriginalLine } from './line-shifts.js';
 import type { LineShift } from './line-shifts.js';
 import { countChar, decodeText, encodeText } from './text-format.js';
@@ -23,7 +24,10 @@ export function applySearchReplace(original: string, diff: string): EditResult {
   let text = originalText;
   let regionStart = 0;
 
-  for (const [index, block] of parsed.blocks.entries()) {
+  // Each entry is a block to place, with the index of the diff block it came from (elided blocks split into parts).
+  const queue: { block: DiffBlock; index: number; split: boolean }[] = parsed.blocks.map((block, index) => ({ block, index, split: false }));
+  while (queue.length > 0) {
+    const { block, index, split } = queue.shift()!;
     const label: BlockLabel = { index, total };
     if (block.search.every(isBlank)) {
       if (!isBlank(text)) return failed(emptySearchMessage(label), index);
@@ -37,6 +41,16 @@ export function applySearchReplace(original: string, diff: string): EditResult {
     const lines = new TextLines(text);
     const hint = block.startLine === undefined ? undefined : toCurrentLine(Math.max(0, block.startLine - 1), shifts);
     const location = locateBlock(block.search, block.replace, lines, regionStart, hint);
+    // A block that matched only loosely (or not at all) and elides code is placed part by part.
+    const loose = location.kind === 'not-found' || (location.kind === 'found' && location.match.strategy.endsWith('block-anchor'));
+    if (loose && !split) {
+      const elided = splitAtElisions(block);
+      if (elided.kind === 'unusable') return failed(`SEARCH block ${index + 1} of ${total} was not applied: ${elided.reason}.`, index);
+      if (elided.kind === 'split') {
+        queue.unshift(...elided.parts.map((part) => ({ block: part, index, split: true })));
+        continue;
+      }
+    }
     if (location.kind === 'not-found') return failed(explainNotFound(label, block, originalText), index);
     if (location.kind === 'ambiguous') {
       // Line numbers refer to the file as the model read it, before this call's earlier blocks.
