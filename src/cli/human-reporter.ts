@@ -37,7 +37,8 @@ export class HumanReporter {
         this.announcedTool = false;
         break;
       case 'tool_requested': {
-        const target = event.params.path ?? event.params.command ?? '';
+        const mcp = event.params.server_name ? `${event.params.server_name}/${event.params.tool_name ?? event.params.uri ?? ''}` : '';
+        const target = event.params.path ?? event.params.command ?? mcp;
         if (event.tool !== 'attempt_completion') this.err.write(`\n${this.style.cyan(`▸ ${event.tool}`)} ${target}\n`);
         break;
       }

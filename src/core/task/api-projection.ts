@@ -207,7 +207,8 @@ function joinText(earlier: ProviderMessage['content'], text: string): ProviderMe
 
 function toolLabel(call: ToolRequested | undefined, fallbackName = 'tool'): string {
   if (!call) return `[${fallbackName}]`;
-  const target = call.params.path ?? call.params.command;
+  const mcpTarget = call.params.server_name && (call.params.tool_name ?? call.params.uri);
+  const target = call.params.path ?? call.params.command ?? (mcpTarget ? `${call.params.server_name}/${mcpTarget}` : undefined);
   return target ? `[${call.tool} for '${target}']` : `[${call.tool}]`;
 }
 
