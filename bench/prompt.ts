@@ -1,0 +1,102 @@
+// Prompt size: o200k tokens of the system prompt each built-in skill gets in Act and Plan mode,
+// as setupTurn builds it from the real tool registry, and with 5 or 100 MCP tools with and
+// without discovery mode.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { McpHub } from '../src/core/mcp/mcp-hub.js';
+import { DEFAULT_DISCOVERY_THRESHOLD, hiddenMcpToolNames, mcpPromptSection, type McpPromptOptions } from '../src/core/mcp/mcp-prompt.js';
+import type { McpServerSnapshot } from '../src/core/mcp/mcp-server-snapshot.js';
+import { mcpToolsFor } from '../src/core/mcp/mcp-tools.js';
+import { CommandSessions } from '../src/core/process/command-sessions.js';
+import type { ApiProvider } from '../src/core/providers/types.js';
+import { workspaceTools } from '../src/core/session/task-environment.js';
+import { BUILT_IN_SKILLS } from '../src/core/skills/built-in-skills.js';
+import type { Mode } from '../src/core/skills/skill.js';
+import type { TaskEvent } from '../src/core/task/events.js';
+import { setupTurn, type TurnInputs } from '../src/core/task/turn-setup.js';
+import { ToolRegistry } from '../src/core/tools/tool-registry.js';
+import { syntheticMcpServers } from './mcp-catalogue.js';
+import { statusOf, type BenchOptions, type BenchOutcome, type Row } from './report.js';
+
+const DEFAULT_TARGET = 6_000;
+
+/** setupTurn never calls the provider; it only picks one per mode. */
+const NO_PROVIDER: ApiProvider = {
+  id: 'anthropic',
+  modelId: 'claude-sonnet-4-5',
+  createMessage: () => {
+    throw new Error('the prompt benchmark sends no request');
+  },
+};
+
+function started(mode: Mode, skill: string): TaskEvent[] {
+  return [{ type: 'task_started', seq: 0, ts: 0, taskId: 'bench', task: 'Benchmark the prompt', cwd: '/workspace', provider: 'anthropic', model: 'claude-sonnet-4-5', mode, skill }];
+}
+
+/** Tokens of the system prompt for one skill and mode, optionally with MCP servers. */
+function promptTokens(cwd: string, mode: Mode, skill: string, mcp?: { servers: readonly McpServerSnapshot[]; options: McpPromptOptions }): number {
+  const tools = new ToolRegistry([...workspaceTools(new CommandSessions()), ...(mcp ? mcpToolsFor(new McpHub()) : [])]);
+  const hub = { servers: () => [...(mcp?.servers ?? [])] };
+  const inputs: TurnInputs = {
+    cwd,
+    tools,
+    provider: NO_PROVIDER,
+    // Fixed, so the count does not depend on the machine the benchmark runs on.
+    system: { os: 'linux', shell: '/bin/bash' },
+    ...(mcp
+      ? {
+          extraPromptSections: () => [mcpPromptSection(hub, mcp.options)].filter((s) => s !== ''),
+          hiddenTools: () => hiddenMcpToolNames(hub, mcp.options),
+        }
+      : {}),
+  };
+  return countTokens(setupTurn(inputs, started(mode, skill)).systemPrompt);
+}
+
+/** Runs the prompt benchmark. */
+export async function runPromptBench(options: BenchOptions): Promise<BenchOutcome> {
+  // An empty workspace: no rules files, no AGENTS.md.
+  const cwd = mkdtempSync(join(tmpdir(), 'smith-bench-prompt-'));
+  try {
+    const bySkill: Record<string, Record<Mode, number>> = {};
+    for (const skill of BUILT_IN_SKILLS) {
+      bySkill[skill.slug] = { act: promptTokens(cwd, 'act', skill.slug), plan: promptTokens(cwd, 'plan', skill.slug) };
+    }
+    const defaultTokens = bySkill.code!.act;
+    const noDiscovery: McpPromptOptions = { discoveryThreshold: Number.MAX_SAFE_INTEGER };
+    const forcedDiscovery: McpPromptOptions = { discoveryThreshold: 0 };
+    const defaults: McpPromptOptions = {};
+    const five = syntheticMcpServers(5);
+    const hundred = syntheticMcpServers(100);
+    const mcp = {
+      mcp5_tokens: promptTokens(cwd, 'act', 'code', { servers: five, options: defaults }),
+      mcp5_discovery_tokens: promptTokens(cwd, 'act', 'code', { servers: five, options: forcedDiscovery }),
+      mcp100_tokens: promptTokens(cwd, 'act', 'code', { servers: hundred, options: noDiscovery }),
+      mcp100_discovery_tokens: promptTokens(cwd, 'act', 'code', { servers: hundred, options: defaults }),
+    };
+    options.log(`prompt: ${JSON.stringify(bySkill)}; ${JSON.stringify(mcp)}`);
+
+    const rows: Row[] = [
+      { bench: 'prompt', metric: 'system prompt tokens, code skill, Act (all built-in tools)', value: String(defaultTokens), target: `< ${DEFAULT_TARGET}`, status: statusOf(defaultTokens, (v) => v < DEFAULT_TARGET) },
+      ...BUILT_IN_SKILLS.map((skill): Row => ({ bench: 'prompt', metric: `  ${skill.slug}: Act / Plan`, value: `${bySkill[skill.slug]!.act} / ${bySkill[skill.slug]!.plan}`, target: '', status: 'info' })),
+      { bench: 'prompt', metric: '  + 5 MCP tools (listed / discovery forced)', value: `${mcp.mcp5_tokens} / ${mcp.mcp5_discovery_tokens}`, target: '', status: 'info' },
+      { bench: 'prompt', metric: '  + 100 MCP tools, all listed (discovery off)', value: String(mcp.mcp100_tokens), target: '', status: 'info' },
+      { bench: 'prompt', metric: `  + 100 MCP tools, discovery mode (default, > ${DEFAULT_DISCOVERY_THRESHOLD} tools)`, value: String(mcp.mcp100_discovery_tokens), target: '', status: 'info' },
+    ];
+    return {
+      results: {
+        default_tokens: defaultTokens,
+        ...mcp,
+        by_skill: bySkill,
+        tokenizer: 'o200k_base (gpt-tokenizer)',
+        discovery_threshold_default: DEFAULT_DISCOVERY_THRESHOLD,
+      },
+      rows,
+      notes: [],
+    };
+  } finally {
+    rmSync(cwd, { recursive: true, force: true });
+  }
+}
