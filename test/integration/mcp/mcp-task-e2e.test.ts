@@ -56,7 +56,7 @@ describe('a task that uses an MCP tool (TaskEnvironment + scripted LLM + server-
     llm.enqueue(
       { text: 'I will ask the echo tool.\n<use_mcp_tool>\n<server_name>everything</server_name>\n<tool_name>echo</tool_name>\n<arguments>\n{"message": "hello from the model"}\n</arguments>\n</use_mcp_tool>' },
       (request) => {
-        assert.match(lastUserContent(request), /\[use_mcp_tool\] Result:\nEcho: hello from the model/);
+        assert.match(lastUserContent(request), /\[use_mcp_tool for 'everything\/echo'\] Result:\nEcho: hello from the model/);
         return { text: '<attempt_completion>\n<result>The server echoed it.</result>\n</attempt_completion>' };
       },
     );
