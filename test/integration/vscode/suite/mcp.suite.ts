@@ -285,7 +285,7 @@ describe('MCP servers in the VS Code host', function () {
       // The tool's result went back to the model with no approval in between.
       const last = llm.requests[1]!.body.messages.at(-1) as { content: unknown };
       const result = typeof last.content === 'string' ? last.content : JSON.stringify(last.content);
-      assert.match(result, /\[use_mcp_tool\] Result:\s*5\s/);
+      assert.match(result, /\[use_mcp_tool for 'fixture\/add'\] Result:\s*5\s/);
       assert.equal(api.interactions.pendingApproval, undefined);
     });
   });
