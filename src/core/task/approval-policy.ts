@@ -44,11 +44,14 @@ export interface ApprovalFacts {
   readonly requiresApproval?: boolean;
   /** For MCP tools listed in the server's autoApprove. */
   readonly serverAutoApproved?: boolean;
+  /** The call names a path excluded by .smithignore (e.g. a command reading it): always ask. */
+  readonly touchesIgnoredPath?: boolean;
 }
 
 /** Returns true when the policy lets this call run without asking. */
 export function isAutoApproved(policy: AutoApprovePolicy, facts: ApprovalFacts): boolean {
   if (facts.outsideWorkspace && !policy.outsideWorkspace) return false;
+  if (facts.touchesIgnoredPath) return false;
   switch (facts.group) {
     case 'read':
       return policy.readFiles;

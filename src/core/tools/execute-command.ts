@@ -3,6 +3,7 @@ import { watchCommand, type CommandStop } from '../process/command-watch.js';
 import { formatDuration } from '../process/format-duration.js';
 import { DEFAULT_OUTPUT_LIMITS, OutputBuffer, type OutputLimits } from '../process/output-buffer.js';
 import type { RunningProcess } from '../ports.js';
+import { ignoredPathsInCommand } from '../workspace/command-paths.js';
 import { mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from './tool-spec.js';
 
 /** Tuning for execute_command; the defaults are what the model is told about. */
@@ -40,7 +41,15 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
       if (typeof explicitTimeout === 'string') return mistake(explicitTimeout);
 
       throwIfAborted(context.signal);
-      const answer = await context.approve({ summary: 'Run command', command }, { requiresApproval });
+      // A command naming an ignored path always asks, even when commands are auto-approved.
+      const ignoredPaths = ignoredPathsInCommand(command, context.cwd, context.ignore);
+      const ignoredNote = ignoredPaths.length
+        ? `The command names ${ignoredPaths.join(', ')}, which ${context.ignore.source} excludes from Smith's tools.`
+        : undefined;
+      const answer = await context.approve(
+        { summary: 'Run command', command, ...(ignoredNote ? { reason: ignoredNote } : {}) },
+        { requiresApproval, ...(ignoredNote ? { touchesIgnoredPath: true } : {}) },
+      );
       if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
       throwIfAborted(context.signal);
 
@@ -71,9 +80,9 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
           `Command is still running (id ${session.id}): it printed nothing new for ${formatDuration(quietMs)}. ` +
           'It keeps running in the background until the task ends; its new output and its exit code will appear ' +
           'in the environment details of your next messages. Do not start it again.';
-        return withFeedback({ kind: 'result', output: `${text}\n${describeOutput(output, 'Output so far')}` }, answer.feedback);
+        return withFeedback(withNote({ kind: 'result', output: `${text}\n${describeOutput(output, 'Output so far')}` }, ignoredNote), answer.feedback);
       }
-      return withFeedback(finishedOutcome(stop, output, timeoutSeconds), answer.feedback);
+      return withFeedback(withNote(finishedOutcome(stop, output, timeoutSeconds), ignoredNote), answer.feedback);
     },
   };
 }
@@ -100,6 +109,12 @@ function describeOutput(output: OutputBuffer, label: string): string {
   if (output.isEmpty) return `${label}: (none)`;
   const note = output.truncated ? ' (too long: the middle was cut, see the note where it was)' : '';
   return `${label}${note}:\n${output.render()}`;
+}
+
+/** Tells the model about paths it should not work with, after the user let the command run anyway. */
+function withNote(outcome: ToolOutcome, note: string | undefined): ToolOutcome {
+  if (!note || outcome.kind !== 'result') return outcome;
+  return { kind: 'result', output: `${outcome.output}\n\nNote: ${note} Do not work with those paths unless the user asks.` };
 }
 
 function withFeedback(outcome: ToolOutcome, feedback: string | undefined): ToolOutcome {

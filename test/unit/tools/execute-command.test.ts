@@ -6,6 +6,7 @@ import { ChildProcessRunner } from '../../../src/core/process/child-process-runn
 import { CommandSessions } from '../../../src/core/process/command-sessions.js';
 import { APPROVE_ALL_POLICY, DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
 import { createExecuteCommandTool } from '../../../src/core/tools/execute-command.js';
+import { loadSmithIgnore } from '../../../src/core/workspace/smith-ignore.js';
 import type { ToolHandler, ToolOutcome } from '../../../src/core/tools/tool-spec.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
@@ -203,5 +204,33 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     assert.equal(rejected.kind, 'error');
     assert.equal(rejected.kind === 'error' && rejected.mistake, false);
     assert.match(rejected.kind === 'error' ? rejected.error : '', /^Could not run the command: Could not start .* in .*missing/);
+  });
+});
+
+describe('execute_command and .smithignore', () => {
+  test('a command naming an ignored path asks even when every command is auto-approved, and the model is told', async () => {
+    const ws = createTempWorkspace();
+    try {
+      ws.write('.smithignore', 'secrets/\n');
+      ws.write('secrets/key.txt', 'hunter2\n');
+      const harness = new ToolHarness(ws.root);
+      harness.policy = APPROVE_ALL_POLICY;
+      harness.ignore = await loadSmithIgnore(ws.root);
+      harness.processes = new ChildProcessRunner();
+      const tool = createExecuteCommandTool(new CommandSessions());
+      harness.answers = [{ approved: false, feedback: 'leave the secrets alone' }, { approved: true }];
+      const refused = await harness.run(tool, { command: 'cat secrets/key.txt', requires_approval: 'false' });
+      assert.deepEqual(refused, { kind: 'rejected', feedback: 'leave the secrets alone' });
+      assert.match(harness.asked[0]!.reason ?? '', /names secrets\/key\.txt, which \.smithignore excludes/);
+      const allowed = await harness.run(tool, { command: 'wc -l "secrets/key.txt"', requires_approval: 'false' });
+      assert.equal(allowed.kind, 'result');
+      assert.match(allowed.kind === 'result' ? allowed.output : '', /Note: The command names secrets\/key\.txt/);
+      // Commands that name no ignored path still run without a question.
+      const plain = await harness.run(tool, { command: 'echo hello', requires_approval: 'false' });
+      assert.equal(plain.kind, 'result');
+      assert.equal(harness.asked.length, 2);
+    } finally {
+      ws.dispose();
+    }
   });
 });
