@@ -13,7 +13,7 @@ import { TaskLog, listStoredTasks, taskDir } from '../../core/task/task-log.js';
 import { Task, type TaskOutcome, type TaskUpdate } from '../../core/task/task.js';
 import { currentModeAndSkill, findSkill } from '../../core/task/turn-setup.js';
 import { uiProjection, usageTotals } from '../../core/task/ui-projection.js';
-import type { HistoryItem, PanelState, PanelView, ProviderName, ProviderSettingsView, TaskView } from '../../shared/protocol.js';
+import type { HistoryItem, PanelState, PanelView, ProviderSettingsView, TaskView } from '../../shared/protocol.js';
 import type { UiMessage } from '../../shared/ui-messages.js';
 import type { DiffApproval } from './diff-approval.js';
 import { streamEditsToDiff } from './edit-streaming.js';
@@ -22,8 +22,7 @@ import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
 import type { McpPanelSource } from './mcp-service.js';
 import { checkTaskId, firstChangedIndex, historyItem, lastError, runStatus, streamingView } from './panel-state.js';
 import { saveWithDialog } from './export-target.js';
-import { PendingContext } from './selection-context.js';
-import { SETTINGS_SECTION, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
+import { SETTINGS_SECTION, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderChoice, type ProviderKeys } from './settings.js';
 import { taskMarkdown } from './task-export.js';
 import { createVsCodeTaskEnvironment, type VsCodeTaskInputs } from './task-options.js';
 import type { WebviewInteractions } from './webview-interactions.js';
@@ -73,11 +72,11 @@ export class TaskController implements PanelSource, vscode.Disposable {
   private settingsView: ProviderSettingsView;
   private history: HistoryItem[] | undefined;
   private skills: readonly Skill[] | undefined;
-  private readonly attachments = new PendingContext();
+  /** Text for the Task box that no webview has taken yet. */
+  private inserts: string[] = [];
 
   constructor(private readonly deps: TaskControllerDeps) {
-    const settings = readSettings();
-    this.settingsView = { provider: settings.provider, model: settings.model, baseUrl: settings.baseUrl, hasApiKey: false };
+    this.settingsView = { ...providerSettingsBasics(readSettings()), hasApiKey: false };
     void this.refreshSettings();
     this.subscriptions.push(
       deps.interactions.onDidChange(() => this.emit({ kind: 'state' })),
@@ -141,7 +140,7 @@ export class TaskController implements PanelSource, vscode.Disposable {
     // Built first: when the settings are incomplete the open task stays as it was.
     const environment = await this.createEnvironment();
     await this.closeCurrent();
-    const task = Task.create(environment.options, this.attachments.appendTo(text), { mode: this.mode, skill: this.skill });
+    const task = Task.create(environment.options, text, { mode: this.mode, skill: this.skill });
     const open: OpenTask = { id: task.id, viewedEvents: [], messages: [] };
     this.current = open;
     this.view = 'chat';
@@ -160,7 +159,7 @@ export class TaskController implements PanelSource, vscode.Disposable {
     if (open.run) throw new Error('Smith is still working on this task. Wait for it to finish, or cancel it first.');
     if (!text.trim()) throw new Error('The message is empty.');
     const task = await this.ensureLive(open);
-    task.addUserMessage(this.attachments.appendTo(text));
+    task.addUserMessage(text);
     this.startRun(open);
   }
 
@@ -248,20 +247,23 @@ export class TaskController implements PanelSource, vscode.Disposable {
   }
 
   /** Saves the provider choice; the key goes to SecretStorage, an empty key removes the stored one. */
-  async saveSettings(choice: { readonly provider: ProviderName; readonly model: string; readonly baseUrl: string; readonly apiKey?: string }): Promise<void> {
+  async saveSettings(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
     await saveProviderSettings(choice);
     if (choice.apiKey !== undefined) await this.deps.keys.store(choice.provider, choice.apiKey);
     await this.refreshSettings();
   }
 
-  /** Adds editor context (a selection) to the user's next message. */
-  attach(text: string): void {
-    this.attachments.add(text);
+  /** Puts text (an editor selection) into the Task box of the chat webview that is ready and visible, now or next. */
+  insertText(text: string): void {
+    this.inserts.push(text);
+    this.emit({ kind: 'insertText' });
   }
 
-  /** How many context snippets wait for the next message. */
-  get pendingAttachments(): number {
-    return this.attachments.count;
+  /** The text waiting for a Task box; each piece is handed out once, so only one webview gets it. */
+  takeInserts(): readonly string[] {
+    const taken = this.inserts;
+    this.inserts = [];
+    return taken;
   }
 
   dispose(): void {
@@ -275,10 +277,12 @@ export class TaskController implements PanelSource, vscode.Disposable {
     const state = currentModeAndSkill(events);
     const { pendingApproval, pendingQuestion } = open.run ? this.deps.interactions : { pendingApproval: undefined, pendingQuestion: undefined };
     const error = open.run ? undefined : lastError(events);
+    const usage = usageTotals(events);
     return {
       id: open.id,
       messages: open.messages,
-      usage: usageTotals(events),
+      usage,
+      ...(usage.cost === undefined ? {} : { cost: usage.cost }),
       mode: open.pendingMode ?? state.mode,
       skill: open.pendingSkill ?? state.skill,
       status: runStatus(events, open.run !== undefined, { approval: Boolean(pendingApproval), question: Boolean(pendingQuestion) }),
