@@ -29,6 +29,8 @@ export interface CliOptions {
   readonly quiet: boolean;
   readonly help: boolean;
   readonly version: boolean;
+  /** Print the models the provider offers and exit. */
+  readonly listModels: boolean;
 }
 
 /** A mistake in how the CLI was called (exit code 2). */
@@ -70,6 +72,7 @@ Options:
   --resume TASK_ID           continue an interrupted task from its log
   --verbose                  show tool output and reasoning
   --quiet                    print only the result
+  --list-models              print the provider's models (from the endpoint's /models, or the catalogue) and exit
   -h, --help                 show this help
   -v, --version              print the version
 
@@ -106,6 +109,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
         verbose: { type: 'boolean', default: false },
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
+        'list-models': { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
     });
@@ -166,6 +170,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     verbose: values.verbose!,
     quiet: values.quiet!,
     help: values.help!,
+    listModels: values['list-models']!,
     version: values.version!,
   };
 }

@@ -1,5 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { createProvider } from '../core/providers/create-provider.js';
+import { listModels } from '../core/providers/list-models.js';
+import { catalogModelIds } from '../core/providers/model-catalog.js';
 import { ProviderError, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { Task, type TaskOutcome } from '../core/task/task.js';
@@ -34,6 +36,8 @@ async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev'}\n`);
     return 0;
   }
+  // Listing needs no model; the placeholder only satisfies the provider settings.
+  if (options.listModels) return printModels(providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env));
   let cwd: string;
   try {
     cwd = realpathSync(options.cwd);
@@ -91,6 +95,13 @@ async function main(argv: readonly string[]): Promise<number> {
     await environment.dispose();
     await mcp.dispose();
   }
+}
+
+/** `smith --list-models`: the endpoint's own list where it has one (openai, openai-compatible), else the catalogue. */
+async function printModels(config: ProviderConfig): Promise<number> {
+  const models = config.provider === 'openai' || config.provider === 'openai-compatible' ? await listModels(config) : catalogModelIds(config.provider);
+  process.stdout.write(models.map((id) => `${id}\n`).join(''));
+  return 0;
 }
 
 /** `smith mcp-serve [--cwd DIR] [--provider ... --model ... --base-url ...]`: Smith as an MCP server on stdio. */

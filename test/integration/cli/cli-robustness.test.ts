@@ -72,3 +72,16 @@ describe('provider failures and costs through the CLI', () => {
     assert.equal(JSON.parse(run.stdout).result, 'fits now');
   });
 });
+
+describe('smith --list-models', () => {
+  const fx = useAgentFixture();
+
+  test('lists an OpenAI-compatible endpoint\'s models, and the catalogue for other vendors', async () => {
+    const listed = await runCli({ args: ['--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, '--list-models'] });
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.equal(listed.stdout, 'scripted-model\n');
+    const catalogue = await runCli({ args: ['--provider', 'anthropic', '--list-models'], env: { ANTHROPIC_API_KEY: 'x' } });
+    assert.equal(catalogue.code, 0, catalogue.stderr);
+    assert.match(catalogue.stdout, /^claude-sonnet-4-5$/m);
+  });
+});
