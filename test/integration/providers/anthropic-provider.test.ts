@@ -1,44 +1,31 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { ProviderAbortedError, ProviderError } from '../../../src/core/providers/types.js';
-import type { ApiProvider } from '../../../src/core/providers/types.js';
-import { startScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import { collect, collectOk } from './stream-helpers.js';
+import { collect, collectOk, useProviderFixture } from './stream-helpers.js';
 
 const KEY = 'sk-ant-test-SECRET-987654321';
 const request = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
 
 describe('AnthropicProvider against the scripted server', () => {
-  let server: ScriptedLlmServer;
-  let provider: ApiProvider;
-
-  before(async () => {
-    server = await startScriptedLlmServer();
-  });
-  after(() => server.close());
-  beforeEach(() => {
-    server.requests.length = 0;
-    provider = createProvider({ provider: 'anthropic', model: 'claude-test', apiKey: KEY, baseUrl: server.anthropicBaseUrl });
-  });
+  const fx = useProviderFixture((server) => ({ provider: 'anthropic', model: 'claude-test', apiKey: KEY, baseUrl: server.anthropicBaseUrl }));
 
   test('streams text in several chunks and assembles it', async () => {
     const text = 'Pack my box with five dozen liquor jugs.';
-    server.enqueue({ text });
-    const result = await collectOk(provider.createMessage(request));
+    fx.server.enqueue({ text });
+    const result = await collectOk(fx.provider.createMessage(request));
     assert.equal(result.text, text);
     assert.ok(result.chunks.filter((c) => c.type === 'text').length > 3, 'text arrived in several chunks');
   });
 
   test('sends system as a top-level cached block, the messages, max_tokens 8192 and the key, in Anthropic shape', async () => {
-    server.enqueue({ text: 'ok' });
-    await collectOk(provider.createMessage(request));
-    assert.equal(server.requests.length, 1);
-    const [recorded] = server.requests;
+    fx.server.enqueue({ text: 'ok' });
+    await collectOk(fx.provider.createMessage(request));
+    assert.equal(fx.server.requests.length, 1);
+    const [recorded] = fx.server.requests;
     assert.equal(recorded.format, 'anthropic');
     assert.equal(recorded.path, '/v1/messages');
     assert.equal(recorded.body.model, 'claude-test');
@@ -53,17 +40,17 @@ describe('AnthropicProvider against the scripted server', () => {
   });
 
   test('uses maxOutputTokens and leaves out an empty system prompt', async () => {
-    const limited = createProvider({ provider: 'anthropic', model: 'claude-test', apiKey: KEY, baseUrl: server.anthropicBaseUrl, maxOutputTokens: 1000 });
-    server.enqueue({ text: 'ok' });
+    const limited = createProvider({ provider: 'anthropic', model: 'claude-test', apiKey: KEY, baseUrl: fx.server.anthropicBaseUrl, maxOutputTokens: 1000 });
+    fx.server.enqueue({ text: 'ok' });
     await collectOk(limited.createMessage({ ...request, systemPrompt: '' }));
-    assert.equal(server.requests[0].body.max_tokens, 1000);
-    assert.equal('system' in server.requests[0].body, false);
+    assert.equal(fx.server.requests[0].body.max_tokens, 1000);
+    assert.equal('system' in fx.server.requests[0].body, false);
   });
 
   test('merges consecutive same-role messages so roles alternate, starting with the user', async () => {
-    server.enqueue({ text: 'ok' });
+    fx.server.enqueue({ text: 'ok' });
     await collectOk(
-      provider.createMessage({
+      fx.provider.createMessage({
         systemPrompt: 'sys',
         messages: [
           { role: 'assistant', content: 'resumed' },
@@ -76,15 +63,15 @@ describe('AnthropicProvider against the scripted server', () => {
         ],
       }),
     );
-    const messages = server.requests[0].body.messages as Array<{ role: string; content: string | Array<{ text: string }> }>;
+    const messages = fx.server.requests[0].body.messages as Array<{ role: string; content: string | Array<{ text: string }> }>;
     assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant', 'user']);
     const texts = messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((b) => b.text).join('')));
     assert.deepEqual(texts.slice(1), ['resumed', 'a\n\nb', 'c\n\nd', 'e']);
   });
 
   test('yields thinking as reasoning chunks before the text', async () => {
-    server.enqueue({ text: 'The answer is 4.', reasoning: 'Two plus two is four.' });
-    const result = await collectOk(provider.createMessage(request));
+    fx.server.enqueue({ text: 'The answer is 4.', reasoning: 'Two plus two is four.' });
+    const result = await collectOk(fx.provider.createMessage(request));
     assert.equal(result.reasoning, 'Two plus two is four.');
     assert.equal(result.text, 'The answer is 4.');
     const firstText = result.chunks.findIndex((c) => c.type === 'text');
@@ -93,20 +80,20 @@ describe('AnthropicProvider against the scripted server', () => {
   });
 
   test('one final usage chunk with input, output and cache tokens', async () => {
-    server.enqueue({ text: 'cached', usage: { input: 10, output: 42, cacheRead: 100, cacheWrite: 20 } });
-    const result = await collectOk(provider.createMessage(request));
+    fx.server.enqueue({ text: 'cached', usage: { input: 10, output: 42, cacheRead: 100, cacheWrite: 20 } });
+    const result = await collectOk(fx.provider.createMessage(request));
     // inputTokens counts the whole prompt: Anthropic's input_tokens excludes cache reads and writes.
     assert.deepEqual(result.usages, [{ inputTokens: 130, outputTokens: 42, cacheReadTokens: 100, cacheWriteTokens: 20 }]);
     assert.equal(result.chunks.at(-1)?.type, 'usage');
   });
 
   test('401: not retryable, names ANTHROPIC_API_KEY, never shows the key', async () => {
-    server.enqueue((req) => ({
+    fx.server.enqueue((req) => ({
       fault: 'status',
       status: 401,
       body: { type: 'error', error: { type: 'authentication_error', message: `invalid key ${String(req.headers.authorization)}` } },
     }));
-    const { error } = await collect(provider.createMessage(request));
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.status, 401);
     assert.equal(error.retryable, false);
@@ -115,28 +102,28 @@ describe('AnthropicProvider against the scripted server', () => {
   });
 
   test('429, 500 and 529 (overloaded) are retryable, with no SDK retries', async () => {
-    server.enqueue({ fault: 'status', status: 429, retryAfterSeconds: 7 }, { fault: 'status', status: 500 }, { fault: 'status', status: 529 });
+    fx.server.enqueue({ fault: 'status', status: 429, retryAfterSeconds: 7 }, { fault: 'status', status: 500 }, { fault: 'status', status: 529 });
     for (const status of [429, 500, 529]) {
-      const { error } = await collect(provider.createMessage(request));
+      const { error } = await collect(fx.provider.createMessage(request));
       assert.ok(error instanceof ProviderError, String(error));
       assert.equal(error.status, status);
       assert.equal(error.retryable, true);
       if (status === 429) assert.equal(error.retryAfterMs, 7000);
     }
-    assert.equal(server.requests.length, 3);
+    assert.equal(fx.server.requests.length, 3);
   });
 
   test('400 shows the server\'s message', async () => {
-    server.enqueue({ fault: 'status', status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 250000 tokens > 200000 maximum' } } });
-    const { error } = await collect(provider.createMessage(request));
+    fx.server.enqueue({ fault: 'status', status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 250000 tokens > 200000 maximum' } } });
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.retryable, false);
     assert.match(error.message, /prompt is too long/);
   });
 
   test('dropped connection mid-stream: text before the drop is yielded, then a retryable error', async () => {
-    server.enqueue({ fault: 'drop', text: 'Hello, this will be cut short', afterChunks: 3, chunkSize: 4 });
-    const { text, error, usages } = await collect(provider.createMessage(request));
+    fx.server.enqueue({ fault: 'drop', text: 'Hello, this will be cut short', afterChunks: 3, chunkSize: 4 });
+    const { text, error, usages } = await collect(fx.provider.createMessage(request));
     assert.equal(text, 'Hello, this ');
     assert.deepEqual(usages, []);
     assert.ok(error instanceof ProviderError);
@@ -145,22 +132,22 @@ describe('AnthropicProvider against the scripted server', () => {
   });
 
   test('abort while the server hangs rejects promptly with ProviderAbortedError', async () => {
-    server.enqueue({ fault: 'hang' });
+    fx.server.enqueue({ fault: 'hang' });
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 100);
-    const { error } = await collect(provider.createMessage({ ...request, signal: controller.signal }));
+    const { error } = await collect(fx.provider.createMessage({ ...request, signal: controller.signal }));
     assert.ok(error instanceof ProviderAbortedError, String(error));
     assert.ok(Date.now() - started < 2000, 'aborted within 2s');
   });
 
   test('abort mid-stream ends with ProviderAbortedError', async () => {
-    server.enqueue({ text: 'y'.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
+    fx.server.enqueue({ text: 'y'.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
     const controller = new AbortController();
     let seen = 0;
     let error: unknown;
     try {
-      for await (const chunk of provider.createMessage({ ...request, signal: controller.signal })) {
+      for await (const chunk of fx.provider.createMessage({ ...request, signal: controller.signal })) {
         if (chunk.type === 'text' && ++seen === 2) controller.abort();
       }
     } catch (err) {
@@ -170,7 +157,7 @@ describe('AnthropicProvider against the scripted server', () => {
   });
 
   test('an empty script queue surfaces as a ProviderError with the server\'s JSON message', async () => {
-    const { error } = await collect(provider.createMessage(request));
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.status, 500);
     assert.match(error.message, /scripted server: no reply queued/);

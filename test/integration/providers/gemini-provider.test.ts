@@ -1,44 +1,32 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { ProviderAbortedError, ProviderError } from '../../../src/core/providers/types.js';
-import type { ApiProvider } from '../../../src/core/providers/types.js';
 import { startScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import { collect, collectOk } from './stream-helpers.js';
+import { collect, collectOk, useProviderFixture } from './stream-helpers.js';
 
 const KEY = 'AIza-test-SECRET-13579';
 const request = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
 
 describe('GeminiProvider against the scripted server', () => {
-  let server: ScriptedLlmServer;
-  let provider: ApiProvider;
-
-  before(async () => {
-    server = await startScriptedLlmServer();
-  });
-  after(() => server.close());
-  beforeEach(() => {
-    server.requests.length = 0;
-    provider = createProvider({ provider: 'gemini', model: 'gemini-2.5-flash', apiKey: KEY, baseUrl: server.geminiBaseUrl });
-  });
+  const fx = useProviderFixture((server) => ({ provider: 'gemini', model: 'gemini-2.5-flash', apiKey: KEY, baseUrl: server.geminiBaseUrl }));
 
   test('streams text in several chunks and assembles it', async () => {
     const text = 'Sphinx of black quartz, judge my vow.';
-    server.enqueue({ text });
-    const result = await collectOk(provider.createMessage(request));
-    assert.equal(provider.id, 'gemini');
+    fx.server.enqueue({ text });
+    const result = await collectOk(fx.provider.createMessage(request));
+    assert.equal(fx.provider.id, 'gemini');
     assert.equal(result.text, text);
     assert.ok(result.chunks.filter((c) => c.type === 'text').length > 3, 'text arrived in several chunks');
   });
 
   test('requests streamGenerateContent with alt=sse, the key header, systemInstruction and user/model roles', async () => {
-    server.enqueue({ text: 'ok' });
+    fx.server.enqueue({ text: 'ok' });
     await collectOk(
-      provider.createMessage({
+      fx.provider.createMessage({
         systemPrompt: 'You are Smith.',
         messages: [
           { role: 'user', content: 'one' },
@@ -47,7 +35,7 @@ describe('GeminiProvider against the scripted server', () => {
         ],
       }),
     );
-    const [recorded] = server.requests;
+    const [recorded] = fx.server.requests;
     assert.equal(recorded.format, 'gemini');
     assert.equal(recorded.path, '/v1beta/models/gemini-2.5-flash:streamGenerateContent');
     assert.equal(recorded.headers['x-goog-api-key'], KEY);
@@ -62,16 +50,16 @@ describe('GeminiProvider against the scripted server', () => {
   });
 
   test('leaves out an empty system prompt and sends maxOutputTokens', async () => {
-    const limited = createProvider({ provider: 'gemini', model: 'gemini-2.5-pro', apiKey: KEY, baseUrl: server.geminiBaseUrl, maxOutputTokens: 777 });
-    server.enqueue({ text: 'ok' });
+    const limited = createProvider({ provider: 'gemini', model: 'gemini-2.5-pro', apiKey: KEY, baseUrl: fx.server.geminiBaseUrl, maxOutputTokens: 777 });
+    fx.server.enqueue({ text: 'ok' });
     await collectOk(limited.createMessage({ ...request, systemPrompt: '' }));
-    assert.equal('systemInstruction' in server.requests[0].body, false);
-    assert.equal(server.requests[0].body.generationConfig.maxOutputTokens, 777);
+    assert.equal('systemInstruction' in fx.server.requests[0].body, false);
+    assert.equal(fx.server.requests[0].body.generationConfig.maxOutputTokens, 777);
   });
 
   test('thought parts become reasoning chunks before the text', async () => {
-    server.enqueue({ text: 'The answer is 4.', reasoning: 'Two plus two is four.' });
-    const result = await collectOk(provider.createMessage(request));
+    fx.server.enqueue({ text: 'The answer is 4.', reasoning: 'Two plus two is four.' });
+    const result = await collectOk(fx.provider.createMessage(request));
     assert.equal(result.reasoning, 'Two plus two is four.');
     assert.equal(result.text, 'The answer is 4.');
     const firstText = result.chunks.findIndex((c) => c.type === 'text');
@@ -79,21 +67,21 @@ describe('GeminiProvider against the scripted server', () => {
   });
 
   test('one final usage chunk: thoughts count as output, cached tokens as cache reads', async () => {
-    server.enqueue({ text: 'cached', usage: { input: 1200, output: 30, cacheRead: 1000, reasoningTokens: 70 } });
-    const result = await collectOk(provider.createMessage(request));
+    fx.server.enqueue({ text: 'cached', usage: { input: 1200, output: 30, cacheRead: 1000, reasoningTokens: 70 } });
+    const result = await collectOk(fx.provider.createMessage(request));
     assert.deepEqual(result.usages, [{ inputTokens: 1200, outputTokens: 100, cacheReadTokens: 1000 }]);
     assert.equal(result.chunks.at(-1)?.type, 'usage');
   });
 
   test('an empty answer still completes with usage', async () => {
-    server.enqueue({ text: '', usage: { input: 5, output: 0 } });
-    const result = await collectOk(provider.createMessage(request));
+    fx.server.enqueue({ text: '', usage: { input: 5, output: 0 } });
+    const result = await collectOk(fx.provider.createMessage(request));
     assert.equal(result.text, '');
     assert.deepEqual(result.usages, [{ inputTokens: 5, outputTokens: 0 }]);
   });
 
   test('a bad key (400 API_KEY_INVALID, as Gemini answers) names GEMINI_API_KEY and never shows the key', async () => {
-    server.enqueue({
+    fx.server.enqueue({
       fault: 'status',
       status: 400,
       body: {
@@ -105,7 +93,7 @@ describe('GeminiProvider against the scripted server', () => {
         },
       },
     });
-    const { error } = await collect(provider.createMessage(request));
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError, String(error));
     assert.equal(error.status, 400);
     assert.equal(error.retryable, false);
@@ -115,17 +103,17 @@ describe('GeminiProvider against the scripted server', () => {
   });
 
   test('403 is not retryable and names GEMINI_API_KEY', async () => {
-    server.enqueue({ fault: 'status', status: 403 });
-    const { error } = await collect(provider.createMessage(request));
+    fx.server.enqueue({ fault: 'status', status: 403 });
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.retryable, false);
     assert.match(error.message, /GEMINI_API_KEY/);
   });
 
   test('429 RESOURCE_EXHAUSTED is retryable with the RetryInfo delay; 500 and 503 are retryable', async () => {
-    server.enqueue({ fault: 'status', status: 429, retryAfterSeconds: 37 }, { fault: 'status', status: 500 }, { fault: 'status', status: 503 });
+    fx.server.enqueue({ fault: 'status', status: 429, retryAfterSeconds: 37 }, { fault: 'status', status: 500 }, { fault: 'status', status: 503 });
     for (const status of [429, 500, 503]) {
-      const { error } = await collect(provider.createMessage(request));
+      const { error } = await collect(fx.provider.createMessage(request));
       assert.ok(error instanceof ProviderError, String(error));
       assert.equal(error.status, status);
       assert.equal(error.retryable, true);
@@ -134,21 +122,21 @@ describe('GeminiProvider against the scripted server', () => {
         assert.match(error.message, /Rate limited by Gemini/);
       }
     }
-    assert.equal(server.requests.length, 3, 'the SDK did not retry by itself');
+    assert.equal(fx.server.requests.length, 3, 'the SDK did not retry by itself');
   });
 
   test('404 names the model and the base URL', async () => {
-    server.enqueue({ fault: 'status', status: 404 });
-    const { error } = await collect(provider.createMessage(request));
+    fx.server.enqueue({ fault: 'status', status: 404 });
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.retryable, false);
     assert.ok(error.message.includes('"gemini-2.5-flash"'), error.message);
-    assert.ok(error.message.includes(server.geminiBaseUrl), error.message);
+    assert.ok(error.message.includes(fx.server.geminiBaseUrl), error.message);
   });
 
   test('dropped connection mid-stream: text before the drop is yielded, then a retryable error', async () => {
-    server.enqueue({ fault: 'drop', text: 'abcdefghijklmnopqrstuvwxyz', afterChunks: 2, chunkSize: 5 });
-    const { text, error, usages } = await collect(provider.createMessage(request));
+    fx.server.enqueue({ fault: 'drop', text: 'abcdefghijklmnopqrstuvwxyz', afterChunks: 2, chunkSize: 5 });
+    const { text, error, usages } = await collect(fx.provider.createMessage(request));
     assert.equal(text, 'abcdefghij');
     assert.deepEqual(usages, []);
     assert.ok(error instanceof ProviderError);
@@ -158,22 +146,22 @@ describe('GeminiProvider against the scripted server', () => {
   });
 
   test('abort while the server hangs rejects promptly with ProviderAbortedError', async () => {
-    server.enqueue({ fault: 'hang' });
+    fx.server.enqueue({ fault: 'hang' });
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 100);
-    const { error } = await collect(provider.createMessage({ ...request, signal: controller.signal }));
+    const { error } = await collect(fx.provider.createMessage({ ...request, signal: controller.signal }));
     assert.ok(error instanceof ProviderAbortedError, String(error));
     assert.ok(Date.now() - started < 2000, 'aborted within 2s');
   });
 
   test('abort mid-stream ends with ProviderAbortedError', async () => {
-    server.enqueue({ text: 'z'.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
+    fx.server.enqueue({ text: 'z'.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
     const controller = new AbortController();
     let seen = 0;
     let error: unknown;
     try {
-      for await (const chunk of provider.createMessage({ ...request, signal: controller.signal })) {
+      for await (const chunk of fx.provider.createMessage({ ...request, signal: controller.signal })) {
         if (chunk.type === 'text' && ++seen === 2) controller.abort();
       }
     } catch (err) {
@@ -184,9 +172,9 @@ describe('GeminiProvider against the scripted server', () => {
   });
 
   test('an already aborted signal rejects without a request', async () => {
-    const { error } = await collect(provider.createMessage({ ...request, signal: AbortSignal.abort() }));
+    const { error } = await collect(fx.provider.createMessage({ ...request, signal: AbortSignal.abort() }));
     assert.ok(error instanceof ProviderAbortedError);
-    assert.equal(server.requests.length, 0);
+    assert.equal(fx.server.requests.length, 0);
   });
 
   test('connection refused: retryable, says it could not connect', async () => {

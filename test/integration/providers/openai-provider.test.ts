@@ -1,41 +1,29 @@
-import { after, before, beforeEach, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { ProviderAbortedError, ProviderError } from '../../../src/core/providers/types.js';
-import type { ApiProvider } from '../../../src/core/providers/types.js';
-import { startScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import { collect, collectOk } from './stream-helpers.js';
+import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
+import { collect, collectOk, useProviderFixture } from './stream-helpers.js';
 
 const KEY = 'sk-test-SECRET-0123456789';
 const request = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
 
 describe('OpenAiProvider against the scripted server', () => {
-  let server: ScriptedLlmServer;
-  let provider: ApiProvider;
-
-  before(async () => {
-    server = await startScriptedLlmServer();
-  });
-  after(() => server.close());
-  beforeEach(() => {
-    server.requests.length = 0;
-    provider = createProvider({ provider: 'openai', model: 'gpt-test', apiKey: KEY, baseUrl: server.openAiBaseUrl });
-  });
+  const fx = useProviderFixture((server) => ({ provider: 'openai', model: 'gpt-test', apiKey: KEY, baseUrl: server.openAiBaseUrl }));
 
   test('streams text in several chunks and assembles it', async () => {
     const text = 'The quick brown fox jumps over the lazy dog.';
-    server.enqueue({ text });
-    const result = await collectOk(provider.createMessage(request));
+    fx.server.enqueue({ text });
+    const result = await collectOk(fx.provider.createMessage(request));
     assert.equal(result.text, text);
     assert.ok(result.chunks.filter((c) => c.type === 'text').length > 3, 'text arrived in several chunks');
   });
 
   test('sends the system prompt first, the messages, streaming options and the key, in OpenAI shape', async () => {
-    server.enqueue({ text: 'ok' });
-    await collectOk(provider.createMessage(request));
-    assert.equal(server.requests.length, 1);
-    const [recorded] = server.requests;
+    fx.server.enqueue({ text: 'ok' });
+    await collectOk(fx.provider.createMessage(request));
+    assert.equal(fx.server.requests.length, 1);
+    const [recorded] = fx.server.requests;
     assert.equal(recorded.format, 'openai');
     assert.equal(recorded.path, '/v1/chat/completions');
     assert.equal(recorded.headers.authorization, `Bearer ${KEY}`);
@@ -49,9 +37,9 @@ describe('OpenAiProvider against the scripted server', () => {
   });
 
   test('merges consecutive same-role messages and starts with a user turn', async () => {
-    server.enqueue({ text: 'ok' });
+    fx.server.enqueue({ text: 'ok' });
     await collectOk(
-      provider.createMessage({
+      fx.provider.createMessage({
         systemPrompt: 'sys',
         messages: [
           { role: 'assistant', content: 'earlier answer' },
@@ -61,16 +49,16 @@ describe('OpenAiProvider against the scripted server', () => {
         ],
       }),
     );
-    const roles = server.requests[0].body.messages.map((m: { role: string }) => m.role);
+    const roles = fx.server.requests[0].body.messages.map((m: { role: string }) => m.role);
     assert.deepEqual(roles, ['system', 'user', 'assistant', 'user']);
-    assert.equal(server.requests[0].body.messages[3].content, 'one\n\ntwo');
+    assert.equal(fx.server.requests[0].body.messages[3].content, 'one\n\ntwo');
   });
 
   test('yields reasoning from reasoning_content and from reasoning', async () => {
-    server.enqueue({ text: 'answer', reasoning: 'thinking hard about it' });
-    server.enqueue({ text: 'answer', reasoning: 'ollama style thoughts', reasoningField: 'reasoning' });
-    const first = await collectOk(provider.createMessage(request));
-    const second = await collectOk(provider.createMessage(request));
+    fx.server.enqueue({ text: 'answer', reasoning: 'thinking hard about it' });
+    fx.server.enqueue({ text: 'answer', reasoning: 'ollama style thoughts', reasoningField: 'reasoning' });
+    const first = await collectOk(fx.provider.createMessage(request));
+    const second = await collectOk(fx.provider.createMessage(request));
     assert.equal(first.reasoning, 'thinking hard about it');
     assert.equal(second.reasoning, 'ollama style thoughts');
     assert.equal(second.text, 'answer');
@@ -78,27 +66,27 @@ describe('OpenAiProvider against the scripted server', () => {
   });
 
   test('yields exactly one usage chunk, last, with cached tokens', async () => {
-    server.enqueue({ text: 'hi there', usage: { input: 120, output: 9, cacheRead: 100 } });
-    const result = await collectOk(provider.createMessage(request));
+    fx.server.enqueue({ text: 'hi there', usage: { input: 120, output: 9, cacheRead: 100 } });
+    const result = await collectOk(fx.provider.createMessage(request));
     assert.deepEqual(result.usages, [{ inputTokens: 120, outputTokens: 9, cacheReadTokens: 100 }]);
     assert.equal(result.chunks.at(-1)?.type, 'usage');
   });
 
   test('maxOutputTokens becomes max_completion_tokens for OpenAI', async () => {
-    const limited = createProvider({ provider: 'openai', model: 'gpt-test', apiKey: KEY, baseUrl: server.openAiBaseUrl, maxOutputTokens: 512 });
-    server.enqueue({ text: 'ok' });
+    const limited = createProvider({ provider: 'openai', model: 'gpt-test', apiKey: KEY, baseUrl: fx.server.openAiBaseUrl, maxOutputTokens: 512 });
+    fx.server.enqueue({ text: 'ok' });
     await collectOk(limited.createMessage(request));
-    assert.equal(server.requests[0].body.max_completion_tokens, 512);
-    assert.equal(server.requests[0].body.max_tokens, undefined);
+    assert.equal(fx.server.requests[0].body.max_completion_tokens, 512);
+    assert.equal(fx.server.requests[0].body.max_tokens, undefined);
   });
 
   test('401: not retryable, names the env var, never shows the key even when the server echoes it', async () => {
-    server.enqueue((req) => ({
+    fx.server.enqueue((req) => ({
       fault: 'status',
       status: 401,
       body: { error: { message: `Incorrect API key provided: ${String(req.headers.authorization)}`, type: 'invalid_request_error', code: 'invalid_api_key' } },
     }));
-    const { error } = await collect(provider.createMessage(request));
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.status, 401);
     assert.equal(error.retryable, false);
@@ -108,41 +96,41 @@ describe('OpenAiProvider against the scripted server', () => {
   });
 
   test('429: retryable with the server\'s retry-after, and the SDK did not retry by itself', async () => {
-    server.enqueue({ fault: 'status', status: 429, retryAfterSeconds: 3 });
-    const { error } = await collect(provider.createMessage(request));
+    fx.server.enqueue({ fault: 'status', status: 429, retryAfterSeconds: 3 });
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.status, 429);
     assert.equal(error.retryable, true);
     assert.equal(error.retryAfterMs, 3000);
     assert.match(error.message, /Rate limited/);
-    assert.equal(server.requests.length, 1);
+    assert.equal(fx.server.requests.length, 1);
   });
 
   test('500: retryable server error carrying the server\'s message', async () => {
-    server.enqueue({ fault: 'status', status: 503 });
-    const { error } = await collect(provider.createMessage(request));
+    fx.server.enqueue({ fault: 'status', status: 503 });
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.status, 503);
     assert.equal(error.retryable, true);
     assert.match(error.message, /internal server error/);
-    assert.equal(server.requests.length, 1);
+    assert.equal(fx.server.requests.length, 1);
   });
 
   test('404: names the model and the base URL', async () => {
-    server.enqueue({ fault: 'status', status: 404 });
-    const { error } = await collect(provider.createMessage(request));
+    fx.server.enqueue({ fault: 'status', status: 404 });
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.retryable, false);
     assert.ok(error.message.includes('"gpt-test"'), error.message);
-    assert.ok(error.message.includes(server.openAiBaseUrl), error.message);
+    assert.ok(error.message.includes(fx.server.openAiBaseUrl), error.message);
   });
 
   test('400 with a non-OpenAI error body (FastAPI/vLLM style) still shows the server\'s message', async () => {
-    server.enqueue({ fault: 'status', status: 400, body: { object: 'error', message: 'This model\'s maximum context length is 8192 tokens' } });
-    server.enqueue({ fault: 'status', status: 400, body: { detail: 'context too long' } });
-    server.enqueue({ fault: 'status', status: 400, body: { error: 'model "x" not found, try pulling it first' } });
+    fx.server.enqueue({ fault: 'status', status: 400, body: { object: 'error', message: 'This model\'s maximum context length is 8192 tokens' } });
+    fx.server.enqueue({ fault: 'status', status: 400, body: { detail: 'context too long' } });
+    fx.server.enqueue({ fault: 'status', status: 400, body: { error: 'model "x" not found, try pulling it first' } });
     for (const expected of [/maximum context length is 8192/, /context too long/, /try pulling it first/]) {
-      const { error } = await collect(provider.createMessage(request));
+      const { error } = await collect(fx.provider.createMessage(request));
       assert.ok(error instanceof ProviderError);
       assert.equal(error.status, 400);
       assert.equal(error.retryable, false);
@@ -151,8 +139,8 @@ describe('OpenAiProvider against the scripted server', () => {
   });
 
   test('dropped connection mid-stream: text before the drop is yielded, then a retryable error', async () => {
-    server.enqueue({ fault: 'drop', text: 'abcdefghijklmnopqrstuvwxyz', afterChunks: 2, chunkSize: 5 });
-    const { text, error } = await collect(provider.createMessage(request));
+    fx.server.enqueue({ fault: 'drop', text: 'abcdefghijklmnopqrstuvwxyz', afterChunks: 2, chunkSize: 5 });
+    const { text, error } = await collect(fx.provider.createMessage(request));
     assert.equal(text, 'abcdefghij');
     assert.ok(error instanceof ProviderError);
     assert.ok(!(error instanceof ProviderAbortedError));
@@ -161,22 +149,22 @@ describe('OpenAiProvider against the scripted server', () => {
   });
 
   test('abort while the server hangs rejects promptly with ProviderAbortedError', async () => {
-    server.enqueue({ fault: 'hang' });
+    fx.server.enqueue({ fault: 'hang' });
     const controller = new AbortController();
     const started = Date.now();
     setTimeout(() => controller.abort(), 100);
-    const { error } = await collect(provider.createMessage({ ...request, signal: controller.signal }));
+    const { error } = await collect(fx.provider.createMessage({ ...request, signal: controller.signal }));
     assert.ok(error instanceof ProviderAbortedError, String(error));
     assert.ok(Date.now() - started < 2000, 'aborted within 2s');
   });
 
   test('abort mid-stream ends with ProviderAbortedError, not a silently short answer', async () => {
-    server.enqueue({ text: 'x'.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
+    fx.server.enqueue({ text: 'x'.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
     const controller = new AbortController();
     const chunks: string[] = [];
     let error: unknown;
     try {
-      for await (const chunk of provider.createMessage({ ...request, signal: controller.signal })) {
+      for await (const chunk of fx.provider.createMessage({ ...request, signal: controller.signal })) {
         if (chunk.type === 'text') chunks.push(chunk.text);
         if (chunks.length === 2) controller.abort();
       }
@@ -188,15 +176,15 @@ describe('OpenAiProvider against the scripted server', () => {
   });
 
   test('an already aborted signal rejects without a request', async () => {
-    server.enqueue({ text: 'never' });
-    const { error } = await collect(provider.createMessage({ ...request, signal: AbortSignal.abort() }));
+    fx.server.enqueue({ text: 'never' });
+    const { error } = await collect(fx.provider.createMessage({ ...request, signal: AbortSignal.abort() }));
     assert.ok(error instanceof ProviderAbortedError);
-    assert.equal(server.requests.length, 0);
-    await collectOk(provider.createMessage(request)); // consumes the 'never' reply
+    assert.equal(fx.server.requests.length, 0);
+    await collectOk(fx.provider.createMessage(request)); // consumes the 'never' reply
   });
 
   test('an empty script queue surfaces as a ProviderError with the server\'s JSON message', async () => {
-    const { error } = await collect(provider.createMessage(request));
+    const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.status, 500);
     assert.match(error.message, /scripted server: no reply queued/);

@@ -1,4 +1,7 @@
-import type { ApiStream, ApiStreamChunk, TokenUsage } from '../../../src/core/providers/types.js';
+import { after, before, beforeEach } from 'node:test';
+import { createProvider } from '../../../src/core/providers/create-provider.js';
+import type { ApiProvider, ApiStream, ApiStreamChunk, ProviderConfig, TokenUsage } from '../../../src/core/providers/types.js';
+import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 
 /** What a provider stream yielded before it ended or failed. */
 export interface CollectedStream {
@@ -36,4 +39,32 @@ export async function collectOk(stream: ApiStream): Promise<CollectedStream> {
   const result = await collect(stream);
   if (result.error) throw result.error;
   return result;
+}
+
+/** A scripted server for a suite and a fresh provider per test, built from the server's address. */
+export interface ProviderFixture {
+  readonly server: ScriptedLlmServer;
+  readonly provider: ApiProvider;
+}
+
+/** Registers the suite's hooks (inside describe) and returns the fixture. */
+export function useProviderFixture(config: (server: ScriptedLlmServer) => ProviderConfig): ProviderFixture {
+  let server: ScriptedLlmServer | undefined;
+  let provider: ApiProvider | undefined;
+  before(async () => {
+    server = await startScriptedLlmServer();
+  });
+  after(() => server?.close());
+  beforeEach(() => {
+    server!.requests.length = 0;
+    provider = createProvider(config(server!));
+  });
+  return {
+    get server() {
+      return server!;
+    },
+    get provider() {
+      return provider!;
+    },
+  };
 }
