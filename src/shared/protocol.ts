@@ -10,11 +10,15 @@ export type PanelView = 'chat' | 'settings' | 'history' | 'mcp';
 
 export type ProviderName = 'anthropic' | 'openai' | 'openai-compatible' | 'gemini';
 
+/** How the model calls tools: XML blocks in its text (any model) or the vendor's native tool calling. */
+export type ToolProtocolName = 'xml' | 'native';
+
 /** Provider settings as the panel edits them; the key itself never travels to the webview. */
 export interface ProviderSettingsView {
   readonly provider: ProviderName;
   readonly model: string;
   readonly baseUrl: string;
+  readonly toolProtocol: ToolProtocolName;
   /** True when a key is stored (SecretStorage) or found in the environment. */
   readonly hasApiKey: boolean;
 }
@@ -156,6 +160,7 @@ export type WebviewMessage =
       readonly provider: ProviderName;
       readonly model: string;
       readonly baseUrl: string;
+      readonly toolProtocol: ToolProtocolName;
       /** A new key to store; omitted to keep the stored one. */
       readonly apiKey?: string;
     }
@@ -188,6 +193,11 @@ export type HostMessage =
    * next snapshot carries it instead. Changes a request caused arrive before its reply.
    */
   | { readonly type: 'mcpState'; readonly state: McpPanelState }
+  /**
+   * Text for the Task box (an editor selection as a fenced block): appended to the draft, which
+   * gets the focus. Sent once, to the first chat webview that is ready and visible.
+   */
+  | { readonly type: 'insertText'; readonly text: string }
   | { readonly type: 'reply'; readonly id: string; readonly ok: true }
   | { readonly type: 'reply'; readonly id: string; readonly ok: false; readonly error: string };
 

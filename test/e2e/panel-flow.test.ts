@@ -134,7 +134,8 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
   });
 
   stepIt('2. saves provider settings from the panel; the key goes to secret storage, not settings.json', async () => {
-    await panel.getByRole('button', { name: 'Settings', exact: true }).click();
+    // Navigation is in the view's title bar (package.json menus.view/title), not in the panel.
+    await workbench.page.locator('.part.sidebar').getByRole('button', { name: 'Open Settings', exact: true }).click();
     await panel.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: UI_TIMEOUT });
     await panel.getByLabel('Provider').selectOption('openai-compatible');
     await panel.getByLabel('Model').fill(MODEL);

@@ -41,7 +41,7 @@ document.addEventListener('securitypolicyviolation', (event) => {
 function sampleState(count?: number): PanelState {
   return {
     view: 'chat',
-    settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', hasApiKey: true },
+    settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml', hasApiKey: true },
     history: [{ taskId: 'demo', task: 'Add input validation to the signup form', startedAt: 1_700_000_000_000, updatedAt: 1_700_000_060_000, status: 'completed' }],
     skills: [
       { slug: 'default', name: 'Default' },

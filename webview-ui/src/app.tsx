@@ -12,10 +12,9 @@ import { readUiState, writeUiState } from './vscode-api.js';
 
 /** The whole panel: routes between chat, history, MCP servers and settings and reports failed requests. */
 export function App() {
-  const { state, request } = useHost();
+  const { state, request, insertsTaken } = useHost();
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [view, setView] = useState<PanelView>(() => readUiState().view ?? 'chat');
-  const [setAsideTaskId, setSetAsideTaskId] = useState<string | undefined>(() => readUiState().setAsideTaskId);
 
   const actions = useMemo<PanelActions>(() => {
     const reportError = (error: unknown) => setProblem(error instanceof Error ? error.message : String(error));
@@ -52,10 +51,11 @@ export function App() {
     [actions],
   );
 
-  const setAside = (taskId: string | undefined) => {
-    setSetAsideTaskId(taskId);
-    writeUiState({ setAsideTaskId: taskId });
-  };
+  // Text for the Task box (Add Selection to Smith) brings the chat forward, where the composer takes it.
+  const hasInserts = state.inserts.length > 0;
+  useEffect(() => {
+    if (hasInserts && view !== 'chat') navigate('chat');
+  }, [hasInserts, view, navigate]);
 
   const panel = state.panel;
   if (panel === undefined) {
@@ -65,9 +65,7 @@ export function App() {
       </div>
     );
   }
-  const task = panel.task !== undefined && panel.task.id !== setAsideTaskId ? panel.task : undefined;
   const openTask = (taskId: string) => {
-    setAside(undefined);
     actions.send({ type: 'openTask', taskId });
     navigate('chat');
   };
@@ -91,20 +89,7 @@ export function App() {
         ) : view === 'mcp' ? (
           <McpView mcp={panel.mcp} onBack={() => navigate('chat')} />
         ) : (
-          <ChatView
-            state={state}
-            panel={panel}
-            task={task}
-            onNewTask={() => {
-              // No protocol message closes a task: put it aside locally until the next task opens.
-              setAside(panel.task?.id);
-              navigate('chat');
-            }}
-            onShowHistory={() => navigate('history')}
-            onShowMcp={() => navigate('mcp')}
-            onShowSettings={() => navigate('settings')}
-            onOpenTask={openTask}
-          />
+          <ChatView state={state} panel={panel} onOpenTask={openTask} onInsertsTaken={insertsTaken} />
         )}
       </div>
     </ActionsContext.Provider>

@@ -18,8 +18,6 @@ declare global {
 export interface UiState {
   readonly view?: PanelView;
   readonly draft?: string;
-  /** The task the user put aside with "New task"; the chat shows an empty composer instead. */
-  readonly setAsideTaskId?: string;
 }
 
 let api: VsCodeApi | undefined;
@@ -44,7 +42,6 @@ export function readUiState(): UiState {
   return {
     view: views.includes(record.view as PanelView) ? (record.view as PanelView) : undefined,
     draft: typeof record.draft === 'string' ? record.draft : undefined,
-    setAsideTaskId: typeof record.setAsideTaskId === 'string' ? record.setAsideTaskId : undefined,
   };
 }
 

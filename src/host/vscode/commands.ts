@@ -42,9 +42,9 @@ export function registerCommands(controller: TaskController, editorPanel: ChatEd
         void vscode.window.showInformationMessage('Select some code first, then add it to Smith.');
         return;
       }
-      controller.attach(context);
+      // Shown first, so the chat the user sees is the one that takes the text.
       await showChat();
-      vscode.window.setStatusBarMessage('Smith: the selection will be attached to your next message', 5000);
+      controller.insertText(context);
     },
     'smith.openSettings': async () => {
       controller.showView('settings');

@@ -32,6 +32,7 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
       provider,
       model: z.string().max(500),
       baseUrl: z.string().max(2000),
+      toolProtocol: z.enum(['xml', 'native']),
       apiKey: z.string().max(10_000).optional(),
     })
     .strict(),

@@ -12,7 +12,9 @@ export type PanelChange =
   /** A chunk of a running command's output. */
   | { readonly kind: 'commandOutput'; readonly callId: string; readonly text: string }
   /** The MCP servers or their config changed; `state` is the MCP part of the panel state now. */
-  | { readonly kind: 'mcp'; readonly state: McpPanelState };
+  | { readonly kind: 'mcp'; readonly state: McpPanelState }
+  /** Text waits for a Task box; the first ready, visible webview takes it with `takeInserts()`. */
+  | { readonly kind: 'insertText' };
 
 /** The streaming assistant message of the open task. */
 export interface StreamingView {
@@ -26,5 +28,7 @@ export interface PanelSource {
   snapshot(): PanelState;
   /** The message being streamed now, if any. */
   streaming(): StreamingView | undefined;
+  /** Text for the Task box not yet taken, removed from the source as it is returned. */
+  takeInserts(): readonly string[];
   onDidChange(listener: (change: PanelChange) => void): { dispose(): void };
 }

@@ -26,7 +26,7 @@ export interface PanelMessengerOptions {
  * dispatched to a handler and answered with exactly one reply. Outgoing: a full snapshot on
  * `ready`; while visible, message deltas as they happen, throttled streaming and command output,
  * and the latest MCP state; while hidden nothing but a note that a snapshot is due, sent when it
- * shows again.
+ * shows again. Text for the Task box goes to the first ready, visible webview, exactly once.
  */
 export class PanelMessenger implements vscode.Disposable {
   private ready = false;
@@ -67,6 +67,7 @@ export class PanelMessenger implements vscode.Disposable {
     if (message.type === 'ready') {
       this.ready = true;
       this.sendSnapshot();
+      this.flushInserts();
       return;
     }
     await this.dispatch(message);
@@ -97,6 +98,11 @@ export class PanelMessenger implements vscode.Disposable {
 
   private changed(change: PanelChange): void {
     if (!this.ready) return; // `ready` brings a snapshot
+    if (change.kind === 'insertText') {
+      // Not state: it stays with the source until a visible webview takes it, so it is inserted once.
+      this.flushInserts();
+      return;
+    }
     if (!this.endpoint.isVisible()) {
       this.snapshotDue = true;
       this.dropDeltas();
@@ -126,7 +132,14 @@ export class PanelMessenger implements vscode.Disposable {
   }
 
   private visibilityChanged(): void {
-    if (this.ready && this.snapshotDue && this.endpoint.isVisible()) this.sendSnapshot();
+    if (!this.ready || !this.endpoint.isVisible()) return;
+    if (this.snapshotDue) this.sendSnapshot();
+    this.flushInserts();
+  }
+
+  private flushInserts(): void {
+    if (!this.endpoint.isVisible()) return;
+    for (const text of this.source.takeInserts()) this.post({ type: 'insertText', text });
   }
 
   private sendSnapshot(): void {

@@ -13,24 +13,3 @@ export function selectionContext(editor: vscode.TextEditor): string | undefined 
   const fence = '`'.repeat(longest + 1);
   return `${path} (${lines}):\n${fence}${document.languageId}\n${text.replace(/\n$/, '')}\n${fence}`;
 }
-
-/** Context snippets (selections) waiting to be sent with the user's next message. */
-export class PendingContext {
-  private snippets: string[] = [];
-
-  add(snippet: string): void {
-    this.snippets.push(snippet);
-  }
-
-  get count(): number {
-    return this.snippets.length;
-  }
-
-  /** The message with the waiting snippets after it; they are sent once. */
-  appendTo(message: string): string {
-    if (this.snippets.length === 0) return message;
-    const all = [message, ...this.snippets].join('\n\n');
-    this.snippets = [];
-    return all;
-  }
-}

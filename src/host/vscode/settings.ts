@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ProviderName, ProviderSettingsView } from '../../shared/protocol.js';
+import type { ProviderName, ProviderSettingsView, ToolProtocolName } from '../../shared/protocol.js';
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
 import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import type { AutoApprovePolicy } from '../../core/task/approval-policy.js';
@@ -77,9 +77,18 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
   };
 }
 
+/** What the panel's Settings view saves (the key aside). */
+export interface ProviderChoice {
+  readonly provider: ProviderName;
+  readonly model: string;
+  readonly baseUrl: string;
+  /** Omitted: the configured protocol stays as it is. */
+  readonly toolProtocol?: ToolProtocolName;
+}
+
 /** Writes the provider choice to the user settings; the key goes to ProviderKeys, never here. */
 export async function saveProviderSettings(
-  choice: { readonly provider: ProviderName; readonly model: string; readonly baseUrl: string },
+  choice: ProviderChoice,
   config: vscode.WorkspaceConfiguration = vscode.workspace.getConfiguration(SETTINGS_SECTION),
 ): Promise<void> {
   const target = vscode.ConfigurationTarget.Global;
@@ -88,6 +97,7 @@ export async function saveProviderSettings(
     ['model', choice.model.trim()],
     ['baseUrl', choice.baseUrl.trim()],
   ];
+  if (choice.toolProtocol !== undefined) entries.push(['toolProtocol', choice.toolProtocol]);
   for (const [key, value] of entries) {
     if ((config.get<string>(key) ?? '') !== value) await config.update(key, value, target);
   }
@@ -140,7 +150,12 @@ export function secretKey(provider: ProviderName): string {
 
 /** The provider settings as the panel shows them (without the key). */
 export async function providerSettingsView(settings: SmithSettings, keys: ProviderKeys): Promise<ProviderSettingsView> {
-  return { provider: settings.provider, model: settings.model, baseUrl: settings.baseUrl, hasApiKey: await keys.has(settings.provider) };
+  return { ...providerSettingsBasics(settings), hasApiKey: await keys.has(settings.provider) };
+}
+
+/** The settings view before the key store has been asked whether a key exists. */
+export function providerSettingsBasics(settings: SmithSettings): Omit<ProviderSettingsView, 'hasApiKey'> {
+  return { provider: settings.provider, model: settings.model, baseUrl: settings.baseUrl, toolProtocol: settings.toolProtocol };
 }
 
 /** The engine's provider config for a model (the main one, or a per-mode one). */

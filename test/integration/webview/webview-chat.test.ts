@@ -48,7 +48,8 @@ describe('chat panel in Chromium', () => {
     assert.equal(await reasoning.locator('summary').textContent(), 'Reasoning');
     assert.equal(await page.getByRole('button', { name: 'Plan' }).getAttribute('aria-pressed'), 'true');
     assert.equal(await page.getByRole('combobox', { name: 'Skill' }).inputValue(), 'reviewer');
-    for (const name of ['New task', 'History', 'Settings']) assert.ok(await page.getByRole('button', { name, exact: true }).isVisible());
+    // Navigation is in VS Code's title bar (package.json menus), not repeated in the panel.
+    for (const name of ['New task', 'History', 'Settings', 'MCP servers']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
   });
 
   test('tool cards show the tool, its path or command, and diff stats', async () => {
@@ -67,7 +68,7 @@ describe('chat panel in Chromium', () => {
             ts,
           },
           { kind: 'tool', id: 'w1', callId: 'call-write', tool: 'write_to_file', params: { path: 'src/new.ts', content: 'a\nb\nc\n' }, status: 'done', ts },
-          { kind: 'tool', id: 'x1', callId: 'call-cmd', tool: 'execute_command', params: { command: 'npm test' }, status: 'done', output: 'all 3 passed', ts },
+          { kind: 'tool', id: 'x1', callId: 'call-cmd', tool: 'execute_command', params: { command: 'npm test' }, status: 'done', output: 'Exit code: 0\nOutput:\nall 3 passed', ts },
         ]),
       ),
     );
@@ -268,22 +269,23 @@ describe('chat panel in Chromium', () => {
     assert.ok(await page.getByText('Rename the config loader').isVisible());
   });
 
-  test('mode and skill post setMode and setSkill; header buttons navigate', async () => {
+  test('mode and skill post setMode and setSkill; the host switches views', async () => {
     const { page } = panel;
     await panel.send(snapshotOf(taskView([taskMessage])));
     await page.getByRole('button', { name: 'Plan' }).click();
     assert.equal((await panel.waitForPosted('setMode')).mode, 'plan');
     await page.getByRole('combobox', { name: 'Skill' }).selectOption('reviewer');
     assert.equal((await panel.waitForPosted('setSkill')).skill, 'reviewer');
-    await page.getByRole('button', { name: 'History', exact: true }).click();
-    assert.equal((await panel.waitForPosted('showView')).view, 'history');
+    // The title bar's Task History command: the host changes the view, the panel follows.
+    await panel.send(snapshotOf(taskView([taskMessage]), { view: 'history' }));
     await page.getByRole('heading', { name: 'History' }).waitFor();
   });
 
-  test('New task puts the open task aside and the next Enter starts a new one', async () => {
+  test('New Task (the host closes the task) shows the welcome and the next Enter starts a new one', async () => {
     const { page } = panel;
     await panel.send(snapshotOf(taskView([taskMessage], { status: 'completed' })));
-    await page.getByRole('button', { name: 'New task', exact: true }).click();
+    await page.locator('.msg-task').getByText('Rename the config loader').waitFor();
+    await panel.send(snapshotOf(undefined));
     await page.getByText('What should Smith do?').waitFor();
     await page.getByRole('textbox', { name: 'Task' }).fill('Another job');
     await page.getByRole('textbox', { name: 'Task' }).press('Enter');
@@ -305,11 +307,11 @@ describe('chat panel in Chromium', () => {
     const { page } = panel;
     await panel.send(snapshotOf(taskView([taskMessage], { status: 'completed' })));
     await page.getByRole('textbox', { name: 'Task' }).fill('unsent words');
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await panel.send(snapshotOf(taskView([taskMessage], { status: 'completed' }), { view: 'settings' }));
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await page.reload();
     await page.waitForFunction('window.__posted.some((m) => m.type === "ready")');
-    // The host still says "chat" (say it missed the showView); the user's last view wins and the host is told.
+    // The host now says "chat" (say a change was missed while the page reloaded); the view the user left wins and the host is told.
     await panel.send(snapshotOf(taskView([taskMessage], { status: 'completed' })));
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await page.waitForFunction('window.__posted.some((m) => m.type === "showView" && m.view === "settings")');

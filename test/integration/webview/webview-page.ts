@@ -133,7 +133,7 @@ export async function openPanel(harness: Harness, viewport = { width: 420, heigh
 export function panelState(overrides: Partial<PanelState> = {}): PanelState {
   return {
     view: 'chat',
-    settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', hasApiKey: false },
+    settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml', hasApiKey: false },
     history: [],
     skills: [
       { slug: 'default', name: 'Default' },

@@ -21,8 +21,7 @@ describe('settings and history views in Chromium', () => {
 
   test('the settings form posts saveSettings with the typed values', async () => {
     const { page } = panel;
-    await panel.send({ type: 'snapshot', state: panelState({ settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', hasApiKey: true } }) });
-    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml', hasApiKey: true } }) });
     const key = page.getByLabel('API key');
     assert.match((await key.getAttribute('placeholder')) ?? '', /key is stored/);
     assert.equal(await key.getAttribute('type'), 'password');
@@ -33,8 +32,8 @@ describe('settings and history views in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     const saved = await panel.waitForPosted('saveSettings');
     assert.deepEqual(
-      { provider: saved.provider, model: saved.model, baseUrl: saved.baseUrl, apiKey: saved.apiKey },
-      { provider: 'openai-compatible', model: 'qwen2.5-coder', baseUrl: 'http://localhost:11434/v1', apiKey: 'sk-test-123' },
+      { provider: saved.provider, model: saved.model, baseUrl: saved.baseUrl, toolProtocol: saved.toolProtocol, apiKey: saved.apiKey },
+      { provider: 'openai-compatible', model: 'qwen2.5-coder', baseUrl: 'http://localhost:11434/v1', toolProtocol: 'xml', apiKey: 'sk-test-123' },
     );
     await page.getByText('Saved.').waitFor();
     assert.equal(await key.inputValue(), '', 'the key leaves the form once saved');
@@ -42,13 +41,31 @@ describe('settings and history views in Chromium', () => {
 
   test('an empty API key keeps the stored one (no apiKey field is sent)', async () => {
     const { page } = panel;
-    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings: { provider: 'gemini', model: 'gemini-2.5-pro', baseUrl: '', hasApiKey: false } }) });
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings: { provider: 'gemini', model: 'gemini-2.5-pro', baseUrl: '', toolProtocol: 'xml', hasApiKey: false } }) });
     assert.match((await page.getByLabel('API key').getAttribute('placeholder')) ?? '', /No key stored/);
     assert.equal(await page.getByLabel('Provider').inputValue(), 'gemini');
     await page.getByRole('button', { name: 'Save' }).click();
     const saved = await panel.waitForPosted('saveSettings');
     assert.equal('apiKey' in saved, false);
     assert.equal(saved.model, 'gemini-2.5-pro');
+  });
+
+  test('the tool protocol select shows the saved protocol and posts the chosen one', async () => {
+    const { page } = panel;
+    const settings = { provider: 'openai', model: 'gpt-4.1', baseUrl: '', toolProtocol: 'native', hasApiKey: true } as const;
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
+    const protocol = page.getByRole('combobox', { name: 'Tool protocol' });
+    assert.equal(await protocol.inputValue(), 'native');
+    assert.deepEqual(await protocol.locator('option').evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value)), ['xml', 'native']);
+    await protocol.selectOption('xml');
+    await page.getByRole('button', { name: 'Save' }).click();
+    assert.equal((await panel.waitForPosted('saveSettings')).toolProtocol, 'xml');
+
+    // A snapshot with the saved value resets the form to it.
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings: { ...settings, toolProtocol: 'xml' } }) });
+    await protocol.selectOption('native');
+    await page.getByRole('button', { name: 'Save' }).click();
+    assert.equal((await panel.waitForPosted('saveSettings')).toolProtocol, 'native');
   });
 
   test('a failed save shows the host error', async () => {
@@ -63,8 +80,7 @@ describe('settings and history views in Chromium', () => {
 
   test('history rows post openTask, exportTask and deleteTask, named after their task', async () => {
     const { page } = panel;
-    await panel.send({ type: 'snapshot', state: panelState({ history }) });
-    await page.getByRole('button', { name: 'History', exact: true }).click();
+    await panel.send({ type: 'snapshot', state: panelState({ history, view: 'history' }) });
     await page.getByRole('heading', { name: 'History' }).waitFor();
     // Newest first.
     assert.deepEqual(await page.locator('.history-text').allTextContents(), ['Fix the login redirect', 'Upgrade React to 19']);

@@ -4,7 +4,7 @@ import type { TaskView } from '../../../src/shared/protocol.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { buildChatItems } from '../../../webview-ui/src/chat/chat-items.js';
 import { formatCost, formatTokens } from '../../../webview-ui/src/common/format.js';
-import { parseQuestionOptions, toolSubject } from '../../../webview-ui/src/chat/tool-display.js';
+import { parseQuestionOptions, splitPath, toolSubject } from '../../../webview-ui/src/chat/tool-display.js';
 
 const ts = 1;
 const question = (id: string): UiMessage => ({ kind: 'tool', id, callId: `c-${id}`, tool: 'ask_followup_question', params: { question: '?' }, status: 'done', ts });
@@ -55,10 +55,20 @@ describe('display helpers', () => {
   });
 
   test('tool subject: command, search, path, MCP', () => {
-    assert.equal(toolSubject('execute_command', { command: 'npm test' }), 'npm test');
-    assert.equal(toolSubject('search_files', { path: 'src', regex: 'TODO' }), '/TODO/ in src');
-    assert.equal(toolSubject('read_file', { path: 'a.ts' }), 'a.ts');
-    assert.equal(toolSubject('use_mcp_tool', { server_name: 'fs', tool_name: 'read' }), 'fs › read');
+    assert.deepEqual(toolSubject('execute_command', { command: 'npm test' }), { kind: 'command', text: 'npm test' });
+    assert.deepEqual(toolSubject('search_files', { path: 'src', regex: 'TODO' }), { kind: 'text', text: '/TODO/ in src' });
+    assert.deepEqual(toolSubject('read_file', { path: 'a.ts' }), { kind: 'path', text: 'a.ts' });
+    assert.deepEqual(toolSubject('use_mcp_tool', { server_name: 'fs', tool_name: 'read' }), { kind: 'text', text: 'fs › read' });
+    assert.equal(toolSubject('attempt_completion', { result: 'done' }), undefined);
+  });
+
+  test('paths split into folders and the file name (with its separator), which stays whole', () => {
+    assert.deepEqual(splitPath('src/components/form.tsx'), { dir: 'src/components', name: '/form.tsx' });
+    assert.deepEqual(splitPath('README.md'), { dir: '', name: 'README.md' });
+    assert.deepEqual(splitPath('/etc/hosts'), { dir: '/etc', name: '/hosts' });
+    assert.deepEqual(splitPath('/hosts'), { dir: '', name: '/hosts' });
+    assert.deepEqual(splitPath('src/utils/'), { dir: 'src', name: '/utils/' });
+    assert.deepEqual(splitPath('C:\\work\\app\\main.ts'), { dir: 'C:\\work\\app', name: '\\main.ts' });
   });
 
   test('numbers: tokens and cost', () => {

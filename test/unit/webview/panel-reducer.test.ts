@@ -15,7 +15,7 @@ function task(messages: UiMessage[], overrides: Partial<TaskView> = {}): TaskVie
 const NO_MCP: McpPanelState = { servers: [], problems: [], configFiles: { global: '/storage/mcp_settings.json' } };
 
 function panel(t: TaskView | undefined, mcp: McpPanelState = NO_MCP): PanelState {
-  return { view: 'chat', task: t, settings: { provider: 'openai', model: 'm', baseUrl: '', hasApiKey: false }, history: [], skills: [], mode: 'act', skill: 'default', mcp };
+  return { view: 'chat', task: t, settings: { provider: 'openai', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false }, history: [], skills: [], mode: 'act', skill: 'default', mcp };
 }
 
 function server(name: string, overrides: Partial<McpServerView> = {}): McpServerView {
@@ -139,5 +139,20 @@ describe('panelReducer', () => {
     state = panelReducer(state, { type: 'snapshot', state: panel(task([]), { ...NO_MCP, servers: [server('a', { status: 'error', error: 'boom' })] }) });
     assert.equal(state.panel?.mcp.servers[0]?.status, 'error');
     assert.equal(state.panel?.mcp.servers[0]?.error, 'boom');
+  });
+
+  test('insertText queues text for the Task box until the composer takes it; snapshots keep it', () => {
+    let state = panelReducer(initialWebviewState, { type: 'insertText', text: 'first' });
+    assert.deepEqual(state.inserts, ['first'], 'an insert before the first snapshot is kept');
+    state = panelReducer(state, { type: 'snapshot', state: panel(task([msg('a')])) });
+    state = panelReducer(state, { type: 'insertText', text: 'second' });
+    state = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [msg('b')] });
+    assert.deepEqual(state.inserts, ['first', 'second']);
+    // The composer took the two it saw; one that came in meanwhile stays.
+    state = panelReducer(state, { type: 'insertText', text: 'third' });
+    state = panelReducer(state, { type: 'insertsTaken', count: 2 });
+    assert.deepEqual(state.inserts, ['third']);
+    assert.equal(panelReducer(state, { type: 'insertsTaken', count: 0 }), state);
+    assert.deepEqual(panelReducer(state, { type: 'insertsTaken', count: 1 }).inserts, []);
   });
 });

@@ -1,31 +1,21 @@
 import type { PanelState, TaskView } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
-import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 import { formatCost, formatTokens } from '../common/format.js';
 import { useOptimistic } from '../common/use-optimistic.js';
 
 type Mode = 'plan' | 'act';
 
-/** Mode, skill, the task's usage and cost, and navigation. */
-export function ChatHeader({ panel, task, onNewTask, onShowHistory, onShowMcp, onShowSettings }: {
-  panel: PanelState;
-  task: TaskView | undefined;
-  onNewTask: () => void;
-  onShowHistory: () => void;
-  onShowMcp: () => void;
-  onShowSettings: () => void;
-}) {
+/**
+ * Mode, skill, and the task's usage and cost. Navigation (new task, history, MCP servers, settings)
+ * lives in VS Code's view title bar and the editor tab's title bar, the platform's place for it.
+ */
+export function ChatHeader({ panel, task }: { panel: PanelState; task: TaskView | undefined }) {
   return (
     <header className="chat-header">
       <div className="header-row">
         <ModeToggle mode={task?.mode ?? panel.mode} />
         <SkillPicker skills={panel.skills} skill={task?.skill ?? panel.skill} />
-        <span className="spacer" />
-        <IconButton icon="add" label="New task" onClick={onNewTask} />
-        <IconButton icon="history" label="History" onClick={onShowHistory} />
-        <IconButton icon="server" label="MCP servers" onClick={onShowMcp} />
-        <IconButton icon="settings-gear" label="Settings" onClick={onShowSettings} />
       </div>
       {task !== undefined && <UsageLine task={task} />}
     </header>

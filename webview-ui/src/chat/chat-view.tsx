@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo } from 'react';
-import type { PanelState, TaskView } from '../../../src/shared/protocol.js';
+import type { PanelState } from '../../../src/shared/protocol.js';
 import type { WebviewState } from '../state/panel-reducer.js';
 import { ApprovalBar } from './approval-bar.js';
 import { buildChatItems } from './chat-items.js';
@@ -8,17 +8,14 @@ import { Composer } from './composer.js';
 import { MessageList } from './message-list.js';
 
 /** The chat screen: header, the task's messages, the pending approval and the composer. */
-export function ChatView({ state, panel, task, onNewTask, onShowHistory, onShowMcp, onShowSettings, onOpenTask }: {
+export function ChatView({ state, panel, onOpenTask, onInsertsTaken }: {
   state: WebviewState;
   panel: PanelState;
-  /** The task to show; undefined when none is open or the user started a new one. */
-  task: TaskView | undefined;
-  onNewTask: () => void;
-  onShowHistory: () => void;
-  onShowMcp: () => void;
-  onShowSettings: () => void;
   onOpenTask: (taskId: string) => void;
+  /** The composer took the first `count` of `state.inserts`. */
+  onInsertsTaken: (count: number) => void;
 }) {
+  const task = panel.task;
   // Streaming chunks arrive faster than frames; let React drop intermediate renders under load.
   const streaming = useDeferredValue(state.streaming);
   const items = useMemo(
@@ -28,10 +25,10 @@ export function ChatView({ state, panel, task, onNewTask, onShowHistory, onShowM
 
   return (
     <div className="chat-view">
-      <ChatHeader panel={panel} task={task} onNewTask={onNewTask} onShowHistory={onShowHistory} onShowMcp={onShowMcp} onShowSettings={onShowSettings} />
+      <ChatHeader panel={panel} task={task} />
       {task === undefined ? <Welcome panel={panel} onOpenTask={onOpenTask} /> : <MessageList items={items} taskId={task.id} />}
       {task?.pendingApproval !== undefined && <ApprovalBar key={task.pendingApproval.callId} approval={task.pendingApproval} />}
-      <Composer task={task} />
+      <Composer task={task} inserts={state.inserts} onInsertsTaken={onInsertsTaken} />
     </div>
   );
 }

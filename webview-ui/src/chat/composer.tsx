@@ -1,9 +1,10 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { TaskView } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
 import type { RequestPayload } from '../state/request-client.js';
 import { readUiState, writeUiState } from '../vscode-api.js';
+import { appendToDraft } from './draft-text.js';
 
 /** Statuses in which the task is busy and can be cancelled. */
 const ACTIVE = new Set<TaskView['status']>(['running', 'awaiting_approval', 'awaiting_answer']);
@@ -28,10 +29,20 @@ const PLACEHOLDERS: Record<Intent['kind'], string> = {
   busy: 'Smith is working…',
 };
 
-/** The input at the bottom of the chat. The draft survives reloads (UI state, not task data). */
-export function Composer({ task }: { task: TaskView | undefined }) {
+/**
+ * The input at the bottom of the chat. The draft survives reloads (UI state, not task data). Text
+ * the host sends for it (`inserts`, e.g. an editor selection) is appended, and the box takes the
+ * focus with the caret after it.
+ */
+export function Composer({ task, inserts, onInsertsTaken }: {
+  task: TaskView | undefined;
+  inserts: readonly string[];
+  onInsertsTaken: (count: number) => void;
+}) {
   const { request, reportError, send } = useActions();
   const [text, setText] = useState(() => readUiState().draft ?? '');
+  const input = useRef<HTMLTextAreaElement>(null);
+  const caretToEnd = useRef(false);
   const intent = intentFor(task);
   const canSend = text.trim() !== '' && intent.kind !== 'busy' && intent.kind !== 'approval';
 
@@ -39,6 +50,24 @@ export function Composer({ task }: { task: TaskView | undefined }) {
     setText(value);
     writeUiState({ draft: value });
   };
+
+  useEffect(() => {
+    if (inserts.length === 0) return;
+    update(inserts.reduce((draft, inserted) => appendToDraft(draft, inserted), text));
+    caretToEnd.current = true;
+    onInsertsTaken(inserts.length);
+    // Only new inserts matter; `text` is read as it is when they arrive.
+  }, [inserts]);
+
+  // After the inserted text is rendered, so the caret lands after it and the box shows its end.
+  useLayoutEffect(() => {
+    const box = input.current;
+    if (!caretToEnd.current || box === null) return;
+    caretToEnd.current = false;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+    box.scrollTop = box.scrollHeight;
+  }, [text]);
 
   const submit = () => {
     if (!canSend) return;
@@ -76,6 +105,7 @@ export function Composer({ task }: { task: TaskView | undefined }) {
         </div>
       )}
       <textarea
+        ref={input}
         className="composer-input"
         aria-label="Task"
         rows={rows}

@@ -47,10 +47,12 @@ export function MessageList({ items, taskId }: { items: readonly ChatItem[]; tas
   };
 
   const rows = virtualizer.getVirtualItems();
+  const totalSize = virtualizer.getTotalSize();
   return (
-    <div className="message-list-frame">
+    // Sized to the rows (capped by the flex layout), so nothing but the rows sits above the approval bar.
+    <div className="message-list-frame" style={{ height: totalSize }}>
       <div ref={scrollRef} className="message-list" onScroll={onScroll} role="log" aria-label="Conversation" aria-live="off">
-        <div className="message-list-inner" style={{ height: virtualizer.getTotalSize() }}>
+        <div className="message-list-inner" style={{ height: totalSize }}>
           {rows.map((row) => (
             <div
               key={row.key as string}

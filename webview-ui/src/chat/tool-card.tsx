@@ -1,8 +1,9 @@
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
 import { Codicon } from '../common/codicon.js';
 import { CommandOutput } from './command-output.js';
+import { parseCommandResult, type CommandResult } from './command-result.js';
 import { statsFromParams, statsFromUnifiedDiff, type DiffStats } from './diff-stats.js';
-import { isCommandTool, toolIcon, toolStatusDisplay, toolSubject } from './tool-display.js';
+import { isCommandTool, splitPath, toolIcon, toolStatusDisplay, toolSubject, type ToolSubject } from './tool-display.js';
 
 /** Tool output shown inline at most; the model saw all of it, the user rarely needs to. */
 const OUTPUT_PREVIEW_CAP = 8000;
@@ -13,24 +14,34 @@ export function ToolCard({ message, live, approvalDiff }: { message: UiToolMessa
   const status = toolStatusDisplay(message.status);
   const stats = editStats(message, approvalDiff);
   const command = isCommandTool(message.tool);
-  const output = live ?? message.output;
+  const result = command ? commandResult(message, live) : undefined;
 
   return (
     <div className={`card tool-card status-${message.status}`} data-call-id={message.callId}>
-      <div className="card-title">
-        <Codicon name={toolIcon(message.tool)} />
-        <span className="tool-name">{message.tool}</span>
-        {subject !== undefined && (
-          <span className={command ? 'tool-subject mono' : 'tool-subject'} title={subject}>
-            {subject}
+      {/* Two parts that wrap as wholes: in a narrow panel the subject and the status get a line of their own. */}
+      <div className="card-title tool-title">
+        <span className="tool-label">
+          <Codicon name={toolIcon(message.tool)} />
+          <span className="tool-name">{message.tool}</span>
+        </span>
+        <span className="tool-detail">
+          {subject !== undefined && <SubjectLabel subject={subject} />}
+          <span className="tool-meta">
+            {stats !== undefined && <DiffStatsBadge stats={stats} />}
+            {result !== undefined && <ExitBadge result={result} />}
+            <span className="tool-status" title={status.label} aria-label={status.label}>
+              <Codicon name={status.icon} spin={message.status === 'running'} />
+            </span>
           </span>
-        )}
-        {stats !== undefined && <DiffStatsBadge stats={stats} />}
-        <span className="tool-status" title={status.label} aria-label={status.label}>
-          <Codicon name={status.icon} spin={message.status === 'running'} />
         </span>
       </div>
-      {command && output !== undefined && <CommandOutput text={output} live={live !== undefined && message.status === 'running'} />}
+      {result?.note !== undefined && <div className="command-note muted small">{result.note}</div>}
+      {result !== undefined &&
+        (result.output === '' && live === undefined ? (
+          <div className="command-no-output muted small">No output</div>
+        ) : (
+          <CommandOutput text={result.output} live={live !== undefined && message.status === 'running'} />
+        ))}
       {!command && message.output !== undefined && message.output !== '' && (
         <details className="tool-output">
           <summary>Output</summary>
@@ -45,6 +56,47 @@ export function ToolCard({ message, live, approvalDiff }: { message: UiToolMessa
       )}
     </div>
   );
+}
+
+/** The subject in one line; for a path the folders give way first (from their start), so the file name stays readable. */
+function SubjectLabel({ subject }: { subject: ToolSubject }) {
+  if (subject.kind !== 'path') {
+    return (
+      <span className={subject.kind === 'command' ? 'tool-subject mono' : 'tool-subject'} title={subject.text}>
+        {subject.text}
+      </span>
+    );
+  }
+  const { dir, name } = splitPath(subject.text);
+  return (
+    <span className="tool-subject path" title={subject.text}>
+      {/* Right-to-left so the ellipsis takes the folders' start and the ones nearest the file stay; the bdi keeps the path itself left-to-right. */}
+      {dir !== '' && (
+        <span className="path-dir" dir="rtl">
+          <bdi dir="ltr">{dir}</bdi>
+        </span>
+      )}
+      <span className="path-name">{name}</span>
+    </span>
+  );
+}
+
+/** The exit code of a finished command: green for 0, red otherwise (or the signal that ended it). */
+function ExitBadge({ result }: { result: CommandResult }) {
+  if (result.exitCode === undefined && result.signal === undefined) return null;
+  const ok = result.exitCode === 0;
+  const label = result.exitCode !== undefined ? `Exit code ${result.exitCode}` : `Ended by ${result.signal}`;
+  return (
+    <span className={ok ? 'exit-badge exit-ok' : 'exit-badge exit-failed'} title={label} aria-label={label}>
+      {result.exitCode ?? result.signal}
+    </span>
+  );
+}
+
+/** Live output is raw; the logged result is the text the model read, status line and labels included. */
+function commandResult(message: UiToolMessage, live: string | undefined): CommandResult | undefined {
+  if (live !== undefined) return { output: live };
+  return message.output === undefined ? undefined : parseCommandResult(message.output, message.feedback);
 }
 
 function editStats(message: UiToolMessage, approvalDiff: string | undefined): DiffStats | undefined {

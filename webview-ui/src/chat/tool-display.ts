@@ -27,18 +27,35 @@ export function isCommandTool(tool: string): boolean {
   return tool === 'execute_command';
 }
 
+/** What a call is about: a command (monospace), a path (its file name never elided), or other text. */
+export interface ToolSubject {
+  readonly kind: 'command' | 'path' | 'text';
+  readonly text: string;
+}
+
 /** What the call is about, in one line: the path, the command, the search, the MCP tool. */
-export function toolSubject(tool: string, params: Readonly<Record<string, string>>): string | undefined {
-  if (params.command !== undefined) return params.command;
+export function toolSubject(tool: string, params: Readonly<Record<string, string>>): ToolSubject | undefined {
+  if (params.command !== undefined) return { kind: 'command', text: params.command };
   if (tool === 'search_files' && params.regex !== undefined) {
-    return `/${params.regex}/${params.path !== undefined ? ` in ${params.path}` : ''}`;
+    return { kind: 'text', text: `/${params.regex}/${params.path !== undefined ? ` in ${params.path}` : ''}` };
   }
-  if (params.path !== undefined) return params.path;
+  if (params.path !== undefined) return { kind: 'path', text: params.path };
   if (params.server_name !== undefined) {
     const target = params.tool_name ?? params.uri;
-    return target === undefined ? params.server_name : `${params.server_name} › ${target}`;
+    return { kind: 'text', text: target === undefined ? params.server_name : `${params.server_name} › ${target}` };
   }
-  return params.url ?? params.uri ?? params.query;
+  const other = params.url ?? params.uri ?? params.query;
+  return other === undefined ? undefined : { kind: 'text', text: other };
+}
+
+/**
+ * A path split where a narrow card may elide it: the folders, and the last name with the separator
+ * before it (`src/app` + `/main.ts`), so an elided folder part still reads as one.
+ */
+export function splitPath(path: string): { readonly dir: string; readonly name: string } {
+  const trimmed = path.replace(/[\\/]+$/, '');
+  const cut = Math.max(trimmed.lastIndexOf('/'), trimmed.lastIndexOf('\\'));
+  return cut <= 0 ? { dir: '', name: path } : { dir: path.slice(0, cut), name: path.slice(cut) };
 }
 
 const STATUS: Readonly<Record<ToolStatus, { icon: string; label: string }>> = {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import type { ProviderName, ProviderSettingsView } from '../../../src/shared/protocol.js';
+import type { ProviderName, ProviderSettingsView, ToolProtocolName } from '../../../src/shared/protocol.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 
@@ -10,6 +10,11 @@ const PROVIDERS: readonly { value: ProviderName; label: string }[] = [
   { value: 'gemini', label: 'Google Gemini' },
 ];
 
+const TOOL_PROTOCOLS: readonly { value: ToolProtocolName; label: string }[] = [
+  { value: 'xml', label: 'XML (works with every model)' },
+  { value: 'native', label: 'Native tool calling' },
+];
+
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
 /** Provider settings. The key is write-only: an empty field keeps the stored key. */
@@ -17,7 +22,8 @@ export function SettingsView({ settings, onBack }: { settings: ProviderSettingsV
   // Outside the keyed form: a successful save changes the host's values and so remounts the form.
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   // Keyed on the host's values so a snapshot with other settings resets the form.
-  return <SettingsForm key={`${settings.provider}\n${settings.model}\n${settings.baseUrl}\n${settings.hasApiKey}`} settings={settings} onBack={onBack} save={save} setSave={setSave} />;
+  const key = [settings.provider, settings.model, settings.baseUrl, settings.toolProtocol, settings.hasApiKey].join('\n');
+  return <SettingsForm key={key} settings={settings} onBack={onBack} save={save} setSave={setSave} />;
 }
 
 function SettingsForm({ settings, onBack, save, setSave }: {
@@ -30,13 +36,14 @@ function SettingsForm({ settings, onBack, save, setSave }: {
   const [provider, setProvider] = useState<ProviderName>(settings.provider);
   const [model, setModel] = useState(settings.model);
   const [baseUrl, setBaseUrl] = useState(settings.baseUrl);
+  const [toolProtocol, setToolProtocol] = useState<ToolProtocolName>(settings.toolProtocol);
   const [apiKey, setApiKey] = useState('');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSave({ kind: 'saving' });
     const key = apiKey.trim();
-    request({ type: 'saveSettings', provider, model: model.trim(), baseUrl: baseUrl.trim(), ...(key === '' ? {} : { apiKey: key }) }).then(
+    request({ type: 'saveSettings', provider, model: model.trim(), baseUrl: baseUrl.trim(), toolProtocol, ...(key === '' ? {} : { apiKey: key }) }).then(
       () => {
         setApiKey('');
         setSave({ kind: 'saved' });
@@ -77,6 +84,21 @@ function SettingsForm({ settings, onBack, save, setSave }: {
             spellCheck={false}
           />
         </label>
+        <div className="field">
+          <label className="field-label" htmlFor="tool-protocol">
+            Tool protocol
+          </label>
+          <select id="tool-protocol" value={toolProtocol} onChange={(event) => setToolProtocol(event.target.value as ToolProtocolName)} aria-describedby="tool-protocol-hint">
+            {TOOL_PROTOCOLS.map((p) => (
+              <option key={p.value} value={p.value}>
+                {p.label}
+              </option>
+            ))}
+          </select>
+          <span id="tool-protocol-hint" className="field-hint muted small">
+            Native uses the provider's own tool calls; the model must support them.
+          </span>
+        </div>
         <label className="field">
           <span className="field-label">API key</span>
           <input type="password" value={apiKey} placeholder={keyPlaceholder} autoComplete="off" onChange={(event) => setApiKey(event.target.value)} />

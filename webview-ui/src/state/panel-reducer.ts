@@ -15,16 +15,21 @@ export interface WebviewState {
   readonly streaming?: StreamingView;
   /** Live output of running commands by callId, capped to the tail. */
   readonly liveOutput: Readonly<Record<string, string>>;
+  /** Text the host sent for the Task box (`insertText`), oldest first, until the composer takes it. */
+  readonly inserts: readonly string[];
 }
+
+/** What the reducer applies: a host message, or the composer saying it took the first `count` inserts. */
+export type PanelAction = HostMessage | { readonly type: 'insertsTaken'; readonly count: number };
 
 /** Live output kept per command: enough to scroll back a little, bounded so a chatty build cannot grow memory. */
 export const LIVE_OUTPUT_CAP = 64 * 1024;
 
 /** The state before the host has said anything. */
-export const initialWebviewState: WebviewState = { liveOutput: {} };
+export const initialWebviewState: WebviewState = { liveOutput: {}, inserts: [] };
 
-/** Applies one host message; pure, returns the same object when nothing changed. */
-export function panelReducer(state: WebviewState, message: HostMessage): WebviewState {
+/** Applies one host message or local action; pure, returns the same object when nothing changed. */
+export function panelReducer(state: WebviewState, message: PanelAction): WebviewState {
   switch (message.type) {
     case 'snapshot':
       return applySnapshot(state, message.state);
@@ -42,6 +47,10 @@ export function panelReducer(state: WebviewState, message: HostMessage): Webview
       // Before the first snapshot there is nothing to update; that snapshot carries the MCP state.
       if (state.panel === undefined) return state;
       return { ...state, panel: { ...state.panel, mcp: message.state } };
+    case 'insertText':
+      return { ...state, inserts: [...state.inserts, message.text] };
+    case 'insertsTaken':
+      return message.count <= 0 ? state : { ...state, inserts: state.inserts.slice(message.count) };
     case 'reply':
       // Replies settle requests (request-client.ts); they carry no panel state.
       return state;
@@ -52,6 +61,7 @@ function applySnapshot(state: WebviewState, panel: PanelState): WebviewState {
   const task = panel.task;
   const keepStreaming = state.streaming !== undefined && task?.id === state.streaming.taskId && task.status === 'running';
   return {
+    ...state,
     panel,
     streaming: keepStreaming ? state.streaming : undefined,
     liveOutput: pruneLiveOutput(state.liveOutput, task?.messages ?? []),
@@ -66,6 +76,7 @@ function applyTaskMessages(state: WebviewState, taskId: string, start: number, i
   const messages = head.concat(incoming);
   const nextTask: TaskView = { ...task, messages };
   return {
+    ...state,
     panel: { ...panel, task: nextTask },
     streaming: endsStreaming(state.streaming, task.messages, incoming) ? undefined : state.streaming,
     liveOutput: pruneLiveOutput(state.liveOutput, incoming),

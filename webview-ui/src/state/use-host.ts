@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useReducer } from 'react';
+import { useCallback, useEffect, useMemo, useReducer } from 'react';
 import type { HostMessage } from '../../../src/shared/protocol.js';
 import { postToHost } from '../vscode-api.js';
 import { initialWebviewState, panelReducer, type WebviewState } from './panel-reducer.js';
@@ -8,9 +8,11 @@ import { createRequestClient, type RequestPayload } from './request-client.js';
 export interface HostConnection {
   readonly state: WebviewState;
   readonly request: (payload: RequestPayload) => Promise<void>;
+  /** The composer has put the first `count` of `state.inserts` into the Task box. */
+  readonly insertsTaken: (count: number) => void;
 }
 
-const HOST_MESSAGE_TYPES = new Set<string>(['snapshot', 'taskMessages', 'streaming', 'commandOutput', 'mcpState', 'reply']);
+const HOST_MESSAGE_TYPES = new Set<string>(['snapshot', 'taskMessages', 'streaming', 'commandOutput', 'mcpState', 'insertText', 'reply']);
 
 function isHostMessage(data: unknown): data is HostMessage {
   return typeof data === 'object' && data !== null && HOST_MESSAGE_TYPES.has((data as { type?: unknown }).type as string);
@@ -34,5 +36,6 @@ export function useHost(): HostConnection {
     };
   }, [client]);
 
-  return useMemo(() => ({ state, request: client.request }), [state, client]);
+  const insertsTaken = useCallback((count: number) => dispatch({ type: 'insertsTaken', count }), []);
+  return useMemo(() => ({ state, request: client.request, insertsTaken }), [state, client, insertsTaken]);
 }

@@ -12,7 +12,7 @@ import type { HostMessage, McpPanelState, McpServerView, PanelState } from '../.
 
 const STATE: PanelState = {
   view: 'chat',
-  settings: { provider: 'anthropic', model: 'm', baseUrl: '', hasApiKey: false },
+  settings: { provider: 'anthropic', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false },
   history: [],
   skills: [{ slug: 'code', name: 'Code' }],
   mode: 'act',
@@ -48,6 +48,7 @@ class RecordingEndpoint implements WebviewEndpoint {
 class ScriptedSource implements PanelSource {
   snapshots = 0;
   stream: StreamingView | undefined;
+  inserts: string[] = [];
   private readonly emitter = new vscode.EventEmitter<PanelChange>();
   snapshot(): PanelState {
     this.snapshots++;
@@ -55,6 +56,11 @@ class ScriptedSource implements PanelSource {
   }
   streaming(): StreamingView | undefined {
     return this.stream;
+  }
+  takeInserts(): readonly string[] {
+    const taken = this.inserts;
+    this.inserts = [];
+    return taken;
   }
   onDidChange(listener: (change: PanelChange) => void): vscode.Disposable {
     return this.emitter.event(listener);
@@ -117,8 +123,10 @@ describe('Panel messenger', () => {
   });
 
   it('validates every protocol message shape', () => {
-    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '' }).ok, true);
-    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', apiKey: 'k' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', toolProtocol: 'xml' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', toolProtocol: 'native', apiKey: 'k' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', toolProtocol: 'json' }).ok, false);
+    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '' }).ok, false, 'toolProtocol is required');
     assert.equal(parseWebviewMessage({ type: 'showView', id: 'a', view: 'mcp' }).ok, true);
     assert.equal(parseWebviewMessage({ type: 'showView', id: 'a', view: 'nowhere' }).ok, false);
     assert.equal(parseWebviewMessage({ type: 'openTask', id: 'a', taskId: '' }).ok, false);
@@ -194,6 +202,50 @@ describe('Panel messenger', () => {
     endpoint.setVisible(true);
     assert.equal(endpoint.posted[before]?.type, 'snapshot');
     assert.equal(endpoint.posted.length, before + 1);
+  });
+
+  it('hands text for the Task box to one visible webview, once; a hidden one gets it when shown', async () => {
+    source.inserts.push('a.ts (line 1):\n```ts\nx\n```');
+    source.change({ kind: 'insertText' });
+    assert.deepEqual(endpoint.of('insertText'), [{ type: 'insertText', text: 'a.ts (line 1):\n```ts\nx\n```' }]);
+
+    // A second webview listening to the same source finds nothing left to take.
+    const second = new RecordingEndpoint();
+    const other = new PanelMessenger(second, source, handlers);
+    try {
+      await other.receive({ type: 'ready' });
+      source.inserts.push('b');
+      source.change({ kind: 'insertText' });
+      assert.equal(endpoint.of('insertText').length + second.of('insertText').length, 2, 'the second text was delivered twice or not at all');
+    } finally {
+      other.dispose();
+    }
+
+    endpoint.setVisible(false);
+    const before = endpoint.of('insertText').length;
+    source.inserts.push('c');
+    source.change({ kind: 'insertText' });
+    assert.equal(endpoint.of('insertText').length, before, 'a hidden view got the text');
+    assert.deepEqual(source.inserts, ['c'], 'the text left the source without being delivered');
+    endpoint.setVisible(true);
+    assert.deepEqual(endpoint.of('insertText').at(-1), { type: 'insertText', text: 'c' });
+  });
+
+  it('gives a webview that becomes ready the waiting text after its snapshot', async () => {
+    const late = new RecordingEndpoint();
+    const messenger = new PanelMessenger(late, source, handlers);
+    try {
+      source.inserts.push('waiting');
+      source.change({ kind: 'insertText' });
+      endpoint.setVisible(false); // the first webview is elsewhere
+      source.inserts.push('waiting too');
+      source.change({ kind: 'insertText' });
+      await messenger.receive({ type: 'ready' });
+      assert.deepEqual(late.posted.map((m) => m.type), ['snapshot', 'insertText']);
+      assert.deepEqual(late.of('insertText'), [{ type: 'insertText', text: 'waiting too' }]);
+    } finally {
+      messenger.dispose();
+    }
   });
 
   it('batches command output per call and strips escape sequences', async () => {

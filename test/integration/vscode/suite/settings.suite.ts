@@ -12,6 +12,7 @@ const KEYS = [
   'baseUrl',
   'planModel',
   'actModel',
+  'toolProtocol',
   'maxIterations',
   'autoApprove.readFiles',
   'autoApprove.editFiles',
@@ -108,6 +109,20 @@ describe('Smith settings', () => {
     const settings = readSettings();
     assert.equal(settings.provider, 'openai');
     assert.equal(settings.model, 'gpt-4.1-mini');
+  });
+
+  it('saves the tool protocol chosen in the panel to smith.toolProtocol and shows it back', async () => {
+    await api.controller.saveSettings({ provider: 'openai', model: 'gpt-4.1', baseUrl: '', toolProtocol: 'native' });
+    assert.equal(vscode.workspace.getConfiguration('smith').inspect('toolProtocol')?.globalValue, 'native');
+    assert.equal(readSettings().toolProtocol, 'native');
+    assert.equal(api.controller.snapshot().settings.toolProtocol, 'native');
+    await api.controller.saveSettings({ provider: 'openai', model: 'gpt-4.1', baseUrl: '', toolProtocol: 'xml' });
+    assert.equal(readSettings().toolProtocol, 'xml');
+    assert.equal(api.controller.snapshot().settings.toolProtocol, 'xml');
+    // Leaving it out keeps what is configured.
+    await vscode.workspace.getConfiguration('smith').update('toolProtocol', 'native', vscode.ConfigurationTarget.Global);
+    await saveProviderSettings({ provider: 'openai', model: 'gpt-4.1', baseUrl: '' });
+    assert.equal(readSettings().toolProtocol, 'native');
   });
 
   it('round-trips an API key through SecretStorage', async () => {

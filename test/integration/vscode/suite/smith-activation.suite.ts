@@ -83,13 +83,29 @@ describe('Smith activation', () => {
     assert.equal(state.task, undefined);
   });
 
-  it('attaches the editor selection to the next message', async () => {
-    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const a = 1;\nconst b = 2;\n' });
+  it('puts the editor selection into the Task box of the chat it shows, as a fenced block with where it is from', async () => {
+    const document = await vscode.workspace.openTextDocument({ language: 'typescript', content: 'const a = 1;\nconst b = 2;\nconst c = 3;\n' });
     const editor = await vscode.window.showTextDocument(document);
-    editor.selection = new vscode.Selection(1, 0, 1, 12);
-    const before = api.controller.pendingAttachments;
-    await vscode.commands.executeCommand('smith.addSelection');
-    assert.equal(api.controller.pendingAttachments, before + 1);
+    editor.selection = new vscode.Selection(1, 0, 3, 0);
+    // Records what the chat webviews take: only a ready, visible one takes the text, and only once.
+    const taken: string[] = [];
+    const controller = api.controller;
+    const take = controller.takeInserts.bind(controller);
+    controller.takeInserts = () => {
+      const texts = take();
+      taken.push(...texts);
+      return texts;
+    };
+    try {
+      await vscode.commands.executeCommand('smith.addSelection');
+      await until(() => taken.length > 0, 'a chat webview to take the selection');
+      assert.equal(taken.length, 1);
+      assert.match(taken[0]!, /\(lines 2-3\):\n```typescript\nconst b = 2;\nconst c = 3;\n```$/);
+      assert.ok(taken[0]!.startsWith(document.uri.toString()), taken[0]);
+    } finally {
+      delete (controller as { takeInserts?: unknown }).takeInserts;
+    }
+    assert.deepEqual(controller.takeInserts(), [], 'the text is still waiting after it was taken');
   });
 
   it('cancels without a running task', async () => {
