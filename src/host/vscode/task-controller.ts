@@ -2,28 +2,26 @@ import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import type { AssistantBlock } from '../../core/parse/types.js';
 import type { Host } from '../../core/ports.js';
 import type { TaskEnvironment } from '../../core/session/task-environment.js';
 import { loadSkills } from '../../core/skills/skill-loader.js';
 import type { Mode, Skill } from '../../core/skills/skill.js';
 import { DEFAULT_SKILL_SLUG } from '../../core/skills/built-in-skills.js';
-import type { TaskEvent } from '../../core/task/events.js';
 import { TaskLog, listStoredTasks, taskDir } from '../../core/task/task-log.js';
 import { Task, type TaskOutcome, type TaskUpdate } from '../../core/task/task.js';
-import { currentModeAndSkill, findSkill } from '../../core/task/turn-setup.js';
-import { uiProjection, usageTotals } from '../../core/task/ui-projection.js';
-import type { HistoryItem, PanelState, PanelView, ProviderSettingsView, TaskView } from '../../shared/protocol.js';
-import type { UiMessage } from '../../shared/ui-messages.js';
+import { findSkill } from '../../core/task/turn-setup.js';
+import { uiProjection } from '../../core/task/ui-projection.js';
+import type { HistoryItem, PanelState, PanelView, ProviderSettingsView } from '../../shared/protocol.js';
 import type { DiffApproval } from './diff-approval.js';
 import { streamEditsToDiff } from './edit-streaming.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
 import type { McpPanelSource } from './mcp-service.js';
-import { checkTaskId, firstChangedIndex, historyItem, lastError, runStatus, streamingView } from './panel-state.js';
+import { checkTaskId, firstChangedIndex, historyItem, streamingView } from './panel-state.js';
 import { saveWithDialog } from './export-target.js';
 import { SETTINGS_SECTION, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderChoice, type ProviderKeys } from './settings.js';
 import { taskMarkdown } from './task-export.js';
+import { eventsOf, taskView, type OpenTask } from './open-task.js';
 import { createVsCodeTaskEnvironment, type VsCodeTaskInputs } from './task-options.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
@@ -41,21 +39,6 @@ export interface TaskControllerDeps {
   readonly createEnvironment?: (inputs: VsCodeTaskInputs) => Promise<TaskEnvironment>;
   /** Where an exported task goes (default: a save dialog). */
   readonly saveExport?: (suggestedName: string, markdown: string) => Promise<void>;
-}
-
-/** The task open in the panel: live (a Task) or only viewed from the history until the user acts. */
-interface OpenTask {
-  readonly id: string;
-  task?: Task;
-  environment?: TaskEnvironment;
-  unsubscribe?: () => void;
-  viewedEvents: readonly TaskEvent[];
-  run?: Promise<TaskOutcome>;
-  messages: readonly UiMessage[];
-  streaming?: { blocks: readonly AssistantBlock[]; reasoning: string };
-  /** Mode or skill chosen while the task was only viewed, applied when it goes live. */
-  pendingMode?: Mode;
-  pendingSkill?: string;
 }
 
 /**
@@ -117,7 +100,7 @@ export class TaskController implements PanelSource, vscode.Disposable {
     this.history ??= listStoredTasks(this.deps.storageDir).map(historyItem);
     return {
       view: this.view,
-      ...(this.current ? { task: this.taskView(this.current) } : {}),
+      ...(this.current ? { task: taskView(this.current, this.deps.interactions) } : {}),
       settings: this.settingsView,
       history: this.history,
       skills: this.availableSkills().map((s) => ({ slug: s.slug, name: s.name })),
@@ -272,26 +255,6 @@ export class TaskController implements PanelSource, vscode.Disposable {
     this.listeners.clear();
   }
 
-  private taskView(open: OpenTask): TaskView {
-    const events = eventsOf(open);
-    const state = currentModeAndSkill(events);
-    const { pendingApproval, pendingQuestion } = open.run ? this.deps.interactions : { pendingApproval: undefined, pendingQuestion: undefined };
-    const error = open.run ? undefined : lastError(events);
-    const usage = usageTotals(events);
-    return {
-      id: open.id,
-      messages: open.messages,
-      usage,
-      ...(usage.cost === undefined ? {} : { cost: usage.cost }),
-      mode: open.pendingMode ?? state.mode,
-      skill: open.pendingSkill ?? state.skill,
-      status: runStatus(events, open.run !== undefined, { approval: Boolean(pendingApproval), question: Boolean(pendingQuestion) }),
-      ...(pendingApproval ? { pendingApproval } : {}),
-      ...(pendingQuestion ? { pendingQuestion } : {}),
-      ...(error ? { error } : {}),
-    };
-  }
-
   private async createEnvironment(): Promise<TaskEnvironment> {
     const cwd = this.deps.cwd();
     if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
@@ -417,8 +380,4 @@ export class TaskController implements PanelSource, vscode.Disposable {
   private emit(change: PanelChange): void {
     for (const listener of this.listeners) listener(change);
   }
-}
-
-function eventsOf(open: OpenTask): readonly TaskEvent[] {
-  return open.task?.log.events ?? open.viewedEvents;
 }
