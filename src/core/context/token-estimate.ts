@@ -1,9 +1,16 @@
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
-import { messageText } from '../providers/message-conversion.js';
+import { messageImages, messageText } from '../providers/message-conversion.js';
 import type { ProviderMessage } from '../providers/types.js';
 
 /** Per-message overhead of the chat formats (role markers, separators). */
 const MESSAGE_OVERHEAD = 4;
+
+/**
+ * Tokens one image costs, whatever its bytes: vendors bill images by their pixels (Anthropic
+ * about 1,600 for a 1,092×1,092 image, OpenAI and Gemini less), and tokenising the base64 would
+ * count thousands of tokens the model never sees.
+ */
+export const IMAGE_TOKEN_ESTIMATE = 1_600;
 
 /** Tokens of a text by the o200k tokenizer: close enough for every vendor to plan a budget. */
 export function estimateTextTokens(text: string): number {
@@ -12,5 +19,8 @@ export function estimateTextTokens(text: string): number {
 
 /** Tokens a request will take before the model answers. */
 export function estimateRequestTokens(systemPrompt: string, messages: readonly ProviderMessage[]): number {
-  return messages.reduce((sum, m) => sum + MESSAGE_OVERHEAD + estimateTextTokens(messageText(m)), estimateTextTokens(systemPrompt));
+  return messages.reduce(
+    (sum, m) => sum + MESSAGE_OVERHEAD + estimateTextTokens(messageText(m)) + IMAGE_TOKEN_ESTIMATE * messageImages(m).length,
+    estimateTextTokens(systemPrompt),
+  );
 }

@@ -1,11 +1,12 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Base64Image } from '../providers/types.js';
+import { base64Bytes } from '../tools/tool-images.js';
 
-/** An image a tool returned; kept for vision models once the engine can send images. */
-export interface McpImage {
-  readonly mimeType: string;
-  /** Base64, as the server sent it. */
-  readonly data: string;
-}
+// Decoded size of base64 data; it moved to tool-images (images are no longer an MCP-only concern).
+export { base64Bytes };
+
+/** An image a tool returned (an image block, or an embedded image resource), base64 as the server sent it. */
+export type McpImage = Base64Image;
 
 /** A tool result made ready for the model. */
 export interface McpFormattedResult {
@@ -20,7 +21,10 @@ export const MCP_OUTPUT_LIMIT = 50_000;
 type ContentBlock = CallToolResult['content'][number];
 type ResourceContents = ReadResourceResult['contents'][number];
 
-/** Maps a CallToolResult to text: text joined, images and audio described, embedded resources inlined, links listed. */
+/**
+ * Maps a CallToolResult to text: text joined, images and audio described, embedded resources
+ * inlined, links listed. Images (and embedded image resources) are also collected, for vision models.
+ */
 export function formatToolResult(result: CallToolResult): McpFormattedResult {
   const parts: string[] = [];
   const links: string[] = [];
@@ -51,6 +55,9 @@ function formatBlock(block: ContentBlock, links: string[], images: McpImage[]): 
     case 'audio':
       return `[audio: ${block.mimeType}, ${base64Bytes(block.data)} bytes]`;
     case 'resource':
+      if (block.resource.mimeType?.startsWith('image/') && 'blob' in block.resource && typeof block.resource.blob === 'string') {
+        images.push({ mimeType: block.resource.mimeType, data: block.resource.blob });
+      }
       return formatResourceBody(block.resource);
     case 'resource_link':
       links.push(`- ${block.uri}${block.name ? ` (${block.name})` : ''}${block.mimeType ? ` [${block.mimeType}]` : ''}${block.description ? `: ${block.description}` : ''}`);
@@ -67,13 +74,6 @@ function formatResourceBody(contents: ResourceContents): string {
   const decoded = isTextual(contents.mimeType) ? decodeUtf8(blob) : undefined;
   if (decoded !== undefined) return `[resource: ${contents.uri}${mime}]\n${decoded}`;
   return `[resource: ${contents.uri}${mime}, binary, ${base64Bytes(blob)} bytes]`;
-}
-
-/** Decoded size of base64 data. */
-export function base64Bytes(data: string): number {
-  const clean = data.replace(/\s/g, '');
-  const padding = clean.endsWith('==') ? 2 : clean.endsWith('=') ? 1 : 0;
-  return Math.max(0, Math.floor((clean.length * 3) / 4) - padding);
 }
 
 function isTextual(mimeType: string | undefined): boolean {

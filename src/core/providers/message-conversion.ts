@@ -1,5 +1,5 @@
 import { ProviderError } from './types.js';
-import type { ContentPart, ProviderMessage, ToolResultPart } from './types.js';
+import type { ContentPart, ImagePart, ProviderMessage, ToolResultPart } from './types.js';
 
 /** Stands in for a user turn when the history starts with the assistant (Anthropic rejects that). */
 export const CONTINUATION_PLACEHOLDER = '[The conversation continues from an earlier point.]';
@@ -31,22 +31,36 @@ export function contentParts(content: ProviderMessage['content']): readonly Cont
   return typeof content === 'string' ? [{ type: 'text', text: content }] : content;
 }
 
-/** A message's content as plain text, e.g. to estimate its tokens. */
+/** A message's content as plain text, e.g. to estimate its tokens; images are left out (see messageImages). */
 export function messageText(message: ProviderMessage): string {
   if (typeof message.content === 'string') return message.content;
   return message.content
-    .map((part) => {
+    .flatMap((part) => {
       switch (part.type) {
         case 'text':
         case 'thinking':
-          return part.text;
+          return [part.text];
+        case 'image':
+          return [];
         case 'tool_use':
-          return `${part.name} ${JSON.stringify(part.input)}`;
+          return [`${part.name} ${JSON.stringify(part.input)}`];
         case 'tool_result':
-          return part.content;
+          return [part.content];
       }
     })
     .join('\n\n');
+}
+
+/** Every image a message carries, its tool results' images included. */
+export function messageImages(message: ProviderMessage): ImagePart[] {
+  if (typeof message.content === 'string') return [];
+  return message.content.flatMap((part) => (part.type === 'image' ? [part] : part.type === 'tool_result' ? [...(part.images ?? [])] : []));
+}
+
+/** Introduces a tool result's images where a vendor cannot put them inside the result itself. */
+export function toolImagesLabel(result: ToolResultPart, callId?: string): string {
+  const count = result.images?.length ?? 0;
+  return `[${count === 1 ? 'Image' : `${count} images`} returned by the ${result.name} call${callId ? ` ${callId}` : ''}:]`;
 }
 
 /** Splits a user turn's parts into its tool results and the text that follows them. */

@@ -1,16 +1,19 @@
 import type {
   ChatCompletionChunk,
+  ChatCompletionContentPart,
   ChatCompletionFunctionTool,
   ChatCompletionMessageFunctionToolCall,
   ChatCompletionMessageParam,
 } from 'openai/resources/chat/completions';
-import { normalizeConversation, splitToolResults } from './message-conversion.js';
+import { normalizeConversation, splitToolResults, toolImagesLabel } from './message-conversion.js';
 import type { ToolCallAccumulator } from './tool-call-accumulator.js';
-import type { ProviderMessage, ToolDefinition } from './types.js';
+import type { Base64Image, ContentPart, ProviderMessage, ToolDefinition, ToolResultPart } from './types.js';
 
 /**
  * The conversation in Chat Completions shape: a tool call is an assistant `tool_calls` entry and
  * its result a `role: 'tool'` message right after it; text of the same user turn follows them.
+ * Tool messages cannot hold images, so a result's images go in that following user message, as
+ * `image_url` data URLs after a line naming the call.
  */
 export function toOpenAiMessages(systemPrompt: string, conversation: readonly ProviderMessage[]): ChatCompletionMessageParam[] {
   const messages: ChatCompletionMessageParam[] = [];
@@ -31,10 +34,29 @@ export function toOpenAiMessages(systemPrompt: string, conversation: readonly Pr
         // Chat Completions has no error flag on tool messages, so the text says it.
         messages.push({ role: 'tool', tool_call_id: result.toolUseId, content: result.isError ? `Error: ${result.content}` : result.content });
       }
-      if (text) messages.push({ role: 'user', content: text });
+      const withImages = userPartsWithImages(results, content);
+      if (withImages) messages.push({ role: 'user', content: withImages });
+      else if (text) messages.push({ role: 'user', content: text });
     }
   }
   return messages;
+}
+
+/** A user turn's images (its results' first, labelled) and text as content parts; undefined when it has no image, so text stays a string. */
+function userPartsWithImages(results: readonly ToolResultPart[], content: readonly ContentPart[]): ChatCompletionContentPart[] | undefined {
+  if (!results.some((r) => r.images?.length) && !content.some((p) => p.type === 'image')) return undefined;
+  const parts: ChatCompletionContentPart[] = results.flatMap((result) =>
+    result.images?.length ? [{ type: 'text' as const, text: toolImagesLabel(result, result.toolUseId) }, ...result.images.map(imageUrlPart)] : [],
+  );
+  for (const part of content) {
+    if (part.type === 'text') parts.push({ type: 'text', text: part.text });
+    else if (part.type === 'image') parts.push(imageUrlPart(part));
+  }
+  return parts;
+}
+
+function imageUrlPart(image: Base64Image): ChatCompletionContentPart {
+  return { type: 'image_url', image_url: { url: `data:${image.mimeType};base64,${image.data}` } };
 }
 
 /** The tool definitions as Chat Completions function tools. */

@@ -12,13 +12,25 @@ export interface TextMessage extends ProviderMessage {
   readonly content: string;
 }
 
-/** A piece of a message with native tool calls; each provider maps it to its vendor's shape. */
-export type ContentPart = TextPart | ThinkingPart | ToolUsePart | ToolResultPart;
+/** A piece of a message with native tool calls or images; each provider maps it to its vendor's shape. */
+export type ContentPart = TextPart | ImagePart | ThinkingPart | ToolUsePart | ToolResultPart;
 
 /** Plain text. */
 export interface TextPart {
   readonly type: 'text';
   readonly text: string;
+}
+
+/** Image bytes as base64 with their MIME type, as tools return them and vendors accept them. */
+export interface Base64Image {
+  readonly mimeType: string;
+  /** Base64 without a `data:` prefix. */
+  readonly data: string;
+}
+
+/** An image for a vision model (only projected when the model supports images). */
+export interface ImagePart extends Base64Image {
+  readonly type: 'image';
 }
 
 /** Signed reasoning the vendor wants back with its tool calls (Anthropic's thinking block); others drop it. */
@@ -46,6 +58,8 @@ export interface ToolResultPart {
   readonly name: string;
   readonly content: string;
   readonly isError?: boolean;
+  /** Images the tool returned; each vendor places them with the result as its API allows. */
+  readonly images?: readonly ImagePart[];
 }
 
 /** How tool calls travel: XML blocks in the text (every model), or the vendor's native tool calling. */

@@ -1,4 +1,5 @@
-import type { ContentPart, ProviderMessage, TextMessage, ToolProtocol, ToolResultPart } from '../providers/types.js';
+import type { ContentPart, ImagePart, ProviderMessage, TextMessage, ToolProtocol, ToolResultPart } from '../providers/types.js';
+import { selectContextImages } from '../context/image-budget.js';
 import { hiddenSeqs } from '../context/truncation-plan.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import type { ModelResponse, TaskEvent, ToolRequested } from './events.js';
@@ -28,7 +29,18 @@ export const COMPLETION_SHOWN_NOTE = 'The result was shown to the user.';
 export interface ProjectionOptions {
   /** xml (default): everything is text. native: calls with a vendor id become tool_use/tool_result parts. */
   readonly toolProtocol?: ToolProtocol;
+  /**
+   * Send the images tool results logged (vision models only). Without it the projection is text:
+   * each result's output already describes its images.
+   */
+  readonly includeImages?: boolean;
 }
+
+/** Added to an older result whose images no longer go with the request (the newest images fill the budget). */
+export const IMAGES_LEFT_OUT_NOTE = '[The images of this result are no longer attached, to keep the request small; the description above remains.]';
+
+/** What the user side of a turn collects: text, and images after the result they belong to (XML protocol). */
+type UserPiece = string | ImagePart;
 
 /** Told to the model where older turns were dropped to fit the context window. */
 export const TRUNCATION_NOTE =
@@ -43,14 +55,15 @@ export const SUPERSEDED_READ_NOTE = '[This content was omitted: the same file wa
  * calling, a response's calls become tool_use parts and the next user message starts with one
  * tool_result per call, in the same order; a call the log has no result for gets a note, because
  * vendors refuse a call without a result. Calls logged under the XML protocol stay text, so a
- * task may switch protocols.
+ * task may switch protocols. With `includeImages`, a result's images ride in its tool_result
+ * (native) or as image parts right after its text (XML); a user message without images stays a string.
  */
 export function apiProjection(events: readonly TaskEvent[]): TextMessage[];
 export function apiProjection(events: readonly TaskEvent[], options: ProjectionOptions): ProviderMessage[];
 export function apiProjection(events: readonly TaskEvent[], options: ProjectionOptions = {}): ProviderMessage[] {
   const native = options.toolProtocol === 'native';
   const messages: ProviderMessage[] = [];
-  let pendingUser: string[] = [];
+  let pendingUser: UserPiece[] = [];
   let pendingResults: ToolResultPart[] = [];
   // Native calls of the latest assistant message still waiting for their result: id → tool name.
   let openCalls = new Map<string, string>();
@@ -64,14 +77,14 @@ export function apiProjection(events: readonly TaskEvent[], options: ProjectionO
     // Results in the order of their calls, as the vendors expect; outcomes may be logged in another order.
     pendingResults.sort((a, b) => callOrder.indexOf(a.toolUseId) - callOrder.indexOf(b.toolUseId));
     if (pendingUser.length === 0 && pendingResults.length === 0) return;
-    const content = pendingUser.join('\n\n');
+    const content = userContent(pendingUser);
     const last = messages.at(-1);
     if (pendingResults.length > 0) {
       // Results always follow their assistant message, so there is no user message to join here.
-      messages.push({ role: 'user', content: [...pendingResults, ...(content ? [{ type: 'text' as const, text: content }] : [])] });
+      messages.push({ role: 'user', content: [...pendingResults, ...asParts(content)] });
     } else if (last?.role === 'user') {
       // A request that died before its response leaves a user message; the next one joins it.
-      messages[messages.length - 1] = { role: 'user', content: joinText(last.content, content) };
+      messages[messages.length - 1] = { role: 'user', content: joinContent(last.content, content) };
     } else {
       messages.push({ role: 'user', content });
     }
@@ -87,15 +100,16 @@ export function apiProjection(events: readonly TaskEvent[], options: ProjectionO
     openCalls.delete(id);
     return { id, name };
   };
-  const pushResult = (callId: string, content: string, text: string, isError = false) => {
+  const pushResult = (callId: string, content: string, text: string, isError = false, images: readonly ImagePart[] = []) => {
     const call = openCallOf(callId);
-    if (call) pendingResults.push({ type: 'tool_result', toolUseId: call.id, name: call.name, content, ...(isError ? { isError } : {}) });
-    else pendingUser.push(text);
+    if (call) pendingResults.push({ type: 'tool_result', toolUseId: call.id, name: call.name, content, ...(isError ? { isError } : {}), ...(images.length > 0 ? { images } : {}) });
+    else pendingUser.push(text, ...images);
   };
 
   let taskText = '';
   const hidden = hiddenSeqs(events);
   const superseded = supersededReads(events);
+  const withImages = options.includeImages ? selectContextImages(events, hidden) : undefined;
   let notedTruncation = false;
   for (const event of events) {
     if (hidden.has(event.seq)) {
@@ -155,8 +169,10 @@ export function apiProjection(events: readonly TaskEvent[], options: ProjectionO
         break;
       case 'tool_result': {
         answered.add(event.callId);
-        const output = superseded.has(event.seq) ? SUPERSEDED_READ_NOTE : event.output;
-        pushResult(event.callId, output, `${toolLabel(requested.get(event.callId))} Result:\n${output}`);
+        const leftOut = withImages?.leftOut.has(event.seq) ? `\n\n${IMAGES_LEFT_OUT_NOTE}` : '';
+        const output = superseded.has(event.seq) ? SUPERSEDED_READ_NOTE : event.output + leftOut;
+        const images = withImages?.sent.has(event.seq) ? (event.images ?? []).map((image) => ({ type: 'image' as const, ...image })) : [];
+        pushResult(event.callId, output, `${toolLabel(requested.get(event.callId))} Result:\n${output}`, false, images);
         break;
       }
       case 'tool_error':
@@ -201,8 +217,31 @@ function nativeAssistantContent(event: ModelResponse, calls: ReturnType<typeof n
   ];
 }
 
-function joinText(earlier: ProviderMessage['content'], text: string): ProviderMessage['content'] {
-  return typeof earlier === 'string' ? `${earlier}\n\n${text}` : [...earlier, { type: 'text', text }];
+/** The pieces as one string (text only, as the XML protocol always was) or as text and image parts. */
+function userContent(pieces: readonly UserPiece[]): string | ContentPart[] {
+  if (pieces.every((p) => typeof p === 'string')) return pieces.join('\n\n');
+  const parts: ContentPart[] = [];
+  let text: string[] = [];
+  for (const piece of [...pieces, undefined]) {
+    if (typeof piece === 'string') {
+      text.push(piece);
+      continue;
+    }
+    if (text.length > 0) parts.push({ type: 'text', text: text.join('\n\n') });
+    text = [];
+    if (piece) parts.push(piece);
+  }
+  return parts;
+}
+
+function asParts(content: string | readonly ContentPart[]): ContentPart[] {
+  if (typeof content !== 'string') return [...content];
+  return content ? [{ type: 'text', text: content }] : [];
+}
+
+function joinContent(earlier: ProviderMessage['content'], content: string | readonly ContentPart[]): ProviderMessage['content'] {
+  if (typeof content === 'string') return typeof earlier === 'string' ? `${earlier}\n\n${content}` : [...earlier, { type: 'text', text: content }];
+  return [...asParts(earlier), ...content];
 }
 
 function toolLabel(call: ToolRequested | undefined, fallbackName = 'tool'): string {

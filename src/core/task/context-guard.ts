@@ -23,16 +23,18 @@ export class ContextGuard {
 
   /**
    * The messages for the next request, after any condensing or truncation it needed. Native tool
-   * definitions travel with every request, so they count like the system prompt.
+   * definitions travel with every request, so they count like the system prompt; images count a
+   * fixed estimate each.
    */
   async prepare(
     systemPrompt: string,
     provider: ApiProvider,
     limits: ContextLimits | undefined,
     signal: AbortSignal,
-    tooling: { readonly toolProtocol?: ToolProtocol; readonly tools?: readonly ToolDefinition[] } = {},
+    tooling: { readonly toolProtocol?: ToolProtocol; readonly tools?: readonly ToolDefinition[]; readonly includeImages?: boolean } = {},
   ): Promise<ProviderMessage[]> {
-    const project = () => apiProjection(this.log.events, { ...(tooling.toolProtocol ? { toolProtocol: tooling.toolProtocol } : {}) });
+    const options = { ...(tooling.toolProtocol ? { toolProtocol: tooling.toolProtocol } : {}), ...(tooling.includeImages ? { includeImages: true } : {}) };
+    const project = () => apiProjection(this.log.events, options);
     let messages = project();
     if (!limits) return messages;
     const fixedText = tooling.tools ? `${systemPrompt}\n${JSON.stringify(tooling.tools)}` : systemPrompt;

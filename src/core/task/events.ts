@@ -1,5 +1,5 @@
 import type { AssistantBlock } from '../parse/types.js';
-import type { TokenUsage } from '../providers/types.js';
+import type { Base64Image, TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 
 /** Every fact of a task, appended to its log and never changed (DESIGN §2). */
@@ -105,7 +105,10 @@ export interface ToolResult extends EventBase {
   readonly type: 'tool_result';
   readonly callId: string;
   readonly tool: string;
+  /** Always describes the images too, so a text-only projection loses nothing essential. */
   readonly output: string;
+  /** Images for a vision model, base64 in the log, at most TOOL_RESULT_IMAGE_BYTES per result. */
+  readonly images?: readonly Base64Image[];
 }
 
 export interface ToolError extends EventBase {

@@ -156,8 +156,10 @@ export class Task {
           return this.fail(`Stopped after ${mistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`);
         }
         const setup = setupTurn(options, this.log.events);
+        // Asked per turn: a mode may use another model, and images go only to one that can see them.
+        const modelSupportsImages = this.options.modelInfo?.(setup.provider)?.supportsImages === true;
         this.log.append({ type: 'request_started', environmentDetails: await this.environmentDetails(setup.mode, setup.skill.slug) });
-        const turn = await this.requestTurn(setup, signal);
+        const turn = await this.requestTurn(setup, modelSupportsImages, signal);
         const cost = this.costOf(setup.provider, turn.usage);
         this.log.append({
           type: 'model_response',
@@ -184,6 +186,7 @@ export class Task {
             ignore: options.ignore ?? NOTHING_IGNORED,
             allowedTools: setup.allowedTools,
             skill: setup.skill,
+            modelSupportsImages,
             signal,
             onProgress: (callId, text) => this.emit({ type: 'progress', callId, text }),
           },
@@ -219,7 +222,7 @@ export class Task {
    * that breaks mid-response is logged as interrupted and the whole turn is retried, so nothing
    * half-parsed is executed; a "context too long" answer truncates the history and retries once.
    */
-  private async requestTurn(setup: ReturnType<typeof setupTurn>, signal: AbortSignal): Promise<ModelTurn> {
+  private async requestTurn(setup: ReturnType<typeof setupTurn>, includeImages: boolean, signal: AbortSignal): Promise<ModelTurn> {
     const maxRetries = this.options.retry?.maxRetries ?? DEFAULT_MAX_RETRIES;
     const notify = (attempt: number, delayMs: number, reason: string) => this.emit({ type: 'retry', attempt, maxRetries, delayMs, reason });
     const provider = withRetries(setup.provider, { ...this.options.retry, onRetry: (info) => notify(info.attempt, info.delayMs, info.error.message) });
@@ -228,7 +231,7 @@ export class Task {
     for (let interruptions = 0; ; ) {
       try {
         const tools = setup.toolDefinitions;
-        const messages = await this.context.prepare(setup.systemPrompt, setup.provider, limits, signal, { toolProtocol: setup.toolProtocol, ...(tools ? { tools } : {}) });
+        const messages = await this.context.prepare(setup.systemPrompt, setup.provider, limits, signal, { toolProtocol: setup.toolProtocol, includeImages, ...(tools ? { tools } : {}) });
         const request = { systemPrompt: setup.systemPrompt, messages, signal, ...(tools ? { tools } : {}) };
         return await runModelTurn(provider, request, this.options.tools.grammar(), (delta) => this.emit({ type: 'delta', delta }));
       } catch (error) {

@@ -1,6 +1,7 @@
 import type { ToolUseBlock } from '../parse/types.js';
 import type { ApprovalAnswer, Host } from '../ports.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
+import { limitToolImages } from '../tools/tool-images.js';
 import { missingParams, type ToolContext, type ToolOutcome } from '../tools/tool-spec.js';
 import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
 import type { TaskLog } from './task-log.js';
@@ -23,6 +24,8 @@ export interface ToolCallEnvironment {
   readonly allowedTools?: ReadonlySet<string>;
   /** The active skill; its file pattern limits edits. */
   readonly skill?: Skill;
+  /** The turn's model takes images: tools may return them and results keep them. */
+  readonly modelSupportsImages?: boolean;
   onProgress(callId: string, text: string): void;
 }
 
@@ -89,9 +92,13 @@ export async function runToolCall(
   const outcome = await execute(block, env, counter, callId);
   const note = ignoredTools > 0 ? `\n\n[Note: only one tool may be used per message; ${ignoredTools} more tool call(s) in your message were ignored.]` : '';
   switch (outcome.kind) {
-    case 'result':
-      env.log.append({ type: 'tool_result', callId, tool: block.name, output: outcome.output + note });
+    case 'result': {
+      // Enforced here for every tool: no images for a model that cannot see them, and a bounded log line.
+      const limited = limitToolImages(env.modelSupportsImages ? (outcome.images ?? []) : []);
+      const images = limited.images.length > 0 ? { images: limited.images } : {};
+      env.log.append({ type: 'tool_result', callId, tool: block.name, output: outcome.output + limited.note + note, ...images });
       break;
+    }
     case 'error':
       env.log.append({ type: 'tool_error', callId, tool: block.name, error: outcome.error + note, mistake: outcome.mistake });
       break;
@@ -143,6 +150,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: A
     signal: env.signal,
     callId,
     ignore: env.ignore,
+    ...(env.modelSupportsImages ? { modelSupportsImages: true } : {}),
     progress: (text) => env.onProgress(callId, text),
     approve: async (request, facts = {}): Promise<ApprovalAnswer> => {
       if (isAutoApproved(env.policy, { group: handler.spec.group, ...facts }) && counter.take()) {

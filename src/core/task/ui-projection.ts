@@ -41,9 +41,13 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
           ...(event.feedback ? { feedback: event.feedback } : {}),
         });
         break;
-      case 'tool_result':
-        updateTool(event.callId, { status: 'done', output: event.output });
+      case 'tool_result': {
+        // The base64 stays in the log: the panel gets a marker, not megabytes of snapshot.
+        const count = event.images?.length ?? 0;
+        const marker = count === 0 ? '' : `\n\n[${count === 1 ? 'image' : `${count} images`} sent to the model]`;
+        updateTool(event.callId, { status: 'done', output: event.output + marker });
         break;
+      }
       case 'tool_error':
         if (toolIndex.has(event.callId)) updateTool(event.callId, { status: 'failed', error: event.error });
         else messages.push({ kind: 'error', id, text: event.error, ts: event.ts });

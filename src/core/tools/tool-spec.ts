@@ -1,6 +1,7 @@
 import type { ApprovalAnswer, ApprovalRequest, Host } from '../ports.js';
 import type { ApprovalFacts } from '../task/approval-policy.js';
 import type { ToolUseBlock } from '../parse/types.js';
+import type { Base64Image } from '../providers/types.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 
 /** Which auto-approve switch governs a tool (and which skill group it belongs to). */
@@ -25,7 +26,8 @@ export interface ToolSpec {
 
 /** What a tool call produced. */
 export type ToolOutcome =
-  | { readonly kind: 'result'; readonly output: string }
+  /** `images` reach vision models only; `output` must describe them too, as other models see only it. */
+  | { readonly kind: 'result'; readonly output: string; readonly images?: readonly Base64Image[] }
   | { readonly kind: 'error'; readonly error: string; readonly mistake: boolean }
   | { readonly kind: 'rejected'; readonly feedback?: string }
   | { readonly kind: 'completed'; readonly result: string; readonly command?: string }
@@ -40,6 +42,8 @@ export interface ToolContext {
   readonly callId: string;
   /** The .smithignore rules: no tool reads, lists, searches or edits an ignored path. */
   readonly ignore: IgnorePolicy;
+  /** The model of this turn takes images (known from the model catalogue); absent means no. */
+  readonly modelSupportsImages?: boolean;
   /**
    * Asks for approval unless the policy auto-approves this call (judged from the tool's group
    * and the facts given); logs the question and the answer.

@@ -51,13 +51,14 @@ export function createUseMcpTool(hub: McpHub): ToolHandler {
         if (context.signal.aborted) throw error;
         return mcpCallFailure(error);
       }
-      // Images are described in the text; ToolOutcome has no place for image data yet (formatted.images keeps it).
+      // The text always describes the images: it is all a model without vision (or a later text-only summary) gets.
       const formatted = formatToolResult(result);
       if (formatted.isError) {
         return { kind: 'error', error: `The MCP tool ${toolName} on server "${server.name}" reported an error:\n${formatted.text}`, mistake: false };
       }
       const feedback = answer.feedback ? `\n\nThe user approved with feedback:\n<feedback>\n${answer.feedback}\n</feedback>` : '';
-      return { kind: 'result', output: formatted.text + feedback };
+      const images = context.modelSupportsImages && formatted.images.length > 0 ? { images: formatted.images } : {};
+      return { kind: 'result', output: formatted.text + feedback, ...images };
     },
   };
 }

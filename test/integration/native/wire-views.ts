@@ -70,7 +70,8 @@ export function nativeResults(request: RecordedRequest): SeenResult[] {
       const blocks: any[] = Array.isArray(last.content) ? last.content : [];
       return blocks
         .filter((b) => b.type === 'tool_result')
-        .map((b) => ({ callRef: b.tool_use_id, content: b.content, isError: b.is_error === true }));
+        // A result with images holds text and image blocks; its text is what is compared.
+        .map((b) => ({ callRef: b.tool_use_id, content: typeof b.content === 'string' ? b.content : b.content.filter((c: any) => c.type === 'text').map((c: any) => c.text).join('\n'), isError: b.is_error === true }));
     }
     case 'gemini': {
       const parts: any[] = body.contents.at(-1).parts;

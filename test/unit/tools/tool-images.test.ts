@@ -1,0 +1,105 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { formatToolResult } from '../../../src/core/mcp/mcp-result-format.js';
+import type { Base64Image } from '../../../src/core/providers/types.js';
+import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
+import { TaskLog, taskDir } from '../../../src/core/task/task-log.js';
+import { AutoApprovalCounter, runToolCall } from '../../../src/core/task/tool-call-runner.js';
+import { TOOL_RESULT_IMAGE_BYTES, limitToolImages } from '../../../src/core/tools/tool-images.js';
+import { ToolRegistry } from '../../../src/core/tools/tool-registry.js';
+import type { ToolContext, ToolHandler } from '../../../src/core/tools/tool-spec.js';
+import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
+import { ToolHarness } from '../../helpers/tool-harness.js';
+
+/** Base64 of `bytes` zero bytes. */
+const image = (mimeType: string, bytes: number): Base64Image => ({ mimeType, data: Buffer.alloc(bytes).toString('base64') });
+
+describe('limitToolImages', () => {
+  test('keeps the types models take, normalising image/jpg and data URLs', () => {
+    const { images, note } = limitToolImages([
+      image('image/png', 10),
+      { mimeType: 'IMAGE/JPG', data: `data:image/jpeg;base64,${Buffer.alloc(4).toString('base64')}` },
+    ]);
+    assert.deepEqual(images, [image('image/png', 10), image('image/jpeg', 4)]);
+    assert.equal(note, '');
+  });
+
+  test('drops other types and what exceeds the per-result limit, and says what went', () => {
+    const half = Math.floor(TOOL_RESULT_IMAGE_BYTES / 2);
+    const { images, note } = limitToolImages([
+      image('image/svg+xml', 10),
+      image('image/png', half),
+      image('image/png', half + 10),
+      image('image/webp', 100),
+      image('image/bmp', 3),
+    ]);
+    assert.deepEqual(images.map((i) => i.mimeType), ['image/png', 'image/webp']);
+    assert.equal(
+      note,
+      '\n\n[Not shown to you: 2 images of a type models do not accept (image/svg+xml, image/bmp); 1 image (2.5 MB) over the 5 MB limit for the images of one tool result.]',
+    );
+  });
+});
+
+describe('formatToolResult collects images for vision models', () => {
+  test('image blocks and embedded image resources, each still described in the text', () => {
+    const png = Buffer.alloc(3).toString('base64');
+    const formatted = formatToolResult({
+      content: [
+        { type: 'image', data: png, mimeType: 'image/png' },
+        { type: 'resource', resource: { uri: 'file:///shot.webp', mimeType: 'image/webp', blob: png } },
+      ],
+    });
+    assert.deepEqual(formatted.images, [
+      { mimeType: 'image/png', data: png },
+      { mimeType: 'image/webp', data: png },
+    ]);
+    assert.equal(formatted.text, '[image: image/png, 3 bytes]\n\n[resource: file:///shot.webp (image/webp), binary, 3 bytes]');
+  });
+});
+
+describe('runToolCall with a tool that returns images', () => {
+  const storage = mkdtempSync(join(tmpdir(), 'smith-tool-images-'));
+  after(() => rmSync(storage, { recursive: true, force: true }));
+  const seen: Array<boolean | undefined> = [];
+  const screenshot: ToolHandler = {
+    spec: { name: 'screenshot', description: 'd', params: [], example: '<screenshot>\n</screenshot>', group: 'read' },
+    async execute(_params, context: ToolContext) {
+      seen.push(context.modelSupportsImages);
+      return { kind: 'result', output: 'A screenshot [image: image/png]', images: [image('image/png', 8), image('image/tiff', 8)] };
+    },
+  };
+
+  async function run(taskId: string, modelSupportsImages: boolean) {
+    const log = TaskLog.create(storage, taskId, () => 1);
+    const harness = new ToolHarness(storage);
+    await runToolCall(
+      { kind: 'tool', name: 'screenshot', params: {}, partial: false },
+      { log, tools: new ToolRegistry([screenshot]), host: harness.host, cwd: storage, policy: APPROVE_ALL_POLICY, ignore: NOTHING_IGNORED, signal: new AbortController().signal, modelSupportsImages, onProgress: () => {} },
+      new AutoApprovalCounter(0),
+      0,
+    );
+    return log;
+  }
+
+  test('a vision model: the tool is told, and the logged result keeps the images it may, with a note', async () => {
+    const log = await run('vision', true);
+    const result = log.events.find((e) => e.type === 'tool_result');
+    assert.deepEqual(result?.type === 'tool_result' && result.images, [image('image/png', 8)]);
+    assert.equal(result?.type === 'tool_result' && result.output, 'A screenshot [image: image/png]\n\n[Not shown to you: 1 image of a type models do not accept (image/tiff).]');
+    // Base64 in the JSONL log: a reopened task still has its images.
+    assert.match(readFileSync(join(taskDir(storage, 'vision'), 'events.jsonl'), 'utf8'), /"images":\[\{"mimeType":"image\/png","data":"AAAAAAAAAAA="\}\]/);
+    assert.equal(seen.at(-1), true);
+  });
+
+  test('a model without vision: no images are logged, whatever the tool returned', async () => {
+    const log = await run('text-only', false);
+    const result = log.events.find((e) => e.type === 'tool_result');
+    assert.equal(result?.type === 'tool_result' && result.images, undefined);
+    assert.equal(result?.type === 'tool_result' && result.output, 'A screenshot [image: image/png]');
+    assert.equal(seen.at(-1), undefined);
+  });
+});
