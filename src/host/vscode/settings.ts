@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
 import type { ProviderName, ProviderSettingsView, ToolProtocolName } from '../../shared/protocol.js';
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
 import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
@@ -41,12 +42,17 @@ export interface SmithSettings {
   readonly toolProtocol: ToolProtocol;
   /** Above this many MCP tools the prompt lists servers only and the model searches for tools. */
   readonly mcpDiscoveryThreshold: number;
+  /** Window and prices for models the catalogue does not know (openai-compatible), or to correct it. */
+  readonly modelOverrides: ModelInfoOverrides;
 }
 
 /** Reads the `smith.*` settings; a bad value falls back to its default rather than failing. */
 export function readSettings(config: vscode.WorkspaceConfiguration = vscode.workspace.getConfiguration(SETTINGS_SECTION)): SmithSettings {
   const provider = oneOf(config.get<string>('provider'), PROVIDER_NAMES, 'anthropic');
-  const text = (key: string) => (config.get<string>(key) ?? '').trim();
+  const text = (key: string) => {
+    const value = config.get<unknown>(key);
+    return typeof value === 'string' ? value.trim() : '';
+  };
   const flag = (key: string, fallback: boolean) => {
     const value = config.get<unknown>(key);
     return typeof value === 'boolean' ? value : fallback;
@@ -74,7 +80,17 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     actModel: text('actModel'),
     toolProtocol: oneOf(config.get<string>('toolProtocol'), ['xml', 'native'] as const, 'xml'),
     mcpDiscoveryThreshold: count('mcp.discoveryThreshold', DEFAULT_DISCOVERY_THRESHOLD, 0),
+    modelOverrides: {
+      ...positive(config.get<unknown>('modelContextWindow'), 'contextWindow'),
+      ...positive(config.get<unknown>('modelInputPrice'), 'inputPrice'),
+      ...positive(config.get<unknown>('modelOutputPrice'), 'outputPrice'),
+    },
   };
+}
+
+/** A number the user set (0 or more), as an override field; anything else leaves the field out. */
+function positive(value: unknown, key: keyof ModelInfoOverrides): ModelInfoOverrides {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 && !(key === 'contextWindow' && value === 0) ? { [key]: value } : {};
 }
 
 /** What the panel's Settings view saves (the key aside). */

@@ -37,6 +37,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     ...(Object.keys(providerForMode).length > 0 ? { providerForMode } : {}),
     policy: settings.policy,
     maxIterations: settings.maxIterations,
+    modelOverrides: settings.modelOverrides,
     hostEnvironment: () => editorEnvironment(input.cwd),
     ...(input.mcp ? { extraTools: input.mcp.tools, extraPromptSections: input.mcp.promptSections, hiddenTools: input.mcp.hiddenTools } : {}),
   });

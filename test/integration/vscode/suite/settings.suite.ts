@@ -20,6 +20,9 @@ const KEYS = [
   'autoApprove.allCommands',
   'autoApprove.mcpTools',
   'autoApprove.maxConsecutive',
+  'modelContextWindow',
+  'modelInputPrice',
+  'modelOutputPrice',
 ];
 
 async function resetSettings(): Promise<void> {
@@ -93,6 +96,15 @@ describe('Smith settings', () => {
     assert.equal(settings.policy.safeCommands, true);
     assert.equal(settings.policy.allCommands, false);
     assert.equal(settings.policy.maxConsecutive, 5);
+  });
+
+  it('reads the window and prices of a model the catalogue does not know', async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    assert.deepEqual(readSettings().modelOverrides, {});
+    await config.update('modelContextWindow', 32768, vscode.ConfigurationTarget.Global);
+    await config.update('modelInputPrice', 0.5, vscode.ConfigurationTarget.Global);
+    await config.update('modelOutputPrice', 1.5, vscode.ConfigurationTarget.Global);
+    assert.deepEqual(readSettings().modelOverrides, { contextWindow: 32768, inputPrice: 0.5, outputPrice: 1.5 });
   });
 
   it('falls back to defaults for invalid values', async () => {
