@@ -1,5 +1,5 @@
 // The one timing helper every benchmark uses: warm up, repeat, take the median. Figures are only
-// ever reported as ratios of two medians taken in the same run (DESIGN §8), so the helper never
+// ever reported as ratios of two medians taken in the same run, so the helper never
 // judges an absolute time.
 import { performance } from 'node:perf_hooks';
 

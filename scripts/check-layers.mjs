@@ -1,4 +1,4 @@
-// Enforces DESIGN §1: only src/host/vscode and src/extension.ts may import 'vscode';
+// Enforces the layering of docs/architecture.md: only src/host/vscode and src/extension.ts may import 'vscode';
 // src/shared imports no Node built-ins and nothing from core, host or cli;
 // src/core never imports host or cli; file names are kebab-case.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -44,7 +44,7 @@ for (const dir of scanned) {
   }
 }
 if (problems.length > 0) {
-  console.error(`Layering check failed (DESIGN §1):\n  ${problems.join('\n  ')}`);
+  console.error(`Layering check failed (see docs/architecture.md):\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
 console.log('Layering check passed.');

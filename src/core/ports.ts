@@ -1,6 +1,6 @@
 /**
  * The host interface: the only way the engine reaches the editor, terminal, user and clock.
- * The CLI and the VS Code extension each implement it (DESIGN §1).
+ * The CLI and the VS Code extension each implement it.
  */
 export interface Host {
   readonly files: FileSystemPort;

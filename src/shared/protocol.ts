@@ -1,7 +1,7 @@
 import type { UiMessage, UiUsage } from './ui-messages.js';
 
 /**
- * The extension ↔ webview protocol (DESIGN §5): one discriminated union per direction.
+ * The extension ↔ webview protocol: one discriminated union per direction.
  * Requests carry an id and get exactly one `reply`.
  */
 

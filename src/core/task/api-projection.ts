@@ -50,7 +50,7 @@ export const TRUNCATION_NOTE =
 export const SUPERSEDED_READ_NOTE = '[This content was omitted: the same file was read again later with identical content; see the later result.]';
 
 /**
- * Derives the provider messages (the context window) from the log (DESIGN §2).
+ * Derives the provider messages (the context window) from the log.
  * User-side facts that follow each other are merged into one user message. With native tool
  * calling, a response's calls become tool_use parts and the next user message starts with one
  * tool_result per call, in the same order; a call the log has no result for gets a note, because

@@ -12,7 +12,7 @@ const TRUNCATE_SHARE = 0.5;
 const CONDENSE_COOLDOWN_TURNS = 3;
 
 /**
- * Keeps each request inside the model's context window (DESIGN §2: every change is an event, so
+ * Keeps each request inside the model's context window (every change is an event, so the
  * projections and the UI agree): condenses at the policy's threshold, truncates past the budget.
  */
 export class ContextGuard {

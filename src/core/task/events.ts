@@ -2,7 +2,7 @@ import type { AssistantBlock } from '../parse/types.js';
 import type { Base64Image, TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 
-/** Every fact of a task, appended to its log and never changed (DESIGN §2). */
+/** Every fact of a task, appended to its log and never changed. */
 export type TaskEvent =
   | TaskStarted
   | UserMessage

@@ -8,7 +8,7 @@ export function taskDir(storageDir: string, taskId: string): string {
 }
 
 /**
- * An append-only JSONL log of one task's events (DESIGN §2). Each event is written
+ * An append-only JSONL log of one task's events. Each event is written
  * synchronously as it is appended, so a crash loses at most the line being written.
  */
 export class TaskLog {

@@ -62,7 +62,7 @@ export type TaskUpdate =
 const DEFAULT_MAX_MISTAKES = 3;
 const DEFAULT_MAX_RETRIES = 3;
 
-/** The agent loop of DESIGN §3. It orchestrates; parsing, tools, prompts and projections live elsewhere. */
+/** The agent loop of docs/architecture.md. It orchestrates; parsing, tools, prompts and projections live elsewhere. */
 export class Task {
   private readonly listeners = new Set<(update: TaskUpdate) => void>();
   private abortController = new AbortController();

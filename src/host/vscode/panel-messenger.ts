@@ -22,7 +22,7 @@ export interface PanelMessengerOptions {
 }
 
 /**
- * Connects one webview to the panel's state (DESIGN §5). Incoming messages are validated, then
+ * Connects one webview to the panel's state. Incoming messages are validated, then
  * dispatched to a handler and answered with exactly one reply. Outgoing: a full snapshot on
  * `ready`; while visible, message deltas as they happen, throttled streaming and command output,
  * and the latest MCP state; while hidden nothing but a note that a snapshot is due, sent when it

@@ -1,5 +1,5 @@
 // One multi-step scenario, written once, run through the built CLI for every provider under both
-// tool protocols (DESIGN §3): XML blocks in the text, and each vendor's native tool calling in its
+// tool protocols: XML blocks in the text, and each vendor's native tool calling in its
 // real wire format. The files on disk and what the model was sent are checked for each.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
