@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { runActivationBench } from './activation.js';
 import { runEditsBench } from './edits.js';
 import { runParserBench } from './parser.js';
 import { runPromptBench } from './prompt.js';
@@ -20,6 +21,7 @@ const BENCHES: Readonly<Record<string, (options: BenchOptions) => Promise<BenchO
   webview: runWebviewBench,
   startup: runStartupBench,
   search: runSearchBench,
+  activation: runActivationBench,
 };
 
 function argValue(args: readonly string[], flag: string): string | undefined {

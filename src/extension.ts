@@ -1,5 +1,7 @@
 // Must stay the first import: it configures zod before any schema is built.
 import './host/vscode/zod-config.js';
+import { writeFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { ChatEditorPanel } from './host/vscode/chat-editor-panel.js';
 import { CHAT_VIEW_ID, ChatViewProvider } from './host/vscode/chat-view-provider.js';
@@ -26,6 +28,7 @@ let mcp: McpService | undefined;
  * context.subscriptions); each task's own resources live and die with the task in TaskController.
  */
 export function activate(context: vscode.ExtensionContext): SmithApi {
+  const startedAt = performance.now();
   const log = vscode.window.createOutputChannel('Smith', { log: true });
   const storageDir = resolveStorageDir(context);
   const cwd = () => vscode.workspace.workspaceFolders?.find((folder) => folder.uri.scheme === 'file')?.uri.fsPath;
@@ -72,8 +75,17 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView),
     ...registerCommands(controller, editorPanel),
   );
-  log.info(`Smith activated; task storage: ${storageDir}`);
+  const finishedAt = performance.now();
+  const loadStartedAt = (globalThis as { __smithLoadStart?: number }).__smithLoadStart ?? startedAt;
+  log.info(`Smith activated in ${(finishedAt - startedAt).toFixed(1)} ms (${(finishedAt - loadStartedAt).toFixed(1)} ms with loading); task storage: ${storageDir}`);
+  reportActivation({ activationMs: finishedAt - startedAt, loadAndActivationMs: finishedAt - loadStartedAt });
   return { controller, keys, interactions, storageDir, mcp: mcpService };
+}
+
+/** Writes the activation time where SMITH_ACTIVATION_REPORT points (the start-up benchmark reads it). */
+function reportActivation(timing: { activationMs: number; loadAndActivationMs: number }): void {
+  const target = process.env.SMITH_ACTIVATION_REPORT;
+  if (target) writeFileSync(target, JSON.stringify(timing));
 }
 
 /** Everything else is disposed from context.subscriptions; this waits until the MCP servers are down. */

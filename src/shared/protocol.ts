@@ -150,6 +150,8 @@ export type WebviewMessage =
   | { readonly type: 'reject'; readonly id: string; readonly callId: string; readonly feedback?: string }
   | { readonly type: 'answer'; readonly id: string; readonly text: string }
   | { readonly type: 'cancelTask'; readonly id: string }
+  /** Lets the running command of `callId` continue in the background while the agent goes on. */
+  | { readonly type: 'proceedCommand'; readonly id: string; readonly callId: string }
   | { readonly type: 'retry'; readonly id: string }
   | { readonly type: 'setMode'; readonly id: string; readonly mode: 'plan' | 'act' }
   | { readonly type: 'setSkill'; readonly id: string; readonly skill: string }

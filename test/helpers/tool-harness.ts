@@ -39,11 +39,13 @@ export class ToolHarness {
     };
   }
 
-  run(tool: ToolHandler, params: Record<string, string>, signal = new AbortController().signal): Promise<ToolOutcome> {
+  /** `detach` plays the user's "proceed while running". */
+  run(tool: ToolHandler, params: Record<string, string>, signal = new AbortController().signal, detach?: AbortSignal): Promise<ToolOutcome> {
     const context: ToolContext = {
       host: this.host,
       cwd: this.cwd,
       signal,
+      ...(detach ? { detach } : {}),
       callId: 'call-1',
       ignore: this.ignore,
       progress: (text) => this.progress.push(text),

@@ -5,8 +5,8 @@ export type CommandStop =
   | { readonly kind: 'exited'; readonly exitCode: number | null; readonly signal?: string }
   /** The timeout passed; the whole tree was killed. */
   | { readonly kind: 'timed-out' }
-  /** It went quiet after running a while; it was left running. */
-  | { readonly kind: 'still-running' }
+  /** It was left running: it went quiet after running a while, or the user let it continue (`detach`). */
+  | { readonly kind: 'still-running'; readonly by: 'quiet' | 'user' }
   /** The signal fired; the whole tree was killed. */
   | { readonly kind: 'aborted' }
   /** The shell could not even be started. */
@@ -22,6 +22,8 @@ export interface CommandWatchOptions {
    * least minRunningMs; undefined never hands off.
    */
   readonly handOff?: { readonly quietMs: number; readonly minRunningMs: number };
+  /** Stop waiting at once (the command keeps running) when this fires: the user chose to proceed. */
+  readonly detach?: AbortSignal;
   /** Receives output until the watch stops; nothing after. */
   onOutput(chunk: string): void;
 }
@@ -29,7 +31,7 @@ export interface CommandWatchOptions {
 // setTimeout fires at once for delays past 2^31-1 ms, which would turn a long timeout into none.
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
-/** Follows a started command until it exits, times out (killed), goes quiet (left running) or is aborted (killed). */
+/** Follows a started command until it exits, times out (killed), goes quiet or is detached (left running) or is aborted (killed). */
 export function watchCommand(running: RunningProcess, options: CommandWatchOptions): Promise<CommandStop> {
   return new Promise<CommandStop>((resolve) => {
     const startedAt = Date.now();
@@ -45,6 +47,7 @@ export function watchCommand(running: RunningProcess, options: CommandWatchOptio
       clearTimeout(quietTimer);
       clearTimeout(timeoutTimer);
       options.signal.removeEventListener('abort', onAbort);
+      options.detach?.removeEventListener('abort', onDetach);
       resolve(stop);
     };
     // The output printed while dying still belongs to the result, so settle only once it is dead.
@@ -63,10 +66,14 @@ export function watchCommand(running: RunningProcess, options: CommandWatchOptio
       clearTimeout(quietTimer);
       const due = Math.max(lastOutputAt + handOff.quietMs, startedAt + handOff.minRunningMs);
       quietTimer = setTimeout(() => {
-        if (!stopping) settle({ kind: 'still-running' });
+        if (!stopping) settle({ kind: 'still-running', by: 'quiet' });
       }, Math.min(MAX_TIMER_MS, Math.max(0, due - Date.now())));
     };
     const onAbort = (): void => killThen({ kind: 'aborted' });
+    // Ignored once a kill is under way: a dying command cannot be handed to the background.
+    const onDetach = (): void => {
+      if (!stopping) settle({ kind: 'still-running', by: 'user' });
+    };
 
     running.onOutput((chunk) => {
       if (settled) return;
@@ -86,5 +93,7 @@ export function watchCommand(running: RunningProcess, options: CommandWatchOptio
     armQuietTimer();
     if (options.signal.aborted) onAbort();
     else options.signal.addEventListener('abort', onAbort, { once: true });
+    if (options.detach?.aborted) onDetach();
+    else options.detach?.addEventListener('abort', onDetach, { once: true });
   });
 }

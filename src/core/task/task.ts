@@ -66,6 +66,8 @@ const DEFAULT_MAX_RETRIES = 3;
 export class Task {
   private readonly listeners = new Set<(update: TaskUpdate) => void>();
   private abortController = new AbortController();
+  /** The executing tool calls that can be let go on in the background, by call id. */
+  private readonly detachable = new Map<string, AbortController>();
   private readonly context: ContextGuard;
 
   private constructor(
@@ -138,6 +140,17 @@ export class Task {
     this.abortController.abort(new Error('aborted by user'));
   }
 
+  /**
+   * Lets a running call (a command) continue in the background now, as if it had gone quiet; the
+   * loop goes on with its "still running" result. False when no such call is executing.
+   */
+  proceedWhileRunning(callId: string): boolean {
+    const controller = this.detachable.get(callId);
+    if (!controller) return false;
+    controller.abort();
+    return true;
+  }
+
   /** Runs the loop until completion, failure, a limit, or abort. */
   async run(): Promise<TaskOutcome> {
     if (this.abortController.signal.aborted) this.abortController = new AbortController();
@@ -188,6 +201,7 @@ export class Task {
             skill: setup.skill,
             modelSupportsImages,
             signal,
+            detachable: this.detachable,
             onProgress: (callId, text) => this.emit({ type: 'progress', callId, text }),
           },
           counter,

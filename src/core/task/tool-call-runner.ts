@@ -26,6 +26,8 @@ export interface ToolCallEnvironment {
   readonly skill?: Skill;
   /** The turn's model takes images: tools may return them and results keep them. */
   readonly modelSupportsImages?: boolean;
+  /** Where each executing call's detach controller is registered, so the user can let it continue in the background. */
+  readonly detachable?: Map<string, AbortController>;
   onProgress(callId: string, text: string): void;
 }
 
@@ -144,10 +146,12 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: A
     if (refusal) return { kind: 'error', error: refusal, mistake: true };
   }
 
+  const detach = new AbortController();
   const context: ToolContext = {
     host: env.host,
     cwd: env.cwd,
     signal: env.signal,
+    detach: detach.signal,
     callId,
     ignore: env.ignore,
     ...(env.modelSupportsImages ? { modelSupportsImages: true } : {}),
@@ -169,11 +173,14 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: A
       return answer;
     },
   };
+  env.detachable?.set(callId, detach);
   try {
     return await handler.execute(block.params, context);
   } catch (error) {
     if (env.signal.aborted) throw error;
     return { kind: 'error', error: `${block.name} failed: ${(error as Error).message}`, mistake: false };
+  } finally {
+    env.detachable?.delete(callId);
   }
 }
 

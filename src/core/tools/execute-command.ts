@@ -67,6 +67,7 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
         timeoutMs: timeoutSeconds * 1000,
         // A timeout from the model means "wait this long for it to finish", so no early hand-off.
         handOff: explicitTimeout === undefined ? { quietMs, minRunningMs } : undefined,
+        ...(context.detach ? { detach: context.detach } : {}),
         onOutput: (chunk) => {
           output.append(chunk);
           context.progress(chunk);
@@ -76,8 +77,9 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
       if (stop.kind === 'still-running') {
         // Synchronously after the watch stopped, so no output falls between its listener and the session's.
         const session = sessions.track(command, running, Date.now() - startedAt);
+        const why = stop.by === 'user' ? 'the user chose to continue while it runs' : `it printed nothing new for ${formatDuration(quietMs)}`;
         const text =
-          `Command is still running (id ${session.id}): it printed nothing new for ${formatDuration(quietMs)}. ` +
+          `Command is still running (id ${session.id}): ${why}. ` +
           'It keeps running in the background until the task ends; its new output and its exit code will appear ' +
           'in the environment details of your next messages. Do not start it again.';
         return withFeedback(withNote({ kind: 'result', output: `${text}\n${describeOutput(output, 'Output so far')}` }, ignoredNote), answer.feedback);

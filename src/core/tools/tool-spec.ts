@@ -39,6 +39,8 @@ export interface ToolContext {
   readonly host: Host;
   readonly cwd: string;
   readonly signal: AbortSignal;
+  /** Fires when the user lets this call go on in the background (a running command); absent where that cannot happen. */
+  readonly detach?: AbortSignal;
   readonly callId: string;
   /** The .smithignore rules: no tool reads, lists, searches or edits an ignored path. */
   readonly ignore: IgnorePolicy;

@@ -25,6 +25,7 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     reject: (m) => interactions.answerApproval(m.callId, false, m.feedback),
     answer: (m) => interactions.answerQuestion(m.text),
     cancelTask: () => controller.cancel(),
+    proceedCommand: (m) => controller.proceedWhileRunning(m.callId),
     retry: () => controller.retry(),
     setMode: (m) => controller.setMode(m.mode),
     setSkill: (m) => controller.setSkill(m.skill),

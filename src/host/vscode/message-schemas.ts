@@ -21,6 +21,7 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('answer'), id, text }).strict(),
   z.object({ type: z.literal('cancelTask'), id }).strict(),
+  z.object({ type: z.literal('proceedCommand'), id, callId: id }).strict(),
   z.object({ type: z.literal('retry'), id }).strict(),
   z.object({ type: z.literal('setMode'), id, mode }).strict(),
   z.object({ type: z.literal('setSkill'), id, skill: z.string().min(1).max(200) }).strict(),

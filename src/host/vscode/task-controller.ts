@@ -163,6 +163,11 @@ export class TaskController implements PanelSource, vscode.Disposable {
     await open.run;
   }
 
+  /** Lets the open task's running command continue in the background; a no-op when it has just finished. */
+  proceedWhileRunning(callId: string): void {
+    this.current?.task?.proceedWhileRunning(callId);
+  }
+
   /** Sets the mode for new tasks and for the open one. */
   setMode(mode: Mode): void {
     this.mode = mode;

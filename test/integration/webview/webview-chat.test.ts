@@ -247,6 +247,22 @@ describe('chat panel in Chromium', () => {
     await panel.waitForPosted('cancelTask');
   });
 
+  test('Proceed while running posts proceedCommand with the callId, only on a running command', async () => {
+    const { page } = panel;
+    const read: UiMessage = { kind: 'tool', id: 'r1', callId: 'call-read', tool: 'read_file', params: { path: 'a.ts' }, status: 'running', ts };
+    const command = (status: 'running' | 'done'): UiMessage => ({ kind: 'tool', id: 'x1', callId: 'call-srv', tool: 'execute_command', params: { command: 'npm run dev' }, status, ts });
+    await panel.send(snapshotOf(taskView([taskMessage, read, command('running')], { status: 'running' })));
+    const button = page.getByRole('button', { name: 'Proceed while running' });
+    await button.waitFor();
+    assert.equal(await button.count(), 1, 'only the running command has the button');
+    assert.equal(await page.locator('[data-call-id="call-srv"]').getByRole('button', { name: 'Proceed while running' }).count(), 1);
+    await button.click();
+    const posted = await panel.waitForPosted('proceedCommand');
+    assert.equal(posted.callId, 'call-srv');
+    await panel.send(snapshotOf(taskView([taskMessage, read, command('done')], { status: 'running' })));
+    await button.waitFor({ state: 'detached' });
+  });
+
   test('an error offers Retry only when the task failed, and Retry posts retry', async () => {
     const { page } = panel;
     const messages: UiMessage[] = [taskMessage, { kind: 'error', id: 'e1', text: '429 Too Many Requests', ts }];

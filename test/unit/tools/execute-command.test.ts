@@ -141,6 +141,33 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     assert.equal(sessions.runningSummary(), '');
   });
 
+  test('the user can let a running command continue: the tool returns at once and the sessions keep it', async () => {
+    const detach = new AbortController();
+    // A long timeout and a given one: neither the quiet hand-off nor the timeout may end the wait.
+    const running = harness.run(tool, { command: "sh -c 'echo $$ > cmd.pid; echo start; sleep 30'", requires_approval: 'false', timeout: '120' }, undefined, detach.signal);
+    assert.ok(await eventually(() => harness.progress.join('').includes('start')));
+    const detachedAt = Date.now();
+    detach.abort();
+    const output = resultText(await running);
+    assert.ok(Date.now() - detachedAt < 1000, `took ${Date.now() - detachedAt} ms after the signal`);
+    assert.match(output, /^Command is still running \(id 1\): the user chose to continue while it runs\. /);
+    assert.match(output, /Output so far:\nstart$/);
+    assert.deepEqual(sessions.list().map((s) => [s.id, s.command]), [[1, "sh -c 'echo $$ > cmd.pid; echo start; sleep 30'"]]);
+    const pid = Number(ws.read('cmd.pid').trim());
+    assert.ok(isPidAlive(pid), 'the command still runs after the hand-off');
+    assert.match(sessions.runningSummary(), /## Command 1 \(running for /);
+    await sessions.killAll();
+    assert.ok(await eventually(() => !isPidAlive(pid)), `command ${pid} still alive after killAll`);
+  });
+
+  test('a detach that comes after the command exited changes nothing', async () => {
+    const detach = new AbortController();
+    const output = resultText(await harness.run(tool, { command: 'echo done', requires_approval: 'false' }, undefined, detach.signal));
+    detach.abort();
+    assert.equal(output, 'Exit code: 0\nOutput:\ndone');
+    assert.equal(sessions.list().length, 0);
+  });
+
   test('validates requires_approval', async () => {
     assert.equal(
       mistakeText(await harness.run(tool, { command: 'touch marker', requires_approval: 'maybe' })),

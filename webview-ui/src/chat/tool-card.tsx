@@ -1,4 +1,5 @@
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
+import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
 import { CommandOutput } from './command-output.js';
 import { parseCommandResult, type CommandResult } from './command-result.js';
@@ -42,6 +43,7 @@ export function ToolCard({ message, live, approvalDiff }: { message: UiToolMessa
         ) : (
           <CommandOutput text={result.output} live={live !== undefined && message.status === 'running'} />
         ))}
+      {command && message.status === 'running' && <ProceedButton callId={message.callId} />}
       {!command && message.output !== undefined && message.output !== '' && (
         <details className="tool-output">
           <summary>Output</summary>
@@ -54,6 +56,19 @@ export function ToolCard({ message, live, approvalDiff }: { message: UiToolMessa
           <Codicon name="feedback" /> {message.feedback}
         </div>
       )}
+    </div>
+  );
+}
+
+/** Lets a running command go on in the background so the agent proceeds (the host ignores it once the command is done). */
+function ProceedButton({ callId }: { callId: string }) {
+  const { send } = useActions();
+  return (
+    <div className="command-actions">
+      <button type="button" className="secondary-button" title="Keep the command running in the background and let Smith go on" onClick={() => send({ type: 'proceedCommand', callId })}>
+        <Codicon name="debug-continue" />
+        Proceed while running
+      </button>
     </div>
   );
 }

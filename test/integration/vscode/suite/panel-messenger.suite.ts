@@ -130,6 +130,8 @@ describe('Panel messenger', () => {
     assert.equal(parseWebviewMessage({ type: 'showView', id: 'a', view: 'mcp' }).ok, true);
     assert.equal(parseWebviewMessage({ type: 'showView', id: 'a', view: 'nowhere' }).ok, false);
     assert.equal(parseWebviewMessage({ type: 'openTask', id: 'a', taskId: '' }).ok, false);
+    assert.equal(parseWebviewMessage({ type: 'proceedCommand', id: 'a', callId: 'call-3' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'proceedCommand', id: 'a', callId: '' }).ok, false);
   });
 
   it('sends message deltas while visible; while hidden only a snapshot when it shows again', async () => {

@@ -16,7 +16,7 @@ import type { UiMessage } from '../../../../src/shared/ui-messages';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
 
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
-const SETTINGS = ['provider', 'baseUrl', 'model', 'autoApprove.editFiles'];
+const SETTINGS = ['provider', 'baseUrl', 'model', 'autoApprove.editFiles', 'autoApprove.safeCommands'];
 
 async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -76,6 +76,7 @@ describe('A task in the VS Code host', function () {
     await config.update('baseUrl', server.openAiBaseUrl, target);
     await config.update('model', 'scripted-model', target);
     await config.update('autoApprove.editFiles', false, target);
+    await config.update('autoApprove.safeCommands', true, target);
   });
 
   afterEach(async () => {
@@ -126,6 +127,27 @@ describe('A task in the VS Code host', function () {
       assert.deepEqual(webview.replayedMessages(), final);
       assert.ok(webview.posted.some((m) => m.type === 'streaming' && m.text.includes('I will create the file.')), 'no streaming message');
       assert.deepEqual(webview.posted.filter((m) => m.type === 'reply').map((m) => [m.id, m.ok]), [['req-1', true], ['req-2', true]]);
+    } finally {
+      messenger.dispose();
+    }
+  });
+
+  it('proceedCommand from the panel lets a running command continue while the task goes on', async () => {
+    const webview = new RecordingWebview();
+    const messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.interactions, api.mcp));
+    try {
+      // The timeout disables the quiet hand-off: only the panel's request can end the wait.
+      const call = "<execute_command>\n<command>echo proceed-start; sleep 60</command>\n<requires_approval>false</requires_approval>\n<timeout>300</timeout>\n</execute_command>";
+      server.enqueue({ text: call }, { text: completion });
+      await messenger.receive({ type: 'ready' });
+      await messenger.receive({ type: 'newTask', id: 'p-1', text: 'Start a server' });
+      await until(() => webview.posted.some((m) => m.type === 'commandOutput' && m.text.includes('proceed-start')), 'the command output', 30_000);
+      const tool = api.controller.snapshot().task!.messages.find((m) => m.kind === 'tool');
+      assert.equal(tool?.kind === 'tool' && tool.status, 'running');
+      await messenger.receive({ type: 'proceedCommand', id: 'p-2', callId: tool?.kind === 'tool' ? tool.callId : '' });
+      await until(() => api.controller.snapshot().task?.status === 'completed', 'the completed task');
+      assert.match(JSON.stringify(server.requests.at(-1)?.body ?? {}), /the user chose to continue while it runs/);
+      assert.deepEqual(webview.posted.filter((m) => m.type === 'reply').map((m) => [m.id, m.ok]), [['p-1', true], ['p-2', true]]);
     } finally {
       messenger.dispose();
     }
