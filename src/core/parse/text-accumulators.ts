@@ -2,6 +2,39 @@
 // what they already hold, so the parser's cost stays proportional to the new characters and a
 // snapshot read is O(1).
 
+/** Pieces joined per batch: few enough to keep reads cheap, enough to keep the string's pieces few. */
+const BATCH = 64;
+
+/**
+ * Text built from many small appends. Joining each batch of pieces keeps the string made of a few
+ * large parts instead of one part per streamed chunk, which the garbage collector would walk again
+ * and again as a long message grows.
+ */
+class AppendOnlyText {
+  private settled = '';
+  private recent: string[] = [];
+  private joined: string | undefined = '';
+
+  get isEmpty(): boolean {
+    return this.settled.length === 0 && this.recent.length === 0;
+  }
+
+  append(piece: string): void {
+    if (piece.length === 0) return;
+    this.recent.push(piece);
+    this.joined = undefined;
+    if (this.recent.length >= BATCH) {
+      this.settled += this.recent.join('');
+      this.recent = [];
+    }
+  }
+
+  toString(): string {
+    this.joined ??= this.recent.length === 0 ? this.settled : this.settled + this.recent.join('');
+    return this.joined;
+  }
+}
+
 /** A growing value: the visible part so far, and the final value once the source ends. */
 export interface GrowingText {
   /** Appends the next decided piece of source text. */
@@ -14,7 +47,7 @@ export interface GrowingText {
 
 /** Text trimmed at both ends (text and thinking blocks, ordinary parameters). */
 export class TrimmedText implements GrowingText {
-  private body = '';
+  private readonly body = new AppendOnlyText();
   // Whitespace after the last non-whitespace character: held back because it is dropped if the
   // text ends here and kept if more text follows.
   private gap = '';
@@ -24,21 +57,25 @@ export class TrimmedText implements GrowingText {
     if (piece.length === 0) return;
     const end = piece.trimEnd().length;
     if (end === 0) {
-      if (this.body.length > 0) this.gap += piece;
+      if (!this.body.isEmpty) this.gap += piece;
       return;
     }
-    this.body = this.body.length === 0 ? piece.slice(0, end).trimStart() : this.body + this.gap + piece.slice(0, end);
+    if (this.body.isEmpty) this.body.append(piece.slice(0, end).trimStart());
+    else {
+      this.body.append(this.gap);
+      this.body.append(piece.slice(0, end));
+    }
     this.gap = piece.slice(end);
   }
 
   /** The trimmed text so far. */
   get value(): string {
-    return this.body;
+    return this.body.toString();
   }
 
   /** The trimmed text. */
   final(): string {
-    return this.body;
+    return this.body.toString();
   }
 }
 
@@ -49,7 +86,7 @@ export class TrimmedText implements GrowingText {
 export class RawText implements GrowingText {
   // Start of the value while we cannot yet tell whether it opens with a newline (a lone "\r").
   private head: string | undefined = '';
-  private body = '';
+  private readonly body = new AppendOnlyText();
   // A trailing "\n", "\r\n" or "\r" held back so that the visible value stays a prefix of the
   // final one, which drops one trailing newline.
   private tail = '';
@@ -70,17 +107,17 @@ export class RawText implements GrowingText {
     }
     const joined = this.tail + rest;
     const held = joined.endsWith('\r\n') ? 2 : joined.endsWith('\n') || joined.endsWith('\r') ? 1 : 0;
-    this.body += joined.slice(0, joined.length - held);
+    this.body.append(joined.slice(0, joined.length - held));
     this.tail = joined.slice(joined.length - held);
   }
 
   /** The value so far, without a trailing newline that may turn out to be the last one. */
   get value(): string {
-    return this.body;
+    return this.body.toString();
   }
 
   /** The value with one leading and one trailing newline removed; a lone "\r" is not a newline. */
   final(): string {
-    return (this.head ?? '') + this.body + (this.tail === '\r' ? '\r' : '');
+    return (this.head ?? '') + this.body.toString() + (this.tail === '\r' ? '\r' : '');
   }
 }
