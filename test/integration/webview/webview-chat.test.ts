@@ -1,22 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from 'node:test';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
-import { openPanel, snapshotOf, startHarness, taskView, type Harness, type PanelPage } from './webview-page.js';
+import { snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-page.js';
 
 const ts = 1_700_000_000_000;
 const taskMessage: UiMessage = { kind: 'task', id: 't', text: 'Rename the config loader', ts };
 
 describe('chat panel in Chromium', () => {
-  let harness: Harness;
+  const suite = usePanelSuite();
   let panel: PanelPage;
-  before(async () => (harness = await startHarness()));
-  after(() => harness.close());
-  beforeEach(async () => (panel = await openPanel(harness)));
-  afterEach(async () => {
-    const problems = await panel.problems();
-    await panel.close();
-    assert.deepEqual(problems, []);
-  });
+  beforeEach(() => (panel = suite.panel));
 
   test('a snapshot renders the task, its messages, usage and cost', async () => {
     const { page } = panel;

@@ -2,10 +2,10 @@
 // names and exit codes stay readable, no blank band above the approval bar, and text the host
 // inserts into the Task box. The real bundle in Chromium through the harness.
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import type { Locator } from 'playwright-core';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
-import { openPanel, snapshotOf, startHarness, taskView, type Harness, type PanelPage } from './webview-page.js';
+import { snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-page.js';
 
 const ts = 1_700_000_000_000;
 const taskMessage: UiMessage = { kind: 'task', id: 't', text: 'Tidy the settings form', ts };
@@ -25,19 +25,12 @@ async function clipped(locator: Locator): Promise<boolean> {
 }
 
 describe('panel layout at side-bar widths in Chromium', () => {
-  let harness: Harness;
+  const suite = usePanelSuite({ openEachTest: false });
   let panel: PanelPage;
-  before(async () => (harness = await startHarness()));
-  after(() => harness.close());
-  afterEach(async () => {
-    const problems = await panel.problems();
-    await panel.close();
-    assert.deepEqual(problems, []);
-  });
 
   for (const width of [300, 220, 160]) {
     test(`at ${width} px every header control is whole, visible and usable`, async () => {
-      panel = await openPanel(harness, { width, height: 700 });
+      panel = await suite.open({ width, height: 700 });
       const { page } = panel;
       await panel.send(snapshotOf(taskView([taskMessage], { usage: { inputTokens: 123_456, outputTokens: 7_890, cacheReadTokens: 50_000, cacheWriteTokens: 1_000 }, cost: 0.4567 })));
       const plan = page.getByRole('button', { name: 'Plan', exact: true });
@@ -56,7 +49,7 @@ describe('panel layout at side-bar widths in Chromium', () => {
   }
 
   test('a long path keeps its file name whole and elides the folders; the full path is the tooltip', async () => {
-    panel = await openPanel(harness, { width: 300, height: 700 });
+    panel = await suite.open({ width: 300, height: 700 });
     const { page } = panel;
     await panel.send(
       snapshotOf(
@@ -83,7 +76,7 @@ describe('panel layout at side-bar widths in Chromium', () => {
 
   for (const width of [300, 220]) {
     test(`at ${width} px every tool card's title stays inside its card, status included`, async () => {
-      panel = await openPanel(harness, { width, height: 900 });
+      panel = await suite.open({ width, height: 900 });
       const { page } = panel;
       const tool = (callId: string, name: string, params: Record<string, string>, output?: string): UiMessage => ({
         kind: 'tool',
@@ -127,7 +120,7 @@ describe('panel layout at side-bar widths in Chromium', () => {
   }
 
   test('a finished command shows its output and an exit-code badge, not the text the model read', async () => {
-    panel = await openPanel(harness, { width: 300, height: 700 });
+    panel = await suite.open({ width: 300, height: 700 });
     const { page } = panel;
     const command = (callId: string, output: string, feedback?: string): UiMessage => ({
       kind: 'tool',
@@ -181,7 +174,7 @@ describe('panel layout at side-bar widths in Chromium', () => {
   });
 
   test('a pending tool card sits right above the approval bar, without a blank band between', async () => {
-    panel = await openPanel(harness, { width: 300, height: 860 });
+    panel = await suite.open({ width: 300, height: 860 });
     const { page } = panel;
     const diff = '--- a/src/greeting.ts\n+++ b/src/greeting.ts\n@@ -1,3 +1,3 @@\n export function greet(name: string): string {\n-  return "Hello, " + name;\n+  return `Hello, ${name}!`;\n }';
     await panel.send(
@@ -217,20 +210,13 @@ describe('panel layout at side-bar widths in Chromium', () => {
 });
 
 describe('text the host inserts into the Task box', () => {
-  let harness: Harness;
+  const suite = usePanelSuite({ openEachTest: false });
   let panel: PanelPage;
-  before(async () => (harness = await startHarness()));
-  after(() => harness.close());
-  afterEach(async () => {
-    const problems = await panel.problems();
-    await panel.close();
-    assert.deepEqual(problems, []);
-  });
 
   const selection = 'src/config.ts (lines 3-4):\n```typescript\nconst a = 1;\nconst b = 2;\n```';
 
   test('insertText appends the block after the draft, focuses the box and keeps it as the draft', async () => {
-    panel = await openPanel(harness, { width: 300, height: 700 });
+    panel = await suite.open({ width: 300, height: 700 });
     const { page } = panel;
     await panel.send(snapshotOf(undefined));
     const input = page.getByRole('textbox', { name: 'Task' });
@@ -250,7 +236,7 @@ describe('text the host inserts into the Task box', () => {
   });
 
   test('an insert while another view shows brings the chat forward, and is inserted once', async () => {
-    panel = await openPanel(harness, { width: 300, height: 700 });
+    panel = await suite.open({ width: 300, height: 700 });
     const { page } = panel;
     await panel.send(snapshotOf(taskView([taskMessage], { status: 'completed' }), { view: 'settings' }));
     await page.getByRole('heading', { name: 'Settings' }).waitFor();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from 'node:test';
 import type { McpPanelState, McpServerView } from '../../../src/shared/protocol.js';
-import { openPanel, panelState, startHarness, type Harness, type PanelPage } from './webview-page.js';
+import { panelState, usePanelSuite, type PanelPage } from './webview-page.js';
 
 const WORKSPACE_FILE = '/work/project/.smith/mcp.json';
 const GLOBAL_FILE = '/home/user/.config/smith/mcp_settings.json';
@@ -34,16 +34,9 @@ const mcp: McpPanelState = {
 };
 
 describe('MCP view in Chromium', () => {
-  let harness: Harness;
+  const suite = usePanelSuite();
   let panel: PanelPage;
-  before(async () => (harness = await startHarness()));
-  after(() => harness.close());
-  beforeEach(async () => (panel = await openPanel(harness)));
-  afterEach(async () => {
-    const problems = await panel.problems();
-    await panel.close();
-    assert.deepEqual(problems, []);
-  });
+  beforeEach(() => (panel = suite.panel));
 
   const card = (name: string) => panel.page.getByRole('listitem', { name, exact: true });
 

@@ -1,5 +1,7 @@
 // Drives the real panel bundle in Debian's Chromium through the dev harness
 // (webview-ui/dev/harness.ts), which plays the extension host: no VS Code, no mocks of the UI.
+import assert from 'node:assert/strict';
+import { after, afterEach, before, beforeEach } from 'node:test';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -162,4 +164,35 @@ export function taskView(messages: readonly UiMessage[], overrides: Partial<Task
 /** The snapshot message for a task. */
 export function snapshotOf(task: TaskView | undefined, overrides: Partial<PanelState> = {}): HostMessage {
   return { type: 'snapshot', state: panelState({ task, ...overrides }) };
+}
+
+/** One harness for a suite and, per test, an open panel that must close without logged problems. */
+export interface PanelSuite {
+  /** The panel of the running test (opened before it, unless the suite opens its own). */
+  readonly panel: PanelPage;
+  /** Opens the test's panel at a given size (for suites that do not open one per test). */
+  open(viewport?: { width: number; height: number }): Promise<PanelPage>;
+}
+
+/** Registers the suite's hooks (inside describe); after each test the panel must report no CSP or console problems. */
+export function usePanelSuite(options: { openEachTest?: boolean } = {}): PanelSuite {
+  let harness: Harness | undefined;
+  let panel: PanelPage | undefined;
+  before(async () => (harness = await startHarness()));
+  after(() => harness?.close());
+  if (options.openEachTest ?? true) beforeEach(async () => (panel = await openPanel(harness!)));
+  afterEach(async () => {
+    if (!panel) return;
+    const problems = await panel.problems();
+    await panel.close();
+    panel = undefined;
+    assert.deepEqual(problems, []);
+  });
+  return {
+    get panel() {
+      if (!panel) throw new Error('no panel is open in this test');
+      return panel;
+    },
+    open: async (viewport) => (panel = await openPanel(harness!, viewport)),
+  };
 }

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
-import { openPanel, panelState, startHarness, type Harness, type PanelPage } from './webview-page.js';
+import { beforeEach, describe, test } from 'node:test';
+import { panelState, usePanelSuite, type PanelPage } from './webview-page.js';
 
 const history = [
   { taskId: 'old', task: 'Upgrade React to 19', startedAt: 1_700_000_000_000, updatedAt: 1_700_000_100_000, status: 'completed' },
@@ -8,16 +8,9 @@ const history = [
 ];
 
 describe('settings and history views in Chromium', () => {
-  let harness: Harness;
+  const suite = usePanelSuite();
   let panel: PanelPage;
-  before(async () => (harness = await startHarness()));
-  after(() => harness.close());
-  beforeEach(async () => (panel = await openPanel(harness)));
-  afterEach(async () => {
-    const problems = await panel.problems();
-    await panel.close();
-    assert.deepEqual(problems, []);
-  });
+  beforeEach(() => (panel = suite.panel));
 
   test('the settings form posts saveSettings with the typed values', async () => {
     const { page } = panel;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { beforeEach, describe, test } from 'node:test';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
-import { openPanel, snapshotOf, startHarness, taskView, type Harness, type PanelPage } from './webview-page.js';
+import { snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-page.js';
 
 /** Distance in px between the list's bottom edge and its content's end. */
 const distanceFromEnd = (panel: PanelPage) =>
@@ -11,16 +11,9 @@ const distanceFromEnd = (panel: PanelPage) =>
   });
 
 describe('virtualised message list in Chromium', () => {
-  let harness: Harness;
+  const suite = usePanelSuite();
   let panel: PanelPage;
-  before(async () => (harness = await startHarness()));
-  after(() => harness.close());
-  beforeEach(async () => (panel = await openPanel(harness)));
-  afterEach(async () => {
-    const problems = await panel.problems();
-    await panel.close();
-    assert.deepEqual(problems, []);
-  });
+  beforeEach(() => (panel = suite.panel));
 
   test('5,000 messages render only a window of rows, starting at the latest', async () => {
     const { page } = panel;
