@@ -5,7 +5,7 @@ import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { ProviderAbortedError, ProviderError } from '../../../src/core/providers/types.js';
-import { collect, collectOk, useProviderFixture } from './stream-helpers.js';
+import { abortMidStream, abortWhileHanging, collect, collectOk, useProviderFixture } from './stream-helpers.js';
 
 const KEY = 'sk-ant-test-SECRET-987654321';
 const request = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
@@ -132,27 +132,13 @@ describe('AnthropicProvider against the scripted server', () => {
   });
 
   test('abort while the server hangs rejects promptly with ProviderAbortedError', async () => {
-    fx.server.enqueue({ fault: 'hang' });
-    const controller = new AbortController();
-    const started = Date.now();
-    setTimeout(() => controller.abort(), 100);
-    const { error } = await collect(fx.provider.createMessage({ ...request, signal: controller.signal }));
+    const { error, elapsedMs } = await abortWhileHanging(fx, request);
     assert.ok(error instanceof ProviderAbortedError, String(error));
-    assert.ok(Date.now() - started < 2000, 'aborted within 2s');
+    assert.ok(elapsedMs < 2000, 'aborted within 2s');
   });
 
   test('abort mid-stream ends with ProviderAbortedError', async () => {
-    fx.server.enqueue({ text: 'y'.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
-    const controller = new AbortController();
-    let seen = 0;
-    let error: unknown;
-    try {
-      for await (const chunk of fx.provider.createMessage({ ...request, signal: controller.signal })) {
-        if (chunk.type === 'text' && ++seen === 2) controller.abort();
-      }
-    } catch (err) {
-      error = err;
-    }
+    const { error } = await abortMidStream(fx, request);
     assert.ok(error instanceof ProviderAbortedError, String(error));
   });
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { ProviderAbortedError, ProviderError } from '../../../src/core/providers/types.js';
 import { startScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import { collect, collectOk, useProviderFixture } from './stream-helpers.js';
+import { abortMidStream, abortWhileHanging, collect, collectOk, useProviderFixture } from './stream-helpers.js';
 
 const KEY = 'AIza-test-SECRET-13579';
 const request = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
@@ -146,29 +146,15 @@ describe('GeminiProvider against the scripted server', () => {
   });
 
   test('abort while the server hangs rejects promptly with ProviderAbortedError', async () => {
-    fx.server.enqueue({ fault: 'hang' });
-    const controller = new AbortController();
-    const started = Date.now();
-    setTimeout(() => controller.abort(), 100);
-    const { error } = await collect(fx.provider.createMessage({ ...request, signal: controller.signal }));
+    const { error, elapsedMs } = await abortWhileHanging(fx, request);
     assert.ok(error instanceof ProviderAbortedError, String(error));
-    assert.ok(Date.now() - started < 2000, 'aborted within 2s');
+    assert.ok(elapsedMs < 2000, 'aborted within 2s');
   });
 
   test('abort mid-stream ends with ProviderAbortedError', async () => {
-    fx.server.enqueue({ text: 'z'.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
-    const controller = new AbortController();
-    let seen = 0;
-    let error: unknown;
-    try {
-      for await (const chunk of fx.provider.createMessage({ ...request, signal: controller.signal })) {
-        if (chunk.type === 'text' && ++seen === 2) controller.abort();
-      }
-    } catch (err) {
-      error = err;
-    }
+    const { error, textChunks } = await abortMidStream(fx, request);
     assert.ok(error instanceof ProviderAbortedError, String(error));
-    assert.ok(seen < 40);
+    assert.ok(textChunks < 40);
   });
 
   test('an already aborted signal rejects without a request', async () => {

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { ProviderAbortedError, ProviderError } from '../../../src/core/providers/types.js';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import { collect, collectOk, useProviderFixture } from './stream-helpers.js';
+import { abortMidStream, abortWhileHanging, collect, collectOk, useProviderFixture } from './stream-helpers.js';
 
 const KEY = 'sk-test-SECRET-0123456789';
 const request = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
@@ -149,30 +149,15 @@ describe('OpenAiProvider against the scripted server', () => {
   });
 
   test('abort while the server hangs rejects promptly with ProviderAbortedError', async () => {
-    fx.server.enqueue({ fault: 'hang' });
-    const controller = new AbortController();
-    const started = Date.now();
-    setTimeout(() => controller.abort(), 100);
-    const { error } = await collect(fx.provider.createMessage({ ...request, signal: controller.signal }));
+    const { error, elapsedMs } = await abortWhileHanging(fx, request);
     assert.ok(error instanceof ProviderAbortedError, String(error));
-    assert.ok(Date.now() - started < 2000, 'aborted within 2s');
+    assert.ok(elapsedMs < 2000, 'aborted within 2s');
   });
 
   test('abort mid-stream ends with ProviderAbortedError, not a silently short answer', async () => {
-    fx.server.enqueue({ text: 'x'.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
-    const controller = new AbortController();
-    const chunks: string[] = [];
-    let error: unknown;
-    try {
-      for await (const chunk of fx.provider.createMessage({ ...request, signal: controller.signal })) {
-        if (chunk.type === 'text') chunks.push(chunk.text);
-        if (chunks.length === 2) controller.abort();
-      }
-    } catch (err) {
-      error = err;
-    }
+    const { error, textChunks } = await abortMidStream(fx, request);
     assert.ok(error instanceof ProviderAbortedError, String(error));
-    assert.ok(chunks.length < 40);
+    assert.ok(textChunks < 40);
   });
 
   test('an already aborted signal rejects without a request', async () => {

@@ -1,6 +1,6 @@
 import { after, before, beforeEach } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
-import type { ApiProvider, ApiStream, ApiStreamChunk, ProviderConfig, TokenUsage } from '../../../src/core/providers/types.js';
+import type { ApiProvider, ApiRequest, ApiStream, ApiStreamChunk, ProviderConfig, TokenUsage } from '../../../src/core/providers/types.js';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 
 /** What a provider stream yielded before it ended or failed. */
@@ -67,4 +67,29 @@ export function useProviderFixture(config: (server: ScriptedLlmServer) => Provid
       return provider!;
     },
   };
+}
+
+/** Starts a request to a server that never answers and aborts it after 100 ms; returns what it ended with. */
+export async function abortWhileHanging(fx: ProviderFixture, request: ApiRequest): Promise<{ error: unknown; elapsedMs: number }> {
+  fx.server.enqueue({ fault: 'hang' });
+  const controller = new AbortController();
+  const started = Date.now();
+  setTimeout(() => controller.abort(), 100);
+  const { error } = await collect(fx.provider.createMessage({ ...request, signal: controller.signal }));
+  return { error, elapsedMs: Date.now() - started };
+}
+
+/** Streams a slow 200-character reply and aborts after its second text chunk; returns the error and the chunks seen. */
+export async function abortMidStream(fx: ProviderFixture, request: ApiRequest): Promise<{ error: unknown; textChunks: number }> {
+  fx.server.enqueue({ text: 'x'.repeat(200), chunkSize: 5, chunkDelayMs: 20 });
+  const controller = new AbortController();
+  let textChunks = 0;
+  try {
+    for await (const chunk of fx.provider.createMessage({ ...request, signal: controller.signal })) {
+      if (chunk.type === 'text' && ++textChunks === 2) controller.abort();
+    }
+  } catch (error) {
+    return { error, textChunks };
+  }
+  return { error: undefined, textChunks };
 }
