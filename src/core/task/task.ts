@@ -185,7 +185,7 @@ export class Task {
         });
         if (turn.tools.length === 0) {
           mistakes++;
-          this.noteMissingTool(turn.blocks);
+          this.noteMissingTool(turn.blocks, setup.allowedTools);
           continue;
         }
         const outcome = await runToolCalls(
@@ -289,7 +289,7 @@ export class Task {
   }
 
   /** Tells the model it used no tool, naming a tag that looked like a tool but is not one. */
-  private noteMissingTool(blocks: readonly AssistantBlock[]): void {
+  private noteMissingTool(blocks: readonly AssistantBlock[], allowedTools: ReadonlySet<string>): void {
     const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
     const unknown = [...text.matchAll(/<([a-z][a-z0-9]*(?:_[a-z0-9]+)+)>/g)]
       .map((m) => m[1]!)
@@ -298,7 +298,7 @@ export class Task {
       this.log.append({ type: 'no_tool_used' });
       return;
     }
-    const available = [...setupTurn(this.options, this.log.events).allowedTools].join(', ');
+    const available = [...allowedTools].join(', ');
     this.log.append({
       type: 'tool_error',
       callId: `call-${this.log.events.length}`,
