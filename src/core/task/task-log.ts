@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NewEvent, TaskEvent } from './events.js';
 
@@ -31,11 +31,21 @@ export class TaskLog {
     return new TaskLog(taskId, file, [], now);
   }
 
-  /** Opens an existing task's log; a torn last line (a crash mid-write) is ignored. */
+  /**
+   * Opens an existing task's log. A torn last line (a crash mid-write) is cut off the file and kept
+   * in `events.jsonl.torn`, so the next append starts on a line of its own.
+   */
   static open(storageDir: string, taskId: string, now: () => number = Date.now): TaskLog {
     const file = join(taskDir(storageDir, taskId), 'events.jsonl');
     if (!existsSync(file)) throw new Error(`No task with id "${taskId}" in ${storageDir}`);
-    return new TaskLog(taskId, file, readEvents(file), now);
+    const { events, repair } = parseLog(readFileSync(file), file);
+    if (repair?.kind === 'cut') {
+      appendFileSync(`${file}.torn`, repair.torn);
+      truncateSync(file, repair.at);
+    } else if (repair?.kind === 'end-line') {
+      appendFileSync(file, '\n');
+    }
+    return new TaskLog(taskId, file, events, now);
   }
 
   /** An in-memory log (nothing written), for replays and tests. */
@@ -63,19 +73,38 @@ export class TaskLog {
   }
 }
 
-function readEvents(file: string): TaskEvent[] {
-  const lines = readFileSync(file, 'utf8').split('\n');
+/** How to make a log end on a line boundary again: cut a torn line off at a byte offset, or end the last line. */
+type LogRepair = { readonly kind: 'cut'; readonly at: number; readonly torn: Buffer } | { readonly kind: 'end-line' };
+
+/**
+ * Reads a log's bytes. Every complete line must parse; text after the last newline is a line a
+ * crash tore (cut off), or a whole event whose newline never reached the disk (kept, line ended).
+ */
+function parseLog(bytes: Buffer, file: string): { events: TaskEvent[]; repair?: LogRepair } {
   const events: TaskEvent[] = [];
-  lines.forEach((line, index) => {
-    if (line.trim() === '') return;
-    try {
-      events.push(JSON.parse(line) as TaskEvent);
-    } catch (error) {
-      const isLast = lines.slice(index + 1).every((rest) => rest.trim() === '');
-      if (!isLast) throw new Error(`Task log ${file} is corrupt at line ${index + 1}: ${(error as Error).message}`);
+  let start = 0;
+  let lineNumber = 0;
+  while (start < bytes.length) {
+    lineNumber++;
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline === -1 ? bytes.length : newline;
+    const line = bytes.toString('utf8', start, end);
+    if (line.trim() !== '') {
+      try {
+        events.push(JSON.parse(line) as TaskEvent);
+      } catch (error) {
+        if (newline === -1) return { events, repair: { kind: 'cut', at: start, torn: bytes.subarray(start) } };
+        throw new Error(`Task log ${file} is corrupt at line ${lineNumber}: ${(error as Error).message}`);
+      }
     }
-  });
-  return events;
+    if (newline === -1) return { events, repair: { kind: 'end-line' } };
+    start = newline + 1;
+  }
+  return { events };
+}
+
+function readEvents(file: string): TaskEvent[] {
+  return parseLog(readFileSync(file), file).events;
 }
 
 /** A stored task, as listed in the history. */
@@ -87,26 +116,43 @@ export interface StoredTaskSummary {
   readonly status: 'completed' | 'aborted' | 'failed' | 'interrupted';
 }
 
-/** Lists the tasks under a storage root, newest first. */
-export function listStoredTasks(storageDir: string): StoredTaskSummary[] {
+/**
+ * Lists the tasks under a storage root, newest first. A log that cannot be read (corrupt,
+ * unreadable) is left out and reported to `warn` (default: a process warning), so one bad task
+ * never hides the others.
+ */
+export function listStoredTasks(storageDir: string, warn: (message: string) => void = defaultWarn): StoredTaskSummary[] {
   const root = join(storageDir, 'tasks');
   if (!existsSync(root)) return [];
   const summaries: StoredTaskSummary[] = [];
   for (const taskId of readdirSync(root)) {
     const file = join(root, taskId, 'events.jsonl');
-    if (!existsSync(file)) continue;
-    const events = readEvents(file);
-    const started = events.find((e) => e.type === 'task_started');
-    if (!started || started.type !== 'task_started') continue;
-    summaries.push({
-      taskId,
-      task: started.task,
-      startedAt: started.ts,
-      updatedAt: events.at(-1)?.ts ?? statSync(file).mtimeMs,
-      status: taskStatus(events),
-    });
+    try {
+      const summary = storedTaskSummary(taskId, file);
+      if (summary) summaries.push(summary);
+    } catch (error) {
+      warn(`Skipped task ${taskId} in the history: ${(error as Error).message}`);
+    }
   }
   return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
+}
+
+function storedTaskSummary(taskId: string, file: string): StoredTaskSummary | undefined {
+  if (!existsSync(file)) return undefined;
+  const events = readEvents(file);
+  const started = events.find((e) => e.type === 'task_started');
+  if (!started || started.type !== 'task_started') return undefined;
+  return {
+    taskId,
+    task: started.task,
+    startedAt: started.ts,
+    updatedAt: events.at(-1)?.ts ?? statSync(file).mtimeMs,
+    status: taskStatus(events),
+  };
+}
+
+function defaultWarn(message: string): void {
+  process.emitWarning(message);
 }
 
 /** How a task's log ends. */

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { TaskLog, listStoredTasks, taskStatus } from '../../../src/core/task/task-log.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
@@ -24,8 +25,54 @@ describe('TaskLog', () => {
     log.append({ type: 'user_message', text: 'a' });
     appendFileSync(log.file, '{"type":"user_mess');
     assert.equal(TaskLog.open(ws.root, 't2').events.length, 1);
-    appendFileSync(log.file, '\n{"seq":2,"ts":1,"type":"no_tool_used"}\n');
-    assert.throws(() => TaskLog.open(ws.root, 't2'), /corrupt at line 2/);
+    const middle = TaskLog.create(ws.root, 't2b');
+    middle.append({ type: 'user_message', text: 'a' });
+    appendFileSync(middle.file, '{"type":"user_mess\n{"seq":2,"ts":1,"type":"no_tool_used"}\n');
+    assert.throws(() => TaskLog.open(ws.root, 't2b'), /corrupt at line 2/);
+  });
+
+  test('repairs a torn last line on open, so appending and reopening again work', () => {
+    const log = TaskLog.create(ws.root, 'torn');
+    log.append({ type: 'user_message', text: 'a' });
+    appendFileSync(log.file, '{"seq":1,"ts":5,"type":"user_mess');
+    const reopened = TaskLog.open(ws.root, 'torn');
+    assert.equal(reopened.events.length, 1);
+    // The cut text is kept beside the log, not lost.
+    assert.equal(readFileSync(`${log.file}.torn`, 'utf8'), '{"seq":1,"ts":5,"type":"user_mess');
+    reopened.append({ type: 'task_resumed' });
+    reopened.append({ type: 'user_message', text: 'b' });
+    const again = TaskLog.open(ws.root, 'torn');
+    assert.deepEqual(again.events.map((e) => [e.seq, e.type]), [[0, 'user_message'], [1, 'task_resumed'], [2, 'user_message']]);
+    assert.deepEqual(again.events, reopened.events);
+    const lines = readFileSync(log.file, 'utf8').split('\n');
+    assert.deepEqual(lines.map((line) => (line === '' ? '' : JSON.parse(line).seq)), [0, 1, 2, '']);
+  });
+
+  test('keeps a whole last event whose newline never reached the disk, and ends its line', () => {
+    const log = TaskLog.create(ws.root, 'no-newline');
+    log.append({ type: 'user_message', text: 'a' });
+    appendFileSync(log.file, '{"seq":1,"ts":5,"type":"task_resumed"}');
+    const reopened = TaskLog.open(ws.root, 'no-newline');
+    assert.equal(reopened.events.length, 2);
+    assert.equal(existsSync(`${log.file}.torn`), false);
+    reopened.append({ type: 'user_message', text: 'b' });
+    assert.deepEqual(TaskLog.open(ws.root, 'no-newline').events.map((e) => e.seq), [0, 1, 2]);
+  });
+
+  test('lists the readable tasks and warns about an unreadable log instead of failing', () => {
+    const good = TaskLog.create(ws.root, 'good', () => 1);
+    good.append({ type: 'task_started', taskId: 'good', task: 'fine', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    const corrupt = TaskLog.create(ws.root, 'corrupt', () => 2);
+    corrupt.append({ type: 'task_started', taskId: 'corrupt', task: 'broken', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    appendFileSync(corrupt.file, 'not json\n{"seq":2,"ts":3,"type":"no_tool_used"}\n');
+    // A folder where the log file should be: reading it fails with EISDIR.
+    mkdirSync(join(ws.root, 'tasks', 'odd', 'events.jsonl'), { recursive: true });
+    const warnings: string[] = [];
+    const listed = listStoredTasks(ws.root, (message) => warnings.push(message));
+    assert.deepEqual(listed.map((t) => t.taskId), ['good']);
+    assert.equal(warnings.length, 2);
+    assert.match(warnings.find((w) => w.includes('corrupt'))!, /Skipped task corrupt in the history: .*corrupt at line 2/);
+    assert.match(warnings.find((w) => w.includes('odd'))!, /Skipped task odd/);
   });
 
   test('refuses to create a task twice and to open an unknown one', () => {
