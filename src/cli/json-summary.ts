@@ -15,7 +15,10 @@ export interface JsonStep {
 export interface JsonSummary {
   readonly success: boolean;
   readonly result: string | null;
+  /** The last task of the run (the one `--resume` continues). */
   readonly taskId: string;
+  /** Every task of the run, first to last: more than one when the model handed over with new_task. */
+  readonly taskIds: string[];
   readonly steps: JsonStep[];
   readonly metadata: {
     readonly totalIterations: number;
@@ -27,10 +30,15 @@ export interface JsonSummary {
   };
 }
 
-/** Builds the JSON summary from the task's log. */
+/**
+ * Builds the JSON summary from the run's events: one task's log, or the logs of a new_task chain
+ * one after another, so steps, iterations, tokens and cost cover the whole run.
+ */
 export function jsonSummary(taskId: string, events: readonly TaskEvent[], outcome: TaskOutcome, durationMs: number): JsonSummary {
   const steps: JsonStep[] = [];
-  const toolSteps = new Map<string, number>();
+  const taskIds: string[] = [];
+  // Call ids are per task: each task's log starts its own.
+  let toolSteps = new Map<string, number>();
   const toolsUsed: string[] = [];
   let totalIterations = 0;
   const setTool = (callId: string, change: Partial<JsonStep>) => {
@@ -39,6 +47,10 @@ export function jsonSummary(taskId: string, events: readonly TaskEvent[], outcom
   };
   for (const event of events) {
     switch (event.type) {
+      case 'task_started':
+        toolSteps = new Map();
+        taskIds.push(event.taskId);
+        break;
       case 'model_response': {
         totalIterations++;
         const text = event.blocks.filter((b) => b.kind === 'text').map((b) => (b.kind === 'text' ? b.text : '')).join('\n').trim();
@@ -75,6 +87,7 @@ export function jsonSummary(taskId: string, events: readonly TaskEvent[], outcom
     success: outcome.status === 'completed',
     result: outcome.status === 'completed' ? outcome.result : null,
     taskId,
+    taskIds: taskIds.length > 0 ? taskIds : [taskId],
     steps,
     metadata: {
       totalIterations,

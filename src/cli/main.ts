@@ -4,7 +4,7 @@ import { listModels } from '../core/providers/list-models.js';
 import { catalogModelIds } from '../core/providers/model-catalog.js';
 import { ProviderError, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
-import { Task, type TaskOutcome } from '../core/task/task.js';
+import { Task } from '../core/task/task.js';
 import { USAGE, UsageError, parseCliArgs, type CliOptions } from './args.js';
 import { createCliHost } from './cli-host.js';
 import { policyFromFlags } from './cli-policy.js';
@@ -20,7 +20,7 @@ import { providerConfigFrom } from './provider-settings.js';
 import { readStdin } from './read-stdin.js';
 import { runRepl } from './repl.js';
 import { createStyle, type Style } from './style.js';
-import { runTaskChain } from './task-chain.js';
+import { chainEvents, runTaskChain, type TaskChainResult } from './task-chain.js';
 
 declare const SMITH_VERSION: string | undefined;
 
@@ -151,17 +151,19 @@ async function runOnce(
     current.abort();
   };
   process.on('SIGINT', onInterrupt);
-  let finished: { task: Task; outcome: TaskOutcome };
+  let finished: TaskChainResult;
   try {
     finished = await runTaskChain(first, taskOptions, follow);
   } finally {
     process.off('SIGINT', onInterrupt);
   }
   const { task, outcome } = finished;
+  // Tokens, cost and steps of the whole chain, when the model handed over with new_task.
+  const events = chainEvents(finished.tasks);
   if (options.output === 'json') {
-    process.stdout.write(`${JSON.stringify(jsonSummary(task.id, task.log.events, outcome, Date.now() - started))}\n`);
+    process.stdout.write(`${JSON.stringify(jsonSummary(task.id, events, outcome, Date.now() - started))}\n`);
   } else {
-    printOutcome(outcome, task.id, style, options.quiet ? undefined : usageTotals(task.log.events));
+    printOutcome(outcome, task.id, style, options.quiet ? undefined : usageTotals(events));
   }
   return outcome.status === 'completed' ? 0 : 1;
 }

@@ -7,10 +7,10 @@ export interface ModelInfo {
   /** Prompt + output tokens the model accepts in one request. */
   readonly contextWindow: number;
   readonly maxOutputTokens: number;
-  /** US dollars per million uncached input tokens. */
-  readonly inputPrice: number;
-  /** US dollars per million output tokens (reasoning/thinking tokens included). */
-  readonly outputPrice: number;
+  /** US dollars per million uncached input tokens; absent when unknown (a model the catalogue does not know). */
+  readonly inputPrice?: number;
+  /** US dollars per million output tokens (reasoning/thinking tokens included); absent when unknown. */
+  readonly outputPrice?: number;
   /** US dollars per million tokens written to the prompt cache; input price when absent. */
   readonly cacheWritePrice?: number;
   /** US dollars per million tokens read from the prompt cache; input price when absent. */
@@ -43,7 +43,13 @@ export interface ModelInfoOverrides {
   readonly cacheWritePrice?: number;
 }
 
-interface CatalogEntry extends Omit<ModelInfo, 'id'> {
+/** A model whose list prices are known (every catalogue entry). */
+export interface PricedModelInfo extends ModelInfo {
+  readonly inputPrice: number;
+  readonly outputPrice: number;
+}
+
+interface CatalogEntry extends Omit<PricedModelInfo, 'id'> {
   /** Other names the vendor accepts for the same model (`-latest`, dated snapshots and previews are matched anyway). */
   readonly aliases?: readonly string[];
 }
@@ -113,13 +119,13 @@ const CATALOG: Readonly<Record<CatalogVendor, Readonly<Record<string, CatalogEnt
   },
 };
 
-// What to assume about a model the catalogue does not know: generous enough to work, prices unknown (0).
+// What to assume about a model the catalogue does not know: generous enough to work. Its prices
+// stay unknown (a cost is never guessed as zero); they come from the user's overrides.
 const DEFAULTS: Readonly<Record<ProviderId, Omit<ModelInfo, 'id'>>> = {
-  anthropic: { contextWindow: 200_000, maxOutputTokens: 8_192, inputPrice: 0, outputPrice: 0, ...VISION_REASONING_CACHED },
-  openai: { contextWindow: 128_000, maxOutputTokens: 16_384, inputPrice: 0, outputPrice: 0, ...VISION_CACHED },
-  gemini: { contextWindow: 1_048_576, maxOutputTokens: 8_192, inputPrice: 0, outputPrice: 0, ...VISION_REASONING_CACHED },
-  // Local models are free; a hosted one's prices come from the user's overrides.
-  'openai-compatible': { contextWindow: 128_000, maxOutputTokens: 8_192, inputPrice: 0, outputPrice: 0, supportsReasoning: false, supportsImages: false, supportsPromptCache: false },
+  anthropic: { contextWindow: 200_000, maxOutputTokens: 8_192, ...VISION_REASONING_CACHED },
+  openai: { contextWindow: 128_000, maxOutputTokens: 16_384, ...VISION_CACHED },
+  gemini: { contextWindow: 1_048_576, maxOutputTokens: 8_192, ...VISION_REASONING_CACHED },
+  'openai-compatible': { contextWindow: 128_000, maxOutputTokens: 8_192, supportsReasoning: false, supportsImages: false, supportsPromptCache: false },
 };
 
 // Snapshot and channel suffixes vendors add to a model's name: claude-sonnet-4-5-20250929,
@@ -128,7 +134,7 @@ const DEFAULTS: Readonly<Record<ProviderId, Omit<ModelInfo, 'id'>>> = {
 const SUFFIXES = [/-\d{8}$/, /@\d{8}$/, /-\d{4}-\d{2}-\d{2}$/, /-latest$/, /-preview(?:-\d{2}-\d{2})?$/, /-exp(?:-\d{4})?$/, /-\d{3}$/];
 
 /** The catalogue's entry for a model, or undefined when it does not know the model (openai-compatible never is). */
-export function findModelInfo(provider: ProviderId, modelId: string): ModelInfo | undefined {
+export function findModelInfo(provider: ProviderId, modelId: string): PricedModelInfo | undefined {
   if (provider === 'openai-compatible') return undefined;
   const table = CATALOG[provider];
   for (const candidate of candidateIds(modelId)) {
@@ -170,7 +176,7 @@ function candidateIds(modelId: string): string[] {
   return candidates;
 }
 
-function toModelInfo(id: string, entry: CatalogEntry): ModelInfo {
+function toModelInfo(id: string, entry: CatalogEntry): PricedModelInfo {
   const { aliases: _aliases, ...info } = entry;
   return { id, ...info };
 }

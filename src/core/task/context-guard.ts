@@ -1,8 +1,8 @@
 import { DEFAULT_CONTEXT_POLICY, contextAction, requestBudget, type ContextLimits, type ContextPolicy } from '../context/context-window.js';
-import { summarizeHistory } from '../context/condense-history.js';
+import { SummaryRequestError, summarizeHistory } from '../context/condense-history.js';
 import { estimateRequestTokens } from '../context/token-estimate.js';
 import { planTruncation } from '../context/truncation-plan.js';
-import type { ApiProvider, ProviderMessage, ToolDefinition, ToolProtocol } from '../providers/types.js';
+import type { ApiProvider, ProviderMessage, TokenUsage, ToolDefinition, ToolProtocol } from '../providers/types.js';
 import { apiProjection } from './api-projection.js';
 import type { TaskLog } from './task-log.js';
 
@@ -19,6 +19,8 @@ export class ContextGuard {
   constructor(
     private readonly log: TaskLog,
     private readonly policy: ContextPolicy = DEFAULT_CONTEXT_POLICY,
+    /** What a request's usage cost on this provider; undefined when its prices are unknown. */
+    private readonly priceOf: (provider: ApiProvider, usage: TokenUsage) => number | undefined = () => undefined,
   ) {}
 
   /**
@@ -55,10 +57,26 @@ export class ContextGuard {
     return messages;
   }
 
-  /** Asks the model for a summary and logs it as the new start of the history (from a text-only projection: no tools are offered then). */
+  /**
+   * Asks the model for a summary and logs it as the new start of the history (from a text-only
+   * projection: no tools are offered then). The request's tokens and cost are logged with it, or
+   * with a `condense_failed` event when the summary could not be used.
+   */
   async condense(provider: ApiProvider, signal?: AbortSignal): Promise<void> {
-    const summary = await summarizeHistory(provider, apiProjection(this.log.events), signal);
-    this.log.append({ type: 'history_condensed', summary });
+    let result: Awaited<ReturnType<typeof summarizeHistory>>;
+    try {
+      result = await summarizeHistory(provider, apiProjection(this.log.events), signal);
+    } catch (error) {
+      if (error instanceof SummaryRequestError) this.log.append({ type: 'condense_failed', error: error.message, ...this.spent(provider, error.usage) });
+      throw error;
+    }
+    this.log.append({ type: 'history_condensed', summary: result.summary, ...this.spent(provider, result.usage) });
+  }
+
+  private spent(provider: ApiProvider, usage: TokenUsage | undefined): { usage?: TokenUsage; cost?: number } {
+    if (!usage) return {};
+    const cost = this.priceOf(provider, usage);
+    return { usage, ...(cost === undefined ? {} : { cost }) };
   }
 
   /** Drops older turns; false when nothing is left to drop. */

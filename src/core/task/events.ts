@@ -21,6 +21,7 @@ export type TaskEvent =
   | ModeSwitched
   | SkillSwitched
   | HistoryCondensed
+  | CondenseFailed
   | HistoryTruncated
   | ResponseInterrupted
   | NewTaskRequested;
@@ -161,6 +162,18 @@ export interface SkillSwitched extends EventBase {
 export interface HistoryCondensed extends EventBase {
   readonly type: 'history_condensed';
   readonly summary: string;
+  /** The summary request's tokens (absent when the model wrote the summary itself with the condense tool). */
+  readonly usage?: TokenUsage;
+  /** US dollars for the summary request, when the model's prices are known. */
+  readonly cost?: number;
+}
+
+/** A summary request failed; the tokens it used still count. */
+export interface CondenseFailed extends EventBase {
+  readonly type: 'condense_failed';
+  readonly error: string;
+  readonly usage?: TokenUsage;
+  readonly cost?: number;
 }
 
 /** Events [fromSeq, toSeq) no longer go to the model, to fit its context window. */

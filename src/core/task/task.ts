@@ -74,7 +74,7 @@ export class Task {
     readonly log: TaskLog,
     private readonly options: TaskOptions,
   ) {
-    this.context = new ContextGuard(log, options.contextPolicy);
+    this.context = new ContextGuard(log, options.contextPolicy, (provider, usage) => this.costOf(provider, usage));
     log.onAppend((event) => {
       options.onEvent?.(event);
       this.emit({ type: 'event', event });
@@ -151,8 +151,11 @@ export class Task {
     return true;
   }
 
-  /** Runs the loop until completion, failure, a limit, or abort. */
-  async run(): Promise<TaskOutcome> {
+  /**
+   * Runs the loop until completion, failure, a limit, or abort. `iterationsUsed`: requests already
+   * made by the tasks that handed over to this one (new_task); they count against maxIterations.
+   */
+  async run(budget: { readonly iterationsUsed?: number } = {}): Promise<TaskOutcome> {
     if (this.abortController.signal.aborted) this.abortController = new AbortController();
     const signal = this.abortController.signal;
     const { options } = this;
@@ -161,7 +164,7 @@ export class Task {
     let mistakes = 0;
 
     try {
-      for (let iteration = 0; ; iteration++) {
+      for (let iteration = budget.iterationsUsed ?? 0; ; iteration++) {
         if (iteration >= options.maxIterations) {
           return this.fail(`Stopped after ${options.maxIterations} iterations (the iteration limit) before the task was completed.`);
         }

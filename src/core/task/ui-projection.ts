@@ -1,6 +1,8 @@
-import type { UiMessage, UiToolMessage, UiUsage } from '../../shared/ui-messages.js';
+import type { UiMessage, UiToolMessage } from '../../shared/ui-messages.js';
 import type { TaskEvent } from './events.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
+
+export { usageTotals } from './usage-totals.js';
 
 /** Derives the chat's message list from the log; the same events always give the same list. */
 export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
@@ -83,6 +85,9 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
       case 'history_condensed':
         messages.push({ kind: 'notice', id, text: 'Older history was condensed into a summary.', ts: event.ts });
         break;
+      case 'condense_failed':
+        messages.push({ kind: 'notice', id, text: `Condensing the history failed: ${event.error}`, ts: event.ts });
+        break;
       case 'response_interrupted':
         if (event.partialText.trim()) messages.push({ kind: 'assistant', id, text: event.partialText.trim(), reasoning: '', ts: event.ts });
         messages.push({ kind: 'notice', id: `${id}-n`, text: `The response was interrupted (${event.error}); nothing from it was run.`, ts: event.ts });
@@ -98,22 +103,4 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
     }
   }
   return messages;
-}
-
-/** Sums the token usage of every model response in the log. */
-export function usageTotals(events: readonly TaskEvent[]): UiUsage {
-  let inputTokens = 0;
-  let outputTokens = 0;
-  let cacheReadTokens = 0;
-  let cacheWriteTokens = 0;
-  let cost: number | undefined;
-  for (const event of events) {
-    if (event.type !== 'model_response') continue;
-    if (event.cost !== undefined) cost = (cost ?? 0) + event.cost;
-    inputTokens += event.usage.inputTokens;
-    outputTokens += event.usage.outputTokens;
-    cacheReadTokens += event.usage.cacheReadTokens ?? 0;
-    cacheWriteTokens += event.usage.cacheWriteTokens ?? 0;
-  }
-  return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, ...(cost === undefined ? {} : { cost }) };
 }

@@ -69,14 +69,15 @@ describe('model catalogue lookups', () => {
     assert.equal(findModelInfo('openai', 'toString'), undefined, 'no prototype keys');
   });
 
-  test('modelInfo falls back to the provider\'s defaults with zero prices', () => {
+  test('modelInfo falls back to the provider\'s defaults with unknown prices', () => {
     const unknown = modelInfo('anthropic', 'claude-next');
     assert.equal(unknown.id, 'claude-next');
     assert.equal(unknown.contextWindow, 200_000);
-    assert.equal(unknown.inputPrice, 0);
+    assert.equal(unknown.inputPrice, undefined);
+    assert.equal(unknown.outputPrice, undefined);
     assert.equal(unknown.supportsPromptCache, true);
     const local = modelInfo('openai-compatible', 'qwen3:8b');
-    assert.deepEqual([local.id, local.contextWindow, local.inputPrice, local.outputPrice], ['qwen3:8b', 128_000, 0, 0]);
+    assert.deepEqual([local.id, local.contextWindow, local.inputPrice, local.outputPrice], ['qwen3:8b', 128_000, undefined, undefined]);
   });
 
   test('overrides win over the catalogue and the defaults; undefined overrides change nothing', () => {

@@ -3,8 +3,8 @@ import assert from 'node:assert/strict';
 import { modelInfo } from '../../../src/core/providers/model-catalog.js';
 import { costOf } from '../../../src/core/providers/model-cost.js';
 
-function assertDollars(actual: number, expected: number): void {
-  assert.ok(Math.abs(actual - expected) < 1e-12, `expected $${expected}, got $${actual}`);
+function assertDollars(actual: number | undefined, expected: number): void {
+  assert.ok(actual !== undefined && Math.abs(actual - expected) < 1e-12, `expected $${expected}, got $${actual}`);
 }
 
 // Each case is worked out by hand from the list prices (USD per million tokens) in the comment.
@@ -59,8 +59,13 @@ describe('costOf', () => {
     assertDollars(costOf({ inputTokens: 1_000, outputTokens: 100, cacheReadTokens: 400 }, withCachePrice), 0.0003);
   });
 
-  test('unknown prices cost nothing; inconsistent counts never go negative', () => {
-    assert.equal(costOf({ inputTokens: 1_000_000, outputTokens: 1_000_000 }, modelInfo('openai-compatible', 'llama3')), 0);
+  test('unknown prices give an unknown cost, never zero; inconsistent counts never go negative', () => {
+    assert.equal(costOf({ inputTokens: 1_000_000, outputTokens: 1_000_000 }, modelInfo('openai-compatible', 'llama3')), undefined);
+    // A window alone says nothing about prices; one known price is not enough either.
+    assert.equal(costOf({ inputTokens: 10, outputTokens: 10 }, modelInfo('openai-compatible', 'llama3', { contextWindow: 32_000 })), undefined);
+    assert.equal(costOf({ inputTokens: 10, outputTokens: 10 }, modelInfo('anthropic', 'claude-next', { inputPrice: 1 })), undefined);
+    // Prices the user gives as zero (a local model) are known: the cost is zero.
+    assert.equal(costOf({ inputTokens: 10, outputTokens: 10 }, modelInfo('openai-compatible', 'llama3', { inputPrice: 0, outputPrice: 0 })), 0);
     // A proxy reporting more cached tokens than prompt tokens: the uncached part is clamped at zero.
     const usage = { inputTokens: 100, outputTokens: 0, cacheReadTokens: 150 };
     // 150×0.30 = 45 per million.
