@@ -11,6 +11,7 @@ import { policyFromFlags } from './cli-policy.js';
 import { defaultStorageDir } from './default-storage.js';
 import { HumanReporter } from './human-reporter.js';
 import { jsonSummary } from './json-summary.js';
+import { stopLeftoverProcesses } from './leftover-processes.js';
 import { LineSource } from './line-source.js';
 import { runMcpServe } from './mcp-serve.js';
 import { startCliMcp } from './mcp-setup.js';
@@ -87,6 +88,8 @@ async function main(argv: readonly string[]): Promise<number> {
   try {
     if (!taskText && !options.resume) return await runRepl(environment.options, { mode: options.mode, skill }, lines!, reporter, style, mcp.hub);
     const task = options.resume ? Task.resume(environment.options, options.resume) : Task.create(environment.options, taskText!, { mode: options.mode, skill });
+    // A resumed task never runs beside the processes its commands left when Smith was killed.
+    if (options.resume) await stopLeftoverProcesses(task.log.events, process.stderr, style);
     if (options.resume && argv.includes('--mode')) task.switchMode(options.mode);
     if (options.resume && options.skill) task.switchSkill(options.skill);
     return await runOnce(task, environment.options, options, reporter, style);

@@ -76,6 +76,20 @@ export interface RunningProcess {
   onOutput(listener: (chunk: string) => void): void;
   /** Settles when the process has exited; exitCode is null when it was killed by a signal. */
   readonly exited: Promise<{ readonly exitCode: number | null; readonly signal?: string }>;
-  /** Ends the command and everything it started (the whole process tree). */
+  /** The OS process id of the command's shell, when known (logged so a resumed task can find survivors). */
+  readonly pid?: number;
+  /** The value added to every process of this command's SMITH_COMMAND_ID variable (see command-marker.ts). */
+  readonly marker?: string;
+  /** Ends the command and everything it started (the whole process tree, including processes that left it with setsid or nohup). */
   kill(): Promise<void>;
+  /** What the finished kill() checked afterwards; absent before that, or when the host cannot check. */
+  readonly killReport?: KillReport;
+}
+
+/** What a kill verified afterwards. */
+export interface KillReport {
+  /** False where the host could not look for the command's processes (no /proc): nothing is known. */
+  readonly checked: boolean;
+  /** Processes of the command still alive after the kill (pids); empty when all are gone or not checked. */
+  readonly survivors: readonly number[];
 }

@@ -2,7 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { OutputFanout } from './output-fanout.js';
 import type { Socket } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
-import type { ProcessPort, RunningProcess } from '../ports.js';
+import type { KillReport, ProcessPort, RunningProcess } from '../ports.js';
+import { markedEnvironment, newCommandMarker } from './command-marker.js';
 import { killProcessTree } from './process-tree.js';
 
 /** Tuning for ChildProcessRunner; the defaults suit real use, tests may shorten them. */
@@ -49,7 +50,8 @@ export class ChildProcessRunner implements ProcessPort {
   constructor(private readonly options: ChildProcessRunnerOptions = {}) {}
 
   start(command: string, options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> }): RunningProcess {
-    return new ChildRunningProcess(command, options.cwd, commandEnvironment(options.env), {
+    const marker = newCommandMarker();
+    return new ChildRunningProcess(command, options.cwd, markedEnvironment(commandEnvironment(options.env), marker), marker, {
       killGraceMs: this.options.killGraceMs ?? 2000,
       drainMs: this.options.drainMs ?? 250,
     });
@@ -62,13 +64,14 @@ class ChildRunningProcess implements RunningProcess {
   readonly exited: Promise<ExitInfo>;
   private readonly child: ChildProcess;
   private readonly output = new OutputFanout();
-  // Output that arrived before anyone listened; handed to the first listener.
   private killing: Promise<void> | undefined;
+  private report: KillReport | undefined;
 
   constructor(
     command: string,
     cwd: string,
     env: NodeJS.ProcessEnv,
+    readonly marker: string,
     private readonly settings: { readonly killGraceMs: number; readonly drainMs: number },
   ) {
     const shell = shellInvocation(command);
@@ -86,8 +89,16 @@ class ChildRunningProcess implements RunningProcess {
     this.exited.catch(() => {});
   }
 
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   onOutput(listener: (chunk: string) => void): void {
     this.output.subscribe(listener);
+  }
+
+  get killReport(): KillReport | undefined {
+    return this.report;
   }
 
   kill(): Promise<void> {
@@ -98,12 +109,13 @@ class ChildRunningProcess implements RunningProcess {
   private async killTree(): Promise<void> {
     const pid = this.child.pid;
     if (pid === undefined) return;
-    await killProcessTree(pid, { graceMs: this.settings.killGraceMs });
+    const report = await killProcessTree(pid, { graceMs: this.settings.killGraceMs, marker: this.marker });
     // SIGKILL cannot be refused, but an unkillable process (stuck in the kernel) must not hang us.
     let timer: NodeJS.Timeout | undefined;
     const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.settings.killGraceMs + 1000)));
     await Promise.race([this.exited.then(() => undefined, () => undefined), cap]);
     clearTimeout(timer);
+    this.report = report;
   }
 
   private emit(text: string): void {

@@ -1,14 +1,14 @@
-import type { RunningProcess } from '../ports.js';
+import type { KillReport, RunningProcess } from '../ports.js';
 
 /** Why watching a command stopped. */
 export type CommandStop =
   | { readonly kind: 'exited'; readonly exitCode: number | null; readonly signal?: string }
-  /** The timeout passed; the whole tree was killed. */
-  | { readonly kind: 'timed-out' }
+  /** The timeout passed; the whole tree was killed (`kill`: what was checked afterwards, when the host can check). */
+  | { readonly kind: 'timed-out'; readonly kill?: KillReport }
   /** It was left running: it went quiet after running a while, or the user let it continue (`detach`). */
   | { readonly kind: 'still-running'; readonly by: 'quiet' | 'user' }
   /** The signal fired; the whole tree was killed. */
-  | { readonly kind: 'aborted' }
+  | { readonly kind: 'aborted'; readonly kill?: KillReport }
   /** The shell could not even be started. */
   | { readonly kind: 'failed'; readonly error: Error };
 
@@ -51,14 +51,12 @@ export function watchCommand(running: RunningProcess, options: CommandWatchOptio
       resolve(stop);
     };
     // The output printed while dying still belongs to the result, so settle only once it is dead.
-    const killThen = (stop: CommandStop): void => {
+    const killThen = (stop: Extract<CommandStop, { kind: 'timed-out' | 'aborted' }>): void => {
       if (settled || stopping) return;
       stopping = true;
       clearTimeout(quietTimer);
-      running.kill().then(
-        () => settle(stop),
-        () => settle(stop),
-      );
+      const done = () => settle(running.killReport ? { ...stop, kill: running.killReport } : stop);
+      running.kill().then(done, done);
     };
     const armQuietTimer = (): void => {
       const handOff = options.handOff;

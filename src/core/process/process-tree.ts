@@ -1,75 +1,106 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import type { KillReport } from '../ports.js';
+import { canInspectProcesses, findProcesses, isProcessAlive } from './command-marker.js';
 
-/** How kill() ends a tree: politely first, then by force. */
+/** How a tree is ended: politely first, then by force. */
 export interface KillTreeOptions {
   /** Time between SIGTERM and SIGKILL (POSIX). */
   readonly graceMs: number;
+  /** The command's marker (command-marker.ts): finds processes that left the group (setsid, nohup, double fork). */
+  readonly marker?: string;
+  /** How long to wait for processes to disappear after SIGKILL before calling them survivors (default 2000 ms). */
+  readonly verifyMs?: number;
   readonly platform?: NodeJS.Platform;
 }
 
 const POLL_MS = 50;
+const DEFAULT_VERIFY_MS = 2000;
 
 /**
- * Ends a process and everything it started: on POSIX the process group led by `pid` (the process
- * must have been spawned with `detached: true`), SIGTERM then SIGKILL after the grace period; on
- * Windows `taskkill /T /F`. Resolves once the group is gone or SIGKILL was sent.
+ * Ends a process and everything it started: on POSIX the process group led by `pid` (spawned with
+ * `detached: true`) plus every process carrying `marker`, SIGTERM then SIGKILL after the grace
+ * period; on Windows `taskkill /T /F`. Processes that appear while it works are caught too. Resolves
+ * with the processes still alive afterwards, as checked on /proc (Linux); elsewhere unchecked.
  */
-export async function killProcessTree(pid: number, options: KillTreeOptions): Promise<void> {
-  if ((options.platform ?? process.platform) === 'win32') {
+export async function killProcessTree(pid: number, options: KillTreeOptions): Promise<KillReport> {
+  const platform = options.platform ?? process.platform;
+  if (platform === 'win32') {
     await runTaskkill(pid);
-    return;
+    return { checked: false, survivors: [] };
   }
-  if (!signalGroup(pid, 'SIGTERM')) return;
-  const deadline = Date.now() + options.graceMs;
-  while (Date.now() < deadline) {
-    await delay(POLL_MS);
-    if (!isProcessGroupAlive(pid)) return;
-  }
-  signalGroup(pid, 'SIGKILL');
+  return killAll({ pgrp: pid, ...(options.marker ? { marker: options.marker } : {}) }, options, platform);
 }
 
-/** True while any live (non-zombie) process belongs to the POSIX process group `pgid`. */
-export function isProcessGroupAlive(pgid: number): boolean {
+/**
+ * Ends every process carrying `marker` (Linux), e.g. what a crashed run left behind, or the
+ * processes of a command run by a host that cannot give a process group (a terminal).
+ */
+export async function killMarkedProcesses(marker: string, options: Omit<KillTreeOptions, 'marker'>): Promise<KillReport> {
+  return killAll({ marker }, options, options.platform ?? process.platform);
+}
+
+type Target = { readonly pgrp?: number; readonly marker?: string };
+
+async function killAll(target: Target, options: KillTreeOptions, platform: NodeJS.Platform): Promise<KillReport> {
+  const inspect = canInspectProcesses(platform);
+  // Without /proc the group is all we can reach or watch.
+  const live = (): number[] =>
+    inspect ? findProcesses(target).map((entry) => entry.pid) : target.pgrp !== undefined && groupAnswers(target.pgrp) ? [target.pgrp] : [];
+  // SIGTERM goes once to each process (a process cleaning up is not interrupted again); SIGKILL to whatever is left.
+  const termed = new Set<number>();
+  const signalAll = (signal: NodeJS.Signals, pids: readonly number[]): void => {
+    if (target.pgrp !== undefined && (signal === 'SIGKILL' || !termed.has(-target.pgrp))) signalGroup(target.pgrp, signal);
+    for (const pid of pids) if (signal === 'SIGKILL' || !termed.has(pid)) signalProcess(pid, signal);
+    if (signal === 'SIGTERM') for (const pid of [-(target.pgrp ?? 0), ...pids]) termed.add(pid);
+  };
+
+  let pids = live();
+  if (pids.length === 0) return { checked: inspect, survivors: [] };
+  signalAll('SIGTERM', pids);
+  pids = await waitUntilGone(live, options.graceMs, (fresh) => signalAll('SIGTERM', fresh));
+  if (pids.length > 0) {
+    signalAll('SIGKILL', pids);
+    // A process may fork between two looks: each look kills what it finds.
+    pids = await waitUntilGone(live, options.verifyMs ?? DEFAULT_VERIFY_MS, (fresh) => signalAll('SIGKILL', fresh));
+  }
+  // Processes stuck in the kernel can outlive SIGKILL; report them rather than claim they are gone.
+  return { checked: inspect, survivors: inspect ? pids.filter(isProcessAlive) : [] };
+}
+
+/** Polls `live` until it is empty or `ms` passed, calling `onSeen` with each look's processes; returns the last look. */
+async function waitUntilGone(live: () => number[], ms: number, onSeen: (pids: number[]) => void): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  let pids = live();
+  while (pids.length > 0 && Date.now() < deadline) {
+    await delay(POLL_MS);
+    pids = live();
+    if (pids.length > 0) onSeen(pids);
+  }
+  return pids;
+}
+
+function groupAnswers(pgid: number): boolean {
   try {
     process.kill(-pgid, 0);
+    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
-  // Where PID 1 does not reap orphans (some containers), killed processes linger as zombies that
-  // still answer signal 0; /proc tells them apart so we do not wait out the grace period for nothing.
-  return process.platform === 'linux' ? hasLiveMember(pgid) : true;
 }
 
-function hasLiveMember(pgid: number): boolean {
-  let entries: string[];
-  try {
-    entries = readdirSync('/proc');
-  } catch {
-    return true;
-  }
-  for (const name of entries) {
-    if (!/^\d+$/.test(name)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-    } catch {
-      continue;
-    }
-    // "pid (comm) state ppid pgrp ..."; comm may itself contain spaces and parentheses.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === pgid && fields[0] !== 'Z' && fields[0] !== 'X') return true;
-  }
-  return false;
-}
-
-function signalGroup(pgid: number, signal: NodeJS.Signals): boolean {
+function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
     process.kill(-pgid, signal);
-    return true;
   } catch {
     // ESRCH: already gone. EPERM: nothing left that we may signal.
-    return false;
+  }
+}
+
+function signalProcess(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Gone in the meantime.
   }
 }
 

@@ -13,6 +13,7 @@ export type TaskEvent =
   | ApprovalAnswered
   | ToolResult
   | ToolError
+  | CommandStarted
   | NoToolUsed
   | TaskResumed
   | TaskError
@@ -182,6 +183,18 @@ export interface HistoryTruncated extends EventBase {
   readonly fromSeq: number;
   readonly toSeq: number;
   readonly reason: string;
+}
+
+/**
+ * A tool call started a shell command. `marker` is the value in the SMITH_COMMAND_ID variable of
+ * every process it starts, so a resumed task can find and stop what a crash left running.
+ */
+export interface CommandStarted extends EventBase {
+  readonly type: 'command_started';
+  readonly callId: string;
+  readonly command: string;
+  readonly pid?: number;
+  readonly marker?: string;
 }
 
 /** The model asked to continue in a fresh task carrying this context. */

@@ -156,6 +156,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: A
     ignore: env.ignore,
     ...(env.modelSupportsImages ? { modelSupportsImages: true } : {}),
     progress: (text) => env.onProgress(callId, text),
+    commandStarted: (started) => env.log.append({ type: 'command_started', callId, ...started }),
     approve: async (request, facts = {}): Promise<ApprovalAnswer> => {
       if (isAutoApproved(env.policy, { group: handler.spec.group, ...facts }) && counter.take()) {
         return { approved: true };

@@ -2,7 +2,7 @@ import type { CommandSessions } from '../process/command-sessions.js';
 import { watchCommand, type CommandStop } from '../process/command-watch.js';
 import { formatDuration } from '../process/format-duration.js';
 import { DEFAULT_OUTPUT_LIMITS, OutputBuffer, type OutputLimits } from '../process/output-buffer.js';
-import type { RunningProcess } from '../ports.js';
+import type { KillReport, RunningProcess } from '../ports.js';
 import { ignoredPathsInCommand } from '../workspace/command-paths.js';
 import { mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from './tool-spec.js';
 
@@ -60,6 +60,8 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
       } catch (error) {
         return { kind: 'error', error: `Could not run the command: ${(error as Error).message}`, mistake: false };
       }
+      // Logged before anything else happens, so a resumed task can find what a crash left running.
+      context.commandStarted?.({ command, ...(running.pid !== undefined ? { pid: running.pid } : {}), ...(running.marker ? { marker: running.marker } : {}) });
       const output = new OutputBuffer(limits);
       const timeoutSeconds = explicitTimeout ?? defaultTimeoutSeconds;
       const stop = await watchCommand(running, {
@@ -96,15 +98,21 @@ function finishedOutcome(stop: Exclude<CommandStop, { kind: 'aborted' | 'still-r
     case 'timed-out':
       return {
         kind: 'result',
-        output:
-          `The command did not finish within ${formatDuration(timeoutSeconds * 1000)} and was killed, together with every process it started.\n` +
-          describeOutput(output, 'Output before it was killed'),
+        output: `The command did not finish within ${formatDuration(timeoutSeconds * 1000)} and was killed${describeKill(stop.kill)}.\n${describeOutput(output, 'Output before it was killed')}`,
       };
     case 'exited': {
       const status = stop.exitCode !== null ? `Exit code: ${stop.exitCode}` : `Exit code: none (terminated by ${stop.signal ?? 'a signal'})`;
       return { kind: 'result', output: `${status}\n${describeOutput(output, 'Output')}` };
     }
   }
+}
+
+/** Says only what the kill verified: every process gone, which ones survived, or that nothing could be checked. */
+function describeKill(report: KillReport | undefined): string {
+  if (!report?.checked) return '; whether every process it started has exited could not be checked';
+  if (report.survivors.length === 0) return ', together with every process it started';
+  const count = report.survivors.length;
+  return `, but ${count} process${count === 1 ? '' : 'es'} it started could not be stopped and may still be running (pid ${report.survivors.join(', ')})`;
 }
 
 function describeOutput(output: OutputBuffer, label: string): string {

@@ -53,6 +53,8 @@ export interface ToolContext {
   approve(request: Omit<ApprovalRequest, 'callId' | 'tool'>, facts?: Omit<ApprovalFacts, 'group'>): Promise<ApprovalAnswer>;
   /** Streams progress (e.g. command output) to the UI; not logged. */
   progress(text: string): void;
+  /** Logs that this call started a process (pid and marker), so a resumed task can stop what a crash left running. */
+  commandStarted?(started: { readonly command: string; readonly pid?: number; readonly marker?: string }): void;
 }
 
 /** A tool: its spec plus the code that runs a validated call. */

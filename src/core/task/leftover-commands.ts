@@ -1,0 +1,31 @@
+import { findMarkedProcesses } from '../process/command-marker.js';
+import { killMarkedProcesses } from '../process/process-tree.js';
+import type { TaskEvent } from './events.js';
+
+/** A command of the task whose processes were still running when the task was resumed. */
+export interface LeftoverCommand {
+  readonly callId: string;
+  readonly command: string;
+  /** The processes found running (pids). */
+  readonly found: readonly number[];
+  /** Those still alive after SIGTERM and SIGKILL (checked on /proc). */
+  readonly survivors: readonly number[];
+}
+
+/**
+ * Finds the processes started by the commands in a task's log (`command_started`, by marker) that
+ * are still running, and stops them: after a crash they are orphans the resumed task would run
+ * beside. Call it before resuming, never while the task's own run is still going. Linux only
+ * (/proc); elsewhere nothing is found.
+ */
+export async function stopLeftoverCommands(events: readonly TaskEvent[], options: { readonly graceMs?: number } = {}): Promise<LeftoverCommand[]> {
+  const leftovers: LeftoverCommand[] = [];
+  for (const event of events) {
+    if (event.type !== 'command_started' || !event.marker) continue;
+    const found = findMarkedProcesses(event.marker);
+    if (found.length === 0) continue;
+    const report = await killMarkedProcesses(event.marker, { graceMs: options.graceMs ?? 2000 });
+    leftovers.push({ callId: event.callId, command: event.command, found, survivors: report.survivors });
+  }
+  return leftovers;
+}
