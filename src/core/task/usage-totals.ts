@@ -5,7 +5,8 @@ import type { TaskEvent } from './events.js';
 /**
  * Sums the tokens and cost of every request in the events: model responses and summary requests
  * (condensing), of one task or of several tasks' logs put one after another. The cost is left out
- * (unknown) as soon as one request that used tokens has no known cost, so it is never under-reported.
+ * (unknown) before the first request and as soon as one request has no known cost, so it is never
+ * under-reported.
  */
 export function usageTotals(events: readonly TaskEvent[]): UiUsage {
   let inputTokens = 0;
@@ -13,28 +14,33 @@ export function usageTotals(events: readonly TaskEvent[]): UiUsage {
   let cacheReadTokens = 0;
   let cacheWriteTokens = 0;
   let cost = 0;
+  let requests = 0;
   let costKnown = true;
   for (const event of events) {
     const spent = requestUsage(event);
     if (!spent) continue;
+    requests++;
     const { usage } = spent;
     inputTokens += usage.inputTokens;
     outputTokens += usage.outputTokens;
     cacheReadTokens += usage.cacheReadTokens ?? 0;
     cacheWriteTokens += usage.cacheWriteTokens ?? 0;
+    // Even a response reported with zero tokens may have cost something (not every server reports usage).
     if (spent.cost !== undefined) cost += spent.cost;
-    else if (usage.inputTokens + usage.outputTokens > 0) costKnown = false;
+    else costKnown = false;
   }
-  return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, ...(costKnown ? { cost } : {}) };
+  return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, ...(costKnown && requests > 0 ? { cost } : {}) };
 }
 
 /** The usage an event records for a request to the model, if it records one. */
 function requestUsage(event: TaskEvent): { usage: TokenUsage; cost?: number } | undefined {
   switch (event.type) {
     case 'model_response':
-    case 'history_condensed':
-    case 'condense_failed':
+    case 'history_condensed': // without usage: the model wrote the summary itself (the condense tool), no request
       return event.usage ? { usage: event.usage, ...(event.cost === undefined ? {} : { cost: event.cost }) } : undefined;
+    case 'condense_failed':
+      // The model answered (with an unusable summary); without reported usage its cost is unknown.
+      return { usage: event.usage ?? { inputTokens: 0, outputTokens: 0 }, ...(event.cost === undefined ? {} : { cost: event.cost }) };
     default:
       return undefined;
   }
