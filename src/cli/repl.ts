@@ -4,7 +4,7 @@ import { Task, type TaskOptions } from '../core/task/task.js';
 import type { Mode } from '../core/skills/skill.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import { MCP_REPL_HELP, runMcpReplCommand } from './mcp-repl-command.js';
-import { runTaskChain } from './task-chain.js';
+import { chainEvents, runTaskChain } from './task-chain.js';
 import type { HumanReporter } from './human-reporter.js';
 import type { LineSource } from './line-source.js';
 import { printOutcome } from './outcome-printer.js';
@@ -72,7 +72,7 @@ export async function runRepl(
           err.write('Started fresh: the next message begins a new task.\n');
           break;
         case '/history':
-          for (const item of listStoredTasks(options.storageDir).slice(0, 20)) {
+          for (const item of listStoredTasks(options.storageDir, (warning) => err.write(`${style.yellow(warning)}\n`)).slice(0, 20)) {
             err.write(`${item.taskId}  ${item.status.padEnd(11)}  ${item.task.split('\n')[0]!.slice(0, 70)}\n`);
           }
           break;
@@ -136,7 +136,7 @@ export async function runRepl(
     try {
       const finished = await runTaskChain(task, options, (next) => next.onUpdate((update) => reporter.handle(update)));
       task = finished.task;
-      printOutcome(finished.outcome, task.id, style, usageTotals(task.log.events));
+      printOutcome(finished.outcome, task.id, style, usageTotals(chainEvents(finished.tasks)));
     } finally {
       running = false;
     }
