@@ -48,10 +48,15 @@ async function killAll(target: Target, options: KillTreeOptions, platform: NodeJ
     inspect ? findProcesses(target).map((entry) => entry.pid) : target.pgrp !== undefined && groupAnswers(target.pgrp) ? [target.pgrp] : [];
   // SIGTERM goes once to each process (a process cleaning up is not interrupted again); SIGKILL to whatever is left.
   const termed = new Set<number>();
+  let groupTermed = false;
   const signalAll = (signal: NodeJS.Signals, pids: readonly number[]): void => {
-    if (target.pgrp !== undefined && (signal === 'SIGKILL' || !termed.has(-target.pgrp))) signalGroup(target.pgrp, signal);
-    for (const pid of pids) if (signal === 'SIGKILL' || !termed.has(pid)) signalProcess(pid, signal);
-    if (signal === 'SIGTERM') for (const pid of [-(target.pgrp ?? 0), ...pids]) termed.add(pid);
+    const force = signal === 'SIGKILL';
+    if (target.pgrp !== undefined && (force || !groupTermed)) signalGroup(target.pgrp, signal);
+    for (const pid of pids) if (force || !termed.has(pid)) signalProcess(pid, signal);
+    if (!force) {
+      groupTermed = true;
+      for (const pid of pids) termed.add(pid);
+    }
   };
 
   let pids = live();
