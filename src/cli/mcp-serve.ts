@@ -4,6 +4,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ProviderConfig } from '../core/providers/types.js';
 import { listCodeDefinitionNamesTool } from '../core/tools/list-code-definition-names.js';
+import { FileStampRecord } from '../core/tools/file-stamps.js';
 import { listFilesTool } from '../core/tools/list-files.js';
 import { readFileTool } from '../core/tools/read-file.js';
 import { replaceInFileTool } from '../core/tools/replace-in-file.js';
@@ -50,15 +51,19 @@ export async function runMcpServe(options: McpServeOptions): Promise<void> {
     { instructions: `Smith's workspace tools for ${options.cwd}. Paths are relative to it; paths outside it and files fenced off by .smithignore are refused. run_task runs a whole coding task with Smith's own agent.` },
   );
   let calls = 0;
+  // What this session's calls read and wrote: an edit of a file changed since then is refused.
+  const stamps = new FileStampRecord();
   for (const tool of MCP_SERVE_TOOLS) {
     server.registerTool(
       tool.spec.name,
       { description: tool.spec.description, inputSchema: inputShape(tool.spec), annotations: { readOnlyHint: tool.spec.group === 'read' } },
       async (args, extra) => {
-        const context = workspaceContext(options.cwd, ignore, host, extra.signal, `mcp-${++calls}`);
+        const context = workspaceContext(options.cwd, ignore, host, extra.signal, `mcp-${++calls}`, stamps);
         const params = Object.fromEntries(Object.entries(args).filter((e): e is [string, string] => typeof e[1] === 'string'));
         try {
-          return toCallToolResult(await tool.execute(params, context));
+          const outcome = await tool.execute(params, context);
+          stamps.observe(outcome);
+          return toCallToolResult(outcome);
         } catch (error) {
           return { content: [{ type: 'text', text: `${tool.spec.name} failed: ${(error as Error).message}` }], isError: true };
         }
@@ -118,13 +123,14 @@ export function inputShape(spec: ToolSpec): Record<string, z.ZodType<string | un
 }
 
 /** Approvals are automatic inside the workspace and refused outside it: nobody is there to ask. */
-function workspaceContext(cwd: string, ignore: IgnorePolicy, host: ToolContext['host'], signal: AbortSignal, callId: string): ToolContext {
+function workspaceContext(cwd: string, ignore: IgnorePolicy, host: ToolContext['host'], signal: AbortSignal, callId: string, stamps: FileStampRecord): ToolContext {
   return {
     host,
     cwd,
     signal,
     callId,
     ignore,
+    knownFile: stamps.get,
     progress: () => {},
     approve: async (_request, facts = {}) =>
       facts.outsideWorkspace

@@ -20,9 +20,31 @@ export interface Host {
   diagnosticsAfterEdit?(absolutePath: string): Promise<readonly string[]>;
 }
 
+/** What a path names, following symlinks; only a `file` may be read. */
+export interface FileInfo {
+  readonly type: 'file' | 'directory' | 'fifo' | 'socket' | 'device' | 'other';
+  readonly size: number;
+  readonly mtimeMs: number;
+}
+
+/** Options of a chunked read. */
+export interface ReadChunksOptions {
+  readonly signal?: AbortSignal;
+  /** Largest chunk to hand out, in bytes. */
+  readonly chunkSize?: number;
+}
+
 /** Plain-path file access; the VS Code host may see unsaved editor contents. */
 export interface FileSystemPort {
   readFile(absolutePath: string): Promise<Uint8Array>;
+  /** The path's type, size and modification time, or undefined when nothing is there. */
+  stat(absolutePath: string): Promise<FileInfo | undefined>;
+  /**
+   * Reads a regular file front to back in chunks, so a caller can stop early and never holds more
+   * than it keeps. Throws at once for anything but a regular file (never waits on a FIFO), and
+   * with the signal's reason when it is aborted.
+   */
+  readChunks(absolutePath: string, options?: ReadChunksOptions): AsyncIterable<Uint8Array>;
   /** Writes through a temporary file and a rename, creating parent folders. */
   writeFileAtomic(absolutePath: string, data: string | Uint8Array): Promise<void>;
   exists(absolutePath: string): Promise<boolean>;

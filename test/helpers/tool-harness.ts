@@ -1,5 +1,6 @@
-import type { ApprovalAnswer, ApprovalRequest, Host, ProcessPort } from '../../src/core/ports.js';
+import type { ApprovalAnswer, ApprovalRequest, FileSystemPort, Host, ProcessPort } from '../../src/core/ports.js';
 import { isAutoApproved, type AutoApprovePolicy, DEFAULT_POLICY } from '../../src/core/task/approval-policy.js';
+import { FileStampRecord } from '../../src/core/tools/file-stamps.js';
 import type { ToolContext, ToolHandler, ToolOutcome } from '../../src/core/tools/tool-spec.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../../src/core/workspace/ignore-policy.js';
 import { NodeFileSystem } from '../../src/core/workspace/node-file-system.js';
@@ -9,6 +10,8 @@ export class ToolHarness {
   readonly asked: ApprovalRequest[] = [];
   readonly progress: string[] = [];
   answers: ApprovalAnswer[] = [];
+  /** Runs while an approval is pending, before it is answered (plays what the user does meanwhile). */
+  whileAsking: ((request: ApprovalRequest) => void) | undefined;
   questionAnswer: string | undefined;
   policy: AutoApprovePolicy = DEFAULT_POLICY;
   ignore: IgnorePolicy = NOTHING_IGNORED;
@@ -18,14 +21,21 @@ export class ToolHarness {
     },
   };
   ripgrep: string | undefined = undefined;
+  /** What earlier runs read and wrote, as a task's log would remember it. */
+  readonly stamps = new FileStampRecord();
   readonly host: Host;
 
-  constructor(readonly cwd: string) {
+  /** `files` replaces the real file system, e.g. with a double that counts what is read. */
+  constructor(
+    readonly cwd: string,
+    files: FileSystemPort = new NodeFileSystem(),
+  ) {
     this.host = {
-      files: new NodeFileSystem(),
+      files,
       approvals: {
         ask: async (request) => {
           this.asked.push(request);
+          this.whileAsking?.(request);
           const answer = this.answers.shift();
           if (!answer) throw new Error(`unexpected approval request: ${request.summary}`);
           return answer;
@@ -40,7 +50,7 @@ export class ToolHarness {
   }
 
   /** `detach` plays the user's "proceed while running". */
-  run(tool: ToolHandler, params: Record<string, string>, signal = new AbortController().signal, detach?: AbortSignal): Promise<ToolOutcome> {
+  async run(tool: ToolHandler, params: Record<string, string>, signal = new AbortController().signal, detach?: AbortSignal): Promise<ToolOutcome> {
     const context: ToolContext = {
       host: this.host,
       cwd: this.cwd,
@@ -48,12 +58,15 @@ export class ToolHarness {
       ...(detach ? { detach } : {}),
       callId: 'call-1',
       ignore: this.ignore,
+      knownFile: this.stamps.get,
       progress: (text) => this.progress.push(text),
       approve: async (request, facts = {}) => {
         if (isAutoApproved(this.policy, { group: tool.spec.group, ...facts })) return { approved: true };
         return this.host.approvals.ask({ ...request, callId: 'call-1', tool: tool.spec.name }, signal);
       },
     };
-    return tool.execute(params, context);
+    const outcome = await tool.execute(params, context);
+    this.stamps.observe(outcome);
+    return outcome;
   }
 }

@@ -1,6 +1,7 @@
 import type { AssistantBlock } from '../parse/types.js';
 import type { Base64Image, TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
+import type { FileStamp } from '../tools/file-stamps.js';
 
 /** Every fact of a task, appended to its log and never changed. */
 export type TaskEvent =
@@ -111,6 +112,14 @@ export interface ToolResult extends EventBase {
   readonly output: string;
   /** Images for a vision model, base64 in the log, at most TOOL_RESULT_IMAGE_BYTES per result. */
   readonly images?: readonly Base64Image[];
+  /** Typed facts beside the text for the model. */
+  readonly details?: ToolResultDetails;
+}
+
+/** Facts of a tool result that code reads (the text is for the model). */
+export interface ToolResultDetails {
+  /** The file as the tool read it or left it (read_file, write_to_file, replace_in_file). */
+  readonly file?: FileStamp;
 }
 
 export interface ToolError extends EventBase {

@@ -1,6 +1,6 @@
 import type { ToolUseBlock } from '../parse/types.js';
 import type { ApiStreamChunk } from '../providers/types.js';
-import type { ToolSpec } from '../tools/tool-spec.js';
+import { missingRequired, type ToolSpec } from '../tools/tool-spec.js';
 
 type ToolCallChunk = Extract<ApiStreamChunk, { type: 'tool_call' }>;
 
@@ -33,7 +33,7 @@ export function argumentsErrorMessage(block: ToolUseBlock, spec: ToolSpec | unde
 
 /** The error for a native call that lacks required parameters, naming them without an XML example. */
 export function nativeMissingParams(spec: ToolSpec, block: ToolUseBlock): string | undefined {
-  const missing = spec.params.filter((p) => p.required && (block.params[p.name] ?? '').trim() === '');
+  const missing = missingRequired(spec, block);
   if (missing.length === 0) return undefined;
   const names = missing.map((p) => `'${p.name}'`).join(', ');
   const required = spec.params.filter((p) => p.required).map((p) => p.name).join(', ');

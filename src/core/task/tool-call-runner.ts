@@ -2,6 +2,7 @@ import type { ToolUseBlock } from '../parse/types.js';
 import type { ApprovalAnswer, Host } from '../ports.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { limitToolImages } from '../tools/tool-images.js';
+import { lastFileStamp } from '../tools/file-stamps.js';
 import { missingParams, type ToolContext, type ToolOutcome } from '../tools/tool-spec.js';
 import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
 import type { TaskLog } from './task-log.js';
@@ -98,7 +99,8 @@ export async function runToolCall(
       // Enforced here for every tool: no images for a model that cannot see them, and a bounded log line.
       const limited = limitToolImages(env.modelSupportsImages ? (outcome.images ?? []) : []);
       const images = limited.images.length > 0 ? { images: limited.images } : {};
-      env.log.append({ type: 'tool_result', callId, tool: block.name, output: outcome.output + limited.note + note, ...images });
+      const details = outcome.details ? { details: outcome.details } : {};
+      env.log.append({ type: 'tool_result', callId, tool: block.name, output: outcome.output + limited.note + note, ...images, ...details });
       break;
     }
     case 'error':
@@ -154,6 +156,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: A
     detach: detach.signal,
     callId,
     ignore: env.ignore,
+    knownFile: (absolutePath) => lastFileStamp(env.log.events, absolutePath),
     ...(env.modelSupportsImages ? { modelSupportsImages: true } : {}),
     progress: (text) => env.onProgress(callId, text),
     commandStarted: (started) => env.log.append({ type: 'command_started', callId, ...started }),

@@ -1,6 +1,8 @@
 import type { ResolvedPath } from '../workspace/workspace-paths.js';
+import { notAFileMessage, readWholeText, tooLargeToEditMessage } from './file-reading.js';
+import { staleFileRefusal, stampOfText, type FileStamp } from './file-stamps.js';
 import { diffStats, unifiedDiff } from './file-text.js';
-import type { ToolContext, ToolOutcome } from './tool-spec.js';
+import { mistake, type ToolContext, type ToolOutcome } from './tool-spec.js';
 
 /** A proposed change to one file. */
 export interface Proposal {
@@ -9,13 +11,41 @@ export interface Proposal {
   readonly isNewFile: boolean;
 }
 
+/** The file an edit starts from: its text and stamp, or nothing there yet. */
+export type EditTarget = { readonly kind: 'file'; readonly text: string; readonly stamp: FileStamp } | { readonly kind: 'missing' };
+
+/**
+ * Shared head of every file edit: the current text of the file, or the outcome that stops the
+ * edit. Only regular text files are read, and only after a stat; a file that changed since the
+ * task last read or wrote it is refused, and so (with `requireRead`) is one it never read.
+ */
+export async function loadEditTarget(
+  context: ToolContext,
+  target: ResolvedPath,
+  tool: string,
+  options: { readonly requireRead: boolean },
+): Promise<EditTarget | ToolOutcome> {
+  const info = await context.host.files.stat(target.absolute);
+  if (!info) return { kind: 'missing' };
+  const notAFile = notAFileMessage(info, target.display);
+  if (notAFile) return mistake(notAFile);
+  const whole = await readWholeText(context.host.files, target.absolute, info, { signal: context.signal });
+  if (whole.kind === 'binary') return mistake(`${target.display} is a binary file; ${tool} only edits text files.`);
+  if (whole.kind === 'too_large') return mistake(tooLargeToEditMessage(target.display, whole.size, tool));
+  const refusal = staleFileRefusal(context.knownFile(target.absolute), whole.stamp, target.display, options);
+  if (refusal) return { kind: 'error', ...refusal };
+  return { kind: 'file', text: whole.text, stamp: whole.stamp };
+}
+
 /**
  * Shared tail of every file edit: show the diff, ask, write atomically, and tell the model
- * exactly what landed (including the user's own changes to the proposal, as a patch).
+ * exactly what landed (including the user's own changes to the proposal, as a patch). `before`
+ * is the stamp of the file the proposal was made from (none for a new file); a file that changed
+ * while the approval was pending is not written. The result carries the stamp of what was written.
  */
-export async function applyProposedEdit(context: ToolContext, target: ResolvedPath, proposal: Proposal): Promise<ToolOutcome> {
+export async function applyProposedEdit(context: ToolContext, target: ResolvedPath, proposal: Proposal, before: FileStamp | undefined): Promise<ToolOutcome> {
   if (!proposal.isNewFile && proposal.original === proposal.proposed) {
-    return { kind: 'result', output: `No changes: ${target.display} already has this content.` };
+    return { kind: 'result', output: `No changes: ${target.display} already has this content.`, ...(before ? { details: { file: before } } : {}) };
   }
   const patch = unifiedDiff(target.display, proposal.original, proposal.proposed);
   const stats = diffStats(patch);
@@ -26,8 +56,11 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
   );
   if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
 
+  const changed = await changedSince(context, target, before);
+  if (changed) return { kind: 'error', error: changed, mistake: false };
   const finalContent = answer.editedContent ?? proposal.proposed;
   await context.host.files.writeFileAtomic(target.absolute, finalContent);
+  const written = stampOfText(target.absolute, finalContent, (await context.host.files.stat(target.absolute))?.mtimeMs ?? context.host.clock.now());
   const action = proposal.isNewFile ? 'created' : 'saved';
   let output = `The file ${target.display} was ${action} successfully.`;
   if (finalContent !== proposal.proposed) {
@@ -36,5 +69,18 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
   const problems = (await context.host.diagnosticsAfterEdit?.(target.absolute)) ?? [];
   if (problems.length > 0) output += `\n\nNew problems were reported after saving the file:\n${problems.join('\n')}\nFix them if your edit caused them.`;
   if (answer.feedback) output += `\n\nThe user approved with feedback:\n<feedback>\n${answer.feedback}\n</feedback>`;
-  return { kind: 'result', output };
+  return { kind: 'result', output, details: { file: written } };
+}
+
+/** Why the file must not be written now: it is no longer what the proposal was made from. */
+async function changedSince(context: ToolContext, target: ResolvedPath, before: FileStamp | undefined): Promise<string | undefined> {
+  const info = await context.host.files.stat(target.absolute);
+  const waited = 'while your edit waited for approval, so nothing was written';
+  if (!before) {
+    return info ? `${target.display} was created by someone else ${waited}. Read it with read_file, then decide how to change it.` : undefined;
+  }
+  if (!info || info.type !== 'file') return `${target.display} was removed ${waited}. Check with the user before creating it again.`;
+  const now = await readWholeText(context.host.files, target.absolute, info, { signal: context.signal });
+  if (now.kind === 'text' && now.stamp.sha256 === before.sha256) return undefined;
+  return `${target.display} was changed on disk ${waited}. Read it again with read_file, then redo your edit on its current content.`;
 }

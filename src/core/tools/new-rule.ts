@@ -1,8 +1,7 @@
 import { join, relative, sep } from 'node:path';
 import { WORKSPACE_RULES_NAME } from '../rules/rules-loader.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
-import { applyProposedEdit } from './apply-proposed-edit.js';
-import { decodeText } from './file-text.js';
+import { applyProposedEdit, loadEditTarget } from './apply-proposed-edit.js';
 import { mistake, type ToolHandler } from './tool-spec.js';
 import { isOutcome, resolveToolPath } from './tool-paths.js';
 
@@ -28,14 +27,12 @@ export const newRuleTool: ToolHandler = {
     if (rel === '' || rel.startsWith(`..${sep}`) || rel === '..' || !/\.(md|markdown)$/i.test(rel)) {
       return mistake(`new_rule writes Markdown files inside ${WORKSPACE_RULES_NAME}/ only; "${requested}" is not one.`);
     }
-    const exists = await context.host.files.exists(target.absolute);
-    let original = '';
-    if (exists) {
-      const decoded = decodeText(await context.host.files.readFile(target.absolute));
-      if ('binary' in decoded) return mistake(`${target.display} is not a text file.`);
-      original = decoded.text;
-    }
+    // The rules are in the model's prompt already, so an unread rules file may be rewritten; one
+    // that changed since the model last wrote it may not.
+    const current = await loadEditTarget(context, target, 'new_rule', { requireRead: false });
+    if (current.kind !== 'file' && current.kind !== 'missing') return current;
+    const existing = current.kind === 'file' ? current : undefined;
     const content = params.content!.endsWith('\n') ? params.content! : `${params.content!}\n`;
-    return applyProposedEdit(context, target, { original, proposed: content, isNewFile: !exists });
+    return applyProposedEdit(context, target, { original: existing?.text ?? '', proposed: content, isNewFile: !existing }, existing?.stamp);
   },
 };

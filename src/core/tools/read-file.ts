@@ -1,9 +1,13 @@
-import { decodeText } from './file-text.js';
+import { notAFileMessage } from './file-reading.js';
+import { readLineWindow, type LineWindow } from './line-window.js';
 import { mistake, type ToolHandler } from './tool-spec.js';
 import { isOutcome, resolveToolPath } from './tool-paths.js';
 
 /** Lines returned when the model gives no range; bigger files come with a note to page. */
 export const READ_FILE_DEFAULT_LINES = 2000;
+
+/** Most characters of numbered lines one read_file returns (as command output is capped); a note says how to read on. */
+export const READ_FILE_MAX_CHARS = 50_000;
 
 /** read_file: a file's text with numbered lines, optionally a line range. */
 export const readFileTool: ToolHandler = {
@@ -11,7 +15,7 @@ export const readFileTool: ToolHandler = {
     name: 'read_file',
     group: 'read',
     description:
-      'Read a text file. Each line is prefixed with its 1-based line number and " | " (the prefix is not part of the file; never copy it into SEARCH blocks). Use start_line/end_line to read part of a large file. Binary files are refused.',
+      `Read a text file. Each line is prefixed with its 1-based line number and " | " (the prefix is not part of the file; never copy it into SEARCH blocks). Use start_line/end_line to read part of a large file. At most ${READ_FILE_DEFAULT_LINES} lines and ${READ_FILE_MAX_CHARS} characters come back per call, with a note saying where to continue. Binary files, directories, pipes and devices are refused.`,
     params: [
       { name: 'path', required: true, description: 'Path of the file, relative to the workspace.' },
       { name: 'start_line', required: false, description: 'First line to read (1-based, inclusive).' },
@@ -29,38 +33,48 @@ export const readFileTool: ToolHandler = {
     if (start !== undefined && end !== undefined && end < start) {
       return mistake(`end_line (${end}) is before start_line (${start}).`);
     }
-    if (!(await context.host.files.exists(target.absolute))) {
-      return mistake(`File not found: ${target.display}. Check the path (use list_files to see what exists).`);
-    }
+    const info = await context.host.files.stat(target.absolute);
+    if (!info) return mistake(`File not found: ${target.display}. Check the path (use list_files to see what exists).`);
+    const notAFile = notAFileMessage(info, target.display);
+    if (notAFile) return mistake(notAFile);
     const answer = await context.approve(
       { summary: `Read ${target.display}`, path: target.display },
       { outsideWorkspace: !target.insideWorkspace },
     );
     if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
 
-    const decoded = decodeText(await context.host.files.readFile(target.absolute));
-    if ('binary' in decoded) {
+    const first = start ?? 1;
+    const last = end ?? first + READ_FILE_DEFAULT_LINES - 1;
+    const window = await readLineWindow(context.host.files, target.absolute, info, { first, last, maxChars: READ_FILE_MAX_CHARS, signal: context.signal });
+    if (window.kind === 'binary') {
       return mistake(`${target.display} is a binary file; read_file only reads text files.`);
     }
-    const lines = decoded.text.replace(/^\uFEFF/, '').split(/\r?\n/);
-    if (lines.length > 1 && lines.at(-1) === '') lines.pop();
-    const first = start ?? 1;
-    const last = Math.min(end ?? first + READ_FILE_DEFAULT_LINES - 1, lines.length);
-    if (first > lines.length && lines.length > 0) {
-      return mistake(`start_line ${first} is past the end of ${target.display} (${lines.length} lines).`);
+    const details = { file: window.stamp };
+    if (window.totalLines === 0) return { kind: 'result', output: `(${target.display} is empty.)`, details };
+    if (first > window.totalLines) {
+      return mistake(`start_line ${first} is past the end of ${target.display} (${window.totalLines} lines).`);
     }
-    const width = String(last).length;
-    const body = lines
-      .slice(first - 1, last)
-      .map((line, i) => `${String(first + i).padStart(width, ' ')} | ${line}`)
-      .join('\n');
-    const note =
-      last < lines.length
-        ? `\n\n[Showing lines ${first}-${last} of ${lines.length}. Use start_line/end_line to read more.]`
-        : '';
-    return { kind: 'result', output: `${body}${note}` };
+    const shownLast = first + window.lines.length - 1;
+    const width = String(shownLast).length;
+    const body = window.lines.map((line, i) => `${String(first + i).padStart(width, ' ')} | ${line}`).join('\n');
+    return { kind: 'result', output: `${body}${windowNote(window, first, shownLast)}`, details };
   },
 };
+
+/** Says what was left out and how to read it. */
+function windowNote(window: LineWindow, first: number, shownLast: number): string {
+  const total = window.totalLines;
+  const next = shownLast < total ? ` Continue with start_line=${shownLast + 1}.` : '';
+  if (window.cutLine) {
+    const shown = window.lines.at(-1)!.length;
+    return `\n\n[Line ${window.cutLine.number} has ${window.cutLine.length} characters; only its first ${shown} are shown, as read_file output is capped at ${READ_FILE_MAX_CHARS} characters. read_file cannot show the rest of this line: use search_files to find text in it, or execute_command (for example cut -c${shown + 1}-${shown + 2000}) to see other parts.${next}]`;
+  }
+  if (window.cappedByChars) {
+    return `\n\n[Showing lines ${first}-${shownLast} of ${total}; read_file output is capped at ${READ_FILE_MAX_CHARS} characters. Read the rest with start_line=${shownLast + 1} (and end_line for fewer lines at a time).]`;
+  }
+  if (shownLast < total) return `\n\n[Showing lines ${first}-${shownLast} of ${total}. Use start_line/end_line to read more.]`;
+  return '';
+}
 
 function parseLineNumber(value: string | undefined, name: string): number | undefined | string {
   if (value === undefined || value.trim() === '') return undefined;

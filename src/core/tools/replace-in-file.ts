@@ -1,6 +1,5 @@
 import { applySearchReplace } from '../edit/search-replace-engine.js';
-import { applyProposedEdit } from './apply-proposed-edit.js';
-import { decodeText } from './file-text.js';
+import { applyProposedEdit, loadEditTarget } from './apply-proposed-edit.js';
 import { mistake, type ToolHandler } from './tool-spec.js';
 import { isOutcome, resolveToolPath } from './tool-paths.js';
 
@@ -28,15 +27,13 @@ export const replaceInFileTool: ToolHandler = {
   async execute(params, context) {
     const target = resolveToolPath(context, params.path!);
     if (isOutcome(target)) return target;
-    if (!(await context.host.files.exists(target.absolute))) {
-      return mistake(`File not found: ${target.display}. To create a file, use write_to_file.`);
-    }
-    const decoded = decodeText(await context.host.files.readFile(target.absolute));
-    if ('binary' in decoded) return mistake(`${target.display} is a binary file; replace_in_file only edits text files.`);
-    const edit = applySearchReplace(decoded.text, params.diff ?? '');
+    const current = await loadEditTarget(context, target, 'replace_in_file', { requireRead: false });
+    if (current.kind === 'missing') return mistake(`File not found: ${target.display}. To create a file, use write_to_file.`);
+    if (current.kind !== 'file') return current;
+    const edit = applySearchReplace(current.text, params.diff ?? '');
     if (!edit.ok) {
       return mistake(`The edit to ${target.display} was not applied; the file is unchanged.\n\n${edit.error}`);
     }
-    return applyProposedEdit(context, target, { original: decoded.text, proposed: edit.content, isNewFile: false });
+    return applyProposedEdit(context, target, { original: current.text, proposed: edit.content, isNewFile: false }, current.stamp);
   },
 };

@@ -3,6 +3,8 @@ import type { ApprovalFacts } from '../task/approval-policy.js';
 import type { ToolUseBlock } from '../parse/types.js';
 import type { Base64Image } from '../providers/types.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import type { ToolResultDetails } from '../task/events.js';
+import type { KnownFile } from './file-stamps.js';
 
 /** Which auto-approve switch governs a tool (and which skill group it belongs to). */
 export type ToolGroup = 'read' | 'edit' | 'command' | 'mcp' | 'browser' | 'interaction';
@@ -12,6 +14,8 @@ export interface ToolParamSpec {
   readonly name: string;
   readonly required: boolean;
   readonly description: string;
+  /** An empty value is a value (write_to_file's content of an empty file), not a missing one. */
+  readonly allowEmpty?: boolean;
 }
 
 /** The single description of a tool: the prompt's tool section and the parser grammar derive from it. */
@@ -27,7 +31,7 @@ export interface ToolSpec {
 /** What a tool call produced. */
 export type ToolOutcome =
   /** `images` reach vision models only; `output` must describe them too, as other models see only it. */
-  | { readonly kind: 'result'; readonly output: string; readonly images?: readonly Base64Image[] }
+  | { readonly kind: 'result'; readonly output: string; readonly images?: readonly Base64Image[]; readonly details?: ToolResultDetails }
   | { readonly kind: 'error'; readonly error: string; readonly mistake: boolean }
   | { readonly kind: 'rejected'; readonly feedback?: string }
   | { readonly kind: 'completed'; readonly result: string; readonly command?: string }
@@ -44,6 +48,8 @@ export interface ToolContext {
   readonly callId: string;
   /** The .smithignore rules: no tool reads, lists, searches or edits an ignored path. */
   readonly ignore: IgnorePolicy;
+  /** What the task last read or wrote of a file (from its log), so edits of a file changed since are refused. */
+  readonly knownFile: KnownFile;
   /** The model of this turn takes images (known from the model catalogue); absent means no. */
   readonly modelSupportsImages?: boolean;
   /**
@@ -70,8 +76,17 @@ export function mistake(error: string): ToolOutcome {
 
 /** Returns a message naming the missing required parameters, or undefined when all are present. */
 export function missingParams(spec: ToolSpec, block: Pick<ToolUseBlock, 'params'>): string | undefined {
-  const missing = spec.params.filter((p) => p.required && (block.params[p.name] ?? '').trim() === '');
+  const missing = missingRequired(spec, block);
   if (missing.length === 0) return undefined;
   const names = missing.map((p) => `'${p.name}'`).join(', ');
   return `Missing value for required parameter ${names} of ${spec.name}. Please retry with a complete call, for example:\n${spec.example}`;
+}
+
+/** The required parameters a call lacks (blank counts as missing unless the parameter allows empty). */
+export function missingRequired(spec: ToolSpec, block: Pick<ToolUseBlock, 'params'>): ToolParamSpec[] {
+  return spec.params.filter((p) => {
+    if (!p.required) return false;
+    const value = block.params[p.name];
+    return value === undefined || (!p.allowEmpty && value.trim() === '');
+  });
 }

@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { FileSystemPort } from '../../core/ports.js';
-import { decodeText } from '../../core/tools/file-text.js';
+import { readWholeText } from '../../core/tools/file-reading.js';
 import { ProposalDocuments, type ReviewUris } from './proposal-documents.js';
 
 /** A proposed edit as the engine describes it in an approval request. */
@@ -54,7 +54,7 @@ export class DiffApproval implements vscode.Disposable {
   private nextId = 1;
 
   constructor(
-    private readonly files: Pick<FileSystemPort, 'readFile' | 'exists'>,
+    private readonly files: FileSystemPort,
     options: DiffApprovalOptions = {},
   ) {
     this.documents = new ProposalDocuments(options.schemePrefix);
@@ -142,7 +142,7 @@ export class DiffApproval implements vscode.Disposable {
     this.reviews.set(absolutePath, review);
     void this.enqueue(review, async () => {
       if (!proposal) review.original = await this.readCurrent(absolutePath);
-      const isNewFile = proposal?.isNewFile ?? !(await this.files.exists(absolutePath));
+      const isNewFile = proposal?.isNewFile ?? (await this.files.stat(absolutePath)) === undefined;
       review.uris = this.documents.create(absolutePath, review.id, review.original, proposal?.proposed ?? review.original);
       const name = basename(absolutePath);
       const title = isNewFile ? `${name}: New File (Editable)` : `${name}: Original ↔ Smith's Changes (Editable)`;
@@ -203,10 +203,12 @@ export class DiffApproval implements vscode.Disposable {
     this.documents.remove(uris);
   }
 
+  /** The file's text for the left side while a write streams; nothing for what the engine will refuse (pipes, binary, huge). */
   private async readCurrent(absolutePath: string): Promise<string> {
-    if (!(await this.files.exists(absolutePath))) return '';
-    const decoded = decodeText(await this.files.readFile(absolutePath));
-    return 'text' in decoded ? decoded.text : '';
+    const info = await this.files.stat(absolutePath);
+    if (info?.type !== 'file') return '';
+    const whole = await readWholeText(this.files, absolutePath, info);
+    return whole.kind === 'text' ? whole.text : '';
   }
 
   private enqueue(review: Review, step: () => Promise<void>): Promise<void> {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import * as vscode from 'vscode';
-import type { FileSystemPort } from '../../core/ports.js';
-import { NodeFileSystem } from '../../core/workspace/node-file-system.js';
+import type { FileInfo, FileSystemPort, ReadChunksOptions } from '../../core/ports.js';
+import { NodeFileSystem, READ_CHUNK_BYTES } from '../../core/workspace/node-file-system.js';
 
 /** Called around the engine's writes (e.g. to note the diagnostics a file had before). */
 export interface WriteObserver {
@@ -30,6 +30,28 @@ export class VsCodeFileSystem implements FileSystemPort {
   async readFile(absolutePath: string): Promise<Uint8Array> {
     const document = dirtyDocument(absolutePath);
     return document ? new TextEncoder().encode(document.getText()) : this.disk.readFile(absolutePath);
+  }
+
+  async stat(absolutePath: string): Promise<FileInfo | undefined> {
+    const info = await this.disk.stat(absolutePath);
+    const document = dirtyDocument(absolutePath);
+    if (!document || info?.type !== 'file') return info;
+    return { ...info, size: new TextEncoder().encode(document.getText()).byteLength };
+  }
+
+  async *readChunks(absolutePath: string, options: ReadChunksOptions = {}): AsyncIterable<Uint8Array> {
+    const document = dirtyDocument(absolutePath);
+    if (!document) {
+      yield* this.disk.readChunks(absolutePath, options);
+      return;
+    }
+    // The editor holds the whole text already; only the hand-out is chunked, like the disk's.
+    const bytes = new TextEncoder().encode(document.getText());
+    const size = Math.max(1, options.chunkSize ?? READ_CHUNK_BYTES);
+    for (let at = 0; at < bytes.byteLength; at += size) {
+      options.signal?.throwIfAborted();
+      yield bytes.subarray(at, at + size);
+    }
   }
 
   async writeFileAtomic(absolutePath: string, data: string | Uint8Array): Promise<void> {

@@ -18,7 +18,7 @@ describe('read_file', () => {
   test('returns numbered lines', async () => {
     ws.write('a.txt', 'one\ntwo\nthree\n');
     const outcome = await harness.run(readFileTool, { path: 'a.txt' });
-    assert.deepEqual(outcome, { kind: 'result', output: '1 | one\n2 | two\n3 | three' });
+    assert.deepEqual(outcome.kind === 'result' && outcome.output, '1 | one\n2 | two\n3 | three');
   });
 
   test('reads a line range with aligned numbers and notes the rest', async () => {
@@ -31,7 +31,7 @@ describe('read_file', () => {
   test('strips a BOM and reads CRLF files as lines', async () => {
     ws.write('c.txt', '\uFEFFalpha\r\nbeta\r\n');
     const outcome = await harness.run(readFileTool, { path: 'c.txt' });
-    assert.deepEqual(outcome, { kind: 'result', output: '1 | alpha\n2 | beta' });
+    assert.deepEqual(outcome.kind === 'result' && outcome.output, '1 | alpha\n2 | beta');
   });
 
   test('refuses binary files with a clear message', async () => {

@@ -1,0 +1,92 @@
+import { createHash } from 'node:crypto';
+import type { TaskEvent } from '../task/events.js';
+import type { ToolOutcome } from './tool-spec.js';
+
+/**
+ * What a file tool saw in a file or left there, carried in its tool result: a later edit compares
+ * the file's content hash with it to tell whether someone else changed the file since.
+ */
+export interface FileStamp {
+  /** Absolute path, as the tools resolve it. */
+  readonly path: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  /** SHA-256 of the file's bytes, hex. */
+  readonly sha256: string;
+}
+
+/** A lookup of the last stamp of a file, as tools see it through their context. */
+export type KnownFile = (absolutePath: string) => FileStamp | undefined;
+
+/** The last stamp of a file in a task's log (the log is the record, so it survives a resume). */
+export function lastFileStamp(events: readonly TaskEvent[], absolutePath: string): FileStamp | undefined {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const event = events[i]!;
+    if (event.type === 'tool_result' && event.details?.file?.path === absolutePath) return event.details.file;
+  }
+  return undefined;
+}
+
+/** Stamps kept in memory where there is no task log (smith mcp-serve's session, tests). */
+export class FileStampRecord {
+  private readonly stamps = new Map<string, FileStamp>();
+
+  /** Takes the stamp an outcome carries, if any. */
+  observe(outcome: ToolOutcome): void {
+    if (outcome.kind === 'result' && outcome.details?.file) this.stamps.set(outcome.details.file.path, outcome.details.file);
+  }
+
+  readonly get: KnownFile = (absolutePath) => this.stamps.get(absolutePath);
+}
+
+/** Hex SHA-256 of a file's bytes, fed chunk by chunk. */
+export class ContentHash {
+  private readonly hash = createHash('sha256');
+  private bytes = 0;
+
+  update(chunk: Uint8Array): void {
+    this.hash.update(chunk);
+    this.bytes += chunk.byteLength;
+  }
+
+  /** Bytes hashed so far. */
+  get size(): number {
+    return this.bytes;
+  }
+
+  stamp(path: string, mtimeMs: number): FileStamp {
+    return { path, size: this.bytes, mtimeMs, sha256: this.hash.digest('hex') };
+  }
+}
+
+/** The stamp of text that was just written (as UTF-8), with the modification time it got. */
+export function stampOfText(path: string, text: string, mtimeMs: number): FileStamp {
+  const hash = new ContentHash();
+  hash.update(new TextEncoder().encode(text));
+  return hash.stamp(path, mtimeMs);
+}
+
+/**
+ * Why an edit of an existing file must not go ahead: the file changed since the model last read
+ * or wrote it, or (with `requireRead`, for whole-file writes) the model never read it in this task.
+ * Undefined when the edit may go on.
+ */
+export function staleFileRefusal(
+  known: FileStamp | undefined,
+  current: FileStamp,
+  display: string,
+  options: { readonly requireRead: boolean },
+): { readonly error: string; readonly mistake: boolean } | undefined {
+  if (!known) {
+    if (!options.requireRead) return undefined;
+    return {
+      error: `${display} already exists and you have not read it in this task, so it was not overwritten. Read it with read_file first, then write it again (or change part of it with replace_in_file).`,
+      mistake: true,
+    };
+  }
+  if (known.sha256 === current.sha256) return undefined;
+  return {
+    error: `${display} was changed on disk since you last read or wrote it (by the user or another program), so your edit was not applied and the file keeps those changes. Read it again with read_file, then redo your edit on its current content.`,
+    mistake: false,
+  };
+}
