@@ -21,6 +21,8 @@ export interface CliOptions {
   readonly mode: Mode;
   readonly skill?: string;
   readonly mcpConfig?: string;
+  /** Start the workspace's .smith/mcp.json servers without asking. */
+  readonly trustWorkspace: boolean;
   readonly output: 'human' | 'json';
   readonly maxIterations: number;
   readonly storage?: string;
@@ -69,6 +71,8 @@ Options:
   --storage DIR              where task logs are kept (default: a per-user folder)
   --mcp-config FILE          an extra MCP servers file ({"mcpServers": {...}}), besides
                              <storage>/mcp_settings.json and .smith/mcp.json
+  --trust-workspace          start the servers of this workspace's .smith/mcp.json without
+                             asking (otherwise smith asks once on a terminal, or skips them)
   --resume TASK_ID           continue an interrupted task from its log
   --verbose                  show tool output and reasoning
   --quiet                    print only the result
@@ -101,6 +105,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
         mode: { type: 'string', default: 'act' },
         skill: { type: 'string' },
         'mcp-config': { type: 'string' },
+        'trust-workspace': { type: 'boolean', default: false },
         'allow-outside-workspace': { type: 'boolean', default: false },
         output: { type: 'string', default: 'human' },
         'max-iterations': { type: 'string', default: '25' },
@@ -162,6 +167,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     mode: values.mode,
     ...(values.skill ? { skill: values.skill } : {}),
     ...(values['mcp-config'] ? { mcpConfig: values['mcp-config'] } : {}),
+    trustWorkspace: values['trust-workspace']!,
     allowOutsideWorkspace: values['allow-outside-workspace']!,
     output: values.output,
     maxIterations,

@@ -18,7 +18,7 @@ export function createCliHost(lines: LineSource | undefined, err: NodeJS.Writabl
     ripgrepPath: () => (ripgrep ??= findExecutable('rg')),
     notify: (level, message) => {
       const paint = level === 'error' ? style.red : level === 'warning' ? style.yellow : style.dim;
-      err.write(`${paint(message)}\n`);
+      err.write(`${paint(style.text(message))}\n`);
     },
   };
 }

@@ -1,8 +1,12 @@
 import type { TaskUpdate } from '../core/task/task.js';
 import type { AssistantBlock } from '../core/parse/types.js';
 import type { Style } from './style.js';
+import { settledTerminalLength } from './terminal-text.js';
 
-/** Prints a task's progress for people, on stderr: streamed answer text, one line per tool call, results. */
+/**
+ * Prints a task's progress for people, on stderr: streamed answer text, one line per tool call,
+ * results. Everything the model or a tool wrote passes through style.text().
+ */
 export class HumanReporter {
   /** Characters of the current response's text blocks already printed, per block index. */
   private printed = new Map<number, number>();
@@ -18,20 +22,24 @@ export class HumanReporter {
     if (this.level === 'quiet') return;
     if (update.type === 'delta') {
       if (update.delta.kind === 'blocks') this.printBlocks(update.delta.blocks);
-      else if (update.delta.kind === 'reasoning' && this.level === 'verbose') this.err.write(this.style.dim(update.delta.text));
+      else if (update.delta.kind === 'reasoning' && this.level === 'verbose') this.err.write(this.style.dim(this.style.text(update.delta.text)));
       return;
     }
     if (update.type === 'progress') {
-      if (this.level === 'verbose') this.err.write(this.style.dim(update.text));
+      if (this.level === 'verbose') this.err.write(this.style.dim(this.style.text(update.text)));
       return;
     }
     if (update.type === 'retry') {
       const seconds = Math.max(1, Math.round(update.delayMs / 1000));
-      this.err.write(`${this.style.yellow(`! ${update.reason} — retrying in ${seconds} s (attempt ${update.attempt}/${update.maxRetries})`)}\n`);
+      this.err.write(`${this.style.yellow(`! ${this.style.text(update.reason)} — retrying in ${seconds} s (attempt ${update.attempt}/${update.maxRetries})`)}\n`);
       return;
     }
     const event = update.event;
     switch (event.type) {
+      case 'model_response':
+        // What streaming held back (an unfinished escape sequence, a possible secret's start) is settled now.
+        this.printBlocks(event.blocks, true);
+        break;
       case 'request_started':
         this.printed = new Map();
         this.announcedTool = false;
@@ -39,17 +47,17 @@ export class HumanReporter {
       case 'tool_requested': {
         const mcp = event.params.server_name ? `${event.params.server_name}/${event.params.tool_name ?? event.params.uri ?? ''}` : '';
         const target = event.params.path ?? event.params.command ?? mcp;
-        if (event.tool !== 'attempt_completion') this.err.write(`\n${this.style.cyan(`▸ ${event.tool}`)} ${target}\n`);
+        if (event.tool !== 'attempt_completion') this.err.write(`\n${this.style.cyan(`▸ ${this.style.text(event.tool)}`)} ${this.style.text(target)}\n`);
         break;
       }
       case 'tool_result':
-        if (this.level === 'verbose') this.err.write(`${this.style.dim(indent(event.output))}\n`);
+        if (this.level === 'verbose') this.err.write(`${this.style.dim(indent(this.style.text(event.output)))}\n`);
         break;
       case 'tool_error':
-        this.err.write(`${this.style.red(`✗ ${event.tool}: ${firstLines(event.error, this.level === 'verbose' ? 40 : 6)}`)}\n`);
+        this.err.write(`${this.style.red(`✗ ${this.style.text(event.tool)}: ${firstLines(this.style.text(event.error), this.level === 'verbose' ? 40 : 6)}`)}\n`);
         break;
       case 'approval_answered':
-        if (!event.approved) this.err.write(`${this.style.yellow(`✗ rejected${event.feedback ? `: ${event.feedback}` : ''}`)}\n`);
+        if (!event.approved) this.err.write(`${this.style.yellow(`✗ rejected${event.feedback ? `: ${this.style.text(event.feedback)}` : ''}`)}\n`);
         break;
       case 'response_interrupted':
         this.err.write(`\n${this.style.yellow('! the response was interrupted; nothing from it was run')}\n`);
@@ -61,33 +69,30 @@ export class HumanReporter {
         this.err.write(`${this.style.dim('Resuming the task from its log.')}\n`);
         break;
       case 'error':
-        this.err.write(`${this.style.red(`Error: ${event.message}`)}\n`);
+        this.err.write(`${this.style.red(`Error: ${this.style.text(event.message)}`)}\n`);
         break;
       default:
         break;
     }
   }
 
-  private printBlocks(blocks: readonly AssistantBlock[]): void {
+  private printBlocks(blocks: readonly AssistantBlock[], final = false): void {
     blocks.forEach((block, index) => {
-      if (block.kind === 'text') {
-        const done = this.printed.get(index) ?? 0;
-        const text = done === 0 ? block.text.trimStart() : block.text;
-        const offset = done === 0 ? block.text.length - text.length : 0;
-        if (block.text.length > done + offset) {
-          this.err.write(block.text.slice(done + offset));
-          this.printed.set(index, block.text.length);
-        }
-      } else if (block.kind === 'thinking' && this.level === 'verbose') {
-        const done = this.printed.get(index) ?? 0;
-        if (block.text.length > done) {
-          this.err.write(this.style.dim(block.text.slice(done)));
-          this.printed.set(index, block.text.length);
-        }
-      } else if (block.kind === 'tool' && !this.announcedTool) {
-        this.announcedTool = true;
-      }
+      if (block.kind === 'text') this.printText(index, block.text, final, (text) => text);
+      else if (block.kind === 'thinking' && this.level === 'verbose') this.printText(index, block.text, final, (text) => this.style.dim(text));
+      else if (block.kind === 'tool' && !this.announcedTool) this.announcedTool = true;
     });
+  }
+
+  /** Prints the part of a growing block not printed yet; leading blank space of a text block is skipped. */
+  private printText(index: number, text: string, final: boolean, paint: (text: string) => string): void {
+    let done = this.printed.get(index) ?? 0;
+    if (done === 0) done = text.length - text.trimStart().length;
+    const end = final ? text.length : settledTerminalLength(text, done);
+    if (end <= done) return;
+    const shown = this.style.text(text.slice(done, end));
+    if (shown !== '') this.err.write(paint(shown));
+    this.printed.set(index, end);
   }
 }
 

@@ -14,7 +14,8 @@ import { jsonSummary } from './json-summary.js';
 import { stopLeftoverProcesses } from './leftover-processes.js';
 import { LineSource } from './line-source.js';
 import { runMcpServe } from './mcp-serve.js';
-import { startCliMcp } from './mcp-setup.js';
+import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
+import { cliRedactor } from './cli-secrets.js';
 import { printOutcome } from './outcome-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -50,7 +51,8 @@ async function main(argv: readonly string[]): Promise<number> {
   if (!taskText && !options.resume && !stdinIsTty) taskText = (await readStdin(process.stdin)).trim();
   if (!taskText && !options.resume && !stdinIsTty) throw new UsageError('no task given (pass it as an argument or on stdin)');
 
-  const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR);
+  const redactor = cliRedactor(process.env);
+  const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
   const provider = createProvider(providerConfigFrom(options, process.env));
   // Approvals and answers are read from stdin unless the task itself came from there.
   const stdinFree = stdinIsTty || Boolean(options.task) || Boolean(options.resume);
@@ -61,7 +63,11 @@ async function main(argv: readonly string[]): Promise<number> {
     storageDir,
     ...(options.mcpConfig ? { configFile: options.mcpConfig } : {}),
     version: typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev',
-    warn: (message) => process.stderr.write(`${style.yellow(message)}\n`),
+    trustWorkspace: options.trustWorkspace,
+    // Asked only on a terminal; otherwise the workspace's servers stay off unless --trust-workspace.
+    ...(lines && stdinIsTty && process.stderr.isTTY && options.output === 'human' ? { askTrust: terminalTrustPrompt(lines, process.stderr, style) } : {}),
+    redactor,
+    warn: (message) => process.stderr.write(`${style.yellow(style.text(message))}\n`),
   });
   const environment = await createTaskEnvironment({
     cwd,
@@ -74,6 +80,7 @@ async function main(argv: readonly string[]): Promise<number> {
     extraTools: mcp.wiring.tools,
     extraPromptSections: mcp.wiring.promptSections,
     hiddenTools: mcp.wiring.hiddenTools,
+    redactor,
   }).catch(async (error: unknown) => {
     await mcp.dispose();
     throw error;

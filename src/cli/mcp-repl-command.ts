@@ -9,7 +9,7 @@ export const MCP_REPL_HELP = `/mcp                 list MCP servers: status, tra
   /mcp restart NAME    reconnect a server
   /mcp disable NAME    turn a server off for this session (/mcp enable NAME turns it back on)`;
 
-/** Runs `/mcp [subcommand] [name]` and returns the text to print. */
+/** Runs `/mcp [subcommand] [name]` and returns the text to print (what servers sent passes through style.text()). */
 export async function runMcpReplCommand(args: readonly string[], hub: McpHub, style: Style): Promise<string> {
   const [sub, name] = args;
   if (!sub) return listServers(hub, style);
@@ -22,9 +22,9 @@ export async function runMcpReplCommand(args: readonly string[], hub: McpHub, st
       case 'tools':
         return server.tools.length === 0
           ? `${name}: no tools (${server.status})`
-          : server.tools.map((t) => `${style.bold(t.name)}  ${style.dim(t.description.split('\n')[0] ?? '')}`).join('\n');
+          : server.tools.map((t) => `${style.bold(style.text(t.name))}  ${style.dim(style.text(t.description.split('\n')[0] ?? ''))}`).join('\n');
       case 'log':
-        return hub.serverLog(name).join('\n') || `${name}: no output yet`;
+        return style.text(hub.serverLog(name).join('\n')) || `${name}: no output yet`;
       case 'restart':
         await hub.restart(name);
         break;
@@ -32,7 +32,7 @@ export async function runMcpReplCommand(args: readonly string[], hub: McpHub, st
         await hub.setDisabled(name, sub === 'disable');
     }
   } catch (error) {
-    return style.red((error as Error).message);
+    return style.red(style.text((error as Error).message));
   }
   return describeServer(hub.server(name)!, style);
 }
@@ -40,7 +40,7 @@ export async function runMcpReplCommand(args: readonly string[], hub: McpHub, st
 function listServers(hub: McpHub, style: Style): string {
   const servers = hub.servers();
   const lines = servers.length === 0 ? ['No MCP servers configured (add them to .smith/mcp.json or the global mcp_settings.json).'] : servers.map((s) => describeServer(s, style));
-  for (const problem of hub.configProblems()) if (!problem.server) lines.push(style.yellow(`${problem.file}: ${problem.message}`));
+  for (const problem of hub.configProblems()) if (!problem.server) lines.push(style.yellow(style.text(`${problem.file}: ${problem.message}`)));
   return lines.join('\n');
 }
 
@@ -52,6 +52,6 @@ function describeServer(server: McpServerSnapshot, style: Style): string {
     server.status === 'connected' ? `${server.tools.length} tools, ${server.resources.length + server.resourceTemplates.length} resources` : undefined,
     server.config && server.config.autoApprove.length > 0 ? `auto-approve: ${server.config.autoApprove.join(', ')}` : undefined,
   ].filter(Boolean);
-  const error = server.error && server.status !== 'connected' ? `\n    ${style.dim(server.error.split('\n').join('\n    '))}` : '';
-  return `${style.bold(server.name)}  ${paint(status)}  ${style.dim(details.join(' · '))}${error}`;
+  const error = server.error && server.status !== 'connected' ? `\n    ${style.dim(style.text(server.error).split('\n').join('\n    '))}` : '';
+  return `${style.bold(style.text(server.name))}  ${paint(status)}  ${style.dim(details.join(' · '))}${error}`;
 }

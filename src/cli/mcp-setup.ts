@@ -1,11 +1,16 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describeMcpConfigProblem, mcpConfigSources, type McpConfig } from '../core/mcp/mcp-config.js';
+import { describeMcpConfigProblem, mcpConfigSources, WORKSPACE_MCP_FILE, type McpConfig } from '../core/mcp/mcp-config.js';
 import { McpConfigWatcher } from '../core/mcp/mcp-config-watcher.js';
 import { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpPromptOptions } from '../core/mcp/mcp-prompt.js';
+import { mcpCredentialValues } from '../core/mcp/mcp-secrets.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../core/mcp/mcp-tools.js';
+import type { SecretRedactor } from '../core/secrets/secret-redactor.js';
+import { describeWorkspaceServers, WorkspaceTrust, type UntrustedWorkspaceServers } from '../core/mcp/workspace-trust.js';
 import { UsageError } from './args.js';
+import type { LineSource } from './line-source.js';
+import type { Style } from './style.js';
 
 /** The CLI's MCP servers for one run: the hub, what to wire into the task environment, and cleanup. */
 export interface CliMcp {
@@ -21,34 +26,65 @@ export interface CliMcpOptions extends McpPromptOptions {
   /** --mcp-config FILE: read after the global and workspace files, so its servers win. */
   readonly configFile?: string;
   readonly version?: string;
+  /** --trust-workspace: start the workspace's .smith/mcp.json servers without asking. */
+  readonly trustWorkspace?: boolean;
+  /**
+   * Asks the user on a terminal whether to start the workspace's servers (the lines describe them);
+   * absent when nobody can answer (no terminal, --output json), and then they are not started.
+   */
+  askTrust?(servers: readonly string[]): Promise<boolean | undefined>;
+  /** Gets the credentials of the configured servers (env and headers), to keep them out of logs and requests. */
+  readonly redactor?: SecretRedactor;
   /** Where config problems and servers that failed to connect are reported. */
   warn(message: string): void;
 }
 
 /**
  * Loads the config files, connects every enabled server (waiting for them, so the first request
- * already lists their tools) and watches the files for changes while the CLI runs.
+ * already lists their tools) and watches the files for changes while the CLI runs. The
+ * workspace's own servers start only when the workspace is trusted (see WorkspaceTrust).
  */
 export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
   if (options.configFile && !existsSync(resolve(options.cwd, options.configFile))) {
     throw new UsageError(`--mcp-config file not found: ${options.configFile}`);
   }
   const hub = new McpHub({ clientInfo: { name: 'smith', version: options.version ?? '0.0.0' } });
+  const trust = new WorkspaceTrust({ storageDir: options.storageDir, trustAll: options.trustWorkspace === true });
   let reported = new Set<string>();
+  let hinted: string | undefined;
   const report = (config: McpConfig) => {
     const now = new Set(config.problems.map(describeMcpConfigProblem));
     for (const line of now) if (!reported.has(line)) options.warn(`Warning: ${line}`);
     reported = now;
+    if (config.untrusted && config.untrusted.fingerprint !== hinted) {
+      hinted = config.untrusted.fingerprint;
+      options.warn(untrustedHint(config.untrusted));
+    }
   };
+  let ready = false;
   const watcher = new McpConfigWatcher({
     sources: mcpConfigSources({ cwd: options.cwd, storageDir: options.storageDir, ...(options.configFile ? { extraFile: options.configFile } : {}) }),
+    workspaceTrust: trust.check,
     onConfig: (config) => {
+      if (!ready) return;
+      options.redactor?.set('mcp', mcpCredentialValues(config));
       report(config);
       void hub.applyConfig(config);
     },
   });
-  report(watcher.current());
-  await hub.applyConfig(watcher.current());
+  let config = watcher.current();
+  const pending = config.untrusted;
+  if (pending?.decision === 'unknown' && options.askTrust) {
+    const answer = await options.askTrust(describeWorkspaceServers(pending.servers));
+    if (answer !== undefined) {
+      trust.remember(pending.workspace, pending.fingerprint, answer);
+      config = watcher.refresh();
+    }
+  }
+  ready = true;
+  options.redactor?.set('mcp', mcpCredentialValues(config));
+  report(config);
+  await hub.applyConfig(config);
   for (const server of hub.servers()) {
     if (server.status === 'error' && server.config) options.warn(`Warning: MCP server "${server.name}" is unavailable: ${server.error}`);
   }
@@ -61,4 +97,20 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
       await hub.dispose();
     },
   };
+}
+
+/** Asks on the terminal before a workspace's servers first start: y trusts, anything else does not; undefined when input ended. */
+export function terminalTrustPrompt(lines: LineSource, err: NodeJS.WritableStream, style: Style): (servers: readonly string[]) => Promise<boolean | undefined> {
+  return async (servers) => {
+    err.write(`\n${style.bold(`? This workspace's ${style.text(WORKSPACE_MCP_FILE)} wants to start these MCP servers:`)}\n`);
+    for (const line of servers) err.write(`  ${style.text(line)}\n`);
+    err.write(`${style.dim('They run as you, with your files and credentials. Trust them only for a repository you know; the answer is remembered until the file changes.')}\n`);
+    const answer = await lines.next('Start them? [y]es / [N]o: ');
+    return answer === undefined ? undefined : /^(y|yes)$/i.test(answer.trim());
+  };
+}
+
+function untrustedHint(untrusted: UntrustedWorkspaceServers): string {
+  const what = describeWorkspaceServers(untrusted.servers).map((line) => `\n  ${line}`).join('');
+  return `The MCP servers of ${untrusted.file} were not started:${what}\nRun smith with --trust-workspace to start them${untrusted.decision === 'unknown' ? ' (on a terminal smith asks once and remembers the answer)' : ''}; the task goes on without them.`;
 }

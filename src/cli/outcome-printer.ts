@@ -7,14 +7,14 @@ export function printOutcome(outcome: TaskOutcome, taskId: string, style: Style,
   if (usage) process.stderr.write(`\n${style.dim(usageLine(usage))}`);
   if (outcome.status === 'completed') {
     process.stderr.write(`\n${style.green('✓ Task completed')}\n`);
-    process.stdout.write(`${outcome.result}\n`);
-    if (outcome.command) process.stderr.write(`Suggested command: ${outcome.command}\n`);
+    process.stdout.write(`${style.text(outcome.result)}\n`);
+    if (outcome.command) process.stderr.write(`Suggested command: ${style.text(outcome.command)}\n`);
   } else if (outcome.status === 'aborted') {
     process.stderr.write(`\n${style.yellow('Task stopped.')} Resume it with: smith --resume ${taskId}\n`);
   } else if (outcome.status === 'new_task') {
     process.stderr.write(`\n${style.dim('Continuing in a new task.')}\n`);
   } else {
-    process.stderr.write(`\n${style.red(`✗ Task failed: ${outcome.error}`)}\nResume it with: smith --resume ${taskId}\n`);
+    process.stderr.write(`\n${style.red(`✗ Task failed: ${style.text(outcome.error)}`)}\nResume it with: smith --resume ${taskId}\n`);
   }
 }
 

@@ -12,9 +12,9 @@ export class TerminalApprovals implements ApprovalPort {
 
   async ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
     const out = this.err;
-    out.write(`\n${this.style.bold(`? ${request.summary}`)}\n`);
-    if (request.reason) out.write(`${this.style.yellow(`  ${request.reason}`)}\n`);
-    if (request.command) out.write(`  $ ${request.command}\n`);
+    out.write(`\n${this.style.bold(`? ${this.style.text(request.summary)}`)}\n`);
+    if (request.reason) out.write(`${this.style.yellow(`  ${this.style.text(request.reason)}`)}\n`);
+    if (request.command) out.write(`  $ ${this.style.text(request.command)}\n`);
     if (request.diff) out.write(`${this.style.diff(request.diff)}\n`);
     if (!this.lines) {
       out.write('  (no terminal input to answer on: rejected; use --yes to approve tool calls)\n');
@@ -41,8 +41,8 @@ export class TerminalQuestions implements QuestionPort {
 
   async ask(question: string, options: readonly string[], signal: AbortSignal): Promise<string | undefined> {
     if (!this.lines) return undefined;
-    this.err.write(`\n${this.style.bold(`? ${question}`)}\n`);
-    options.forEach((option, i) => this.err.write(`  ${i + 1}. ${option}\n`));
+    this.err.write(`\n${this.style.bold(`? ${this.style.text(question)}`)}\n`);
+    options.forEach((option, i) => this.err.write(`  ${i + 1}. ${this.style.text(option)}\n`));
     const line = await this.lines.next('> ', signal);
     if (line === undefined) return undefined;
     const picked = Number(line.trim());

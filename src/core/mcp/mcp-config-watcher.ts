@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, unwatchFile, watch, watchFile, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, sep } from 'node:path';
 import { mergeMcpConfigFiles, readMcpConfigFile, type McpConfig, type McpConfigFile, type McpConfigSource } from './mcp-config.js';
+import type { WorkspaceTrustCheck } from './workspace-trust.js';
 
 /** Options for watching the MCP config files. */
 export interface McpConfigWatcherOptions {
@@ -9,6 +10,8 @@ export interface McpConfigWatcherOptions {
   onConfig(config: McpConfig): void;
   /** Quiet time before a burst of file events is acted on. */
   readonly debounceMs?: number;
+  /** Whether the workspace file's servers may start (default: nothing is trusted). */
+  readonly workspaceTrust?: WorkspaceTrustCheck;
 }
 
 /**
@@ -49,6 +52,14 @@ export class McpConfigWatcher {
     return this.config;
   }
 
+  /** Reads and merges again even when no file changed (after the user answered the trust question); reports the result. */
+  refresh(): McpConfig {
+    if (this.disposed) return this.config;
+    this.config = this.load();
+    this.options.onConfig(this.config);
+    return this.config;
+  }
+
   /** Stops watching. */
   dispose(): void {
     this.disposed = true;
@@ -74,7 +85,7 @@ export class McpConfigWatcher {
         kept.push({ ...file.problem, message: `${file.problem.message} (its servers keep their last valid settings until it is fixed)` });
       } else effective.push(file);
     }
-    const merged = mergeMcpConfigFiles(effective);
+    const merged = mergeMcpConfigFiles(effective, this.options.workspaceTrust ? { workspaceTrust: this.options.workspaceTrust } : {});
     return { ...merged, problems: [...kept, ...merged.problems] };
   }
 

@@ -4,6 +4,7 @@ import { dirname, isAbsolute, join, resolve } from 'node:path';
 // so the bundled CLI would fail with "Cannot find module './impl/format'".
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { z } from 'zod';
+import { applyWorkspacePolicy, type UntrustedWorkspaceServers, type WorkspaceTrustCheck } from './workspace-trust.js';
 
 /** How Smith reaches one server: a child process on stdio, or a URL. */
 export type McpTransportConfig =
@@ -57,6 +58,8 @@ export interface McpConfig {
   readonly invalid: ReadonlyMap<string, McpConfigProblem>;
   /** Every problem, file-level ones included, for warnings. */
   readonly problems: readonly McpConfigProblem[];
+  /** The workspace file's servers, held back until the user trusts the workspace. */
+  readonly untrusted?: UntrustedWorkspaceServers;
 }
 
 /** The global settings file's name inside Smith's storage folder (Cline's format). */
@@ -132,16 +135,36 @@ export function parseMcpConfigText(text: string, source: McpConfigSource): McpCo
   return { source, ok: true, missing: false, entries };
 }
 
-/** Merges files in precedence order: a later file's entry replaces an earlier one of the same name. */
-export function mergeMcpConfigFiles(files: readonly McpConfigFile[]): McpConfig {
+/** How merging treats the workspace's own file. */
+export interface McpMergeOptions {
+  /** Whether the workspace file's servers may start (default: nothing is trusted). */
+  readonly workspaceTrust?: WorkspaceTrustCheck;
+}
+
+/**
+ * Merges files in precedence order: a later file's entry replaces an earlier one of the same name.
+ * The workspace file is held to its own rules (applyWorkspacePolicy): trust, no user-level names,
+ * no auto-approval.
+ */
+export function mergeMcpConfigFiles(files: readonly McpConfigFile[], options: McpMergeOptions = {}): McpConfig {
   const chosen = new Map<string, McpServerConfig | McpConfigProblem>();
   const problems: McpConfigProblem[] = [];
+  const userLevel = new Map<string, string>();
+  for (const file of files) if (file.ok && file.source.scope !== 'workspace') for (const name of file.entries.keys()) userLevel.set(name, file.source.path);
+  let untrusted: UntrustedWorkspaceServers | undefined;
   for (const file of files) {
     if (!file.ok) {
       problems.push(file.problem);
       continue;
     }
-    for (const [name, entry] of file.entries) {
+    let entries = file.entries;
+    if (file.source.scope === 'workspace') {
+      const policy = applyWorkspacePolicy(file, userLevel, options.workspaceTrust ?? (() => 'unknown'));
+      entries = policy.entries;
+      problems.push(...policy.problems);
+      untrusted = policy.untrusted ?? untrusted;
+    }
+    for (const [name, entry] of entries) {
       chosen.set(name, entry);
       if (isProblem(entry)) problems.push(entry);
     }
@@ -152,12 +175,12 @@ export function mergeMcpConfigFiles(files: readonly McpConfigFile[]): McpConfig 
     if (isProblem(entry)) invalid.set(name, entry);
     else servers.set(name, entry);
   }
-  return { servers, invalid, problems };
+  return { servers, invalid, problems, ...(untrusted ? { untrusted } : {}) };
 }
 
 /** Reads and merges all files. */
-export function loadMcpConfig(sources: readonly McpConfigSource[]): McpConfig {
-  return mergeMcpConfigFiles(sources.map(readMcpConfigFile));
+export function loadMcpConfig(sources: readonly McpConfigSource[], options: McpMergeOptions = {}): McpConfig {
+  return mergeMcpConfigFiles(sources.map(readMcpConfigFile), options);
 }
 
 /** Formats a problem as one line naming the file, server and field. */

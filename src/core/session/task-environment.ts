@@ -3,6 +3,7 @@ import type { Host } from '../ports.js';
 import { CommandSessions } from '../process/command-sessions.js';
 import { findModelInfo, modelInfo, type ModelInfo, type ModelInfoOverrides } from '../providers/model-catalog.js';
 import type { ApiProvider } from '../providers/types.js';
+import type { SecretRedactor } from '../secrets/secret-redactor.js';
 import type { Mode } from '../skills/skill.js';
 import { loadSkills, type SkillCatalog } from '../skills/skill-loader.js';
 import type { AutoApprovePolicy } from '../task/approval-policy.js';
@@ -46,6 +47,8 @@ export interface TaskEnvironmentInput {
   readonly hiddenTools?: () => ReadonlySet<string>;
   /** Environment sections from the host (e.g. the editor's visible files). */
   readonly hostEnvironment?: () => readonly string[];
+  /** The user's secrets (API keys, MCP credentials), redacted from the log, the model's requests and the UI. */
+  readonly redactor?: SecretRedactor;
 }
 
 /** The per-workspace pieces a task runs with; dispose() ends commands still running. */
@@ -104,6 +107,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     environmentSections: () => [...(input.hostEnvironment?.() ?? []), recentEdits.summary(), commands.runningSummary()].filter((s) => s !== ''),
     onEvent: (event) => recentEdits.observe(event),
     modelInfo: (provider) => knownModelInfo(provider, input.modelOverrides ?? {}),
+    ...(input.redactor ? { redactor: input.redactor } : {}),
   };
   return { options, skills, commands, dispose: () => commands.killAll() };
 }

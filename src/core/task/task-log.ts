@@ -1,5 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
+import type { SecretRedactor } from '../secrets/secret-redactor.js';
 import type { NewEvent, TaskEvent } from './events.js';
 
 /** The folder holding one task's files under a storage root. */
@@ -19,23 +20,24 @@ export class TaskLog {
     readonly file: string,
     private readonly log: TaskEvent[],
     private readonly now: () => number,
+    private readonly redactor?: SecretRedactor,
   ) {}
 
   /** Starts an empty log for a new task; fails if the task already has one. */
-  static create(storageDir: string, taskId: string, now: () => number = Date.now): TaskLog {
+  static create(storageDir: string, taskId: string, now: () => number = Date.now, redactor?: SecretRedactor): TaskLog {
     const dir = taskDir(storageDir, taskId);
     const file = join(dir, 'events.jsonl');
     if (existsSync(file)) throw new Error(`Task ${taskId} already exists in ${dir}`);
     mkdirSync(dir, { recursive: true });
     appendFileSync(file, '');
-    return new TaskLog(taskId, file, [], now);
+    return new TaskLog(taskId, file, [], now, redactor);
   }
 
   /**
    * Opens an existing task's log. A torn last line (a crash mid-write) is cut off the file and kept
    * in `events.jsonl.torn`, so the next append starts on a line of its own.
    */
-  static open(storageDir: string, taskId: string, now: () => number = Date.now): TaskLog {
+  static open(storageDir: string, taskId: string, now: () => number = Date.now, redactor?: SecretRedactor): TaskLog {
     const file = join(taskDir(storageDir, taskId), 'events.jsonl');
     if (!existsSync(file)) throw new Error(`No task with id "${taskId}" in ${storageDir}`);
     const { events, repair } = parseLog(readFileSync(file), file);
@@ -45,7 +47,7 @@ export class TaskLog {
     } else if (repair?.kind === 'end-line') {
       appendFileSync(file, '\n');
     }
-    return new TaskLog(taskId, file, events, now);
+    return new TaskLog(taskId, file, events, now, redactor);
   }
 
   /** An in-memory log (nothing written), for replays and tests. */
@@ -57,9 +59,13 @@ export class TaskLog {
     return this.log;
   }
 
-  /** Appends an event, writes it through, and tells the listeners. */
+  /**
+   * Appends an event, writes it through, and tells the listeners. The user's secrets are redacted
+   * here, so neither the file, the projections sent to the model, nor any UI ever holds them.
+   */
   append<E extends NewEvent>(event: E): E & { seq: number; ts: number } {
-    const full = { ...event, seq: this.log.length, ts: this.now() } as E & { seq: number; ts: number };
+    const stamped = { ...event, seq: this.log.length, ts: this.now() } as E & { seq: number; ts: number };
+    const full = this.redactor ? this.redactor.redactDeep(stamped) : stamped;
     if (this.file) appendFileSync(this.file, `${JSON.stringify(full)}\n`);
     this.log.push(full as unknown as TaskEvent);
     for (const listener of this.listeners) listener(full as unknown as TaskEvent);

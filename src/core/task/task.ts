@@ -10,6 +10,9 @@ import type { ToolRegistry } from '../tools/tool-registry.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { ContextLimits, ContextPolicy } from '../context/context-window.js';
 import { ContextGuard } from './context-guard.js';
+import { RedactedDeltas } from './redacted-deltas.js';
+import { redactingProvider } from '../secrets/redacting-provider.js';
+import type { RedactingStream, SecretRedactor } from '../secrets/secret-redactor.js';
 import type { AutoApprovePolicy } from './approval-policy.js';
 import { renderEnvironmentDetails } from './environment-details.js';
 import type { TaskEvent } from './events.js';
@@ -42,6 +45,8 @@ export interface TaskOptions extends TurnInputs {
   readonly contextPolicy?: ContextPolicy;
   /** Sees every appended event (e.g. to track edited files). */
   onEvent?(event: TaskEvent): void;
+  /** The user's secrets, kept out of the log, the model's requests and the UI's streamed output. */
+  readonly redactor?: SecretRedactor;
 }
 
 /** How a run of the loop ended. */
@@ -69,6 +74,7 @@ export class Task {
   /** The executing tool calls that can be let go on in the background, by call id. */
   private readonly detachable = new Map<string, AbortController>();
   private readonly context: ContextGuard;
+  private readonly progressStreams = new Map<string, RedactingStream>();
 
   private constructor(
     readonly log: TaskLog,
@@ -85,7 +91,7 @@ export class Task {
   static create(options: TaskOptions, taskText: string, start: { mode?: Mode; skill?: string; taskId?: string } = {}): Task {
     const taskId = start.taskId ?? newTaskId();
     const skill = findSkill(options.skills ?? BUILT_IN_SKILLS, start.skill ?? DEFAULT_SKILL_SLUG).slug;
-    const task = new Task(TaskLog.create(options.storageDir, taskId, () => options.host.clock.now()), options);
+    const task = new Task(TaskLog.create(options.storageDir, taskId, () => options.host.clock.now(), options.redactor), options);
     task.log.append({
       type: 'task_started',
       taskId,
@@ -101,7 +107,7 @@ export class Task {
 
   /** Reopens a task from its log and notes the interruption for the model. */
   static resume(options: TaskOptions, taskId: string): Task {
-    const task = new Task(TaskLog.open(options.storageDir, taskId, () => options.host.clock.now()), options);
+    const task = new Task(TaskLog.open(options.storageDir, taskId, () => options.host.clock.now(), options.redactor), options);
     task.log.append({ type: 'task_resumed' });
     return task;
   }
@@ -205,14 +211,15 @@ export class Task {
             modelSupportsImages,
             signal,
             detachable: this.detachable,
-            onProgress: (callId, text) => this.emit({ type: 'progress', callId, text }),
+            onProgress: (callId, text) => this.emitProgress(callId, text),
           },
           counter,
           turn.ignoredTools,
         );
         if (outcome.kind === 'completed') {
-          this.log.append({ type: 'task_completed', result: outcome.result, ...(outcome.command ? { command: outcome.command } : {}) });
-          return { status: 'completed', result: outcome.result, ...(outcome.command ? { command: outcome.command } : {}) };
+          // The logged (redacted) result is the one handed back.
+          const done = this.log.append({ type: 'task_completed', result: outcome.result, ...(outcome.command ? { command: outcome.command } : {}) });
+          return { status: 'completed', result: done.result, ...(done.command ? { command: done.command } : {}) };
         }
         if (outcome.kind === 'new_task') {
           this.log.append({ type: 'new_task_requested', context: outcome.context });
@@ -231,7 +238,7 @@ export class Task {
 
   /** Condenses the history now (the /condense command); the summary replaces older turns. */
   async condense(): Promise<void> {
-    await this.context.condense(setupTurn(this.options, this.log.events).provider, this.abortController.signal);
+    await this.context.condense(redactingProvider(setupTurn(this.options, this.log.events).provider, this.options.redactor), this.abortController.signal);
   }
 
   /**
@@ -241,16 +248,22 @@ export class Task {
    */
   private async requestTurn(setup: ReturnType<typeof setupTurn>, includeImages: boolean, signal: AbortSignal): Promise<ModelTurn> {
     const maxRetries = this.options.retry?.maxRetries ?? DEFAULT_MAX_RETRIES;
-    const notify = (attempt: number, delayMs: number, reason: string) => this.emit({ type: 'retry', attempt, maxRetries, delayMs, reason });
-    const provider = withRetries(setup.provider, { ...this.options.retry, onRetry: (info) => notify(info.attempt, info.delayMs, info.error.message) });
+    const redactor = this.options.redactor;
+    const notify = (attempt: number, delayMs: number, reason: string) => this.emit({ type: 'retry', attempt, maxRetries, delayMs, reason: redactor ? redactor.redact(reason) : reason });
+    const toModel = redactingProvider(setup.provider, redactor);
+    const provider = withRetries(toModel, { ...this.options.retry, onRetry: (info) => notify(info.attempt, info.delayMs, info.error.message) });
     const limits = this.contextLimits(setup.provider);
     let truncated = false;
     for (let interruptions = 0; ; ) {
       try {
         const tools = setup.toolDefinitions;
-        const messages = await this.context.prepare(setup.systemPrompt, setup.provider, limits, signal, { toolProtocol: setup.toolProtocol, includeImages, ...(tools ? { tools } : {}) });
+        const messages = await this.context.prepare(setup.systemPrompt, toModel, limits, signal, { toolProtocol: setup.toolProtocol, includeImages, ...(tools ? { tools } : {}) });
         const request = { systemPrompt: setup.systemPrompt, messages, signal, ...(tools ? { tools } : {}) };
-        return await runModelTurn(provider, request, this.options.tools.grammar(), (delta) => this.emit({ type: 'delta', delta }));
+        const deltas = redactor ? new RedactedDeltas(redactor) : undefined;
+        return await runModelTurn(provider, request, this.options.tools.grammar(), (delta) => {
+          const shown = deltas ? deltas.map(delta) : delta;
+          if (shown) this.emit({ type: 'delta', delta: shown });
+        });
       } catch (error) {
         if (signal.aborted) throw error;
         if (isContextTooLong(error) && !truncated && this.context.truncate('the provider said the context was too long')) {
@@ -314,6 +327,16 @@ export class Task {
   private fail(message: string): TaskOutcome {
     this.log.append({ type: 'error', message });
     return { status: 'failed', error: message };
+  }
+
+  /** A running tool's output for the UI, with a tail that could start a secret held back (the logged result is complete). */
+  private emitProgress(callId: string, text: string): void {
+    const redactor = this.options.redactor;
+    if (!redactor) return this.emit({ type: 'progress', callId, text });
+    let stream = this.progressStreams.get(callId);
+    if (!stream) this.progressStreams.set(callId, (stream = redactor.stream()));
+    const shown = stream.push(text);
+    if (shown !== '') this.emit({ type: 'progress', callId, text: shown });
   }
 
   private emit(update: TaskUpdate): void {

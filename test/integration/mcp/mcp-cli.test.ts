@@ -56,7 +56,7 @@ describe('smith CLI with MCP servers', { skip: mcpWired ? false : 'src/cli/main.
     assert.match(llm.requests[0]!.body.messages[0].content, /# MCP servers[\s\S]*## everything[\s\S]*- echo: Echoes back the input string/);
   });
 
-  test('the workspace .smith/mcp.json is read; a broken entry is a warning and the rest works', async () => {
+  test('the workspace .smith/mcp.json is read when trusted; a broken entry is a warning and the rest works', async () => {
     ws.write('.smith/mcp.json', JSON.stringify({ mcpServers: { fx: fixtureEntry(), broken: { command: 42 } } }));
     llm.enqueue(
       { text: '<use_mcp_tool>\n<server_name>fx</server_name>\n<tool_name>add</tool_name>\n<arguments>{"a": 20, "b": 22}</arguments>\n</use_mcp_tool>' },
@@ -65,7 +65,7 @@ describe('smith CLI with MCP servers', { skip: mcpWired ? false : 'src/cli/main.
         return { text: '<attempt_completion>\n<result>42</result>\n</attempt_completion>' };
       },
     );
-    const run = await runCli({ args: [...baseArgs(), '--yes', 'Add numbers'], timeoutMs: 30_000 });
+    const run = await runCli({ args: [...baseArgs(), '--yes', '--trust-workspace', 'Add numbers'], timeoutMs: 30_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /MCP config .*\.smith\/mcp\.json: server "broken": field "command": Invalid input: expected string, received number/);
   });

@@ -23,7 +23,7 @@ describe('watching the MCP config files', () => {
     storage = mkdtempSync(join(tmpdir(), 'smith-mcp-storage-'));
     writeConfig(globalFile(), { alpha: fixtureEntry('--name', 'alpha') });
     // The workspace has no .smith folder yet: the watcher must notice it being created.
-    mcp = await startCliMcp({ cwd: ws.root, storageDir: storage, warn: (m) => warnings.push(m) });
+    mcp = await startCliMcp({ cwd: ws.root, storageDir: storage, trustWorkspace: true, warn: (m) => warnings.push(m) });
   });
   after(async () => {
     await mcp.dispose();
@@ -44,10 +44,12 @@ describe('watching the MCP config files', () => {
     const [alphaPid, betaPid] = [await pid('alpha'), await pid('beta')];
     const statuses: string[] = [];
     const stop = mcp.hub.onChange(() => statuses.push(...mcp.hub.servers().map((s) => `${s.name}:${s.status}`)));
-    writeConfig(workspaceFile(), { beta: { ...fixtureEntry('--name', 'beta'), autoApprove: ['add'], timeout: 5 } });
-    await waitForHub(mcp.hub, () => mcp.hub.isAutoApproved('beta', 'add'), 5000, 'autoApprove to apply');
+    // autoApprove is a user-level setting (a workspace file cannot grant it), so the global file changes.
+    writeConfig(globalFile(), { alpha: { ...fixtureEntry('--name', 'alpha'), autoApprove: ['add'], timeout: 5 } });
+    writeConfig(workspaceFile(), { beta: { ...fixtureEntry('--name', 'beta'), timeout: 5 } });
+    await waitForHub(mcp.hub, () => mcp.hub.isAutoApproved('alpha', 'add') && mcp.hub.server('beta')!.config!.timeoutSeconds === 5, 5000, 'autoApprove and timeout to apply');
     stop();
-    assert.equal(mcp.hub.server('beta')!.config!.timeoutSeconds, 5);
+    assert.equal(mcp.hub.server('alpha')!.config!.timeoutSeconds, 5);
     assert.equal(await pid('beta'), betaPid);
     assert.equal(await pid('alpha'), alphaPid);
     assert.ok(!statuses.some((s) => s.endsWith(':connecting')), statuses.join(' '));
@@ -55,7 +57,7 @@ describe('watching the MCP config files', () => {
 
   test('changing a server\'s args restarts only that server', async () => {
     const [alphaPid, betaPid] = [await pid('alpha'), await pid('beta')];
-    writeConfig(workspaceFile(), { beta: { ...fixtureEntry('--name', 'beta2'), autoApprove: ['add'], timeout: 5 } });
+    writeConfig(workspaceFile(), { beta: { ...fixtureEntry('--name', 'beta2'), timeout: 5 } });
     await waitForHub(mcp.hub, () => mcp.hub.server('beta')?.serverInfo?.name === 'beta2', 10_000, 'beta to restart');
     assert.equal(mcp.hub.server('beta')!.status, 'connected');
     assert.notEqual(await pid('beta'), betaPid);

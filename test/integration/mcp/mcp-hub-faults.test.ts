@@ -86,7 +86,7 @@ describe('McpHub faults', () => {
       },
     }`;
     hub = new McpHub();
-    await hub.applyConfig(mergeMcpConfigFiles([parseMcpConfigText(text, { path: '/ws/.smith/mcp.json', scope: 'workspace', baseDir: '/ws' })]));
+    await hub.applyConfig(mergeMcpConfigFiles([parseMcpConfigText(text, { path: '/ws/.smith/mcp.json', scope: 'workspace', baseDir: '/ws' })], { workspaceTrust: () => 'trusted' }));
     assert.equal(hub.server('good')!.status, 'connected');
     const broken = hub.server('broken')!;
     assert.equal(broken.status, 'error');

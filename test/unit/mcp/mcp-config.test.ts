@@ -14,7 +14,7 @@ import { createTempWorkspace } from '../../helpers/temp-workspace.js';
 const source: McpConfigSource = { path: '/ws/.smith/mcp.json', scope: 'workspace', baseDir: '/ws' };
 const parse = (text: string) => {
   const file = parseMcpConfigText(text, source);
-  return mergeMcpConfigFiles([file]);
+  return mergeMcpConfigFiles([file], { workspaceTrust: () => 'trusted' });
 };
 const problemOf = (text: string) => parse(text).problems.map(describeMcpConfigProblem);
 
@@ -24,10 +24,10 @@ describe('MCP config', () => {
       // Claude Desktop / Cline format
       "mcpServers": {
         "files": { "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "."], "env": { "PORT": 3000, "DEBUG": true }, "cwd": "tools", },
-        "remote": { "type": "streamableHttp", "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer x" }, "autoApprove": ["search"], "timeout": 10 },
+        "remote": { "type": "streamableHttp", "url": "https://example.com/mcp", "headers": { "Authorization": "Bearer x" }, "timeout": 10 },
         "legacy": { "type": "sse", "url": "http://localhost:8080/sse", "disabled": true },
         "vscode-style": { "type": "http", "url": "http://localhost:9000/mcp" },
-        "bare-url": { "url": "http://localhost:9001/mcp", "alwaysAllow": ["read"] },
+        "bare-url": { "url": "http://localhost:9001/mcp" },
       },
     }`);
     assert.deepEqual(config.problems, []);
@@ -40,12 +40,20 @@ describe('MCP config', () => {
       timeoutSeconds: 60,
     } satisfies McpServerConfig);
     assert.deepEqual(config.servers.get('remote')!.transport, { type: 'streamableHttp', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } });
-    assert.deepEqual(config.servers.get('remote')!.autoApprove, ['search']);
     assert.equal(config.servers.get('remote')!.timeoutSeconds, 10);
     assert.equal(config.servers.get('legacy')!.transport.type, 'sse');
     assert.equal(config.servers.get('legacy')!.disabled, true);
     assert.equal(config.servers.get('vscode-style')!.transport.type, 'streamableHttp');
     assert.equal(config.servers.get('bare-url')!.transport.type, 'streamableHttp');
+  });
+
+  test('a user-level file keeps autoApprove and Roo Code\'s alwaysAllow', () => {
+    const global: McpConfigSource = { path: '/storage/mcp_settings.json', scope: 'global', baseDir: '/storage' };
+    const config = mergeMcpConfigFiles([
+      parseMcpConfigText('{"mcpServers": {"remote": {"url": "https://example.com/mcp", "autoApprove": ["search"]}, "bare-url": {"url": "http://localhost:9001/mcp", "alwaysAllow": ["read"]}}}', global),
+    ]);
+    assert.deepEqual(config.problems, []);
+    assert.deepEqual(config.servers.get('remote')!.autoApprove, ['search']);
     assert.deepEqual(config.servers.get('bare-url')!.autoApprove, ['read']);
   });
 
@@ -86,21 +94,27 @@ describe('MCP config', () => {
     assert.equal(parse('{}').servers.size, 0);
   });
 
-  test('the workspace overrides the global file, and --mcp-config overrides both; missing files are fine', () => {
+  test('a user-level server keeps its name against the workspace file, and --mcp-config overrides the global file; missing files are fine', () => {
     const ws = createTempWorkspace('smith-mcp-config-');
     try {
-      ws.write('storage/mcp_settings.json', JSON.stringify({ mcpServers: { shared: { command: 'global' }, onlyGlobal: { command: 'g' } } }));
-      ws.write('project/.smith/mcp.json', JSON.stringify({ mcpServers: { shared: { command: 'workspace' }, onlyWorkspace: { command: 'w' } } }));
-      ws.write('extra.json', JSON.stringify({ mcpServers: { onlyWorkspace: { url: 'http://localhost:1/mcp' } } }));
+      ws.write('storage/mcp_settings.json', JSON.stringify({ mcpServers: { shared: { command: 'global' }, onlyGlobal: { command: 'g' }, both: { command: 'g2' } } }));
+      ws.write('project/.smith/mcp.json', JSON.stringify({ mcpServers: { shared: { command: 'workspace' }, onlyWorkspace: { command: 'w' }, fromExtra: { command: 'w2' } } }));
+      ws.write('extra.json', JSON.stringify({ mcpServers: { fromExtra: { url: 'http://localhost:1/mcp' }, both: { url: 'http://localhost:2/mcp' } } }));
       const sources = mcpConfigSources({ storageDir: `${ws.root}/storage`, cwd: `${ws.root}/project`, extraFile: '../extra.json' });
       assert.deepEqual(sources.map((s) => s.scope), ['global', 'workspace', 'extra']);
       assert.equal(sources[2]!.path, `${ws.root}/extra.json`);
-      const config = loadMcpConfig(sources);
-      assert.deepEqual(config.problems, []);
-      assert.equal((config.servers.get('shared')!.transport as { command: string }).command, 'workspace');
-      assert.equal(config.servers.get('shared')!.source, `${ws.root}/project/.smith/mcp.json`);
+      const config = loadMcpConfig(sources, { workspaceTrust: () => 'trusted' });
+      assert.equal((config.servers.get('shared')!.transport as { command: string }).command, 'global');
+      assert.equal(config.servers.get('shared')!.source, `${ws.root}/storage/mcp_settings.json`);
       assert.equal(config.servers.get('onlyGlobal')!.source, `${ws.root}/storage/mcp_settings.json`);
-      assert.equal(config.servers.get('onlyWorkspace')!.transport.type, 'streamableHttp');
+      assert.equal(config.servers.get('onlyWorkspace')!.source, `${ws.root}/project/.smith/mcp.json`);
+      assert.equal(config.servers.get('fromExtra')!.transport.type, 'streamableHttp');
+      assert.equal(config.servers.get('both')!.transport.type, 'streamableHttp');
+      assert.deepEqual(config.problems.map(describeMcpConfigProblem), [
+        `MCP config ${ws.root}/project/.smith/mcp.json: server "shared": ignored: a user-level server of the same name (in ${ws.root}/storage/mcp_settings.json) is used instead; rename one of them`,
+        `MCP config ${ws.root}/project/.smith/mcp.json: server "fromExtra": ignored: a user-level server of the same name (in ${ws.root}/extra.json) is used instead; rename one of them`,
+      ]);
+      assert.equal(config.invalid.size, 0);
       assert.equal(loadMcpConfig(mcpConfigSources({ storageDir: `${ws.root}/none`, cwd: `${ws.root}/none` })).servers.size, 0);
     } finally {
       ws.dispose();
@@ -109,8 +123,8 @@ describe('MCP config', () => {
 
   test('a valid entry in a later file replaces an invalid one of the same name, and the reverse', () => {
     const global = parseMcpConfigText('{"mcpServers": {"a": {"command": 5}, "b": {"command": "ok"}}}', { path: '/g.json', scope: 'global', baseDir: '/' });
-    const workspace = parseMcpConfigText('{"mcpServers": {"a": {"command": "fixed"}, "b": {"args": "x"}}}', source);
-    const config = mergeMcpConfigFiles([global, workspace]);
+    const extra = parseMcpConfigText('{"mcpServers": {"a": {"command": "fixed"}, "b": {"args": "x"}}}', { path: '/extra.json', scope: 'extra', baseDir: '/' });
+    const config = mergeMcpConfigFiles([global, extra]);
     assert.deepEqual([...config.servers.keys()], ['a']);
     assert.deepEqual([...config.invalid.keys()], ['b']);
   });

@@ -1,0 +1,140 @@
+// A cloned repository's .smith/mcp.json starts nothing until the user trusts the workspace: the
+// CLI refuses without --trust-workspace (and goes on without those servers), starts them with it,
+// and a workspace file can neither auto-approve its tools nor replace a user-level server.
+import assert from 'node:assert/strict';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
+import { startCliMcp } from '../../../src/cli/mcp-setup.js';
+import { runCli } from '../../helpers/cli-runner.js';
+import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+import { npmServerEntry, writeConfig } from '../../fixtures/mcp/mcp-test-support.js';
+
+const systemPrompt = (request: RecordedRequest) => String(request.body.messages[0].content);
+const complete = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
+
+describe('a workspace .smith/mcp.json and trust', () => {
+  let llm: ScriptedLlmServer;
+  let ws: TempWorkspace;
+  let storage: string;
+  let marker: string;
+  before(async () => (llm = await startScriptedLlmServer()));
+  after(() => llm.close());
+  beforeEach(() => {
+    ws = createTempWorkspace('smith-trust-');
+    storage = mkdtempSync(join(tmpdir(), 'smith-trust-storage-'));
+    marker = join(ws.root, 'server-started.marker');
+    llm.requests.length = 0;
+    // The real memory server, started by a command that first leaves a marker file behind.
+    const memory = npmServerEntry('server-memory') as { command: string; args: string[] };
+    const script = `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'started'); import(${JSON.stringify(memory.args[0])});`;
+    writeConfig(join(ws.root, '.smith', 'mcp.json'), {
+      memory: { command: memory.command, args: ['-e', script], env: { MEMORY_FILE_PATH: join(ws.root, 'memory.jsonl') }, autoApprove: ['read_graph'] },
+    });
+  });
+  afterEach(() => {
+    ws.dispose();
+    rmSync(storage, { recursive: true, force: true });
+  });
+  const baseArgs = () => ['--provider', 'openai-compatible', '--base-url', llm.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws.root, '--storage', storage];
+
+  test('without trust nothing starts; the task goes on without the servers and the message names --trust-workspace', async () => {
+    llm.enqueue(complete);
+    const run = await runCli({ args: [...baseArgs(), '--yes', 'Do it'], timeoutMs: 60_000 });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(existsSync(marker), false, 'the workspace server was started without trust');
+    assert.match(run.stderr, /MCP servers of .*\.smith\/mcp\.json were not started/);
+    assert.match(run.stderr, /memory: .*node.* -e /);
+    assert.match(run.stderr, /--trust-workspace/);
+    assert.doesNotMatch(systemPrompt(llm.requests[0]!), /## memory/);
+  });
+
+  test('--output json refuses the same way, with the message on stderr and clean JSON on stdout', async () => {
+    llm.enqueue(complete);
+    const run = await runCli({ args: [...baseArgs(), '--yes', '--output', 'json', 'Do it'], timeoutMs: 60_000 });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(existsSync(marker), false);
+    assert.equal(JSON.parse(run.stdout).success, true);
+    assert.match(run.stderr, /--trust-workspace/);
+  });
+
+  test('--trust-workspace starts them; the workspace file cannot auto-approve its tools', async () => {
+    llm.enqueue(
+      { text: '<use_mcp_tool>\n<server_name>memory</server_name>\n<tool_name>read_graph</tool_name>\n<arguments>{}</arguments>\n</use_mcp_tool>' },
+      complete,
+    );
+    // No --yes: the tool call has to be asked, and with nobody to answer it is rejected.
+    const run = await runCli({ args: [...baseArgs(), '--trust-workspace', 'Read the graph'], timeoutMs: 60_000 });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(existsSync(marker), true, 'the trusted workspace server did not start');
+    assert.match(systemPrompt(llm.requests[0]!), /## memory/);
+    assert.match(run.stderr, /server "memory": field "autoApprove": ignored: a workspace file cannot auto-approve tools/);
+    assert.match(run.stderr, /\? .*memory/);
+    assert.match(run.stderr, /✗ rejected/);
+  });
+
+  test('a workspace server cannot take the name of a user-level one: the user\'s server is used, with a warning', async () => {
+    writeConfig(join(storage, 'mcp_settings.json'), { memory: npmServerEntry('server-memory') });
+    llm.enqueue(complete);
+    const run = await runCli({ args: [...baseArgs(), '--yes', '--trust-workspace', 'Do it'], timeoutMs: 60_000 });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(existsSync(marker), false, 'the workspace entry replaced the user-level server');
+    assert.match(run.stderr, /server "memory": ignored: a user-level server of the same name \(in .*mcp_settings\.json\) is used instead/);
+    assert.match(systemPrompt(llm.requests[0]!), /## memory/);
+  });
+});
+
+describe('startCliMcp asks once per workspace and remembers the answer', () => {
+  let ws: TempWorkspace;
+  let storage: string;
+  beforeEach(() => {
+    ws = createTempWorkspace('smith-trust-ask-');
+    storage = mkdtempSync(join(tmpdir(), 'smith-trust-ask-storage-'));
+    writeConfig(join(ws.root, '.smith', 'mcp.json'), { memory: npmServerEntry('server-memory') });
+  });
+  afterEach(() => {
+    ws.dispose();
+    rmSync(storage, { recursive: true, force: true });
+  });
+
+  async function start(answer: boolean | undefined | 'not asked', asked: string[][]) {
+    const warnings: string[] = [];
+    const mcp = await startCliMcp({
+      cwd: ws.root,
+      storageDir: storage,
+      ...(answer === 'not asked' ? {} : { askTrust: async (servers: readonly string[]) => (asked.push([...servers]), answer) }),
+      warn: (m) => warnings.push(m),
+    });
+    const status = mcp.hub.server('memory')?.status;
+    await mcp.dispose();
+    return { status, warnings: warnings.join('\n') };
+  }
+
+  test('yes starts the servers and later runs start them without asking; a changed file asks again', async () => {
+    const asked: string[][] = [];
+    assert.equal((await start(true, asked)).status, 'connected');
+    assert.equal(asked.length, 1);
+    assert.match(asked[0]![0]!, /^memory: .*server-memory/);
+    assert.equal((await start('not asked', asked)).status, 'connected');
+    assert.equal((await start(false, asked)).status, 'connected');
+    assert.equal(asked.length, 1, 'asked again for an answered workspace');
+    writeConfig(join(ws.root, '.smith', 'mcp.json'), { memory: npmServerEntry('server-memory', '--changed') });
+    const changed = await start('not asked', asked);
+    assert.equal(changed.status, undefined);
+    assert.match(changed.warnings, /not trusted yet/);
+  });
+
+  test('no is remembered: nothing starts and nobody is asked again; no answer (input ended) is not remembered', async () => {
+    const asked: string[][] = [];
+    assert.equal((await start(undefined, asked)).status, undefined);
+    assert.equal((await start(false, asked)).status, undefined);
+    assert.equal(asked.length, 2);
+    const again = await start(true, asked);
+    assert.equal(again.status, undefined);
+    assert.equal(asked.length, 2);
+    assert.match(again.warnings, /you chose not to trust/);
+    assert.match(again.warnings, /--trust-workspace/);
+  });
+});
