@@ -53,6 +53,8 @@ export class TaskController implements PanelSource, vscode.Disposable {
   private mode: Mode = 'act';
   private skill = DEFAULT_SKILL_SLUG;
   private settingsView: ProviderSettingsView;
+  /** Counts settings refreshes; a refresh applies only while it is the latest. */
+  private settingsGeneration = 0;
   private history: HistoryItem[] | undefined;
   private skills: readonly Skill[] | undefined;
   /** Text for the Task box that no webview has taken yet. */
@@ -274,7 +276,15 @@ export class TaskController implements PanelSource, vscode.Disposable {
   private async ensureLive(open: OpenTask): Promise<Task> {
     if (open.task) return open.task;
     const environment = await this.createEnvironment();
-    if (this.current !== open) throw new Error('The task was closed.');
+    if (this.current !== open) {
+      await environment.dispose();
+      throw new Error('The task was closed.');
+    }
+    // Another request made it live while this one was building its environment.
+    if (open.task) {
+      await environment.dispose();
+      return open.task;
+    }
     const task = Task.resume(environment.options, open.id);
     this.goLive(open, task, environment);
     if (open.pendingMode) task.switchMode(open.pendingMode);
@@ -363,17 +373,28 @@ export class TaskController implements PanelSource, vscode.Disposable {
   }
 
   private async refreshSettings(): Promise<void> {
-    this.settingsView = await providerSettingsView(readSettings(), this.deps.keys);
+    // Several refreshes run at once (one Save changes settings and the key, each firing an event);
+    // only the latest read may land, and an older one finishing late must not overwrite it.
+    const generation = ++this.settingsGeneration;
+    const view = await providerSettingsView(readSettings(), this.deps.keys);
+    if (generation !== this.settingsGeneration) return;
+    this.settingsView = view;
     // An idle live task keeps the provider it was built with; drop it so the next run uses the new settings.
     const open = this.current;
-    if (open?.task && !open.run) {
-      open.unsubscribe?.();
-      await open.environment?.dispose();
-      open.viewedEvents = open.task.log.events;
-      open.task = undefined;
-      open.environment = undefined;
-    }
+    if (open?.task && !open.run) await this.dropLive(open);
     this.emit({ kind: 'state' });
+  }
+
+  /** Turns a live idle task back into a viewed one; detaches before awaiting, so no other caller sees it half done. */
+  private async dropLive(open: OpenTask): Promise<void> {
+    const { task, environment, unsubscribe } = open;
+    if (!task) return;
+    open.viewedEvents = task.log.events;
+    open.task = undefined;
+    open.environment = undefined;
+    open.unsubscribe = undefined;
+    unsubscribe?.();
+    await environment?.dispose();
   }
 
   private availableSkills(): readonly Skill[] {

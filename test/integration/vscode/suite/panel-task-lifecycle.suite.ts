@@ -1,0 +1,157 @@
+// The panel's task controller around the edges of a task's life: settings saved while a finished
+// task is open, a new_task hand-over, a task cut off by a reload, and a task typed before any
+// provider was set up. Real engine, real settings and SecretStorage, scripted LLM server.
+import * as assert from 'node:assert/strict';
+import { after, afterEach, before, describe, it } from 'mocha';
+import * as vscode from 'vscode';
+import { TaskLog } from '../../../../src/core/task/task-log';
+import { DiffApproval } from '../../../../src/host/vscode/diff-approval';
+import { EditDiagnostics } from '../../../../src/host/vscode/edit-diagnostics';
+import { ProviderKeys } from '../../../../src/host/vscode/settings';
+import type { SmithApi } from '../../../../src/host/vscode/smith-api';
+import { TaskController } from '../../../../src/host/vscode/task-controller';
+import { createVsCodeTaskEnvironment } from '../../../../src/host/vscode/task-options';
+import { TerminalProcessPort } from '../../../../src/host/vscode/terminal-process-port';
+import { createVsCodeHost } from '../../../../src/host/vscode/vscode-host';
+import { VsCodeFileSystem } from '../../../../src/host/vscode/vscode-file-system';
+import { WebviewInteractions } from '../../../../src/host/vscode/webview-interactions';
+import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
+
+const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
+const SETTINGS = ['provider', 'baseUrl', 'model', 'autoApprove.editFiles', 'autoApprove.safeCommands'];
+const completion = (text: string) => `<attempt_completion>\n<result>${text}</result>\n</attempt_completion>`;
+
+async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function configure(server: ScriptedLlmServer): Promise<void> {
+  const config = vscode.workspace.getConfiguration('smith');
+  const target = vscode.ConfigurationTarget.Global;
+  await config.update('provider', 'openai-compatible', target);
+  await config.update('baseUrl', server.openAiBaseUrl, target);
+  await config.update('model', 'scripted-model', target);
+  await config.update('autoApprove.editFiles', false, target);
+  await config.update('autoApprove.safeCommands', true, target);
+}
+
+/** A SecretStorage kept in memory, for a controller of the test's own. */
+class MemorySecrets implements vscode.SecretStorage {
+  private readonly values = new Map<string, string>();
+  /** How often a key was read. */
+  reads = 0;
+  private readonly emitter = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
+  readonly onDidChange = this.emitter.event;
+  async get(key: string): Promise<string | undefined> {
+    this.reads++;
+    return this.values.get(key);
+  }
+  async store(key: string, value: string): Promise<void> {
+    this.values.set(key, value);
+  }
+  async delete(key: string): Promise<void> {
+    this.values.delete(key);
+  }
+  async keys(): Promise<string[]> {
+    return [...this.values.keys()];
+  }
+}
+
+describe('Panel task lifecycle', function () {
+  this.timeout(60_000);
+  let api: SmithApi;
+  let server: ScriptedLlmServer;
+
+  before(async () => {
+    api = await vscode.extensions.getExtension<SmithApi>('smith.smith')!.activate();
+    server = await startScriptedLlmServer();
+    await configure(server);
+  });
+
+  afterEach(async () => {
+    await api.controller.clearTask();
+    await configure(server);
+  });
+
+  after(async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    for (const key of SETTINGS) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+    await api.keys.store('openai-compatible', '');
+    await server.close();
+  });
+
+  it('saves settings while a finished task is open: refreshes that overlap leave the task intact', async () => {
+    // A controller of its own, so the test decides when the key store answers and when the
+    // finished task's environment is done disposing (ending its background commands takes time).
+    const secrets = new MemorySecrets();
+    const keys = new ProviderKeys(secrets, {});
+    const files = new VsCodeFileSystem();
+    const diff = new DiffApproval(files, { schemePrefix: 'smith-lifecycle' });
+    const interactions = new WebviewInteractions(diff, () => workspace);
+    const processes = new TerminalProcessPort();
+    const log = vscode.window.createOutputChannel('Smith lifecycle test', { log: true });
+    const host = createVsCodeHost({ files, interactions, processes, diagnostics: new EditDiagnostics(), log });
+    let disposals = 0;
+    let releaseDisposal = () => {};
+    const disposalGate = new Promise<void>((resolve) => (releaseDisposal = resolve));
+    const controller = new TaskController({
+      storageDir: api.storageDir,
+      cwd: () => workspace,
+      host,
+      keys,
+      interactions,
+      diff,
+      createEnvironment: async (inputs) => {
+        const environment = await createVsCodeTaskEnvironment(inputs);
+        return {
+          ...environment,
+          dispose: async () => {
+            disposals++;
+            await disposalGate;
+            await environment.dispose();
+          },
+        };
+      },
+    });
+    try {
+      server.enqueue({ text: completion('First done.') });
+      await controller.newTask('Say done');
+      await until(() => controller.snapshot().task?.status === 'completed', 'the completed task');
+      const id = controller.openTaskId;
+
+      // A key event refreshes the settings (nobody awaits it) and blocks while disposing the task.
+      await keys.store('openai-compatible', 'sk-race-1');
+      await until(() => disposals === 1, 'the first refresh to dispose the task');
+      // Save stores another key (a second event) and refreshes again: both read the settings while
+      // the first refresh is still disposing the task.
+      const readsBefore = secrets.reads;
+      const saved = controller.saveSettings({ provider: 'openai-compatible', model: 'scripted-model', baseUrl: server.openAiBaseUrl, apiKey: 'sk-race-2' });
+      await until(() => secrets.reads >= readsBefore + 2, 'both refreshes to read the key store');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      releaseDisposal();
+      await saved;
+      assert.equal(controller.openTaskId, id);
+      assert.equal(controller.snapshot().task?.status, 'completed');
+      assert.equal(controller.snapshot().settings.hasApiKey, true);
+
+      // The open task goes on with the saved key.
+      const requestsBefore = server.requests.length;
+      server.enqueue({ text: completion('Second done.') });
+      await controller.sendMessage('Once more');
+      await until(() => controller.snapshot().task?.status === 'completed' && server.requests.length === requestsBefore + 1, 'the continued task');
+      assert.equal(server.requests.at(-1)!.headers.authorization, 'Bearer sk-race-2');
+      assert.equal(TaskLog.open(api.storageDir, id!).events.filter((e) => e.type === 'task_completed').length, 2);
+    } finally {
+      releaseDisposal();
+      controller.dispose();
+      diff.dispose();
+      interactions.dispose();
+      processes.dispose();
+      log.dispose();
+    }
+  });
+});
