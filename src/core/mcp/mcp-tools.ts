@@ -3,6 +3,7 @@ import { createMcpDiscoveryTools } from '../tools/mcp-discovery-tools.js';
 import type { ToolHandler } from '../tools/tool-spec.js';
 import { createUseMcpTool } from '../tools/use-mcp-tool.js';
 import type { McpHub } from './mcp-hub.js';
+import { hubCredentialValues } from './mcp-secrets.js';
 import { hiddenMcpToolNames, mcpPromptSection, type McpPromptOptions } from './mcp-prompt.js';
 
 /**
@@ -21,6 +22,8 @@ export interface McpTaskWiring {
   promptSections(): readonly string[];
   /** Names of MCP tools to leave out of this turn's prompt (none configured, or not in discovery mode). */
   hiddenTools(): ReadonlySet<string>;
+  /** The running servers' configured credentials (env and headers), for the task's redactor. */
+  credentials(): string[];
 }
 
 /** Bundles the MCP tools, prompt section and tool filter for one hub. */
@@ -32,5 +35,6 @@ export function mcpTaskWiring(hub: McpHub, options: McpPromptOptions = {}): McpT
       return section ? [section] : [];
     },
     hiddenTools: () => hiddenMcpToolNames(hub, options),
+    credentials: () => hubCredentialValues(hub),
   };
 }

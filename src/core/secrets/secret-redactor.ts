@@ -10,6 +10,7 @@ export const MIN_SECRET_LENGTH = 8;
  */
 export class SecretRedactor {
   private readonly groups = new Map<string, readonly string[]>();
+  private readonly tracked = new Map<string, { read: () => Iterable<string | undefined>; last: string }>();
   private values: readonly string[] = [];
 
   /** Sets the secrets of one group (e.g. "provider", "mcp"), replacing its earlier ones; short or empty values are skipped. */
@@ -20,13 +21,20 @@ export class SecretRedactor {
     this.values = [...new Set([...this.groups.values()].flat())].sort((a, b) => b.length - a.length);
   }
 
+  /** Keeps a group in step with a live source (e.g. the MCP servers' settings), read again before each use. */
+  track(group: string, read: () => Iterable<string | undefined>): void {
+    this.tracked.set(group, { read, last: '\0' });
+  }
+
   /** True when there is nothing to redact. */
   get empty(): boolean {
+    this.sync();
     return this.values.length === 0;
   }
 
   /** The text with every secret replaced by REDACTED. */
   redact(text: string): string {
+    this.sync();
     let out = text;
     for (const secret of this.values) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     return out;
@@ -43,6 +51,7 @@ export class SecretRedactor {
    * of a secret still arriving. Showing `redact(text.slice(0, n))` is then never undone by later text.
    */
   settledLength(text: string): number {
+    this.sync();
     let hold = 0;
     for (const secret of this.values) {
       const first = secret.charCodeAt(0);
@@ -78,6 +87,16 @@ export class SecretRedactor {
         return out;
       },
     };
+  }
+
+  private sync(): void {
+    for (const [group, source] of this.tracked) {
+      const values = [...source.read()];
+      const key = values.join('\0');
+      if (key === source.last) continue;
+      source.last = key;
+      this.set(group, values);
+    }
   }
 
   private walk(value: unknown): unknown {

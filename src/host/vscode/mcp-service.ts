@@ -5,6 +5,8 @@ import { describeMcpConfigProblem, GLOBAL_MCP_SETTINGS_FILE, mcpConfigSources, W
 import { McpConfigWatcher } from '../../core/mcp/mcp-config-watcher.js';
 import { McpHub } from '../../core/mcp/mcp-hub.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../../core/mcp/mcp-tools.js';
+import { describeWorkspaceServers, WorkspaceTrust, type UntrustedWorkspaceServers } from '../../core/mcp/workspace-trust.js';
+import { WorkspaceTrustPrompt, type AskWorkspaceTrust } from '../../core/mcp/workspace-trust-prompt.js';
 import type { McpPanelState } from '../../shared/protocol.js';
 import { setServerDisabled, setToolAutoApprove } from './mcp-config-edits.js';
 import { McpLogDocuments, openMcpConfigFile } from './mcp-documents.js';
@@ -30,6 +32,11 @@ export interface McpServiceOptions {
   readonly discoveryThreshold: () => number;
   /** Where config problems and failures are reported (the Smith output channel). */
   readonly log: { warn(message: string): void };
+  /**
+   * Asks whether the workspace's .smith/mcp.json servers may start (default: a notification with
+   * the commands); true or false is remembered, undefined (dismissed) asks again next time.
+   */
+  readonly askTrust?: AskWorkspaceTrust;
 }
 
 /**
@@ -47,6 +54,9 @@ export class McpService implements McpPanelSource, vscode.Disposable {
   private applying: Promise<void> = Promise.resolve();
   private reported = new Set<string>();
   private disposing: Promise<void> | undefined;
+  private readonly trust: WorkspaceTrust;
+  private readonly trustPrompt: WorkspaceTrustPrompt;
+  private readonly trustGranted: vscode.Disposable;
 
   constructor(private readonly options: McpServiceOptions) {
     this.hub = new McpHub({ clientInfo: { name: 'smith', version: options.version } });
@@ -58,6 +68,12 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     });
     this.hub.onChange(() => this.changed.fire());
     this.logs = new McpLogDocuments(this.hub);
+    this.trust = new WorkspaceTrust({ storageDir: options.storageDir });
+    this.trustPrompt = new WorkspaceTrustPrompt(this.trust, options.askTrust ?? askTrustInWindow, () => {
+      if (!this.disposing) this.watcher?.refresh();
+    });
+    // Restricted Mode lifted: the remembered answer (or a prompt) decides again.
+    this.trustGranted = vscode.workspace.onDidGrantWorkspaceTrust(() => this.watcher?.refresh());
   }
 
   /** Reads the files, starts connecting (without waiting) and watches the files. */
@@ -108,6 +124,12 @@ export class McpService implements McpPanelSource, vscode.Disposable {
 
   /** Adds the tool to, or removes it from, the server's autoApprove in its file; applies without a restart. */
   setAutoApprove(name: string, tool: string, autoApprove: boolean): Promise<void> {
+    const cwd = this.options.cwd();
+    if (autoApprove && cwd && this.hub.server(name)?.source === join(cwd, WORKSPACE_MCP_FILE)) {
+      return Promise.reject(
+        new Error(`"${name}" comes from this workspace's .smith/mcp.json, which cannot auto-approve tools (a repository must not grant itself that). Define the server in the global MCP settings to auto-approve its tools.`),
+      );
+    }
     return this.editEntry(name, (text) => setToolAutoApprove(text, name, tool, autoApprove));
   }
 
@@ -126,6 +148,7 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     this.disposing ??= (async () => {
       this.watcher?.dispose();
       this.watcher = undefined;
+      this.trustGranted.dispose();
       this.logs.dispose();
       await this.hub.dispose();
       this.changed.dispose();
@@ -136,7 +159,12 @@ export class McpService implements McpPanelSource, vscode.Disposable {
   private watch(): void {
     this.watcher?.dispose();
     this.sources = configSources(this.options.storageDir, this.options.cwd());
-    const watcher = new McpConfigWatcher({ sources: this.sources, onConfig: (config) => this.apply(config) });
+    const watcher = new McpConfigWatcher({
+      sources: this.sources,
+      // In VS Code's Restricted Mode nothing from the workspace starts, whatever was answered before.
+      workspaceTrust: (workspace, fingerprint) => (vscode.workspace.isTrusted ? this.trust.check(workspace, fingerprint) : 'unknown'),
+      onConfig: (config) => this.apply(config),
+    });
     this.watcher = watcher;
     this.apply(watcher.current());
     watcher.start();
@@ -147,6 +175,8 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     for (const line of problems) if (!this.reported.has(line)) this.options.log.warn(line);
     this.reported = problems;
     this.applying = this.hub.applyConfig(config).catch((error: unknown) => this.options.log.warn(`Applying the MCP settings failed: ${String(error)}`));
+    // Restricted Mode: VS Code itself does not trust the folder, so Smith does not ask either.
+    if (vscode.workspace.isTrusted) this.trustPrompt.consider(config);
   }
 
   private async editEntry(name: string, change: (text: string) => string): Promise<void> {
@@ -162,6 +192,20 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     if (next !== text) await writeFile(file, next, 'utf8');
     await this.reload();
   }
+}
+
+const TRUST = 'Trust and Start';
+const DONT = "Don't Start";
+
+/** The default question: a notification naming what would run. */
+async function askTrustInWindow(untrusted: UntrustedWorkspaceServers): Promise<boolean | undefined> {
+  const servers = describeWorkspaceServers(untrusted.servers).join('; ');
+  const choice = await vscode.window.showWarningMessage(
+    `This workspace's .smith/mcp.json wants to start MCP servers: ${servers}. They run as you, with your files and credentials. Start them? (Smith remembers the answer until the file's servers change.)`,
+    TRUST,
+    DONT,
+  );
+  return choice === TRUST ? true : choice === DONT ? false : undefined;
 }
 
 /** The global file, and the workspace file when a folder is open. */

@@ -2,6 +2,7 @@ import type { McpTaskWiring } from '../../core/mcp/mcp-tools.js';
 import type { Host } from '../../core/ports.js';
 import { createProvider } from '../../core/providers/create-provider.js';
 import type { ApiProvider } from '../../core/providers/types.js';
+import { SecretRedactor } from '../../core/secrets/secret-redactor.js';
 import { createTaskEnvironment, type TaskEnvironment } from '../../core/session/task-environment.js';
 import type { Mode } from '../../core/skills/skill.js';
 import { editorEnvironment } from './editor-environment.js';
@@ -29,8 +30,14 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
   const providerForMode: Partial<Record<Mode, ApiProvider>> = {};
   if (settings.planModel && settings.planModel !== settings.model) providerForMode.plan = createProvider(providerConfig(settings, apiKey, settings.planModel));
   if (settings.actModel && settings.actModel !== settings.model) providerForMode.act = createProvider(providerConfig(settings, apiKey, settings.actModel));
+  // The key in use and the MCP servers' credentials never reach the log, the model or the panel.
+  const redactor = new SecretRedactor();
+  redactor.set('provider', [apiKey]);
+  const mcp = input.mcp;
+  if (mcp) redactor.track('mcp', () => mcp.credentials());
   return createTaskEnvironment({
     cwd: input.cwd,
+    redactor,
     storageDir: input.storageDir,
     host: input.host,
     provider,

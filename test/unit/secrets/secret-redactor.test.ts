@@ -23,6 +23,15 @@ describe('SecretRedactor', () => {
     assert.equal(redactor.redact(`${KEY} ghp_tokenvalue1234`), `${REDACTED} ghp_tokenvalue1234`);
   });
 
+  test('a tracked group follows its source (MCP servers added or removed while a task runs)', () => {
+    const redactor = new SecretRedactor();
+    let configured = ['token-one-12345'];
+    redactor.track('mcp', () => configured);
+    assert.equal(redactor.redact('token-one-12345'), REDACTED);
+    configured = ['token-two-67890'];
+    assert.equal(redactor.redact('token-one-12345 token-two-67890'), `token-one-12345 ${REDACTED}`);
+  });
+
   test('streamed text never shows a secret, however it is split into chunks', () => {
     const redactor = new SecretRedactor();
     redactor.set('provider', [KEY]);

@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
+import { mergeMcpConfigFiles, parseMcpConfigText } from '../../../../src/core/mcp/mcp-config';
+import { WorkspaceTrust } from '../../../../src/core/mcp/workspace-trust';
 import { MCP_LOG_SCHEME } from '../../../../src/host/vscode/mcp-documents';
 import { createMessageHandlers } from '../../../../src/host/vscode/message-handlers';
 import { PanelMessenger, type WebviewEndpoint } from '../../../../src/host/vscode/panel-messenger';
@@ -107,7 +109,11 @@ describe('MCP servers in the VS Code host', function () {
     tempDir = mkdtempSync(join(tmpdir(), 'smith-mcp-suite-'));
     const fixtureJs = bundleFixture(extension.extensionPath, tempDir);
     mkdirSync(join(workspace, '.smith'), { recursive: true });
-    writeFileSync(configFile, configText(fixtureJs));
+    // The user trusted this workspace's servers before (the question itself is tested in-process).
+    const text = configText(fixtureJs);
+    const held = mergeMcpConfigFiles([parseMcpConfigText(text, { path: configFile, scope: 'workspace', baseDir: workspace })]).untrusted!;
+    new WorkspaceTrust({ storageDir: api.storageDir }).remember(workspace, held.fingerprint, true);
+    writeFileSync(configFile, text);
     webview = new RecordingWebview();
     messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.interactions, api.mcp));
     await messenger.receive({ type: 'ready' });
@@ -151,27 +157,12 @@ describe('MCP servers in the VS Code host', function () {
     assert.ok(webview.posted.some((m) => m.type === 'mcpState'));
   });
 
-  it('auto-approve edits the file (comments kept) and applies without restarting the server', async () => {
-    const pid = await serverPid();
+  it('a workspace server cannot be auto-approved: the request is refused and the file is left alone', async () => {
+    const before = readFileSync(configFile, 'utf8');
     const reply = await request({ type: 'mcpSetAutoApprove', server: 'fixture', tool: 'add', autoApprove: true });
-    assert.deepEqual(reply, { type: 'reply', id: `mcp-${counter}`, ok: true });
-    const text = readFileSync(configFile, 'utf8');
-    assert.match(text, /"autoApprove": \["add"\]/);
-    assert.match(text, /\/\/ Servers of the MCP suite; this comment must survive the panel's edits\./);
-    assert.match(text, /\/\/ the SDK fixture, bundled/);
-    assert.match(text, /\/\* An invalid entry: reported, the other server unaffected\. \*\//);
-    assert.equal(api.mcp.hub.isAutoApproved('fixture', 'add'), true);
-    // The state reached the webview before the reply, so the checkbox never flips back.
-    const replyIndex = webview.posted.findIndex((m) => m.type === 'reply' && m.id === `mcp-${counter}`);
-    const stateBefore = webview.posted.slice(0, replyIndex).reverse().find((m) => m.type === 'mcpState');
-    assert.ok(stateBefore?.type === 'mcpState' && stateBefore.state.servers.find((s) => s.name === 'fixture')?.tools.find((t) => t.name === 'add')?.autoApproved);
-    assert.equal(fixture()?.status, 'connected');
-    assert.equal(await serverPid(), pid, 'the server was restarted');
-
-    await request({ type: 'mcpSetAutoApprove', server: 'fixture', tool: 'add', autoApprove: false });
-    assert.match(readFileSync(configFile, 'utf8'), /"autoApprove": \[\]/);
+    assert.ok(reply?.type === 'reply' && !reply.ok && /cannot auto-approve tools/.test(reply.error), JSON.stringify(reply));
+    assert.equal(readFileSync(configFile, 'utf8'), before);
     assert.equal(api.mcp.hub.isAutoApproved('fixture', 'add'), false);
-    assert.equal(await serverPid(), pid);
   });
 
   it('disable writes "disabled": true and the status becomes disabled; enable reconnects', async () => {
@@ -252,7 +243,7 @@ describe('MCP servers in the VS Code host', function () {
 
   describe('in a task', () => {
     let llm: ScriptedLlmServer;
-    const SETTINGS = ['provider', 'baseUrl', 'model'];
+    const SETTINGS = ['provider', 'baseUrl', 'model', 'autoApprove.mcpTools'];
     before(async () => {
       llm = await startScriptedLlmServer();
       const config = vscode.workspace.getConfiguration('smith');
@@ -269,7 +260,8 @@ describe('MCP servers in the VS Code host', function () {
     });
 
     it('the prompt lists the server and an auto-approved tool runs without asking', async () => {
-      await request({ type: 'mcpSetAutoApprove', server: 'fixture', tool: 'add', autoApprove: true });
+      // A workspace server's tools are auto-approved only by the user's own setting.
+      await vscode.workspace.getConfiguration('smith').update('autoApprove.mcpTools', true, vscode.ConfigurationTarget.Global);
       llm.enqueue(
         { text: 'Adding.\n\n<use_mcp_tool>\n<server_name>fixture</server_name>\n<tool_name>add</tool_name>\n<arguments>{"a": 2, "b": 3}</arguments>\n</use_mcp_tool>' },
         { text: '<attempt_completion>\n<result>2 + 3 = 5</result>\n</attempt_completion>' },
