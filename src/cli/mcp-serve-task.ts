@@ -3,6 +3,7 @@ import type { ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { APPROVE_ALL_POLICY } from '../core/task/approval-policy.js';
 import { Task } from '../core/task/task.js';
+import { cliRedactor } from './cli-secrets.js';
 import { createMcpServeHost } from './mcp-serve-host.js';
 import { runTaskChain } from './task-chain.js';
 
@@ -48,6 +49,8 @@ export async function runTaskForMcp(request: McpTaskRequest): Promise<McpTaskAns
     provider,
     policy: { ...APPROVE_ALL_POLICY, outsideWorkspace: false },
     maxIterations: request.maxIterations,
+    // The answer goes to another program and the log stays on disk: neither holds the keys.
+    redactor: cliRedactor(process.env),
   });
   const first = Task.create(environment.options, request.task);
   let current = first;

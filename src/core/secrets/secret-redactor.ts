@@ -102,7 +102,8 @@ export class SecretRedactor {
   private walk(value: unknown): unknown {
     if (typeof value === 'string') return this.redact(value);
     if (Array.isArray(value)) return value.map((item) => this.walk(item));
-    if (typeof value === 'object' && value !== null) {
+    // Only plain data is copied; anything else (buffers, signals, class instances) is passed on as it is.
+    if (typeof value === 'object' && value !== null && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
       const out: Record<string, unknown> = {};
       for (const [key, item] of Object.entries(value)) out[key] = this.walk(item);
       return out;
