@@ -8,6 +8,7 @@ import type { ProviderErrorContext } from './provider-errors.js';
 import { anthropicThinkingPlan } from './reasoning-params.js';
 import type { AnthropicThinkingPlan } from './reasoning-params.js';
 import { sdkLogger } from './sdk-logger.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, StreamGuard } from './stream-guard.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError } from './types.js';
 import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
@@ -34,9 +35,11 @@ export class AnthropicProvider implements ApiProvider {
   private readonly thinking: AnthropicThinkingPlan | undefined;
   private readonly promptCache: boolean;
   private readonly errorContext: ProviderErrorContext;
+  private readonly idleTimeoutMs: number;
 
   constructor(options: AnthropicProviderOptions) {
     this.modelId = options.model;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.toolProtocol = options.toolProtocol ?? 'xml';
     this.maxTokens = options.maxOutputTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS;
     // Models the catalogue does not know are assumed to be recent Claudes: every one since Claude 3
@@ -82,11 +85,13 @@ export class AnthropicProvider implements ApiProvider {
     }
     if (this.thinking) params.thinking = { type: 'enabled', budget_tokens: this.thinking.budgetTokens };
 
+    const guard = new StreamGuard(this.idleTimeoutMs, this.errorContext);
+    const client = this.client.withOptions({ fetch: guard.wrap(fetch) });
     let stream: AsyncIterable<RawMessageStreamEvent>;
     try {
-      stream = await this.client.messages.create(params, { signal });
+      stream = await client.messages.create(params, { signal });
     } catch (err) {
-      throw this.providerError(err, signal, false);
+      throw this.providerError(err, guard, signal, false);
     }
 
     const usage = new UsageTotals();
@@ -121,16 +126,18 @@ export class AnthropicProvider implements ApiProvider {
         }
       }
     } catch (err) {
-      throw this.providerError(err, signal, true);
+      throw this.providerError(err, guard, signal, true);
     }
     // The SDK ends the stream quietly when aborted mid-body instead of throwing.
     if (signal?.aborted) throw new ProviderAbortedError();
+    if (guard.failure) throw guard.failure;
     // The API always closes with message_stop; without it the body was cut short.
     if (!sawMessageStop) throw truncatedStreamError(this.errorContext);
     yield { type: 'usage', usage: usage.toTokenUsage() };
   }
 
-  private providerError(err: unknown, signal: AbortSignal | undefined, midStream: boolean) {
+  private providerError(err: unknown, guard: StreamGuard, signal: AbortSignal | undefined, midStream: boolean) {
+    if (guard.failure && !signal?.aborted) return guard.failure;
     return toProviderError(err, { APIError, APIUserAbortError, APIConnectionError }, this.errorContext, signal, midStream);
   }
 }

@@ -29,7 +29,7 @@ export function createProvider(config: ProviderConfig): ApiProvider {
   const baseUrl = config.baseUrl?.trim() || undefined;
   const envVar = apiKeyEnvVar(config.provider);
   const keySource = `${envVar} (or the API key in Smith's settings)`;
-  const common = { model, baseUrl, maxOutputTokens: config.maxOutputTokens, reasoning: config.reasoning, keySource, toolProtocol: config.toolProtocol };
+  const common = { model, baseUrl, maxOutputTokens: config.maxOutputTokens, reasoning: config.reasoning, keySource, toolProtocol: config.toolProtocol, idleTimeoutMs: config.idleTimeoutMs };
 
   switch (config.provider) {
     case 'openai':

@@ -6,6 +6,7 @@ import { findModelInfo } from './model-catalog.js';
 import { truncatedStreamError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { thinkingBudget } from './reasoning-params.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, StreamGuard } from './stream-guard.js';
 import { syntheticToolCallId } from './tool-call-accumulator.js';
 import { ProviderAbortedError, ProviderError } from './types.js';
 import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
@@ -33,9 +34,11 @@ export class GeminiProvider implements ApiProvider {
   private readonly maxOutputTokens: number | undefined;
   private readonly thinkingConfig: ThinkingConfig | undefined;
   private readonly errorContext: ProviderErrorContext;
+  private readonly idleTimeoutMs: number;
 
   constructor(options: GeminiProviderOptions) {
     this.modelId = options.model;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.toolProtocol = options.toolProtocol ?? 'xml';
     this.maxOutputTokens = options.maxOutputTokens;
     const baseUrl = options.baseUrl ?? GEMINI_DEFAULT_BASE_URL;
@@ -66,7 +69,10 @@ export class GeminiProvider implements ApiProvider {
   async *createMessage(request: ApiRequest): ApiStream {
     const { signal } = request;
     const contents = toGeminiContents(request.messages);
-    const config: GenerateContentConfig = { abortSignal: signal };
+    const guard = new StreamGuard(this.idleTimeoutMs, this.errorContext);
+    const config: GenerateContentConfig = { abortSignal: signal, httpOptions: { fetch: guard.wrap(fetch) } };
+    const providerError = (err: unknown, midStream: boolean) =>
+      guard.failure && !signal?.aborted ? guard.failure : toGeminiProviderError(err, this.errorContext, signal, midStream);
     if (request.tools && request.tools.length > 0) config.tools = [{ functionDeclarations: toGeminiFunctionDeclarations(request.tools) }];
     if (request.systemPrompt) config.systemInstruction = request.systemPrompt;
     if (this.maxOutputTokens !== undefined) config.maxOutputTokens = this.maxOutputTokens;
@@ -77,7 +83,7 @@ export class GeminiProvider implements ApiProvider {
     try {
       stream = await this.client.models.generateContentStream({ model: this.modelId, contents, config });
     } catch (err) {
-      throw toGeminiProviderError(err, this.errorContext, signal, false);
+      throw providerError(err, false);
     }
 
     let usage: TokenUsage | undefined;
@@ -114,9 +120,10 @@ export class GeminiProvider implements ApiProvider {
         if (chunk.usageMetadata) usage = toTokenUsage(chunk.usageMetadata);
       }
     } catch (err) {
-      throw toGeminiProviderError(err, this.errorContext, signal, true);
+      throw providerError(err, true);
     }
     if (signal?.aborted) throw new ProviderAbortedError();
+    if (guard.failure) throw guard.failure;
     if (blockReason) {
       throw new ProviderError(`Gemini refused the prompt (block reason ${blockReason}). Rephrase the request or remove the content it objects to.`);
     }

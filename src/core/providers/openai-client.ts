@@ -28,7 +28,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): { client: Open
     maxRetries: 0,
     // Never forward OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment to a third-party server.
     ...(compatible ? { organization: null, project: null } : {}),
-    fetch: fetchWithReadableErrors,
+    fetch: openAiFetch,
     logger: sdkLogger,
   });
   const errorContext: ProviderErrorContext = {
@@ -47,7 +47,7 @@ export function createOpenAiClient(options: OpenAiClientOptions): { client: Open
  * (FastAPI, vLLM), `{"error": "..."}` (Ollama) or `{"message": ...}`; rewrite those into
  * OpenAI's shape so the user sees why the request failed.
  */
-async function fetchWithReadableErrors(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+export async function openAiFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const response = await fetch(input, init);
   if (response.status < 400) return response;
   const text = await response.text();

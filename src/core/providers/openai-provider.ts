@@ -2,13 +2,14 @@ import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { OpenAI } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { findModelInfo } from './model-catalog.js';
-import { createOpenAiClient } from './openai-client.js';
+import { createOpenAiClient, openAiFetch } from './openai-client.js';
 import type { OpenAiClientOptions } from './openai-client.js';
 import { addOpenAiToolCallDeltas, toOpenAiMessages, toOpenAiTools } from './openai-messages.js';
 import { toProviderError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { reasoningEffort } from './reasoning-params.js';
 import type { ReasoningEffort } from './reasoning-params.js';
+import { DEFAULT_IDLE_TIMEOUT_MS, StreamGuard } from './stream-guard.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError } from './types.js';
 import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
@@ -31,9 +32,11 @@ export class OpenAiProvider implements ApiProvider {
   private readonly maxOutputTokens: number | undefined;
   private readonly reasoningEffort: ReasoningEffort | undefined;
   private readonly errorContext: ProviderErrorContext;
+  private readonly idleTimeoutMs: number;
 
   constructor(options: OpenAiProviderOptions) {
     this.id = options.id;
+    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.modelId = options.model;
     this.toolProtocol = options.toolProtocol ?? 'xml';
     this.maxOutputTokens = options.maxOutputTokens;
@@ -63,11 +66,13 @@ export class OpenAiProvider implements ApiProvider {
     }
     if (this.reasoningEffort) params.reasoning_effort = this.reasoningEffort;
 
+    const guard = new StreamGuard(this.idleTimeoutMs, this.errorContext);
+    const client = this.client.withOptions({ fetch: guard.wrap(openAiFetch) });
     let stream: AsyncIterable<ChatCompletionChunk>;
     try {
-      stream = await this.client.chat.completions.create(params, { signal });
+      stream = await client.chat.completions.create(params, { signal });
     } catch (err) {
-      throw this.providerError(err, signal, false);
+      throw this.providerError(err, guard, signal, false);
     }
 
     let usage: TokenUsage | undefined;
@@ -84,15 +89,17 @@ export class OpenAiProvider implements ApiProvider {
         if (chunk.usage) usage = toTokenUsage(chunk.usage);
       }
     } catch (err) {
-      throw this.providerError(err, signal, true);
+      throw this.providerError(err, guard, signal, true);
     }
     // The SDK ends the stream quietly when aborted mid-body instead of throwing.
     if (signal?.aborted) throw new ProviderAbortedError();
+    if (guard.failure) throw guard.failure;
     yield* toolCalls.takeAll();
     if (usage) yield { type: 'usage', usage };
   }
 
-  private providerError(err: unknown, signal: AbortSignal | undefined, midStream: boolean) {
+  private providerError(err: unknown, guard: StreamGuard, signal: AbortSignal | undefined, midStream: boolean) {
+    if (guard.failure && !signal?.aborted) return guard.failure;
     return toProviderError(err, { APIError, APIUserAbortError, APIConnectionError }, this.errorContext, signal, midStream);
   }
 }

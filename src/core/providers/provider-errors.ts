@@ -154,6 +154,43 @@ export function truncatedStreamError(context: ProviderErrorContext): ProviderErr
   );
 }
 
+/** The error of an attempt that received no byte for `idleMs` (the idle timeout); retryable. */
+export function idleTimeoutError(context: ProviderErrorContext, idleMs: number, phase: 'headers' | 'body'): ProviderError {
+  const where = phase === 'headers' ? 'before the response started' : 'after the response started';
+  return new ProviderError(
+    `No data from ${context.label} for ${formatSeconds(idleMs)} ${where} (the idle timeout); this attempt was abandoned.`,
+    undefined,
+    true,
+  );
+}
+
+/** What a successful answer that is not an event stream looked like. */
+export interface NotAStreamDetails {
+  /** The request's URL, without its query string. */
+  readonly url: string;
+  readonly status: number;
+  /** The content-type header, '' when absent. */
+  readonly contentType: string;
+  /** The start of the body. */
+  readonly start: string;
+}
+
+/** A 2xx answer that is not the event stream asked for (an HTML page from a proxy, a wrong base URL); not retryable. */
+export function notAStreamError(context: ProviderErrorContext, details: NotAStreamDetails): ProviderError {
+  const type = details.contentType ? `content type "${details.contentType}"` : 'no content type';
+  const snippet = details.start.replace(/\s+/g, ' ').trim();
+  const began = snippet ? ` It began: ${truncate(snippet, 160)}` : ' Its body was empty.';
+  return new ProviderError(
+    redactKey(
+      `${details.url} answered HTTP ${details.status} with ${type}, not the event stream ${context.label} sends. ` +
+        `Check the base URL (${context.baseUrl}) and any proxy in between.${began}`,
+      context.apiKey,
+    ),
+    details.status,
+    false,
+  );
+}
+
 /** Finds the human-readable message in an error body of any common shape (OpenAI, Anthropic, FastAPI, Ollama). */
 export function extractServerMessage(body: unknown): string | undefined {
   if (typeof body === 'string') return body.trim() || undefined;
@@ -233,6 +270,10 @@ function stripStatusPrefix(message: string): string {
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+function formatSeconds(ms: number): string {
+  return `${ms % 1000 === 0 ? ms / 1000 : (ms / 1000).toFixed(1)} s`;
 }
 
 function truncate(text: string, max: number): string {

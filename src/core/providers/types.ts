@@ -140,6 +140,8 @@ export interface ProviderConfig {
   readonly reasoning?: ReasoningConfig;
   /** xml (default) or the vendor's native tool calling. */
   readonly toolProtocol?: ToolProtocol;
+  /** An attempt that receives no byte for this long (before the headers or mid-stream) is abandoned and retried; default 60 000, 0 turns it off. */
+  readonly idleTimeoutMs?: number;
 }
 
 /** A provider failure with a message fit to show the user. */
@@ -186,4 +188,6 @@ export interface VendorProviderOptions {
   /** Where the user sets the key, named when the key is rejected. */
   readonly keySource: string;
   readonly toolProtocol?: ToolProtocol;
+  /** See ProviderConfig.idleTimeoutMs. */
+  readonly idleTimeoutMs?: number;
 }
