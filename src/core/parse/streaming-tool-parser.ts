@@ -1,10 +1,13 @@
 import type { AssistantBlock, ToolGrammar } from './types.js';
-import { RawText, TrimmedText } from './text-accumulators.js';
-import type { GrowingText } from './text-accumulators.js';
+import { RawParamScanner } from './raw-param-scanner.js';
+import type { RawEnd } from './raw-param-scanner.js';
+import { matchTag, MAYBE_TAG, NO_TAG } from './tags.js';
+import type { ToolTags } from './tags.js';
+import { TrimmedText } from './text-accumulators.js';
 
 /**
  * Parameters kept byte for byte (file bodies, SEARCH/REPLACE diffs). They may contain their own
- * closing tag, so they end only at a closing tag followed by the tool's end or its next parameter.
+ * tags; raw-param-scanner.ts decides where they end.
  */
 export const RAW_PARAMS: ReadonlySet<string> = new Set(['content', 'diff']);
 
@@ -17,15 +20,6 @@ const THINKING_TAGS: ReadonlyMap<string, string> = new Map([
 // object's prototype when used as a parameter name.
 const TAG_NAME = /^[A-Za-z_][A-Za-z0-9_.:-]*$/;
 
-interface ToolTags {
-  readonly name: string;
-  readonly close: string;
-  /** "<path>" → "path", for this tool's declared parameters. */
-  readonly paramByTag: ReadonlyMap<string, string>;
-  /** The tags that mean something between parameters: the tool's end, then each parameter's start. */
-  readonly nextTags: readonly string[];
-}
-
 type Opener = { readonly kind: 'tool'; readonly tool: ToolTags } | { readonly kind: 'thinking'; readonly close: string };
 
 /**
@@ -34,28 +28,6 @@ type Opener = { readonly kind: 'tool'; readonly tool: ToolTags } | { readonly ki
  * raw parameter.
  */
 type Mode = 'text' | 'thinking' | 'tool' | 'param' | 'raw';
-
-const NO_TAG = 0;
-const MAYBE_TAG = 1;
-type TagMatch = string | typeof NO_TAG | typeof MAYBE_TAG;
-
-/** Which of `tags` starts at `at`; MAYBE_TAG when the input ends inside one of them. */
-function matchTag(work: string, at: number, tags: readonly string[]): TagMatch {
-  const available = work.length - at;
-  let maybe = false;
-  for (const tag of tags) {
-    if (available >= tag.length) {
-      if (work.startsWith(tag, at)) return tag;
-    } else if (!maybe && tag.startsWith(work.slice(at))) {
-      maybe = true;
-    }
-  }
-  return maybe ? MAYBE_TAG : NO_TAG;
-}
-
-function isWhitespace(ch: string): boolean {
-  return ch.trim().length === 0;
-}
 
 function checkTagName(name: string, what: string): void {
   if (!TAG_NAME.test(name) || name === '__proto__') {
@@ -74,8 +46,11 @@ function compileGrammar(grammar: ToolGrammar): Map<string, Opener> {
       checkTagName(param, `parameter of tool "${name}"`);
       paramByTag.set(`<${param}>`, param);
     }
+    const open = `<${name}>`;
     const close = `</${name}>`;
-    openers.set(`<${name}>`, { kind: 'tool', tool: { name, close, paramByTag, nextTags: [close, ...paramByTag.keys()] } });
+    const ordinary = [...paramByTag].filter(([, param]) => !RAW_PARAMS.has(param)).map(([tag]) => tag);
+    const tool: ToolTags = { name, open, close, paramByTag, nextTags: [close, ...paramByTag.keys()], afterRawTags: [close, ...ordinary] };
+    openers.set(open, { kind: 'tool', tool });
   }
   return openers;
 }
@@ -88,6 +63,7 @@ function compileGrammar(grammar: ToolGrammar): Map<string, Opener> {
 export class StreamingToolParser {
   private readonly openers: ReadonlyMap<string, Opener>;
   private readonly openerTags: readonly string[];
+  private readonly toolOpeners: ReadonlySet<string>;
   private mode: Mode = 'text';
   /** Tail of the input that starts with "<" and may still become a tag; not yet shown anywhere. */
   private pending = '';
@@ -98,7 +74,8 @@ export class StreamingToolParser {
   private params: Record<string, string> = {};
   private paramName = '';
   private paramTags: readonly string[] = [];
-  private value: GrowingText = new TrimmedText();
+  private value = new TrimmedText();
+  private raw: RawParamScanner | undefined;
   private snapshot: readonly AssistantBlock[] | undefined;
   private finished = false;
 
@@ -106,6 +83,7 @@ export class StreamingToolParser {
   constructor(grammar: ToolGrammar) {
     this.openers = compileGrammar(grammar);
     this.openerTags = [...this.openers.keys()];
+    this.toolOpeners = new Set([...this.openers].filter(([, opener]) => opener.kind === 'tool').map(([tag]) => tag));
   }
 
   /** Feeds the next chunk of streamed text. */
@@ -134,6 +112,14 @@ export class StreamingToolParser {
     this.finished = true;
     this.snapshot = undefined;
     this.flushPending();
+    // The message's end decides where a raw value ended if the next tool call did not; the text
+    // after its tool is then read like the rest of the message.
+    while (this.mode === 'raw') {
+      const end = this.requireRaw().finish();
+      this.endRaw(end);
+      this.scan(end.rest);
+      this.flushPending();
+    }
     switch (this.mode) {
       case 'text':
         this.endProse('text');
@@ -142,7 +128,6 @@ export class StreamingToolParser {
         this.endProse('thinking');
         break;
       case 'param':
-      case 'raw':
         this.endParam();
         this.endTool(true);
         break;
@@ -154,9 +139,18 @@ export class StreamingToolParser {
     return this.snapshot;
   }
 
-  private scan(work: string): void {
+  private scan(input: string): void {
+    let work = input;
     let at = 0;
     while (at < work.length) {
+      if (this.mode === 'raw') {
+        const end = this.requireRaw().feed(at === 0 ? work : work.slice(at));
+        if (end === undefined) break;
+        this.endRaw(end);
+        work = end.rest;
+        at = 0;
+        continue;
+      }
       const lt = work.indexOf('<', at);
       if (lt === -1) {
         this.consume(at === 0 ? work : work.slice(at));
@@ -211,7 +205,7 @@ export class StreamingToolParser {
         return lt + tag.length;
       }
       case 'raw':
-        return this.inRawParam(work, lt);
+        throw new Error('StreamingToolParser: internal error, raw text reached the tag scanner');
     }
   }
 
@@ -224,25 +218,6 @@ export class StreamingToolParser {
     if (tag === tool.close) this.endTool(false);
     else this.startParam(tool, tag);
     return lt + tag.length;
-  }
-
-  private inRawParam(work: string, lt: number): number {
-    const close = matchTag(work, lt, this.paramTags);
-    if (close === MAYBE_TAG) return -1;
-    if (close === NO_TAG) return this.literalLt(lt);
-    // A closing tag inside a raw value (a file that mentions </content>) is only the real end when
-    // the tool's end or its next parameter follows it, after optional whitespace.
-    let at = lt + close.length;
-    while (at < work.length && isWhitespace(work.charAt(at))) at++;
-    if (at === work.length) return -1;
-    const tool = this.requireTool();
-    const after = matchTag(work, at, tool.nextTags);
-    if (after === MAYBE_TAG) return -1;
-    if (after === NO_TAG) return this.literalLt(lt);
-    this.endParam();
-    if (after === tool.close) this.endTool(false);
-    else this.startParam(tool, after);
-    return at + after.length;
   }
 
   /** A "<" that starts no tag here is ordinary text of the current block. */
@@ -258,24 +233,19 @@ export class StreamingToolParser {
         this.prose.append(text);
         break;
       case 'param':
-      case 'raw':
         this.value.append(text);
         break;
       case 'tool':
+      case 'raw':
         break;
     }
   }
 
-  /** At the end of the stream an undecided fragment is plain text, except a raw value's closing tag. */
+  /** At the end of the stream an undecided fragment is plain text. */
   private flushPending(): void {
     const rest = this.pending;
     this.pending = '';
-    if (rest.length === 0) return;
-    if (this.mode === 'raw' && rest.startsWith(this.paramTags[0])) {
-      this.endParam();
-      return;
-    }
-    this.consume(rest);
+    if (rest.length > 0) this.consume(rest);
   }
 
   private requireTool(): ToolTags {
@@ -283,13 +253,30 @@ export class StreamingToolParser {
     return this.tool;
   }
 
+  private requireRaw(): RawParamScanner {
+    if (this.raw === undefined) throw new Error('StreamingToolParser: internal error, no raw parameter');
+    return this.raw;
+  }
+
   private startParam(tool: ToolTags, openTag: string): void {
     const name = tool.paramByTag.get(openTag) ?? '';
-    const raw = RAW_PARAMS.has(name);
     this.paramName = name;
-    this.paramTags = raw ? [`</${name}>`] : [`</${name}>`, tool.close];
-    this.value = raw ? new RawText() : new TrimmedText();
-    this.mode = raw ? 'raw' : 'param';
+    if (RAW_PARAMS.has(name)) {
+      this.raw = new RawParamScanner(tool, name, this.toolOpeners);
+      this.mode = 'raw';
+      return;
+    }
+    this.paramTags = [`</${name}>`, tool.close];
+    this.value = new TrimmedText();
+    this.mode = 'param';
+  }
+
+  /** Stores a raw value and the parameters after it, and closes its tool. */
+  private endRaw(end: RawEnd): void {
+    this.params[this.paramName] = end.value;
+    Object.assign(this.params, end.params);
+    this.raw = undefined;
+    this.endTool(!end.complete);
   }
 
   private endParam(): void {
@@ -327,7 +314,7 @@ export class StreamingToolParser {
         return {
           kind: 'tool',
           name: this.requireTool().name,
-          params: { ...this.params, [this.paramName]: this.value.value },
+          params: { ...this.params, [this.paramName]: this.mode === 'raw' ? this.requireRaw().shown : this.value.value },
           partial: true,
         };
     }

@@ -1,39 +1,12 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fc from 'fast-check';
-import { parseAssistantMessage, StreamingToolParser } from '../../../src/core/parse/streaming-tool-parser.js';
-import type { AssistantBlock } from '../../../src/core/parse/types.js';
+import { parseAssistantMessage } from '../../../src/core/parse/streaming-tool-parser.js';
+import { assertGrowsTowards, chunksAt, stream as streamWith } from './chunking-helpers.js';
+import type { Snapshot } from './chunking-helpers.js';
 import { CORPUS, TEST_GRAMMAR } from './corpus.js';
 
-/** Splits `text` at the given cut points (any order, duplicates allowed). */
-function chunksAt(text: string, cuts: readonly number[]): string[] {
-  const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
-  const chunks: string[] = [];
-  let from = 0;
-  for (const point of points) {
-    chunks.push(text.slice(from, point));
-    from = point;
-  }
-  chunks.push(text.slice(from));
-  return chunks;
-}
-
-interface Snapshot {
-  readonly received: string;
-  readonly blocks: readonly AssistantBlock[];
-}
-
-function stream(chunks: readonly string[]): { snapshots: Snapshot[]; final: readonly AssistantBlock[] } {
-  const parser = new StreamingToolParser(TEST_GRAMMAR);
-  const snapshots: Snapshot[] = [];
-  let received = '';
-  for (const chunk of chunks) {
-    parser.push(chunk);
-    received += chunk;
-    snapshots.push({ received, blocks: parser.blocks });
-  }
-  return { snapshots, final: parser.finish() };
-}
+const stream = (chunks: readonly string[]) => streamWith(TEST_GRAMMAR, chunks);
 
 /** The longest suffix of `received` that is a proper, non-empty prefix of one of `tags`. */
 function trailingFragment(received: string, tags: readonly string[]): string {
@@ -76,33 +49,6 @@ function assertNoTrailingFragment(snapshot: Snapshot): void {
   const before = snapshot.received.slice(0, -fragment.length);
   if (before.endsWith(fragment)) return;
   assert.ok(!shown.endsWith(fragment), `partial value ${JSON.stringify(shown.slice(-40))} shows fragment ${fragment}`);
-}
-
-/**
- * Every block but the last is already final; the last one's values are prefixes of the final ones
- * (unless `prefixes` is false: a repeated parameter legitimately replaces its earlier value).
- */
-function assertGrowsTowards(snapshot: Snapshot, final: readonly AssistantBlock[], prefixes = true): void {
-  snapshot.blocks.forEach((block, i) => {
-    const target = final[i];
-    assert.ok(target !== undefined, `snapshot has block ${i} that the final result lacks`);
-    if (!block.partial) {
-      assert.deepEqual(block, target);
-      return;
-    }
-    assert.equal(i, snapshot.blocks.length - 1, 'only the last block may be partial');
-    assert.equal(block.kind, target.kind);
-    if (!prefixes) return;
-    if (block.kind === 'tool' && target.kind === 'tool') {
-      assert.equal(block.name, target.name);
-      for (const [name, value] of Object.entries(block.params)) {
-        const finalValue = target.params[name] ?? '';
-        assert.ok(finalValue.startsWith(value), `${name}: ${JSON.stringify(value.slice(-40))} is not a prefix of the final value`);
-      }
-    } else if (block.kind !== 'tool' && target.kind !== 'tool') {
-      assert.ok(target.text.startsWith(block.text), `${block.kind}: ${JSON.stringify(block.text.slice(-40))} is not a prefix`);
-    }
-  });
 }
 
 describe('chunking never changes the result', () => {
