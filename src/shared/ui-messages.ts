@@ -6,7 +6,20 @@ export type UiMessage =
   | UiToolMessage
   | { readonly kind: 'notice'; readonly id: string; readonly text: string; readonly ts: number }
   | { readonly kind: 'error'; readonly id: string; readonly text: string; readonly ts: number }
+  | UiRetryMessage
   | { readonly kind: 'completion'; readonly id: string; readonly result: string; readonly command?: string; readonly ts: number };
+
+/** A failed model request about to be made again ("retrying in 4 s, attempt 2 of 3"). */
+export interface UiRetryMessage {
+  readonly kind: 'retry';
+  readonly id: string;
+  /** 1 for the first retry. */
+  readonly attempt: number;
+  readonly maxRetries: number;
+  readonly delayMs: number;
+  readonly reason: string;
+  readonly ts: number;
+}
 
 /** Where a tool call stands. */
 export type ToolStatus = 'running' | 'awaiting_approval' | 'rejected' | 'done' | 'failed' | 'interrupted';

@@ -195,6 +195,7 @@ export function apiProjection(events: readonly TaskEvent[], options: ProjectionO
       case 'new_task_requested':
       case 'history_truncated':
       case 'response_interrupted':
+      case 'request_retried':
         break;
     }
   }

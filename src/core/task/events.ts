@@ -26,6 +26,7 @@ export type TaskEvent =
   | CondenseFailed
   | HistoryTruncated
   | ResponseInterrupted
+  | RequestRetried
   | NewTaskRequested;
 
 interface EventBase {
@@ -81,6 +82,17 @@ export interface ResponseInterrupted extends EventBase {
   readonly type: 'response_interrupted';
   readonly partialText: string;
   readonly error: string;
+}
+
+/** A model request failed (or its response broke off) and will be made again after `delayMs`. */
+export interface RequestRetried extends EventBase {
+  readonly type: 'request_retried';
+  /** 1 for the first retry of this request. */
+  readonly attempt: number;
+  readonly maxRetries: number;
+  readonly delayMs: number;
+  /** Why the attempt failed, worded for the user (e.g. the idle timeout, HTTP 503). */
+  readonly reason: string;
 }
 
 export interface ToolRequested extends EventBase {

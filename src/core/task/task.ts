@@ -249,7 +249,11 @@ export class Task {
   private async requestTurn(setup: ReturnType<typeof setupTurn>, includeImages: boolean, signal: AbortSignal): Promise<ModelTurn> {
     const maxRetries = this.options.retry?.maxRetries ?? DEFAULT_MAX_RETRIES;
     const redactor = this.options.redactor;
-    const notify = (attempt: number, delayMs: number, reason: string) => this.emit({ type: 'retry', attempt, maxRetries, delayMs, reason: redactor ? redactor.redact(reason) : reason });
+    // Logged, so the panel shows the retry in the conversation; the log redacts the reason.
+    const notify = (attempt: number, delayMs: number, reason: string) => {
+      const retried = this.log.append({ type: 'request_retried', attempt, maxRetries, delayMs, reason });
+      this.emit({ type: 'retry', attempt, maxRetries, delayMs, reason: retried.reason });
+    };
     const toModel = redactingProvider(setup.provider, redactor);
     const provider = withRetries(toModel, { ...this.options.retry, onRetry: (info) => notify(info.attempt, info.delayMs, info.error.message) });
     const limits = this.contextLimits(setup.provider);

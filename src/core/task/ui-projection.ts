@@ -92,6 +92,9 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
         if (event.partialText.trim()) messages.push({ kind: 'assistant', id, text: event.partialText.trim(), reasoning: '', ts: event.ts });
         messages.push({ kind: 'notice', id: `${id}-n`, text: `The response was interrupted (${event.error}); nothing from it was run.`, ts: event.ts });
         break;
+      case 'request_retried':
+        messages.push({ kind: 'retry', id, attempt: event.attempt, maxRetries: event.maxRetries, delayMs: event.delayMs, reason: event.reason, ts: event.ts });
+        break;
       case 'history_truncated':
         messages.push({ kind: 'notice', id, text: 'Older messages were removed from the model\'s context to fit its window (they stay in the log).', ts: event.ts });
         break;

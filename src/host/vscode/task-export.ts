@@ -1,5 +1,6 @@
 import type { TaskEvent } from '../../core/task/events.js';
 import { uiProjection, usageTotals } from '../../core/task/ui-projection.js';
+import { retryText } from '../../shared/retry-text.js';
 import type { UiMessage } from '../../shared/ui-messages.js';
 
 /** A task's conversation as a Markdown document, for sharing or filing with a bug report. */
@@ -35,6 +36,8 @@ function section(message: UiMessage): string {
       return `## Error\n\n${message.text}`;
     case 'notice':
       return `_${message.text}_`;
+    case 'retry':
+      return `_${retryText(message)}_`;
   }
 }
 

@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { PendingQuestion } from '../../../src/shared/protocol.js';
+import { retryText } from '../../../src/shared/retry-text.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { Codicon } from '../common/codicon.js';
 import { MarkdownView } from '../markdown/markdown-view.js';
@@ -61,6 +62,13 @@ const MessageRow = memo(function MessageRow({ message, live, approvalDiff, pendi
         <div className="notice">
           <Codicon name="info" />
           <span>{message.text}</span>
+        </div>
+      );
+    case 'retry':
+      return (
+        <div className="notice notice-retry" role="status" data-attempt={message.attempt}>
+          <Codicon name="sync" />
+          <span>{retryText(message)}</span>
         </div>
       );
     case 'error':

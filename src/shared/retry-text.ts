@@ -1,0 +1,19 @@
+/** The facts of a retry that every renderer shows. */
+export interface RetryFacts {
+  readonly attempt: number;
+  readonly maxRetries: number;
+  readonly delayMs: number;
+  readonly reason: string;
+}
+
+/** The wait before a retry in whole seconds, at least 1 ("retrying in 0 s" reads as a bug). */
+export function retrySeconds(delayMs: number): number {
+  return Math.max(1, Math.round(delayMs / 1000));
+}
+
+/** One line for a retry: "<reason> Retrying in 4 s (attempt 2 of 3)." */
+export function retryText(retry: RetryFacts): string {
+  const reason = retry.reason.trim();
+  const sentence = reason && !/[.!?]$/.test(reason) ? `${reason}.` : reason;
+  return `${sentence ? `${sentence} ` : ''}Retrying in ${retrySeconds(retry.delayMs)} s (attempt ${retry.attempt} of ${retry.maxRetries}).`;
+}

@@ -1,0 +1,31 @@
+import assert from 'node:assert/strict';
+import { beforeEach, describe, test } from 'node:test';
+import type { UiMessage } from '../../../src/shared/ui-messages.js';
+import { snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-page.js';
+
+const ts = 1_700_000_000_000;
+
+describe('retries in the chat panel (Chromium)', () => {
+  const suite = usePanelSuite();
+  let panel: PanelPage;
+  beforeEach(() => (panel = suite.panel));
+
+  test('a retry is a line in the conversation with its reason, wait and attempt number', async () => {
+    const { page } = panel;
+    const messages: UiMessage[] = [
+      { kind: 'task', id: 't', text: 'Summarise the README', ts },
+      { kind: 'retry', id: 'e2', attempt: 1, maxRetries: 3, delayMs: 1200, reason: 'No data from Anthropic for 60 s before the response started (the idle timeout); this attempt was abandoned.', ts },
+      { kind: 'retry', id: 'e3', attempt: 2, maxRetries: 3, delayMs: 2000, reason: 'Server error from Anthropic (HTTP 503); this is usually temporary', ts },
+    ];
+    await panel.send(snapshotOf(taskView(messages)));
+    const lines = page.locator('.notice-retry');
+    await lines.nth(1).waitFor();
+    assert.equal(await lines.count(), 2);
+    assert.equal(
+      await lines.nth(0).textContent(),
+      'No data from Anthropic for 60 s before the response started (the idle timeout); this attempt was abandoned. Retrying in 1 s (attempt 1 of 3).',
+    );
+    assert.equal(await lines.nth(1).textContent(), 'Server error from Anthropic (HTTP 503); this is usually temporary. Retrying in 2 s (attempt 2 of 3).');
+    assert.equal(await lines.nth(1).getAttribute('data-attempt'), '2');
+  });
+});
