@@ -15,6 +15,8 @@ export interface CliOptions {
   readonly toolProtocol?: ToolProtocol;
   /** For models the catalogue does not know (openai-compatible): window and prices per million tokens. */
   readonly modelOverrides: ModelInfoOverrides;
+  /** --idle-timeout in milliseconds: a request receiving no byte for this long is retried; 0 turns it off. */
+  readonly idleTimeoutMs?: number;
   readonly yes: boolean;
   readonly autoApprove: readonly AutoApproveFlag[];
   readonly allowOutsideWorkspace: boolean;
@@ -60,6 +62,9 @@ Options:
   --context-window N         the model's context window in tokens (for openai-compatible models)
   --input-price USD          price per million input tokens (for cost; openai-compatible)
   --output-price USD         price per million output tokens
+  --idle-timeout SECONDS     give up on a model request that receives nothing for this long
+                             (before the response starts or mid-stream) and retry it
+                             (default 60; 0 turns it off)
   --yes                      approve every tool call inside the workspace
   --auto-approve LIST        approve only these without asking, comma-separated:
                              read, edit, safe-commands, commands, mcp (default: read)
@@ -100,6 +105,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
         'context-window': { type: 'string' },
         'input-price': { type: 'string' },
         'output-price': { type: 'string' },
+        'idle-timeout': { type: 'string' },
         yes: { type: 'boolean', default: false },
         'auto-approve': { type: 'string' },
         mode: { type: 'string', default: 'act' },
@@ -150,6 +156,11 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...positiveNumber(values['input-price'], '--input-price', 'inputPrice', false),
     ...positiveNumber(values['output-price'], '--output-price', 'outputPrice', false),
   };
+  const idleTimeout = values['idle-timeout'];
+  const idleSeconds = Number(idleTimeout);
+  if (idleTimeout !== undefined && (idleTimeout.trim() === '' || !Number.isFinite(idleSeconds) || idleSeconds < 0)) {
+    throw new UsageError(`--idle-timeout must be a number of seconds (0 turns it off); got "${idleTimeout}"`);
+  }
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet cannot be used together');
   const task = positionals.join(' ').trim();
   if (task && values.resume) throw new UsageError('give either a task or --resume TASK_ID, not both');
@@ -162,6 +173,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...(effort ? { reasoningEffort: effort } : {}),
     ...(toolProtocol ? { toolProtocol } : {}),
     modelOverrides,
+    ...(idleTimeout !== undefined ? { idleTimeoutMs: Math.round(idleSeconds * 1000) } : {}),
     yes: values.yes!,
     autoApprove: autoApprove as AutoApproveFlag[],
     mode: values.mode,

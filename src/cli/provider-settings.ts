@@ -32,5 +32,6 @@ export function providerConfigFrom(options: CliOptions, env: NodeJS.ProcessEnv):
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     ...(options.reasoningEffort ? { reasoning: { effort: options.reasoningEffort } } : {}),
     ...(options.toolProtocol ? { toolProtocol: options.toolProtocol } : {}),
+    ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
   };
 }
