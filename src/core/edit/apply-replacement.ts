@@ -19,14 +19,15 @@ export function applyReplacement(lines: TextLines, match: StrategyMatch, candida
   let start = candidate.start;
   let end = candidate.end;
   // An empty REPLACE removes whole lines together with their newline, leaving no blank line;
-  // indentation or trailing whitespace the SEARCH left out goes with them.
+  // indentation or trailing whitespace the SEARCH left out goes with them. The last line of a
+  // file without a final newline takes the newline before it instead.
   if (replacement.length === 0 && isPaddedLine(text, candidate.start, candidate.end)) {
     start = text.lastIndexOf('\n', start - 1) + 1;
-    if (text[end - 1] !== '\n') {
-      const newline = text.indexOf('\n', end);
-      if (newline !== -1) end = newline + 1;
-      else if (start > 0) [start, end] = [start - 1, text.length];
-      else end = text.length;
+    const newline = text.indexOf('\n', end);
+    if (newline !== -1) end = newline + 1;
+    else {
+      end = text.length;
+      if (start > 0 && text[end - 1] !== '\n') start--;
     }
   }
   const inserted = replacement.join('\n');

@@ -81,19 +81,20 @@ function findWithoutPrefixes(
 }
 
 /**
- * Exact occurrences via indexOf, preferring the ones that are whole lines: SEARCH parts are
- * written as whole lines, so `  return x;` must not be ambiguous just because a deeper
- * `    return x;` contains it. A one-line SEARCH that only lacks the line's indentation or
- * trailing whitespace is left to the line strategies, which re-indent any added lines.
+ * Exact occurrences via indexOf, kept only where they cover whole lines but for indentation or
+ * trailing whitespace: an occurrence inside a line (`limit = 10` in `const limit = 10;`, or a
+ * SEARCH whose blank last line would meet the start of the next line) is no match, and applying
+ * it would splice or join file lines. Occurrences that are exactly whole lines win, so `  return
+ * x;` is not ambiguous just because a deeper `    return x;` contains it. A one-line SEARCH that
+ * only lacks the line's indentation is left to the line strategies, which re-indent added lines.
  */
 function findExact(search: string, scope: SearchScope): Candidate[] {
   const text = scope.lines.text;
-  const all: Candidate[] = [];
+  const padded: Candidate[] = [];
   for (let at = text.indexOf(search, scope.fromOffset); at !== -1; at = text.indexOf(search, at + 1)) {
-    all.push({ start: at, end: at + search.length });
+    if (isPaddedLine(text, at, at + search.length)) padded.push({ start: at, end: at + search.length });
   }
-  const wholeLines = all.filter((candidate) => isWholeLines(text, candidate.start, candidate.end));
-  if (wholeLines.length > 0) return wholeLines;
-  if (!search.includes('\n') && all.some((candidate) => isPaddedLine(text, candidate.start, candidate.end))) return [];
-  return all;
+  const whole = padded.filter((candidate) => isWholeLines(text, candidate.start, candidate.end));
+  if (whole.length > 0 || !search.includes('\n')) return whole;
+  return padded;
 }

@@ -48,15 +48,19 @@ export class TextLines {
   }
 }
 
-/** True when text[start, end) starts at a line start and ends at a line end (or after a newline). */
+/**
+ * True when text[start, end) starts at a line start and ends at a line end. A range that ends just
+ * after a newline ends at the start of the next line, not at an end: a SEARCH whose last line is
+ * blank must meet a blank line there.
+ */
 export function isWholeLines(text: string, start: number, end: number): boolean {
-  return (start === 0 || text[start - 1] === '\n') && (end === text.length || text[end] === '\n' || text[end - 1] === '\n');
+  return (start === 0 || text[start - 1] === '\n') && (end === text.length || text[end] === '\n');
 }
 
-/** True when only spaces and tabs surround text[start, end) on its first and last line. */
+/** True when only spaces and tabs lie between text[start, end) and the start and end of its lines. */
 export function isPaddedLine(text: string, start: number, end: number): boolean {
-  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const lineStart = start === 0 ? 0 : text.lastIndexOf('\n', start - 1) + 1;
   const newline = text.indexOf('\n', end);
-  const lineEnd = text[end - 1] === '\n' ? end : newline === -1 ? text.length : newline;
+  const lineEnd = newline === -1 ? text.length : newline;
   return /^[ \t]*$/.test(text.slice(lineStart, start)) && /^[ \t]*$/.test(text.slice(end, lineEnd));
 }

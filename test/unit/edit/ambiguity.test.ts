@@ -34,9 +34,9 @@ describe('ambiguous SEARCH text is refused', () => {
     assert.match(failure.error, /occurs 2 times in the file \(matching ignoring indentation\), at lines 2 and 6,/);
   });
 
-  test('a part of a line in two places', () => {
+  test('a part of a line, even in two places, is no match: SEARCH matches whole lines only', () => {
     const failure = applyFails(lines('foo();', 'foobar();', ''), clineBlock('foo', 'baz'));
-    assert.match(failure.error, /occurs 2 times in the file \(matching exactly\), at lines 1 and 2,/);
+    assert.match(failure.error, /SEARCH block 1 of 1 does not match the file/);
   });
 
   test('a whole-line match wins over a line that merely contains it', () => {

@@ -9,10 +9,8 @@ describe('exact', () => {
     assert.deepEqual(result.strategies, ['exact']);
   });
 
-  test('part of a line', () => {
-    const result = applyOk(lines('const limit = 10;', ''), clineBlock('limit = 10', 'limit = 20'));
-    assert.equal(result.content, lines('const limit = 20;', ''));
-    assert.deepEqual(result.strategies, ['exact']);
+  test('part of a line is no match (whole lines only)', () => {
+    applyFails(lines('const limit = 10;', ''), clineBlock('limit = 10', 'limit = 20'));
   });
 });
 
