@@ -24,7 +24,11 @@ const END_LINE_HINT = /^:end_line:\s*(\d+)\s*$/;
 // starts with YAML front matter (`---`) keeps its first line.
 const SEPARATOR_AFTER_HINT = /^-{3,}$/;
 const SEPARATOR_ALONE = /^-{5,}$/;
-
+// Inside REPLACE these lines can only be markers that went astray (a forgotten REPLACE marker and
+// the next block's preamble, or a separator in the wrong place), so they are refused rather than
+// written. Shorter dash lines are content: YAML's `---`, Markdown rules. A 7+ dash line that the
+// SEARCH part also has (an underline copied from the file) is content too.
+const REPLACE_SEPARATOR = /^-{7,}$/;
 /** The exact format models must follow, repeated in every syntax error. */
 export const DIFF_FORMAT_HELP = [
   'Each change must be one block in exactly this format, every marker on a line of its own:',
@@ -100,6 +104,11 @@ export function parseDiffBlocks(diff: string): ParsedDiff {
         `line ${lineNo} opens a new SEARCH while the block opened at line ${state.openedAt} is not closed with +++++++ REPLACE`,
       );
     }
+    if (isStrayMarker(marker, state.block.search)) {
+      return malformed(
+        `line ${lineNo} ("${marker}") is in the REPLACE part of the block opened at line ${state.openedAt}, but it is a marker, not content: :start_line:/:end_line: hints and the ------- separator belong right after <<<<<<< SEARCH, and each block must be closed with its REPLACE marker before the next one starts. If the line really is new text, escape it with a backslash (\\${marker})`,
+      );
+    }
     // A second ======= inside REPLACE is kept as text: Markdown headings and merge notes use it.
     state.block.replace.push(unescapeMarker(raw));
   }
@@ -129,12 +138,21 @@ function readPreamble(block: MutableBlock, marker: string): boolean {
   return false;
 }
 
+/** True for a REPLACE line that can only be a marker: a hint, or a long dash line SEARCH lacks. */
+function isStrayMarker(marker: string, search: readonly string[]): boolean {
+  if (START_LINE_HINT.test(marker) || END_LINE_HINT.test(marker)) return true;
+  return REPLACE_SEPARATOR.test(marker) && !search.some((line) => line.trim() === marker);
+}
+
 /** Roo lets models escape a content line that looks like a marker with a leading backslash. */
 function unescapeMarker(line: string): string {
   const trimmed = line.trimStart();
   if (!trimmed.startsWith('\\')) return line;
   const rest = trimmed.slice(1).trim();
-  if (SEARCH_MARKER.test(rest) || DIVIDER.test(rest) || REPLACE_MARKER.test(rest) || /^-{3,}$/.test(rest)) {
+  const looksLikeMarker = [SEARCH_MARKER, DIVIDER, REPLACE_MARKER, /^-{3,}$/, START_LINE_HINT, END_LINE_HINT].some((pattern) =>
+    pattern.test(rest),
+  );
+  if (looksLikeMarker) {
     return line.slice(0, line.length - trimmed.length) + trimmed.slice(1);
   }
   return line;
