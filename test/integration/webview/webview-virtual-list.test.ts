@@ -30,7 +30,7 @@ describe('virtualised message list in Chromium', () => {
     const rowsAtTop = await page.locator('.chat-row').count();
     assert.ok(rowsAtTop < 100, `expected a small window of rows at the top, got ${rowsAtTop}`);
     assert.equal(await page.locator('.chat-row[data-index="4999"]').count(), 0);
-    await page.getByRole('button', { name: 'Scroll to latest' }).click();
+    await page.getByRole('button', { name: 'Jump to latest' }).click();
     await page.locator('.chat-row[data-index="4999"]').waitFor();
   });
 
@@ -58,7 +58,20 @@ describe('virtualised message list in Chromium', () => {
       const list = document.querySelector('.message-list')!;
       return list.scrollHeight - list.scrollTop - list.clientHeight > 500;
     });
-    const scrollTop = await page.evaluate(() => document.querySelector('.message-list')!.scrollTop);
+    // The wheel scrolls smoothly: take the position once it has come to rest (same over 5 frames).
+    // (A string: tsx would wrap a named inner function in a helper the page does not have.)
+    const scrollTop = (await page.evaluate(`new Promise((resolve) => {
+      const list = document.querySelector('.message-list');
+      let last = list.scrollTop;
+      let still = 0;
+      const check = () => {
+        still = list.scrollTop === last ? still + 1 : 0;
+        last = list.scrollTop;
+        if (still >= 5) resolve(last);
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    })`)) as number;
     for (let i = 30; i < 40; i++) {
       text += `Line ${i} of a long streamed answer.\n\n`;
       await panel.send({ type: 'streaming', taskId: 'task-1', text, reasoning: '' });
@@ -67,7 +80,7 @@ describe('virtualised message list in Chromium', () => {
     const after = await page.evaluate(() => document.querySelector('.message-list')!.scrollTop);
     assert.ok(Math.abs(after - scrollTop) < 5, `view stayed put (was ${scrollTop}, now ${after})`);
     assert.ok((await distanceFromEnd(panel)) > 500);
-    assert.ok(await page.getByRole('button', { name: 'Scroll to latest' }).isVisible());
+    assert.ok(await page.getByRole('button', { name: 'Jump to latest' }).isVisible());
   });
 
   test('a message appended at the bottom is followed', async () => {
@@ -81,5 +94,59 @@ describe('virtualised message list in Chromium', () => {
       const list = document.querySelector('.message-list')!;
       return list.scrollHeight - list.scrollTop - list.clientHeight <= 32;
     });
+  });
+
+  test('a 19-command task is followed to its completion card; scrolling up offers Jump to latest', async () => {
+    const { page } = panel;
+    const messages: UiMessage[] = [{ kind: 'task', id: 'm-task', text: 'Run the checks one by one', ts: 1 }];
+    await panel.send(snapshotOf(taskView(messages, { status: 'running' })));
+    await page.getByText('Run the checks one by one').waitFor();
+    // What the host sends for each command: the streamed answer, the logged answer and the running
+    // card, live output, then the finished card with its output (taller than the running one).
+    for (let i = 0; i < 19; i++) {
+      const callId = `call-${i}`;
+      const answer = `Step ${i}: running the next check.`;
+      await panel.send({ type: 'streaming', taskId: 'task-1', text: answer, reasoning: '' });
+      const tool = (status: 'running' | 'done', output?: string): UiMessage => ({
+        kind: 'tool', id: `m-tool-${i}`, callId, tool: 'execute_command', params: { command: `npm run check-${i}` }, status, ...(output ? { output } : {}), ts: 2,
+      });
+      messages.push({ kind: 'assistant', id: `m-answer-${i}`, text: answer, reasoning: '', ts: 2 }, tool('running'));
+      await panel.send({ type: 'taskMessages', taskId: 'task-1', start: messages.length - 2, messages: messages.slice(-2) });
+      const lines = Array.from({ length: 12 }, (_, n) => `check-${i} line ${n}`);
+      for (const line of lines.slice(0, 4)) await panel.send({ type: 'commandOutput', callId, text: `${line}\n` });
+      messages[messages.length - 1] = tool('done', `Exit code: 0\nOutput:\n${lines.join('\n')}`);
+      await panel.send({ type: 'taskMessages', taskId: 'task-1', start: messages.length - 1, messages: messages.slice(-1) });
+    }
+    messages.push({ kind: 'completion', id: 'm-done', result: 'All 19 checks pass.', ts: 3 });
+    await panel.send({ type: 'taskMessages', taskId: 'task-1', start: messages.length - 1, messages: messages.slice(-1) });
+    await panel.send(snapshotOf(taskView(messages, { status: 'completed' })));
+
+    // The completion card ends up wholly inside the list's visible area.
+    const cardInView = () =>
+      page.evaluate(() => {
+        const list = document.querySelector('.message-list')!.getBoundingClientRect();
+        const card = document.querySelector('.completion-card')?.getBoundingClientRect();
+        return card !== undefined && card.top >= list.top - 1 && card.bottom <= list.bottom + 1;
+      });
+    await page.waitForFunction(() => {
+      const list = document.querySelector('.message-list')!.getBoundingClientRect();
+      const card = document.querySelector('.completion-card')?.getBoundingClientRect();
+      return card !== undefined && card.top >= list.top - 1 && card.bottom <= list.bottom + 1;
+    });
+    assert.equal(await page.getByRole('button', { name: 'Jump to latest' }).count(), 0, 'the jump control shows while following');
+
+    // Scrolling up to read stops following and offers the jump back.
+    await page.locator('.message-list').hover();
+    await page.mouse.wheel(0, -1200);
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    await jump.waitFor();
+    assert.equal(await cardInView(), false);
+    await jump.click();
+    await page.waitForFunction(() => {
+      const list = document.querySelector('.message-list')!.getBoundingClientRect();
+      const card = document.querySelector('.completion-card')?.getBoundingClientRect();
+      return card !== undefined && card.top >= list.top - 1 && card.bottom <= list.bottom + 1;
+    });
+    await jump.waitFor({ state: 'detached' });
   });
 });

@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type WheelEvent } from 'react';
 import { Codicon } from '../common/codicon.js';
 import type { ChatItem } from './chat-items.js';
 import { ChatItemView } from './message-row.js';
@@ -8,15 +8,22 @@ import { ChatItemView } from './message-row.js';
 const ESTIMATED_ROW_HEIGHT = 72;
 /** How close to the end (px) still counts as "at the bottom" for following new output. */
 const BOTTOM_SLACK = 32;
+/** Keys that scroll the list up, and so mean the user wants to read back. */
+const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 /**
  * The chat's rows, virtualised: only the rows in view (plus overscan) are in the DOM, measured as
- * they render. Anchored to the end like a chat: new rows and a growing streaming row keep the view
- * at the bottom, unless the user scrolled up to read.
+ * they render. Follows new output like a chat: while the user has not scrolled up, every change
+ * (a new row, a growing streaming row, a row that turns out taller than its estimate once
+ * measured) keeps the end in view. Scrolling up stops following and shows "Jump to latest";
+ * scrolling back to the end, or the button, follows again.
  */
 export function MessageList({ items, taskId }: { items: readonly ChatItem[]; taskId: string }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [atBottom, setAtBottom] = useState(true);
+  // A ref, not state: scroll events and layout effects read it in the same frame.
+  const following = useRef(true);
+  const lastScrollTop = useRef(0);
+  const [showJump, setShowJump] = useState(false);
 
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -25,33 +32,65 @@ export function MessageList({ items, taskId }: { items: readonly ChatItem[]; tas
     getItemKey: (index) => items[index]!.key,
     overscan: 6,
     anchorTo: 'end',
-    followOnAppend: true,
     scrollEndThreshold: BOTTOM_SLACK,
     paddingStart: 8,
     paddingEnd: 8,
   });
 
-  // Opening a task starts at its latest message.
-  useEffect(() => {
-    if (items.length > 0) virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
-    // Only when the task changes; appends are followed by the virtualizer itself.
-  }, [taskId]);
-
-  const onScroll = useCallback(() => {
-    const el = scrollRef.current;
-    if (el !== null) setAtBottom(el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK);
+  const follow = useCallback((on: boolean) => {
+    following.current = on;
+    setShowJump(!on);
   }, []);
 
-  const jumpToEnd = () => {
-    virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
-  };
+  const scrollToEnd = useCallback(() => {
+    const el = scrollRef.current;
+    if (el === null) return;
+    el.scrollTop = el.scrollHeight;
+    lastScrollTop.current = el.scrollTop;
+  }, []);
+
+  // Opening a task starts at its latest message, following.
+  useLayoutEffect(() => {
+    follow(true);
+    scrollToEnd();
+  }, [taskId, follow, scrollToEnd]);
 
   const rows = virtualizer.getVirtualItems();
   const totalSize = virtualizer.getTotalSize();
+  // After every render that changed the rows or their measured sizes.
+  useLayoutEffect(() => {
+    if (following.current) scrollToEnd();
+  }, [items, totalSize, scrollToEnd]);
+
+  const onScroll = useCallback(() => {
+    const el = scrollRef.current;
+    if (el === null) return;
+    const top = el.scrollTop;
+    const moved = top - lastScrollTop.current;
+    lastScrollTop.current = top;
+    if (el.scrollHeight - top - el.clientHeight <= BOTTOM_SLACK) follow(true);
+    // Only a move up is the user's: growing content never moves scrollTop up.
+    else if (moved < -1) follow(false);
+  }, [follow]);
+
+  // A wheel turn or key up means "let me read" even before the scroll event lands.
+  const onWheel = useCallback((event: WheelEvent<HTMLDivElement>) => {
+    if (event.deltaY < 0) follow(false);
+  }, [follow]);
+  const onKeyDown = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
+    if (SCROLL_UP_KEYS.has(event.key)) follow(false);
+  }, [follow]);
+
+  const jumpToEnd = () => {
+    follow(true);
+    virtualizer.scrollToIndex(items.length - 1, { align: 'end' });
+    scrollToEnd();
+  };
+
   return (
     // Sized to the rows (capped by the flex layout), so nothing but the rows sits above the approval bar.
     <div className="message-list-frame" style={{ height: totalSize }}>
-      <div ref={scrollRef} className="message-list" onScroll={onScroll} role="log" aria-label="Conversation" aria-live="off">
+      <div ref={scrollRef} className="message-list" onScroll={onScroll} onWheel={onWheel} onKeyDown={onKeyDown} role="log" aria-label="Conversation" aria-live="off" tabIndex={0}>
         <div className="message-list-inner" style={{ height: totalSize }}>
           {rows.map((row) => (
             <div
@@ -66,9 +105,9 @@ export function MessageList({ items, taskId }: { items: readonly ChatItem[]; tas
           ))}
         </div>
       </div>
-      {!atBottom && items.length > 0 && (
-        <button type="button" className="jump-to-end" onClick={jumpToEnd} aria-label="Scroll to latest" title="Scroll to latest">
-          <Codicon name="arrow-down" />
+      {showJump && items.length > 0 && (
+        <button type="button" className="jump-to-end" onClick={jumpToEnd} title="Jump to the latest message">
+          <Codicon name="arrow-down" /> Jump to latest
         </button>
       )}
     </div>
