@@ -1,3 +1,5 @@
+import { TerminalText } from './terminal-text.js';
+
 /** How much command output is kept for the model: the first and last lines within a character budget. */
 export interface OutputLimits {
   readonly headLines: number;
@@ -21,18 +23,10 @@ export function stripAnsi(text: string): string {
   return text.replace(ANSI_PATTERN, '').replace(CONTROL_PATTERN, '');
 }
 
-/** Keeps only the last state of a line rewritten with carriage returns (progress bars). */
-export function collapseCarriageReturns(line: string): string {
-  if (!line.includes('\r')) return line;
-  const states = line.split('\r');
-  // A trailing "\r" only moves the cursor; what was printed before it is still what the screen shows.
-  for (let i = states.length - 1; i >= 0; i--) if (states[i] !== '') return states[i]!;
-  return '';
-}
-
 /**
- * Collects a command's output as it streams, cleaned (no ANSI codes, progress bars collapsed) and
- * capped: past the limits it keeps the head and the tail and counts what was cut in between.
+ * Collects a command's output as it streams, as a terminal shows it (TerminalText: no escape
+ * sequences, progress bars rewritten in place), capped: past the limits it keeps the head and the
+ * tail and counts what was cut in between.
  */
 export class OutputBuffer {
   private readonly limits: OutputLimits;
@@ -43,8 +37,7 @@ export class OutputBuffer {
   private headFull = false;
   private tail: string[] = [];
   private tailChars = 0;
-  private pending = '';
-  private carriageReturnCarry = false;
+  private readonly terminal = new TerminalText();
   private omittedLines = 0;
   private omittedChars = 0;
 
@@ -62,26 +55,14 @@ export class OutputBuffer {
 
   /** True when nothing (after cleaning) has been kept. */
   get isEmpty(): boolean {
-    return this.head.length === 0 && this.tail.length === 0 && stripAnsi(this.pending) === '';
+    return this.head.length === 0 && this.tail.length === 0 && this.terminal.currentLine === '';
   }
 
   /** Adds a chunk exactly as the process printed it. */
   append(chunk: string): void {
-    let text = this.carriageReturnCarry ? `\r${chunk}` : chunk;
-    // A chunk may end between the "\r" and "\n" of a CRLF; decide once the next chunk arrives.
-    this.carriageReturnCarry = text.endsWith('\r');
-    if (this.carriageReturnCarry) text = text.slice(0, -1);
-    const parts = text.replace(/\r\n/g, '\n').split('\n');
-    for (let i = 0; i < parts.length - 1; i++) {
-      this.addLine(collapseCarriageReturns(this.pending + parts[i]!));
-      this.pending = '';
-    }
-    this.pending = collapseCarriageReturns(this.pending + parts[parts.length - 1]!);
+    for (const line of this.terminal.write(chunk)) this.addLine(line);
     // A line that never ends (a minified file, a stuck spinner without "\r") must not grow without bound.
-    if (this.pending.length > this.tailBudget) {
-      this.addLine(this.pending);
-      this.pending = '';
-    }
+    if (this.terminal.currentLine.length > this.tailBudget) this.addLine(this.terminal.breakLine());
   }
 
   /** The kept output: head, a note saying how much was cut, tail, and any unfinished last line. */
@@ -89,7 +70,7 @@ export class OutputBuffer {
     const lines = [...this.head];
     if (this.truncated) lines.push(this.omissionNote());
     lines.push(...this.tail);
-    const last = stripAnsi(this.pending);
+    const last = this.terminal.currentLine;
     if (last !== '') lines.push(last);
     return lines.join('\n');
   }
@@ -102,7 +83,7 @@ export class OutputBuffer {
     this.headFull = false;
     this.tail = [];
     this.tailChars = 0;
-    this.pending = '';
+    this.terminal.forgetLine();
     this.omittedLines = 0;
     this.omittedChars = 0;
     return text;
@@ -115,8 +96,7 @@ export class OutputBuffer {
     return `[... ${lines} (${chars}) omitted ...]`;
   }
 
-  private addLine(raw: string): void {
-    const line = stripAnsi(raw);
+  private addLine(line: string): void {
     if (!this.headFull) {
       if (this.head.length < this.limits.headLines && this.headChars + line.length + 1 <= this.headBudget) {
         this.head.push(line);

@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { collapseCarriageReturns, OutputBuffer, stripAnsi } from '../../../src/core/process/output-buffer.js';
+import { OutputBuffer, stripAnsi } from '../../../src/core/process/output-buffer.js';
 
 describe('stripAnsi', () => {
   test('removes colours, cursor moves, OSC titles and links, keeps tabs', () => {
     const text = '\x1b[1;31mred\x1b[0m\tplain \x1b]0;title\x07\x1b]8;;http://x\x1b\\link\x1b]8;;\x1b\\ \x1b[2K\x1b[1Gdone\x07';
     assert.equal(stripAnsi(text), 'red\tplain link done');
-  });
-});
-
-describe('collapseCarriageReturns', () => {
-  test('keeps the last state of a rewritten line', () => {
-    assert.equal(collapseCarriageReturns(' 10%\r 50%\r100%'), '100%');
-    assert.equal(collapseCarriageReturns('done 100%\r'), 'done 100%');
-    assert.equal(collapseCarriageReturns('plain'), 'plain');
   });
 });
 
@@ -30,6 +22,31 @@ describe('OutputBuffer', () => {
     const buffer = new OutputBuffer();
     for (const chunk of ['start\r', '\nDownloading  10%\r', 'Downloading  60%\r', 'Downloading 100%\r', '\n', 'end\r\n']) buffer.append(chunk);
     assert.equal(buffer.render(), 'start\nDownloading 100%\nend');
+  });
+
+  test('keeps the last state of a line rewritten with carriage returns', () => {
+    for (const [input, shown] of [
+      [' 10%\r 50%\r100%', '100%'],
+      ['done 100%\r', 'done 100%'],
+      ['plain', 'plain'],
+    ]) {
+      const buffer = new OutputBuffer();
+      buffer.append(input!);
+      assert.equal(buffer.render(), shown);
+    }
+  });
+
+  test('shows a line as the terminal does: shorter rewrites overwrite, erase-line clears, colours go', () => {
+    const buffer = new OutputBuffer();
+    for (const chunk of ['Downloading [#####     ] 50%', '\r\x1b[2KDownloading [##########] 100%\n', 'abcdef\rxy\n', '\x1b[32mok\x1b[0m\n']) buffer.append(chunk);
+    assert.equal(buffer.render(), 'Downloading [##########] 100%\nxycdef\nok');
+  });
+
+  test('an unfinished last line without a newline is kept whole', () => {
+    const buffer = new OutputBuffer();
+    buffer.append('\x1b]633;C\x07no newline');
+    assert.equal(buffer.render(), 'no newline');
+    assert.equal(buffer.isEmpty, false);
   });
 
   test('strips ANSI codes split across chunks', () => {
