@@ -37,6 +37,16 @@ export function shellInvocation(
   return { file: env.SHELL || '/bin/sh', args: ['-c', command], verbatimArguments: false };
 }
 
+/**
+ * The invocation with the command's stderr on its stdout, so both come through one pipe in the
+ * order they were written. On POSIX /bin/sh points stderr at stdout and execs the shell, whatever
+ * that shell's own syntax; cmd.exe (Windows) keeps two pipes.
+ */
+export function withStderrOnStdout(shell: ShellInvocation, platform: NodeJS.Platform = process.platform): ShellInvocation {
+  if (platform === 'win32') return shell;
+  return { file: '/bin/sh', args: ['-c', 'exec "$@" 2>&1', 'sh', shell.file, ...shell.args], verbatimArguments: false };
+}
+
 /** Returns the environment for a command: the user's, with pagers disabled so nothing waits for a key. */
 export function commandEnvironment(
   extra: Readonly<Record<string, string>> = {},
@@ -62,6 +72,7 @@ type ExitInfo = { readonly exitCode: number | null; readonly signal?: string };
 
 class ChildRunningProcess implements RunningProcess {
   readonly exited: Promise<ExitInfo>;
+  readonly streams: 'merged' | 'separate';
   private readonly child: ChildProcess;
   private readonly output = new OutputFanout();
   private killing: Promise<void> | undefined;
@@ -75,14 +86,16 @@ class ChildRunningProcess implements RunningProcess {
     private readonly settings: { readonly killGraceMs: number; readonly drainMs: number },
   ) {
     const shell = shellInvocation(command);
-    this.child = spawn(shell.file, [...shell.args], {
+    const spawned = withStderrOnStdout(shell);
+    this.streams = spawned === shell ? 'separate' : 'merged';
+    this.child = spawn(spawned.file, [...spawned.args], {
       cwd,
       env,
       // Its own process group, so kill() can reach grandchildren too.
       detached: process.platform !== 'win32',
       stdio: ['ignore', 'pipe', 'pipe'],
       windowsHide: true,
-      windowsVerbatimArguments: shell.verbatimArguments,
+      windowsVerbatimArguments: spawned.verbatimArguments,
     });
     this.exited = this.follow(shell.file, cwd);
     // Callers await `exited`; this only keeps a start failure nobody awaited from crashing Node.
@@ -126,6 +139,7 @@ class ChildRunningProcess implements RunningProcess {
   private follow(shellFile: string, cwd: string): Promise<ExitInfo> {
     return new Promise<ExitInfo>((resolve, reject) => {
       // One decoder per stream: a multi-byte character may be split across two chunks of the same pipe.
+      // stderr carries only what /bin/sh itself reports (the shell could not be run) when merged.
       const decoders = [new StringDecoder('utf8'), new StringDecoder('utf8')] as const;
       const streams = [this.child.stdout!, this.child.stderr!] as const;
       let openStreams: number = streams.length;

@@ -84,25 +84,30 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
           `Command is still running (id ${session.id}): ${why}. ` +
           'It keeps running in the background until the task ends; its new output and its exit code will appear ' +
           'in the environment details of your next messages. Do not start it again.';
-        return withFeedback(withNote({ kind: 'result', output: `${text}\n${describeOutput(output, 'Output so far')}` }, ignoredNote), answer.feedback);
+        return withFeedback(withNote({ kind: 'result', output: `${text}\n${describeOutput(output, 'Output so far', running.streams)}` }, ignoredNote), answer.feedback);
       }
-      return withFeedback(withNote(finishedOutcome(stop, output, timeoutSeconds), ignoredNote), answer.feedback);
+      return withFeedback(withNote(finishedOutcome(stop, output, timeoutSeconds, running.streams), ignoredNote), answer.feedback);
     },
   };
 }
 
-function finishedOutcome(stop: Exclude<CommandStop, { kind: 'aborted' | 'still-running' }>, output: OutputBuffer, timeoutSeconds: number): ToolOutcome {
+function finishedOutcome(
+  stop: Exclude<CommandStop, { kind: 'aborted' | 'still-running' }>,
+  output: OutputBuffer,
+  timeoutSeconds: number,
+  streams: RunningProcess['streams'],
+): ToolOutcome {
   switch (stop.kind) {
     case 'failed':
       return { kind: 'error', error: `Could not run the command: ${stop.error.message}`, mistake: false };
     case 'timed-out':
       return {
         kind: 'result',
-        output: `The command did not finish within ${formatDuration(timeoutSeconds * 1000)} and was killed${describeKill(stop.kill)}.\n${describeOutput(output, 'Output before it was killed')}`,
+        output: `The command did not finish within ${formatDuration(timeoutSeconds * 1000)} and was killed${describeKill(stop.kill)}.\n${describeOutput(output, 'Output before it was killed', streams)}`,
       };
     case 'exited': {
       const status = stop.exitCode !== null ? `Exit code: ${stop.exitCode}` : `Exit code: none (terminated by ${stop.signal ?? 'a signal'})`;
-      return { kind: 'result', output: `${status}\n${describeOutput(output, 'Output')}` };
+      return { kind: 'result', output: `${status}\n${describeOutput(output, 'Output', streams)}` };
     }
   }
 }
@@ -115,10 +120,15 @@ function describeKill(report: KillReport | undefined): string {
   return `, but ${count} process${count === 1 ? '' : 'es'} it started could not be stopped and may still be running (pid ${report.survivors.join(', ')})`;
 }
 
-function describeOutput(output: OutputBuffer, label: string): string {
+/** The output under its label; the label says when stdout and stderr could not be told apart or kept in order, and when the middle was cut. */
+function describeOutput(output: OutputBuffer, label: string, streams: RunningProcess['streams']): string {
   if (output.isEmpty) return `${label}: (none)`;
-  const note = output.truncated ? ' (too long: the middle was cut, see the note where it was)' : '';
-  return `${label}${note}:\n${output.render()}`;
+  const notes = [
+    ...(streams === 'merged' ? ['stdout and stderr merged in the order printed'] : []),
+    ...(streams === 'separate' ? ['stdout and stderr from separate pipes: their order may be mixed'] : []),
+    ...(output.truncated ? ['too long: the middle was cut, see the note where it was'] : []),
+  ];
+  return `${label}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}:\n${output.render()}`;
 }
 
 /** Tells the model about paths it should not work with, after the user let the command run anyway. */

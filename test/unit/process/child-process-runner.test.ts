@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { ChildProcessRunner, commandEnvironment, shellInvocation } from '../../../src/core/process/child-process-runner.js';
+import { ChildProcessRunner, commandEnvironment, shellInvocation, withStderrOnStdout } from '../../../src/core/process/child-process-runner.js';
 import type { RunningProcess } from '../../../src/core/ports.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { eventually, isPidAlive } from './pid-liveness.js';
@@ -24,6 +25,13 @@ describe('shellInvocation', () => {
 
   test('uses cmd.exe /d /s /c on Windows', () => {
     assert.deepEqual(shellInvocation('dir "a b"', 'win32', {}), { file: 'cmd.exe', args: ['/d', '/s', '/c', '"dir "a b""'], verbatimArguments: true });
+  });
+
+  test('puts stderr on stdout through /bin/sh on POSIX, whatever the shell; Windows keeps two pipes', () => {
+    const fish = shellInvocation('ls', 'linux', { SHELL: '/usr/bin/fish' });
+    assert.deepEqual(withStderrOnStdout(fish, 'linux'), { file: '/bin/sh', args: ['-c', 'exec "$@" 2>&1', 'sh', '/usr/bin/fish', '-c', 'ls'], verbatimArguments: false });
+    const cmd = shellInvocation('dir', 'win32', {});
+    assert.equal(withStderrOnStdout(cmd, 'win32'), cmd);
   });
 
   test('disables pagers without forcing colour', () => {
@@ -50,6 +58,24 @@ describe('ChildProcessRunner', { skip: !posix && 'POSIX shell tests' }, () => {
   test('interleaves stdout and stderr in arrival order', async () => {
     const result = await run(runner.start('echo out1; sleep 0.1; echo err1 >&2; sleep 0.1; echo out2', { cwd: ws.root }));
     assert.equal(result.output, 'out1\nerr1\nout2\n');
+  });
+
+  test('keeps stdout and stderr in the order written, without pauses between them, and says they are merged', async () => {
+    const lines = Array.from({ length: 300 }, (_, i) => (i % 3 === 1 ? `echo err${i} >&2` : `echo out${i}`));
+    const running = runner.start(lines.join('; '), { cwd: ws.root });
+    assert.equal(running.streams, 'merged');
+    const result = await run(running);
+    const expected = Array.from({ length: 300 }, (_, i) => `${i % 3 === 1 ? 'err' : 'out'}${i}\n`).join('');
+    assert.equal(result.output, expected);
+  });
+
+  test('the same order under the shells a user may have as $SHELL', () => {
+    for (const shell of ['/bin/bash', '/usr/bin/zsh', '/usr/bin/fish', '/bin/sh']) {
+      if (!existsSync(shell)) continue;
+      const spawned = withStderrOnStdout(shellInvocation('echo one; echo two >&2; echo three', 'linux', { SHELL: shell }), 'linux');
+      const result = spawnSync(spawned.file, spawned.args, { cwd: ws.root, encoding: 'utf8' });
+      assert.deepEqual({ stdout: result.stdout, stderr: result.stderr, status: result.status }, { stdout: 'one\ntwo\nthree\n', stderr: '', status: 0 }, shell);
+    }
   });
 
   test('decodes a UTF-8 character split across two writes', async () => {

@@ -53,12 +53,12 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
 
   test('reports exit code 0 with the output, run in the workspace folder', async () => {
     const output = resultText(await harness.run(tool, { command: 'pwd', requires_approval: 'false' }));
-    assert.equal(output, `Exit code: 0\nOutput:\n${ws.root}`);
+    assert.equal(output, `Exit code: 0\nOutput (stdout and stderr merged in the order printed):\n${ws.root}`);
   });
 
   test('reports a non-zero exit code and captures stderr', async () => {
     const output = resultText(await harness.run(tool, { command: 'echo to-out; echo to-err >&2; exit 7', requires_approval: 'false' }));
-    assert.equal(output, 'Exit code: 7\nOutput:\nto-out\nto-err');
+    assert.equal(output, 'Exit code: 7\nOutput (stdout and stderr merged in the order printed):\nto-out\nto-err');
   });
 
   test('says when there was no output, and when a signal ended the command', async () => {
@@ -77,7 +77,7 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     const output = resultText(await harness.run(tool, { command: 'seq 1 200000', requires_approval: 'false' }));
     const lines = output.split('\n');
     assert.equal(lines[0], 'Exit code: 0');
-    assert.match(lines[1]!, /^Output \(too long: the middle was cut/);
+    assert.match(lines[1]!, /^Output \(stdout and stderr merged in the order printed; too long: the middle was cut/);
     assert.equal(lines[2], '1');
     assert.equal(lines[101], '100');
     assert.equal(lines[102], '[... 199,600 lines (1,286,503 characters) omitted ...]');
@@ -93,14 +93,14 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
       timeout: '1.5',
     });
     const output = resultText(outcome);
-    assert.match(output, /^The command did not finish within 1\.5 s and was killed, together with every process it started\.\nOutput before it was killed:\nstarted$/);
+    assert.match(output, /^The command did not finish within 1\.5 s and was killed, together with every process it started\.\nOutput before it was killed \(stdout and stderr merged in the order printed\):\nstarted$/);
     const grandchild = Number(ws.read('grandchild.pid').trim());
     assert.ok(await eventually(() => !isPidAlive(grandchild)), `grandchild ${grandchild} still alive`);
   });
 
   test('a given timeout waits through quiet periods instead of handing off', async () => {
     const output = resultText(await harness.run(tool, { command: 'sleep 1.2; echo finished', requires_approval: 'false', timeout: '60' }));
-    assert.equal(output, 'Exit code: 0\nOutput:\nfinished');
+    assert.equal(output, 'Exit code: 0\nOutput (stdout and stderr merged in the order printed):\nfinished');
     assert.equal(sessions.list().length, 0);
   });
 
@@ -128,7 +128,7 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     });
     const output = resultText(outcome);
     assert.match(output, /^Command is still running \(id 1\)/);
-    assert.match(output, /Output so far:\nready$/);
+    assert.match(output, /Output so far \(stdout and stderr merged in the order printed\):\nready$/);
     const progressBefore = harness.progress.length;
     let summary = '';
     assert.ok(await eventually(() => (summary = sessions.runningSummary()).includes('\nlater'), 15_000), summary);
@@ -151,7 +151,7 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     const output = resultText(await running);
     assert.ok(Date.now() - detachedAt < 1000, `took ${Date.now() - detachedAt} ms after the signal`);
     assert.match(output, /^Command is still running \(id 1\): the user chose to continue while it runs\. /);
-    assert.match(output, /Output so far:\nstart$/);
+    assert.match(output, /Output so far \(stdout and stderr merged in the order printed\):\nstart$/);
     assert.deepEqual(sessions.list().map((s) => [s.id, s.command]), [[1, "sh -c 'echo $$ > cmd.pid; echo start; sleep 30'"]]);
     const pid = Number(ws.read('cmd.pid').trim());
     assert.ok(isPidAlive(pid), 'the command still runs after the hand-off');
@@ -164,7 +164,7 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     const detach = new AbortController();
     const output = resultText(await harness.run(tool, { command: 'echo done', requires_approval: 'false' }, undefined, detach.signal));
     detach.abort();
-    assert.equal(output, 'Exit code: 0\nOutput:\ndone');
+    assert.equal(output, 'Exit code: 0\nOutput (stdout and stderr merged in the order printed):\ndone');
     assert.equal(sessions.list().length, 0);
   });
 
@@ -203,7 +203,7 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     harness.policy = DEFAULT_POLICY;
     harness.answers = [{ approved: true, feedback: 'fine, once' }];
     const output = resultText(await harness.run(tool, { command: 'echo hi', requires_approval: 'true' }));
-    assert.equal(output, 'Exit code: 0\nOutput:\nhi\n\nThe user approved with feedback:\n<feedback>\nfine, once\n</feedback>');
+    assert.equal(output, 'Exit code: 0\nOutput (stdout and stderr merged in the order printed):\nhi\n\nThe user approved with feedback:\n<feedback>\nfine, once\n</feedback>');
   });
 
   test('safe commands run without a question when the policy allows them', async () => {

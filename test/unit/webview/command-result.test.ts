@@ -11,6 +11,13 @@ describe('parseCommandResult', () => {
     assert.deepEqual(parseCommandResult('Exit code: 0\nOutput: (none)'), { output: '', exitCode: 0 });
   });
 
+  test('notes on how stdout and stderr were read stay out of the output', () => {
+    assert.deepEqual(parseCommandResult('Exit code: 2\nOutput (stdout and stderr merged in the order printed):\nout\nerr'), { output: 'out\nerr', exitCode: 2 });
+    const cut = parseCommandResult('Exit code: 0\nOutput (stdout and stderr merged in the order printed; too long: the middle was cut, see the note where it was):\nhead\ntail');
+    assert.equal(cut.output, 'head\ntail');
+    assert.match(cut.note ?? '', /too long/);
+  });
+
   test('a command ended by a signal has no code but the signal', () => {
     assert.deepEqual(parseCommandResult('Exit code: none (terminated by SIGTERM)\nOutput:\npartial'), { output: 'partial', signal: 'SIGTERM' });
   });

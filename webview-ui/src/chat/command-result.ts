@@ -19,7 +19,8 @@ export interface CommandResult {
 const EXIT_LINE = /^Exit code: (?:(-?\d+)|none \(terminated by (.+)\))$/;
 const STILL_RUNNING = /^Command is still running \(id ([^)]+)\)/;
 const TIMED_OUT = /^The command did not finish within (.+?) and was killed/;
-const OUTPUT_LABEL = /^(Output|Output so far|Output before it was killed)( \(too long[^)]*\))?:(?: \(none\)$|\n)/;
+// The label may carry notes in parentheses: how stdout and stderr were read, that the middle was cut.
+const OUTPUT_LABEL = /^(Output|Output so far|Output before it was killed)( \([^)\n]*\))?:(?: \(none\)$|\n)/;
 
 /**
  * Splits a command's tool result into output, exit code and note. Text in another format (an older
@@ -45,7 +46,7 @@ function parseBody(body: string): CommandResult | undefined {
   const label = OUTPUT_LABEL.exec(body.slice(firstBreak + 1));
   if (label === null) return undefined;
   const output = body.slice(firstBreak + 1 + label[0].length);
-  const cut = label[2] !== undefined ? 'The output was too long: the middle was cut.' : undefined;
+  const cut = label[2]?.includes('too long') ? 'The output was too long: the middle was cut.' : undefined;
 
   const exit = EXIT_LINE.exec(status);
   if (exit !== null) {
