@@ -3,6 +3,7 @@ import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
 import type { ProviderName, ProviderSettingsView, ToolProtocolName } from '../../shared/protocol.js';
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
 import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
+import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
 import type { AutoApprovePolicy } from '../../core/task/approval-policy.js';
 
 /** The `smith.*` configuration section. */
@@ -44,6 +45,8 @@ export interface SmithSettings {
   readonly mcpDiscoveryThreshold: number;
   /** Window and prices for models the catalogue does not know (openai-compatible), or to correct it. */
   readonly modelOverrides: ModelInfoOverrides;
+  /** `smith.requestIdleTimeout` in milliseconds: a request receiving no byte for this long is retried; 0 turns it off. */
+  readonly idleTimeoutMs: number;
 }
 
 /** Reads the `smith.*` settings; a bad value falls back to its default rather than failing. */
@@ -80,12 +83,18 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     actModel: text('actModel'),
     toolProtocol: oneOf(config.get<string>('toolProtocol'), ['xml', 'native'] as const, 'xml'),
     mcpDiscoveryThreshold: count('mcp.discoveryThreshold', DEFAULT_DISCOVERY_THRESHOLD, 0),
+    idleTimeoutMs: idleTimeoutMs(config.get<unknown>('requestIdleTimeout')),
     modelOverrides: {
       ...positive(config.get<unknown>('modelContextWindow'), 'contextWindow'),
       ...positive(config.get<unknown>('modelInputPrice'), 'inputPrice'),
       ...positive(config.get<unknown>('modelOutputPrice'), 'outputPrice'),
     },
   };
+}
+
+/** `smith.requestIdleTimeout` (seconds, 0 or more) in milliseconds; anything else is the default. */
+function idleTimeoutMs(seconds: unknown): number {
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 0 ? Math.round(seconds * 1000) : DEFAULT_IDLE_TIMEOUT_MS;
 }
 
 /** A number the user set (0 or more), as an override field; anything else leaves the field out. */
@@ -183,6 +192,7 @@ export function providerConfig(settings: SmithSettings, apiKey: string | undefin
     ...(apiKey ? { apiKey } : {}),
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
     ...(settings.toolProtocol === 'native' ? { toolProtocol: settings.toolProtocol } : {}),
+    idleTimeoutMs: settings.idleTimeoutMs,
   };
 }
 

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { API_KEY_ENV_VARS, ProviderKeys, readSettings, saveProviderSettings, secretKey } from '../../../../src/host/vscode/settings';
+import { API_KEY_ENV_VARS, ProviderKeys, providerConfig, readSettings, saveProviderSettings, secretKey } from '../../../../src/host/vscode/settings';
 import type { SmithApi } from '../../../../src/host/vscode/smith-api';
 
 const KEYS = [
@@ -23,6 +23,7 @@ const KEYS = [
   'modelContextWindow',
   'modelInputPrice',
   'modelOutputPrice',
+  'requestIdleTimeout',
 ];
 
 async function resetSettings(): Promise<void> {
@@ -72,6 +73,21 @@ describe('Smith settings', () => {
     assert.equal(settings.policy.allCommands, false);
     assert.equal(settings.policy.outsideWorkspace, false);
     assert.equal(settings.planModel, '');
+  });
+
+  it('reads smith.requestIdleTimeout in seconds and gives it to the provider', async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    const target = vscode.ConfigurationTarget.Global;
+    assert.equal(readSettings().idleTimeoutMs, 60_000);
+    assert.equal(providerConfig(readSettings(), 'key').idleTimeoutMs, 60_000);
+    await config.update('requestIdleTimeout', 2.5, target);
+    assert.equal(readSettings().idleTimeoutMs, 2_500);
+    assert.equal(providerConfig(readSettings(), 'key').idleTimeoutMs, 2_500);
+    await config.update('requestIdleTimeout', 0, target);
+    assert.equal(readSettings().idleTimeoutMs, 0, '0 turns the idle timeout off');
+    await config.update('requestIdleTimeout', -5, target);
+    assert.equal(readSettings().idleTimeoutMs, 60_000, 'a negative value falls back to the default');
+    await config.update('requestIdleTimeout', undefined, target);
   });
 
   it('reads back what was written to the configuration', async () => {
