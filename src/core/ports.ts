@@ -96,6 +96,12 @@ export interface ProcessPort {
 export interface RunningProcess {
   /** Output (stdout and stderr interleaved as they arrive). */
   onOutput(listener: (chunk: string) => void): void;
+  /**
+   * How stdout and stderr reach onOutput: 'merged' when both share one pipe or a terminal (in the
+   * order printed, but not told apart), 'separate' when read from two pipes (their relative order
+   * may be lost). Absent when unknown.
+   */
+  readonly streams?: 'merged' | 'separate';
   /** Settles when the process has exited; exitCode is null when it was killed by a signal. */
   readonly exited: Promise<{ readonly exitCode: number | null; readonly signal?: string }>;
   /** The OS process id of the command's shell, when known (logged so a resumed task can find survivors). */
