@@ -21,7 +21,12 @@ export interface ProviderSettingsView {
   readonly toolProtocol: ToolProtocolName;
   /** True when a key is stored (SecretStorage) or found in the environment. */
   readonly hasApiKey: boolean;
+  /** What the provider still needs before a task can run; absent or empty when it is ready. */
+  readonly missing?: readonly ProviderSetupField[];
 }
+
+/** A piece of provider setup a task cannot run without. */
+export type ProviderSetupField = 'apiKey' | 'baseUrl' | 'model';
 
 /** A tool call waiting for the user's decision. */
 export interface PendingApproval {
@@ -139,6 +144,8 @@ export interface PanelState {
   readonly skill: string;
   /** MCP servers; kept current between snapshots by `mcpState`. */
   readonly mcp: McpPanelState;
+  /** A task sent before the provider was set up; it starts once the settings are saved. */
+  readonly pendingTask?: string;
 }
 
 /** Messages from the webview to the extension host. */
