@@ -89,6 +89,16 @@ describe('smith CLI: files changed behind the model\'s back', () => {
     assert.equal(fx.ws.read('notes.txt'), 'one\nadded while the task was stopped\n');
   });
 
+  test('write_to_file keeps a BOM and CRLF endings, and empty content makes an empty file', async () => {
+    fx.ws.write('win.txt', '\uFEFFold\r\nlines\r\n');
+    fx.server.enqueue(read('win.txt'), write('win.txt', 'new\nlines\n'), reply('<write_to_file>\n<path>empty.txt</path>\n<content>\n</content>\n</write_to_file>'), complete('Done.'));
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Rewrite'] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(fx.ws.read('win.txt'), '\uFEFFnew\r\nlines\r\n');
+    assert.equal(fx.ws.readBytes('empty.txt').byteLength, 0);
+    assert.match(lastUserText(fx.server.requests[3]!), /The file empty\.txt was created successfully/);
+  });
+
   test('a FIFO in the workspace is refused at once and the task goes on', { timeout: 60_000 }, async () => {
     execFileSync('mkfifo', [join(fx.ws.root, 'events.pipe')]);
     fx.server.enqueue(read('events.pipe'), complete('It is a pipe.'));
