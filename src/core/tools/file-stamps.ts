@@ -68,7 +68,8 @@ export function stampOfText(path: string, text: string, mtimeMs: number): FileSt
 
 /**
  * Why an edit of an existing file must not go ahead: the file changed since the model last read
- * or wrote it, or (with `requireRead`, for whole-file writes) the model never read it in this task.
+ * or wrote it, or (with `requireRead`, for whole-file writes) the model never read it in this task
+ * and it is not empty.
  * Undefined when the edit may go on.
  */
 export function staleFileRefusal(
@@ -78,7 +79,8 @@ export function staleFileRefusal(
   options: { readonly requireRead: boolean },
 ): { readonly error: string; readonly mistake: boolean } | undefined {
   if (!known) {
-    if (!options.requireRead) return undefined;
+    // An empty file holds nothing the model could overwrite unseen.
+    if (!options.requireRead || current.size === 0) return undefined;
     return {
       error: `${display} already exists and you have not read it in this task, so it was not overwritten. Read it with read_file first, then write it again (or change part of it with replace_in_file).`,
       mistake: true,

@@ -40,6 +40,12 @@ describe('edits of files that changed since the model saw them', () => {
     assert.equal(ws.read('notes.txt'), 'replaced\n');
   });
 
+  test('write_to_file may fill an existing empty file without a read', async () => {
+    ws.write('placeholder.txt', '');
+    assert.equal((await harness.run(writeToFileTool, { path: 'placeholder.txt', content: 'filled\n' })).kind, 'result');
+    assert.equal(ws.read('placeholder.txt'), 'filled\n');
+  });
+
   test('replace_in_file on a never-read file goes ahead: its SEARCH text is checked against the file as it is', async () => {
     ws.write('notes.txt', 'a\nb\n');
     assert.equal((await harness.run(replaceInFileTool, { path: 'notes.txt', diff: diff('b', 'B') })).kind, 'result');
