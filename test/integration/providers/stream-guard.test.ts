@@ -85,6 +85,24 @@ describe('idle timeout and non-stream answers through each real SDK', () => {
       assert.equal(result.text, 'x'.repeat(80));
     });
 
+    test(`${vendor}: keep-alive comments count as data, so a long wait for the first token is not cut`, async () => {
+      // Eight comments 300 ms apart: about 2.4 s before the answer, against an idle time of 1.5 s.
+      server.enqueue({ text: 'thought long', keepAlive: { count: 8, everyMs: 300 } });
+      const result = await collectOk(provider(vendor, 1_500).createMessage(request));
+      assert.equal(result.text, 'thought long');
+    });
+
+    test(`${vendor}: time spent by the consumer on a chunk is not the server's silence`, async () => {
+      server.enqueue({ text: 'first, then the rest', chunkSize: 6 });
+      const chunks: string[] = [];
+      for await (const chunk of provider(vendor).createMessage(request)) {
+        if (chunk.type !== 'text') continue;
+        // Busy with the first chunk for well over the idle time while the rest waits in the buffers.
+        if (chunks.push(chunk.text) === 1) await new Promise((resolve) => setTimeout(resolve, 3 * IDLE_MS));
+      }
+      assert.equal(chunks.join(''), 'first, then the rest');
+    });
+
     test(`${vendor}: cancelling a stalled request is an abort, not an idle timeout`, async () => {
       server.enqueue({ fault: 'stall' });
       const controller = new AbortController();
