@@ -9,6 +9,11 @@ const MIN_INTERIOR_SIMILARITY = 0.8;
 // Caps the similarity work when the anchor lines are common (`}` or `end`).
 const MAX_SCORED_REGIONS = 200;
 
+/** True when a SEARCH has enough non-blank lines for its first and last lines to anchor it. */
+export function canAnchor(search: readonly string[]): boolean {
+  return search.filter((line) => !isBlank(line)).length >= MIN_CONTENT_LINES;
+}
+
 /** Finds regions whose first and last lines equal the SEARCH's and whose interior is similar enough. */
 export function findBlockAnchorMatches(search: readonly string[], scope: SearchScope): Candidate[] {
   // Lines compare ignoring whitespace and typographic punctuation; a region may have a few lines

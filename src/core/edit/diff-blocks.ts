@@ -57,6 +57,8 @@ interface MutableBlock {
 /** Reads the SEARCH/REPLACE blocks of a diff in either dialect, LF or CRLF. */
 export function parseDiffBlocks(diff: string): ParsedDiff {
   const lines = toLf(diff).split('\n');
+  // A final newline ends the last line; it does not start an empty one.
+  if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   const blocks: DiffBlock[] = [];
   let state: State = { kind: 'outside' };
   for (let index = 0; index < lines.length; index++) {
@@ -115,8 +117,10 @@ export function parseDiffBlocks(diff: string): ParsedDiff {
   if (state.kind === 'search') {
     return malformed(`the block opened at line ${state.openedAt} ends without a ======= line and a REPLACE part`);
   }
+  // The diff ends inside the last REPLACE part: the closing marker can only have been forgotten.
   if (state.kind === 'replace') {
-    return malformed(`the block opened at line ${state.openedAt} is not closed with a +++++++ REPLACE line`);
+    const { search, replace, startLine } = state.block;
+    blocks.push(startLine === undefined ? { search, replace } : { search, replace, startLine });
   }
   if (blocks.length === 0) return malformed('it contains no SEARCH/REPLACE block');
   return { ok: true, blocks };

@@ -1,5 +1,5 @@
 import type { ClosestRegion } from './closest-region.js';
-import { STRATEGY_DESCRIPTIONS } from './match-strategies.js';
+import { STRATEGY_DESCRIPTIONS, triedMatches } from './match-strategies.js';
 
 /** Which block of how many a message is about. */
 export interface BlockLabel {
@@ -25,7 +25,7 @@ export function notFoundMessage(
   changedByEarlierBlock: boolean,
 ): string {
   const parts = [
-    `${blockName(label)} does not match the file, not even ignoring whitespace, indentation, blank lines, typographic quotes or line-number prefixes.`,
+    `${blockName(label)} does not match the file. Tried, always on whole lines: ${listWords(triedMatches(search))}.`,
     'The SEARCH text starts with:',
     quoteSearch(search),
   ];
@@ -97,6 +97,10 @@ function numberLines(lines: readonly string[], firstLine: number): string {
   const numbered = shown.map((line, i) => `${String(firstLine + i + 1).padStart(width)} | ${line}`);
   if (lines.length > shown.length) numbered.push(`… (${lines.length - shown.length} more lines)`);
   return numbered.join('\n');
+}
+
+function listWords(words: readonly string[]): string {
+  return words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
 }
 
 function listLines(lines: readonly number[]): string {

@@ -10,6 +10,9 @@ export const trimNormaliser: LineNormaliser = (line) => line.trim();
 /** Compares lines ignoring surrounding whitespace and typographic punctuation. */
 export const punctuationNormaliser: LineNormaliser = (line) => normalisePunctuation(line).trim();
 
+/** As punctuationNormaliser, and a run of spaces or tabs inside the line counts as one space. */
+export const innerWhitespaceNormaliser: LineNormaliser = (line) => punctuationNormaliser(line).replace(/[ \t]+/g, ' ');
+
 // Models (and text copied through chat UIs) turn ASCII punctuation into typographic forms.
 const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u02BC]/g;
 const DOUBLE_QUOTES = /[\u201C\u201D\u201E\u201F\u2033]/g;

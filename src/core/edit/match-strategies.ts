@@ -1,8 +1,8 @@
-import { findBlockAnchorMatches } from './block-anchor.js';
+import { canAnchor, findBlockAnchorMatches } from './block-anchor.js';
 import { lineNumberFormat, stripLineNumbers } from './line-number-prefixes.js';
 import { findLineMatches } from './line-match.js';
 import type { LineMatchRule } from './line-match.js';
-import { punctuationNormaliser, trimEndNormaliser, trimNormaliser } from './line-normalisers.js';
+import { innerWhitespaceNormaliser, punctuationNormaliser, trimEndNormaliser, trimNormaliser } from './line-normalisers.js';
 import type { Candidate, SearchScope, StrategyMatch } from './match-types.js';
 import { isPaddedLine, isWholeLines } from './text-lines.js';
 
@@ -13,6 +13,7 @@ export const STRATEGY_DESCRIPTIONS: Readonly<Record<string, string>> = {
   indentation: 'ignoring indentation',
   'blank-lines': 'ignoring indentation and blank lines',
   punctuation: 'ignoring whitespace and typographic quotes/dashes',
+  'inner-whitespace': 'ignoring runs of spaces inside lines',
   'line-numbers': 'after removing line-number prefixes',
   'block-anchor': 'by its first and last lines',
 };
@@ -27,7 +28,16 @@ const LINE_STRATEGIES: readonly LineStrategy[] = [
   { name: 'indentation', normaliser: trimNormaliser, skipBlankLines: false, requireConsistentIndent: true },
   { name: 'blank-lines', normaliser: trimNormaliser, skipBlankLines: true, requireConsistentIndent: true },
   { name: 'punctuation', normaliser: punctuationNormaliser, skipBlankLines: true, requireConsistentIndent: true },
+  { name: 'inner-whitespace', normaliser: innerWhitespaceNormaliser, skipBlankLines: true, requireConsistentIndent: true },
 ];
+
+/** How findFirstMatch looked for a SEARCH, in order, for a message that says what did not match. */
+export function triedMatches(search: readonly string[]): string[] {
+  const tried = ['exact', ...LINE_STRATEGIES.map((strategy) => strategy.name)];
+  if (lineNumberFormat(search)) tried.push('line-numbers');
+  if (canAnchor(search)) tried.push('block-anchor');
+  return tried.map((name) => STRATEGY_DESCRIPTIONS[name]!);
+}
 
 // Stopping at the first strategy that finds anything means a strict match is never overruled by
 // a looser one, and ambiguity is judged within one strategy.

@@ -16,13 +16,15 @@ interface IndentStyle {
 }
 
 const TAB_WIDTH = 4;
+// Files that mix tabs and spaces were written with some tab width; the usual ones are tried in turn.
+const TAB_WIDTHS: readonly number[] = [TAB_WIDTH, 8, 2];
 // Detection on a sample keeps the cost flat on huge files.
 const MAX_SAMPLE_LINES = 4000;
 
-/** Width of leading whitespace in columns, with tab stops every TAB_WIDTH columns. */
-export function indentWidth(whitespace: string): number {
+/** Width of leading whitespace in columns, with tab stops every `tabWidth` columns. */
+export function indentWidth(whitespace: string, tabWidth = TAB_WIDTH): number {
   let width = 0;
-  for (const char of whitespace) width = char === '\t' ? width - (width % TAB_WIDTH) + TAB_WIDTH : width + 1;
+  for (const char of whitespace) width = char === '\t' ? width - (width % tabWidth) + tabWidth : width + 1;
   return width;
 }
 
@@ -44,12 +46,21 @@ export function indentPairs(
 // Equal SEARCH indents must map to equal file indents and deeper ones to deeper ones; this keeps
 // an indentation-insensitive match off Python-like code whose structure differs from the SEARCH.
 
-/** True when the file's indentation follows the SEARCH's nesting. */
+/** True when the file's indentation follows the SEARCH's nesting (with some usual tab width). */
 export function isIndentationConsistent(pairs: readonly IndentPair[]): boolean {
+  return consistentTabWidth(pairs) !== undefined;
+}
+
+/** The first usual tab width under which the file's indentation follows the SEARCH's nesting. */
+function consistentTabWidth(pairs: readonly IndentPair[]): number | undefined {
+  return TAB_WIDTHS.find((tabWidth) => isConsistentWith(pairs, tabWidth));
+}
+
+function isConsistentWith(pairs: readonly IndentPair[], tabWidth: number): boolean {
   const byWidth = new Map<number, number>();
   for (const pair of pairs) {
-    const searchWidth = indentWidth(pair.search);
-    const fileWidth = indentWidth(pair.file);
+    const searchWidth = indentWidth(pair.search, tabWidth);
+    const fileWidth = indentWidth(pair.file, tabWidth);
     const known = byWidth.get(searchWidth);
     if (known !== undefined && known !== fileWidth) return false;
     byWidth.set(searchWidth, fileWidth);
@@ -69,17 +80,19 @@ export function createReindenter(
   fileLines: readonly string[],
 ): Reindenter | undefined {
   if (pairs.length === 0 || pairs.every((pair) => pair.search === pair.file)) return undefined;
-  if (!isIndentationConsistent(pairs)) return undefined;
+  const tabWidth = consistentTabWidth(pairs);
+  if (tabWidth === undefined) return undefined;
+  const width = (whitespace: string) => indentWidth(whitespace, tabWidth);
   const exact = new Map<string, string>();
   for (const pair of pairs) if (!exact.has(pair.search)) exact.set(pair.search, pair.file);
 
-  const sorted = [...pairs].sort((x, y) => indentWidth(x.search) - indentWidth(y.search));
+  const sorted = [...pairs].sort((x, y) => width(x.search) - width(y.search));
   const lowest = sorted[0]!;
   const highest = sorted[sorted.length - 1]!;
-  const searchBase = indentWidth(lowest.search);
-  const fileBase = indentWidth(lowest.file);
+  const searchBase = width(lowest.search);
+  const fileBase = width(lowest.file);
   const fileStyle = detectIndentStyle(fileLines);
-  const ratio = columnRatio(lowest, highest, modelLines, fileStyle);
+  const ratio = columnRatio(lowest, highest, modelLines, fileStyle, tabWidth);
   const tabs = usesTabs(pairs, fileStyle);
 
   return (line) => {
@@ -88,8 +101,8 @@ export function createReindenter(
     const body = line.slice(indent.length);
     const known = exact.get(indent);
     if (known !== undefined) return known + body;
-    const target = Math.max(0, Math.round(fileBase + (indentWidth(indent) - searchBase) * ratio));
-    return renderIndent(target, tabs) + body;
+    const target = Math.max(0, Math.round(fileBase + (width(indent) - searchBase) * ratio));
+    return renderIndent(target, tabs, tabWidth) + body;
   };
 }
 
@@ -99,9 +112,10 @@ function columnRatio(
   highest: IndentPair,
   modelLines: readonly string[],
   fileStyle: IndentStyle | undefined,
+  tabWidth: number,
 ): number {
-  const searchSpan = indentWidth(highest.search) - indentWidth(lowest.search);
-  if (searchSpan > 0) return (indentWidth(highest.file) - indentWidth(lowest.file)) / searchSpan;
+  const searchSpan = indentWidth(highest.search, tabWidth) - indentWidth(lowest.search, tabWidth);
+  if (searchSpan > 0) return (indentWidth(highest.file, tabWidth) - indentWidth(lowest.file, tabWidth)) / searchSpan;
   const modelStyle = detectIndentStyle(modelLines);
   return modelStyle && fileStyle ? fileStyle.unit / modelStyle.unit : 1;
 }
@@ -112,9 +126,9 @@ function usesTabs(pairs: readonly IndentPair[], fileStyle: IndentStyle | undefin
   return fileStyle?.tabs ?? false;
 }
 
-function renderIndent(width: number, tabs: boolean): string {
+function renderIndent(width: number, tabs: boolean, tabWidth: number): string {
   if (!tabs) return ' '.repeat(width);
-  return '\t'.repeat(Math.floor(width / TAB_WIDTH)) + ' '.repeat(width % TAB_WIDTH);
+  return '\t'.repeat(Math.floor(width / tabWidth)) + ' '.repeat(width % tabWidth);
 }
 
 /** Learns the indentation step of some lines from the changes in indentation between neighbours. */

@@ -7,8 +7,11 @@ const NOTHING_CHANGED =
   'Nothing was changed: the blocks of one replace_in_file call are applied all together or not at all.';
 const RETRY =
   'Use read_file to get the current content of the file, then retry with a SEARCH part copied exactly from it (whole lines, without line numbers).';
-const NOT_FOUND_HEAD =
-  'does not match the file, not even ignoring whitespace, indentation, blank lines, typographic quotes or line-number prefixes.';
+const LINE_TOLERANCES =
+  'exactly, ignoring trailing whitespace, ignoring indentation, ignoring indentation and blank lines, ignoring whitespace and typographic quotes/dashes';
+// A SEARCH of three or more lines is also looked for by its first and last lines; a shorter one is not.
+const NOT_FOUND_HEAD = `does not match the file. Tried, always on whole lines: ${LINE_TOLERANCES}, ignoring runs of spaces inside lines and by its first and last lines.`;
+const NOT_FOUND_HEAD_SHORT = `does not match the file. Tried, always on whole lines: ${LINE_TOLERANCES} and ignoring runs of spaces inside lines.`;
 
 const GEOMETRY = lines(
   "import { a } from './a';",
@@ -77,7 +80,7 @@ describe('atomic multi-block edits', () => {
     const diff = diffOf(clineBlock('one', '1'), clineBlock('missing line', 'x'), clineBlock('three', '3'));
     const failure = applyFails(file, diff);
     assert.equal(failure.blockIndex, 1);
-    assert.ok(failure.error.startsWith(`SEARCH block 2 of 3 ${NOT_FOUND_HEAD}\nThe SEARCH text starts with:\n  missing line\n`));
+    assert.ok(failure.error.startsWith(`SEARCH block 2 of 3 ${NOT_FOUND_HEAD_SHORT}\nThe SEARCH text starts with:\n  missing line\n`));
   });
 
   test('a failing last block fails the call too', () => {

@@ -128,11 +128,6 @@ describe('malformed diffs', () => {
         'The diff is malformed: line 3 closes the block opened at line 1 with REPLACE, but the ======= line between SEARCH and REPLACE is missing.',
     },
     {
-      name: 'missing REPLACE marker at the end',
-      diff: lines('------- SEARCH', 'beta', '=======', 'BETA'),
-      reason: 'The diff is malformed: the block opened at line 1 is not closed with a +++++++ REPLACE line.',
-    },
-    {
       name: 'SEARCH inside SEARCH',
       diff: lines('------- SEARCH', 'beta', '------- SEARCH', 'gamma', '=======', 'x', '+++++++ REPLACE'),
       reason:
