@@ -2,13 +2,14 @@
 // CLI refuses without --trust-workspace (and goes on without those servers), starts them with it,
 // and a workspace file can neither auto-approve its tools nor replace a user-level server.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 import { startCliMcp } from '../../../src/cli/mcp-setup.js';
-import { runCli } from '../../helpers/cli-runner.js';
+import { CLI_PATH, runCli } from '../../helpers/cli-runner.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { npmServerEntry, writeConfig } from '../../fixtures/mcp/mcp-test-support.js';
 
@@ -73,6 +74,36 @@ describe('a workspace .smith/mcp.json and trust', () => {
     assert.match(run.stderr, /server "memory": field "autoApprove": ignored: a workspace file cannot auto-approve tools/);
     assert.match(run.stderr, /\? .*memory/);
     assert.match(run.stderr, /✗ rejected/);
+  });
+
+  test('on a terminal smith asks once; "y" starts the servers and later runs (even without a terminal) remember it', async () => {
+    llm.enqueue(complete, complete);
+    const args = [...baseArgs(), '--yes', 'Do it'];
+    // util-linux `script` gives the CLI a pseudo-terminal, so stdin and stderr are TTYs.
+    const command = [process.execPath, CLI_PATH, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
+    const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } });
+    let output = '';
+    let answered = false;
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (!answered && /Start them\? \[y\]es \/ \[N\]o: /.test(output)) {
+        answered = true;
+        assert.equal(existsSync(marker), false, 'started before the answer');
+        child.stdin.write('y\r');
+      }
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    clearTimeout(timer);
+    assert.equal(code, 0, output);
+    assert.ok(answered, output);
+    assert.match(output, /wants to start these MCP servers:[\s\S]*memory: /);
+    assert.equal(existsSync(marker), true);
+    rmSync(marker);
+    const again = await runCli({ args, timeoutMs: 60_000 });
+    assert.equal(again.code, 0, again.stderr);
+    assert.equal(existsSync(marker), true, 'the remembered answer did not start the server');
+    assert.doesNotMatch(again.stderr, /Start them\?|--trust-workspace/);
   });
 
   test('a workspace server cannot take the name of a user-level one: the user\'s server is used, with a warning', async () => {
