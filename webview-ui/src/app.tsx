@@ -51,6 +51,12 @@ export function App() {
     [actions],
   );
 
+  // A reported problem is about the settings or the task as they were; once either changes it may no
+  // longer hold, so it goes rather than linger beside a working panel.
+  const settingsKey = JSON.stringify(state.panel?.settings ?? null);
+  const taskId = state.panel?.task?.id;
+  useEffect(() => setProblem(undefined), [settingsKey, taskId]);
+
   // Text for the Task box (Add Selection to Smith) brings the chat forward, where the composer takes it.
   const hasInserts = state.inserts.length > 0;
   useEffect(() => {
@@ -77,19 +83,24 @@ export function App() {
           <div className="problem-banner" role="alert">
             <Codicon name="warning" />
             <span className="problem-text">{problem}</span>
+            {view !== 'settings' && (
+              <button type="button" className="link-button" onClick={() => navigate('settings')}>
+                Open Settings
+              </button>
+            )}
             <button type="button" className="icon-button" aria-label="Dismiss" onClick={() => setProblem(undefined)}>
               <Codicon name="close" />
             </button>
           </div>
         )}
         {view === 'settings' ? (
-          <SettingsView settings={panel.settings} onBack={() => navigate('chat')} />
+          <SettingsView settings={panel.settings} pendingTask={panel.pendingTask} onBack={() => navigate('chat')} />
         ) : view === 'history' ? (
           <HistoryView history={panel.history} onOpen={openTask} onBack={() => navigate('chat')} />
         ) : view === 'mcp' ? (
           <McpView mcp={panel.mcp} onBack={() => navigate('chat')} />
         ) : (
-          <ChatView state={state} panel={panel} onOpenTask={openTask} onInsertsTaken={insertsTaken} />
+          <ChatView state={state} panel={panel} onOpenTask={openTask} onOpenSettings={() => navigate('settings')} onInsertsTaken={insertsTaken} />
         )}
       </div>
     </ActionsContext.Provider>

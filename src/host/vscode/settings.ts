@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
 import type { ProviderName, ProviderSettingsView, ToolProtocolName } from '../../shared/protocol.js';
+import { missingSetup } from '../../shared/provider-setup.js';
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
 import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
@@ -175,8 +176,10 @@ export function secretKey(provider: ProviderName): string {
 
 /** The provider settings as the panel shows them (without the key). */
 export async function providerSettingsView(settings: SmithSettings, keys: ProviderKeys): Promise<ProviderSettingsView> {
-  return { ...providerSettingsBasics(settings), hasApiKey: await keys.has(settings.provider) };
+  const hasApiKey = await keys.has(settings.provider);
+  return { ...providerSettingsBasics(settings), hasApiKey, missing: missingSetup(settings, hasApiKey) };
 }
+
 
 /** The settings view before the key store has been asked whether a key exists. */
 export function providerSettingsBasics(settings: SmithSettings): Omit<ProviderSettingsView, 'hasApiKey'> {

@@ -12,6 +12,7 @@ import { Task, type TaskOutcome, type TaskUpdate } from '../../core/task/task.js
 import { findSkill } from '../../core/task/turn-setup.js';
 import { uiProjection } from '../../core/task/ui-projection.js';
 import type { HistoryItem, PanelState, PanelView, ProviderSettingsView } from '../../shared/protocol.js';
+import { missingSetup } from '../../shared/provider-setup.js';
 import type { DiffApproval } from './diff-approval.js';
 import { streamEditsToDiff } from './edit-streaming.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
@@ -59,6 +60,8 @@ export class TaskController implements PanelSource, vscode.Disposable {
   private skills: readonly Skill[] | undefined;
   /** Text for the Task box that no webview has taken yet. */
   private inserts: string[] = [];
+  /** A task sent before the provider was set up: it starts when the settings are saved. */
+  private pendingTask: string | undefined;
 
   constructor(private readonly deps: TaskControllerDeps) {
     this.settingsView = { ...providerSettingsBasics(readSettings()), hasApiKey: false };
@@ -109,6 +112,7 @@ export class TaskController implements PanelSource, vscode.Disposable {
       mode: this.mode,
       skill: this.skill,
       mcp: this.deps.mcp?.panelState() ?? EMPTY_MCP_PANEL_STATE,
+      ...(this.pendingTask !== undefined ? { pendingTask: this.pendingTask } : {}),
     };
   }
 
@@ -119,9 +123,18 @@ export class TaskController implements PanelSource, vscode.Disposable {
     return streamingView(open.id, open.streaming?.blocks ?? [], open.streaming?.reasoning ?? '');
   }
 
-  /** Starts a new task (ending the open one) in the panel's mode and skill. */
+  /**
+   * Starts a new task (ending the open one) in the panel's mode and skill. Before a provider is set
+   * up the task waits instead: the panel shows the setup, and saving it starts the task.
+   */
   async newTask(text: string): Promise<void> {
     if (!text.trim()) throw new Error('Describe the task first.');
+    if (await this.needsSetup()) {
+      this.pendingTask = text;
+      this.view = 'settings';
+      this.emit({ kind: 'state' });
+      return;
+    }
     // Built first: when the settings are incomplete the open task stays as it was.
     const environment = await this.createEnvironment();
     await this.closeCurrent();
@@ -189,9 +202,14 @@ export class TaskController implements PanelSource, vscode.Disposable {
     this.emit({ kind: 'state' });
   }
 
-  /** Switches the panel's screen. */
+  /** Switches the panel's screen; leaving the setup gives a waiting task back to the Task box. */
   showView(view: PanelView): void {
     this.view = view;
+    if (view !== 'settings' && this.pendingTask !== undefined) {
+      const text = this.pendingTask;
+      this.pendingTask = undefined;
+      this.insertText(text);
+    }
     // The lists may have changed on disk (the CLI shares the storage, skills are files).
     if (view === 'history') this.history = undefined;
     this.skills = undefined;
@@ -241,6 +259,16 @@ export class TaskController implements PanelSource, vscode.Disposable {
     await saveProviderSettings(choice);
     if (choice.apiKey !== undefined) await this.deps.keys.store(choice.provider, choice.apiKey);
     await this.refreshSettings();
+    // The task sent before the setup starts now, unless the setup is still incomplete.
+    const pending = this.pendingTask;
+    if (pending === undefined || (await this.needsSetup())) return;
+    this.pendingTask = undefined;
+    try {
+      await this.newTask(pending);
+    } catch (error) {
+      this.pendingTask ??= pending;
+      throw error;
+    }
   }
 
   /** Puts text (an editor selection) into the Task box of the chat webview that is ready and visible, now or next. */
@@ -262,11 +290,23 @@ export class TaskController implements PanelSource, vscode.Disposable {
     this.listeners.clear();
   }
 
+  /** True when the provider cannot run a task yet (refreshes what the panel shows about it). */
+  private async needsSetup(): Promise<boolean> {
+    const view = await providerSettingsView(readSettings(), this.deps.keys);
+    this.settingsView = view;
+    return (view.missing?.length ?? 0) > 0;
+  }
+
   private async createEnvironment(): Promise<TaskEnvironment> {
     const cwd = this.deps.cwd();
     if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
     const settings = readSettings();
     const apiKey = await this.deps.keys.get(settings.provider);
+    if (missingSetup(settings, apiKey !== undefined).length > 0) {
+      this.view = 'settings';
+      this.emit({ kind: 'state' });
+      throw new Error('Set up a model provider first: the Settings view shows what is missing.');
+    }
     const mcp = this.deps.mcp?.wiring;
     const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey, ...(mcp ? { mcp } : {}) };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);

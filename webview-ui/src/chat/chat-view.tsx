@@ -6,12 +6,14 @@ import { buildChatItems } from './chat-items.js';
 import { ChatHeader } from './chat-header.js';
 import { Composer } from './composer.js';
 import { MessageList } from './message-list.js';
+import { Codicon } from '../common/codicon.js';
 
 /** The chat screen: header, the task's messages, the pending approval and the composer. */
-export function ChatView({ state, panel, onOpenTask, onInsertsTaken }: {
+export function ChatView({ state, panel, onOpenTask, onOpenSettings, onInsertsTaken }: {
   state: WebviewState;
   panel: PanelState;
   onOpenTask: (taskId: string) => void;
+  onOpenSettings: () => void;
   /** The composer took the first `count` of `state.inserts`. */
   onInsertsTaken: (count: number) => void;
 }) {
@@ -26,19 +28,32 @@ export function ChatView({ state, panel, onOpenTask, onInsertsTaken }: {
   return (
     <div className="chat-view">
       <ChatHeader panel={panel} task={task} />
-      {task === undefined ? <Welcome panel={panel} onOpenTask={onOpenTask} /> : <MessageList items={items} taskId={task.id} />}
+      {task === undefined ? <Welcome panel={panel} onOpenTask={onOpenTask} onOpenSettings={onOpenSettings} /> : <MessageList items={items} taskId={task.id} />}
       {task?.pendingApproval !== undefined && <ApprovalBar key={task.pendingApproval.callId} approval={task.pendingApproval} />}
       <Composer task={task} inserts={state.inserts} onInsertsTaken={onInsertsTaken} />
     </div>
   );
 }
 
-function Welcome({ panel, onOpenTask }: { panel: PanelState; onOpenTask: (taskId: string) => void }) {
+function Welcome({ panel, onOpenTask, onOpenSettings }: { panel: PanelState; onOpenTask: (taskId: string) => void; onOpenSettings: () => void }) {
   const recent = [...panel.history].sort((a, b) => b.updatedAt - a.updatedAt).slice(0, 3);
+  const needsSetup = (panel.settings.missing?.length ?? 0) > 0;
   return (
     <div className="welcome">
       <h2>What should Smith do?</h2>
       <p className="muted">Describe a task below. Smith reads your workspace, proposes edits and asks before anything risky.</p>
+      {needsSetup && (
+        <section className="setup-callout" aria-labelledby="setup-callout-title">
+          <h3 id="setup-callout-title">Set up a model provider</h3>
+          <p>
+            Smith needs an AI model to work: choose a provider (Anthropic, OpenAI, Google Gemini, or an OpenAI-compatible server such as Ollama or LM Studio) and
+            enter its API key or address. You can type your task first; it starts once the setup is saved.
+          </p>
+          <button type="button" className="primary-button" onClick={onOpenSettings}>
+            <Codicon name="gear" /> Set up provider
+          </button>
+        </section>
+      )}
       {recent.length > 0 && (
         <div className="recent">
           <h3 className="muted small">Recent</h3>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
 
-/** An error line; the one the task stopped at offers Retry. */
+/** An error line; the one the task stopped at offers Retry and Open Settings (most failures are a key, model or address). */
 export function ErrorCard({ text, retryable }: { text: string; retryable: boolean }) {
-  const { request, reportError } = useActions();
+  const { request, reportError, send } = useActions();
   const [retrying, setRetrying] = useState(false);
   const retry = () => {
     setRetrying(true);
@@ -23,9 +23,14 @@ export function ErrorCard({ text, retryable }: { text: string; retryable: boolea
         <span>{text}</span>
       </div>
       {retryable && (
-        <button type="button" className="secondary-button" onClick={retry} disabled={retrying}>
-          <Codicon name="refresh" /> Retry
-        </button>
+        <div className="button-row">
+          <button type="button" className="secondary-button" onClick={retry} disabled={retrying}>
+            <Codicon name="refresh" /> Retry
+          </button>
+          <button type="button" className="secondary-button" onClick={() => send({ type: 'showView', view: 'settings' })}>
+            <Codicon name="gear" /> Open Settings
+          </button>
+        </div>
       )}
     </div>
   );

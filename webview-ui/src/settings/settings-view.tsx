@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import type { ProviderName, ProviderSettingsView, ToolProtocolName } from '../../../src/shared/protocol.js';
+import type { ProviderName, ProviderSettingsView, ProviderSetupField, ToolProtocolName } from '../../../src/shared/protocol.js';
+import { missingSetup } from '../../../src/shared/provider-setup.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 
@@ -18,16 +19,20 @@ const TOOL_PROTOCOLS: readonly { value: ToolProtocolName; label: string }[] = [
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
 /** Provider settings. The key is write-only: an empty field keeps the stored key. */
-export function SettingsView({ settings, onBack }: { settings: ProviderSettingsView; onBack: () => void }) {
+export function SettingsView({ settings, pendingTask, onBack }: { settings: ProviderSettingsView; pendingTask?: string; onBack: () => void }) {
   // Outside the keyed form: a successful save changes the host's values and so remounts the form.
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   // Keyed on the host's values so a snapshot with other settings resets the form.
   const key = [settings.provider, settings.model, settings.baseUrl, settings.toolProtocol, settings.hasApiKey].join('\n');
-  return <SettingsForm key={key} settings={settings} onBack={onBack} save={save} setSave={setSave} />;
+  return <SettingsForm key={key} settings={settings} pendingTask={pendingTask} onBack={onBack} save={save} setSave={setSave} />;
 }
 
-function SettingsForm({ settings, onBack, save, setSave }: {
+/** How the setup's missing pieces are named to the user. */
+const MISSING_LABELS: Record<ProviderSetupField, string> = { apiKey: 'an API key', baseUrl: "the server's base URL", model: 'a model' };
+
+function SettingsForm({ settings, pendingTask, onBack, save, setSave }: {
   settings: ProviderSettingsView;
+  pendingTask: string | undefined;
   onBack: () => void;
   save: SaveState;
   setSave: (save: SaveState) => void;
@@ -52,6 +57,8 @@ function SettingsForm({ settings, onBack, save, setSave }: {
     );
   };
 
+  // Judged on the form as edited, so choosing openai-compatible no longer asks for a key.
+  const missing = settings.missing === undefined ? [] : missingSetup({ provider, model, baseUrl }, apiKey.trim() !== '' || (provider === settings.provider && settings.hasApiKey));
   const keyPlaceholder = settings.hasApiKey ? 'A key is stored; leave empty to keep it' : 'No key stored; paste one';
   return (
     <div className="page">
@@ -59,6 +66,21 @@ function SettingsForm({ settings, onBack, save, setSave }: {
         <IconButton icon="arrow-left" label="Back to chat" onClick={onBack} />
         <h2>Settings</h2>
       </header>
+      {(pendingTask !== undefined || missing.length > 0) && (
+        <div className="setup-note" role="note">
+          {missing.length > 0 && (
+            <p>
+              To run tasks Smith needs {missing.map((field) => MISSING_LABELS[field]).join(' and ')} for the provider below. Pick the provider you use; for a
+              local server choose OpenAI-compatible and enter its address.
+            </p>
+          )}
+          {pendingTask !== undefined && (
+            <p>
+              Your task starts as soon as this is saved: <q className="pending-task">{pendingTask}</q>
+            </p>
+          )}
+        </div>
+      )}
       <form className="settings-form" onSubmit={onSubmit}>
         <label className="field">
           <span className="field-label">Provider</span>
@@ -115,3 +137,4 @@ function SettingsForm({ settings, onBack, save, setSave }: {
     </div>
   );
 }
+

@@ -61,6 +61,49 @@ class MemorySecrets implements vscode.SecretStorage {
   }
 }
 
+
+/** A TaskController with an in-memory key store and no environment keys; `beforeDispose` runs before a task's environment is disposed. */
+function ownController(beforeDispose: () => Promise<void> = async () => {}) {
+  const secrets = new MemorySecrets();
+  const keys = new ProviderKeys(secrets, {});
+  const files = new VsCodeFileSystem();
+  const diff = new DiffApproval(files, { schemePrefix: `smith-lifecycle-${++controllers}` });
+  const interactions = new WebviewInteractions(diff, () => workspace);
+  const processes = new TerminalProcessPort();
+  const log = vscode.window.createOutputChannel('Smith lifecycle test', { log: true });
+  const host = createVsCodeHost({ files, interactions, processes, diagnostics: new EditDiagnostics(), log });
+  const controller = new TaskController({
+    storageDir: storageDirOf(),
+    cwd: () => workspace,
+    host,
+    keys,
+    interactions,
+    diff,
+    createEnvironment: async (inputs) => {
+      const environment = await createVsCodeTaskEnvironment(inputs);
+      return {
+        ...environment,
+        dispose: async () => {
+          await beforeDispose();
+          await environment.dispose();
+        },
+      };
+    },
+  });
+  const close = () => {
+    controller.dispose();
+    diff.dispose();
+    interactions.dispose();
+    processes.dispose();
+    log.dispose();
+  };
+  return { controller, secrets, keys, close };
+}
+let controllers = 0;
+let storageDirOf: () => string = () => {
+  throw new Error('the suite has not started');
+};
+
 describe('Panel task lifecycle', function () {
   this.timeout(60_000);
   let api: SmithApi;
@@ -68,6 +111,7 @@ describe('Panel task lifecycle', function () {
 
   before(async () => {
     api = await vscode.extensions.getExtension<SmithApi>('smith.smith')!.activate();
+    storageDirOf = () => api.storageDir;
     server = await startScriptedLlmServer();
     await configure(server);
   });
@@ -85,37 +129,14 @@ describe('Panel task lifecycle', function () {
   });
 
   it('saves settings while a finished task is open: refreshes that overlap leave the task intact', async () => {
-    // A controller of its own, so the test decides when the key store answers and when the
-    // finished task's environment is done disposing (ending its background commands takes time).
-    const secrets = new MemorySecrets();
-    const keys = new ProviderKeys(secrets, {});
-    const files = new VsCodeFileSystem();
-    const diff = new DiffApproval(files, { schemePrefix: 'smith-lifecycle' });
-    const interactions = new WebviewInteractions(diff, () => workspace);
-    const processes = new TerminalProcessPort();
-    const log = vscode.window.createOutputChannel('Smith lifecycle test', { log: true });
-    const host = createVsCodeHost({ files, interactions, processes, diagnostics: new EditDiagnostics(), log });
     let disposals = 0;
     let releaseDisposal = () => {};
     const disposalGate = new Promise<void>((resolve) => (releaseDisposal = resolve));
-    const controller = new TaskController({
-      storageDir: api.storageDir,
-      cwd: () => workspace,
-      host,
-      keys,
-      interactions,
-      diff,
-      createEnvironment: async (inputs) => {
-        const environment = await createVsCodeTaskEnvironment(inputs);
-        return {
-          ...environment,
-          dispose: async () => {
-            disposals++;
-            await disposalGate;
-            await environment.dispose();
-          },
-        };
-      },
+    // A controller of its own, so the test decides when the key store answers and when the
+    // finished task's environment is done disposing (ending its background commands takes time).
+    const { controller, secrets, keys, close } = ownController(async () => {
+      disposals++;
+      await disposalGate;
     });
     try {
       server.enqueue({ text: completion('First done.') });
@@ -147,11 +168,45 @@ describe('Panel task lifecycle', function () {
       assert.equal(TaskLog.open(api.storageDir, id!).events.filter((e) => e.type === 'task_completed').length, 2);
     } finally {
       releaseDisposal();
-      controller.dispose();
-      diff.dispose();
-      interactions.dispose();
-      processes.dispose();
-      log.dispose();
+      close();
+    }
+  });
+
+  it('a task sent before any provider is set up waits in the setup and starts once it is saved', async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    for (const key of ['provider', 'baseUrl', 'model']) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
+    const { controller, close } = ownController();
+    try {
+      // Nothing chosen, no key anywhere: no error, the setup opens with the task kept.
+      await until(() => (controller.snapshot().settings.missing?.length ?? 0) > 0, 'the settings to say what is missing');
+      await controller.newTask('Write hello.txt');
+      let state = controller.snapshot();
+      assert.equal(state.view, 'settings');
+      assert.equal(state.pendingTask, 'Write hello.txt');
+      assert.equal(state.task, undefined);
+      assert.deepEqual(state.settings.missing, ['apiKey']);
+
+      // Leaving the setup gives the task back to the Task box; sending it again waits again.
+      controller.showView('chat');
+      assert.deepEqual(controller.takeInserts(), ['Write hello.txt']);
+      assert.equal(controller.snapshot().pendingTask, undefined);
+      await controller.newTask('Write hello.txt');
+
+      // An incomplete save keeps it waiting; a complete one starts it.
+      await controller.saveSettings({ provider: 'openai-compatible', model: 'scripted-model', baseUrl: '' });
+      assert.equal(controller.snapshot().pendingTask, 'Write hello.txt');
+      assert.deepEqual(controller.snapshot().settings.missing, ['baseUrl']);
+      const before = server.requests.length;
+      server.enqueue({ text: completion('Hello written.') });
+      await controller.saveSettings({ provider: 'openai-compatible', model: 'scripted-model', baseUrl: server.openAiBaseUrl });
+      state = controller.snapshot();
+      assert.equal(state.view, 'chat');
+      assert.equal(state.pendingTask, undefined);
+      await until(() => controller.snapshot().task?.status === 'completed', 'the started task to complete');
+      assert.equal(server.requests.length, before + 1);
+      assert.match(JSON.stringify(server.requests.at(-1)!.body), /Write hello\.txt/);
+    } finally {
+      close();
     }
   });
 });
