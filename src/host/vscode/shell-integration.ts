@@ -5,7 +5,9 @@ import * as vscode from 'vscode';
 
 /** One command run through shell integration. */
 export interface ShellExecution {
-  /** The command's output, escape sequences included; call it right after executeCommand. */
+  /** The command line as the shell reported it (may differ from what was sent, or be empty). */
+  readonly commandLine?: { readonly value: string };
+  /** The command's output, escape sequences included; call it as soon as the execution starts. */
   read(): AsyncIterable<string>;
 }
 
@@ -23,8 +25,15 @@ export interface ShellExecutionEnd {
   readonly exitCode: number | undefined;
 }
 
+/** The start of a command in a terminal with shell integration, however it was typed. */
+export interface ShellExecutionStart {
+  readonly terminal: vscode.Terminal;
+  readonly execution: ShellExecution;
+}
+
 interface ShellIntegrationWindow {
   readonly onDidChangeTerminalShellIntegration?: vscode.Event<{ readonly terminal: vscode.Terminal; readonly shellIntegration: ShellIntegration }>;
+  readonly onDidStartTerminalShellExecution?: vscode.Event<ShellExecutionStart>;
   readonly onDidEndTerminalShellExecution?: vscode.Event<ShellExecutionEnd>;
 }
 
@@ -33,16 +42,39 @@ export function shellIntegrationOf(terminal: vscode.Terminal): ShellIntegration 
   return (terminal as vscode.Terminal & { readonly shellIntegration?: ShellIntegration }).shellIntegration;
 }
 
+/** False when the user turned shell integration off (`terminal.integrated.shellIntegration.enabled`). */
+export function shellIntegrationEnabled(): boolean {
+  return vscode.workspace.getConfiguration('terminal.integrated').get<boolean>('shellIntegration.enabled', true) !== false;
+}
+
+/** The shell VS Code detected in the terminal (`bash`, `zsh`, `fish`, `pwsh`, ...), or the shell it was created with. */
+export function shellOf(terminal: vscode.Terminal): string | undefined {
+  const state = terminal.state as vscode.TerminalState & { readonly shell?: string };
+  if (typeof state.shell === 'string' && state.shell !== '') return state.shell;
+  const options = terminal.creationOptions as vscode.TerminalOptions;
+  return typeof options.shellPath === 'string' ? options.shellPath : undefined;
+}
+
 /** True when this VS Code has the shell-integration API at all. */
 export function hasShellIntegrationApi(): boolean {
   const win = vscode.window as unknown as ShellIntegrationWindow;
-  return typeof win.onDidChangeTerminalShellIntegration === 'function' && typeof win.onDidEndTerminalShellExecution === 'function';
+  return (
+    typeof win.onDidChangeTerminalShellIntegration === 'function' &&
+    typeof win.onDidStartTerminalShellExecution === 'function' &&
+    typeof win.onDidEndTerminalShellExecution === 'function'
+  );
 }
 
 /** Subscribes to "a terminal's shell integration activated or changed". */
 export function onDidChangeShellIntegration(listener: (terminal: vscode.Terminal) => void): vscode.Disposable {
   const event = (vscode.window as unknown as ShellIntegrationWindow).onDidChangeTerminalShellIntegration;
   return event ? event((e) => listener(e.terminal)) : new vscode.Disposable(() => {});
+}
+
+/** Subscribes to "a command started in a terminal with shell integration". */
+export function onDidStartShellExecution(listener: (start: ShellExecutionStart) => void): vscode.Disposable {
+  const event = (vscode.window as unknown as ShellIntegrationWindow).onDidStartTerminalShellExecution;
+  return event ? event(listener) : new vscode.Disposable(() => {});
 }
 
 /** Subscribes to "a command run through shell integration ended". */

@@ -3,11 +3,16 @@ import { OutputFanout } from '../../core/process/output-fanout.js';
 import * as vscode from 'vscode';
 import type { ProcessPort, RunningProcess } from '../../core/ports.js';
 import { ChildProcessRunner } from '../../core/process/child-process-runner.js';
+import { commandInDirectory, shellSyntax } from '../../core/process/directory-guard.js';
+import { PromptEolMarkFilter } from '../../core/process/prompt-eol-mark.js';
 import {
   hasShellIntegrationApi,
   onDidEndShellExecution,
+  shellIntegrationEnabled,
   shellIntegrationOf,
+  shellOf,
   waitForShellIntegration,
+  type ShellExecution,
   type ShellIntegration,
 } from './shell-integration.js';
 
@@ -38,17 +43,24 @@ interface PooledTerminal {
   /** Terminals are reused only for the same extra environment. */
   readonly envKey: string;
   busy: boolean;
+  /** No command has run in it yet: its shell is still in the folder it was created in. */
+  fresh: boolean;
 }
 
 // After this many terminals in a row never reported shell integration, stop waiting for it.
 const MAX_INTEGRATION_FAILURES = 2;
 // Output may still be in flight when the end event arrives; wait this long for the stream to close.
 const DRAIN_MS = 500;
+// Text held back because zsh's end-of-line mark might follow is passed on after this much silence.
+const HOLD_RELEASE_MS = 100;
 
 /**
  * Runs commands in VS Code terminals through shell integration, so the user sees them and the
  * engine still gets the output stream and the exit code. Falls back to child processes when the
- * shell does not support integration (sh, cmd) or the API is missing.
+ * shell does not support integration (sh, cmd), the user turned it off, or the API is missing.
+ * An idle terminal is reused whatever folder its shell is in: a reused terminal gets the command
+ * behind a `cd` to the intended folder, since the cwd its shell reports may lag behind a `cd` the
+ * previous command made.
  */
 export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
   private readonly pool = new Set<PooledTerminal>();
@@ -88,21 +100,29 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
       lease.busy = false;
       return { exitCode: null, signal: 'SIGTERM' };
     }
-    return running.runInTerminal(lease, command, () => this.release(lease), this.options.killGraceMs ?? 2000);
+    const knownCwd = lease.integration.cwd;
+    const inPlace = lease.fresh && knownCwd !== undefined && resolve(knownCwd.fsPath) === resolve(options.cwd);
+    lease.fresh = false;
+    const syntax = shellSyntax(shellOf(lease.terminal) ?? this.options.shellPath ?? vscode.env.shell);
+    const commandLine = inPlace ? command : commandInDirectory(syntax, options.cwd, command);
+    return running.runInTerminal(lease, commandLine, () => this.release(lease), this.options.killGraceMs ?? 2000);
   }
 
   private useTerminals(): boolean {
-    return !this.options.forceFallback && hasShellIntegrationApi() && this.integrationFailures < MAX_INTEGRATION_FAILURES;
+    return (
+      !this.options.forceFallback &&
+      hasShellIntegrationApi() &&
+      shellIntegrationEnabled() &&
+      this.integrationFailures < MAX_INTEGRATION_FAILURES
+    );
   }
 
-  /** An idle Smith terminal in `cwd` with shell integration, or a new one; undefined when integration never came. */
+  /** An idle Smith terminal with shell integration, or a new one in `cwd`; undefined when integration never came. */
   private async acquire(cwd: string, env: Readonly<Record<string, string>> | undefined): Promise<(PooledTerminal & { integration: ShellIntegration }) | undefined> {
     const envKey = JSON.stringify(env ?? {});
     for (const entry of this.pool) {
       const integration = shellIntegrationOf(entry.terminal);
       if (entry.busy || entry.envKey !== envKey || entry.terminal.exitStatus || !integration) continue;
-      // A previous command may have changed directory; each command must start in its own cwd.
-      if (!integration.cwd || resolve(integration.cwd.fsPath) !== resolve(cwd)) continue;
       entry.busy = true;
       return Object.assign(entry, { integration });
     }
@@ -114,7 +134,7 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
       ...(this.options.shellPath ? { shellPath: this.options.shellPath } : {}),
       iconPath: new vscode.ThemeIcon('terminal'),
     });
-    const entry: PooledTerminal = { terminal, envKey, busy: true };
+    const entry: PooledTerminal = { terminal, envKey, busy: true, fresh: true };
     this.pool.add(entry);
     if (this.options.reveal ?? true) terminal.show(true);
     const integration = await waitForShellIntegration(terminal, this.options.shellIntegrationTimeoutMs ?? 4000);
@@ -142,7 +162,7 @@ export class TerminalRunningProcess implements RunningProcess {
   private settleExit!: (exit: ExitInfo) => void;
   private failExit!: (error: Error) => void;
   private readonly output = new OutputFanout();
-  // Output that arrived before anyone listened; handed to the first listener.
+  private child: RunningProcess | undefined;
   private stop: (() => Promise<void>) | undefined;
   private killing: Promise<void> | undefined;
   /** True once kill() was called, even before the command started. */
@@ -162,6 +182,11 @@ export class TerminalRunningProcess implements RunningProcess {
     this.output.subscribe(listener);
   }
 
+  /** A terminal merges stdout and stderr; the fallback says for itself. */
+  get streams(): RunningProcess['streams'] {
+    return this.child ? this.child.streams : 'merged';
+  }
+
   kill(): Promise<void> {
     this.killRequested = true;
     this.killing ??= (this.stop?.() ?? Promise.resolve()).then(() => this.exited.then(() => undefined, () => undefined));
@@ -179,6 +204,7 @@ export class TerminalRunningProcess implements RunningProcess {
   /** Hands the command to another port's process (the fallback) and relays it. */
   adopt(child: RunningProcess): Promise<ExitInfo> {
     this.settleBackend('child-process');
+    this.child = child;
     child.onOutput((chunk) => this.emit(chunk));
     this.stop = () => child.kill();
     if (this.killRequested) void child.kill();
@@ -196,10 +222,23 @@ export class TerminalRunningProcess implements RunningProcess {
     const { terminal } = lease;
     let finish!: (exit: ExitInfo) => void;
     const ended = new Promise<ExitInfo>((resolve) => (finish = resolve));
+    // zsh prints its end-of-line mark into the stream before the command counts as finished.
+    const filter = new PromptEolMarkFilter();
+    let releaseTimer: NodeJS.Timeout | undefined;
+    const pass = (data: string): void => {
+      clearTimeout(releaseTimer);
+      this.emit(filter.push(data));
+      if (filter.holding) releaseTimer = setTimeout(() => this.emit(filter.release()), HOLD_RELEASE_MS);
+    };
+    let execution: ShellExecution | undefined;
     const subscriptions = [
-      // One command at a time per Smith terminal, so the terminal identifies the execution.
+      // A shell may report other executions in between (a prompt VS Code took for typed text and
+      // cleared with Ctrl+C ends as one), so an end counts when it is ours, or names our command
+      // line (VS Code did not recognise what the shell echoed), or names none.
       onDidEndShellExecution((end) => {
-        if (end.terminal === terminal) finish({ exitCode: end.exitCode ?? null });
+        if (end.terminal !== terminal) return;
+        const line = end.execution.commandLine?.value.trim() ?? '';
+        if (end.execution === execution || line === '' || line.includes(command)) finish({ exitCode: end.exitCode ?? null });
       }),
       vscode.window.onDidCloseTerminal((closed) => {
         if (closed === terminal) finish({ exitCode: null, signal: 'SIGHUP' });
@@ -213,16 +252,18 @@ export class TerminalRunningProcess implements RunningProcess {
       finish({ exitCode: null, signal: 'SIGHUP' });
     };
     try {
-      const execution = lease.integration.executeCommand(command);
+      execution = lease.integration.executeCommand(command);
       // read() only yields data written after its first call, so it is called at once.
       const stream = execution.read();
       const reading = (async () => {
-        for await (const data of stream) this.emit(data);
+        for await (const data of stream) pass(data);
       })().catch(() => undefined);
       const exit = await ended;
       await Promise.race([reading, delay(DRAIN_MS)]);
       return exit;
     } finally {
+      clearTimeout(releaseTimer);
+      this.emit(filter.end());
       for (const subscription of subscriptions) subscription.dispose();
       if (!this.killRequested) release();
     }
