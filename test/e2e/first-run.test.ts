@@ -1,0 +1,85 @@
+// A newcomer's first task in the real workbench with the PACKAGED extension: a fresh profile
+// (new user-data-dir), no API key in the environment, no docs. The empty panel says a provider is
+// needed; the task typed before the setup waits in the panel's setup, which is filled with the
+// scripted LLM server as an OpenAI-compatible base URL, and starts on Save without being retyped.
+// No error about a provider the user never chose, nor about environment variables, ever shows.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { FrameLocator } from 'playwright-core';
+import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
+import { createTempWorkspace, type TempWorkspace } from '../helpers/temp-workspace';
+import { openWorkbench, type Workbench } from '../helpers/workbench';
+
+const UI_TIMEOUT = 60_000;
+const TASK = 'Tell me what this project greets people with';
+const ANSWER = 'It greets people with "hello".';
+
+describe('First run: from the empty panel to a first answer (packaged .vsix)', { timeout: 600_000 }, () => {
+  let workspace: TempWorkspace;
+  let storage: TempWorkspace;
+  let llm: ScriptedLlmServer;
+  let workbench: Workbench;
+  let panel: FrameLocator;
+
+  before(async () => {
+    workspace = createTempWorkspace('smith-e2e-first-run-');
+    workspace.write('hello.ts', 'export const greeting = "hello";\n');
+    storage = createTempWorkspace('smith-e2e-first-run-storage-');
+    llm = await startScriptedLlmServer();
+    workbench = await openWorkbench({
+      workspace: workspace.root,
+      env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
+    });
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await llm?.close();
+    workspace?.dispose();
+    storage?.dispose();
+  });
+
+  /** Errors the panel shows: banners and error cards. */
+  const shownErrors = async () => [
+    ...(await panel.locator('.problem-banner').allTextContents()),
+    ...(await panel.locator('.error-card').allTextContents()),
+  ];
+
+  it('gets a first answer without retyping the task', async () => {
+    await workbench.openViewContainer('Smith');
+    panel = workbench.webviewFrame();
+
+    // The empty panel says what is needed, in the panel itself.
+    const callout = panel.getByRole('region', { name: 'Set up a model provider' });
+    await callout.waitFor({ timeout: UI_TIMEOUT });
+    await workbench.screenshot('first-run-1-empty-panel');
+
+    // The newcomer types the task first and sends it: the setup opens with the task kept.
+    await panel.getByRole('textbox', { name: 'Task' }).fill(TASK);
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: UI_TIMEOUT });
+    const note = panel.getByRole('note');
+    await note.getByText(TASK).waitFor({ timeout: UI_TIMEOUT });
+    assert.deepEqual(await shownErrors(), []);
+    assert.ok(!/ANTHROPIC_API_KEY|environment variable/i.test((await panel.locator('body').textContent()) ?? ''), 'the panel talks about environment variables');
+    await workbench.screenshot('first-run-2-setup');
+
+    // The setup: a local OpenAI-compatible server (the scripted one), no key needed.
+    llm.enqueue({ text: `<attempt_completion>\n<result>${ANSWER}</result>\n</attempt_completion>` });
+    await panel.getByLabel('Provider').selectOption('openai-compatible');
+    await panel.getByLabel('Model').fill('scripted-model');
+    await panel.getByLabel('Base URL').fill(llm.openAiBaseUrl);
+    await panel.getByRole('button', { name: 'Save' }).click();
+
+    // The kept task starts by itself and the answer arrives in the chat.
+    const completion = panel.locator('.completion-card');
+    await completion.getByText(ANSWER).waitFor({ timeout: UI_TIMEOUT });
+    await panel.locator('.msg-task').getByText(TASK).waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(llm.requests.length, 1);
+    assert.match(JSON.stringify(llm.requests[0]!.body), new RegExp(TASK));
+    assert.deepEqual(await shownErrors(), []);
+    // The Task box is empty again: the task was sent, not left to retype or sent twice.
+    assert.equal(await panel.getByRole('textbox', { name: 'Task' }).inputValue(), '');
+    await workbench.screenshot('first-run-3-answer');
+  });
+});
