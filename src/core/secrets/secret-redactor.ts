@@ -35,13 +35,12 @@ export class SecretRedactor {
   /** The text with every secret replaced by REDACTED. */
   redact(text: string): string {
     this.sync();
-    let out = text;
-    for (const secret of this.values) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
-    return out;
+    return this.replace(text);
   }
 
   /** A copy of a JSON-like value with every string in it redacted (the value itself is not changed). */
   redactDeep<T>(value: T): T {
+    // One look at the tracked sources per value, not per string in it.
     if (this.empty) return value;
     return this.walk(value) as T;
   }
@@ -67,7 +66,7 @@ export class SecretRedactor {
 
   /** The redacted part of a growing text that is safe to show now (see settledLength). */
   settledPrefix(text: string): string {
-    return this.redact(text.slice(0, this.settledLength(text)));
+    return this.replace(text.slice(0, this.settledLength(text)));
   }
 
   /** A redactor for text that arrives in chunks: each call returns the newly settled, redacted output. */
@@ -77,7 +76,7 @@ export class SecretRedactor {
       push: (chunk) => {
         pending += chunk;
         const settled = this.settledLength(pending);
-        const out = this.redact(pending.slice(0, settled));
+        const out = this.replace(pending.slice(0, settled));
         pending = pending.slice(settled);
         return out;
       },
@@ -87,6 +86,12 @@ export class SecretRedactor {
         return out;
       },
     };
+  }
+
+  private replace(text: string): string {
+    let out = text;
+    for (const secret of this.values) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
   }
 
   private sync(): void {
@@ -100,7 +105,7 @@ export class SecretRedactor {
   }
 
   private walk(value: unknown): unknown {
-    if (typeof value === 'string') return this.redact(value);
+    if (typeof value === 'string') return this.replace(value);
     if (Array.isArray(value)) return value.map((item) => this.walk(item));
     // Only plain data is copied; anything else (buffers, signals, class instances) is passed on as it is.
     if (typeof value === 'object' && value !== null && [Object.prototype, null].includes(Object.getPrototypeOf(value))) {
