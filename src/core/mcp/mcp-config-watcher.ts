@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, unwatchFile, watch, watchFile, type FSWatcher } from 'node:fs';
+import { existsSync, unwatchFile, watch, watchFile, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, sep } from 'node:path';
+import { readRegularFileSync } from '../workspace/regular-file.js';
 import { mergeMcpConfigFiles, readMcpConfigFile, type McpConfig, type McpConfigFile, type McpConfigSource } from './mcp-config.js';
 import type { WorkspaceTrustCheck } from './workspace-trust.js';
 
@@ -138,7 +139,7 @@ export class McpConfigWatcher {
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularFileSync(path).toString('utf8');
   } catch {
     return undefined;
   }

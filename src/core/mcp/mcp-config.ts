@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { readRegularFileSync } from '../workspace/regular-file.js';
 // The ESM build: the package's default UMD build requires its parts through a wrapper esbuild cannot follow,
 // so the bundled CLI would fail with "Cannot find module './impl/format'".
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
@@ -107,7 +107,7 @@ export function mcpConfigSources(options: { storageDir: string; cwd: string; ext
 export function readMcpConfigFile(source: McpConfigSource): McpConfigFile {
   let text: string;
   try {
-    text = readFileSync(source.path, 'utf8');
+    text = readRegularFileSync(source.path).toString('utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { source, ok: true, missing: true, entries: new Map() };

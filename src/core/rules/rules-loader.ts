@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { NotRegularFileError, readRegularFileSync } from '../workspace/regular-file.js';
 
 /** The rules the user wrote for the model, ready for the system prompt. */
 export interface LoadedRules {
@@ -19,15 +20,15 @@ export const WORKSPACE_RULES_NAME = '.smithrules';
 export function loadRules(folders: { readonly workspaceRoot: string; readonly globalRulesDir?: string }): LoadedRules {
   const parts: { label: string; text: string }[] = [];
   if (folders.globalRulesDir) {
-    for (const file of markdownFiles(folders.globalRulesDir)) parts.push({ label: `global rules: ${relative(folders.globalRulesDir, file)}`, text: readFileSync(file, 'utf8') });
+    for (const file of markdownFiles(folders.globalRulesDir)) parts.push({ label: `global rules: ${relative(folders.globalRulesDir, file)}`, text: readRule(file) });
   }
   const workspaceRules = join(folders.workspaceRoot, WORKSPACE_RULES_NAME);
   if (existsSync(workspaceRules)) {
     const files = statSync(workspaceRules).isDirectory() ? markdownFiles(workspaceRules) : [workspaceRules];
-    for (const file of files) parts.push({ label: relative(folders.workspaceRoot, file), text: readFileSync(file, 'utf8') });
+    for (const file of files) parts.push({ label: relative(folders.workspaceRoot, file), text: readRule(file) });
   }
   const agents = join(folders.workspaceRoot, 'AGENTS.md');
-  if (existsSync(agents)) parts.push({ label: 'AGENTS.md', text: readFileSync(agents, 'utf8') });
+  if (existsSync(agents)) parts.push({ label: 'AGENTS.md', text: readRule(agents) });
 
   const filled = parts.filter((p) => p.text.trim() !== '');
   if (filled.length === 0) return { section: '', sources: [] };
@@ -36,6 +37,17 @@ export function loadRules(folders: { readonly workspaceRoot: string; readonly gl
     section: `# User's rules\n\nThe user gave these instructions. Follow them unless they conflict with a direct request in the task.\n\n${body}`,
     sources: filled.map((p) => p.label),
   };
+}
+
+// A rules path that is a FIFO, socket or device is no rule: skipped rather than read, which could
+// block forever.
+function readRule(file: string): string {
+  try {
+    return readRegularFileSync(file).toString('utf8');
+  } catch (error) {
+    if (error instanceof NotRegularFileError) return '';
+    throw error;
+  }
 }
 
 function markdownFiles(dir: string): string[] {

@@ -1,4 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
+import { readRegularFileSync } from '../workspace/regular-file.js';
 import { join } from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -54,7 +55,7 @@ export function loadSkills(folders: { readonly globalDir?: string; readonly work
 function readSkillFile(file: string): Skill[] | string {
   let data: unknown;
   try {
-    const text = readFileSync(file, 'utf8');
+    const text = readRegularFileSync(file).toString('utf8');
     data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     return `Skill file ${file} could not be read: ${(error as Error).message}`;

@@ -84,16 +84,22 @@ async function outlineFolder(context: ToolContext, absolute: string, display: st
   return { kind: 'result', output: [...blocks, ...notes].join('\n').trimEnd() };
 }
 
+function tooLarge(size: number): FileOutline {
+  return { kind: 'skipped', reason: `too large to parse (${size} bytes, limit ${MAX_SOURCE_BYTES}); use read_file with a line range` };
+}
+
 async function outlineFile(context: ToolContext, absolute: string, display: string, language: CodeLanguage): Promise<FileOutline> {
   let bytes: Uint8Array;
   try {
+    // Stat first: a FIFO or device would block or never end, and a huge file is not read at all.
+    const info = await context.host.files.stat(absolute);
+    if (info && info.type !== 'file') return { kind: 'skipped', reason: `it is a ${info.type}, not a regular file` };
+    if (info && info.size > MAX_SOURCE_BYTES) return tooLarge(info.size);
     bytes = await context.host.files.readFile(absolute);
   } catch (error) {
     return { kind: 'skipped', reason: `cannot be read (${error instanceof Error ? error.message : String(error)})` };
   }
-  if (bytes.length > MAX_SOURCE_BYTES) {
-    return { kind: 'skipped', reason: `too large to parse (${bytes.length} bytes, limit ${MAX_SOURCE_BYTES}); use read_file with a line range` };
-  }
+  if (bytes.length > MAX_SOURCE_BYTES) return tooLarge(bytes.length);
   const decoded = decodeText(bytes);
   if ('binary' in decoded) return { kind: 'skipped', reason: 'it is a binary file, not source text' };
   const source = decoded.text.replace(/^\uFEFF/, '');

@@ -1,8 +1,9 @@
 import type { Dirent } from 'node:fs';
-import { lstat, readdir, readFile, stat } from 'node:fs/promises';
+import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { IgnorePolicy } from './ignore-policy.js';
+import { readRegularFile } from './regular-file.js';
 
 /**
  * Names never listed or searched below the folder asked for: version-control internals and
@@ -263,7 +264,7 @@ async function readIgnoreFiles(folder: string, names: readonly string[]): Promis
 }
 
 async function readText(path: string): Promise<string | undefined> {
-  return readFile(path, 'utf8').catch(() => undefined);
+  return readRegularFile(path).then((bytes) => bytes.toString('utf8'), () => undefined);
 }
 
 /** `rel` (root-relative) as seen from `base`, which is one of its ancestors. */

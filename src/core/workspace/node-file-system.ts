@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { constants, type Stats } from 'node:fs';
-import { access, chmod, mkdir, open, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import { access, chmod, mkdir, open, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { FileInfo, FileSystemPort, ReadChunksOptions } from '../ports.js';
+import { readRegularFile } from './regular-file.js';
 
 /** Chunk size of readChunks unless the caller asks for another. */
 export const READ_CHUNK_BYTES = 64 * 1024;
@@ -10,7 +11,7 @@ export const READ_CHUNK_BYTES = 64 * 1024;
 /** The real file system; used by the CLI and by tests as the honest double of the editor's files. */
 export class NodeFileSystem implements FileSystemPort {
   async readFile(absolutePath: string): Promise<Uint8Array> {
-    return readFile(absolutePath);
+    return readRegularFile(absolutePath);
   }
 
   async stat(absolutePath: string): Promise<FileInfo | undefined> {

@@ -1,8 +1,9 @@
 import { statSync } from 'node:fs';
-import { readFile, realpath } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore from 'ignore';
 import { NOTHING_IGNORED, type IgnorePolicy } from './ignore-policy.js';
+import { readRegularFile } from './regular-file.js';
 
 /** The name of the workspace file that fences paths off from every tool. */
 export const SMITH_IGNORE_FILE = '.smithignore';
@@ -16,7 +17,7 @@ export async function loadSmithIgnore(workspaceRoot: string): Promise<IgnorePoli
   const root = resolve(workspaceRoot);
   let text: string;
   try {
-    text = await readFile(join(root, SMITH_IGNORE_FILE), 'utf8');
+    text = (await readRegularFile(join(root, SMITH_IGNORE_FILE))).toString('utf8');
   } catch (error) {
     if (isMissing(error)) return NOTHING_IGNORED;
     throw error;
@@ -54,5 +55,6 @@ function isDirectory(path: string): boolean {
 
 function isMissing(error: unknown): boolean {
   const code = (error as NodeJS.ErrnoException).code;
-  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
+  // A .smithignore that is a folder, FIFO or device holds no rules.
+  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR' || code === 'ENOTREGULAR';
 }
