@@ -10,8 +10,14 @@ export const trimNormaliser: LineNormaliser = (line) => line.trim();
 /** Compares lines ignoring surrounding whitespace and typographic punctuation. */
 export const punctuationNormaliser: LineNormaliser = (line) => normalisePunctuation(line).trim();
 
+// Most lines have no run to collapse; testing first avoids building a new string for each.
+const INNER_RUN = /[ \t][ \t]|\t/;
+
 /** As punctuationNormaliser, and a run of spaces or tabs inside the line counts as one space. */
-export const innerWhitespaceNormaliser: LineNormaliser = (line) => punctuationNormaliser(line).replace(/[ \t]+/g, ' ');
+export const innerWhitespaceNormaliser: LineNormaliser = (line) => {
+  const normalised = punctuationNormaliser(line);
+  return INNER_RUN.test(normalised) ? normalised.replace(/[ \t]+/g, ' ') : normalised;
+};
 
 // Models (and text copied through chat UIs) turn ASCII punctuation into typographic forms.
 const SINGLE_QUOTES = /[\u2018\u2019\u201A\u201B\u2032\u02BC]/g;
