@@ -134,6 +134,29 @@ describe('raw parameters keep their own tags', () => {
     assert.equal(blocks.length, 3);
   });
 
+  test('in a message of several long calls, a call is decided once another starts over 4,096 characters after it', () => {
+    const body = (n: number) => Array.from({ length: 300 }, (_, i) => `line ${n}.${i} <content>x</content>`).join('\n');
+    const call = (n: number) => `<write_to_file>\n<path>f${n}.txt</path>\n<content>\n${body(n)}\n</content>\n</write_to_file>\n`;
+    const parser = new StreamingToolParser(TEST_GRAMMAR);
+    parser.push(`${call(1)}Next.\n${call(2)}`);
+    // The second call starts right after the first one's end: it might still be part of the file.
+    assert.equal(parser.blocks.length, 1);
+    assert.equal(parser.blocks[0]!.partial, true);
+    parser.push('Last.\n<write_to_file>');
+    assert.deepEqual(parser.blocks.slice(0, 3), [
+      { kind: 'tool', name: 'write_to_file', params: { path: 'f1.txt', content: body(1) }, partial: false },
+      { kind: 'text', text: 'Next.', partial: false },
+      // Shown up to its first possible end, decided later.
+      { kind: 'tool', name: 'write_to_file', params: { path: 'f2.txt', content: body(2) }, partial: true },
+    ]);
+    parser.push(call(3).slice('<write_to_file>'.length));
+    const final = parser.finish();
+    assert.deepEqual(
+      final.filter((block) => block.kind === 'tool').map((block) => block.kind === 'tool' && block.params.content),
+      [body(1), body(2), body(3)],
+    );
+  });
+
   test('while streaming, the shown value stops at the first possible end; the message end decides', () => {
     const parser = new StreamingToolParser(TEST_GRAMMAR);
     parser.push('<write_to_file><path>a</path><content>\n<content>x</content>\n</write_to_file>\nmore');
