@@ -45,7 +45,8 @@ export interface PendingQuestion {
   readonly options: readonly string[];
 }
 
-export type TaskRunStatus = 'idle' | 'running' | 'awaiting_approval' | 'awaiting_answer' | 'completed' | 'failed' | 'aborted';
+/** `interrupted`: the log ends mid-run (the window was reloaded or Smith stopped); Resume continues it. */
+export type TaskRunStatus = 'idle' | 'running' | 'awaiting_approval' | 'awaiting_answer' | 'completed' | 'failed' | 'aborted' | 'interrupted';
 
 /** The open task as the chat shows it. */
 export interface TaskView {

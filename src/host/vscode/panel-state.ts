@@ -12,15 +12,22 @@ export function historyItem(summary: StoredTaskSummary): HistoryItem {
   return { taskId: summary.taskId, task: summary.task, startedAt: summary.startedAt, updatedAt: summary.updatedAt, status: summary.status };
 }
 
-/** Where a task stands, from whether it runs, what it waits for, and how its log ends. */
+/** Where a task stands, from whether it runs, what it waits for, and how its log ends (`interrupted` when mid-run). */
 export function runStatus(
   events: readonly TaskEvent[],
   running: boolean,
   waiting: { readonly approval: boolean; readonly question: boolean },
 ): TaskRunStatus {
   if (running) return waiting.approval ? 'awaiting_approval' : waiting.question ? 'awaiting_answer' : 'running';
-  const ended = taskStatus(events);
-  return ended === 'interrupted' ? 'idle' : ended;
+  return taskStatus(events);
+}
+
+/**
+ * The messages of a task whose run ended without a word in its log (a reload, a crash): a call
+ * that was running or waiting for approval then will never finish, so it shows as interrupted.
+ */
+export function settleInterrupted(messages: readonly UiMessage[]): UiMessage[] {
+  return messages.map((m) => (m.kind === 'tool' && (m.status === 'running' || m.status === 'awaiting_approval') ? { ...m, status: 'interrupted' } : m));
 }
 
 /** The message of the failure that ended the task, for the retry banner. */

@@ -7,7 +7,7 @@ import type { TaskEnvironment } from '../../core/session/task-environment.js';
 import { loadSkills } from '../../core/skills/skill-loader.js';
 import type { Mode, Skill } from '../../core/skills/skill.js';
 import { DEFAULT_SKILL_SLUG } from '../../core/skills/built-in-skills.js';
-import { TaskLog, listStoredTasks, taskDir } from '../../core/task/task-log.js';
+import { TaskLog, listStoredTasks, taskDir, taskStatus } from '../../core/task/task-log.js';
 import { Task, type TaskOutcome, type TaskUpdate } from '../../core/task/task.js';
 import { findSkill } from '../../core/task/turn-setup.js';
 import { uiProjection } from '../../core/task/ui-projection.js';
@@ -18,7 +18,7 @@ import { streamEditsToDiff } from './edit-streaming.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
 import type { McpPanelSource } from './mcp-service.js';
-import { checkTaskId, firstChangedIndex, historyItem, streamingView } from './panel-state.js';
+import { checkTaskId, firstChangedIndex, historyItem, settleInterrupted, streamingView } from './panel-state.js';
 import { saveWithDialog } from './export-target.js';
 import { SETTINGS_SECTION, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderChoice, type ProviderKeys } from './settings.js';
 import { taskMarkdown } from './task-export.js';
@@ -229,7 +229,9 @@ export class TaskController implements PanelSource, vscode.Disposable {
     if (this.current?.id !== taskId) {
       const events = TaskLog.open(this.deps.storageDir, taskId).events;
       await this.closeCurrent();
-      this.current = { id: taskId, viewedEvents: events, messages: uiProjection(events) };
+      // Nothing runs it now: a log that ends mid-run was cut off (a reload), not still waiting.
+      const messages = taskStatus(events) === 'interrupted' ? settleInterrupted(uiProjection(events)) : uiProjection(events);
+      this.current = { id: taskId, viewedEvents: events, messages };
     }
     this.view = 'chat';
     this.emit({ kind: 'state' });

@@ -75,4 +75,19 @@ describe('provider setup in Chromium', () => {
     await panel.send({ type: 'snapshot', state: panelState({ settings: { ...configured, model: 'another-model' } }) });
     await banner.waitFor({ state: 'detached' });
   });
+
+  test('a task cut off by a reload shows that it was interrupted, with Resume', async () => {
+    const { page } = panel;
+    const messages = [
+      { kind: 'task' as const, id: 'm1', text: 'Create notes.txt', ts: 1 },
+      { kind: 'tool' as const, id: 'm2', callId: 'c1', tool: 'write_to_file', params: { path: 'notes.txt' }, status: 'interrupted' as const, ts: 2 },
+    ];
+    await panel.send(snapshotOf(taskView(messages, { status: 'interrupted' }), { settings: configured }));
+    const card = page.locator('.interrupted-card');
+    await card.getByText('was interrupted').waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Approve' }).count(), 0, 'looks like it waits for approval');
+    await page.locator('.tool-card.status-interrupted').getByLabel('Interrupted').waitFor();
+    await card.getByRole('button', { name: 'Resume' }).click();
+    await panel.waitForPosted('retry');
+  });
 });

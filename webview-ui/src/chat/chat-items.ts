@@ -19,6 +19,8 @@ export type ChatItem =
     }
   | { readonly type: 'question'; readonly key: string; readonly question: PendingQuestion }
   | { readonly type: 'failure'; readonly key: string; readonly text: string }
+  /** The task's run was cut off (a reload): offers Resume. */
+  | { readonly type: 'interrupted'; readonly key: string }
   | { readonly type: 'streaming'; readonly key: string; readonly text: string; readonly reasoning: string };
 
 /** Builds the rows for a task: its messages plus the pending question, failure and streaming text. */
@@ -47,6 +49,7 @@ export function buildChatItems(
   if (task.status === 'failed' && errorIndex === -1) {
     items.push({ type: 'failure', key: 'failure', text: task.error ?? 'The task failed.' });
   }
+  if (task.status === 'interrupted') items.push({ type: 'interrupted', key: 'interrupted' });
   if (streaming !== undefined && streaming.taskId === task.id && (streaming.text !== '' || streaming.reasoning !== '')) {
     items.push({ type: 'streaming', key: 'streaming', text: streaming.text, reasoning: streaming.reasoning });
   }

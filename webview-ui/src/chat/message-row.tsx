@@ -7,6 +7,7 @@ import { MarkdownView } from '../markdown/markdown-view.js';
 import type { ChatItem } from './chat-items.js';
 import { CompletionCard } from './completion-card.js';
 import { ErrorCard } from './error-card.js';
+import { InterruptedCard } from './interrupted-card.js';
 import { QuestionCard } from './question-card.js';
 import { ToolCard } from './tool-card.js';
 import { parseQuestionOptions } from './tool-display.js';
@@ -28,6 +29,8 @@ export function ChatItemView({ item }: { item: ChatItem }) {
       return <QuestionCard question={item.question.question} options={item.question.options} pending />;
     case 'failure':
       return <ErrorCard text={item.text} retryable />;
+    case 'interrupted':
+      return <InterruptedCard />;
     case 'streaming':
       return <AssistantMessage text={item.text} reasoning={item.reasoning} streaming />;
   }

@@ -2,6 +2,8 @@
 // task is open, a new_task hand-over, a task cut off by a reload, and a task typed before any
 // provider was set up. Real engine, real settings and SecretStorage, scripted LLM server.
 import * as assert from 'node:assert/strict';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { TaskLog } from '../../../../src/core/task/task-log';
@@ -207,6 +209,37 @@ describe('Panel task lifecycle', function () {
       assert.match(JSON.stringify(server.requests.at(-1)!.body), /Write hello\.txt/);
     } finally {
       close();
+    }
+  });
+
+  it('a task cut off by a reload while it waited for approval shows as interrupted, and Resume continues it', async () => {
+    const controller = api.controller;
+    server.enqueue({ text: '<write_to_file>\n<path>lifecycle/notes.txt</path>\n<content>\nnotes\n</content>\n</write_to_file>' });
+    await controller.newTask('Create lifecycle/notes.txt');
+    await until(() => controller.snapshot().task?.status === 'awaiting_approval', 'the approval request');
+    // The log as a reload leaves it: the last word is the approval being asked.
+    const copyId = `reloaded-${Date.now()}`;
+    mkdirSync(join(api.storageDir, 'tasks', copyId), { recursive: true });
+    copyFileSync(join(api.storageDir, 'tasks', controller.openTaskId!, 'events.jsonl'), join(api.storageDir, 'tasks', copyId, 'events.jsonl'));
+    try {
+      await controller.openTask(copyId);
+      const view = controller.snapshot().task!;
+      assert.equal(view.status, 'interrupted');
+      assert.equal(view.pendingApproval, undefined);
+      const tool = view.messages.find((m) => m.kind === 'tool');
+      assert.equal(tool?.kind === 'tool' && tool.status, 'interrupted');
+      assert.equal(controller.snapshot().history.find((item) => item.taskId === copyId)?.status, 'interrupted');
+
+      // Resume: the model hears that the task was interrupted and goes on.
+      const before = server.requests.length;
+      server.enqueue({ text: completion('Resumed and done.') });
+      await controller.retry();
+      await until(() => controller.snapshot().task?.status === 'completed', 'the resumed task to complete');
+      assert.equal(server.requests.length, before + 1);
+      assert.match(JSON.stringify(server.requests.at(-1)!.body), /interrupted/i);
+    } finally {
+      await controller.clearTask();
+      rmSync(join(api.storageDir, 'tasks', copyId), { recursive: true, force: true });
     }
   });
 });
