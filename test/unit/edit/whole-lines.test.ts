@@ -33,6 +33,18 @@ describe('matching is on whole lines only', () => {
     assert.equal(result.content, lines('x = 1', 'y = 20', 'z = 3', ''));
   });
 
+  test('a leading blank SEARCH line that REPLACE drops does not join the line before', () => {
+    const file = lines('x();', 'foo();', 'y();', '');
+    const result = applyOk(file, clineBlock(lines('', 'foo();'), 'bar();'));
+    assert.equal(result.content, lines('x();', 'bar();', 'y();', ''));
+  });
+
+  test('a trailing blank SEARCH line that REPLACE drops does not join the line after', () => {
+    const file = lines('x();', 'foo();', 'y();', '');
+    const result = applyOk(file, clineBlock(lines('foo();', ''), 'bar();'));
+    assert.equal(result.content, lines('x();', 'bar();', 'y();', ''));
+  });
+
   test('blank edge lines that are in the file are matched and replaced as lines', () => {
     const file = lines('x = 1', '', 'y = 2', '', 'z = 3', '');
     const result = applyOk(file, clineBlock(lines('', 'y = 2', ''), lines('', 'y = 20', '')));
