@@ -157,6 +157,20 @@ describe('MCP servers in the VS Code host', function () {
     assert.ok(webview.posted.some((m) => m.type === 'mcpState'));
   });
 
+  it('a changed workspace file starts nothing until trusted again; the trusted version runs again', async () => {
+    const trusted = readFileSync(configFile, 'utf8');
+    const changed = trusted.replace('"mcpServers": {', `"mcpServers": {\n    "stranger": { "command": ${JSON.stringify(process.execPath)}, "args": ["-e", "setInterval(() => {}, 1000)"] },`);
+    try {
+      writeFileSync(configFile, changed);
+      await until(() => api.mcp.hub.configProblems().some((p) => /\(stranger, fixture\) were not started: this workspace's MCP settings are not trusted yet/.test(p.message)), 'the untrusted change');
+      assert.equal(api.mcp.hub.server('stranger'), undefined);
+      assert.equal(api.mcp.hub.server('fixture'), undefined);
+    } finally {
+      writeFileSync(configFile, trusted);
+    }
+    await until(() => fixture()?.status === 'connected', 'the trusted version to connect again');
+  });
+
   it('a workspace server cannot be auto-approved: the request is refused and the file is left alone', async () => {
     const before = readFileSync(configFile, 'utf8');
     const reply = await request({ type: 'mcpSetAutoApprove', server: 'fixture', tool: 'add', autoApprove: true });
