@@ -5,6 +5,7 @@ import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 
 /** The CLI's options after validation. */
 export interface CliOptions {
+  /** The task to run; with --resume, the new message the resumed task continues with. */
   readonly task?: string;
   readonly cwd: string;
   readonly provider?: ProviderId;
@@ -47,6 +48,7 @@ export const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 
 export type AutoApproveFlag = (typeof AUTO_APPROVE_FLAGS)[number];
 
 export const USAGE = `Usage: smith [options] [task]
+       smith [options] --resume TASK_ID [message]
        smith mcp-serve [--cwd DIR] [provider options]   (Smith as an MCP server on stdio)
 
 Runs one task when a task is given (or piped on stdin); with no task on a terminal, starts a REPL.
@@ -78,7 +80,8 @@ Options:
                              <storage>/mcp_settings.json and .smith/mcp.json
   --trust-workspace          start the servers of this workspace's .smith/mcp.json without
                              asking (otherwise smith asks once on a terminal, or skips them)
-  --resume TASK_ID           continue an interrupted task from its log
+  --resume TASK_ID [message] continue a stored task from its log: where it stopped, or (finished
+                             or not) with a new message
   --verbose                  show tool output and reasoning
   --quiet                    print only the result
   --list-models              print the provider's models (from the endpoint's /models, or the catalogue) and exit
@@ -163,7 +166,6 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   }
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet cannot be used together');
   const task = positionals.join(' ').trim();
-  if (task && values.resume) throw new UsageError('give either a task or --resume TASK_ID, not both');
   return {
     ...(task ? { task } : {}),
     cwd: values.cwd ?? currentDir,

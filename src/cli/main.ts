@@ -21,6 +21,9 @@ import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
 import { readStdin } from './read-stdin.js';
 import { runRepl } from './repl.js';
+import { runInteractive } from './interactive-run.js';
+import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
+import { onStopSignals, signalExitCode } from './stop-signals.js';
 import { createStyle, type Style } from './style.js';
 import { chainEvents, runTaskChain, type TaskChainResult } from './task-chain.js';
 
@@ -99,7 +102,9 @@ async function main(argv: readonly string[]): Promise<number> {
     if (options.resume) await stopLeftoverProcesses(task.log.events, process.stderr, style);
     if (options.resume && argv.includes('--mode')) task.switchMode(options.mode);
     if (options.resume && options.skill) task.switchSkill(options.skill);
-    return await runOnce(task, environment.options, options, reporter, style);
+    // `--resume ID "message"`: the task goes on with the new instruction.
+    if (options.resume && taskText) task.addUserMessage(taskText);
+    return await runOnce(task, environment.options, options, reporter, style, lines);
   } finally {
     lines?.close();
     await environment.dispose();
@@ -145,29 +150,37 @@ async function runOnce(
   options: CliOptions,
   reporter: HumanReporter,
   style: Style,
+  lines: LineSource | undefined,
 ): Promise<number> {
   const started = Date.now();
-  let current = first;
-  const follow = (task: Task) => {
-    current = task;
-    task.onUpdate((update) => reporter.handle(update));
-  };
+  const follow = (task: Task) => task.onUpdate((update) => reporter.handle(update));
   follow(first);
-  let interrupts = 0;
-  const onInterrupt = () => {
-    interrupts++;
-    if (interrupts > 1) process.exit(130);
-    process.stderr.write('\nStopping… (press Ctrl+C again to quit at once)\n');
-    current.abort();
-  };
-  process.on('SIGINT', onInterrupt);
+  const session: CliSession = { task: first, start: first.state, running: false, quit: false };
+  const commands = new SlashCommands(session, taskOptions, reporter, process.stderr, style);
+  if (lines) {
+    lines.commandHandler = async (line) => {
+      if (!isSlashCommand(line)) return false;
+      await commands.run(line);
+      return true;
+    };
+  }
+  let stopping = false;
+  // Ctrl+C, SIGTERM and SIGHUP all stop the task the same way: its commands are killed and the summary is printed.
+  const offSignals = onStopSignals((signal) => {
+    if (stopping) process.exit(signalExitCode(signal));
+    stopping = true;
+    process.stderr.write(signal === 'SIGINT' ? '\nStopping… (press Ctrl+C again to quit at once)\n' : `\nStopping (${signal})…\n`);
+    session.task?.abort();
+  }, lines);
   let finished: TaskChainResult;
   try {
-    finished = await runTaskChain(first, taskOptions, follow);
+    finished = await runInteractive(first, taskOptions, session, { lines, commands, err: process.stderr, style }, follow);
   } finally {
-    process.off('SIGINT', onInterrupt);
+    offSignals();
+    if (lines) lines.commandHandler = undefined;
   }
   const { task, outcome } = finished;
+  for (const text of task.queuedMessages) process.stderr.write(`${style.yellow(`Not delivered (the task stopped first): ${style.text(text)}`)}\n`);
   // Tokens, cost and steps of the whole chain, when the model handed over with new_task.
   const events = chainEvents(finished.tasks);
   if (options.output === 'json') {

@@ -1,29 +1,20 @@
-import { listStoredTasks } from '../core/task/task-log.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
 import type { Mode } from '../core/skills/skill.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
-import { MCP_REPL_HELP, runMcpReplCommand } from './mcp-repl-command.js';
-import { chainEvents, runTaskChain } from './task-chain.js';
+import { chainEvents } from './task-chain.js';
 import type { HumanReporter } from './human-reporter.js';
+import { runInteractive } from './interactive-run.js';
 import type { LineSource } from './line-source.js';
 import { printOutcome } from './outcome-printer.js';
+import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
+import { onStopSignals, signalExitCode } from './stop-signals.js';
 import type { Style } from './style.js';
 
-const HELP = `Type a task to start it; after it ends, type more to continue the same task.
-Commands:
-  /help      this help
-  /clear     start a new task with the next message
-  /history   list stored tasks
-  /events    print the current task's event log (JSONL)
-  /condense  summarise the task so far; the summary replaces older history
-  /mode      show or set the mode: /mode plan | /mode act
-  /skill     show or set the skill: /skill architect
-  ${MCP_REPL_HELP}
-  /exit      quit
-Ctrl+C stops the running step; press it again at the prompt to quit.`;
-
-/** The interactive loop: a prompt, slash commands, and tasks that continue across messages. */
+/**
+ * The interactive loop: a prompt, slash commands (at every prompt), and tasks that continue across
+ * messages. Returns the exit code: 0, or 1 when SIGTERM or SIGHUP ended it.
+ */
 export async function runRepl(
   options: TaskOptions,
   initial: { mode: Mode; skill: string },
@@ -32,16 +23,30 @@ export async function runRepl(
   style: Style,
   mcp?: McpHub,
 ): Promise<number> {
-  let start = initial;
   const err = process.stderr;
   err.write(`${style.bold('Smith')} — ${options.provider.id} ${options.provider.modelId} in ${options.cwd}\nType /help for commands.\n`);
-  let task: Task | undefined;
-  let running = false;
+  const session: CliSession = { task: undefined, start: initial, running: false, quit: false };
+  const commands = new SlashCommands(session, options, reporter, err, style, mcp);
+  lines.commandHandler = async (line) => {
+    if (!isSlashCommand(line)) return false;
+    await commands.run(line);
+    return true;
+  };
   let lastInterrupt = 0;
-  lines.readline.on('SIGINT', () => {
-    if (running && task) {
+  let stoppedBy: 'SIGTERM' | 'SIGHUP' | undefined;
+  const offSignals = onStopSignals((signal) => {
+    if (signal !== 'SIGINT') {
+      // A second request to stop does not wait for the clean-up.
+      if (stoppedBy) process.exit(signalExitCode(signal));
+      stoppedBy = signal;
+      session.quit = true;
+      if (session.running) session.task?.abort();
+      lines.close();
+      return;
+    }
+    if (session.running && session.task) {
       err.write('\nStopping the current step…\n');
-      task.abort();
+      session.task.abort();
       return;
     }
     if (Date.now() - lastInterrupt < 2000) {
@@ -51,94 +56,39 @@ export async function runRepl(
     lastInterrupt = Date.now();
     err.write('\n(Press Ctrl+C again to exit, or type /exit)\n');
     lines.readline.prompt();
-  });
+  }, lines);
 
-  for (;;) {
-    const input = await lines.next('smith> ');
-    if (input === undefined) return 0;
-    const text = input.trim();
-    if (text === '') continue;
-    if (text.startsWith('/')) {
-      const [command] = text.split(/\s+/);
-      switch (command) {
-        case '/exit':
-        case '/quit':
-          return 0;
-        case '/help':
-          err.write(`${HELP}\n`);
-          break;
-        case '/clear':
-          task = undefined;
-          err.write('Started fresh: the next message begins a new task.\n');
-          break;
-        case '/history':
-          for (const item of listStoredTasks(options.storageDir, (warning) => err.write(`${style.yellow(warning)}\n`)).slice(0, 20)) {
-            err.write(`${item.taskId}  ${item.status.padEnd(11)}  ${item.task.split('\n')[0]!.slice(0, 70)}\n`);
-          }
-          break;
-        case '/events':
-          if (!task) err.write('No current task.\n');
-          else for (const event of task.log.events) err.write(`${JSON.stringify(event)}\n`);
-          break;
-        case '/condense':
-          if (!task) {
-            err.write('No current task.\n');
-            break;
-          }
-          try {
-            await task.condense();
-            err.write('The history was condensed into a summary.\n');
-          } catch (error) {
-            err.write(`Could not condense: ${(error as Error).message}\n`);
-          }
-          break;
-        case '/mode': {
-          const wanted = text.split(/\s+/)[1];
-          if (wanted !== undefined && wanted !== 'plan' && wanted !== 'act') {
-            err.write('Usage: /mode plan | /mode act\n');
-            break;
-          }
-          if (wanted) {
-            start = { ...start, mode: wanted };
-            task?.switchMode(wanted);
-          }
-          err.write(`Mode: ${task?.state.mode ?? start.mode}\n`);
-          break;
-        }
-        case '/skill': {
-          const wanted = text.split(/\s+/)[1];
-          const known = (options.skills ?? []).map((s) => s.slug);
-          if (wanted && !known.includes(wanted)) {
-            err.write(`Unknown skill "${wanted}". Available: ${known.join(', ')}\n`);
-            break;
-          }
-          if (wanted) {
-            start = { ...start, skill: wanted };
-            task?.switchSkill(wanted);
-          }
-          err.write(`Skill: ${task?.state.skill ?? start.skill} (available: ${known.join(', ')})\n`);
-          break;
-        }
-        case '/mcp':
-          err.write(mcp ? `${await runMcpReplCommand(text.split(/\s+/).slice(1), mcp, style)}\n` : 'MCP is not available in this session.\n');
-          break;
-        default:
-          err.write(`Unknown command ${command}. Type /help.\n`);
+  try {
+    for (;;) {
+      if (session.quit) break;
+      const input = await lines.next('smith> ');
+      if (input === undefined) break;
+      const text = input.trim();
+      if (text === '') continue;
+      if (isSlashCommand(text)) {
+        const action = await commands.run(text);
+        if (action === 'exit') break;
+        if (action === 'run' && session.task) await runTask(session.task);
+        continue;
       }
-      continue;
+      if (session.task) session.task.addUserMessage(text);
+      else {
+        session.task = Task.create(options, text, session.start);
+        session.task.onUpdate((update) => reporter.handle(update));
+      }
+      await runTask(session.task);
     }
-    if (task) task.addUserMessage(text);
-    else {
-      task = Task.create(options, text, start);
-      task.onUpdate((update) => reporter.handle(update));
-    }
-    running = true;
-    try {
-      const finished = await runTaskChain(task, options, (next) => next.onUpdate((update) => reporter.handle(update)));
-      task = finished.task;
-      printOutcome(finished.outcome, task.id, style, usageTotals(chainEvents(finished.tasks)));
-    } finally {
-      running = false;
-    }
+  } finally {
+    offSignals();
+    lines.commandHandler = undefined;
+  }
+  return stoppedBy ? 1 : 0;
+
+  async function runTask(task: Task): Promise<void> {
+    const finished = await runInteractive(task, options, session, { lines, commands, err, style }, (next) => next.onUpdate((update) => reporter.handle(update)));
+    session.task = finished.task;
+    printOutcome(finished.outcome, finished.task.id, style, usageTotals(chainEvents(finished.tasks)));
+    const waiting = finished.task.queuedMessages.length;
+    if (waiting > 0 && !session.quit) err.write(`${style.dim(`${waiting} queued message${waiting === 1 ? '' : 's'} will reach the model with your next message.`)}\n`);
   }
 }

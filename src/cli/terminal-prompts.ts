@@ -20,7 +20,7 @@ export class TerminalApprovals implements ApprovalPort {
       out.write('  (no terminal input to answer on: rejected; use --yes to approve tool calls)\n');
       return { approved: false, feedback: 'The user could not be asked (non-interactive run without --yes).' };
     }
-    const line = await this.lines.next('Approve? [y]es / [n]o / or type feedback to reject: ', signal);
+    const line = await this.lines.reply('Approve? [y]es / [n]o / or type feedback to reject: ', signal);
     if (line === undefined) return { approved: false, feedback: 'No answer: input ended before the user approved.' };
     const answer = line.trim();
     if (/^(y|yes)$/i.test(answer)) return { approved: true };
@@ -43,7 +43,7 @@ export class TerminalQuestions implements QuestionPort {
     if (!this.lines) return undefined;
     this.err.write(`\n${this.style.bold(`? ${this.style.text(question)}`)}\n`);
     options.forEach((option, i) => this.err.write(`  ${i + 1}. ${this.style.text(option)}\n`));
-    const line = await this.lines.next('> ', signal);
+    const line = await this.lines.reply('> ', signal);
     if (line === undefined) return undefined;
     const picked = Number(line.trim());
     return Number.isInteger(picked) && picked >= 1 && picked <= options.length ? options[picked - 1] : line;

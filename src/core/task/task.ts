@@ -75,6 +75,8 @@ export class Task {
   private readonly detachable = new Map<string, AbortController>();
   private readonly context: ContextGuard;
   private readonly progressStreams = new Map<string, RedactingStream>();
+  /** Messages the user typed while the task worked, not yet delivered to the model. */
+  private readonly queued: string[] = [];
 
   private constructor(
     readonly log: TaskLog,
@@ -131,6 +133,25 @@ export class Task {
     this.log.append({ type: 'user_message', text });
   }
 
+  /**
+   * Queues a message the user typed while the task works: it is logged as a user message just
+   * before the next model request, so the model reads it after the result it is waiting for.
+   * A run that ends first leaves it queued; the next run() delivers it.
+   */
+  queueUserMessage(text: string): void {
+    this.queued.push(text);
+  }
+
+  /** The queued messages not yet delivered, oldest first. */
+  get queuedMessages(): readonly string[] {
+    return this.queued;
+  }
+
+  /** Removes and returns the undelivered queued messages (e.g. to hand them to the next task of a chain). */
+  takeQueuedMessages(): string[] {
+    return this.queued.splice(0);
+  }
+
   switchMode(mode: Mode): void {
     if (this.state.mode !== mode) this.log.append({ type: 'mode_switched', mode });
   }
@@ -177,6 +198,7 @@ export class Task {
         if (mistakes >= maxMistakes) {
           return this.fail(`Stopped after ${mistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`);
         }
+        for (const text of this.takeQueuedMessages()) this.log.append({ type: 'user_message', text });
         const setup = setupTurn(options, this.log.events);
         // Asked per turn: a mode may use another model, and images go only to one that can see them.
         const modelSupportsImages = this.options.modelInfo?.(setup.provider)?.supportsImages === true;

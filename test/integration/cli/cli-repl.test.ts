@@ -1,12 +1,11 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import { CLI_PATH } from '../../helpers/cli-runner.js';
+import { startCliOnPty } from '../../helpers/cli-pty.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
 let server: ScriptedLlmServer;
@@ -23,30 +22,9 @@ after(async () => {
   rmSync(storage, { recursive: true, force: true });
 });
 
-/** Runs the CLI on a real pseudo-terminal (util-linux `script`), so it starts its REPL. */
+/** Runs the CLI on a real pseudo-terminal, so it starts its REPL. */
 function startRepl() {
-  const command = [process.execPath, CLI_PATH, '--provider', 'openai-compatible', '--base-url', server.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws.root, '--storage', storage, '--yes']
-    .map((part) => `'${part}'`)
-    .join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, NO_COLOR: '1' } });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
-  const prompts = () => output.split('smith> ').length - 1;
-  return {
-    get output() {
-      return output;
-    },
-    async type(line: string, waitForPrompts: number) {
-      for (let waited = 0; prompts() < waitForPrompts; waited += 50) {
-        if (waited > 20_000) throw new Error(`no prompt #${waitForPrompts}; output so far:\n${output}`);
-        await sleep(50);
-      }
-      child.stdin.write(`${line}\r`);
-    },
-    interrupt: () => child.stdin.write('\x03'),
-    exited,
-  };
+  return startCliOnPty(['--provider', 'openai-compatible', '--base-url', server.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws.root, '--storage', storage, '--yes']);
 }
 
 test('the REPL runs a task, continues it, shows its events and history, and Ctrl+C stops a step', async () => {

@@ -1,0 +1,178 @@
+import type { McpHub } from '../core/mcp/mcp-hub.js';
+import type { Mode } from '../core/skills/skill.js';
+import { listStoredTasks } from '../core/task/task-log.js';
+import { Task, type TaskOptions } from '../core/task/task.js';
+import type { HumanReporter } from './human-reporter.js';
+import { stopLeftoverProcesses } from './leftover-processes.js';
+import { MCP_REPL_HELP, runMcpReplCommand } from './mcp-repl-command.js';
+import type { Style } from './style.js';
+
+/** What the slash commands act on: the current task and the mode and skill a new task starts in. */
+export interface CliSession {
+  task: Task | undefined;
+  start: { mode: Mode; skill: string };
+  /** A task is running: commands that replace or rewrite it wait until it stops. */
+  running: boolean;
+  /** The user asked to quit (/exit while a task ran: it is stopped first). */
+  quit: boolean;
+}
+
+/** What a command asks of the loop that runs it: quit, run the current task now, or nothing. */
+export type CommandAction = 'exit' | 'run' | undefined;
+
+export const REPL_HELP = `Type a task to start it; after it ends, type more to continue the same task.
+Lines typed while a task works are queued and reach the model with its next request.
+Commands (they work at every prompt, also at an approval or a question):
+  /help            this help
+  /clear           start a new task with the next message
+  /history         list stored tasks
+  /resume ID [msg] continue a stored task (with a new message, or where it stopped)
+  /events          print the current task's event log (JSONL)
+  /condense        summarise the task so far; the summary replaces older history
+  /mode            show or set the mode: /mode plan | /mode act
+  /skill           show or set the skill: /skill architect
+  ${MCP_REPL_HELP}
+  /exit            quit (stopping a running task)
+Ctrl+C stops the running step; press it again at the prompt to quit.`;
+
+/** Commands that replace or rewrite the task, so they wait until it has stopped. */
+const IDLE_ONLY = new Set(['/clear', '/condense', '/resume']);
+
+/**
+ * A slash command: `/word` alone or followed by a space. Text such as "/etc/hosts is wrong" is
+ * not one, so a reply may start with a path.
+ */
+export function isSlashCommand(line: string): boolean {
+  return /^\/[a-z]+(?:\s|$)/i.test(line.trim());
+}
+
+/** Runs the REPL's slash commands, at its own prompt or typed while a task works. */
+export class SlashCommands {
+  constructor(
+    private readonly session: CliSession,
+    private readonly options: TaskOptions,
+    private readonly reporter: HumanReporter,
+    private readonly err: NodeJS.WritableStream,
+    private readonly style: Style,
+    private readonly mcp?: McpHub,
+  ) {}
+
+  /** Runs `text` (a slash command) and says what the loop should do next. */
+  async run(text: string): Promise<CommandAction> {
+    const { session, err, style, options } = this;
+    const words = text.trim().split(/\s+/);
+    const command = words[0]!.toLowerCase();
+    const arg = words[1];
+    if (session.running && IDLE_ONLY.has(command)) {
+      err.write(`${command} waits until the task has stopped: press Ctrl+C to stop the running step first.\n`);
+      return undefined;
+    }
+    switch (command) {
+      case '/exit':
+      case '/quit':
+        if (session.running) {
+          session.quit = true;
+          err.write('Stopping the task, then quitting…\n');
+          session.task?.abort();
+          return undefined;
+        }
+        return 'exit';
+      case '/help':
+        err.write(`${REPL_HELP}\n`);
+        return undefined;
+      case '/clear':
+        this.dropQueued();
+        session.task = undefined;
+        err.write('Started fresh: the next message begins a new task.\n');
+        return undefined;
+      case '/history':
+        for (const item of listStoredTasks(options.storageDir, (warning) => err.write(`${style.yellow(warning)}\n`)).slice(0, 20)) {
+          err.write(`${item.taskId}  ${item.status.padEnd(11)}  ${style.text(item.task.split('\n')[0]!.slice(0, 70))}\n`);
+        }
+        return undefined;
+      case '/events':
+        if (!session.task) err.write('No current task.\n');
+        else for (const event of session.task.log.events) err.write(`${style.text(JSON.stringify(event))}\n`);
+        return undefined;
+      case '/condense':
+        if (!session.task) {
+          err.write('No current task.\n');
+          return undefined;
+        }
+        try {
+          await session.task.condense();
+          err.write('The history was condensed into a summary.\n');
+        } catch (error) {
+          err.write(`Could not condense: ${(error as Error).message}\n`);
+        }
+        return undefined;
+      case '/mode':
+        if (arg !== undefined && arg !== 'plan' && arg !== 'act') {
+          err.write('Usage: /mode plan | /mode act\n');
+          return undefined;
+        }
+        if (arg) {
+          session.start = { ...session.start, mode: arg };
+          session.task?.switchMode(arg);
+        }
+        err.write(`Mode: ${session.task?.state.mode ?? session.start.mode}\n`);
+        return undefined;
+      case '/skill': {
+        const known = (options.skills ?? []).map((s) => s.slug);
+        if (arg && !known.includes(arg)) {
+          err.write(`Unknown skill "${arg}". Available: ${known.join(', ')}\n`);
+          return undefined;
+        }
+        if (arg) {
+          session.start = { ...session.start, skill: arg };
+          session.task?.switchSkill(arg);
+        }
+        err.write(`Skill: ${session.task?.state.skill ?? session.start.skill} (available: ${known.join(', ')})\n`);
+        return undefined;
+      }
+      case '/resume':
+        return this.resume(arg, text.trim().split(/\s+/).slice(2).join(' '));
+      case '/mcp':
+        err.write(this.mcp ? `${await runMcpReplCommand(words.slice(1), this.mcp, style)}\n` : 'MCP is not available in this session.\n');
+        return undefined;
+      default:
+        err.write(`Unknown command ${command}. Type /help.\n`);
+        return undefined;
+    }
+  }
+
+  /** Says which queued messages are dropped with the task they were typed for. */
+  private dropQueued(): void {
+    for (const text of this.session.task?.takeQueuedMessages() ?? []) this.err.write(`${this.style.yellow(`Dropped the queued message: ${this.style.text(text)}`)}\n`);
+  }
+
+  /** /resume ID [message]: makes a stored task the current one; runs it when there is a message or it had not completed. */
+  private async resume(taskId: string | undefined, message: string): Promise<CommandAction> {
+    const { session, err, style } = this;
+    if (!taskId) {
+      err.write('Usage: /resume TASK_ID [message]   (/history lists the stored tasks)\n');
+      return undefined;
+    }
+    let task: Task;
+    try {
+      task = Task.resume(this.options, taskId);
+      this.dropQueued();
+    } catch (error) {
+      err.write(`${style.red(style.text((error as Error).message))}\n`);
+      return undefined;
+    }
+    // A resumed task never runs beside the processes its commands left when Smith was killed.
+    await stopLeftoverProcesses(task.log.events, err, style);
+    task.onUpdate((update) => this.reporter.handle(update));
+    session.task = task;
+    session.start = task.state;
+    if (message) {
+      task.addUserMessage(message);
+      return 'run';
+    }
+    const completed = task.log.events.findLast((event) => event.type !== 'task_resumed')?.type === 'task_completed';
+    if (!completed) return 'run';
+    err.write(`Resumed task ${task.id} (completed). Type a message to continue it.\n`);
+    return undefined;
+  }
+}
