@@ -4,14 +4,14 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { RecordedRequest } from '../../fixtures/scripted-llm-server.js';
 import { allText, lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
-import { startCliOnPty } from '../../helpers/cli-pty.js';
+import { startCliOnPty, type PtyCli } from '../../helpers/cli-pty.js';
 import { gate } from '../../helpers/gate.js';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Waits until the scripted server has received `count` requests. */
-async function requestsReached(requests: readonly RecordedRequest[], count: number): Promise<void> {
+async function requestsReached(requests: readonly RecordedRequest[], count: number, cli: PtyCli): Promise<void> {
   for (let waited = 0; requests.length < count; waited += 50) {
-    assert.ok(waited < 30_000, `request #${count} never came`);
+    assert.ok(waited < 30_000, `request #${count} never came; output so far:\n${cli.output}`);
     await sleep(50);
   }
 }
@@ -33,7 +33,7 @@ describe('lines typed while the model works on a terminal', () => {
       const args = [...fx.cliArgs()];
       const cli = startCliOnPty(shape === 'REPL' ? args : [...args, 'Create new.txt']);
       if (shape === 'REPL') await cli.type('Create new.txt', 1);
-      await requestsReached(fx.server.requests, 1);
+      await requestsReached(fx.server.requests, 1, cli);
       await cli.type('y');
       await cli.waitFor(/queued: y/);
       typed.open();
@@ -63,7 +63,7 @@ describe('lines typed while the model works on a terminal', () => {
       { text: '<attempt_completion>\n<result>Second answer.</result>\n</attempt_completion>' },
     );
     const cli = startCliOnPty([...fx.cliArgs(), '--yes', 'Answer twice']);
-    await requestsReached(fx.server.requests, 1);
+    await requestsReached(fx.server.requests, 1, cli);
     await cli.type('and add more detail');
     await cli.waitFor(/queued: and add more detail/);
     typed.open();
