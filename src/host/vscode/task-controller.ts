@@ -9,6 +9,7 @@ import type { Mode, Skill } from '../../core/skills/skill.js';
 import { DEFAULT_SKILL_SLUG } from '../../core/skills/built-in-skills.js';
 import { TaskLog, listStoredTasks, taskDir, taskStatus } from '../../core/task/task-log.js';
 import { Task, type TaskOutcome, type TaskUpdate } from '../../core/task/task.js';
+import { runTaskChain } from '../../core/task/task-chain.js';
 import { findSkill } from '../../core/task/turn-setup.js';
 import { uiProjection } from '../../core/task/ui-projection.js';
 import type { HistoryItem, PanelState, PanelView, ProviderSettingsView } from '../../shared/protocol.js';
@@ -349,9 +350,32 @@ export class TaskController implements PanelSource, vscode.Disposable {
     this.refreshMessages(open);
   }
 
-  private startRun(open: OpenTask): void {
-    const run = open.task!.run().catch((error: unknown): TaskOutcome => ({ status: 'failed', error: (error as Error).message }));
-    open.run = run;
+  /**
+   * Runs the open task's loop. A new_task hand-over starts the new task with the carried context,
+   * as the CLI does (runTaskChain), and the panel moves to it: same environment, same run.
+   */
+  private startRun(first: OpenTask): void {
+    let open = first;
+    const { task, environment } = first;
+    const chain = runTaskChain(task!, environment!.options, (next) => {
+      const previous = open;
+      open = { id: next.id, viewedEvents: [], messages: [], run: previous.run };
+      // The finished task becomes a viewed one; its environment (and running commands) carry on.
+      previous.unsubscribe?.();
+      previous.unsubscribe = undefined;
+      previous.run = undefined;
+      if (previous.task) previous.viewedEvents = previous.task.log.events;
+      previous.task = undefined;
+      previous.environment = undefined;
+      if (this.current === previous) this.current = open;
+      this.goLive(open, next, environment!);
+      this.emit({ kind: 'state' });
+    });
+    const run = chain.then(
+      (result) => result.outcome,
+      (error: unknown): TaskOutcome => ({ status: 'failed', error: (error as Error).message }),
+    );
+    first.run = run;
     this.emit({ kind: 'state' });
     void run.then(async (outcome) => {
       if (open.run === run) open.run = undefined;

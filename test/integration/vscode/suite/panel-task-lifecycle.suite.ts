@@ -242,4 +242,27 @@ describe('Panel task lifecycle', function () {
       rmSync(join(api.storageDir, 'tasks', copyId), { recursive: true, force: true });
     }
   });
+
+  it('new_task starts the new task with the carried context and the panel follows it', async () => {
+    const controller = api.controller;
+    const context = 'Carried context: the parser is done; next write the tests for lifecycle/parser.ts.';
+    server.enqueue({ text: `The history is long; continuing in a new task.\n\n<new_task>\n<context>${context}</context>\n</new_task>` }, { text: completion('Tests written.') });
+    await controller.newTask('Build the parser and its tests');
+    const firstId = controller.openTaskId!;
+    // new_task asks first, unless the approval policy lets it through.
+    await until(() => api.interactions.pendingApproval !== undefined || controller.openTaskId !== firstId || controller.snapshot().task?.status !== 'running', 'the new_task approval or hand-over', 60_000);
+    assert.notEqual(controller.snapshot().task?.status, 'failed', JSON.stringify(controller.snapshot().task?.messages));
+    if (api.interactions.pendingApproval !== undefined) await api.interactions.answerApproval(api.interactions.pendingApproval.callId, true);
+    await until(() => controller.openTaskId !== firstId && controller.snapshot().task?.status === 'completed', 'the new task to complete', 60_000);
+
+    const view = controller.snapshot().task!;
+    assert.deepEqual(view.messages[0], { ...view.messages[0], kind: 'task', text: context });
+    assert.ok(view.messages.some((m) => m.kind === 'completion' && m.result === 'Tests written.'));
+    // The model of the new task was asked with the carried context only.
+    const body = JSON.stringify(server.requests.at(-1)!.body);
+    assert.match(body, /Carried context: the parser is done/);
+    assert.doesNotMatch(body, /Build the parser and its tests/);
+    assert.ok(TaskLog.open(api.storageDir, firstId).events.some((e) => e.type === 'new_task_requested'));
+    assert.ok(controller.snapshot().history.some((item) => item.taskId === firstId));
+  });
 });

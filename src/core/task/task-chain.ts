@@ -1,0 +1,37 @@
+import type { TaskEvent } from './events.js';
+import { Task, type TaskOptions, type TaskOutcome } from './task.js';
+
+/** How a chain of tasks ended: the last task, its outcome, and every task of the chain in order. */
+export interface TaskChainResult {
+  readonly task: Task;
+  readonly outcome: TaskOutcome;
+  readonly tasks: readonly Task[];
+}
+
+/**
+ * Runs a task; when the model hands over to a new task (new_task), starts that task with the
+ * carried context and runs it too, in the same mode and skill. The iteration limit covers the
+ * whole chain: every request made by an earlier task counts against `options.maxIterations`.
+ * `onNewTask` sees each new task before it runs (hosts subscribe to its updates and show it).
+ * Every host runs tasks through this (CLI, MCP serve, the VS Code panel).
+ */
+export async function runTaskChain(first: Task, options: TaskOptions, onNewTask: (task: Task) => void): Promise<TaskChainResult> {
+  const tasks = [first];
+  let task = first;
+  let iterationsUsed = 0;
+  for (;;) {
+    const start = task.log.events.length;
+    const outcome = await task.run({ iterationsUsed });
+    iterationsUsed += task.log.events.slice(start).filter((event) => event.type === 'request_started').length;
+    if (outcome.status !== 'new_task') return { task, outcome, tasks };
+    const next = Task.create(options, outcome.context, task.state);
+    tasks.push(next);
+    onNewTask(next);
+    task = next;
+  }
+}
+
+/** The events of every task of a chain, one log after another (each begins with its task_started). */
+export function chainEvents(tasks: readonly Task[]): TaskEvent[] {
+  return tasks.flatMap((task) => task.log.events);
+}
