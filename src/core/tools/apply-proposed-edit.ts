@@ -1,3 +1,4 @@
+import { REDACTED } from '../secrets/secret-redactor.js';
 import type { ResolvedPath } from '../workspace/workspace-paths.js';
 import { notAFileMessage, readWholeText, tooLargeToEditMessage } from './file-reading.js';
 import { staleFileRefusal, stampOfText, type FileStamp } from './file-stamps.js';
@@ -47,6 +48,8 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
   if (!proposal.isNewFile && proposal.original === proposal.proposed) {
     return { kind: 'result', output: `No changes: ${target.display} already has this content.`, ...(before ? { details: { file: before } } : {}) };
   }
+  const placeholder = redactionPlaceholderRefusal(target.display, proposal);
+  if (placeholder) return mistake(placeholder);
   const patch = unifiedDiff(target.display, proposal.original, proposal.proposed);
   const stats = diffStats(patch);
   const verb = proposal.isNewFile ? 'Create' : 'Edit';
@@ -70,6 +73,21 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
   if (problems.length > 0) output += `\n\nNew problems were reported after saving the file:\n${problems.join('\n')}\nFix them if your edit caused them.`;
   if (answer.feedback) output += `\n\nThe user approved with feedback:\n<feedback>\n${answer.feedback}\n</feedback>`;
   return { kind: 'result', output, details: { file: written } };
+}
+
+/**
+ * The model sees every secret as REDACTED; content that brings in more of those placeholders than
+ * the file had would overwrite the user's real secret with the placeholder.
+ */
+function redactionPlaceholderRefusal(display: string, proposal: Proposal): string | undefined {
+  if (count(proposal.proposed, REDACTED) <= count(proposal.original, REDACTED)) return undefined;
+  return `The new content of ${display} contains ${REDACTED}, which stands for a secret Smith hides from you; writing it would replace the real secret in the file. Nothing was written. Change the file with replace_in_file, leaving the lines that hold ${REDACTED} out of your SEARCH and REPLACE blocks.`;
+}
+
+function count(text: string, needle: string): number {
+  let found = 0;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) found++;
+  return found;
 }
 
 /** Why the file must not be written now: it is no longer what the proposal was made from. */
