@@ -1,8 +1,10 @@
 import { resolve } from 'node:path';
 import { OutputFanout } from '../../core/process/output-fanout.js';
 import * as vscode from 'vscode';
-import type { ProcessPort, RunningProcess } from '../../core/ports.js';
+import type { KillReport, ProcessPort, RunningProcess } from '../../core/ports.js';
 import { ChildProcessRunner } from '../../core/process/child-process-runner.js';
+import { COMMAND_MARKER_VARIABLE, markedEnvironment, newCommandMarker } from '../../core/process/command-marker.js';
+import { killMarkedProcesses } from '../../core/process/process-tree.js';
 import { commandInDirectory, shellSyntax } from '../../core/process/directory-guard.js';
 import { PromptEolMarkFilter } from '../../core/process/prompt-eol-mark.js';
 import {
@@ -46,6 +48,12 @@ interface PooledTerminal {
   busy: boolean;
   /** No command has run in it yet: its shell is still in the folder it was created in. */
   fresh: boolean;
+  /**
+   * In the SMITH_COMMAND_ID of every process started in this terminal (command-marker.ts). Stopping
+   * a command closes its terminal, so the marker reaches what its commands started with setsid or
+   * nohup, which closing the terminal does not end.
+   */
+  readonly marker: string;
 }
 
 // After this many terminals in a row never reported shell integration, stop waiting for it.
@@ -127,15 +135,16 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
       entry.busy = true;
       return Object.assign(entry, { integration });
     }
+    const marker = newCommandMarker();
     const terminal = vscode.window.createTerminal({
       name: this.options.terminalName ?? 'Smith',
       cwd,
       // Pagers would wait for a key nobody presses.
-      env: { PAGER: 'cat', GIT_PAGER: 'cat', ...env },
+      env: { PAGER: 'cat', GIT_PAGER: 'cat', ...env, [COMMAND_MARKER_VARIABLE]: markedEnvironment(process.env, marker)[COMMAND_MARKER_VARIABLE] ?? marker },
       ...(this.options.shellPath ? { shellPath: this.options.shellPath } : {}),
       iconPath: new vscode.ThemeIcon('terminal'),
     });
-    const entry: PooledTerminal = { terminal, envKey, busy: true, fresh: true };
+    const entry: PooledTerminal = { terminal, envKey, busy: true, fresh: true, marker };
     this.pool.add(entry);
     if (this.options.reveal ?? true) terminal.show(true);
     const integration = await waitForShellIntegration(terminal, this.options.shellIntegrationTimeoutMs ?? 4000);
@@ -183,6 +192,19 @@ export class TerminalRunningProcess implements RunningProcess {
     this.output.subscribe(listener);
   }
 
+  private terminalMarker: string | undefined;
+  private terminalKillReport: KillReport | undefined;
+
+  /** The marker of the terminal the command runs in, or the fallback's own (known once the command started). */
+  get marker(): string | undefined {
+    return this.child ? this.child.marker : this.terminalMarker;
+  }
+
+  /** What stopping the command verified afterwards. */
+  get killReport(): KillReport | undefined {
+    return this.child ? this.child.killReport : this.terminalKillReport;
+  }
+
   /** A terminal merges stdout and stderr; the fallback says for itself. */
   get streams(): RunningProcess['streams'] {
     return this.child ? this.child.streams : 'merged';
@@ -221,6 +243,7 @@ export class TerminalRunningProcess implements RunningProcess {
   ): Promise<ExitInfo> {
     this.settleBackend('terminal');
     const { terminal } = lease;
+    this.terminalMarker = lease.marker;
     let finish!: (exit: ExitInfo) => void;
     const ended = new Promise<ExitInfo>((resolve) => (finish = resolve));
     // zsh prints its end-of-line mark into the stream before the command counts as finished.
@@ -262,6 +285,8 @@ export class TerminalRunningProcess implements RunningProcess {
       terminal.sendText('\x03', false);
       await Promise.race([ended, delay(killGraceMs)]);
       terminal.dispose();
+      // Closing the terminal hangs up its shell's session only; processes that left it remain.
+      this.terminalKillReport = await killMarkedProcesses(lease.marker, { graceMs: killGraceMs });
       finish({ exitCode: null, signal: 'SIGHUP' });
     };
     try {

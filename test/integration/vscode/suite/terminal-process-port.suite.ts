@@ -1,7 +1,9 @@
 // Commands run by the VS Code host: in a terminal through shell integration (output stream and
 // exit code), and through the child-process fallback when integration is unavailable.
 import * as assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningProcess } from '../../../../src/core/ports';
@@ -16,6 +18,25 @@ async function collect(running: RunningProcess): Promise<{ output: string; exitC
   running.onOutput((chunk) => chunks.push(chunk));
   const exit = await running.exited;
   return { output: chunks.join(''), ...exit };
+}
+
+/** Waits for `condition`, failing after a wide margin. */
+async function until(condition: () => boolean, ms = 30_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** True while `pid` runs and is not a zombie. */
+function alive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '');
+  } catch {
+    return false;
+  }
 }
 
 describe('Commands in the VS Code host', function () {
@@ -63,6 +84,23 @@ describe('Commands in the VS Code host', function () {
     const exit = await running.exited;
     assert.ok(Date.now() - started < 10_000, 'kill took too long');
     assert.notEqual(exit.exitCode, 0);
+  });
+
+  it('stopping a terminal command also ends what it started in a new session', async function () {
+    if (!bash) this.skip();
+    const port = new TerminalProcessPort({ shellPath: bash, terminalName: 'Smith test', shellIntegrationTimeoutMs: 15_000, killGraceMs: 1000 });
+    ports.push(port);
+    const pidFile = join(mkdtempSync(join(tmpdir(), 'smith-escaped-')), 'pid');
+    const running = port.start(`setsid sh -c 'echo $$ > ${pidFile}; exec sleep 600' & nohup sleep 601 >/dev/null 2>&1 & echo started; sleep 60`, { cwd });
+    assert.equal(await running.backend, 'terminal');
+    const output: string[] = [];
+    running.onOutput((chunk) => output.push(chunk));
+    await until(() => output.join('').includes('started') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '');
+    const escaped = Number(readFileSync(pidFile, 'utf8').trim());
+    assert.ok(alive(escaped), 'the setsid process runs before the kill');
+    await running.kill();
+    await until(() => !alive(escaped));
+    assert.deepEqual(running.killReport, { checked: true, survivors: [] });
   });
 
   it('falls back to a child process and still returns output and exit code', async () => {
