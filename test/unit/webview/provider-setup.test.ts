@@ -22,7 +22,7 @@ describe('missingSetup', () => {
             const missing = missingSetup({ provider, model, baseUrl }, apiKey !== undefined);
             const build = () => createProvider({ provider, model, ...(apiKey ? { apiKey } : {}), ...(baseUrl ? { baseUrl } : {}) });
             if (missing.length === 0) assert.doesNotThrow(build, `${provider} ${model} ${baseUrl} ${apiKey}`);
-            else assert.throws(build, undefined, `${provider} ${model} ${baseUrl} ${apiKey} (missing ${missing.join(', ')})`);
+            else assert.throws(build, Error, `${provider} ${model} ${baseUrl} ${apiKey} (missing ${missing.join(', ')})`);
           }
         }
       }
