@@ -2,12 +2,8 @@ import { apiKeyEnvVar } from '../core/providers/create-provider.js';
 import type { ProviderConfig, ProviderId } from '../core/providers/types.js';
 import type { CliOptions } from './args.js';
 import { UsageError } from './args.js';
+import { DEFAULT_MODELS } from '../shared/provider-setup.js';
 
-const DEFAULT_MODELS: Partial<Record<ProviderId, string>> = {
-  anthropic: 'claude-sonnet-4-5',
-  openai: 'gpt-4.1',
-  gemini: 'gemini-2.5-pro',
-};
 
 /**
  * Chooses the provider from the flags and the environment: an explicit --provider wins; a
@@ -22,7 +18,7 @@ export function providerConfigFrom(options: CliOptions, env: NodeJS.ProcessEnv):
       'no provider chosen: pass --provider (anthropic, openai, gemini, or openai-compatible with --base-url), or set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY',
     );
   }
-  const model = options.model ?? DEFAULT_MODELS[provider];
+  const model = options.model ?? (DEFAULT_MODELS[provider] || undefined);
   if (!model) throw new UsageError(`--model is required for ${provider}`);
   const apiKey = env[apiKeyEnvVar(provider)];
   return {

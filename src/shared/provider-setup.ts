@@ -1,6 +1,26 @@
 import type { ProviderName, ProviderSetupField } from './protocol.js';
 
 /**
+ * The model used when none is configured, per provider; none for openai-compatible, whose models
+ * depend on the server. One list for the CLI, the VS Code settings and the panel's setup form.
+ */
+export const DEFAULT_MODELS: Readonly<Record<ProviderName, string>> = {
+  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-4.1',
+  'openai-compatible': '',
+  gemini: 'gemini-2.5-pro',
+};
+
+/**
+ * The model field after the user picks another provider: a model that was only the old provider's
+ * default (or nothing) becomes the new one's default; a model the user typed stays.
+ */
+export function modelAfterProviderChange(model: string, from: ProviderName, to: ProviderName): string {
+  const typed = model.trim();
+  return typed === '' || typed === DEFAULT_MODELS[from] ? DEFAULT_MODELS[to] : model;
+}
+
+/**
  * What a provider still needs before a task can run, as the engine would refuse it: a model, the
  * server's address for openai-compatible (where a key is optional: local servers have none), and a
  * key for the hosted vendors. Shared so the host's verdict and the settings form's hints agree.

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
 import type { ProviderName, ProviderSettingsView, ToolProtocolName } from '../../shared/protocol.js';
-import { missingSetup } from '../../shared/provider-setup.js';
+import { DEFAULT_MODELS, missingSetup } from '../../shared/provider-setup.js';
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
 import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
@@ -21,13 +21,6 @@ export const API_KEY_ENV_VARS: Readonly<Record<ProviderName, string>> = {
   gemini: 'GEMINI_API_KEY',
 };
 
-/** Used when `smith.model` is empty; the same defaults as the CLI. */
-const DEFAULT_MODELS: Readonly<Record<ProviderName, string>> = {
-  anthropic: 'claude-sonnet-4-5',
-  openai: 'gpt-4.1',
-  'openai-compatible': '',
-  gemini: 'gemini-2.5-pro',
-};
 
 /** The `smith.*` settings, read and checked. */
 export interface SmithSettings {

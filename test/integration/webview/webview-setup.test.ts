@@ -40,6 +40,9 @@ describe('provider setup in Chromium', () => {
     assert.match((await note.textContent()) ?? '', /needs an API key/);
     // A local server needs its address, not a key.
     await page.getByLabel('Provider').selectOption('openai-compatible');
+    // The other provider's default model does not carry over to a local server.
+    assert.equal(await page.getByLabel('Model').inputValue(), '');
+    await note.getByText(/the server's base URL and a model/).waitFor();
     await page.getByLabel('Model').fill('qwen2.5-coder');
     await note.getByText("the server's base URL").waitFor();
     await page.getByLabel('Base URL').fill('http://localhost:11434/v1');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import type { ProviderName } from '../../../src/shared/protocol.js';
-import { missingSetup } from '../../../src/shared/provider-setup.js';
+import { DEFAULT_MODELS, missingSetup, modelAfterProviderChange } from '../../../src/shared/provider-setup.js';
 
 describe('missingSetup', () => {
   test('names what each provider lacks', () => {
@@ -27,5 +27,16 @@ describe('missingSetup', () => {
         }
       }
     }
+  });
+});
+
+describe('modelAfterProviderChange', () => {
+  test("a default model follows the provider; a model the user typed stays", () => {
+    assert.equal(modelAfterProviderChange(DEFAULT_MODELS.anthropic, 'anthropic', 'openai'), DEFAULT_MODELS.openai);
+    // A local server has no default: the field empties, and the setup asks for a model.
+    assert.equal(modelAfterProviderChange(DEFAULT_MODELS.anthropic, 'anthropic', 'openai-compatible'), '');
+    assert.deepEqual(missingSetup({ provider: 'openai-compatible', model: modelAfterProviderChange(DEFAULT_MODELS.anthropic, 'anthropic', 'openai-compatible'), baseUrl: 'http://127.0.0.1:11434/v1' }, false), ['model']);
+    assert.equal(modelAfterProviderChange('', 'openai-compatible', 'gemini'), DEFAULT_MODELS.gemini);
+    assert.equal(modelAfterProviderChange('qwen2.5-coder', 'openai-compatible', 'openai'), 'qwen2.5-coder');
   });
 });

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { ProviderName, ProviderSettingsView, ProviderSetupField, ToolProtocolName } from '../../../src/shared/protocol.js';
-import { missingSetup } from '../../../src/shared/provider-setup.js';
+import { missingSetup, modelAfterProviderChange } from '../../../src/shared/provider-setup.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 
@@ -84,7 +84,14 @@ function SettingsForm({ settings, pendingTask, onBack, save, setSave }: {
       <form className="settings-form" onSubmit={onSubmit}>
         <label className="field">
           <span className="field-label">Provider</span>
-          <select value={provider} onChange={(event) => setProvider(event.target.value as ProviderName)}>
+          <select
+            value={provider}
+            onChange={(event) => {
+              const next = event.target.value as ProviderName;
+              setModel(modelAfterProviderChange(model, provider, next));
+              setProvider(next);
+            }}
+          >
             {PROVIDERS.map((p) => (
               <option key={p.value} value={p.value}>
                 {p.label}
