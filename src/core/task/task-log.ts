@@ -165,7 +165,8 @@ function defaultWarn(message: string): void {
 export function taskStatus(events: readonly TaskEvent[]): StoredTaskSummary['status'] {
   for (let i = events.length - 1; i >= 0; i--) {
     const event = events[i]!;
-    if (event.type === 'task_completed') return 'completed';
+    // A task that handed over to a new one (new_task) ended as planned.
+    if (event.type === 'task_completed' || event.type === 'new_task_requested') return 'completed';
     if (event.type === 'task_aborted') return 'aborted';
     if (event.type === 'error') return 'failed';
     if (event.type === 'user_message' || event.type === 'task_resumed') break;

@@ -94,4 +94,11 @@ describe('TaskLog', () => {
     );
     assert.equal(taskStatus([]), 'interrupted');
   });
+
+  test('a task that handed over to a new one (new_task) counts as completed, not interrupted', () => {
+    const log = TaskLog.create(ws.root, 'c', () => 1);
+    log.append({ type: 'task_started', taskId: 'c', task: 'first of a chain', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    log.append({ type: 'new_task_requested', context: 'carry on with step 2' });
+    assert.equal(taskStatus(log.events), 'completed');
+  });
 });
