@@ -94,7 +94,23 @@ export class StreamingToolParser {
     this.scan(this.pending + chunk);
   }
 
-  /** Current blocks, including the last one still growing (partial: true). */
+  /**
+   * The blocks that are over, in order. The same array for the parser's whole life: it only ever
+   * grows and its entries never change, so reading it after each chunk costs O(1).
+   */
+  get completed(): readonly AssistantBlock[] {
+    return this.done;
+  }
+
+  /** The block still growing (partial: true), if any; built from the scanning state in O(1). */
+  get current(): AssistantBlock | undefined {
+    return this.finished ? undefined : this.currentBlock();
+  }
+
+  /**
+   * Current blocks, including the last one still growing (partial: true). A fresh copy costing
+   * O(blocks): a reader after every chunk should use `completed` and `current` instead.
+   */
   get blocks(): readonly AssistantBlock[] {
     if (this.snapshot === undefined) {
       const current = this.currentBlock();
@@ -311,12 +327,14 @@ export class StreamingToolParser {
         return { kind: 'tool', name: this.requireTool().name, params: { ...this.params }, partial: true };
       case 'param':
       case 'raw':
-        return {
-          kind: 'tool',
-          name: this.requireTool().name,
-          params: { ...this.params, [this.paramName]: this.mode === 'raw' ? this.requireRaw().shown : this.value.value },
-          partial: true,
-        };
+      {
+        // Copied key by key: an object spread with a computed key takes V8's slow path, and this
+        // runs after every chunk.
+        const params: Record<string, string> = {};
+        for (const key of Object.keys(this.params)) params[key] = this.params[key]!;
+        params[this.paramName] = this.mode === 'raw' ? this.requireRaw().shown : this.value.value;
+        return { kind: 'tool', name: this.requireTool().name, params, partial: true };
+      }
     }
   }
 }

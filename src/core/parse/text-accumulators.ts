@@ -13,7 +13,10 @@ const BATCH = 64;
 class AppendOnlyText {
   private settled = '';
   private recent: string[] = [];
-  private joined: string | undefined = '';
+  // `settled` plus the first `shownCount` pieces of `recent`: extended by the pieces appended since
+  // the last read, so a read after every chunk costs O(1) instead of re-joining the whole batch.
+  private shown = '';
+  private shownCount = 0;
 
   get isEmpty(): boolean {
     return this.settled.length === 0 && this.recent.length === 0;
@@ -22,16 +25,21 @@ class AppendOnlyText {
   append(piece: string): void {
     if (piece.length === 0) return;
     this.recent.push(piece);
-    this.joined = undefined;
     if (this.recent.length >= BATCH) {
       this.settled += this.recent.join('');
       this.recent = [];
+      this.shown = this.settled;
+      this.shownCount = 0;
     }
   }
 
   toString(): string {
-    this.joined ??= this.recent.length === 0 ? this.settled : this.settled + this.recent.join('');
-    return this.joined;
+    const recent = this.recent;
+    if (this.shownCount < recent.length) {
+      this.shown += this.shownCount === recent.length - 1 ? recent[this.shownCount]! : recent.slice(this.shownCount).join('');
+      this.shownCount = recent.length;
+    }
+    return this.shown;
   }
 }
 

@@ -64,6 +64,7 @@ export async function runModelTurn(
   let reasoning = '';
   let usage = NO_USAGE;
   let toolDone = false;
+  let checked = 0;
   let trailing = '';
   let received = '';
 
@@ -90,7 +91,9 @@ export async function runModelTurn(
       onDelta({ kind: 'text', text: chunk.text });
       const blocks = parser.blocks;
       onDelta({ kind: 'blocks', blocks: native ? [...blocks, ...calls] : blocks });
-      toolDone = blocks.some((b) => b.kind === 'tool' && !b.partial);
+      // Only the blocks completed since the last chunk can be the first finished tool call.
+      const completed = parser.completed;
+      for (; checked < completed.length && !toolDone; checked++) toolDone = completed[checked]!.kind === 'tool';
     }
   };
 

@@ -30,13 +30,25 @@ export function stream(
 ): { snapshots: Snapshot[]; final: readonly AssistantBlock[] } {
   const parser = new StreamingToolParser(grammar);
   const snapshots: Snapshot[] = [];
+  const completed = parser.completed;
+  let settled: AssistantBlock[] = [];
   let received = '';
   for (const chunk of chunks) {
     parser.push(chunk);
     received += chunk;
-    snapshots.push({ received, blocks: parser.blocks });
+    // Read as the engine reads after each chunk: the completed blocks and the current one.
+    assert.equal(parser.completed, completed, '`completed` must stay the same array');
+    settled.forEach((block, i) => assert.equal(completed[i], block, 'a completed block must never change'));
+    settled = [...completed];
+    const current = parser.current;
+    const blocks = current === undefined ? settled : [...settled, current];
+    assert.deepEqual(parser.blocks, blocks, '`blocks` must equal `completed` followed by `current`');
+    snapshots.push({ received, blocks });
   }
-  return { snapshots, final: parser.finish() };
+  const final = parser.finish();
+  assert.deepEqual(completed, final, 'after finish, `completed` holds the final blocks');
+  assert.equal(parser.current, undefined, 'after finish, no block is current');
+  return { snapshots, final };
 }
 
 /**

@@ -357,3 +357,35 @@ describe('StreamingToolParser: grammar', () => {
     ]);
   });
 });
+
+describe('StreamingToolParser: reading while streaming', () => {
+  test('completed only grows and current is the growing block', () => {
+    const parser = new StreamingToolParser(TEST_GRAMMAR);
+    const completed = parser.completed;
+    assert.equal(parser.current, undefined);
+    parser.push('Let me read it.\n<read_file><path>a.t');
+    assert.deepEqual(completed, [{ kind: 'text', text: 'Let me read it.', partial: false }]);
+    assert.deepEqual(parser.current, { kind: 'tool', name: 'read_file', params: { path: 'a.t' }, partial: true });
+    const first = completed[0];
+    parser.push('s</path></read_file>\nDone');
+    assert.equal(parser.completed, completed, 'the same array, so a read costs nothing per block');
+    assert.equal(completed[0], first, 'a completed block is never replaced');
+    assert.deepEqual(completed[1], { kind: 'tool', name: 'read_file', params: { path: 'a.ts' }, partial: false });
+    assert.deepEqual(parser.current, { kind: 'text', text: 'Done', partial: true });
+    const final = parser.finish();
+    assert.deepEqual(completed, final);
+    assert.equal(parser.current, undefined);
+  });
+
+  test('a raw parameter shows its value so far in current, still partial', () => {
+    const parser = new StreamingToolParser(TEST_GRAMMAR);
+    parser.push('<write_to_file><path>x.txt</path><content>\nline 1\nli');
+    assert.deepEqual(parser.completed, []);
+    assert.deepEqual(parser.current, { kind: 'tool', name: 'write_to_file', params: { path: 'x.txt', content: 'line 1\nli' }, partial: true });
+    parser.push('ne 2\n</content></write_to_file>');
+    // A raw value's end is only decided when the message ends (or a later call settles it).
+    assert.deepEqual(parser.completed, []);
+    assert.equal(parser.current?.partial, true);
+    assert.deepEqual(parser.finish(), [{ kind: 'tool', name: 'write_to_file', params: { path: 'x.txt', content: 'line 1\nline 2' }, partial: false }]);
+  });
+});
