@@ -29,3 +29,22 @@ export async function stopLeftoverCommands(events: readonly TaskEvent[], options
   }
   return leftovers;
 }
+
+/** What stopping the leftovers did, one line per command and outcome, for the user. */
+export function describeLeftovers(leftovers: readonly LeftoverCommand[]): { readonly stopped: boolean; readonly text: string }[] {
+  const lines: { stopped: boolean; text: string }[] = [];
+  for (const leftover of leftovers) {
+    const stopped = leftover.found.filter((pid) => !leftover.survivors.includes(pid));
+    if (stopped.length > 0) {
+      lines.push({ stopped: true, text: `Stopped ${plural(stopped.length)} left running by \`${leftover.command}\` before the interruption (pid ${stopped.join(', ')}).` });
+    }
+    if (leftover.survivors.length > 0) {
+      lines.push({ stopped: false, text: `Could not stop ${plural(leftover.survivors.length)} of \`${leftover.command}\` (pid ${leftover.survivors.join(', ')}).` });
+    }
+  }
+  return lines;
+}
+
+function plural(count: number): string {
+  return `${count} process${count === 1 ? '' : 'es'}`;
+}

@@ -10,6 +10,7 @@ import { DEFAULT_SKILL_SLUG } from '../../core/skills/built-in-skills.js';
 import { TaskLog, listStoredTasks, taskDir, taskStatus } from '../../core/task/task-log.js';
 import { Task, type TaskOutcome, type TaskUpdate } from '../../core/task/task.js';
 import { runTaskChain } from '../../core/task/task-chain.js';
+import { describeLeftovers, stopLeftoverCommands } from '../../core/task/leftover-commands.js';
 import { findSkill } from '../../core/task/turn-setup.js';
 import { uiProjection } from '../../core/task/ui-projection.js';
 import type { HistoryItem, PanelState, PanelView, ProviderSettingsView } from '../../shared/protocol.js';
@@ -318,6 +319,10 @@ export class TaskController implements PanelSource, vscode.Disposable {
   /** Makes a viewed task live again (resuming it from its log) so it can run. */
   private async ensureLive(open: OpenTask): Promise<Task> {
     if (open.task) return open.task;
+    // A crash or a killed window can leave the task's commands running; they must not run beside it.
+    for (const line of describeLeftovers(await stopLeftoverCommands(open.viewedEvents))) {
+      this.deps.host.notify(line.stopped ? 'info' : 'warning', line.text);
+    }
     const environment = await this.createEnvironment();
     if (this.current !== open) {
       await environment.dispose();

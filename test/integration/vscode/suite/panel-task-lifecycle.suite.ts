@@ -2,7 +2,8 @@
 // task is open, a new_task hand-over, a task cut off by a reload, and a task typed before any
 // provider was set up. Real engine, real settings and SecretStorage, scripted LLM server.
 import * as assert from 'node:assert/strict';
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -28,6 +29,16 @@ async function until(condition: () => boolean, what: string, timeoutMs = 20_000)
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+/** True while `pid` runs and is not a zombie. */
+function isRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '');
+  } catch {
+    return false;
   }
 }
 
@@ -238,6 +249,33 @@ describe('Panel task lifecycle', function () {
       assert.equal(server.requests.length, before + 1);
       assert.match(JSON.stringify(server.requests.at(-1)!.body), /interrupted/i);
     } finally {
+      await controller.clearTask();
+      rmSync(join(api.storageDir, 'tasks', copyId), { recursive: true, force: true });
+    }
+  });
+
+  it('resuming a task first stops the processes its commands left running before the interruption', async () => {
+    const controller = api.controller;
+    server.enqueue({ text: '<write_to_file>\n<path>lifecycle/orphans.txt</path>\n<content>\nx\n</content>\n</write_to_file>' });
+    await controller.newTask('Create lifecycle/orphans.txt');
+    await until(() => controller.snapshot().task?.status === 'awaiting_approval', 'the approval request');
+    const copyId = `orphaned-${Date.now()}`;
+    mkdirSync(join(api.storageDir, 'tasks', copyId), { recursive: true });
+    copyFileSync(join(api.storageDir, 'tasks', controller.openTaskId!, 'events.jsonl'), join(api.storageDir, 'tasks', copyId, 'events.jsonl'));
+    // A command of the earlier run, still going after the window went away.
+    const marker = `lifecycle-${Date.now()}`;
+    const orphan = spawn('sleep', ['600'], { detached: true, stdio: 'ignore', env: { ...process.env, SMITH_COMMAND_ID: marker } });
+    orphan.unref();
+    TaskLog.open(api.storageDir, copyId).append({ type: 'command_started', callId: 'earlier-call', command: 'sleep 600', pid: orphan.pid!, marker });
+    try {
+      await controller.openTask(copyId);
+      assert.ok(isRunning(orphan.pid!), 'the leftover runs before the task is resumed');
+      server.enqueue({ text: completion('Resumed without the leftover.') });
+      await controller.retry();
+      await until(() => controller.snapshot().task?.status === 'completed', 'the resumed task to complete');
+      await until(() => !isRunning(orphan.pid!), 'the leftover to be stopped');
+    } finally {
+      if (isRunning(orphan.pid!)) process.kill(orphan.pid!, 'SIGKILL');
       await controller.clearTask();
       rmSync(join(api.storageDir, 'tasks', copyId), { recursive: true, force: true });
     }
