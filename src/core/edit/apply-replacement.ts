@@ -10,10 +10,15 @@ export interface AppliedReplacement {
   readonly text: string;
   readonly end: number;
   readonly shift: LineShift;
+  /** Whether `text` ends with a newline, known without reading `text` (reading would flatten it). */
+  readonly endsWithNewline: boolean;
 }
 
-/** Replaces one chosen candidate with the block's REPLACE lines, adapted to the file. */
-export function applyReplacement(lines: TextLines, match: StrategyMatch, candidate: Candidate): AppliedReplacement {
+/**
+ * Replaces one chosen candidate with the block's REPLACE lines, adapted to the file.
+ * `endedWithNewline` says whether the text did before; the result is left as joined pieces.
+ */
+export function applyReplacement(lines: TextLines, match: StrategyMatch, candidate: Candidate, endedWithNewline: boolean): AppliedReplacement {
   const text = lines.text;
   const replacement = buildReplacementLines(lines, match, candidate);
   let start = candidate.start;
@@ -34,10 +39,20 @@ export function applyReplacement(lines: TextLines, match: StrategyMatch, candida
   return {
     text: text.slice(0, start) + inserted + text.slice(end),
     end: start + inserted.length,
-    shift: {
-      startLine: lines.lineAt(start),
-      removedNewlines: countChar(text.slice(start, end), '\n'),
-      addedNewlines: countChar(inserted, '\n'),
+    endsWithNewline: end < text.length ? endedWithNewline : inserted !== '' ? inserted.endsWith('\n') : start > 0 && text[start - 1] === '\n',
+    shift: lazyShift(lines, start, countChar(text.slice(start, end), '\n'), countChar(inserted, '\n')),
+  };
+}
+
+/** A shift whose start line is found only when asked (a later block's line hint or error message). */
+function lazyShift(lines: TextLines, start: number, removedNewlines: number, addedNewlines: number): LineShift {
+  let startLine: number | undefined;
+  return {
+    get startLine() {
+      startLine ??= lines.lineAt(start);
+      return startLine;
     },
+    removedNewlines,
+    addedNewlines,
   };
 }

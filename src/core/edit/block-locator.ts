@@ -67,5 +67,17 @@ function scopeFactory(lines: TextLines): (fromOffset: number) => SearchScope {
     }
     return result;
   };
-  return (fromOffset) => ({ lines, fromOffset, fromLine: lines.firstLineFrom(fromOffset), normalised });
+  return (fromOffset) => {
+    let fromLine: number | undefined;
+    // Computed on first use: it needs the line split, which an exact match never does.
+    return {
+      lines,
+      fromOffset,
+      get fromLine() {
+        fromLine ??= lines.firstLineFrom(fromOffset);
+        return fromLine;
+      },
+      normalised,
+    };
+  };
 }

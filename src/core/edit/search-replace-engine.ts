@@ -22,6 +22,8 @@ export function applySearchReplace(original: string, diff: string): EditResult {
   const shifts: LineShift[] = [];
   const strategies: string[] = [];
   let text = originalText;
+  // Tracked apart so that the edited text, left as joined pieces, is never read just for this.
+  let endsWithNewline = originalText.endsWith('\n');
   let regionStart = 0;
 
   // Each entry is a block to place, with the index of the diff block it came from (elided blocks split into parts).
@@ -34,6 +36,7 @@ export function applySearchReplace(original: string, diff: string): EditResult {
       const content = block.replace.join('\n');
       shifts.push({ startLine: 0, removedNewlines: countChar(text, '\n'), addedNewlines: countChar(content, '\n') });
       text = content;
+      endsWithNewline = content.endsWith('\n');
       regionStart = content.length;
       strategies.push('empty-file');
       continue;
@@ -57,13 +60,14 @@ export function applySearchReplace(original: string, diff: string): EditResult {
       const startLines = location.startLines.map((line) => toOriginalLine(line, shifts));
       return failed(ambiguousMessage(label, location.match.strategy, startLines, location.wholeFile), index);
     }
-    const applied = applyReplacement(lines, location.match, location.candidate);
+    const applied = applyReplacement(lines, location.match, location.candidate, endsWithNewline);
     shifts.push(applied.shift);
     text = applied.text;
+    endsWithNewline = applied.endsWithNewline;
     regionStart = applied.end;
     strategies.push(location.match.strategy);
   }
-  return { ok: true, content: encodeText(text, format), strategies };
+  return { ok: true, content: encodeText(text, format, endsWithNewline), strategies };
 }
 
 /** Builds the not-found message against the file as the model last read it. */

@@ -1,17 +1,31 @@
-/** LF text split into lines, with the offset where each line starts. */
+/**
+ * LF text split into lines, with the offset where each line starts. The split is made on first
+ * use: an exact match found with indexOf needs neither, and splitting a large file costs many
+ * times the search itself.
+ */
 export class TextLines {
-  readonly lines: readonly string[];
-  private readonly starts: readonly number[];
+  private split: readonly string[] | undefined;
+  private lineStarts: readonly number[] | undefined;
 
-  constructor(readonly text: string) {
-    this.lines = text.split('\n');
-    const starts: number[] = [];
-    let offset = 0;
-    for (const line of this.lines) {
-      starts.push(offset);
-      offset += line.length + 1;
+  constructor(readonly text: string) {}
+
+  /** The lines, without their newlines. */
+  get lines(): readonly string[] {
+    this.split ??= this.text.split('\n');
+    return this.split;
+  }
+
+  private get starts(): readonly number[] {
+    if (this.lineStarts === undefined) {
+      const starts: number[] = [];
+      let offset = 0;
+      for (const line of this.lines) {
+        starts.push(offset);
+        offset += line.length + 1;
+      }
+      this.lineStarts = starts;
     }
-    this.starts = starts;
+    return this.lineStarts;
   }
 
   /** Number of lines (a final newline yields a last, empty line). */

@@ -88,3 +88,44 @@ describe('a 20,000-line file', () => {
     assert.match(failure.error, /^SEARCH block 1 of 1 occurs 4000 times in the file \(matching exactly\), at lines 4, 9, 14, 19, 24, 29, 34, 39, 44, 49 and 3990 more, so it is ambiguous/);
   });
 });
+
+/** Runs `work` counting the times any string of at least `minLength` characters was split. */
+function countLargeSplits(minLength: number, work: () => void): number {
+  const original = String.prototype.split;
+  let count = 0;
+  String.prototype.split = function (this: string, ...args: Parameters<typeof original>) {
+    if (this.length >= minLength) count++;
+    return original.apply(this, args);
+  } as typeof original;
+  try {
+    work();
+  } finally {
+    String.prototype.split = original;
+  }
+  return count;
+}
+
+describe('an exact edit on a 20,000-line file', () => {
+  test('finds and splices the text without splitting the file into lines', () => {
+    const search = handler(3000).slice(0, 4).join('\n');
+    const replace = search.replace('process(value', 'processNow(value');
+    let content = '';
+    const splits = countLargeSplits(FILE.length / 2, () => {
+      content = applyOk(FILE, clineBlock(search, replace)).content;
+    });
+    assert.equal(splits, 0);
+    assert.equal(content, FILE.replace(search, replace));
+  });
+
+  test('keeps the final newline state when the edit reaches the end of the file', () => {
+    const last = handler(HANDLERS - 1).slice(0, 4).join('\n');
+    // FILE ends with the last handler's empty line, so it has a final newline.
+    assert.equal(applyOk(FILE, clineBlock(last, 'function gone() {}')).content, `${FILE.slice(0, FILE.length - last.length - 1)}function gone() {}\n`);
+    const noFinal = FILE.slice(0, -1);
+    assert.equal(applyOk(noFinal, clineBlock(last, 'function gone() {}')).content, `${noFinal.slice(0, noFinal.length - last.length)}function gone() {}`);
+    // Removing the last lines takes the newline before them, and the file still has no final newline:
+    // the blank line before them loses its newline too.
+    assert.equal(applyOk(noFinal, clineBlock(last, '')).content, noFinal.slice(0, noFinal.length - last.length - 2));
+    assert.equal(applyOk(FILE, clineBlock(last, '')).content, FILE.slice(0, FILE.length - last.length - 1));
+  });
+});
