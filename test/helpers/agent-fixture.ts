@@ -2,6 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach } from 'node:test';
+import type { Host } from '../../src/core/ports.js';
+import type { ApiProvider } from '../../src/core/providers/types.js';
+import { createTaskEnvironment, type TaskEnvironment } from '../../src/core/session/task-environment.js';
+import { APPROVE_ALL_POLICY } from '../../src/core/task/approval-policy.js';
 import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../fixtures/scripted-llm-server.js';
 import { createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
 
@@ -43,6 +47,29 @@ export function useAgentFixture(): AgentFixture {
     cliArgs: () => ['--provider', 'openai-compatible', '--base-url', server!.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws!.root, '--storage', storage!],
   };
   return fixture;
+}
+
+/** The agent fixture plus in-process task environments on its workspace and storage. */
+export interface TaskFixture extends AgentFixture {
+  /** An environment that approves everything and allows 5 requests, for a Task run in the test; its commands end after the test. */
+  environment(provider: ApiProvider, host: Host): Promise<TaskEnvironment>;
+}
+
+/** Registers the suite's hooks for tasks run in-process against the scripted server. */
+export function useTaskFixture(): TaskFixture {
+  const open: TaskEnvironment[] = [];
+  // Registered first, so commands end before their workspace is removed.
+  afterEach(async () => {
+    for (const environment of open.splice(0)) await environment.dispose();
+  });
+  const fixture = useAgentFixture();
+  return Object.assign(Object.create(fixture) as AgentFixture, {
+    async environment(provider: ApiProvider, host: Host): Promise<TaskEnvironment> {
+      const environment = await createTaskEnvironment({ cwd: fixture.ws.root, storageDir: fixture.storage, host, provider, policy: APPROVE_ALL_POLICY, maxIterations: 5 });
+      open.push(environment);
+      return environment;
+    },
+  });
 }
 
 type Messages = Array<{ role: string; content: unknown }>;

@@ -2,46 +2,25 @@
 // in the background, the loop continues with the "still running" result, and the command lives on
 // in the task's sessions until they are disposed.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { ChildProcessRunner } from '../../../src/core/process/child-process-runner.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
-import { createTaskEnvironment, type TaskEnvironment } from '../../../src/core/session/task-environment.js';
-import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
 import { Task } from '../../../src/core/task/task.js';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { eventually, isPidAlive } from '../../unit/process/pid-liveness.js';
 
 const COMMAND = "sh -c 'echo $$ > cmd.pid; echo start; sleep 30'";
 
 describe('Task.proceedWhileRunning', { skip: process.platform === 'win32' && 'POSIX shell test' }, () => {
-  let server: ScriptedLlmServer;
-  let ws: TempWorkspace;
-  let storage: string;
-  let environment: TaskEnvironment | undefined;
-  before(async () => (server = await startScriptedLlmServer()));
-  after(() => server.close());
-  beforeEach(() => {
-    ws = createTempWorkspace();
-    storage = mkdtempSync(join(tmpdir(), 'smith-storage-'));
-    server.requests.length = 0;
-  });
-  afterEach(async () => {
-    await environment?.dispose();
-    ws.dispose();
-    rmSync(storage, { recursive: true, force: true });
-  });
+  const fixture = useTaskFixture();
 
   test('the running command goes to the background, the loop goes on and the next request reports it', async () => {
-    const harness = new ToolHarness(ws.root);
+    const harness = new ToolHarness(fixture.ws.root);
     harness.processes = new ChildProcessRunner({ killGraceMs: 1000 });
-    const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: server.openAiBaseUrl });
-    environment = await createTaskEnvironment({ cwd: ws.root, storageDir: storage, host: harness.host, provider, policy: APPROVE_ALL_POLICY, maxIterations: 5 });
-    server.enqueue(
+    const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
+    const environment = await fixture.environment(provider, harness.host);
+    fixture.server.enqueue(
       // A given timeout disables the quiet hand-off, so only the user's request can end the wait.
       { text: `<execute_command>\n<command>${COMMAND}</command>\n<requires_approval>false</requires_approval>\n<timeout>120</timeout>\n</execute_command>` },
       { text: '<attempt_completion>\n<result>Started.</result>\n</attempt_completion>' },
@@ -66,7 +45,7 @@ describe('Task.proceedWhileRunning', { skip: process.platform === 'win32' && 'PO
     assert.equal(task.proceedWhileRunning(callId!), false, 'the call is no longer executing');
     const details = task.log.events.filter((e) => e.type === 'request_started').at(-1);
     assert.match(details?.type === 'request_started' ? details.environmentDetails : '', /## Command 1 \(running for [^)]*\)\n\$ sh -c/);
-    const pid = Number(ws.read('cmd.pid').trim());
+    const pid = Number(fixture.ws.read('cmd.pid').trim());
     assert.ok(isPidAlive(pid), 'the command outlives its tool call');
     await environment.dispose();
     assert.ok(await eventually(() => !isPidAlive(pid)), `command ${pid} still alive after dispose`);

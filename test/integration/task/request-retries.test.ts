@@ -2,56 +2,34 @@
 // time and retried, each retry is an event the panel shows; a page that is not an event stream
 // fails the task with a provider error instead of counting as the model's mistakes.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import type { ProviderId } from '../../../src/core/providers/types.js';
-import { createTaskEnvironment, type TaskEnvironment } from '../../../src/core/session/task-environment.js';
-import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
 import type { RequestRetried } from '../../../src/core/task/events.js';
 import { Task, type TaskUpdate } from '../../../src/core/task/task.js';
 import { uiProjection } from '../../../src/core/task/ui-projection.js';
 import type { UiRetryMessage } from '../../../src/shared/ui-messages.js';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 
 const VENDORS: readonly ProviderId[] = ['openai', 'anthropic', 'gemini'];
 const COMPLETION = '<attempt_completion>\n<result>Done after the stalls.</result>\n</attempt_completion>';
 
 describe('stalled and misdirected requests through the Task', () => {
-  let server: ScriptedLlmServer;
-  let ws: TempWorkspace;
-  let storage: string;
-  let environment: TaskEnvironment | undefined;
-  before(async () => (server = await startScriptedLlmServer()));
-  after(() => server.close());
-  beforeEach(() => {
-    ws = createTempWorkspace();
-    storage = mkdtempSync(join(tmpdir(), 'smith-storage-'));
-    server.requests.length = 0;
-  });
-  afterEach(async () => {
-    await environment?.dispose();
-    environment = undefined;
-    ws.dispose();
-    rmSync(storage, { recursive: true, force: true });
-  });
+  const fixture = useTaskFixture();
 
   async function startTask(vendor: ProviderId, idleTimeoutMs?: number): Promise<Task> {
-    const baseUrl = vendor === 'anthropic' ? server.anthropicBaseUrl : vendor === 'gemini' ? server.geminiBaseUrl : server.openAiBaseUrl;
+    const baseUrl = vendor === 'anthropic' ? fixture.server.anthropicBaseUrl : vendor === 'gemini' ? fixture.server.geminiBaseUrl : fixture.server.openAiBaseUrl;
     const provider = createProvider({ provider: vendor, model: 'scripted-model', apiKey: 'test-key', baseUrl, ...(idleTimeoutMs ? { idleTimeoutMs } : {}) });
-    const harness = new ToolHarness(ws.root);
-    environment = await createTaskEnvironment({ cwd: ws.root, storageDir: storage, host: harness.host, provider, policy: APPROVE_ALL_POLICY, maxIterations: 5 });
+    const harness = new ToolHarness(fixture.ws.root);
+    const environment = await fixture.environment(provider, harness.host);
     // The backoff waits are skipped; the idle time itself is real.
     return Task.create({ ...environment.options, retry: { sleep: async () => undefined } }, 'Finish');
   }
 
   for (const vendor of VENDORS) {
     test(`${vendor}: a request with no answer and a stream that stalls mid-response are both retried, visibly`, async () => {
-      server.enqueue({ fault: 'hang' }, { fault: 'stall', text: COMPLETION, afterChunks: 3, chunkSize: 6 }, { text: COMPLETION });
+      fixture.server.enqueue({ fault: 'hang' }, { fault: 'stall', text: COMPLETION, afterChunks: 3, chunkSize: 6 }, { text: COMPLETION });
       const task = await startTask(vendor, 400);
       const updates: TaskUpdate[] = [];
       task.onUpdate((update) => void updates.push(update));
@@ -59,7 +37,7 @@ describe('stalled and misdirected requests through the Task', () => {
       const outcome = await task.run();
 
       assert.equal(outcome.status, 'completed', JSON.stringify(task.log.events.at(-1)));
-      assert.equal(server.requests.length, 3);
+      assert.equal(fixture.server.requests.length, 3);
       const retried = task.log.events.filter((e): e is RequestRetried => e.type === 'request_retried');
       assert.equal(retried.length, 2);
       assert.match(retried[0]!.reason, /No data from \w+ for 0\.4 s before the response started \(the idle timeout\)/);
@@ -83,7 +61,7 @@ describe('stalled and misdirected requests through the Task', () => {
     });
 
     test(`${vendor}: an HTML page answered with 200 fails the task with a provider error, not the model's mistakes`, async () => {
-      server.enqueue({ fault: 'not-a-stream' });
+      fixture.server.enqueue({ fault: 'not-a-stream' });
       const task = await startTask(vendor);
 
       const outcome = await task.run();
@@ -91,9 +69,9 @@ describe('stalled and misdirected requests through the Task', () => {
       assert.equal(outcome.status, 'failed');
       const error = outcome.status === 'failed' ? outcome.error : '';
       assert.match(error, /answered HTTP 200 with content type "text\/html; charset=utf-8", not the event stream/);
-      assert.ok(error.includes(`${server.url}${server.requests[0]!.path}`), error);
+      assert.ok(error.includes(`${fixture.server.url}${fixture.server.requests[0]!.path}`), error);
       assert.doesNotMatch(error, /mistake/i);
-      assert.equal(server.requests.length, 1, 'not retried');
+      assert.equal(fixture.server.requests.length, 1, 'not retried');
       assert.ok(!task.log.events.some((e) => e.type === 'no_tool_used' || e.type === 'request_retried'));
     });
   }
