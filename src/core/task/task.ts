@@ -358,9 +358,15 @@ export class Task {
   /** A running tool's output for the UI, with a tail that could start a secret held back (the logged result is complete). */
   private emitProgress(callId: string, text: string): void {
     const redactor = this.options.redactor;
-    if (!redactor) return this.emit({ type: 'progress', callId, text });
+    if (!redactor) {
+      this.emit({ type: 'progress', callId, text });
+      return;
+    }
     let stream = this.progressStreams.get(callId);
-    if (!stream) this.progressStreams.set(callId, (stream = redactor.stream()));
+    if (!stream) {
+      stream = redactor.stream();
+      this.progressStreams.set(callId, stream);
+    }
     const shown = stream.push(text);
     if (shown !== '') this.emit({ type: 'progress', callId, text: shown });
   }
