@@ -90,11 +90,10 @@ Options:
 
 API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, or SMITH_API_KEY (openai-compatible).`;
 
-/** Parses argv (without node and script); throws UsageError on a bad call. */
-export function parseCliArgs(argv: readonly string[], currentDir: string): CliOptions {
-  let parsed;
+/** Reads the flags themselves; node's own message about a bad flag becomes a UsageError. */
+function parseFlags(argv: readonly string[]) {
   try {
-    parsed = parseArgs({
+    return parseArgs({
       args: [...argv],
       allowPositionals: true,
       strict: true,
@@ -130,7 +129,11 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  const { values, positionals } = parsed;
+}
+
+/** Parses argv (without node and script); throws UsageError on a bad call. */
+export function parseCliArgs(argv: readonly string[], currentDir: string): CliOptions {
+  const { values, positionals } = parseFlags(argv);
   const provider = values.provider;
   if (provider !== undefined && !PROVIDERS.includes(provider as ProviderId)) {
     throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}; got "${provider}"`);

@@ -25,7 +25,7 @@ import { runInteractive } from './interactive-run.js';
 import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import { createStyle, type Style } from './style.js';
-import { chainEvents, runTaskChain, type TaskChainResult } from './task-chain.js';
+import { chainEvents, type runTaskChain, type TaskChainResult } from './task-chain.js';
 
 declare const SMITH_VERSION: string | undefined;
 

@@ -36,7 +36,7 @@ export async function runTaskForMcp(request: McpTaskRequest): Promise<McpTaskAns
       text: 'run_task needs a model provider: start smith mcp-serve with --provider/--model/--base-url, or set ANTHROPIC_API_KEY or OPENAI_API_KEY in its environment.',
     };
   }
-  let provider;
+  let provider: ReturnType<typeof createProvider>;
   try {
     provider = createProvider(request.providerConfig);
   } catch (error) {

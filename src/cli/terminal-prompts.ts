@@ -42,7 +42,7 @@ export class TerminalQuestions implements QuestionPort {
   async ask(question: string, options: readonly string[], signal: AbortSignal): Promise<string | undefined> {
     if (!this.lines) return undefined;
     this.err.write(`\n${this.style.bold(`? ${this.style.text(question)}`)}\n`);
-    options.forEach((option, i) => this.err.write(`  ${i + 1}. ${this.style.text(option)}\n`));
+    for (const [i, option] of options.entries()) this.err.write(`  ${i + 1}. ${this.style.text(option)}\n`);
     const line = await this.lines.reply('> ', signal);
     if (line === undefined) return undefined;
     const picked = Number(line.trim());

@@ -132,7 +132,11 @@ export class McpConfigWatcher {
       // Out of inotify watches, or a network drive: poll the entries instead.
       const paths = [...names].map((name) => `${dir}${sep}${name}`);
       for (const path of paths) watchFile(path, { interval: 1000, persistent: false }, () => this.schedule());
-      return { close: () => paths.forEach((path) => unwatchFile(path)) };
+      return {
+        close: () => {
+          for (const path of paths) unwatchFile(path);
+        },
+      };
     }
   }
 }

@@ -46,6 +46,9 @@ export function messageText(message: ProviderMessage): string {
           return [`${part.name} ${JSON.stringify(part.input)}`];
         case 'tool_result':
           return [part.content];
+        default:
+          // A new part type fails the type check here rather than vanishing from the text.
+          return part satisfies never;
       }
     })
     .join('\n\n');

@@ -147,7 +147,7 @@ function storedTaskSummary(taskId: string, file: string): StoredTaskSummary | un
   if (!existsSync(file)) return undefined;
   const events = readEvents(file);
   const started = events.find((e) => e.type === 'task_started');
-  if (!started || started.type !== 'task_started') return undefined;
+  if (started?.type !== 'task_started') return undefined;
   return {
     taskId,
     task: started.task,

@@ -108,7 +108,7 @@ export async function runToolCall(
       break;
     case 'condensed':
       env.log.append({ type: 'history_condensed', summary: outcome.summary });
-      env.log.append({ type: 'tool_result', callId, tool: block.name, output: 'The conversation history was condensed into your summary. Continue the task from it.' + note });
+      env.log.append({ type: 'tool_result', callId, tool: block.name, output: `The conversation history was condensed into your summary. Continue the task from it.${note}` });
       break;
     case 'rejected':
     case 'completed':

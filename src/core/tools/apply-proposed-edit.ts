@@ -97,7 +97,7 @@ async function changedSince(context: ToolContext, target: ResolvedPath, before: 
   if (!before) {
     return info ? `${target.display} was created by someone else ${waited}. Read it with read_file, then decide how to change it.` : undefined;
   }
-  if (!info || info.type !== 'file') return `${target.display} was removed ${waited}. Check with the user before creating it again.`;
+  if (info?.type !== 'file') return `${target.display} was removed ${waited}. Check with the user before creating it again.`;
   const now = await readWholeText(context.host.files, target.absolute, info, { signal: context.signal });
   if (now.kind === 'text' && now.stamp.sha256 === before.sha256) return undefined;
   return `${target.display} was changed on disk ${waited}. Read it again with read_file, then redo your edit on its current content.`;

@@ -44,7 +44,7 @@ export function createUseMcpTool(hub: McpHub): ToolHandler {
         { serverAutoApproved: hub.isAutoApproved(server.name, toolName) },
       );
       if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
-      let result;
+      let result: Awaited<ReturnType<McpHub['callTool']>>;
       try {
         result = await hub.callTool(server.name, toolName, args, { signal: context.signal, onProgress: (text) => context.progress(text) });
       } catch (error) {

@@ -25,7 +25,7 @@ describe('/mcp', () => {
   });
 
   test('tools, log, disable, enable and restart', async () => {
-    assert.match(await runMcpReplCommand(['tools', 'fx'], hub, style), /^add  Add two numbers\.\npid  The process id of the server\./);
+    assert.match(await runMcpReplCommand(['tools', 'fx'], hub, style), /^add {2}Add two numbers\.\npid {2}The process id of the server\./);
     assert.match(await runMcpReplCommand(['log', 'fx'], hub, style), /fixture fixture started \(pid \d+\)/);
     assert.match(await runMcpReplCommand(['disable', 'fx'], hub, style), /^fx {2}disabled/);
     assert.match(await runMcpReplCommand(['enable', 'fx'], hub, style), /^fx {2}connected/);

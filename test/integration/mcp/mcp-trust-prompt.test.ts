@@ -19,7 +19,7 @@ function openWindow(cwd: string, storageDir: string, answers: Array<boolean | un
   const asked: UntrustedWorkspaceServers[] = [];
   const hub = new McpHub();
   const trust = new WorkspaceTrust({ storageDir });
-  let watcher: McpConfigWatcher | undefined = undefined;
+  let watcher: McpConfigWatcher | undefined;
   const prompt = new WorkspaceTrustPrompt(
     trust,
     async (untrusted) => {

@@ -135,7 +135,14 @@ describe('startCliMcp asks once per workspace and remembers the answer', () => {
     const mcp = await startCliMcp({
       cwd: ws.root,
       storageDir: storage,
-      ...(answer === 'not asked' ? {} : { askTrust: async (servers: readonly string[]) => (asked.push([...servers]), answer) }),
+      ...(answer === 'not asked'
+        ? {}
+        : {
+            askTrust: async (servers: readonly string[]) => {
+              asked.push([...servers]);
+              return answer;
+            },
+          }),
       warn: (m) => warnings.push(m),
     });
     const status = mcp.hub.server('memory')?.status;

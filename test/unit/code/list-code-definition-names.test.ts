@@ -67,7 +67,7 @@ describe('list_code_definition_names', () => {
     const text = output(await harness.run(listCodeDefinitionNamesTool, { path: 'samples' }));
     const headers = text.split('\n').filter((line) => line.startsWith('samples/'));
     assert.deepEqual(headers, Object.keys(EXPECTED_DEFINITION_NAMES).sort().map((file) => `samples/${file}`));
-    assert.match(text, /samples\/sample\.rb\n\|----\n│module Billing\n│  class Invoice < Base\n│    def initialize\(total\)\n/);
+    assert.match(text, /samples\/sample\.rb\n\|----\n│module Billing\n│ {2}class Invoice < Base\n│ {4}def initialize\(total\)\n/);
     assert.doesNotMatch(text, /deep|README/);
   });
 

@@ -60,7 +60,7 @@ describe('truncation (property)', () => {
 
         assert.equal(messages[0]!.role, 'user');
         assert.match(messages[0]!.content, /^<task>\nTHE TASK\n<\/task>/);
-        messages.forEach((m, i) => assert.equal(m.role, i % 2 === 0 ? 'user' : 'assistant'));
+        for (const [i, m] of messages.entries()) assert.equal(m.role, i % 2 === 0 ? 'user' : 'assistant');
 
         // A visible tool outcome always has its call's response visible too.
         const hidden = hiddenSeqs(events);

@@ -80,7 +80,7 @@ describe('a 20,000-line file', () => {
 
   test('text not found near the end shows the closest region there', () => {
     const failure = applyFails(FILE, clineBlock(lines('function handler3996(evt) {', '  const val = evt.data[3996];'), 'x'));
-    assert.match(failure.error, /\nThe closest region of the file is lines 19981-19982 \(\d+% similar\):\n19981 \| function handler3996\(event\) \{\n19982 \|   const value = event\.data\[3996\];\n/);
+    assert.match(failure.error, /\nThe closest region of the file is lines 19981-19982 \(\d+% similar\):\n19981 \| function handler3996\(event\) \{\n19982 \| {3}const value = event\.data\[3996\];\n/);
   });
 
   test('an ambiguous line is refused with the number of occurrences', () => {

@@ -38,7 +38,7 @@ export function stream(
     received += chunk;
     // Read as the engine reads after each chunk: the completed blocks and the current one.
     assert.equal(parser.completed, completed, '`completed` must stay the same array');
-    settled.forEach((block, i) => assert.equal(completed[i], block, 'a completed block must never change'));
+    for (const [i, block] of settled.entries()) assert.equal(completed[i], block, 'a completed block must never change');
     settled = [...completed];
     const current = parser.current;
     const blocks = current === undefined ? settled : [...settled, current];

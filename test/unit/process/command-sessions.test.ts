@@ -43,7 +43,12 @@ describe('CommandSessions', { skip: process.platform === 'win32' && 'POSIX shell
     const session = sessions.start(runner, 'echo first; sleep 0.3; echo second; sleep 300', { cwd: ws.root });
     assert.equal(session.id, 1);
     let summary = '';
-    assert.ok(await eventually(() => (summary += `${sessions.runningSummary()}\n`).includes('\nsecond\n')));
+    assert.ok(
+      await eventually(() => {
+        summary += `${sessions.runningSummary()}\n`;
+        return summary.includes('\nsecond\n');
+      }),
+    );
     assert.match(summary, /## Command 1 \(running for /);
     assert.match(summary, /\$ echo first;/);
     // Each line was reported exactly once across the summaries.

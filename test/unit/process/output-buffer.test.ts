@@ -58,7 +58,7 @@ describe('OutputBuffer', () => {
 
   test('keeps head and tail lines and says how many were cut', () => {
     const buffer = new OutputBuffer({ headLines: 3, tailLines: 2, maxChars: 10_000 });
-    buffer.append(Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n') + '\n');
+    buffer.append(`${Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n')}\n`);
     assert.equal(buffer.render(), 'line 1\nline 2\nline 3\n[... 5 lines (35 characters) omitted ...]\nline 9\nline 10');
     assert.equal(buffer.truncated, true);
   });

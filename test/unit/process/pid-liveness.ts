@@ -16,7 +16,7 @@ export function isPidAlive(pid: number): boolean {
     const state = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0];
     return state !== 'Z' && state !== 'X';
   } catch {
-    return process.platform === 'linux' ? false : true;
+    return process.platform !== 'linux';
   }
 }
 

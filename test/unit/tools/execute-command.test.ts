@@ -131,7 +131,13 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     assert.match(output, /Output so far \(stdout and stderr merged in the order printed\):\nready$/);
     const progressBefore = harness.progress.length;
     let summary = '';
-    assert.ok(await eventually(() => (summary = sessions.runningSummary()).includes('\nlater'), 15_000), summary);
+    assert.ok(
+      await eventually(() => {
+        summary = sessions.runningSummary();
+        return summary.includes('\nlater');
+      }, 15_000),
+      summary,
+    );
     assert.match(summary, /## Command 1 \(running for [\d.]+ s\)\n\$ echo \$\$ > server\.pid; echo ready;/);
     assert.equal(harness.progress.length, progressBefore, 'no progress after the tool returned');
     const server = Number(ws.read('server.pid').trim());

@@ -88,7 +88,7 @@ describe('panelReducer', () => {
     state = panelReducer(state, { type: 'commandOutput', callId: 'c1', text: 'two\n' });
     state = panelReducer(state, { type: 'commandOutput', callId: 'c2', text: 'other' });
     assert.deepEqual(state.liveOutput, { c1: 'one\ntwo\n', c2: 'other' });
-    state = panelReducer(state, { type: 'commandOutput', callId: 'c1', text: 'x'.repeat(LIVE_OUTPUT_CAP) + 'END' });
+    state = panelReducer(state, { type: 'commandOutput', callId: 'c1', text: `${'x'.repeat(LIVE_OUTPUT_CAP)}END` });
     assert.equal(state.liveOutput.c1!.length, LIVE_OUTPUT_CAP);
     assert.ok(state.liveOutput.c1!.endsWith('END'));
   });

@@ -88,13 +88,14 @@ describe('A task in the VS Code host', function () {
     for (const key of SETTINGS) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
     await server.close();
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    rmSync(join(workspace, 'flow'), { recursive: true, force: true });
   });
 
   it('streams an edit into the diff editor, asks, and writes the approved file', async () => {
     const webview = new RecordingWebview();
     const messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.interactions, api.mcp));
     try {
-      const content = Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
+      const content = `${Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
       server.enqueue({ text: writeCall('flow/approved.txt', content), chunkSize: 12, chunkDelayMs: 15 }, { text: completion });
       await messenger.receive({ type: 'ready' });
       await messenger.receive({ type: 'newTask', id: 'req-1', text: 'Create flow/approved.txt' });
@@ -191,9 +192,5 @@ describe('A task in the VS Code host', function () {
     await api.controller.deleteTask(id);
     assert.equal(existsSync(join(api.storageDir, 'tasks', id)), false);
     assert.equal(api.controller.snapshot().task, undefined);
-  });
-
-  after(() => {
-    rmSync(join(workspace, 'flow'), { recursive: true, force: true });
   });
 });
