@@ -4,52 +4,10 @@ import { readRegularFileSync } from '../workspace/regular-file.js';
 // so the bundled CLI would fail with "Cannot find module './impl/format'".
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { z } from 'zod';
+import type { McpConfigFile, McpConfigProblem, McpConfigSource, McpServerConfig, McpTransportConfig } from './mcp-config-types.js';
 import { applyWorkspacePolicy, type UntrustedWorkspaceServers, type WorkspaceTrustCheck } from './workspace-trust.js';
 
-/** How Smith reaches one server: a child process on stdio, or a URL. */
-export type McpTransportConfig =
-  | {
-      readonly type: 'stdio';
-      readonly command: string;
-      readonly args: readonly string[];
-      readonly env: Readonly<Record<string, string>>;
-      readonly cwd?: string;
-    }
-  | { readonly type: 'streamableHttp' | 'sse'; readonly url: string; readonly headers: Readonly<Record<string, string>> };
-
-/** One valid server entry, after defaults. */
-export interface McpServerConfig {
-  readonly name: string;
-  /** The file the entry came from (the one that won, when several define it). */
-  readonly source: string;
-  readonly transport: McpTransportConfig;
-  readonly disabled: boolean;
-  /** Tool names that run without asking. */
-  readonly autoApprove: readonly string[];
-  readonly timeoutSeconds: number;
-  /** The user's own one-line note about the server, shown in discovery mode. */
-  readonly description?: string;
-}
-
-/** Something wrong in a config file: the whole file (no server) or one entry. */
-export interface McpConfigProblem {
-  readonly file: string;
-  readonly server?: string;
-  readonly message: string;
-}
-
-/** Where a config file lives and how relative paths in it resolve. */
-export interface McpConfigSource {
-  readonly path: string;
-  readonly scope: 'global' | 'workspace' | 'extra';
-  /** Folder a relative stdio `cwd` is resolved against. */
-  readonly baseDir: string;
-}
-
-/** One file, read: its entries (valid or not), or why the file as a whole could not be used. */
-export type McpConfigFile =
-  | { readonly source: McpConfigSource; readonly ok: true; readonly missing: boolean; readonly entries: ReadonlyMap<string, McpServerConfig | McpConfigProblem> }
-  | { readonly source: McpConfigSource; readonly ok: false; readonly problem: McpConfigProblem };
+export type { McpConfigFile, McpConfigProblem, McpConfigSource, McpServerConfig, McpTransportConfig } from './mcp-config-types.js';
 
 /** The merged configuration the hub runs. */
 export interface McpConfig {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { McpConfigFile, McpConfigProblem, McpServerConfig } from './mcp-config.js';
+import type { McpConfigFile, McpConfigProblem, McpServerConfig } from './mcp-config-types.js';
 
 /** Whether a workspace's MCP servers may start: an answer given earlier, or none yet. */
 export type WorkspaceTrustDecision = 'trusted' | 'denied' | 'unknown';

@@ -1,4 +1,4 @@
-import type { ToolGroup } from '../tools/tool-spec.js';
+import type { ToolGroup } from '../tools/tool-group.js';
 
 /** Plan explores and proposes; Act carries out. */
 export type Mode = 'plan' | 'act';

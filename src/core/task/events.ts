@@ -1,7 +1,7 @@
 import type { AssistantBlock } from '../parse/types.js';
 import type { Base64Image, TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
-import type { FileStamp } from '../tools/file-stamps.js';
+import type { FileStamp } from '../tools/file-stamp.js';
 
 /** Every fact of a task, appended to its log and never changed. */
 export type TaskEvent =

@@ -1,22 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { TaskEvent } from '../task/events.js';
+import type { FileStamp, KnownFile } from './file-stamp.js';
 import type { ToolOutcome } from './tool-spec.js';
 
-/**
- * What a file tool saw in a file or left there, carried in its tool result: a later edit compares
- * the file's content hash with it to tell whether someone else changed the file since.
- */
-export interface FileStamp {
-  /** Absolute path, as the tools resolve it. */
-  readonly path: string;
-  readonly size: number;
-  readonly mtimeMs: number;
-  /** SHA-256 of the file's bytes, hex. */
-  readonly sha256: string;
-}
-
-/** A lookup of the last stamp of a file, as tools see it through their context. */
-export type KnownFile = (absolutePath: string) => FileStamp | undefined;
+export type { FileStamp, KnownFile } from './file-stamp.js';
 
 /** The last stamp of a file in a task's log (the log is the record, so it survives a resume). */
 export function lastFileStamp(events: readonly TaskEvent[], absolutePath: string): FileStamp | undefined {

@@ -4,10 +4,8 @@ import type { ToolUseBlock } from '../parse/types.js';
 import type { Base64Image } from '../providers/types.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { ToolResultDetails } from '../task/events.js';
-import type { KnownFile } from './file-stamps.js';
-
-/** Which auto-approve switch governs a tool (and which skill group it belongs to). */
-export type ToolGroup = 'read' | 'edit' | 'command' | 'mcp' | 'browser' | 'interaction';
+import type { KnownFile } from './file-stamp.js';
+import type { ToolGroup } from './tool-group.js';
 
 /** One parameter of a tool, as documented to the model. */
 export interface ToolParamSpec {
