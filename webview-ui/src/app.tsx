@@ -39,8 +39,8 @@ export function App() {
     }
     setView(hostView);
     writeUiState({ view: hostView });
-    // Reacts to the host's view only.
-  }, [hostView]);
+    // Reacts to the host's view; `actions` only changes with the request channel.
+  }, [hostView, actions]);
 
   const navigate = useCallback(
     (next: PanelView) => {

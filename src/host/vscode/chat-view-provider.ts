@@ -1,4 +1,4 @@
-import * as vscode from 'vscode';
+import type * as vscode from 'vscode';
 import { connectChatWebview, type ChatWiring } from './chat-wiring.js';
 import type { PanelMessenger } from './panel-messenger.js';
 import { webviewOptions } from './webview-html.js';

@@ -53,7 +53,7 @@ function entryNode(text: string, server: string): Node {
     throw new Error(`The MCP config file is not valid JSON (${printParseErrorCode(errors[0]!.error)} at line ${line}, column ${column}); fix it first.`);
   }
   const entry = root && findNodeAtLocation(root, ['mcpServers', server]);
-  if (!entry || entry.type !== 'object') throw new Error(`The MCP config file does not define a server "${server}".`);
+  if (entry?.type !== 'object') throw new Error(`The MCP config file does not define a server "${server}".`);
   return entry;
 }
 

@@ -400,7 +400,8 @@ export class TaskController implements PanelSource, vscode.Disposable {
       this.emit({ kind: 'commandOutput', callId: update.callId, text: update.text });
     } else if (update.type === 'delta') {
       if (update.delta.kind === 'text') return; // the blocks delta that follows carries it, parsed
-      const streaming = (open.streaming ??= { blocks: [], reasoning: '' });
+      open.streaming ??= { blocks: [], reasoning: '' };
+      const streaming = open.streaming;
       if (update.delta.kind === 'reasoning') streaming.reasoning += update.delta.text;
       else streaming.blocks = update.delta.blocks;
       this.emit({ kind: 'streaming' });

@@ -103,7 +103,7 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
     options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> },
     running: TerminalRunningProcess,
   ): Promise<ExitInfo> {
-    const lease = this.useTerminals() ? await this.acquire(options.cwd, options.env) : undefined;
+    const lease = this.terminalsAvailable() ? await this.acquire(options.cwd, options.env) : undefined;
     if (!lease) return running.adopt(this.fallback.start(command, options));
     if (running.killRequested) {
       lease.busy = false;
@@ -117,7 +117,7 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
     return running.runInTerminal(lease, commandLine, () => this.release(lease), this.options.killGraceMs ?? 2000);
   }
 
-  private useTerminals(): boolean {
+  private terminalsAvailable(): boolean {
     return (
       !this.options.forceFallback &&
       hasShellIntegrationApi() &&

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { TaskView } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
@@ -51,12 +51,14 @@ export function Composer({ task, inserts, onInsertsTaken }: {
     writeUiState({ draft: value });
   };
 
-  useEffect(() => {
-    if (inserts.length === 0) return;
-    update(inserts.reduce((draft, inserted) => appendToDraft(draft, inserted), text));
+  // Only new inserts matter; `text` is read as it is when they arrive.
+  const takeInserts = useEffectEvent((taken: readonly string[]) => {
+    update(taken.reduce((draft, inserted) => appendToDraft(draft, inserted), text));
     caretToEnd.current = true;
-    onInsertsTaken(inserts.length);
-    // Only new inserts matter; `text` is read as it is when they arrive.
+    onInsertsTaken(taken.length);
+  });
+  useEffect(() => {
+    if (inserts.length > 0) takeInserts(inserts);
   }, [inserts]);
 
   // After the inserted text is rendered, so the caret lands after it and the box shows its end.
