@@ -23,7 +23,7 @@ export function CommandOutput({ text, live }: { text: string; live: boolean }) {
   return (
     <div className="command-output">
       {hidden > 0 && <div className="muted small">… {hidden.toLocaleString()} earlier characters not shown</div>}
-      <pre ref={ref} onScroll={onScroll} aria-label={live ? 'Live command output' : 'Command output'} tabIndex={0}>
+      <pre ref={ref} onScroll={onScroll} role="group" aria-label={live ? 'Live command output' : 'Command output'} tabIndex={0}>
         {shown === '' && live ? 'Waiting for output…' : shown}
       </pre>
     </div>

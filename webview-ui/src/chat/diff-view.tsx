@@ -20,6 +20,8 @@ export const DiffView = memo(function DiffView({ diff }: { diff: string }) {
   const rendered = lines.slice(0, RENDER_CAP).map((line, index) => {
     if (line.startsWith('@@')) inHunk = true;
     return (
+      // A diff's lines repeat and never reorder: their position is their identity.
+      // biome-ignore lint/suspicious/noArrayIndexKey: see above
       <span key={index} className={`diff-line ${lineClass(line, inHunk)}`}>
         {line === '' ? ' ' : line}
         {'\n'}
@@ -27,7 +29,7 @@ export const DiffView = memo(function DiffView({ diff }: { diff: string }) {
     );
   });
   const body = (
-    <pre className="diff" aria-label="Diff">
+    <pre className="diff" role="group" aria-label="Diff">
       {rendered}
       {lines.length > RENDER_CAP && <span className="diff-line diff-meta">… {lines.length - RENDER_CAP} more lines</span>}
     </pre>

@@ -30,7 +30,7 @@ export function ToolCard({ message, live, approvalDiff }: { message: UiToolMessa
           <span className="tool-meta">
             {stats !== undefined && <DiffStatsBadge stats={stats} />}
             {result !== undefined && <ExitBadge result={result} />}
-            <span className="tool-status" title={status.label} aria-label={status.label}>
+            <span className="tool-status" role="img" title={status.label} aria-label={status.label}>
               <Codicon name={status.icon} spin={message.status === 'running'} />
             </span>
           </span>
@@ -102,7 +102,7 @@ function ExitBadge({ result }: { result: CommandResult }) {
   const ok = result.exitCode === 0;
   const label = result.exitCode !== undefined ? `Exit code ${result.exitCode}` : `Ended by ${result.signal}`;
   return (
-    <span className={ok ? 'exit-badge exit-ok' : 'exit-badge exit-failed'} title={label} aria-label={label}>
+    <span className={ok ? 'exit-badge exit-ok' : 'exit-badge exit-failed'} role="img" title={label} aria-label={label}>
       {result.exitCode ?? result.signal}
     </span>
   );
@@ -122,7 +122,7 @@ function editStats(message: UiToolMessage, approvalDiff: string | undefined): Di
 /** `+N −M` in the diff editor's colours. */
 export function DiffStatsBadge({ stats }: { stats: DiffStats }) {
   return (
-    <span className="diff-stats" aria-label={`${stats.added} lines added, ${stats.removed} lines removed`}>
+    <span className="diff-stats" role="img" aria-label={`${stats.added} lines added, ${stats.removed} lines removed`}>
       <span className="diff-stats-add">+{stats.added}</span> <span className="diff-stats-del">−{stats.removed}</span>
     </span>
   );

@@ -36,7 +36,7 @@ export function McpServerCard({ server }: { server: McpServerView }) {
         </span>
       </div>
       {server.error !== undefined && server.status !== 'connected' && (
-        <pre className="mcp-error" tabIndex={0} aria-label={`Error of ${name}`}>
+        <pre className="mcp-error" role="group" tabIndex={0} aria-label={`Error of ${name}`}>
           {server.error}
         </pre>
       )}

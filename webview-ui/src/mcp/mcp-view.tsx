@@ -52,6 +52,8 @@ function ProblemList({ problems }: { problems: readonly McpConfigProblemView[] }
       </h3>
       <ul>
         {problems.map((problem, index) => (
+          // The same file and server can have several problems; the list is rebuilt whole, never reordered.
+          // biome-ignore lint/suspicious/noArrayIndexKey: see above
           <li key={`${problem.file}\n${problem.server ?? ''}\n${index}`} className="mcp-problem">
             <span className="mcp-problem-place">{mcpProblemPlace(problem)}:</span> {problem.message}
             <div className="muted small mono" title={problem.file}>
