@@ -49,7 +49,7 @@ function requireUnique(match: StrategyMatch, lines: TextLines, wholeFile: boolea
 function pickNearest(match: StrategyMatch, lines: TextLines, hintLine: number): Location {
   const distances = match.candidates.map((candidate) => Math.abs(lines.lineAt(candidate.start) - hintLine));
   // reduce, not Math.min(...): a short SEARCH can have more candidates than a call has arguments.
-  const nearest = distances.reduce((min, d) => (d < min ? d : min), Infinity);
+  const nearest = distances.reduce((min, d) => Math.min(d, min), Infinity);
   const closest = match.candidates.filter((_, i) => distances[i] === nearest);
   if (closest.length === 1) return { kind: 'found', match, candidate: closest[0]! };
   // Two candidates equally far from the hint: the hint cannot tell them apart.

@@ -26,5 +26,5 @@ export function toOriginalLine(line: number, shifts: readonly LineShift[]): numb
 function moveLine(line: number, startLine: number, spanBefore: number, spanAfter: number): number {
   if (line > startLine + spanBefore) return line + spanAfter - spanBefore;
   // A line inside the replaced span has no exact counterpart; its start is the nearest place.
-  return line > startLine ? startLine : line;
+  return Math.min(line, startLine);
 }

@@ -93,7 +93,7 @@ function correspondingLines(
     const changedReplace = range(previousReplace + 1, r).filter((i) => !isBlank(replace[i]!));
     const changedSearch = range(previousSearch + 1, s).filter((i) => !isBlank(search[i]!));
     if (changedReplace.length === changedSearch.length) {
-      changedReplace.forEach((i, k) => result.set(i, changedSearch[k]!));
+      for (const [k, i] of changedReplace.entries()) result.set(i, changedSearch[k]!);
     }
     if (r < replace.length) result.set(r, s);
     previousReplace = r;

@@ -19,6 +19,9 @@ export function serializeBlocks(blocks: readonly AssistantBlock[]): string {
           });
           return [`<${block.name}>`, ...params, `</${block.name}>`].join('\n');
         }
+        default:
+          // A new block kind fails the type check here rather than vanishing from the message.
+          return block satisfies never;
       }
     })
     .join('\n\n');
