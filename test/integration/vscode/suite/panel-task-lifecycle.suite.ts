@@ -3,7 +3,7 @@
 // provider was set up. Real engine, real settings and SecretStorage, scripted LLM server.
 import * as assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -19,6 +19,7 @@ import { createVsCodeHost } from '../../../../src/host/vscode/vscode-host';
 import { VsCodeFileSystem } from '../../../../src/host/vscode/vscode-file-system';
 import { WebviewInteractions } from '../../../../src/host/vscode/webview-interactions';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
+import { isPidAlive } from '../../../unit/process/pid-liveness';
 
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const SETTINGS = ['provider', 'baseUrl', 'model', 'autoApprove.editFiles', 'autoApprove.safeCommands'];
@@ -29,16 +30,6 @@ async function until(condition: () => boolean, what: string, timeoutMs = 20_000)
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-/** True while `pid` runs and is not a zombie. */
-function isRunning(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '');
-  } catch {
-    return false;
   }
 }
 
@@ -269,13 +260,13 @@ describe('Panel task lifecycle', function () {
     TaskLog.open(api.storageDir, copyId).append({ type: 'command_started', callId: 'earlier-call', command: 'sleep 600', pid: orphan.pid!, marker });
     try {
       await controller.openTask(copyId);
-      assert.ok(isRunning(orphan.pid!), 'the leftover runs before the task is resumed');
+      assert.ok(isPidAlive(orphan.pid!), 'the leftover runs before the task is resumed');
       server.enqueue({ text: completion('Resumed without the leftover.') });
       await controller.retry();
       await until(() => controller.snapshot().task?.status === 'completed', 'the resumed task to complete');
-      await until(() => !isRunning(orphan.pid!), 'the leftover to be stopped');
+      await until(() => !isPidAlive(orphan.pid!), 'the leftover to be stopped');
     } finally {
-      if (isRunning(orphan.pid!)) process.kill(orphan.pid!, 'SIGKILL');
+      if (isPidAlive(orphan.pid!)) process.kill(orphan.pid!, 'SIGKILL');
       await controller.clearTask();
       rmSync(join(api.storageDir, 'tasks', copyId), { recursive: true, force: true });
     }

@@ -8,6 +8,7 @@ import { after, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningProcess } from '../../../../src/core/ports';
 import { TerminalProcessPort } from '../../../../src/host/vscode/terminal-process-port';
+import { eventually, isPidAlive } from '../../../unit/process/pid-liveness';
 import { findRipgrep } from '../../../../src/host/vscode/ripgrep-path';
 
 const cwd = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -18,25 +19,6 @@ async function collect(running: RunningProcess): Promise<{ output: string; exitC
   running.onOutput((chunk) => chunks.push(chunk));
   const exit = await running.exited;
   return { output: chunks.join(''), ...exit };
-}
-
-/** Waits for `condition`, failing after a wide margin. */
-async function until(condition: () => boolean, ms = 30_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
-
-/** True while `pid` runs and is not a zombie. */
-function alive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return !/^[ZX]$/.test(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[0] ?? '');
-  } catch {
-    return false;
-  }
 }
 
 describe('Commands in the VS Code host', function () {
@@ -95,11 +77,11 @@ describe('Commands in the VS Code host', function () {
     assert.equal(await running.backend, 'terminal');
     const output: string[] = [];
     running.onOutput((chunk) => output.push(chunk));
-    await until(() => output.join('').includes('started') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '');
+    assert.ok(await eventually(() => output.join('').includes('started') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 30_000), 'the command never started');
     const escaped = Number(readFileSync(pidFile, 'utf8').trim());
-    assert.ok(alive(escaped), 'the setsid process runs before the kill');
+    assert.ok(isPidAlive(escaped), 'the setsid process runs before the kill');
     await running.kill();
-    await until(() => !alive(escaped));
+    assert.ok(await eventually(() => !isPidAlive(escaped), 30_000), `process ${escaped} outlived the kill`);
     assert.deepEqual(running.killReport, { checked: true, survivors: [] });
   });
 
