@@ -19,6 +19,7 @@ import { createVsCodeHost } from '../../../../src/host/vscode/vscode-host';
 import { VsCodeFileSystem } from '../../../../src/host/vscode/vscode-file-system';
 import { WebviewInteractions } from '../../../../src/host/vscode/webview-interactions';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
+import { MemorySecrets } from './memory-secrets';
 import { isPidAlive } from '../../../unit/process/pid-liveness';
 
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
@@ -42,29 +43,6 @@ async function configure(server: ScriptedLlmServer): Promise<void> {
   await config.update('autoApprove.editFiles', false, target);
   await config.update('autoApprove.safeCommands', true, target);
 }
-
-/** A SecretStorage kept in memory, for a controller of the test's own. */
-class MemorySecrets implements vscode.SecretStorage {
-  private readonly values = new Map<string, string>();
-  /** How often a key was read. */
-  reads = 0;
-  private readonly emitter = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-  readonly onDidChange = this.emitter.event;
-  async get(key: string): Promise<string | undefined> {
-    this.reads++;
-    return this.values.get(key);
-  }
-  async store(key: string, value: string): Promise<void> {
-    this.values.set(key, value);
-  }
-  async delete(key: string): Promise<void> {
-    this.values.delete(key);
-  }
-  async keys(): Promise<string[]> {
-    return [...this.values.keys()];
-  }
-}
-
 
 /** A TaskController with an in-memory key store and no environment keys; `beforeDispose` runs before a task's environment is disposed. */
 function ownController(beforeDispose: () => Promise<void> = async () => {}) {

@@ -5,6 +5,7 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { API_KEY_ENV_VARS, ProviderKeys, providerConfig, readSettings, saveProviderSettings, secretKey } from '../../../../src/host/vscode/settings';
 import type { SmithApi } from '../../../../src/host/vscode/smith-api';
+import { MemorySecrets } from './memory-secrets';
 
 const KEYS = [
   'provider',
@@ -29,25 +30,6 @@ const KEYS = [
 async function resetSettings(): Promise<void> {
   const config = vscode.workspace.getConfiguration('smith');
   for (const key of KEYS) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
-}
-
-/** A SecretStorage kept in memory, standing in only where a second, empty store is needed. */
-class MemorySecrets implements vscode.SecretStorage {
-  private readonly values = new Map<string, string>();
-  private readonly emitter = new vscode.EventEmitter<vscode.SecretStorageChangeEvent>();
-  readonly onDidChange = this.emitter.event;
-  async get(key: string): Promise<string | undefined> {
-    return this.values.get(key);
-  }
-  async store(key: string, value: string): Promise<void> {
-    this.values.set(key, value);
-  }
-  async delete(key: string): Promise<void> {
-    this.values.delete(key);
-  }
-  async keys(): Promise<string[]> {
-    return [...this.values.keys()];
-  }
 }
 
 describe('Smith settings', () => {
