@@ -1,38 +1,22 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { OpenAiProvider } from '../../../src/core/providers/openai-provider.js';
 import { createTaskEnvironment } from '../../../src/core/session/task-environment.js';
 import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
 import { Task } from '../../../src/core/task/task.js';
 import { usageTotals } from '../../../src/core/task/usage-totals.js';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
-import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 
 describe('summary requests are accounted for', () => {
-  let server: ScriptedLlmServer;
-  let ws: TempWorkspace;
-  let storage: string;
-  before(async () => (server = await startScriptedLlmServer()));
-  after(() => server.close());
-  beforeEach(() => {
-    ws = createTempWorkspace();
-    storage = mkdtempSync(join(tmpdir(), 'smith-storage-'));
-  });
-  afterEach(() => {
-    ws.dispose();
-    rmSync(storage, { recursive: true, force: true });
-  });
+  const fixture = useAgentFixture();
 
   async function pricedTask(): Promise<Task> {
-    const provider = new OpenAiProvider({ id: 'openai-compatible', model: 'scripted-model', baseUrl: server.openAiBaseUrl, keySource: 'SMITH_API_KEY' });
+    const provider = new OpenAiProvider({ id: 'openai-compatible', model: 'scripted-model', baseUrl: fixture.server.openAiBaseUrl, keySource: 'SMITH_API_KEY' });
     const env = await createTaskEnvironment({
-      cwd: ws.root,
-      storageDir: storage,
-      host: new ToolHarness(ws.root).host,
+      cwd: fixture.ws.root,
+      storageDir: fixture.storage,
+      host: new ToolHarness(fixture.ws.root).host,
       provider,
       policy: APPROVE_ALL_POLICY,
       maxIterations: 5,
@@ -43,7 +27,7 @@ describe('summary requests are accounted for', () => {
 
   test('a summary logs its usage and cost, and the totals include it', async () => {
     const task = await pricedTask();
-    server.enqueue({ text: 'SUMMARY: nothing yet.', usage: { input: 4_000, output: 100 } });
+    fixture.server.enqueue({ text: 'SUMMARY: nothing yet.', usage: { input: 4_000, output: 100 } });
     await task.condense();
     const condensed = task.log.events.find((e) => e.type === 'history_condensed');
     assert.ok(condensed && condensed.type === 'history_condensed');
@@ -56,7 +40,7 @@ describe('summary requests are accounted for', () => {
 
   test('an empty summary is refused, but the tokens it used are logged and counted', async () => {
     const task = await pricedTask();
-    server.enqueue({ text: '', usage: { input: 3_000, output: 0 } });
+    fixture.server.enqueue({ text: '', usage: { input: 3_000, output: 0 } });
     await assert.rejects(task.condense(), /empty summary/);
     assert.equal(task.log.events.some((e) => e.type === 'history_condensed'), false);
     const failed = task.log.events.find((e) => e.type === 'condense_failed');
