@@ -140,8 +140,7 @@ class ChildRunningProcess implements RunningProcess {
     return new Promise<ExitInfo>((resolve, reject) => {
       // One decoder per stream: a multi-byte character may be split across two chunks of the same pipe.
       // stderr carries only what /bin/sh itself reports (the shell could not be run) when merged.
-      const decoders = [new StringDecoder('utf8'), new StringDecoder('utf8')] as const;
-      const streams = [this.child.stdout!, this.child.stderr!] as const;
+      const streams = [this.child.stdout!, this.child.stderr!].map((stream) => ({ stream, decoder: new StringDecoder('utf8') }));
       let openStreams: number = streams.length;
       let exit: ExitInfo | undefined;
       let settled = false;
@@ -151,22 +150,22 @@ class ChildRunningProcess implements RunningProcess {
         if (settled || !exit) return;
         settled = true;
         clearTimeout(drainTimer);
-        for (const decoder of decoders) this.emit(decoder.end());
+        for (const { decoder } of streams) this.emit(decoder.end());
         resolve(exit);
       };
-      streams.forEach((stream, i) => {
-        stream.on('data', (data: Buffer) => this.emit(decoders[i].write(data)));
+      for (const { stream, decoder } of streams) {
+        stream.on('data', (data: Buffer) => this.emit(decoder.write(data)));
         stream.on('close', () => {
           openStreams--;
           if (openStreams === 0) finish();
         });
-      });
+      }
       this.child.on('exit', (code, signal) => {
         exit = signal ? { exitCode: code, signal } : { exitCode: code };
         if (openStreams === 0) finish();
         else drainTimer = setTimeout(() => {
           // Still read what the background child prints, but do not keep Node alive for it.
-          for (const stream of streams) (stream as Socket).unref?.();
+          for (const { stream } of streams) (stream as Socket).unref?.();
           finish();
         }, this.settings.drainMs);
       });

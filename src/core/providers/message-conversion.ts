@@ -22,7 +22,7 @@ export function normalizeConversation(messages: readonly ProviderMessage[]): Pro
   if (result.length === 0) {
     throw new ProviderError('There is nothing to send: the conversation has no non-empty messages.');
   }
-  if (result[0].role !== 'user') result.unshift({ role: 'user', content: CONTINUATION_PLACEHOLDER });
+  if (result[0]?.role !== 'user') result.unshift({ role: 'user', content: CONTINUATION_PLACEHOLDER });
   return result;
 }
 

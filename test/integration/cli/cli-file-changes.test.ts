@@ -96,7 +96,7 @@ describe('smith CLI: files changed behind the model\'s back', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.ws.read('win.txt'), '\uFEFFnew\r\nlines\r\n');
     assert.equal(fx.ws.readBytes('empty.txt').byteLength, 0);
-    assert.match(lastUserText(fx.server.requests[3]!), /The file empty\.txt was created successfully/);
+    assert.match(lastUserText(fx.server.requestAt(3)), /The file empty\.txt was created successfully/);
   });
 
   test('a FIFO in the workspace is refused at once and the task goes on', { timeout: 60_000 }, async () => {
@@ -105,7 +105,7 @@ describe('smith CLI: files changed behind the model\'s back', () => {
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Read the pipe'], timeoutMs: 50_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.server.requests.length, 2);
-    assert.match(lastUserText(fx.server.requests[1]!), /events\.pipe is a named pipe \(FIFO\), not a regular file/);
+    assert.match(lastUserText(fx.server.requestAt(1)), /events\.pipe is a named pipe \(FIFO\), not a regular file/);
     assert.equal(run.stdout, 'It is a pipe.\n');
   });
 });

@@ -35,7 +35,7 @@ describe('modes, skills, rules and ignore rules through the CLI', () => {
     const run = await runCli({ args: [...args(), '--skill', 'architect', 'Design it'] });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.ws.read('docs/plan.md'), '# Plan\n');
-    assert.match(systemPromptOf(fx.server.requests[0]!), /excellent planner/);
+    assert.match(systemPromptOf(fx.server.requestAt(0)), /excellent planner/);
   });
 
   test('a workspace skill from .smith/skills/*.yaml is used; a broken one is reported', async () => {

@@ -48,7 +48,7 @@ describe('provider failures and costs through the CLI', () => {
     // claude-sonnet-4-5 below its long-context tier: $3 per million input tokens, $15 per million output.
     assert.equal(summary.metadata.tokensUsed.input, 100_000);
     assert.ok(Math.abs(summary.metadata.cost - (0.3 + 0.15)) < 1e-9, `cost was ${summary.metadata.cost}`);
-    assert.equal(fx.server.requests[0]!.format, 'anthropic');
+    assert.equal(fx.server.requestAt(0).format, 'anthropic');
   });
 
   test('an unknown openai-compatible model has no cost unless the user gives prices', async () => {

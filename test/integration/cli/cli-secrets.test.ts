@@ -29,8 +29,8 @@ describe('smith CLI keeps the API key secret', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.server.requests.length, 3);
     // The commands ran and their other output reached the model.
-    assert.match(lastUserText(fx.server.requests[1]!), /PATH=/);
-    assert.match(lastUserText(fx.server.requests[2]!), /DATABASE_URL=postgres:\/\/localhost\/app\nSMITH_API_KEY=\[REDACTED\]/);
+    assert.match(lastUserText(fx.server.requestAt(1)), /PATH=/);
+    assert.match(lastUserText(fx.server.requestAt(2)), /DATABASE_URL=postgres:\/\/localhost\/app\nSMITH_API_KEY=\[REDACTED\]/);
     for (const request of fx.server.requests) assert.ok(!JSON.stringify(request.body).includes(KEY), 'a request body holds the key');
     const log = taskLogs(fx.storage);
     assert.match(log, /SMITH_API_KEY=\[REDACTED\]/);

@@ -34,9 +34,9 @@ describe('smith CLI against the scripted OpenAI-compatible server', () => {
     assert.match(toolSteps[0].output, /1 \| export const retries = 1;/);
     // The model saw the file and then the edit result.
     assert.equal(fx.server.requests.length, 3);
-    assert.match(lastUserText(fx.server.requests[1]!), /\[read_file for 'src\/config.ts'\] Result:\n1 \| export const retries = 1;/);
-    assert.match(lastUserText(fx.server.requests[2]!), /The file src\/config.ts was saved successfully/);
-    assert.match(fx.server.requests[0]!.body.messages[0].content, /## replace_in_file/);
+    assert.match(lastUserText(fx.server.requestAt(1)), /\[read_file for 'src\/config.ts'\] Result:\n1 \| export const retries = 1;/);
+    assert.match(lastUserText(fx.server.requestAt(2)), /The file src\/config.ts was saved successfully/);
+    assert.match(fx.server.requestAt(0).body.messages[0].content, /## replace_in_file/);
   });
 
   test('a SEARCH block that does not match leaves the file untouched and the model retries', async () => {
@@ -108,7 +108,7 @@ describe('smith CLI against the scripted OpenAI-compatible server', () => {
     assert.equal(summary.success, false);
     assert.equal(summary.result, null);
     assert.match(summary.steps.at(-1).error, /3 consecutive mistakes/);
-    assert.match(lastUserText(fx.server.requests[1]!), /You did not use a tool in your previous response/);
+    assert.match(lastUserText(fx.server.requestAt(1)), /You did not use a tool in your previous response/);
   });
 
   test('--max-iterations stops a task that does not finish (exit 1)', async () => {
@@ -146,6 +146,6 @@ describe('smith CLI against the scripted OpenAI-compatible server', () => {
     const logText = readFileSync(join(fx.storage, 'tasks', taskId, 'events.jsonl'), 'utf8');
     assert.match(logText, /Say hello/);
     assert.ok(!logText.includes(secret) && !run.stdout.includes(secret) && !run.stderr.includes(secret));
-    assert.equal(fx.server.requests[0]!.headers.authorization, `Bearer ${secret}`);
+    assert.equal(fx.server.requestAt(0).headers.authorization, `Bearer ${secret}`);
   });
 });

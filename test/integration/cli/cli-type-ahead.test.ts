@@ -49,7 +49,7 @@ describe('lines typed while the model works on a terminal', () => {
       assert.equal(await cli.exited, 0, cli.output);
 
       assert.equal(existsSync(join(fx.ws.root, 'new.txt')), false);
-      const next = lastUserText(fx.server.requests[1]!);
+      const next = lastUserText(fx.server.requestAt(1));
       assert.match(next, /The user denied this operation/);
       assert.match(next, /<user_message>\ny\n<\/user_message>/);
       assert.ok(next.indexOf('denied') < next.indexOf('<user_message>\ny'), 'the queued message comes after the tool result');
@@ -69,7 +69,7 @@ describe('lines typed while the model works on a terminal', () => {
     typed.open();
     assert.equal(await cli.exited, 0, cli.output);
     assert.equal(fx.server.requests.length, 2);
-    assert.match(lastUserText(fx.server.requests[1]!), /<user_message>\nand add more detail\n<\/user_message>/);
+    assert.match(lastUserText(fx.server.requestAt(1)), /<user_message>\nand add more detail\n<\/user_message>/);
     assert.match(cli.output, /Second answer\./);
   });
 });
@@ -94,7 +94,7 @@ describe('slash commands at every prompt', () => {
     await cli.type('/exit', 2);
     assert.equal(await cli.exited, 0, cli.output);
 
-    const reply = allText(fx.server.requests[1]!);
+    const reply = allText(fx.server.requestAt(1));
     assert.match(reply, /<user_message>\nYes, go ahead\n<\/user_message>/);
     assert.match(reply, /\[The user switched to ACT mode\.\]/);
     assert.doesNotMatch(reply, /\/mode act/);

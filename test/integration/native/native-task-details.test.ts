@@ -61,7 +61,7 @@ describe('native tool calling through the Task', () => {
     const task = Task.create(await taskOptions('anthropic', harness().host, { reasoning: { effort: 'low' } }), 'Read a.txt');
     const outcome = await task.run();
     assert.equal(outcome.status, 'completed', JSON.stringify(task.log.events.at(-1)));
-    const assistant = server.requests[1]!.body.messages[1];
+    const assistant = server.requestAt(1).body.messages[1];
     assert.equal(assistant.content[0].type, 'thinking');
     assert.equal(assistant.content[0].thinking, 'Read it first.');
     assert.match(assistant.content[0].signature, /^scripted-signature-\d+$/);
@@ -74,7 +74,7 @@ describe('native tool calling through the Task', () => {
     server.enqueue({ toolCalls: [read('a.txt', { signature: 'sig-A', id: 'gem-1' }), read('b.txt')] }, complete);
     const task = Task.create(await taskOptions('gemini', harness().host), 'Read both');
     assert.equal((await task.run()).status, 'completed');
-    const [model, user] = server.requests[1]!.body.contents.slice(1);
+    const [model, user] = server.requestAt(1).body.contents.slice(1);
     assert.deepEqual(model.parts, [
       { functionCall: { name: 'read_file', args: { path: 'a.txt' }, id: 'gem-1' }, thoughtSignature: 'sig-A' },
       { functionCall: { name: 'read_file', args: { path: 'b.txt' } } },
@@ -89,7 +89,7 @@ describe('native tool calling through the Task', () => {
     server.enqueue({ finishReason: 'MALFORMED_FUNCTION_CALL' }, complete);
     const task = Task.create(await taskOptions('gemini', harness().host), 'Do it');
     assert.equal((await task.run()).status, 'completed');
-    assert.ok(lastUserText(server.requests[1]!).includes(NATIVE_NO_TOOL_REMINDER));
+    assert.ok(lastUserText(server.requestAt(1)).includes(NATIVE_NO_TOOL_REMINDER));
   });
 
   test('an unknown tool and non-string arguments are handled: error result, values as strings', async () => {
@@ -100,7 +100,7 @@ describe('native tool calling through the Task', () => {
     );
     const task = Task.create(await taskOptions('openai', harness().host), 'Go');
     assert.equal((await task.run()).status, 'completed');
-    const results = nativeResults(server.requests[1]!);
+    const results = nativeResults(server.requestAt(1));
     assert.equal(results[0]!.isError, true);
     assert.match(results[0]!.content, /^Unknown tool "delete_file"\. Available tools: .*read_file/);
     assert.match(results[1]!.content, /^2 \| two\n/);
@@ -136,7 +136,7 @@ describe('native tool calling through the Task', () => {
       server.enqueue(complete);
       const resumed = Task.resume(options, task.id);
       assert.equal((await resumed.run()).status, 'completed');
-      const request = server.requests[1]!;
+      const request = server.requestAt(1);
       const results = nativeResults(request);
       assert.deepEqual(results.map((r) => r.callRef), nativeCallRefs(request));
       assert.deepEqual(results.map((r) => r.content), [NO_RESULT_NOTE, NO_RESULT_NOTE]);
@@ -153,7 +153,7 @@ describe('native tool calling through the Task', () => {
       );
       const task = Task.create(await taskOptions(vendor, harness().host), 'Summarise');
       assert.equal((await task.run()).status, 'completed');
-      const request = server.requests[2]!;
+      const request = server.requestAt(2);
       assert.deepEqual(nativeResults(request), []);
       assert.match(lastUserText(request), /<condensed_history>[\s\S]*it says alpha[\s\S]*\[condense\] Result:/);
     });

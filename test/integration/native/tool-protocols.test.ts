@@ -137,7 +137,7 @@ for (const vendor of VENDORS) {
           assert.equal(fx.ws.read('b.txt'), 'BETA\n');
           const prompts = [...run.stderr.matchAll(/\? Edit (\S+)/g)].map((m) => m[1]);
           assert.deepEqual(prompts, ['a.txt', 'b.txt']);
-          const results = resultsSeen(fx.server.requests[1]!, protocol);
+          const results = resultsSeen(fx.server.requestAt(1), protocol);
           assert.equal(results.length, 2);
           assert.match(results[0]!, /a\.txt was saved successfully/);
           assert.match(results[1]!, /b\.txt was saved successfully/);
@@ -155,7 +155,7 @@ for (const vendor of VENDORS) {
           assert.equal(run.code, 0, run.stderr);
           assert.deepEqual([fx.ws.read('a.txt'), fx.ws.read('b.txt'), fx.ws.read('c.txt')], ['ALPHA\n', 'beta\n', 'gamma\n']);
           assert.equal([...run.stderr.matchAll(/\? Edit /g)].length, 2, 'c.txt was never asked about');
-          const results = resultsSeen(fx.server.requests[1]!, protocol);
+          const results = resultsSeen(fx.server.requestAt(1), protocol);
           assert.equal(results.length, 3);
           assert.match(results[0]!, /a\.txt was saved successfully/);
           assert.equal(results[1], 'The user denied this operation.');

@@ -25,7 +25,7 @@ describe('AnthropicProvider against the scripted server', () => {
     fx.server.enqueue({ text: 'ok' });
     await collectOk(fx.provider.createMessage(request));
     assert.equal(fx.server.requests.length, 1);
-    const [recorded] = fx.server.requests;
+    const recorded = fx.server.requestAt(0);
     assert.equal(recorded.format, 'anthropic');
     assert.equal(recorded.path, '/v1/messages');
     assert.equal(recorded.body.model, 'claude-test');
@@ -43,8 +43,8 @@ describe('AnthropicProvider against the scripted server', () => {
     const limited = createProvider({ provider: 'anthropic', model: 'claude-test', apiKey: KEY, baseUrl: fx.server.anthropicBaseUrl, maxOutputTokens: 1000 });
     fx.server.enqueue({ text: 'ok' });
     await collectOk(limited.createMessage({ ...request, systemPrompt: '' }));
-    assert.equal(fx.server.requests[0].body.max_tokens, 1000);
-    assert.equal('system' in fx.server.requests[0].body, false);
+    assert.equal(fx.server.requestAt(0).body.max_tokens, 1000);
+    assert.equal('system' in fx.server.requestAt(0).body, false);
   });
 
   test('merges consecutive same-role messages so roles alternate, starting with the user', async () => {
@@ -63,7 +63,7 @@ describe('AnthropicProvider against the scripted server', () => {
         ],
       }),
     );
-    const messages = fx.server.requests[0].body.messages as Array<{ role: string; content: string | Array<{ text: string }> }>;
+    const messages = fx.server.requestAt(0).body.messages as Array<{ role: string; content: string | Array<{ text: string }> }>;
     assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant', 'user']);
     const texts = messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((b) => b.text).join('')));
     assert.deepEqual(texts.slice(1), ['resumed', 'a\n\nb', 'c\n\nd', 'e']);

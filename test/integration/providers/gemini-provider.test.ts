@@ -35,7 +35,7 @@ describe('GeminiProvider against the scripted server', () => {
         ],
       }),
     );
-    const [recorded] = fx.server.requests;
+    const recorded = fx.server.requestAt(0);
     assert.equal(recorded.format, 'gemini');
     assert.equal(recorded.path, '/v1beta/models/gemini-2.5-flash:streamGenerateContent');
     assert.equal(recorded.headers['x-goog-api-key'], KEY);
@@ -53,8 +53,8 @@ describe('GeminiProvider against the scripted server', () => {
     const limited = createProvider({ provider: 'gemini', model: 'gemini-2.5-pro', apiKey: KEY, baseUrl: fx.server.geminiBaseUrl, maxOutputTokens: 777 });
     fx.server.enqueue({ text: 'ok' });
     await collectOk(limited.createMessage({ ...request, systemPrompt: '' }));
-    assert.equal('systemInstruction' in fx.server.requests[0].body, false);
-    assert.equal(fx.server.requests[0].body.generationConfig.maxOutputTokens, 777);
+    assert.equal('systemInstruction' in fx.server.requestAt(0).body, false);
+    assert.equal(fx.server.requestAt(0).body.generationConfig.maxOutputTokens, 777);
   });
 
   test('thought parts become reasoning chunks before the text', async () => {

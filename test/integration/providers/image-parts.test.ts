@@ -40,7 +40,7 @@ function suite(name: string, config: (server: ScriptedLlmServer) => ProviderConf
     test('native: the image travels with the tool result', async () => {
       fx.server.enqueue({ text: 'A logo.' });
       await collectOk(fx.provider.createMessage({ systemPrompt: 'S', messages: nativeConversation('call_img_1'), tools: TOOLS }));
-      const [request] = fx.server.requests;
+      const request = fx.server.requestAt(0);
       assert.deepEqual(
         request!.images.map((i) => ({ mimeType: i.mimeType, data: i.data, inToolResult: i.inToolResult })),
         [{ mimeType: 'image/png', data: PNG, inToolResult: checks.inToolResult }],
@@ -51,7 +51,7 @@ function suite(name: string, config: (server: ScriptedLlmServer) => ProviderConf
     test('XML: the image follows the result text in the user message', async () => {
       fx.server.enqueue({ text: 'A logo.' });
       await collectOk(fx.provider.createMessage({ systemPrompt: 'S', messages: XML_CONVERSATION }));
-      const [request] = fx.server.requests;
+      const request = fx.server.requestAt(0);
       assert.equal(request!.images.length, 1);
       assert.equal(request!.images[0]!.data, PNG);
       checks.xml(request!.body);

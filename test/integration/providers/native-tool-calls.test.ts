@@ -74,7 +74,7 @@ describe('native tool calls through the real SDKs', () => {
       { type: 'tool_call', id: expect.id(1), name: 'read_file', arguments: '{"path":"b.ts"}' },
     ]);
     assert.equal(result.chunks.at(-1)!.type, 'usage');
-    const { body } = server.requests[0]!;
+    const { body } = server.requestAt(0);
     assert.deepEqual(body.tools, [{ type: 'function', function: { name: 'read_file', description: 'Read a file.', parameters: TOOLS[0]!.parameters } }]);
     assert.deepEqual(body.messages.slice(2), [
       {
@@ -103,7 +103,7 @@ describe('native tool calls through the real SDKs', () => {
     );
     assert.equal(result.signatures.length, 1);
     assert.match(result.signatures[0]!, /^scripted-signature-\d+$/);
-    const { body } = server.requests[0]!;
+    const { body } = server.requestAt(0);
     assert.deepEqual(body.tools, [{ name: 'read_file', description: 'Read a file.', input_schema: { type: 'object', properties: TOOLS[0]!.parameters.properties, required: ['path'] } }]);
     assert.deepEqual(body.messages[1].content, [
       { type: 'thinking', thinking: 'plan', signature: 'SIG' },
@@ -133,7 +133,7 @@ describe('native tool calls through the real SDKs', () => {
     );
     assert.ok(result.toolCalls.every((c) => /^call_smith_\w+$/.test(c.id)));
     assert.notEqual(result.toolCalls[0]!.id, result.toolCalls[1]!.id);
-    const { body } = server.requests[0]!;
+    const { body } = server.requestAt(0);
     assert.deepEqual(body.tools, [{ functionDeclarations: [{ name: 'read_file', description: 'Read a file.', parametersJsonSchema: TOOLS[0]!.parameters }] }]);
     assert.deepEqual(body.contents.slice(1), [
       {

@@ -23,7 +23,7 @@ describe('OpenAiProvider against the scripted server', () => {
     fx.server.enqueue({ text: 'ok' });
     await collectOk(fx.provider.createMessage(request));
     assert.equal(fx.server.requests.length, 1);
-    const [recorded] = fx.server.requests;
+    const recorded = fx.server.requestAt(0);
     assert.equal(recorded.format, 'openai');
     assert.equal(recorded.path, '/v1/chat/completions');
     assert.equal(recorded.headers.authorization, `Bearer ${KEY}`);
@@ -49,9 +49,9 @@ describe('OpenAiProvider against the scripted server', () => {
         ],
       }),
     );
-    const roles = fx.server.requests[0].body.messages.map((m: { role: string }) => m.role);
+    const roles = fx.server.requestAt(0).body.messages.map((m: { role: string }) => m.role);
     assert.deepEqual(roles, ['system', 'user', 'assistant', 'user']);
-    assert.equal(fx.server.requests[0].body.messages[3].content, 'one\n\ntwo');
+    assert.equal(fx.server.requestAt(0).body.messages[3].content, 'one\n\ntwo');
   });
 
   test('yields reasoning from reasoning_content and from reasoning', async () => {
@@ -76,8 +76,8 @@ describe('OpenAiProvider against the scripted server', () => {
     const limited = createProvider({ provider: 'openai', model: 'gpt-test', apiKey: KEY, baseUrl: fx.server.openAiBaseUrl, maxOutputTokens: 512 });
     fx.server.enqueue({ text: 'ok' });
     await collectOk(limited.createMessage(request));
-    assert.equal(fx.server.requests[0].body.max_completion_tokens, 512);
-    assert.equal(fx.server.requests[0].body.max_tokens, undefined);
+    assert.equal(fx.server.requestAt(0).body.max_completion_tokens, 512);
+    assert.equal(fx.server.requestAt(0).body.max_tokens, undefined);
   });
 
   test('401: not retryable, names the env var, never shows the key even when the server echoes it', async () => {
@@ -200,7 +200,7 @@ describe('openai-compatible provider', () => {
     server.enqueue({ text: 'local model says hi' });
     const result = await collectOk(provider.createMessage(request));
     assert.equal(result.text, 'local model says hi');
-    const [recorded] = server.requests;
+    const recorded = server.requestAt(0);
     assert.equal(recorded.headers.authorization, 'Bearer not-needed');
     assert.equal(recorded.body.max_tokens, 256);
     assert.equal(recorded.headers['openai-organization'], undefined);

@@ -34,13 +34,13 @@ describe('scripted LLM server wire formats', () => {
   test('OpenAI non-streaming completion and the SDK stream helper', async () => {
     server.enqueue({ text: 'plain answer', usage: { input: 5, output: 2 } }, { text: 'streamed answer' });
     const completion = await openai.chat.completions.create({ model: 'm', messages: [{ role: 'user', content: 'hi' }] });
-    assert.equal(completion.choices[0].message.content, 'plain answer');
+    assert.equal(completion.choices[0]?.message.content, 'plain answer');
     assert.equal(completion.usage?.prompt_tokens, 5);
     const final = await openai.chat.completions
       .stream({ model: 'm', messages: [{ role: 'user', content: 'hi' }], stream_options: { include_usage: true } })
       .finalChatCompletion();
-    assert.equal(final.choices[0].message.content, 'streamed answer');
-    assert.equal(final.choices[0].finish_reason, 'stop');
+    assert.equal(final.choices[0]?.message.content, 'streamed answer');
+    assert.equal(final.choices[0]?.finish_reason, 'stop');
   });
 
   test('Anthropic non-streaming message and the SDK MessageStream helper', async () => {
@@ -52,7 +52,7 @@ describe('scripted LLM server wire formats', () => {
       .finalMessage();
     assert.deepEqual(final.content.map((b) => b.type), ['thinking', 'text']);
     const text = final.content[1];
-    assert.equal(text.type === 'text' ? text.text : undefined, 'streamed text');
+    assert.equal(text?.type === 'text' ? text.text : undefined, 'streamed text');
     assert.equal(final.stop_reason, 'end_turn');
     assert.equal(final.usage.output_tokens, 11);
     assert.equal(final.usage.input_tokens, 7);

@@ -120,7 +120,7 @@ describe('idle timeout and non-stream answers through each real SDK', () => {
       assert.ok(error instanceof ProviderError, String(error));
       assert.equal(error.retryable, false);
       assert.equal(error.status, 200);
-      const path = server.requests[0]!.path;
+      const path = server.requestAt(0).path;
       assert.ok(error.message.includes(`${server.url}${path}`), error.message);
       assert.match(error.message, /content type "text\/html; charset=utf-8"/);
       assert.match(error.message, /not the event stream/);

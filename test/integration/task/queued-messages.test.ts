@@ -38,7 +38,7 @@ describe('Task.queueUserMessage', () => {
 
     assert.equal(outcome.status, 'completed');
     assert.deepEqual(task.queuedMessages, []);
-    const next = lastUserText(fixture.server.requests[1]!);
+    const next = lastUserText(fixture.server.requestAt(1));
     assert.ok(next.indexOf('1 | alpha') >= 0 && next.indexOf('1 | alpha') < next.indexOf('<user_message>\nAlso mention its length\n</user_message>'), next);
     const types = task.log.events.map((e) => e.type);
     assert.ok(types.indexOf('tool_result') < types.indexOf('user_message'));
@@ -61,6 +61,6 @@ describe('Task.queueUserMessage', () => {
 
     const second = await task.run();
     assert.deepEqual(second, { status: 'completed', result: 'Two.' });
-    assert.match(lastUserText(fixture.server.requests[1]!), /<user_message>\nGo on\n<\/user_message>/);
+    assert.match(lastUserText(fixture.server.requestAt(1)), /<user_message>\nGo on\n<\/user_message>/);
   });
 });

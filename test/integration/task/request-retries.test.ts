@@ -69,7 +69,7 @@ describe('stalled and misdirected requests through the Task', () => {
       assert.equal(outcome.status, 'failed');
       const error = outcome.status === 'failed' ? outcome.error : '';
       assert.match(error, /answered HTTP 200 with content type "text\/html; charset=utf-8", not the event stream/);
-      assert.ok(error.includes(`${fixture.server.url}${fixture.server.requests[0]!.path}`), error);
+      assert.ok(error.includes(`${fixture.server.url}${fixture.server.requestAt(0).path}`), error);
       assert.doesNotMatch(error, /mistake/i);
       assert.equal(fixture.server.requests.length, 1, 'not retried');
       assert.ok(!task.log.events.some((e) => e.type === 'no_tool_used' || e.type === 'request_retried'));

@@ -32,7 +32,7 @@ async function main(): Promise<number> {
   for (const [file, how] of [
     [EXTENSION_MAIN, 'node esbuild.mjs'],
     [TESTS_BUNDLE, 'node scripts/workbench/build-vscode-tests.mjs'],
-  ]) {
+  ] as const) {
     if (!existsSync(file)) throw new Error(`${file} is missing; build it with \`${how}\`.`);
   }
   const started = Date.now();

@@ -14,6 +14,7 @@ function flakyProvider(outcomes: Array<Error | ApiStreamChunk[]>): ApiProvider &
     calls: 0,
     async *createMessage() {
       const outcome = outcomes[provider.calls++];
+      if (outcome === undefined) throw new Error(`flakyProvider was called ${provider.calls} times, more than scripted`);
       if (outcome instanceof Error) throw outcome;
       yield* outcome;
     },

@@ -17,7 +17,7 @@ describe('Smith in the real VS Code workbench', () => {
     assert.ok(expected, 'SMITH_TEST_WORKSPACE did not reach the extension host');
     const folders = vscode.workspace.workspaceFolders ?? [];
     assert.equal(folders.length, 1);
-    assert.equal(folders[0].uri.scheme, 'file');
-    assert.equal(folders[0].uri.fsPath, expected);
+    assert.equal(folders[0]?.uri.scheme, 'file');
+    assert.equal(folders[0]?.uri.fsPath, expected);
   });
 });
