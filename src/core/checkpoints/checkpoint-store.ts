@@ -1,0 +1,189 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import { ObjectStore } from './object-store.js';
+import { RestoreJournal, type RestoreWrite } from './restore-journal.js';
+import { type FileEntry, type Manifest, reachableObjects, readTrees, writeTrees } from './tree-objects.js';
+import { type CachedEntry, changedPaths, type SkippedFile, type Snapshot, type StatStamp, takeSnapshot } from './workspace-snapshot.js';
+
+/** Files above this size are not checkpointed unless a setting says otherwise. */
+export const DEFAULT_CHECKPOINT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+
+/** One snapshot of the workspace: `root` names its content. */
+export interface SnapshotResult {
+  readonly root: string;
+  /** Paths added, changed or removed since the previous snapshot of this store. */
+  readonly changed: readonly string[];
+  readonly skipped: readonly SkippedFile[];
+}
+
+/** What restoring a checkpoint would do. */
+export interface RestorePlan {
+  readonly writes: readonly RestoreWrite[];
+  readonly deletes: readonly string[];
+  /** Files the restore would change that were changed after `latest` (by the user, most likely). */
+  readonly conflicts: readonly string[];
+}
+
+/** Options of a workspace's store. */
+export interface CheckpointStoreOptions {
+  /** Smith's storage folder; the store lives in `checkpoints/<workspace key>/` below it. */
+  readonly storageDir: string;
+  readonly workspaceRoot: string;
+  readonly ignore: IgnorePolicy;
+  readonly maxFileBytes?: number;
+}
+
+/** The stat cache on disk: what the last snapshot saw, so the next one reads only changed files. */
+interface StatCacheFile {
+  readonly root: string;
+  readonly files: Array<[path: string, hash: string, mode: FileEntry['mode'], size: number, mtimeMs: number, ino: number]>;
+  readonly skipped: Array<[path: string, size: number, mtimeMs: number, ino: number]>;
+}
+
+/**
+ * A workspace's checkpoints, kept in Smith's storage and never in the workspace or its git: a
+ * content-addressed object store (see ObjectStore, writeTrees), a stat cache, and a restore
+ * journal. Snapshots are incremental: only files whose size, mtime or inode changed are read.
+ */
+export class CheckpointStore {
+  readonly dir: string;
+  readonly objects: ObjectStore;
+  private readonly journal: RestoreJournal;
+  private readonly root: string;
+  private last: { root: string; snapshot: Pick<Snapshot, 'manifest' | 'skippedStamps'> } | undefined;
+
+  constructor(private readonly options: CheckpointStoreOptions) {
+    this.root = resolve(options.workspaceRoot);
+    this.dir = checkpointDirOf(options.storageDir, this.root);
+    mkdirSync(this.dir, { recursive: true });
+    this.objects = new ObjectStore(join(this.dir, 'objects'));
+    this.journal = new RestoreJournal(join(this.dir, 'restore-journal.json'), this.objects);
+  }
+
+  /** Finishes a restore a crash interrupted (call once when the store is opened). */
+  recoverInterruptedRestore(): { root: string; failures: string[] } | undefined {
+    return this.journal.recover();
+  }
+
+  /** Scans the workspace and stores what changed; the result's `root` names the snapshot. */
+  async snapshot(signal?: AbortSignal): Promise<SnapshotResult> {
+    const previous = this.last ?? this.readStatCache();
+    const next = await takeSnapshot(this.objects, {
+      root: this.root,
+      ignore: this.options.ignore,
+      maxFileBytes: this.options.maxFileBytes ?? DEFAULT_CHECKPOINT_MAX_FILE_BYTES,
+      ...(previous ? { previous: previous.snapshot } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    const root = writeTrees(this.objects, next.manifest);
+    const changed = previous ? (previous.root === root ? [] : changedPaths(previous.snapshot.manifest, next.manifest)) : [...next.manifest.keys()].sort();
+    this.last = { root, snapshot: next };
+    this.writeStatCache(root, next);
+    return { root, changed, skipped: next.skipped };
+  }
+
+  /** Every file of a snapshot. */
+  manifestOf(root: string): Map<string, FileEntry> {
+    return readTrees(this.objects, root);
+  }
+
+  /** A file's content at a snapshot, or undefined when it did not exist then. */
+  contentAt(root: string, path: string): Buffer | undefined {
+    const entry = this.manifestOf(root).get(path);
+    return entry ? this.objects.get(entry.hash) : undefined;
+  }
+
+  /**
+   * What restoring `target` would change now, limited to `paths` when given. `latest` is the task's
+   * most recent checkpoint: a file that differs from it now was changed by someone else since.
+   */
+  async planRestore(target: string, latest: string, paths?: readonly string[]): Promise<RestorePlan> {
+    const current = (await this.snapshot()).root;
+    const now = this.manifestOf(current);
+    const wanted = this.manifestOf(target);
+    const inScope = paths ? new Set(paths) : undefined;
+    const differing = changedPaths(now, wanted).filter((path) => !inScope || inScope.has(path));
+    const sinceLatest = new Set(current === latest ? [] : changedPaths(this.manifestOf(latest), now));
+    const writes: RestoreWrite[] = [];
+    const deletes: string[] = [];
+    for (const path of differing) {
+      const entry = wanted.get(path);
+      if (entry) writes.push({ path, hash: entry.hash, mode: entry.mode });
+      else deletes.push(path);
+    }
+    return { writes, deletes, conflicts: differing.filter((path) => sinceLatest.has(path)) };
+  }
+
+  /** Applies a plan (crash-safe, see RestoreJournal); returns the files that could not be restored. */
+  restore(plan: Pick<RestorePlan, 'writes' | 'deletes'>): string[] {
+    const failures = this.journal.apply(this.root, plan);
+    this.last = undefined; // the restore changed files behind the stat cache's back: trust it no further
+    return failures;
+  }
+
+  /**
+   * Deletes every object no live snapshot uses. Objects younger than `graceMs` are kept: another
+   * Smith may be writing a snapshot that no task log names yet.
+   */
+  collectGarbage(liveRoots: Iterable<string>, graceMs = 10 * 60_000): number {
+    const live = new Set<string>();
+    for (const root of liveRoots) if (this.objects.has(root)) reachableObjects(this.objects, root, live);
+    const cache = this.readStatCache();
+    if (cache) reachableObjects(this.objects, cache.root, live);
+    return this.objects.sweep(live, Date.now() - graceMs);
+  }
+
+  /** Bytes on disk of the objects the given snapshots use (shared objects counted once). */
+  storedSize(roots: Iterable<string>): number {
+    const used = new Set<string>();
+    for (const root of roots) if (this.objects.has(root)) reachableObjects(this.objects, root, used);
+    let bytes = 0;
+    for (const hash of used) bytes += this.objects.storedSize(hash);
+    return bytes;
+  }
+
+  private readStatCache(): { root: string; snapshot: Pick<Snapshot, 'manifest' | 'skippedStamps'> } | undefined {
+    let file: StatCacheFile;
+    try {
+      file = JSON.parse(readFileSync(join(this.dir, 'stat-cache.json'), 'utf8')) as StatCacheFile;
+    } catch {
+      return undefined; // a missing or damaged cache only means reading every file again
+    }
+    if (!this.objects.has(file.root)) return undefined;
+    const manifest = new Map<string, CachedEntry>();
+    for (const [path, hash, mode, size, mtimeMs, ino] of file.files) manifest.set(path, { hash, mode, size, stamp: { size, mtimeMs, ino } });
+    const skippedStamps = new Map<string, StatStamp>();
+    for (const [path, size, mtimeMs, ino] of file.skipped) skippedStamps.set(path, { size, mtimeMs, ino });
+    return { root: file.root, snapshot: { manifest, skippedStamps } };
+  }
+
+  private writeStatCache(root: string, snapshot: Snapshot): void {
+    const file: StatCacheFile = {
+      root,
+      files: [...snapshot.manifest].map(([path, e]) => [path, e.hash, e.mode, e.size, e.stamp.mtimeMs, e.stamp.ino]),
+      skipped: [...snapshot.skippedStamps].map(([path, s]) => [path, s.size, s.mtimeMs, s.ino]),
+    };
+    const target = join(this.dir, 'stat-cache.json');
+    writeFileSync(`${target}.tmp`, JSON.stringify(file));
+    renameSync(`${target}.tmp`, target);
+  }
+}
+
+/** The store folder of a workspace: one per workspace path, inside Smith's storage. */
+export function checkpointDirOf(storageDir: string, workspaceRoot: string): string {
+  const key = createHash('sha256').update(resolve(workspaceRoot)).digest('hex').slice(0, 16);
+  return join(storageDir, 'checkpoints', key);
+}
+
+/** True when the folder exists (a cheap test before opening a store just to read it). */
+export function hasCheckpointStore(storageDir: string, workspaceRoot: string): boolean {
+  try {
+    return statSync(checkpointDirOf(storageDir, workspaceRoot)).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+export type { FileEntry, Manifest, SkippedFile };
