@@ -6,6 +6,7 @@ import { availableParallelism, cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runActivationBench } from './activation.js';
+import { runCheckpointsBench } from './checkpoints.js';
 import { runEditsBench } from './edits.js';
 import { runParserBench } from './parser.js';
 import { runPromptBench } from './prompt.js';
@@ -21,6 +22,7 @@ const BENCHES: Readonly<Record<string, (options: BenchOptions) => Promise<BenchO
   webview: runWebviewBench,
   startup: runStartupBench,
   search: runSearchBench,
+  checkpoints: runCheckpointsBench,
   activation: runActivationBench,
 };
 

@@ -7,6 +7,10 @@ import { RestoreJournal, type RestoreWrite } from './restore-journal.js';
 import { type FileEntry, type Manifest, reachableObjects, readTrees, writeTrees } from './tree-objects.js';
 import { type CachedEntry, changedPaths, type SkippedFile, type Snapshot, type StatStamp, takeSnapshot } from './workspace-snapshot.js';
 
+/** A scan that read this many files writes the stat cache at once; smaller ones at most every interval. */
+const STAT_CACHE_EAGER_FILES = 256;
+const STAT_CACHE_INTERVAL_MS = 30_000;
+
 /** Files above this size are not checkpointed unless a setting says otherwise. */
 export const DEFAULT_CHECKPOINT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
@@ -53,6 +57,8 @@ export class CheckpointStore {
   private readonly journal: RestoreJournal;
   private readonly root: string;
   private last: { root: string; snapshot: Pick<Snapshot, 'manifest' | 'skippedStamps'> } | undefined;
+  private cacheWrittenAt = 0;
+  private cacheStale = false;
 
   constructor(private readonly options: CheckpointStoreOptions) {
     this.root = resolve(options.workspaceRoot);
@@ -77,11 +83,24 @@ export class CheckpointStore {
       ...(previous ? { previous: previous.snapshot } : {}),
       ...(signal ? { signal } : {}),
     });
-    const root = writeTrees(this.objects, next.manifest);
+    // Every file as the previous scan saw it, and no file gone: the same snapshot, nothing to write.
+    const unchanged = previous && next.filesRead === 0 && next.manifest.size === previous.snapshot.manifest.size;
+    const root = unchanged ? previous.root : writeTrees(this.objects, next.manifest);
     const changed = previous ? (previous.root === root ? [] : changedPaths(previous.snapshot.manifest, next.manifest)) : [...next.manifest.keys()].sort();
     this.last = { root, snapshot: next };
-    this.writeStatCache(root, next);
+    if (!unchanged) this.cacheStale = true;
+    // An older cache is still correct (each entry is checked against the file's stat), only less
+    // complete; so the cache of a big workspace is rewritten when it saves much reading, not every time.
+    if (this.cacheStale && (next.filesRead >= STAT_CACHE_EAGER_FILES || Date.now() - this.cacheWrittenAt >= STAT_CACHE_INTERVAL_MS)) this.flushStatCache();
     return { root, changed, skipped: next.skipped };
+  }
+
+  /** Writes the stat cache now (hosts call this when a task ends), so the next start reads little. */
+  flushStatCache(): void {
+    if (!this.last || !this.cacheStale) return;
+    this.writeStatCache(this.last.root, this.last.snapshot);
+    this.cacheWrittenAt = Date.now();
+    this.cacheStale = false;
   }
 
   /** Every file of a snapshot. */
@@ -159,7 +178,7 @@ export class CheckpointStore {
     return { root: file.root, snapshot: { manifest, skippedStamps } };
   }
 
-  private writeStatCache(root: string, snapshot: Snapshot): void {
+  private writeStatCache(root: string, snapshot: Pick<Snapshot, 'manifest' | 'skippedStamps'>): void {
     const file: StatCacheFile = {
       root,
       files: [...snapshot.manifest].map(([path, e]) => [path, e.hash, e.mode, e.size, e.stamp.mtimeMs, e.stamp.ino]),

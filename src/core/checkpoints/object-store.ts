@@ -16,6 +16,7 @@ export function contentHash(bytes: Uint8Array): string {
  */
 export class ObjectStore {
   private readonly known = new Set<string>();
+  private readonly folders = new Set<string>();
 
   constructor(readonly dir: string) {}
 
@@ -24,7 +25,11 @@ export class ObjectStore {
     const hash = contentHash(bytes);
     if (this.has(hash)) return hash;
     const file = this.pathOf(hash);
-    mkdirSync(join(file, '..'), { recursive: true });
+    const folder = join(this.dir, hash.slice(0, 2));
+    if (!this.folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      this.folders.add(folder);
+    }
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     writeFileSync(temp, gzipSync(bytes, { level: 1 }));
     renameSync(temp, file);
