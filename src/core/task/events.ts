@@ -27,7 +27,9 @@ export type TaskEvent =
   | HistoryTruncated
   | ResponseInterrupted
   | RequestRetried
-  | NewTaskRequested;
+  | NewTaskRequested
+  | CheckpointCreated
+  | ConversationRewound;
 
 interface EventBase {
   /** Position in the log, starting at 0. */
@@ -222,6 +224,38 @@ export interface CommandStarted extends EventBase {
 export interface NewTaskRequested extends EventBase {
   readonly type: 'new_task_requested';
   readonly context: string;
+}
+
+/**
+ * The workspace as it was after the step ending at `afterSeq` (or, for checkpoint "0", when the
+ * task started or resumed), stored in the workspace's checkpoint store under `root`.
+ */
+export interface CheckpointCreated extends EventBase {
+  readonly type: 'checkpoint_created';
+  /** "0", "1", … in the order taken; what the user names to compare or restore. */
+  readonly checkpointId: string;
+  readonly root: string;
+  readonly afterSeq: number;
+  /** Paths added, changed or removed since the previous checkpoint (at most CHECKPOINT_PATHS_SHOWN). */
+  readonly changed: readonly string[];
+  /** How many paths changed in all, when more than are listed. */
+  readonly changedCount: number;
+  /** Changed files the checkpoint does not hold (too large, unreadable), with why. */
+  readonly skipped: readonly { readonly path: string; readonly reason: string }[];
+}
+
+/**
+ * The user went back to an earlier point: events from `toSeq` up to this one no longer reach the
+ * model or the chat (they stay in the log). `files`: the workspace was restored to `checkpointId`.
+ */
+export interface ConversationRewound extends EventBase {
+  readonly type: 'conversation_rewound';
+  /** The first event that is undone; undefined when only the files were restored. */
+  readonly toSeq?: number;
+  readonly checkpointId: string;
+  readonly files: boolean;
+  /** The workspace just before a file restore, so the restore itself can be undone. */
+  readonly beforeRoot?: string;
 }
 
 /** An event before the log assigns its position and time. */
