@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, beforeEach } from 'node:test';
 import type { Host } from '../../src/core/ports.js';
 import type { ApiProvider } from '../../src/core/providers/types.js';
-import { createTaskEnvironment, type TaskEnvironment } from '../../src/core/session/task-environment.js';
+import { createTaskEnvironment, type TaskEnvironment, type TaskEnvironmentInput } from '../../src/core/session/task-environment.js';
 import { APPROVE_ALL_POLICY } from '../../src/core/task/approval-policy.js';
 import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../fixtures/scripted-llm-server.js';
 import { createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
@@ -52,7 +52,7 @@ export function useAgentFixture(): AgentFixture {
 /** The agent fixture plus in-process task environments on its workspace and storage. */
 export interface TaskFixture extends AgentFixture {
   /** An environment that approves everything and allows 5 requests, for a Task run in the test; its commands end after the test. */
-  environment(provider: ApiProvider, host: Host): Promise<TaskEnvironment>;
+  environment(provider: ApiProvider, host: Host, extra?: Partial<TaskEnvironmentInput>): Promise<TaskEnvironment>;
 }
 
 /** Registers the suite's hooks for tasks run in-process against the scripted server. */
@@ -64,8 +64,8 @@ export function useTaskFixture(): TaskFixture {
   });
   const fixture = useAgentFixture();
   return Object.assign(Object.create(fixture) as AgentFixture, {
-    async environment(provider: ApiProvider, host: Host): Promise<TaskEnvironment> {
-      const environment = await createTaskEnvironment({ cwd: fixture.ws.root, storageDir: fixture.storage, host, provider, policy: APPROVE_ALL_POLICY, maxIterations: 5 });
+    async environment(provider: ApiProvider, host: Host, extra: Partial<TaskEnvironmentInput> = {}): Promise<TaskEnvironment> {
+      const environment = await createTaskEnvironment({ cwd: fixture.ws.root, storageDir: fixture.storage, host, provider, policy: APPROVE_ALL_POLICY, maxIterations: 5, ...extra });
       open.push(environment);
       return environment;
     },

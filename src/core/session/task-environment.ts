@@ -26,6 +26,7 @@ import { writeToFileTool } from '../tools/write-to-file.js';
 import { formatListing, listWorkspaceFiles } from '../workspace/file-listing.js';
 import { loadSmithIgnore } from '../workspace/smith-ignore.js';
 import { RecentEdits } from './recent-edits.js';
+import { openCheckpointStore, type CheckpointSettings } from '../checkpoints/open-checkpoint-store.js';
 
 /** What a host supplies to set up tasks in one workspace. */
 export interface TaskEnvironmentInput {
@@ -49,6 +50,8 @@ export interface TaskEnvironmentInput {
   readonly hostEnvironment?: () => readonly string[];
   /** The user's secrets (API keys, MCP credentials), redacted from the log, the model's requests and the UI. */
   readonly redactor?: SecretRedactor;
+  /** Checkpoints of the workspace after each step (on unless `enabled: false`). */
+  readonly checkpoints?: CheckpointSettings;
 }
 
 /** The per-workspace pieces a task runs with; dispose() ends commands still running. */
@@ -88,6 +91,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const commands = new CommandSessions({ now: () => input.host.clock.now() });
   const recentEdits = new RecentEdits();
   const tools = new ToolRegistry([...workspaceTools(commands), ...(input.extraTools ?? [])]);
+  const checkpoints = openCheckpointStore({ storageDir: input.storageDir, workspaceRoot: input.cwd, ignore, settings: input.checkpoints, notify: (message) => input.host.notify('warning', message) });
   const options: TaskOptions = {
     storageDir: input.storageDir,
     cwd: input.cwd,
@@ -108,8 +112,13 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     onEvent: (event) => recentEdits.observe(event),
     modelInfo: (provider) => knownModelInfo(provider, input.modelOverrides ?? {}),
     ...(input.redactor ? { redactor: input.redactor } : {}),
+    ...(checkpoints ? { checkpoints } : {}),
   };
-  return { options, skills, commands, dispose: () => commands.killAll() };
+  const dispose = async () => {
+    checkpoints?.flushStatCache();
+    await commands.killAll();
+  };
+  return { options, skills, commands, dispose };
 }
 
 /**

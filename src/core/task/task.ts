@@ -21,6 +21,8 @@ import { TaskLog } from './task-log.js';
 import { AutoApprovalCounter, runToolCalls } from './tool-call-runner.js';
 import { currentModeAndSkill, findSkill, setupTurn, type TurnInputs } from './turn-setup.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
+import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
+import { TaskCheckpoints } from '../checkpoints/task-checkpoints.js';
 
 /** Everything a task needs from its host application. */
 export interface TaskOptions extends TurnInputs {
@@ -47,6 +49,8 @@ export interface TaskOptions extends TurnInputs {
   onEvent?(event: TaskEvent): void;
   /** The user's secrets, kept out of the log, the model's requests and the UI's streamed output. */
   readonly redactor?: SecretRedactor;
+  /** The workspace's checkpoint store; without one, no checkpoints are taken. */
+  readonly checkpoints?: CheckpointStore;
 }
 
 /** How a run of the loop ended. */
@@ -77,12 +81,16 @@ export class Task {
   private readonly progressStreams = new Map<string, RedactingStream>();
   /** Messages the user typed while the task worked, not yet delivered to the model. */
   private readonly queued: string[] = [];
+  private readonly checkpoints: TaskCheckpoints | undefined;
 
   private constructor(
     readonly log: TaskLog,
     private readonly options: TaskOptions,
   ) {
     this.context = new ContextGuard(log, options.contextPolicy, (provider, usage) => this.costOf(provider, usage));
+    this.checkpoints = options.checkpoints
+      ? new TaskCheckpoints(options.checkpoints, log, (tool) => options.tools.get(tool)?.spec.group, (message) => options.host.notify('warning', message))
+      : undefined;
     log.onAppend((event) => {
       options.onEvent?.(event);
       this.emit({ type: 'event', event });
@@ -219,6 +227,8 @@ export class Task {
           this.noteMissingTool(turn.blocks, setup.allowedTools);
           continue;
         }
+        // The previous step's checkpoint was taken while the model answered; it must be complete before files change again.
+        await this.checkpoints?.settled();
         const outcome = await runToolCalls(
           turn.tools,
           {
@@ -238,6 +248,8 @@ export class Task {
           counter,
           turn.ignoredTools,
         );
+        // The last step's checkpoint belongs before the end of the task in the log.
+        if (outcome.kind !== 'continue') await this.checkpoints?.settled();
         if (outcome.kind === 'completed') {
           // The logged (redacted) result is the one handed back.
           const done = this.log.append({ type: 'task_completed', result: outcome.result, ...(outcome.command ? { command: outcome.command } : {}) });

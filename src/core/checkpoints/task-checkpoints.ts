@@ -1,0 +1,68 @@
+import type { TaskEvent } from '../task/events.js';
+import type { TaskLog } from '../task/task-log.js';
+import type { ToolGroup } from '../tools/tool-group.js';
+import type { CheckpointStore } from './checkpoint-store.js';
+
+/** Tools whose calls may change the workspace; a checkpoint follows each of them. */
+export const WORKSPACE_CHANGING_GROUPS: ReadonlySet<ToolGroup> = new Set(['edit', 'command', 'mcp', 'browser']);
+
+/** Paths listed in one checkpoint event; the count says how many more changed. */
+export const CHECKPOINT_PATHS_SHOWN = 200;
+
+/**
+ * Takes a task's checkpoints: one when it starts or resumes, and one after every step that may
+ * have changed the workspace, if it did. Snapshots run beside the model request, never before it;
+ * the loop waits for them (`settled`) only before the next tool runs, so each checkpoint is the
+ * workspace exactly as the step left it.
+ */
+export class TaskCheckpoints {
+  private pending: Promise<void> = Promise.resolve();
+  private lastRoot: string | undefined;
+  private count: number;
+
+  constructor(
+    private readonly store: CheckpointStore,
+    private readonly log: TaskLog,
+    private readonly groupOf: (tool: string) => ToolGroup | undefined,
+    private readonly warn: (message: string) => void,
+  ) {
+    const taken = log.events.filter((e) => e.type === 'checkpoint_created');
+    this.count = taken.length;
+    this.lastRoot = taken.at(-1)?.root;
+    log.onAppend((event) => this.observe(event));
+  }
+
+  /** Resolves when every snapshot asked for so far is written (or failed). */
+  settled(): Promise<void> {
+    return this.pending;
+  }
+
+  private observe(event: TaskEvent): void {
+    const step =
+      event.type === 'task_started' ||
+      event.type === 'task_resumed' ||
+      ((event.type === 'tool_result' || event.type === 'tool_error') && WORKSPACE_CHANGING_GROUPS.has(this.groupOf(event.tool) ?? 'read'));
+    if (step) this.pending = this.pending.then(() => this.take(event.seq));
+  }
+
+  private async take(afterSeq: number): Promise<void> {
+    try {
+      const result = await this.store.snapshot();
+      if (result.root === this.lastRoot) return;
+      this.lastRoot = result.root;
+      const first = this.count === 0;
+      this.log.append({
+        type: 'checkpoint_created',
+        checkpointId: String(this.count++),
+        root: result.root,
+        afterSeq,
+        // The first checkpoint is where the task began: every file is "new" to it, none worth listing.
+        changed: first ? [] : result.changed.slice(0, CHECKPOINT_PATHS_SHOWN),
+        changedCount: first ? 0 : result.changed.length,
+        skipped: result.skipped.slice(0, CHECKPOINT_PATHS_SHOWN),
+      });
+    } catch (error) {
+      this.warn(`Smith could not take a checkpoint: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
