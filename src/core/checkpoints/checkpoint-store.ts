@@ -28,6 +28,8 @@ export interface RestorePlan {
   readonly deletes: readonly string[];
   /** Files the restore would change that were changed after `latest` (by the user, most likely). */
   readonly conflicts: readonly string[];
+  /** The workspace as it is now (a snapshot taken for the plan), so the restore can be undone. */
+  readonly current: string;
 }
 
 /** Options of a workspace's store. */
@@ -132,7 +134,7 @@ export class CheckpointStore {
       if (entry) writes.push({ path, hash: entry.hash, mode: entry.mode });
       else deletes.push(path);
     }
-    return { writes, deletes, conflicts: differing.filter((path) => sinceLatest.has(path)) };
+    return { writes, deletes, conflicts: differing.filter((path) => sinceLatest.has(path)), current };
   }
 
   /** Applies a plan (crash-safe, see RestoreJournal); returns the files that could not be restored. */

@@ -2,6 +2,7 @@ import type { TaskEvent } from '../task/events.js';
 import type { TaskLog } from '../task/task-log.js';
 import type { ToolGroup } from '../tools/tool-group.js';
 import type { CheckpointStore } from './checkpoint-store.js';
+import { latestRoot } from './rewind-task.js';
 
 /** Tools whose calls may change the workspace; a checkpoint follows each of them. */
 export const WORKSPACE_CHANGING_GROUPS: ReadonlySet<ToolGroup> = new Set(['edit', 'command', 'mcp', 'browser']);
@@ -26,9 +27,8 @@ export class TaskCheckpoints {
     private readonly groupOf: (tool: string) => ToolGroup | undefined,
     private readonly warn: (message: string) => void,
   ) {
-    const taken = log.events.filter((e) => e.type === 'checkpoint_created');
-    this.count = taken.length;
-    this.lastRoot = taken.at(-1)?.root;
+    this.count = log.events.filter((e) => e.type === 'checkpoint_created').length;
+    this.lastRoot = latestRoot(log.events);
     log.onAppend((event) => this.observe(event));
   }
 

@@ -2,6 +2,7 @@ import type { AssistantBlock } from '../parse/types.js';
 import type { Base64Image, TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 import type { FileStamp } from '../tools/file-stamp.js';
+import type { ShownApproval, ToolFacts } from '../../shared/tool-details.js';
 
 /** Every fact of a task, appended to its log and never changed. */
 export type TaskEvent =
@@ -106,11 +107,21 @@ export interface ToolRequested extends EventBase {
   readonly toolUseId?: string;
 }
 
+/**
+ * The user was asked to approve a call. `request` is the question exactly as shown (summary, diff
+ * or command, reason); the panel and the CLI render it from here. Absent in logs written before it
+ * was recorded.
+ */
 export interface ApprovalAsked extends EventBase {
   readonly type: 'approval_asked';
   readonly callId: string;
+  readonly request?: ShownApproval;
 }
 
+/**
+ * The user's decision. Its feedback reaches the model from here (api-projection appends it to the
+ * call's result or error, or makes it the denial), never from the tools.
+ */
 export interface ApprovalAnswered extends EventBase {
   readonly type: 'approval_answered';
   readonly callId: string;
@@ -130,9 +141,15 @@ export interface ToolResult extends EventBase {
   readonly details?: ToolResultDetails;
 }
 
-/** Facts of a tool result that code reads (the text is for the model). */
-export interface ToolResultDetails {
-  /** The file as the tool read it or left it (read_file, write_to_file, replace_in_file). */
+/**
+ * Facts of a tool result that code reads (the text is for the model): the typed parts of
+ * ToolFacts (src/shared/tool-details.ts: command, edit, read, list, search, outline, mcp,
+ * question), which the UIs render, and the file stamp the stale-file check reads. Compact by
+ * design, as logs keep them forever: counts, hashes and paths, never file contents; command
+ * output only as capped for the model.
+ */
+export interface ToolResultDetails extends ToolFacts {
+  /** The file as the tool read it or left it (read_file, write_to_file, replace_in_file, new_rule). */
   readonly file?: FileStamp;
 }
 
@@ -143,6 +160,8 @@ export interface ToolError extends EventBase {
   readonly error: string;
   /** True when the model's call was at fault (counts toward the consecutive-mistake limit). */
   readonly mistake: boolean;
+  /** Facts of a call that ran and failed (an MCP tool's error result). */
+  readonly details?: ToolResultDetails;
 }
 
 /** The model answered without using a tool; the next request reminds it. */
@@ -256,6 +275,8 @@ export interface ConversationRewound extends EventBase {
   readonly files: boolean;
   /** The workspace just before a file restore, so the restore itself can be undone. */
   readonly beforeRoot?: string;
+  /** The task's first message as the user edited it (the rewind then keeps only `task_started`). */
+  readonly task?: string;
 }
 
 /** An event before the log assigns its position and time. */

@@ -1,0 +1,130 @@
+import type { CheckpointCreated, TaskEvent } from '../task/events.js';
+import type { TaskLog } from '../task/task-log.js';
+import { visibleEvents } from '../task/visible-events.js';
+import type { CheckpointStore } from './checkpoint-store.js';
+
+/** A checkpoint as listed to the user. */
+export interface CheckpointInfo {
+  readonly id: string;
+  readonly root: string;
+  /** The step it follows (an event's position in the log). */
+  readonly afterSeq: number;
+  readonly ts: number;
+  readonly changed: readonly string[];
+  readonly changedCount: number;
+  readonly skipped: CheckpointCreated['skipped'];
+}
+
+/** What to put back: the files, the conversation, or both. */
+export type RewindScope = 'files' | 'conversation' | 'both';
+
+/** A rewind the user asked for. */
+export interface RewindRequest {
+  readonly checkpointId: string;
+  readonly scope: RewindScope;
+  /** Overwrite files changed after the task's last checkpoint (otherwise they are reported, and nothing is done). */
+  readonly force?: boolean;
+}
+
+/** How a rewind went. */
+export type RewindOutcome =
+  | { readonly kind: 'rewound'; readonly restored: readonly string[]; readonly deleted: readonly string[]; readonly failures: readonly string[] }
+  /** Nothing was done: these files changed after the last checkpoint and the restore would overwrite them. */
+  | { readonly kind: 'conflicts'; readonly files: readonly string[] };
+
+/** The task's checkpoints still in its conversation, oldest first. */
+export function listCheckpoints(events: readonly TaskEvent[]): CheckpointInfo[] {
+  return visibleEvents(events)
+    .filter((e): e is CheckpointCreated & { seq: number; ts: number } => e.type === 'checkpoint_created')
+    .map((e) => ({ id: e.checkpointId, root: e.root, afterSeq: e.afterSeq, ts: e.ts, changed: e.changed, changedCount: e.changedCount, skipped: e.skipped }));
+}
+
+/**
+ * Puts the workspace and/or the conversation back to a checkpoint. The conversation is rewound by
+ * an event (the undone part stays in the log); files are restored through the store, refusing
+ * when that would overwrite changes made after the task's last checkpoint unless `force`.
+ */
+export async function rewindTask(log: TaskLog, store: CheckpointStore | undefined, request: RewindRequest): Promise<RewindOutcome> {
+  const checkpoint = findCheckpoint(log.events, request.checkpointId);
+  const conversation = request.scope !== 'files';
+  return restoreAndRecord(log, store, checkpoint, { files: request.scope !== 'conversation', force: request.force === true, ...(conversation ? { toSeq: checkpoint.afterSeq + 1 } : {}) });
+}
+
+/**
+ * Rewinds to just before one of the user's messages so it can be sent again as edited: the
+ * conversation from that message on is undone, and (with `files`) the workspace goes back to the
+ * last checkpoint before it. The caller then sends the edited text (for the task's first message
+ * the edit is recorded here, as the task's new text).
+ */
+export async function rewindToMessage(
+  log: TaskLog,
+  store: CheckpointStore | undefined,
+  messageSeq: number,
+  options: { readonly files: boolean; readonly force?: boolean; readonly firstMessageText?: string },
+): Promise<RewindOutcome> {
+  const message = log.events[messageSeq];
+  if (message?.type !== 'user_message' && message?.type !== 'task_started') throw new Error(`event ${messageSeq} is not a message of the user`);
+  // Checkpoint "0" follows task_started itself: the workspace as the first message found it.
+  const before = listCheckpoints(log.events).filter((c) => c.afterSeq <= messageSeq).at(-1);
+  if (!before && options.files) throw new Error('no checkpoint before that message: its files cannot be restored');
+  const first = message.type === 'task_started';
+  const checkpoint = before ?? { id: '', root: '' };
+  return restoreAndRecord(log, store, checkpoint, {
+    files: options.files,
+    force: options.force === true,
+    toSeq: first ? messageSeq + 1 : messageSeq,
+    ...(first && options.firstMessageText !== undefined ? { task: options.firstMessageText } : {}),
+  });
+}
+
+async function restoreAndRecord(
+  log: TaskLog,
+  store: CheckpointStore | undefined,
+  checkpoint: Pick<CheckpointInfo, 'id' | 'root'>,
+  how: { readonly files: boolean; readonly force: boolean; readonly toSeq?: number; readonly task?: string },
+): Promise<RewindOutcome> {
+  let outcome: RewindOutcome = { kind: 'rewound', restored: [], deleted: [], failures: [] };
+  let beforeRoot: string | undefined;
+  if (how.files) {
+    if (!store) throw new Error('checkpoints are off for this workspace, so its files cannot be restored');
+    const plan = await store.planRestore(checkpoint.root, latestRoot(log.events) ?? checkpoint.root);
+    if (plan.conflicts.length > 0 && !how.force) return { kind: 'conflicts', files: plan.conflicts };
+    const failures = store.restore(plan);
+    beforeRoot = plan.current;
+    outcome = { kind: 'rewound', restored: plan.writes.map((w) => w.path), deleted: plan.deletes, failures };
+  }
+  log.append({
+    type: 'conversation_rewound',
+    checkpointId: checkpoint.id,
+    files: how.files,
+    ...(how.toSeq !== undefined ? { toSeq: how.toSeq } : {}),
+    ...(beforeRoot ? { beforeRoot } : {}),
+    ...(how.task !== undefined ? { task: how.task } : {}),
+  });
+  return outcome;
+}
+
+/**
+ * The workspace as the task last left it: its newest checkpoint, or the checkpoint a later file
+ * restore put back. A file that differs from this now was changed by someone else.
+ */
+export function latestRoot(events: readonly TaskEvent[]): string | undefined {
+  const roots = new Map<string, string>();
+  let latest: string | undefined;
+  for (const event of events) {
+    if (event.type === 'checkpoint_created') {
+      roots.set(event.checkpointId, event.root);
+      latest = event.root;
+    } else if (event.type === 'conversation_rewound' && event.files) {
+      latest = roots.get(event.checkpointId) ?? latest;
+    }
+  }
+  return latest;
+}
+
+function findCheckpoint(events: readonly TaskEvent[], id: string): CheckpointInfo {
+  const all = listCheckpoints(events);
+  const found = all.find((c) => c.id === id);
+  if (!found) throw new Error(all.length === 0 ? 'this task has no checkpoints' : `no checkpoint "${id}" in this task; it has ${all.map((c) => c.id).join(', ')}`);
+  return found;
+}
