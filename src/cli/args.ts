@@ -36,6 +36,8 @@ export interface CliOptions {
   readonly version: boolean;
   /** Print the models the provider offers and exit. */
   readonly listModels: boolean;
+  /** --no-checkpoints: take no checkpoints of the workspace. */
+  readonly checkpoints: boolean;
 }
 
 /** A mistake in how the CLI was called (exit code 2). */
@@ -50,6 +52,8 @@ export type AutoApproveFlag = (typeof AUTO_APPROVE_FLAGS)[number];
 export const USAGE = `Usage: smith [options] [task]
        smith [options] --resume TASK_ID [message]
        smith mcp-serve [--cwd DIR] [provider options]   (Smith as an MCP server on stdio)
+       smith checkpoints TASK_ID [--output json]         (a task's checkpoints)
+       smith rewind TASK_ID CHECKPOINT_ID [--files-only | --conversation-only] [--force]
 
 Runs one task when a task is given (or piped on stdin); with no task on a terminal, starts a REPL.
 
@@ -82,6 +86,8 @@ Options:
                              asking (otherwise smith asks once on a terminal, or skips them)
   --resume TASK_ID [message] continue a stored task from its log: where it stopped, or (finished
                              or not) with a new message
+  --no-checkpoints           take no checkpoints of the workspace (they are kept in the storage
+                             folder, after every step that changed files; see smith checkpoints)
   --verbose                  show tool output and reasoning
   --quiet                    print only the result
   --list-models              print the provider's models (from the endpoint's /models, or the catalogue) and exit
@@ -123,6 +129,7 @@ function parseFlags(argv: readonly string[]) {
         quiet: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
         'list-models': { type: 'boolean', default: false },
+        'no-checkpoints': { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
     });
@@ -194,6 +201,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     quiet: values.quiet!,
     help: values.help!,
     listModels: values['list-models']!,
+    checkpoints: !values['no-checkpoints'],
     version: values.version!,
   };
 }

@@ -32,6 +32,11 @@ declare const SMITH_VERSION: string | undefined;
 /** Exit codes: 0 completed, 1 failed or hit a limit, 2 usage error. */
 async function main(argv: readonly string[]): Promise<number> {
   if (argv[0] === 'mcp-serve') return serveMcp(argv.slice(1));
+  if (argv[0] === 'checkpoints' || argv[0] === 'rewind') {
+    const { runCheckpointCommand } = await import('./checkpoint-commands.js');
+    const redactor = cliRedactor(process.env);
+    return runCheckpointCommand(argv, process.stdout, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor));
+  }
   const options = parseCliArgs(argv, process.cwd());
   if (options.help) {
     process.stdout.write(`${USAGE}\n`);
@@ -84,6 +89,7 @@ async function main(argv: readonly string[]): Promise<number> {
     extraPromptSections: mcp.wiring.promptSections,
     hiddenTools: mcp.wiring.hiddenTools,
     redactor,
+    checkpoints: { enabled: options.checkpoints },
   }).catch(async (error: unknown) => {
     await mcp.dispose();
     throw error;

@@ -6,6 +6,8 @@ import type { HumanReporter } from './human-reporter.js';
 import { stopLeftoverProcesses } from './leftover-processes.js';
 import { MCP_REPL_HELP, runMcpReplCommand } from './mcp-repl-command.js';
 import type { Style } from './style.js';
+import { describeRewind, formatCheckpoints } from './checkpoint-commands.js';
+import { rewindTask, type RewindScope } from '../core/checkpoints/rewind-task.js';
 
 /** What the slash commands act on: the current task and the mode and skill a new task starts in. */
 export interface CliSession {
@@ -29,6 +31,9 @@ Commands (they work at every prompt, also at an approval or a question):
   /resume ID [msg] continue a stored task (with a new message, or where it stopped)
   /events          print the current task's event log (JSONL)
   /condense        summarise the task so far; the summary replaces older history
+  /checkpoints     list the current task's checkpoints
+  /rewind ID       put files and conversation back to checkpoint ID
+                   (--files-only, --conversation-only; --force overwrites your later changes)
   /mode            show or set the mode: /mode plan | /mode act
   /skill           show or set the skill: /skill architect
   ${MCP_REPL_HELP}
@@ -36,7 +41,7 @@ Commands (they work at every prompt, also at an approval or a question):
 Ctrl+C stops the running step; press it again at the prompt to quit.`;
 
 /** Commands that replace or rewrite the task, so they wait until it has stopped. */
-const IDLE_ONLY = new Set(['/clear', '/condense', '/resume']);
+const IDLE_ONLY = new Set(['/clear', '/condense', '/resume', '/rewind']);
 
 /**
  * A slash command: `/word` alone or followed by a space. Text such as "/etc/hosts is wrong" is
@@ -132,12 +137,37 @@ export class SlashCommands {
       }
       case '/resume':
         return this.resume(arg, text.trim().split(/\s+/).slice(2).join(' '));
+      case '/checkpoints':
+        err.write(session.task ? `${formatCheckpoints(session.task.log.events, style)}\n` : 'No current task.\n');
+        return undefined;
+      case '/rewind':
+        await this.rewind(words.slice(1));
+        return undefined;
       case '/mcp':
         err.write(this.mcp ? `${await runMcpReplCommand(words.slice(1), this.mcp, style)}\n` : 'MCP is not available in this session.\n');
         return undefined;
       default:
         err.write(`Unknown command ${command}. Type /help.\n`);
         return undefined;
+    }
+  }
+
+  /** /rewind ID [--files-only | --conversation-only] [--force] */
+  private async rewind(args: readonly string[]): Promise<void> {
+    const { session, err, style } = this;
+    const id = args.find((a) => !a.startsWith('--'));
+    const unknown = args.filter((a) => a.startsWith('--') && !['--files-only', '--conversation-only', '--force'].includes(a));
+    if (!session.task || !id || unknown.length > 0 || (args.includes('--files-only') && args.includes('--conversation-only'))) {
+      err.write(session.task ? 'Usage: /rewind ID [--files-only | --conversation-only] [--force]   (/checkpoints lists them)\n' : 'No current task.\n');
+      return;
+    }
+    const scope: RewindScope = args.includes('--files-only') ? 'files' : args.includes('--conversation-only') ? 'conversation' : 'both';
+    try {
+      const outcome = await rewindTask(session.task.log, this.options.checkpoints, { checkpointId: id, scope, force: args.includes('--force') });
+      err.write(`${describeRewind(outcome, id, scope, style, '/rewind --force')}\n`);
+      if (outcome.kind === 'rewound' && scope !== 'files') err.write('Type a message to continue from there.\n');
+    } catch (error) {
+      err.write(`${style.red(style.text((error as Error).message))}\n`);
     }
   }
 
