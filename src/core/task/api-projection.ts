@@ -3,6 +3,7 @@ import { selectContextImages } from '../context/image-budget.js';
 import { hiddenSeqs } from '../context/truncation-plan.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import type { ModelResponse, TaskEvent, ToolRequested } from './events.js';
+import { visibleEvents } from './visible-events.js';
 
 /** Told to the model when it answers without a tool (Cline's reminder, in our words). */
 export const NO_TOOL_REMINDER = `[ERROR] You did not use a tool in your previous response. Every response must use exactly one tool.
@@ -60,7 +61,9 @@ export const SUPERSEDED_READ_NOTE = '[This content was omitted: the same file wa
  */
 export function apiProjection(events: readonly TaskEvent[]): TextMessage[];
 export function apiProjection(events: readonly TaskEvent[], options: ProjectionOptions): ProviderMessage[];
-export function apiProjection(events: readonly TaskEvent[], options: ProjectionOptions = {}): ProviderMessage[] {
+export function apiProjection(logged: readonly TaskEvent[], options: ProjectionOptions = {}): ProviderMessage[] {
+  // A rewound part of the conversation stays in the log but no longer reaches the model.
+  const events = visibleEvents(logged);
   const native = options.toolProtocol === 'native';
   const messages: ProviderMessage[] = [];
   let pendingUser: UserPiece[] = [];

@@ -6,7 +6,7 @@ import { listCheckpoints, rewindTask, rewindToMessage } from '../../../src/core/
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { Task } from '../../../src/core/task/task.js';
 import { visibleEvents } from '../../../src/core/task/visible-events.js';
-import { useTaskFixture } from '../../helpers/agent-fixture.js';
+import { allText, useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 
 const write = (path: string, content: string) => ({ text: `<write_to_file>\n<path>${path}</path>\n<content>\n${content}\n</content>\n</write_to_file>` });
@@ -90,6 +90,10 @@ describe('rewind', () => {
     assert.equal(fixture.ws.read('summary.md'), 'short\n');
     const users = visibleEvents(resumed.log.events).filter((e) => e.type === 'user_message').map((e) => (e.type === 'user_message' ? e.text : ''));
     assert.deepEqual(users, ['Now write a short summary']);
+    // What the model saw after the rewind: the edited message, nothing of the undone turn.
+    const seen = allText(fixture.server.requestAt(fixture.server.requests.length - 2));
+    assert.match(seen, /Now write a short summary/);
+    assert.doesNotMatch(seen, /Now write a summary|long summary/);
   });
 
   test('editing the first message replaces the task text and undoes everything after it', async () => {
