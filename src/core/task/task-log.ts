@@ -109,6 +109,11 @@ function parseLog(bytes: Buffer, file: string): { events: TaskEvent[]; repair?: 
   return { events };
 }
 
+/** A stored task's events, read without opening the log for writing; throws when it is missing or corrupt. */
+export function readTaskEvents(storageDir: string, taskId: string): TaskEvent[] {
+  return readEvents(join(taskDir(storageDir, taskId), 'events.jsonl'));
+}
+
 function readEvents(file: string): TaskEvent[] {
   return parseLog(readFileSync(file), file).events;
 }
