@@ -1,7 +1,10 @@
 // Rewinding a real task: files, conversation or both; refusing to overwrite the user's later
-// changes without force; editing an earlier message and running again.
+// changes without force; editing an earlier message and running again; freeing deleted tasks' checkpoints.
 import assert from 'node:assert/strict';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { checkpointBytesOfTask, collectCheckpointGarbage } from '../../../src/core/checkpoints/checkpoint-gc.js';
 import { listCheckpoints, rewindTask, rewindToMessage } from '../../../src/core/checkpoints/rewind-task.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { Task } from '../../../src/core/task/task.js';
@@ -103,5 +106,49 @@ describe('rewind', () => {
     const visible = visibleEvents(task.log.events);
     assert.deepEqual(visible.filter((e) => e.type !== 'checkpoint_created' && e.type !== 'conversation_rewound').map((e) => e.type), ['task_started']);
     assert.equal(visible[0]?.type === 'task_started' ? visible[0].task : '', 'Edit the notes, briefly');
+  });
+});
+
+describe('checkpoint garbage collection', () => {
+  const fixture = useTaskFixture();
+
+  test('the checkpoints of a deleted task are freed; those of the remaining tasks stay restorable', async () => {
+    const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
+    const environment = await fixture.environment(provider, new ToolHarness(fixture.ws.root).host);
+    const store = environment.options.checkpoints;
+    assert.ok(store);
+    const run = async (file: string, content: string) => {
+      fixture.server.enqueue(write(file, content), done('ok'));
+      const task = Task.create({ ...environment.options, retry: { maxRetries: 0 } }, `Write ${file}`);
+      await task.run();
+      return task;
+    };
+    const kept = await run('kept.txt', 'kept '.repeat(2000));
+    const deleted = await run('deleted.txt', 'deleted '.repeat(2000));
+    const deletedBytes = checkpointBytesOfTask(store, deleted.log.events);
+    assert.ok(deletedBytes > 0 && checkpointBytesOfTask(store, kept.log.events) > 0);
+    rmSync(join(fixture.storage, 'tasks', deleted.id), { recursive: true });
+    rmSync(join(fixture.ws.root, 'deleted.txt'));
+    await store.snapshot(); // the store's own latest snapshot is kept too; it no longer has the file
+    store.flushStatCache();
+    const freed = collectCheckpointGarbage(store, fixture.storage, fixture.ws.root, 0);
+    assert.ok(freed > 0, 'the deleted task\'s snapshots were freed');
+    const deletedRoots = deleted.log.events.flatMap((e) => (e.type === 'checkpoint_created' ? [e.root] : []));
+    assert.ok(deletedRoots.some((root) => !store.objects.has(root)));
+    const outcome = await rewindTask(kept.log, store, { checkpointId: '0', scope: 'files', force: true });
+    assert.equal(outcome.kind, 'rewound');
+    assert.equal(existsSync(join(fixture.ws.root, 'kept.txt')), false);
+  });
+
+  test('an unreadable log keeps everything', async () => {
+    const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
+    const environment = await fixture.environment(provider, new ToolHarness(fixture.ws.root).host);
+    const store = environment.options.checkpoints;
+    assert.ok(store);
+    fixture.server.enqueue(write('a.txt', 'a'), done('ok'));
+    const task = Task.create({ ...environment.options, retry: { maxRetries: 0 } }, 'Write a');
+    await task.run();
+    writeFileSync(join(fixture.storage, 'tasks', task.id, 'events.jsonl'), '{"not json\n{"type":"x"}\n');
+    assert.equal(collectCheckpointGarbage(store, fixture.storage, fixture.ws.root, 0), 0);
   });
 });

@@ -1,0 +1,46 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TaskEvent } from '../task/events.js';
+import { readTaskEvents } from '../task/task-log.js';
+import type { CheckpointStore } from './checkpoint-store.js';
+
+/** Every snapshot a task's log names: its checkpoints and the states its restores replaced. */
+export function snapshotsOfTask(events: readonly TaskEvent[]): string[] {
+  const roots: string[] = [];
+  for (const event of events) {
+    if (event.type === 'checkpoint_created') roots.push(event.root);
+    else if (event.type === 'conversation_rewound' && event.beforeRoot) roots.push(event.beforeRoot);
+  }
+  return roots;
+}
+
+/**
+ * Frees the checkpoint storage no stored task of this workspace uses any more (the tasks the user
+ * deleted). Logs that cannot be read keep everything: a damaged log must not cost a task its
+ * checkpoints. Returns the bytes freed.
+ */
+export function collectCheckpointGarbage(store: CheckpointStore, storageDir: string, workspaceRoot: string, graceMs?: number): number {
+  const live: string[] = [];
+  let unreadable = false;
+  const root = resolve(workspaceRoot);
+  const tasksDir = join(storageDir, 'tasks');
+  for (const taskId of existsSync(tasksDir) ? readdirSync(tasksDir) : []) {
+    let events: readonly TaskEvent[];
+    try {
+      events = readTaskEvents(storageDir, taskId);
+    } catch (error) {
+      // A folder without a log is no task; a log that cannot be read might be one.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') unreadable = true;
+      continue;
+    }
+    const started = events.find((e) => e.type === 'task_started');
+    if (started?.type === 'task_started' && resolve(started.cwd) === root) live.push(...snapshotsOfTask(events));
+  }
+  if (unreadable) return 0;
+  return store.collectGarbage(live, graceMs);
+}
+
+/** Bytes of checkpoint storage a task's snapshots take (objects shared with other tasks included). */
+export function checkpointBytesOfTask(store: CheckpointStore, events: readonly TaskEvent[]): number {
+  return store.storedSize(snapshotsOfTask(events));
+}
