@@ -8,6 +8,8 @@ import { MCP_REPL_HELP, runMcpReplCommand } from './mcp-repl-command.js';
 import type { Style } from './style.js';
 import { describeRewind, formatCheckpoints } from './checkpoint-commands.js';
 import { rewindTask, type RewindScope } from '../core/checkpoints/rewind-task.js';
+import { loadRules } from '../core/rules/rules-loader.js';
+import { touchedPaths } from '../core/rules/touched-paths.js';
 
 /** What the slash commands act on: the current task and the mode and skill a new task starts in. */
 export interface CliSession {
@@ -31,6 +33,7 @@ Commands (they work at every prompt, also at an approval or a question):
   /resume ID [msg] continue a stored task (with a new message, or where it stopped)
   /events          print the current task's event log (JSONL)
   /condense        summarise the task so far; the summary replaces older history
+  /rules           list the rules files found and whether each applies now
   /checkpoints     list the current task's checkpoints
   /rewind ID       put files and conversation back to checkpoint ID
                    (--files-only, --conversation-only; --force overwrites your later changes)
@@ -137,6 +140,9 @@ export class SlashCommands {
       }
       case '/resume':
         return this.resume(arg, text.trim().split(/\s+/).slice(2).join(' '));
+      case '/rules':
+        err.write(`${this.rulesList()}\n`);
+        return undefined;
       case '/checkpoints':
         err.write(session.task ? `${formatCheckpoints(session.task.log.events, style)}\n` : 'No current task.\n');
         return undefined;
@@ -150,6 +156,21 @@ export class SlashCommands {
         err.write(`Unknown command ${command}. Type /help.\n`);
         return undefined;
     }
+  }
+
+  /** The rules files as the next request would use them. */
+  private rulesList(): string {
+    const { session, options, style } = this;
+    const events = session.task?.log.events ?? [];
+    const rules = loadRules({
+      workspaceRoot: options.cwd,
+      skill: session.task?.state.skill ?? session.start.skill,
+      touchedPaths: touchedPaths(events, options.cwd),
+      ...(options.globalRulesDir ? { globalRulesDir: options.globalRulesDir } : {}),
+      ...(options.disabledRules ? { disabled: options.disabledRules() } : {}),
+    }).rules;
+    if (rules.length === 0) return 'No rules files found (see docs/context.md for the files Smith reads).';
+    return rules.map((r) => `${r.active ? style.green('on ') : style.dim('off')}  ${style.text(r.label)}${r.note ? style.dim(`  (${style.text(r.note)})`) : ''}`).join('\n');
   }
 
   /** /rewind ID [--files-only | --conversation-only] [--force] */

@@ -1,60 +1,165 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { homedir } from 'node:os';
+import { dirname, join, relative, sep } from 'node:path';
+import ignore from 'ignore';
 import { NotRegularFileError, readRegularFileSync } from '../workspace/regular-file.js';
+import { parseRule, type RuleConditions } from './rule-front-matter.js';
+import { NESTED_RULE_FILES, RULE_FILE_PATTERN, type RuleLocation, USER_CLAUDE_RULES, WORKSPACE_RULE_LOCATIONS } from './rule-sources.js';
+
+export { WORKSPACE_RULES_NAME } from './rule-sources.js';
+
+/** One rules file found, whether it applies now, and why not. */
+export interface RuleInfo {
+  /** How the rule is named in the prompt and in lists: the workspace-relative path, `~/…`, or `global rules: name`. */
+  readonly label: string;
+  readonly path: string;
+  readonly active: boolean;
+  /** Why an inactive rule does not apply, or a problem with an active one. */
+  readonly note?: string;
+}
 
 /** The rules the user wrote for the model, ready for the system prompt. */
 export interface LoadedRules {
-  /** The prompt section, or '' when there are no rules. */
+  /** The prompt section, or '' when no rule applies. */
   readonly section: string;
-  /** The files read, for display. */
+  /** The labels of the rules that apply. */
   readonly sources: readonly string[];
+  /** Every rules file found, applying or not. */
+  readonly rules: readonly RuleInfo[];
 }
 
-/** Folder (inside the workspace) where new_rule writes and where rules files are read from. */
-export const WORKSPACE_RULES_NAME = '.smithrules';
+/** What decides which rules apply. */
+export interface RulesInput {
+  readonly workspaceRoot: string;
+  /** Smith's user-level rules folder (`<storage>/rules`). */
+  readonly globalRulesDir?: string;
+  /** Where `~/.claude/CLAUDE.md` is looked for (default: the user's home folder). */
+  readonly homeDir?: string;
+  /** The active skill: `.roo/rules-<skill>/` applies only in it. */
+  readonly skill?: string;
+  /** Workspace-relative paths the task touched: conditional rules and nested AGENTS.md/CLAUDE.md follow them. */
+  readonly touchedPaths?: readonly string[];
+  /** Labels of rules the user turned off. */
+  readonly disabled?: ReadonlySet<string>;
+}
+
+/** Longest rule text sent; a longer file is cut with a note, so one huge file cannot crowd out the task. */
+export const MAX_RULE_CHARS = 20_000;
+
+interface FoundRule {
+  readonly label: string;
+  readonly path: string;
+}
 
 /**
- * Reads the global rules folder, then the workspace's `.smithrules` (a file, or a folder of
- * Markdown files) and `AGENTS.md`. Read on every request so a new rule applies at once.
+ * Reads every rules file (see rule-sources.ts), weakest first: the user's own, then the
+ * workspace's, then the active skill's, then AGENTS.md/CLAUDE.md in the folders the task touched,
+ * closest last. Read on every request, so a new or edited rule applies at once.
  */
-export function loadRules(folders: { readonly workspaceRoot: string; readonly globalRulesDir?: string }): LoadedRules {
-  const parts: { label: string; text: string }[] = [];
-  if (folders.globalRulesDir) {
-    for (const file of markdownFiles(folders.globalRulesDir)) parts.push({ label: `global rules: ${relative(folders.globalRulesDir, file)}`, text: readRule(file) });
+export function loadRules(input: RulesInput): LoadedRules {
+  const root = input.workspaceRoot;
+  const touched = input.touchedPaths ?? [];
+  const found: FoundRule[] = [];
+  if (input.globalRulesDir) {
+    for (const file of ruleFiles(input.globalRulesDir)) found.push({ label: `global rules: ${relative(input.globalRulesDir, file)}`, path: file });
   }
-  const workspaceRules = join(folders.workspaceRoot, WORKSPACE_RULES_NAME);
-  if (existsSync(workspaceRules)) {
-    const files = statSync(workspaceRules).isDirectory() ? markdownFiles(workspaceRules) : [workspaceRules];
-    for (const file of files) parts.push({ label: relative(folders.workspaceRoot, file), text: readRule(file) });
+  const userClaude = join(input.homeDir ?? homedir(), USER_CLAUDE_RULES);
+  if (isFile(userClaude)) found.push({ label: `~/${USER_CLAUDE_RULES}`, path: userClaude });
+  for (const location of WORKSPACE_RULE_LOCATIONS) {
+    if (location.path.includes('{skill}') && !input.skill) continue;
+    for (const file of locationFiles(root, location, input.skill)) found.push({ label: relativeLabel(root, file), path: file });
   }
-  const agents = join(folders.workspaceRoot, 'AGENTS.md');
-  if (existsSync(agents)) parts.push({ label: 'AGENTS.md', text: readRule(agents) });
+  for (const file of nestedRuleFiles(root, touched)) found.push({ label: relativeLabel(root, file), path: file });
 
-  const filled = parts.filter((p) => p.text.trim() !== '');
-  if (filled.length === 0) return { section: '', sources: [] };
-  const body = filled.map((p) => `## ${p.label}\n\n${p.text.trim()}`).join('\n\n');
+  const rules: RuleInfo[] = [];
+  const parts: { label: string; text: string }[] = [];
+  const seen = new Set<string>();
+  for (const rule of found) {
+    if (seen.has(rule.path)) continue;
+    seen.add(rule.path);
+    const text = readRule(rule.path);
+    if (text === undefined || text.trim() === '') continue;
+    const parsed = parseRule(text);
+    const inactive = input.disabled?.has(rule.label) ? 'turned off' : unmetCondition(parsed.conditions, touched);
+    rules.push({ label: rule.label, path: rule.path, active: !inactive, ...(inactive ? { note: inactive } : parsed.problem ? { note: parsed.problem } : {}) });
+    if (!inactive && parsed.body.trim() !== '') parts.push({ label: rule.label, text: capped(parsed.body.trim()) });
+  }
+  if (parts.length === 0) return { section: '', sources: [], rules };
+  const body = parts.map((p) => `## ${p.label}\n\n${p.text}`).join('\n\n');
   return {
-    section: `# User's rules\n\nThe user gave these instructions. Follow them unless they conflict with a direct request in the task.\n\n${body}`,
-    sources: filled.map((p) => p.label),
+    section: `# User's rules\n\nThe user gave these instructions. Follow them unless they conflict with a direct request in the task. They are listed from the most general to the most specific: where two conflict, follow the later one.\n\n${body}`,
+    sources: parts.map((p) => p.label),
+    rules,
   };
+}
+
+/** Why a conditional rule does not apply yet, or undefined when it applies. */
+function unmetCondition(conditions: RuleConditions, touched: readonly string[]): string | undefined {
+  if (conditions.alwaysApply) return undefined;
+  const matcher = ignore().add([...conditions.globs]);
+  if (touched.some((path) => matcher.ignores(path))) return undefined;
+  return `applies when the task touches ${conditions.globs.join(', ')}`;
+}
+
+function locationFiles(root: string, location: RuleLocation, skill: string | undefined): string[] {
+  const path = join(root, location.path.replace('{skill}', skill ?? ''));
+  if (!existsSync(path)) return [];
+  const folder = statSync(path).isDirectory();
+  if (folder && location.kind === 'file') return [];
+  if (!folder) return location.kind === 'folder' ? [] : [path];
+  return ruleFiles(path, location.skipFolders);
+}
+
+/** AGENTS.md and CLAUDE.md in the folders between the root and each touched path (the root's own are workspace rules). */
+function nestedRuleFiles(root: string, touched: readonly string[]): string[] {
+  const folders = new Set<string>();
+  for (const rel of touched) {
+    const absolute = join(root, rel);
+    let folder = isDirectory(absolute) ? absolute : dirname(absolute);
+    while (folder !== root && folder.startsWith(root + sep)) {
+      folders.add(folder);
+      folder = dirname(folder);
+    }
+  }
+  // Shallow folders first, so the rules closest to the file come last and win.
+  const ordered = [...folders].sort((a, b) => a.split(sep).length - b.split(sep).length || (a < b ? -1 : 1));
+  return ordered.flatMap((folder) => NESTED_RULE_FILES.map((name) => join(folder, name)).filter(isFile));
+}
+
+/** Rule files in a folder, recursively and sorted, leaving out the named sub-folders. */
+function ruleFiles(dir: string, skipFolders: readonly string[] = []): string[] {
+  if (!isDirectory(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((name) => RULE_FILE_PATTERN.test(name) && !skipFolders.some((skip) => name === skip || name.startsWith(`${skip}${sep}`)))
+    .map((name) => join(dir, name))
+    .filter(isFile)
+    .sort();
 }
 
 // A rules path that is a FIFO, socket or device is no rule: skipped rather than read, which could
 // block forever.
-function readRule(file: string): string {
+function readRule(file: string): string | undefined {
   try {
     return readRegularFileSync(file).toString('utf8');
   } catch (error) {
-    if (error instanceof NotRegularFileError) return '';
+    if (error instanceof NotRegularFileError) return undefined;
     throw error;
   }
 }
 
-function markdownFiles(dir: string): string[] {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.(md|markdown|txt)$/i.test(name))
-    .map((name) => join(dir, name))
-    .filter((file) => statSync(file).isFile())
-    .sort();
+function capped(text: string): string {
+  if (text.length <= MAX_RULE_CHARS) return text;
+  return `${text.slice(0, MAX_RULE_CHARS)}\n\n[This rules file was cut at ${MAX_RULE_CHARS} characters.]`;
+}
+
+function relativeLabel(root: string, file: string): string {
+  return relative(root, file).split(sep).join('/');
+}
+
+function isFile(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
+}
+
+function isDirectory(path: string): boolean {
+  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
 }

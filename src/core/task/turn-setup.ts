@@ -2,6 +2,7 @@ import { buildSystemPrompt } from '../prompt/system-prompt.js';
 import { toolDefinitions } from '../prompt/tool-definitions.js';
 import type { ApiProvider, ToolDefinition, ToolProtocol } from '../providers/types.js';
 import { loadRules } from '../rules/rules-loader.js';
+import { touchedPaths } from '../rules/touched-paths.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
 import type { Mode, Skill } from '../skills/skill.js';
 import { allowedToolNames } from '../skills/tool-permissions.js';
@@ -29,6 +30,8 @@ export interface TurnInputs {
   readonly providerForMode?: Partial<Record<Mode, ApiProvider>>;
   readonly skills?: readonly Skill[];
   readonly globalRulesDir?: string;
+  /** Labels of the rules the user turned off (read each turn). */
+  readonly disabledRules?: () => ReadonlySet<string>;
   readonly system?: { readonly os: string; readonly shell: string };
   /** Extra system-prompt sections from the host (e.g. MCP servers). */
   readonly extraPromptSections?: () => readonly string[];
@@ -65,7 +68,13 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
   const { mode, skill: slug } = currentModeAndSkill(events);
   const skill = findSkill(inputs.skills ?? BUILT_IN_SKILLS, slug);
   const allowedTools = allowedToolNames(inputs.tools.specs(), mode, skill);
-  const rules = loadRules({ workspaceRoot: inputs.cwd, ...(inputs.globalRulesDir ? { globalRulesDir: inputs.globalRulesDir } : {}) });
+  const rules = loadRules({
+    workspaceRoot: inputs.cwd,
+    skill: skill.slug,
+    touchedPaths: touchedPaths(events, inputs.cwd),
+    ...(inputs.globalRulesDir ? { globalRulesDir: inputs.globalRulesDir } : {}),
+    ...(inputs.disabledRules ? { disabled: inputs.disabledRules() } : {}),
+  });
   const roleText = skill.customInstructions ? `${skill.roleDefinition}\n\n${skill.customInstructions}` : skill.roleDefinition;
   const hidden = inputs.hiddenTools?.() ?? new Set<string>();
   const provider = inputs.providerForMode?.[mode] ?? inputs.provider;

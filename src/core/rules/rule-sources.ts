@@ -1,0 +1,43 @@
+// Where rules come from: Smith's own files and the files other agents' users already have, so
+// those work unchanged. One list; the loader, the prompt and every UI that lists rules read it.
+
+/** How a location holds rules. */
+export type RuleLocationKind = 'file' | 'folder' | 'file-or-folder';
+
+/** One place in the workspace that may hold rules. */
+export interface RuleLocation {
+  /** Workspace-relative; `{skill}` stands for the active skill's slug (Roo Code's per-mode rules). */
+  readonly path: string;
+  readonly kind: RuleLocationKind;
+  /** Sub-folders of a rules folder that hold something else (Cline's workflows are commands). */
+  readonly skipFolders?: readonly string[];
+}
+
+/** Smith's own workspace rules: a file, or a folder where new_rule writes. */
+export const WORKSPACE_RULES_NAME = '.smithrules';
+
+/**
+ * Workspace rules, in the order they enter the prompt (later ones are more specific and win a
+ * conflict): Smith's, then the other agents' files, then the per-skill folder.
+ */
+export const WORKSPACE_RULE_LOCATIONS: readonly RuleLocation[] = [
+  { path: WORKSPACE_RULES_NAME, kind: 'file-or-folder' },
+  { path: 'AGENTS.md', kind: 'file' },
+  { path: 'CLAUDE.md', kind: 'file' },
+  { path: '.clinerules', kind: 'file-or-folder', skipFolders: ['workflows'] },
+  { path: '.cursorrules', kind: 'file' },
+  { path: '.cursor/rules', kind: 'folder' },
+  { path: '.windsurfrules', kind: 'file' },
+  { path: '.github/copilot-instructions.md', kind: 'file' },
+  { path: '.roo/rules', kind: 'folder' },
+  { path: '.roo/rules-{skill}', kind: 'folder' },
+];
+
+/** Rules files read in the folders a task touches (closest to the file last, so it wins). */
+export const NESTED_RULE_FILES: readonly string[] = ['AGENTS.md', 'CLAUDE.md'];
+
+/** The user-level rules file of Claude Code, relative to the home folder. */
+export const USER_CLAUDE_RULES = '.claude/CLAUDE.md';
+
+/** Files in a rules folder that are rules. */
+export const RULE_FILE_PATTERN = /\.(md|mdc|markdown|txt)$/i;
