@@ -1,3 +1,5 @@
+import type { ShownApproval } from '../shared/tool-details.js';
+
 /**
  * The host interface: the only way the engine reaches the editor, terminal, user and clock.
  * The CLI and the VS Code extension each implement it.
@@ -51,21 +53,13 @@ export interface FileSystemPort {
   deleteFile(absolutePath: string): Promise<void>;
 }
 
-/** A question for the user about one tool call. */
-export interface ApprovalRequest {
-  readonly callId: string;
-  readonly tool: string;
-  /** One line the user reads first, e.g. "Edit src/app.ts". */
-  readonly summary: string;
-  /** Workspace-relative (or absolute, when outside) path the call touches. */
-  readonly path?: string;
-  /** A unified diff of a proposed edit. */
-  readonly diff?: string;
+/**
+ * A question for the user about one tool call: what is shown (logged as is in `approval_asked`)
+ * plus, for an edit, the whole texts for a diff editor (not logged).
+ */
+export interface ApprovalRequest extends ShownApproval {
   /** For edits: the file's text before and the proposed text after, for a diff view. */
   readonly proposal?: { readonly original: string; readonly proposed: string; readonly isNewFile: boolean };
-  readonly command?: string;
-  /** Why auto-approval did not apply, when it is unusual (e.g. outside the workspace). */
-  readonly reason?: string;
 }
 
 /** The user's answer; feedback text goes back to the model either way. */

@@ -1,3 +1,4 @@
+import type { ShownApproval } from './tool-details.js';
 import type { UiMessage, UiUsage } from './ui-messages.js';
 
 /**
@@ -28,16 +29,8 @@ export interface ProviderSettingsView {
 /** A piece of provider setup a task cannot run without. */
 export type ProviderSetupField = 'apiKey' | 'baseUrl' | 'model';
 
-/** A tool call waiting for the user's decision. */
-export interface PendingApproval {
-  readonly callId: string;
-  readonly tool: string;
-  readonly summary: string;
-  readonly path?: string;
-  readonly diff?: string;
-  readonly command?: string;
-  readonly reason?: string;
-}
+/** A tool call waiting for the user's decision: the request as logged in its `approval_asked` event. */
+export type PendingApproval = ShownApproval;
 
 /** A follow-up question from the model waiting for an answer. */
 export interface PendingQuestion {

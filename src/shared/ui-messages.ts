@@ -1,3 +1,5 @@
+import type { ToolFacts } from './tool-details.js';
+
 /** The chat's message list as the panel and the CLI render it; derived from the task log. */
 export type UiMessage =
   | { readonly kind: 'task'; readonly id: string; readonly text: string; readonly ts: number }
@@ -35,6 +37,8 @@ export interface UiToolMessage {
   readonly output?: string;
   readonly error?: string;
   readonly feedback?: string;
+  /** Facts of the result the card renders (exit code, lines changed, counts); absent for results logged before they were recorded. */
+  readonly details?: ToolFacts;
   readonly ts: number;
 }
 

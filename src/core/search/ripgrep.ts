@@ -82,7 +82,12 @@ export async function searchWithRipgrep(options: RipgrepSearchOptions): Promise<
 
 /** Renders results grouped by file as `12 | text`, with a note when capped. */
 export function formatSearchResults(result: SearchResult): string {
-  if (result.matchCount === 0) return 'Found 0 results.';
+  return renderSearchResults(result).text;
+}
+
+/** The results as the model reads them, and whether the character cap left files out (`cut`). */
+export function renderSearchResults(result: SearchResult): { readonly text: string; readonly cut: boolean } {
+  if (result.matchCount === 0) return { text: 'Found 0 results.', cut: false };
   const header = result.truncated
     ? `Found more than ${result.maxMatches} results; showing the first ${result.maxMatches}.`
     : `Found ${result.matchCount} result${result.matchCount === 1 ? '' : 's'}.`;
@@ -107,7 +112,7 @@ export function formatSearchResults(result: SearchResult): string {
   if (result.truncated || cut) {
     out.push(`\n(Results cut short${cut ? ` at ${MAX_OUTPUT_CHARS} characters` : ''}. Use a more specific regex, path or file_pattern to narrow the search.)`);
   }
-  return out.join('\n');
+  return { text: out.join('\n'), cut };
 }
 
 function ripgrepArgs(options: RipgrepSearchOptions, ignoreFile: string | undefined): string[] {

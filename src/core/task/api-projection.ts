@@ -73,6 +73,8 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
   let callOrder: string[] = [];
   const requested = new Map<string, ToolRequested>();
   const answered = new Set<string>();
+  // Feedback the user gave with an approval, added to that call's result or error.
+  const approvalFeedback = new Map<string, string>();
 
   const flushUser = () => {
     for (const [id, name] of openCalls) pendingResults.push({ type: 'tool_result', toolUseId: id, name, content: NO_RESULT_NOTE, isError: true });
@@ -161,6 +163,7 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
         requested.set(event.callId, event);
         break;
       case 'approval_answered':
+        if (event.approved && event.feedback) approvalFeedback.set(event.callId, event.feedback);
         if (!event.approved) {
           answered.add(event.callId);
           const label = toolLabel(requested.get(event.callId));
@@ -173,15 +176,17 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
       case 'tool_result': {
         answered.add(event.callId);
         const leftOut = withImages?.leftOut.has(event.seq) ? `\n\n${IMAGES_LEFT_OUT_NOTE}` : '';
-        const output = superseded.has(event.seq) ? SUPERSEDED_READ_NOTE : event.output + leftOut;
+        const output = withApprovalFeedback(superseded.has(event.seq) ? SUPERSEDED_READ_NOTE : event.output, approvalFeedback.get(event.callId)) + leftOut;
         const images = withImages?.sent.has(event.seq) ? (event.images ?? []).map((image) => ({ type: 'image' as const, ...image })) : [];
         pushResult(event.callId, output, `${toolLabel(requested.get(event.callId))} Result:\n${output}`, false, images);
         break;
       }
-      case 'tool_error':
+      case 'tool_error': {
         answered.add(event.callId);
-        pushResult(event.callId, event.error, `${toolLabel(requested.get(event.callId), event.tool)} Error:\n${event.error}`, true);
+        const error = withApprovalFeedback(event.error, approvalFeedback.get(event.callId));
+        pushResult(event.callId, error, `${toolLabel(requested.get(event.callId), event.tool)} Error:\n${error}`, true);
         break;
+      }
       case 'no_tool_used':
         pendingUser.push(native ? NATIVE_NO_TOOL_REMINDER : NO_TOOL_REMINDER);
         break;
@@ -246,6 +251,21 @@ function asParts(content: string | readonly ContentPart[]): ContentPart[] {
 function joinContent(earlier: ProviderMessage['content'], content: string | readonly ContentPart[]): ProviderMessage['content'] {
   if (typeof content === 'string') return typeof earlier === 'string' ? `${earlier}\n\n${content}` : [...earlier, { type: 'text', text: content }];
   return [...asParts(earlier), ...content];
+}
+
+/** How feedback given with an approval reaches the model: after the call's result. */
+export function approvalFeedbackNote(feedback: string): string {
+  return `\n\nThe user approved with feedback:\n<feedback>\n${feedback}\n</feedback>`;
+}
+
+/**
+ * The text with the approval's feedback after it. Logs written before the feedback was projected
+ * from approval_answered already carry it in the tool's output; it is not added twice.
+ */
+function withApprovalFeedback(text: string, feedback: string | undefined): string {
+  if (!feedback) return text;
+  const note = approvalFeedbackNote(feedback);
+  return text.includes(note) ? text : text + note;
 }
 
 function toolLabel(call: ToolRequested | undefined, fallbackName = 'tool'): string {

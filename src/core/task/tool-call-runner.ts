@@ -1,5 +1,6 @@
 import type { ToolUseBlock } from '../parse/types.js';
 import type { ApprovalAnswer, Host } from '../ports.js';
+import type { ShownApproval } from '../../shared/tool-details.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { limitToolImages } from '../tools/tool-images.js';
 import { lastFileStamp } from '../tools/file-stamps.js';
@@ -103,9 +104,11 @@ export async function runToolCall(
       env.log.append({ type: 'tool_result', callId, tool: block.name, output: outcome.output + limited.note + note, ...images, ...details });
       break;
     }
-    case 'error':
-      env.log.append({ type: 'tool_error', callId, tool: block.name, error: outcome.error + note, mistake: outcome.mistake });
+    case 'error': {
+      const details = outcome.details ? { details: outcome.details } : {};
+      env.log.append({ type: 'tool_error', callId, tool: block.name, error: outcome.error + note, mistake: outcome.mistake, ...details });
       break;
+    }
     case 'condensed':
       env.log.append({ type: 'history_condensed', summary: outcome.summary });
       env.log.append({ type: 'tool_result', callId, tool: block.name, output: `The conversation history was condensed into your summary. Continue the task from it.${note}` });
@@ -166,8 +169,10 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: A
       }
       counter.reset();
       const reason = facts.outsideWorkspace ? 'The path is outside the workspace.' : request.reason;
-      env.log.append({ type: 'approval_asked', callId });
-      const answer = await env.host.approvals.ask({ ...request, ...(reason ? { reason } : {}), callId, tool: block.name }, env.signal);
+      const { proposal, ...asked } = request;
+      const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params: block.params };
+      env.log.append({ type: 'approval_asked', callId, request: shown });
+      const answer = await env.host.approvals.ask({ ...shown, ...(proposal ? { proposal } : {}) }, env.signal);
       env.log.append({
         type: 'approval_answered',
         callId,

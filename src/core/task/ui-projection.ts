@@ -47,11 +47,11 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
         // The base64 stays in the log: the panel gets a marker, not megabytes of snapshot.
         const count = event.images?.length ?? 0;
         const marker = count === 0 ? '' : `\n\n[${count === 1 ? 'image' : `${count} images`} sent to the model]`;
-        updateTool(event.callId, { status: 'done', output: event.output + marker });
+        updateTool(event.callId, { status: 'done', output: event.output + marker, ...(event.details ? { details: event.details } : {}) });
         break;
       }
       case 'tool_error':
-        if (toolIndex.has(event.callId)) updateTool(event.callId, { status: 'failed', error: event.error });
+        if (toolIndex.has(event.callId)) updateTool(event.callId, { status: 'failed', error: event.error, ...(event.details ? { details: event.details } : {}) });
         else messages.push({ kind: 'error', id, text: event.error, ts: event.ts });
         break;
       case 'no_tool_used':

@@ -26,7 +26,7 @@ export function createAccessMcpResourceTool(hub: McpHub): ToolHandler {
       if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
       try {
         const result = await hub.readResource(found.name, uri, { signal: context.signal });
-        return { kind: 'result', output: formatResourceContents(result) };
+        return { kind: 'result', output: formatResourceContents(result), details: { mcp: { server: found.name, uri, isError: false } } };
       } catch (error) {
         if (context.signal.aborted) throw error;
         return mcpCallFailure(error);

@@ -1,3 +1,4 @@
+import type { EditFacts } from '../../shared/tool-details.js';
 import { REDACTED } from '../secrets/secret-redactor.js';
 import type { ResolvedPath } from '../workspace/workspace-paths.js';
 import { notAFileMessage, readWholeText, tooLargeToEditMessage } from './file-reading.js';
@@ -46,7 +47,10 @@ export async function loadEditTarget(
  */
 export async function applyProposedEdit(context: ToolContext, target: ResolvedPath, proposal: Proposal, before: FileStamp | undefined): Promise<ToolOutcome> {
   if (!proposal.isNewFile && proposal.original === proposal.proposed) {
-    return { kind: 'result', output: `No changes: ${target.display} already has this content.`, ...(before ? { details: { file: before } } : {}) };
+    // An existing file (not new) always has its stamp here.
+    const hash = before?.sha256 ?? '';
+    const unchanged: EditFacts = { path: target.display, added: 0, removed: 0, created: false, sha256Before: hash, sha256After: hash };
+    return { kind: 'result', output: `No changes: ${target.display} already has this content.`, details: { ...(before ? { file: before } : {}), edit: unchanged } };
   }
   const placeholder = redactionPlaceholderRefusal(target.display, proposal);
   if (placeholder) return mistake(placeholder);
@@ -54,7 +58,7 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
   const stats = diffStats(patch);
   const verb = proposal.isNewFile ? 'Create' : 'Edit';
   const answer = await context.approve(
-    { summary: `${verb} ${target.display} (+${stats.added} -${stats.removed})`, path: target.display, diff: patch, proposal },
+    { summary: `${verb} ${target.display} (+${stats.added} -${stats.removed})`, path: target.display, diff: patch, stats, proposal },
     { outsideWorkspace: !target.insideWorkspace },
   );
   if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
@@ -71,8 +75,18 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
   }
   const problems = (await context.host.diagnosticsAfterEdit?.(target.absolute)) ?? [];
   if (problems.length > 0) output += `\n\nNew problems were reported after saving the file:\n${problems.join('\n')}\nFix them if your edit caused them.`;
-  if (answer.feedback) output += `\n\nThe user approved with feedback:\n<feedback>\n${answer.feedback}\n</feedback>`;
-  return { kind: 'result', output, details: { file: written } };
+  const userEdited = finalContent !== proposal.proposed;
+  const landed = userEdited ? diffStats(unifiedDiff(target.display, proposal.original, finalContent)) : stats;
+  const edit: EditFacts = {
+    path: target.display,
+    added: landed.added,
+    removed: landed.removed,
+    created: proposal.isNewFile,
+    ...(before ? { sha256Before: before.sha256 } : {}),
+    sha256After: written.sha256,
+    ...(userEdited ? { userEdited } : {}),
+  };
+  return { kind: 'result', output, details: { file: written, edit } };
 }
 
 /**

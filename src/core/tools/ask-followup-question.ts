@@ -27,9 +27,10 @@ export const askFollowupQuestionTool: ToolHandler = {
         kind: 'result',
         output:
           'No user is available to answer (this is a non-interactive run). Proceed with your best judgement, state your assumptions, and continue the task.',
+        details: { question: { answered: false } },
       };
     }
-    return { kind: 'result', output: `<answer>\n${answer}\n</answer>` };
+    return { kind: 'result', output: `<answer>\n${answer}\n</answer>`, details: { question: { answered: true } } };
   },
 };
 

@@ -4,6 +4,7 @@ import { formatDuration } from '../process/format-duration.js';
 import { DEFAULT_OUTPUT_LIMITS, OutputBuffer, type OutputLimits } from '../process/output-buffer.js';
 import type { KillReport, RunningProcess } from '../ports.js';
 import { ignoredPathsInCommand } from '../workspace/command-paths.js';
+import type { CommandEnd, CommandFacts } from '../../shared/tool-details.js';
 import { mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from './tool-spec.js';
 
 /** Tuning for execute_command; the defaults are what the model is told about. */
@@ -76,40 +77,50 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
         },
       });
       if (stop.kind === 'aborted') throw abortReason(context.signal);
+      if (stop.kind === 'failed') return { kind: 'error', error: `Could not run the command: ${stop.error.message}`, mistake: false };
+      let text: string;
+      let end: CommandEnd;
       if (stop.kind === 'still-running') {
         // Synchronously after the watch stopped, so no output falls between its listener and the session's.
         const session = sessions.track(command, running, Date.now() - startedAt);
         const why = stop.by === 'user' ? 'the user chose to continue while it runs' : `it printed nothing new for ${formatDuration(quietMs)}`;
-        const text =
+        text =
           `Command is still running (id ${session.id}): ${why}. ` +
           'It keeps running in the background until the task ends; its new output and its exit code will appear ' +
-          'in the environment details of your next messages. Do not start it again.';
-        return withFeedback(withNote({ kind: 'result', output: `${text}\n${describeOutput(output, 'Output so far', running.streams)}` }, ignoredNote), answer.feedback);
+          `in the environment details of your next messages. Do not start it again.\n${describeOutput(output, 'Output so far', running.streams)}`;
+        end = { kind: 'backgrounded', sessionId: session.id, by: stop.by === 'user' ? 'user' : 'quiet' };
+      } else {
+        ({ text, end } = finishedText(stop, output, timeoutSeconds, running.streams));
       }
-      return withFeedback(withNote(finishedOutcome(stop, output, timeoutSeconds, running.streams), ignoredNote), answer.feedback);
+      const details: CommandFacts = {
+        command,
+        end,
+        output: output.render(),
+        truncated: output.truncated,
+        ...(ignoredPaths.length > 0 ? { ignoredPaths } : {}),
+      };
+      const note = ignoredNote ? `\n\nNote: ${ignoredNote} Do not work with those paths unless the user asks.` : '';
+      return { kind: 'result', output: text + note, details: { command: details } };
     },
   };
 }
 
-function finishedOutcome(
-  stop: Exclude<CommandStop, { kind: 'aborted' | 'still-running' }>,
+/** What the model is told about a command that ran to its end (or its timeout), and how it ended. */
+function finishedText(
+  stop: Extract<CommandStop, { kind: 'timed-out' | 'exited' }>,
   output: OutputBuffer,
   timeoutSeconds: number,
   streams: RunningProcess['streams'],
-): ToolOutcome {
-  switch (stop.kind) {
-    case 'failed':
-      return { kind: 'error', error: `Could not run the command: ${stop.error.message}`, mistake: false };
-    case 'timed-out':
-      return {
-        kind: 'result',
-        output: `The command did not finish within ${formatDuration(timeoutSeconds * 1000)} and was killed${describeKill(stop.kill)}.\n${describeOutput(output, 'Output before it was killed', streams)}`,
-      };
-    case 'exited': {
-      const status = stop.exitCode !== null ? `Exit code: ${stop.exitCode}` : `Exit code: none (terminated by ${stop.signal ?? 'a signal'})`;
-      return { kind: 'result', output: `${status}\n${describeOutput(output, 'Output', streams)}` };
-    }
+): { text: string; end: CommandEnd } {
+  if (stop.kind === 'timed-out') {
+    return {
+      text: `The command did not finish within ${formatDuration(timeoutSeconds * 1000)} and was killed${describeKill(stop.kill)}.\n${describeOutput(output, 'Output before it was killed', streams)}`,
+      end: { kind: 'timed_out', timeoutSeconds },
+    };
   }
+  const status = stop.exitCode !== null ? `Exit code: ${stop.exitCode}` : `Exit code: none (terminated by ${stop.signal ?? 'a signal'})`;
+  const end: CommandEnd = { kind: 'exited', exitCode: stop.exitCode, ...(stop.exitCode === null && stop.signal ? { signal: stop.signal } : {}) };
+  return { text: `${status}\n${describeOutput(output, 'Output', streams)}`, end };
 }
 
 /** Says only what the kill verified: every process gone, which ones survived, or that nothing could be checked. */
@@ -129,17 +140,6 @@ function describeOutput(output: OutputBuffer, label: string, streams: RunningPro
     ...(output.truncated ? ['too long: the middle was cut, see the note where it was'] : []),
   ];
   return `${label}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}:\n${output.render()}`;
-}
-
-/** Tells the model about paths it should not work with, after the user let the command run anyway. */
-function withNote(outcome: ToolOutcome, note: string | undefined): ToolOutcome {
-  if (!note || outcome.kind !== 'result') return outcome;
-  return { kind: 'result', output: `${outcome.output}\n\nNote: ${note} Do not work with those paths unless the user asks.` };
-}
-
-function withFeedback(outcome: ToolOutcome, feedback: string | undefined): ToolOutcome {
-  if (!feedback || outcome.kind !== 'result') return outcome;
-  return { kind: 'result', output: `${outcome.output}\n\nThe user approved with feedback:\n<feedback>\n${feedback}\n</feedback>` };
 }
 
 function parseRequiresApproval(value: string | undefined): boolean | string {

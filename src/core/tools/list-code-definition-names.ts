@@ -14,7 +14,7 @@ export const MAX_OUTLINED_FILES = 50;
 export const MAX_SOURCE_BYTES = 1_000_000;
 
 type FileOutline =
-  | { readonly kind: 'definitions'; readonly text: string }
+  | { readonly kind: 'definitions'; readonly text: string; readonly count: number }
   | { readonly kind: 'none' }
   | { readonly kind: 'skipped'; readonly reason: string };
 
@@ -53,8 +53,10 @@ export const listCodeDefinitionNamesTool: ToolHandler = {
 async function outlineSingleFile(context: ToolContext, absolute: string, display: string, language: CodeLanguage): Promise<ToolOutcome> {
   const outline = await outlineFile(context, absolute, display, language);
   if (outline.kind === 'skipped') return { kind: 'error', error: `Skipped ${display}: ${outline.reason}.`, mistake: false };
-  if (outline.kind === 'none') return { kind: 'result', output: `No source code definitions found in ${display}.` };
-  return { kind: 'result', output: outline.text };
+  const count = outline.kind === 'definitions' ? outline.count : 0;
+  const details = { outline: { path: display, files: 1, definitions: count, skipped: 0 } };
+  if (outline.kind === 'none') return { kind: 'result', output: `No source code definitions found in ${display}.`, details };
+  return { kind: 'result', output: outline.text, details };
 }
 
 async function outlineFolder(context: ToolContext, absolute: string, display: string): Promise<ToolOutcome> {
@@ -63,16 +65,24 @@ async function outlineFolder(context: ToolContext, absolute: string, display: st
     return {
       kind: 'result',
       output: `No source files of a supported language directly in ${display} (subfolders are not searched; name one to outline it). Supported extensions: ${supportedExtensions().join(', ')}.`,
+      details: { outline: { path: display, files: 0, definitions: 0, skipped: 0 } },
     };
   }
   const blocks: string[] = [];
   const notes: string[] = [];
+  let definitions = 0;
+  let skipped = listing.total - listing.files.length;
   for (const file of listing.files) {
     context.signal.throwIfAborted();
     const fileDisplay = display === '.' ? file.name : `${display}/${file.name}`;
     const outline = await outlineFile(context, join(absolute, file.name), fileDisplay, file.language);
-    if (outline.kind === 'definitions') blocks.push(outline.text);
-    else if (outline.kind === 'skipped') notes.push(`[Skipped ${fileDisplay}: ${outline.reason}.]`);
+    if (outline.kind === 'definitions') {
+      blocks.push(outline.text);
+      definitions += outline.count;
+    } else if (outline.kind === 'skipped') {
+      notes.push(`[Skipped ${fileDisplay}: ${outline.reason}.]`);
+      skipped++;
+    }
   }
   if (listing.total > listing.files.length) {
     notes.push(`[Outlined the first ${listing.files.length} of ${listing.total} source files in ${display}; name a file to outline one of the others.]`);
@@ -81,7 +91,9 @@ async function outlineFolder(context: ToolContext, absolute: string, display: st
     const count = listing.files.length === 1 ? '1 source file' : `${listing.files.length} source files`;
     notes.unshift(`No source code definitions found in the ${count} directly in ${display}.`);
   }
-  return { kind: 'result', output: [...blocks, ...notes].join('\n').trimEnd() };
+  const beyondLimit = listing.total - listing.files.length;
+  const details = { outline: { path: display, files: listing.files.length - (skipped - beyondLimit), definitions, skipped } };
+  return { kind: 'result', output: [...blocks, ...notes].join('\n').trimEnd(), details };
 }
 
 function tooLarge(size: number): FileOutline {
@@ -104,5 +116,5 @@ async function outlineFile(context: ToolContext, absolute: string, display: stri
   if ('binary' in decoded) return { kind: 'skipped', reason: 'it is a binary file, not source text' };
   const source = decoded.text.replace(/^\uFEFF/, '');
   const definitions = await extractDefinitions(source, language);
-  return definitions.length === 0 ? { kind: 'none' } : { kind: 'definitions', text: formatDefinitions(display, source, definitions) };
+  return definitions.length === 0 ? { kind: 'none' } : { kind: 'definitions', text: formatDefinitions(display, source, definitions), count: definitions.length };
 }

@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { parse } from 'node:path';
+import type { ListFacts } from '../../shared/tool-details.js';
 import { formatListing, listWorkspaceFiles } from '../workspace/file-listing.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
@@ -53,7 +54,8 @@ export const listFilesTool: ToolHandler = {
       ignore: target.insideWorkspace ? context.ignore : NOTHING_IGNORED,
     });
     const output = formatListing(listing);
-    return { kind: 'result', output: target.insideWorkspace ? output : `Contents of ${target.absolute} (paths relative to it):\n${output}` };
+    const list: ListFacts = { path: target.display, recursive, entries: listing.entries.length, truncated: listing.truncated };
+    return { kind: 'result', output: target.insideWorkspace ? output : `Contents of ${target.absolute} (paths relative to it):\n${output}`, details: { list } };
   },
 };
 

@@ -10,6 +10,9 @@ const DEFAULT_RESULTS = 10;
 const MAX_RESULTS = 30;
 const DESCRIPTION_CHARS = 200;
 
+/** The facts of a call about all servers at once. */
+const NO_SERVER = { mcp: { isError: false } } as const;
+
 /** The discovery meta-tools for large catalogues: list servers, search tools, read one tool's schema. */
 export function createMcpDiscoveryTools(hub: McpHub): ToolHandler[] {
   return [listMcpServersTool(hub), searchMcpToolsTool(hub), getMcpToolDetailsTool(hub)];
@@ -28,13 +31,13 @@ function listMcpServersTool(hub: McpHub): ToolHandler {
       const name = params.server_name?.trim();
       if (!name) {
         const servers = hub.servers();
-        if (servers.length === 0) return { kind: 'result', output: 'No MCP servers are configured.' };
+        if (servers.length === 0) return { kind: 'result', output: 'No MCP servers are configured.', details: NO_SERVER };
         const lines = servers.map((s) => (s.status === 'connected' ? serverLine(s) : `- ${s.name} (${s.status}${s.error ? `: ${s.error.split('\n')[0]}` : ''})`));
-        return { kind: 'result', output: `MCP servers:\n${lines.join('\n')}` };
+        return { kind: 'result', output: `MCP servers:\n${lines.join('\n')}`, details: NO_SERVER };
       }
       const found = connectedServer(hub, name);
       if ('kind' in found) return found;
-      return { kind: 'result', output: serverDetails(found) };
+      return { kind: 'result', output: serverDetails(found), details: { mcp: { server: found.name, isError: false } } };
     },
   };
 }
@@ -65,13 +68,18 @@ function searchMcpToolsTool(hub: McpHub): ToolHandler {
       if (!Number.isInteger(max) || max < 1) return mistake(`max_results must be a positive whole number, got "${params.max_results}".`);
       const catalogue = catalogueOf(servers);
       const matches = searchMcpTools(catalogue, params.query!, Math.min(max, MAX_RESULTS));
+      const details = {
+        search: { query: params.query!, files: new Set(matches.map((m) => m.server)).size, matches: matches.length, truncated: false },
+        mcp: { ...(serverName ? { server: serverName } : {}), isError: false },
+      };
       if (matches.length === 0) {
-        return { kind: 'result', output: `No MCP tool matches "${params.query}" (searched ${catalogue.length} tools). Try other words, or list_mcp_servers with a server_name to see its tools.` };
+        return { kind: 'result', output: `No MCP tool matches "${params.query}" (searched ${catalogue.length} tools). Try other words, or list_mcp_servers with a server_name to see its tools.`, details };
       }
       const lines = matches.map((m, i) => `${i + 1}. server_name=${m.server} tool_name=${m.tool.name}: ${shorten(m.tool.description)}`);
       return {
         kind: 'result',
         output: `Best matches for "${params.query}" among ${catalogue.length} tools:\n${lines.join('\n')}\n\nRead a tool's input schema with get_mcp_tool_details before calling it with use_mcp_tool.`,
+        details,
       };
     },
   };
@@ -107,6 +115,7 @@ function getMcpToolDetailsTool(hub: McpHub): ToolHandler {
           `Input schema:\n${JSON.stringify(schema, null, 2)}`,
           `Call it with use_mcp_tool: server_name ${found.name}, tool_name ${tool.name}, and arguments as a JSON object matching the schema.`,
         ].join('\n'),
+        details: { mcp: { server: found.name, tool: tool.name, isError: false } },
       };
     },
   };

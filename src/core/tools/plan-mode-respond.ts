@@ -15,6 +15,6 @@ export const planModeRespondTool: ToolHandler = {
     const reply = await context.host.questions.ask(params.response!, [], context.signal);
     // Without a user to reply (headless runs), the plan itself is the run's result.
     if (reply === undefined) return { kind: 'completed', result: params.response!.trim() };
-    return { kind: 'result', output: `<user_message>\n${reply}\n</user_message>` };
+    return { kind: 'result', output: `<user_message>\n${reply}\n</user_message>`, details: { question: { answered: true } } };
   },
 };

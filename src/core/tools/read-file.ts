@@ -1,3 +1,4 @@
+import type { ReadFacts } from '../../shared/tool-details.js';
 import { notAFileMessage } from './file-reading.js';
 import { readLineWindow, type LineWindow } from './line-window.js';
 import { mistake, type ToolHandler } from './tool-spec.js';
@@ -49,12 +50,22 @@ export const readFileTool: ToolHandler = {
     if (window.kind === 'binary') {
       return mistake(`${target.display} is a binary file; read_file only reads text files.`);
     }
-    const details = { file: window.stamp };
-    if (window.totalLines === 0) return { kind: 'result', output: `(${target.display} is empty.)`, details };
+    if (window.totalLines === 0) {
+      const read: ReadFacts = { path: target.display, firstLine: 0, lastLine: 0, totalLines: 0, truncated: false };
+      return { kind: 'result', output: `(${target.display} is empty.)`, details: { file: window.stamp, read } };
+    }
     if (first > window.totalLines) {
       return mistake(`start_line ${first} is past the end of ${target.display} (${window.totalLines} lines).`);
     }
     const shownLast = first + window.lines.length - 1;
+    const read: ReadFacts = {
+      path: target.display,
+      firstLine: first,
+      lastLine: shownLast,
+      totalLines: window.totalLines,
+      truncated: window.cutLine !== undefined || shownLast < Math.min(last, window.totalLines),
+    };
+    const details = { file: window.stamp, read };
     const width = String(shownLast).length;
     const body = window.lines.map((line, i) => `${String(first + i).padStart(width, ' ')} | ${line}`).join('\n');
     return { kind: 'result', output: `${body}${windowNote(window, first, shownLast)}`, details };

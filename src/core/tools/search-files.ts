@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import ignore from 'ignore';
-import { formatSearchResults, RipgrepError, searchWithRipgrep } from '../search/ripgrep.js';
+import type { SearchFacts } from '../../shared/tool-details.js';
+import { renderSearchResults, RipgrepError, searchWithRipgrep } from '../search/ripgrep.js';
 import { ancestorIgnoreRules, rulesRelativeToRoot } from '../workspace/file-listing.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { mistake, type ToolHandler } from './tool-spec.js';
@@ -68,7 +69,15 @@ export const searchFilesTool: ToolHandler = {
         signal: context.signal,
       });
       const shown = target.insideWorkspace ? result : { ...result, groups: result.groups.map((g) => ({ ...g, path: toPosix(join(base, g.path)) })) };
-      return { kind: 'result', output: formatSearchResults(shown) };
+      const rendered = renderSearchResults(shown);
+      const search: SearchFacts = {
+        path: target.display,
+        query: regex,
+        files: result.groups.length,
+        matches: result.matchCount,
+        truncated: result.truncated || rendered.cut,
+      };
+      return { kind: 'result', output: rendered.text, details: { search } };
     } catch (error) {
       if (error instanceof RipgrepError && error.invalidInput) {
         return mistake(`search_files could not use your regex or file_pattern:\n${error.message}\nThe regex uses Rust syntax (no look-around or backreferences); file_pattern is a glob like "*.ts".`);

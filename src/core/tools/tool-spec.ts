@@ -30,7 +30,8 @@ export interface ToolSpec {
 export type ToolOutcome =
   /** `images` reach vision models only; `output` must describe them too, as other models see only it. */
   | { readonly kind: 'result'; readonly output: string; readonly images?: readonly Base64Image[]; readonly details?: ToolResultDetails }
-  | { readonly kind: 'error'; readonly error: string; readonly mistake: boolean }
+  /** `details`: facts of a call that ran and failed (an MCP tool's error result). */
+  | { readonly kind: 'error'; readonly error: string; readonly mistake: boolean; readonly details?: ToolResultDetails }
   | { readonly kind: 'rejected'; readonly feedback?: string }
   | { readonly kind: 'completed'; readonly result: string; readonly command?: string }
   | { readonly kind: 'condensed'; readonly summary: string }
@@ -52,9 +53,10 @@ export interface ToolContext {
   readonly modelSupportsImages?: boolean;
   /**
    * Asks for approval unless the policy auto-approves this call (judged from the tool's group
-   * and the facts given); logs the question and the answer.
+   * and the facts given); logs the question as shown and the answer. Feedback given with an
+   * approval reaches the model from the log: a tool never repeats it in its output.
    */
-  approve(request: Omit<ApprovalRequest, 'callId' | 'tool'>, facts?: Omit<ApprovalFacts, 'group'>): Promise<ApprovalAnswer>;
+  approve(request: Omit<ApprovalRequest, 'callId' | 'tool' | 'params'>, facts?: Omit<ApprovalFacts, 'group'>): Promise<ApprovalAnswer>;
   /** Streams progress (e.g. command output) to the UI; not logged. */
   progress(text: string): void;
   /** Logs that this call started a process (pid and marker), so a resumed task can stop what a crash left running. */

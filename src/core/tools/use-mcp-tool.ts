@@ -54,11 +54,15 @@ export function createUseMcpTool(hub: McpHub): ToolHandler {
       // The text always describes the images: it is all a model without vision (or a later text-only summary) gets.
       const formatted = formatToolResult(result);
       if (formatted.isError) {
-        return { kind: 'error', error: `The MCP tool ${toolName} on server "${server.name}" reported an error:\n${formatted.text}`, mistake: false };
+        return {
+          kind: 'error',
+          error: `The MCP tool ${toolName} on server "${server.name}" reported an error:\n${formatted.text}`,
+          mistake: false,
+          details: { mcp: { server: server.name, tool: toolName, isError: true } },
+        };
       }
-      const feedback = answer.feedback ? `\n\nThe user approved with feedback:\n<feedback>\n${answer.feedback}\n</feedback>` : '';
       const images = context.modelSupportsImages && formatted.images.length > 0 ? { images: formatted.images } : {};
-      return { kind: 'result', output: formatted.text + feedback, ...images };
+      return { kind: 'result', output: formatted.text, ...images, details: { mcp: { server: server.name, tool: toolName, isError: false } } };
     },
   };
 }

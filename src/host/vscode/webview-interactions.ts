@@ -117,16 +117,10 @@ export class WebviewInteractions implements vscode.Disposable {
   }
 }
 
+/** What the panel shows is what the engine logged as shown; the file texts stay with the diff editor. */
 function pendingApproval(request: ApprovalRequest): PendingApproval {
-  return {
-    callId: request.callId,
-    tool: request.tool,
-    summary: request.summary,
-    ...(request.path !== undefined ? { path: request.path } : {}),
-    ...(request.diff !== undefined ? { diff: request.diff } : {}),
-    ...(request.command !== undefined ? { command: request.command } : {}),
-    ...(request.reason !== undefined ? { reason: request.reason } : {}),
-  };
+  const { proposal: _proposal, ...shown } = request;
+  return shown;
 }
 
 function abortError(signal: AbortSignal): Error {

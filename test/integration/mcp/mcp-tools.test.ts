@@ -37,14 +37,15 @@ describe('use_mcp_tool and access_mcp_resource', () => {
 
   test('a tool in the server\'s autoApprove list runs without asking', async () => {
     const outcome = await use({ server_name: 'fx', tool_name: 'add', arguments: '{"a": 2, "b": 40}' });
-    assert.deepEqual(outcome, { kind: 'result', output: '42' });
+    assert.deepEqual(outcome, { kind: 'result', output: '42', details: { mcp: { server: 'fx', tool: 'add', isError: false } } });
     assert.equal(harness.asked.length, 0);
   });
 
   test('other tools ask first, with a summary naming tool and server', async () => {
     harness.answers = [{ approved: true, feedback: 'go ahead' }];
     const outcome = await use({ server_name: 'fx', tool_name: 'shout', arguments: '{"message": "hey"}' });
-    assert.deepEqual(outcome, { kind: 'result', output: 'shouted hey\n\nThe user approved with feedback:\n<feedback>\ngo ahead\n</feedback>' });
+    // The feedback reaches the model from the log's approval_answered (api-projection), not from the tool's output.
+    assert.deepEqual(outcome, { kind: 'result', output: 'shouted hey', details: { mcp: { server: 'fx', tool: 'shout', isError: false } } });
     assert.equal(harness.asked[0]!.summary, 'Use MCP tool shout on server fx');
     assert.equal(harness.asked[0]!.tool, 'use_mcp_tool');
   });
@@ -86,13 +87,18 @@ describe('use_mcp_tool and access_mcp_resource', () => {
 
   test('JSON in a code fence is accepted', async () => {
     const outcome = await use({ server_name: 'fx', tool_name: 'add', arguments: '```json\n{"a": 1, "b": 2}\n```' });
-    assert.deepEqual(outcome, { kind: 'result', output: '3' });
+    assert.deepEqual(outcome, { kind: 'result', output: '3', details: { mcp: { server: 'fx', tool: 'add', isError: false } } });
   });
 
   test('isError results become tool errors, not mistakes', async () => {
     harness.answers = [{ approved: true }];
     const outcome = await use({ server_name: 'fx', tool_name: 'fail', arguments: '{"reason": "disk full"}' });
-    assert.deepEqual(outcome, { kind: 'error', error: 'The MCP tool fail on server "fx" reported an error:\nIt failed: disk full', mistake: false });
+    assert.deepEqual(outcome, {
+      kind: 'error',
+      error: 'The MCP tool fail on server "fx" reported an error:\nIt failed: disk full',
+      mistake: false,
+      details: { mcp: { server: 'fx', tool: 'fail', isError: true } },
+    });
   });
 
   test('images are described, embedded resources inlined and links listed', async () => {
@@ -130,10 +136,18 @@ describe('use_mcp_tool and access_mcp_resource', () => {
   test('access_mcp_resource reads direct resources and filled-in templates', async () => {
     harness.answers = [{ approved: true }, { approved: true }, { approved: true }];
     const greeting = await harness.run(accessResource, { server_name: 'fx', uri: 'fixture://greeting' });
-    assert.deepEqual(greeting, { kind: 'result', output: '[resource: fixture://greeting (text/plain)]\nHello from the fixture.' });
+    assert.deepEqual(greeting, {
+      kind: 'result',
+      output: '[resource: fixture://greeting (text/plain)]\nHello from the fixture.',
+      details: { mcp: { server: 'fx', uri: 'fixture://greeting', isError: false } },
+    });
     assert.equal(harness.asked[0]!.summary, 'Read MCP resource fixture://greeting on server fx');
     const item = await harness.run(accessResource, { server_name: 'fx', uri: 'fixture://items/42' });
-    assert.deepEqual(item, { kind: 'result', output: '[resource: fixture://items/42 (application/json)]\n{"id":"42"}' });
+    assert.deepEqual(item, {
+      kind: 'result',
+      output: '[resource: fixture://items/42 (application/json)]\n{"id":"42"}',
+      details: { mcp: { server: 'fx', uri: 'fixture://items/42', isError: false } },
+    });
     const missing = await harness.run(accessResource, { server_name: 'fx', uri: 'fixture://nothing' });
     assert.equal(missing.kind, 'error');
     assert.match(missing.kind === 'error' ? missing.error : '', /MCP server "fx" failed the call to resource fixture:\/\/nothing: .*not found/i);

@@ -45,7 +45,7 @@ describe('chat panel in Chromium', () => {
     for (const name of ['New task', 'History', 'Settings', 'MCP servers']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
   });
 
-  test('tool cards show the tool, its path or command, and diff stats', async () => {
+  test('tool cards show the tool, its path or command, and the diff stats and exit code of their results\' facts', async () => {
     const { page } = panel;
     await panel.send(
       snapshotOf(
@@ -58,10 +58,32 @@ describe('chat panel in Chromium', () => {
             tool: 'replace_in_file',
             params: { path: 'src/config.ts', diff: '------- SEARCH\nexport function loadConfig() {\n  return read();\n=======\nexport function readConfig() {\n  return read();\n+++++++ REPLACE' },
             status: 'done',
+            details: { edit: { path: 'src/config.ts', added: 1, removed: 1, created: false, sha256Before: 'a1', sha256After: 'b2' } },
             ts,
           },
-          { kind: 'tool', id: 'w1', callId: 'call-write', tool: 'write_to_file', params: { path: 'src/new.ts', content: 'a\nb\nc\n' }, status: 'done', ts },
-          { kind: 'tool', id: 'x1', callId: 'call-cmd', tool: 'execute_command', params: { command: 'npm test' }, status: 'done', output: 'Exit code: 0\nOutput:\nall 3 passed', ts },
+          {
+            kind: 'tool',
+            id: 'w1',
+            callId: 'call-write',
+            tool: 'write_to_file',
+            params: { path: 'src/new.ts', content: 'a\nb\nc\n' },
+            status: 'done',
+            details: { edit: { path: 'src/new.ts', added: 3, removed: 0, created: true, sha256After: 'c3' } },
+            ts,
+          },
+          {
+            kind: 'tool',
+            id: 'x1',
+            callId: 'call-cmd',
+            tool: 'execute_command',
+            params: { command: 'npm test' },
+            status: 'done',
+            output: 'Exit code: 3\nOutput:\nall 3 passed',
+            details: { command: { command: 'npm test', end: { kind: 'exited', exitCode: 3 }, output: 'all 3 passed', truncated: false } },
+            ts,
+          },
+          // Logged before results had facts: the text is shown, without stats.
+          { kind: 'tool', id: 'o1', callId: 'call-old', tool: 'replace_in_file', params: { path: 'src/old.ts', diff: '------- SEARCH\na\n=======\nb\n+++++++ REPLACE' }, status: 'done', output: 'The file src/old.ts was saved successfully.', ts },
         ]),
       ),
     );
@@ -74,6 +96,10 @@ describe('chat panel in Chromium', () => {
     const command = page.locator('[data-call-id="call-cmd"]');
     assert.equal(await command.locator('.tool-subject').textContent(), 'npm test');
     assert.equal(await command.locator('.command-output pre').textContent(), 'all 3 passed');
+    assert.equal(await command.getByLabel('Exit code 3').textContent(), '3');
+    const old = page.locator('[data-call-id="call-old"]');
+    assert.equal(await old.locator('.diff-stats').count(), 0);
+    assert.equal(await old.locator('.tool-output pre').textContent(), 'The file src/old.ts was saved successfully.');
   });
 
   test('Approve posts approve with the callId and the typed feedback; the diff is shown coloured', async () => {
@@ -85,7 +111,7 @@ describe('chat panel in Chromium', () => {
           [taskMessage, { kind: 'tool', id: 'e1', callId: 'call-7', tool: 'replace_in_file', params: { path: 'src/config.ts' }, status: 'awaiting_approval', ts }],
           {
             status: 'awaiting_approval',
-            pendingApproval: { callId: 'call-7', tool: 'replace_in_file', summary: 'Edit src/config.ts', path: 'src/config.ts', diff, reason: 'Edits need approval' },
+            pendingApproval: { callId: 'call-7', tool: 'replace_in_file', summary: 'Edit src/config.ts', path: 'src/config.ts', diff, stats: { added: 1, removed: 1 }, reason: 'Edits need approval' },
           },
         ),
       ),

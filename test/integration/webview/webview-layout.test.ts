@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Locator } from 'playwright-core';
+import type { ToolFacts } from '../../../src/shared/tool-details.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-page.js';
 
@@ -78,7 +79,7 @@ describe('panel layout at side-bar widths in Chromium', () => {
     test(`at ${width} px every tool card's title stays inside its card, status included`, async () => {
       panel = await suite.open({ width, height: 900 });
       const { page } = panel;
-      const tool = (callId: string, name: string, params: Record<string, string>, output?: string): UiMessage => ({
+      const tool = (callId: string, name: string, params: Record<string, string>, output?: string, details?: ToolFacts): UiMessage => ({
         kind: 'tool',
         id: callId,
         callId,
@@ -86,17 +87,22 @@ describe('panel layout at side-bar widths in Chromium', () => {
         params,
         status: 'done',
         ...(output !== undefined ? { output } : {}),
+        ...(details !== undefined ? { details } : {}),
         ts,
       });
       await panel.send(
         snapshotOf(
           taskView([
             taskMessage,
-            tool('c1', 'replace_in_file', { path: 'src/greeting.ts', diff: '------- SEARCH\na\n=======\nb\n+++++++ REPLACE' }),
-            tool('c2', 'execute_command', { command: 'echo smith-e2e-output; echo second-line; sleep 1; echo done' }, 'Exit code: 0\nOutput:\nx'),
-            tool('c3', 'read_file', { path: LONG_PATH }, 'x'),
+            tool('c1', 'replace_in_file', { path: 'src/greeting.ts', diff: '------- SEARCH\na\n=======\nb\n+++++++ REPLACE' }, 'saved', {
+              edit: { path: 'src/greeting.ts', added: 1, removed: 1, created: false, sha256Before: 'a', sha256After: 'b' },
+            }),
+            tool('c2', 'execute_command', { command: 'echo smith-e2e-output; echo second-line; sleep 1; echo done' }, 'Exit code: 0\nOutput:\nx', {
+              command: { command: 'echo', end: { kind: 'exited', exitCode: 0 }, output: 'x', truncated: false },
+            }),
+            tool('c3', 'read_file', { path: LONG_PATH }, 'x', { read: { path: LONG_PATH, firstLine: 1, lastLine: 2000, totalLines: 4000, truncated: true } }),
             tool('c4', 'list_code_definition_names', { path: 'src/a-file-name-far-too-long-for-any-narrow-side-bar-at-all.ts' }, 'x'),
-            tool('c5', 'search_files', { path: 'src', regex: 'TODO|FIXME' }, 'x'),
+            tool('c5', 'search_files', { path: 'src', regex: 'TODO|FIXME' }, 'x', { search: { path: 'src', query: 'TODO|FIXME', files: 12, matches: 300, truncated: true } }),
           ]),
         ),
       );
@@ -105,7 +111,7 @@ describe('panel layout at side-bar widths in Chromium', () => {
         cards.flatMap((card) => {
           const box = card.getBoundingClientRect();
           // The boxes that clip their own content (the folders' inner text overflows them by design) or show it.
-          const parts = '.tool-label, .tool-name, .tool-subject, .path-dir, .path-name, .tool-meta, .diff-stats, .exit-badge, .tool-status';
+          const parts = '.tool-label, .tool-name, .tool-subject, .path-dir, .path-name, .tool-meta, .diff-stats, .tool-facts, .exit-badge, .tool-status';
           return [...card.querySelectorAll(parts)].flatMap((el) => {
             const r = el.getBoundingClientRect();
             return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5) ? [`${card.getAttribute('data-call-id')}: ${el.className || el.tagName}`] : [];
@@ -119,10 +125,10 @@ describe('panel layout at side-bar widths in Chromium', () => {
     });
   }
 
-  test('a finished command shows its output and an exit-code badge, not the text the model read', async () => {
+  test('a finished command shows its output and an exit-code badge from the result\'s facts, not the text the model read', async () => {
     panel = await suite.open({ width: 300, height: 700 });
     const { page } = panel;
-    const command = (callId: string, output: string, feedback?: string): UiMessage => ({
+    const command = (callId: string, output: string, details?: ToolFacts, feedback?: string): UiMessage => ({
       kind: 'tool',
       id: callId,
       callId,
@@ -130,17 +136,19 @@ describe('panel layout at side-bar widths in Chromium', () => {
       params: { command: 'npm test' },
       status: 'done',
       output,
+      ...(details !== undefined ? { details } : {}),
       ...(feedback !== undefined ? { feedback } : {}),
       ts,
     });
+    const exited = (exitCode: number, output: string): ToolFacts => ({ command: { command: 'npm test', end: { kind: 'exited', exitCode }, output, truncated: false } });
     await panel.send(
       snapshotOf(
         taskView([
           taskMessage,
-          command('ok', 'Exit code: 0\nOutput:\nall 3 passed\n'),
-          command('bad', 'Exit code: 2\nOutput:\nFAIL src/a.test.ts', ),
-          command('quiet', 'Exit code: 0\nOutput: (none)'),
-          command('fb', 'Exit code: 1\nOutput:\nnope\n\nThe user approved with feedback:\n<feedback>\nrun it anyway\n</feedback>', 'run it anyway'),
+          command('ok', 'Exit code: 0\nOutput:\nall 3 passed\n', exited(0, 'all 3 passed\n')),
+          command('bad', 'Exit code: 2\nOutput:\nFAIL src/a.test.ts', exited(2, 'FAIL src/a.test.ts')),
+          command('quiet', 'Exit code: 0\nOutput: (none)', exited(0, '')),
+          command('fb', 'Exit code: 1\nOutput:\nnope', exited(1, 'nope'), 'run it anyway'),
           command('old', 'some output from an older format'),
         ]),
       ),
@@ -168,7 +176,7 @@ describe('panel layout at side-bar widths in Chromium', () => {
     assert.equal(await card('fb').locator('.command-output pre').textContent(), 'nope');
     assert.ok(await card('fb').locator('.tool-feedback').getByText('run it anyway').isVisible());
 
-    // Text in an unknown format is shown whole, without a badge.
+    // A result logged before facts were recorded is shown whole, without a badge.
     assert.equal(await card('old').locator('.command-output pre').textContent(), 'some output from an older format');
     assert.equal(await card('old').locator('.exit-badge').count(), 0);
   });
@@ -185,7 +193,7 @@ describe('panel layout at side-bar widths in Chromium', () => {
             { kind: 'assistant', id: 'a1', text: '## Plan\n\nMake the greeting friendlier.', reasoning: '', ts },
             { kind: 'tool', id: 'e1', callId: 'call-7', tool: 'replace_in_file', params: { path: 'src/greeting.ts' }, status: 'awaiting_approval', ts },
           ],
-          { status: 'awaiting_approval', pendingApproval: { callId: 'call-7', tool: 'replace_in_file', summary: 'Edit src/greeting.ts', path: 'src/greeting.ts', diff } },
+          { status: 'awaiting_approval', pendingApproval: { callId: 'call-7', tool: 'replace_in_file', summary: 'Edit src/greeting.ts', path: 'src/greeting.ts', diff, stats: { added: 1, removed: 1 } } },
         ),
       ),
     );

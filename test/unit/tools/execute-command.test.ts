@@ -205,11 +205,11 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     assert.equal(existsSync(join(ws.root, 'marker')), false);
   });
 
-  test('feedback given with an approval reaches the model', async () => {
+  test('feedback given with an approval is not repeated in the output (the projection adds it from approval_answered)', async () => {
     harness.policy = DEFAULT_POLICY;
     harness.answers = [{ approved: true, feedback: 'fine, once' }];
     const output = resultText(await harness.run(tool, { command: 'echo hi', requires_approval: 'true' }));
-    assert.equal(output, 'Exit code: 0\nOutput (stdout and stderr merged in the order printed):\nhi\n\nThe user approved with feedback:\n<feedback>\nfine, once\n</feedback>');
+    assert.equal(output, 'Exit code: 0\nOutput (stdout and stderr merged in the order printed):\nhi');
   });
 
   test('safe commands run without a question when the policy allows them', async () => {

@@ -151,7 +151,7 @@ describe('the record of what the model saw lives in the task log', () => {
     await call(first, 'read_file', { path: 'kept.txt' });
     await call(first, 'read_file', { path: 'notes.txt' });
     const logged = readFileSync(join(taskDir(storage, 't1'), 'events.jsonl'), 'utf8');
-    assert.match(logged, /"details":\{"file":\{"path":"[^"]*kept\.txt","size":5,"mtimeMs":[\d.]+,"sha256":"[0-9a-f]{64}"\}\}/);
+    assert.match(logged, /"details":\{"file":\{"path":"[^"]*kept\.txt","size":5,"mtimeMs":[\d.]+,"sha256":"[0-9a-f]{64}"\},"read":\{"path":"kept\.txt","firstLine":1,"lastLine":1,"totalLines":1,"truncated":false\}\}/);
 
     ws.write('notes.txt', 'one\nchanged while the task was stopped\n');
     const resumed = TaskLog.open(storage, 't1');

@@ -96,6 +96,7 @@ describe('read_file on large files', () => {
     const outcome = await harness.run(readFileTool, { path: 's.txt', start_line: '2', end_line: '2' });
     assert.deepEqual(outcome.kind === 'result' && outcome.details, {
       file: { path, size: 11, mtimeMs: statSync(path).mtimeMs, sha256: createHash('sha256').update(content).digest('hex') },
+      read: { path: 's.txt', firstLine: 2, lastLine: 2, totalLines: 2, truncated: false },
     });
   });
 

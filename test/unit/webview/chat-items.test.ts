@@ -4,7 +4,8 @@ import type { TaskView } from '../../../src/shared/protocol.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { buildChatItems } from '../../../webview-ui/src/chat/chat-items.js';
 import { formatCost, formatTokens } from '../../../webview-ui/src/common/format.js';
-import { parseQuestionOptions, splitPath, toolSubject } from '../../../webview-ui/src/chat/tool-display.js';
+import { toolSubject } from '../../../src/shared/tool-subject.js';
+import { parseQuestionOptions, splitPath } from '../../../webview-ui/src/chat/tool-display.js';
 
 const ts = 1;
 const question = (id: string): UiMessage => ({ kind: 'tool', id, callId: `c-${id}`, tool: 'ask_followup_question', params: { question: '?' }, status: 'done', ts });
@@ -43,7 +44,7 @@ describe('buildChatItems', () => {
     const [item] = buildChatItems(task([cmd], { pendingApproval: approval }), undefined, { c1: 'out' });
     assert.ok(item?.type === 'message');
     assert.equal(item.live, 'out');
-    assert.equal(item.approvalDiff, '@@\n+a');
+    assert.equal(item.approval?.diff, '@@\n+a');
   });
 });
 

@@ -2,7 +2,6 @@ import { useState, type KeyboardEvent } from 'react';
 import type { PendingApproval } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
-import { statsFromUnifiedDiff } from './diff-stats.js';
 import { DiffView } from './diff-view.js';
 import { DiffStatsBadge } from './tool-card.js';
 import { toolIcon } from './tool-display.js';
@@ -36,7 +35,7 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
     }
   };
 
-  const stats = approval.diff !== undefined ? statsFromUnifiedDiff(approval.diff) : undefined;
+  const stats = approval.stats;
   return (
     <section className="approval-bar" aria-label="Approval needed">
       <div className="card-title">

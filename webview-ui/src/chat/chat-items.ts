@@ -10,8 +10,8 @@ export type ChatItem =
       readonly message: UiMessage;
       /** Live output while the command runs. */
       readonly live?: string;
-      /** The diff the host computed for this call's approval. */
-      readonly approvalDiff?: string;
+      /** The approval this call waits on, as the engine logged it. */
+      readonly approval?: PendingApproval;
       /** Set on the question card the model is waiting on. */
       readonly pendingQuestion?: PendingQuestion;
       /** Set on the error the task stopped at. */
@@ -39,7 +39,7 @@ export function buildChatItems(
     key: message.id,
     message,
     live: message.kind === 'tool' ? liveOutput[message.callId] : undefined,
-    approvalDiff: message.kind === 'tool' && approval?.callId === message.callId ? approval.diff : undefined,
+    approval: message.kind === 'tool' && approval?.callId === message.callId ? approval : undefined,
     pendingQuestion: index === questionIndex ? task.pendingQuestion : undefined,
     retryable: index === errorIndex,
   }));

@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { PendingQuestion } from '../../../src/shared/protocol.js';
+import type { PendingApproval, PendingQuestion } from '../../../src/shared/protocol.js';
 import { retryText } from '../../../src/shared/retry-text.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { Codicon } from '../common/codicon.js';
@@ -20,7 +20,7 @@ export function ChatItemView({ item }: { item: ChatItem }) {
         <MessageRow
           message={item.message}
           live={item.live}
-          approvalDiff={item.approvalDiff}
+          approval={item.approval}
           pendingQuestion={item.pendingQuestion}
           retryable={item.retryable}
         />
@@ -39,14 +39,14 @@ export function ChatItemView({ item }: { item: ChatItem }) {
 interface MessageRowProps {
   message: UiMessage;
   live?: string;
-  approvalDiff?: string;
+  approval?: PendingApproval;
   pendingQuestion?: PendingQuestion;
   retryable: boolean;
 }
 
 // Memoised on the message object: the reducer keeps unchanged messages identical, so a streaming
 // tail or a new message re-renders only the rows that changed.
-const MessageRow = memo(function MessageRow({ message, live, approvalDiff, pendingQuestion, retryable }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ message, live, approval, pendingQuestion, retryable }: MessageRowProps) {
   switch (message.kind) {
     case 'task':
       return <UserText label="Task" icon="tasklist" text={message.text} className="msg-task" />;
@@ -59,7 +59,7 @@ const MessageRow = memo(function MessageRow({ message, live, approvalDiff, pendi
         const options = pendingQuestion?.options ?? parseQuestionOptions(message.params.options);
         return <QuestionCard question={pendingQuestion?.question ?? message.params.question ?? ''} options={options} pending={pendingQuestion !== undefined} />;
       }
-      return <ToolCard message={message} live={live} approvalDiff={approvalDiff} />;
+      return <ToolCard message={message} live={live} approval={approval} />;
     case 'notice':
       return (
         <div className="notice">

@@ -1,21 +1,28 @@
+import type { PendingApproval } from '../../../src/shared/protocol.js';
+import type { CommandEnd, LineStats } from '../../../src/shared/tool-details.js';
+import { toolSubject, type ToolSubject } from '../../../src/shared/tool-subject.js';
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
 import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
 import { CommandOutput } from './command-output.js';
-import { parseCommandResult, type CommandResult } from './command-result.js';
-import { statsFromParams, statsFromUnifiedDiff, type DiffStats } from './diff-stats.js';
-import { isCommandTool, splitPath, toolIcon, toolStatusDisplay, toolSubject, type ToolSubject } from './tool-display.js';
+import { isCommandTool, splitPath, toolIcon, toolStatusDisplay } from './tool-display.js';
+import { commandView, editStats, exitBadge, factsLine } from './tool-result-view.js';
 
 /** Tool output shown inline at most; the model saw all of it, the user rarely needs to. */
 const OUTPUT_PREVIEW_CAP = 8000;
 
-/** One card per tool call: what it did, to what, how it went. */
-export function ToolCard({ message, live, approvalDiff }: { message: UiToolMessage; live?: string; approvalDiff?: string }) {
+/**
+ * One card per tool call: what it did, to what, how it went. Exit code, lines changed and counts
+ * come from the result's facts (or, while it waits, the approval's); a result logged without them
+ * shows its text alone.
+ */
+export function ToolCard({ message, live, approval }: { message: UiToolMessage; live?: string; approval?: PendingApproval }) {
   const subject = toolSubject(message.tool, message.params);
   const status = toolStatusDisplay(message.status);
-  const stats = editStats(message, approvalDiff);
+  const stats = editStats(message, approval);
   const command = isCommandTool(message.tool);
-  const result = command ? commandResult(message, live) : undefined;
+  const result = command ? commandView(message, live) : undefined;
+  const facts = factsLine(message.details);
 
   return (
     <div className={`card tool-card status-${message.status}`} data-call-id={message.callId}>
@@ -29,13 +36,14 @@ export function ToolCard({ message, live, approvalDiff }: { message: UiToolMessa
           {subject !== undefined && <SubjectLabel subject={subject} />}
           <span className="tool-meta">
             {stats !== undefined && <DiffStatsBadge stats={stats} />}
-            {result !== undefined && <ExitBadge result={result} />}
+            {result?.end !== undefined && <ExitBadge end={result.end} />}
             <span className="tool-status" role="img" title={status.label} aria-label={status.label}>
               <Codicon name={status.icon} spin={message.status === 'running'} />
             </span>
           </span>
         </span>
       </div>
+      {facts !== undefined && <div className="tool-facts muted small">{facts}</div>}
       {result?.note !== undefined && <div className="command-note muted small">{result.note}</div>}
       {result !== undefined &&
         (result.output === '' && live === undefined ? (
@@ -97,30 +105,18 @@ function SubjectLabel({ subject }: { subject: ToolSubject }) {
 }
 
 /** The exit code of a finished command: green for 0, red otherwise (or the signal that ended it). */
-function ExitBadge({ result }: { result: CommandResult }) {
-  if (result.exitCode === undefined && result.signal === undefined) return null;
-  const ok = result.exitCode === 0;
-  const label = result.exitCode !== undefined ? `Exit code ${result.exitCode}` : `Ended by ${result.signal}`;
+function ExitBadge({ end }: { end: CommandEnd }) {
+  const badge = exitBadge(end);
+  if (badge === undefined) return null;
   return (
-    <span className={ok ? 'exit-badge exit-ok' : 'exit-badge exit-failed'} role="img" title={label} aria-label={label}>
-      {result.exitCode ?? result.signal}
+    <span className={badge.ok ? 'exit-badge exit-ok' : 'exit-badge exit-failed'} role="img" title={badge.label} aria-label={badge.label}>
+      {badge.text}
     </span>
   );
 }
 
-/** Live output is raw; the logged result is the text the model read, status line and labels included. */
-function commandResult(message: UiToolMessage, live: string | undefined): CommandResult | undefined {
-  if (live !== undefined) return { output: live };
-  return message.output === undefined ? undefined : parseCommandResult(message.output, message.feedback);
-}
-
-function editStats(message: UiToolMessage, approvalDiff: string | undefined): DiffStats | undefined {
-  if (approvalDiff !== undefined) return statsFromUnifiedDiff(approvalDiff);
-  return statsFromParams(message.tool, message.params);
-}
-
 /** `+N −M` in the diff editor's colours. */
-export function DiffStatsBadge({ stats }: { stats: DiffStats }) {
+export function DiffStatsBadge({ stats }: { stats: LineStats }) {
   return (
     <span className="diff-stats" role="img" aria-label={`${stats.added} lines added, ${stats.removed} lines removed`}>
       <span className="diff-stats-add">+{stats.added}</span> <span className="diff-stats-del">−{stats.removed}</span>

@@ -1,0 +1,77 @@
+import type { PendingApproval } from '../../../src/shared/protocol.js';
+import type { CommandEnd, LineStats, ToolFacts } from '../../../src/shared/tool-details.js';
+import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
+
+/** A command's card: what it printed, how it ended, and notes about either. */
+export interface CommandView {
+  readonly output: string;
+  /** How it ended; absent while it runs and for results logged before this was recorded. */
+  readonly end?: CommandEnd;
+  readonly note?: string;
+}
+
+/**
+ * What a command card shows, from the result's facts: live output while it runs; then the logged
+ * output, exit and notes. A result logged before facts were recorded shows its text as it is.
+ */
+export function commandView(message: UiToolMessage, live: string | undefined): CommandView | undefined {
+  if (live !== undefined) return { output: live };
+  const facts = message.details?.command;
+  if (facts === undefined) return message.output === undefined ? undefined : { output: message.output };
+  const notes = [
+    endNote(facts.end),
+    facts.truncated ? 'The output was too long: the middle was cut.' : undefined,
+    facts.ignoredPaths?.length ? `It named paths excluded from Smith's tools: ${facts.ignoredPaths.join(', ')}.` : undefined,
+  ].filter((note) => note !== undefined);
+  return { output: facts.output, end: facts.end, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) };
+}
+
+function endNote(end: CommandEnd): string | undefined {
+  switch (end.kind) {
+    case 'backgrounded':
+      return `Still running in the background (id ${end.sessionId}).`;
+    case 'timed_out':
+      return `Killed after ${end.timeoutSeconds} s: it did not finish.`;
+    case 'exited':
+      return undefined;
+  }
+}
+
+/** The exit badge: the code (ok when 0), or the signal that ended the command; none when it did not exit. */
+export function exitBadge(end: CommandEnd | undefined): { readonly text: string; readonly label: string; readonly ok: boolean } | undefined {
+  if (end?.kind !== 'exited') return undefined;
+  if (end.exitCode !== null) return { text: String(end.exitCode), label: `Exit code ${end.exitCode}`, ok: end.exitCode === 0 };
+  const signal = end.signal ?? 'a signal';
+  return { text: signal, label: `Ended by ${signal}`, ok: false };
+}
+
+/** Lines an edit changed: what landed, or while the call waits, what its approval proposes. */
+export function editStats(message: UiToolMessage, approval: PendingApproval | undefined): LineStats | undefined {
+  const edit = message.details?.edit;
+  if (edit !== undefined) return { added: edit.added, removed: edit.removed };
+  return approval?.callId === message.callId ? approval.stats : undefined;
+}
+
+/** One short line of what a read, listing, search or outline found ("lines 1–40 of 120"); undefined for other results. */
+export function factsLine(details: ToolFacts | undefined): string | undefined {
+  if (details === undefined) return undefined;
+  const { read, list, search, outline } = details;
+  if (read !== undefined) {
+    if (read.totalLines === 0) return 'empty file';
+    const whole = read.firstLine === 1 && read.lastLine === read.totalLines;
+    return whole ? plural(read.totalLines, 'line') : `lines ${read.firstLine}–${read.lastLine} of ${read.totalLines}`;
+  }
+  if (list !== undefined) return `${plural(list.entries, 'entry', 'entries')}${list.truncated ? ' (more not listed)' : ''}`;
+  if (search !== undefined) {
+    return `${plural(search.matches, 'match', 'matches')} in ${plural(search.files, search.path === undefined ? 'server' : 'file')}${search.truncated ? ' (more not shown)' : ''}`;
+  }
+  if (outline !== undefined) {
+    const skipped = outline.skipped > 0 ? `, ${outline.skipped} skipped` : '';
+    return `${plural(outline.definitions, 'definition')} in ${plural(outline.files, 'file')}${skipped}`;
+  }
+  return undefined;
+}
+
+function plural(count: number, one: string, many = `${one}s`): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
