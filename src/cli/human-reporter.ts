@@ -1,6 +1,9 @@
 import type { TaskUpdate } from '../core/task/task.js';
 import type { AssistantBlock } from '../core/parse/types.js';
 import type { Style } from './style.js';
+import type { ToolFacts } from '../shared/tool-details.js';
+import { commandEndText, findingsLine } from '../shared/tool-result-summary.js';
+import { toolSubject } from '../shared/tool-subject.js';
 import { settledTerminalLength } from './terminal-text.js';
 
 /**
@@ -45,14 +48,16 @@ export class HumanReporter {
         this.announcedTool = false;
         break;
       case 'tool_requested': {
-        const mcp = event.params.server_name ? `${event.params.server_name}/${event.params.tool_name ?? event.params.uri ?? ''}` : '';
-        const target = event.params.path ?? event.params.command ?? mcp;
-        if (event.tool !== 'attempt_completion') this.err.write(`\n${this.style.cyan(`▸ ${this.style.text(event.tool)}`)} ${this.style.text(target)}\n`);
+        const subject = toolSubject(event.tool, event.params)?.text ?? '';
+        if (event.tool !== 'attempt_completion') this.err.write(`\n${this.style.cyan(`▸ ${this.style.text(event.tool)}`)} ${this.style.text(subject)}\n`);
         break;
       }
-      case 'tool_result':
+      case 'tool_result': {
+        const facts = resultFacts(event.details);
+        if (facts) this.err.write(`${this.style.dim(`  ${this.style.text(facts)}`)}\n`);
         if (this.level === 'verbose') this.err.write(`${this.style.dim(indent(this.style.text(event.output)))}\n`);
         break;
+      }
       case 'tool_error':
         this.err.write(`${this.style.red(`✗ ${this.style.text(event.tool)}: ${firstLines(this.style.text(event.error), this.level === 'verbose' ? 40 : 6)}`)}\n`);
         break;
@@ -94,6 +99,17 @@ export class HumanReporter {
     if (shown !== '') this.err.write(paint(shown));
     this.printed.set(index, end);
   }
+}
+
+/** One line from a result's facts: lines changed, how a command ended, what a read or search found; empty for results logged without them. */
+export function resultFacts(details: ToolFacts | undefined): string {
+  if (details === undefined) return '';
+  const parts: string[] = [];
+  if (details.edit) parts.push(`${details.edit.created ? 'created, ' : ''}+${details.edit.added} −${details.edit.removed}`);
+  if (details.command) parts.push(`${commandEndText(details.command.end)}${details.command.truncated ? ' (output cut in the middle)' : ''}`);
+  const findings = findingsLine(details);
+  if (findings) parts.push(findings);
+  return parts.join(', ');
 }
 
 function indent(text: string): string {

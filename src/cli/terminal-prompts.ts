@@ -10,6 +10,7 @@ export class TerminalApprovals implements ApprovalPort {
     private readonly style: Style,
   ) {}
 
+  /** Shows the request as the engine logged it in approval_asked (summary, reason, command, diff). */
   async ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
     const out = this.err;
     out.write(`\n${this.style.bold(`? ${this.style.text(request.summary)}`)}\n`);

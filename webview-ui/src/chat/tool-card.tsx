@@ -1,12 +1,13 @@
 import type { PendingApproval } from '../../../src/shared/protocol.js';
 import type { CommandEnd, LineStats } from '../../../src/shared/tool-details.js';
+import { findingsLine } from '../../../src/shared/tool-result-summary.js';
 import { toolSubject, type ToolSubject } from '../../../src/shared/tool-subject.js';
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
 import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
 import { CommandOutput } from './command-output.js';
 import { isCommandTool, splitPath, toolIcon, toolStatusDisplay } from './tool-display.js';
-import { commandView, editStats, exitBadge, factsLine } from './tool-result-view.js';
+import { commandView, editStats, exitBadge } from './tool-result-view.js';
 
 /** Tool output shown inline at most; the model saw all of it, the user rarely needs to. */
 const OUTPUT_PREVIEW_CAP = 8000;
@@ -22,7 +23,7 @@ export function ToolCard({ message, live, approval }: { message: UiToolMessage; 
   const stats = editStats(message, approval);
   const command = isCommandTool(message.tool);
   const result = command ? commandView(message, live) : undefined;
-  const facts = factsLine(message.details);
+  const facts = findingsLine(message.details);
 
   return (
     <div className={`card tool-card status-${message.status}`} data-call-id={message.callId}>

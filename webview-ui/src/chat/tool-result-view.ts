@@ -1,5 +1,6 @@
 import type { PendingApproval } from '../../../src/shared/protocol.js';
-import type { CommandEnd, LineStats, ToolFacts } from '../../../src/shared/tool-details.js';
+import type { CommandEnd, LineStats } from '../../../src/shared/tool-details.js';
+import { commandEndText } from '../../../src/shared/tool-result-summary.js';
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
 
 /** A command's card: what it printed, how it ended, and notes about either. */
@@ -26,15 +27,11 @@ export function commandView(message: UiToolMessage, live: string | undefined): C
   return { output: facts.output, end: facts.end, ...(notes.length > 0 ? { note: notes.join(' ') } : {}) };
 }
 
+/** The exit badge says how an exited command ended; the other endings get a note. */
 function endNote(end: CommandEnd): string | undefined {
-  switch (end.kind) {
-    case 'backgrounded':
-      return `Still running in the background (id ${end.sessionId}).`;
-    case 'timed_out':
-      return `Killed after ${end.timeoutSeconds} s: it did not finish.`;
-    case 'exited':
-      return undefined;
-  }
+  if (end.kind === 'exited') return undefined;
+  const text = commandEndText(end);
+  return `${text[0]!.toUpperCase()}${text.slice(1)}.`;
 }
 
 /** The exit badge: the code (ok when 0), or the signal that ended the command; none when it did not exit. */
@@ -50,28 +47,4 @@ export function editStats(message: UiToolMessage, approval: PendingApproval | un
   const edit = message.details?.edit;
   if (edit !== undefined) return { added: edit.added, removed: edit.removed };
   return approval?.callId === message.callId ? approval.stats : undefined;
-}
-
-/** One short line of what a read, listing, search or outline found ("lines 1–40 of 120"); undefined for other results. */
-export function factsLine(details: ToolFacts | undefined): string | undefined {
-  if (details === undefined) return undefined;
-  const { read, list, search, outline } = details;
-  if (read !== undefined) {
-    if (read.totalLines === 0) return 'empty file';
-    const whole = read.firstLine === 1 && read.lastLine === read.totalLines;
-    return whole ? plural(read.totalLines, 'line') : `lines ${read.firstLine}–${read.lastLine} of ${read.totalLines}`;
-  }
-  if (list !== undefined) return `${plural(list.entries, 'entry', 'entries')}${list.truncated ? ' (more not listed)' : ''}`;
-  if (search !== undefined) {
-    return `${plural(search.matches, 'match', 'matches')} in ${plural(search.files, search.path === undefined ? 'server' : 'file')}${search.truncated ? ' (more not shown)' : ''}`;
-  }
-  if (outline !== undefined) {
-    const skipped = outline.skipped > 0 ? `, ${outline.skipped} skipped` : '';
-    return `${plural(outline.definitions, 'definition')} in ${plural(outline.files, 'file')}${skipped}`;
-  }
-  return undefined;
-}
-
-function plural(count: number, one: string, many = `${one}s`): string {
-  return `${count} ${count === 1 ? one : many}`;
 }
