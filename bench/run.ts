@@ -13,6 +13,7 @@ import { runPromptBench } from './prompt.js';
 import { formatTable, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 import { runSearchBench } from './search.js';
 import { runStartupBench } from './startup.js';
+import { runUiProjectionBench } from './ui-projection.js';
 import { runWebviewBench } from './webview.js';
 
 const BENCHES: Readonly<Record<string, (options: BenchOptions) => Promise<BenchOutcome>>> = {
@@ -24,6 +25,7 @@ const BENCHES: Readonly<Record<string, (options: BenchOptions) => Promise<BenchO
   search: runSearchBench,
   checkpoints: runCheckpointsBench,
   activation: runActivationBench,
+  'ui-projection': runUiProjectionBench,
 };
 
 function argValue(args: readonly string[], flag: string): string | undefined {

@@ -1,109 +1,170 @@
-import type { UiMessage, UiToolMessage } from '../../shared/ui-messages.js';
+import type { ToolStatus, UiMessage, UiToolMessage } from '../../shared/ui-messages.js';
 import type { TaskEvent } from './events.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 
 export { usageTotals } from './usage-totals.js';
 
+/**
+ * The chat derived from the events folded so far. `foldUiEvent` updates it in place, in time that
+ * does not grow with the log, so a panel keeps one and folds each appended event instead of
+ * projecting the whole log again. Messages themselves are never mutated: a changed message is
+ * replaced, so a list handed out earlier keeps the messages it had.
+ */
+export interface UiProjectionState {
+  /** The chat so far; the same array across folds. */
+  readonly messages: readonly UiMessage[];
+  /** How many events were folded in (the next event to fold is `events[folded]`). */
+  readonly folded: number;
+  /** The first message a fold added or replaced since `foldUiEvents` last started; `messages.length` when none. */
+  readonly changedFrom: number;
+}
+
+/** The fold's bookkeeping, private to this module. */
+interface FoldState extends UiProjectionState {
+  readonly messages: UiMessage[];
+  folded: number;
+  changedFrom: number;
+  /** Where each call's card is. */
+  readonly toolIndex: Map<string, number>;
+  /** Calls whose card is running or awaiting approval: what a resume or a completion settles. */
+  readonly openTools: Set<string>;
+}
+
+/** An empty chat, before any event. */
+export function emptyUiProjection(): UiProjectionState {
+  const state: FoldState = { messages: [], folded: 0, changedFrom: 0, toolIndex: new Map(), openTools: new Set() };
+  return state;
+}
+
 /** Derives the chat's message list from the log; the same events always give the same list. */
 export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
-  const messages: UiMessage[] = [];
-  const toolIndex = new Map<string, number>();
+  const state = emptyUiProjection();
+  for (const event of events) foldUiEvent(state, event);
+  return state.messages as UiMessage[];
+}
+
+/**
+ * Folds the events after `state.folded` into the state; returns the index of the first message
+ * they added or replaced (`messages.length` when they changed nothing the chat shows).
+ */
+export function foldUiEvents(state: UiProjectionState, events: readonly TaskEvent[]): number {
+  const fold = state as FoldState;
+  fold.changedFrom = fold.messages.length;
+  for (let i = fold.folded; i < events.length; i++) foldUiEvent(fold, events[i]!);
+  return fold.changedFrom;
+}
+
+/** Folds one event into the chat (in place) and returns the state. */
+export function foldUiEvent(state: UiProjectionState, event: TaskEvent): UiProjectionState {
+  const fold = state as FoldState;
+  fold.folded++;
+  const { messages, toolIndex, openTools } = fold;
+  const push = (message: UiMessage) => {
+    fold.changedFrom = Math.min(fold.changedFrom, messages.length);
+    messages.push(message);
+  };
   const updateTool = (callId: string, change: Partial<UiToolMessage>) => {
     const index = toolIndex.get(callId);
     if (index === undefined) return;
-    messages[index] = { ...(messages[index] as UiToolMessage), ...change };
+    const current = messages[index] as UiToolMessage;
+    const next = { ...current, ...change };
+    if (isOpen(next.status)) openTools.add(callId);
+    else openTools.delete(callId);
+    if ((Object.keys(change) as (keyof UiToolMessage)[]).every((key) => current[key] === next[key])) return;
+    messages[index] = next;
+    fold.changedFrom = Math.min(fold.changedFrom, index);
   };
 
-  for (const event of events) {
-    const id = `e${event.seq}`;
-    switch (event.type) {
-      case 'task_started':
-        messages.push({ kind: 'task', id, text: event.task, ts: event.ts });
-        break;
-      case 'user_message':
-        messages.push({ kind: 'user', id, text: event.text, ts: event.ts });
-        break;
-      case 'model_response': {
-        const text = serializeBlocks(event.blocks.filter((b) => b.kind === 'text')).trim();
-        const thinking = event.blocks.filter((b) => b.kind === 'thinking').map((b) => b.text);
-        const reasoning = [event.reasoning, ...thinking].filter(Boolean).join('\n\n');
-        if (text || reasoning) messages.push({ kind: 'assistant', id, text, reasoning, ts: event.ts });
-        break;
-      }
-      case 'tool_requested':
-        toolIndex.set(event.callId, messages.length);
-        messages.push({ kind: 'tool', id, callId: event.callId, tool: event.tool, params: event.params, status: 'running', ts: event.ts });
-        break;
-      case 'approval_asked':
-        updateTool(event.callId, { status: 'awaiting_approval' });
-        break;
-      case 'approval_answered':
-        updateTool(event.callId, {
-          status: event.approved ? 'running' : 'rejected',
-          ...(event.feedback ? { feedback: event.feedback } : {}),
-        });
-        break;
-      case 'tool_result': {
-        // The base64 stays in the log: the panel gets a marker, not megabytes of snapshot.
-        const count = event.images?.length ?? 0;
-        const marker = count === 0 ? '' : `\n\n[${count === 1 ? 'image' : `${count} images`} sent to the model]`;
-        updateTool(event.callId, { status: 'done', output: event.output + marker, ...(event.details ? { details: event.details } : {}) });
-        break;
-      }
-      case 'tool_error':
-        if (toolIndex.has(event.callId)) updateTool(event.callId, { status: 'failed', error: event.error, ...(event.details ? { details: event.details } : {}) });
-        else messages.push({ kind: 'error', id, text: event.error, ts: event.ts });
-        break;
-      case 'no_tool_used':
-        messages.push({ kind: 'notice', id, text: 'The model answered without using a tool; reminded it to use one.', ts: event.ts });
-        break;
-      case 'task_resumed':
-        for (const [callId, index] of toolIndex) {
-          const tool = messages[index] as UiToolMessage;
-          if (tool.status === 'running' || tool.status === 'awaiting_approval') updateTool(callId, { status: 'interrupted' });
-        }
-        messages.push({ kind: 'notice', id, text: 'Task resumed.', ts: event.ts });
-        break;
-      case 'error':
-        messages.push({ kind: 'error', id, text: event.message, ts: event.ts });
-        break;
-      case 'task_completed':
-        for (const [callId, index] of toolIndex) {
-          if ((messages[index] as UiToolMessage).status === 'running') updateTool(callId, { status: 'done' });
-        }
-        messages.push({ kind: 'completion', id, result: event.result, ...(event.command ? { command: event.command } : {}), ts: event.ts });
-        break;
-      case 'task_aborted':
-        messages.push({ kind: 'notice', id, text: `Task stopped: ${event.reason}`, ts: event.ts });
-        break;
-      case 'mode_switched':
-        messages.push({ kind: 'notice', id, text: `Switched to ${event.mode === 'plan' ? 'Plan' : 'Act'} mode.`, ts: event.ts });
-        break;
-      case 'skill_switched':
-        messages.push({ kind: 'notice', id, text: `Switched to the ${event.skill} skill.`, ts: event.ts });
-        break;
-      case 'history_condensed':
-        messages.push({ kind: 'notice', id, text: 'Older history was condensed into a summary.', ts: event.ts });
-        break;
-      case 'condense_failed':
-        messages.push({ kind: 'notice', id, text: `Condensing the history failed: ${event.error}`, ts: event.ts });
-        break;
-      case 'response_interrupted':
-        if (event.partialText.trim()) messages.push({ kind: 'assistant', id, text: event.partialText.trim(), reasoning: '', ts: event.ts });
-        messages.push({ kind: 'notice', id: `${id}-n`, text: `The response was interrupted (${event.error}); nothing from it was run.`, ts: event.ts });
-        break;
-      case 'request_retried':
-        messages.push({ kind: 'retry', id, attempt: event.attempt, maxRetries: event.maxRetries, delayMs: event.delayMs, reason: event.reason, ts: event.ts });
-        break;
-      case 'history_truncated':
-        messages.push({ kind: 'notice', id, text: 'Older messages were removed from the model\'s context to fit its window (they stay in the log).', ts: event.ts });
-        break;
-      case 'new_task_requested':
-        messages.push({ kind: 'notice', id, text: 'The model asked to continue in a new task.', ts: event.ts });
-        break;
-      case 'request_started':
-        break;
+  const id = `e${event.seq}`;
+  switch (event.type) {
+    case 'task_started':
+      push({ kind: 'task', id, text: event.task, ts: event.ts });
+      break;
+    case 'user_message':
+      push({ kind: 'user', id, text: event.text, ts: event.ts });
+      break;
+    case 'model_response': {
+      const text = serializeBlocks(event.blocks.filter((b) => b.kind === 'text')).trim();
+      const thinking = event.blocks.filter((b) => b.kind === 'thinking').map((b) => b.text);
+      const reasoning = [event.reasoning, ...thinking].filter(Boolean).join('\n\n');
+      if (text || reasoning) push({ kind: 'assistant', id, text, reasoning, ts: event.ts });
+      break;
     }
+    case 'tool_requested':
+      toolIndex.set(event.callId, messages.length);
+      openTools.add(event.callId);
+      push({ kind: 'tool', id, callId: event.callId, tool: event.tool, params: event.params, status: 'running', ts: event.ts });
+      break;
+    case 'approval_asked':
+      updateTool(event.callId, { status: 'awaiting_approval' });
+      break;
+    case 'approval_answered':
+      updateTool(event.callId, {
+        status: event.approved ? 'running' : 'rejected',
+        ...(event.feedback ? { feedback: event.feedback } : {}),
+      });
+      break;
+    case 'tool_result': {
+      // The base64 stays in the log: the panel gets a marker, not megabytes of snapshot.
+      const count = event.images?.length ?? 0;
+      const marker = count === 0 ? '' : `\n\n[${count === 1 ? 'image' : `${count} images`} sent to the model]`;
+      updateTool(event.callId, { status: 'done', output: event.output + marker, ...(event.details ? { details: event.details } : {}) });
+      break;
+    }
+    case 'tool_error':
+      if (toolIndex.has(event.callId)) updateTool(event.callId, { status: 'failed', error: event.error, ...(event.details ? { details: event.details } : {}) });
+      else push({ kind: 'error', id, text: event.error, ts: event.ts });
+      break;
+    case 'no_tool_used':
+      push({ kind: 'notice', id, text: 'The model answered without using a tool; reminded it to use one.', ts: event.ts });
+      break;
+    case 'task_resumed':
+      for (const callId of [...openTools]) updateTool(callId, { status: 'interrupted' });
+      push({ kind: 'notice', id, text: 'Task resumed.', ts: event.ts });
+      break;
+    case 'error':
+      push({ kind: 'error', id, text: event.message, ts: event.ts });
+      break;
+    case 'task_completed':
+      for (const callId of [...openTools]) {
+        if ((messages[toolIndex.get(callId)!] as UiToolMessage).status === 'running') updateTool(callId, { status: 'done' });
+      }
+      push({ kind: 'completion', id, result: event.result, ...(event.command ? { command: event.command } : {}), ts: event.ts });
+      break;
+    case 'task_aborted':
+      push({ kind: 'notice', id, text: `Task stopped: ${event.reason}`, ts: event.ts });
+      break;
+    case 'mode_switched':
+      push({ kind: 'notice', id, text: `Switched to ${event.mode === 'plan' ? 'Plan' : 'Act'} mode.`, ts: event.ts });
+      break;
+    case 'skill_switched':
+      push({ kind: 'notice', id, text: `Switched to the ${event.skill} skill.`, ts: event.ts });
+      break;
+    case 'history_condensed':
+      push({ kind: 'notice', id, text: 'Older history was condensed into a summary.', ts: event.ts });
+      break;
+    case 'condense_failed':
+      push({ kind: 'notice', id, text: `Condensing the history failed: ${event.error}`, ts: event.ts });
+      break;
+    case 'response_interrupted':
+      if (event.partialText.trim()) push({ kind: 'assistant', id, text: event.partialText.trim(), reasoning: '', ts: event.ts });
+      push({ kind: 'notice', id: `${id}-n`, text: `The response was interrupted (${event.error}); nothing from it was run.`, ts: event.ts });
+      break;
+    case 'request_retried':
+      push({ kind: 'retry', id, attempt: event.attempt, maxRetries: event.maxRetries, delayMs: event.delayMs, reason: event.reason, ts: event.ts });
+      break;
+    case 'history_truncated':
+      push({ kind: 'notice', id, text: 'Older messages were removed from the model\'s context to fit its window (they stay in the log).', ts: event.ts });
+      break;
+    case 'new_task_requested':
+      push({ kind: 'notice', id, text: 'The model asked to continue in a new task.', ts: event.ts });
+      break;
+    case 'request_started':
+      break;
   }
-  return messages;
+  return fold;
+}
+
+function isOpen(status: ToolStatus): boolean {
+  return status === 'running' || status === 'awaiting_approval';
 }

@@ -4,7 +4,7 @@ import type { Mode } from '../../core/skills/skill.js';
 import type { TaskEvent } from '../../core/task/events.js';
 import type { Task, TaskOutcome } from '../../core/task/task.js';
 import { currentModeAndSkill } from '../../core/task/turn-setup.js';
-import { usageTotals } from '../../core/task/ui-projection.js';
+import { usageTotals, type UiProjectionState } from '../../core/task/ui-projection.js';
 import type { TaskView } from '../../shared/protocol.js';
 import type { UiMessage } from '../../shared/ui-messages.js';
 import { lastError, runStatus } from './panel-state.js';
@@ -19,6 +19,8 @@ export interface OpenTask {
   viewedEvents: readonly TaskEvent[];
   run?: Promise<TaskOutcome>;
   messages: readonly UiMessage[];
+  /** The live task's chat, folded event by event as its log grows. */
+  ui?: UiProjectionState;
   streaming?: { blocks: readonly AssistantBlock[]; reasoning: string };
   /** Mode or skill chosen while the task was only viewed, applied when it goes live. */
   pendingMode?: Mode;

@@ -12,7 +12,7 @@ import { Task, type TaskOutcome, type TaskUpdate } from '../../core/task/task.js
 import { runTaskChain } from '../../core/task/task-chain.js';
 import { describeLeftovers, stopLeftoverCommands } from '../../core/task/leftover-commands.js';
 import { findSkill } from '../../core/task/turn-setup.js';
-import { uiProjection } from '../../core/task/ui-projection.js';
+import { emptyUiProjection, foldUiEvents, uiProjection } from '../../core/task/ui-projection.js';
 import type { HistoryItem, PanelState, PanelView, ProviderSettingsView } from '../../shared/protocol.js';
 import { missingSetup } from '../../shared/provider-setup.js';
 import type { DiffApproval } from './diff-approval.js';
@@ -344,6 +344,7 @@ export class TaskController implements PanelSource, vscode.Disposable {
 
   private goLive(open: OpenTask, task: Task, environment: TaskEnvironment): void {
     open.task = task;
+    open.ui = undefined;
     open.environment = environment;
     const streamEdits = streamEditsToDiff(this.deps.diff, environment.options.cwd, environment.options.ignore);
     open.unsubscribe = task.onUpdate((update) => {
@@ -420,11 +421,22 @@ export class TaskController implements PanelSource, vscode.Disposable {
     }
   }
 
+  /**
+   * Folds the events appended since the last refresh into the open task's chat and sends the
+   * changed tail. Going live starts a new fold, compared once with what was shown.
+   */
   private refreshMessages(open: OpenTask): void {
-    const next = uiProjection(eventsOf(open));
     const previous = open.messages;
+    let start: number;
+    if (open.ui) {
+      start = foldUiEvents(open.ui, eventsOf(open));
+    } else {
+      open.ui = emptyUiProjection();
+      foldUiEvents(open.ui, eventsOf(open));
+      start = firstChangedIndex(previous, open.ui.messages);
+    }
+    const next = open.ui.messages;
     open.messages = next;
-    const start = firstChangedIndex(previous, next);
     if (start < next.length || previous.length !== next.length) {
       this.emit({ kind: 'messages', taskId: open.id, start, messages: next.slice(start) });
     }
