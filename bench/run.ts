@@ -8,6 +8,7 @@ import { performance } from 'node:perf_hooks';
 import { runActivationBench } from './activation.js';
 import { runCheckpointsBench } from './checkpoints.js';
 import { runEditsBench } from './edits.js';
+import { runLogSizeBench } from './log-size.js';
 import { runParserBench } from './parser.js';
 import { runPromptBench } from './prompt.js';
 import { formatTable, type BenchOptions, type BenchOutcome, type Row } from './report.js';
@@ -26,6 +27,7 @@ const BENCHES: Readonly<Record<string, (options: BenchOptions) => Promise<BenchO
   checkpoints: runCheckpointsBench,
   activation: runActivationBench,
   'ui-projection': runUiProjectionBench,
+  'log-size': runLogSizeBench,
 };
 
 function argValue(args: readonly string[], flag: string): string | undefined {

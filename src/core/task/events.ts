@@ -62,10 +62,13 @@ export interface RequestStarted extends EventBase {
   readonly environmentDetails: string;
 }
 
+/** A model reply as the engine acted on it. The log stores it once: the blocks (see `text`). */
 export interface ModelResponse extends EventBase {
   readonly type: 'model_response';
+  /** The reply as the model is shown it again: `serializeBlocks(blocks)`, derived when the log is read, not stored. */
   readonly text: string;
   readonly reasoning: string;
+  /** The reply parsed: text, thinking and tool calls (with a native call's id and signature). */
   readonly blocks: readonly AssistantBlock[];
   readonly usage: TokenUsage;
   /** US dollars, when the model's prices are known. */

@@ -2,6 +2,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statS
 import { join } from 'node:path';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
 import type { NewEvent, TaskEvent } from './events.js';
+import { eventFromLine, storedLine } from './stored-events.js';
+import type { StoredLine } from './upcast-events.js';
 
 /** The folder holding one task's files under a storage root. */
 export function taskDir(storageDir: string, taskId: string): string {
@@ -10,7 +12,8 @@ export function taskDir(storageDir: string, taskId: string): string {
 
 /**
  * An append-only JSONL log of one task's events. Each event is written
- * synchronously as it is appended, so a crash loses at most the line being written.
+ * synchronously as it is appended, so a crash loses at most the line being written. Lines carry
+ * their event version and are upcast to the current shapes when read (upcast-events.ts).
  */
 export class TaskLog {
   private readonly listeners = new Set<(event: TaskEvent) => void>();
@@ -66,7 +69,7 @@ export class TaskLog {
   append<E extends NewEvent>(event: E): E & { seq: number; ts: number } {
     const stamped = { ...event, seq: this.log.length, ts: this.now() } as E & { seq: number; ts: number };
     const full = this.redactor ? this.redactor.redactDeep(stamped) : stamped;
-    if (this.file) appendFileSync(this.file, `${JSON.stringify(full)}\n`);
+    if (this.file) appendFileSync(this.file, `${storedLine(full as unknown as TaskEvent)}\n`);
     this.log.push(full as unknown as TaskEvent);
     for (const listener of this.listeners) listener(full as unknown as TaskEvent);
     return full;
@@ -96,11 +99,18 @@ function parseLog(bytes: Buffer, file: string): { events: TaskEvent[]; repair?: 
     const end = newline === -1 ? bytes.length : newline;
     const line = bytes.toString('utf8', start, end);
     if (line.trim() !== '') {
+      let parsed: StoredLine;
       try {
-        events.push(JSON.parse(line) as TaskEvent);
+        parsed = JSON.parse(line) as StoredLine;
       } catch (error) {
         if (newline === -1) return { events, repair: { kind: 'cut', at: start, torn: bytes.subarray(start) } };
         throw new Error(`Task log ${file} is corrupt at line ${lineNumber}: ${(error as Error).message}`);
+      }
+      // Lines of older versions are brought to the current shapes here, so no reader sees them.
+      try {
+        events.push(eventFromLine(parsed));
+      } catch (error) {
+        throw new Error(`Task log ${file} cannot be read at line ${lineNumber}: ${(error as Error).message}`);
       }
     }
     if (newline === -1) return { events, repair: { kind: 'end-line' } };

@@ -5,7 +5,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
 import { emptyUiProjection, foldUiEvent, foldUiEvents, uiProjection } from '../../../src/core/task/ui-projection.js';
+import { eventFromLine } from '../../../src/core/task/stored-events.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
+import { STORED_LOGS, storedLogProjections, storedLogText } from '../../helpers/stored-logs.js';
 
 /** A small deterministic generator (mulberry32), so a failing sequence can be replayed from its seed. */
 function random(seed: number): () => number {
@@ -97,6 +99,20 @@ describe('uiProjection as a fold', () => {
       }
     }
   });
+
+  for (const name of STORED_LOGS) {
+    test(`${name}: folding a real task's log event by event gives the chat its build showed`, () => {
+      const events = storedLogText(name).trim().split('\n').map((line) => eventFromLine(JSON.parse(line)));
+      const state = emptyUiProjection();
+      let shown: UiMessage[] = [];
+      for (let end = 1; end <= events.length; end++) {
+        const start = foldUiEvents(state, events.slice(0, end));
+        shown = applyTail(shown, start, state.messages.slice(start));
+        assert.deepEqual(shown, uiProjection(events.slice(0, end)));
+      }
+      assert.deepEqual(shown, storedLogProjections(name).ui);
+    });
+  }
 
   test('a fold that changes nothing the chat shows reports no change', () => {
     const events = randomLog(1, 0);
