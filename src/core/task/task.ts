@@ -17,6 +17,7 @@ import type { AutoApprovePolicy } from './approval-policy.js';
 import { renderEnvironmentDetails } from './environment-details.js';
 import type { TaskEvent } from './events.js';
 import { TurnInterruptedError, runModelTurn, type ModelTurn, type TurnDelta } from './model-turn.js';
+import { loopCounters } from './loop-counters.js';
 import { TaskLog } from './task-log.js';
 import { AutoApprovalCounter, runToolCalls } from './tool-call-runner.js';
 import { currentModeAndSkill, findSkill, setupTurn, type TurnInputs } from './turn-setup.js';
@@ -196,15 +197,16 @@ export class Task {
     const { options } = this;
     const counter = new AutoApprovalCounter(options.policy.maxConsecutive);
     const maxMistakes = options.maxConsecutiveMistakes ?? DEFAULT_MAX_MISTAKES;
-    let mistakes = 0;
 
     try {
-      for (let iteration = budget.iterationsUsed ?? 0; ; iteration++) {
-        if (iteration >= options.maxIterations) {
+      for (;;) {
+        // Read from the log, so a resumed task goes on counting where it stopped.
+        const counted = loopCounters(this.log.events);
+        if ((budget.iterationsUsed ?? 0) + counted.requests >= options.maxIterations) {
           return this.fail(`Stopped after ${options.maxIterations} iterations (the iteration limit) before the task was completed.`);
         }
-        if (mistakes >= maxMistakes) {
-          return this.fail(`Stopped after ${mistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`);
+        if (counted.consecutiveMistakes >= maxMistakes) {
+          return this.fail(`Stopped after ${counted.consecutiveMistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`);
         }
         for (const text of this.takeQueuedMessages()) this.log.append({ type: 'user_message', text });
         const setup = setupTurn(options, this.log.events);
@@ -223,7 +225,6 @@ export class Task {
           ...(setup.toolProtocol === 'native' && turn.signedReasoning.length > 0 ? { signedReasoning: turn.signedReasoning } : {}),
         });
         if (turn.tools.length === 0) {
-          mistakes++;
           this.noteMissingTool(turn.blocks, setup.allowedTools);
           continue;
         }
@@ -259,7 +260,6 @@ export class Task {
           this.log.append({ type: 'new_task_requested', context: outcome.context });
           return { status: 'new_task', context: outcome.context };
         }
-        mistakes = outcome.mistake ? mistakes + 1 : 0;
       }
     } catch (error) {
       if (signal.aborted || error instanceof ProviderAbortedError) {
