@@ -63,13 +63,14 @@ export async function runRepl(
       if (session.quit) break;
       const input = await lines.next('smith> ');
       if (input === undefined) break;
-      const text = input.trim();
+      let text = input.trim();
       if (text === '') continue;
       if (isSlashCommand(text)) {
         const action = await commands.run(text);
         if (action === 'exit') break;
         if (action === 'run' && session.task) await runTask(session.task);
-        continue;
+        if (typeof action !== 'object') continue;
+        text = action.send; // a custom command: its text goes on as the message
       }
       if (session.task) session.task.addUserMessage(text);
       else {

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { Mode } from '../core/skills/skill.js';
 import { listStoredTasks } from '../core/task/task-log.js';
@@ -10,6 +11,7 @@ import { describeRewind, formatCheckpoints } from './checkpoint-commands.js';
 import { rewindTask, type RewindScope } from '../core/checkpoints/rewind-task.js';
 import { loadRules } from '../core/rules/rules-loader.js';
 import { touchedPaths } from '../core/rules/touched-paths.js';
+import { expandCommand, loadCustomCommands } from '../core/commands/custom-commands.js';
 
 /** What the slash commands act on: the current task and the mode and skill a new task starts in. */
 export interface CliSession {
@@ -21,8 +23,8 @@ export interface CliSession {
   quit: boolean;
 }
 
-/** What a command asks of the loop that runs it: quit, run the current task now, or nothing. */
-export type CommandAction = 'exit' | 'run' | undefined;
+/** What a command asks of the loop that runs it: quit, run the current task now, send a message (a custom command), or nothing. */
+export type CommandAction = 'exit' | 'run' | { readonly send: string } | undefined;
 
 export const REPL_HELP = `Type a task to start it; after it ends, type more to continue the same task.
 Lines typed while a task works are queued and reach the model with its next request.
@@ -41,6 +43,8 @@ Commands (they work at every prompt, also at an approval or a question):
   /skill           show or set the skill: /skill architect
   ${MCP_REPL_HELP}
   /exit            quit (stopping a running task)
+Your own commands (Markdown files in .smith/commands/, .claude/commands/, .clinerules/workflows/,
+<storage>/commands/ or ~/.claude/commands/) run as /name [arguments].
 Ctrl+C stops the running step; press it again at the prompt to quit.`;
 
 /** Commands that replace or rewrite the task, so they wait until it has stopped. */
@@ -86,7 +90,7 @@ export class SlashCommands {
         }
         return 'exit';
       case '/help':
-        err.write(`${REPL_HELP}\n`);
+        err.write(`${REPL_HELP}\n${this.customCommandList()}`);
         return undefined;
       case '/clear':
         this.dropQueued();
@@ -153,9 +157,38 @@ export class SlashCommands {
         err.write(this.mcp ? `${await runMcpReplCommand(words.slice(1), this.mcp, style)}\n` : 'MCP is not available in this session.\n');
         return undefined;
       default:
-        err.write(`Unknown command ${command}. Type /help.\n`);
-        return undefined;
+        return this.custom(command.slice(1), text.trim().slice(command.length));
     }
+  }
+
+  private customCommands() {
+    const { commands, problems } = loadCustomCommands({ workspaceRoot: this.options.cwd, userCommandsDir: join(this.options.storageDir, 'commands') });
+    for (const problem of problems) this.err.write(`${this.style.yellow(`Warning: ${this.style.text(problem)}`)}\n`);
+    return commands;
+  }
+
+  private customCommandList(): string {
+    const commands = this.customCommands();
+    if (commands.length === 0) return '';
+    const lines = commands.map((c) => `  /${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ''}${c.description ? `  ${this.style.dim(c.description)}` : ''}  ${this.style.dim(`(${c.source})`)}`);
+    return `Your commands:\n${lines.map((line) => this.style.text(line)).join('\n')}\n`;
+  }
+
+  /** /name [arguments]: a custom command sends its text (queued while a task works). */
+  private custom(name: string, args: string): CommandAction {
+    const { session, err, style } = this;
+    const command = this.customCommands().find((c) => c.name.toLowerCase() === name.toLowerCase());
+    if (!command) {
+      err.write(`Unknown command /${name}. Type /help.\n`);
+      return undefined;
+    }
+    const text = expandCommand(command, args);
+    if (session.running && session.task) {
+      session.task.queueUserMessage(text);
+      err.write(`${style.dim(`queued: /${style.text(command.name)}`)}\n`);
+      return undefined;
+    }
+    return { send: text };
   }
 
   /** The rules files as the next request would use them. */

@@ -12,6 +12,8 @@ export interface PtyCli {
   type(line: string, waitForPrompts?: number): Promise<void>;
   /** Presses Ctrl+C. */
   interrupt(): void;
+  /** Ends the terminal and the CLI at once (after a failed assertion, so the test does not hang). */
+  kill(): void;
   readonly exited: Promise<number | null>;
 }
 
@@ -44,6 +46,7 @@ export function startCliOnPty(args: readonly string[]): PtyCli {
       child.stdin.write(`${line}\r`);
     },
     interrupt: () => child.stdin.write('\x03'),
+    kill: () => child.kill('SIGKILL'),
     exited,
   };
 }

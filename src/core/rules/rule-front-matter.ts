@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { splitFrontMatter } from '../workspace/front-matter.js';
 
 /** What a rule file's front matter says about when it applies. */
 export interface RuleConditions {
@@ -17,26 +17,14 @@ export interface ParsedRule {
   readonly problem?: string;
 }
 
-const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
-
 /**
  * Reads a rule's front matter, as Cline (`paths:`), Cursor (`globs:`, `alwaysApply:`,
  * `description:`) and Windsurf/Copilot (`applyTo:`) write it. A file without front matter, or with
  * front matter that is not YAML, applies always (with the problem reported).
  */
 export function parseRule(text: string): ParsedRule {
-  const match = FRONT_MATTER.exec(text);
-  const always: RuleConditions = { globs: [], alwaysApply: true };
-  if (!match) return { conditions: always, body: text };
-  const body = text.slice(match[0].length);
-  let data: unknown;
-  try {
-    data = parseYaml(match[1] ?? '');
-  } catch (error) {
-    return { conditions: always, body, problem: `front matter is not valid YAML (${(error as Error).message.split('\n')[0]}); the rule applies always` };
-  }
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return { conditions: always, body };
-  const fields = data as Record<string, unknown>;
+  const { fields, body, problem } = splitFrontMatter(text);
+  if (problem) return { conditions: { globs: [], alwaysApply: true }, body, problem: `${problem}; the rule applies always` };
   const globs = [fields.paths, fields.globs, fields.applyTo].flatMap(globList);
   const description = typeof fields.description === 'string' ? fields.description : undefined;
   return {

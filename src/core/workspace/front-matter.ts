@@ -1,0 +1,29 @@
+import { parse as parseYaml } from 'yaml';
+
+/** A Markdown file split into its YAML front matter and its body. */
+export interface FrontMatter {
+  /** The front matter's fields; empty without front matter or when it is not a YAML mapping. */
+  readonly fields: Readonly<Record<string, unknown>>;
+  readonly body: string;
+  /** Why the front matter could not be read (it is then ignored). */
+  readonly problem?: string;
+  /** True when the file starts with a front matter block (even an unreadable one). */
+  readonly present: boolean;
+}
+
+const BLOCK = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
+
+/** Splits `---\nyaml\n---\nbody`, as rules and command files of every agent write it. */
+export function splitFrontMatter(text: string): FrontMatter {
+  const match = BLOCK.exec(text);
+  if (!match) return { fields: {}, body: text, present: false };
+  const body = text.slice(match[0].length);
+  let data: unknown;
+  try {
+    data = parseYaml(match[1] ?? '');
+  } catch (error) {
+    return { fields: {}, body, present: true, problem: `front matter is not valid YAML (${(error as Error).message.split('\n')[0]})` };
+  }
+  const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
+  return { fields, body, present: true };
+}

@@ -1,0 +1,44 @@
+// The REPL on a real terminal: a custom command from .claude/commands sends its text as the task,
+// /help lists it, /rules lists the rules and /checkpoints the task's checkpoints.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
+import { startCliOnPty } from '../../helpers/cli-pty.js';
+
+describe('smith REPL: custom commands, /rules, /checkpoints', () => {
+  const fx = useAgentFixture();
+
+  test('a custom command runs as a message; the REPL lists commands, rules and checkpoints', async () => {
+    fx.ws.write('.claude/commands/review.md', '---\ndescription: Review a file\nargument-hint: FILE\n---\nReview $ARGUMENTS carefully.');
+    fx.ws.write('CLAUDE.md', 'Be brief.');
+    fx.ws.write('.cursor/rules/py.mdc', '---\nglobs: "*.py"\n---\nUse type hints.');
+    fx.server.enqueue(
+      { text: '<write_to_file>\n<path>notes.md</path>\n<content>\nreviewed\n</content>\n</write_to_file>' },
+      { text: '<attempt_completion>\n<result>Reviewed.</result>\n</attempt_completion>' },
+    );
+    const cli = startCliOnPty([...fx.cliArgs(), '--yes']);
+    try {
+      await drive(cli);
+    } catch (error) {
+      cli.kill();
+      throw new Error(`${(error as Error).message}\n--- terminal ---\n${cli.output}`);
+    }
+    assert.equal(await cli.exited, 0);
+  });
+
+  async function drive(cli: ReturnType<typeof startCliOnPty>): Promise<void> {
+    await cli.type('/help', 1);
+    await cli.waitFor(/Your commands:\s+\/review FILE {2}Review a file {2}\(\.claude\/commands\/review\.md\)/);
+    await cli.type('/review src/app.ts', 2);
+    await cli.waitFor(/Reviewed\./);
+    assert.match(lastUserText(fx.server.requestAt(0)), /Review src\/app\.ts carefully\./);
+    const before = cli.output.length;
+    await cli.type('/rules', 3);
+    await cli.waitFor(/on +CLAUDE\.md\s+off +\.cursor\/rules\/py\.mdc {2}\(applies when the task touches \*\.py\)/, before);
+    await cli.type('/checkpoints', 4);
+    await cli.waitFor(/ {2}1 {2}[\d-]+ [\d:]+ {2}notes\.md/, before);
+    await cli.type('/nosuchcommand', 5);
+    await cli.waitFor(/Unknown command \/nosuchcommand\. Type \/help\./, before);
+    await cli.type('/exit', 6);
+  }
+});
