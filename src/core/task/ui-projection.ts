@@ -1,6 +1,7 @@
 import type { ToolStatus, UiMessage, UiToolMessage } from '../../shared/ui-messages.js';
 import type { TaskEvent } from './events.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
+import { visibleEvents } from './visible-events.js';
 
 export { usageTotals } from './usage-totals.js';
 
@@ -39,7 +40,7 @@ export function emptyUiProjection(): UiProjectionState {
 /** Derives the chat's message list from the log; the same events always give the same list. */
 export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
   const state = emptyUiProjection();
-  for (const event of events) foldUiEvent(state, event);
+  foldUiEvents(state, events);
   return state.messages as UiMessage[];
 }
 
@@ -50,8 +51,26 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
 export function foldUiEvents(state: UiProjectionState, events: readonly TaskEvent[]): number {
   const fold = state as FoldState;
   fold.changedFrom = fold.messages.length;
-  for (let i = fold.folded; i < events.length; i++) foldUiEvent(fold, events[i]!);
+  for (let i = fold.folded; i < events.length; i++) {
+    const event = events[i]!;
+    if (event.type === 'conversation_rewound' && event.toSeq !== undefined) refold(fold, events.slice(0, i + 1));
+    else foldUiEvent(fold, event);
+  }
   return fold.changedFrom;
+}
+
+/**
+ * A rewind takes messages out of the middle of the chat, which no single fold step can: the chat
+ * is built again from the events still visible (the rare case; every other event folds in place).
+ */
+function refold(fold: FoldState, events: readonly TaskEvent[]): void {
+  fold.messages.length = 0;
+  fold.toolIndex.clear();
+  fold.openTools.clear();
+  fold.changedFrom = 0;
+  for (const event of visibleEvents(events)) foldUiEvent(fold, event);
+  fold.changedFrom = 0;
+  fold.folded = events.length;
 }
 
 /** Folds one event into the chat (in place) and returns the state. */
@@ -159,10 +178,20 @@ export function foldUiEvent(state: UiProjectionState, event: TaskEvent): UiProje
     case 'new_task_requested':
       push({ kind: 'notice', id, text: 'The model asked to continue in a new task.', ts: event.ts });
       break;
+    case 'conversation_rewound':
+      // A conversation rewind refolds first, then lands here as the last event still visible.
+      push({ kind: 'notice', id, text: rewindNotice(event.checkpointId, event.files, event.toSeq !== undefined), ts: event.ts });
+      break;
     case 'request_started':
+    case 'checkpoint_created':
       break;
   }
   return fold;
+}
+
+function rewindNotice(checkpointId: string, files: boolean, conversation: boolean): string {
+  const what = files && conversation ? 'Files and conversation' : files ? 'Files' : 'The conversation';
+  return `${what} went back to ${checkpointId === '' ? 'the start of the task' : `checkpoint ${checkpointId}`}.`;
 }
 
 function isOpen(status: ToolStatus): boolean {

@@ -8,6 +8,7 @@ import { checkpointBytesOfTask, collectCheckpointGarbage } from '../../../src/co
 import { listCheckpoints, rewindTask, rewindToMessage } from '../../../src/core/checkpoints/rewind-task.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { Task } from '../../../src/core/task/task.js';
+import { emptyUiProjection, foldUiEvents, uiProjection } from '../../../src/core/task/ui-projection.js';
 import { visibleEvents } from '../../../src/core/task/visible-events.js';
 import { allText, useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
@@ -39,6 +40,14 @@ describe('rewind', () => {
     assert.equal(visible.some((e) => e.type === 'task_completed'), false);
     assert.deepEqual(listCheckpoints(task.log.events).map((c) => c.id), ['0', '1']);
     assert.ok(task.log.events.some((e) => e.type === 'task_completed'), 'the log keeps everything');
+    // The chat shows the conversation as rewound, folded one event at a time as the panel does.
+    const chat = uiProjection(task.log.events);
+    assert.equal(chat.filter((m) => m.kind === 'tool' && m.tool === 'write_to_file').length, 1);
+    assert.equal(chat.at(-1)?.kind === 'notice' ? chat.at(-1)?.text : undefined, 'Files and conversation went back to checkpoint 1.');
+    const folded = emptyUiProjection();
+    foldUiEvents(folded, task.log.events.slice(0, -1));
+    assert.equal(foldUiEvents(folded, task.log.events), 0, 'the whole chat changed');
+    assert.deepEqual(folded.messages, chat);
     const rewound = task.log.events.at(-1);
     assert.equal(rewound?.type, 'conversation_rewound');
     assert.ok(rewound?.type === 'conversation_rewound' && rewound.beforeRoot, 'the state before the restore is kept, so it can be undone');
