@@ -43,7 +43,8 @@ describe('rewind', () => {
     // The chat shows the conversation as rewound, folded one event at a time as the panel does.
     const chat = uiProjection(task.log.events);
     assert.equal(chat.filter((m) => m.kind === 'tool' && m.tool === 'write_to_file').length, 1);
-    assert.equal(chat.at(-1)?.kind === 'notice' ? chat.at(-1)?.text : undefined, 'Files and conversation went back to checkpoint 1.');
+    const last = chat.at(-1);
+    assert.equal(last?.kind === 'notice' ? last.text : undefined, 'Files and conversation went back to checkpoint 1.');
     const folded = emptyUiProjection();
     foldUiEvents(folded, task.log.events.slice(0, -1));
     assert.equal(foldUiEvents(folded, task.log.events), 0, 'the whole chat changed');
