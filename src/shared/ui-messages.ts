@@ -2,14 +2,21 @@ import type { ToolFacts } from './tool-details.js';
 
 /** The chat's message list as the panel and the CLI render it; derived from the task log. */
 export type UiMessage =
-  | { readonly kind: 'task'; readonly id: string; readonly text: string; readonly ts: number }
-  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly ts: number }
+  | { readonly kind: 'task'; readonly id: string; readonly text: string; readonly attached?: readonly UiAttachment[]; readonly ts: number }
+  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly attached?: readonly UiAttachment[]; readonly ts: number }
   | { readonly kind: 'assistant'; readonly id: string; readonly text: string; readonly reasoning: string; readonly ts: number }
   | UiToolMessage
   | { readonly kind: 'notice'; readonly id: string; readonly text: string; readonly ts: number }
   | { readonly kind: 'error'; readonly id: string; readonly text: string; readonly ts: number }
   | UiRetryMessage
   | { readonly kind: 'completion'; readonly id: string; readonly result: string; readonly command?: string; readonly ts: number };
+
+/** What an @-mention attached to a message, shown as a chip. */
+export interface UiAttachment {
+  readonly kind: string;
+  readonly ref: string;
+  readonly truncated: boolean;
+}
 
 /** A failed model request about to be made again ("retrying in 4 s, attempt 2 of 3"). */
 export interface UiRetryMessage {

@@ -124,7 +124,7 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
     }
     switch (event.type) {
       case 'task_started':
-        taskText = `<task>\n${event.task}\n</task>`;
+        taskText = `<task>\n${event.task}\n</task>${event.context ? `\n\n${event.context}` : ''}`;
         pendingUser.push(taskText);
         break;
       case 'history_condensed':
@@ -141,7 +141,7 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
         pendingUser.push(`[The user switched to the "${event.skill}" skill.]`);
         break;
       case 'user_message':
-        pendingUser.push(`<user_message>\n${event.text}\n</user_message>`);
+        pendingUser.push(`<user_message>\n${event.text}\n</user_message>${event.context ? `\n\n${event.context}` : ''}`);
         break;
       case 'request_started':
         if (event.environmentDetails) pendingUser.push(`<environment_details>\n${event.environmentDetails}\n</environment_details>`);

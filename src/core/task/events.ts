@@ -2,6 +2,7 @@ import type { AssistantBlock } from '../parse/types.js';
 import type { Base64Image, TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 import type { FileStamp } from '../tools/file-stamp.js';
+import type { Attachment } from '../context/mentions.js';
 import type { ShownApproval, ToolFacts } from '../../shared/tool-details.js';
 
 /** Every fact of a task, appended to its log and never changed. */
@@ -48,12 +49,21 @@ export interface TaskStarted extends EventBase {
   readonly model: string;
   readonly mode: Mode;
   readonly skill: string;
+  /** What the task text's @-mentions attached, as sent (as for user_message). */
+  readonly context?: string;
+  readonly attachments?: readonly Attachment[];
 }
 
 /** A later message from the user (an answer to a follow-up, or a new instruction). */
 export interface UserMessage extends EventBase {
   readonly type: 'user_message';
   readonly text: string;
+  /**
+   * What the message's @-mentions attached, exactly as the model got it, so a resume or a rewind
+   * sends the same context even when the files changed since.
+   */
+  readonly context?: string;
+  readonly attachments?: readonly Attachment[];
 }
 
 /** A model request began; the environment details sent with it are kept so projections replay exactly. */

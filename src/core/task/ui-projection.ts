@@ -1,4 +1,5 @@
-import type { ToolStatus, UiMessage, UiToolMessage } from '../../shared/ui-messages.js';
+import type { ToolStatus, UiAttachment, UiMessage, UiToolMessage } from '../../shared/ui-messages.js';
+import type { Attachment } from '../context/mentions.js';
 import type { TaskEvent } from './events.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import { visibleEvents } from './visible-events.js';
@@ -97,10 +98,10 @@ export function foldUiEvent(state: UiProjectionState, event: TaskEvent): UiProje
   const id = `e${event.seq}`;
   switch (event.type) {
     case 'task_started':
-      push({ kind: 'task', id, text: event.task, ts: event.ts });
+      push({ kind: 'task', id, text: event.task, ...attachedOf(event.attachments), ts: event.ts });
       break;
     case 'user_message':
-      push({ kind: 'user', id, text: event.text, ts: event.ts });
+      push({ kind: 'user', id, text: event.text, ...attachedOf(event.attachments), ts: event.ts });
       break;
     case 'model_response': {
       const text = serializeBlocks(event.blocks.filter((b) => b.kind === 'text')).trim();
@@ -187,6 +188,11 @@ export function foldUiEvent(state: UiProjectionState, event: TaskEvent): UiProje
       break;
   }
   return fold;
+}
+
+function attachedOf(attachments: readonly Attachment[] | undefined): { attached?: UiAttachment[] } {
+  if (!attachments || attachments.length === 0) return {};
+  return { attached: attachments.map((a) => ({ kind: a.kind, ref: a.ref, truncated: a.truncated })) };
 }
 
 function rewindNotice(checkpointId: string, files: boolean, conversation: boolean): string {

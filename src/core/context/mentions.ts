@@ -1,0 +1,142 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { decodeText } from '../tools/file-text.js';
+import { formatListing, listWorkspaceFiles } from '../workspace/file-listing.js';
+import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import { readRegularFile } from '../workspace/regular-file.js';
+import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
+
+/** What one mention attached, as the log records it (so resume and rewind know exactly what was sent). */
+export interface Attachment {
+  readonly kind: 'file' | 'folder' | 'git-changes' | 'commit' | 'url' | 'problems' | 'terminal';
+  /** The path, URL or commit as written after the `@`. */
+  readonly ref: string;
+  /** SHA-256 of the text attached. */
+  readonly sha256: string;
+  /** Characters attached (after any cut). */
+  readonly chars: number;
+  readonly truncated: boolean;
+}
+
+/** A message with its mentions expanded: the text as typed plus the context block sent with it. */
+export interface ExpandedMessage {
+  readonly text: string;
+  /** The attached context, '' when the text mentions nothing. */
+  readonly context: string;
+  readonly attachments: readonly Attachment[];
+  /** Mentions that attached nothing, with why (also told to the model in the context). */
+  readonly problems: readonly string[];
+}
+
+/** Where mentions are resolved; the sources only an editor has are optional. */
+export interface MentionEnvironment {
+  readonly cwd: string;
+  readonly ignore: IgnorePolicy;
+  /** The workspace's diagnostics as text (VS Code only). */
+  problems?(): Promise<string>;
+  /** The latest output of the active terminal (VS Code only). */
+  terminal?(): Promise<string>;
+  /** A web page as Markdown; without it, URLs are left as text. */
+  fetchPage?(url: string, signal?: AbortSignal): Promise<string>;
+  readonly signal?: AbortSignal;
+}
+
+/** Longest text one mention attaches; a longer one is cut with a note. */
+export const MAX_MENTION_CHARS = 50_000;
+
+const run = promisify(execFile);
+// `@` at the start or after whitespace or an opening bracket/quote (so e-mail addresses are no mentions).
+const MENTION = /(?<=^|[\s("'`[])@(https?:\/\/[^\s<>"'`]+|[^\s,;()<>"'`[\]]+)/g;
+const TRAILING = /[.,;:!?]+$/;
+
+/** The mentions in a text, in order, without duplicates ("@src/a.ts." names src/a.ts). */
+export function findMentions(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(MENTION)) {
+    const ref = (match[1] ?? '').replace(TRAILING, '');
+    if (ref !== '') found.add(ref);
+  }
+  return [...found];
+}
+
+/**
+ * Attaches what a message mentions: `@path/to/file`, `@folder/`, `@git-changes`, `@<commit>`,
+ * `@https://…`, and in an editor `@problems` and `@terminal`. A mention of something that does not
+ * exist (an npm scope, a handle) is left as plain text; one that exists but may not be attached
+ * (outside the workspace, in .smithignore, binary) is refused with the reason.
+ */
+export async function expandMentions(text: string, env: MentionEnvironment): Promise<ExpandedMessage> {
+  const blocks: string[] = [];
+  const attachments: Attachment[] = [];
+  const problems: string[] = [];
+  for (const ref of findMentions(text)) {
+    const outcome = await resolveMention(ref, env).catch((error: unknown) => ({ problem: `@${ref} could not be attached: ${(error as Error).message}` }));
+    if (!outcome) continue;
+    if ('problem' in outcome) {
+      problems.push(outcome.problem);
+      continue;
+    }
+    const truncated = outcome.body.length > MAX_MENTION_CHARS;
+    const body = truncated ? `${outcome.body.slice(0, MAX_MENTION_CHARS)}\n[Cut at ${MAX_MENTION_CHARS} characters: read the rest with the tools.]` : outcome.body;
+    blocks.push(`<${outcome.tag} ${outcome.attribute}="${ref}">\n${body}\n</${outcome.tag}>`);
+    attachments.push({ kind: outcome.kind, ref, sha256: createHash('sha256').update(body).digest('hex'), chars: body.length, truncated });
+  }
+  if (problems.length > 0) blocks.push(`<mention_problems>\n${problems.join('\n')}\n</mention_problems>`);
+  return { text, context: blocks.length === 0 ? '' : `<context>\n${blocks.join('\n\n')}\n</context>`, attachments, problems };
+}
+
+type Resolved = { kind: Attachment['kind']; tag: string; attribute: string; body: string } | { problem: string } | undefined;
+
+async function resolveMention(ref: string, env: MentionEnvironment): Promise<Resolved> {
+  if (/^https?:\/\//.test(ref)) {
+    if (!env.fetchPage) return undefined;
+    return { kind: 'url', tag: 'url', attribute: 'href', body: await env.fetchPage(ref, env.signal) };
+  }
+  if (ref === 'problems' || ref === 'terminal') {
+    const source = ref === 'problems' ? env.problems : env.terminal;
+    if (!source) return { problem: `@${ref} works in the VS Code panel only.` };
+    return { kind: ref, tag: ref, attribute: 'source', body: (await source()) || `(no ${ref === 'problems' ? 'problems' : 'terminal output'})` };
+  }
+  if (ref === 'git-changes') return { kind: 'git-changes', tag: 'git_changes', attribute: 'source', body: await gitChanges(env.cwd) };
+  const path = await pathMention(ref, env);
+  if (path) return path;
+  if (/^[0-9a-f]{7,40}$/i.test(ref)) return commitMention(ref, env.cwd);
+  return undefined;
+}
+
+async function pathMention(ref: string, env: MentionEnvironment): Promise<Resolved> {
+  const resolved = resolveWorkspacePath(env.cwd, ref);
+  const stats = statSync(resolved.absolute, { throwIfNoEntry: false });
+  if (!stats) return undefined;
+  if (!resolved.insideWorkspace) return { problem: `@${ref} is outside the workspace and was not attached.` };
+  if (env.ignore.isIgnored(resolved.absolute)) return { problem: `@${ref} is excluded by ${env.ignore.source} and was not attached.` };
+  if (stats.isDirectory()) {
+    const listing = await listWorkspaceFiles({ root: env.cwd, dir: resolved.absolute, recursive: true, limit: 200, ignore: env.ignore });
+    return { kind: 'folder', tag: 'folder', attribute: 'path', body: formatListing(listing) };
+  }
+  if (!stats.isFile()) return { problem: `@${ref} is not a regular file and was not attached.` };
+  const decoded = decodeText(await readRegularFile(resolved.absolute));
+  if ('binary' in decoded) return { problem: `@${ref} is a binary file and was not attached.` };
+  return { kind: 'file', tag: 'file', attribute: 'path', body: decoded.text };
+}
+
+async function gitChanges(cwd: string): Promise<string> {
+  const status = await git(cwd, ['status', '--short']);
+  if (status.trim() === '') return '(no uncommitted changes)';
+  const diff = await git(cwd, ['diff', 'HEAD', '--no-color', '--no-ext-diff']).catch(() => git(cwd, ['diff', '--no-color', '--no-ext-diff']));
+  return `${status.trimEnd()}\n\n${diff}`.trimEnd();
+}
+
+async function commitMention(ref: string, cwd: string): Promise<Resolved> {
+  const type = await git(cwd, ['cat-file', '-t', ref]).catch(() => '');
+  if (type.trim() !== 'commit') return undefined;
+  return { kind: 'commit', tag: 'commit', attribute: 'hash', body: (await git(cwd, ['show', '--stat', '--patch', '--no-color', '--no-ext-diff', ref])).trimEnd() };
+}
+
+async function git(cwd: string, args: readonly string[]): Promise<string> {
+  // No pager, no prompts, and the user's config cannot run external diff tools.
+  const { stdout } = await run('git', ['-c', 'core.pager=cat', ...args], { cwd, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+  return stdout;
+}
