@@ -24,6 +24,13 @@ export interface RetryOptions {
   readonly sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   /** Source of jitter in [0, 1); injectable for tests. */
   readonly random?: () => number;
+  /**
+   * Retry a stream that broke after yielding chunks too: a `restart` chunk first tells the consumer
+   * to drop what it received, then the request is made again from the start. These retries have
+   * their own count (up to `maxRetries`), and each new attempt may again be retried before its
+   * first chunk. Default false: such an error reaches the caller after the chunks.
+   */
+  readonly restartMidStream?: boolean;
 }
 
 const DEFAULT_MAX_RETRIES = 3;
@@ -34,9 +41,10 @@ const MAX_SERVER_REQUESTED_WAIT_MS = 10 * 60_000;
 
 /**
  * Wraps a provider so that retryable failures (429, 5xx, timeouts, lost connections) are retried
- * with exponential backoff and jitter, honouring the server's Retry-After. A stream is retried only
- * while it has yielded nothing: once chunks went out, the error is rethrown and the caller decides
- * (the engine retries the whole turn). Never retries aborts or errors such as 400/401/403.
+ * with exponential backoff and jitter, honouring the server's Retry-After. This is the engine's one
+ * retry loop. A stream is retried while it has yielded nothing; once chunks went out, it is
+ * retried only with `restartMidStream` (the engine's turns use it, so a half-received response is
+ * never acted on), otherwise the error is rethrown. Never retries aborts or errors such as 400/401/403.
  */
 export function withRetries(provider: ApiProvider, options: RetryOptions = {}): ApiProvider {
   return new RetryingProvider(provider, options);
@@ -89,7 +97,10 @@ class RetryingProvider implements ApiProvider {
   }
 
   async *createMessage(request: ApiRequest): ApiStream {
-    for (let retry = 0; ; retry++) {
+    // Retries of the current attempt before its first chunk; restarts after a stream broke mid-way.
+    let retry = 0;
+    let restarts = 0;
+    for (;;) {
       let yielded = false;
       try {
         for await (const chunk of this.inner.createMessage(request)) {
@@ -98,9 +109,20 @@ class RetryingProvider implements ApiProvider {
         }
         return;
       } catch (err) {
-        const delayMs = this.retryDelay(err, retry, yielded, request.signal);
+        const restart = yielded && this.options.restartMidStream === true;
+        const attempt = restart ? restarts : retry;
+        const delayMs = this.retryDelay(err, attempt, yielded && !restart, request.signal);
         if (delayMs === undefined) throw err;
-        this.options.onRetry?.({ attempt: retry + 1, maxRetries: this.maxRetries, delayMs, error: err as ProviderError });
+        const error = err as ProviderError;
+        if (restart) {
+          restarts++;
+          // The new attempt starts afresh, with its own retries before its first chunk.
+          retry = 0;
+          yield { type: 'restart', reason: error.message };
+        } else {
+          retry++;
+        }
+        this.options.onRetry?.({ attempt: attempt + 1, maxRetries: this.maxRetries, delayMs, error });
         await this.sleep(delayMs, request.signal);
         // A sleep that ignores the signal must still not start another request after an abort.
         if (request.signal?.aborted) throw new ProviderAbortedError();

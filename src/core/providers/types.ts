@@ -87,7 +87,12 @@ export type ApiStreamChunk =
   | { readonly type: 'reasoning_signature'; readonly signature: string }
   /** One complete native tool call; `arguments` is the JSON text as the model wrote it (maybe malformed). */
   | { readonly type: 'tool_call'; readonly id: string; readonly name: string; readonly arguments: string; readonly signature?: string }
-  | { readonly type: 'usage'; readonly usage: TokenUsage };
+  | { readonly type: 'usage'; readonly usage: TokenUsage }
+  /**
+   * Only from withRetries with `restartMidStream`: the stream broke after these chunks and is made
+   * again from the start; drop what was received. `reason` says why, worded for the user.
+   */
+  | { readonly type: 'restart'; readonly reason: string };
 
 /** Token counts reported by the provider for one response. */
 export interface TokenUsage {

@@ -49,17 +49,20 @@ export class TurnInterruptedError extends Error {
  * Streams one response through the incremental parser. With the XML protocol, once a tool block
  * is complete, later text is no longer parsed (one tool per message) but the stream is read on for
  * its usage. With native tool calling (the request offers `tools`) every call is kept, in order.
+ * A `restart` chunk (the provider layer retries a stream that broke) drops everything received so
+ * far; `onInterrupted` is told what was shown of it, so it can be recorded as interrupted.
  */
 export async function runModelTurn(
   provider: ApiProvider,
   request: ApiRequest,
   grammar: ToolGrammar,
   onDelta: (delta: TurnDelta) => void,
+  onInterrupted: (partialText: string, reason: string) => void = () => {},
 ): Promise<ModelTurn> {
   const native = request.tools !== undefined;
-  const parser = new StreamingToolParser(native ? TEXT_ONLY : grammar);
-  const calls: ToolUseBlock[] = [];
-  const signedReasoning: SignedReasoning[] = [];
+  let parser = new StreamingToolParser(native ? TEXT_ONLY : grammar);
+  let calls: ToolUseBlock[] = [];
+  let signedReasoning: SignedReasoning[] = [];
   let unsignedReasoning = '';
   let reasoning = '';
   let usage = NO_USAGE;
@@ -67,9 +70,22 @@ export async function runModelTurn(
   let checked = 0;
   let trailing = '';
   let received = '';
+  const receivedAnything = () => received !== '' || reasoning !== '' || calls.length > 0;
 
   const consume = (chunk: ApiStreamChunk) => {
-    if (chunk.type === 'usage') {
+    if (chunk.type === 'restart') {
+      if (receivedAnything()) onInterrupted(received, chunk.reason);
+      parser = new StreamingToolParser(native ? TEXT_ONLY : grammar);
+      calls = [];
+      signedReasoning = [];
+      unsignedReasoning = '';
+      reasoning = '';
+      usage = NO_USAGE;
+      toolDone = false;
+      checked = 0;
+      trailing = '';
+      received = '';
+    } else if (chunk.type === 'usage') {
       usage = chunk.usage;
     } else if (chunk.type === 'reasoning') {
       reasoning += chunk.text;
@@ -100,7 +116,7 @@ export async function runModelTurn(
   try {
     for await (const chunk of provider.createMessage(request)) consume(chunk);
   } catch (error) {
-    if (received !== '' || reasoning !== '' || calls.length > 0) throw new TurnInterruptedError(received, error);
+    if (receivedAnything()) throw new TurnInterruptedError(received, error);
     throw error;
   }
 

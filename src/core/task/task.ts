@@ -3,7 +3,7 @@ import { serializeBlocks } from '../parse/serialize-blocks.js';
 import type { Host } from '../ports.js';
 import type { ModelInfo } from '../providers/model-catalog.js';
 import { costOf } from '../providers/model-cost.js';
-import { abortableSleep, backoffDelayMs, withRetries, type RetryOptions } from '../providers/retrying-provider.js';
+import { withRetries, type RetryOptions } from '../providers/retrying-provider.js';
 import { ProviderAbortedError, ProviderError, type ApiProvider, type TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
@@ -24,6 +24,7 @@ import { currentModeAndSkill, findSkill, setupTurn, type TurnInputs } from './tu
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
 import { TaskCheckpoints } from '../checkpoints/task-checkpoints.js';
+import type { ExpandedMessage } from '../context/mentions.js';
 
 /** Everything a task needs from its host application. */
 export interface TaskOptions extends TurnInputs {
@@ -44,7 +45,7 @@ export interface TaskOptions extends TurnInputs {
   /** What is known of a provider's model: window, output limit, prices. Undefined when unknown. */
   modelInfo?(provider: ApiProvider): ModelInfo | undefined;
   /** How failed requests are retried (default: 3 retries, exponential backoff from 1 s). */
-  readonly retry?: Omit<RetryOptions, 'onRetry'>;
+  readonly retry?: Omit<RetryOptions, 'onRetry' | 'restartMidStream'>;
   readonly contextPolicy?: ContextPolicy;
   /** Sees every appended event (e.g. to track edited files). */
   onEvent?(event: TaskEvent): void;
@@ -52,6 +53,16 @@ export interface TaskOptions extends TurnInputs {
   readonly redactor?: SecretRedactor;
   /** The workspace's checkpoint store; without one, no checkpoints are taken. */
   readonly checkpoints?: CheckpointStore;
+  /** Expands the @-mentions of a message queued while the task worked, when it is delivered. */
+  expandMentions?(text: string): Promise<ExpandedMessage>;
+}
+
+/** What a message's @-mentions attached (see expandMentions), logged with the message. */
+export type MentionedContext = Pick<ExpandedMessage, 'context' | 'attachments'>;
+
+function contextFields(mentioned: MentionedContext | undefined): { context?: string; attachments?: ExpandedMessage['attachments'] } {
+  if (!mentioned || mentioned.context === '') return {};
+  return { context: mentioned.context, attachments: mentioned.attachments };
 }
 
 /** How a run of the loop ended. */
@@ -70,7 +81,6 @@ export type TaskUpdate =
   | { readonly type: 'retry'; readonly attempt: number; readonly maxRetries: number; readonly delayMs: number; readonly reason: string };
 
 const DEFAULT_MAX_MISTAKES = 3;
-const DEFAULT_MAX_RETRIES = 3;
 
 /** The agent loop of docs/architecture.md. It orchestrates; parsing, tools, prompts and projections live elsewhere. */
 export class Task {
@@ -99,7 +109,7 @@ export class Task {
   }
 
   /** Starts a new task and logs it; call run() to work on it. */
-  static create(options: TaskOptions, taskText: string, start: { mode?: Mode; skill?: string; taskId?: string } = {}): Task {
+  static create(options: TaskOptions, taskText: string, start: { mode?: Mode; skill?: string; taskId?: string; mentioned?: MentionedContext } = {}): Task {
     const taskId = start.taskId ?? newTaskId();
     const skill = findSkill(options.skills ?? BUILT_IN_SKILLS, start.skill ?? DEFAULT_SKILL_SLUG).slug;
     const task = new Task(TaskLog.create(options.storageDir, taskId, () => options.host.clock.now(), options.redactor), options);
@@ -112,6 +122,7 @@ export class Task {
       model: options.provider.modelId,
       mode: start.mode ?? 'act',
       skill,
+      ...contextFields(start.mentioned),
     });
     return task;
   }
@@ -138,8 +149,8 @@ export class Task {
   }
 
   /** Adds a message from the user (e.g. a follow-up after completion); run() again to act on it. */
-  addUserMessage(text: string): void {
-    this.log.append({ type: 'user_message', text });
+  addUserMessage(text: string, mentioned?: MentionedContext): void {
+    this.log.append({ type: 'user_message', text, ...contextFields(mentioned) });
   }
 
   /**
@@ -208,7 +219,7 @@ export class Task {
         if (counted.consecutiveMistakes >= maxMistakes) {
           return this.fail(`Stopped after ${counted.consecutiveMistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`);
         }
-        for (const text of this.takeQueuedMessages()) this.log.append({ type: 'user_message', text });
+        for (const text of this.takeQueuedMessages()) this.addUserMessage(text, await options.expandMentions?.(text));
         const setup = setupTurn(options, this.log.events);
         // Asked per turn: a mode may use another model, and images go only to one that can see them.
         const modelSupportsImages = this.options.modelInfo?.(setup.provider)?.supportsImages === true;
@@ -276,47 +287,54 @@ export class Task {
   }
 
   /**
-   * One model request, made robust: failed requests are retried with backoff (visibly); a stream
-   * that breaks mid-response is logged as interrupted and the whole turn is retried, so nothing
-   * half-parsed is executed; a "context too long" answer truncates the history and retries once.
+   * One model request. Retries happen in the provider layer (withRetries, the one retry loop):
+   * failed requests are retried with backoff, and a stream that breaks mid-response is restarted
+   * from the beginning, so nothing half-parsed is executed. The task only records what that loop
+   * reports: `response_interrupted` for output that was dropped, `request_retried` for each wait.
+   * A "context too long" answer truncates the history and the request is made once more.
    */
   private async requestTurn(setup: ReturnType<typeof setupTurn>, includeImages: boolean, signal: AbortSignal): Promise<ModelTurn> {
-    const maxRetries = this.options.retry?.maxRetries ?? DEFAULT_MAX_RETRIES;
+    const toModel = redactingProvider(setup.provider, this.options.redactor);
+    try {
+      return await this.streamTurn(setup, toModel, includeImages, signal);
+    } catch (error) {
+      if (signal.aborted || !isContextTooLong(error) || !this.context.truncate('the provider said the context was too long')) throw error;
+      return await this.streamTurn(setup, toModel, includeImages, signal);
+    }
+  }
+
+  /** Streams one turn through the retrying provider, logging its retries and interruptions. */
+  private async streamTurn(setup: ReturnType<typeof setupTurn>, toModel: ApiProvider, includeImages: boolean, signal: AbortSignal): Promise<ModelTurn> {
     const redactor = this.options.redactor;
-    // Logged, so the panel shows the retry in the conversation; the log redacts the reason.
-    const notify = (attempt: number, delayMs: number, reason: string) => {
-      const retried = this.log.append({ type: 'request_retried', attempt, maxRetries, delayMs, reason });
-      this.emit({ type: 'retry', attempt, maxRetries, delayMs, reason: retried.reason });
+    const provider = withRetries(toModel, {
+      ...this.options.retry,
+      restartMidStream: true,
+      // Logged, so the panel shows the retry in the conversation; the log redacts the reason.
+      onRetry: ({ attempt, maxRetries, delayMs, error }) => {
+        const retried = this.log.append({ type: 'request_retried', attempt, maxRetries, delayMs, reason: error.message });
+        this.emit({ type: 'retry', attempt, maxRetries, delayMs, reason: retried.reason });
+      },
+    });
+    const tools = setup.toolDefinitions;
+    const messages = await this.context.prepare(setup.systemPrompt, toModel, this.contextLimits(setup.provider), signal, { toolProtocol: setup.toolProtocol, includeImages, ...(tools ? { tools } : {}) });
+    const request = { systemPrompt: setup.systemPrompt, messages, signal, ...(tools ? { tools } : {}) };
+    let deltas = redactor ? new RedactedDeltas(redactor) : undefined;
+    const onDelta = (delta: TurnDelta) => {
+      const shown = deltas ? deltas.map(delta) : delta;
+      if (shown) this.emit({ type: 'delta', delta: shown });
     };
-    const toModel = redactingProvider(setup.provider, redactor);
-    const provider = withRetries(toModel, { ...this.options.retry, onRetry: (info) => notify(info.attempt, info.delayMs, info.error.message) });
-    const limits = this.contextLimits(setup.provider);
-    let truncated = false;
-    for (let interruptions = 0; ; ) {
-      try {
-        const tools = setup.toolDefinitions;
-        const messages = await this.context.prepare(setup.systemPrompt, toModel, limits, signal, { toolProtocol: setup.toolProtocol, includeImages, ...(tools ? { tools } : {}) });
-        const request = { systemPrompt: setup.systemPrompt, messages, signal, ...(tools ? { tools } : {}) };
-        const deltas = redactor ? new RedactedDeltas(redactor) : undefined;
-        return await runModelTurn(provider, request, this.options.tools.grammar(), (delta) => {
-          const shown = deltas ? deltas.map(delta) : delta;
-          if (shown) this.emit({ type: 'delta', delta: shown });
-        });
-      } catch (error) {
-        if (signal.aborted) throw error;
-        if (isContextTooLong(error) && !truncated && this.context.truncate('the provider said the context was too long')) {
-          truncated = true;
-          continue;
-        }
-        if (!(error instanceof TurnInterruptedError)) throw error;
-        this.log.append({ type: 'response_interrupted', partialText: error.partialText, error: error.message });
-        const retryable = error.cause instanceof ProviderError && error.cause.retryable;
-        if (!retryable || interruptions >= maxRetries) throw error.cause;
-        interruptions++;
-        const delayMs = backoffDelayMs(interruptions, this.options.retry?.baseDelayMs ?? 1_000, this.options.retry?.maxDelayMs ?? 30_000);
-        notify(interruptions, delayMs, error.message);
-        await (this.options.retry?.sleep ?? abortableSleep)(delayMs, signal);
-      }
+    const onInterrupted = (partialText: string, reason: string) => {
+      this.log.append({ type: 'response_interrupted', partialText, error: reason });
+      // The restarted response streams from its beginning, with nothing held back from the dropped one.
+      deltas = redactor ? new RedactedDeltas(redactor) : undefined;
+    };
+    try {
+      return await runModelTurn(provider, request, this.options.tools.grammar(), onDelta, onInterrupted);
+    } catch (error) {
+      if (!(error instanceof TurnInterruptedError) || signal.aborted) throw error;
+      // Broke off and not retried (not retryable, or the restarts are used up): shown as interrupted, never run.
+      this.log.append({ type: 'response_interrupted', partialText: error.partialText, error: error.message });
+      throw error.cause;
     }
   }
 

@@ -26,7 +26,7 @@ export async function collect(stream: ApiStream): Promise<CollectedStream> {
       else if (chunk.type === 'reasoning') result.reasoning += chunk.text;
       else if (chunk.type === 'tool_call') result.toolCalls.push(chunk);
       else if (chunk.type === 'reasoning_signature') result.signatures.push(chunk.signature);
-      else result.usages.push(chunk.usage);
+      else if (chunk.type === 'usage') result.usages.push(chunk.usage);
     }
   } catch (err) {
     result.error = err;
