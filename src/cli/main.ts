@@ -16,6 +16,7 @@ import { LineSource } from './line-source.js';
 import { runMcpServe } from './mcp-serve.js';
 import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { cliRedactor } from './cli-secrets.js';
+import { expandForCli } from './cli-mentions.js';
 import { printOutcome } from './outcome-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -103,13 +104,16 @@ async function main(argv: readonly string[]): Promise<number> {
 
   try {
     if (!taskText && !options.resume) return await runRepl(environment.options, { mode: options.mode, skill }, lines!, reporter, style, mcp.hub);
-    const task = options.resume ? Task.resume(environment.options, options.resume) : Task.create(environment.options, taskText!, { mode: options.mode, skill });
+    const mentioned = taskText ? await expandForCli(environment.options, taskText, process.stderr, style) : undefined;
+    const task = options.resume
+      ? Task.resume(environment.options, options.resume)
+      : Task.create(environment.options, taskText!, { mode: options.mode, skill, ...(mentioned ? { mentioned } : {}) });
     // A resumed task never runs beside the processes its commands left when Smith was killed.
     if (options.resume) await stopLeftoverProcesses(task.log.events, process.stderr, style);
     if (options.resume && argv.includes('--mode')) task.switchMode(options.mode);
     if (options.resume && options.skill) task.switchSkill(options.skill);
     // `--resume ID "message"`: the task goes on with the new instruction.
-    if (options.resume && taskText) task.addUserMessage(taskText);
+    if (options.resume && taskText) task.addUserMessage(taskText, mentioned);
     return await runOnce(task, environment.options, options, reporter, style, lines);
   } finally {
     lines?.close();

@@ -7,6 +7,7 @@ import type { HumanReporter } from './human-reporter.js';
 import { runInteractive } from './interactive-run.js';
 import type { LineSource } from './line-source.js';
 import { printOutcome } from './outcome-printer.js';
+import { expandForCli } from './cli-mentions.js';
 import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import type { Style } from './style.js';
@@ -72,9 +73,10 @@ export async function runRepl(
         if (typeof action !== 'object') continue;
         text = action.send; // a custom command: its text goes on as the message
       }
-      if (session.task) session.task.addUserMessage(text);
+      const mentioned = await expandForCli(options, text, err, style);
+      if (session.task) session.task.addUserMessage(text, mentioned);
       else {
-        session.task = Task.create(options, text, session.start);
+        session.task = Task.create(options, text, { ...session.start, ...(mentioned ? { mentioned } : {}) });
         session.task.onUpdate((update) => reporter.handle(update));
       }
       await runTask(session.task);

@@ -27,6 +27,8 @@ import { formatListing, listWorkspaceFiles } from '../workspace/file-listing.js'
 import { loadSmithIgnore } from '../workspace/smith-ignore.js';
 import { RecentEdits } from './recent-edits.js';
 import { openCheckpointStore, type CheckpointSettings } from '../checkpoints/open-checkpoint-store.js';
+import { expandMentions, type MentionEnvironment } from '../context/mentions.js';
+import { fetchPageAsMarkdown } from '../context/web-page.js';
 
 /** What a host supplies to set up tasks in one workspace. */
 export interface TaskEnvironmentInput {
@@ -52,6 +54,8 @@ export interface TaskEnvironmentInput {
   readonly redactor?: SecretRedactor;
   /** Checkpoints of the workspace after each step (on unless `enabled: false`). */
   readonly checkpoints?: CheckpointSettings;
+  /** What only an editor can attach to a message: `@problems`, `@terminal`. */
+  readonly mentionSources?: Pick<MentionEnvironment, 'problems' | 'terminal'>;
 }
 
 /** The per-workspace pieces a task runs with; dispose() ends commands still running. */
@@ -113,6 +117,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     modelInfo: (provider) => knownModelInfo(provider, input.modelOverrides ?? {}),
     ...(input.redactor ? { redactor: input.redactor } : {}),
     ...(checkpoints ? { checkpoints } : {}),
+    expandMentions: (text) => expandMentions(text, { cwd: input.cwd, ignore, fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}), ...input.mentionSources }),
   };
   const dispose = async () => {
     checkpoints?.flushStatCache();
