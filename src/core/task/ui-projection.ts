@@ -8,8 +8,9 @@ export { usageTotals } from './usage-totals.js';
 
 /**
  * The chat derived from the events folded so far. `foldUiEvent` updates it in place, in time that
- * does not grow with the log, so a panel keeps one and folds each appended event instead of
- * projecting the whole log again. Messages themselves are never mutated: a changed message is
+ * does not grow with the log (a rewind, which takes messages out of the middle, folds the visible
+ * events again), so a panel keeps one and folds each appended event instead of projecting the
+ * whole log again. Messages themselves are never mutated: a changed message is
  * replaced, so a list handed out earlier keeps the messages it had.
  */
 export interface UiProjectionState {
@@ -30,11 +31,13 @@ interface FoldState extends UiProjectionState {
   readonly toolIndex: Map<string, number>;
   /** Calls whose card is running or awaiting approval: what a resume or a completion settles. */
   readonly openTools: Set<string>;
+  /** Every event folded so far, in order: what a rewind folds again. */
+  readonly events: TaskEvent[];
 }
 
 /** An empty chat, before any event. */
 export function emptyUiProjection(): UiProjectionState {
-  const state: FoldState = { messages: [], folded: 0, changedFrom: 0, toolIndex: new Map(), openTools: new Set() };
+  const state: FoldState = { messages: [], folded: 0, changedFrom: 0, toolIndex: new Map(), openTools: new Set(), events: [] };
   return state;
 }
 
@@ -52,32 +55,34 @@ export function uiProjection(events: readonly TaskEvent[]): UiMessage[] {
 export function foldUiEvents(state: UiProjectionState, events: readonly TaskEvent[]): number {
   const fold = state as FoldState;
   fold.changedFrom = fold.messages.length;
-  for (let i = fold.folded; i < events.length; i++) {
-    const event = events[i]!;
-    if (event.type === 'conversation_rewound' && event.toSeq !== undefined) refold(fold, events.slice(0, i + 1));
-    else foldUiEvent(fold, event);
-  }
+  for (let i = fold.folded; i < events.length; i++) foldUiEvent(fold, events[i]!);
   return fold.changedFrom;
+}
+
+/** Folds one event into the chat (in place) and returns the state. */
+export function foldUiEvent(state: UiProjectionState, event: TaskEvent): UiProjectionState {
+  const fold = state as FoldState;
+  fold.events.push(event);
+  fold.folded = fold.events.length;
+  if (event.type === 'conversation_rewound' && event.toSeq !== undefined) refold(fold);
+  else applyEvent(fold, event);
+  return fold;
 }
 
 /**
  * A rewind takes messages out of the middle of the chat, which no single fold step can: the chat
  * is built again from the events still visible (the rare case; every other event folds in place).
  */
-function refold(fold: FoldState, events: readonly TaskEvent[]): void {
+function refold(fold: FoldState): void {
   fold.messages.length = 0;
   fold.toolIndex.clear();
   fold.openTools.clear();
+  for (const event of visibleEvents(fold.events)) applyEvent(fold, event);
   fold.changedFrom = 0;
-  for (const event of visibleEvents(events)) foldUiEvent(fold, event);
-  fold.changedFrom = 0;
-  fold.folded = events.length;
 }
 
-/** Folds one event into the chat (in place) and returns the state. */
-export function foldUiEvent(state: UiProjectionState, event: TaskEvent): UiProjectionState {
-  const fold = state as FoldState;
-  fold.folded++;
+/** Applies one event's change to the chat. */
+function applyEvent(fold: FoldState, event: TaskEvent): void {
   const { messages, toolIndex, openTools } = fold;
   const push = (message: UiMessage) => {
     fold.changedFrom = Math.min(fold.changedFrom, messages.length);
@@ -187,7 +192,6 @@ export function foldUiEvent(state: UiProjectionState, event: TaskEvent): UiProje
     case 'checkpoint_created':
       break;
   }
-  return fold;
 }
 
 function attachedOf(attachments: readonly Attachment[] | undefined): { attached?: UiAttachment[] } {

@@ -56,6 +56,9 @@ function randomEvent(next: () => number): NewEvent {
     () => ({ type: 'request_retried', attempt: 1, maxRetries: 3, delayMs: 500, reason: 'HTTP 503' }),
     () => ({ type: 'new_task_requested', context: 'c' }),
     () => ({ type: 'command_started', callId, command: 'ls' }),
+    () => ({ type: 'checkpoint_created', checkpointId: '1', root: 'r', afterSeq: 0, changed: [], changedCount: 0, skipped: [] }),
+    // toSeq is set once the event's position is known (randomLog); some rewinds restore files only.
+    () => ({ type: 'conversation_rewound', checkpointId: '1', files: next() < 0.5, ...(next() < 0.8 ? { toSeq: -1 } : {}) }),
   ];
   return pick(events)();
 }
@@ -64,7 +67,11 @@ function randomLog(seed: number, length: number): TaskEvent[] {
   const next = random(seed);
   const started: NewEvent = { type: 'task_started', taskId: 't', task: 'Fix it', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' };
   const events = [started, ...Array.from({ length }, () => randomEvent(next))];
-  return events.map((event, seq) => ({ ...event, seq, ts: 1000 + seq }) as TaskEvent);
+  return events.map((event, seq) => {
+    // A rewind goes back to some earlier event of the log.
+    const rewind = event.type === 'conversation_rewound' && event.toSeq !== undefined ? { toSeq: 1 + Math.floor(next() * Math.max(1, seq - 1)) } : {};
+    return { ...event, ...rewind, seq, ts: 1000 + seq } as TaskEvent;
+  });
 }
 
 /** Applies what a fold reports as the panel's webview does: keep the messages before `start`, take the rest. */
