@@ -38,6 +38,8 @@ export interface CliOptions {
   readonly listModels: boolean;
   /** --no-checkpoints: take no checkpoints of the workspace. */
   readonly checkpoints: boolean;
+  /** --image FILE (repeatable): images sent with the task or the resume message. */
+  readonly images: readonly string[];
 }
 
 /** A mistake in how the CLI was called (exit code 2). */
@@ -66,6 +68,9 @@ Options:
   --tool-protocol xml|native how the model calls tools: XML blocks in its text (default, any
                              model) or the vendor's native tool calling
   --context-window N         the model's context window in tokens (for openai-compatible models)
+  --vision                   the model takes images (for models the catalogue does not know)
+  --image FILE               send an image (PNG, JPEG, GIF or WebP, up to 5 MB) with the task or
+                             the --resume message; repeatable; needs a model that takes images
   --input-price USD          price per million input tokens (for cost; openai-compatible)
   --output-price USD         price per million output tokens
   --idle-timeout SECONDS     give up on a model request that receives nothing for this long
@@ -130,6 +135,8 @@ function parseFlags(argv: readonly string[]) {
         help: { type: 'boolean', short: 'h', default: false },
         'list-models': { type: 'boolean', default: false },
         'no-checkpoints': { type: 'boolean', default: false },
+        image: { type: 'string', multiple: true },
+        vision: { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
     });
@@ -168,6 +175,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...positiveNumber(values['context-window'], '--context-window', 'contextWindow', true),
     ...positiveNumber(values['input-price'], '--input-price', 'inputPrice', false),
     ...positiveNumber(values['output-price'], '--output-price', 'outputPrice', false),
+    ...(values.vision ? { supportsImages: true } : {}),
   };
   const idleTimeout = values['idle-timeout'];
   const idleSeconds = Number(idleTimeout);
@@ -202,6 +210,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     help: values.help!,
     listModels: values['list-models']!,
     checkpoints: !values['no-checkpoints'],
+    images: values.image ?? [],
     version: values.version!,
   };
 }

@@ -2,7 +2,7 @@ import { realpathSync } from 'node:fs';
 import { createProvider } from '../core/providers/create-provider.js';
 import { listModels } from '../core/providers/list-models.js';
 import { catalogModelIds } from '../core/providers/model-catalog.js';
-import { ProviderError, type ProviderConfig } from '../core/providers/types.js';
+import { ProviderError, type ApiProvider, type Base64Image, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { Task } from '../core/task/task.js';
 import { USAGE, UsageError, parseCliArgs, type CliOptions } from './args.js';
@@ -17,6 +17,9 @@ import { runMcpServe } from './mcp-serve.js';
 import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { cliRedactor } from './cli-secrets.js';
 import { expandForCli } from './cli-mentions.js';
+import { readImageFile } from '../core/context/image-files.js';
+import type { Attachment } from '../core/context/mentions.js';
+import type { TaskOptions } from '../core/task/task.js';
 import { printOutcome } from './outcome-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -104,7 +107,10 @@ async function main(argv: readonly string[]): Promise<number> {
 
   try {
     if (!taskText && !options.resume) return await runRepl(environment.options, { mode: options.mode, skill }, lines!, reporter, style, mcp.hub);
-    const mentioned = taskText ? await expandForCli(environment.options, taskText, process.stderr, style) : undefined;
+    const images = await imagesFromFlags(options.images, environment.options, provider);
+    if (images.images.length > 0 && !taskText) throw new UsageError('--image needs a task or a --resume message to go with');
+    const expanded = taskText ? await expandForCli(environment.options, taskText, process.stderr, style) : undefined;
+    const mentioned = expanded || images.images.length > 0 ? { ...expanded, attachments: [...(expanded?.attachments ?? []), ...images.attachments], images: images.images } : undefined;
     const task = options.resume
       ? Task.resume(environment.options, options.resume)
       : Task.create(environment.options, taskText!, { mode: options.mode, skill, ...(mentioned ? { mentioned } : {}) });
@@ -120,6 +126,23 @@ async function main(argv: readonly string[]): Promise<number> {
     await environment.dispose();
     await mcp.dispose();
   }
+}
+
+/** The --image files, checked: each readable, a supported type and size, and a model that takes images. */
+async function imagesFromFlags(paths: readonly string[], taskOptions: TaskOptions, provider: ApiProvider): Promise<{ images: Base64Image[]; attachments: Attachment[] }> {
+  const images: Base64Image[] = [];
+  const attachments: Attachment[] = [];
+  if (paths.length === 0) return { images, attachments };
+  if (taskOptions.modelInfo?.(provider)?.supportsImages !== true) {
+    throw new UsageError(`${provider.modelId} does not take images as far as Smith knows; pass --vision if it does`);
+  }
+  for (const path of paths) {
+    const read = await readImageFile(path);
+    if ('problem' in read) throw new UsageError(`--image: ${read.problem}`);
+    images.push(read.image);
+    attachments.push(read.attachment);
+  }
+  return { images, attachments };
 }
 
 /** `smith --list-models`: the endpoint's own list where it has one (openai, openai-compatible), else the catalogue. */

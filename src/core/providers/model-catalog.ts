@@ -41,6 +41,8 @@ export interface ModelInfoOverrides {
   readonly outputPrice?: number;
   readonly cacheReadPrice?: number;
   readonly cacheWritePrice?: number;
+  /** The user says the model takes images (for a model the catalogue does not know). */
+  readonly supportsImages?: boolean;
 }
 
 /** A model whose list prices are known (every catalogue entry). */
@@ -149,7 +151,7 @@ export function findModelInfo(provider: ProviderId, modelId: string): PricedMode
 /** The model's info from the catalogue, or the provider's defaults; `overrides` (user settings) win over both. */
 export function modelInfo(provider: ProviderId, modelId: string, overrides: ModelInfoOverrides = {}): ModelInfo {
   const base = findModelInfo(provider, modelId) ?? { id: modelId, ...DEFAULTS[provider] };
-  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => typeof value === 'number' && Number.isFinite(value)));
+  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))));
   return { ...base, ...defined };
 }
 

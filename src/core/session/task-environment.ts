@@ -131,7 +131,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
  * settings. Unknown models get no cost and no automatic context management rather than guesses.
  */
 export function knownModelInfo(provider: ApiProvider, overrides: ModelInfoOverrides): ModelInfo | undefined {
-  const userGaveLimits = overrides.contextWindow !== undefined || overrides.inputPrice !== undefined || overrides.outputPrice !== undefined;
+  const userGaveLimits = overrides.contextWindow !== undefined || overrides.inputPrice !== undefined || overrides.outputPrice !== undefined || overrides.supportsImages !== undefined;
   if (!userGaveLimits && !findModelInfo(provider.id, provider.modelId)) return undefined;
   return modelInfo(provider.id, provider.modelId, overrides);
 }

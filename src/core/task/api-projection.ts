@@ -1,4 +1,4 @@
-import type { ContentPart, ImagePart, ProviderMessage, TextMessage, ToolProtocol, ToolResultPart } from '../providers/types.js';
+import type { Base64Image, ContentPart, ImagePart, ProviderMessage, TextMessage, ToolProtocol, ToolResultPart } from '../providers/types.js';
 import { selectContextImages } from '../context/image-budget.js';
 import { hiddenSeqs } from '../context/truncation-plan.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
@@ -124,8 +124,8 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
     }
     switch (event.type) {
       case 'task_started':
-        taskText = `<task>\n${event.task}\n</task>${event.context ? `\n\n${event.context}` : ''}`;
-        pendingUser.push(taskText);
+        taskText = `<task>\n${event.task}\n</task>${event.context ? `\n\n${event.context}` : ''}${imagesNote(event.images, options.includeImages)}`;
+        pendingUser.push(taskText, ...userImages(event.images, options.includeImages));
         break;
       case 'history_condensed':
         // The summary replaces everything before it but the task itself; the log keeps it all.
@@ -141,7 +141,7 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
         pendingUser.push(`[The user switched to the "${event.skill}" skill.]`);
         break;
       case 'user_message':
-        pendingUser.push(`<user_message>\n${event.text}\n</user_message>${event.context ? `\n\n${event.context}` : ''}`);
+        pendingUser.push(`<user_message>\n${event.text}\n</user_message>${event.context ? `\n\n${event.context}` : ''}${imagesNote(event.images, options.includeImages)}`, ...userImages(event.images, options.includeImages));
         break;
       case 'request_started':
         if (event.environmentDetails) pendingUser.push(`<environment_details>\n${event.environmentDetails}\n</environment_details>`);
@@ -224,6 +224,17 @@ function nativeAssistantContent(event: ModelResponse, calls: ReturnType<typeof n
     ...(text ? [{ type: 'text' as const, text }] : []),
     ...calls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: call.params, ...(call.signature ? { signature: call.signature } : {}) })),
   ];
+}
+
+/** The images a user sent, as parts after the message's text (vision models only). */
+function userImages(images: readonly Base64Image[] | undefined, include: boolean | undefined): ImagePart[] {
+  return include && images ? images.map((image) => ({ type: 'image' as const, ...image })) : [];
+}
+
+/** For a model that does not see the images (or a text-only projection), a note that they were sent. */
+function imagesNote(images: readonly Base64Image[] | undefined, include: boolean | undefined): string {
+  if (!images || images.length === 0 || include) return '';
+  return `\n\n[The user attached ${images.length === 1 ? 'an image' : `${images.length} images`}, which this model cannot see.]`;
 }
 
 /** The pieces as one string (text only, as the XML protocol always was) or as text and image parts. */

@@ -52,6 +52,8 @@ export interface TaskStarted extends EventBase {
   /** What the task text's @-mentions attached, as sent (as for user_message). */
   readonly context?: string;
   readonly attachments?: readonly Attachment[];
+  /** Images the user sent with it (base64 in the log, each at most MAX_IMAGE_BYTES); only vision models get them. */
+  readonly images?: readonly Base64Image[];
 }
 
 /** A later message from the user (an answer to a follow-up, or a new instruction). */
@@ -64,6 +66,8 @@ export interface UserMessage extends EventBase {
    */
   readonly context?: string;
   readonly attachments?: readonly Attachment[];
+  /** Images the user sent with it (base64 in the log, each at most MAX_IMAGE_BYTES); only vision models get them. */
+  readonly images?: readonly Base64Image[];
 }
 
 /** A model request began; the environment details sent with it are kept so projections replay exactly. */

@@ -4,7 +4,7 @@ import type { Host } from '../ports.js';
 import type { ModelInfo } from '../providers/model-catalog.js';
 import { costOf } from '../providers/model-cost.js';
 import { withRetries, type RetryOptions } from '../providers/retrying-provider.js';
-import { ProviderAbortedError, ProviderError, type ApiProvider, type TokenUsage } from '../providers/types.js';
+import { ProviderAbortedError, ProviderError, type ApiProvider, type Base64Image, type TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../workspace/ignore-policy.js';
@@ -57,12 +57,20 @@ export interface TaskOptions extends TurnInputs {
   expandMentions?(text: string): Promise<ExpandedMessage>;
 }
 
-/** What a message's @-mentions attached (see expandMentions), logged with the message. */
-export type MentionedContext = Pick<ExpandedMessage, 'context' | 'attachments'>;
+/** What a message's @-mentions (see expandMentions) and images attached, logged with the message. */
+export interface MentionedContext {
+  readonly context?: string;
+  readonly attachments?: ExpandedMessage['attachments'];
+  readonly images?: readonly Base64Image[];
+}
 
-function contextFields(mentioned: MentionedContext | undefined): { context?: string; attachments?: ExpandedMessage['attachments'] } {
-  if (!mentioned || mentioned.context === '') return {};
-  return { context: mentioned.context, attachments: mentioned.attachments };
+function contextFields(mentioned: MentionedContext | undefined): MentionedContext {
+  if (!mentioned) return {};
+  return {
+    ...(mentioned.context ? { context: mentioned.context } : {}),
+    ...(mentioned.attachments && mentioned.attachments.length > 0 ? { attachments: mentioned.attachments } : {}),
+    ...(mentioned.images && mentioned.images.length > 0 ? { images: mentioned.images } : {}),
+  };
 }
 
 /** How a run of the loop ended. */
