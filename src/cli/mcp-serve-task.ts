@@ -6,6 +6,7 @@ import { Task } from '../core/task/task.js';
 import { cliRedactor } from './cli-secrets.js';
 import { createMcpServeHost } from './mcp-serve-host.js';
 import { runTaskChain } from './task-chain.js';
+import { toolSubject } from '../shared/tool-subject.js';
 
 /** What run_task needs. */
 export interface McpTaskRequest {
@@ -58,7 +59,7 @@ export async function runTaskForMcp(request: McpTaskRequest): Promise<McpTaskAns
     current = task;
     task.onUpdate((update) => {
       if (update.type === 'event' && update.event.type === 'tool_requested') {
-        const target = update.event.params.path ?? update.event.params.command ?? '';
+        const target = toolSubject(update.event.tool, update.event.params)?.text ?? '';
         request.onStep(`${update.event.tool}${target ? ` ${target}` : ''}`);
       }
     });
