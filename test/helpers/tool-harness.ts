@@ -24,6 +24,8 @@ export class ToolHarness {
   /** What earlier runs read and wrote, as a task's log would remember it. */
   readonly stamps = new FileStampRecord();
   readonly host: Host;
+  /** Whether the tools may answer with images, as for a vision model. */
+  modelSupportsImages = false;
 
   /** `files` replaces the real file system, e.g. with a double that counts what is read. */
   constructor(
@@ -58,6 +60,7 @@ export class ToolHarness {
       ...(detach ? { detach } : {}),
       callId: 'call-1',
       ignore: this.ignore,
+      ...(this.modelSupportsImages ? { modelSupportsImages: true } : {}),
       knownFile: this.stamps.get,
       progress: (text) => this.progress.push(text),
       approve: async (request, facts = {}) => {

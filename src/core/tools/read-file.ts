@@ -1,8 +1,9 @@
 import type { ReadFacts } from '../../shared/tool-details.js';
 import { notAFileMessage } from './file-reading.js';
 import { readLineWindow, type LineWindow } from './line-window.js';
-import { mistake, type ToolHandler } from './tool-spec.js';
+import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from './tool-spec.js';
 import { isOutcome, resolveToolPath } from './tool-paths.js';
+import { imageForModel, MAX_IMAGE_BYTES } from '../context/image-files.js';
 
 /** Lines returned when the model gives no range; bigger files come with a note to page. */
 export const READ_FILE_DEFAULT_LINES = 2000;
@@ -16,7 +17,7 @@ export const readFileTool: ToolHandler = {
     name: 'read_file',
     group: 'read',
     description:
-      `Read a text file. Each line is prefixed with its 1-based line number and " | " (the prefix is not part of the file; never copy it into SEARCH blocks). Use start_line/end_line to read part of a large file. At most ${READ_FILE_DEFAULT_LINES} lines and ${READ_FILE_MAX_CHARS} characters come back per call, with a note saying where to continue. Binary files, directories, pipes and devices are refused.`,
+      `Read a text file. Each line is prefixed with its 1-based line number and " | " (the prefix is not part of the file; never copy it into SEARCH blocks). Use start_line/end_line to read part of a large file. At most ${READ_FILE_DEFAULT_LINES} lines and ${READ_FILE_MAX_CHARS} characters come back per call, with a note saying where to continue. Images (PNG, JPEG, GIF, WebP) come back as images when you can see them; other binary files, directories, pipes and devices are refused.`,
     params: [
       { name: 'path', required: true, description: 'Path of the file, relative to the workspace.' },
       { name: 'start_line', required: false, description: 'First line to read (1-based, inclusive).' },
@@ -47,9 +48,7 @@ export const readFileTool: ToolHandler = {
     const first = start ?? 1;
     const last = end ?? first + READ_FILE_DEFAULT_LINES - 1;
     const window = await readLineWindow(context.host.files, target.absolute, info, { first, last, maxChars: READ_FILE_MAX_CHARS, signal: context.signal });
-    if (window.kind === 'binary') {
-      return mistake(`${target.display} is a binary file; read_file only reads text files.`);
-    }
+    if (window.kind === 'binary') return readImage(target.display, target.absolute, info.size, context);
     if (window.totalLines === 0) {
       const read: ReadFacts = { path: target.display, firstLine: 0, lastLine: 0, totalLines: 0, truncated: false };
       return { kind: 'result', output: `(${target.display} is empty.)`, details: { file: window.stamp, read } };
@@ -92,4 +91,18 @@ function parseLineNumber(value: string | undefined, name: string): number | unde
   const n = Number(value.trim());
   if (!Number.isInteger(n) || n < 1) return `${name} must be a positive whole number, got "${value}".`;
   return n;
+}
+
+/**
+ * A binary file: a PNG, JPEG, GIF or WebP image goes to a vision model as an image (the text says
+ * what it is, for the log and other models); anything else is refused.
+ */
+async function readImage(display: string, absolute: string, size: number, context: ToolContext): Promise<ToolOutcome> {
+  if (!context.modelSupportsImages) return mistake(`${display} is a binary file; read_file only reads text files.`);
+  // Checked before reading: a large binary file is never loaded just to be refused.
+  if (size > MAX_IMAGE_BYTES) return mistake(`${display} is a binary file of ${size} bytes; read_file reads text files and images up to ${MAX_IMAGE_BYTES} bytes.`);
+  const prepared = imageForModel(Buffer.from(await context.host.files.readFile(absolute)), display);
+  if ('problem' in prepared) return mistake(`${display} is a binary file; read_file reads text files and images: ${prepared.problem}.`);
+  const { mimeType } = prepared.image;
+  return { kind: 'result', output: `${display} is an image (${mimeType}, ${size} bytes); it is attached for you to see.`, images: [prepared.image] };
 }

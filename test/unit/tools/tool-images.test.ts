@@ -12,6 +12,8 @@ import { TOOL_RESULT_IMAGE_BYTES, limitToolImages } from '../../../src/core/tool
 import { ToolRegistry } from '../../../src/core/tools/tool-registry.js';
 import type { ToolContext, ToolHandler } from '../../../src/core/tools/tool-spec.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
+import { readFileTool } from '../../../src/core/tools/read-file.js';
+import { createTempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 
 /** Base64 of `bytes` zero bytes. */
@@ -101,5 +103,24 @@ describe('runToolCall with a tool that returns images', () => {
     assert.equal(result?.type === 'tool_result' && result.images, undefined);
     assert.equal(result?.type === 'tool_result' && result.output, 'A screenshot [image: image/png]');
     assert.equal(seen.at(-1), undefined);
+  });
+});
+
+describe('read_file on an image', () => {
+  const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+  const ws = createTempWorkspace('smith-read-image-');
+  after(() => ws.dispose());
+
+  test('a vision model gets the image; other models get the binary-file error', async () => {
+    ws.write('shot.png', PNG);
+    ws.write('data.bin', Buffer.from([0, 1, 2, 3]));
+    const harness = new ToolHarness(ws.root);
+    const blind = await harness.run(readFileTool, { path: 'shot.png' });
+    assert.deepEqual(blind, { kind: 'error', error: 'shot.png is a binary file; read_file only reads text files.', mistake: true });
+    harness.modelSupportsImages = true;
+    const seen = await harness.run(readFileTool, { path: 'shot.png' });
+    assert.deepEqual(seen, { kind: 'result', output: `shot.png is an image (image/png, ${PNG.length} bytes); it is attached for you to see.`, images: [{ mimeType: 'image/png', data: PNG.toString('base64') }] });
+    const notImage = await harness.run(readFileTool, { path: 'data.bin' });
+    assert.deepEqual(notImage, { kind: 'error', error: 'data.bin is a binary file; read_file reads text files and images: data.bin is not a PNG, JPEG, GIF or WebP image.', mistake: true });
   });
 });
