@@ -117,6 +117,7 @@ export function syntheticMcpServers(count: number): McpServerSnapshot[] {
       tools,
       resources: [],
       resourceTemplates: [],
+      prompts: [],
       instructions: server.about,
       serverInfo: { name: `${server.name}-mcp`, version: '1.0.0' },
     });

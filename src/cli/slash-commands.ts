@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import type { McpPromptInfo } from '../core/mcp/mcp-connection.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { Mode } from '../core/skills/skill.js';
 import { listStoredTasks } from '../core/task/task-log.js';
@@ -55,7 +56,7 @@ const IDLE_ONLY = new Set(['/clear', '/condense', '/resume', '/rewind']);
  * not one, so a reply may start with a path.
  */
 export function isSlashCommand(line: string): boolean {
-  return /^\/[a-z]+(?:\s|$)/i.test(line.trim());
+  return /^\/[a-z][\w:.-]*(?:\s|$)/i.test(line.trim());
 }
 
 /** Runs the REPL's slash commands, at its own prompt or typed while a task works. */
@@ -157,7 +158,7 @@ export class SlashCommands {
         err.write(this.mcp ? `${await runMcpReplCommand(words.slice(1), this.mcp, style)}\n` : 'MCP is not available in this session.\n');
         return undefined;
       default:
-        return this.custom(command.slice(1), text.trim().slice(command.length));
+        return await this.custom(words[0]!.slice(1), text.trim().slice(command.length));
     }
   }
 
@@ -168,27 +169,51 @@ export class SlashCommands {
   }
 
   private customCommandList(): string {
-    const commands = this.customCommands();
-    if (commands.length === 0) return '';
-    const lines = commands.map((c) => `  /${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ''}${c.description ? `  ${this.style.dim(c.description)}` : ''}  ${this.style.dim(`(${c.source})`)}`);
-    return `Your commands:\n${lines.map((line) => this.style.text(line)).join('\n')}\n`;
+    const lines = [
+      ...this.customCommands().map((c) => `  /${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ''}${c.description ? `  ${this.style.dim(c.description)}` : ''}  ${this.style.dim(`(${c.source})`)}`),
+      ...mcpPromptCommands(this.mcp).map(({ command, prompt }) => `  /${command}${prompt.arguments.map((a) => (a.required ? ` ${a.name}` : ` [${a.name}]`)).join('')}${prompt.description ? `  ${this.style.dim(prompt.description)}` : ''}`),
+    ];
+    return lines.length === 0 ? '' : `Your commands:\n${lines.map((line) => this.style.text(line)).join('\n')}\n`;
   }
 
-  /** /name [arguments]: a custom command sends its text (queued while a task works). */
-  private custom(name: string, args: string): CommandAction {
+  /** /name [arguments]: a custom command or an MCP prompt sends its text (queued while a task works). */
+  private async custom(name: string, args: string): Promise<CommandAction> {
     const { session, err, style } = this;
     const command = this.customCommands().find((c) => c.name.toLowerCase() === name.toLowerCase());
-    if (!command) {
-      err.write(`Unknown command /${name}. Type /help.\n`);
+    let text: string;
+    try {
+      const prompt = command ? undefined : await this.mcpPrompt(name, args);
+      if (!command && prompt === undefined) {
+        err.write(`Unknown command /${name}. Type /help.\n`);
+        return undefined;
+      }
+      text = command ? expandCommand(command, args) : (prompt ?? '');
+    } catch (error) {
+      err.write(`${style.red(style.text((error as Error).message))}\n`);
       return undefined;
     }
-    const text = expandCommand(command, args);
     if (session.running && session.task) {
       session.task.queueUserMessage(text);
-      err.write(`${style.dim(`queued: /${style.text(command.name)}`)}\n`);
+      err.write(`${style.dim(`queued: /${style.text(name)}`)}\n`);
       return undefined;
     }
     return { send: text };
+  }
+
+  /** `/mcp__server__prompt words…`: the server's prompt, its arguments filled in order; undefined when there is no such prompt. */
+  private async mcpPrompt(name: string, args: string): Promise<string | undefined> {
+    const found = mcpPromptCommands(this.mcp).find((p) => p.command === name);
+    if (!found || !this.mcp) return undefined;
+    const words = args.trim() === '' ? [] : args.trim().split(/\s+/);
+    const values: Record<string, string> = {};
+    found.prompt.arguments.forEach((argument, i) => {
+      const last = i === found.prompt.arguments.length - 1;
+      const value = last ? words.slice(i).join(' ') : words[i];
+      if (value) values[argument.name] = value;
+    });
+    const missing = found.prompt.arguments.filter((a) => a.required && !values[a.name]).map((a) => a.name);
+    if (missing.length > 0) throw new Error(`/${name} needs: ${found.prompt.arguments.map((a) => (a.required ? a.name : `[${a.name}]`)).join(' ')} (missing ${missing.join(', ')})`);
+    return this.mcp.getPrompt(found.server, found.prompt.name, values);
   }
 
   /** The rules files as the next request would use them. */
@@ -259,4 +284,13 @@ export class SlashCommands {
     err.write(`Resumed task ${task.id} (completed). Type a message to continue it.\n`);
     return undefined;
   }
+}
+
+/** The prompts of the connected MCP servers as slash commands, named `mcp__server__prompt` (as in Claude Code). */
+function mcpPromptCommands(mcp: McpHub | undefined): Array<{ command: string; server: string; prompt: McpPromptInfo }> {
+  if (!mcp) return [];
+  return mcp
+    .servers()
+    .filter((server) => server.status === 'connected')
+    .flatMap((server) => server.prompts.map((prompt) => ({ command: `mcp__${server.name}__${prompt.name}`, server: server.name, prompt })));
 }

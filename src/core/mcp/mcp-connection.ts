@@ -1,6 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   LoggingMessageNotificationSchema,
+  PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -31,6 +32,13 @@ export interface McpResourceTemplateInfo {
   readonly mimeType?: string;
 }
 
+/** A prompt a server offers; the panel and the REPL show it as a slash command of the server. */
+export interface McpPromptInfo {
+  readonly name: string;
+  readonly description?: string;
+  readonly arguments: readonly { readonly name: string; readonly description?: string; readonly required: boolean }[];
+}
+
 /** What a live connection reports back to its owner. */
 export interface McpConnectionHandlers {
   onListsChanged(): void;
@@ -47,6 +55,7 @@ export class McpConnection {
   tools: readonly McpToolInfo[] = [];
   resources: readonly McpResourceInfo[] = [];
   resourceTemplates: readonly McpResourceTemplateInfo[] = [];
+  prompts: readonly McpPromptInfo[] = [];
   private closing = false;
   private refreshing: Promise<void> | undefined;
   private refreshAgain = false;
@@ -65,6 +74,7 @@ export class McpConnection {
       setup: (client) => {
         client.setNotificationHandler(ToolListChangedNotificationSchema, () => connection?.scheduleRefresh());
         client.setNotificationHandler(ResourceListChangedNotificationSchema, () => connection?.scheduleRefresh());
+        client.setNotificationHandler(PromptListChangedNotificationSchema, () => connection?.scheduleRefresh());
         client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
           const { level, logger, data } = notification.params;
           const text = typeof data === 'string' ? data : JSON.stringify(data);
@@ -102,14 +112,16 @@ export class McpConnection {
   /** Re-reads all lists now. */
   async refresh(): Promise<void> {
     const capabilities = this.client.getServerCapabilities() ?? {};
-    const [tools, resources, templates] = await Promise.all([
+    const [tools, resources, templates, prompts] = await Promise.all([
       capabilities.tools ? this.listTools() : Promise.resolve([]),
       capabilities.resources ? this.listResources().catch(() => []) : Promise.resolve([]),
       capabilities.resources ? this.listResourceTemplates().catch(() => []) : Promise.resolve([]),
+      capabilities.prompts ? this.listPrompts().catch(() => []) : Promise.resolve([]),
     ]);
     this.tools = tools;
     this.resources = resources;
     this.resourceTemplates = templates;
+    this.prompts = prompts;
   }
 
   /** Ends the connection deliberately (no reconnect follows). */
@@ -188,5 +200,23 @@ export class McpConnection {
       if (!cursor) break;
     }
     return templates;
+  }
+
+  private async listPrompts(): Promise<McpPromptInfo[]> {
+    const prompts: McpPromptInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const result = await this.client.listPrompts(cursor ? { cursor } : undefined);
+      for (const p of result.prompts) {
+        prompts.push({
+          name: p.name,
+          ...(p.description ? { description: p.description } : {}),
+          arguments: (p.arguments ?? []).map((a) => ({ name: a.name, ...(a.description ? { description: a.description } : {}), required: a.required === true })),
+        });
+      }
+      cursor = result.nextCursor;
+      if (!cursor) break;
+    }
+    return prompts;
   }
 }

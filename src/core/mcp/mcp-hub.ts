@@ -171,6 +171,20 @@ export class McpHub {
     }
   }
 
+  /** A server's prompt filled in with `args`, as the text of its messages (what a slash command sends). */
+  async getPrompt(server: string, name: string, args: Readonly<Record<string, string>>, options: McpCallOptions = {}): Promise<string> {
+    const { slot, connection } = this.requireConnected(server);
+    const timeoutSeconds = slot.config!.timeoutSeconds;
+    try {
+      const result = await connection.client.getPrompt({ name, arguments: { ...args } }, { timeout: timeoutSeconds * 1000, ...(options.signal ? { signal: options.signal } : {}) });
+      return result.messages
+        .map((message) => (message.content.type === 'text' ? message.content.text : message.content.type === 'resource' && 'text' in message.content.resource ? String(message.content.resource.text) : `[${message.content.type} content left out]`))
+        .join('\n\n');
+    } catch (error) {
+      throw this.callError(error, slot, `prompt ${name}`, timeoutSeconds, options.signal);
+    }
+  }
+
   /** Reconnects a server from scratch (also after it gave up reconnecting). */
   async restart(name: string): Promise<void> {
     const slot = this.slots.get(name);
@@ -361,6 +375,7 @@ export class McpHub {
       tools: connection?.tools ?? [],
       resources: connection?.resources ?? [],
       resourceTemplates: connection?.resourceTemplates ?? [],
+      prompts: connection?.prompts ?? [],
       ...(connection?.instructions ? { instructions: connection.instructions } : {}),
       ...(connection?.serverInfo ? { serverInfo: connection.serverInfo } : {}),
       ...(slot.reconnect ? { reconnect: { ...slot.reconnect } } : {}),

@@ -1,5 +1,5 @@
 import type { McpServerConfig } from './mcp-config.js';
-import type { McpResourceInfo, McpResourceTemplateInfo, McpToolInfo } from './mcp-connection.js';
+import type { McpPromptInfo, McpResourceInfo, McpResourceTemplateInfo, McpToolInfo } from './mcp-connection.js';
 import type { McpTransportKind } from './mcp-transport.js';
 
 /** Where a server stands; `error` carries a message, `connecting` may be a reconnect after a crash. */
@@ -19,6 +19,7 @@ export interface McpServerSnapshot {
   readonly tools: readonly McpToolInfo[];
   readonly resources: readonly McpResourceInfo[];
   readonly resourceTemplates: readonly McpResourceTemplateInfo[];
+  readonly prompts: readonly McpPromptInfo[];
   readonly instructions?: string;
   readonly serverInfo?: { readonly name: string; readonly title?: string; readonly version: string };
   /** Set while waiting to reconnect after an unexpected exit. */

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
+import { npmServerEntry } from '../../fixtures/mcp/mcp-test-support.js';
 import { startCliOnPty } from '../../helpers/cli-pty.js';
 
 describe('smith REPL: custom commands, /rules, /checkpoints', () => {
@@ -41,4 +42,24 @@ describe('smith REPL: custom commands, /rules, /checkpoints', () => {
     await cli.waitFor(/Unknown command \/nosuchcommand\. Type \/help\./, before);
     await cli.type('/exit', 6);
   }
+
+  test('an MCP prompt runs as /mcp__server__prompt with its arguments in order; a missing one is named', async () => {
+    const config = fx.ws.write('mcp.json', JSON.stringify({ mcpServers: { everything: npmServerEntry('server-everything') } }));
+    fx.server.enqueue({ text: '<attempt_completion>\n<result>Sunny.</result>\n</attempt_completion>' });
+    const cli = startCliOnPty([...fx.cliArgs(), '--yes', '--mcp-config', config]);
+    try {
+      await cli.type('/help', 1);
+      await cli.waitFor(/\/mcp__everything__args-prompt city \[state\]/);
+      await cli.type('/mcp__everything__args-prompt', 2);
+      await cli.waitFor(/\/mcp__everything__args-prompt needs: city \[state\] \(missing city\)/);
+      await cli.type('/mcp__everything__args-prompt Lisbon', 3);
+      await cli.waitFor(/Sunny\./);
+      assert.match(lastUserText(fx.server.requestAt(0)), /What's weather in Lisbon/);
+      await cli.type('/exit', 4);
+    } catch (error) {
+      cli.kill();
+      throw new Error(`${(error as Error).message}\n--- terminal ---\n${cli.output}`);
+    }
+    assert.equal(await cli.exited, 0);
+  });
 });

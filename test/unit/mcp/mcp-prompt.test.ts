@@ -15,6 +15,7 @@ const server = (name: string, extra: Partial<McpServerSnapshot> = {}): McpServer
   tools: [],
   resources: [],
   resourceTemplates: [],
+  prompts: [],
   ...extra,
 });
 const hubOf = (...servers: McpServerSnapshot[]) => ({ servers: () => servers });
