@@ -22,6 +22,7 @@ import { replaceInFileTool } from '../tools/replace-in-file.js';
 import { searchFilesTool } from '../tools/search-files.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 import type { ToolHandler } from '../tools/tool-spec.js';
+import { updateTodoListTool } from '../tools/update-todo-list.js';
 import { writeToFileTool } from '../tools/write-to-file.js';
 import { formatListing, listWorkspaceFiles } from '../workspace/file-listing.js';
 import { loadSmithIgnore } from '../workspace/smith-ignore.js';
@@ -85,6 +86,7 @@ export function workspaceTools(commands: CommandSessions): ToolHandler[] {
     newTaskTool,
     newRuleTool,
     condenseTool,
+    updateTodoListTool,
   ];
 }
 

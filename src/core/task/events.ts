@@ -3,6 +3,7 @@ import type { Base64Image, TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 import type { FileStamp } from '../tools/file-stamp.js';
 import type { Attachment } from '../context/mentions.js';
+import type { TodoItem } from '../context/todo-item.js';
 import type { ShownApproval, ToolFacts } from '../../shared/tool-details.js';
 
 /** Every fact of a task, appended to its log and never changed. */
@@ -31,7 +32,8 @@ export type TaskEvent =
   | RequestRetried
   | NewTaskRequested
   | CheckpointCreated
-  | ConversationRewound;
+  | ConversationRewound
+  | TodoListEdited;
 
 interface EventBase {
   /** Position in the log, starting at 0. */
@@ -294,6 +296,12 @@ export interface ConversationRewound extends EventBase {
   readonly beforeRoot?: string;
   /** The task's first message as the user edited it (the rewind then keeps only `task_started`). */
   readonly task?: string;
+}
+
+/** The user edited the model's todo list (in the panel); the model sees the edited list next. */
+export interface TodoListEdited extends EventBase {
+  readonly type: 'todo_list_edited';
+  readonly items: readonly TodoItem[];
 }
 
 /** An event before the log assigns its position and time. */

@@ -25,6 +25,8 @@ import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.j
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
 import { TaskCheckpoints } from '../checkpoints/task-checkpoints.js';
 import type { ExpandedMessage } from '../context/mentions.js';
+import { todoListSection } from '../context/todo-list.js';
+import { visibleEvents } from './visible-events.js';
 
 /** Everything a task needs from its host application. */
 export interface TaskOptions extends TurnInputs {
@@ -363,7 +365,7 @@ export class Task {
       now: this.options.host.clock.now(),
       cwd: this.options.cwd,
       mode: `${mode === 'plan' ? 'PLAN' : 'ACT'} mode, skill "${skill}"`,
-      extra: this.options.environmentSections?.() ?? [],
+      extra: [...(this.options.environmentSections?.() ?? []), todoListSection(visibleEvents(this.log.events))].filter((section) => section !== ''),
       ...(firstRequest && this.options.listWorkspace ? { fileListing: await this.options.listWorkspace() } : {}),
     });
   }
