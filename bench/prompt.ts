@@ -1,11 +1,14 @@
 // Prompt size: o200k tokens of the system prompt each built-in skill gets in Act and Plan mode,
 // as setupTurn builds it from the real tool registry, and with 5 or 100 MCP tools with and
 // without discovery mode.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import { expandMentions } from '../src/core/context/mentions.js';
 import { McpHub } from '../src/core/mcp/mcp-hub.js';
+import { loadRules } from '../src/core/rules/rules-loader.js';
+import { NOTHING_IGNORED } from '../src/core/workspace/ignore-policy.js';
 import { DEFAULT_DISCOVERY_THRESHOLD, hiddenMcpToolNames, mcpPromptSection, type McpPromptOptions } from '../src/core/mcp/mcp-prompt.js';
 import type { McpServerSnapshot } from '../src/core/mcp/mcp-server-snapshot.js';
 import { mcpToolsFor } from '../src/core/mcp/mcp-tools.js';
@@ -55,6 +58,41 @@ function promptTokens(cwd: string, mode: Mode, skill: string, mcp?: { servers: r
   return countTokens(setupTurn(inputs, started(mode, skill)).systemPrompt);
 }
 
+/**
+ * Tokens that rules files add to the system prompt, and that @-mentions add to a message, for a
+ * small but typical set: a CLAUDE.md, two .clinerules files, a Cursor rule for *.tsx; a 120-line
+ * source file and a folder of 40 files.
+ */
+async function contextCosts(cwd: string): Promise<Record<string, number>> {
+  const ws = mkdtempSync(join(tmpdir(), 'smith-bench-context-'));
+  try {
+    const write = (path: string, text: string) => {
+      mkdirSync(dirname(join(ws, path)), { recursive: true });
+      writeFileSync(join(ws, path), text);
+    };
+    const bullets = (topic: string, n: number) => Array.from({ length: n }, (_, i) => `- ${topic} rule ${i + 1}: prefer the existing helpers in src/shared and keep functions small.`).join('\n');
+    write('CLAUDE.md', `# Project\n\nA TypeScript monorepo built with npm workspaces.\n\n## Conventions\n${bullets('style', 12)}\n`);
+    write('.clinerules/testing.md', `# Testing\n${bullets('testing', 8)}\n`);
+    write('.clinerules/git.md', `# Commits\n${bullets('git', 5)}\n`);
+    write('.cursor/rules/react.mdc', `---\nglobs: "**/*.tsx"\n---\n# React\n${bullets('react', 10)}\n`);
+    write('src/service.ts', Array.from({ length: 120 }, (_, i) => `export function step${i}(input: number): number { return input * ${i} + ${i % 7}; }`).join('\n'));
+    for (let i = 0; i < 40; i++) write(`src/features/feature-${i}.ts`, 'export {};\n');
+    const tokensOf = (text: string) => countTokens(text);
+    const withRules = loadRules({ workspaceRoot: ws, homeDir: cwd }).section;
+    const touched = loadRules({ workspaceRoot: ws, homeDir: cwd, touchedPaths: ['src/app.tsx'] }).section;
+    const file = await expandMentions('Refactor @src/service.ts', { cwd: ws, ignore: NOTHING_IGNORED });
+    const folder = await expandMentions('Look at @src/features/', { cwd: ws, ignore: NOTHING_IGNORED });
+    return {
+      rules_tokens: tokensOf(withRules),
+      rules_touched_tokens: tokensOf(touched),
+      mention_file_tokens: tokensOf(file.context),
+      mention_folder_tokens: tokensOf(folder.context),
+    };
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
+}
+
 /** Runs the prompt benchmark. */
 export async function runPromptBench(options: BenchOptions): Promise<BenchOutcome> {
   // An empty workspace: no rules files, no AGENTS.md.
@@ -76,7 +114,8 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
       mcp100_tokens: promptTokens(cwd, 'act', 'code', { servers: hundred, options: noDiscovery }),
       mcp100_discovery_tokens: promptTokens(cwd, 'act', 'code', { servers: hundred, options: defaults }),
     };
-    options.log(`prompt: ${JSON.stringify(bySkill)}; ${JSON.stringify(mcp)}`);
+    const context = await contextCosts(cwd);
+    options.log(`prompt: ${JSON.stringify(bySkill)}; ${JSON.stringify(mcp)}; ${JSON.stringify(context)}`);
 
     const rows: Row[] = [
       { bench: 'prompt', metric: 'system prompt tokens, code skill, Act (all built-in tools)', value: String(defaultTokens), target: `< ${DEFAULT_TARGET}`, status: statusOf(defaultTokens, (v) => v < DEFAULT_TARGET) },
@@ -84,11 +123,14 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
       { bench: 'prompt', metric: '  + 5 MCP tools (listed / discovery forced)', value: `${mcp.mcp5_tokens} / ${mcp.mcp5_discovery_tokens}`, target: '', status: 'info' },
       { bench: 'prompt', metric: '  + 100 MCP tools, all listed (discovery off)', value: String(mcp.mcp100_tokens), target: '', status: 'info' },
       { bench: 'prompt', metric: `  + 100 MCP tools, discovery mode (default, > ${DEFAULT_DISCOVERY_THRESHOLD} tools)`, value: String(mcp.mcp100_discovery_tokens), target: '', status: 'info' },
+      { bench: 'prompt', metric: '  + rules: CLAUDE.md, .clinerules/, a conditional .mdc (off / touched)', value: `${context.rules_tokens} / ${context.rules_touched_tokens}`, target: '', status: 'info' },
+      { bench: 'prompt', metric: 'message context: @file of 120 lines / @folder/ of 40 files', value: `${context.mention_file_tokens} / ${context.mention_folder_tokens}`, target: '', status: 'info' },
     ];
     return {
       results: {
         default_tokens: defaultTokens,
         ...mcp,
+        ...context,
         by_skill: bySkill,
         tokenizer: 'o200k_base (gpt-tokenizer)',
         discovery_threshold_default: DEFAULT_DISCOVERY_THRESHOLD,
