@@ -26,7 +26,7 @@ export interface CliOptions {
   readonly mcpConfig?: string;
   /** Start the workspace's .smith/mcp.json servers without asking. */
   readonly trustWorkspace: boolean;
-  readonly output: 'human' | 'json';
+  readonly output: 'human' | 'json' | 'stream-json';
   readonly maxIterations: number;
   readonly storage?: string;
   readonly resume?: string;
@@ -82,7 +82,9 @@ Options:
   --allow-outside-workspace  also auto-approve paths outside the workspace
   --mode plan|act            start in Plan mode (read and discuss) or Act mode (default)
   --skill NAME               code (default), architect, ask, or a skill from .smith/skills
-  --output human|json        human progress on stderr (default), or one JSON object on stdout
+  --output human|json|stream-json
+                             human progress on stderr (default), one JSON object on stdout, or
+                             one JSON object per line as things happen (see the README)
   --max-iterations N         stop after N model requests (default 25)
   --storage DIR              where task logs are kept (default: a per-user folder)
   --mcp-config FILE          an extra MCP servers file ({"mcpServers": {...}}), besides
@@ -152,8 +154,8 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   if (provider !== undefined && !PROVIDERS.includes(provider as ProviderId)) {
     throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}; got "${provider}"`);
   }
-  if (values.output !== 'human' && values.output !== 'json') {
-    throw new UsageError(`--output must be human or json; got "${values.output}"`);
+  if (values.output !== 'human' && values.output !== 'json' && values.output !== 'stream-json') {
+    throw new UsageError(`--output must be human, json or stream-json; got "${values.output}"`);
   }
   const maxIterations = Number(values['max-iterations']);
   if (!Number.isInteger(maxIterations) || maxIterations < 1) {

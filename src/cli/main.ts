@@ -17,6 +17,7 @@ import { runMcpServe } from './mcp-serve.js';
 import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { cliRedactor } from './cli-secrets.js';
 import { expandForCli } from './cli-mentions.js';
+import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
 import { readImageFile } from '../core/context/image-files.js';
 import type { Attachment } from '../core/context/mentions.js';
 import type { TaskOptions } from '../core/task/task.js';
@@ -186,7 +187,14 @@ async function runOnce(
   lines: LineSource | undefined,
 ): Promise<number> {
   const started = Date.now();
-  const follow = (task: Task) => task.onUpdate((update) => reporter.handle(update));
+  const follow = (task: Task) => {
+    // The stream starts with what this run logged before it was followed (task_started, task_resumed…).
+    if (options.output === 'stream-json') for (const event of eventsOfThisRun(task.log.events)) writeStreamJson(process.stdout, streamJsonLine(task.id, { type: 'event', event }));
+    return task.onUpdate((update) => {
+      reporter.handle(update);
+      if (options.output === 'stream-json') writeStreamJson(process.stdout, streamJsonLine(task.id, update));
+    });
+  };
   follow(first);
   const session: CliSession = { task: first, start: first.state, running: false, quit: false };
   const commands = new SlashCommands(session, taskOptions, reporter, process.stderr, style);
@@ -218,6 +226,8 @@ async function runOnce(
   const events = chainEvents(finished.tasks);
   if (options.output === 'json') {
     process.stdout.write(`${JSON.stringify(jsonSummary(task.id, events, outcome, Date.now() - started))}\n`);
+  } else if (options.output === 'stream-json') {
+    writeStreamJson(process.stdout, { type: 'summary', ...jsonSummary(task.id, events, outcome, Date.now() - started) });
   } else {
     printOutcome(outcome, task.id, style, options.quiet ? undefined : usageTotals(events));
   }
