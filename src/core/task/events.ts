@@ -33,7 +33,8 @@ export type TaskEvent =
   | NewTaskRequested
   | CheckpointCreated
   | ConversationRewound
-  | TodoListEdited;
+  | TodoListEdited
+  | ToolAutoApproved;
 
 interface EventBase {
   /** Position in the log, starting at 0. */
@@ -296,6 +297,12 @@ export interface ConversationRewound extends EventBase {
   readonly beforeRoot?: string;
   /** The task's first message as the user edited it (the rewind then keeps only `task_started`). */
   readonly task?: string;
+}
+
+/** A call ran without asking because the auto-approve policy covered it (counted toward the policy's cap). */
+export interface ToolAutoApproved extends EventBase {
+  readonly type: 'tool_auto_approved';
+  readonly callId: string;
 }
 
 /** The user edited the model's todo list (in the panel); the model sees the edited list next. */

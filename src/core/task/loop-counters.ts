@@ -6,6 +6,8 @@ export interface LoopCounters {
   readonly requests: number;
   /** Responses in a row that were the model's mistake (no tool, an unknown tool, a bad call). */
   readonly consecutiveMistakes: number;
+  /** Calls auto-approved since the user was last asked (the policy's cap then asks again). */
+  readonly autoApprovalsInARow: number;
 }
 
 /**
@@ -22,6 +24,7 @@ export interface LoopCounters {
 export function loopCounters(events: readonly TaskEvent[]): LoopCounters {
   let requests = 0;
   let mistakes = 0;
+  let autoApprovals = 0;
   // The response being followed: did it call a tool, was any of it a mistake.
   let turn: { tool: boolean; mistake: boolean } | undefined;
   const closeTurn = () => {
@@ -42,6 +45,12 @@ export function loopCounters(events: readonly TaskEvent[]): LoopCounters {
       case 'tool_requested':
         if (turn) turn.tool = true;
         break;
+      case 'tool_auto_approved':
+        autoApprovals++;
+        break;
+      case 'approval_asked':
+        autoApprovals = 0;
+        break;
       case 'no_tool_used':
         if (turn) turn.mistake = true;
         break;
@@ -56,11 +65,12 @@ export function loopCounters(events: readonly TaskEvent[]): LoopCounters {
         closeTurn();
         requests = 0;
         mistakes = 0;
+        autoApprovals = 0;
         break;
       default:
         break;
     }
   }
   closeTurn();
-  return { requests, consecutiveMistakes: mistakes };
+  return { requests, consecutiveMistakes: mistakes, autoApprovalsInARow: autoApprovals };
 }

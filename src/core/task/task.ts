@@ -19,7 +19,7 @@ import type { TaskEvent } from './events.js';
 import { TurnInterruptedError, runModelTurn, type ModelTurn, type TurnDelta } from './model-turn.js';
 import { loopCounters } from './loop-counters.js';
 import { TaskLog } from './task-log.js';
-import { AutoApprovalCounter, runToolCalls } from './tool-call-runner.js';
+import { runToolCalls } from './tool-call-runner.js';
 import { currentModeAndSkill, findSkill, setupTurn, type TurnInputs } from './turn-setup.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
@@ -216,7 +216,6 @@ export class Task {
     if (this.abortController.signal.aborted) this.abortController = new AbortController();
     const signal = this.abortController.signal;
     const { options } = this;
-    const counter = new AutoApprovalCounter(options.policy.maxConsecutive);
     const maxMistakes = options.maxConsecutiveMistakes ?? DEFAULT_MAX_MISTAKES;
 
     try {
@@ -267,7 +266,6 @@ export class Task {
             detachable: this.detachable,
             onProgress: (callId, text) => this.emitProgress(callId, text),
           },
-          counter,
           turn.ignoredTools,
         );
         // The last step's checkpoint belongs before the end of the task in the log.

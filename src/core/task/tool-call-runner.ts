@@ -6,6 +6,7 @@ import { limitToolImages } from '../tools/tool-images.js';
 import { lastFileStamp } from '../tools/file-stamps.js';
 import { missingParams, type ToolContext, type ToolOutcome } from '../tools/tool-spec.js';
 import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
+import { loopCounters } from './loop-counters.js';
 import type { TaskLog } from './task-log.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { Skill } from '../skills/skill.js';
@@ -33,24 +34,6 @@ export interface ToolCallEnvironment {
   onProgress(callId: string, text: string): void;
 }
 
-/** Counts auto-approvals in a row so the policy's cap can force a question. */
-export class AutoApprovalCounter {
-  private consecutive = 0;
-  constructor(private readonly max: number) {}
-  /** Returns true when this auto-approval is still within the cap (and counts it). */
-  take(): boolean {
-    if (this.max > 0 && this.consecutive >= this.max) {
-      this.consecutive = 0;
-      return false;
-    }
-    this.consecutive++;
-    return true;
-  }
-  reset(): void {
-    this.consecutive = 0;
-  }
-}
-
 /** What running the tool calls of one response means for the loop. */
 export type ToolCallsOutcome =
   | Extract<ToolOutcome, { kind: 'completed' | 'new_task' }>
@@ -65,12 +48,11 @@ export type ToolCallsOutcome =
 export async function runToolCalls(
   blocks: readonly ToolUseBlock[],
   env: ToolCallEnvironment,
-  counter: AutoApprovalCounter,
   ignoredTools: number,
 ): Promise<ToolCallsOutcome> {
   let mistake = false;
   for (const [i, block] of blocks.entries()) {
-    const outcome = await runToolCall(block, env, counter, ignoredTools);
+    const outcome = await runToolCall(block, env, ignoredTools);
     if (outcome.kind === 'error' && outcome.mistake) mistake = true;
     const reason = stopReason(outcome, block);
     if (reason === undefined) continue;
@@ -88,12 +70,11 @@ export async function runToolCalls(
 export async function runToolCall(
   block: ToolUseBlock,
   env: ToolCallEnvironment,
-  counter: AutoApprovalCounter,
   ignoredTools: number,
 ): Promise<ToolOutcome> {
   const callId = `call-${env.log.events.length}`;
   env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params, ...(block.id ? { toolUseId: block.id } : {}) });
-  const outcome = await execute(block, env, counter, callId);
+  const outcome = await execute(block, env, callId);
   const note = ignoredTools > 0 ? `\n\n[Note: only one tool may be used per message; ${ignoredTools} more tool call(s) in your message were ignored.]` : '';
   switch (outcome.kind) {
     case 'result': {
@@ -121,7 +102,7 @@ export async function runToolCall(
   return outcome;
 }
 
-async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: AutoApprovalCounter, callId: string): Promise<ToolOutcome> {
+async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: string): Promise<ToolOutcome> {
   const handler = env.tools.get(block.name);
   if (!handler) {
     const available = env.allowedTools ? ` Available tools: ${[...env.allowedTools].join(', ')}.` : '';
@@ -164,10 +145,12 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, counter: A
     progress: (text) => env.onProgress(callId, text),
     commandStarted: (started) => env.log.append({ type: 'command_started', callId, ...started }),
     approve: async (request, facts = {}): Promise<ApprovalAnswer> => {
-      if (isAutoApproved(env.policy, { group: handler.spec.group, ...facts }) && counter.take()) {
+      // The cap on approvals in a row is counted from the log, so a resumed task goes on counting.
+      const cap = env.policy.maxConsecutive;
+      if (isAutoApproved(env.policy, { group: handler.spec.group, ...facts }) && (cap <= 0 || loopCounters(env.log.events).autoApprovalsInARow < cap)) {
+        env.log.append({ type: 'tool_auto_approved', callId });
         return { approved: true };
       }
-      counter.reset();
       const reason = facts.outsideWorkspace ? 'The path is outside the workspace.' : request.reason;
       const { proposal, ...asked } = request;
       const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params: block.params };

@@ -86,4 +86,22 @@ describe('loop limits across a resume', () => {
     // Three requests were made before the cancel (the third hung); one was left.
     assert.equal(fixture.server.requests.length, 1);
   });
+
+  test('the cap on auto-approvals in a row asks after the cap, counting the approvals made before a resume', async () => {
+    const harness = new ToolHarness(fixture.ws.root);
+    const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
+    const environment = await fixture.environment(provider, harness.host, { maxIterations: 20 });
+    const taskOptions: TaskOptions = { ...environment.options, retry: { maxRetries: 0 }, policy: { ...environment.options.policy, maxConsecutive: 3 } };
+    const taskId = await stopAfter(taskOptions, [READ, READ]);
+    assert.equal(harness.asked.length, 0, 'two auto-approvals, within the cap');
+    fixture.server.requests.length = 0;
+
+    harness.answers.push({ approved: true });
+    fixture.server.enqueue(READ, READ, { text: '<attempt_completion>\n<result>Listed.</result>\n</attempt_completion>' });
+    const outcome = await Task.resume(taskOptions, taskId).run();
+    assert.equal(outcome.status, 'completed');
+    // The third read was still auto-approved (3 in a row); the fourth asked, and the count began again.
+    assert.deepEqual(harness.asked.map((request) => request.tool), ['list_files']);
+    assert.equal(fixture.server.requests.length, 3);
+  });
 });

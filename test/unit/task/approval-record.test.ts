@@ -9,7 +9,7 @@ import { apiProjection } from '../../../src/core/task/api-projection.js';
 import { DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
 import type { TaskEvent } from '../../../src/core/task/events.js';
 import { TaskLog } from '../../../src/core/task/task-log.js';
-import { AutoApprovalCounter, runToolCall, type ToolCallEnvironment } from '../../../src/core/task/tool-call-runner.js';
+import { runToolCall, type ToolCallEnvironment } from '../../../src/core/task/tool-call-runner.js';
 import { createExecuteCommandTool } from '../../../src/core/tools/execute-command.js';
 import { readFileTool } from '../../../src/core/tools/read-file.js';
 import { replaceInFileTool } from '../../../src/core/tools/replace-in-file.js';
@@ -53,7 +53,7 @@ describe('approvals in the task log', () => {
       signal: new AbortController().signal,
       onProgress: () => {},
     };
-    return runToolCall({ kind: 'tool', name, params, partial: false }, env, new AutoApprovalCounter(0), 0);
+    return runToolCall({ kind: 'tool', name, params, partial: false }, env, 0);
   }
   const userText = () => apiProjection(log.events).map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
   const count = (text: string, part: string) => text.split(part).length - 1;

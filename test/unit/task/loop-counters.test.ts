@@ -17,20 +17,29 @@ const failedCall: NewEvent[] = [request, reply, { type: 'tool_requested', callId
 
 describe('loopCounters', () => {
   test('counts requests and mistakes in a row; a call that was not the model\'s fault ends the run', () => {
-    assert.deepEqual(loopCounters(log(started, ...noTool, ...badCall)), { requests: 2, consecutiveMistakes: 2 });
-    assert.deepEqual(loopCounters(log(started, ...noTool, ...goodCall, ...noTool)), { requests: 3, consecutiveMistakes: 1 });
-    assert.deepEqual(loopCounters(log(started, ...noTool, ...failedCall)), { requests: 2, consecutiveMistakes: 0 });
+    assert.deepEqual(loopCounters(log(started, ...noTool, ...badCall)), { requests: 2, consecutiveMistakes: 2, autoApprovalsInARow: 0 });
+    assert.deepEqual(loopCounters(log(started, ...noTool, ...goodCall, ...noTool)), { requests: 3, consecutiveMistakes: 1, autoApprovalsInARow: 0 });
+    assert.deepEqual(loopCounters(log(started, ...noTool, ...failedCall)), { requests: 2, consecutiveMistakes: 0, autoApprovalsInARow: 0 });
   });
 
   test('a resume or a cancel keeps the counts; the user, a completion or a stop by error starts them again', () => {
     const mistakes = [started, ...noTool, ...noTool];
-    assert.deepEqual(loopCounters(log(...mistakes, { type: 'task_aborted', reason: 'cancelled' }, { type: 'task_resumed' })), { requests: 2, consecutiveMistakes: 2 });
-    assert.deepEqual(loopCounters(log(...mistakes, { type: 'user_message', text: 'use a tool' })), { requests: 0, consecutiveMistakes: 0 });
-    assert.deepEqual(loopCounters(log(...mistakes, { type: 'error', message: 'Stopped after 2 consecutive mistakes' })), { requests: 0, consecutiveMistakes: 0 });
-    assert.deepEqual(loopCounters(log(...mistakes, { type: 'task_completed', result: 'r' }, ...noTool)), { requests: 1, consecutiveMistakes: 1 });
+    assert.deepEqual(loopCounters(log(...mistakes, { type: 'task_aborted', reason: 'cancelled' }, { type: 'task_resumed' })), { requests: 2, consecutiveMistakes: 2, autoApprovalsInARow: 0 });
+    assert.deepEqual(loopCounters(log(...mistakes, { type: 'user_message', text: 'use a tool' })), { requests: 0, consecutiveMistakes: 0, autoApprovalsInARow: 0 });
+    assert.deepEqual(loopCounters(log(...mistakes, { type: 'error', message: 'Stopped after 2 consecutive mistakes' })), { requests: 0, consecutiveMistakes: 0, autoApprovalsInARow: 0 });
+    assert.deepEqual(loopCounters(log(...mistakes, { type: 'task_completed', result: 'r' }, ...noTool)), { requests: 1, consecutiveMistakes: 1, autoApprovalsInARow: 0 });
   });
 
   test('a response whose outcome the log does not hold yet counts as neither', () => {
-    assert.deepEqual(loopCounters(log(started, ...noTool, request, reply)), { requests: 2, consecutiveMistakes: 1 });
+    assert.deepEqual(loopCounters(log(started, ...noTool, request, reply)), { requests: 2, consecutiveMistakes: 1, autoApprovalsInARow: 0 });
   });
 });
+
+test('auto-approvals in a row count until the user is asked, or speaks, again', () => {
+  const auto = (callId: string): NewEvent => ({ type: 'tool_auto_approved', callId });
+  assert.equal(loopCounters(log(started, auto('a'), auto('b'), { type: 'task_aborted', reason: 'cancelled' }, { type: 'task_resumed' }, auto('c'))).autoApprovalsInARow, 3);
+  const asked: NewEvent = { type: 'approval_asked', callId: 'd', request: { callId: 'd', tool: 'read_file', params: {}, summary: 'Read a' } };
+  assert.equal(loopCounters(log(started, auto('a'), auto('b'), asked, auto('e'))).autoApprovalsInARow, 1);
+  assert.equal(loopCounters(log(started, auto('a'), { type: 'user_message', text: 'go on' })).autoApprovalsInARow, 0);
+});
+

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
 import { TaskLog, taskDir } from '../../../src/core/task/task-log.js';
-import { AutoApprovalCounter, runToolCall, type ToolCallEnvironment } from '../../../src/core/task/tool-call-runner.js';
+import { runToolCall, type ToolCallEnvironment } from '../../../src/core/task/tool-call-runner.js';
 import { readFileTool } from '../../../src/core/tools/read-file.js';
 import { replaceInFileTool } from '../../../src/core/tools/replace-in-file.js';
 import { ToolRegistry } from '../../../src/core/tools/tool-registry.js';
@@ -141,7 +141,7 @@ describe('the record of what the model saw lives in the task log', () => {
       signal: new AbortController().signal,
       onProgress: () => {},
     };
-    return runToolCall({ kind: 'tool', name, params, partial: false }, env, new AutoApprovalCounter(0), 0);
+    return runToolCall({ kind: 'tool', name, params, partial: false }, env, 0);
   }
 
   test('a reopened (resumed) task still knows what it read, and still sees a change made meanwhile', async () => {

@@ -7,7 +7,7 @@ import { formatToolResult } from '../../../src/core/mcp/mcp-result-format.js';
 import type { Base64Image } from '../../../src/core/providers/types.js';
 import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
 import { TaskLog, taskDir } from '../../../src/core/task/task-log.js';
-import { AutoApprovalCounter, runToolCall } from '../../../src/core/task/tool-call-runner.js';
+import { runToolCall } from '../../../src/core/task/tool-call-runner.js';
 import { TOOL_RESULT_IMAGE_BYTES, limitToolImages } from '../../../src/core/tools/tool-images.js';
 import { ToolRegistry } from '../../../src/core/tools/tool-registry.js';
 import type { ToolContext, ToolHandler } from '../../../src/core/tools/tool-spec.js';
@@ -81,7 +81,6 @@ describe('runToolCall with a tool that returns images', () => {
     await runToolCall(
       { kind: 'tool', name: 'screenshot', params: {}, partial: false },
       { log, tools: new ToolRegistry([screenshot]), host: harness.host, cwd: storage, policy: APPROVE_ALL_POLICY, ignore: NOTHING_IGNORED, signal: new AbortController().signal, modelSupportsImages, onProgress: () => {} },
-      new AutoApprovalCounter(0),
       0,
     );
     return log;
