@@ -150,73 +150,56 @@ export class McpConnection {
       });
   }
 
-  private async listTools(): Promise<McpToolInfo[]> {
-    const tools: McpToolInfo[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await this.client.listTools(cursor ? { cursor } : undefined);
-      for (const tool of result.tools) {
-        tools.push({
-          name: tool.name,
-          ...(tool.title ? { title: tool.title } : {}),
-          description: tool.description ?? '',
-          inputSchema: tool.inputSchema as Record<string, unknown>,
-        });
-      }
-      cursor = result.nextCursor;
-      if (!cursor) break;
-    }
-    return tools;
+  private listTools(): Promise<McpToolInfo[]> {
+    return allPages(
+      (cursor) => this.client.listTools(cursor),
+      (result) => result.tools,
+      (tool) => ({ name: tool.name, ...(tool.title ? { title: tool.title } : {}), description: tool.description ?? '', inputSchema: tool.inputSchema as Record<string, unknown> }),
+    );
   }
 
-  private async listResources(): Promise<McpResourceInfo[]> {
-    const resources: McpResourceInfo[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await this.client.listResources(cursor ? { cursor } : undefined);
-      for (const r of result.resources) {
-        resources.push({ uri: r.uri, name: r.name, ...(r.description ? { description: r.description } : {}), ...(r.mimeType ? { mimeType: r.mimeType } : {}) });
-      }
-      cursor = result.nextCursor;
-      if (!cursor) break;
-    }
-    return resources;
+  private listResources(): Promise<McpResourceInfo[]> {
+    return allPages(
+      (cursor) => this.client.listResources(cursor),
+      (result) => result.resources,
+      (r) => ({ uri: r.uri, name: r.name, ...(r.description ? { description: r.description } : {}), ...(r.mimeType ? { mimeType: r.mimeType } : {}) }),
+    );
   }
 
-  private async listResourceTemplates(): Promise<McpResourceTemplateInfo[]> {
-    const templates: McpResourceTemplateInfo[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await this.client.listResourceTemplates(cursor ? { cursor } : undefined);
-      for (const t of result.resourceTemplates) {
-        templates.push({
-          uriTemplate: t.uriTemplate,
-          name: t.name,
-          ...(t.description ? { description: t.description } : {}),
-          ...(t.mimeType ? { mimeType: t.mimeType } : {}),
-        });
-      }
-      cursor = result.nextCursor;
-      if (!cursor) break;
-    }
-    return templates;
+  private listResourceTemplates(): Promise<McpResourceTemplateInfo[]> {
+    return allPages(
+      (cursor) => this.client.listResourceTemplates(cursor),
+      (result) => result.resourceTemplates,
+      (t) => ({ uriTemplate: t.uriTemplate, name: t.name, ...(t.description ? { description: t.description } : {}), ...(t.mimeType ? { mimeType: t.mimeType } : {}) }),
+    );
   }
 
-  private async listPrompts(): Promise<McpPromptInfo[]> {
-    const prompts: McpPromptInfo[] = [];
-    let cursor: string | undefined;
-    for (let page = 0; page < MAX_PAGES; page++) {
-      const result = await this.client.listPrompts(cursor ? { cursor } : undefined);
-      for (const p of result.prompts) {
-        prompts.push({
-          name: p.name,
-          ...(p.description ? { description: p.description } : {}),
-          arguments: (p.arguments ?? []).map((a) => ({ name: a.name, ...(a.description ? { description: a.description } : {}), required: a.required === true })),
-        });
-      }
-      cursor = result.nextCursor;
-      if (!cursor) break;
-    }
-    return prompts;
+  private listPrompts(): Promise<McpPromptInfo[]> {
+    return allPages(
+      (cursor) => this.client.listPrompts(cursor),
+      (result) => result.prompts,
+      (p) => ({
+        name: p.name,
+        ...(p.description ? { description: p.description } : {}),
+        arguments: (p.arguments ?? []).map((a) => ({ name: a.name, ...(a.description ? { description: a.description } : {}), required: a.required === true })),
+      }),
+    );
   }
+}
+
+/** Every item of a paginated MCP list, up to MAX_PAGES pages (a server that never stops paginating is cut off). */
+async function allPages<Page extends { nextCursor?: string | undefined }, Item, Info>(
+  fetch: (cursor: { cursor: string } | undefined) => Promise<Page>,
+  itemsOf: (page: Page) => readonly Item[],
+  convert: (item: Item) => Info,
+): Promise<Info[]> {
+  const all: Info[] = [];
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await fetch(cursor ? { cursor } : undefined);
+    all.push(...itemsOf(result).map(convert));
+    cursor = result.nextCursor;
+    if (!cursor) break;
+  }
+  return all;
 }
