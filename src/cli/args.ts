@@ -38,6 +38,8 @@ export interface CliOptions {
   readonly listModels: boolean;
   /** --no-checkpoints: take no checkpoints of the workspace. */
   readonly checkpoints: boolean;
+  /** --input stream-json: messages, approvals and answers arrive as JSON lines on stdin. */
+  readonly input: 'text' | 'stream-json';
   /** --image FILE (repeatable): images sent with the task or the resume message. */
   readonly images: readonly string[];
 }
@@ -85,6 +87,8 @@ Options:
   --output human|json|stream-json
                              human progress on stderr (default), one JSON object on stdout, or
                              one JSON object per line as things happen (see the README)
+  --input text|stream-json   answer approvals and questions on stdin as text (default), or as
+                             JSON lines, which may also send messages (see the README)
   --max-iterations N         stop after N model requests (default 25)
   --storage DIR              where task logs are kept (default: a per-user folder)
   --mcp-config FILE          an extra MCP servers file ({"mcpServers": {...}}), besides
@@ -138,6 +142,7 @@ function parseFlags(argv: readonly string[]) {
         'list-models': { type: 'boolean', default: false },
         'no-checkpoints': { type: 'boolean', default: false },
         image: { type: 'string', multiple: true },
+        input: { type: 'string', default: 'text' },
         vision: { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -184,6 +189,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   if (idleTimeout !== undefined && (idleTimeout.trim() === '' || !Number.isFinite(idleSeconds) || idleSeconds < 0)) {
     throw new UsageError(`--idle-timeout must be a number of seconds (0 turns it off); got "${idleTimeout}"`);
   }
+  if (values.input !== 'text' && values.input !== 'stream-json') throw new UsageError(`--input must be text or stream-json; got "${values.input}"`);
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet cannot be used together');
   const task = positionals.join(' ').trim();
   return {
@@ -213,6 +219,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     listModels: values['list-models']!,
     checkpoints: !values['no-checkpoints'],
     images: values.image ?? [],
+    input: values.input,
     version: values.version!,
   };
 }

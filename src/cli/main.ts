@@ -18,6 +18,7 @@ import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { cliRedactor } from './cli-secrets.js';
 import { expandForCli } from './cli-mentions.js';
 import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
+import { StreamJsonInput } from './stream-json-input.js';
 import { readImageFile } from '../core/context/image-files.js';
 import type { Attachment } from '../core/context/mentions.js';
 import type { TaskOptions } from '../core/task/task.js';
@@ -60,6 +61,7 @@ async function main(argv: readonly string[]): Promise<number> {
     throw new UsageError(`--cwd folder does not exist: ${options.cwd}`);
   }
   const stdinIsTty = Boolean(process.stdin.isTTY);
+  const jsonInput = options.input === 'stream-json' ? openJsonInput(options) : undefined;
   let taskText = options.task;
   if (!taskText && !options.resume && !stdinIsTty) taskText = (await readStdin(process.stdin)).trim();
   if (!taskText && !options.resume && !stdinIsTty) throw new UsageError('no task given (pass it as an argument or on stdin)');
@@ -68,7 +70,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
   const provider = createProvider(providerConfigFrom(options, process.env));
   // Approvals and answers are read from stdin unless the task itself came from there.
-  const stdinFree = stdinIsTty || Boolean(options.task) || Boolean(options.resume);
+  const stdinFree = !jsonInput && (stdinIsTty || Boolean(options.task) || Boolean(options.resume));
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;
   const storageDir = options.storage ?? defaultStorageDir();
   const mcp = await startCliMcp({
@@ -85,7 +87,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const environment = await createTaskEnvironment({
     cwd,
     storageDir,
-    host: createCliHost(lines, process.stderr, style),
+    host: { ...createCliHost(lines, process.stderr, style), ...(jsonInput ? { approvals: jsonInput.approvalPort, questions: jsonInput.questionPort } : {}) },
     provider,
     policy: policyFromFlags(options),
     maxIterations: options.maxIterations,
@@ -121,9 +123,11 @@ async function main(argv: readonly string[]): Promise<number> {
     if (options.resume && options.skill) task.switchSkill(options.skill);
     // `--resume ID "message"`: the task goes on with the new instruction.
     if (options.resume && taskText) task.addUserMessage(taskText, mentioned);
+    if (jsonInput) jsonInput.onMessage = (text) => task.queueUserMessage(text);
     return await runOnce(task, environment.options, options, reporter, style, lines);
   } finally {
     lines?.close();
+    jsonInput?.close();
     await environment.dispose();
     await mcp.dispose();
   }
@@ -144,6 +148,12 @@ async function imagesFromFlags(paths: readonly string[], taskOptions: TaskOption
     attachments.push(read.attachment);
   }
   return { images, attachments };
+}
+
+/** --input stream-json: the task comes from the command line, stdin carries JSON lines. */
+function openJsonInput(options: CliOptions): StreamJsonInput {
+  if (!options.task && !options.resume) throw new UsageError('--input stream-json needs the task as an argument (or --resume): stdin carries the JSON lines');
+  return new StreamJsonInput(process.stdin, (message) => process.stderr.write(`smith: ${message}\n`));
 }
 
 /** `smith --list-models`: the endpoint's own list where it has one (openai, openai-compatible), else the catalogue. */
