@@ -38,6 +38,9 @@ export interface CliOptions {
   readonly listModels: boolean;
   /** --no-checkpoints: take no checkpoints of the workspace. */
   readonly checkpoints: boolean;
+  /** --dry-run: files are not written; the changes are printed as a patch (or written to patchFile). */
+  readonly dryRun: boolean;
+  readonly patchFile?: string;
   /** --input stream-json: messages, approvals and answers arrive as JSON lines on stdin. */
   readonly input: 'text' | 'stream-json';
   /** --image FILE (repeatable): images sent with the task or the resume message. */
@@ -87,6 +90,9 @@ Options:
   --output human|json|stream-json
                              human progress on stderr (default), one JSON object on stdout, or
                              one JSON object per line as things happen (see the README)
+  --dry-run                  write no file: the edits are printed as one unified diff on stdout
+                             (or to --patch-file FILE); commands are not run
+  --patch-file FILE          where --dry-run writes its patch
   --input text|stream-json   answer approvals and questions on stdin as text (default), or as
                              JSON lines, which may also send messages (see the README)
   --max-iterations N         stop after N model requests (default 25)
@@ -143,6 +149,8 @@ function parseFlags(argv: readonly string[]) {
         'no-checkpoints': { type: 'boolean', default: false },
         image: { type: 'string', multiple: true },
         input: { type: 'string', default: 'text' },
+        'dry-run': { type: 'boolean', default: false },
+        'patch-file': { type: 'string' },
         vision: { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
       },
@@ -190,6 +198,8 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     throw new UsageError(`--idle-timeout must be a number of seconds (0 turns it off); got "${idleTimeout}"`);
   }
   if (values.input !== 'text' && values.input !== 'stream-json') throw new UsageError(`--input must be text or stream-json; got "${values.input}"`);
+  if (values['patch-file'] && !values['dry-run']) throw new UsageError('--patch-file goes with --dry-run');
+  if (values['dry-run'] && values.output !== 'human' && !values['patch-file']) throw new UsageError(`--dry-run with --output ${values.output} needs --patch-file FILE: stdout carries the JSON`);
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet cannot be used together');
   const task = positionals.join(' ').trim();
   return {
@@ -220,6 +230,8 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     checkpoints: !values['no-checkpoints'],
     images: values.image ?? [],
     input: values.input,
+    dryRun: values['dry-run']!,
+    ...(values['patch-file'] ? { patchFile: values['patch-file'] } : {}),
     version: values.version!,
   };
 }

@@ -1,8 +1,9 @@
 import { realpathSync } from 'node:fs';
+import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
 import { createProvider } from '../core/providers/create-provider.js';
 import { listModels } from '../core/providers/list-models.js';
 import { catalogModelIds } from '../core/providers/model-catalog.js';
-import { ProviderError, type ApiProvider, type Base64Image, type ProviderConfig } from '../core/providers/types.js';
+import { ProviderError, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { Task } from '../core/task/task.js';
 import { USAGE, UsageError, parseCliArgs, type CliOptions } from './args.js';
@@ -18,10 +19,7 @@ import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { cliRedactor } from './cli-secrets.js';
 import { expandForCli } from './cli-mentions.js';
 import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
-import { StreamJsonInput } from './stream-json-input.js';
-import { readImageFile } from '../core/context/image-files.js';
-import type { Attachment } from '../core/context/mentions.js';
-import type { TaskOptions } from '../core/task/task.js';
+import { imagesFromFlags, NO_COMMANDS, openJsonInput, writePatch } from './headless-options.js';
 import { printOutcome } from './outcome-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -73,6 +71,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const stdinFree = !jsonInput && (stdinIsTty || Boolean(options.task) || Boolean(options.resume));
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;
   const storageDir = options.storage ?? defaultStorageDir();
+  if (options.dryRun && !taskText && !options.resume) throw new UsageError('--dry-run needs a task (the REPL writes files)');
+  const baseHost = createCliHost(lines, process.stderr, style);
+  const overlay = options.dryRun ? new OverlayFileSystem(baseHost.files) : undefined;
   const mcp = await startCliMcp({
     cwd,
     storageDir,
@@ -87,7 +88,11 @@ async function main(argv: readonly string[]): Promise<number> {
   const environment = await createTaskEnvironment({
     cwd,
     storageDir,
-    host: { ...createCliHost(lines, process.stderr, style), ...(jsonInput ? { approvals: jsonInput.approvalPort, questions: jsonInput.questionPort } : {}) },
+    host: {
+      ...baseHost,
+      ...(jsonInput ? { approvals: jsonInput.approvalPort, questions: jsonInput.questionPort } : {}),
+      ...(overlay ? { files: overlay, processes: NO_COMMANDS } : {}),
+    },
     provider,
     policy: policyFromFlags(options),
     maxIterations: options.maxIterations,
@@ -96,7 +101,7 @@ async function main(argv: readonly string[]): Promise<number> {
     extraPromptSections: mcp.wiring.promptSections,
     hiddenTools: mcp.wiring.hiddenTools,
     redactor,
-    checkpoints: { enabled: options.checkpoints },
+    checkpoints: { enabled: options.checkpoints && !overlay },
   }).catch(async (error: unknown) => {
     await mcp.dispose();
     throw error;
@@ -124,36 +129,15 @@ async function main(argv: readonly string[]): Promise<number> {
     // `--resume ID "message"`: the task goes on with the new instruction.
     if (options.resume && taskText) task.addUserMessage(taskText, mentioned);
     if (jsonInput) jsonInput.onMessage = (text) => task.queueUserMessage(text);
-    return await runOnce(task, environment.options, options, reporter, style, lines);
+    const code = await runOnce(task, environment.options, options, reporter, style, lines);
+    if (overlay) await writePatch(overlay, cwd, options.patchFile);
+    return code;
   } finally {
     lines?.close();
     jsonInput?.close();
     await environment.dispose();
     await mcp.dispose();
   }
-}
-
-/** The --image files, checked: each readable, a supported type and size, and a model that takes images. */
-async function imagesFromFlags(paths: readonly string[], taskOptions: TaskOptions, provider: ApiProvider): Promise<{ images: Base64Image[]; attachments: Attachment[] }> {
-  const images: Base64Image[] = [];
-  const attachments: Attachment[] = [];
-  if (paths.length === 0) return { images, attachments };
-  if (taskOptions.modelInfo?.(provider)?.supportsImages !== true) {
-    throw new UsageError(`${provider.modelId} does not take images as far as Smith knows; pass --vision if it does`);
-  }
-  for (const path of paths) {
-    const read = await readImageFile(path);
-    if ('problem' in read) throw new UsageError(`--image: ${read.problem}`);
-    images.push(read.image);
-    attachments.push(read.attachment);
-  }
-  return { images, attachments };
-}
-
-/** --input stream-json: the task comes from the command line, stdin carries JSON lines. */
-function openJsonInput(options: CliOptions): StreamJsonInput {
-  if (!options.task && !options.resume) throw new UsageError('--input stream-json needs the task as an argument (or --resume): stdin carries the JSON lines');
-  return new StreamJsonInput(process.stdin, (message) => process.stderr.write(`smith: ${message}\n`));
 }
 
 /** `smith --list-models`: the endpoint's own list where it has one (openai, openai-compatible), else the catalogue. */

@@ -1,0 +1,48 @@
+// The options for runs driven by other programs: images with the task, --dry-run, --input stream-json.
+import { writeFileSync } from 'node:fs';
+import { readImageFile } from '../core/context/image-files.js';
+import type { Attachment } from '../core/context/mentions.js';
+import type { ProcessPort } from '../core/ports.js';
+import type { ApiProvider, Base64Image } from '../core/providers/types.js';
+import type { TaskOptions } from '../core/task/task.js';
+import type { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
+import { type CliOptions, UsageError } from './args.js';
+import { StreamJsonInput } from './stream-json-input.js';
+
+/** The --image files, checked: each readable, a supported type and size, and a model that takes images. */
+export async function imagesFromFlags(paths: readonly string[], taskOptions: TaskOptions, provider: ApiProvider): Promise<{ images: Base64Image[]; attachments: Attachment[] }> {
+  const images: Base64Image[] = [];
+  const attachments: Attachment[] = [];
+  if (paths.length === 0) return { images, attachments };
+  if (taskOptions.modelInfo?.(provider)?.supportsImages !== true) {
+    throw new UsageError(`${provider.modelId} does not take images as far as Smith knows; pass --vision if it does`);
+  }
+  for (const path of paths) {
+    const read = await readImageFile(path);
+    if ('problem' in read) throw new UsageError(`--image: ${read.problem}`);
+    images.push(read.image);
+    attachments.push(read.attachment);
+  }
+  return { images, attachments };
+}
+
+/** --dry-run has no way to run a command without letting it change files. */
+export const NO_COMMANDS: ProcessPort = {
+  start: () => {
+    throw new Error('Commands are not run in a dry run (--dry-run): only file edits are collected, as a patch.');
+  },
+};
+
+/** The dry run's changes: a unified diff on stdout, or in the --patch-file. */
+export async function writePatch(overlay: OverlayFileSystem, cwd: string, file: string | undefined): Promise<void> {
+  const patch = await overlay.patch(cwd);
+  if (file) writeFileSync(file, patch);
+  else process.stdout.write(patch);
+  process.stderr.write(patch === '' ? 'Dry run: no file would change.\n' : `Dry run: no file was written${file ? `; the patch is in ${file}` : ''}.\n`);
+}
+
+/** --input stream-json: the task comes from the command line, stdin carries JSON lines. */
+export function openJsonInput(options: CliOptions): StreamJsonInput {
+  if (!options.task && !options.resume) throw new UsageError('--input stream-json needs the task as an argument (or --resume): stdin carries the JSON lines');
+  return new StreamJsonInput(process.stdin, (message) => process.stderr.write(`smith: ${message}\n`));
+}
