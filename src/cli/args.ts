@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { ProviderId, ToolProtocol } from '../core/providers/types.js';
 import type { Mode } from '../core/skills/skill.js';
 import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
+import { parseRule } from '../core/permissions/rule-syntax.js';
 
 /** The CLI's options after validation. */
 export interface CliOptions {
@@ -38,6 +39,8 @@ export interface CliOptions {
   readonly listModels: boolean;
   /** --no-checkpoints: take no checkpoints of the workspace. */
   readonly checkpoints: boolean;
+  /** --allow RULE / --deny RULE / --ask RULE (repeatable): permission rules for this run. */
+  readonly permissions: readonly { readonly effect: 'allow' | 'ask' | 'deny'; readonly rule: string }[];
   /** --dry-run: files are not written; the changes are printed as a patch (or written to patchFile). */
   readonly dryRun: boolean;
   readonly patchFile?: string;
@@ -90,6 +93,10 @@ Options:
   --output human|json|stream-json
                              human progress on stderr (default), one JSON object on stdout, or
                              one JSON object per line as things happen (see the README)
+  --allow RULE, --deny RULE, --ask RULE
+                             permission rules, repeatable: Bash(npm test), Bash(git diff:*),
+                             Edit(src/**), Read(./.env), mcp__github__create_issue; deny always
+                             wins, also over --yes (see docs/permissions.md)
   --dry-run                  write no file: the edits are printed as one unified diff on stdout
                              (or to --patch-file FILE); commands are not run
   --patch-file FILE          where --dry-run writes its patch
@@ -150,6 +157,9 @@ function parseFlags(argv: readonly string[]) {
         image: { type: 'string', multiple: true },
         input: { type: 'string', default: 'text' },
         'dry-run': { type: 'boolean', default: false },
+        allow: { type: 'string', multiple: true },
+        deny: { type: 'string', multiple: true },
+        ask: { type: 'string', multiple: true },
         'patch-file': { type: 'string' },
         vision: { type: 'boolean', default: false },
         version: { type: 'boolean', short: 'v', default: false },
@@ -231,9 +241,20 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     images: values.image ?? [],
     input: values.input,
     dryRun: values['dry-run']!,
+    permissions: (['deny', 'ask', 'allow'] as const).flatMap((effect) => (values[effect] ?? []).map((rule) => ({ effect, rule: checkedRule(rule, effect) }))),
     ...(values['patch-file'] ? { patchFile: values['patch-file'] } : {}),
     version: values.version!,
   };
+}
+
+/** A permission rule from the command line, checked so a typo is a usage error rather than a rule that never matches. */
+function checkedRule(rule: string, effect: string): string {
+  try {
+    parseRule(rule);
+  } catch (error) {
+    throw new UsageError(`--${effect}: ${(error as Error).message}`);
+  }
+  return rule;
 }
 
 function positiveNumber(raw: string | undefined, flag: string, key: keyof ModelInfoOverrides, whole: boolean): ModelInfoOverrides {

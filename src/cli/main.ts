@@ -102,6 +102,7 @@ async function main(argv: readonly string[]): Promise<number> {
     hiddenTools: mcp.wiring.hiddenTools,
     redactor,
     checkpoints: { enabled: options.checkpoints && !overlay },
+    permissions: options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })),
   }).catch(async (error: unknown) => {
     await mcp.dispose();
     throw error;

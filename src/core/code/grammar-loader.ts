@@ -32,12 +32,28 @@ export function loadGrammar(language: CodeLanguage): Promise<LoadedGrammar> {
 }
 
 async function load(language: CodeLanguage): Promise<LoadedGrammar> {
-  await startRuntime();
-  // Reading the bytes ourselves keeps the runtime's own file lookup (fetch or fs, by guess) out of it.
-  const grammar = await treeSitter.Language.load(new Uint8Array(await readFile(locateWasm(language.wasm))));
-  const parser = new treeSitter.Parser();
-  parser.setLanguage(grammar);
-  return { parser, definitions: new treeSitter.Query(grammar, DEFINITION_QUERIES[language.id]) };
+  const parser = await loadParser(language.wasm);
+  return { parser, definitions: new treeSitter.Query(parser.language!, DEFINITION_QUERIES[language.id]) };
+}
+
+const parsers = new Map<string, Promise<Parser>>();
+
+/** A parser for one grammar file (e.g. `tree-sitter-bash.wasm`), loaded once per process. */
+export function loadParser(wasmFile: string): Promise<Parser> {
+  let loading = parsers.get(wasmFile);
+  if (!loading) {
+    loading = (async () => {
+      await startRuntime();
+      // Reading the bytes ourselves keeps the runtime's own file lookup (fetch or fs, by guess) out of it.
+      const grammar = await treeSitter.Language.load(new Uint8Array(await readFile(locateWasm(wasmFile))));
+      const parser = new treeSitter.Parser();
+      parser.setLanguage(grammar);
+      return parser;
+    })();
+    parsers.set(wasmFile, loading);
+    loading.catch(() => parsers.delete(wasmFile));
+  }
+  return loading;
 }
 
 function startRuntime(): Promise<void> {

@@ -30,6 +30,7 @@ import { RecentEdits } from './recent-edits.js';
 import { openCheckpointStore, type CheckpointSettings } from '../checkpoints/open-checkpoint-store.js';
 import { expandMentions, type MentionEnvironment } from '../context/mentions.js';
 import { fetchPageAsMarkdown } from '../context/web-page.js';
+import type { PermissionRule } from '../permissions/permission-rules.js';
 
 /** What a host supplies to set up tasks in one workspace. */
 export interface TaskEnvironmentInput {
@@ -55,6 +56,8 @@ export interface TaskEnvironmentInput {
   readonly redactor?: SecretRedactor;
   /** Checkpoints of the workspace after each step (on unless `enabled: false`). */
   readonly checkpoints?: CheckpointSettings;
+  /** The user's permission rules (deny wins, then ask, then allow). */
+  readonly permissions?: readonly PermissionRule[];
   /** What only an editor can attach to a message: `@problems`, `@terminal`. */
   readonly mentionSources?: Pick<MentionEnvironment, 'problems' | 'terminal'>;
 }
@@ -119,6 +122,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     modelInfo: (provider) => knownModelInfo(provider, input.modelOverrides ?? {}),
     ...(input.redactor ? { redactor: input.redactor } : {}),
     ...(checkpoints ? { checkpoints } : {}),
+    ...(input.permissions && input.permissions.length > 0 ? { permissions: input.permissions } : {}),
     expandMentions: (text) => expandMentions(text, { cwd: input.cwd, ignore, fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}), ...input.mentionSources }),
   };
   const dispose = async () => {

@@ -303,6 +303,8 @@ export interface ConversationRewound extends EventBase {
 export interface ToolAutoApproved extends EventBase {
   readonly type: 'tool_auto_approved';
   readonly callId: string;
+  /** The user's allow rule that let it through; without one, the auto-approve policy did (and it counts toward the cap). */
+  readonly rule?: string;
 }
 
 /** The user edited the model's todo list (in the panel); the model sees the edited list next. */

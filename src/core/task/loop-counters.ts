@@ -46,7 +46,7 @@ export function loopCounters(events: readonly TaskEvent[]): LoopCounters {
         if (turn) turn.tool = true;
         break;
       case 'tool_auto_approved':
-        autoApprovals++;
+        if (event.rule === undefined) autoApprovals++;
         break;
       case 'approval_asked':
         autoApprovals = 0;

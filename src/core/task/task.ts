@@ -25,6 +25,7 @@ import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.j
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
 import { TaskCheckpoints } from '../checkpoints/task-checkpoints.js';
 import type { ExpandedMessage } from '../context/mentions.js';
+import type { PermissionRule } from '../permissions/permission-rules.js';
 import { todoListSection } from '../context/todo-list.js';
 import { visibleEvents } from './visible-events.js';
 
@@ -53,6 +54,8 @@ export interface TaskOptions extends TurnInputs {
   onEvent?(event: TaskEvent): void;
   /** The user's secrets, kept out of the log, the model's requests and the UI's streamed output. */
   readonly redactor?: SecretRedactor;
+  /** The user's permission rules: deny, ask and allow by tool, command and path (docs/permissions.md). */
+  readonly permissions?: readonly PermissionRule[];
   /** The workspace's checkpoint store; without one, no checkpoints are taken. */
   readonly checkpoints?: CheckpointStore;
   /** Expands the @-mentions of a message queued while the task worked, when it is delivered. */
@@ -264,6 +267,7 @@ export class Task {
             modelSupportsImages,
             signal,
             detachable: this.detachable,
+            ...(options.permissions ? { permissions: options.permissions } : {}),
             onProgress: (callId, text) => this.emitProgress(callId, text),
           },
           turn.ignoredTools,

@@ -7,6 +7,7 @@ import { lastFileStamp } from '../tools/file-stamps.js';
 import { missingParams, type ToolContext, type ToolOutcome } from '../tools/tool-spec.js';
 import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
 import { loopCounters } from './loop-counters.js';
+import { judgeCall, type PermissionRule } from '../permissions/permission-rules.js';
 import type { TaskLog } from './task-log.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { Skill } from '../skills/skill.js';
@@ -29,6 +30,8 @@ export interface ToolCallEnvironment {
   readonly skill?: Skill;
   /** The turn's model takes images: tools may return them and results keep them. */
   readonly modelSupportsImages?: boolean;
+  /** The user's permission rules (deny, ask, allow), judged before the auto-approve policy. */
+  readonly permissions?: readonly PermissionRule[];
   /** Where each executing call's detach controller is registered, so the user can let it continue in the background. */
   readonly detachable?: Map<string, AbortController>;
   onProgress(callId: string, text: string): void;
@@ -131,6 +134,11 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     const refusal = editRefusal(env.skill, resolveWorkspacePath(env.cwd, block.params.path).display);
     if (refusal) return { kind: 'error', error: refusal, mistake: true };
   }
+  // The user's permission rules: deny stops the call before it runs, whatever the policy says.
+  const verdict = env.permissions && env.permissions.length > 0 ? await judgeCall(env.permissions, { tool: block.name, params: block.params, cwd: env.cwd }) : undefined;
+  if (verdict?.effect === 'deny') {
+    return { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run. Do not try it again in another form; find another way or ask the user.`, mistake: false };
+  }
 
   const detach = new AbortController();
   const context: ToolContext = {
@@ -147,11 +155,16 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     approve: async (request, facts = {}): Promise<ApprovalAnswer> => {
       // The cap on approvals in a row is counted from the log, so a resumed task goes on counting.
       const cap = env.policy.maxConsecutive;
-      if (isAutoApproved(env.policy, { group: handler.spec.group, ...facts }) && (cap <= 0 || loopCounters(env.log.events).autoApprovalsInARow < cap)) {
+      if (verdict?.effect === 'allow') {
+        env.log.append({ type: 'tool_auto_approved', callId, rule: verdict.rule.rule });
+        return { approved: true };
+      }
+      const policyAllows = verdict?.effect !== 'ask' && isAutoApproved(env.policy, { group: handler.spec.group, ...facts });
+      if (policyAllows && (cap <= 0 || loopCounters(env.log.events).autoApprovalsInARow < cap)) {
         env.log.append({ type: 'tool_auto_approved', callId });
         return { approved: true };
       }
-      const reason = facts.outsideWorkspace ? 'The path is outside the workspace.' : request.reason;
+      const reason = verdict?.effect === 'ask' ? `The permission rule ${verdict.rule.rule} asks for this call.` : facts.outsideWorkspace ? 'The path is outside the workspace.' : request.reason;
       const { proposal, ...asked } = request;
       const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params: block.params };
       env.log.append({ type: 'approval_asked', callId, request: shown });

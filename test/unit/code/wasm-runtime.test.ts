@@ -9,9 +9,9 @@ import { loadGrammar } from '../../../src/core/code/grammar-loader.js';
 import { locateWasm, WASM_FILES } from '../../../src/core/code/wasm-locator.js';
 
 describe('wasm files and grammar ABI', () => {
-  test('every grammar is in the shipped manifest, and the manifest holds nothing else but the runtime', () => {
+  test('every grammar is in the shipped manifest, and the manifest holds nothing else but the runtime and the shell grammar', () => {
     const grammars = CODE_LANGUAGES.map((language) => language.wasm).sort();
-    assert.deepEqual(Object.keys(WASM_FILES).sort(), [...grammars, 'web-tree-sitter.wasm'].sort());
+    assert.deepEqual(Object.keys(WASM_FILES).sort(), [...grammars, 'web-tree-sitter.wasm', 'tree-sitter-bash.wasm'].sort());
   });
 
   test('from source, every wasm file is found in node_modules', () => {

@@ -1,0 +1,101 @@
+import { homedir } from 'node:os';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import ignore from 'ignore';
+import { parseRule } from './rule-syntax.js';
+import { splitCommand } from './shell-commands.js';
+
+/** What a rule does with the calls it matches. Deny always wins, then ask, then allow. */
+export type PermissionEffect = 'allow' | 'ask' | 'deny';
+
+/** One rule as the user wrote it, e.g. `Bash(git diff:*)`, `Edit(src/**)`, `mcp__github__create_issue`. */
+export interface PermissionRule {
+  readonly effect: PermissionEffect;
+  readonly rule: string;
+  /** Where it came from, for messages (a settings file, `--allow`). */
+  readonly source: string;
+}
+
+/** A tool call to judge. */
+export interface PermissionCall {
+  readonly tool: string;
+  readonly params: Readonly<Record<string, string>>;
+  readonly cwd: string;
+}
+
+/** The verdict: the effect and the rule that decided it, or undefined when no rule speaks. */
+export type PermissionVerdict = { readonly effect: PermissionEffect; readonly rule: PermissionRule } | undefined;
+
+/** The rule names of Claude Code mapped to Smith's tools, so users can reuse their rules. */
+const FAMILIES: Readonly<Record<string, readonly string[]>> = {
+  Bash: ['execute_command'],
+  Read: ['read_file', 'list_files', 'search_files', 'list_code_definition_names'],
+  Edit: ['write_to_file', 'replace_in_file', 'new_rule'],
+  Write: ['write_to_file'],
+};
+
+/**
+ * Judges a call against the rules: a deny rule that matches wins, then an ask rule, then allow.
+ * A command line is judged per simple command (see splitCommand): deny and ask when any of them
+ * matches, allow only when every one matches an allow rule and nothing in the line is opaque.
+ */
+export async function judgeCall(rules: readonly PermissionRule[], call: PermissionCall): Promise<PermissionVerdict> {
+  const commandLine = call.tool === 'execute_command' ? call.params.command : undefined;
+  const split = commandLine === undefined ? undefined : await splitCommand(commandLine);
+  const applicable = rules.filter((rule) => ruleCovers(rule, call.tool, call.params));
+  const matching = (rule: PermissionRule, subject?: string) => matches(rule, call, subject);
+  for (const effect of ['deny', 'ask'] as const) {
+    for (const rule of applicable.filter((r) => r.effect === effect)) {
+      if (split ? [commandLine ?? '', ...split.commands].some((command) => matching(rule, command)) : matching(rule)) return { effect, rule };
+    }
+  }
+  const allows = applicable.filter((r) => r.effect === 'allow');
+  if (allows.length === 0) return undefined;
+  if (split) {
+    if (split.opaque.length > 0 || split.commands.length === 0) return undefined;
+    const deciding = split.commands.map((command) => allows.find((rule) => matching(rule, command)));
+    return deciding.every(Boolean) ? { effect: 'allow', rule: deciding[0]! } : undefined;
+  }
+  const rule = allows.find((r) => matching(r));
+  return rule ? { effect: 'allow', rule } : undefined;
+}
+
+/** Whether a rule names this tool at all (its pattern is checked by `matches`). */
+function ruleCovers(rule: PermissionRule, tool: string, params: Readonly<Record<string, string>>): boolean {
+  const { name } = parseRule(rule.rule);
+  if (name.startsWith('mcp__')) {
+    if (tool !== 'use_mcp_tool') return false;
+    const [, server, mcpTool] = name.split('__');
+    return server === params.server_name && (mcpTool === undefined || mcpTool === '' || mcpTool === '*' || mcpTool === params.tool_name);
+  }
+  return name === tool || (FAMILIES[name]?.includes(tool) ?? false);
+}
+
+function matches(rule: PermissionRule, call: PermissionCall, command?: string): boolean {
+  const { name, pattern } = parseRule(rule.rule);
+  if (!pattern || name.startsWith('mcp__')) return true;
+  if (command !== undefined) return commandMatches(pattern, command);
+  const path = call.params.path;
+  return path !== undefined && pathMatches(pattern, path, call.cwd);
+}
+
+/** `npm test` exactly, `git diff:*` (the words, then anything), or a glob with `*`. */
+function commandMatches(pattern: string, command: string): boolean {
+  const normalised = pattern.replace(/\s+/g, ' ').trim();
+  if (normalised.endsWith(':*')) {
+    const prefix = normalised.slice(0, -2);
+    return command === prefix || command.startsWith(`${prefix} `);
+  }
+  if (!normalised.includes('*')) return command === normalised;
+  const regex = new RegExp(`^${normalised.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
+  return regex.test(command);
+}
+
+/** A path pattern in .gitignore syntax: workspace-relative (`src/**`, `./.env`), `~/…` or absolute. */
+function pathMatches(pattern: string, path: string, cwd: string): boolean {
+  const absolute = resolve(cwd, path);
+  const base = pattern.startsWith('~/') ? homedir() : isAbsolute(pattern) ? '/' : cwd;
+  const relativePattern = pattern.startsWith('~/') ? pattern.slice(2) : isAbsolute(pattern) ? pattern.slice(1) : pattern.replace(/^\.\//, '');
+  const rel = relative(base, absolute);
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
+  return ignore().add(relativePattern).ignores(rel.split(sep).join('/'));
+}
