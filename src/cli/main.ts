@@ -19,7 +19,7 @@ import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { cliRedactor } from './cli-secrets.js';
 import { expandForCli } from './cli-mentions.js';
 import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
-import { imagesFromFlags, NO_COMMANDS, openJsonInput, writePatch } from './headless-options.js';
+import { imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, writePatch } from './run-options.js';
 import { printOutcome } from './outcome-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -102,7 +102,7 @@ async function main(argv: readonly string[]): Promise<number> {
     hiddenTools: mcp.wiring.hiddenTools,
     redactor,
     checkpoints: { enabled: options.checkpoints && !overlay },
-    permissions: options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })),
+    permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...permissionSettings(storageDir, cwd, options.trustWorkspace, style)],
   }).catch(async (error: unknown) => {
     await mcp.dispose();
     throw error;

@@ -1,7 +1,7 @@
 // --allow / --ask / --deny rules through the CLI: deny wins over --yes, allow lets a command run
 // without asking, ask overrides --yes.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
@@ -37,4 +37,24 @@ describe('smith CLI: permission rules', () => {
     assert.equal(run.code, 2);
     assert.match(run.stderr, /--deny: "Bash\(rm" is not a permission rule/);
   });
+
+  test('settings files: the user\'s rules apply; a workspace file\'s deny applies at once, its allow only when trusted', async () => {
+    writeFileSync(join(fx.storage, 'settings.json'), '{ // the user\'s own\n "permissions": { "deny": ["Bash(rm:*)"] } }');
+    fx.ws.write('.smith/settings.json', JSON.stringify({ permissions: { allow: ['Bash(echo:*)'], deny: ['Bash(curl:*)'], ask: ['Bash('] } }));
+    fx.server.enqueue(command('echo from-untrusted'), command('curl http://example.com'), command('rm -f x'), done);
+    const untrusted = await runCli({ args: [...fx.cliArgs(), 'Go'], stdin: '' });
+    assert.equal(untrusted.code, 0, untrusted.stderr);
+    assert.match(untrusted.stderr, /1 allow rule in .*\.smith\/settings\.json not used: this workspace is not trusted/);
+    assert.match(untrusted.stderr, /permissions\.ask: "Bash\(" is not a permission rule/);
+    assert.doesNotMatch(lastUserText(fx.server.requestAt(1)), /from-untrusted\n/, 'the echo was asked, and no one could answer');
+    assert.match(lastUserText(fx.server.requestAt(2)), /permission rule Bash\(curl:\*\) \(\.smith\/settings\.json\) denies this call/);
+    assert.match(lastUserText(fx.server.requestAt(3)), /permission rule Bash\(rm:\*\) \(.*settings\.json\) denies this call/);
+
+    fx.server.requests.length = 0;
+    fx.server.enqueue(command('echo from-trusted'), done);
+    const trusted = await runCli({ args: [...fx.cliArgs(), '--trust-workspace', 'Go'], stdin: '' });
+    assert.equal(trusted.code, 0, trusted.stderr);
+    assert.match(lastUserText(fx.server.requestAt(1)), /from-trusted/);
+  });
 });
+

@@ -1,4 +1,4 @@
-// The options for runs driven by other programs: images with the task, --dry-run, --input stream-json.
+// The options of a run beyond the task: images with it, permission settings, --dry-run, --input stream-json.
 import { writeFileSync } from 'node:fs';
 import { readImageFile } from '../core/context/image-files.js';
 import type { Attachment } from '../core/context/mentions.js';
@@ -8,6 +8,10 @@ import type { TaskOptions } from '../core/task/task.js';
 import type { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
 import { type CliOptions, UsageError } from './args.js';
 import { StreamJsonInput } from './stream-json-input.js';
+import type { Style } from './style.js';
+import { WorkspaceTrust } from '../core/mcp/workspace-trust.js';
+import type { PermissionRule } from '../core/permissions/permission-rules.js';
+import { loadPermissionSettings } from '../core/permissions/permission-settings.js';
 
 /** The --image files, checked: each readable, a supported type and size, and a model that takes images. */
 export async function imagesFromFlags(paths: readonly string[], taskOptions: TaskOptions, provider: ApiProvider): Promise<{ images: Base64Image[]; attachments: Attachment[] }> {
@@ -24,6 +28,17 @@ export async function imagesFromFlags(paths: readonly string[], taskOptions: Tas
     attachments.push(read.attachment);
   }
   return { images, attachments };
+}
+
+/** The rules of the settings files, saying on stderr what is wrong with them and what waits for trust. */
+export function permissionSettings(storageDir: string, cwd: string, trustAll: boolean, style: Style): PermissionRule[] {
+  const settings = loadPermissionSettings({ storageDir, workspaceRoot: cwd, trust: new WorkspaceTrust({ storageDir, trustAll }).check });
+  for (const problem of settings.problems) process.stderr.write(`${style.yellow(style.text(`Warning: ${problem}`))}\n`);
+  if (settings.heldBack) {
+    const count = settings.heldBack.rules.length;
+    process.stderr.write(`${style.yellow(`${count} allow rule${count === 1 ? '' : 's'} in ${style.text(settings.heldBack.file)} not used: this workspace is not trusted (--trust-workspace trusts it for this run).`)}\n`);
+  }
+  return settings.rules;
 }
 
 /** --dry-run has no way to run a command without letting it change files. */
