@@ -74,6 +74,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (options.dryRun && !taskText && !options.resume) throw new UsageError('--dry-run needs a task (the REPL writes files)');
   const baseHost = createCliHost(lines, process.stderr, style);
   const overlay = options.dryRun ? new OverlayFileSystem(baseHost.files) : undefined;
+  const settings = permissionSettings(storageDir, cwd, options.trustWorkspace, style);
   const mcp = await startCliMcp({
     cwd,
     storageDir,
@@ -102,7 +103,8 @@ async function main(argv: readonly string[]): Promise<number> {
     hiddenTools: mcp.wiring.hiddenTools,
     redactor,
     checkpoints: { enabled: options.checkpoints && !overlay },
-    permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...permissionSettings(storageDir, cwd, options.trustWorkspace, style)],
+    permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...settings.rules],
+    hooks: settings.hooks,
   }).catch(async (error: unknown) => {
     await mcp.dispose();
     throw error;

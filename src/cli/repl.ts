@@ -7,7 +7,7 @@ import type { HumanReporter } from './human-reporter.js';
 import { runInteractive } from './interactive-run.js';
 import type { LineSource } from './line-source.js';
 import { printOutcome } from './outcome-printer.js';
-import { expandForCli } from './cli-mentions.js';
+import { expandForCli, PromptBlockedError } from './cli-mentions.js';
 import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import type { Style } from './style.js';
@@ -73,7 +73,14 @@ export async function runRepl(
         if (typeof action !== 'object') continue;
         text = action.send; // a custom command: its text goes on as the message
       }
-      const mentioned = await expandForCli(options, text, err, style);
+      let mentioned: Awaited<ReturnType<typeof expandForCli>>;
+      try {
+        mentioned = await expandForCli(options, text, err, style);
+      } catch (error) {
+        if (!(error instanceof PromptBlockedError)) throw error;
+        err.write(`${style.yellow(style.text(error.message))}\n`);
+        continue;
+      }
       if (session.task) session.task.addUserMessage(text, mentioned);
       else {
         session.task = Task.create(options, text, { ...session.start, ...(mentioned ? { mentioned } : {}) });

@@ -11,7 +11,8 @@ import { StreamJsonInput } from './stream-json-input.js';
 import type { Style } from './style.js';
 import { WorkspaceTrust } from '../core/mcp/workspace-trust.js';
 import type { PermissionRule } from '../core/permissions/permission-rules.js';
-import { loadPermissionSettings } from '../core/permissions/permission-settings.js';
+import type { HookSettings } from '../core/hooks/hooks.js';
+import { loadPermissionSettings } from '../core/permissions/settings-files.js';
 
 /** The --image files, checked: each readable, a supported type and size, and a model that takes images. */
 export async function imagesFromFlags(paths: readonly string[], taskOptions: TaskOptions, provider: ApiProvider): Promise<{ images: Base64Image[]; attachments: Attachment[] }> {
@@ -30,15 +31,17 @@ export async function imagesFromFlags(paths: readonly string[], taskOptions: Tas
   return { images, attachments };
 }
 
-/** The rules of the settings files, saying on stderr what is wrong with them and what waits for trust. */
-export function permissionSettings(storageDir: string, cwd: string, trustAll: boolean, style: Style): PermissionRule[] {
+/** The rules and hooks of the settings files, saying on stderr what is wrong with them and what waits for trust. */
+export function permissionSettings(storageDir: string, cwd: string, trustAll: boolean, style: Style): { rules: PermissionRule[]; hooks: HookSettings } {
   const settings = loadPermissionSettings({ storageDir, workspaceRoot: cwd, trust: new WorkspaceTrust({ storageDir, trustAll }).check });
   for (const problem of settings.problems) process.stderr.write(`${style.yellow(style.text(`Warning: ${problem}`))}\n`);
   if (settings.heldBack) {
     const count = settings.heldBack.rules.length;
-    process.stderr.write(`${style.yellow(`${count} allow rule${count === 1 ? '' : 's'} in ${style.text(settings.heldBack.file)} not used: this workspace is not trusted (--trust-workspace trusts it for this run).`)}\n`);
+    const { hooks } = settings.heldBack;
+    const what = [count > 0 ? `${count} allow rule${count === 1 ? '' : 's'}` : '', hooks > 0 ? `${hooks} hook${hooks === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+    process.stderr.write(`${style.yellow(`${what} in ${style.text(settings.heldBack.file)} not used: this workspace is not trusted (--trust-workspace trusts it for this run).`)}\n`);
   }
-  return settings.rules;
+  return { rules: settings.rules, hooks: settings.hooks };
 }
 
 /** --dry-run has no way to run a command without letting it change files. */

@@ -31,6 +31,7 @@ import { openCheckpointStore, type CheckpointSettings } from '../checkpoints/ope
 import { expandMentions, type MentionEnvironment } from '../context/mentions.js';
 import { fetchPageAsMarkdown } from '../context/web-page.js';
 import type { PermissionRule } from '../permissions/permission-rules.js';
+import type { HookSettings } from '../hooks/hooks.js';
 
 /** What a host supplies to set up tasks in one workspace. */
 export interface TaskEnvironmentInput {
@@ -58,6 +59,8 @@ export interface TaskEnvironmentInput {
   readonly checkpoints?: CheckpointSettings;
   /** The user's permission rules (deny wins, then ask, then allow). */
   readonly permissions?: readonly PermissionRule[];
+  /** The user's hooks. */
+  readonly hooks?: HookSettings;
   /** What only an editor can attach to a message: `@problems`, `@terminal`. */
   readonly mentionSources?: Pick<MentionEnvironment, 'problems' | 'terminal'>;
 }
@@ -123,6 +126,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     ...(input.redactor ? { redactor: input.redactor } : {}),
     ...(checkpoints ? { checkpoints } : {}),
     ...(input.permissions && input.permissions.length > 0 ? { permissions: input.permissions } : {}),
+    ...(input.hooks && Object.keys(input.hooks).length > 0 ? { hooks: input.hooks } : {}),
     expandMentions: (text) => expandMentions(text, { cwd: input.cwd, ignore, fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}), ...input.mentionSources }),
   };
   const dispose = async () => {

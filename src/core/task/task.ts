@@ -4,7 +4,7 @@ import type { Host } from '../ports.js';
 import type { ModelInfo } from '../providers/model-catalog.js';
 import { costOf } from '../providers/model-cost.js';
 import { withRetries, type RetryOptions } from '../providers/retrying-provider.js';
-import { ProviderAbortedError, ProviderError, type ApiProvider, type Base64Image, type TokenUsage } from '../providers/types.js';
+import { ProviderAbortedError, ProviderError, type ApiProvider, type TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../workspace/ignore-policy.js';
@@ -25,7 +25,11 @@ import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.j
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
 import { TaskCheckpoints } from '../checkpoints/task-checkpoints.js';
 import type { ExpandedMessage } from '../context/mentions.js';
+import { contextFields, type MentionedContext } from './message-context.js';
+
+export type { MentionedContext };
 import type { PermissionRule } from '../permissions/permission-rules.js';
+import { runHooks, type HookSettings } from '../hooks/hooks.js';
 import { todoListSection } from '../context/todo-list.js';
 import { visibleEvents } from './visible-events.js';
 
@@ -56,27 +60,14 @@ export interface TaskOptions extends TurnInputs {
   readonly redactor?: SecretRedactor;
   /** The user's permission rules: deny, ask and allow by tool, command and path (docs/permissions.md). */
   readonly permissions?: readonly PermissionRule[];
+  /** The user's hooks (docs/permissions.md#hooks). */
+  readonly hooks?: HookSettings;
   /** The workspace's checkpoint store; without one, no checkpoints are taken. */
   readonly checkpoints?: CheckpointStore;
   /** Expands the @-mentions of a message queued while the task worked, when it is delivered. */
   expandMentions?(text: string): Promise<ExpandedMessage>;
 }
 
-/** What a message's @-mentions (see expandMentions) and images attached, logged with the message. */
-export interface MentionedContext {
-  readonly context?: string;
-  readonly attachments?: ExpandedMessage['attachments'];
-  readonly images?: readonly Base64Image[];
-}
-
-function contextFields(mentioned: MentionedContext | undefined): MentionedContext {
-  if (!mentioned) return {};
-  return {
-    ...(mentioned.context ? { context: mentioned.context } : {}),
-    ...(mentioned.attachments && mentioned.attachments.length > 0 ? { attachments: mentioned.attachments } : {}),
-    ...(mentioned.images && mentioned.images.length > 0 ? { images: mentioned.images } : {}),
-  };
-}
 
 /** How a run of the loop ended. */
 export type TaskOutcome =
@@ -220,6 +211,7 @@ export class Task {
     const signal = this.abortController.signal;
     const { options } = this;
     const maxMistakes = options.maxConsecutiveMistakes ?? DEFAULT_MAX_MISTAKES;
+    let stopHookRan = false;
 
     try {
       for (;;) {
@@ -268,12 +260,23 @@ export class Task {
             signal,
             detachable: this.detachable,
             ...(options.permissions ? { permissions: options.permissions } : {}),
+            ...(options.hooks ? { hooks: options.hooks } : {}),
             onProgress: (callId, text) => this.emitProgress(callId, text),
           },
           turn.ignoredTools,
         );
         // The last step's checkpoint belongs before the end of the task in the log.
         if (outcome.kind !== 'continue') await this.checkpoints?.settled();
+        if (outcome.kind === 'completed' && !stopHookRan && options.hooks?.Stop) {
+          // A Stop hook may send the model back to work once per run (exit 2: its reason is the message).
+          stopHookRan = true;
+          const stop = await runHooks(options.hooks, 'Stop', { task_id: this.id, result: outcome.result }, options.cwd);
+          for (const error of stop.errors) options.host.notify('warning', error);
+          if (stop.blocked !== undefined) {
+            this.log.append({ type: 'user_message', text: `The task is not finished yet (a Stop hook of the user says): ${stop.blocked}` });
+            continue;
+          }
+        }
         if (outcome.kind === 'completed') {
           // The logged (redacted) result is the one handed back.
           const done = this.log.append({ type: 'task_completed', result: outcome.result, ...(outcome.command ? { command: outcome.command } : {}) });

@@ -8,6 +8,7 @@ import { missingParams, type ToolContext, type ToolOutcome } from '../tools/tool
 import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
 import { loopCounters } from './loop-counters.js';
 import { judgeCall, type PermissionRule } from '../permissions/permission-rules.js';
+import { runHooks, type HookSettings } from '../hooks/hooks.js';
 import type { TaskLog } from './task-log.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { Skill } from '../skills/skill.js';
@@ -30,6 +31,8 @@ export interface ToolCallEnvironment {
   readonly skill?: Skill;
   /** The turn's model takes images: tools may return them and results keep them. */
   readonly modelSupportsImages?: boolean;
+  /** The user's hooks: commands run before and after each tool call. */
+  readonly hooks?: HookSettings;
   /** The user's permission rules (deny, ask, allow), judged before the auto-approve policy. */
   readonly permissions?: readonly PermissionRule[];
   /** Where each executing call's detach controller is registered, so the user can let it continue in the background. */
@@ -78,7 +81,8 @@ export async function runToolCall(
   const callId = `call-${env.log.events.length}`;
   env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params, ...(block.id ? { toolUseId: block.id } : {}) });
   const outcome = await execute(block, env, callId);
-  const note = ignoredTools > 0 ? `\n\n[Note: only one tool may be used per message; ${ignoredTools} more tool call(s) in your message were ignored.]` : '';
+  const ignoredNote = ignoredTools > 0 ? `\n\n[Note: only one tool may be used per message; ${ignoredTools} more tool call(s) in your message were ignored.]` : '';
+  const note = ignoredNote + (await postToolUseNote(block, outcome, env));
   switch (outcome.kind) {
     case 'result': {
       // Enforced here for every tool: no images for a model that cannot see them, and a bounded log line.
@@ -138,6 +142,11 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
   const verdict = env.permissions && env.permissions.length > 0 ? await judgeCall(env.permissions, { tool: block.name, params: block.params, cwd: env.cwd }) : undefined;
   if (verdict?.effect === 'deny') {
     return { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run. Do not try it again in another form; find another way or ask the user.`, mistake: false };
+  }
+  if (env.hooks?.PreToolUse) {
+    const pre = await runHooks(env.hooks, 'PreToolUse', { task_id: env.log.taskId, tool_input: block.params }, env.cwd, block.name);
+    for (const error of pre.errors) env.host.notify('warning', error);
+    if (pre.blocked !== undefined) return { kind: 'error', error: `A PreToolUse hook of the user blocked this call, so it was not run: ${pre.blocked}`, mistake: false };
   }
 
   const detach = new AbortController();
@@ -208,4 +217,13 @@ function skipToolCall(block: ToolUseBlock, env: ToolCallEnvironment, reason: str
   const callId = `call-${env.log.events.length}`;
   env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params, ...(block.id ? { toolUseId: block.id } : {}) });
   env.log.append({ type: 'tool_error', callId, tool: block.name, error: `Not executed because ${reason}.`, mistake: false });
+}
+
+/** What the PostToolUse hooks say about a call that ran (exit 2 or a block decision: their reason goes to the model). */
+async function postToolUseNote(block: ToolUseBlock, outcome: ToolOutcome, env: ToolCallEnvironment): Promise<string> {
+  if (!env.hooks?.PostToolUse || (outcome.kind !== 'result' && outcome.kind !== 'error')) return '';
+  const response = outcome.kind === 'result' ? { output: outcome.output } : { error: outcome.error };
+  const post = await runHooks(env.hooks, 'PostToolUse', { task_id: env.log.taskId, tool_input: block.params, tool_response: response }, env.cwd, block.name);
+  for (const error of post.errors) env.host.notify('warning', error);
+  return post.blocked === undefined ? '' : `\n\n[A PostToolUse hook of the user says: ${post.blocked}]`;
 }

@@ -1,0 +1,59 @@
+// Hooks from the settings file, as Claude Code writes them: PreToolUse blocks, PostToolUse and Stop
+// talk back to the model, UserPromptSubmit adds context or refuses; a workspace's hooks wait for trust.
+import assert from 'node:assert/strict';
+import { existsSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { allText, lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
+import { runCli } from '../../helpers/cli-runner.js';
+
+const command = (line: string) => ({ text: `<execute_command>\n<command>${line}</command>\n<requires_approval>false</requires_approval>\n</execute_command>` });
+const done = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
+const hook = (command: string) => [{ hooks: [{ type: 'command', command }] }];
+
+describe('smith CLI: hooks', () => {
+  const fx = useAgentFixture();
+
+  test('PreToolUse blocks with exit 2, PostToolUse and Stop talk back, UserPromptSubmit adds context', async () => {
+    fx.ws.write('keep.txt', 'precious');
+    const settings = {
+      hooks: {
+        UserPromptSubmit: hook('echo "This project uses pnpm."'),
+        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'if grep -q "rm -f"; then echo "deleting is not allowed here" >&2; exit 2; fi' }] }],
+        PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'echo "run the formatter next" >&2; exit 2' }] }],
+        Stop: hook('cat > "$SMITH_PROJECT_DIR/stop-input.json"; echo "run the tests first" >&2; exit 2'),
+      },
+    };
+    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify(settings));
+    fx.server.enqueue(command('rm -f keep.txt'), { text: '<write_to_file>\n<path>a.ts</path>\n<content>\nx\n</content>\n</write_to_file>' }, done, done);
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Clean up'] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(allText(fx.server.requestAt(0)), /<hook_context>\nThis project uses pnpm\.\n<\/hook_context>/);
+    assert.ok(existsSync(join(fx.ws.root, 'keep.txt')));
+    assert.match(lastUserText(fx.server.requestAt(1)), /A PreToolUse hook of the user blocked this call, so it was not run: deleting is not allowed here/);
+    assert.match(lastUserText(fx.server.requestAt(2)), /\[A PostToolUse hook of the user says: run the formatter next\]/);
+    assert.match(lastUserText(fx.server.requestAt(3)), /The task is not finished yet \(a Stop hook of the user says\): run the tests first/);
+    assert.equal(fx.server.requests.length, 4, 'the Stop hook sends the model back once per run');
+    assert.match(fx.ws.read('stop-input.json'), /"hook_event_name":"Stop".*"result":"Done\."/);
+  });
+
+  test('a UserPromptSubmit hook can refuse the task; a workspace\'s hooks run only when trusted', async () => {
+    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: hook('echo "no tasks on Fridays" >&2; exit 2') } }));
+    const refused = await runCli({ args: [...fx.cliArgs(), 'Do it'] });
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /A UserPromptSubmit hook refused the message: no tasks on Fridays/);
+    assert.equal(fx.server.requests.length, 0);
+
+    writeFileSync(join(fx.storage, 'settings.json'), '{}');
+    fx.ws.write('.smith/settings.json', JSON.stringify({ hooks: { UserPromptSubmit: hook('touch "$SMITH_PROJECT_DIR/hook-ran"') } }));
+    fx.server.enqueue(done);
+    const untrusted = await runCli({ args: [...fx.cliArgs(), 'Do it'] });
+    assert.equal(untrusted.code, 0, untrusted.stderr);
+    assert.match(untrusted.stderr, /1 hook in .*\.smith\/settings\.json not used: this workspace is not trusted/);
+    assert.equal(existsSync(join(fx.ws.root, 'hook-ran')), false);
+    fx.server.enqueue(done);
+    const trusted = await runCli({ args: [...fx.cliArgs(), '--trust-workspace', 'Do it'] });
+    assert.equal(trusted.code, 0, trusted.stderr);
+    assert.ok(existsSync(join(fx.ws.root, 'hook-ran')));
+  });
+});
