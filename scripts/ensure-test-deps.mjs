@@ -1,6 +1,6 @@
 // Provides the programs the tests need, so `npm test` works on a fresh machine:
 // ripgrep (Debian's `ripgrep`) for search_files, Chromium for the panel tests, `script` for the REPL test,
-// zsh and fish for the terminal tests. Installs with apt-get when it can (as root),
+// zsh and fish for the terminal tests, bubblewrap for the command sandbox. Installs with apt-get when it can (as root),
 // otherwise stops with a message naming what to install. Nothing is ever skipped silently.
 import { execFileSync, spawnSync } from 'node:child_process';
 
@@ -10,6 +10,7 @@ const needs = [
   { binary: 'script', aptPackage: 'bsdutils', why: 'the REPL test runs the CLI on a pseudo-terminal' },
   { binary: 'zsh', aptPackage: 'zsh', why: 'the terminal tests run commands in zsh with shell integration' },
   { binary: 'fish', aptPackage: 'fish', why: 'the terminal tests run commands in fish with shell integration' },
+  { binary: 'bwrap', aptPackage: 'bubblewrap', why: 'the sandbox tests run commands under bubblewrap' },
 ];
 
 function onPath(binary) {

@@ -41,6 +41,9 @@ export interface CliOptions {
   readonly checkpoints: boolean;
   /** --allow RULE / --deny RULE / --ask RULE (repeatable): permission rules for this run. */
   readonly permissions: readonly { readonly effect: 'allow' | 'ask' | 'deny'; readonly rule: string }[];
+  /** --sandbox: every command runs under bubblewrap; --sandbox-network lets them reach the network. */
+  readonly sandbox: boolean;
+  readonly sandboxNetwork: boolean;
   /** --dry-run: files are not written; the changes are printed as a patch (or written to patchFile). */
   readonly dryRun: boolean;
   readonly patchFile?: string;
@@ -97,6 +100,9 @@ Options:
                              permission rules, repeatable: Bash(npm test), Bash(git diff:*),
                              Edit(src/**), Read(./.env), mcp__github__create_issue; deny always
                              wins, also over --yes (see docs/permissions.md)
+  --sandbox                  run every command under bubblewrap: the workspace writable, the rest
+                             read-only, a private /tmp, no network, .smithignore'd paths hidden
+  --sandbox-network          let sandboxed commands use the network
   --dry-run                  write no file: the edits are printed as one unified diff on stdout
                              (or to --patch-file FILE); commands are not run
   --patch-file FILE          where --dry-run writes its patch
@@ -157,6 +163,8 @@ function parseFlags(argv: readonly string[]) {
         image: { type: 'string', multiple: true },
         input: { type: 'string', default: 'text' },
         'dry-run': { type: 'boolean', default: false },
+        sandbox: { type: 'boolean', default: false },
+        'sandbox-network': { type: 'boolean', default: false },
         allow: { type: 'string', multiple: true },
         deny: { type: 'string', multiple: true },
         ask: { type: 'string', multiple: true },
@@ -241,6 +249,8 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     images: values.image ?? [],
     input: values.input,
     dryRun: values['dry-run']!,
+    sandbox: values.sandbox!,
+    sandboxNetwork: values['sandbox-network']!,
     permissions: (['deny', 'ask', 'allow'] as const).flatMap((effect) => (values[effect] ?? []).map((rule) => ({ effect, rule: checkedRule(rule, effect) }))),
     ...(values['patch-file'] ? { patchFile: values['patch-file'] } : {}),
     version: values.version!,

@@ -19,7 +19,7 @@ import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { cliRedactor } from './cli-secrets.js';
 import { expandForCli } from './cli-mentions.js';
 import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
-import { imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, writePatch } from './run-options.js';
+import { commandSandbox, imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, writePatch } from './run-options.js';
 import { printOutcome } from './outcome-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -72,7 +72,8 @@ async function main(argv: readonly string[]): Promise<number> {
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;
   const storageDir = options.storage ?? defaultStorageDir();
   if (options.dryRun && !taskText && !options.resume) throw new UsageError('--dry-run needs a task (the REPL writes files)');
-  const baseHost = createCliHost(lines, process.stderr, style);
+  const sandbox = options.sandbox ? await commandSandbox(cwd, options.sandboxNetwork, style) : undefined;
+  const baseHost = createCliHost(lines, process.stderr, style, sandbox);
   const overlay = options.dryRun ? new OverlayFileSystem(baseHost.files) : undefined;
   const settings = permissionSettings(storageDir, cwd, options.trustWorkspace, style);
   const mcp = await startCliMcp({
@@ -95,7 +96,8 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(overlay ? { files: overlay, processes: NO_COMMANDS } : {}),
     },
     provider,
-    policy: policyFromFlags(options),
+    // Without the sandbox it was asked for, commands are asked for rather than auto-approved.
+    policy: options.sandbox && !sandbox ? { ...policyFromFlags(options), allCommands: false, safeCommands: false } : policyFromFlags(options),
     maxIterations: options.maxIterations,
     modelOverrides: options.modelOverrides,
     extraTools: mcp.wiring.tools,

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { type CommandSandbox, sandboxArguments } from './command-sandbox.js';
 import { OutputFanout } from './output-fanout.js';
 import type { Socket } from 'node:net';
 import { StringDecoder } from 'node:string_decoder';
@@ -15,6 +16,8 @@ export interface ChildProcessRunnerOptions {
    * child (`server &`) inherits them and may keep them open forever.
    */
   readonly drainMs?: number;
+  /** Runs every command confined by bubblewrap (see command-sandbox.ts). */
+  readonly sandbox?: CommandSandbox;
 }
 
 /** How a command line is handed to the user's shell. */
@@ -64,6 +67,7 @@ export class ChildProcessRunner implements ProcessPort {
     return new ChildRunningProcess(command, options.cwd, markedEnvironment(commandEnvironment(options.env), marker), marker, {
       killGraceMs: this.options.killGraceMs ?? 2000,
       drainMs: this.options.drainMs ?? 250,
+      ...(this.options.sandbox ? { sandbox: this.options.sandbox } : {}),
     });
   }
 }
@@ -83,11 +87,13 @@ class ChildRunningProcess implements RunningProcess {
     cwd: string,
     env: NodeJS.ProcessEnv,
     readonly marker: string,
-    private readonly settings: { readonly killGraceMs: number; readonly drainMs: number },
+    private readonly settings: { readonly killGraceMs: number; readonly drainMs: number; readonly sandbox?: CommandSandbox },
   ) {
     const shell = shellInvocation(command);
-    const spawned = withStderrOnStdout(shell);
-    this.streams = spawned === shell ? 'separate' : 'merged';
+    const merged = withStderrOnStdout(shell);
+    const sandbox = settings.sandbox;
+    const spawned = sandbox ? { ...merged, file: sandbox.bwrap, args: [...sandboxArguments(sandbox, cwd), merged.file, ...merged.args] } : merged;
+    this.streams = merged === shell ? 'separate' : 'merged';
     this.child = spawn(spawned.file, [...spawned.args], {
       cwd,
       env,

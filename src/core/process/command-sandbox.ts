@@ -1,0 +1,54 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+
+/** How commands are confined (`--sandbox`, `smith.sandbox`): bubblewrap with the workspace writable. */
+export interface CommandSandbox {
+  /** The bubblewrap binary. */
+  readonly bwrap: string;
+  readonly workspace: string;
+  /** Network access for commands (default off). */
+  readonly network: boolean;
+  /** The workspace's .smithignore: matching paths are hidden from commands. */
+  readonly ignore: IgnorePolicy;
+}
+
+/** Folders not searched for ignored paths: huge, and never what .smithignore protects. */
+const NOT_SEARCHED = new Set(['.git', 'node_modules']);
+
+/**
+ * The bubblewrap arguments that run a command confined: the whole file system read-only, the
+ * workspace writable, a private /tmp, /dev and /proc of its own, no network unless allowed, the
+ * paths .smithignore names hidden (an empty folder or an empty file in their place), its own PID
+ * namespace so the whole tree ends with it, and no way to type into the user's terminal.
+ */
+export function sandboxArguments(sandbox: CommandSandbox, cwd: string): string[] {
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--bind', sandbox.workspace, sandbox.workspace];
+  for (const hidden of ignoredPaths(sandbox.workspace, sandbox.ignore)) {
+    args.push(...(hidden.folder ? ['--tmpfs', hidden.path] : ['--ro-bind', '/dev/null', hidden.path]));
+  }
+  if (!sandbox.network) args.push('--unshare-net');
+  args.push('--unshare-pid', '--die-with-parent', '--new-session', '--chdir', cwd, '--');
+  return args;
+}
+
+/** The paths under `root` the policy ignores (an ignored folder once, not its contents). */
+export function ignoredPaths(root: string, policy: IgnorePolicy): Array<{ path: string; folder: boolean }> {
+  const found: Array<{ path: string; folder: boolean }> = [];
+  const stack = [root];
+  for (let dir = stack.pop(); dir !== undefined; dir = stack.pop()) {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      const path = join(dir, entry.name);
+      const folder = entry.isDirectory();
+      if (policy.isIgnored(path)) found.push({ path, folder });
+      else if (folder && !NOT_SEARCHED.has(entry.name)) stack.push(path);
+    }
+  }
+  return found;
+}

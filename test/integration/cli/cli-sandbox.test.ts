@@ -1,0 +1,66 @@
+// --sandbox for real: commands run under bubblewrap. Writes outside the workspace, the network and
+// .smithignore'd files are out of reach; builds inside the workspace work; a timeout ends everything.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
+import { runCli } from '../../helpers/cli-runner.js';
+import { eventually } from '../../unit/process/pid-liveness.js';
+
+const command = (line: string, timeout?: number) => ({
+  text: `<execute_command>\n<command>${line}</command>\n<requires_approval>false</requires_approval>${timeout ? `\n<timeout>${timeout}</timeout>` : ''}\n</execute_command>`,
+});
+const done = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
+const running = (pattern: string) => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((line) => line.includes(pattern));
+
+describe('smith CLI: --sandbox', () => {
+  const fx = useAgentFixture();
+
+  test('the workspace is writable; outside it, the network and ignored files are not', async () => {
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      hits++;
+      res.end('reached');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    fx.ws.write('.smithignore', 'secrets/\n');
+    fx.ws.write('secrets/key.txt', 'TOP-SECRET');
+    // Outside the workspace and outside /tmp (which is private to the sandbox): the repository's folder.
+    const outside = join(process.cwd(), `.sandbox-escape-probe-${process.pid}`);
+    fx.server.enqueue(
+      command('echo built > out.txt && cat out.txt'),
+      command(`echo x > ${outside}; echo exit=$?`),
+      command(`node -e "fetch('${url}').then(() => console.log('NET-OK'), () => console.log('NET-FAILED'))"`),
+      // A glob, so the command does not name the ignored path (that alone would make Smith ask).
+      command('ls -A secre*/ | wc -l; cat secre*/*; echo exit=$?'),
+      done,
+    );
+    try {
+      const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--sandbox', '--max-iterations', '10', 'Build'] });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(existsSync(outside), false, 'nothing was written outside the workspace');
+    } finally {
+      server.close();
+      rmSync(outside, { force: true });
+    }
+    assert.equal(fx.ws.read('out.txt'), 'built\n');
+    assert.match(lastUserText(fx.server.requestAt(1)), /built/);
+    assert.match(lastUserText(fx.server.requestAt(2)), /Read-only file system[\s\S]*exit=[12]/);
+    assert.match(lastUserText(fx.server.requestAt(3)), /NET-FAILED/);
+    assert.equal(hits, 0);
+    assert.doesNotMatch(lastUserText(fx.server.requestAt(4)), /TOP-SECRET/);
+    assert.match(lastUserText(fx.server.requestAt(4)), /\n0\n[\s\S]*exit=1/);
+  });
+
+  test('a timeout ends the whole sandboxed tree', async () => {
+    fx.server.enqueue(command('sleep 4321 & sleep 4322', 2), done);
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--sandbox', 'Wait'] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(await eventually(() => !running('sleep 4321') && !running('sleep 4322')), 'a sandboxed process outlived the timeout');
+  });
+});
