@@ -29,6 +29,8 @@ export interface CliOptions {
   readonly trustWorkspace: boolean;
   readonly output: 'human' | 'json' | 'stream-json';
   readonly maxIterations: number;
+  /** --max-cost USD: stop (and ask, on a terminal) when the task has cost this much. */
+  readonly maxCost?: number;
   readonly storage?: string;
   readonly resume?: string;
   readonly verbose: boolean;
@@ -108,7 +110,10 @@ Options:
   --patch-file FILE          where --dry-run writes its patch
   --input text|stream-json   answer approvals and questions on stdin as text (default), or as
                              JSON lines, which may also send messages (see the README)
-  --max-iterations N         stop after N model requests (default 25)
+  --max-iterations N         stop after N model requests (default 25); on a terminal, Smith asks
+                             whether to go on for another N
+  --max-cost USD             stop when the task has cost this much (needs the model's prices);
+                             on a terminal, Smith asks whether to go on for another USD
   --storage DIR              where task logs are kept (default: a per-user folder)
   --mcp-config FILE          an extra MCP servers file ({"mcpServers": {...}}), besides
                              <storage>/mcp_settings.json and .smith/mcp.json
@@ -153,6 +158,7 @@ function parseFlags(argv: readonly string[]) {
         'allow-outside-workspace': { type: 'boolean', default: false },
         output: { type: 'string', default: 'human' },
         'max-iterations': { type: 'string', default: '25' },
+        'max-cost': { type: 'string' },
         storage: { type: 'string' },
         resume: { type: 'string' },
         verbose: { type: 'boolean', default: false },
@@ -239,6 +245,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     allowOutsideWorkspace: values['allow-outside-workspace']!,
     output: values.output,
     maxIterations,
+    ...positiveCost(values['max-cost']),
     ...(values.storage ? { storage: values.storage } : {}),
     ...(values.resume ? { resume: values.resume } : {}),
     verbose: values.verbose!,
@@ -265,6 +272,13 @@ function checkedRule(rule: string, effect: string): string {
     throw new UsageError(`--${effect}: ${(error as Error).message}`);
   }
   return rule;
+}
+
+function positiveCost(raw: string | undefined): { maxCost?: number } {
+  if (raw === undefined) return {};
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value <= 0) throw new UsageError(`--max-cost must be a positive number of US dollars; got "${raw}"`);
+  return { maxCost: value };
 }
 
 function positiveNumber(raw: string | undefined, flag: string, key: keyof ModelInfoOverrides, whole: boolean): ModelInfoOverrides {

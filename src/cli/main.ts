@@ -99,6 +99,7 @@ async function main(argv: readonly string[]): Promise<number> {
     // Without the sandbox it was asked for, commands are asked for rather than auto-approved.
     policy: options.sandbox && !sandbox ? { ...policyFromFlags(options), allCommands: false, safeCommands: false } : policyFromFlags(options),
     maxIterations: options.maxIterations,
+    ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
     modelOverrides: options.modelOverrides,
     extraTools: mcp.wiring.tools,
     extraPromptSections: mcp.wiring.promptSections,

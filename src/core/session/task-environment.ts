@@ -43,6 +43,8 @@ export interface TaskEnvironmentInput {
   readonly providerForMode?: Partial<Record<Mode, ApiProvider>>;
   readonly policy: AutoApprovePolicy;
   readonly maxIterations: number;
+  /** US dollars a run may cost before Smith stops and asks. */
+  readonly maxCost?: number;
   /** The user's window and prices for models the catalogue does not know (or to correct it). */
   readonly modelOverrides?: ModelInfoOverrides;
   /** Tools beyond the built-in ones (e.g. MCP tools). */
@@ -115,6 +117,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     globalRulesDir: join(input.storageDir, 'rules'),
     policy: input.policy,
     maxIterations: input.maxIterations,
+    ...(input.maxCost !== undefined ? { maxCost: input.maxCost } : {}),
     ignore,
     ...(input.extraPromptSections ? { extraPromptSections: input.extraPromptSections } : {}),
     ...(input.hiddenTools ? { hiddenTools: input.hiddenTools } : {}),

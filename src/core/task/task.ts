@@ -18,6 +18,7 @@ import { renderEnvironmentDetails } from './environment-details.js';
 import type { TaskEvent } from './events.js';
 import { TurnInterruptedError, runModelTurn, type ModelTurn, type TurnDelta } from './model-turn.js';
 import { loopCounters } from './loop-counters.js';
+import { usageTotals } from './usage-totals.js';
 import { TaskLog } from './task-log.js';
 import { runToolCalls } from './tool-call-runner.js';
 import { currentModeAndSkill, findSkill, setupTurn, type TurnInputs } from './turn-setup.js';
@@ -40,6 +41,8 @@ export interface TaskOptions extends TurnInputs {
   readonly tools: ToolRegistry;
   readonly policy: AutoApprovePolicy;
   readonly maxIterations: number;
+  /** US dollars a run may cost before Smith stops and asks (needs the model's prices). */
+  readonly maxCost?: number;
   readonly maxConsecutiveMistakes?: number;
   /** The workspace's .smithignore rules (default: nothing ignored). */
   readonly ignore?: IgnorePolicy;
@@ -212,13 +215,24 @@ export class Task {
     const { options } = this;
     const maxMistakes = options.maxConsecutiveMistakes ?? DEFAULT_MAX_MISTAKES;
     let stopHookRan = false;
+    // The limits of this run; the user may raise them when one is reached.
+    let maxRequests = options.maxIterations;
+    let maxCost = options.maxCost;
 
     try {
       for (;;) {
         // Read from the log, so a resumed task goes on counting where it stopped.
         const counted = loopCounters(this.log.events);
-        if ((budget.iterationsUsed ?? 0) + counted.requests >= options.maxIterations) {
-          return this.fail(`Stopped after ${options.maxIterations} iterations (the iteration limit) before the task was completed.`);
+        if ((budget.iterationsUsed ?? 0) + counted.requests >= maxRequests) {
+          const stop = `Stopped after ${maxRequests} iterations (the iteration limit) before the task was completed.`;
+          if (!(await this.mayGoOn(stop, signal))) return this.fail(stop);
+          maxRequests += options.maxIterations;
+        }
+        const spent = usageTotals(this.log.events).cost ?? 0;
+        if (maxCost !== undefined && spent >= maxCost) {
+          const stop = `Stopped at $${spent.toFixed(4)}, over the cost limit of $${maxCost.toFixed(2)}, before the task was completed.`;
+          if (!(await this.mayGoOn(stop, signal))) return this.fail(stop);
+          maxCost += options.maxCost ?? 0;
         }
         if (counted.consecutiveMistakes >= maxMistakes) {
           return this.fail(`Stopped after ${counted.consecutiveMistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`);
@@ -373,6 +387,12 @@ export class Task {
       extra: [...(this.options.environmentSections?.() ?? []), todoListSection(visibleEvents(this.log.events))].filter((section) => section !== ''),
       ...(firstRequest && this.options.listWorkspace ? { fileListing: await this.options.listWorkspace() } : {}),
     });
+  }
+
+  /** Asks the user whether to go on past a limit (another allowance of the same size); no user, no. */
+  private async mayGoOn(reason: string, signal: AbortSignal): Promise<boolean> {
+    const answer = await this.options.host.questions.ask(`${reason.replace(/^Stopped/, 'The task reached a limit:')} Continue with the same allowance again?`, ['Continue', 'Stop'], signal);
+    return answer !== undefined && /^\s*(continue|c|yes|y)\b/i.test(answer);
   }
 
   /** Tells the model it used no tool, naming a tag that looked like a tool but is not one. */
