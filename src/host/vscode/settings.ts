@@ -6,6 +6,9 @@ import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/provid
 import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
 import type { AutoApprovePolicy } from '../../core/task/approval-policy.js';
+import type { CheckpointSettings } from '../../core/checkpoints/open-checkpoint-store.js';
+import type { PermissionEffect } from '../../core/permissions/permission-rules.js';
+import { parseRule } from '../../core/permissions/rule-syntax.js';
 
 /** The `smith.*` configuration section. */
 export const SETTINGS_SECTION = 'smith';
@@ -41,6 +44,11 @@ export interface SmithSettings {
   readonly modelOverrides: ModelInfoOverrides;
   /** `smith.requestIdleTimeout` in milliseconds: a request receiving no byte for this long is retried; 0 turns it off. */
   readonly idleTimeoutMs: number;
+  readonly checkpoints: CheckpointSettings;
+  /** US dollars a task may cost before Smith stops and asks; undefined: no limit. */
+  readonly maxCost?: number;
+  /** `smith.permissions`: rules that are not valid are left out (and reported where the task starts). */
+  readonly permissions: readonly { readonly effect: PermissionEffect; readonly rule: string }[];
 }
 
 /** Reads the `smith.*` settings; a bad value falls back to its default rather than failing. */
@@ -78,6 +86,9 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     toolProtocol: oneOf(config.get<string>('toolProtocol'), ['xml', 'native'] as const, 'xml'),
     mcpDiscoveryThreshold: count('mcp.discoveryThreshold', DEFAULT_DISCOVERY_THRESHOLD, 0),
     idleTimeoutMs: idleTimeoutMs(config.get<unknown>('requestIdleTimeout')),
+    checkpoints: { enabled: flag('checkpoints.enabled', true), maxFileBytes: Math.round(positiveOr(config.get<unknown>('checkpoints.maxFileSizeMb'), 5) * 1024 * 1024) },
+    ...(positiveOr(config.get<unknown>('maxCost'), 0) > 0 ? { maxCost: positiveOr(config.get<unknown>('maxCost'), 0) } : {}),
+    permissions: permissionRules(config.get<unknown>('permissions')),
     modelOverrides: {
       ...positive(config.get<unknown>('modelContextWindow'), 'contextWindow'),
       ...positive(config.get<unknown>('modelInputPrice'), 'inputPrice'),
@@ -194,4 +205,26 @@ export function providerConfig(settings: SmithSettings, apiKey: string | undefin
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {
   return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
+function positiveOr(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
+/** `{allow, ask, deny}` lists of rule strings; anything else in them is left out. */
+function permissionRules(value: unknown): Array<{ effect: PermissionEffect; rule: string }> {
+  if (!value || typeof value !== 'object') return [];
+  return (['deny', 'ask', 'allow'] as const).flatMap((effect) => {
+    const list = (value as Record<string, unknown>)[effect];
+    return (Array.isArray(list) ? list : []).filter((rule): rule is string => typeof rule === 'string' && validRule(rule)).map((rule) => ({ effect, rule }));
+  });
+}
+
+function validRule(rule: string): boolean {
+  try {
+    parseRule(rule);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -6,6 +6,8 @@ import { SecretRedactor } from '../../core/secrets/secret-redactor.js';
 import { createTaskEnvironment, type TaskEnvironment } from '../../core/session/task-environment.js';
 import type { Mode } from '../../core/skills/skill.js';
 import { editorEnvironment } from './editor-environment.js';
+import { WorkspaceTrust } from '../../core/mcp/workspace-trust.js';
+import { loadPermissionSettings } from '../../core/permissions/settings-files.js';
 import { providerConfig, type SmithSettings } from './settings.js';
 
 /** What the panel knows when it sets up a task. */
@@ -35,6 +37,9 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
   redactor.set('provider', [apiKey]);
   const mcp = input.mcp;
   if (mcp) redactor.track('mcp', () => mcp.credentials());
+  // The settings files (user and workspace) hold rules and hooks too; a workspace's allow rules and hooks wait for its trust.
+  const fileSettings = loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: input.cwd, trust: new WorkspaceTrust({ storageDir: input.storageDir }).check });
+  for (const problem of fileSettings.problems) input.host.notify('warning', problem);
   return createTaskEnvironment({
     cwd: input.cwd,
     redactor,
@@ -44,6 +49,10 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     ...(Object.keys(providerForMode).length > 0 ? { providerForMode } : {}),
     policy: settings.policy,
     maxIterations: settings.maxIterations,
+    ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}),
+    checkpoints: settings.checkpoints,
+    permissions: [...settings.permissions.map((p) => ({ ...p, source: 'smith.permissions' })), ...fileSettings.rules],
+    hooks: fileSettings.hooks,
     modelOverrides: settings.modelOverrides,
     hostEnvironment: () => editorEnvironment(input.cwd),
     ...(input.mcp ? { extraTools: input.mcp.tools, extraPromptSections: input.mcp.promptSections, hiddenTools: input.mcp.hiddenTools } : {}),

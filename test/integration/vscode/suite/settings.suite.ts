@@ -25,6 +25,10 @@ const KEYS = [
   'modelInputPrice',
   'modelOutputPrice',
   'requestIdleTimeout',
+  'checkpoints.enabled',
+  'checkpoints.maxFileSizeMb',
+  'maxCost',
+  'permissions',
 ];
 
 async function resetSettings(): Promise<void> {
@@ -94,6 +98,24 @@ describe('Smith settings', () => {
     assert.equal(settings.policy.safeCommands, true);
     assert.equal(settings.policy.allCommands, false);
     assert.equal(settings.policy.maxConsecutive, 5);
+  });
+
+  it('reads checkpoints, the cost limit and permission rules; a malformed rule is left out', async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    const target = vscode.ConfigurationTarget.Global;
+    assert.deepEqual(readSettings().checkpoints, { enabled: true, maxFileBytes: 5 * 1024 * 1024 });
+    assert.equal(readSettings().maxCost, undefined);
+    await config.update('checkpoints.enabled', false, target);
+    await config.update('checkpoints.maxFileSizeMb', 0.5, target);
+    await config.update('maxCost', 2.5, target);
+    await config.update('permissions', { allow: ['Bash(npm test)', 'Bash('], deny: ['Read(./.env)'], ask: 'not a list' }, target);
+    const settings = readSettings();
+    assert.deepEqual(settings.checkpoints, { enabled: false, maxFileBytes: 524288 });
+    assert.equal(settings.maxCost, 2.5);
+    assert.deepEqual(settings.permissions, [
+      { effect: 'deny', rule: 'Read(./.env)' },
+      { effect: 'allow', rule: 'Bash(npm test)' },
+    ]);
   });
 
   it('reads the window and prices of a model the catalogue does not know', async () => {
