@@ -37,6 +37,7 @@ Commands (they work at every prompt, also at an approval or a question):
   /events          print the current task's event log (JSONL)
   /condense        summarise the task so far; the summary replaces older history
   /rules           list the rules files found and whether each applies now
+  /permissions     list the permission rules and hooks in force
   /checkpoints     list the current task's checkpoints
   /rewind ID       put files and conversation back to checkpoint ID
                    (--files-only, --conversation-only; --force overwrites your later changes)
@@ -148,6 +149,9 @@ export class SlashCommands {
       case '/rules':
         err.write(`${this.rulesList()}\n`);
         return undefined;
+      case '/permissions':
+        err.write(`${this.permissionList()}\n`);
+        return undefined;
       case '/checkpoints':
         err.write(session.task ? `${formatCheckpoints(session.task.log.events, style)}\n` : 'No current task.\n');
         return undefined;
@@ -214,6 +218,18 @@ export class SlashCommands {
     const missing = found.prompt.arguments.filter((a) => a.required && !values[a.name]).map((a) => a.name);
     if (missing.length > 0) throw new Error(`/${name} needs: ${found.prompt.arguments.map((a) => (a.required ? a.name : `[${a.name}]`)).join(' ')} (missing ${missing.join(', ')})`);
     return this.mcp.getPrompt(found.server, found.prompt.name, values);
+  }
+
+  /** The permission rules (deny first, as they are judged) and the hooks, with where each comes from. */
+  private permissionList(): string {
+    const { options, style } = this;
+    const order = { deny: 0, ask: 1, allow: 2 } as const;
+    const rules = [...(options.permissions ?? [])].sort((a, b) => order[a.effect] - order[b.effect]);
+    const lines = rules.map((r) => `${r.effect.padEnd(5)}  ${style.text(r.rule)}  ${style.dim(`(${style.text(r.source)})`)}`);
+    for (const [event, groups] of Object.entries(options.hooks ?? {})) {
+      for (const group of groups ?? []) for (const hook of group.hooks) lines.push(`hook   ${event}${group.matcher ? `(${style.text(group.matcher)})` : ''}: ${style.text(hook.command)}  ${style.dim(`(${style.text(hook.source)})`)}`);
+    }
+    return lines.length > 0 ? lines.join('\n') : 'No permission rules or hooks (see docs/permissions.md and docs/hooks.md).';
   }
 
   /** The rules files as the next request would use them. */

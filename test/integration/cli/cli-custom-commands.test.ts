@@ -17,7 +17,7 @@ describe('smith REPL: custom commands, /rules, /checkpoints', () => {
       { text: '<write_to_file>\n<path>notes.md</path>\n<content>\nreviewed\n</content>\n</write_to_file>' },
       { text: '<attempt_completion>\n<result>Reviewed.</result>\n</attempt_completion>' },
     );
-    const cli = startCliOnPty([...fx.cliArgs(), '--yes']);
+    const cli = startCliOnPty([...fx.cliArgs(), '--yes', '--allow', 'Bash(ls)', '--deny', 'Bash(rm:*)']);
     try {
       await drive(cli);
     } catch (error) {
@@ -38,9 +38,11 @@ describe('smith REPL: custom commands, /rules, /checkpoints', () => {
     await cli.waitFor(/on +CLAUDE\.md\s+off +\.cursor\/rules\/py\.mdc {2}\(applies when the task touches \*\.py\)/, before);
     await cli.type('/checkpoints', 4);
     await cli.waitFor(/ {2}1 {2}[\d-]+ [\d:]+ {2}notes\.md/, before);
-    await cli.type('/nosuchcommand', 5);
+    await cli.type('/permissions', 5);
+    await cli.waitFor(/deny +Bash\(rm:\*\) +\(--deny\)\s+allow +Bash\(ls\) +\(--allow\)/, before);
+    await cli.type('/nosuchcommand', 6);
     await cli.waitFor(/Unknown command \/nosuchcommand\. Type \/help\./, before);
-    await cli.type('/exit', 6);
+    await cli.type('/exit', 7);
   }
 
   test('an MCP prompt runs as /mcp__server__prompt with its arguments in order; a missing one is named', async () => {
