@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
-import { eventually } from '../../unit/process/pid-liveness.js';
+import { eventually } from '../../helpers/pid-liveness.js';
 
 const command = (line: string, timeout?: number) => ({
   text: `<execute_command>\n<command>${line}</command>\n<requires_approval>false</requires_approval>${timeout ? `\n<timeout>${timeout}</timeout>` : ''}\n</execute_command>`,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { spawnCli } from '../../helpers/cli-runner.js';
-import { eventually, isPidAlive } from '../../unit/process/pid-liveness.js';
+import { eventually, isPidAlive } from '../../helpers/pid-liveness.js';
 
 describe('SIGTERM and SIGHUP stop the CLI like a first Ctrl+C', { skip: process.platform !== 'linux' && 'needs /proc (Linux)' }, () => {
   const fx = useAgentFixture();

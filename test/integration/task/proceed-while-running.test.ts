@@ -8,7 +8,7 @@ import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { Task } from '../../../src/core/task/task.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
-import { eventually, isPidAlive } from '../../unit/process/pid-liveness.js';
+import { eventually, isPidAlive } from '../../helpers/pid-liveness.js';
 
 const COMMAND = "sh -c 'echo $$ > cmd.pid; echo start; sleep 30'";
 

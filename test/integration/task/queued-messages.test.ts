@@ -7,7 +7,7 @@ import { Task } from '../../../src/core/task/task.js';
 import { lastUserText, useTaskFixture } from '../../helpers/agent-fixture.js';
 import { gate } from '../../helpers/gate.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
-import { eventually } from '../../unit/process/pid-liveness.js';
+import { eventually } from '../../helpers/pid-liveness.js';
 
 describe('Task.queueUserMessage', () => {
   const fixture = useTaskFixture();

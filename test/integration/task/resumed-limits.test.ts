@@ -7,7 +7,7 @@ import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { Task, type TaskOptions } from '../../../src/core/task/task.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
-import { eventually } from '../../unit/process/pid-liveness.js';
+import { eventually } from '../../helpers/pid-liveness.js';
 
 const NO_TOOL = { text: 'I think the answer is 42.' };
 const MISSING_PARAM = { text: '<read_file>\n</read_file>' };

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
+import type { ToolFacts } from '../../../src/shared/tool-details.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-page.js';
 
@@ -107,14 +108,15 @@ describe('virtualised message list in Chromium', () => {
       const callId = `call-${i}`;
       const answer = `Step ${i}: running the next check.`;
       await panel.send({ type: 'streaming', taskId: 'task-1', text: answer, reasoning: '' });
-      const tool = (status: 'running' | 'done', output?: string): UiMessage => ({
-        kind: 'tool', id: `m-tool-${i}`, callId, tool: 'execute_command', params: { command: `npm run check-${i}` }, status, ...(output ? { output } : {}), ts: 2,
+      const tool = (status: 'running' | 'done', output?: string, details?: ToolFacts): UiMessage => ({
+        kind: 'tool', id: `m-tool-${i}`, callId, tool: 'execute_command', params: { command: `npm run check-${i}` }, status, ...(output ? { output } : {}), ...(details ? { details } : {}), ts: 2,
       });
       messages.push({ kind: 'assistant', id: `m-answer-${i}`, text: answer, reasoning: '', ts: 2 }, tool('running'));
       await panel.send({ type: 'taskMessages', taskId: 'task-1', start: messages.length - 2, messages: messages.slice(-2) });
       const lines = Array.from({ length: 12 }, (_, n) => `check-${i} line ${n}`);
       for (const line of lines.slice(0, 4)) await panel.send({ type: 'commandOutput', callId, text: `${line}\n` });
-      messages[messages.length - 1] = tool('done', `Exit code: 0\nOutput:\n${lines.join('\n')}`);
+      const command = { command: `npm run check-${i}`, end: { kind: 'exited', exitCode: 0 }, output: lines.join('\n'), truncated: false } as const;
+      messages[messages.length - 1] = tool('done', `Exit code: 0\nOutput:\n${lines.join('\n')}`, { command });
       await panel.send({ type: 'taskMessages', taskId: 'task-1', start: messages.length - 1, messages: messages.slice(-1) });
     }
     messages.push({ kind: 'completion', id: 'm-done', result: 'All 19 checks pass.', ts: 3 });

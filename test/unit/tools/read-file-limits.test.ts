@@ -7,7 +7,7 @@ import { READ_FILE_DEFAULT_LINES, READ_FILE_MAX_CHARS, readFileTool } from '../.
 import { READ_CHUNK_BYTES } from '../../../src/core/workspace/node-file-system.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
-import { CountingFileSystem } from './counting-file-system.js';
+import { CountingFileSystem } from '../../helpers/counting-file-system.js';
 
 /** Room for the note that follows the capped lines. */
 const NOTE_ROOM = 700;

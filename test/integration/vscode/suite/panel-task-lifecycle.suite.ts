@@ -20,7 +20,7 @@ import { VsCodeFileSystem } from '../../../../src/host/vscode/vscode-file-system
 import { WebviewInteractions } from '../../../../src/host/vscode/webview-interactions';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
 import { MemorySecrets } from './memory-secrets';
-import { isPidAlive } from '../../../unit/process/pid-liveness';
+import { isPidAlive } from '../../../helpers/pid-liveness';
 
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const SETTINGS = ['provider', 'baseUrl', 'model', 'autoApprove.editFiles', 'autoApprove.safeCommands'];

@@ -8,7 +8,7 @@ import { after, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningProcess } from '../../../../src/core/ports';
 import { TerminalProcessPort } from '../../../../src/host/vscode/terminal-process-port';
-import { eventually, isPidAlive } from '../../../unit/process/pid-liveness';
+import { eventually, isPidAlive } from '../../../helpers/pid-liveness';
 import { findRipgrep } from '../../../../src/host/vscode/ripgrep-path';
 
 const cwd = vscode.workspace.workspaceFolders![0]!.uri.fsPath;

@@ -13,7 +13,7 @@ import { createExecuteCommandTool } from '../../../src/core/tools/execute-comman
 import type { ToolOutcome } from '../../../src/core/tools/tool-spec.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
-import { eventually, isPidAlive } from './pid-liveness.js';
+import { eventually, isPidAlive } from '../../helpers/pid-liveness.js';
 
 // Processes that leave the command's process group: a new session (setsid), nohup in the
 // background, and a double fork whose middle process exits at once (re-parented to init).

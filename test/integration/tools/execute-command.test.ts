@@ -10,7 +10,7 @@ import { loadSmithIgnore } from '../../../src/core/workspace/smith-ignore.js';
 import type { ToolHandler, ToolOutcome } from '../../../src/core/tools/tool-spec.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
-import { eventually, isPidAlive } from '../process/pid-liveness.js';
+import { eventually, isPidAlive } from '../../helpers/pid-liveness.js';
 
 function resultText(outcome: ToolOutcome): string {
   assert.equal(outcome.kind, 'result', JSON.stringify(outcome));

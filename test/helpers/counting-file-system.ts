@@ -1,5 +1,5 @@
-import type { FileInfo, FileSystemPort, ReadChunksOptions } from '../../../src/core/ports.js';
-import { NodeFileSystem } from '../../../src/core/workspace/node-file-system.js';
+import type { FileInfo, FileSystemPort, ReadChunksOptions } from '../../src/core/ports.js';
+import { NodeFileSystem } from '../../src/core/workspace/node-file-system.js';
 
 /**
  * The real file system, counting what the tools read: bytes handed out, the largest chunk, and

@@ -10,7 +10,7 @@ import type { ToolHandler } from '../../../src/core/tools/tool-spec.js';
 import { writeToFileTool } from '../../../src/core/tools/write-to-file.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
-import { CountingFileSystem } from './counting-file-system.js';
+import { CountingFileSystem } from '../../helpers/counting-file-system.js';
 
 const TOOLS: ReadonlyArray<[ToolHandler, Record<string, string>]> = [
   [readFileTool, {}],

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { ChildProcessRunner, commandEnvironment, shellInvocation, withStderrOnStdout } from '../../../src/core/process/child-process-runner.js';
 import type { RunningProcess } from '../../../src/core/ports.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
-import { eventually, isPidAlive } from './pid-liveness.js';
+import { eventually, isPidAlive } from '../../helpers/pid-liveness.js';
 
 const posix = process.platform !== 'win32';
 

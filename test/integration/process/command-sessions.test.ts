@@ -6,7 +6,7 @@ import { ChildProcessRunner } from '../../../src/core/process/child-process-runn
 import { CommandSessions } from '../../../src/core/process/command-sessions.js';
 import { formatDuration } from '../../../src/core/process/format-duration.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
-import { eventually, isPidAlive } from './pid-liveness.js';
+import { eventually, isPidAlive } from '../../helpers/pid-liveness.js';
 
 describe('formatDuration', () => {
   test('reads naturally at every scale', () => {
