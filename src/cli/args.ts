@@ -3,6 +3,7 @@ import type { ProviderId, ToolProtocol } from '../core/providers/types.js';
 import type { Mode } from '../core/skills/skill.js';
 import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 import { parseRule } from '../core/permissions/rule-syntax.js';
+import { isProviderId, PROVIDER_IDS, PROVIDERS } from '../shared/providers.js';
 
 /** The CLI's options after validation. */
 export interface CliOptions {
@@ -58,7 +59,7 @@ export interface CliOptions {
 /** A mistake in how the CLI was called (exit code 2). */
 export class UsageError extends Error {}
 
-const PROVIDERS: readonly ProviderId[] = ['anthropic', 'openai', 'gemini', 'openai-compatible'];
+
 
 /** The switches of the auto-approve policy, as named on the command line. */
 export const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp'] as const;
@@ -74,7 +75,7 @@ Runs one task when a task is given (or piped on stdin); with no task on a termin
 
 Options:
   --cwd DIR                  workspace folder (default: the current folder)
-  --provider NAME            anthropic | openai | gemini | openai-compatible
+  --provider NAME            ${PROVIDER_IDS.join(' | ')}
   --model ID                 model id (required for openai-compatible)
   --base-url URL             API base URL (e.g. http://127.0.0.1:11434/v1 for Ollama)
   --reasoning-effort LEVEL   low | medium | high: extended thinking where the model supports it
@@ -129,7 +130,7 @@ Options:
   -h, --help                 show this help
   -v, --version              print the version
 
-API keys come from ANTHROPIC_API_KEY, OPENAI_API_KEY, GEMINI_API_KEY, or SMITH_API_KEY (openai-compatible).`;
+API keys come from ${PROVIDERS.map((p) => (p.id === 'openai-compatible' ? `${p.keyEnvVar} (${p.id})` : p.keyEnvVar)).join(', ')}.`;
 
 /** Reads the flags themselves; node's own message about a bad flag becomes a UsageError. */
 function parseFlags(argv: readonly string[]) {
@@ -188,8 +189,8 @@ function parseFlags(argv: readonly string[]) {
 export function parseCliArgs(argv: readonly string[], currentDir: string): CliOptions {
   const { values, positionals } = parseFlags(argv);
   const provider = values.provider;
-  if (provider !== undefined && !PROVIDERS.includes(provider as ProviderId)) {
-    throw new UsageError(`--provider must be one of ${PROVIDERS.join(', ')}; got "${provider}"`);
+  if (provider !== undefined && !isProviderId(provider)) {
+    throw new UsageError(`--provider must be one of ${PROVIDER_IDS.join(', ')}; got "${provider}"`);
   }
   if (values.output !== 'human' && values.output !== 'json' && values.output !== 'stream-json') {
     throw new UsageError(`--output must be human, json or stream-json; got "${values.output}"`);

@@ -3,6 +3,7 @@ import type { ProviderConfig, ProviderId } from '../core/providers/types.js';
 import type { CliOptions } from './args.js';
 import { UsageError } from './args.js';
 import { DEFAULT_MODELS } from '../shared/provider-setup.js';
+import { PROVIDERS } from '../shared/providers.js';
 
 
 /**
@@ -10,12 +11,12 @@ import { DEFAULT_MODELS } from '../shared/provider-setup.js';
  * --base-url alone means openai-compatible; otherwise the vendor whose key is set.
  */
 export function providerConfigFrom(options: CliOptions, env: NodeJS.ProcessEnv): ProviderConfig {
-  const provider: ProviderId | undefined =
-    options.provider ??
-    (options.baseUrl ? 'openai-compatible' : env.ANTHROPIC_API_KEY ? 'anthropic' : env.OPENAI_API_KEY ? 'openai' : env.GEMINI_API_KEY ? 'gemini' : undefined);
+  // The hosted vendors whose key is in the environment, in list order; openai-compatible needs --base-url.
+  const vendors = PROVIDERS.filter((p) => p.id !== 'openai-compatible');
+  const provider: ProviderId | undefined = options.provider ?? (options.baseUrl ? 'openai-compatible' : vendors.find((p) => env[p.keyEnvVar])?.id);
   if (!provider) {
     throw new UsageError(
-      'no provider chosen: pass --provider (anthropic, openai, gemini, or openai-compatible with --base-url), or set ANTHROPIC_API_KEY, OPENAI_API_KEY or GEMINI_API_KEY',
+      `no provider chosen: pass --provider (${vendors.map((p) => p.id).join(', ')}, or openai-compatible with --base-url), or set ${vendors.map((p) => p.keyEnvVar).join(', ')}`,
     );
   }
   const model = options.model ?? (DEFAULT_MODELS[provider] || undefined);

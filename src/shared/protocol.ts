@@ -9,7 +9,8 @@ import type { UiMessage, UiUsage } from './ui-messages.js';
 /** Which screen of the panel is showing. */
 export type PanelView = 'chat' | 'settings' | 'history' | 'mcp';
 
-export type ProviderName = 'anthropic' | 'openai' | 'openai-compatible' | 'gemini';
+export type { ProviderId as ProviderName } from './providers.js';
+import type { ProviderId as ProviderName } from './providers.js';
 
 /** How the model calls tools: XML blocks in its text (any model) or the vendor's native tool calling. */
 export type ToolProtocolName = 'xml' | 'native';

@@ -1,15 +1,7 @@
 import type { ProviderName, ProviderSetupField } from './protocol.js';
+import { DEFAULT_MODELS } from './providers.js';
 
-/**
- * The model used when none is configured, per provider; none for openai-compatible, whose models
- * depend on the server. One list for the CLI, the VS Code settings and the panel's setup form.
- */
-export const DEFAULT_MODELS: Readonly<Record<ProviderName, string>> = {
-  anthropic: 'claude-sonnet-4-5',
-  openai: 'gpt-4.1',
-  'openai-compatible': '',
-  gemini: 'gemini-2.5-pro',
-};
+export { DEFAULT_MODELS };
 
 /**
  * The model field after the user picks another provider: a model that was only the old provider's

@@ -3,13 +3,8 @@ import { GeminiProvider } from './gemini-provider.js';
 import { OpenAiProvider } from './openai-provider.js';
 import { ProviderError } from './types.js';
 import type { ApiProvider, ProviderConfig, ProviderId } from './types.js';
+import { API_KEY_ENV_VARS } from '../../shared/providers.js';
 
-const API_KEY_ENV_VARS: Record<ProviderId, string> = {
-  openai: 'OPENAI_API_KEY',
-  anthropic: 'ANTHROPIC_API_KEY',
-  'openai-compatible': 'SMITH_API_KEY',
-  gemini: 'GEMINI_API_KEY',
-};
 
 /** The environment variable a host reads the API key of `provider` from. */
 export function apiKeyEnvVar(provider: ProviderId): string {

@@ -124,7 +124,8 @@ export interface ApiProvider {
   createMessage(request: ApiRequest): ApiStream;
 }
 
-export type ProviderId = 'openai' | 'anthropic' | 'openai-compatible' | 'gemini';
+export type { ProviderId } from '../../shared/providers.js';
+import type { ProviderId } from '../../shared/providers.js';
 
 /** How hard a reasoning model should think; only sent to models that support it. */
 export interface ReasoningConfig {

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
 import type { ProviderName, ProviderSettingsView, ToolProtocolName } from '../../shared/protocol.js';
 import { DEFAULT_MODELS, missingSetup } from '../../shared/provider-setup.js';
+import { API_KEY_ENV_VARS, PROVIDER_IDS } from '../../shared/providers.js';
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
 import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
@@ -14,15 +15,8 @@ import { parseRule } from '../../core/permissions/rule-syntax.js';
 export const SETTINGS_SECTION = 'smith';
 
 /** Every provider the settings can name, in the order the panel lists them. */
-export const PROVIDER_NAMES: readonly ProviderName[] = ['anthropic', 'openai', 'openai-compatible', 'gemini'];
-
-/** The environment variable each provider's key falls back to: the CLI's names, for code-server and CI. */
-export const API_KEY_ENV_VARS: Readonly<Record<ProviderName, string>> = {
-  anthropic: 'ANTHROPIC_API_KEY',
-  openai: 'OPENAI_API_KEY',
-  'openai-compatible': 'SMITH_API_KEY',
-  gemini: 'GEMINI_API_KEY',
-};
+export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDER_IDS;
+export { API_KEY_ENV_VARS };
 
 
 /** The `smith.*` settings, read and checked. */

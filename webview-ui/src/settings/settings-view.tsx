@@ -1,15 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import type { ProviderName, ProviderSettingsView, ProviderSetupField, ToolProtocolName } from '../../../src/shared/protocol.js';
 import { missingSetup, modelAfterProviderChange } from '../../../src/shared/provider-setup.js';
+import { PROVIDERS } from '../../../src/shared/providers.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 
-const PROVIDERS: readonly { value: ProviderName; label: string }[] = [
-  { value: 'anthropic', label: 'Anthropic' },
-  { value: 'openai', label: 'OpenAI' },
-  { value: 'openai-compatible', label: 'OpenAI-compatible' },
-  { value: 'gemini', label: 'Google Gemini' },
-];
+const PROVIDER_CHOICES: readonly { value: ProviderName; label: string }[] = PROVIDERS.map((p) => ({ value: p.id, label: p.label }));
 
 const TOOL_PROTOCOLS: readonly { value: ToolProtocolName; label: string }[] = [
   { value: 'xml', label: 'XML (works with every model)' },
@@ -92,7 +88,7 @@ function SettingsForm({ settings, pendingTask, onBack, save, setSave }: {
               setProvider(next);
             }}
           >
-            {PROVIDERS.map((p) => (
+            {PROVIDER_CHOICES.map((p) => (
               <option key={p.value} value={p.value}>
                 {p.label}
               </option>
