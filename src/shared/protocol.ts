@@ -7,7 +7,8 @@ import type { UiMessage, UiUsage } from './ui-messages.js';
  */
 
 /** Which screen of the panel is showing. */
-export type PanelView = 'chat' | 'settings' | 'history' | 'mcp';
+export const PANEL_VIEWS = ['chat', 'settings', 'history', 'mcp'] as const;
+export type PanelView = (typeof PANEL_VIEWS)[number];
 
 export type { ProviderId as ProviderName } from './providers.js';
 import type { ProviderId as ProviderName } from './providers.js';

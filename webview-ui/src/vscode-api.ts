@@ -1,4 +1,4 @@
-import type { PanelView, WebviewMessage } from '../../src/shared/protocol.js';
+import { PANEL_VIEWS, type PanelView, type WebviewMessage } from '../../src/shared/protocol.js';
 
 /** The object VS Code injects into every webview; it may be acquired only once per page. */
 interface VsCodeApi {
@@ -32,7 +32,7 @@ export function postToHost(message: WebviewMessage): void {
   vscode().postMessage(message);
 }
 
-const views: readonly PanelView[] = ['chat', 'settings', 'history', 'mcp'];
+const views: readonly PanelView[] = PANEL_VIEWS;
 
 /** Reads the persisted UI state, dropping anything an older version may have stored. */
 export function readUiState(): UiState {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PROVIDER_IDS } from '../../shared/providers.js';
+import { PANEL_VIEWS } from '../../shared/protocol.js';
 import type { WebviewMessage } from '../../shared/protocol.js';
 
 // Generous caps: a pasted log is fine, a runaway webview sending megabytes per message is not.
@@ -8,7 +9,7 @@ const id = z.string().min(1).max(200);
 const text = z.string().max(MAX_TEXT);
 const feedback = z.string().max(MAX_TEXT).optional();
 const mode = z.enum(['plan', 'act']);
-const view = z.enum(['chat', 'settings', 'history', 'mcp']);
+const view = z.enum(PANEL_VIEWS);
 const provider = z.enum(PROVIDER_IDS);
 // MCP server and tool names are keys of the user's config and the server's list; no other rule applies.
 const mcpName = z.string().min(1).max(500);
