@@ -1,4 +1,5 @@
-// The providers Smith speaks, in the order lists show them. The one place that names them: the
+// The providers Smith speaks, in the order lists show them (the hosted vendors, then any
+// OpenAI-compatible server). The one place that names them: the
 // engine's ids, the CLI's flags and help, the settings, the panel's schemas and setup form all
 // derive from this list.
 
@@ -15,8 +16,8 @@ export interface ProviderEntry {
 export const PROVIDERS = [
   { id: 'anthropic', label: 'Anthropic', keyEnvVar: 'ANTHROPIC_API_KEY', defaultModel: 'claude-sonnet-4-5' },
   { id: 'openai', label: 'OpenAI', keyEnvVar: 'OPENAI_API_KEY', defaultModel: 'gpt-4.1' },
-  { id: 'openai-compatible', label: 'OpenAI-compatible', keyEnvVar: 'SMITH_API_KEY', defaultModel: '' },
   { id: 'gemini', label: 'Google Gemini', keyEnvVar: 'GEMINI_API_KEY', defaultModel: 'gemini-2.5-pro' },
+  { id: 'openai-compatible', label: 'OpenAI-compatible', keyEnvVar: 'SMITH_API_KEY', defaultModel: '' },
 ] as const satisfies readonly ProviderEntry[];
 
 /** A provider's id. */
