@@ -1,6 +1,7 @@
 // Enforces the layering of docs/architecture.md: only src/host/vscode and src/extension.ts may import 'vscode';
-// src/shared imports no Node built-ins and nothing from core, host or cli;
-// src/core never imports host or cli. (Kebab-case file names are a lint rule: see biome.jsonc.)
+// src/shared imports no Node built-ins and nothing from core, panel, host or cli;
+// src/core never imports panel, host or cli; src/panel (the panel backend) never imports host or cli;
+// src/cli never imports panel or host. (Kebab-case file names are a lint rule: see biome.jsonc.)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { builtinModules } from 'node:module';
@@ -34,10 +35,11 @@ for (const dir of scanned) {
       if (isVscode && !inHost) problems.push(`${rel}: imports 'vscode' outside src/host/vscode`);
       if (rel.startsWith('src/shared/') || rel.startsWith('webview-ui/')) {
         if (builtins.has(spec)) problems.push(`${rel}: imports Node built-in '${spec}'`);
-        if (/\/(core|host|cli)\//.test(spec)) problems.push(`${rel}: imports '${spec}' (shared/webview may import only src/shared)`);
+        if (/\/(core|panel|host|cli)\//.test(spec)) problems.push(`${rel}: imports '${spec}' (shared/webview may import only src/shared)`);
       }
-      if (rel.startsWith('src/core/') && /\/(host|cli)\//.test(spec)) problems.push(`${rel}: core imports '${spec}'`);
-      if (rel.startsWith('src/cli/') && /\/host\//.test(spec)) problems.push(`${rel}: cli imports '${spec}'`);
+      if (rel.startsWith('src/core/') && /\/(panel|host|cli)\//.test(spec)) problems.push(`${rel}: core imports '${spec}'`);
+      if (rel.startsWith('src/panel/') && /\/(host|cli)\//.test(spec)) problems.push(`${rel}: panel imports '${spec}'`);
+      if (rel.startsWith('src/cli/') && /\/(panel|host)\//.test(spec)) problems.push(`${rel}: cli imports '${spec}'`);
     }
   }
 }

@@ -1,5 +1,5 @@
 // Must stay the first import: it configures zod before any schema is built.
-import './host/vscode/zod-config.js';
+import './shared/zod-config.js';
 import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
@@ -9,16 +9,18 @@ import type { ChatWiring } from './host/vscode/chat-wiring.js';
 import { registerCommands } from './host/vscode/commands.js';
 import { DiffApproval } from './host/vscode/diff-approval.js';
 import { EditDiagnostics } from './host/vscode/edit-diagnostics.js';
+import { saveWithDialog } from './host/vscode/export-target.js';
 import { McpService } from './host/vscode/mcp-service.js';
-import { createMessageHandlers } from './host/vscode/message-handlers.js';
+import { VsCodePanelSettings } from './host/vscode/panel-settings.js';
+import { createMessageHandlers } from './panel/message-handlers.js';
 import { ProviderKeys, readSettings } from './host/vscode/settings.js';
 import type { SmithApi } from './host/vscode/smith-api.js';
 import { resolveStorageDir } from './host/vscode/storage-dir.js';
-import { TaskController } from './host/vscode/task-controller.js';
+import { TaskController } from './panel/task-controller.js';
 import { TerminalProcessPort } from './host/vscode/terminal-process-port.js';
 import { createVsCodeHost } from './host/vscode/vscode-host.js';
 import { VsCodeFileSystem } from './host/vscode/vscode-file-system.js';
-import { WebviewInteractions } from './host/vscode/webview-interactions.js';
+import { WebviewInteractions } from './panel/webview-interactions.js';
 
 // deactivate() waits for it: its stdio servers are child processes that must not outlive the host.
 let mcp: McpService | undefined;
@@ -50,7 +52,8 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   });
   mcp = mcpService;
   mcpService.start();
-  const controller = new TaskController({ storageDir, cwd, host, keys, interactions, diff, mcp: mcpService });
+  const settings = new VsCodePanelSettings({ storageDir, host, keys, mcp: mcpService });
+  const controller = new TaskController({ storageDir, cwd, host, settings, interactions, edits: diff, mcp: mcpService, saveExport: saveWithDialog });
 
   const wiring: ChatWiring = {
     extensionUri: context.extensionUri,
@@ -64,6 +67,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   context.subscriptions.push(
     log,
     keys,
+    settings,
     diff,
     interactions,
     processes,

@@ -1,210 +1,253 @@
-import type { ShownApproval } from './tool-details.js';
-import type { UiMessage, UiUsage } from './ui-messages.js';
+// The extension ↔ webview protocol: one discriminated union per direction. Requests carry an id and
+// get exactly one `reply`. The zod schemas here are the one definition: the TypeScript types are
+// inferred from them, the host validates every webview message with them, and the webview
+// validates every host message with them.
+import { z } from 'zod';
+import type { DeepReadonly } from './deep-readonly.js';
+import { PROVIDER_IDS } from './providers.js';
+import { shownApprovalSchema } from './tool-details.js';
+import { uiMessageSchema, uiUsageSchema } from './ui-messages.js';
 
-/**
- * The extension ↔ webview protocol: one discriminated union per direction.
- * Requests carry an id and get exactly one `reply`.
- */
+export type { ProviderId as ProviderName } from './providers.js';
 
 /** Which screen of the panel is showing. */
 export const PANEL_VIEWS = ['chat', 'settings', 'history', 'mcp'] as const;
 export type PanelView = (typeof PANEL_VIEWS)[number];
 
-export type { ProviderId as ProviderName } from './providers.js';
-import type { ProviderId as ProviderName } from './providers.js';
-
+const modeSchema = z.enum(['plan', 'act']);
+const providerSchema = z.enum(PROVIDER_IDS);
 /** How the model calls tools: XML blocks in its text (any model) or the vendor's native tool calling. */
-export type ToolProtocolName = 'xml' | 'native';
-
-/** Provider settings as the panel edits them; the key itself never travels to the webview. */
-export interface ProviderSettingsView {
-  readonly provider: ProviderName;
-  readonly model: string;
-  readonly baseUrl: string;
-  readonly toolProtocol: ToolProtocolName;
-  /** True when a key is stored (SecretStorage) or found in the environment. */
-  readonly hasApiKey: boolean;
-  /** What the provider still needs before a task can run; absent or empty when it is ready. */
-  readonly missing?: readonly ProviderSetupField[];
-}
+const toolProtocolSchema = z.enum(['xml', 'native']);
+export type ToolProtocolName = z.infer<typeof toolProtocolSchema>;
 
 /** A piece of provider setup a task cannot run without. */
-export type ProviderSetupField = 'apiKey' | 'baseUrl' | 'model';
+const providerSetupFieldSchema = z.enum(['apiKey', 'baseUrl', 'model']);
+export type ProviderSetupField = z.infer<typeof providerSetupFieldSchema>;
+
+/** Provider settings as the panel edits them; the key itself never travels to the webview. */
+const providerSettingsViewSchema = z.object({
+  provider: providerSchema,
+  model: z.string(),
+  baseUrl: z.string(),
+  toolProtocol: toolProtocolSchema,
+  /** True when a key is stored (SecretStorage) or found in the environment. */
+  hasApiKey: z.boolean(),
+  /** What the provider still needs before a task can run; absent or empty when it is ready. */
+  missing: z.array(providerSetupFieldSchema).optional(),
+});
+export type ProviderSettingsView = DeepReadonly<z.infer<typeof providerSettingsViewSchema>>;
 
 /** A tool call waiting for the user's decision: the request as logged in its `approval_asked` event. */
-export type PendingApproval = ShownApproval;
+export type PendingApproval = DeepReadonly<z.infer<typeof shownApprovalSchema>>;
 
 /** A follow-up question from the model waiting for an answer. */
-export interface PendingQuestion {
-  readonly question: string;
-  readonly options: readonly string[];
-}
+const pendingQuestionSchema = z.object({ question: z.string(), options: z.array(z.string()) });
+export type PendingQuestion = DeepReadonly<z.infer<typeof pendingQuestionSchema>>;
 
 /** `interrupted`: the log ends mid-run (the window was reloaded or Smith stopped); Resume continues it. */
-export type TaskRunStatus = 'idle' | 'running' | 'awaiting_approval' | 'awaiting_answer' | 'completed' | 'failed' | 'aborted' | 'interrupted';
+const taskRunStatusSchema = z.enum(['idle', 'running', 'awaiting_approval', 'awaiting_answer', 'completed', 'failed', 'aborted', 'interrupted']);
+export type TaskRunStatus = z.infer<typeof taskRunStatusSchema>;
 
 /** The open task as the chat shows it. */
-export interface TaskView {
-  readonly id: string;
-  readonly messages: readonly UiMessage[];
-  readonly usage: UiUsage;
+const taskViewSchema = z.object({
+  id: z.string(),
+  messages: z.array(uiMessageSchema),
+  usage: uiUsageSchema,
   /** Cost in US dollars so far, when prices are known. */
-  readonly cost?: number;
-  readonly mode: 'plan' | 'act';
-  readonly skill: string;
-  readonly status: TaskRunStatus;
-  readonly pendingApproval?: PendingApproval;
-  readonly pendingQuestion?: PendingQuestion;
+  cost: z.number().optional(),
+  mode: modeSchema,
+  skill: z.string(),
+  status: taskRunStatusSchema,
+  pendingApproval: shownApprovalSchema.optional(),
+  pendingQuestion: pendingQuestionSchema.optional(),
   /** The last failure, shown with a retry button. */
-  readonly error?: string;
-}
+  error: z.string().optional(),
+});
+export type TaskView = DeepReadonly<z.infer<typeof taskViewSchema>>;
 
 /** One stored task in the history list. */
-export interface HistoryItem {
-  readonly taskId: string;
-  readonly task: string;
-  readonly startedAt: number;
-  readonly updatedAt: number;
-  readonly status: string;
-}
+const historyItemSchema = z.object({ taskId: z.string(), task: z.string(), startedAt: z.number(), updatedAt: z.number(), status: z.string() });
+export type HistoryItem = DeepReadonly<z.infer<typeof historyItemSchema>>;
 
 /** Where an MCP server stands: `connecting` may be a reconnect after a crash (see `reconnect`). */
-export type McpServerStatusView = 'connecting' | 'connected' | 'error' | 'disabled';
+const mcpServerStatusSchema = z.enum(['connecting', 'connected', 'error', 'disabled']);
+export type McpServerStatusView = z.infer<typeof mcpServerStatusSchema>;
 
 /** One tool of an MCP server as the panel lists it (no input schema: snapshots stay small). */
-export interface McpToolView {
-  readonly name: string;
+const mcpToolViewSchema = z.object({
+  name: z.string(),
   /** The first paragraph of the tool's description, capped. */
-  readonly description: string;
+  description: z.string(),
   /** Listed in the server's `autoApprove`: calls run without asking. */
-  readonly autoApproved: boolean;
-}
+  autoApproved: z.boolean(),
+});
+export type McpToolView = DeepReadonly<z.infer<typeof mcpToolViewSchema>>;
 
-/** A resource with a fixed URI. */
-export interface McpResourceView {
-  readonly uri: string;
-  readonly name: string;
-}
-
-/** A family of resources addressed by a URI template. */
-export interface McpResourceTemplateView {
-  readonly uriTemplate: string;
-  readonly name: string;
-}
+/** A resource with a fixed URI, and a family of resources addressed by a URI template. */
+const mcpResourceViewSchema = z.object({ uri: z.string(), name: z.string() });
+export type McpResourceView = DeepReadonly<z.infer<typeof mcpResourceViewSchema>>;
+const mcpResourceTemplateViewSchema = z.object({ uriTemplate: z.string(), name: z.string() });
+export type McpResourceTemplateView = DeepReadonly<z.infer<typeof mcpResourceTemplateViewSchema>>;
 
 /** One configured MCP server (valid or not) with what it offers. */
-export interface McpServerView {
-  readonly name: string;
-  readonly status: McpServerStatusView;
+const mcpServerViewSchema = z.object({
+  name: z.string(),
+  status: mcpServerStatusSchema,
   /** Why it is in error, or the last failure while it reconnects; may span lines. */
-  readonly error?: string;
+  error: z.string().optional(),
   /** The config file that defines it; edits from the panel go there. */
-  readonly source: string;
+  source: z.string(),
   /** Which of the config files that is. */
-  readonly scope: 'global' | 'workspace' | 'other';
-  readonly disabled: boolean;
+  scope: z.enum(['global', 'workspace', 'other']),
+  disabled: z.boolean(),
   /** stdio, streamableHttp or sse; undefined when the entry is invalid. */
-  readonly transport?: string;
-  readonly tools: readonly McpToolView[];
-  readonly resources: readonly McpResourceView[];
-  readonly resourceTemplates: readonly McpResourceTemplateView[];
+  transport: z.string().optional(),
+  tools: z.array(mcpToolViewSchema),
+  resources: z.array(mcpResourceViewSchema),
+  resourceTemplates: z.array(mcpResourceTemplateViewSchema),
   /** Set while waiting to reconnect after an unexpected exit. */
-  readonly reconnect?: { readonly attempt: number; readonly maxAttempts: number };
-}
+  reconnect: z.object({ attempt: z.number(), maxAttempts: z.number() }).optional(),
+});
+export type McpServerView = DeepReadonly<z.infer<typeof mcpServerViewSchema>>;
 
 /** Something wrong in an MCP config file: the whole file (no server) or one entry (and field). */
-export interface McpConfigProblemView {
-  readonly file: string;
-  readonly server?: string;
-  readonly field?: string;
-  readonly message: string;
-}
+const mcpConfigProblemViewSchema = z.object({ file: z.string(), server: z.string().optional(), field: z.string().optional(), message: z.string() });
+export type McpConfigProblemView = DeepReadonly<z.infer<typeof mcpConfigProblemViewSchema>>;
 
 /** The MCP part of the panel state: every server of the window's hub and the config problems. */
-export interface McpPanelState {
-  readonly servers: readonly McpServerView[];
-  readonly problems: readonly McpConfigProblemView[];
+const mcpPanelStateSchema = z.object({
+  servers: z.array(mcpServerViewSchema),
+  problems: z.array(mcpConfigProblemViewSchema),
   /** The config files the servers come from; `workspace` is absent without an open folder. */
-  readonly configFiles: { readonly global: string; readonly workspace?: string };
-}
+  configFiles: z.object({ global: z.string(), workspace: z.string().optional() }),
+});
+export type McpPanelState = DeepReadonly<z.infer<typeof mcpPanelStateSchema>>;
 
 /** Everything the panel renders; sent whole on `ready` and whenever the webview was hidden. */
-export interface PanelState {
-  readonly view: PanelView;
-  readonly task?: TaskView;
-  readonly settings: ProviderSettingsView;
-  readonly history: readonly HistoryItem[];
-  readonly skills: readonly { readonly slug: string; readonly name: string }[];
+const panelStateSchema = z.object({
+  view: z.enum(PANEL_VIEWS),
+  task: taskViewSchema.optional(),
+  settings: providerSettingsViewSchema,
+  history: z.array(historyItemSchema),
+  skills: z.array(z.object({ slug: z.string(), name: z.string() })),
   /** Mode to start new tasks in. */
-  readonly mode: 'plan' | 'act';
-  readonly skill: string;
+  mode: modeSchema,
+  skill: z.string(),
   /** MCP servers; kept current between snapshots by `mcpState`. */
-  readonly mcp: McpPanelState;
+  mcp: mcpPanelStateSchema,
   /** A task sent before the provider was set up; it starts once the settings are saved. */
-  readonly pendingTask?: string;
-}
+  pendingTask: z.string().optional(),
+});
+export type PanelState = DeepReadonly<z.infer<typeof panelStateSchema>>;
 
-/** Messages from the webview to the extension host. */
-export type WebviewMessage =
-  | { readonly type: 'ready' }
-  | { readonly type: 'newTask'; readonly id: string; readonly text: string }
-  | { readonly type: 'sendMessage'; readonly id: string; readonly text: string }
-  | { readonly type: 'approve'; readonly id: string; readonly callId: string; readonly feedback?: string }
-  | { readonly type: 'reject'; readonly id: string; readonly callId: string; readonly feedback?: string }
-  | { readonly type: 'answer'; readonly id: string; readonly text: string }
-  | { readonly type: 'cancelTask'; readonly id: string }
+// Generous caps: a pasted log is fine, a runaway webview sending megabytes per message is not.
+const MAX_TEXT = 1_000_000;
+const id = z.string().min(1).max(200);
+const text = z.string().max(MAX_TEXT);
+const feedback = z.string().max(MAX_TEXT).optional();
+// MCP server and tool names are keys of the user's config and the server's list; no other rule applies.
+const mcpName = z.string().min(1).max(500);
+
+/** Messages from the webview to the extension host; unknown fields are refused. */
+export const webviewMessageSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready') }).strict(),
+  z.object({ type: z.literal('newTask'), id, text }).strict(),
+  z.object({ type: z.literal('sendMessage'), id, text }).strict(),
+  z.object({ type: z.literal('approve'), id, callId: id, feedback }).strict(),
+  z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
+  z.object({ type: z.literal('answer'), id, text }).strict(),
+  z.object({ type: z.literal('cancelTask'), id }).strict(),
   /** Lets the running command of `callId` continue in the background while the agent goes on. */
-  | { readonly type: 'proceedCommand'; readonly id: string; readonly callId: string }
-  | { readonly type: 'retry'; readonly id: string }
-  | { readonly type: 'setMode'; readonly id: string; readonly mode: 'plan' | 'act' }
-  | { readonly type: 'setSkill'; readonly id: string; readonly skill: string }
-  | { readonly type: 'showView'; readonly id: string; readonly view: PanelView }
-  | {
-      readonly type: 'saveSettings';
-      readonly id: string;
-      readonly provider: ProviderName;
-      readonly model: string;
-      readonly baseUrl: string;
-      readonly toolProtocol: ToolProtocolName;
+  z.object({ type: z.literal('proceedCommand'), id, callId: id }).strict(),
+  z.object({ type: z.literal('retry'), id }).strict(),
+  z.object({ type: z.literal('setMode'), id, mode: modeSchema }).strict(),
+  z.object({ type: z.literal('setSkill'), id, skill: z.string().min(1).max(200) }).strict(),
+  z.object({ type: z.literal('showView'), id, view: z.enum(PANEL_VIEWS) }).strict(),
+  z
+    .object({
+      type: z.literal('saveSettings'),
+      id,
+      provider: providerSchema,
+      model: z.string().max(500),
+      baseUrl: z.string().max(2000),
+      toolProtocol: toolProtocolSchema,
       /** A new key to store; omitted to keep the stored one. */
-      readonly apiKey?: string;
-    }
-  | { readonly type: 'openTask'; readonly id: string; readonly taskId: string }
-  | { readonly type: 'deleteTask'; readonly id: string; readonly taskId: string }
-  | { readonly type: 'exportTask'; readonly id: string; readonly taskId: string }
+      apiKey: z.string().max(10_000).optional(),
+    })
+    .strict(),
+  z.object({ type: z.literal('openTask'), id, taskId: id }).strict(),
+  z.object({ type: z.literal('deleteTask'), id, taskId: id }).strict(),
+  z.object({ type: z.literal('exportTask'), id, taskId: id }).strict(),
   /** Reconnects a server from scratch (also after it gave up reconnecting). */
-  | { readonly type: 'mcpRestart'; readonly id: string; readonly server: string }
+  z.object({ type: z.literal('mcpRestart'), id, server: mcpName }).strict(),
   /** Sets `"disabled"` in the config file that defines the server; the file watcher applies it. */
-  | { readonly type: 'mcpSetDisabled'; readonly id: string; readonly server: string; readonly disabled: boolean }
+  z.object({ type: z.literal('mcpSetDisabled'), id, server: mcpName, disabled: z.boolean() }).strict(),
   /** Adds the tool to (or removes it from) the server's `autoApprove` in its config file; applies without a restart. */
-  | { readonly type: 'mcpSetAutoApprove'; readonly id: string; readonly server: string; readonly tool: string; readonly autoApprove: boolean }
+  z.object({ type: z.literal('mcpSetAutoApprove'), id, server: mcpName, tool: mcpName, autoApprove: z.boolean() }).strict(),
   /** Opens a config file in an editor, creating it with `{"mcpServers": {}}` when missing. */
-  | { readonly type: 'mcpOpenConfig'; readonly id: string; readonly scope: 'global' | 'workspace' }
+  z.object({ type: z.literal('mcpOpenConfig'), id, scope: z.enum(['global', 'workspace']) }).strict(),
   /** Shows the server's recent stderr and log messages in a read-only editor. */
-  | { readonly type: 'mcpShowLog'; readonly id: string; readonly server: string };
+  z.object({ type: z.literal('mcpShowLog'), id, server: mcpName }).strict(),
+]);
+export type WebviewMessage = DeepReadonly<z.infer<typeof webviewMessageSchema>>;
+
+/** The request types of the webview, i.e. every message but `ready`. */
+export type WebviewRequest = Exclude<WebviewMessage, { type: 'ready' }>;
 
 /** Messages from the extension host to the webview. */
-export type HostMessage =
-  | { readonly type: 'snapshot'; readonly state: PanelState }
+export const hostMessageSchema = z.union([
+  z.object({ type: z.literal('snapshot'), state: panelStateSchema }),
   /** Replaces the open task's messages from `start` on (most updates touch only the tail). */
-  | { readonly type: 'taskMessages'; readonly taskId: string; readonly start: number; readonly messages: readonly UiMessage[] }
+  z.object({ type: z.literal('taskMessages'), taskId: z.string(), start: z.number().int().nonnegative(), messages: z.array(uiMessageSchema) }),
   /** The assistant's message as it streams (transient, replaced by the logged one). */
-  | { readonly type: 'streaming'; readonly taskId: string; readonly text: string; readonly reasoning: string }
+  z.object({ type: z.literal('streaming'), taskId: z.string(), text: z.string(), reasoning: z.string() }),
   /** Live output of a running command. */
-  | { readonly type: 'commandOutput'; readonly callId: string; readonly text: string }
+  z.object({ type: z.literal('commandOutput'), callId: z.string(), text: z.string() }),
   /**
    * The MCP part of the state after the window's MCP hub changed (status, lists, config), so a
    * connecting server does not resend the whole task. Coalesced; while the webview is hidden the
    * next snapshot carries it instead. Changes a request caused arrive before its reply.
    */
-  | { readonly type: 'mcpState'; readonly state: McpPanelState }
+  z.object({ type: z.literal('mcpState'), state: mcpPanelStateSchema }),
   /**
    * Text for the Task box (an editor selection as a fenced block): appended to the draft, which
    * gets the focus. Sent once, to the first chat webview that is ready and visible.
    */
-  | { readonly type: 'insertText'; readonly text: string }
-  | { readonly type: 'reply'; readonly id: string; readonly ok: true }
-  | { readonly type: 'reply'; readonly id: string; readonly ok: false; readonly error: string };
+  z.object({ type: z.literal('insertText'), text: z.string() }),
+  z.object({ type: z.literal('reply'), id: z.string(), ok: z.literal(true) }),
+  z.object({ type: z.literal('reply'), id: z.string(), ok: z.literal(false), error: z.string() }),
+]);
+export type HostMessage = DeepReadonly<z.infer<typeof hostMessageSchema>>;
 
-/** The request types of the webview, i.e. every message but `ready`. */
-export type WebviewRequest = Exclude<WebviewMessage, { type: 'ready' }>;
+/** The outcome of checking one incoming message. */
+export type Parsed<T> =
+  | { readonly ok: true; readonly message: T }
+  /** `id` is the request id when the message had a usable one, so the error can be replied to. */
+  | { readonly ok: false; readonly error: string; readonly id?: string };
+
+/** Validates a message from the webview before anything acts on it. */
+export function parseWebviewMessage(raw: unknown): Parsed<WebviewMessage> {
+  return parseWith(webviewMessageSchema, raw);
+}
+
+/** Validates a message from the host before the webview's state takes it. */
+export function parseHostMessage(raw: unknown): Parsed<HostMessage> {
+  return parseWith(hostMessageSchema, raw);
+}
+
+function parseWith<T>(schema: z.ZodType<T>, raw: unknown): Parsed<T> {
+  const result = schema.safeParse(raw);
+  if (result.success) return { ok: true, message: result.data };
+  const issues = result.error.issues
+    .slice(0, 5)
+    .map((issue) => (issue.path.length > 0 ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
+    .join('; ');
+  const record = typeof raw === 'object' && raw !== null ? (raw as { type?: unknown; id?: unknown }) : {};
+  const type = record.type;
+  const requestId = record.id;
+  return {
+    ok: false,
+    error: `Invalid ${typeof type === 'string' ? `"${type.slice(0, 50)}" ` : ''}message: ${issues}`,
+    ...(typeof requestId === 'string' && requestId.length > 0 && requestId.length <= 200 ? { id: requestId } : {}),
+  };
+}

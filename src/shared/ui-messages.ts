@@ -1,60 +1,68 @@
-import type { ToolFacts } from './tool-details.js';
-
-/** The chat's message list as the panel and the CLI render it; derived from the task log. */
-export type UiMessage =
-  | { readonly kind: 'task'; readonly id: string; readonly text: string; readonly attached?: readonly UiAttachment[]; readonly ts: number }
-  | { readonly kind: 'user'; readonly id: string; readonly text: string; readonly attached?: readonly UiAttachment[]; readonly ts: number }
-  | { readonly kind: 'assistant'; readonly id: string; readonly text: string; readonly reasoning: string; readonly ts: number }
-  | UiToolMessage
-  | { readonly kind: 'notice'; readonly id: string; readonly text: string; readonly ts: number }
-  | { readonly kind: 'error'; readonly id: string; readonly text: string; readonly ts: number }
-  | UiRetryMessage
-  | { readonly kind: 'completion'; readonly id: string; readonly result: string; readonly command?: string; readonly ts: number };
+// The chat's message list as the panel and the CLI render it; derived from the task log. The
+// schemas are the one definition: the types are inferred from them.
+import { z } from 'zod';
+import type { DeepReadonly } from './deep-readonly.js';
+import { toolFactsSchema } from './tool-details.js';
 
 /** What an @-mention attached to a message, shown as a chip. */
-export interface UiAttachment {
-  readonly kind: string;
-  readonly ref: string;
-  readonly truncated: boolean;
-}
-
-/** A failed model request about to be made again ("retrying in 4 s, attempt 2 of 3"). */
-export interface UiRetryMessage {
-  readonly kind: 'retry';
-  readonly id: string;
-  /** 1 for the first retry. */
-  readonly attempt: number;
-  readonly maxRetries: number;
-  readonly delayMs: number;
-  readonly reason: string;
-  readonly ts: number;
-}
+export const uiAttachmentSchema = z.object({ kind: z.string(), ref: z.string(), truncated: z.boolean() });
+export type UiAttachment = DeepReadonly<z.infer<typeof uiAttachmentSchema>>;
 
 /** Where a tool call stands. */
-export type ToolStatus = 'running' | 'awaiting_approval' | 'rejected' | 'done' | 'failed' | 'interrupted';
+export const toolStatusSchema = z.enum(['running', 'awaiting_approval', 'rejected', 'done', 'failed', 'interrupted']);
+export type ToolStatus = z.infer<typeof toolStatusSchema>;
+
+/** A failed model request about to be made again ("retrying in 4 s, attempt 2 of 3"). */
+export const uiRetryMessageSchema = z.object({
+  kind: z.literal('retry'),
+  id: z.string(),
+  /** 1 for the first retry. */
+  attempt: z.number(),
+  maxRetries: z.number(),
+  delayMs: z.number(),
+  reason: z.string(),
+  ts: z.number(),
+});
+export type UiRetryMessage = DeepReadonly<z.infer<typeof uiRetryMessageSchema>>;
 
 /** One card per tool call. */
-export interface UiToolMessage {
-  readonly kind: 'tool';
-  readonly id: string;
-  readonly callId: string;
-  readonly tool: string;
-  readonly params: Readonly<Record<string, string>>;
-  readonly status: ToolStatus;
-  readonly output?: string;
-  readonly error?: string;
-  readonly feedback?: string;
+export const uiToolMessageSchema = z.object({
+  kind: z.literal('tool'),
+  id: z.string(),
+  callId: z.string(),
+  tool: z.string(),
+  params: z.record(z.string(), z.string()),
+  status: toolStatusSchema,
+  output: z.string().optional(),
+  error: z.string().optional(),
+  feedback: z.string().optional(),
   /** Facts of the result the card renders (exit code, lines changed, counts); absent for results logged before they were recorded. */
-  readonly details?: ToolFacts;
-  readonly ts: number;
-}
+  details: toolFactsSchema.optional(),
+  ts: z.number(),
+});
+export type UiToolMessage = DeepReadonly<z.infer<typeof uiToolMessageSchema>>;
+
+const said = { id: z.string(), text: z.string(), attached: z.array(uiAttachmentSchema).optional(), ts: z.number() };
+
+export const uiMessageSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('task'), ...said }),
+  z.object({ kind: z.literal('user'), ...said }),
+  z.object({ kind: z.literal('assistant'), id: z.string(), text: z.string(), reasoning: z.string(), ts: z.number() }),
+  uiToolMessageSchema,
+  z.object({ kind: z.literal('notice'), id: z.string(), text: z.string(), ts: z.number() }),
+  z.object({ kind: z.literal('error'), id: z.string(), text: z.string(), ts: z.number() }),
+  uiRetryMessageSchema,
+  z.object({ kind: z.literal('completion'), id: z.string(), result: z.string(), command: z.string().optional(), ts: z.number() }),
+]);
+export type UiMessage = DeepReadonly<z.infer<typeof uiMessageSchema>>;
 
 /** Token totals of a task. */
-export interface UiUsage {
-  readonly inputTokens: number;
-  readonly outputTokens: number;
-  readonly cacheReadTokens: number;
-  readonly cacheWriteTokens: number;
+export const uiUsageSchema = z.object({
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  cacheReadTokens: z.number(),
+  cacheWriteTokens: z.number(),
   /** US dollars, when the models' prices are known. */
-  readonly cost?: number;
-}
+  cost: z.number().optional(),
+});
+export type UiUsage = DeepReadonly<z.infer<typeof uiUsageSchema>>;

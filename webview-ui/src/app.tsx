@@ -6,7 +6,7 @@ import { ActionsContext, type PanelActions } from './common/actions-context.js';
 import { HistoryView } from './history/history-view.js';
 import { McpView } from './mcp/mcp-view.js';
 import { SettingsView } from './settings/settings-view.js';
-import type { RequestPayload } from './state/request-client.js';
+import type { RequestPayload } from '../../src/shared/request-client.js';
 import { useHost } from './state/use-host.js';
 import { readUiState, writeUiState } from './vscode-api.js';
 

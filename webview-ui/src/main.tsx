@@ -1,3 +1,5 @@
+// Must stay the first import: it configures zod before any schema is built.
+import '../../src/shared/zod-config.js';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
 import './styles/base.css';

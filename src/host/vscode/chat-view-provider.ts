@@ -1,6 +1,6 @@
 import type * as vscode from 'vscode';
 import { connectChatWebview, type ChatWiring } from './chat-wiring.js';
-import type { PanelMessenger } from './panel-messenger.js';
+import type { PanelMessenger } from '../../panel/panel-messenger.js';
 import { webviewOptions } from './webview-html.js';
 
 /** The id of the chat view in the Smith activity-bar container (package.json). */

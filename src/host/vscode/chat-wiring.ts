@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
-import type { RequestHandlers } from './message-handlers.js';
-import type { PanelSource } from './panel-changes.js';
-import { PanelMessenger, type WebviewEndpoint } from './panel-messenger.js';
+import type { RequestHandlers } from '../../panel/message-handlers.js';
+import type { PanelSource } from '../../panel/panel-changes.js';
+import { PanelMessenger, type WebviewEndpoint } from '../../panel/panel-messenger.js';
 import { buildWebviewHtml } from './webview-html.js';
 
 /** What every chat webview (side bar or editor tab) is connected to. */

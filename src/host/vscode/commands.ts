@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { ChatEditorPanel } from './chat-editor-panel.js';
 import { CHAT_VIEW_ID } from './chat-view-provider.js';
 import { selectionContext } from './selection-context.js';
-import type { TaskController } from './task-controller.js';
+import type { TaskController } from '../../panel/task-controller.js';
 
 /** Every command the extension contributes (package.json lists the same ids). */
 export const COMMAND_IDS = [

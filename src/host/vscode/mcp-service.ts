@@ -10,17 +10,10 @@ import { WorkspaceTrustPrompt, type AskWorkspaceTrust } from '../../core/mcp/wor
 import type { McpPanelState } from '../../shared/protocol.js';
 import { setServerDisabled, setToolAutoApprove } from './mcp-config-edits.js';
 import { McpLogDocuments, openMcpConfigFile } from './mcp-documents.js';
-import { mcpPanelState } from './mcp-panel-state.js';
+import { mcpPanelState } from '../../panel/mcp-panel-state.js';
+import type { McpPanelSource } from '../../panel/ports.js';
 
 /** What the panel and the tasks need from the window's MCP servers. */
-export interface McpPanelSource {
-  /** Wired into every task's environment; reads the hub live, so open tasks see changes. */
-  readonly wiring: McpTaskWiring;
-  panelState(): McpPanelState;
-  /** Fires after any change of a server's status, lists or settings, or of the config problems. */
-  readonly onDidChange: vscode.Event<void>;
-}
-
 /** How the window's MCP servers are set up. */
 export interface McpServiceOptions {
   /** Smith's storage folder (the one tasks use): the global mcp_settings.json lives there. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
+import type { ProviderChoice } from '../../panel/ports.js';
 import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
-import type { ProviderName, ProviderSettingsView, ToolProtocolName } from '../../shared/protocol.js';
+import type { ProviderName, ProviderSettingsView } from '../../shared/protocol.js';
 import { DEFAULT_MODELS, missingSetup } from '../../shared/provider-setup.js';
 import { API_KEY_ENV_VARS, PROVIDER_IDS } from '../../shared/providers.js';
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
@@ -99,15 +100,6 @@ function idleTimeoutMs(seconds: unknown): number {
 /** A number the user set (0 or more), as an override field; anything else leaves the field out. */
 function positive(value: unknown, key: keyof ModelInfoOverrides): ModelInfoOverrides {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 && !(key === 'contextWindow' && value === 0) ? { [key]: value } : {};
-}
-
-/** What the panel's Settings view saves (the key aside). */
-export interface ProviderChoice {
-  readonly provider: ProviderName;
-  readonly model: string;
-  readonly baseUrl: string;
-  /** Omitted: the configured protocol stays as it is. */
-  readonly toolProtocol?: ToolProtocolName;
 }
 
 /** Writes the provider choice to the user settings; the key goes to ProviderKeys, never here. */

@@ -1,7 +1,7 @@
 import type { McpService } from './mcp-service.js';
 import type { ProviderKeys } from './settings.js';
-import type { TaskController } from './task-controller.js';
-import type { WebviewInteractions } from './webview-interactions.js';
+import type { TaskController } from '../../panel/task-controller.js';
+import type { WebviewInteractions } from '../../panel/webview-interactions.js';
 
 /** What activate() returns: the extension's live parts, for other extensions and the integration tests. */
 export interface SmithApi {

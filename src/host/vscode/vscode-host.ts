@@ -3,7 +3,7 @@ import type { Host, ProcessPort } from '../../core/ports.js';
 import type { EditDiagnostics } from './edit-diagnostics.js';
 import { findRipgrep } from './ripgrep-path.js';
 import type { VsCodeFileSystem } from './vscode-file-system.js';
-import type { WebviewInteractions } from './webview-interactions.js';
+import type { WebviewInteractions } from '../../panel/webview-interactions.js';
 
 /** The parts the VS Code host is made of; each has its own file. */
 export interface VsCodeHostParts {

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type Form
 import type { TaskView } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
-import type { RequestPayload } from '../state/request-client.js';
+import type { RequestPayload } from '../../../src/shared/request-client.js';
 import { readUiState, writeUiState } from '../vscode-api.js';
 import { appendToDraft } from './draft-text.js';
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { RequestPayload } from '../state/request-client.js';
+import type { RequestPayload } from '../../../src/shared/request-client.js';
 
 /** What any part of the panel may do: send a request, report a failure to the user. */
 export interface PanelActions {

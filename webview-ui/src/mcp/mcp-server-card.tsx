@@ -3,7 +3,7 @@ import type { McpServerView, McpToolView } from '../../../src/shared/protocol.js
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
 import { useOptimistic } from '../common/use-optimistic.js';
-import type { RequestPayload } from '../state/request-client.js';
+import type { RequestPayload } from '../../../src/shared/request-client.js';
 import { fileName, mcpStatusLabel } from './mcp-status.js';
 
 type Action = 'restart' | 'toggle' | 'log';

@@ -52,7 +52,7 @@ export function panelReducer(state: WebviewState, message: PanelAction): Webview
     case 'insertsTaken':
       return message.count <= 0 ? state : { ...state, inserts: state.inserts.slice(message.count) };
     case 'reply':
-      // Replies settle requests (request-client.ts); they carry no panel state.
+      // Replies settle requests (src/shared/request-client.ts); they carry no panel state.
       return state;
   }
 }

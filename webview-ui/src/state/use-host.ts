@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
-import type { HostMessage } from '../../../src/shared/protocol.js';
 import { postToHost } from '../vscode-api.js';
+import { receiveHostMessage } from './host-messages.js';
 import { initialWebviewState, panelReducer, type WebviewState } from './panel-reducer.js';
-import { createRequestClient, type RequestPayload } from './request-client.js';
+import { createRequestClient, type RequestPayload } from '../../../src/shared/request-client.js';
 
 /** The host's state plus the typed request function, for the whole app. */
 export interface HostConnection {
@@ -12,12 +12,6 @@ export interface HostConnection {
   readonly insertsTaken: (count: number) => void;
 }
 
-const HOST_MESSAGE_TYPES = new Set<string>(['snapshot', 'taskMessages', 'streaming', 'commandOutput', 'mcpState', 'insertText', 'reply']);
-
-function isHostMessage(data: unknown): data is HostMessage {
-  return typeof data === 'object' && data !== null && HOST_MESSAGE_TYPES.has((data as { type?: unknown }).type as string);
-}
-
 /** Listens to the host, feeds the reducer and says `ready` once mounted. */
 export function useHost(): HostConnection {
   const [state, dispatch] = useReducer(panelReducer, initialWebviewState);
@@ -25,8 +19,8 @@ export function useHost(): HostConnection {
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<unknown>) => {
-      if (!isHostMessage(event.data)) return;
-      if (!client.handleMessage(event.data)) dispatch(event.data);
+      const message = receiveHostMessage(event.data, client, (problem) => console.error(problem));
+      if (message) dispatch(message);
     };
     window.addEventListener('message', onMessage);
     postToHost({ type: 'ready' });

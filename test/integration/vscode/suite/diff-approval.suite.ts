@@ -9,7 +9,7 @@ import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { DiffApproval } from '../../../../src/host/vscode/diff-approval';
 import { VsCodeFileSystem } from '../../../../src/host/vscode/vscode-file-system';
-import { WebviewInteractions } from '../../../../src/host/vscode/webview-interactions';
+import { WebviewInteractions } from '../../../../src/panel/webview-interactions';
 
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const root = join(workspace, 'diff-approval-tests');

@@ -10,14 +10,16 @@ import * as vscode from 'vscode';
 import { TaskLog } from '../../../../src/core/task/task-log';
 import { DiffApproval } from '../../../../src/host/vscode/diff-approval';
 import { EditDiagnostics } from '../../../../src/host/vscode/edit-diagnostics';
+import { saveWithDialog } from '../../../../src/host/vscode/export-target';
+import { VsCodePanelSettings } from '../../../../src/host/vscode/panel-settings';
 import { ProviderKeys } from '../../../../src/host/vscode/settings';
 import type { SmithApi } from '../../../../src/host/vscode/smith-api';
-import { TaskController } from '../../../../src/host/vscode/task-controller';
+import { TaskController } from '../../../../src/panel/task-controller';
 import { createVsCodeTaskEnvironment } from '../../../../src/host/vscode/task-options';
 import { TerminalProcessPort } from '../../../../src/host/vscode/terminal-process-port';
 import { createVsCodeHost } from '../../../../src/host/vscode/vscode-host';
 import { VsCodeFileSystem } from '../../../../src/host/vscode/vscode-file-system';
-import { WebviewInteractions } from '../../../../src/host/vscode/webview-interactions';
+import { WebviewInteractions } from '../../../../src/panel/webview-interactions';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
 import { MemorySecrets } from './memory-secrets';
 import { isPidAlive } from '../../../helpers/pid-liveness';
@@ -54,13 +56,10 @@ function ownController(beforeDispose: () => Promise<void> = async () => {}) {
   const processes = new TerminalProcessPort();
   const log = vscode.window.createOutputChannel('Smith lifecycle test', { log: true });
   const host = createVsCodeHost({ files, interactions, processes, diagnostics: new EditDiagnostics(), log });
-  const controller = new TaskController({
+  const settings = new VsCodePanelSettings({
     storageDir: storageDirOf(),
-    cwd: () => workspace,
     host,
     keys,
-    interactions,
-    diff,
     createEnvironment: async (inputs) => {
       const environment = await createVsCodeTaskEnvironment(inputs);
       return {
@@ -72,8 +71,10 @@ function ownController(beforeDispose: () => Promise<void> = async () => {}) {
       };
     },
   });
+  const controller = new TaskController({ storageDir: storageDirOf(), cwd: () => workspace, host, settings, interactions, edits: diff, saveExport: saveWithDialog });
   const close = () => {
     controller.dispose();
+    settings.dispose();
     diff.dispose();
     interactions.dispose();
     processes.dispose();

@@ -1,0 +1,62 @@
+import * as vscode from 'vscode';
+import type { TaskEnvironment } from '../../core/session/task-environment.js';
+import type { Host } from '../../core/ports.js';
+import { Emitter } from '../../panel/events.js';
+import type { McpPanelSource, PanelProviderSettings, ProviderChoice } from '../../panel/ports.js';
+import { missingSetup } from '../../shared/provider-setup.js';
+import { SETTINGS_SECTION, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
+import { createVsCodeTaskEnvironment, type VsCodeTaskInputs } from './task-options.js';
+
+/** What the panel's provider settings are read from in VS Code. */
+export interface VsCodePanelSettingsDeps {
+  readonly storageDir: string;
+  readonly host: Host;
+  readonly keys: ProviderKeys;
+  /** The window's MCP servers, wired into every task. */
+  readonly mcp?: McpPanelSource;
+  /** Replaces the environment factory (the workbench tests use a scripted model server). */
+  readonly createEnvironment?: (inputs: VsCodeTaskInputs) => Promise<TaskEnvironment>;
+}
+
+/** The panel's provider settings in VS Code: `smith.*` settings plus keys in SecretStorage. */
+export class VsCodePanelSettings implements PanelProviderSettings, vscode.Disposable {
+  private readonly changed = new Emitter<void>();
+  readonly onDidChange = this.changed.event;
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly deps: VsCodePanelSettingsDeps) {
+    this.subscriptions = [
+      deps.keys.onDidChange(() => this.changed.fire()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(SETTINGS_SECTION)) this.changed.fire();
+      }),
+    ];
+  }
+
+  basics() {
+    return { ...providerSettingsBasics(readSettings()), hasApiKey: false };
+  }
+
+  view() {
+    return providerSettingsView(readSettings(), this.deps.keys);
+  }
+
+  async save(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
+    await saveProviderSettings(choice);
+    if (choice.apiKey !== undefined) await this.deps.keys.store(choice.provider, choice.apiKey);
+  }
+
+  async createEnvironment(cwd: string): Promise<TaskEnvironment | undefined> {
+    const settings = readSettings();
+    const apiKey = await this.deps.keys.get(settings.provider);
+    if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
+    const mcp = this.deps.mcp?.wiring;
+    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey, ...(mcp ? { mcp } : {}) };
+    return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.changed.dispose();
+  }
+}

@@ -1,0 +1,44 @@
+import type { WebviewRequest } from '../shared/protocol.js';
+import type { TaskController } from './task-controller.js';
+import type { WebviewInteractions } from './webview-interactions.js';
+
+/** One small handler per request type; the messenger replies ok when it returns and the error when it throws. */
+export type RequestHandlers = {
+  readonly [K in WebviewRequest['type']]: (message: Extract<WebviewRequest, { readonly type: K }>) => Promise<void> | void;
+};
+
+/** What the MCP view's requests act on (McpService). */
+export interface McpRequests {
+  restart(server: string): Promise<void>;
+  setDisabled(server: string, disabled: boolean): Promise<void>;
+  setAutoApprove(server: string, tool: string, autoApprove: boolean): Promise<void>;
+  openConfig(scope: 'global' | 'workspace'): Promise<void>;
+  showLog(server: string): Promise<void>;
+}
+
+/** The panel's requests, mapped onto the task controller, the pending interactions and the MCP servers. */
+export function createMessageHandlers(controller: TaskController, interactions: WebviewInteractions, mcp: McpRequests): RequestHandlers {
+  return {
+    newTask: (m) => controller.newTask(m.text),
+    sendMessage: (m) => controller.sendMessage(m.text),
+    approve: (m) => interactions.answerApproval(m.callId, true, m.feedback),
+    reject: (m) => interactions.answerApproval(m.callId, false, m.feedback),
+    answer: (m) => interactions.answerQuestion(m.text),
+    cancelTask: () => controller.cancel(),
+    proceedCommand: (m) => controller.proceedWhileRunning(m.callId),
+    retry: () => controller.retry(),
+    setMode: (m) => controller.setMode(m.mode),
+    setSkill: (m) => controller.setSkill(m.skill),
+    showView: (m) => controller.showView(m.view),
+    saveSettings: (m) =>
+      controller.saveSettings({ provider: m.provider, model: m.model, baseUrl: m.baseUrl, toolProtocol: m.toolProtocol, ...(m.apiKey !== undefined ? { apiKey: m.apiKey } : {}) }),
+    openTask: (m) => controller.openTask(m.taskId),
+    deleteTask: (m) => controller.deleteTask(m.taskId),
+    exportTask: (m) => controller.exportTask(m.taskId),
+    mcpRestart: (m) => mcp.restart(m.server),
+    mcpSetDisabled: (m) => mcp.setDisabled(m.server, m.disabled),
+    mcpSetAutoApprove: (m) => mcp.setAutoApprove(m.server, m.tool, m.autoApprove),
+    mcpOpenConfig: (m) => mcp.openConfig(m.scope),
+    mcpShowLog: (m) => mcp.showLog(m.server),
+  };
+}

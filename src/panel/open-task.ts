@@ -1,0 +1,54 @@
+import type { AssistantBlock } from '../core/parse/types.js';
+import type { TaskEnvironment } from '../core/session/task-environment.js';
+import type { Mode } from '../core/skills/skill.js';
+import type { TaskEvent } from '../core/task/events.js';
+import type { Task, TaskOutcome } from '../core/task/task.js';
+import { currentModeAndSkill } from '../core/task/turn-setup.js';
+import { usageTotals, type UiProjectionState } from '../core/task/ui-projection.js';
+import type { TaskView } from '../shared/protocol.js';
+import type { UiMessage } from '../shared/ui-messages.js';
+import { lastError, runStatus } from './panel-state.js';
+import type { WebviewInteractions } from './webview-interactions.js';
+
+/** The task open in the panel: live (a Task) or only viewed from the history until the user acts. */
+export interface OpenTask {
+  readonly id: string;
+  task?: Task;
+  environment?: TaskEnvironment;
+  unsubscribe?: () => void;
+  viewedEvents: readonly TaskEvent[];
+  run?: Promise<TaskOutcome>;
+  messages: readonly UiMessage[];
+  /** The live task's chat, folded event by event as its log grows. */
+  ui?: UiProjectionState;
+  streaming?: { blocks: readonly AssistantBlock[]; reasoning: string };
+  /** Mode or skill chosen while the task was only viewed, applied when it goes live. */
+  pendingMode?: Mode;
+  pendingSkill?: string;
+}
+
+/** The open task as the panel shows it. */
+export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions, 'pendingApproval' | 'pendingQuestion'>): TaskView {
+  const events = eventsOf(open);
+  const state = currentModeAndSkill(events);
+  const { pendingApproval, pendingQuestion } = open.run ? interactions : { pendingApproval: undefined, pendingQuestion: undefined };
+  const error = open.run ? undefined : lastError(events);
+  const usage = usageTotals(events);
+  return {
+    id: open.id,
+    messages: open.messages,
+    usage,
+    ...(usage.cost === undefined ? {} : { cost: usage.cost }),
+    mode: open.pendingMode ?? state.mode,
+    skill: open.pendingSkill ?? state.skill,
+    status: runStatus(events, open.run !== undefined, { approval: Boolean(pendingApproval), question: Boolean(pendingQuestion) }),
+    ...(pendingApproval ? { pendingApproval } : {}),
+    ...(pendingQuestion ? { pendingQuestion } : {}),
+    ...(error ? { error } : {}),
+  };
+}
+
+/** The open task's events: the live log, or the log as it was read from the history. */
+export function eventsOf(open: OpenTask): readonly TaskEvent[] {
+  return open.task?.log.events ?? open.viewedEvents;
+}

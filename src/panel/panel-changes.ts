@@ -1,0 +1,34 @@
+import type { McpPanelState, PanelState } from '../shared/protocol.js';
+import type { UiMessage } from '../shared/ui-messages.js';
+
+/** What changed in the panel's state; each webview's messenger decides what to send. */
+export type PanelChange =
+  /** Something only a snapshot carries (status, pending approval, view, settings, history). */
+  | { readonly kind: 'state' }
+  /** The open task's messages from `start` on were replaced. */
+  | { readonly kind: 'messages'; readonly taskId: string; readonly start: number; readonly messages: readonly UiMessage[] }
+  /** The streaming assistant message grew or was cleared; read it with `streaming()`. */
+  | { readonly kind: 'streaming' }
+  /** A chunk of a running command's output. */
+  | { readonly kind: 'commandOutput'; readonly callId: string; readonly text: string }
+  /** The MCP servers or their config changed; `state` is the MCP part of the panel state now. */
+  | { readonly kind: 'mcp'; readonly state: McpPanelState }
+  /** Text waits for a Task box; the first ready, visible webview takes it with `takeInserts()`. */
+  | { readonly kind: 'insertText' };
+
+/** The streaming assistant message of the open task. */
+export interface StreamingView {
+  readonly taskId: string;
+  readonly text: string;
+  readonly reasoning: string;
+}
+
+/** What a messenger reads: the whole state on demand, and changes as they happen. */
+export interface PanelSource {
+  snapshot(): PanelState;
+  /** The message being streamed now, if any. */
+  streaming(): StreamingView | undefined;
+  /** Text for the Task box not yet taken, removed from the source as it is returned. */
+  takeInserts(): readonly string[];
+  onDidChange(listener: (change: PanelChange) => void): { dispose(): void };
+}

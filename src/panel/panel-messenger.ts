@@ -1,0 +1,205 @@
+import { stripAnsi } from '../core/process/output-buffer.js';
+import type { HostMessage, McpPanelState, WebviewRequest } from '../shared/protocol.js';
+import type { RequestHandlers } from './message-handlers.js';
+import { parseWebviewMessage } from '../shared/protocol.js';
+import type { Disposable, Event } from './events.js';
+import type { PanelChange, PanelSource } from './panel-changes.js';
+
+/** The webview side the messenger talks to: a VS Code WebviewView or WebviewPanel, or an in-memory transport. */
+export interface WebviewEndpoint {
+  postMessage(message: HostMessage): PromiseLike<unknown> | undefined;
+  readonly onDidReceiveMessage: Event<unknown>;
+  isVisible(): boolean;
+  readonly onDidChangeVisibility: Event<unknown>;
+}
+
+/** Timing of the messenger; tests may shorten it. */
+export interface PanelMessengerOptions {
+  /** Least time between two `streaming` (and `commandOutput`) messages (default 50 ms). */
+  readonly throttleMs?: number;
+  /** Where invalid messages and failed requests are logged. */
+  readonly log?: (message: string) => void;
+}
+
+/**
+ * Connects one webview to the panel's state. Incoming messages are validated, then
+ * dispatched to a handler and answered with exactly one reply. Outgoing: a full snapshot on
+ * `ready`; while visible, message deltas as they happen, throttled streaming and command output,
+ * and the latest MCP state; while hidden nothing but a note that a snapshot is due, sent when it
+ * shows again. Text for the Task box goes to the first ready, visible webview, exactly once.
+ */
+export class PanelMessenger implements Disposable {
+  private ready = false;
+  private snapshotDue = false;
+  private snapshotTimer: NodeJS.Timeout | undefined;
+  private streamTimer: NodeJS.Timeout | undefined;
+  private lastStreamAt = 0;
+  private outputTimer: NodeJS.Timeout | undefined;
+  private mcpTimer: NodeJS.Timeout | undefined;
+  private mcpState: McpPanelState | undefined;
+  private readonly output = new Map<string, string>();
+  private readonly subscriptions: { dispose(): void }[];
+  private readonly throttleMs: number;
+
+  constructor(
+    private readonly endpoint: WebviewEndpoint,
+    private readonly source: PanelSource,
+    private readonly handlers: RequestHandlers,
+    private readonly options: PanelMessengerOptions = {},
+  ) {
+    this.throttleMs = options.throttleMs ?? 50;
+    this.subscriptions = [
+      endpoint.onDidReceiveMessage((raw) => void this.receive(raw)),
+      endpoint.onDidChangeVisibility(() => this.visibilityChanged()),
+      source.onDidChange((change) => this.changed(change)),
+    ];
+  }
+
+  /** Handles one message from the webview; resolves once it has been answered. */
+  async receive(raw: unknown): Promise<void> {
+    const parsed = parseWebviewMessage(raw);
+    if (!parsed.ok) {
+      this.options.log?.(parsed.error);
+      if (parsed.id) this.post({ type: 'reply', id: parsed.id, ok: false, error: parsed.error });
+      return;
+    }
+    const message = parsed.message;
+    if (message.type === 'ready') {
+      this.ready = true;
+      this.sendSnapshot();
+      this.flushInserts();
+      return;
+    }
+    await this.dispatch(message);
+  }
+
+  dispose(): void {
+    for (const subscription of this.subscriptions) subscription.dispose();
+    clearTimeout(this.snapshotTimer);
+    clearTimeout(this.streamTimer);
+    clearTimeout(this.outputTimer);
+    clearTimeout(this.mcpTimer);
+  }
+
+  private async dispatch(request: WebviewRequest): Promise<void> {
+    const handler = this.handlers[request.type] as (message: WebviewRequest) => Promise<void> | void;
+    try {
+      await handler(request);
+      // What the request changed arrives first, so the webview never shows the old value after the reply.
+      this.flushMcp();
+      this.post({ type: 'reply', id: request.id, ok: true });
+    } catch (error) {
+      this.flushMcp();
+      const message = error instanceof Error ? error.message : String(error);
+      this.options.log?.(`${request.type} failed: ${message}`);
+      this.post({ type: 'reply', id: request.id, ok: false, error: message });
+    }
+  }
+
+  private changed(change: PanelChange): void {
+    if (!this.ready) return; // `ready` brings a snapshot
+    if (change.kind === 'insertText') {
+      // Not state: it stays with the source until a visible webview takes it, so it is inserted once.
+      this.flushInserts();
+      return;
+    }
+    if (!this.endpoint.isVisible()) {
+      this.snapshotDue = true;
+      this.dropDeltas();
+      return;
+    }
+    switch (change.kind) {
+      case 'state':
+        this.snapshotTimer ??= setTimeout(() => this.sendSnapshot(), 0);
+        break;
+      case 'messages':
+        // A scheduled snapshot will carry these messages anyway.
+        if (!this.snapshotTimer) this.post({ type: 'taskMessages', taskId: change.taskId, start: change.start, messages: change.messages });
+        break;
+      case 'streaming':
+        this.scheduleStreaming();
+        break;
+      case 'commandOutput':
+        this.output.set(change.callId, (this.output.get(change.callId) ?? '') + change.text);
+        this.outputTimer ??= setTimeout(() => this.flushOutput(), this.throttleMs);
+        break;
+      case 'mcp':
+        // A server that connects changes state several times in a row; send the latest once.
+        this.mcpState = change.state;
+        this.mcpTimer ??= setTimeout(() => this.flushMcp(), 0);
+        break;
+    }
+  }
+
+  private visibilityChanged(): void {
+    if (!this.ready || !this.endpoint.isVisible()) return;
+    if (this.snapshotDue) this.sendSnapshot();
+    this.flushInserts();
+  }
+
+  private flushInserts(): void {
+    if (!this.endpoint.isVisible()) return;
+    for (const text of this.source.takeInserts()) this.post({ type: 'insertText', text });
+  }
+
+  private sendSnapshot(): void {
+    clearTimeout(this.snapshotTimer);
+    this.snapshotTimer = undefined;
+    this.snapshotDue = false;
+    // The snapshot carries the MCP state too, newer than any pending one.
+    clearTimeout(this.mcpTimer);
+    this.mcpTimer = undefined;
+    this.mcpState = undefined;
+    this.post({ type: 'snapshot', state: this.source.snapshot() });
+    const streaming = this.source.streaming();
+    if (streaming && (streaming.text || streaming.reasoning)) this.sendStreaming();
+  }
+
+  private scheduleStreaming(): void {
+    if (this.streamTimer) return;
+    const wait = this.lastStreamAt + this.throttleMs - Date.now();
+    if (wait <= 0) this.sendStreaming();
+    else this.streamTimer = setTimeout(() => this.sendStreaming(), wait);
+  }
+
+  private sendStreaming(): void {
+    clearTimeout(this.streamTimer);
+    this.streamTimer = undefined;
+    this.lastStreamAt = Date.now();
+    const streaming = this.source.streaming();
+    if (streaming) this.post({ type: 'streaming', taskId: streaming.taskId, text: streaming.text, reasoning: streaming.reasoning });
+  }
+
+  private flushOutput(): void {
+    this.outputTimer = undefined;
+    for (const [callId, text] of this.output) {
+      const clean = stripAnsi(text.replace(/\r\n/g, '\n'));
+      if (clean) this.post({ type: 'commandOutput', callId, text: clean });
+    }
+    this.output.clear();
+  }
+
+  private flushMcp(): void {
+    clearTimeout(this.mcpTimer);
+    this.mcpTimer = undefined;
+    const state = this.mcpState;
+    this.mcpState = undefined;
+    if (state) this.post({ type: 'mcpState', state });
+  }
+
+  private dropDeltas(): void {
+    clearTimeout(this.streamTimer);
+    this.streamTimer = undefined;
+    clearTimeout(this.outputTimer);
+    this.outputTimer = undefined;
+    this.output.clear();
+    clearTimeout(this.mcpTimer);
+    this.mcpTimer = undefined;
+    this.mcpState = undefined;
+  }
+
+  private post(message: HostMessage): void {
+    // A disposed webview rejects; its state is rebuilt from a snapshot when it comes back.
+    Promise.resolve(this.endpoint.postMessage(message)).catch(() => undefined);
+  }
+}

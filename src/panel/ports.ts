@@ -1,0 +1,57 @@
+import type { TaskEnvironment } from '../core/session/task-environment.js';
+import type { McpTaskWiring } from '../core/mcp/mcp-tools.js';
+import type { ApprovalRequest } from '../core/ports.js';
+import type { McpPanelState, ProviderSettingsView, ProviderName, ToolProtocolName } from '../shared/protocol.js';
+import type { Event } from './events.js';
+
+// What the panel backend needs from the editor it runs in. VS Code implements these in
+// src/host/vscode; tests implement them in plain Node.
+
+/** What the Settings view saves; the key goes to the key store, never to settings. */
+export interface ProviderChoice {
+  readonly provider: ProviderName;
+  readonly model: string;
+  readonly baseUrl: string;
+  /** Omitted: the configured protocol stays as it is. */
+  readonly toolProtocol?: ToolProtocolName;
+}
+
+/** The provider settings and keys, and the task environments built from them. */
+export interface PanelProviderSettings {
+  /** The settings as the panel shows them before the key store was asked (hasApiKey false). */
+  basics(): ProviderSettingsView;
+  /** The settings as the panel shows them, with whether a key is stored and what is missing. */
+  view(): Promise<ProviderSettingsView>;
+  /** Saves the choice; an `apiKey` is stored (an empty one removes the stored key). */
+  save(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void>;
+  /**
+   * A task environment for the workspace folder from the current settings; undefined when the
+   * provider setup is incomplete (the Settings view says what is missing).
+   */
+  createEnvironment(cwd: string): Promise<TaskEnvironment | undefined>;
+  /** Fires when the settings or a stored key changed. */
+  readonly onDidChange: Event<void>;
+}
+
+/** The editor's review of proposed edits (VS Code's diff editor). */
+export interface EditReview {
+  /** Shows a write_to_file's content while the model is still writing it. */
+  streamPartial(absolutePath: string, partialContent: string): void;
+  /** Opens the review of a proposed edit for approval. */
+  present(absolutePath: string, proposal: NonNullable<ApprovalRequest['proposal']>): Promise<void>;
+  /** The user approved: closes the review; `editedContent` is set when they changed the proposal. */
+  accept(absolutePath: string): Promise<{ readonly editedContent?: string }>;
+  /** The user rejected: closes the review. */
+  reject(absolutePath: string): Promise<void>;
+  /** Closes streamed reviews that never reached an approval (with `all`, every review). */
+  discard(options?: { readonly all?: boolean }): Promise<void>;
+}
+
+/** The window's MCP servers as the panel shows them and tasks use them. */
+export interface McpPanelSource {
+  /** Wired into every task's environment; reads the hub live, so open tasks see changes. */
+  readonly wiring: McpTaskWiring;
+  panelState(): McpPanelState;
+  /** Fires after any change of a server's status, lists or settings, or of the config problems. */
+  readonly onDidChange: Event<void>;
+}

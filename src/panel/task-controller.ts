@@ -1,0 +1,478 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Host } from '../core/ports.js';
+import type { TaskEnvironment } from '../core/session/task-environment.js';
+import { loadSkills } from '../core/skills/skill-loader.js';
+import type { Mode, Skill } from '../core/skills/skill.js';
+import { DEFAULT_SKILL_SLUG } from '../core/skills/built-in-skills.js';
+import { TaskLog, listStoredTasks, taskDir, taskStatus } from '../core/task/task-log.js';
+import { Task, type TaskOutcome, type TaskUpdate } from '../core/task/task.js';
+import { runTaskChain } from '../core/task/task-chain.js';
+import { describeLeftovers, stopLeftoverCommands } from '../core/task/leftover-commands.js';
+import { findSkill } from '../core/task/turn-setup.js';
+import { emptyUiProjection, foldUiEvents, uiProjection } from '../core/task/ui-projection.js';
+import type { HistoryItem, PanelState, PanelView, ProviderSettingsView } from '../shared/protocol.js';
+import { streamEditsToDiff } from './edit-streaming.js';
+import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
+import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
+import { checkTaskId, firstChangedIndex, historyItem, settleInterrupted, streamingView } from './panel-state.js';
+import { taskMarkdown } from './task-export.js';
+import { eventsOf, taskView, type OpenTask } from './open-task.js';
+import type { Disposable } from './events.js';
+import type { EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './ports.js';
+import type { WebviewInteractions } from './webview-interactions.js';
+
+/** What the controller is built from: the editor's parts as ports (see ports.ts). */
+export interface TaskControllerDeps {
+  readonly storageDir: string;
+  /** The folder tasks work in; undefined when no folder is open. */
+  readonly cwd: () => string | undefined;
+  readonly host: Host;
+  readonly settings: PanelProviderSettings;
+  readonly interactions: WebviewInteractions;
+  readonly edits: EditReview;
+  /** The window's MCP servers: shown in the panel's MCP view (tasks get them from the settings port). */
+  readonly mcp?: McpPanelSource;
+  /** Where an exported task goes (in VS Code: a save dialog). */
+  readonly saveExport: (suggestedName: string, markdown: string) => Promise<void>;
+}
+
+/**
+ * Owns the panel's task: starts, continues, resumes, cancels, deletes and exports tasks, and
+ * derives the PanelState the webviews render. Both webviews (side bar and editor tab) read it.
+ */
+export class TaskController implements PanelSource, Disposable {
+  private readonly listeners = new Set<(change: PanelChange) => void>();
+  private readonly subscriptions: Disposable[] = [];
+  private current: OpenTask | undefined;
+  private view: PanelView = 'chat';
+  private mode: Mode = 'act';
+  private skill = DEFAULT_SKILL_SLUG;
+  private settingsView: ProviderSettingsView;
+  /** Counts settings refreshes; a refresh applies only while it is the latest. */
+  private settingsGeneration = 0;
+  private history: HistoryItem[] | undefined;
+  private skills: readonly Skill[] | undefined;
+  /** Text for the Task box that no webview has taken yet. */
+  private inserts: string[] = [];
+  /** A task sent before the provider was set up: it starts when the settings are saved. */
+  private pendingTask: string | undefined;
+
+  constructor(private readonly deps: TaskControllerDeps) {
+    this.settingsView = deps.settings.basics();
+    void this.refreshSettings();
+    this.subscriptions.push(
+      deps.interactions.onDidChange(() => this.emit({ kind: 'state' })),
+      deps.settings.onDidChange(() => void this.refreshSettings()),
+    );
+    const mcp = deps.mcp;
+    if (mcp) {
+      this.subscriptions.push(
+        mcp.onDidChange(() => {
+          // Built only when a webview listens; the next snapshot includes it anyway.
+          if (this.listeners.size > 0) this.emit({ kind: 'mcp', state: mcp.panelState() });
+        }),
+      );
+    }
+  }
+
+  /** Tells the listener about every change of the panel state. */
+  onDidChange(listener: (change: PanelChange) => void): Disposable {
+    this.listeners.add(listener);
+    return { dispose: () => this.listeners.delete(listener) };
+  }
+
+  /** The id of the open task, if any. */
+  get openTaskId(): string | undefined {
+    return this.current?.id;
+  }
+
+  /** True while the open task's loop runs. */
+  get isRunning(): boolean {
+    return this.current?.run !== undefined;
+  }
+
+  /** The whole panel state, as a `snapshot` message carries it. */
+  snapshot(): PanelState {
+    this.history ??= listStoredTasks(this.deps.storageDir).map(historyItem);
+    return {
+      view: this.view,
+      ...(this.current ? { task: taskView(this.current, this.deps.interactions) } : {}),
+      settings: this.settingsView,
+      history: this.history,
+      skills: this.availableSkills().map((s) => ({ slug: s.slug, name: s.name })),
+      mode: this.mode,
+      skill: this.skill,
+      mcp: this.deps.mcp?.panelState() ?? EMPTY_MCP_PANEL_STATE,
+      ...(this.pendingTask !== undefined ? { pendingTask: this.pendingTask } : {}),
+    };
+  }
+
+  /** The open task's assistant message as it streams (empty between responses). */
+  streaming(): StreamingView | undefined {
+    const open = this.current;
+    if (!open) return undefined;
+    return streamingView(open.id, open.streaming?.blocks ?? [], open.streaming?.reasoning ?? '');
+  }
+
+  /**
+   * Starts a new task (ending the open one) in the panel's mode and skill. Before a provider is set
+   * up the task waits instead: the panel shows the setup, and saving it starts the task.
+   */
+  async newTask(text: string): Promise<void> {
+    if (!text.trim()) throw new Error('Describe the task first.');
+    if (await this.needsSetup()) {
+      this.pendingTask = text;
+      this.view = 'settings';
+      this.emit({ kind: 'state' });
+      return;
+    }
+    // Built first: when the settings are incomplete the open task stays as it was.
+    const environment = await this.createEnvironment();
+    await this.closeCurrent();
+    const task = Task.create(environment.options, text, { mode: this.mode, skill: this.skill });
+    const open: OpenTask = { id: task.id, viewedEvents: [], messages: [] };
+    this.current = open;
+    this.view = 'chat';
+    this.goLive(open, task, environment);
+    this.startRun(open);
+  }
+
+  /** The user's message: an answer, a rejection with feedback, a follow-up, or a new task. */
+  async sendMessage(text: string): Promise<void> {
+    const { interactions } = this.deps;
+    if (interactions.pendingQuestion) return interactions.answerQuestion(text);
+    const approval = interactions.pendingApproval;
+    if (approval) return interactions.answerApproval(approval.callId, false, text);
+    const open = this.current;
+    if (!open) return this.newTask(text);
+    if (open.run) throw new Error('Smith is still working on this task. Wait for it to finish, or cancel it first.');
+    if (!text.trim()) throw new Error('The message is empty.');
+    const task = await this.ensureLive(open);
+    task.addUserMessage(text);
+    this.startRun(open);
+  }
+
+  /** Runs the open task's loop again after a failure, a cancel or an interruption. */
+  async retry(): Promise<void> {
+    const open = this.current;
+    if (!open) throw new Error('There is no task to retry.');
+    if (open.run) throw new Error('The task is already running.');
+    await this.ensureLive(open);
+    this.startRun(open);
+  }
+
+  /** Stops the open task's running step (model request, approval, command). */
+  async cancel(): Promise<void> {
+    const open = this.current;
+    if (!open?.run || !open.task) return;
+    open.task.abort();
+    await open.run;
+  }
+
+  /** Lets the open task's running command continue in the background; a no-op when it has just finished. */
+  proceedWhileRunning(callId: string): void {
+    this.current?.task?.proceedWhileRunning(callId);
+  }
+
+  /** Sets the mode for new tasks and for the open one. */
+  setMode(mode: Mode): void {
+    this.mode = mode;
+    const open = this.current;
+    if (open?.task) open.task.switchMode(mode);
+    else if (open) open.pendingMode = mode;
+    this.emit({ kind: 'state' });
+  }
+
+  /** Sets the skill for new tasks and for the open one; throws, listing the skills, when unknown. */
+  setSkill(slug: string): void {
+    findSkill(this.availableSkills(), slug);
+    this.skill = slug;
+    const open = this.current;
+    if (open?.task) open.task.switchSkill(slug);
+    else if (open) open.pendingSkill = slug;
+    this.emit({ kind: 'state' });
+  }
+
+  /** Switches the panel's screen; leaving the setup gives a waiting task back to the Task box. */
+  showView(view: PanelView): void {
+    this.view = view;
+    if (view !== 'settings' && this.pendingTask !== undefined) {
+      const text = this.pendingTask;
+      this.pendingTask = undefined;
+      this.insertText(text);
+    }
+    // The lists may have changed on disk (the CLI shares the storage, skills are files).
+    if (view === 'history') this.history = undefined;
+    this.skills = undefined;
+    this.emit({ kind: 'state' });
+  }
+
+  /** Closes the open task (ending its commands) and shows an empty chat. */
+  async clearTask(): Promise<void> {
+    await this.closeCurrent();
+    this.view = 'chat';
+    this.emit({ kind: 'state' });
+  }
+
+  /** Opens a stored task for viewing; it resumes only when the user continues it. */
+  async openTask(taskId: string): Promise<void> {
+    checkTaskId(taskId);
+    if (this.current?.id !== taskId) {
+      const events = TaskLog.open(this.deps.storageDir, taskId).events;
+      await this.closeCurrent();
+      // Nothing runs it now: a log that ends mid-run was cut off (a reload), not still waiting.
+      const messages = taskStatus(events) === 'interrupted' ? settleInterrupted(uiProjection(events)) : uiProjection(events);
+      this.current = { id: taskId, viewedEvents: events, messages };
+    }
+    this.view = 'chat';
+    this.emit({ kind: 'state' });
+  }
+
+  /** Deletes a stored task (closing it first when it is open). */
+  async deleteTask(taskId: string): Promise<void> {
+    checkTaskId(taskId);
+    const dir = taskDir(this.deps.storageDir, taskId);
+    if (!existsSync(dir)) throw new Error(`There is no stored task "${taskId}".`);
+    if (this.current?.id === taskId) await this.closeCurrent();
+    await rm(dir, { recursive: true, force: true });
+    this.history = undefined;
+    this.emit({ kind: 'state' });
+  }
+
+  /** Writes the task's conversation as Markdown (a save dialog by default). */
+  async exportTask(taskId: string): Promise<void> {
+    checkTaskId(taskId);
+    const open = this.current;
+    const events = open?.id === taskId ? eventsOf(open) : TaskLog.open(this.deps.storageDir, taskId).events;
+    await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
+  }
+
+  /** Saves the provider choice; the key goes to the key store, an empty key removes the stored one. */
+  async saveSettings(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
+    await this.deps.settings.save(choice);
+    await this.refreshSettings();
+    // The task sent before the setup starts now, unless the setup is still incomplete.
+    const pending = this.pendingTask;
+    if (pending === undefined || (await this.needsSetup())) return;
+    this.pendingTask = undefined;
+    try {
+      await this.newTask(pending);
+    } catch (error) {
+      this.pendingTask ??= pending;
+      throw error;
+    }
+  }
+
+  /** Puts text (an editor selection) into the Task box of the chat webview that is ready and visible, now or next. */
+  insertText(text: string): void {
+    this.inserts.push(text);
+    this.emit({ kind: 'insertText' });
+  }
+
+  /** The text waiting for a Task box; each piece is handed out once, so only one webview gets it. */
+  takeInserts(): readonly string[] {
+    const taken = this.inserts;
+    this.inserts = [];
+    return taken;
+  }
+
+  dispose(): void {
+    void this.closeCurrent();
+    for (const subscription of this.subscriptions) subscription.dispose();
+    this.listeners.clear();
+  }
+
+  /** True when the provider cannot run a task yet (refreshes what the panel shows about it). */
+  private async needsSetup(): Promise<boolean> {
+    const view = await this.deps.settings.view();
+    this.settingsView = view;
+    return (view.missing?.length ?? 0) > 0;
+  }
+
+  private async createEnvironment(): Promise<TaskEnvironment> {
+    const cwd = this.deps.cwd();
+    if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
+    const environment = await this.deps.settings.createEnvironment(cwd);
+    if (environment) return environment;
+    this.view = 'settings';
+    this.emit({ kind: 'state' });
+    throw new Error('Set up a model provider first: the Settings view shows what is missing.');
+  }
+
+  /** Makes a viewed task live again (resuming it from its log) so it can run. */
+  private async ensureLive(open: OpenTask): Promise<Task> {
+    if (open.task) return open.task;
+    // A crash or a killed window can leave the task's commands running; they must not run beside it.
+    for (const line of describeLeftovers(await stopLeftoverCommands(open.viewedEvents))) {
+      this.deps.host.notify(line.stopped ? 'info' : 'warning', line.text);
+    }
+    const environment = await this.createEnvironment();
+    if (this.current !== open) {
+      await environment.dispose();
+      throw new Error('The task was closed.');
+    }
+    // Another request made it live while this one was building its environment.
+    if (open.task) {
+      await environment.dispose();
+      return open.task;
+    }
+    const task = Task.resume(environment.options, open.id);
+    this.goLive(open, task, environment);
+    if (open.pendingMode) task.switchMode(open.pendingMode);
+    if (open.pendingSkill) task.switchSkill(open.pendingSkill);
+    open.pendingMode = undefined;
+    open.pendingSkill = undefined;
+    return task;
+  }
+
+  private goLive(open: OpenTask, task: Task, environment: TaskEnvironment): void {
+    open.task = task;
+    open.ui = undefined;
+    open.environment = environment;
+    const streamEdits = streamEditsToDiff(this.deps.edits, environment.options.cwd, environment.options.ignore);
+    open.unsubscribe = task.onUpdate((update) => {
+      streamEdits(update);
+      this.onTaskUpdate(open, update);
+    });
+    this.history = undefined;
+    // Events appended before the listener existed (task_started, task_resumed).
+    this.refreshMessages(open);
+  }
+
+  /**
+   * Runs the open task's loop. A new_task hand-over starts the new task with the carried context,
+   * as the CLI does (runTaskChain), and the panel moves to it: same environment, same run.
+   */
+  private startRun(first: OpenTask): void {
+    let open = first;
+    const { task, environment } = first;
+    const chain = runTaskChain(task!, environment!.options, (next) => {
+      const previous = open;
+      open = { id: next.id, viewedEvents: [], messages: [], run: previous.run };
+      // The finished task becomes a viewed one; its environment (and running commands) carry on.
+      previous.unsubscribe?.();
+      previous.unsubscribe = undefined;
+      previous.run = undefined;
+      if (previous.task) previous.viewedEvents = previous.task.log.events;
+      previous.task = undefined;
+      previous.environment = undefined;
+      if (this.current === previous) this.current = open;
+      this.goLive(open, next, environment!);
+      this.emit({ kind: 'state' });
+    });
+    const run = chain.then(
+      (result) => result.outcome,
+      (error: unknown): TaskOutcome => ({ status: 'failed', error: (error as Error).message }),
+    );
+    first.run = run;
+    this.emit({ kind: 'state' });
+    void run.then(async (outcome) => {
+      if (open.run === run) open.run = undefined;
+      open.streaming = undefined;
+      // Background commands (dev servers) outlive a completed turn, not a cancelled one.
+      if (outcome.status === 'aborted') await open.environment?.commands.killAll();
+      if (this.current !== open) return;
+      this.history = undefined;
+      this.emit({ kind: 'streaming' });
+      this.emit({ kind: 'state' });
+    });
+  }
+
+  private onTaskUpdate(open: OpenTask, update: TaskUpdate): void {
+    if (this.current !== open) return;
+    if (update.type === 'progress') {
+      this.emit({ kind: 'commandOutput', callId: update.callId, text: update.text });
+    } else if (update.type === 'delta') {
+      if (update.delta.kind === 'text') return; // the blocks delta that follows carries it, parsed
+      open.streaming ??= { blocks: [], reasoning: '' };
+      const streaming = open.streaming;
+      if (update.delta.kind === 'reasoning') streaming.reasoning += update.delta.text;
+      else streaming.blocks = update.delta.blocks;
+      this.emit({ kind: 'streaming' });
+    } else if (update.type === 'retry') {
+      // The interrupted response is dropped; its replacement streams from the start.
+      open.streaming = undefined;
+      this.emit({ kind: 'streaming' });
+      const seconds = Math.max(1, Math.round(update.delayMs / 1000));
+      this.deps.host.notify('info', `${update.reason} Retrying in ${seconds} s (attempt ${update.attempt} of ${update.maxRetries}).`);
+    } else {
+      if (update.event.type === 'request_started' || update.event.type === 'model_response') {
+        open.streaming = undefined;
+        this.emit({ kind: 'streaming' });
+      }
+      this.refreshMessages(open);
+    }
+  }
+
+  /**
+   * Folds the events appended since the last refresh into the open task's chat and sends the
+   * changed tail. Going live starts a new fold, compared once with what was shown.
+   */
+  private refreshMessages(open: OpenTask): void {
+    const previous = open.messages;
+    let start: number;
+    if (open.ui) {
+      start = foldUiEvents(open.ui, eventsOf(open));
+    } else {
+      open.ui = emptyUiProjection();
+      foldUiEvents(open.ui, eventsOf(open));
+      start = firstChangedIndex(previous, open.ui.messages);
+    }
+    const next = open.ui.messages;
+    open.messages = next;
+    if (start < next.length || previous.length !== next.length) {
+      this.emit({ kind: 'messages', taskId: open.id, start, messages: next.slice(start) });
+    }
+  }
+
+  private async closeCurrent(): Promise<void> {
+    const open = this.current;
+    if (!open) return;
+    this.current = undefined;
+    if (open.run) {
+      open.task?.abort();
+      await open.run;
+    }
+    open.unsubscribe?.();
+    await open.environment?.dispose();
+    await this.deps.edits.discard({ all: true });
+    this.history = undefined;
+  }
+
+  private async refreshSettings(): Promise<void> {
+    // Several refreshes run at once (one Save changes settings and the key, each firing an event);
+    // only the latest read may land, and an older one finishing late must not overwrite it.
+    const generation = ++this.settingsGeneration;
+    const view = await this.deps.settings.view();
+    if (generation !== this.settingsGeneration) return;
+    this.settingsView = view;
+    // An idle live task keeps the provider it was built with; drop it so the next run uses the new settings.
+    const open = this.current;
+    if (open?.task && !open.run) await this.dropLive(open);
+    this.emit({ kind: 'state' });
+  }
+
+  /** Turns a live idle task back into a viewed one; detaches before awaiting, so no other caller sees it half done. */
+  private async dropLive(open: OpenTask): Promise<void> {
+    const { task, environment, unsubscribe } = open;
+    if (!task) return;
+    open.viewedEvents = task.log.events;
+    open.task = undefined;
+    open.environment = undefined;
+    open.unsubscribe = undefined;
+    unsubscribe?.();
+    await environment?.dispose();
+  }
+
+  private availableSkills(): readonly Skill[] {
+    const cwd = this.deps.cwd();
+    this.skills ??= loadSkills({ globalDir: join(this.deps.storageDir, 'skills'), ...(cwd ? { workspaceRoot: cwd } : {}) }).skills;
+    return this.skills;
+  }
+
+  private emit(change: PanelChange): void {
+    for (const listener of this.listeners) listener(change);
+  }
+}

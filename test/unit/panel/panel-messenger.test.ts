@@ -1,0 +1,266 @@
+// The host side of the webview protocol, in plain Node: validation, one reply per request,
+// snapshots on ready and after the view was hidden, throttled streaming. Timers are mocked, so
+// "nothing was sent while hidden" is checked after the throttle has surely passed, not after a sleep.
+import assert from 'node:assert/strict';
+import { afterEach, beforeEach, describe, it, mock } from 'node:test';
+import { Emitter, type Disposable } from '../../../src/panel/events.js';
+import type { RequestHandlers } from '../../../src/panel/message-handlers.js';
+import type { PanelChange, PanelSource, StreamingView } from '../../../src/panel/panel-changes.js';
+import { PanelMessenger, type WebviewEndpoint } from '../../../src/panel/panel-messenger.js';
+import { parseWebviewMessage } from '../../../src/shared/protocol.js';
+import type { HostMessage, McpPanelState, McpServerView, PanelState } from '../../../src/shared/protocol.js';
+
+const STATE: PanelState = {
+  view: 'chat',
+  settings: { provider: 'anthropic', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false },
+  history: [],
+  skills: [{ slug: 'code', name: 'Code' }],
+  mode: 'act',
+  skill: 'code',
+  mcp: { servers: [], problems: [], configFiles: { global: '/storage/mcp_settings.json' } },
+};
+
+/** A webview endpoint that records what is posted; visibility is switched by the test. */
+class RecordingEndpoint implements WebviewEndpoint {
+  readonly posted: HostMessage[] = [];
+  visible = true;
+  private readonly received = new Emitter<unknown>();
+  private readonly visibility = new Emitter<void>();
+  readonly onDidReceiveMessage = this.received.event;
+  readonly onDidChangeVisibility = this.visibility.event;
+  postMessage(message: HostMessage): Promise<boolean> {
+    this.posted.push(message);
+    return Promise.resolve(true);
+  }
+  isVisible(): boolean {
+    return this.visible;
+  }
+  setVisible(visible: boolean): void {
+    this.visible = visible;
+    this.visibility.fire();
+  }
+  of<T extends HostMessage['type']>(type: T): Extract<HostMessage, { type: T }>[] {
+    return this.posted.filter((m): m is Extract<HostMessage, { type: T }> => m.type === type);
+  }
+}
+
+/** A panel state source the test drives by hand. */
+class ScriptedSource implements PanelSource {
+  snapshots = 0;
+  stream: StreamingView | undefined;
+  inserts: string[] = [];
+  private readonly emitter = new Emitter<PanelChange>();
+  snapshot(): PanelState {
+    this.snapshots++;
+    return STATE;
+  }
+  streaming(): StreamingView | undefined {
+    return this.stream;
+  }
+  takeInserts(): readonly string[] {
+    const taken = this.inserts;
+    this.inserts = [];
+    return taken;
+  }
+  onDidChange(listener: (change: PanelChange) => void): Disposable {
+    return this.emitter.event(listener);
+  }
+  change(change: PanelChange): void {
+    this.emitter.fire(change);
+  }
+}
+
+const calls: string[] = [];
+const handlers = new Proxy({} as RequestHandlers, {
+  get: (_target, type: string) => (message: { text?: string }) => {
+    calls.push(type);
+    if (message.text === 'fail') throw new Error('the handler failed');
+  },
+});
+
+/** Moves the mocked clock on, running the timers that come due. */
+const sleep = async (ms: number) => {
+  mock.timers.tick(ms);
+  await Promise.resolve();
+};
+
+describe('Panel messenger', () => {
+  let endpoint: RecordingEndpoint;
+  let source: ScriptedSource;
+  let messenger: PanelMessenger;
+
+  beforeEach(async () => {
+    mock.timers.enable({ apis: ['setTimeout', 'Date'] });
+    calls.length = 0;
+    endpoint = new RecordingEndpoint();
+    source = new ScriptedSource();
+    messenger = new PanelMessenger(endpoint, source, handlers, { throttleMs: 50 });
+    await messenger.receive({ type: 'ready' });
+  });
+
+  afterEach(() => {
+    messenger.dispose();
+    mock.timers.reset();
+  });
+
+  it('answers ready with a full snapshot', () => {
+    assert.deepEqual(endpoint.posted, [{ type: 'snapshot', state: STATE }]);
+  });
+
+  it('replies exactly once to each request: ok, or the handler’s error', async () => {
+    await messenger.receive({ type: 'newTask', id: 'r1', text: 'do it' });
+    await messenger.receive({ type: 'sendMessage', id: 'r2', text: 'fail' });
+    assert.deepEqual(calls, ['newTask', 'sendMessage']);
+    assert.deepEqual(endpoint.of('reply'), [
+      { type: 'reply', id: 'r1', ok: true },
+      { type: 'reply', id: 'r2', ok: false, error: 'the handler failed' },
+    ]);
+  });
+
+  it('rejects invalid messages before any handler runs', async () => {
+    await messenger.receive({ type: 'newTask', id: 'r3' });
+    await messenger.receive({ type: 'setMode', id: 'r4', mode: 'turbo' });
+    await messenger.receive({ type: 'approve', id: 'r5', callId: 'c', extra: true });
+    await messenger.receive({ type: 'noSuchThing', id: 'r6' });
+    await messenger.receive('not even an object');
+    assert.deepEqual(calls, []);
+    const replies = endpoint.of('reply');
+    assert.deepEqual(replies.map((r) => [r.id, r.ok]), [['r3', false], ['r4', false], ['r5', false], ['r6', false]]);
+    for (const reply of replies) if (!reply.ok) assert.match(reply.error, /Invalid/);
+  });
+
+  it('validates every protocol message shape', () => {
+    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', toolProtocol: 'xml' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', toolProtocol: 'native', apiKey: 'k' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', toolProtocol: 'json' }).ok, false);
+    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '' }).ok, false, 'toolProtocol is required');
+    assert.equal(parseWebviewMessage({ type: 'showView', id: 'a', view: 'mcp' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'showView', id: 'a', view: 'nowhere' }).ok, false);
+    assert.equal(parseWebviewMessage({ type: 'openTask', id: 'a', taskId: '' }).ok, false);
+    assert.equal(parseWebviewMessage({ type: 'proceedCommand', id: 'a', callId: 'call-3' }).ok, true);
+    assert.equal(parseWebviewMessage({ type: 'proceedCommand', id: 'a', callId: '' }).ok, false);
+  });
+
+  it('sends message deltas while visible; while hidden only a snapshot when it shows again', async () => {
+    const messages = [{ kind: 'user' as const, id: 'e1', text: 'hi', ts: 1 }];
+    source.change({ kind: 'messages', taskId: 't', start: 3, messages });
+    assert.deepEqual(endpoint.of('taskMessages'), [{ type: 'taskMessages', taskId: 't', start: 3, messages }]);
+
+    endpoint.setVisible(false);
+    const before = endpoint.posted.length;
+    source.change({ kind: 'messages', taskId: 't', start: 4, messages });
+    source.change({ kind: 'state' });
+    source.change({ kind: 'commandOutput', callId: 'c', text: 'x' });
+    source.stream = { taskId: 't', text: 'streamed', reasoning: '' };
+    source.change({ kind: 'streaming' });
+    await sleep(80);
+    assert.equal(endpoint.posted.length, before, 'a hidden view got messages');
+
+    endpoint.setVisible(true);
+    assert.equal(endpoint.posted[before]?.type, 'snapshot');
+    assert.deepEqual(endpoint.posted[before + 1], { type: 'streaming', taskId: 't', text: 'streamed', reasoning: '' });
+    endpoint.setVisible(false);
+    endpoint.setVisible(true);
+    assert.equal(endpoint.of('snapshot').length, 2, 'a second snapshot without anything new');
+  });
+
+  it('coalesces state changes into one snapshot', async () => {
+    for (let i = 0; i < 10; i++) source.change({ kind: 'state' });
+    await sleep(20);
+    assert.equal(endpoint.of('snapshot').length, 2);
+  });
+
+  it('throttles streaming and always ends on the latest text', async () => {
+    for (let i = 1; i <= 40; i++) {
+      source.stream = { taskId: 't', text: 'x'.repeat(i), reasoning: '' };
+      source.change({ kind: 'streaming' });
+      await sleep(5);
+    }
+    await sleep(80);
+    const streamed = endpoint.of('streaming');
+    assert.ok(streamed.length < 20, `${streamed.length} streaming messages for 40 updates`);
+    assert.equal(streamed.at(-1)!.text, 'x'.repeat(40));
+  });
+
+  it('sends the latest MCP state once per burst, before the reply of the request that changed it', async () => {
+    const mcp = (status: McpServerView['status']): McpPanelState => ({
+      ...STATE.mcp,
+      servers: [{ name: 's', status, source: '/f', scope: 'workspace', disabled: status === 'disabled', tools: [], resources: [], resourceTemplates: [] }],
+    });
+    source.change({ kind: 'mcp', state: mcp('connecting') });
+    source.change({ kind: 'mcp', state: mcp('connected') });
+    await sleep(20);
+    assert.deepEqual(endpoint.of('mcpState'), [{ type: 'mcpState', state: mcp('connected') }]);
+
+    const disabling = { mcpSetDisabled: () => source.change({ kind: 'mcp', state: mcp('disabled') }) } as unknown as RequestHandlers;
+    const second = new RecordingEndpoint();
+    const other = new PanelMessenger(second, source, disabling);
+    try {
+      await other.receive({ type: 'ready' });
+      await other.receive({ type: 'mcpSetDisabled', id: 'm1', server: 's', disabled: true });
+      assert.deepEqual(second.posted.slice(1).map((m) => m.type), ['mcpState', 'reply']);
+    } finally {
+      other.dispose();
+    }
+
+    endpoint.setVisible(false);
+    const before = endpoint.posted.length;
+    source.change({ kind: 'mcp', state: mcp('error') });
+    await sleep(20);
+    assert.equal(endpoint.posted.length, before, 'a hidden view got an mcpState');
+    endpoint.setVisible(true);
+    assert.equal(endpoint.posted[before]?.type, 'snapshot');
+    assert.equal(endpoint.posted.length, before + 1);
+  });
+
+  it('hands text for the Task box to one visible webview, once; a hidden one gets it when shown', async () => {
+    source.inserts.push('a.ts (line 1):\n```ts\nx\n```');
+    source.change({ kind: 'insertText' });
+    assert.deepEqual(endpoint.of('insertText'), [{ type: 'insertText', text: 'a.ts (line 1):\n```ts\nx\n```' }]);
+
+    // A second webview listening to the same source finds nothing left to take.
+    const second = new RecordingEndpoint();
+    const other = new PanelMessenger(second, source, handlers);
+    try {
+      await other.receive({ type: 'ready' });
+      source.inserts.push('b');
+      source.change({ kind: 'insertText' });
+      assert.equal(endpoint.of('insertText').length + second.of('insertText').length, 2, 'the second text was delivered twice or not at all');
+    } finally {
+      other.dispose();
+    }
+
+    endpoint.setVisible(false);
+    const before = endpoint.of('insertText').length;
+    source.inserts.push('c');
+    source.change({ kind: 'insertText' });
+    assert.equal(endpoint.of('insertText').length, before, 'a hidden view got the text');
+    assert.deepEqual(source.inserts, ['c'], 'the text left the source without being delivered');
+    endpoint.setVisible(true);
+    assert.deepEqual(endpoint.of('insertText').at(-1), { type: 'insertText', text: 'c' });
+  });
+
+  it('gives a webview that becomes ready the waiting text after its snapshot', async () => {
+    const late = new RecordingEndpoint();
+    const messenger = new PanelMessenger(late, source, handlers);
+    try {
+      source.inserts.push('waiting');
+      source.change({ kind: 'insertText' });
+      endpoint.setVisible(false); // the first webview is elsewhere
+      source.inserts.push('waiting too');
+      source.change({ kind: 'insertText' });
+      await messenger.receive({ type: 'ready' });
+      assert.deepEqual(late.posted.map((m) => m.type), ['snapshot', 'insertText']);
+      assert.deepEqual(late.of('insertText'), [{ type: 'insertText', text: 'waiting too' }]);
+    } finally {
+      messenger.dispose();
+    }
+  });
+
+  it('batches command output per call and strips escape sequences', async () => {
+    source.change({ kind: 'commandOutput', callId: 'c1', text: '\x1b[32mgreen\x1b[0m ' });
+    source.change({ kind: 'commandOutput', callId: 'c1', text: 'line\r\n' });
+    await sleep(80);
+    assert.deepEqual(endpoint.of('commandOutput'), [{ type: 'commandOutput', callId: 'c1', text: 'green line\n' }]);
+  });
+});
