@@ -36,6 +36,17 @@ const builds = [
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
+    // A small entry that answers --help and --version; the rest of the CLI is the next bundle,
+    // loaded at run time with import('./cli-main.js'), so quick commands never compile it.
+    external: [...nodeBundle.external, './cli-main.js'],
+    // That import() becomes require(): Node's ESM loader would first scan the whole CommonJS
+    // bundle for its export names, which costs about as much again as compiling it.
+    supported: { 'dynamic-import': false },
+  },
+  {
+    ...nodeBundle,
+    entryPoints: ['src/cli/cli-main.ts'],
+    outfile: 'dist/cli-main.js',
   },
 ];
 

@@ -59,7 +59,8 @@ export interface CliOptions {
 /** A mistake in how the CLI was called (exit code 2). */
 export class UsageError extends Error {}
 
-
+/** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); cli-main.ts runs them. */
+export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'checkpoints', 'rewind'];
 
 /** The switches of the auto-approve policy, as named on the command line. */
 export const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp'] as const;

@@ -1,254 +1,28 @@
-import { realpathSync } from 'node:fs';
-import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
-import { createProvider } from '../core/providers/create-provider.js';
-import { listModels } from '../core/providers/list-models.js';
-import { catalogModelIds } from '../core/providers/model-catalog.js';
-import { ProviderError, type ProviderConfig } from '../core/providers/types.js';
-import { createTaskEnvironment } from '../core/session/task-environment.js';
-import { Task } from '../core/task/task.js';
-import { USAGE, UsageError, parseCliArgs, type CliOptions } from './args.js';
-import { createCliHost } from './cli-host.js';
-import { policyFromFlags } from './cli-policy.js';
-import { defaultStorageDir } from './default-storage.js';
-import { HumanReporter } from './human-reporter.js';
-import { jsonSummary } from './json-summary.js';
-import { stopLeftoverProcesses } from './leftover-processes.js';
-import { LineSource } from './line-source.js';
-import { runMcpServe } from './mcp-serve.js';
-import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
-import { cliRedactor } from './cli-secrets.js';
-import { expandForCli } from './cli-mentions.js';
-import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
-import { commandSandbox, imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, writePatch } from './run-options.js';
-import { printOutcome } from './outcome-printer.js';
-import { usageTotals } from '../core/task/ui-projection.js';
-import { providerConfigFrom } from './provider-settings.js';
-import { readStdin } from './read-stdin.js';
-import { runRepl } from './repl.js';
-import { runInteractive } from './interactive-run.js';
-import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
-import { onStopSignals, signalExitCode } from './stop-signals.js';
-import { createStyle, type Style } from './style.js';
-import { chainEvents, type runTaskChain, type TaskChainResult } from './task-chain.js';
+// The `smith` entry point. It answers --help and --version itself and loads the rest of the CLI
+// (dist/cli-main.js: providers, MCP, tree-sitter…) only for commands that need it, because
+// compiling that bundle costs several times Node's own start-up.
+import { SUBCOMMANDS, USAGE, UsageError, parseCliArgs } from './args.js';
 
 declare const SMITH_VERSION: string | undefined;
 
-/** Exit codes: 0 completed, 1 failed or hit a limit, 2 usage error. */
-async function main(argv: readonly string[]): Promise<number> {
-  if (argv[0] === 'mcp-serve') return serveMcp(argv.slice(1));
-  if (argv[0] === 'checkpoints' || argv[0] === 'rewind') {
-    const { runCheckpointCommand } = await import('./checkpoint-commands.js');
-    const redactor = cliRedactor(process.env);
-    return runCheckpointCommand(argv, process.stdout, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor));
-  }
-  const options = parseCliArgs(argv, process.cwd());
-  if (options.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  if (options.version) {
-    process.stdout.write(`${typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev'}\n`);
-    return 0;
-  }
-  // Listing needs no model; the placeholder only satisfies the provider settings.
-  if (options.listModels) return printModels(providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env));
-  let cwd: string;
+/** Prints the help or the version when asked for; false when the full CLI must run. */
+function answeredQuickly(argv: readonly string[]): boolean {
+  if (argv[0] !== undefined && SUBCOMMANDS.includes(argv[0])) return false;
+  let options: ReturnType<typeof parseCliArgs>;
   try {
-    cwd = realpathSync(options.cwd);
-  } catch {
-    throw new UsageError(`--cwd folder does not exist: ${options.cwd}`);
-  }
-  const stdinIsTty = Boolean(process.stdin.isTTY);
-  const jsonInput = options.input === 'stream-json' ? openJsonInput(options) : undefined;
-  let taskText = options.task;
-  if (!taskText && !options.resume && !stdinIsTty) taskText = (await readStdin(process.stdin)).trim();
-  if (!taskText && !options.resume && !stdinIsTty) throw new UsageError('no task given (pass it as an argument or on stdin)');
-
-  const redactor = cliRedactor(process.env);
-  const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
-  const provider = createProvider(providerConfigFrom(options, process.env));
-  // Approvals and answers are read from stdin unless the task itself came from there.
-  const stdinFree = !jsonInput && (stdinIsTty || Boolean(options.task) || Boolean(options.resume));
-  const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;
-  const storageDir = options.storage ?? defaultStorageDir();
-  if (options.dryRun && !taskText && !options.resume) throw new UsageError('--dry-run needs a task (the REPL writes files)');
-  const sandbox = options.sandbox ? await commandSandbox(cwd, options.sandboxNetwork, style) : undefined;
-  const baseHost = createCliHost(lines, process.stderr, style, sandbox);
-  const overlay = options.dryRun ? new OverlayFileSystem(baseHost.files) : undefined;
-  const settings = permissionSettings(storageDir, cwd, options.trustWorkspace, style);
-  const mcp = await startCliMcp({
-    cwd,
-    storageDir,
-    ...(options.mcpConfig ? { configFile: options.mcpConfig } : {}),
-    version: typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev',
-    trustWorkspace: options.trustWorkspace,
-    // Asked only on a terminal; otherwise the workspace's servers stay off unless --trust-workspace.
-    ...(lines && stdinIsTty && process.stderr.isTTY && options.output === 'human' ? { askTrust: terminalTrustPrompt(lines, process.stderr, style) } : {}),
-    redactor,
-    warn: (message) => process.stderr.write(`${style.yellow(style.text(message))}\n`),
-  });
-  const environment = await createTaskEnvironment({
-    cwd,
-    storageDir,
-    host: {
-      ...baseHost,
-      ...(jsonInput ? { approvals: jsonInput.approvalPort, questions: jsonInput.questionPort } : {}),
-      ...(overlay ? { files: overlay, processes: NO_COMMANDS } : {}),
-    },
-    provider,
-    // Without the sandbox it was asked for, commands are asked for rather than auto-approved.
-    policy: options.sandbox && !sandbox ? { ...policyFromFlags(options), allCommands: false, safeCommands: false } : policyFromFlags(options),
-    maxIterations: options.maxIterations,
-    ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
-    modelOverrides: options.modelOverrides,
-    extraTools: mcp.wiring.tools,
-    extraPromptSections: mcp.wiring.promptSections,
-    hiddenTools: mcp.wiring.hiddenTools,
-    redactor,
-    checkpoints: { enabled: options.checkpoints && !overlay },
-    permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...settings.rules],
-    hooks: settings.hooks,
-  }).catch(async (error: unknown) => {
-    await mcp.dispose();
+    options = parseCliArgs(argv, process.cwd());
+  } catch (error) {
+    // The full CLI parses again and reports the mistake the one way it reports every error.
+    if (error instanceof UsageError) return false;
     throw error;
-  });
-  for (const error of environment.skills.errors) process.stderr.write(`${style.yellow(`Warning: ${error}`)}\n`);
-  const skill = options.skill ?? 'code';
-  if (!environment.skills.skills.some((s) => s.slug === skill)) {
-    throw new UsageError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);
   }
-  const reporter = new HumanReporter(process.stderr, style, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal');
-
-  try {
-    if (!taskText && !options.resume) return await runRepl(environment.options, { mode: options.mode, skill }, lines!, reporter, style, mcp.hub);
-    const images = await imagesFromFlags(options.images, environment.options, provider);
-    if (images.images.length > 0 && !taskText) throw new UsageError('--image needs a task or a --resume message to go with');
-    const expanded = taskText ? await expandForCli(environment.options, taskText, process.stderr, style) : undefined;
-    const mentioned = expanded || images.images.length > 0 ? { ...expanded, attachments: [...(expanded?.attachments ?? []), ...images.attachments], images: images.images } : undefined;
-    const task = options.resume
-      ? Task.resume(environment.options, options.resume)
-      : Task.create(environment.options, taskText!, { mode: options.mode, skill, ...(mentioned ? { mentioned } : {}) });
-    // A resumed task never runs beside the processes its commands left when Smith was killed.
-    if (options.resume) await stopLeftoverProcesses(task.log.events, process.stderr, style);
-    if (options.resume && argv.includes('--mode')) task.switchMode(options.mode);
-    if (options.resume && options.skill) task.switchSkill(options.skill);
-    // `--resume ID "message"`: the task goes on with the new instruction.
-    if (options.resume && taskText) task.addUserMessage(taskText, mentioned);
-    if (jsonInput) jsonInput.onMessage = (text) => task.queueUserMessage(text);
-    const code = await runOnce(task, environment.options, options, reporter, style, lines);
-    if (overlay) await writePatch(overlay, cwd, options.patchFile);
-    return code;
-  } finally {
-    lines?.close();
-    jsonInput?.close();
-    await environment.dispose();
-    await mcp.dispose();
-  }
+  if (options.help) process.stdout.write(`${USAGE}\n`);
+  else if (options.version) process.stdout.write(`${typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev'}\n`);
+  return options.help || options.version;
 }
 
-/** `smith --list-models`: the endpoint's own list where it has one (openai, openai-compatible), else the catalogue. */
-async function printModels(config: ProviderConfig): Promise<number> {
-  const models = config.provider === 'openai' || config.provider === 'openai-compatible' ? await listModels(config) : catalogModelIds(config.provider);
-  process.stdout.write(models.map((id) => `${id}\n`).join(''));
-  return 0;
+const argv = process.argv.slice(2);
+if (!answeredQuickly(argv)) {
+  // A separate bundle (see esbuild.mjs), so it is read and compiled only now.
+  void import('./cli-main.js').then(({ runCli }) => runCli(argv));
 }
-
-/** `smith mcp-serve [--cwd DIR] [--provider ... --model ... --base-url ...]`: Smith as an MCP server on stdio. */
-async function serveMcp(argv: readonly string[]): Promise<number> {
-  const options = parseCliArgs(argv, process.cwd());
-  let cwd: string;
-  try {
-    cwd = realpathSync(options.cwd);
-  } catch {
-    throw new UsageError(`--cwd folder does not exist: ${options.cwd}`);
-  }
-  let providerConfig: ProviderConfig | undefined;
-  try {
-    providerConfig = providerConfigFrom(options, process.env);
-  } catch {
-    // No model configured: the workspace tools still work, and run_task says how to configure one.
-  }
-  await runMcpServe({
-    cwd,
-    storageDir: options.storage ?? defaultStorageDir(),
-    ...(providerConfig ? { providerConfig } : {}),
-    maxIterations: options.maxIterations,
-    version: typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev',
-  });
-  return 0;
-}
-
-async function runOnce(
-  first: Task,
-  taskOptions: Parameters<typeof runTaskChain>[1],
-  options: CliOptions,
-  reporter: HumanReporter,
-  style: Style,
-  lines: LineSource | undefined,
-): Promise<number> {
-  const started = Date.now();
-  const follow = (task: Task) => {
-    // The stream starts with what this run logged before it was followed (task_started, task_resumed…).
-    if (options.output === 'stream-json') for (const event of eventsOfThisRun(task.log.events)) writeStreamJson(process.stdout, streamJsonLine(task.id, { type: 'event', event }));
-    return task.onUpdate((update) => {
-      reporter.handle(update);
-      if (options.output === 'stream-json') writeStreamJson(process.stdout, streamJsonLine(task.id, update));
-    });
-  };
-  follow(first);
-  const session: CliSession = { task: first, start: first.state, running: false, quit: false };
-  const commands = new SlashCommands(session, taskOptions, reporter, process.stderr, style);
-  if (lines) {
-    lines.commandHandler = async (line) => {
-      if (!isSlashCommand(line)) return false;
-      await commands.run(line);
-      return true;
-    };
-  }
-  let stopping = false;
-  // Ctrl+C, SIGTERM and SIGHUP all stop the task the same way: its commands are killed and the summary is printed.
-  const offSignals = onStopSignals((signal) => {
-    if (stopping) process.exit(signalExitCode(signal));
-    stopping = true;
-    process.stderr.write(signal === 'SIGINT' ? '\nStopping… (press Ctrl+C again to quit at once)\n' : `\nStopping (${signal})…\n`);
-    session.task?.abort();
-  }, lines);
-  let finished: TaskChainResult;
-  try {
-    finished = await runInteractive(first, taskOptions, session, { lines, commands, err: process.stderr, style }, follow);
-  } finally {
-    offSignals();
-    if (lines) lines.commandHandler = undefined;
-  }
-  const { task, outcome } = finished;
-  for (const text of task.queuedMessages) process.stderr.write(`${style.yellow(`Not delivered (the task stopped first): ${style.text(text)}`)}\n`);
-  // Tokens, cost and steps of the whole chain, when the model handed over with new_task.
-  const events = chainEvents(finished.tasks);
-  if (options.output === 'json') {
-    process.stdout.write(`${JSON.stringify(jsonSummary(task.id, events, outcome, Date.now() - started))}\n`);
-  } else if (options.output === 'stream-json') {
-    writeStreamJson(process.stdout, { type: 'summary', ...jsonSummary(task.id, events, outcome, Date.now() - started) });
-  } else {
-    printOutcome(outcome, task.id, style, options.quiet ? undefined : usageTotals(events));
-  }
-  return outcome.status === 'completed' ? 0 : 1;
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`smith: ${error.message}\nRun smith --help for usage.\n`);
-      process.exitCode = 2;
-    } else if (error instanceof ProviderError) {
-      process.stderr.write(`smith: ${error.message}\n`);
-      process.exitCode = 1;
-    } else {
-      process.stderr.write(`smith: ${(error as Error).message}\n`);
-      if (process.env.SMITH_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
-      process.exitCode = 1;
-    }
-  },
-);
