@@ -1,3 +1,4 @@
+import { serializeBlocks } from '../parse/serialize-blocks.js';
 import { StreamingToolParser } from '../parse/streaming-tool-parser.js';
 import type { AssistantBlock, ToolGrammar, ToolUseBlock } from '../parse/types.js';
 import type { ApiProvider, ApiRequest, ApiStreamChunk, TokenUsage } from '../providers/types.js';
@@ -125,8 +126,20 @@ export async function runModelTurn(
   const firstTool = all.findIndex((b) => b.kind === 'tool');
   const blocks = firstTool === -1 ? all : all.slice(0, firstTool + 1);
   const tools = firstTool === -1 ? [] : [all[firstTool] as ToolUseBlock];
-  const ignoredTools = all.slice(firstTool + 1).filter((b) => b.kind === 'tool').length + countToolTags(trailing, grammar);
-  return { blocks, reasoning, signedReasoning, usage, tools, ignoredTools: firstTool === -1 ? 0 : ignoredTools };
+  return { blocks, reasoning, signedReasoning, usage, tools, ignoredTools: firstTool === -1 ? 0 : countIgnoredTools(all.slice(firstTool + 1), trailing, grammar) };
+}
+
+/**
+ * The tool calls after the first one: those the parser completed, plus the tags in the text it
+ * never saw. The chunk that ended the first call may have stopped inside the next call's opening
+ * tag (`<read_fi`, which the parser ends as text) or inside the call, so the parser's last block,
+ * when it is text or partial, is counted together with that text.
+ */
+function countIgnoredTools(after: readonly AssistantBlock[], trailing: string, grammar: ToolGrammar): number {
+  const last = after.at(-1);
+  const open = last !== undefined && (last.kind === 'text' || last.partial);
+  const complete = open ? after.slice(0, -1) : after;
+  return complete.filter((b) => b.kind === 'tool').length + countToolTags((open ? serializeBlocks([last]) : '') + trailing, grammar);
 }
 
 function countToolTags(text: string, grammar: ToolGrammar): number {

@@ -44,7 +44,10 @@ describe('the panel backend in plain Node', () => {
     const edits: EditReview = {
       streamPartial: () => {},
       present: async (path) => void reviews.push(`present ${path}`),
-      accept: async (path) => (reviews.push(`accept ${path}`), {}),
+      accept: async (path) => {
+        reviews.push(`accept ${path}`);
+        return {};
+      },
       reject: async (path) => void reviews.push(`reject ${path}`),
       discard: async () => {},
     };
