@@ -18,7 +18,6 @@ describe('smith CLI: --input stream-json', () => {
     const { child, done } = spawnCli({ args: [...fx.cliArgs(), '--input', 'stream-json', '--output', 'stream-json', 'Write the notes'], answers: [] });
     const send = (line: unknown) => child.stdin!.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`);
     send('not json');
-    send({ type: 'message', text: 'Use British spelling.' });
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
@@ -26,7 +25,12 @@ describe('smith CLI: --input stream-json', () => {
         const line = JSON.parse(buffer.slice(0, end)) as StreamJsonLine;
         buffer = buffer.slice(end + 1);
         if (line.type !== 'event') continue;
-        if (line.event.type === 'approval_asked') send({ type: 'approval', callId: line.event.callId, approved: true, feedback: 'looks fine' });
+        // Sent while the task waits, so the message is queued for the next request whatever the
+        // machine's speed (sent at start, a slow start could read it before the first request).
+        if (line.event.type === 'approval_asked') {
+          send({ type: 'message', text: 'Use British spelling.' });
+          send({ type: 'approval', callId: line.event.callId, approved: true, feedback: 'looks fine' });
+        }
         if (line.event.type === 'tool_requested' && line.event.tool === 'ask_followup_question') send({ type: 'answer', text: 'Blue' });
       }
     });
