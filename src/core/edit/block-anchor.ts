@@ -1,4 +1,5 @@
 import { isBlank, punctuationNormaliser } from './line-normalisers.js';
+import { someLineAbsent } from './line-presence.js';
 import type { Candidate, SearchScope } from './match-types.js';
 import { indentPairs, isIndentationConsistent } from './reindent.js';
 import { alignEqualLines, linesSimilarity } from './similarity.js';
@@ -20,6 +21,9 @@ export function findBlockAnchorMatches(search: readonly string[], scope: SearchS
   // more or fewer than the SEARCH, for models that dropped or invented a line.
   const content = search.flatMap((line, index) => (isBlank(line) ? [] : [index]));
   if (content.length < MIN_CONTENT_LINES) return [];
+  // The first and last lines must equal file lines; the interior need only be similar.
+  const edges = [search[content[0]!]!, search[content[content.length - 1]!]!];
+  if (someLineAbsent(edges, scope.lacksLine)) return [];
   const wanted = content.map((index) => punctuationNormaliser(search[index]!));
   const first = wanted[0]!;
   const last = wanted[wanted.length - 1]!;

@@ -1,4 +1,5 @@
 import type { LineNormaliser } from './line-normalisers.js';
+import { absentLineCheck } from './line-presence.js';
 import { findFirstMatch } from './match-strategies.js';
 import type { Candidate, SearchScope, StrategyMatch } from './match-types.js';
 import type { TextLines } from './text-lines.js';
@@ -58,6 +59,7 @@ function pickNearest(match: StrategyMatch, lines: TextLines, hintLine: number): 
 
 /** Scopes over one text share their normalised lines, so each normaliser runs once per block. */
 function scopeFactory(lines: TextLines): (fromOffset: number) => SearchScope {
+  const lacksLine = absentLineCheck(lines.text);
   const cache = new Map<LineNormaliser, readonly string[]>();
   const normalised = (normaliser: LineNormaliser): readonly string[] => {
     let result = cache.get(normaliser);
@@ -78,6 +80,7 @@ function scopeFactory(lines: TextLines): (fromOffset: number) => SearchScope {
         return fromLine;
       },
       normalised,
+      lacksLine,
     };
   };
 }

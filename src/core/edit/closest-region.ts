@@ -1,4 +1,6 @@
+import { scoreWindows } from './content-scan.js';
 import { isBlank, punctuationNormaliser } from './line-normalisers.js';
+import { pickAnchors } from './line-tokens.js';
 import { linesSimilarity } from './similarity.js';
 
 /** The part of a file that looks most like a SEARCH text that was not found. */
@@ -13,78 +15,55 @@ export interface ClosestRegion {
   readonly wholeSearchCompared: boolean;
 }
 
-// The work is bounded whatever the file: one cheap token pass over the file picks windows that
-// start where a line shares tokens with the first or a distinctive SEARCH line, then only those
-// few windows are compared in full, on a prefix of the SEARCH.
+// The work is bounded whatever the file: one cheap token pass over the file (content-scan.ts)
+// scores windows that start where a line shares tokens with the first or a distinctive SEARCH
+// line, then only the best few windows are compared in full, on a prefix of the SEARCH.
 const MAX_COMPARED_LINES = 20;
-const MAX_ANCHORS = 3;
 const MAX_WINDOWS = 12;
-const MAX_TOKENISED_CHARS = 300;
-const TOKEN = /[A-Za-z0-9_$]{2,}/g;
 
-/** Finds the region of the file most similar to the SEARCH lines, cheaply. */
-export function findClosestRegion(fileLines: readonly string[], search: readonly string[]): ClosestRegion | undefined {
+/** Finds the region of the LF text `text` most similar to the SEARCH lines, cheaply. */
+export function findClosestRegion(text: string, search: readonly string[]): ClosestRegion | undefined {
   const searchContent = search.filter((line) => !isBlank(line));
   const wanted = searchContent.slice(0, MAX_COMPARED_LINES).map(punctuationNormaliser);
   if (wanted.length === 0) return undefined;
-  const content = fileLines.flatMap((line, index) => (isBlank(line) ? [] : [index]));
-  if (content.length === 0) return undefined;
-
-  const anchors = pickAnchors(wanted);
-  const scored: Array<{ readonly window: number; readonly score: number }> = [];
-  content.forEach((fileIndex, position) => {
-    const tokens = tokenSet(punctuationNormaliser(fileLines[fileIndex]!));
-    for (const anchor of anchors) {
-      const score = jaccard(anchor.tokens, tokens);
-      if (score > 0) scored.push({ window: Math.max(0, position - anchor.offset), score });
-    }
-  });
-  scored.sort((a, b) => b.score - a.score || a.window - b.window);
-  const windows = [...new Set(scored.map((entry) => entry.window))].slice(0, MAX_WINDOWS);
+  const { content, scores } = scoreWindows(text, pickAnchors(wanted));
+  const count = content.count;
+  if (count === 0) return undefined;
+  const normalisedLine = (position: number): string => punctuationNormaliser(text.slice(content.start[position]!, content.end[position]!));
 
   let best: { readonly window: number; readonly similarity: number } | undefined;
-  for (const window of windows) {
-    const region = content.slice(window, window + wanted.length).map((i) => punctuationNormaliser(fileLines[i]!));
+  for (const window of bestWindows(scores, MAX_WINDOWS)) {
+    const region: string[] = [];
+    for (let position = window; position < Math.min(count, window + wanted.length); position++) region.push(normalisedLine(position));
     while (region.length < wanted.length) region.push('');
     const similarity = linesSimilarity(wanted, region);
     if (!best || similarity > best.similarity) best = { window, similarity };
   }
   if (!best) return undefined;
-  const first = content[best.window]!;
-  const last = content[Math.min(content.length - 1, best.window + wanted.length - 1)]!;
+  const last = Math.min(count - 1, best.window + wanted.length - 1);
   return {
-    startLine: first,
-    lines: fileLines.slice(first, last + 1),
+    startLine: content.lineIndex[best.window]!,
+    lines: text.slice(content.start[best.window]!, content.end[last]!).split('\n'),
     similarity: best.similarity,
     wholeSearchCompared: wanted.length === searchContent.length,
   };
 }
 
-interface Anchor {
-  /** Position of the anchor among the SEARCH's non-blank lines. */
-  readonly offset: number;
-  readonly tokens: ReadonlySet<string>;
-}
-
-/** The first SEARCH line plus the lines with the most distinct tokens, which are least likely to repeat. */
-function pickAnchors(wanted: readonly string[]): Anchor[] {
-  const all = wanted.map((line, offset) => ({ offset, tokens: tokenSet(line) }));
-  const rest = all.slice(1).sort((a, b) => b.tokens.size - a.tokens.size);
-  return [all[0]!, ...rest].slice(0, MAX_ANCHORS).filter((anchor) => anchor.tokens.size > 0);
-}
-
-/** Word-like tokens of a line; a line of punctuation only (`});`) is its own token. */
-function tokenSet(line: string): Set<string> {
-  const text = line.slice(0, MAX_TOKENISED_CHARS);
-  const tokens = new Set(text.match(TOKEN) ?? []);
-  const trimmed = text.trim();
-  if (tokens.size === 0 && trimmed !== '') tokens.add(trimmed);
-  return tokens;
-}
-
-function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  if (a.size === 0 || b.size === 0) return 0;
-  let shared = 0;
-  for (const token of b) if (a.has(token)) shared++;
-  return shared / (a.size + b.size - shared);
+/**
+ * The `limit` windows with the highest scores, highest first and the earlier window first among
+ * equals; windows scored 0 share no token with any anchor and are never picked.
+ */
+export function bestWindows(scores: ArrayLike<number>, limit: number): number[] {
+  const top: number[] = [];
+  if (limit <= 0) return top;
+  for (let window = 0; window < scores.length; window++) {
+    const score = scores[window]!;
+    if (score <= 0 || (top.length === limit && score <= scores[top[limit - 1]!]!)) continue;
+    // Windows arrive in order, so an equal score already listed stays ahead of this one.
+    let at = top.length;
+    while (at > 0 && scores[top[at - 1]!]! < score) at--;
+    top.splice(at, 0, window);
+    if (top.length > limit) top.pop();
+  }
+  return top;
 }

@@ -1,5 +1,6 @@
 import { isBlank } from './line-normalisers.js';
 import type { LineNormaliser } from './line-normalisers.js';
+import { someLineAbsent } from './line-presence.js';
 import type { Candidate, SearchScope } from './match-types.js';
 import { indentPairs, isIndentationConsistent } from './reindent.js';
 
@@ -21,6 +22,9 @@ export function findLineMatches(search: readonly string[], scope: SearchScope, r
     if (!(rule.skipBlankLines && isBlank(line))) wanted.push({ index, text: rule.normaliser(line) });
   });
   if (wanted.length === 0) return [];
+  // Every wanted line must equal some file line; a line the file certainly lacks ends the search
+  // before any file line is normalised.
+  if (someLineAbsent(wanted.map(({ index }) => search[index]!), scope.lacksLine)) return [];
   const file = scope.normalised(rule.normaliser);
   const raw = scope.lines.lines;
   const first = wanted[0]!.text;

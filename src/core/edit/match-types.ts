@@ -16,6 +16,8 @@ export interface SearchScope {
   readonly fromLine: number;
   /** Normalised copies of the text's lines, computed once per normaliser and reused. */
   readonly normalised: (normaliser: LineNormaliser) => readonly string[];
+  /** True when a SEARCH line certainly matches no line of the text under any normaliser (see line-presence.ts). */
+  readonly lacksLine: (line: string) => boolean;
 }
 
 /** The candidates the first successful strategy found, with the SEARCH/REPLACE it used. */

@@ -72,11 +72,11 @@ export function applySearchReplace(original: string, diff: string): EditResult {
 
 /** Builds the not-found message against the file as the model last read it. */
 function explainNotFound(label: BlockLabel, block: DiffBlock, originalText: string): string {
-  const original = new TextLines(originalText);
-  const closest = findClosestRegion(original.lines, block.search);
+  const closest = findClosestRegion(originalText, block.search);
   // A later block whose text an earlier block rewrote would match the untouched file.
   const changedByEarlierBlock =
-    label.index > 0 && locateBlock(block.search, block.replace, original, 0, undefined).kind !== 'not-found';
+    label.index > 0 &&
+    locateBlock(block.search, block.replace, new TextLines(originalText), 0, undefined).kind !== 'not-found';
   return notFoundMessage(label, block.search, closest, changedByEarlierBlock);
 }
 

@@ -129,3 +129,16 @@ describe('an exact edit on a 20,000-line file', () => {
     assert.equal(applyOk(FILE, clineBlock(last, '')).content, FILE.slice(0, FILE.length - last.length - 1));
   });
 });
+
+describe('a SEARCH not found on a 20,000-line file', () => {
+  test('is explained with the closest region without splitting the file into lines', () => {
+    // The first line is nowhere in the file, so no tolerant strategy needs the file's lines.
+    const search = lines('function handler3996(evt) {', '  const value = event.data[3996];', '  return process(value, 3996);');
+    let failure: ReturnType<typeof applyFails> | undefined;
+    const splits = countLargeSplits(FILE.length / 2, () => {
+      failure = applyFails(FILE, clineBlock(search, 'x'));
+    });
+    assert.equal(splits, 0);
+    assert.match(failure!.error, /\nThe closest region of the file is lines 19981-19983 \(\d+% similar\):\n19981 \| function handler3996\(event\) \{\n/);
+  });
+});
