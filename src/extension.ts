@@ -9,6 +9,7 @@ import type { ChatWiring } from './host/vscode/chat-wiring.js';
 import { registerCommands } from './host/vscode/commands.js';
 import { DiffApproval } from './host/vscode/diff-approval.js';
 import { EditDiagnostics } from './host/vscode/edit-diagnostics.js';
+import { VsCodeCheckpointViews } from './host/vscode/checkpoint-views.js';
 import { saveWithDialog } from './host/vscode/export-target.js';
 import { McpService } from './host/vscode/mcp-service.js';
 import { VsCodePanelSettings } from './host/vscode/panel-settings.js';
@@ -53,7 +54,8 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   mcp = mcpService;
   mcpService.start();
   const settings = new VsCodePanelSettings({ storageDir, host, keys, mcp: mcpService });
-  const controller = new TaskController({ storageDir, cwd, host, settings, interactions, edits: diff, mcp: mcpService, saveExport: saveWithDialog });
+  const checkpointViews = new VsCodeCheckpointViews();
+  const controller = new TaskController({ storageDir, cwd, host, settings, interactions, edits: diff, mcp: mcpService, saveExport: saveWithDialog, checkpointViews });
 
   const wiring: ChatWiring = {
     extensionUri: context.extensionUri,
@@ -68,6 +70,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     log,
     keys,
     settings,
+    checkpointViews,
     diff,
     interactions,
     processes,

@@ -8,8 +8,15 @@ import type { UiMessage } from '../shared/ui-messages.js';
 import type { StreamingView } from './panel-changes.js';
 
 /** The history list entry of a stored task. */
-export function historyItem(summary: StoredTaskSummary): HistoryItem {
-  return { taskId: summary.taskId, task: summary.task, startedAt: summary.startedAt, updatedAt: summary.updatedAt, status: summary.status };
+export function historyItem(summary: StoredTaskSummary, checkpointBytes?: number): HistoryItem {
+  return {
+    taskId: summary.taskId,
+    task: summary.task,
+    startedAt: summary.startedAt,
+    updatedAt: summary.updatedAt,
+    status: summary.status,
+    ...(checkpointBytes !== undefined ? { checkpointBytes } : {}),
+  };
 }
 
 /** Where a task stands, from whether it runs, what it waits for, and how its log ends (`interrupted` when mid-run). */

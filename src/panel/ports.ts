@@ -55,3 +55,21 @@ export interface McpPanelSource {
   /** Fires after any change of a server's status, lists or settings, or of the config problems. */
   readonly onDidChange: Event<void>;
 }
+
+/** One file of a comparison: its content at the checkpoint (undefined: it did not exist then) against the file now. */
+export interface ComparedFile {
+  /** Workspace-relative, as the checkpoint names it. */
+  readonly path: string;
+  readonly absolutePath: string;
+  readonly before: () => string | undefined;
+  /** False when the file was deleted since the checkpoint. */
+  readonly existsNow: boolean;
+}
+
+/** The editor's dialogs and views the checkpoint actions use. */
+export interface CheckpointViews {
+  /** Shows the files side by side (VS Code: its multi-file diff editor); `title` names the comparison. */
+  showChanges(title: string, files: readonly ComparedFile[]): Promise<void>;
+  /** Asks before something that loses work; true when the user chose `action`. */
+  confirm(message: string, detail: string, action: string): Promise<boolean>;
+}

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import type { RewindOutcome, RewindScope } from '../core/checkpoints/rewind-task.js';
 import type { Host } from '../core/ports.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import { loadSkills } from '../core/skills/skill-loader.js';
@@ -20,7 +21,9 @@ import { checkTaskId, firstChangedIndex, historyItem, settleInterrupted, streami
 import { taskMarkdown } from './task-export.js';
 import { eventsOf, taskView, type OpenTask } from './open-task.js';
 import type { Disposable } from './events.js';
-import type { EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './ports.js';
+import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './ports.js';
+import { compareWithCheckpoint, restoreCheckpoint, rewindForEdit, type CheckpointTarget } from './checkpoint-actions.js';
+import { checkpointBytesOf, collectAfterDelete } from './checkpoint-storage.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
 /** What the controller is built from: the editor's parts as ports (see ports.ts). */
@@ -36,6 +39,8 @@ export interface TaskControllerDeps {
   readonly mcp?: McpPanelSource;
   /** Where an exported task goes (in VS Code: a save dialog). */
   readonly saveExport: (suggestedName: string, markdown: string) => Promise<void>;
+  /** Where checkpoints are compared, and how a restore asks before overwriting the user's changes. */
+  readonly checkpointViews: CheckpointViews;
 }
 
 /**
@@ -95,7 +100,7 @@ export class TaskController implements PanelSource, Disposable {
 
   /** The whole panel state, as a `snapshot` message carries it. */
   snapshot(): PanelState {
-    this.history ??= listStoredTasks(this.deps.storageDir).map(historyItem);
+    this.history ??= checkpointBytesOf(this.deps.storageDir, listStoredTasks(this.deps.storageDir)).map(([summary, bytes]) => historyItem(summary, bytes));
     return {
       view: this.view,
       ...(this.current ? { task: taskView(this.current, this.deps.interactions) } : {}),
@@ -236,7 +241,10 @@ export class TaskController implements PanelSource, Disposable {
     const dir = taskDir(this.deps.storageDir, taskId);
     if (!existsSync(dir)) throw new Error(`There is no stored task "${taskId}".`);
     if (this.current?.id === taskId) await this.closeCurrent();
+    const cwd = TaskLog.open(this.deps.storageDir, taskId).events.find((e) => e.type === 'task_started');
     await rm(dir, { recursive: true, force: true });
+    // The contents only this task's checkpoints held are freed now, not when the store next grows.
+    if (cwd?.type === 'task_started') collectAfterDelete(this.deps.storageDir, cwd.cwd, (message) => this.deps.host.notify('warning', message));
     this.history = undefined;
     this.emit({ kind: 'state' });
   }
@@ -247,6 +255,31 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     const events = open?.id === taskId ? eventsOf(open) : TaskLog.open(this.deps.storageDir, taskId).events;
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
+  }
+
+  /** Opens the multi-file diff of the open task's checkpoint against the workspace now. */
+  async compareCheckpoint(taskId: string, checkpointId: string): Promise<void> {
+    const count = await compareWithCheckpoint(await this.checkpointTarget(taskId), checkpointId, this.deps.checkpointViews);
+    if (count === 0) this.deps.host.notify('info', `No file differs from checkpoint ${checkpointId}.`);
+  }
+
+  /** Puts the open task's files, conversation or both back to a checkpoint. */
+  async restoreCheckpoint(taskId: string, checkpointId: string, scope: RewindScope): Promise<void> {
+    const open = this.current;
+    const outcome = await restoreCheckpoint(await this.checkpointTarget(taskId), checkpointId, scope, this.deps.checkpointViews);
+    if (open) this.afterRewind(open, outcome);
+  }
+
+  /** Rewinds the open task to just before one of the user's messages (and its files, if asked) and sends the edited text. */
+  async editMessage(taskId: string, seq: number, text: string, restoreFiles: boolean): Promise<void> {
+    if (!text.trim()) throw new Error('The message is empty.');
+    const open = this.current;
+    const target = await this.checkpointTarget(taskId);
+    const outcome = await rewindForEdit(target, seq, text, restoreFiles, this.deps.checkpointViews);
+    if (!open?.task || !this.afterRewind(open, outcome)) return;
+    // The task's first message is replaced by the rewind itself; a later one is sent again as edited.
+    if (target.log.events[seq]?.type === 'user_message') open.task.addUserMessage(text);
+    this.startRun(open);
   }
 
   /** Saves the provider choice; the key goes to the key store, an empty key removes the stored one. */
@@ -282,6 +315,30 @@ export class TaskController implements PanelSource, Disposable {
     void this.closeCurrent();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.listeners.clear();
+  }
+
+  /** The open, idle task made live, with its workspace's checkpoint store. */
+  private async checkpointTarget(taskId: string): Promise<CheckpointTarget> {
+    const open = this.current;
+    if (open?.id !== taskId) throw new Error('Open the task first: checkpoints belong to the task shown in the chat.');
+    if (open.run) throw new Error('Smith is still working on this task. Wait for it to finish, or cancel it first.');
+    const task = await this.ensureLive(open);
+    const cwd = open.environment?.options.cwd ?? '';
+    const started = task.log.events.find((e) => e.type === 'task_started');
+    if (started?.type === 'task_started' && resolve(started.cwd) !== resolve(cwd)) {
+      throw new Error(`This task ran in ${started.cwd}. Open that folder to compare or restore its checkpoints.`);
+    }
+    return { log: task.log, store: open.environment?.options.checkpoints, cwd };
+  }
+
+  /** Shows the rewound conversation and reports files a restore could not write; false when the user cancelled. */
+  private afterRewind(open: OpenTask, outcome: RewindOutcome | undefined): boolean {
+    if (!outcome) return false;
+    if (outcome.kind === 'rewound' && outcome.failures.length > 0) this.deps.host.notify('warning', `Some files could not be restored: ${outcome.failures.join(', ')}`);
+    this.history = undefined;
+    this.refreshMessages(open);
+    this.emit({ kind: 'state' });
+    return true;
   }
 
   /** True when the provider cannot run a task yet (refreshes what the panel shows about it). */

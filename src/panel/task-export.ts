@@ -38,6 +38,8 @@ function section(message: UiMessage): string {
       return `_${message.text}_`;
     case 'retry':
       return `_${retryText(message)}_`;
+    case 'checkpoint':
+      return `_Checkpoint ${message.checkpointId}: ${message.changedCount} file${message.changedCount === 1 ? '' : 's'} changed._`;
   }
 }
 

@@ -66,7 +66,15 @@ const taskViewSchema = z.object({
 export type TaskView = DeepReadonly<z.infer<typeof taskViewSchema>>;
 
 /** One stored task in the history list. */
-const historyItemSchema = z.object({ taskId: z.string(), task: z.string(), startedAt: z.number(), updatedAt: z.number(), status: z.string() });
+const historyItemSchema = z.object({
+  taskId: z.string(),
+  task: z.string(),
+  startedAt: z.number(),
+  updatedAt: z.number(),
+  status: z.string(),
+  /** Bytes of checkpoint storage the task's snapshots take (shared contents counted); absent without checkpoints. */
+  checkpointBytes: z.number().optional(),
+});
 export type HistoryItem = DeepReadonly<z.infer<typeof historyItemSchema>>;
 
 /** Where an MCP server stands: `connecting` may be a reconnect after a crash (see `reconnect`). */
@@ -178,6 +186,12 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openTask'), id, taskId: id }).strict(),
   z.object({ type: z.literal('deleteTask'), id, taskId: id }).strict(),
   z.object({ type: z.literal('exportTask'), id, taskId: id }).strict(),
+  /** Opens VS Code's multi-file diff: every file that differs between the checkpoint and now. */
+  z.object({ type: z.literal('compareCheckpoint'), id, taskId: id, checkpointId: z.string().max(50) }).strict(),
+  /** Puts the files, the conversation or both back to the checkpoint (asks first before overwriting later changes). */
+  z.object({ type: z.literal('restoreCheckpoint'), id, taskId: id, checkpointId: z.string().max(50), scope: z.enum(['files', 'conversation', 'both']) }).strict(),
+  /** Rewinds to just before the user's message at `seq` (and its files, with `restoreFiles`) and sends `text` instead. */
+  z.object({ type: z.literal('editMessage'), id, taskId: id, seq: z.number().int().nonnegative(), text, restoreFiles: z.boolean() }).strict(),
   /** Reconnects a server from scratch (also after it gave up reconnecting). */
   z.object({ type: z.literal('mcpRestart'), id, server: mcpName }).strict(),
   /** Sets `"disabled"` in the config file that defines the server; the file watcher applies it. */

@@ -42,7 +42,28 @@ export const uiToolMessageSchema = z.object({
 });
 export type UiToolMessage = DeepReadonly<z.infer<typeof uiToolMessageSchema>>;
 
-const said = { id: z.string(), text: z.string(), attached: z.array(uiAttachmentSchema).optional(), ts: z.number() };
+const said = {
+  id: z.string(),
+  /** The message's position in the task log: what "edit and run again" names. */
+  seq: z.number(),
+  text: z.string(),
+  attached: z.array(uiAttachmentSchema).optional(),
+  ts: z.number(),
+};
+
+/** A checkpoint of the workspace after a step that changed it (checkpoint "0": as the task found it). */
+export const uiCheckpointMessageSchema = z.object({
+  kind: z.literal('checkpoint'),
+  id: z.string(),
+  checkpointId: z.string(),
+  /** Paths changed since the previous checkpoint (the first few). */
+  changed: z.array(z.string()),
+  changedCount: z.number(),
+  /** Changed files the checkpoint does not hold (too large, unreadable). */
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })),
+  ts: z.number(),
+});
+export type UiCheckpointMessage = DeepReadonly<z.infer<typeof uiCheckpointMessageSchema>>;
 
 export const uiMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('task'), ...said }),
@@ -53,6 +74,7 @@ export const uiMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('error'), id: z.string(), text: z.string(), ts: z.number() }),
   uiRetryMessageSchema,
   z.object({ kind: z.literal('completion'), id: z.string(), result: z.string(), command: z.string().optional(), ts: z.number() }),
+  uiCheckpointMessageSchema,
 ]);
 export type UiMessage = DeepReadonly<z.infer<typeof uiMessageSchema>>;
 

@@ -31,3 +31,11 @@ export function installStoredLog(storage: string, name: StoredLogName, taskId: s
   writeFileSync(file, lines === undefined ? text : `${text.split('\n').slice(0, lines).join('\n')}\n`);
   return file;
 }
+
+/**
+ * A chat as the build that wrote the stored logs showed it: later builds add checkpoint markers
+ * and each message's log position (`seq`); everything else must be exactly as that build showed it.
+ */
+export function asThatBuildShowed(messages: readonly UiMessage[]): unknown[] {
+  return messages.filter((m) => m.kind !== 'checkpoint').map((m) => ('seq' in m ? (({ seq: _seq, ...rest }) => rest)(m) : m));
+}

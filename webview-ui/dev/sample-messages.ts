@@ -7,12 +7,12 @@ export function sampleMessages(count: number, startTs = 1_700_000_000_000): UiMe
     const id = `m${i}`;
     const ts = startTs + i * 1000;
     if (i === 0) {
-      messages.push({ kind: 'task', id, text: 'Add input validation to the signup form', ts });
+      messages.push({ kind: 'task', id, seq: i, text: 'Add input validation to the signup form', ts });
       continue;
     }
     switch (i % 5) {
       case 0:
-        messages.push({ kind: 'user', id, text: `Follow-up ${i}: please also cover the edge cases.`, ts });
+        messages.push({ kind: 'user', id, seq: i, text: `Follow-up ${i}: please also cover the edge cases.`, ts });
         break;
       case 1:
         messages.push({

@@ -2,16 +2,16 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TaskEvent } from '../task/events.js';
 import { readTaskEvents } from '../task/task-log.js';
-import type { CheckpointStore } from './checkpoint-store.js';
+import { CheckpointStore, hasCheckpointStore } from './checkpoint-store.js';
+import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
+import { snapshotsOfTask } from './task-snapshots.js';
 
-/** Every snapshot a task's log names: its checkpoints and the states its restores replaced. */
-export function snapshotsOfTask(events: readonly TaskEvent[]): string[] {
-  const roots: string[] = [];
-  for (const event of events) {
-    if (event.type === 'checkpoint_created') roots.push(event.root);
-    else if (event.type === 'conversation_rewound' && event.beforeRoot) roots.push(event.beforeRoot);
-  }
-  return roots;
+/**
+ * A workspace's store opened to measure or collect it, not to snapshot (so no ignore rules are
+ * needed); undefined when the workspace has none.
+ */
+export function inspectCheckpointStore(storageDir: string, workspaceRoot: string): CheckpointStore | undefined {
+  return hasCheckpointStore(storageDir, workspaceRoot) ? new CheckpointStore({ storageDir, workspaceRoot, ignore: NOTHING_IGNORED }) : undefined;
 }
 
 /**

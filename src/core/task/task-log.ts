@@ -1,3 +1,4 @@
+import { snapshotsOfTask } from '../checkpoints/task-snapshots.js';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
@@ -135,6 +136,10 @@ export interface StoredTaskSummary {
   readonly startedAt: number;
   readonly updatedAt: number;
   readonly status: 'completed' | 'aborted' | 'failed' | 'interrupted';
+  /** The workspace folder it ran in. */
+  readonly cwd: string;
+  /** The checkpoint snapshots its log names (to measure or keep their storage). */
+  readonly snapshots: readonly string[];
 }
 
 /**
@@ -169,6 +174,8 @@ function storedTaskSummary(taskId: string, file: string): StoredTaskSummary | un
     startedAt: started.ts,
     updatedAt: events.at(-1)?.ts ?? statSync(file).mtimeMs,
     status: taskStatus(events),
+    cwd: started.cwd,
+    snapshots: snapshotsOfTask(events),
   };
 }
 

@@ -103,10 +103,10 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
   const id = `e${event.seq}`;
   switch (event.type) {
     case 'task_started':
-      push({ kind: 'task', id, text: event.task, ...attachedOf(event.attachments), ts: event.ts });
+      push({ kind: 'task', id, seq: event.seq, text: event.task, ...attachedOf(event.attachments), ts: event.ts });
       break;
     case 'user_message':
-      push({ kind: 'user', id, text: event.text, ...attachedOf(event.attachments), ts: event.ts });
+      push({ kind: 'user', id, seq: event.seq, text: event.text, ...attachedOf(event.attachments), ts: event.ts });
       break;
     case 'model_response': {
       const text = serializeBlocks(event.blocks.filter((b) => b.kind === 'text')).trim();
@@ -188,11 +188,16 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
       // A conversation rewind refolds first, then lands here as the last event still visible.
       push({ kind: 'notice', id, text: rewindNotice(event.checkpointId, event.files, event.toSeq !== undefined), ts: event.ts });
       break;
-    case 'request_started':
     case 'checkpoint_created':
+      push({ kind: 'checkpoint', id, checkpointId: event.checkpointId, changed: event.changed.slice(0, CHANGED_PATHS_SHOWN), changedCount: event.changedCount, skipped: [...event.skipped], ts: event.ts });
+      break;
+    case 'request_started':
       break;
   }
 }
+
+/** Changed paths a checkpoint marker carries (the log keeps more; Compare shows them all). */
+const CHANGED_PATHS_SHOWN = 20;
 
 function attachedOf(attachments: readonly Attachment[] | undefined): { attached?: UiAttachment[] } {
   if (!attachments || attachments.length === 0) return {};

@@ -2,15 +2,16 @@
 // TaskController through the in-memory transport, the model is the scripted server, and the
 // webview's reducer renders what the host sends (every message validated by the protocol schema).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
+import { checkpointDirOf } from '../../../src/core/checkpoints/checkpoint-store.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
 import { Emitter } from '../../../src/panel/events.js';
 import { createMessageHandlers, type McpRequests } from '../../../src/panel/message-handlers.js';
 import { PanelMessenger } from '../../../src/panel/panel-messenger.js';
-import type { EditReview, PanelProviderSettings } from '../../../src/panel/ports.js';
+import type { CheckpointViews, EditReview, PanelProviderSettings } from '../../../src/panel/ports.js';
 import { TaskController } from '../../../src/panel/task-controller.js';
 import { TransportEndpoint } from '../../../src/panel/transport-endpoint.js';
 import { WebviewInteractions } from '../../../src/panel/webview-interactions.js';
@@ -52,7 +53,8 @@ describe('the panel backend in plain Node', () => {
       discard: async () => {},
     };
     const interactions = new WebviewInteractions(edits, () => fixture.ws.root);
-    const host = { ...harness.host, approvals: interactions.approvals, questions: interactions.questions };
+    const notices: string[] = [];
+    const host = { ...harness.host, approvals: interactions.approvals, questions: interactions.questions, notify: (_level: string, message: string) => void notices.push(message) };
     const settingsChanged = new Emitter<void>();
     const settings: PanelProviderSettings = {
       basics: () => SETTINGS,
@@ -65,6 +67,18 @@ describe('the panel backend in plain Node', () => {
       },
     };
     const exported: { name: string; markdown: string }[] = [];
+    const views = {
+      comparisons: [] as { title: string; files: { path: string; before: string | undefined; existsNow: boolean }[] }[],
+      questions: [] as string[],
+      answer: false,
+    };
+    const checkpointViews: CheckpointViews = {
+      showChanges: async (title, files) => void views.comparisons.push({ title, files: files.map((f) => ({ path: f.path, before: f.before(), existsNow: f.existsNow })) }),
+      confirm: async (message, detail) => {
+        views.questions.push(`${message}\n${detail}`);
+        return views.answer;
+      },
+    };
     const controller = new TaskController({
       storageDir: fixture.storage,
       cwd: () => fixture.ws.root,
@@ -73,6 +87,7 @@ describe('the panel backend in plain Node', () => {
       interactions,
       edits,
       saveExport: async (name, markdown) => void exported.push({ name, markdown }),
+      checkpointViews,
     });
     const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
     const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), { throttleMs: 0 });
@@ -101,7 +116,7 @@ describe('the panel backend in plain Node', () => {
       interactions.dispose();
     });
     pageEnd.send({ type: 'ready' });
-    return { page, client, until, reviews, exported };
+    return { page, client, until, reviews, exported, views, notices };
   }
 
   test('a task sent from the page asks for its edit, runs when approved, and the page shows the result', async () => {
@@ -124,10 +139,10 @@ describe('the panel backend in plain Node', () => {
     const messages = panel.page.state.panel!.task!.messages;
     assert.deepEqual(
       messages.map((m) => (m.kind === 'tool' ? m.tool : m.kind)),
-      ['task', 'write_to_file', 'attempt_completion', 'completion'],
+      ['task', 'checkpoint', 'write_to_file', 'checkpoint', 'attempt_completion', 'completion'],
       JSON.stringify(messages),
     );
-    const tool = messages[1]!;
+    const tool = messages[2]!;
     assert.ok(tool.kind === 'tool' && tool.status === 'done' && tool.details?.edit?.created === true, JSON.stringify(tool));
     assert.deepEqual(panel.reviews, [`present ${fixture.ws.root}/hello.txt`, `accept ${fixture.ws.root}/hello.txt`]);
     assert.deepEqual(panel.page.problems, []);
@@ -155,4 +170,99 @@ describe('the panel backend in plain Node', () => {
     const second = JSON.stringify(fixture.server.requestAt(1).body);
     assert.equal(second.split('Not now').length - 1, 1, 'the feedback appears once in the next request');
   });
+
+  const WRITE_HELLO = { text: '<write_to_file>\n<path>hello.txt</path>\n<content>Hello\n</content>\n</write_to_file>' };
+  const DONE = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
+
+  /** Runs a task that writes hello.txt (approved on the page) to completion. */
+  async function helloTask(panel: ReturnType<typeof openPanel>): Promise<string> {
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.server.enqueue(WRITE_HELLO, DONE);
+    await panel.client.request({ type: 'newTask', text: 'Create hello.txt' });
+    await panel.until(() => panel.page.state.panel?.task?.pendingApproval !== undefined, 'an approval request');
+    await panel.client.request({ type: 'approve', callId: panel.page.state.panel!.task!.pendingApproval!.callId });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    return panel.page.state.panel!.task!.id;
+  }
+
+  const kinds = (panel: ReturnType<typeof openPanel>) => panel.page.state.panel!.task!.messages.map((m) => (m.kind === 'checkpoint' ? `checkpoint ${m.checkpointId}` : m.kind));
+
+  test('checkpoint markers; Compare shows what differs from now; Restore asks before overwriting the user’s edit', async () => {
+    const panel = openPanel();
+    const taskId = await helloTask(panel);
+    assert.deepEqual(kinds(panel), ['task', 'checkpoint 0', 'tool', 'checkpoint 1', 'tool', 'completion']);
+    const marker = panel.page.state.panel!.task!.messages[3]!;
+    assert.ok(marker.kind === 'checkpoint' && marker.changedCount === 1 && marker.changed[0] === 'hello.txt', JSON.stringify(marker));
+
+    fixture.ws.write('hello.txt', 'Hello\nmine\n');
+    await panel.client.request({ type: 'compareCheckpoint', taskId, checkpointId: '1' });
+    assert.deepEqual(panel.views.comparisons.at(-1), { title: 'Checkpoint 1 ↔ now', files: [{ path: 'hello.txt', before: 'Hello\n', existsNow: true }] });
+    await panel.client.request({ type: 'compareCheckpoint', taskId, checkpointId: '0' });
+    assert.deepEqual(panel.views.comparisons.at(-1)?.files, [{ path: 'hello.txt', before: undefined, existsNow: true }]);
+
+    // The user's edit would be lost: the restore asks, and a "no" changes nothing.
+    await panel.client.request({ type: 'restoreCheckpoint', taskId, checkpointId: '1', scope: 'files' });
+    assert.match(panel.views.questions.at(-1) ?? '', /Restore checkpoint 1\?\nThese files changed after Smith's last step and would be overwritten:\nhello\.txt/);
+    assert.equal(fixture.ws.read('hello.txt'), 'Hello\nmine\n');
+    panel.views.answer = true;
+    await panel.client.request({ type: 'restoreCheckpoint', taskId, checkpointId: '1', scope: 'files' });
+    assert.equal(fixture.ws.read('hello.txt'), 'Hello\n');
+    await panel.until(() => kinds(panel).at(-1) === 'notice', 'the restore is shown');
+
+    // Conversation only: the chat ends at checkpoint 0, the files stay.
+    await panel.client.request({ type: 'restoreCheckpoint', taskId, checkpointId: '0', scope: 'conversation' });
+    await panel.until(() => kinds(panel).length === 3, 'the conversation is rewound');
+    assert.deepEqual(kinds(panel), ['task', 'checkpoint 0', 'notice']);
+    assert.equal(fixture.ws.read('hello.txt'), 'Hello\n');
+
+    // Files and conversation back to the start: hello.txt did not exist then.
+    await panel.client.request({ type: 'restoreCheckpoint', taskId, checkpointId: '0', scope: 'both' });
+    assert.equal(existsSync(join(fixture.ws.root, 'hello.txt')), false);
+    await assert.rejects(panel.client.request({ type: 'compareCheckpoint', taskId, checkpointId: '7' }), /no checkpoint 7/);
+    assert.deepEqual(panel.page.problems, []);
+  });
+
+  test('editing a sent message rewinds to it and sends the edited text; the earlier files come back when asked', async () => {
+    const panel = openPanel();
+    const taskId = await helloTask(panel);
+    fixture.server.enqueue({ text: '<write_to_file>\n<path>hello.txt</path>\n<content>Hello, world\n</content>\n</write_to_file>' }, DONE);
+    await panel.client.request({ type: 'sendMessage', text: 'Say hello to the world' });
+    await panel.until(() => panel.page.state.panel?.task?.pendingApproval !== undefined, 'an approval request');
+    await panel.client.request({ type: 'approve', callId: panel.page.state.panel!.task!.pendingApproval!.callId });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.ws.read('hello.txt') === 'Hello, world\n', 'the follow-up completes');
+    const followUp = panel.page.state.panel!.task!.messages.find((m) => m.kind === 'user');
+    assert.ok(followUp?.kind === 'user');
+
+    const before = fixture.server.requests.length;
+    fixture.server.enqueue(DONE);
+    await panel.client.request({ type: 'editMessage', taskId, seq: followUp.seq, text: 'Say hello to the moon', restoreFiles: true });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.server.requests.length === before + 1, 'the edited message runs');
+    assert.equal(fixture.ws.read('hello.txt'), 'Hello\n', 'the files went back to before the edited message');
+    const sent = JSON.stringify(fixture.server.requestAt(before).body);
+    assert.match(sent, /Say hello to the moon/);
+    assert.doesNotMatch(sent, /Say hello to the world/, 'the replaced message no longer reaches the model');
+    const users = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'user').map((m) => (m.kind === 'user' ? m.text : ''));
+    assert.deepEqual(users, ['Say hello to the moon']);
+    await assert.rejects(panel.client.request({ type: 'editMessage', taskId, seq: 9999, text: 'x', restoreFiles: false }), /not a message of the user/);
+  });
+
+  test('the history shows each task’s checkpoint storage, and deleting a task frees it', async () => {
+    const panel = openPanel();
+    const taskId = await helloTask(panel);
+    await panel.client.request({ type: 'showView', view: 'history' });
+    await panel.until(() => panel.page.state.panel?.view === 'history', 'the history');
+    const item = panel.page.state.panel!.history.find((h) => h.taskId === taskId);
+    assert.ok(item?.checkpointBytes !== undefined && item.checkpointBytes > 0, JSON.stringify(item));
+    const objects = () => countFiles(join(checkpointDirOf(fixture.storage, fixture.ws.root), 'objects'));
+    const stored = objects();
+    assert.ok(stored > 0);
+    await panel.client.request({ type: 'deleteTask', taskId });
+    // What the store's last scan refers to stays (the next checkpoint starts from it); the rest is freed.
+    assert.ok(objects() < stored, `${objects()} of ${stored} objects left`);
+  });
 });
+
+function countFiles(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  return readdirSync(dir, { withFileTypes: true }).reduce((n, entry) => n + (entry.isDirectory() ? countFiles(join(dir, entry.name)) : 1), 0);
+}

@@ -29,7 +29,7 @@ describe('production webview bundle', () => {
         snapshotOf(
           taskView(
             [
-              { kind: 'task', id: 't', text: 'Check the CSP', ts: 1 },
+              { kind: 'task', id: 't', seq: 0, text: 'Check the CSP', ts: 1 },
               { kind: 'assistant', id: 'a', text: '```js\nconsole.log(1)\n```\n<img src=x onerror=alert(1)>', reasoning: 'r', ts: 2 },
               { kind: 'tool', id: 'x', callId: 'c', tool: 'execute_command', params: { command: 'ls' }, status: 'done', output: 'a\nb', ts: 3 },
             ],

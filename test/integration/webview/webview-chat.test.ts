@@ -4,7 +4,7 @@ import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-page.js';
 
 const ts = 1_700_000_000_000;
-const taskMessage: UiMessage = { kind: 'task', id: 't', text: 'Rename the config loader', ts };
+const taskMessage: UiMessage = { kind: 'task', id: 't', seq: 0, text: 'Rename the config loader', ts };
 
 describe('chat panel in Chromium', () => {
   const suite = usePanelSuite();
@@ -325,7 +325,7 @@ describe('chat panel in Chromium', () => {
     await page.getByRole('textbox', { name: 'Task' }).fill('Another job');
     await page.getByRole('textbox', { name: 'Task' }).press('Enter');
     assert.equal((await panel.waitForPosted('newTask')).text, 'Another job');
-    await panel.send(snapshotOf(taskView([{ kind: 'task', id: 't2', text: 'Another job', ts }], { id: 'task-2', status: 'running' })));
+    await panel.send(snapshotOf(taskView([{ kind: 'task', id: 't2', seq: 0, text: 'Another job', ts }], { id: 'task-2', status: 'running' })));
     await page.locator('.msg-task').getByText('Another job').waitFor();
   });
 

@@ -9,7 +9,7 @@ import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-page.js';
 
 const ts = 1_700_000_000_000;
-const taskMessage: UiMessage = { kind: 'task', id: 't', text: 'Tidy the settings form', ts };
+const taskMessage: UiMessage = { kind: 'task', id: 't', seq: 0, text: 'Tidy the settings form', ts };
 const LONG_PATH = 'src/components/settings/provider-settings/settings-form.tsx';
 
 /** True when the element shows all of its content (nothing clipped or elided) and lies inside the viewport. */

@@ -13,7 +13,7 @@ describe('retries in the chat panel (Chromium)', () => {
   test('a retry is a line in the conversation with its reason, wait and attempt number', async () => {
     const { page } = panel;
     const messages: UiMessage[] = [
-      { kind: 'task', id: 't', text: 'Summarise the README', ts },
+      { kind: 'task', id: 't', seq: 0, text: 'Summarise the README', ts },
       { kind: 'retry', id: 'e2', attempt: 1, maxRetries: 3, delayMs: 1200, reason: 'No data from Anthropic for 60 s before the response started (the idle timeout); this attempt was abandoned.', ts },
       { kind: 'retry', id: 'e3', attempt: 2, maxRetries: 3, delayMs: 2000, reason: 'Server error from Anthropic (HTTP 503); this is usually temporary', ts },
     ];

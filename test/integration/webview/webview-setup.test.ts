@@ -53,7 +53,7 @@ describe('provider setup in Chromium', () => {
   test('the error the task stopped at offers Retry and Open Settings', async () => {
     const { page } = panel;
     const messages = [
-      { kind: 'task' as const, id: 'm1', text: 'Fix the build', ts: 1 },
+      { kind: 'task' as const, id: 'm1', seq: 0, text: 'Fix the build', ts: 1 },
       { kind: 'error' as const, id: 'm2', text: '401 Incorrect API key provided', ts: 2 },
     ];
     await panel.send(snapshotOf(taskView(messages, { status: 'failed', error: '401 Incorrect API key provided' }), { settings: configured }));
@@ -82,7 +82,7 @@ describe('provider setup in Chromium', () => {
   test('a task cut off by a reload shows that it was interrupted, with Resume', async () => {
     const { page } = panel;
     const messages = [
-      { kind: 'task' as const, id: 'm1', text: 'Create notes.txt', ts: 1 },
+      { kind: 'task' as const, id: 'm1', seq: 0, text: 'Create notes.txt', ts: 1 },
       { kind: 'tool' as const, id: 'm2', callId: 'c1', tool: 'write_to_file', params: { path: 'notes.txt' }, status: 'interrupted' as const, ts: 2 },
     ];
     await panel.send(snapshotOf(taskView(messages, { status: 'interrupted' }), { settings: configured }));

@@ -99,7 +99,7 @@ describe('virtualised message list in Chromium', () => {
 
   test('a 19-command task is followed to its completion card; scrolling up offers Jump to latest', async () => {
     const { page } = panel;
-    const messages: UiMessage[] = [{ kind: 'task', id: 'm-task', text: 'Run the checks one by one', ts: 1 }];
+    const messages: UiMessage[] = [{ kind: 'task', id: 'm-task', seq: 0, text: 'Run the checks one by one', ts: 1 }];
     await panel.send(snapshotOf(taskView(messages, { status: 'running' })));
     await page.getByText('Run the checks one by one').waitFor();
     // What the host sends for each command: the streamed answer, the logged answer and the running

@@ -142,7 +142,7 @@ describe('Panel messenger', () => {
   });
 
   it('sends message deltas while visible; while hidden only a snapshot when it shows again', async () => {
-    const messages = [{ kind: 'user' as const, id: 'e1', text: 'hi', ts: 1 }];
+    const messages = [{ kind: 'user' as const, id: 'e1', seq: 1, text: 'hi', ts: 1 }];
     source.change({ kind: 'messages', taskId: 't', start: 3, messages });
     assert.deepEqual(endpoint.of('taskMessages'), [{ type: 'taskMessages', taskId: 't', start: 3, messages }]);
 

@@ -16,12 +16,17 @@ export type ChatItem =
       readonly pendingQuestion?: PendingQuestion;
       /** Set on the error the task stopped at. */
       readonly retryable: boolean;
+      readonly taskId: string;
+      /** Smith is not working on the task: checkpoints and edits are offered. */
+      readonly idle: boolean;
     }
   | { readonly type: 'question'; readonly key: string; readonly question: PendingQuestion }
   | { readonly type: 'failure'; readonly key: string; readonly text: string }
   /** The task's run was cut off (a reload): offers Resume. */
   | { readonly type: 'interrupted'; readonly key: string }
   | { readonly type: 'streaming'; readonly key: string; readonly text: string; readonly reasoning: string };
+
+const BUSY: ReadonlySet<TaskView['status']> = new Set(['running', 'awaiting_approval', 'awaiting_answer']);
 
 /** Builds the rows for a task: its messages plus the pending question, failure and streaming text. */
 export function buildChatItems(
@@ -33,6 +38,7 @@ export function buildChatItems(
   const questionIndex = task.pendingQuestion === undefined ? -1 : lastIndex(messages, (m) => m.kind === 'tool' && m.tool === 'ask_followup_question');
   const errorIndex = task.status === 'failed' ? lastIndex(messages, (m) => m.kind === 'error') : -1;
   const approval: PendingApproval | undefined = task.pendingApproval;
+  const idle = !BUSY.has(task.status);
 
   const items: ChatItem[] = messages.map((message, index) => ({
     type: 'message',
@@ -42,6 +48,8 @@ export function buildChatItems(
     approval: message.kind === 'tool' && approval?.callId === message.callId ? approval : undefined,
     pendingQuestion: index === questionIndex ? task.pendingQuestion : undefined,
     retryable: index === errorIndex,
+    taskId: task.id,
+    idle,
   }));
   if (task.pendingQuestion !== undefined && questionIndex === -1) {
     items.push({ type: 'question', key: 'pending-question', question: task.pendingQuestion });

@@ -5,12 +5,14 @@ import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { Codicon } from '../common/codicon.js';
 import { MarkdownView } from '../markdown/markdown-view.js';
 import type { ChatItem } from './chat-items.js';
+import { CheckpointMarker } from './checkpoint-marker.js';
 import { CompletionCard } from './completion-card.js';
 import { ErrorCard } from './error-card.js';
 import { InterruptedCard } from './interrupted-card.js';
 import { QuestionCard } from './question-card.js';
 import { ToolCard } from './tool-card.js';
 import { parseQuestionOptions } from './tool-display.js';
+import { UserMessage } from './user-message.js';
 
 /** Renders one chat row of any type. */
 export function ChatItemView({ item }: { item: ChatItem }) {
@@ -23,6 +25,8 @@ export function ChatItemView({ item }: { item: ChatItem }) {
           approval={item.approval}
           pendingQuestion={item.pendingQuestion}
           retryable={item.retryable}
+          taskId={item.taskId}
+          idle={item.idle}
         />
       );
     case 'question':
@@ -42,16 +46,18 @@ interface MessageRowProps {
   approval?: PendingApproval;
   pendingQuestion?: PendingQuestion;
   retryable: boolean;
+  taskId: string;
+  idle: boolean;
 }
 
 // Memoised on the message object: the reducer keeps unchanged messages identical, so a streaming
 // tail or a new message re-renders only the rows that changed.
-const MessageRow = memo(function MessageRow({ message, live, approval, pendingQuestion, retryable }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ message, live, approval, pendingQuestion, retryable, taskId, idle }: MessageRowProps) {
   switch (message.kind) {
     case 'task':
-      return <UserText label="Task" icon="tasklist" text={message.text} className="msg-task" />;
+      return <UserMessage label="Task" icon="tasklist" text={message.text} className="msg-task" seq={message.seq} taskId={taskId} idle={idle} />;
     case 'user':
-      return <UserText label="You" icon="account" text={message.text} className="msg-user" />;
+      return <UserMessage label="You" icon="account" text={message.text} className="msg-user" seq={message.seq} taskId={taskId} idle={idle} />;
     case 'assistant':
       return <AssistantMessage text={message.text} reasoning={message.reasoning} streaming={false} />;
     case 'tool':
@@ -78,20 +84,10 @@ const MessageRow = memo(function MessageRow({ message, live, approval, pendingQu
       return <ErrorCard text={message.text} retryable={retryable} />;
     case 'completion':
       return <CompletionCard result={message.result} command={message.command} />;
+    case 'checkpoint':
+      return <CheckpointMarker checkpoint={message} taskId={taskId} idle={idle} />;
   }
 });
-
-function UserText({ label, icon, text, className }: { label: string; icon: string; text: string; className: string }) {
-  return (
-    <div className={`msg ${className}`}>
-      <div className="msg-label">
-        <Codicon name={icon} />
-        <span>{label}</span>
-      </div>
-      <div className="user-text">{text}</div>
-    </div>
-  );
-}
 
 function AssistantMessage({ text, reasoning, streaming }: { text: string; reasoning: string; streaming: boolean }) {
   return (

@@ -18,3 +18,10 @@ export function formatDate(epochMs: number): string {
 function trimZero(text: string): string {
   return text.endsWith('.0') ? text.slice(0, -2) : text;
 }
+
+/** Bytes as people read them: 950 B, 12.3 KB, 4.5 MB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${trimZero((bytes / 1024).toFixed(1))} KB`;
+  return `${trimZero((bytes / (1024 * 1024)).toFixed(1))} MB`;
+}

@@ -3,7 +3,7 @@ import type { HistoryItem } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
-import { formatDate } from '../common/format.js';
+import { formatBytes, formatDate } from '../common/format.js';
 
 /** Stored tasks, newest first, with a filter. */
 export function HistoryView({ history, onOpen, onBack }: { history: readonly HistoryItem[]; onOpen: (taskId: string) => void; onBack: () => void }) {
@@ -45,6 +45,7 @@ function HistoryRow({ item, onOpen }: { item: HistoryItem; onOpen: (taskId: stri
       <div className="history-meta muted small">
         <span>{formatDate(item.updatedAt)}</span>
         <span className={`history-status status-${item.status}`}>{item.status}</span>
+        {item.checkpointBytes !== undefined && <span title="Storage taken by this task's checkpoints">{formatBytes(item.checkpointBytes)} of checkpoints</span>}
       </div>
       <div className="history-actions">
         {confirming ? (
