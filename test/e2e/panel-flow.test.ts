@@ -281,4 +281,41 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     for (const file of logs) assert.ok(!readFileSync(file, 'utf8').includes(API_KEY), `the API key is in ${file}`);
     step('5 rejected and completed');
   });
+
+  stepIt('6. compares a checkpoint with now in the multi-file diff editor, then restores its files', async () => {
+    const { page } = workbench;
+    const start = panel.locator('.checkpoint[data-checkpoint="0"]');
+    await untilText('the first checkpoint marker', start, 'Checkpoint 0');
+    await start.getByRole('button', { name: 'Compare' }).click();
+    await untilText('the comparison tab', page.locator('.tabs-container .tab.active'), 'Checkpoint 0 ↔ now');
+    await untilText('the changed file in the comparison', page.locator('.editor-group-container'), 'greeting.ts');
+    await workbench.screenshot('panel-flow-6-compare');
+
+    await start.getByRole('button', { name: 'Restore' }).click();
+    await start.getByRole('group', { name: 'Restore checkpoint 0' }).getByRole('button', { name: 'Files only' }).click();
+    await until('greeting.ts as the task found it', () => workspace.read(FILE) === ORIGINAL);
+    await untilText('the restore in the chat', panel.locator('.notice').last(), 'Files went back to checkpoint 0.');
+    await workbench.screenshot('panel-flow-6-restored');
+    step('6 compare and restore');
+  });
+
+  stepIt('7. edits the task’s message and runs it again from there', async () => {
+    const edited = 'Make the greeting in src/greeting.ts formal';
+    llm.enqueue((request) => {
+      seen.edited = request;
+      return { text: '<attempt_completion>\n<result>Made it formal.</result>\n</attempt_completion>' };
+    });
+    const message = panel.locator('.msg-task');
+    await message.hover();
+    await message.getByRole('button', { name: 'Edit and run again from here' }).click();
+    await message.getByRole('textbox', { name: 'Edited message' }).fill(edited);
+    await workbench.screenshot('panel-flow-7-editing');
+    await message.getByRole('button', { name: 'Run again' }).click();
+    await untilText('the completion of the edited task', panel.locator('.completion-card').last(), 'Made it formal.');
+    assert.match(bodyText(seen.edited!), /formal/);
+    assert.doesNotMatch(bodyText(seen.edited!), /friendlier/, 'the replaced message still reached the model');
+    await untilText('the edited task message', panel.locator('.msg-task'), edited);
+    await workbench.screenshot('panel-flow-7-rerun');
+    step('7 edited and re-run');
+  });
 });

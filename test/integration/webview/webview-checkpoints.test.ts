@@ -25,8 +25,8 @@ describe('checkpoints in the chat panel', () => {
     const first = page.locator('.checkpoint[data-checkpoint="0"]');
     const second = page.locator('.checkpoint[data-checkpoint="1"]');
     await second.waitFor();
-    assert.match((await first.textContent()) ?? '', /Checkpoint 0 · the workspace as the task found it/);
-    assert.match((await second.textContent()) ?? '', /Checkpoint 1 · hello\.txt/);
+    assert.match((await first.textContent()) ?? '', /Checkpoint 0\W+the workspace as the task found it/);
+    assert.match((await second.textContent()) ?? '', /Checkpoint 1\W+hello\.txt/);
     assert.equal(await second.locator('.checkpoint-skipped').getAttribute('title'), 'big.bin: larger than 5 MB');
 
     await second.getByRole('button', { name: 'Compare' }).click();

@@ -84,6 +84,22 @@ describe('virtualised message list in Chromium', () => {
     assert.ok(await page.getByRole('button', { name: 'Jump to latest' }).isVisible());
   });
 
+  test('after scrolling up, a chat that shrinks to fit (a rewind) stops offering Jump to latest', async () => {
+    const { page } = panel;
+    const messages = (await page.evaluate('window.__host.sampleMessages(200)')) as UiMessage[];
+    await panel.send(snapshotOf(taskView(messages, { status: 'completed' })));
+    await page.locator('.chat-row[data-index="199"]').waitFor();
+    await page.locator('.message-list').hover();
+    // Up to the very top, as clicking the task's first message does: no scroll event comes when the rows shrink.
+    await page.mouse.wheel(0, -1_000_000);
+    await page.waitForFunction(() => document.querySelector('.message-list')!.scrollTop === 0);
+    const jump = page.getByRole('button', { name: 'Jump to latest' });
+    await jump.waitFor();
+    await panel.send({ type: 'taskMessages', taskId: 'task-1', start: 2, messages: [{ kind: 'notice', id: 'rewound', text: 'The conversation went back to checkpoint 0.', ts: 1 }] });
+    await page.getByText('The conversation went back to checkpoint 0.').waitFor();
+    await jump.waitFor({ state: 'detached' });
+  });
+
   test('a message appended at the bottom is followed', async () => {
     const { page } = panel;
     const messages = (await page.evaluate('window.__host.sampleMessages(200)')) as UiMessage[];

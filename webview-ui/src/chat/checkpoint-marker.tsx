@@ -26,8 +26,9 @@ export function CheckpointMarker({ checkpoint, taskId, idle }: { checkpoint: UiC
     <div className="checkpoint" data-checkpoint={checkpoint.checkpointId}>
       <div className="checkpoint-line">
         <Codicon name="git-commit" />
-        <span className="checkpoint-label" title={checkpoint.changed.join('\n') || undefined}>
-          Checkpoint {checkpoint.checkpointId} · {what}
+        <span className="checkpoint-name">Checkpoint {checkpoint.checkpointId}</span>
+        <span className="checkpoint-what" title={checkpoint.changed.join('\n') || what}>
+          · {what}
         </span>
         {checkpoint.skipped.length > 0 && (
           <span className="checkpoint-skipped" title={checkpoint.skipped.map((s) => `${s.path}: ${s.reason}`).join('\n')}>

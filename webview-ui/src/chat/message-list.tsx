@@ -59,8 +59,14 @@ export function MessageList({ items, taskId }: { items: readonly ChatItem[]; tas
   const totalSize = virtualizer.getTotalSize();
   // After every render that changed the rows or their measured sizes.
   useLayoutEffect(() => {
-    if (following.current) scrollToEnd();
-  }, [items, totalSize, scrollToEnd]);
+    if (following.current) {
+      scrollToEnd();
+      return;
+    }
+    // The rows shrank (a rewind, a shorter task) until the end is in view: nothing left to jump to.
+    const el = scrollRef.current;
+    if (el !== null && el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK) follow(true);
+  }, [items, totalSize, scrollToEnd, follow]);
 
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
