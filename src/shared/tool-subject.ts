@@ -21,3 +21,34 @@ export function toolSubject(tool: string, params: Readonly<Record<string, string
   const other = params.url ?? params.uri ?? params.query;
   return other === undefined ? undefined : { kind: 'text', text: other };
 }
+
+const TOOL_VERBS: Readonly<Record<string, string>> = {
+  read_file: 'Read',
+  write_to_file: 'Write',
+  replace_in_file: 'Edit',
+  execute_command: 'Run',
+  search_files: 'Search',
+  list_files: 'List',
+  list_code_definition_names: 'Outline',
+  ask_followup_question: 'Question',
+  attempt_completion: 'Finish',
+  plan_mode_respond: 'Plan',
+  new_task: 'New task',
+  new_rule: 'Write rule',
+  update_todo_list: 'Update todo list',
+  use_mcp_tool: 'MCP tool',
+  access_mcp_resource: 'MCP resource',
+  list_mcp_servers: 'List MCP servers',
+  search_mcp_tools: 'Search MCP tools',
+  browser_action: 'Browser',
+  web_fetch: 'Fetch',
+};
+
+/**
+ * A tool call's title as people read it ("Edit" src/x.ts, "Run" npm test): the verb, followed on
+ * the card by the subject. A new file is "Create"; a tool Smith does not know keeps its name.
+ */
+export function toolVerb(tool: string, created = false): string {
+  if (tool === 'write_to_file' && created) return 'Create';
+  return TOOL_VERBS[tool] ?? tool;
+}

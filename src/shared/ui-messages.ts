@@ -36,6 +36,9 @@ export const uiToolMessageSchema = z.object({
   output: z.string().optional(),
   error: z.string().optional(),
   feedback: z.string().optional(),
+  /** Who let the call run: the user in the approval bar, or the auto-approve settings or an allow rule (`rule` names it). */
+  approvedBy: z.enum(['user', 'auto']).optional(),
+  rule: z.string().optional(),
   /** Facts of the result the card renders (exit code, lines changed, counts); absent for results logged before they were recorded. */
   details: toolFactsSchema.optional(),
   ts: z.number(),

@@ -33,9 +33,11 @@ export function installStoredLog(storage: string, name: StoredLogName, taskId: s
 }
 
 /**
- * A chat as the build that wrote the stored logs showed it: later builds add checkpoint markers
- * and each message's log position (`seq`); everything else must be exactly as that build showed it.
+ * A chat as the build that wrote the stored logs showed it: later builds add checkpoint markers,
+ * each message's log position (`seq`) and who approved a tool call (`approvedBy`, `rule`);
+ * everything else must be exactly as that build showed it.
  */
 export function asThatBuildShowed(messages: readonly UiMessage[]): unknown[] {
-  return messages.filter((m) => m.kind !== 'checkpoint').map((m) => ('seq' in m ? (({ seq: _seq, ...rest }) => rest)(m) : m));
+  const later = new Set(['seq', 'approvedBy', 'rule']);
+  return messages.filter((m) => m.kind !== 'checkpoint').map((m) => Object.fromEntries(Object.entries(m).filter(([key]) => !later.has(key))));
 }

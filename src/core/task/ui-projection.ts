@@ -126,8 +126,12 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
     case 'approval_answered':
       updateTool(event.callId, {
         status: event.approved ? 'running' : 'rejected',
+        ...(event.approved ? { approvedBy: 'user' as const } : {}),
         ...(event.feedback ? { feedback: event.feedback } : {}),
       });
+      break;
+    case 'tool_auto_approved':
+      updateTool(event.callId, { approvedBy: 'auto', ...(event.rule ? { rule: event.rule } : {}) });
       break;
     case 'tool_result': {
       // The base64 stays in the log: the panel gets a marker, not megabytes of snapshot.

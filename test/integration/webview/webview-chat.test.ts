@@ -89,7 +89,9 @@ describe('chat panel in Chromium', () => {
     );
     const edit = page.locator('[data-call-id="call-edit"]');
     await edit.waitFor();
-    assert.equal(await edit.locator('.tool-name').textContent(), 'replace_in_file');
+    // A human title: the verb (the tool's name on hover), then what it is about.
+    assert.equal(await edit.locator('.tool-name').textContent(), 'Edit');
+    assert.equal(await edit.locator('.tool-name').getAttribute('title'), 'replace_in_file');
     assert.equal(await edit.locator('.tool-subject').textContent(), 'src/config.ts');
     assert.equal(await edit.locator('.diff-stats').textContent(), '+1 −1');
     assert.equal(await page.locator('[data-call-id="call-write"] .diff-stats').textContent(), '+3 −0');
@@ -100,6 +102,47 @@ describe('chat panel in Chromium', () => {
     const old = page.locator('[data-call-id="call-old"]');
     assert.equal(await old.locator('.diff-stats').count(), 0);
     assert.equal(await old.locator('.tool-output pre').textContent(), 'The file src/old.ts was saved successfully.');
+  });
+
+  test('each card says in words who approved it, or that it was rejected (with the feedback) or failed', async () => {
+    const { page } = panel;
+    const tool = (callId: string, extra: Partial<Extract<UiMessage, { kind: 'tool' }>>): UiMessage => ({
+      kind: 'tool',
+      id: callId,
+      callId,
+      tool: 'write_to_file',
+      params: { path: `${callId}.txt`, content: 'x' },
+      status: 'done',
+      ts,
+      ...extra,
+    });
+    await panel.send(
+      snapshotOf(
+        taskView([
+          taskMessage,
+          tool('mine', { approvedBy: 'user', details: { edit: { path: 'mine.txt', added: 1, removed: 0, created: true, sha256After: 'a' } } }),
+          tool('auto', { approvedBy: 'auto' }),
+          tool('rule', { approvedBy: 'auto', rule: 'Edit(src/**)' }),
+          tool('said', { approvedBy: 'user', feedback: 'keep it short' }),
+          tool('no', { status: 'rejected', feedback: 'not this file' }),
+          tool('bare', { status: 'rejected' }),
+          tool('broke', { status: 'failed', approvedBy: 'user', error: 'EACCES: permission denied' }),
+          { kind: 'tool', id: 'r', callId: 'read', tool: 'read_file', params: { path: 'a.ts' }, status: 'done', ts },
+        ]),
+      ),
+    );
+    const line = (callId: string) => page.locator(`[data-call-id="${callId}"] .tool-decision`);
+    await line('mine').waitFor();
+    assert.equal(await page.locator('[data-call-id="mine"] .tool-name').textContent(), 'Create');
+    assert.equal(await page.locator('[data-call-id="auto"] .tool-name').textContent(), 'Write');
+    assert.equal((await line('mine').textContent())?.trim(), 'Approved by you.');
+    assert.equal((await line('auto').textContent())?.trim(), 'Auto-approved by your settings.');
+    assert.equal((await line('rule').textContent())?.trim(), 'Allowed by your rule Edit(src/**).');
+    assert.equal((await line('said').textContent())?.trim(), 'Approved by you: keep it short');
+    assert.equal((await line('no').textContent())?.trim(), 'Rejected: not this file');
+    assert.equal((await line('bare').textContent())?.trim(), 'Rejected by you');
+    assert.equal((await line('broke').textContent())?.trim(), 'Failed after you approved it.');
+    assert.equal(await line('read').count(), 0, 'a read that needed no decision says nothing');
   });
 
   test('Approve posts approve with the callId and the typed feedback; the diff is shown coloured', async () => {

@@ -109,3 +109,37 @@ describe('uiProjection', () => {
     assert.deepEqual(ui.map((m) => (m.kind === 'tool' ? m.status : m.kind)), ['task', 'interrupted', 'notice']);
   });
 });
+
+describe('uiProjection: who approved a call', () => {
+  test('the user, the auto-approve settings, or an allow rule; a rejection keeps its feedback', () => {
+    const write = (callId: string): NewEvent => ({ type: 'tool_requested', callId, tool: 'write_to_file', params: { path: `${callId}.ts`, content: 'x' } });
+    const done = (callId: string): NewEvent => ({ type: 'tool_result', callId, tool: 'write_to_file', output: 'ok' });
+    const tools = uiProjection(
+      log(
+        started,
+        write('a'),
+        { type: 'approval_asked', callId: 'a', request: { callId: 'a', tool: 'write_to_file', summary: 'Write a.ts' } },
+        { type: 'approval_answered', callId: 'a', approved: true, feedback: 'fine' },
+        done('a'),
+        write('b'),
+        { type: 'tool_auto_approved', callId: 'b' },
+        done('b'),
+        write('c'),
+        { type: 'tool_auto_approved', callId: 'c', rule: 'Edit(src/**)' },
+        done('c'),
+        write('d'),
+        { type: 'approval_asked', callId: 'd', request: { callId: 'd', tool: 'write_to_file', summary: 'Write d.ts' } },
+        { type: 'approval_answered', callId: 'd', approved: false, feedback: 'no' },
+      ),
+    ).filter((m) => m.kind === 'tool');
+    assert.deepEqual(
+      tools.map((m) => (m.kind === 'tool' ? [m.callId, m.status, m.approvedBy, m.rule, m.feedback] : [])),
+      [
+        ['a', 'done', 'user', undefined, 'fine'],
+        ['b', 'done', 'auto', undefined, undefined],
+        ['c', 'done', 'auto', 'Edit(src/**)', undefined],
+        ['d', 'rejected', undefined, undefined, 'no'],
+      ],
+    );
+  });
+});

@@ -1,7 +1,7 @@
 import type { PendingApproval } from '../../../src/shared/protocol.js';
 import type { CommandEnd, LineStats } from '../../../src/shared/tool-details.js';
 import { findingsLine } from '../../../src/shared/tool-result-summary.js';
-import { toolSubject, type ToolSubject } from '../../../src/shared/tool-subject.js';
+import { toolSubject, toolVerb, type ToolSubject } from '../../../src/shared/tool-subject.js';
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
 import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
@@ -31,7 +31,9 @@ export function ToolCard({ message, live, approval }: { message: UiToolMessage; 
       <div className="card-title tool-title">
         <span className="tool-label">
           <Codicon name={toolIcon(message.tool)} />
-          <span className="tool-name">{message.tool}</span>
+          <span className="tool-name" title={message.tool}>
+            {toolVerb(message.tool, message.details?.edit?.created === true)}
+          </span>
         </span>
         <span className="tool-detail">
           {subject !== undefined && <SubjectLabel subject={subject} />}
@@ -60,11 +62,32 @@ export function ToolCard({ message, live, approval }: { message: UiToolMessage; 
         </details>
       )}
       {message.error !== undefined && <div className="tool-error">{message.error}</div>}
-      {message.feedback !== undefined && message.feedback !== '' && (
-        <div className="tool-feedback">
-          <Codicon name="feedback" /> {message.feedback}
-        </div>
-      )}
+      <DecisionLine message={message} />
+    </div>
+  );
+}
+
+/**
+ * How the call went, in words: who approved it, or that it was rejected (with the user's feedback)
+ * or failed. Calls that needed no decision (reads, the model's questions) say nothing.
+ */
+function DecisionLine({ message }: { message: UiToolMessage }) {
+  const feedback = message.feedback !== undefined && message.feedback !== '' ? message.feedback : undefined;
+  if (message.status === 'rejected') {
+    return (
+      <div className="tool-decision tool-feedback">
+        <Codicon name="circle-slash" /> Rejected{feedback !== undefined ? `: ${feedback}` : ' by you'}
+      </div>
+    );
+  }
+  if (message.status === 'failed') return <div className="tool-decision muted small">Failed{message.approvedBy === 'user' ? ' after you approved it' : ''}.</div>;
+  // Feedback comes only with the user's decision.
+  if (message.approvedBy === undefined && feedback === undefined) return null;
+  const by = message.approvedBy !== 'auto' ? 'Approved by you' : message.rule !== undefined ? `Allowed by your rule ${message.rule}` : 'Auto-approved by your settings';
+  return (
+    <div className={feedback !== undefined ? 'tool-decision tool-feedback' : 'tool-decision muted small'}>
+      {feedback !== undefined && <Codicon name="feedback" />} {by}
+      {feedback !== undefined ? `: ${feedback}` : '.'}
     </div>
   );
 }
