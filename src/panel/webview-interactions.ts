@@ -64,23 +64,26 @@ export class WebviewInteractions implements Disposable {
 
   private async askApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
     const target = request.proposal && request.path ? resolveWorkspacePath(this.cwd(), request.path).absolute : undefined;
-    if (target && request.proposal) {
-      try {
-        await this.diff.present(target, request.proposal);
-      } catch (error) {
-        // The panel still shows the unified diff, so the decision can go on without the editor.
-        this.onDiffError(`Could not open the diff editor: ${(error as Error).message}`);
-      }
-    }
+    // The approval is offered at once; the diff editor opens beside it (it takes a second or more),
+    // and the answer is applied to the review only after it has opened.
+    const presenting =
+      target && request.proposal
+        ? this.diff.present(target, request.proposal).catch((error: unknown) => {
+            // The panel still has the unified diff, so the decision can go on without the editor.
+            this.onDiffError(`Could not open the diff editor: ${(error as Error).message}`);
+          })
+        : Promise.resolve();
     let decision: { readonly approved: boolean; readonly feedback?: string };
     try {
       decision = await this.wait<{ readonly approved: boolean; readonly feedback?: string }>(signal, (resolve) => {
         this.approval = { pending: pendingApproval(request), resolve };
       }, () => (this.approval = undefined));
     } catch (error) {
+      await presenting;
       if (target) await this.diff.reject(target);
       throw error;
     }
+    await presenting;
     if (!target) return decision;
     if (!decision.approved) {
       await this.diff.reject(target);

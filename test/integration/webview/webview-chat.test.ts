@@ -145,7 +145,7 @@ describe('chat panel in Chromium', () => {
     assert.equal(await line('read').count(), 0, 'a read that needed no decision says nothing');
   });
 
-  test('Approve posts approve with the callId and the typed feedback; the diff is shown coloured', async () => {
+  test('Approve posts approve with the callId and the typed feedback; the diff, folded, is shown coloured', async () => {
     const { page } = panel;
     const diff = '--- a/src/config.ts\n+++ b/src/config.ts\n@@ -1,2 +1,2 @@\n-export function loadConfig() {\n+export function readConfig() {\n   return read();';
     await panel.send(
@@ -163,8 +163,12 @@ describe('chat panel in Chromium', () => {
     await bar.waitFor();
     assert.ok(await bar.getByText('Edit src/config.ts').isVisible());
     assert.ok(await bar.getByText('Edits need approval').isVisible());
+    // The diff editor shows the proposal: the sidebar's copy starts folded.
+    assert.equal(await bar.locator('.diff-add').isVisible(), false);
+    await bar.getByText('Show the diff here').click();
     assert.equal(await bar.locator('.diff-add').count(), 1);
     assert.equal(await bar.locator('.diff-del').count(), 1);
+    assert.ok(await bar.locator('.diff-add').isVisible());
     assert.equal(await page.locator('[data-call-id="call-7"] .diff-stats').textContent(), '+1 −1');
     await page.getByRole('textbox', { name: 'Feedback' }).fill('Keep the old name as an alias');
     await page.getByRole('button', { name: 'Approve', exact: true }).click();

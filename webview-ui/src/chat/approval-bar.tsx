@@ -7,7 +7,8 @@ import { DiffStatsBadge } from './tool-card.js';
 import { toolIcon } from './tool-display.js';
 
 /**
- * The decision the task waits on: what the tool wants to do, why, and the diff or command.
+ * The decision the task waits on: what the tool wants to do, to which path, +/− lines, why it asks,
+ * and the command (an edit's diff is in VS Code's diff editor; a folded copy is here).
  * Keyboard: Approve and Reject are ordinary buttons (Tab, Enter/Space). Ctrl+Enter (Cmd+Enter on
  * macOS) in the Feedback box approves with the feedback, as in VS Code's own input boxes; a plain
  * Enter stays a newline so feedback can span lines. Mount with `key={approval.callId}` so feedback
@@ -45,7 +46,13 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
       </div>
       {approval.path !== undefined && <div className="approval-path mono">{approval.path}</div>}
       {approval.reason !== undefined && approval.reason !== '' && <div className="approval-reason muted">{approval.reason}</div>}
-      {approval.diff !== undefined && <DiffView diff={approval.diff} />}
+      {/* The diff editor shows the proposal; the copy here stays folded for when it cannot (or on a second look). */}
+      {approval.diff !== undefined && (
+        <details className="approval-diff">
+          <summary>Show the diff here</summary>
+          <DiffView diff={approval.diff} />
+        </details>
+      )}
       {approval.command !== undefined && <pre className="approval-command mono">{approval.command}</pre>}
       <label className="field-label" htmlFor="approval-feedback">
         Feedback

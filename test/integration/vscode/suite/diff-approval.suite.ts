@@ -14,9 +14,12 @@ import { WebviewInteractions } from '../../../../src/panel/webview-interactions'
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const root = join(workspace, 'diff-approval-tests');
 
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+/** Polls until `condition` gives a value (wide margin: the workbench shares 2 cores with other work). */
+async function until<T>(condition: () => T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  for (;;) {
+    const value = condition();
+    if (value) return value;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -166,7 +169,9 @@ describe('Edit review in the diff editor', () => {
       await until(() => interactions.pendingApproval?.callId === 'call-7', 'the pending approval');
       assert.equal(interactions.pendingApproval!.path, 'diff-approval-tests/port.js');
       assert.equal('proposal' in interactions.pendingApproval!, false, 'the panel gets the diff, not the file contents');
-      await userTypes(diff.proposalDocument(path)!, 'let x = 3;\n');
+      // The approval is offered before the diff editor has opened; the user types once it shows.
+      const proposal = await until(() => diff.proposalDocument(path), 'the proposal in the diff editor');
+      await userTypes(proposal, 'let x = 3;\n');
       assert.throws(() => interactions.answerApproval('call-8', true), /call-7/);
       interactions.answerApproval('call-7', true, ' looks good ');
       assert.deepEqual(await answer, { approved: true, feedback: 'looks good', editedContent: 'let x = 3;\n' });

@@ -108,8 +108,11 @@ describe('A task in the VS Code host', function () {
       assert.equal(pending.tool, 'write_to_file');
       assert.equal(pending.path, 'flow/approved.txt');
       await until(() => api.controller.snapshot().task?.status === 'awaiting_approval', 'the awaiting status');
-      const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === proposalTabs()[0]!.modified.toString());
-      assert.equal(shown?.getText(), content);
+      // The approval is offered at once; the diff editor gets the whole proposal beside it.
+      await until(
+        () => vscode.workspace.textDocuments.find((d) => d.uri.toString() === proposalTabs()[0]?.modified.toString())?.getText() === content,
+        'the whole proposal in the diff editor',
+      );
       assert.equal(existsSync(join(workspace, 'flow/approved.txt')), false, 'written before approval');
 
       await messenger.receive({ type: 'approve', id: 'req-2', callId: pending.callId });
