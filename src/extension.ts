@@ -9,10 +9,12 @@ import type { ChatWiring } from './host/vscode/chat-wiring.js';
 import { registerCommands } from './host/vscode/commands.js';
 import { DiffApproval } from './host/vscode/diff-approval.js';
 import { EditDiagnostics } from './host/vscode/edit-diagnostics.js';
+import { showAttentionNotice } from './host/vscode/attention-notifications.js';
 import { VsCodeCheckpointViews } from './host/vscode/checkpoint-views.js';
 import { saveWithDialog } from './host/vscode/export-target.js';
 import { McpService } from './host/vscode/mcp-service.js';
 import { VsCodePanelSettings } from './host/vscode/panel-settings.js';
+import { AttentionNotices } from './panel/attention.js';
 import { createMessageHandlers } from './panel/message-handlers.js';
 import { ProviderKeys, readSettings } from './host/vscode/settings.js';
 import type { SmithApi } from './host/vscode/smith-api.js';
@@ -65,6 +67,13 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   };
   const chatView = new ChatViewProvider(wiring);
   const editorPanel = new ChatEditorPanel(wiring);
+  const attention = new AttentionNotices({
+    interactions,
+    onTaskEnded: controller.onTaskEnded,
+    panelVisible: () => chatView.isVisible || editorPanel.isVisible,
+    enabled: () => readSettings().notifications,
+    notify: showAttentionNotice,
+  });
 
   context.subscriptions.push(
     log,
@@ -79,6 +88,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     vscode.workspace.onDidChangeWorkspaceFolders(() => mcpService.workspaceChanged()),
     chatView,
     editorPanel,
+    attention,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView),
     ...registerCommands(controller, editorPanel),
   );

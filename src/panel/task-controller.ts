@@ -20,7 +20,7 @@ import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
 import { checkTaskId, firstChangedIndex, historyItem, settleInterrupted, streamingView } from './panel-state.js';
 import { taskMarkdown } from './task-export.js';
 import { eventsOf, taskView, type OpenTask } from './open-task.js';
-import type { Disposable } from './events.js';
+import { Emitter, type Disposable } from './events.js';
 import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './ports.js';
 import { compareWithCheckpoint, restoreCheckpoint, rewindForEdit, type CheckpointTarget } from './checkpoint-actions.js';
 import { checkpointBytesOf, collectAfterDelete } from './checkpoint-storage.js';
@@ -49,6 +49,9 @@ export interface TaskControllerDeps {
  */
 export class TaskController implements PanelSource, Disposable {
   private readonly listeners = new Set<(change: PanelChange) => void>();
+  private readonly taskEnded = new Emitter<TaskOutcome>();
+  /** Fires when a run of the panel's task ends (completed, failed or cancelled). */
+  readonly onTaskEnded = this.taskEnded.event;
   private readonly subscriptions: Disposable[] = [];
   private current: OpenTask | undefined;
   private view: PanelView = 'chat';
@@ -315,6 +318,7 @@ export class TaskController implements PanelSource, Disposable {
     void this.closeCurrent();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.listeners.clear();
+    this.taskEnded.dispose();
   }
 
   /** The open, idle task made live, with its workspace's checkpoint store. */
@@ -431,6 +435,7 @@ export class TaskController implements PanelSource, Disposable {
       // Background commands (dev servers) outlive a completed turn, not a cancelled one.
       if (outcome.status === 'aborted') await open.environment?.commands.killAll();
       if (this.current !== open) return;
+      this.taskEnded.fire(outcome);
       this.history = undefined;
       this.emit({ kind: 'streaming' });
       this.emit({ kind: 'state' });

@@ -16,6 +16,11 @@ export class ChatEditorPanel implements vscode.Disposable {
     return this.panel !== undefined;
   }
 
+  /** True while the tab is the one shown in its group. */
+  get isVisible(): boolean {
+    return this.panel?.visible === true;
+  }
+
   /** Opens the tab, or brings the open one to the front. */
   open(): vscode.WebviewPanel {
     if (this.panel) {

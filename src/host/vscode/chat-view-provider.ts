@@ -18,6 +18,11 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
     return this.view !== undefined;
   }
 
+  /** True while the view is on screen. */
+  get isVisible(): boolean {
+    return this.view?.visible === true;
+  }
+
   resolveWebviewView(view: vscode.WebviewView): void {
     this.messenger?.dispose();
     this.view = view;

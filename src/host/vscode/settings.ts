@@ -44,6 +44,8 @@ export interface SmithSettings {
   readonly maxCost?: number;
   /** `smith.permissions`: rules that are not valid are left out (and reported where the task starts). */
   readonly permissions: readonly { readonly effect: PermissionEffect; readonly rule: string }[];
+  /** `smith.notifications`: tell the user, when no Smith chat is visible, that Smith waits for them or has finished. */
+  readonly notifications: boolean;
 }
 
 /** Reads the `smith.*` settings; a bad value falls back to its default rather than failing. */
@@ -84,6 +86,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     checkpoints: { enabled: flag('checkpoints.enabled', true), maxFileBytes: Math.round(positiveOr(config.get<unknown>('checkpoints.maxFileSizeMb'), 5) * 1024 * 1024) },
     ...(positiveOr(config.get<unknown>('maxCost'), 0) > 0 ? { maxCost: positiveOr(config.get<unknown>('maxCost'), 0) } : {}),
     permissions: permissionRules(config.get<unknown>('permissions')),
+    notifications: flag('notifications', true),
     modelOverrides: {
       ...positive(config.get<unknown>('modelContextWindow'), 'contextWindow'),
       ...positive(config.get<unknown>('modelInputPrice'), 'inputPrice'),

@@ -29,6 +29,7 @@ const KEYS = [
   'checkpoints.maxFileSizeMb',
   'maxCost',
   'permissions',
+  'notifications',
 ];
 
 async function resetSettings(): Promise<void> {
@@ -59,6 +60,15 @@ describe('Smith settings', () => {
     assert.equal(settings.policy.allCommands, false);
     assert.equal(settings.policy.outsideWorkspace, false);
     assert.equal(settings.planModel, '');
+    assert.equal(settings.notifications, true);
+  });
+
+  it('reads smith.notifications; a value that is not a boolean keeps the default', async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    await config.update('notifications', false, vscode.ConfigurationTarget.Global);
+    assert.equal(readSettings().notifications, false);
+    await config.update('notifications', 'no', vscode.ConfigurationTarget.Global);
+    assert.equal(readSettings().notifications, true);
   });
 
   it('reads smith.requestIdleTimeout in seconds and gives it to the provider', async () => {
