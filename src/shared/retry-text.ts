@@ -11,9 +11,13 @@ export function retrySeconds(delayMs: number): number {
   return Math.max(1, Math.round(delayMs / 1000));
 }
 
-/** One line for a retry: "<reason> Retrying in 4 s (attempt 2 of 3)." */
-export function retryText(retry: RetryFacts): string {
+/**
+ * One line for a retry: "<reason> Retrying in 4 s (attempt 2 of 3)." `secondsLeft` counts the
+ * wait down while it runs (0: "Retrying now"); by default the whole wait is named.
+ */
+export function retryText(retry: RetryFacts, secondsLeft = retrySeconds(retry.delayMs)): string {
   const reason = retry.reason.trim();
   const sentence = reason && !/[.!?]$/.test(reason) ? `${reason}.` : reason;
-  return `${sentence ? `${sentence} ` : ''}Retrying in ${retrySeconds(retry.delayMs)} s (attempt ${retry.attempt} of ${retry.maxRetries}).`;
+  const when = secondsLeft > 0 ? `Retrying in ${secondsLeft} s` : 'Retrying now';
+  return `${sentence ? `${sentence} ` : ''}${when} (attempt ${retry.attempt} of ${retry.maxRetries}).`;
 }

@@ -19,6 +19,8 @@ export type ChatItem =
       readonly taskId: string;
       /** Smith is not working on the task: checkpoints and edits are offered. */
       readonly idle: boolean;
+      /** The task's last message (a retry there is the one being waited for). */
+      readonly latest: boolean;
     }
   | { readonly type: 'question'; readonly key: string; readonly question: PendingQuestion }
   | { readonly type: 'failure'; readonly key: string; readonly text: string }
@@ -50,6 +52,7 @@ export function buildChatItems(
     retryable: index === errorIndex,
     taskId: task.id,
     idle,
+    latest: index === messages.length - 1,
   }));
   if (task.pendingQuestion !== undefined && questionIndex === -1) {
     items.push({ type: 'question', key: 'pending-question', question: task.pendingQuestion });

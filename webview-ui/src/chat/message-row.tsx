@@ -1,6 +1,5 @@
 import { memo } from 'react';
 import type { PendingApproval, PendingQuestion } from '../../../src/shared/protocol.js';
-import { retryText } from '../../../src/shared/retry-text.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { Codicon } from '../common/codicon.js';
 import { MarkdownView } from '../markdown/markdown-view.js';
@@ -10,6 +9,7 @@ import { CompletionCard } from './completion-card.js';
 import { ErrorCard } from './error-card.js';
 import { InterruptedCard } from './interrupted-card.js';
 import { QuestionCard } from './question-card.js';
+import { RetryNotice } from './retry-notice.js';
 import { ToolCard } from './tool-card.js';
 import { parseQuestionOptions } from './tool-display.js';
 import { UserMessage } from './user-message.js';
@@ -27,6 +27,7 @@ export function ChatItemView({ item }: { item: ChatItem }) {
           retryable={item.retryable}
           taskId={item.taskId}
           idle={item.idle}
+          latest={item.latest}
         />
       );
     case 'question':
@@ -48,11 +49,12 @@ interface MessageRowProps {
   retryable: boolean;
   taskId: string;
   idle: boolean;
+  latest: boolean;
 }
 
 // Memoised on the message object: the reducer keeps unchanged messages identical, so a streaming
 // tail or a new message re-renders only the rows that changed.
-const MessageRow = memo(function MessageRow({ message, live, approval, pendingQuestion, retryable, taskId, idle }: MessageRowProps) {
+const MessageRow = memo(function MessageRow({ message, live, approval, pendingQuestion, retryable, taskId, idle, latest }: MessageRowProps) {
   switch (message.kind) {
     case 'task':
       return <UserMessage label="Task" icon="tasklist" text={message.text} className="msg-task" seq={message.seq} taskId={taskId} idle={idle} />;
@@ -74,12 +76,7 @@ const MessageRow = memo(function MessageRow({ message, live, approval, pendingQu
         </div>
       );
     case 'retry':
-      return (
-        <div className="notice notice-retry" role="status" data-attempt={message.attempt}>
-          <Codicon name="sync" />
-          <span>{retryText(message)}</span>
-        </div>
-      );
+      return <RetryNotice retry={message} waiting={latest && !idle} />;
     case 'error':
       return <ErrorCard text={message.text} retryable={retryable} />;
     case 'completion':
