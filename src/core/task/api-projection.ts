@@ -6,6 +6,9 @@ import type { ModelResponse, TaskEvent, ToolRequested } from './events.js';
 import { visibleEvents } from './visible-events.js';
 
 /** Told to the model when it answers without a tool (Cline's reminder, in our words). */
+/** Told after an answer the user cut off (Cancel, or a message sent while it streamed). */
+export const USER_INTERRUPTED_NOTE = '[The user interrupted your previous answer: it was cut off where it ends above, and nothing in it was run.]';
+
 export const NO_TOOL_REMINDER = `[ERROR] You did not use a tool in your previous response. Every response must use exactly one tool.
 
 Format a tool call as XML, for example:
@@ -198,11 +201,17 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
         for (const [id, name] of openCalls) pendingResults.push({ type: 'tool_result', toolUseId: id, name, content: COMPLETION_SHOWN_NOTE });
         openCalls = new Map();
         break;
+      case 'response_interrupted':
+        // What the model had said when the user stopped it is its answer, cut off; a retried one is not.
+        if (!event.byUser) break;
+        flushUser();
+        messages.push({ role: 'assistant', content: event.partialText.trim() || '(no answer yet)' });
+        pendingUser.push(USER_INTERRUPTED_NOTE);
+        break;
       case 'task_aborted':
       case 'error':
       case 'new_task_requested':
       case 'history_truncated':
-      case 'response_interrupted':
       case 'request_retried':
         break;
     }

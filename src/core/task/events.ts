@@ -105,6 +105,11 @@ export interface ResponseInterrupted extends EventBase {
   readonly type: 'response_interrupted';
   readonly partialText: string;
   readonly error: string;
+  /**
+   * The user stopped it (Cancel, or a message sent to steer): the model is told its answer was cut
+   * off there. Otherwise a retry replaced it and the model never sees it.
+   */
+  readonly byUser?: boolean;
 }
 
 /** A model request failed (or its response broke off) and will be made again after `delayMs`. */

@@ -17,6 +17,7 @@ import type { AutoApprovePolicy } from './approval-policy.js';
 import { renderEnvironmentDetails } from './environment-details.js';
 import type { TaskEvent } from './events.js';
 import { TurnInterruptedError, runModelTurn, type ModelTurn, type TurnDelta } from './model-turn.js';
+import { TurnAbort, userStopReason, wasSteered } from './turn-abort.js';
 import { loopCounters } from './loop-counters.js';
 import { usageTotals } from './usage-totals.js';
 import { TaskLog } from './task-log.js';
@@ -99,6 +100,7 @@ export class Task {
   private readonly progressStreams = new Map<string, RedactingStream>();
   /** Messages the user typed while the task worked, not yet delivered to the model. */
   private readonly queued: string[] = [];
+  private readonly turnAbort = new TurnAbort();
   private readonly checkpoints: TaskCheckpoints | undefined;
 
   private constructor(
@@ -167,6 +169,23 @@ export class Task {
    */
   queueUserMessage(text: string): void {
     this.queued.push(text);
+  }
+
+  /**
+   * Sends a message now: it is queued and the answer streaming now is cut off, so the model reads
+   * it at once (told its answer was interrupted). While a tool runs it waits for the call's result.
+   */
+  steer(text: string): void {
+    this.queueUserMessage(text);
+    this.turnAbort.steer();
+  }
+
+  /** Replaces (or, without `text`, removes) a queued message not yet delivered; false when it has been delivered meanwhile. */
+  updateQueued(index: number, text?: string): boolean {
+    if (index < 0 || index >= this.queued.length) return false;
+    if (text === undefined) this.queued.splice(index, 1);
+    else this.queued[index] = text;
+    return true;
   }
 
   /** The queued messages not yet delivered, oldest first. */
@@ -242,7 +261,17 @@ export class Task {
         // Asked per turn: a mode may use another model, and images go only to one that can see them.
         const modelSupportsImages = this.options.modelInfo?.(setup.provider)?.supportsImages === true;
         this.log.append({ type: 'request_started', environmentDetails: await this.environmentDetails(setup.mode, setup.skill.slug) });
-        const turn = await this.requestTurn(setup, modelSupportsImages, signal);
+        const request = this.turnAbort.begin(signal);
+        let turn: ModelTurn;
+        try {
+          turn = await this.requestTurn(setup, modelSupportsImages, request.signal);
+        } catch (error) {
+          // A steer stops only this answer: the next request carries the user's message.
+          if (!signal.aborted && wasSteered(request.signal)) continue;
+          throw error;
+        } finally {
+          request.end();
+        }
         const cost = this.costOf(setup.provider, turn.usage);
         this.log.append({
           type: 'model_response',
@@ -360,7 +389,12 @@ export class Task {
     try {
       return await runModelTurn(provider, request, this.options.tools.grammar(), onDelta, onInterrupted);
     } catch (error) {
-      if (!(error instanceof TurnInterruptedError) || signal.aborted) throw error;
+      if (!(error instanceof TurnInterruptedError)) throw error;
+      if (signal.aborted) {
+        // Stopped by the user: what the model had said stays in the chat, and the model is told.
+        this.log.append({ type: 'response_interrupted', partialText: error.partialText, error: userStopReason(signal), byUser: true });
+        throw error;
+      }
       // Broke off and not retried (not retryable, or the restarts are used up): shown as interrupted, never run.
       this.log.append({ type: 'response_interrupted', partialText: error.partialText, error: error.message });
       throw error.cause;

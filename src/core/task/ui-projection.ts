@@ -177,7 +177,12 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
       break;
     case 'response_interrupted':
       if (event.partialText.trim()) push({ kind: 'assistant', id, text: event.partialText.trim(), reasoning: '', ts: event.ts });
-      push({ kind: 'notice', id: `${id}-n`, text: `The response was interrupted (${event.error}); nothing from it was run.`, ts: event.ts });
+      push({
+        kind: 'notice',
+        id: `${id}-n`,
+        text: event.byUser ? `You stopped the answer here (${event.error}); nothing in it was run.` : `The response was interrupted (${event.error}); nothing from it was run.`,
+        ts: event.ts,
+      });
       break;
     case 'request_retried':
       push({ kind: 'retry', id, attempt: event.attempt, maxRetries: event.maxRetries, delayMs: event.delayMs, reason: event.reason, ts: event.ts });

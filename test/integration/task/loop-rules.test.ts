@@ -45,16 +45,62 @@ describe('loop rules', () => {
   });
 
   test('abort while the model streams: the run ends aborted, the partial answer is not a tool call', async () => {
-    fixture.server.enqueue({ fault: 'stall', text: '<write_to_file>\n<path>x.txt</path>\n<content>partial', afterChunks: 2, chunkSize: 8 });
+    fixture.server.enqueue({ fault: 'stall', text: '<write_to_file>\n<path>x.txt</path>\n<content>partial', afterChunks: 4, chunkSize: 8 });
     const task = Task.create(await options(), 'Write x');
+    let streamed = '';
+    task.onUpdate((update) => {
+      if (update.type === 'delta' && update.delta.kind === 'text') streamed += update.delta.text;
+    });
     const run = task.run();
-    assert.ok(await eventually(() => fixture.server.requests.length === 1), 'no request was made');
+    assert.ok(await eventually(() => streamed.includes('x.txt')), `streamed only ${JSON.stringify(streamed)}`);
     task.abort();
     const outcome = await run;
 
     assert.equal(outcome.status, 'aborted');
     assert.equal(task.log.events.at(-1)?.type, 'task_aborted');
     assert.equal(task.log.events.some((e) => e.type === 'tool_requested'), false, 'a cut-off tool call must not run');
+    // The partial answer stays, and the model is told it was cut off when the task goes on.
+    const cut = task.log.events.find((e) => e.type === 'response_interrupted');
+    assert.ok(cut?.type === 'response_interrupted' && cut.byUser === true && cut.partialText.startsWith('<write_to_file>'), JSON.stringify(cut));
+    fixture.server.enqueue(COMPLETE);
+    task.addUserMessage('Go on');
+    assert.equal((await task.run()).status, 'completed');
+    const next = allText(fixture.server.requestAt(1));
+    assert.match(next, /The user interrupted your previous answer: it was cut off where it ends above/);
+    assert.match(next, /<write_to_file>\n<path>x\.txt<\/pat\n\[The user interrupted/);
+  });
+
+  test('a message sent while the model answers (steer) cuts the answer off and reaches the model at once', async () => {
+    fixture.server.enqueue({ fault: 'stall', text: 'I will rewrite every file in the repository, starting with', afterChunks: 2, chunkSize: 10 }, COMPLETE);
+    const task = Task.create(await options(), 'Tidy up');
+    let streamed = '';
+    task.onUpdate((update) => {
+      if (update.type === 'delta' && update.delta.kind === 'text') streamed += update.delta.text;
+    });
+    const run = task.run();
+    assert.ok(await eventually(() => streamed.length >= 20), 'nothing streamed');
+    task.steer('Only touch src/, please.');
+    const outcome = await run;
+
+    assert.equal(outcome.status, 'completed', JSON.stringify(task.log.events.at(-1)));
+    const cut = task.log.events.find((e) => e.type === 'response_interrupted');
+    assert.ok(cut?.type === 'response_interrupted' && cut.byUser === true && cut.error === 'a new message was sent', JSON.stringify(cut));
+    assert.equal(fixture.server.requests.length, 2);
+    const next = allText(fixture.server.requestAt(1));
+    assert.match(next, /I will rewrite every/);
+    assert.match(next, /The user interrupted your previous answer/);
+    assert.match(next, /<user_message>\nOnly touch src\/, please\.\n<\/user_message>/);
+    assert.equal(task.queuedMessages.length, 0);
+  });
+
+  test('queued messages can be changed or removed until they are delivered', async () => {
+    const task = Task.create(await options(), 'Wait');
+    task.queueUserMessage('first');
+    task.queueUserMessage('second');
+    assert.equal(task.updateQueued(0, 'first, edited'), true);
+    assert.equal(task.updateQueued(1), true);
+    assert.equal(task.updateQueued(5, 'x'), false);
+    assert.deepEqual(task.queuedMessages, ['first, edited']);
   });
 
   test('abort during a command kills it and logs the call as ended', async () => {
