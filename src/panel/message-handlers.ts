@@ -24,6 +24,8 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     approve: (m) => interactions.answerApproval(m.callId, true, m.feedback),
     reject: (m) => interactions.answerApproval(m.callId, false, m.feedback),
     answer: (m) => interactions.answerQuestion(m.text),
+    steerMessage: (m) => controller.steerMessage(m.text),
+    updateQueued: (m) => controller.updateQueued(m.index, m.was, m.text),
     cancelTask: () => controller.cancel(),
     proceedCommand: (m) => controller.proceedWhileRunning(m.callId),
     retry: () => controller.retry(),

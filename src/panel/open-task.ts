@@ -45,6 +45,7 @@ export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions,
     ...(pendingApproval ? { pendingApproval } : {}),
     ...(pendingQuestion ? { pendingQuestion } : {}),
     ...(error ? { error } : {}),
+    ...(open.task && open.task.queuedMessages.length > 0 ? { queued: [...open.task.queuedMessages] } : {}),
   };
 }
 

@@ -155,11 +155,35 @@ export class TaskController implements PanelSource, Disposable {
     if (approval) return interactions.answerApproval(approval.callId, false, text);
     const open = this.current;
     if (!open) return this.newTask(text);
-    if (open.run) throw new Error('Smith is still working on this task. Wait for it to finish, or cancel it first.');
     if (!text.trim()) throw new Error('The message is empty.');
+    if (open.run && open.task) {
+      // Smith is working: the message waits for its next request (shown as queued until then).
+      open.task.queueUserMessage(text);
+      this.emit({ kind: 'state' });
+      return;
+    }
     const task = await this.ensureLive(open);
-    task.addUserMessage(text);
+    // Messages left queued when the last run ended go first, in the order they were sent.
+    if (task.queuedMessages.length > 0) task.queueUserMessage(text);
+    else task.addUserMessage(text);
     this.startRun(open);
+  }
+
+  /** Sends a message now: while Smith works, the answer streaming now is cut off so the model reads it at once. */
+  async steerMessage(text: string): Promise<void> {
+    const open = this.current;
+    if (!open?.run || !open.task) return this.sendMessage(text);
+    if (!text.trim()) throw new Error('The message is empty.');
+    open.task.steer(text);
+    this.emit({ kind: 'state' });
+  }
+
+  /** Changes or (without `text`) removes the queued message `was` at `index`; throws when it has been delivered meanwhile. */
+  updateQueued(index: number, was: string, text?: string): void {
+    if (text !== undefined && !text.trim()) throw new Error('The message is empty: remove it instead.');
+    const task = this.current?.task;
+    if (task?.queuedMessages[index] !== was || !task.updateQueued(index, text)) throw new Error('That message has already been sent to the model.');
+    this.emit({ kind: 'state' });
   }
 
   /** Runs the open task's loop again after a failure, a cancel or an interruption. */
@@ -465,6 +489,8 @@ export class TaskController implements PanelSource, Disposable {
         this.emit({ kind: 'streaming' });
       }
       this.refreshMessages(open);
+      // A queued message was delivered: the queue shown beside the Task box changed.
+      if (update.event.type === 'user_message') this.emit({ kind: 'state' });
     }
   }
 

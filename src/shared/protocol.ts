@@ -62,6 +62,8 @@ const taskViewSchema = z.object({
   pendingQuestion: pendingQuestionSchema.optional(),
   /** The last failure, shown with a retry button. */
   error: z.string().optional(),
+  /** Messages sent while Smith worked, not yet delivered (they go with its next request), oldest first. */
+  queued: z.array(z.string()).optional(),
 });
 export type TaskView = DeepReadonly<z.infer<typeof taskViewSchema>>;
 
@@ -164,6 +166,13 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('approve'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('answer'), id, text }).strict(),
+  /** Sends a message now while Smith works: the answer streaming now is cut off and the model reads the message at once. */
+  z.object({ type: z.literal('steerMessage'), id, text }).strict(),
+  /**
+   * Changes (with `text`) or removes (without) a queued message not yet delivered. `was` is the text
+   * shown, so a queue that moved meanwhile (a message delivered) is never edited in the wrong place.
+   */
+  z.object({ type: z.literal('updateQueued'), id, index: z.number().int().nonnegative().max(1000), was: text, text: text.optional() }).strict(),
   z.object({ type: z.literal('cancelTask'), id }).strict(),
   /** Lets the running command of `callId` continue in the background while the agent goes on. */
   z.object({ type: z.literal('proceedCommand'), id, callId: id }).strict(),

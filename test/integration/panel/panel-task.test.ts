@@ -22,6 +22,8 @@ import { receiveHostMessage } from '../../../webview-ui/src/state/host-messages.
 import { initialWebviewState, panelReducer, type WebviewState } from '../../../webview-ui/src/state/panel-reducer.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
+import { gate } from '../../helpers/gate.js';
+import { eventually } from '../../helpers/pid-liveness.js';
 
 const SETTINGS: ProviderSettingsView = { provider: 'openai-compatible', model: 'scripted-model', baseUrl: 'http://127.0.0.1', toolProtocol: 'xml', hasApiKey: true, missing: [] };
 const NO_MCP: McpRequests = {
@@ -244,6 +246,45 @@ describe('the panel backend in plain Node', () => {
     const users = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'user').map((m) => (m.kind === 'user' ? m.text : ''));
     assert.deepEqual(users, ['Say hello to the moon']);
     await assert.rejects(panel.client.request({ type: 'editMessage', taskId, seq: 9999, text: 'x', restoreFiles: false }), /not a message of the user/);
+  });
+
+  test('a message sent while Smith works is shown queued, can be changed, and reaches the next request', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('a.txt', 'alpha\n');
+    const held = gate();
+    fixture.server.enqueue({ text: '<read_file>\n<path>a.txt</path>\n</read_file>', hold: { afterEvents: 1, until: held.promise } }, DONE);
+    await panel.client.request({ type: 'newTask', text: 'Read a.txt' });
+    // The server is not the page: polled, not woken by a host message.
+    assert.ok(await eventually(() => fixture.server.requests.length === 1), 'the first request');
+    await panel.client.request({ type: 'sendMessage', text: 'Then summarise it' });
+    await panel.client.request({ type: 'sendMessage', text: 'In French' });
+    await panel.until(() => panel.page.state.panel?.task?.queued?.length === 2, 'the queue shown');
+    await assert.rejects(panel.client.request({ type: 'updateQueued', index: 0, was: 'something else', text: 'x' }), /already been sent/);
+    await panel.client.request({ type: 'updateQueued', index: 1, was: 'In French', text: 'In German' });
+    await panel.until(() => panel.page.state.panel?.task?.queued?.[1] === 'In German', 'the edited queue');
+    held.open();
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    assert.equal(panel.page.state.panel!.task!.queued, undefined, 'the queue is empty once delivered');
+    const next = JSON.stringify(fixture.server.requestAt(1).body);
+    assert.match(next, /Then summarise it/);
+    assert.match(next, /In German/);
+    assert.doesNotMatch(next, /In French/);
+  });
+
+  test('a message sent now while the model answers cuts the answer off and reaches the model at once', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.server.enqueue({ fault: 'stall', text: 'I will rewrite the whole project, beginning with', afterChunks: 2, chunkSize: 12 }, DONE);
+    await panel.client.request({ type: 'newTask', text: 'Tidy up' });
+    await panel.until(() => (panel.page.state.streaming?.text.length ?? 0) >= 20, 'the answer streaming');
+    await panel.client.request({ type: 'steerMessage', text: 'Only the tests, please' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    const chat = panel.page.state.panel!.task!.messages.map((m) => (m.kind === 'assistant' || m.kind === 'notice' || m.kind === 'user' ? `${m.kind}: ${m.text}` : m.kind));
+    assert.ok(chat.includes('assistant: I will rewrite the whole'), chat.join('\n'));
+    assert.ok(chat.includes('notice: You stopped the answer here (a new message was sent); nothing in it was run.'), chat.join('\n'));
+    assert.ok(chat.includes('user: Only the tests, please'), chat.join('\n'));
+    assert.match(JSON.stringify(fixture.server.requestAt(1).body), /The user interrupted your previous answer/);
   });
 
   test('the history shows each task’s checkpoint storage, and deleting a task frees it', async () => {

@@ -5,19 +5,20 @@ import { useActions } from '../common/actions-context.js';
 import type { RequestPayload } from '../../../src/shared/request-client.js';
 import { readUiState, writeUiState } from '../vscode-api.js';
 import { appendToDraft } from './draft-text.js';
+import { QueuedMessages } from './queued-messages.js';
 
 /** Statuses in which the task is busy and can be cancelled. */
 const ACTIVE = new Set<TaskView['status']>(['running', 'awaiting_approval', 'awaiting_answer']);
 const MAX_ROWS = 10;
 
-type Intent = { kind: 'newTask' } | { kind: 'answer' } | { kind: 'message' } | { kind: 'approval' } | { kind: 'busy' };
+type Intent = { kind: 'newTask' } | { kind: 'answer' } | { kind: 'message' } | { kind: 'approval' } | { kind: 'queue' };
 
 /** What Send does now: start a task, answer the model's question, or continue the task. */
 function intentFor(task: TaskView | undefined): Intent {
   if (task === undefined) return { kind: 'newTask' };
   if (task.pendingQuestion !== undefined || task.status === 'awaiting_answer') return { kind: 'answer' };
   if (task.pendingApproval !== undefined) return { kind: 'approval' };
-  if (ACTIVE.has(task.status)) return { kind: 'busy' };
+  if (ACTIVE.has(task.status)) return { kind: 'queue' };
   return { kind: 'message' };
 }
 
@@ -26,7 +27,7 @@ const PLACEHOLDERS: Record<Intent['kind'], string> = {
   answer: 'Answer the question…',
   message: 'Reply or give the next instruction…',
   approval: 'Approve or reject the action above first',
-  busy: 'Smith is working…',
+  queue: 'Smith is working: Enter queues a message for its next step, Ctrl+Enter sends it now…',
 };
 
 /**
@@ -44,7 +45,7 @@ export function Composer({ task, inserts, onInsertsTaken }: {
   const input = useRef<HTMLTextAreaElement>(null);
   const caretToEnd = useRef(false);
   const intent = intentFor(task);
-  const canSend = text.trim() !== '' && intent.kind !== 'busy' && intent.kind !== 'approval';
+  const canSend = text.trim() !== '' && intent.kind !== 'approval';
 
   const update = (value: string) => {
     setText(value);
@@ -71,11 +72,18 @@ export function Composer({ task, inserts, onInsertsTaken }: {
     box.scrollTop = box.scrollHeight;
   }, [text]);
 
-  const submit = () => {
+  /** `now`: while Smith works, cut its answer off and deliver the message at once (steer) instead of queueing it. */
+  const submit = (now = false) => {
     if (!canSend) return;
     const sent = text.trim();
     const payload: RequestPayload =
-      intent.kind === 'newTask' ? { type: 'newTask', text: sent } : intent.kind === 'answer' ? { type: 'answer', text: sent } : { type: 'sendMessage', text: sent };
+      intent.kind === 'newTask'
+        ? { type: 'newTask', text: sent }
+        : intent.kind === 'answer'
+          ? { type: 'answer', text: sent }
+          : now && intent.kind === 'queue'
+            ? { type: 'steerMessage', text: sent }
+            : { type: 'sendMessage', text: sent };
     update('');
     request(payload).catch((error: unknown) => {
       // Give the words back rather than lose them, unless the user already typed something new.
@@ -88,7 +96,7 @@ export function Composer({ task, inserts, onInsertsTaken }: {
     // isComposing: Enter that confirms an IME candidate must not send.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
-      submit();
+      submit(event.ctrlKey || event.metaKey);
     }
   };
 
@@ -101,6 +109,7 @@ export function Composer({ task, inserts, onInsertsTaken }: {
   const active = task !== undefined && ACTIVE.has(task.status);
   return (
     <form className="composer" onSubmit={onSubmit}>
+      {task?.queued !== undefined && task.queued.length > 0 && <QueuedMessages queued={task.queued} />}
       {task?.status === 'running' && (
         <div className="working muted small" role="status">
           <Codicon name="loading" spin /> Working…
@@ -122,8 +131,19 @@ export function Composer({ task, inserts, onInsertsTaken }: {
             <Codicon name="debug-stop" /> Cancel
           </button>
         )}
-        <button type="submit" className="primary-button" aria-label="Send" title="Send (Enter)" disabled={!canSend}>
-          <Codicon name="send" />
+        {intent.kind === 'queue' && (
+          <button type="button" className="secondary-button" aria-label="Send now" title="Cut Smith's answer off and send this now (Ctrl+Enter)" disabled={!canSend} onClick={() => submit(true)}>
+            <Codicon name="debug-step-into" /> Now
+          </button>
+        )}
+        <button
+          type="submit"
+          className="primary-button"
+          aria-label={intent.kind === 'queue' ? 'Queue' : 'Send'}
+          title={intent.kind === 'queue' ? 'Queue for Smith\'s next step (Enter)' : 'Send (Enter)'}
+          disabled={!canSend}
+        >
+          <Codicon name={intent.kind === 'queue' ? 'list-ordered' : 'send'} />
         </button>
       </div>
     </form>
