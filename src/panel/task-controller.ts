@@ -8,19 +8,17 @@ import { loadSkills } from '../core/skills/skill-loader.js';
 import type { Mode, Skill } from '../core/skills/skill.js';
 import { DEFAULT_SKILL_SLUG } from '../core/skills/built-in-skills.js';
 import { TaskLog, listStoredTasks, taskDir, taskStatus } from '../core/task/task-log.js';
-import { Task, type TaskOutcome, type TaskUpdate } from '../core/task/task.js';
-import { runTaskChain } from '../core/task/task-chain.js';
-import { describeLeftovers, stopLeftoverCommands } from '../core/task/leftover-commands.js';
+import { Task, type TaskOutcome } from '../core/task/task.js';
 import { findSkill } from '../core/task/turn-setup.js';
-import { emptyUiProjection, foldUiEvents, uiProjection } from '../core/task/ui-projection.js';
+import { uiProjection } from '../core/task/ui-projection.js';
 import type { HistoryItem, PanelState, PanelView, ProviderSettingsView } from '../shared/protocol.js';
-import { streamEditsToDiff } from './edit-streaming.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
-import { checkTaskId, firstChangedIndex, historyItem, settleInterrupted, streamingView } from './panel-state.js';
+import { checkTaskId, historyItem, settleInterrupted, streamingView } from './panel-state.js';
 import { taskMarkdown } from './task-export.js';
 import { eventsOf, taskView, type OpenTask } from './open-task.js';
 import { Emitter, type Disposable } from './events.js';
+import { LiveTasks } from './live-task.js';
 import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './ports.js';
 import { compareWithCheckpoint, restoreCheckpoint, rewindForEdit, type CheckpointTarget } from './checkpoint-actions.js';
 import { checkpointBytesOf, collectAfterDelete } from './checkpoint-storage.js';
@@ -67,7 +65,21 @@ export class TaskController implements PanelSource, Disposable {
   /** A task sent before the provider was set up: it starts when the settings are saved. */
   private pendingTask: string | undefined;
 
+  private readonly live: LiveTasks;
+
   constructor(private readonly deps: TaskControllerDeps) {
+    this.live = new LiveTasks({
+      host: deps.host,
+      edits: deps.edits,
+      createEnvironment: () => this.createEnvironment(),
+      current: () => this.current,
+      follow: (previous, next) => {
+        if (this.current === previous) this.current = next;
+      },
+      emit: (change) => this.emit(change),
+      historyChanged: () => (this.history = undefined),
+      ended: (outcome) => this.taskEnded.fire(outcome),
+    });
     this.settingsView = deps.settings.basics();
     void this.refreshSettings();
     this.subscriptions.push(
@@ -143,8 +155,8 @@ export class TaskController implements PanelSource, Disposable {
     const open: OpenTask = { id: task.id, viewedEvents: [], messages: [] };
     this.current = open;
     this.view = 'chat';
-    this.goLive(open, task, environment);
-    this.startRun(open);
+    this.live.goLive(open, task, environment);
+    this.live.startRun(open);
   }
 
   /** The user's message: an answer, a rejection with feedback, a follow-up, or a new task. */
@@ -162,11 +174,11 @@ export class TaskController implements PanelSource, Disposable {
       this.emit({ kind: 'state' });
       return;
     }
-    const task = await this.ensureLive(open);
+    const task = await this.live.ensureLive(open);
     // Messages left queued when the last run ended go first, in the order they were sent.
     if (task.queuedMessages.length > 0) task.queueUserMessage(text);
     else task.addUserMessage(text);
-    this.startRun(open);
+    this.live.startRun(open);
   }
 
   /** Sends a message now: while Smith works, the answer streaming now is cut off so the model reads it at once. */
@@ -191,8 +203,8 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     if (!open) throw new Error('There is no task to retry.');
     if (open.run) throw new Error('The task is already running.');
-    await this.ensureLive(open);
-    this.startRun(open);
+    await this.live.ensureLive(open);
+    this.live.startRun(open);
   }
 
   /** Stops the open task's running step (model request, approval, command). */
@@ -306,7 +318,7 @@ export class TaskController implements PanelSource, Disposable {
     if (!open?.task || !this.afterRewind(open, outcome)) return;
     // The task's first message is replaced by the rewind itself; a later one is sent again as edited.
     if (target.log.events[seq]?.type === 'user_message') open.task.addUserMessage(text);
-    this.startRun(open);
+    this.live.startRun(open);
   }
 
   /** Saves the provider choice; the key goes to the key store, an empty key removes the stored one. */
@@ -350,7 +362,7 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     if (open?.id !== taskId) throw new Error('Open the task first: checkpoints belong to the task shown in the chat.');
     if (open.run) throw new Error('Smith is still working on this task. Wait for it to finish, or cancel it first.');
-    const task = await this.ensureLive(open);
+    const task = await this.live.ensureLive(open);
     const cwd = open.environment?.options.cwd ?? '';
     const started = task.log.events.find((e) => e.type === 'task_started');
     if (started?.type === 'task_started' && resolve(started.cwd) !== resolve(cwd)) {
@@ -364,7 +376,7 @@ export class TaskController implements PanelSource, Disposable {
     if (!outcome) return false;
     if (outcome.kind === 'rewound' && outcome.failures.length > 0) this.deps.host.notify('warning', `Some files could not be restored: ${outcome.failures.join(', ')}`);
     this.history = undefined;
-    this.refreshMessages(open);
+    this.live.refreshMessages(open);
     this.emit({ kind: 'state' });
     return true;
   }
@@ -384,135 +396,6 @@ export class TaskController implements PanelSource, Disposable {
     this.view = 'settings';
     this.emit({ kind: 'state' });
     throw new Error('Set up a model provider first: the Settings view shows what is missing.');
-  }
-
-  /** Makes a viewed task live again (resuming it from its log) so it can run. */
-  private async ensureLive(open: OpenTask): Promise<Task> {
-    if (open.task) return open.task;
-    // A crash or a killed window can leave the task's commands running; they must not run beside it.
-    for (const line of describeLeftovers(await stopLeftoverCommands(open.viewedEvents))) {
-      this.deps.host.notify(line.stopped ? 'info' : 'warning', line.text);
-    }
-    const environment = await this.createEnvironment();
-    if (this.current !== open) {
-      await environment.dispose();
-      throw new Error('The task was closed.');
-    }
-    // Another request made it live while this one was building its environment.
-    if (open.task) {
-      await environment.dispose();
-      return open.task;
-    }
-    const task = Task.resume(environment.options, open.id);
-    this.goLive(open, task, environment);
-    if (open.pendingMode) task.switchMode(open.pendingMode);
-    if (open.pendingSkill) task.switchSkill(open.pendingSkill);
-    open.pendingMode = undefined;
-    open.pendingSkill = undefined;
-    return task;
-  }
-
-  private goLive(open: OpenTask, task: Task, environment: TaskEnvironment): void {
-    open.task = task;
-    open.ui = undefined;
-    open.environment = environment;
-    const streamEdits = streamEditsToDiff(this.deps.edits, environment.options.cwd, environment.options.ignore);
-    open.unsubscribe = task.onUpdate((update) => {
-      streamEdits(update);
-      this.onTaskUpdate(open, update);
-    });
-    this.history = undefined;
-    // Events appended before the listener existed (task_started, task_resumed).
-    this.refreshMessages(open);
-  }
-
-  /**
-   * Runs the open task's loop. A new_task hand-over starts the new task with the carried context,
-   * as the CLI does (runTaskChain), and the panel moves to it: same environment, same run.
-   */
-  private startRun(first: OpenTask): void {
-    let open = first;
-    const { task, environment } = first;
-    const chain = runTaskChain(task!, environment!.options, (next) => {
-      const previous = open;
-      open = { id: next.id, viewedEvents: [], messages: [], run: previous.run };
-      // The finished task becomes a viewed one; its environment (and running commands) carry on.
-      previous.unsubscribe?.();
-      previous.unsubscribe = undefined;
-      previous.run = undefined;
-      if (previous.task) previous.viewedEvents = previous.task.log.events;
-      previous.task = undefined;
-      previous.environment = undefined;
-      if (this.current === previous) this.current = open;
-      this.goLive(open, next, environment!);
-      this.emit({ kind: 'state' });
-    });
-    const run = chain.then(
-      (result) => result.outcome,
-      (error: unknown): TaskOutcome => ({ status: 'failed', error: (error as Error).message }),
-    );
-    first.run = run;
-    this.emit({ kind: 'state' });
-    void run.then(async (outcome) => {
-      if (open.run === run) open.run = undefined;
-      open.streaming = undefined;
-      // Background commands (dev servers) outlive a completed turn, not a cancelled one.
-      if (outcome.status === 'aborted') await open.environment?.commands.killAll();
-      if (this.current !== open) return;
-      this.taskEnded.fire(outcome);
-      this.history = undefined;
-      this.emit({ kind: 'streaming' });
-      this.emit({ kind: 'state' });
-    });
-  }
-
-  private onTaskUpdate(open: OpenTask, update: TaskUpdate): void {
-    if (this.current !== open) return;
-    if (update.type === 'progress') {
-      this.emit({ kind: 'commandOutput', callId: update.callId, text: update.text });
-    } else if (update.type === 'delta') {
-      if (update.delta.kind === 'text') return; // the blocks delta that follows carries it, parsed
-      open.streaming ??= { blocks: [], reasoning: '' };
-      const streaming = open.streaming;
-      if (update.delta.kind === 'reasoning') streaming.reasoning += update.delta.text;
-      else streaming.blocks = update.delta.blocks;
-      this.emit({ kind: 'streaming' });
-    } else if (update.type === 'retry') {
-      // The interrupted response is dropped; its replacement streams from the start.
-      open.streaming = undefined;
-      this.emit({ kind: 'streaming' });
-      const seconds = Math.max(1, Math.round(update.delayMs / 1000));
-      this.deps.host.notify('info', `${update.reason} Retrying in ${seconds} s (attempt ${update.attempt} of ${update.maxRetries}).`);
-    } else {
-      if (update.event.type === 'request_started' || update.event.type === 'model_response') {
-        open.streaming = undefined;
-        this.emit({ kind: 'streaming' });
-      }
-      this.refreshMessages(open);
-      // A queued message was delivered: the queue shown beside the Task box changed.
-      if (update.event.type === 'user_message') this.emit({ kind: 'state' });
-    }
-  }
-
-  /**
-   * Folds the events appended since the last refresh into the open task's chat and sends the
-   * changed tail. Going live starts a new fold, compared once with what was shown.
-   */
-  private refreshMessages(open: OpenTask): void {
-    const previous = open.messages;
-    let start: number;
-    if (open.ui) {
-      start = foldUiEvents(open.ui, eventsOf(open));
-    } else {
-      open.ui = emptyUiProjection();
-      foldUiEvents(open.ui, eventsOf(open));
-      start = firstChangedIndex(previous, open.ui.messages);
-    }
-    const next = open.ui.messages;
-    open.messages = next;
-    if (start < next.length || previous.length !== next.length) {
-      this.emit({ kind: 'messages', taskId: open.id, start, messages: next.slice(start) });
-    }
   }
 
   private async closeCurrent(): Promise<void> {
@@ -538,20 +421,8 @@ export class TaskController implements PanelSource, Disposable {
     this.settingsView = view;
     // An idle live task keeps the provider it was built with; drop it so the next run uses the new settings.
     const open = this.current;
-    if (open?.task && !open.run) await this.dropLive(open);
+    if (open?.task && !open.run) await this.live.dropLive(open);
     this.emit({ kind: 'state' });
-  }
-
-  /** Turns a live idle task back into a viewed one; detaches before awaiting, so no other caller sees it half done. */
-  private async dropLive(open: OpenTask): Promise<void> {
-    const { task, environment, unsubscribe } = open;
-    if (!task) return;
-    open.viewedEvents = task.log.events;
-    open.task = undefined;
-    open.environment = undefined;
-    open.unsubscribe = undefined;
-    unsubscribe?.();
-    await environment?.dispose();
   }
 
   private availableSkills(): readonly Skill[] {

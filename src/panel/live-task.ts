@@ -1,0 +1,177 @@
+import type { Host } from '../core/ports.js';
+import type { TaskEnvironment } from '../core/session/task-environment.js';
+import { describeLeftovers, stopLeftoverCommands } from '../core/task/leftover-commands.js';
+import { runTaskChain } from '../core/task/task-chain.js';
+import { Task, type TaskOutcome, type TaskUpdate } from '../core/task/task.js';
+import { emptyUiProjection, foldUiEvents } from '../core/task/ui-projection.js';
+import { retryText } from '../shared/retry-text.js';
+import { streamEditsToDiff } from './edit-streaming.js';
+import { eventsOf, type OpenTask } from './open-task.js';
+import type { PanelChange } from './panel-changes.js';
+import { firstChangedIndex } from './panel-state.js';
+import type { EditReview } from './ports.js';
+
+/** What the panel's live tasks are run with; the TaskController provides it. */
+export interface LiveTaskDeps {
+  readonly host: Host;
+  readonly edits: EditReview;
+  /** A task environment from the current settings; throws saying what to fix. */
+  createEnvironment(): Promise<TaskEnvironment>;
+  /** The task the panel shows: updates of any other one are not shown. */
+  current(): OpenTask | undefined;
+  /** A new_task hand-over started `next`: the panel shows it instead of `previous`. */
+  follow(previous: OpenTask, next: OpenTask): void;
+  emit(change: PanelChange): void;
+  /** The stored tasks changed (one started, went live or ended): the history is read again. */
+  historyChanged(): void;
+  /** A run of the shown task ended. */
+  ended(outcome: TaskOutcome): void;
+}
+
+/**
+ * The panel's task while it is live: resumed from its log, run (through the same task chain as
+ * the CLI), its updates folded into the chat and streamed, and turned back into a viewed task.
+ */
+export class LiveTasks {
+  constructor(private readonly deps: LiveTaskDeps) {}
+
+  /** Makes a viewed task live again (resuming it from its log) so it can run. */
+  async ensureLive(open: OpenTask): Promise<Task> {
+    if (open.task) return open.task;
+    // A crash or a killed window can leave the task's commands running; they must not run beside it.
+    for (const line of describeLeftovers(await stopLeftoverCommands(open.viewedEvents))) {
+      this.deps.host.notify(line.stopped ? 'info' : 'warning', line.text);
+    }
+    const environment = await this.deps.createEnvironment();
+    if (this.deps.current() !== open) {
+      await environment.dispose();
+      throw new Error('The task was closed.');
+    }
+    // Another request made it live while this one was building its environment.
+    if (open.task) {
+      await environment.dispose();
+      return open.task;
+    }
+    const task = Task.resume(environment.options, open.id);
+    this.goLive(open, task, environment);
+    if (open.pendingMode) task.switchMode(open.pendingMode);
+    if (open.pendingSkill) task.switchSkill(open.pendingSkill);
+    open.pendingMode = undefined;
+    open.pendingSkill = undefined;
+    return task;
+  }
+
+  goLive(open: OpenTask, task: Task, environment: TaskEnvironment): void {
+    open.task = task;
+    open.ui = undefined;
+    open.environment = environment;
+    const streamEdits = streamEditsToDiff(this.deps.edits, environment.options.cwd, environment.options.ignore);
+    open.unsubscribe = task.onUpdate((update) => {
+      streamEdits(update);
+      this.onTaskUpdate(open, update);
+    });
+    this.deps.historyChanged();
+    // Events appended before the listener existed (task_started, task_resumed).
+    this.refreshMessages(open);
+  }
+
+  /**
+   * Runs the open task's loop. A new_task hand-over starts the new task with the carried context,
+   * as the CLI does (runTaskChain), and the panel moves to it: same environment, same run.
+   */
+  startRun(first: OpenTask): void {
+    let open = first;
+    const { task, environment } = first;
+    const chain = runTaskChain(task!, environment!.options, (next) => {
+      const previous = open;
+      open = { id: next.id, viewedEvents: [], messages: [], run: previous.run };
+      // The finished task becomes a viewed one; its environment (and running commands) carry on.
+      previous.unsubscribe?.();
+      previous.unsubscribe = undefined;
+      previous.run = undefined;
+      if (previous.task) previous.viewedEvents = previous.task.log.events;
+      previous.task = undefined;
+      previous.environment = undefined;
+      this.deps.follow(previous, open);
+      this.goLive(open, next, environment!);
+      this.deps.emit({ kind: 'state' });
+    });
+    const run = chain.then(
+      (result) => result.outcome,
+      (error: unknown): TaskOutcome => ({ status: 'failed', error: (error as Error).message }),
+    );
+    first.run = run;
+    this.deps.emit({ kind: 'state' });
+    void run.then(async (outcome) => {
+      if (open.run === run) open.run = undefined;
+      open.streaming = undefined;
+      // Background commands (dev servers) outlive a completed turn, not a cancelled one.
+      if (outcome.status === 'aborted') await open.environment?.commands.killAll();
+      if (this.deps.current() !== open) return;
+      this.deps.ended(outcome);
+      this.deps.historyChanged();
+      this.deps.emit({ kind: 'streaming' });
+      this.deps.emit({ kind: 'state' });
+    });
+  }
+
+  private onTaskUpdate(open: OpenTask, update: TaskUpdate): void {
+    if (this.deps.current() !== open) return;
+    if (update.type === 'progress') {
+      this.deps.emit({ kind: 'commandOutput', callId: update.callId, text: update.text });
+    } else if (update.type === 'delta') {
+      if (update.delta.kind === 'text') return; // the blocks delta that follows carries it, parsed
+      open.streaming ??= { blocks: [], reasoning: '' };
+      const streaming = open.streaming;
+      if (update.delta.kind === 'reasoning') streaming.reasoning += update.delta.text;
+      else streaming.blocks = update.delta.blocks;
+      this.deps.emit({ kind: 'streaming' });
+    } else if (update.type === 'retry') {
+      // The interrupted response is dropped; its replacement streams from the start.
+      open.streaming = undefined;
+      this.deps.emit({ kind: 'streaming' });
+      this.deps.host.notify('info', retryText(update));
+    } else {
+      if (update.event.type === 'request_started' || update.event.type === 'model_response') {
+        open.streaming = undefined;
+        this.deps.emit({ kind: 'streaming' });
+      }
+      this.refreshMessages(open);
+      // A queued message was delivered: the queue shown beside the Task box changed.
+      if (update.event.type === 'user_message') this.deps.emit({ kind: 'state' });
+    }
+  }
+
+  /**
+   * Folds the events appended since the last refresh into the open task's chat and sends the
+   * changed tail. Going live starts a new fold, compared once with what was shown.
+   */
+  refreshMessages(open: OpenTask): void {
+    const previous = open.messages;
+    let start: number;
+    if (open.ui) {
+      start = foldUiEvents(open.ui, eventsOf(open));
+    } else {
+      open.ui = emptyUiProjection();
+      foldUiEvents(open.ui, eventsOf(open));
+      start = firstChangedIndex(previous, open.ui.messages);
+    }
+    const next = open.ui.messages;
+    open.messages = next;
+    if (start < next.length || previous.length !== next.length) {
+      this.deps.emit({ kind: 'messages', taskId: open.id, start, messages: next.slice(start) });
+    }
+  }
+
+  /** Turns a live idle task back into a viewed one; detaches before awaiting, so no other caller sees it half done. */
+  async dropLive(open: OpenTask): Promise<void> {
+    const { task, environment, unsubscribe } = open;
+    if (!task) return;
+    open.viewedEvents = task.log.events;
+    open.task = undefined;
+    open.environment = undefined;
+    open.unsubscribe = undefined;
+    unsubscribe?.();
+    await environment?.dispose();
+  }
+}
