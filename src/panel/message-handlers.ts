@@ -25,6 +25,7 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     reject: (m) => interactions.answerApproval(m.callId, false, m.feedback),
     answer: (m) => interactions.answerQuestion(m.text),
     steerMessage: (m) => controller.steerMessage(m.text),
+    editTodos: (m) => controller.editTodos(m.taskId, m.items),
     updateQueued: (m) => controller.updateQueued(m.index, m.was, m.text),
     cancelTask: () => controller.cancel(),
     proceedCommand: (m) => controller.proceedWhileRunning(m.callId),

@@ -1,7 +1,9 @@
 import type { AssistantBlock } from '../core/parse/types.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { Mode } from '../core/skills/skill.js';
+import { currentTodoList } from '../core/context/todo-list.js';
 import type { TaskEvent } from '../core/task/events.js';
+import { visibleEvents } from '../core/task/visible-events.js';
 import type { Task, TaskOutcome } from '../core/task/task.js';
 import { currentModeAndSkill } from '../core/task/turn-setup.js';
 import { usageTotals, type UiProjectionState } from '../core/task/ui-projection.js';
@@ -34,6 +36,7 @@ export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions,
   const { pendingApproval, pendingQuestion } = open.run ? interactions : { pendingApproval: undefined, pendingQuestion: undefined };
   const error = open.run ? undefined : lastError(events);
   const usage = usageTotals(events);
+  const todos = currentTodoList(visibleEvents(events));
   return {
     id: open.id,
     messages: open.messages,
@@ -46,6 +49,7 @@ export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions,
     ...(pendingQuestion ? { pendingQuestion } : {}),
     ...(error ? { error } : {}),
     ...(open.task && open.task.queuedMessages.length > 0 ? { queued: [...open.task.queuedMessages] } : {}),
+    ...(todos ? { todos: todos.items } : {}),
   };
 }
 

@@ -12,6 +12,7 @@ import { Task, type TaskOutcome } from '../core/task/task.js';
 import { findSkill } from '../core/task/turn-setup.js';
 import { uiProjection } from '../core/task/ui-projection.js';
 import type { HistoryItem, PanelState, PanelView, ProviderSettingsView } from '../shared/protocol.js';
+import type { TodoItem } from '../shared/todo-items.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
 import { checkTaskId, historyItem, settleInterrupted, streamingView } from './panel-state.js';
@@ -294,6 +295,16 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     const events = open?.id === taskId ? eventsOf(open) : TaskLog.open(this.deps.storageDir, taskId).events;
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
+  }
+
+  /** The user's edit of the open task's todo list: logged, so the model reads it with its next request. */
+  async editTodos(taskId: string, items: readonly TodoItem[]): Promise<void> {
+    const open = this.current;
+    if (open?.id !== taskId) throw new Error('Open the task first: the todo list belongs to the task shown in the chat.');
+    const task = await this.live.ensureLive(open);
+    task.log.append({ type: 'todo_list_edited', items: [...items] });
+    this.live.refreshMessages(open);
+    this.emit({ kind: 'state' });
   }
 
   /** Opens the multi-file diff of the open task's checkpoint against the workspace now. */

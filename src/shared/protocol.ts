@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { DeepReadonly } from './deep-readonly.js';
 import { PROVIDER_IDS } from './providers.js';
+import { todoItemSchema } from './todo-items.js';
 import { shownApprovalSchema } from './tool-details.js';
 import { uiMessageSchema, uiUsageSchema } from './ui-messages.js';
 
@@ -64,6 +65,8 @@ const taskViewSchema = z.object({
   error: z.string().optional(),
   /** Messages sent while Smith worked, not yet delivered (they go with its next request), oldest first. */
   queued: z.array(z.string()).optional(),
+  /** The todo list as the model (update_todo_list) or the user last left it; absent until there is one. */
+  todos: z.array(todoItemSchema).optional(),
 });
 export type TaskView = DeepReadonly<z.infer<typeof taskViewSchema>>;
 
@@ -166,6 +169,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('approve'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('answer'), id, text }).strict(),
+  /** The user's edit of the todo list (the model sees it with its next request). */
+  z.object({ type: z.literal('editTodos'), id, taskId: id, items: z.array(todoItemSchema).max(200) }).strict(),
   /** Sends a message now while Smith works: the answer streaming now is cut off and the model reads the message at once. */
   z.object({ type: z.literal('steerMessage'), id, text }).strict(),
   /**

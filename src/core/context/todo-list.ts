@@ -1,34 +1,13 @@
 import type { TaskEvent } from '../task/events.js';
-import type { TodoItem, TodoStatus } from './todo-item.js';
+import { formatTodoList, parseTodoList, type TodoItem, type TodoStatus } from '../../shared/todo-items.js';
 
-export type { TodoItem, TodoStatus };
+export { formatTodoList, parseTodoList, type TodoItem, type TodoStatus };
 
 /** The tool that keeps the list, named once for the tool, the log reader and the prompt. */
 export const TODO_TOOL = 'update_todo_list';
 
 /** Tool calls after the last update before the model is reminded to bring the list up to date. */
 export const TODO_STALE_AFTER_CALLS = 6;
-
-const ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\[([ xX-])\]\s+(.+?)\s*$/;
-const MARK: Record<string, TodoStatus> = { ' ': 'pending', x: 'completed', X: 'completed', '-': 'in_progress' };
-const BOX: Record<TodoStatus, string> = { pending: '[ ]', in_progress: '[-]', completed: '[x]' };
-
-/**
- * Reads a Markdown checklist: `- [ ] to do`, `- [-] in progress`, `- [x] done` (also `*`, `+` and
- * numbered items). Other lines are ignored; undefined when there is no item at all.
- */
-export function parseTodoList(markdown: string): TodoItem[] | undefined {
-  const items = markdown.split(/\r?\n/).flatMap((line) => {
-    const match = ITEM.exec(line);
-    return match ? [{ text: match[2] ?? '', status: MARK[match[1] ?? ' '] ?? 'pending' }] : [];
-  });
-  return items.length > 0 ? items : undefined;
-}
-
-/** The list as a Markdown checklist. */
-export function formatTodoList(items: readonly TodoItem[]): string {
-  return items.map((item) => `- ${BOX[item.status]} ${item.text}`).join('\n');
-}
 
 /** The list as the log last left it, and how many tool calls were made since it was updated. */
 export function currentTodoList(events: readonly TaskEvent[]): { items: TodoItem[]; callsSince: number } | undefined {

@@ -3,7 +3,7 @@ import type { Base64Image, TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
 import type { FileStamp } from '../tools/file-stamp.js';
 import type { Attachment } from '../context/mentions.js';
-import type { TodoItem } from '../context/todo-item.js';
+import type { TodoItem } from '../../shared/todo-items.js';
 import type { ShownApproval, ToolFacts } from '../../shared/tool-details.js';
 
 /** Every fact of a task, appended to its log and never changed. */

@@ -287,6 +287,26 @@ describe('the panel backend in plain Node', () => {
     assert.match(JSON.stringify(fixture.server.requestAt(1).body), /The user interrupted your previous answer/);
   });
 
+  test('the model’s todo list is shown with the task; the user’s edit reaches the model’s next request', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.server.enqueue({ text: '<update_todo_list>\n<todos>\n- [-] Read the code\n- [ ] Fix it\n</todos>\n</update_todo_list>' }, DONE);
+    await panel.client.request({ type: 'newTask', text: 'Fix the bug' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    const taskId = panel.page.state.panel!.task!.id;
+    assert.deepEqual(panel.page.state.panel!.task!.todos, [
+      { text: 'Read the code', status: 'in_progress' },
+      { text: 'Fix it', status: 'pending' },
+    ]);
+    await panel.client.request({ type: 'editTodos', taskId, items: [{ text: 'Read the code', status: 'completed' }, { text: 'Fix it', status: 'in_progress' }, { text: 'Add a test', status: 'pending' }] });
+    await panel.until(() => panel.page.state.panel?.task?.todos?.length === 3, 'the edited list');
+    fixture.server.enqueue(DONE);
+    await panel.client.request({ type: 'sendMessage', text: 'Go on' });
+    assert.ok(await eventually(() => fixture.server.requests.length === 3), 'the next request');
+    assert.match(JSON.stringify(fixture.server.requestAt(2).body), /# Todo list\\n- \[x\] Read the code\\n- \[-\] Fix it\\n- \[ \] Add a test/);
+    await assert.rejects(panel.client.request({ type: 'editTodos', taskId, items: [{ text: '', status: 'pending' }] }), /Invalid "editTodos" message/);
+  });
+
   test('the history shows each task’s checkpoint storage, and deleting a task frees it', async () => {
     const panel = openPanel();
     const taskId = await helloTask(panel);

@@ -6,6 +6,7 @@ import { buildChatItems } from './chat-items.js';
 import { ChatHeader } from './chat-header.js';
 import { Composer } from './composer.js';
 import { MessageList } from './message-list.js';
+import { TodoPanel } from './todo-panel.js';
 import { Codicon } from '../common/codicon.js';
 
 /** The chat screen: header, the task's messages, the pending approval and the composer. */
@@ -28,6 +29,7 @@ export function ChatView({ state, panel, onOpenTask, onOpenSettings, onInsertsTa
   return (
     <div className="chat-view">
       <ChatHeader panel={panel} task={task} />
+      {task?.todos !== undefined && task.todos.length > 0 && <TodoPanel taskId={task.id} items={task.todos} />}
       {task === undefined ? <Welcome panel={panel} onOpenTask={onOpenTask} onOpenSettings={onOpenSettings} /> : <MessageList items={items} taskId={task.id} />}
       {task?.pendingApproval !== undefined && <ApprovalBar key={task.pendingApproval.callId} approval={task.pendingApproval} />}
       <Composer task={task} inserts={state.inserts} onInsertsTaken={onInsertsTaken} />
