@@ -32,6 +32,8 @@ export interface CliOptions {
   readonly maxIterations: number;
   /** --max-cost USD: stop (and ask, on a terminal) when the task has cost this much. */
   readonly maxCost?: number;
+  /** --auto-condense PERCENT: condense the history when a request fills this much of the window. */
+  readonly autoCondenseAt?: number;
   readonly storage?: string;
   readonly resume?: string;
   readonly verbose: boolean;
@@ -116,6 +118,8 @@ Options:
                              whether to go on for another N
   --max-cost USD             stop when the task has cost this much (needs the model's prices);
                              on a terminal, Smith asks whether to go on for another USD
+  --auto-condense PERCENT    condense the history when a request fills this share of the model's
+                             context window (default 80)
   --storage DIR              where task logs are kept (default: a per-user folder)
   --mcp-config FILE          an extra MCP servers file ({"mcpServers": {...}}), besides
                              <storage>/mcp_settings.json and .smith/mcp.json
@@ -161,6 +165,7 @@ function parseFlags(argv: readonly string[]) {
         output: { type: 'string', default: 'human' },
         'max-iterations': { type: 'string', default: '25' },
         'max-cost': { type: 'string' },
+        'auto-condense': { type: 'string' },
         storage: { type: 'string' },
         resume: { type: 'string' },
         verbose: { type: 'boolean', default: false },
@@ -248,6 +253,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     output: values.output,
     maxIterations,
     ...positiveCost(values['max-cost']),
+    ...condensePercent(values['auto-condense']),
     ...(values.storage ? { storage: values.storage } : {}),
     ...(values.resume ? { resume: values.resume } : {}),
     verbose: values.verbose!,
@@ -274,6 +280,13 @@ function checkedRule(rule: string, effect: string): string {
     throw new UsageError(`--${effect}: ${(error as Error).message}`);
   }
   return rule;
+}
+
+function condensePercent(raw: string | undefined): { autoCondenseAt?: number } {
+  if (raw === undefined) return {};
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < 10 || value > 100) throw new UsageError(`--auto-condense must be a percentage from 10 to 100; got "${raw}"`);
+  return { autoCondenseAt: value / 100 };
 }
 
 function positiveCost(raw: string | undefined): { maxCost?: number } {

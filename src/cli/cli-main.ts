@@ -95,6 +95,7 @@ async function main(argv: readonly string[]): Promise<number> {
     policy: options.sandbox && !sandbox ? { ...policyFromFlags(options), allCommands: false, safeCommands: false } : policyFromFlags(options),
     maxIterations: options.maxIterations,
     ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
+    ...(options.autoCondenseAt !== undefined ? { autoCondenseAt: options.autoCondenseAt } : {}),
     modelOverrides: options.modelOverrides,
     extraTools: mcp.wiring.tools,
     extraPromptSections: mcp.wiring.promptSections,

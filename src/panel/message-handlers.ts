@@ -26,6 +26,7 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     answer: (m) => interactions.answerQuestion(m.text),
     steerMessage: (m) => controller.steerMessage(m.text),
     editTodos: (m) => controller.editTodos(m.taskId, m.items),
+    condense: (m) => controller.condense(m.taskId),
     updateQueued: (m) => controller.updateQueued(m.index, m.was, m.text),
     cancelTask: () => controller.cancel(),
     proceedCommand: (m) => controller.proceedWhileRunning(m.callId),

@@ -2,7 +2,7 @@ import type { AssistantBlock } from '../core/parse/types.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { Mode } from '../core/skills/skill.js';
 import { currentTodoList } from '../core/context/todo-list.js';
-import type { TaskEvent } from '../core/task/events.js';
+import type { ContextMeasured, TaskEvent } from '../core/task/events.js';
 import { visibleEvents } from '../core/task/visible-events.js';
 import type { Task, TaskOutcome } from '../core/task/task.js';
 import { currentModeAndSkill } from '../core/task/turn-setup.js';
@@ -36,7 +36,9 @@ export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions,
   const { pendingApproval, pendingQuestion } = open.run ? interactions : { pendingApproval: undefined, pendingQuestion: undefined };
   const error = open.run ? undefined : lastError(events);
   const usage = usageTotals(events);
-  const todos = currentTodoList(visibleEvents(events));
+  const visible = visibleEvents(events);
+  const todos = currentTodoList(visible);
+  const measured = visible.findLast((e) => e.type === 'context_measured');
   return {
     id: open.id,
     messages: open.messages,
@@ -50,10 +52,17 @@ export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions,
     ...(error ? { error } : {}),
     ...(open.task && open.task.queuedMessages.length > 0 ? { queued: [...open.task.queuedMessages] } : {}),
     ...(todos ? { todos: todos.items } : {}),
+    ...(measured?.type === 'context_measured' ? { context: contextOf(measured) } : {}),
   };
 }
 
 /** The open task's events: the live log, or the log as it was read from the history. */
 export function eventsOf(open: OpenTask): readonly TaskEvent[] {
   return open.task?.log.events ?? open.viewedEvents;
+}
+
+/** The context bar's figures from a measurement (the event without its log fields). */
+function contextOf(measured: ContextMeasured): NonNullable<TaskView['context']> {
+  const { type: _type, seq: _seq, ts: _ts, ...figures } = measured;
+  return figures;
 }

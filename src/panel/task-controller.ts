@@ -297,6 +297,17 @@ export class TaskController implements PanelSource, Disposable {
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
   }
 
+  /** Condenses the open, idle task's history now; the summary replaces the older turns for the model. */
+  async condense(taskId: string): Promise<void> {
+    const open = this.current;
+    if (open?.id !== taskId) throw new Error('Open the task first.');
+    if (open.run) throw new Error('Smith is still working on this task: it condenses by itself when the window fills up.');
+    const task = await this.live.ensureLive(open);
+    await task.condense();
+    this.live.refreshMessages(open);
+    this.emit({ kind: 'state' });
+  }
+
   /** The user's edit of the open task's todo list: logged, so the model reads it with its next request. */
   async editTodos(taskId: string, items: readonly TodoItem[]): Promise<void> {
     const open = this.current;

@@ -67,6 +67,18 @@ const taskViewSchema = z.object({
   queued: z.array(z.string()).optional(),
   /** The todo list as the model (update_todo_list) or the user last left it; absent until there is one. */
   todos: z.array(todoItemSchema).optional(),
+  /** What the latest request held (estimated tokens) against the model's window; absent before the first. */
+  context: z
+    .object({
+      tokens: z.number(),
+      window: z.number().optional(),
+      system: z.number(),
+      tools: z.number(),
+      conversation: z.number(),
+      results: z.number(),
+      condenseAt: z.number().optional(),
+    })
+    .optional(),
 });
 export type TaskView = DeepReadonly<z.infer<typeof taskViewSchema>>;
 
@@ -169,6 +181,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('approve'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('answer'), id, text }).strict(),
+  /** Condenses the task's history now (a summary replaces the older turns). */
+  z.object({ type: z.literal('condense'), id, taskId: id }).strict(),
   /** The user's edit of the todo list (the model sees it with its next request). */
   z.object({ type: z.literal('editTodos'), id, taskId: id, items: z.array(todoItemSchema).max(200) }).strict(),
   /** Sends a message now while Smith works: the answer streaming now is cut off and the model reads the message at once. */

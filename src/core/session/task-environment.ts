@@ -45,6 +45,8 @@ export interface TaskEnvironmentInput {
   readonly maxIterations: number;
   /** US dollars a run may cost before Smith stops and asks. */
   readonly maxCost?: number;
+  /** The share of the model's window (0–1) at which the history is condensed (default 0.8). */
+  readonly autoCondenseAt?: number;
   /** The user's window and prices for models the catalogue does not know (or to correct it). */
   readonly modelOverrides?: ModelInfoOverrides;
   /** Tools beyond the built-in ones (e.g. MCP tools). */
@@ -118,6 +120,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     policy: input.policy,
     maxIterations: input.maxIterations,
     ...(input.maxCost !== undefined ? { maxCost: input.maxCost } : {}),
+    ...(input.autoCondenseAt !== undefined ? { contextPolicy: { autoCondenseThreshold: input.autoCondenseAt } } : {}),
     ignore,
     ...(input.extraPromptSections ? { extraPromptSections: input.extraPromptSections } : {}),
     ...(input.hiddenTools ? { hiddenTools: input.hiddenTools } : {}),

@@ -6,6 +6,15 @@ import type { ModelResponse, TaskEvent, ToolRequested } from './events.js';
 import { visibleEvents } from './visible-events.js';
 
 /** Told to the model when it answers without a tool (Cline's reminder, in our words). */
+/**
+ * The tool results in a user message's text, as the XML protocol writes them there ("[label]
+ * Result:" or "Error:" up to the next result or the environment details); native results are
+ * their own `tool_result` parts.
+ */
+export function resultTextsIn(text: string): string[] {
+  return [...text.matchAll(/^\[[^\]\n]+\] (?:Result|Error):\n[\s\S]*?(?=\n\n<environment_details>|\n\n\[[^\]\n]+\] (?:Result|Error):|$(?![\s\S]))/gm)].map((m) => m[0]);
+}
+
 /** Told after an answer the user cut off (Cancel, or a message sent while it streamed). */
 export const USER_INTERRUPTED_NOTE = '[The user interrupted your previous answer: it was cut off where it ends above, and nothing in it was run.]';
 

@@ -1,9 +1,9 @@
 import { DEFAULT_CONTEXT_POLICY, contextAction, requestBudget, type ContextLimits, type ContextPolicy } from '../context/context-window.js';
 import { SummaryRequestError, summarizeHistory } from '../context/condense-history.js';
-import { estimateRequestTokens } from '../context/token-estimate.js';
+import { estimateRequestTokens, estimateTextTokens } from '../context/token-estimate.js';
 import { planTruncation } from '../context/truncation-plan.js';
 import type { ApiProvider, ProviderMessage, TokenUsage, ToolDefinition, ToolProtocol } from '../providers/types.js';
-import { apiProjection } from './api-projection.js';
+import { apiProjection, resultTextsIn } from './api-projection.js';
 import type { TaskLog } from './task-log.js';
 
 /** Share of the droppable turns removed per truncation step (Cline drops half). */
@@ -38,7 +38,10 @@ export class ContextGuard {
     const options = { ...(tooling.toolProtocol ? { toolProtocol: tooling.toolProtocol } : {}), ...(tooling.includeImages ? { includeImages: true } : {}) };
     const project = () => apiProjection(this.log.events, options);
     let messages = project();
-    if (!limits) return messages;
+    if (!limits) {
+      this.measure(systemPrompt, tooling.tools, messages, undefined);
+      return messages;
+    }
     const fixedText = tooling.tools ? `${systemPrompt}\n${JSON.stringify(tooling.tools)}` : systemPrompt;
     const action = contextAction(estimateRequestTokens(fixedText, messages), limits, this.policy, this.condensedRecently());
     if (action === 'condense') {
@@ -54,7 +57,25 @@ export class ContextGuard {
     while (estimateRequestTokens(fixedText, messages) > budget && this.truncate('the request would exceed the context window')) {
       messages = project();
     }
+    this.measure(systemPrompt, tooling.tools, messages, limits);
     return messages;
+  }
+
+  /** Logs what the request holds (for the context bar): system prompt, tool definitions, conversation and its tool results. */
+  private measure(systemPrompt: string, tools: readonly ToolDefinition[] | undefined, messages: readonly ProviderMessage[], limits: ContextLimits | undefined): void {
+    const system = estimateTextTokens(systemPrompt);
+    const toolTokens = tools ? estimateTextTokens(JSON.stringify(tools)) : 0;
+    const conversation = estimateRequestTokens('', messages);
+    this.log.append({
+      type: 'context_measured',
+      tokens: system + toolTokens + conversation,
+      ...(limits ? { window: limits.contextWindow } : {}),
+      system,
+      tools: toolTokens,
+      conversation,
+      results: Math.min(conversation, toolResultTokens(messages)),
+      condenseAt: this.policy.autoCondenseThreshold,
+    });
   }
 
   /**
@@ -97,4 +118,18 @@ export class ContextGuard {
     }
     return false;
   }
+}
+
+/** Tokens of the tool results in the messages: native `tool_result` parts, and the results the XML protocol writes into the user's text. */
+function toolResultTokens(messages: readonly ProviderMessage[]): number {
+  let tokens = 0;
+  for (const message of messages) {
+    if (message.role !== 'user') continue;
+    const parts = typeof message.content === 'string' ? [{ type: 'text' as const, text: message.content }] : message.content;
+    for (const part of parts) {
+      if (part.type === 'tool_result') tokens += estimateTextTokens(part.content);
+      else if (part.type === 'text') for (const result of resultTextsIn(part.text)) tokens += estimateTextTokens(result);
+    }
+  }
+  return tokens;
 }

@@ -34,6 +34,7 @@ export type TaskEvent =
   | CheckpointCreated
   | ConversationRewound
   | TodoListEdited
+  | ContextMeasured
   | ToolAutoApproved;
 
 interface EventBase {
@@ -310,6 +311,25 @@ export interface ToolAutoApproved extends EventBase {
   readonly callId: string;
   /** The user's allow rule that let it through; without one, the auto-approve policy did (and it counts toward the cap). */
   readonly rule?: string;
+}
+
+/**
+ * What the request about to be made holds, estimated (o200k tokens) just before it is sent: the
+ * context bar shows it against the model's window. `results` is the part of `conversation` that
+ * is tool results.
+ */
+export interface ContextMeasured extends EventBase {
+  readonly type: 'context_measured';
+  readonly tokens: number;
+  /** The model's context window, when known. */
+  readonly window?: number;
+  readonly system: number;
+  /** Native tool definitions (with the XML protocol the tools are described in the system prompt). */
+  readonly tools: number;
+  readonly conversation: number;
+  readonly results: number;
+  /** The share of the window at which the history is condensed. */
+  readonly condenseAt?: number;
 }
 
 /** The user edited the model's todo list (in the panel); the model sees the edited list next. */

@@ -44,6 +44,8 @@ export interface SmithSettings {
   readonly maxCost?: number;
   /** `smith.permissions`: rules that are not valid are left out (and reported where the task starts). */
   readonly permissions: readonly { readonly effect: PermissionEffect; readonly rule: string }[];
+  /** `smith.autoCondensePercent` as a share (0.1–1): condense the history when a request fills this much of the window. */
+  readonly autoCondenseAt: number;
   /** `smith.notifications`: tell the user, when no Smith chat is visible, that Smith waits for them or has finished. */
   readonly notifications: boolean;
 }
@@ -87,12 +89,18 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     ...(positiveOr(config.get<unknown>('maxCost'), 0) > 0 ? { maxCost: positiveOr(config.get<unknown>('maxCost'), 0) } : {}),
     permissions: permissionRules(config.get<unknown>('permissions')),
     notifications: flag('notifications', true),
+    autoCondenseAt: condenseShare(config.get<unknown>('autoCondensePercent')),
     modelOverrides: {
       ...positive(config.get<unknown>('modelContextWindow'), 'contextWindow'),
       ...positive(config.get<unknown>('modelInputPrice'), 'inputPrice'),
       ...positive(config.get<unknown>('modelOutputPrice'), 'outputPrice'),
     },
   };
+}
+
+/** `smith.autoCondensePercent` (10–100) as a share; anything else is the default 80 %. */
+function condenseShare(percent: unknown): number {
+  return typeof percent === 'number' && Number.isFinite(percent) && percent >= 10 && percent <= 100 ? percent / 100 : 0.8;
 }
 
 /** `smith.requestIdleTimeout` (seconds, 0 or more) in milliseconds; anything else is the default. */

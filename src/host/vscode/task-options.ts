@@ -50,6 +50,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     policy: settings.policy,
     maxIterations: settings.maxIterations,
     ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}),
+    autoCondenseAt: settings.autoCondenseAt,
     checkpoints: settings.checkpoints,
     permissions: [...settings.permissions.map((p) => ({ ...p, source: 'smith.permissions' })), ...fileSettings.rules],
     hooks: fileSettings.hooks,

@@ -307,6 +307,24 @@ describe('the panel backend in plain Node', () => {
     await assert.rejects(panel.client.request({ type: 'editTodos', taskId, items: [{ text: '', status: 'pending' }] }), /Invalid "editTodos" message/);
   });
 
+  test('the context bar’s figures come from each request; Condense summarises the history on request', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('big.txt', `${'lorem ipsum dolor sit amet '.repeat(400)}\n`);
+    fixture.server.enqueue({ text: '<read_file>\n<path>big.txt</path>\n</read_file>' }, DONE);
+    await panel.client.request({ type: 'newTask', text: 'Read big.txt' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    const context = panel.page.state.panel!.task!.context!;
+    assert.ok(context.system > 500, JSON.stringify(context));
+    assert.ok(context.results > 1000 && context.results < context.conversation, JSON.stringify(context));
+    assert.equal(context.tokens, context.system + context.tools + context.conversation);
+    const taskId = panel.page.state.panel!.task!.id;
+    fixture.server.enqueue({ text: 'The user asked to read big.txt; it was read and the task completed.' });
+    await panel.client.request({ type: 'condense', taskId });
+    await panel.until(() => panel.page.state.panel!.task!.messages.some((m) => m.kind === 'notice' && /condensed/.test(m.text)), 'the condensed notice');
+    assert.equal(fixture.server.requests.length, 3, 'one summary request');
+  });
+
   test('the history shows each task’s checkpoint storage, and deleting a task frees it', async () => {
     const panel = openPanel();
     const taskId = await helloTask(panel);

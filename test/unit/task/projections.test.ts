@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { NO_TOOL_REMINDER, apiProjection } from '../../../src/core/task/api-projection.js';
+import { NO_TOOL_REMINDER, apiProjection, resultTextsIn } from '../../../src/core/task/api-projection.js';
 import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
 import { uiProjection, usageTotals } from '../../../src/core/task/ui-projection.js';
 
@@ -141,5 +141,13 @@ describe('uiProjection: who approved a call', () => {
         ['d', 'rejected', undefined, undefined, 'no'],
       ],
     );
+  });
+});
+
+describe('resultTextsIn', () => {
+  test('finds the tool results the XML protocol writes into a user message, and nothing else', () => {
+    const text = "[read_file for 'a.ts'] Result:\n1 | x\n2 | y\n\n[execute_command for 'npm test'] Error:\nexit 1\n\n<environment_details>\nENV\n</environment_details>";
+    assert.deepEqual(resultTextsIn(text), ["[read_file for 'a.ts'] Result:\n1 | x\n2 | y", "[execute_command for 'npm test'] Error:\nexit 1"]);
+    assert.deepEqual(resultTextsIn('<user_message>\n[not a result] but words\n</user_message>'), []);
   });
 });

@@ -3,6 +3,9 @@ import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
 import { formatCost, formatTokens } from '../common/format.js';
 import { useOptimistic } from '../common/use-optimistic.js';
+import { ContextBar } from './context-bar.js';
+
+const BUSY: ReadonlySet<TaskView['status']> = new Set(['running', 'awaiting_approval', 'awaiting_answer']);
 
 type Mode = 'plan' | 'act';
 
@@ -18,6 +21,7 @@ export function ChatHeader({ panel, task }: { panel: PanelState; task: TaskView 
         <SkillPicker skills={panel.skills} skill={task?.skill ?? panel.skill} />
       </div>
       {task !== undefined && <UsageLine task={task} />}
+      {task?.context !== undefined && <ContextBar taskId={task.id} context={task.context} idle={!BUSY.has(task.status)} />}
     </header>
   );
 }

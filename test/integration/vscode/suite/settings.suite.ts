@@ -30,6 +30,7 @@ const KEYS = [
   'maxCost',
   'permissions',
   'notifications',
+  'autoCondensePercent',
 ];
 
 async function resetSettings(): Promise<void> {
@@ -61,6 +62,15 @@ describe('Smith settings', () => {
     assert.equal(settings.policy.outsideWorkspace, false);
     assert.equal(settings.planModel, '');
     assert.equal(settings.notifications, true);
+  });
+
+  it('reads smith.autoCondensePercent as a share; out of range keeps 80 %', async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    assert.equal(readSettings().autoCondenseAt, 0.8);
+    await config.update('autoCondensePercent', 65, vscode.ConfigurationTarget.Global);
+    assert.equal(readSettings().autoCondenseAt, 0.65);
+    await config.update('autoCondensePercent', 5, vscode.ConfigurationTarget.Global);
+    assert.equal(readSettings().autoCondenseAt, 0.8);
   });
 
   it('reads smith.notifications; a value that is not a boolean keeps the default', async () => {
