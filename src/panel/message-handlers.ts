@@ -27,6 +27,7 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     steerMessage: (m) => controller.steerMessage(m.text),
     editTodos: (m) => controller.editTodos(m.taskId, m.items),
     condense: (m) => controller.condense(m.taskId),
+    setAutoApprove: (m) => controller.saveAutoApprove(m.change),
     updateQueued: (m) => controller.updateQueued(m.index, m.was, m.text),
     cancelTask: () => controller.cancel(),
     proceedCommand: (m) => controller.proceedWhileRunning(m.callId),

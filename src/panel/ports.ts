@@ -1,7 +1,7 @@
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { McpTaskWiring } from '../core/mcp/mcp-tools.js';
 import type { ApprovalRequest } from '../core/ports.js';
-import type { McpPanelState, ProviderSettingsView, ProviderName, ToolProtocolName } from '../shared/protocol.js';
+import type { AutoApproveView, McpPanelState, ProviderSettingsView, ProviderName, ToolProtocolName } from '../shared/protocol.js';
 import type { Event } from './events.js';
 
 // What the panel backend needs from the editor it runs in. VS Code implements these in
@@ -29,6 +29,10 @@ export interface PanelProviderSettings {
    * provider setup is incomplete (the Settings view says what is missing).
    */
   createEnvironment(cwd: string): Promise<TaskEnvironment | undefined>;
+  /** The auto-approve toggles and the limits per task as the settings hold them now. */
+  autoApprove(): AutoApproveView;
+  /** Writes changed toggles or limits to the user's settings (`maxCost` 0 removes the limit); tasks read the toggles before each tool call. */
+  saveAutoApprove(change: Partial<Omit<AutoApproveView, 'maxCost'> & { readonly maxCost: number }>): Promise<void>;
   /** Fires when the settings or a stored key changed. */
   readonly onDidChange: Event<void>;
 }

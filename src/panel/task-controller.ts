@@ -127,6 +127,7 @@ export class TaskController implements PanelSource, Disposable {
       skill: this.skill,
       mcp: this.deps.mcp?.panelState() ?? EMPTY_MCP_PANEL_STATE,
       ...(this.pendingTask !== undefined ? { pendingTask: this.pendingTask } : {}),
+      autoApprove: this.deps.settings.autoApprove(),
     };
   }
 
@@ -295,6 +296,12 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     const events = open?.id === taskId ? eventsOf(open) : TaskLog.open(this.deps.storageDir, taskId).events;
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
+  }
+
+  /** Writes the chat's auto-approve toggles and limits to the settings (the change event refreshes the panel). */
+  async saveAutoApprove(change: Parameters<PanelProviderSettings['saveAutoApprove']>[0]): Promise<void> {
+    await this.deps.settings.saveAutoApprove(change);
+    this.emit({ kind: 'state' });
   }
 
   /** Condenses the open, idle task's history now; the summary replaces the older turns for the model. */

@@ -148,6 +148,21 @@ const mcpPanelStateSchema = z.object({
 });
 export type McpPanelState = DeepReadonly<z.infer<typeof mcpPanelStateSchema>>;
 
+/** The auto-approve toggles and the limits per task, as the user's settings hold them (the chat's auto-approve bar). */
+export const autoApproveViewSchema = z.object({
+  readFiles: z.boolean(),
+  editFiles: z.boolean(),
+  /** Commands the model marked as safe (requires_approval false). */
+  safeCommands: z.boolean(),
+  allCommands: z.boolean(),
+  mcpTools: z.boolean(),
+  /** Model requests a task may make before Smith stops and asks. */
+  maxRequests: z.number().int().min(1).max(10_000),
+  /** US dollars a task may cost before Smith stops and asks; absent: no limit. */
+  maxCost: z.number().positive().max(100_000).optional(),
+});
+export type AutoApproveView = DeepReadonly<z.infer<typeof autoApproveViewSchema>>;
+
 /** Everything the panel renders; sent whole on `ready` and whenever the webview was hidden. */
 const panelStateSchema = z.object({
   view: z.enum(PANEL_VIEWS),
@@ -162,6 +177,7 @@ const panelStateSchema = z.object({
   mcp: mcpPanelStateSchema,
   /** A task sent before the provider was set up; it starts once the settings are saved. */
   pendingTask: z.string().optional(),
+  autoApprove: autoApproveViewSchema,
 });
 export type PanelState = DeepReadonly<z.infer<typeof panelStateSchema>>;
 
@@ -181,6 +197,10 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('approve'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('answer'), id, text }).strict(),
+  /** Changes auto-approve toggles or limits (written to the user's settings; `maxCost` 0 removes the limit). */
+  z
+    .object({ type: z.literal('setAutoApprove'), id, change: autoApproveViewSchema.extend({ maxCost: z.number().min(0).max(100_000) }).partial().strict() })
+    .strict(),
   /** Condenses the task's history now (a summary replaces the older turns). */
   z.object({ type: z.literal('condense'), id, taskId: id }).strict(),
   /** The user's edit of the todo list (the model sees it with its next request). */

@@ -50,6 +50,7 @@ function sampleState(count?: number): PanelState {
     mode: 'act',
     skill: 'default',
     mcp: sampleMcpState(),
+    autoApprove: { readFiles: true, editFiles: false, safeCommands: true, allCommands: false, mcpTools: false, maxRequests: 25 },
     task:
       count === undefined
         ? undefined

@@ -41,7 +41,8 @@ export interface TaskEnvironmentInput {
   readonly host: Host;
   readonly provider: ApiProvider;
   readonly providerForMode?: Partial<Record<Mode, ApiProvider>>;
-  readonly policy: AutoApprovePolicy;
+  /** A function is read before each tool call (the panel's auto-approve toggles apply at once). */
+  readonly policy: AutoApprovePolicy | (() => AutoApprovePolicy);
   readonly maxIterations: number;
   /** US dollars a run may cost before Smith stops and asks. */
   readonly maxCost?: number;

@@ -40,7 +40,8 @@ export interface TaskOptions extends TurnInputs {
   readonly storageDir: string;
   readonly host: Host;
   readonly tools: ToolRegistry;
-  readonly policy: AutoApprovePolicy;
+  /** A function is read before each tool call, so a change of the user's settings applies at once. */
+  readonly policy: AutoApprovePolicy | (() => AutoApprovePolicy);
   readonly maxIterations: number;
   /** US dollars a run may cost before Smith stops and asks (needs the model's prices). */
   readonly maxCost?: number;
@@ -295,7 +296,7 @@ export class Task {
             tools: options.tools,
             host: options.host,
             cwd: options.cwd,
-            policy: options.policy,
+            policy: typeof options.policy === 'function' ? options.policy() : options.policy,
             ignore: options.ignore ?? NOTHING_IGNORED,
             allowedTools: setup.allowedTools,
             skill: setup.skill,

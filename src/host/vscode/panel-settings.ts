@@ -3,6 +3,7 @@ import type { TaskEnvironment } from '../../core/session/task-environment.js';
 import type { Host } from '../../core/ports.js';
 import { Emitter } from '../../panel/events.js';
 import type { McpPanelSource, PanelProviderSettings, ProviderChoice } from '../../panel/ports.js';
+import type { AutoApproveView } from '../../shared/protocol.js';
 import { missingSetup } from '../../shared/provider-setup.js';
 import { SETTINGS_SECTION, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
 import { createVsCodeTaskEnvironment, type VsCodeTaskInputs } from './task-options.js';
@@ -46,12 +47,29 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     if (choice.apiKey !== undefined) await this.deps.keys.store(choice.provider, choice.apiKey);
   }
 
+  autoApprove(): AutoApproveView {
+    const settings = readSettings();
+    const { readFiles, editFiles, safeCommands, allCommands, mcpTools } = settings.policy;
+    return { readFiles, editFiles, safeCommands, allCommands, mcpTools, maxRequests: settings.maxIterations, ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}) };
+  }
+
+  async saveAutoApprove(change: Parameters<PanelProviderSettings['saveAutoApprove']>[0]): Promise<void> {
+    const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
+    const target = vscode.ConfigurationTarget.Global;
+    for (const key of ['readFiles', 'editFiles', 'safeCommands', 'allCommands', 'mcpTools'] as const) {
+      const value = change[key];
+      if (value !== undefined) await config.update(`autoApprove.${key}`, value, target);
+    }
+    if (change.maxRequests !== undefined) await config.update('maxIterations', change.maxRequests, target);
+    if (change.maxCost !== undefined) await config.update('maxCost', change.maxCost > 0 ? change.maxCost : undefined, target);
+  }
+
   async createEnvironment(cwd: string): Promise<TaskEnvironment | undefined> {
     const settings = readSettings();
     const apiKey = await this.deps.keys.get(settings.provider);
     if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
     const mcp = this.deps.mcp?.wiring;
-    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey, ...(mcp ? { mcp } : {}) };
+    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey, livePolicy: () => readSettings().policy, ...(mcp ? { mcp } : {}) };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
   }
 

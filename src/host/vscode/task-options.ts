@@ -17,6 +17,8 @@ export interface VsCodeTaskInputs {
   readonly host: Host;
   readonly settings: SmithSettings;
   readonly apiKey: string | undefined;
+  /** The auto-approve settings as they are now, read before each tool call (default: as the task started). */
+  readonly livePolicy?: () => SmithSettings['policy'];
   /** The window's MCP tools, prompt section and tool filter. */
   readonly mcp?: McpTaskWiring;
 }
@@ -47,7 +49,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     host: input.host,
     provider,
     ...(Object.keys(providerForMode).length > 0 ? { providerForMode } : {}),
-    policy: settings.policy,
+    policy: input.livePolicy ?? settings.policy,
     maxIterations: settings.maxIterations,
     ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}),
     autoCondenseAt: settings.autoCondenseAt,

@@ -15,7 +15,7 @@ import type { CheckpointViews, EditReview, PanelProviderSettings } from '../../.
 import { TaskController } from '../../../src/panel/task-controller.js';
 import { TransportEndpoint } from '../../../src/panel/transport-endpoint.js';
 import { WebviewInteractions } from '../../../src/panel/webview-interactions.js';
-import type { HostMessage, ProviderSettingsView, WebviewMessage } from '../../../src/shared/protocol.js';
+import type { AutoApproveView, HostMessage, ProviderSettingsView, WebviewMessage } from '../../../src/shared/protocol.js';
 import { createRequestClient } from '../../../src/shared/request-client.js';
 import { createLinkedPair } from '../../../src/shared/transport.js';
 import { receiveHostMessage } from '../../../webview-ui/src/state/host-messages.js';
@@ -58,14 +58,21 @@ describe('the panel backend in plain Node', () => {
     const notices: string[] = [];
     const host = { ...harness.host, approvals: interactions.approvals, questions: interactions.questions, notify: (_level: string, message: string) => void notices.push(message) };
     const settingsChanged = new Emitter<void>();
+    let autoApprove: AutoApproveView = { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 };
     const settings: PanelProviderSettings = {
       basics: () => SETTINGS,
       view: async () => SETTINGS,
       save: async () => settingsChanged.fire(),
+      autoApprove: () => autoApprove,
+      saveAutoApprove: async (change) => {
+        const { maxCost, ...rest } = change;
+        autoApprove = { ...autoApprove, ...rest, ...(maxCost !== undefined ? { maxCost } : {}) };
+        settingsChanged.fire();
+      },
       onDidChange: settingsChanged.event,
       createEnvironment: async () => {
         const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl });
-        return fixture.environment(provider, host, { policy: DEFAULT_POLICY });
+        return fixture.environment(provider, host, { policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }) });
       },
     };
     const exported: { name: string; markdown: string }[] = [];
@@ -323,6 +330,25 @@ describe('the panel backend in plain Node', () => {
     await panel.client.request({ type: 'condense', taskId });
     await panel.until(() => panel.page.state.panel!.task!.messages.some((m) => m.kind === 'notice' && /condensed/.test(m.text)), 'the condensed notice');
     assert.equal(fixture.server.requests.length, 3, 'one summary request');
+  });
+
+  test('an auto-approve toggle changed while the task waits applies to its next tool call', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.server.enqueue(
+      { text: '<write_to_file>\n<path>one.txt</path>\n<content>1\n</content>\n</write_to_file>' },
+      { text: '<write_to_file>\n<path>two.txt</path>\n<content>2\n</content>\n</write_to_file>' },
+      DONE,
+    );
+    await panel.client.request({ type: 'newTask', text: 'Write two files' });
+    await panel.until(() => panel.page.state.panel?.task?.pendingApproval !== undefined, 'the first approval');
+    await panel.client.request({ type: 'setAutoApprove', change: { editFiles: true } });
+    await panel.until(() => panel.page.state.panel?.autoApprove.editFiles === true, 'the toggle shown');
+    await panel.client.request({ type: 'approve', callId: panel.page.state.panel!.task!.pendingApproval!.callId });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    assert.equal(fixture.ws.read('two.txt'), '2\n');
+    const tools = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'tool' && m.tool === 'write_to_file');
+    assert.deepEqual(tools.map((m) => (m.kind === 'tool' ? m.approvedBy : undefined)), ['user', 'auto'], 'the second write ran unasked');
   });
 
   test('the history shows each task’s checkpoint storage, and deleting a task frees it', async () => {

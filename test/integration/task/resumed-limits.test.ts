@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
+import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
 import { Task, type TaskOptions } from '../../../src/core/task/task.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
@@ -91,7 +92,7 @@ describe('loop limits across a resume', () => {
     const harness = new ToolHarness(fixture.ws.root);
     const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
     const environment = await fixture.environment(provider, harness.host, { maxIterations: 20 });
-    const taskOptions: TaskOptions = { ...environment.options, retry: { maxRetries: 0 }, policy: { ...environment.options.policy, maxConsecutive: 3 } };
+    const taskOptions: TaskOptions = { ...environment.options, retry: { maxRetries: 0 }, policy: { ...APPROVE_ALL_POLICY, maxConsecutive: 3 } };
     const taskId = await stopAfter(taskOptions, [READ, READ]);
     assert.equal(harness.asked.length, 0, 'two auto-approvals, within the cap');
     fixture.server.requests.length = 0;

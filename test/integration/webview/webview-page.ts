@@ -144,6 +144,7 @@ export function panelState(overrides: Partial<PanelState> = {}): PanelState {
     mode: 'act',
     skill: 'default',
     mcp: { servers: [], problems: [], configFiles: { global: '/home/user/.config/smith/mcp_settings.json', workspace: '/work/project/.smith/mcp.json' } },
+    autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
     ...overrides,
   };
 }

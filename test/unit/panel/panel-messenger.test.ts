@@ -18,6 +18,7 @@ const STATE: PanelState = {
   mode: 'act',
   skill: 'code',
   mcp: { servers: [], problems: [], configFiles: { global: '/storage/mcp_settings.json' } },
+  autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
 };
 
 /** A webview endpoint that records what is posted; visibility is switched by the test. */

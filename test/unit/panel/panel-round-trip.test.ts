@@ -21,6 +21,7 @@ const STATE: PanelState = {
   mode: 'act',
   skill: 'code',
   mcp: { servers: [], problems: [], configFiles: { global: '/s/mcp_settings.json' } },
+  autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
 };
 
 class Source implements PanelSource {

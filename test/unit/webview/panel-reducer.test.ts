@@ -15,7 +15,7 @@ function task(messages: UiMessage[], overrides: Partial<TaskView> = {}): TaskVie
 const NO_MCP: McpPanelState = { servers: [], problems: [], configFiles: { global: '/storage/mcp_settings.json' } };
 
 function panel(t: TaskView | undefined, mcp: McpPanelState = NO_MCP): PanelState {
-  return { view: 'chat', task: t, settings: { provider: 'openai', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false }, history: [], skills: [], mode: 'act', skill: 'default', mcp };
+  return { view: 'chat', task: t, settings: { provider: 'openai', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false }, history: [], skills: [], mode: 'act', skill: 'default', mcp, autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 } };
 }
 
 function server(name: string, overrides: Partial<McpServerView> = {}): McpServerView {

@@ -1,11 +1,12 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { TaskView } from '../../../src/shared/protocol.js';
+import type { AutoApproveView, TaskView } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
 import type { RequestPayload } from '../../../src/shared/request-client.js';
 import { readUiState, writeUiState } from '../vscode-api.js';
 import { appendToDraft } from './draft-text.js';
 import { QueuedMessages } from './queued-messages.js';
+import { AutoApproveBar } from './auto-approve-bar.js';
 
 /** Statuses in which the task is busy and can be cancelled. */
 const ACTIVE = new Set<TaskView['status']>(['running', 'awaiting_approval', 'awaiting_answer']);
@@ -35,8 +36,9 @@ const PLACEHOLDERS: Record<Intent['kind'], string> = {
  * the host sends for it (`inserts`, e.g. an editor selection) is appended, and the box takes the
  * focus with the caret after it.
  */
-export function Composer({ task, inserts, onInsertsTaken }: {
+export function Composer({ task, autoApprove, inserts, onInsertsTaken }: {
   task: TaskView | undefined;
+  autoApprove: AutoApproveView;
   inserts: readonly string[];
   onInsertsTaken: (count: number) => void;
 }) {
@@ -109,6 +111,7 @@ export function Composer({ task, inserts, onInsertsTaken }: {
   const active = task !== undefined && ACTIVE.has(task.status);
   return (
     <form className="composer" onSubmit={onSubmit}>
+      <AutoApproveBar settings={autoApprove} />
       {task?.queued !== undefined && task.queued.length > 0 && <QueuedMessages queued={task.queued} />}
       {task?.status === 'running' && (
         <div className="working muted small" role="status">

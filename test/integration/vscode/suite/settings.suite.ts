@@ -73,6 +73,18 @@ describe('Smith settings', () => {
     assert.equal(readSettings().autoCondenseAt, 0.8);
   });
 
+  it('the chat’s auto-approve bar writes the toggles and limits to the settings, and the panel state shows them', async () => {
+    await api.controller.saveAutoApprove({ editFiles: true, mcpTools: true, maxRequests: 40, maxCost: 1.5 });
+    const settings = readSettings();
+    assert.equal(settings.policy.editFiles, true);
+    assert.equal(settings.policy.mcpTools, true);
+    assert.equal(settings.maxIterations, 40);
+    assert.equal(settings.maxCost, 1.5);
+    assert.deepEqual(api.controller.snapshot().autoApprove, { readFiles: true, editFiles: true, safeCommands: false, allCommands: false, mcpTools: true, maxRequests: 40, maxCost: 1.5 });
+    await api.controller.saveAutoApprove({ maxCost: 0 });
+    assert.equal(readSettings().maxCost, undefined, '0 removes the limit');
+  });
+
   it('reads smith.notifications; a value that is not a boolean keeps the default', async () => {
     const config = vscode.workspace.getConfiguration('smith');
     await config.update('notifications', false, vscode.ConfigurationTarget.Global);
