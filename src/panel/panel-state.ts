@@ -16,6 +16,7 @@ export function historyItem(summary: StoredTaskSummary, checkpointBytes?: number
     updatedAt: summary.updatedAt,
     status: summary.status,
     ...(checkpointBytes !== undefined ? { checkpointBytes } : {}),
+    ...(summary.cost !== undefined ? { cost: summary.cost } : {}),
   };
 }
 

@@ -91,6 +91,8 @@ const historyItemSchema = z.object({
   status: z.string(),
   /** Bytes of checkpoint storage the task's snapshots take (shared contents counted); absent without checkpoints. */
   checkpointBytes: z.number().optional(),
+  /** US dollars it cost, when its models' prices are known. */
+  cost: z.number().optional(),
 });
 export type HistoryItem = DeepReadonly<z.infer<typeof historyItemSchema>>;
 

@@ -1,4 +1,5 @@
 import { snapshotsOfTask } from '../checkpoints/task-snapshots.js';
+import { usageTotals } from './usage-totals.js';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
@@ -140,6 +141,8 @@ export interface StoredTaskSummary {
   readonly cwd: string;
   /** The checkpoint snapshots its log names (to measure or keep their storage). */
   readonly snapshots: readonly string[];
+  /** US dollars it cost, when its models' prices are known. */
+  readonly cost?: number;
 }
 
 /**
@@ -168,6 +171,7 @@ function storedTaskSummary(taskId: string, file: string): StoredTaskSummary | un
   const events = readEvents(file);
   const started = events.find((e) => e.type === 'task_started');
   if (started?.type !== 'task_started') return undefined;
+  const cost = usageTotals(events).cost;
   return {
     taskId,
     task: started.task,
@@ -176,6 +180,7 @@ function storedTaskSummary(taskId: string, file: string): StoredTaskSummary | un
     status: taskStatus(events),
     cwd: started.cwd,
     snapshots: snapshotsOfTask(events),
+    ...(cost === undefined ? {} : { cost }),
   };
 }
 

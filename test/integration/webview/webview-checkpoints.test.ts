@@ -96,4 +96,28 @@ describe('checkpoints in the chat panel', () => {
     assert.match((await items.nth(0).textContent()) ?? '', /12\.5 KB of checkpoints/);
     assert.doesNotMatch((await items.nth(1).textContent()) ?? '', /of checkpoints/);
   });
+
+  test('the history sorts by date or by cost and shows what each task cost', async () => {
+    const { page } = panel;
+    await panel.send(
+      snapshotOf(undefined, {
+        view: 'history',
+        history: [
+          { taskId: 'a', task: 'Cheap and recent', startedAt: ts, updatedAt: ts + 3, status: 'completed', cost: 0.01 },
+          { taskId: 'b', task: 'Costly and old', startedAt: ts, updatedAt: ts + 1, status: 'completed', cost: 1.25 },
+          { taskId: 'c', task: 'Price unknown', startedAt: ts, updatedAt: ts + 2, status: 'failed' },
+        ],
+      }),
+    );
+    const titles = () => page.locator('.history-text').allTextContents();
+    await page.locator('.history-item').first().waitFor();
+    assert.deepEqual(await titles(), ['Cheap and recent', 'Price unknown', 'Costly and old']);
+    await page.getByRole('combobox', { name: 'Sort history' }).selectOption('costliest');
+    assert.deepEqual(await titles(), ['Costly and old', 'Cheap and recent', 'Price unknown']);
+    await page.getByRole('combobox', { name: 'Sort history' }).selectOption('oldest');
+    assert.deepEqual(await titles(), ['Costly and old', 'Price unknown', 'Cheap and recent']);
+    assert.match((await page.locator('.history-item').first().textContent()) ?? '', /\$1\.2500/);
+    await page.getByRole('searchbox', { name: 'Filter history' }).fill('price');
+    assert.deepEqual(await titles(), ['Price unknown']);
+  });
 });

@@ -85,6 +85,7 @@ describe('TaskLog', () => {
     let clock = 1;
     const first = TaskLog.create(ws.root, 'a', () => clock++);
     first.append({ type: 'task_started', taskId: 'a', task: 'first', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    first.append({ type: 'model_response', text: 'ok', reasoning: '', blocks: [{ kind: 'text', text: 'ok', partial: false }], usage: { inputTokens: 10, outputTokens: 2 }, cost: 0.25 });
     first.append({ type: 'task_completed', result: 'ok' });
     const second = TaskLog.create(ws.root, 'b', () => clock++);
     second.append({ type: 'task_started', taskId: 'b', task: 'second', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
@@ -92,6 +93,7 @@ describe('TaskLog', () => {
       listStoredTasks(ws.root).map((t) => [t.taskId, t.task, t.status]),
       [['b', 'second', 'interrupted'], ['a', 'first', 'completed']],
     );
+    assert.deepEqual(listStoredTasks(ws.root).map((t) => t.cost), [undefined, 0.25], 'a task without a priced request has no cost');
     assert.equal(taskStatus([]), 'interrupted');
   });
 

@@ -3,15 +3,25 @@ import type { HistoryItem } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
-import { formatBytes, formatDate } from '../common/format.js';
+import { formatBytes, formatCost, formatDate } from '../common/format.js';
+
+type Order = 'newest' | 'oldest' | 'costliest';
+
+/** The history's orders; a task without a known cost sorts as free. */
+const ORDERS: Readonly<Record<Order, { readonly label: string; readonly compare: (a: HistoryItem, b: HistoryItem) => number }>> = {
+  newest: { label: 'Newest first', compare: (a, b) => b.updatedAt - a.updatedAt },
+  oldest: { label: 'Oldest first', compare: (a, b) => a.updatedAt - b.updatedAt },
+  costliest: { label: 'Most expensive first', compare: (a, b) => (b.cost ?? 0) - (a.cost ?? 0) || b.updatedAt - a.updatedAt },
+};
 
 /** Stored tasks, newest first, with a filter. */
 export function HistoryView({ history, onOpen, onBack }: { history: readonly HistoryItem[]; onOpen: (taskId: string) => void; onBack: () => void }) {
   const [filter, setFilter] = useState('');
+  const [order, setOrder] = useState<Order>('newest');
   const shown = useMemo(() => {
     const needle = filter.trim().toLowerCase();
-    return [...history].filter((item) => needle === '' || item.task.toLowerCase().includes(needle)).sort((a, b) => b.updatedAt - a.updatedAt);
-  }, [history, filter]);
+    return [...history].filter((item) => needle === '' || item.task.toLowerCase().includes(needle)).sort(ORDERS[order].compare);
+  }, [history, filter, order]);
 
   return (
     <div className="page">
@@ -19,7 +29,16 @@ export function HistoryView({ history, onOpen, onBack }: { history: readonly His
         <IconButton icon="arrow-left" label="Back to chat" onClick={onBack} />
         <h2>History</h2>
       </header>
-      <input type="search" className="history-filter" aria-label="Filter history" placeholder="Filter tasks" value={filter} onChange={(event) => setFilter(event.target.value)} />
+      <div className="history-controls">
+        <input type="search" className="history-filter" aria-label="Filter history" placeholder="Search the tasks" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        <select aria-label="Sort history" value={order} onChange={(event) => setOrder(event.target.value as Order)}>
+          {(Object.keys(ORDERS) as Order[]).map((key) => (
+            <option key={key} value={key}>
+              {ORDERS[key].label}
+            </option>
+          ))}
+        </select>
+      </div>
       {shown.length === 0 ? (
         <p className="muted">{history.length === 0 ? 'No tasks yet.' : 'No task matches the filter.'}</p>
       ) : (
@@ -45,6 +64,7 @@ function HistoryRow({ item, onOpen }: { item: HistoryItem; onOpen: (taskId: stri
       <div className="history-meta muted small">
         <span>{formatDate(item.updatedAt)}</span>
         <span className={`history-status status-${item.status}`}>{item.status}</span>
+        {item.cost !== undefined && <span title="Cost of the task">{formatCost(item.cost)}</span>}
         {item.checkpointBytes !== undefined && <span title="Storage taken by this task's checkpoints">{formatBytes(item.checkpointBytes)} of checkpoints</span>}
       </div>
       <div className="history-actions">
