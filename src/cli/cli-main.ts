@@ -4,6 +4,7 @@ import { realpathSync } from 'node:fs';
 import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
 import { createProvider } from '../core/providers/create-provider.js';
 import { listModels } from '../core/providers/list-models.js';
+import { providerModels } from '../core/providers/provider-models.js';
 import { catalogModelIds } from '../core/providers/model-catalog.js';
 import { ProviderError, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
@@ -46,7 +47,7 @@ async function main(argv: readonly string[]): Promise<number> {
   // --help and --version were answered by main.ts before this bundle was loaded.
   const options = parseCliArgs(argv, process.cwd());
   // Listing needs no model; the placeholder only satisfies the provider settings.
-  if (options.listModels) return printModels(providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env));
+  if (options.listModels) return printModels(providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env), options.output === 'json');
   let cwd: string;
   try {
     cwd = realpathSync(options.cwd);
@@ -142,11 +143,21 @@ async function main(argv: readonly string[]): Promise<number> {
   }
 }
 
-/** `smith --list-models`: the endpoint's own list where it has one (openai, openai-compatible), else the catalogue. */
-async function printModels(config: ProviderConfig): Promise<number> {
-  const models = config.provider === 'openai' || config.provider === 'openai-compatible' ? await listModels(config) : catalogModelIds(config.provider);
-  process.stdout.write(models.map((id) => `${id}\n`).join(''));
-  return 0;
+/**
+ * `smith --list-models`: the endpoint's own list where it has one (openai, openai-compatible), else
+ * the catalogue; one id per line, or with `--output json` one array with what is known of each
+ * model (window, prices, images, reasoning).
+ */
+async function printModels(config: ProviderConfig, json: boolean): Promise<number> {
+  if (!json) {
+    const models = config.provider === 'openai' || config.provider === 'openai-compatible' ? await listModels(config) : catalogModelIds(config.provider);
+    process.stdout.write(models.map((id) => `${id}\n`).join(''));
+    return 0;
+  }
+  const listed = await providerModels(config);
+  if (listed.error !== undefined) process.stderr.write(`smith: ${listed.error}\n`);
+  process.stdout.write(`${JSON.stringify(listed.models, null, 2)}\n`);
+  return listed.source === 'server' || listed.models.length > 0 ? 0 : 1;
 }
 
 /** `smith mcp-serve [--cwd DIR] [--provider ... --model ... --base-url ...]`: Smith as an MCP server on stdio. */

@@ -35,8 +35,8 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     setMode: (m) => controller.setMode(m.mode),
     setSkill: (m) => controller.setSkill(m.skill),
     showView: (m) => controller.showView(m.view),
-    saveSettings: (m) =>
-      controller.saveSettings({ provider: m.provider, model: m.model, baseUrl: m.baseUrl, toolProtocol: m.toolProtocol, ...(m.apiKey !== undefined ? { apiKey: m.apiKey } : {}) }),
+    saveSettings: ({ type: _type, id: _id, ...choice }) => controller.saveSettings(choice),
+    listModels: (m) => controller.listModels(m.provider, m.baseUrl),
     openTask: (m) => controller.openTask(m.taskId),
     deleteTask: (m) => controller.deleteTask(m.taskId),
     exportTask: (m) => controller.exportTask(m.taskId),

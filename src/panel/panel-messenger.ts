@@ -87,6 +87,7 @@ export class PanelMessenger implements Disposable {
       await handler(request);
       // What the request changed arrives first, so the webview never shows the old value after the reply.
       this.flushMcp();
+      if (this.snapshotTimer) this.sendSnapshot();
       this.post({ type: 'reply', id: request.id, ok: true });
     } catch (error) {
       this.flushMcp();

@@ -1,7 +1,7 @@
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { McpTaskWiring } from '../core/mcp/mcp-tools.js';
 import type { ApprovalRequest } from '../core/ports.js';
-import type { AutoApproveView, McpPanelState, ProviderSettingsView, ProviderName, ToolProtocolName } from '../shared/protocol.js';
+import type { AutoApproveView, McpPanelState, ModelList, ProviderSettingsView, ProviderName, ReasoningEffortName, ToolProtocolName } from '../shared/protocol.js';
 import type { Event } from './events.js';
 
 // What the panel backend needs from the editor it runs in. VS Code implements these in
@@ -14,6 +14,10 @@ export interface ProviderChoice {
   readonly baseUrl: string;
   /** Omitted: the configured protocol stays as it is. */
   readonly toolProtocol?: ToolProtocolName;
+  /** Omitted: as configured. */
+  readonly planModel?: string;
+  readonly actModel?: string;
+  readonly reasoningEffort?: ReasoningEffortName;
 }
 
 /** The provider settings and keys, and the task environments built from them. */
@@ -29,6 +33,8 @@ export interface PanelProviderSettings {
    * provider setup is incomplete (the Settings view says what is missing).
    */
   createEnvironment(cwd: string): Promise<TaskEnvironment | undefined>;
+  /** The models a provider offers (its server's list where it has one, else the catalogue), with the stored key. */
+  listModels(provider: ProviderName, baseUrl: string): Promise<ModelList>;
   /** The auto-approve toggles and the limits per task as the settings hold them now. */
   autoApprove(): AutoApproveView;
   /** Writes changed toggles or limits to the user's settings (`maxCost` 0 removes the limit); tasks read the toggles before each tool call. */

@@ -11,7 +11,7 @@ import { TaskLog, listStoredTasks, taskDir, taskStatus } from '../core/task/task
 import { Task, type TaskOutcome } from '../core/task/task.js';
 import { findSkill } from '../core/task/turn-setup.js';
 import { uiProjection } from '../core/task/ui-projection.js';
-import type { HistoryItem, PanelState, PanelView, ProviderSettingsView } from '../shared/protocol.js';
+import type { HistoryItem, ModelList, PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
 import type { TodoItem } from '../shared/todo-items.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
@@ -65,6 +65,8 @@ export class TaskController implements PanelSource, Disposable {
   private inserts: string[] = [];
   /** A task sent before the provider was set up: it starts when the settings are saved. */
   private pendingTask: string | undefined;
+  /** The models last listed for the Settings view. */
+  private models: ModelList | undefined;
 
   private readonly live: LiveTasks;
 
@@ -128,6 +130,7 @@ export class TaskController implements PanelSource, Disposable {
       mcp: this.deps.mcp?.panelState() ?? EMPTY_MCP_PANEL_STATE,
       ...(this.pendingTask !== undefined ? { pendingTask: this.pendingTask } : {}),
       autoApprove: this.deps.settings.autoApprove(),
+      ...(this.models ? { models: this.models } : {}),
     };
   }
 
@@ -296,6 +299,12 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     const events = open?.id === taskId ? eventsOf(open) : TaskLog.open(this.deps.storageDir, taskId).events;
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
+  }
+
+  /** Lists the models of the provider the Settings form names; they arrive with the next state. */
+  async listModels(provider: ProviderName, baseUrl: string): Promise<void> {
+    this.models = await this.deps.settings.listModels(provider, baseUrl);
+    this.emit({ kind: 'state' });
   }
 
   /** Writes the chat's auto-approve toggles and limits to the settings (the change event refreshes the panel). */

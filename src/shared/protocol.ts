@@ -25,12 +25,22 @@ export type ToolProtocolName = z.infer<typeof toolProtocolSchema>;
 const providerSetupFieldSchema = z.enum(['apiKey', 'baseUrl', 'model']);
 export type ProviderSetupField = z.infer<typeof providerSetupFieldSchema>;
 
+/** How hard a reasoning model thinks: off, or OpenAI's efforts (a thinking budget for Anthropic and Gemini). */
+export const REASONING_EFFORTS = ['off', 'low', 'medium', 'high'] as const;
+const reasoningEffortSchema = z.enum(REASONING_EFFORTS);
+export type ReasoningEffortName = z.infer<typeof reasoningEffortSchema>;
+
 /** Provider settings as the panel edits them; the key itself never travels to the webview. */
 const providerSettingsViewSchema = z.object({
   provider: providerSchema,
   model: z.string(),
   baseUrl: z.string(),
   toolProtocol: toolProtocolSchema,
+  /** A model for Plan mode and one for Act mode; absent or empty: the main model. */
+  planModel: z.string().optional(),
+  actModel: z.string().optional(),
+  /** Absent: off. */
+  reasoningEffort: reasoningEffortSchema.optional(),
   /** True when a key is stored (SecretStorage) or found in the environment. */
   hasApiKey: z.boolean(),
   /** What the provider still needs before a task can run; absent or empty when it is ready. */
@@ -150,6 +160,29 @@ const mcpPanelStateSchema = z.object({
 });
 export type McpPanelState = DeepReadonly<z.infer<typeof mcpPanelStateSchema>>;
 
+/** A model the provider offers, with what is known about it (from the catalogue where the server says nothing). */
+const modelChoiceSchema = z.object({
+  id: z.string(),
+  contextWindow: z.number().optional(),
+  /** US dollars per million input and output tokens. */
+  inputPrice: z.number().optional(),
+  outputPrice: z.number().optional(),
+  supportsImages: z.boolean().optional(),
+  supportsReasoning: z.boolean().optional(),
+});
+export type ModelChoice = DeepReadonly<z.infer<typeof modelChoiceSchema>>;
+
+/** The models of a provider, for the Settings view's picker: listed by the server, or the catalogue's. */
+const modelListSchema = z.object({
+  provider: providerSchema,
+  baseUrl: z.string(),
+  source: z.enum(['server', 'catalogue']),
+  models: z.array(modelChoiceSchema),
+  /** Why the server could not list them (the picker then offers the catalogue, or nothing). */
+  error: z.string().optional(),
+});
+export type ModelList = DeepReadonly<z.infer<typeof modelListSchema>>;
+
 /** The auto-approve toggles and the limits per task, as the user's settings hold them (the chat's auto-approve bar). */
 export const autoApproveViewSchema = z.object({
   readFiles: z.boolean(),
@@ -180,6 +213,8 @@ const panelStateSchema = z.object({
   /** A task sent before the provider was set up; it starts once the settings are saved. */
   pendingTask: z.string().optional(),
   autoApprove: autoApproveViewSchema,
+  /** The models last listed for the Settings view (`listModels`). */
+  models: modelListSchema.optional(),
 });
 export type PanelState = DeepReadonly<z.infer<typeof panelStateSchema>>;
 
@@ -229,10 +264,15 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
       model: z.string().max(500),
       baseUrl: z.string().max(2000),
       toolProtocol: toolProtocolSchema,
+      planModel: z.string().max(500).optional(),
+      actModel: z.string().max(500).optional(),
+      reasoningEffort: reasoningEffortSchema.optional(),
       /** A new key to store; omitted to keep the stored one. */
       apiKey: z.string().max(10_000).optional(),
     })
     .strict(),
+  /** Lists the models of the provider and server the Settings form names now (the stored key is used); they arrive in the state's `models`. */
+  z.object({ type: z.literal('listModels'), id, provider: providerSchema, baseUrl: z.string().max(2000) }).strict(),
   z.object({ type: z.literal('openTask'), id, taskId: id }).strict(),
   z.object({ type: z.literal('deleteTask'), id, taskId: id }).strict(),
   z.object({ type: z.literal('exportTask'), id, taskId: id }).strict(),

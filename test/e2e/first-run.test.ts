@@ -67,7 +67,7 @@ describe('First run: from the empty panel to a first answer (packaged .vsix)', {
     // The setup: a local OpenAI-compatible server (the scripted one), no key needed.
     llm.enqueue({ text: `<attempt_completion>\n<result>${ANSWER}</result>\n</attempt_completion>` });
     await panel.getByLabel('Provider').selectOption('openai-compatible');
-    await panel.getByLabel('Model').fill('scripted-model');
+    await panel.getByLabel('Model', { exact: true }).fill('scripted-model');
     await panel.getByLabel('Base URL').fill(llm.openAiBaseUrl);
     await panel.getByRole('button', { name: 'Save' }).click();
 

@@ -138,7 +138,7 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     await workbench.page.locator('.part.sidebar').getByRole('button', { name: 'Open Settings', exact: true }).click();
     await panel.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: UI_TIMEOUT });
     await panel.getByLabel('Provider').selectOption('openai-compatible');
-    await panel.getByLabel('Model').fill(MODEL);
+    await panel.getByLabel('Model', { exact: true }).fill(MODEL);
     await panel.getByLabel('Base URL').fill(llm.openAiBaseUrl);
     await panel.getByLabel('API key').fill(API_KEY);
     await panel.getByRole('button', { name: 'Save' }).click();
@@ -209,7 +209,7 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
       seen.command = request;
       return { text: `Let me check the shell.\n\n<execute_command>\n<command>${COMMAND}</command>\n<requires_approval>true</requires_approval>\n</execute_command>` };
     });
-    await approval.getByRole('button', { name: 'Approve' }).click();
+    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
     await until('the approved edit on disk', () => workspace.read(FILE) === APPROVED);
     await page.locator('.editor-group-container .monaco-diff-editor').first().waitFor({ state: 'hidden', timeout: UI_TIMEOUT });
 
@@ -225,7 +225,7 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     await approval.waitFor({ timeout: UI_TIMEOUT });
     await untilText('the command in the approval bar', approval.locator('.approval-command'), COMMAND_FIRST_LINE);
     assert.match(lastMessage(seen.command!), /greeting\.ts was saved successfully/, 'the edit result did not reach the model');
-    await approval.getByRole('button', { name: 'Approve' }).click();
+    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
 
     const live = panel.getByLabel('Live command output');
     await untilText('the live command output', live, COMMAND_FIRST_LINE);

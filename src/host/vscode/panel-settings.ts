@@ -3,9 +3,10 @@ import type { TaskEnvironment } from '../../core/session/task-environment.js';
 import type { Host } from '../../core/ports.js';
 import { Emitter } from '../../panel/events.js';
 import type { McpPanelSource, PanelProviderSettings, ProviderChoice } from '../../panel/ports.js';
-import type { AutoApproveView } from '../../shared/protocol.js';
+import type { AutoApproveView, ModelList, ProviderName } from '../../shared/protocol.js';
+import { providerModels } from '../../core/providers/provider-models.js';
 import { missingSetup } from '../../shared/provider-setup.js';
-import { SETTINGS_SECTION, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
+import { SETTINGS_SECTION, providerConfig, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
 import { createVsCodeTaskEnvironment, type VsCodeTaskInputs } from './task-options.js';
 
 /** What the panel's provider settings are read from in VS Code. */
@@ -45,6 +46,13 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
   async save(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
     await saveProviderSettings(choice);
     if (choice.apiKey !== undefined) await this.deps.keys.store(choice.provider, choice.apiKey);
+  }
+
+  async listModels(provider: ProviderName, baseUrl: string): Promise<ModelList> {
+    const settings = readSettings();
+    const apiKey = await this.deps.keys.get(provider);
+    const listed = await providerModels(providerConfig({ ...settings, provider, baseUrl: baseUrl.trim() }, apiKey, settings.model || 'none'));
+    return { provider, baseUrl, ...listed, models: [...listed.models] };
   }
 
   autoApprove(): AutoApproveView {

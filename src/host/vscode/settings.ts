@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { ProviderChoice } from '../../panel/ports.js';
 import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
-import type { ProviderName, ProviderSettingsView } from '../../shared/protocol.js';
+import { REASONING_EFFORTS, type ProviderName, type ProviderSettingsView, type ReasoningEffortName } from '../../shared/protocol.js';
 import { DEFAULT_MODELS, missingSetup } from '../../shared/provider-setup.js';
 import { API_KEY_ENV_VARS, PROVIDER_IDS } from '../../shared/providers.js';
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
@@ -31,6 +31,8 @@ export interface SmithSettings {
   /** Per-mode models; empty means "use `model`". */
   readonly planModel: string;
   readonly actModel: string;
+  /** `smith.reasoningEffort`: how hard reasoning models think ('off': the vendor's default). */
+  readonly reasoningEffort: ReasoningEffortName;
   /** How the model calls tools: XML blocks in its text (any model) or the vendor's native tool calling. */
   readonly toolProtocol: ToolProtocol;
   /** Above this many MCP tools the prompt lists servers only and the model searches for tools. */
@@ -82,6 +84,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     maxIterations: count('maxIterations', 25, 1),
     planModel: text('planModel'),
     actModel: text('actModel'),
+    reasoningEffort: oneOf(config.get<string>('reasoningEffort'), REASONING_EFFORTS, 'off'),
     toolProtocol: oneOf(config.get<string>('toolProtocol'), ['xml', 'native'] as const, 'xml'),
     mcpDiscoveryThreshold: count('mcp.discoveryThreshold', DEFAULT_DISCOVERY_THRESHOLD, 0),
     idleTimeoutMs: idleTimeoutMs(config.get<unknown>('requestIdleTimeout')),
@@ -125,6 +128,9 @@ export async function saveProviderSettings(
     ['baseUrl', choice.baseUrl.trim()],
   ];
   if (choice.toolProtocol !== undefined) entries.push(['toolProtocol', choice.toolProtocol]);
+  if (choice.planModel !== undefined) entries.push(['planModel', choice.planModel.trim()]);
+  if (choice.actModel !== undefined) entries.push(['actModel', choice.actModel.trim()]);
+  if (choice.reasoningEffort !== undefined) entries.push(['reasoningEffort', choice.reasoningEffort]);
   for (const [key, value] of entries) {
     if ((config.get<string>(key) ?? '') !== value) await config.update(key, value, target);
   }
@@ -184,7 +190,15 @@ export async function providerSettingsView(settings: SmithSettings, keys: Provid
 
 /** The settings view before the key store has been asked whether a key exists. */
 export function providerSettingsBasics(settings: SmithSettings): Omit<ProviderSettingsView, 'hasApiKey'> {
-  return { provider: settings.provider, model: settings.model, baseUrl: settings.baseUrl, toolProtocol: settings.toolProtocol };
+  return {
+    provider: settings.provider,
+    model: settings.model,
+    baseUrl: settings.baseUrl,
+    toolProtocol: settings.toolProtocol,
+    planModel: settings.planModel,
+    actModel: settings.actModel,
+    reasoningEffort: settings.reasoningEffort,
+  };
 }
 
 /** The engine's provider config for a model (the main one, or a per-mode one). */
@@ -196,6 +210,7 @@ export function providerConfig(settings: SmithSettings, apiKey: string | undefin
     ...(apiKey ? { apiKey } : {}),
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
     ...(settings.toolProtocol === 'native' ? { toolProtocol: settings.toolProtocol } : {}),
+    ...(settings.reasoningEffort !== 'off' ? { reasoning: { effort: settings.reasoningEffort } } : {}),
     idleTimeoutMs: settings.idleTimeoutMs,
   };
 }

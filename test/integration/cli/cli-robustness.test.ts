@@ -84,4 +84,17 @@ describe('smith --list-models', () => {
     assert.equal(catalogue.code, 0, catalogue.stderr);
     assert.match(catalogue.stdout, /^claude-sonnet-4-5$/m);
   });
+
+  test('--output json prints each model with what is known of it', async () => {
+    const listed = await runCli({ args: ['--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, '--list-models', '--output', 'json'] });
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.deepEqual(JSON.parse(listed.stdout), [{ id: 'scripted-model' }]);
+    const catalogue = await runCli({ args: ['--provider', 'anthropic', '--list-models', '--output', 'json'], env: { ANTHROPIC_API_KEY: 'x' } });
+    assert.equal(catalogue.code, 0, catalogue.stderr);
+    const sonnet = (JSON.parse(catalogue.stdout) as { id: string; contextWindow?: number; inputPrice?: number; supportsImages?: boolean }[]).find((m) => m.id === 'claude-sonnet-4-5');
+    assert.ok(sonnet && sonnet.contextWindow! > 100_000 && sonnet.inputPrice! > 0 && sonnet.supportsImages === true, JSON.stringify(sonnet));
+    const down = await runCli({ args: ['--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--list-models', '--output', 'json'] });
+    assert.equal(down.code, 1);
+    assert.match(down.stderr, /127\.0\.0\.1:9/);
+  });
 });

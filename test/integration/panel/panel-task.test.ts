@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { checkpointDirOf } from '../../../src/core/checkpoints/checkpoint-store.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
+import { providerModels } from '../../../src/core/providers/provider-models.js';
 import { DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
 import { Emitter } from '../../../src/panel/events.js';
 import { createMessageHandlers, type McpRequests } from '../../../src/panel/message-handlers.js';
@@ -63,6 +64,10 @@ describe('the panel backend in plain Node', () => {
       basics: () => SETTINGS,
       view: async () => SETTINGS,
       save: async () => settingsChanged.fire(),
+      listModels: async (provider, baseUrl) => {
+        const listed = await providerModels({ provider, model: 'none', apiKey: 'k', baseUrl });
+        return { provider, baseUrl, ...listed, models: [...listed.models] };
+      },
       autoApprove: () => autoApprove,
       saveAutoApprove: async (change) => {
         const { maxCost, ...rest } = change;
@@ -349,6 +354,22 @@ describe('the panel backend in plain Node', () => {
     assert.equal(fixture.ws.read('two.txt'), '2\n');
     const tools = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'tool' && m.tool === 'write_to_file');
     assert.deepEqual(tools.map((m) => (m.kind === 'tool' ? m.approvedBy : undefined)), ['user', 'auto'], 'the second write ran unasked');
+  });
+
+  test('the Settings view lists the server’s models, or the catalogue’s with why the server’s failed', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    await panel.client.request({ type: 'listModels', provider: 'openai-compatible', baseUrl: fixture.server.openAiBaseUrl });
+    await panel.until(() => panel.page.state.panel?.models !== undefined, 'the models');
+    assert.deepEqual(panel.page.state.panel!.models, { provider: 'openai-compatible', baseUrl: fixture.server.openAiBaseUrl, source: 'server', models: [{ id: 'scripted-model' }] });
+    await panel.client.request({ type: 'listModels', provider: 'anthropic', baseUrl: '' });
+    await panel.until(() => panel.page.state.panel?.models?.provider === 'anthropic', 'the catalogue');
+    const claude = panel.page.state.panel!.models!.models.find((m) => m.id.startsWith('claude-sonnet-4'));
+    assert.ok(claude?.contextWindow !== undefined && claude.inputPrice !== undefined && claude.supportsImages === true, JSON.stringify(claude));
+    await panel.client.request({ type: 'listModels', provider: 'openai-compatible', baseUrl: 'http://127.0.0.1:9/v1' });
+    await panel.until(() => panel.page.state.panel?.models?.baseUrl === 'http://127.0.0.1:9/v1', 'the failed listing');
+    assert.equal(panel.page.state.panel!.models!.models.length, 0);
+    assert.match(panel.page.state.panel!.models!.error ?? '', /127\.0\.0\.1:9/);
   });
 
   test('the history shows each task’s checkpoint storage, and deleting a task frees it', async () => {

@@ -22,6 +22,8 @@ describe('the auto-approve bar', () => {
     await bar.waitFor();
     assert.match((await bar.textContent()) ?? '', /Auto-approve: Read, Safe commands/);
     await bar.getByRole('button', { name: /Auto-approve/ }).click();
+    // As the real host does, the changed settings (not a bare reply) confirm a toggle: no reply here, so it stays as clicked.
+    await page.evaluate('window.__host.replies = "manual"');
 
     await bar.getByRole('checkbox', { name: 'Edit' }).check();
     assert.deepEqual((await panel.waitForPosted('setAutoApprove')).change, { editFiles: true });

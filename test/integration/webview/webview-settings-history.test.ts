@@ -19,7 +19,7 @@ describe('settings and history views in Chromium', () => {
     assert.match((await key.getAttribute('placeholder')) ?? '', /key is stored/);
     assert.equal(await key.getAttribute('type'), 'password');
     await page.getByLabel('Provider').selectOption('openai-compatible');
-    await page.getByLabel('Model').fill('qwen2.5-coder');
+    await page.getByLabel('Model', { exact: true }).fill('qwen2.5-coder');
     await page.getByLabel('Base URL').fill('http://localhost:11434/v1');
     await key.fill('sk-test-123');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -30,6 +30,47 @@ describe('settings and history views in Chromium', () => {
     );
     await page.getByText('Saved.').waitFor();
     assert.equal(await key.inputValue(), '', 'the key leaves the form once saved');
+  });
+
+  test('Browse lists the provider’s models with their facts; typing filters; a pick fills the field; per-mode models and reasoning are saved', async () => {
+    const { page } = panel;
+    const settings = { provider: 'anthropic' as const, model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml' as const, hasApiKey: true };
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
+    await page.getByRole('button', { name: 'Browse models for Model' }).click();
+    const asked = await panel.waitForPosted('listModels');
+    assert.deepEqual([asked.provider, asked.baseUrl], ['anthropic', '']);
+    await panel.send({
+      type: 'snapshot',
+      state: panelState({
+        view: 'settings',
+        settings,
+        models: {
+          provider: 'anthropic',
+          baseUrl: '',
+          source: 'catalogue',
+          models: [
+            { id: 'claude-sonnet-4-5', contextWindow: 200_000, inputPrice: 3, outputPrice: 15, supportsImages: true, supportsReasoning: true },
+            { id: 'claude-haiku-4-5', contextWindow: 200_000, inputPrice: 1, outputPrice: 5, supportsImages: true },
+            { id: 'claude-opus-4-1', contextWindow: 200_000, inputPrice: 15, outputPrice: 75 },
+          ],
+        },
+      }),
+    });
+    const list = page.getByRole('listbox', { name: 'Models for Model' });
+    await list.waitFor();
+    assert.equal(await list.getByRole('option').count(), 3);
+    assert.match((await list.getByRole('option', { name: /claude-sonnet-4-5/ }).textContent()) ?? '', /200k · \$3 \/ \$15 per M · images · reasoning/);
+    await page.getByLabel('Model', { exact: true }).fill('haiku');
+    assert.deepEqual(await list.locator('.model-id').allTextContents(), ['claude-haiku-4-5']);
+    await list.getByRole('option', { name: /claude-haiku-4-5/ }).click();
+    assert.equal(await page.getByLabel('Model', { exact: true }).inputValue(), 'claude-haiku-4-5');
+
+    await page.getByText('A different model per mode').click();
+    await page.getByLabel('Plan model', { exact: true }).fill('claude-opus-4-1');
+    await page.getByLabel('Reasoning effort').selectOption('high');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const saved = await panel.waitForPosted('saveSettings');
+    assert.deepEqual([saved.model, saved.planModel, saved.actModel, saved.reasoningEffort], ['claude-haiku-4-5', 'claude-opus-4-1', '', 'high']);
   });
 
   test('an empty API key keeps the stored one (no apiKey field is sent)', async () => {

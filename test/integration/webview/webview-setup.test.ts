@@ -41,9 +41,9 @@ describe('provider setup in Chromium', () => {
     // A local server needs its address, not a key.
     await page.getByLabel('Provider').selectOption('openai-compatible');
     // The other provider's default model does not carry over to a local server.
-    assert.equal(await page.getByLabel('Model').inputValue(), '');
+    assert.equal(await page.getByLabel('Model', { exact: true }).inputValue(), '');
     await note.getByText(/the server's base URL and a model/).waitFor();
-    await page.getByLabel('Model').fill('qwen2.5-coder');
+    await page.getByLabel('Model', { exact: true }).fill('qwen2.5-coder');
     await note.getByText("the server's base URL").waitFor();
     await page.getByLabel('Base URL').fill('http://localhost:11434/v1');
     await page.waitForFunction(() => !document.querySelector('[role="note"]')?.textContent?.includes('needs'));
@@ -88,7 +88,7 @@ describe('provider setup in Chromium', () => {
     await panel.send(snapshotOf(taskView(messages, { status: 'interrupted' }), { settings: configured }));
     const card = page.locator('.interrupted-card');
     await card.getByText('was interrupted').waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Approve' }).count(), 0, 'looks like it waits for approval');
+    assert.equal(await page.getByRole('button', { name: 'Approve', exact: true }).count(), 0, 'looks like it waits for approval');
     await page.locator('.tool-card.status-interrupted').getByLabel('Interrupted').waitFor();
     await card.getByRole('button', { name: 'Resume' }).click();
     await panel.waitForPosted('retry');

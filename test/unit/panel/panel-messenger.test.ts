@@ -264,4 +264,17 @@ describe('Panel messenger', () => {
     await sleep(80);
     assert.deepEqual(endpoint.of('commandOutput'), [{ type: 'commandOutput', callId: 'c1', text: 'green line\n' }]);
   });
+
+  it('a state change a request made arrives (as a snapshot) before the request’s reply', async () => {
+    const changing = { setMode: () => source.change({ kind: 'state' }) } as unknown as RequestHandlers;
+    const other = new PanelMessenger(endpoint, source, changing);
+    try {
+      await other.receive({ type: 'ready' });
+      const before = endpoint.posted.length;
+      await other.receive({ type: 'setMode', id: 's1', mode: 'plan' });
+      assert.deepEqual(endpoint.posted.slice(before).map((m) => m.type), ['snapshot', 'reply']);
+    } finally {
+      other.dispose();
+    }
+  });
 });

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import type { ProviderName, ProviderSettingsView, ProviderSetupField, ToolProtocolName } from '../../../src/shared/protocol.js';
+import { REASONING_EFFORTS, type ModelList, type ProviderName, type ProviderSettingsView, type ProviderSetupField, type ReasoningEffortName, type ToolProtocolName } from '../../../src/shared/protocol.js';
 import { missingSetup, modelAfterProviderChange } from '../../../src/shared/provider-setup.js';
 import { PROVIDERS } from '../../../src/shared/providers.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
+import { ModelPicker } from './model-picker.js';
 
 const PROVIDER_CHOICES: readonly { value: ProviderName; label: string }[] = PROVIDERS.map((p) => ({ value: p.id, label: p.label }));
 
@@ -15,19 +16,20 @@ const TOOL_PROTOCOLS: readonly { value: ToolProtocolName; label: string }[] = [
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
 /** Provider settings. The key is write-only: an empty field keeps the stored key. */
-export function SettingsView({ settings, pendingTask, onBack }: { settings: ProviderSettingsView; pendingTask?: string; onBack: () => void }) {
+export function SettingsView({ settings, models, pendingTask, onBack }: { settings: ProviderSettingsView; models?: ModelList; pendingTask?: string; onBack: () => void }) {
   // Outside the keyed form: a successful save changes the host's values and so remounts the form.
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   // Keyed on the host's values so a snapshot with other settings resets the form.
-  const key = [settings.provider, settings.model, settings.baseUrl, settings.toolProtocol, settings.hasApiKey].join('\n');
-  return <SettingsForm key={key} settings={settings} pendingTask={pendingTask} onBack={onBack} save={save} setSave={setSave} />;
+  const key = [settings.provider, settings.model, settings.baseUrl, settings.toolProtocol, settings.hasApiKey, settings.planModel, settings.actModel, settings.reasoningEffort].join('\n');
+  return <SettingsForm key={key} settings={settings} models={models} pendingTask={pendingTask} onBack={onBack} save={save} setSave={setSave} />;
 }
 
 /** How the setup's missing pieces are named to the user. */
 const MISSING_LABELS: Record<ProviderSetupField, string> = { apiKey: 'an API key', baseUrl: "the server's base URL", model: 'a model' };
 
-function SettingsForm({ settings, pendingTask, onBack, save, setSave }: {
+function SettingsForm({ settings, models, pendingTask, onBack, save, setSave }: {
   settings: ProviderSettingsView;
+  models: ModelList | undefined;
   pendingTask: string | undefined;
   onBack: () => void;
   save: SaveState;
@@ -39,12 +41,25 @@ function SettingsForm({ settings, pendingTask, onBack, save, setSave }: {
   const [baseUrl, setBaseUrl] = useState(settings.baseUrl);
   const [toolProtocol, setToolProtocol] = useState<ToolProtocolName>(settings.toolProtocol);
   const [apiKey, setApiKey] = useState('');
+  const [planModel, setPlanModel] = useState(settings.planModel ?? '');
+  const [actModel, setActModel] = useState(settings.actModel ?? '');
+  const [reasoningEffort, setReasoningEffort] = useState<ReasoningEffortName>(settings.reasoningEffort ?? 'off');
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setSave({ kind: 'saving' });
     const key = apiKey.trim();
-    request({ type: 'saveSettings', provider, model: model.trim(), baseUrl: baseUrl.trim(), toolProtocol, ...(key === '' ? {} : { apiKey: key }) }).then(
+    request({
+      type: 'saveSettings',
+      provider,
+      model: model.trim(),
+      baseUrl: baseUrl.trim(),
+      toolProtocol,
+      planModel: planModel.trim(),
+      actModel: actModel.trim(),
+      reasoningEffort,
+      ...(key === '' ? {} : { apiKey: key }),
+    }).then(
       () => {
         setApiKey('');
         setSave({ kind: 'saved' });
@@ -95,10 +110,7 @@ function SettingsForm({ settings, pendingTask, onBack, save, setSave }: {
             ))}
           </select>
         </label>
-        <label className="field">
-          <span className="field-label">Model</span>
-          <input type="text" value={model} onChange={(event) => setModel(event.target.value)} spellCheck={false} />
-        </label>
+        <ModelPicker label="Model" value={model} onChange={setModel} provider={provider} baseUrl={baseUrl} models={models} />
         <label className="field">
           <span className="field-label">Base URL</span>
           <input
@@ -124,6 +136,21 @@ function SettingsForm({ settings, pendingTask, onBack, save, setSave }: {
             Native uses the provider's own tool calls; the model must support them.
           </span>
         </div>
+        <details className="field per-mode-models" open={planModel !== '' || actModel !== ''}>
+          <summary>A different model per mode</summary>
+          <ModelPicker label="Plan model" value={planModel} onChange={setPlanModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as Model" />
+          <ModelPicker label="Act model" value={actModel} onChange={setActModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as Model" />
+        </details>
+        <label className="field">
+          <span className="field-label">Reasoning effort</span>
+          <select value={reasoningEffort} onChange={(event) => setReasoningEffort(event.target.value as ReasoningEffortName)}>
+            {REASONING_EFFORTS.map((effort) => (
+              <option key={effort} value={effort}>
+                {effort === 'off' ? "Off (the model's default)" : effort[0]!.toUpperCase() + effort.slice(1)}
+              </option>
+            ))}
+          </select>
+        </label>
         <label className="field">
           <span className="field-label">API key</span>
           <input type="password" value={apiKey} placeholder={keyPlaceholder} autoComplete="off" onChange={(event) => setApiKey(event.target.value)} />

@@ -31,6 +31,7 @@ const KEYS = [
   'permissions',
   'notifications',
   'autoCondensePercent',
+  'reasoningEffort',
 ];
 
 async function resetSettings(): Promise<void> {
@@ -83,6 +84,17 @@ describe('Smith settings', () => {
     assert.deepEqual(api.controller.snapshot().autoApprove, { readFiles: true, editFiles: true, safeCommands: false, allCommands: false, mcpTools: true, maxRequests: 40, maxCost: 1.5 });
     await api.controller.saveAutoApprove({ maxCost: 0 });
     assert.equal(readSettings().maxCost, undefined, '0 removes the limit');
+  });
+
+  it('reads smith.reasoningEffort and sends it to the provider; the Settings form saves it with the per-mode models', async () => {
+    assert.equal(readSettings().reasoningEffort, 'off');
+    assert.equal(providerConfig(readSettings(), 'key').reasoning, undefined);
+    await api.controller.saveSettings({ provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', planModel: 'claude-opus-4-1', actModel: '', reasoningEffort: 'high' });
+    const settings = readSettings();
+    assert.equal(settings.reasoningEffort, 'high');
+    assert.equal(settings.planModel, 'claude-opus-4-1');
+    assert.deepEqual(providerConfig(settings, 'key').reasoning, { effort: 'high' });
+    assert.deepEqual(api.controller.snapshot().settings.reasoningEffort, 'high');
   });
 
   it('reads smith.notifications; a value that is not a boolean keeps the default', async () => {

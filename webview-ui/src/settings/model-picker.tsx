@@ -1,0 +1,91 @@
+import { useMemo, useState } from 'react';
+import type { ModelChoice, ModelList, ProviderName } from '../../../src/shared/protocol.js';
+import { useActions } from '../common/actions-context.js';
+import { Codicon } from '../common/codicon.js';
+import { formatTokens } from '../common/format.js';
+
+/** Rows shown at most; the search narrows the rest down. */
+const SHOWN = 50;
+
+/**
+ * A model field with the provider's models to pick from: *Browse* asks the host for them (the
+ * server's own list, or the catalogue), and typing filters them. Each shows its window, prices and
+ * whether it takes images and reasons, where known. Any name can still be typed.
+ */
+export function ModelPicker({ label, value, onChange, provider, baseUrl, models, placeholder }: {
+  label: string;
+  value: string;
+  onChange: (model: string) => void;
+  provider: ProviderName;
+  baseUrl: string;
+  /** The list the host holds, used when it is for this provider and server. */
+  models: ModelList | undefined;
+  placeholder?: string;
+}) {
+  const { request, reportError } = useActions();
+  const [open, setOpen] = useState(false);
+  const [loading, setLoading] = useState(false);
+  const list = models !== undefined && models.provider === provider && models.baseUrl === baseUrl.trim() ? models : undefined;
+  const matching = useMemo(() => {
+    const needle = value.trim().toLowerCase();
+    const all = list?.models ?? [];
+    return (needle === '' || all.some((m) => m.id === value) ? all : all.filter((m) => m.id.toLowerCase().includes(needle))).slice(0, SHOWN);
+  }, [list, value]);
+
+  const browse = () => {
+    setOpen(true);
+    if (list !== undefined) return;
+    setLoading(true);
+    request({ type: 'listModels', provider, baseUrl: baseUrl.trim() }).then(
+      () => setLoading(false),
+      (error: unknown) => {
+        setLoading(false);
+        reportError(error);
+      },
+    );
+  };
+
+  return (
+    <div className="field model-picker">
+      <span className="field-label">{label}</span>
+      <div className="model-input-row">
+        <input type="text" aria-label={label} value={value} placeholder={placeholder} spellCheck={false} onChange={(event) => onChange(event.target.value)} onFocus={() => list !== undefined && setOpen(true)} />
+        <button type="button" className="secondary-button" aria-expanded={open} aria-label={`Browse models for ${label}`} onClick={() => (open ? setOpen(false) : browse())}>
+          <Codicon name={loading ? 'loading' : 'list-flat'} spin={loading} /> Browse
+        </button>
+      </div>
+      {open && list !== undefined && (
+        <div className="model-list" role="listbox" aria-label={`Models for ${label}`}>
+          {list.error !== undefined && <p className="muted small">{list.source === 'catalogue' && list.models.length > 0 ? `The server did not list its models (${list.error}); these come from Smith's catalogue.` : list.error}</p>}
+          {matching.length === 0 && list.error === undefined && <p className="muted small">No model matches; the name you type is used as it is.</p>}
+          {matching.map((model) => (
+            <button
+              key={model.id}
+              type="button"
+              role="option"
+              aria-selected={model.id === value}
+              className={model.id === value ? 'model-option selected' : 'model-option'}
+              onClick={() => {
+                onChange(model.id);
+                setOpen(false);
+              }}
+            >
+              <span className="model-id">{model.id}</span>
+              <span className="model-facts muted small">{factsOf(model)}</span>
+            </button>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** "200k · $3 / $15 · images · reasoning", with what is known. */
+function factsOf(model: ModelChoice): string {
+  const facts: string[] = [];
+  if (model.contextWindow !== undefined) facts.push(formatTokens(model.contextWindow));
+  if (model.inputPrice !== undefined && model.outputPrice !== undefined) facts.push(`$${model.inputPrice} / $${model.outputPrice} per M`);
+  if (model.supportsImages) facts.push('images');
+  if (model.supportsReasoning) facts.push('reasoning');
+  return facts.join(' · ');
+}
