@@ -3,24 +3,93 @@
 const MAX_LINE_CHARS = 160;
 const MAX_ALIGN_CELLS = 250_000;
 
+// One row pair reused by every call: a window's similarity compares many lines, and allocating
+// rows per line pair cost more than filling them.
+let previousRow = new Int32Array(MAX_LINE_CHARS + 1);
+let currentRow = new Int32Array(MAX_LINE_CHARS + 1);
+// What remains of two lines once their common ends are cut is mostly short: up to 32 characters
+// it is compared in the bits of one integer. Which positions hold each ASCII character is kept in a
+// table that is cleared after each use.
+const WORD_BITS = 32;
+const asciiPositions = new Int32Array(128);
+
 /** Edit distance between two strings (insertions, deletions, substitutions). */
 export function levenshtein(a: string, b: string): number {
   if (a === b) return 0;
-  if (a.length === 0) return b.length;
-  if (b.length === 0) return a.length;
-  let previous = new Array<number>(b.length + 1);
-  let current = new Array<number>(b.length + 1);
-  for (let j = 0; j <= b.length; j++) previous[j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    current[0] = i;
-    const ca = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const cost = ca === b.charCodeAt(j - 1) ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-    }
-    [previous, current] = [current, previous];
+  // A common prefix or suffix never changes the distance, and similar lines are mostly that.
+  let start = 0;
+  const shorter = Math.min(a.length, b.length);
+  while (start < shorter && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  let endA = a.length;
+  let endB = b.length;
+  while (endA > start && endB > start && a.charCodeAt(endA - 1) === b.charCodeAt(endB - 1)) {
+    endA--;
+    endB--;
   }
-  return previous[b.length]!;
+  const lengthA = endA - start;
+  const lengthB = endB - start;
+  if (lengthA === 0) return lengthB;
+  if (lengthB === 0) return lengthA;
+  if (lengthA <= WORD_BITS) return bitParallelDistance(a, start, lengthA, b, start, lengthB);
+  if (lengthB <= WORD_BITS) return bitParallelDistance(b, start, lengthB, a, start, lengthA);
+  if (previousRow.length <= lengthB) {
+    previousRow = new Int32Array(lengthB + 1);
+    currentRow = new Int32Array(lengthB + 1);
+  }
+  let previous = previousRow;
+  let current = currentRow;
+  for (let j = 0; j <= lengthB; j++) previous[j] = j;
+  for (let i = 1; i <= lengthA; i++) {
+    current[0] = i;
+    const ca = a.charCodeAt(start + i - 1);
+    for (let j = 1; j <= lengthB; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (ca === b.charCodeAt(start + j - 1) ? 0 : 1));
+    }
+    const swap = previous;
+    previous = current;
+    current = swap;
+  }
+  return previous[lengthB]!;
+}
+
+/**
+ * The same distance for a pattern of at most 32 characters, a column of the table at a time in the
+ * bits of one integer (Myers 1999, in Hyyrö's form for whole-string distance): a few operations
+ * per character of the text instead of one cell per pair.
+ */
+function bitParallelDistance(pattern: string, patternStart: number, patternLength: number, text: string, textStart: number, textLength: number): number {
+  let other: Map<number, number> | undefined;
+  for (let i = 0; i < patternLength; i++) {
+    const code = pattern.charCodeAt(patternStart + i);
+    if (code < 128) asciiPositions[code]! |= 1 << i;
+    else {
+      other ??= new Map();
+      other.set(code, (other.get(code) ?? 0) | (1 << i));
+    }
+  }
+  const last = 1 << (patternLength - 1);
+  let positive = -1;
+  let negative = 0;
+  let distance = patternLength;
+  for (let j = 0; j < textLength; j++) {
+    const code = text.charCodeAt(textStart + j);
+    const equal = code < 128 ? asciiPositions[code]! : (other?.get(code) ?? 0);
+    const vertical = equal | negative;
+    const horizontal = (((equal & positive) + positive) ^ positive) | equal;
+    let horizontalPositive = negative | ~(horizontal | positive);
+    let horizontalNegative = positive & horizontal;
+    if (horizontalPositive & last) distance++;
+    else if (horizontalNegative & last) distance--;
+    horizontalPositive = (horizontalPositive << 1) | 1;
+    horizontalNegative <<= 1;
+    positive = horizontalNegative | ~(vertical | horizontalPositive);
+    negative = horizontalPositive & vertical;
+  }
+  for (let i = 0; i < patternLength; i++) {
+    const code = pattern.charCodeAt(patternStart + i);
+    if (code < 128) asciiPositions[code] = 0;
+  }
+  return distance;
 }
 
 /** Similarity of two lines in [0, 1]; long lines are compared on their first characters. */
