@@ -21,6 +21,8 @@ interface QuestionWait {
 export class WebviewInteractions implements Disposable {
   private approval: ApprovalWait | undefined;
   private question: QuestionWait | undefined;
+  /** The batch (calls of one response) the user approved as a whole. */
+  private approvedBatch: string | undefined;
   private readonly changed = new Emitter<void>();
   /** Fires when a question or approval starts or ends waiting. */
   readonly onDidChange = this.changed.event;
@@ -43,12 +45,16 @@ export class WebviewInteractions implements Disposable {
     return this.question?.pending;
   }
 
-  /** The user's decision on the pending tool call; throws when `callId` is not the one waiting. */
-  answerApproval(callId: string, approved: boolean, feedback?: string): void {
+  /**
+   * The user's decision on the pending tool call; throws when `callId` is not the one waiting.
+   * `all` approves the rest of its batch too: the other calls of the same response do not ask.
+   */
+  answerApproval(callId: string, approved: boolean, feedback?: string, all = false): void {
     const waiting = this.approval;
     if (!waiting || waiting.pending.callId !== callId) {
       throw new Error(waiting ? `The pending approval is for ${waiting.pending.callId}, not ${callId}.` : 'No tool call is waiting for approval.');
     }
+    this.approvedBatch = approved && all ? waiting.pending.batch?.id : undefined;
     waiting.resolve({ approved, ...(feedback?.trim() ? { feedback: feedback.trim() } : {}) });
   }
 
@@ -63,6 +69,8 @@ export class WebviewInteractions implements Disposable {
   }
 
   private async askApproval(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
+    // The user approved the whole batch this call belongs to.
+    if (request.batch !== undefined && request.batch.id === this.approvedBatch) return { approved: true };
     const target = request.proposal && request.path ? resolveWorkspacePath(this.cwd(), request.path).absolute : undefined;
     // The approval is offered at once; the diff editor opens beside it (it takes a second or more),
     // and the answer is applied to the review only after it has opened.

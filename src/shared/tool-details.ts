@@ -151,5 +151,16 @@ export const shownApprovalSchema = z.object({
   command: z.string().optional(),
   /** Why the user is asked although the policy might have approved (outside the workspace, an ignored path). */
   reason: z.string().optional(),
+  /**
+   * The call is one of several in one response (native tool calling): its place (1-based), and
+   * every call of the response in order, so they can be reviewed as one list and approved together.
+   */
+  batch: z
+    .object({
+      id: z.string(),
+      index: z.number().int().positive(),
+      calls: z.array(z.object({ tool: z.string(), params: z.record(z.string(), z.string()) })),
+    })
+    .optional(),
 });
 export type ShownApproval = DeepReadonly<z.infer<typeof shownApprovalSchema>>;

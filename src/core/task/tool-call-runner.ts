@@ -57,8 +57,12 @@ export async function runToolCalls(
   ignoredTools: number,
 ): Promise<ToolCallsOutcome> {
   let mistake = false;
+  // Several calls in one response are shown as one batch: each approval names its place in it.
+  const response = env.log.events.findLast((e) => e.type === 'model_response');
+  const calls = blocks.map((b) => ({ tool: b.name, params: { ...b.params } }));
   for (const [i, block] of blocks.entries()) {
-    const outcome = await runToolCall(block, env, ignoredTools);
+    const batch = blocks.length > 1 ? { id: `r${response?.seq ?? env.log.events.length}`, index: i + 1, calls } : undefined;
+    const outcome = await runToolCall(block, env, ignoredTools, batch);
     if (outcome.kind === 'error' && outcome.mistake) mistake = true;
     const reason = stopReason(outcome, block);
     if (reason === undefined) continue;
@@ -77,10 +81,11 @@ export async function runToolCall(
   block: ToolUseBlock,
   env: ToolCallEnvironment,
   ignoredTools: number,
+  batch?: ShownApproval['batch'],
 ): Promise<ToolOutcome> {
   const callId = `call-${env.log.events.length}`;
   env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params, ...(block.id ? { toolUseId: block.id } : {}) });
-  const outcome = await execute(block, env, callId);
+  const outcome = await execute(block, env, callId, batch);
   const ignoredNote = ignoredTools > 0 ? `\n\n[Note: only one tool may be used per message; ${ignoredTools} more tool call(s) in your message were ignored.]` : '';
   const note = ignoredNote + (await postToolUseNote(block, outcome, env));
   switch (outcome.kind) {
@@ -109,7 +114,7 @@ export async function runToolCall(
   return outcome;
 }
 
-async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: string): Promise<ToolOutcome> {
+async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: string, batch: ShownApproval['batch']): Promise<ToolOutcome> {
   const handler = env.tools.get(block.name);
   if (!handler) {
     const available = env.allowedTools ? ` Available tools: ${[...env.allowedTools].join(', ')}.` : '';
@@ -175,7 +180,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
       }
       const reason = verdict?.effect === 'ask' ? `The permission rule ${verdict.rule.rule} asks for this call.` : facts.outsideWorkspace ? 'The path is outside the workspace.' : request.reason;
       const { proposal, ...asked } = request;
-      const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params: block.params };
+      const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params: block.params, ...(batch ? { batch } : {}) };
       env.log.append({ type: 'approval_asked', callId, request: shown });
       const answer = await env.host.approvals.ask({ ...shown, ...(proposal ? { proposal } : {}) }, env.signal);
       env.log.append({

@@ -42,7 +42,7 @@ describe('the panel backend in plain Node', () => {
     for (const close of closers.splice(0)) close();
   });
 
-  function openPanel() {
+  function openPanel(options: { native?: boolean } = {}) {
     const harness = new ToolHarness(fixture.ws.root);
     const reviews: string[] = [];
     const edits: EditReview = {
@@ -76,7 +76,7 @@ describe('the panel backend in plain Node', () => {
       },
       onDidChange: settingsChanged.event,
       createEnvironment: async () => {
-        const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl });
+        const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl, ...(options.native ? { toolProtocol: 'native' as const } : {}) });
         return fixture.environment(provider, host, { policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }) });
       },
     };
@@ -370,6 +370,38 @@ describe('the panel backend in plain Node', () => {
     await panel.until(() => panel.page.state.panel?.models?.baseUrl === 'http://127.0.0.1:9/v1', 'the failed listing');
     assert.equal(panel.page.state.panel!.models!.models.length, 0);
     assert.match(panel.page.state.panel!.models!.error ?? '', /127\.0\.0\.1:9/);
+  });
+
+  test('several edits in one native response are reviewed as one list and approved together', async () => {
+    const panel = openPanel({ native: true });
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const write = (path: string) => ({ name: 'write_to_file', arguments: { path, content: `${path}\n` } });
+    fixture.server.enqueue({ toolCalls: [write('a.txt'), write('b.txt'), write('c.txt')] }, { toolCalls: [{ name: 'attempt_completion', arguments: { result: 'Wrote three files.' } }] });
+    await panel.client.request({ type: 'newTask', text: 'Write three files' });
+    await panel.until(() => panel.page.state.panel?.task?.pendingApproval !== undefined, 'the first approval');
+    const first = panel.page.state.panel!.task!.pendingApproval!;
+    assert.equal(first.batch?.index, 1);
+    assert.deepEqual(first.batch?.calls.map((c) => c.params.path), ['a.txt', 'b.txt', 'c.txt']);
+    await panel.client.request({ type: 'approve', callId: first.callId, all: true });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    assert.deepEqual(['a.txt', 'b.txt', 'c.txt'].map((f) => fixture.ws.read(f)), ['a.txt\n', 'b.txt\n', 'c.txt\n']);
+    const writes = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'tool' && m.tool === 'write_to_file');
+    assert.deepEqual(writes.map((m) => (m.kind === 'tool' ? [m.status, m.approvedBy] : [])), [['done', 'user'], ['done', 'user'], ['done', 'user']]);
+  });
+
+  test('file by file: the second call of a batch asks again, and a rejection stops the rest', async () => {
+    const panel = openPanel({ native: true });
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const write = (path: string) => ({ name: 'write_to_file', arguments: { path, content: `${path}\n` } });
+    fixture.server.enqueue({ toolCalls: [write('a.txt'), write('b.txt'), write('c.txt')] }, { toolCalls: [{ name: 'attempt_completion', arguments: { result: 'Wrote one.' } }] });
+    await panel.client.request({ type: 'newTask', text: 'Write three files' });
+    await panel.until(() => panel.page.state.panel?.task?.pendingApproval?.batch?.index === 1, 'the first approval');
+    await panel.client.request({ type: 'approve', callId: panel.page.state.panel!.task!.pendingApproval!.callId });
+    await panel.until(() => panel.page.state.panel?.task?.pendingApproval?.batch?.index === 2, 'the second approval');
+    await panel.client.request({ type: 'reject', callId: panel.page.state.panel!.task!.pendingApproval!.callId, feedback: 'only a.txt' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    assert.equal(fixture.ws.read('a.txt'), 'a.txt\n');
+    assert.equal(existsSync(join(fixture.ws.root, 'b.txt')) || existsSync(join(fixture.ws.root, 'c.txt')), false);
   });
 
   test('the history shows each task’s checkpoint storage, and deleting a task frees it', async () => {

@@ -178,6 +178,27 @@ describe('chat panel in Chromium', () => {
     assert.ok(approve.id.length > 0);
   });
 
+  test('calls of one response are reviewed as one list; Approve all approves the rest too', async () => {
+    const { page } = panel;
+    const calls = ['a.ts', 'b.ts', 'c.ts'].map((path) => ({ tool: 'write_to_file', params: { path, content: 'x' } }));
+    await panel.send(
+      snapshotOf(
+        taskView([taskMessage, { kind: 'tool', id: 'e1', callId: 'call-2', tool: 'write_to_file', params: { path: 'b.ts', content: 'x' }, status: 'awaiting_approval', ts }], {
+          status: 'awaiting_approval',
+          pendingApproval: { callId: 'call-2', tool: 'write_to_file', summary: 'Write b.ts', path: 'b.ts', batch: { id: 'r5', index: 2, calls } },
+        }),
+      ),
+    );
+    const bar = page.getByRole('region', { name: 'Approval needed' });
+    const list = bar.getByRole('list', { name: 'Call 2 of 3 in this response' });
+    await list.waitFor();
+    assert.deepEqual((await list.getByRole('listitem').allTextContents()).map((t) => t.trim()), ['Write a.ts', 'Write b.ts', 'Write c.ts']);
+    assert.equal(await list.locator('[aria-current="step"]').textContent().then((t) => t?.trim()), 'Write b.ts');
+    await bar.getByRole('button', { name: 'Approve all (2)' }).click();
+    const approve = await panel.waitForPosted('approve');
+    assert.deepEqual([approve.callId, approve.all], ['call-2', true]);
+  });
+
   test('Reject posts reject with the callId and feedback; Ctrl+Enter in Feedback approves', async () => {
     const { page } = panel;
     const pending = (callId: string) =>

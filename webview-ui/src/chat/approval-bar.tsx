@@ -5,6 +5,7 @@ import { useActions } from '../common/actions-context.js';
 import { DiffView } from './diff-view.js';
 import { DiffStatsBadge } from './tool-card.js';
 import { toolIcon } from './tool-display.js';
+import { toolSubject, toolVerb } from '../../../src/shared/tool-subject.js';
 
 /**
  * The decision the task waits on: what the tool wants to do, to which path, +/− lines, why it asks,
@@ -19,11 +20,11 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
   const [feedback, setFeedback] = useState('');
   const [sending, setSending] = useState(false);
 
-  const decide = (type: 'approve' | 'reject') => {
+  const decide = (type: 'approve' | 'reject', all = false) => {
     if (sending) return;
     setSending(true);
     const text = feedback.trim();
-    request({ type, callId: approval.callId, ...(text === '' ? {} : { feedback: text }) }).catch((error: unknown) => {
+    request({ type, callId: approval.callId, ...(text === '' ? {} : { feedback: text }), ...(all ? { all: true } : {}) }).catch((error: unknown) => {
       setSending(false);
       reportError(error);
     });
@@ -37,6 +38,8 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
   };
 
   const stats = approval.stats;
+  // The calls of the same response still to come after this one.
+  const rest = approval.batch === undefined ? 0 : approval.batch.calls.length - approval.batch.index;
   return (
     <section className="approval-bar" aria-label="Approval needed">
       <div className="card-title">
@@ -45,6 +48,7 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
         {stats !== undefined && <DiffStatsBadge stats={stats} />}
       </div>
       {approval.path !== undefined && <div className="approval-path mono">{approval.path}</div>}
+      {approval.batch !== undefined && <BatchList batch={approval.batch} />}
       {approval.reason !== undefined && approval.reason !== '' && <div className="approval-reason muted">{approval.reason}</div>}
       {/* The diff editor shows the proposal; the copy here stays folded for when it cannot (or on a second look). */}
       {approval.diff !== undefined && (
@@ -73,7 +77,30 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
         <button type="button" className="secondary-button" onClick={() => decide('reject')} disabled={sending}>
           <Codicon name="close" /> Reject
         </button>
+        {rest > 0 && (
+          <button type="button" className="secondary-button" title="Approve this call and the rest of this response's calls" onClick={() => decide('approve', true)} disabled={sending}>
+            <Codicon name="check-all" /> Approve all ({rest + 1})
+          </button>
+        )}
       </div>
     </section>
+  );
+}
+
+/** The calls of one response, reviewed as one list: this one marked, the ones before it done, the rest to come. */
+function BatchList({ batch }: { batch: NonNullable<PendingApproval['batch']> }) {
+  return (
+    <ol className="approval-batch" aria-label={`Call ${batch.index} of ${batch.calls.length} in this response`}>
+      {batch.calls.map((call, i) => {
+        const subject = toolSubject(call.tool, call.params);
+        const place = i + 1 < batch.index ? 'done' : i + 1 === batch.index ? 'current' : 'next';
+        return (
+          // biome-ignore lint/suspicious/noArrayIndexKey: the calls of a response are fixed; their place is their identity
+          <li key={i} className={`batch-call batch-${place}`} aria-current={place === 'current' ? 'step' : undefined}>
+            <Codicon name={place === 'done' ? 'check' : place === 'current' ? 'arrow-right' : 'circle-small'} /> {toolVerb(call.tool)} {subject?.text ?? ''}
+          </li>
+        );
+      })}
+    </ol>
   );
 }
