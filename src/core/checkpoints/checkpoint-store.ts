@@ -4,8 +4,10 @@ import { join, resolve } from 'node:path';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { ObjectStore } from './object-store.js';
 import { RestoreJournal, type RestoreWrite } from './restore-journal.js';
-import { type FileEntry, type Manifest, reachableObjects, readTrees, writeTrees } from './tree-objects.js';
-import { type CachedEntry, changedPaths, type SkippedFile, type Snapshot, type StatStamp, takeSnapshot } from './workspace-snapshot.js';
+import { decodeStatCache, encodeStatCache } from './stat-cache-file.js';
+import type { FolderState } from './folder-state.js';
+import { type FileEntry, type Manifest, reachableObjects, readTrees } from './tree-objects.js';
+import { changedPaths, type SkippedFile, takeSnapshot } from './workspace-snapshot.js';
 
 /** A scan that read this many files writes the stat cache at once; smaller ones at most every interval. */
 const STAT_CACHE_EAGER_FILES = 256;
@@ -41,13 +43,6 @@ export interface CheckpointStoreOptions {
   readonly maxFileBytes?: number;
 }
 
-/** The stat cache on disk: what the last snapshot saw, so the next one reads only changed files. */
-interface StatCacheFile {
-  readonly root: string;
-  readonly files: Array<[path: string, hash: string, mode: FileEntry['mode'], size: number, mtimeMs: number, ino: number]>;
-  readonly skipped: Array<[path: string, size: number, mtimeMs: number, ino: number]>;
-}
-
 /**
  * A workspace's checkpoints, kept in Smith's storage and never in the workspace or its git: a
  * content-addressed object store (see ObjectStore, writeTrees), a stat cache, and a restore
@@ -58,7 +53,7 @@ export class CheckpointStore {
   readonly objects: ObjectStore;
   private readonly journal: RestoreJournal;
   private readonly root: string;
-  private last: { root: string; snapshot: Pick<Snapshot, 'manifest' | 'skippedStamps'> } | undefined;
+  private last: { root: string; state: FolderState } | undefined;
   private cacheWrittenAt = 0;
   private cacheStale = false;
 
@@ -82,25 +77,21 @@ export class CheckpointStore {
       root: this.root,
       ignore: this.options.ignore,
       maxFileBytes: this.options.maxFileBytes ?? DEFAULT_CHECKPOINT_MAX_FILE_BYTES,
-      ...(previous ? { previous: previous.snapshot } : {}),
+      ...(previous ? { previous: previous.state } : {}),
       ...(signal ? { signal } : {}),
     });
-    // Every file as the previous scan saw it, and no file gone: the same snapshot, nothing to write.
-    const unchanged = previous && next.filesRead === 0 && next.manifest.size === previous.snapshot.manifest.size;
-    const root = unchanged ? previous.root : writeTrees(this.objects, next.manifest);
-    const changed = previous ? (previous.root === root ? [] : changedPaths(previous.snapshot.manifest, next.manifest)) : [...next.manifest.keys()].sort();
-    this.last = { root, snapshot: next };
-    if (!unchanged) this.cacheStale = true;
+    this.last = { root: next.root, state: next.state };
+    if (next.statsChanged) this.cacheStale = true;
     // An older cache is still correct (each entry is checked against the file's stat), only less
     // complete; so the cache of a big workspace is rewritten when it saves much reading, not every time.
     if (this.cacheStale && (next.filesRead >= STAT_CACHE_EAGER_FILES || Date.now() - this.cacheWrittenAt >= STAT_CACHE_INTERVAL_MS)) this.flushStatCache();
-    return { root, changed, skipped: next.skipped };
+    return { root: next.root, changed: next.changed, skipped: next.skipped };
   }
 
   /** Writes the stat cache now (hosts call this when a task ends), so the next start reads little. */
   flushStatCache(): void {
     if (!this.last || !this.cacheStale) return;
-    this.writeStatCache(this.last.root, this.last.snapshot);
+    this.writeStatCache(this.last.root, this.last.state);
     this.cacheWrittenAt = Date.now();
     this.cacheStale = false;
   }
@@ -151,8 +142,10 @@ export class CheckpointStore {
   collectGarbage(liveRoots: Iterable<string>, graceMs = 10 * 60_000): number {
     const live = new Set<string>();
     for (const root of liveRoots) if (this.objects.has(root)) reachableObjects(this.objects, root, live);
+    // Both stat caches' snapshots stay: the next scan reuses their entries and listings.
     const cache = this.readStatCache();
     if (cache) reachableObjects(this.objects, cache.root, live);
+    if (this.last && this.objects.has(this.last.root)) reachableObjects(this.objects, this.last.root, live);
     return this.objects.sweep(live, Date.now() - graceMs);
   }
 
@@ -165,29 +158,19 @@ export class CheckpointStore {
     return bytes;
   }
 
-  private readStatCache(): { root: string; snapshot: Pick<Snapshot, 'manifest' | 'skippedStamps'> } | undefined {
-    let file: StatCacheFile;
+  private readStatCache(): { root: string; state: FolderState } | undefined {
     try {
-      file = JSON.parse(readFileSync(join(this.dir, 'stat-cache.json'), 'utf8')) as StatCacheFile;
+      const cache = decodeStatCache(readFileSync(join(this.dir, 'stat-cache.json'), 'utf8'));
+      return this.objects.has(cache.root) ? cache : undefined;
     } catch {
       return undefined; // a missing or damaged cache only means reading every file again
     }
-    if (!this.objects.has(file.root)) return undefined;
-    const manifest = new Map<string, CachedEntry>();
-    for (const [path, hash, mode, size, mtimeMs, ino] of file.files) manifest.set(path, { hash, mode, size, stamp: { size, mtimeMs, ino } });
-    const skippedStamps = new Map<string, StatStamp>();
-    for (const [path, size, mtimeMs, ino] of file.skipped) skippedStamps.set(path, { size, mtimeMs, ino });
-    return { root: file.root, snapshot: { manifest, skippedStamps } };
   }
 
-  private writeStatCache(root: string, snapshot: Pick<Snapshot, 'manifest' | 'skippedStamps'>): void {
-    const file: StatCacheFile = {
-      root,
-      files: [...snapshot.manifest].map(([path, e]) => [path, e.hash, e.mode, e.size, e.stamp.mtimeMs, e.stamp.ino]),
-      skipped: [...snapshot.skippedStamps].map(([path, s]) => [path, s.size, s.mtimeMs, s.ino]),
-    };
+  /** The stat cache on disk: what the last snapshot saw, so the next one reads only changed files. */
+  private writeStatCache(root: string, state: FolderState): void {
     const target = join(this.dir, 'stat-cache.json');
-    writeFileSync(`${target}.tmp`, JSON.stringify(file));
+    writeFileSync(`${target}.tmp`, encodeStatCache(root, state));
     renameSync(`${target}.tmp`, target);
   }
 }

@@ -20,39 +20,20 @@ const KIND: Record<FileMode, TreeRow[1]> = { file: 'f', exec: 'x', link: 'l' };
 const MODE: Record<Exclude<TreeRow[1], 'd'>, FileMode> = { f: 'file', x: 'exec', l: 'link' };
 
 /**
- * Stores a manifest as one listing object per folder, like git's trees: a snapshot after a few
- * changes writes only the listings on the changed files' paths, the rest are already stored.
- * Returns the root listing's hash, which names the snapshot.
+ * Stores one folder's listing object and returns its hash: its files, and its subfolders by their
+ * own listing's hash. A snapshot is one listing per folder, like git's trees, and its root
+ * listing's hash names it; a snapshot after a few changes writes only the listings on the changed
+ * files' paths, the rest are already stored.
  */
-export function writeTrees(store: ObjectStore, manifest: Manifest): string {
-  const folders = new Map<string, TreeRow[]>([['', []]]);
-  const rowsOf = (folder: string): TreeRow[] => {
-    let rows = folders.get(folder);
-    if (!rows) {
-      rows = [];
-      folders.set(folder, rows);
-      const cut = folder.lastIndexOf('/');
-      rowsOf(cut < 0 ? '' : folder.slice(0, cut)).push([folder.slice(cut + 1), 'd', '', 0]);
-    }
-    return rows;
-  };
-  for (const [path, entry] of manifest) {
-    const cut = path.lastIndexOf('/');
-    rowsOf(cut < 0 ? '' : path.slice(0, cut)).push([path.slice(cut + 1), KIND[entry.mode], entry.hash, entry.size]);
-  }
-  // Deepest folders first, so each folder's children have their hashes when it is written.
-  const order = [...folders.keys()].sort((a, b) => depth(b) - depth(a));
-  const hashes = new Map<string, string>();
-  for (const folder of order) {
-    const rows = folders.get(folder) ?? [];
-    for (const row of rows) if (row[1] === 'd') row[2] = hashes.get(folder === '' ? row[0] : `${folder}/${row[0]}`) ?? '';
-    rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    hashes.set(folder, store.put(Buffer.from(JSON.stringify(rows))));
-  }
-  return hashes.get('') ?? store.put(Buffer.from('[]'));
+export function writeListing(store: ObjectStore, files: ReadonlyMap<string, FileEntry>, folders: ReadonlyMap<string, string>): string {
+  const rows: TreeRow[] = [];
+  for (const [name, entry] of files) rows.push([name, KIND[entry.mode], entry.hash, entry.size]);
+  for (const [name, hash] of folders) rows.push([name, 'd', hash, 0]);
+  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  return store.put(Buffer.from(JSON.stringify(rows)));
 }
 
-/** The manifest a root listing names (the inverse of writeTrees). */
+/** The manifest a root listing names (every file below it, by root-relative path). */
 export function readTrees(store: ObjectStore, root: string): Map<string, FileEntry> {
   const manifest = new Map<string, FileEntry>();
   const stack: Array<[prefix: string, hash: string]> = [['', root]];
@@ -80,11 +61,4 @@ export function reachableObjects(store: ObjectStore, root: string, into: Set<str
       else into.add(child);
     }
   }
-}
-
-function depth(folder: string): number {
-  if (folder === '') return 0;
-  let count = 1;
-  for (let i = folder.indexOf('/'); i >= 0; i = folder.indexOf('/', i + 1)) count++;
-  return count;
 }

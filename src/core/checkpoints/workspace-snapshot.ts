@@ -1,22 +1,14 @@
-import { type Stats, lstatSync, readlinkSync } from 'node:fs';
+import { readlinkSync } from 'node:fs';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { listWorkspaceFiles } from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { readRegularFileSync } from '../workspace/regular-file.js';
+import { type CachedEntry, filesBelow, type FolderState, joinRel, type StatStamp } from './folder-state.js';
+import { BATCH, type WalkedFolder, walkFolders } from './folder-walk.js';
 import type { ObjectStore } from './object-store.js';
-import type { FileEntry, FileMode, Manifest } from './tree-objects.js';
+import { KIND, STAT_FIELDS, StatQueue } from './parallel-lstat.js';
+import { type FileMode, type Manifest, writeListing } from './tree-objects.js';
 
-/** What a file looked like when its content was last hashed; equal stats mean the same content. */
-export interface StatStamp {
-  readonly size: number;
-  readonly mtimeMs: number;
-  readonly ino: number;
-}
-
-/** A file's entry with the stat it was hashed at. */
-export interface CachedEntry extends FileEntry {
-  readonly stamp: StatStamp;
-}
+export type { CachedEntry, FolderState, StatStamp } from './folder-state.js';
 
 /** A changed file the snapshot could not keep, and why. */
 export interface SkippedFile {
@@ -24,15 +16,20 @@ export interface SkippedFile {
   readonly reason: string;
 }
 
-/** The workspace's tracked files as of one scan. */
+/** One scan of the workspace. */
 export interface Snapshot {
-  readonly manifest: Map<string, CachedEntry>;
+  /** The root listing's hash, which names the snapshot. */
+  readonly root: string;
+  /** What the scan saw, for the next scan's `previous` and the stat cache. */
+  readonly state: FolderState;
+  /** Paths added, changed or removed since `previous` (every file when there was none), sorted. */
+  readonly changed: string[];
   /** Files not stored this time that are new or changed since the previous scan. */
   readonly skipped: readonly SkippedFile[];
-  /** Every file not stored, with its stat, so an unchanged one is not reported again. */
-  readonly skippedStamps: Map<string, StatStamp>;
   /** How many files were read (0: every file was as the previous scan saw it). */
   readonly filesRead: number;
+  /** False when `state` holds exactly the stats `previous` held, so a stat cache of it is as good as one of `previous`. */
+  readonly statsChanged: boolean;
 }
 
 /** What to scan. */
@@ -42,72 +39,67 @@ export interface SnapshotOptions {
   readonly ignore: IgnorePolicy;
   /** Files larger than this are not stored (and reported as skipped). */
   readonly maxFileBytes: number;
-  /** The previous scan: a file whose size, mtime and inode are unchanged is not read again. */
-  readonly previous?: Pick<Snapshot, 'manifest' | 'skippedStamps'>;
+  /** The previous scan's state: a file whose size, mtime and inode are unchanged is not read again. */
+  readonly previous?: FolderState;
   readonly signal?: AbortSignal;
 }
 
-/** Files handled between two yields to the event loop, so a big scan never stalls streaming. */
-const BATCH = 256;
+/** What one scan accumulates across folders. */
+interface Scan {
+  readonly store: ObjectStore;
+  readonly options: SnapshotOptions;
+  readonly scanStartedMs: number;
+  readonly stats: Float64Array;
+  readonly changed: string[];
+  readonly skipped: SkippedFile[];
+  filesRead: number;
+  statsChanged: boolean;
+  sinceYield: number;
+}
+
+/** One folder's files after a scan; `rowsSame` when its listing's file rows are those of the previous scan. */
+interface ScannedFiles {
+  readonly files: ReadonlyMap<string, CachedEntry>;
+  readonly skipped: ReadonlyMap<string, StatStamp>;
+  readonly rowsSame: boolean;
+}
 
 /**
  * Scans the workspace the way list_files sees it and stores the content of every new or changed
  * file. Nothing is written inside the workspace, and folders named .git are never entered: a
  * nested repository's files are kept as ordinary files, its .git is left alone.
+ *
+ * Like git status, a scan stats every file (a file's content can change without its folder
+ * changing) and reads only those whose size, mtime or inode changed; the stats are taken on
+ * several threads. A folder where nothing changed keeps its listing's hash, so only the listings
+ * on changed paths are written, and the changed paths come out of the same pass.
  */
 export async function takeSnapshot(store: ObjectStore, options: SnapshotOptions): Promise<Snapshot> {
-  const { root, previous } = options;
-  const listing = await listWorkspaceFiles({ root, dir: root, recursive: true, limit: Number.POSITIVE_INFINITY, ignore: options.ignore });
   // A file changed within the clock's resolution of this scan could change again with the same
   // mtime; such entries are kept with an impossible mtime so the next scan reads them again.
   const scanStartedMs = Date.now();
-  const manifest = new Map<string, CachedEntry>();
-  const skipped: SkippedFile[] = [];
-  const skippedStamps = new Map<string, StatStamp>();
-  const skip = (path: string, stats: Stats, stamp: StatStamp, reason: string): void => {
-    const before = previous?.skippedStamps.get(path);
-    if (!before || !sameStamp(before, stats)) skipped.push({ path, reason });
-    skippedStamps.set(path, stamp);
-  };
-  let filesRead = 0;
-  let sinceYield = 0;
-  for (const entry of listing.entries) {
-    if (++sinceYield === BATCH) {
-      sinceYield = 0;
-      await yieldToEventLoop();
-      options.signal?.throwIfAborted();
-    }
-    const path = entry.endsWith('/') ? entry.slice(0, -1) : entry;
-    const absolute = `${root}/${path}`;
-    let stats: Stats;
-    try {
-      stats = lstatSync(absolute);
-    } catch {
-      continue; // deleted since it was listed
-    }
-    const mode = modeOf(stats);
-    if (!mode) continue; // folders, FIFOs, sockets, devices
-    const stamp: StatStamp = { size: stats.size, mtimeMs: scanStartedMs - stats.mtimeMs < 2000 ? -1 : stats.mtimeMs, ino: stats.ino };
-    const known = previous?.manifest.get(path);
-    if (known && known.mode === mode && sameStamp(known.stamp, stats)) {
-      manifest.set(path, known);
-      continue;
-    }
-    if (stats.size > options.maxFileBytes) {
-      skip(path, stats, stamp, `larger than ${formatBytes(options.maxFileBytes)} (${formatBytes(stats.size)})`);
-      continue;
-    }
-    let bytes: Buffer;
-    filesRead++;
-    try {
-      bytes = contentOf(absolute, mode);
-    } catch (error) {
-      skip(path, stats, stamp, `could not be read: ${error instanceof Error ? error.message : String(error)}`);
-      continue;
-    }
-    manifest.set(path, { hash: store.put(bytes), mode, size: bytes.length, stamp });
+  // The walk hands what it finds to helper threads to stat as it goes.
+  const queue = new StatQueue();
+  let folders: WalkedFolder[];
+  try {
+    folders = await walkFolders(options.root, options.ignore, options.previous, queue, options.signal);
+  } catch (error) {
+    queue.cancel();
+    throw error;
   }
-  return { manifest, skipped, skippedStamps, filesRead };
+  const stats = await queue.finish(options.signal);
+  const scan: Scan = { store, options, scanStartedMs, stats, changed: [], skipped: [], filesRead: 0, statsChanged: !options.previous, sinceYield: 0 };
+  const states: FolderState[] = new Array(folders.length);
+  // Subfolders come after their parent in the walk, so going backwards meets every folder after
+  // its subfolders, whose listing hashes its own listing needs.
+  for (let i = folders.length - 1; i >= 0; i--) {
+    const folder = folders[i] as WalkedFolder;
+    const scanned = await scanFiles(scan, folder);
+    states[i] = assemble(scan, folder, scanned, states, i === 0);
+  }
+  const state = states[0] as FolderState;
+  scan.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { root: state.tree ?? '', state, changed: scan.changed.sort(), skipped: scan.skipped, filesRead: scan.filesRead, statsChanged: scan.statsChanged };
 }
 
 /** The paths whose content or mode differs between two manifests (added, changed or removed). */
@@ -121,14 +113,127 @@ export function changedPaths(before: Manifest, after: Manifest): string[] {
   return changed.sort();
 }
 
-function sameStamp(stamp: StatStamp, stats: Stats): boolean {
-  return stamp.size === stats.size && stamp.mtimeMs === stats.mtimeMs && stamp.ino === stats.ino;
+/** A folder's files: unchanged stats keep their entry, the others are read and stored. */
+async function scanFiles(scan: Scan, folder: WalkedFolder): Promise<ScannedFiles> {
+  const { stats, options } = scan;
+  const previous = folder.previous;
+  // Made at the first file that is not as the previous scan saw it: an unchanged folder keeps its map.
+  let files = previous ? undefined : new Map<string, CachedEntry>();
+  const skipped = new Map<string, StatStamp>();
+  let rowsSame = previous?.tree !== undefined;
+  let keptBefore = 0; // names kept now that were kept by the previous scan too
+  for (let j = 0; j < folder.names.length; j++) {
+    if (++scan.sinceYield === BATCH) {
+      scan.sinceYield = 0;
+      await yieldToEventLoop();
+      options.signal?.throwIfAborted();
+    }
+    const name = folder.names[j] as string;
+    const at = (folder.first + j) * STAT_FIELDS;
+    const kind = stats[at];
+    if (kind === KIND.missing || kind === KIND.other) continue; // deleted since it was listed; folders, FIFOs, sockets, devices
+    const mode: FileMode = kind === KIND.link ? 'link' : kind === KIND.exec ? 'exec' : 'file';
+    const known = previous?.files.get(name);
+    if (known && known.mode === mode && sameStamp(known.stamp, stats, at)) {
+      files?.set(name, known);
+      keptBefore++;
+      continue;
+    }
+    files ??= keptUpTo(scan, folder, j);
+    const entry = readChanged(scan, folder, name, mode, at, skipped);
+    if (!entry) continue;
+    files.set(name, entry);
+    if (known) keptBefore++;
+    if (!known || known.hash !== entry.hash || known.mode !== entry.mode) scan.changed.push(joinRel(folder.rel, name));
+    if (!known || known.hash !== entry.hash || known.mode !== entry.mode || known.size !== entry.size) rowsSame = false;
+  }
+  if (previous && keptBefore < previous.files.size) {
+    files ??= keptUpTo(scan, folder, folder.names.length);
+    rowsSame = false;
+    scan.statsChanged = true;
+    for (const name of previous.files.keys()) if (!files.has(name)) scan.changed.push(joinRel(folder.rel, name));
+  }
+  if (skipped.size !== (previous?.skipped.size ?? 0)) scan.statsChanged = true; // a skipped file is gone
+  return { files: files ?? previous?.files ?? new Map(), skipped, rowsSame };
 }
 
-function modeOf(stats: Stats): FileMode | undefined {
-  if (stats.isSymbolicLink()) return 'link';
-  if (!stats.isFile()) return undefined;
-  return stats.mode & 0o111 ? 'exec' : 'file';
+/** The entries of the files before `end`, every one of which was kept as the previous scan saw it. */
+function keptUpTo(scan: Scan, folder: WalkedFolder, end: number): Map<string, CachedEntry> {
+  const files = new Map<string, CachedEntry>();
+  for (let j = 0; j < end; j++) {
+    const name = folder.names[j] as string;
+    const kind = scan.stats[(folder.first + j) * STAT_FIELDS];
+    const known = folder.previous?.files.get(name);
+    if (known && kind !== KIND.missing && kind !== KIND.other) files.set(name, known);
+  }
+  return files;
+}
+
+/**
+ * A new or changed file: read and stored, or, when it is too big or cannot be read, recorded in
+ * `skipped` (and reported when it is new or changed since the previous scan).
+ */
+function readChanged(scan: Scan, folder: WalkedFolder, name: string, mode: FileMode, at: number, skipped: Map<string, StatStamp>): CachedEntry | undefined {
+  const { stats, options } = scan;
+  const size = stats[at + 1] as number;
+  const mtimeMs = stats[at + 2] as number;
+  const stamp: StatStamp = { size, mtimeMs: scan.scanStartedMs - mtimeMs < 2000 ? -1 : mtimeMs, ino: stats[at + 3] as number };
+  const skip = (reason: string): undefined => {
+    const before = folder.previous?.skipped.get(name);
+    if (before && sameStamp(before, stats, at)) skipped.set(name, before);
+    else {
+      scan.skipped.push({ path: joinRel(folder.rel, name), reason });
+      skipped.set(name, stamp);
+      scan.statsChanged = true;
+    }
+    return undefined;
+  };
+  if (size > options.maxFileBytes) return skip(`larger than ${formatBytes(options.maxFileBytes)} (${formatBytes(size)})`);
+  let bytes: Buffer;
+  scan.filesRead++;
+  try {
+    bytes = contentOf(folder.prefix + name, mode);
+  } catch (error) {
+    return skip(`could not be read: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  scan.statsChanged = true;
+  return { hash: scan.store.put(bytes), mode, size: bytes.length, stamp };
+}
+
+/** The folder's state: its listing hash is the previous one when its rows and its subfolders' listings are unchanged. */
+function assemble(scan: Scan, folder: WalkedFolder, scanned: ScannedFiles, states: readonly FolderState[], isRoot: boolean): FolderState {
+  const previous = folder.previous;
+  const folders = new Map<string, FolderState>();
+  const listings = new Map<string, string>();
+  let same = scanned.rowsSame;
+  for (const [name, index] of folder.folders) {
+    const child = states[index] as FolderState;
+    folders.set(name, child);
+    if (child.tree === '' || child.tree === undefined) continue; // nothing kept below: not in the snapshot
+    listings.set(name, child.tree);
+    if (previous?.folders.get(name)?.tree !== child.tree) same = false;
+  }
+  if (previous) {
+    let listedBefore = 0;
+    for (const [name, child] of previous.folders) {
+      if (child.tree !== '') listedBefore++;
+      if (folders.has(name)) continue;
+      // Gone, or ignored now: every file below it was removed from the snapshot.
+      filesBelow(child, joinRel(folder.rel, name), scan.changed);
+      scan.statsChanged = true;
+    }
+    if (listedBefore !== listings.size) same = false;
+  }
+  const empty = scanned.files.size === 0 && listings.size === 0 && !isRoot;
+  // A listing is reused only while it is stored (the store's own garbage collection may have freed it).
+  const reuse = same && previous?.tree !== undefined && (previous.tree === '' || scan.store.has(previous.tree));
+  const tree = reuse ? (previous?.tree ?? '') : empty ? '' : writeListing(scan.store, scanned.files, listings);
+  return { files: scanned.files, skipped: scanned.skipped, folders, tree, ignore: folder.ignore };
+}
+
+/** True when the stat at `at` is the one the stamp was taken from (a racily clean stamp never is). */
+function sameStamp(stamp: StatStamp, stats: Float64Array, at: number): boolean {
+  return stamp.size === stats[at + 1] && stamp.mtimeMs === stats[at + 2] && stamp.ino === stats[at + 3];
 }
 
 /** Synchronous on purpose: one file's read is microseconds, an awaited one a thread-pool round trip each. */

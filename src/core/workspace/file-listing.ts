@@ -229,8 +229,11 @@ function treeOrder(start: Folder): string[] {
   return entries;
 }
 
-/** Applies rule sets weakest first: the last set with an opinion decides, as in git. */
-function judge(rules: readonly IgnoreRuleSet[], rel: string, name: string, isFolder: boolean): { excluded: boolean; overruled: boolean } {
+/**
+ * Applies rule sets weakest first: the last set with an opinion decides, as in git. (Exported for
+ * the checkpoint scan, which must keep exactly the files this walk lists.)
+ */
+export function judge(rules: readonly IgnoreRuleSet[], rel: string, name: string, isFolder: boolean): { excluded: boolean; overruled: boolean } {
   let excluded = false;
   let overruled = false;
   for (const set of rules) {
@@ -252,7 +255,7 @@ async function kindOf(dirent: Dirent, absolute: string): Promise<{ isFolder: boo
   return { isFolder, isLink };
 }
 
-function ruleSet(base: string, text: string): IgnoreRuleSet {
+export function ruleSet(base: string, text: string): IgnoreRuleSet {
   // Case-sensitive like git on Linux and like ripgrep, so list_files and search_files agree.
   return { base, text, matcher: ignore({ ignorecase: false }).add(text), byNameOnly: text.split(/\r?\n/).every((line) => !isAnchored(line)) };
 }
@@ -268,7 +271,7 @@ async function readText(path: string): Promise<string | undefined> {
 }
 
 /** `rel` (root-relative) as seen from `base`, which is one of its ancestors. */
-function pathUnder(base: string, rel: string): string {
+export function pathUnder(base: string, rel: string): string {
   return base === '' ? rel : rel.slice(base.length + 1);
 }
 
