@@ -230,7 +230,7 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     const live = panel.getByLabel('Live command output');
     await untilText('the live command output', live, COMMAND_FIRST_LINE);
     await untilText('the live command output', live, 'second-line');
-    const card = panel.locator('.tool-card', { hasText: 'execute_command' });
+    const card = panel.locator('.tool-card:has(.tool-name[title="execute_command"])');
     await card.waitFor({ timeout: UI_TIMEOUT });
     await workbench.screenshot('panel-flow-4-command');
 
@@ -317,5 +317,33 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     await untilText('the edited task message', panel.locator('.msg-task'), edited);
     await workbench.screenshot('panel-flow-7-rerun');
     step('7 edited and re-run');
+  });
+
+  stepIt('8. a message typed while Smith works is queued, the todo list is pinned and the context bar shows the window', async () => {
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    llm.enqueue(
+      () => ({ text: '<update_todo_list>\n<todos>\n- [x] Make the greeting formal\n- [-] Check the wording\n- [ ] Run the tests\n</todos>\n</update_todo_list>', hold: { afterEvents: 1, until: held } }),
+      (request) => {
+        seen.queued = request;
+        return { text: '<attempt_completion>\n<result>Checked the wording.</result>\n</attempt_completion>' };
+      },
+    );
+    const box = panel.getByRole('textbox', { name: 'Task' });
+    await box.fill('Check the wording too');
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await until('the task working', async () => (await panel.getByRole('button', { name: 'Queue' }).count()) === 1);
+    await box.fill('And keep it short');
+    await box.press('Enter');
+    await untilText('the queued message', panel.getByRole('list', { name: 'Queued messages' }), 'And keep it short');
+    await workbench.screenshot('panel-flow-8-queued');
+    release();
+    await untilText('the completion', panel.locator('.completion-card').last(), 'Checked the wording.');
+    assert.match(bodyText(seen.queued!), /And keep it short/);
+    await untilText('the todo list', panel.getByRole('region', { name: 'Todo list' }), 'Todo 1/3');
+    // The scripted model's window is unknown: the bar gives the request's tokens alone.
+    await untilText('the context bar', panel.getByRole('group', { name: 'Context window' }), 'tokens');
+    await workbench.screenshot('panel-flow-8-todo-context');
+    step('8 queue, todo list, context bar');
   });
 });

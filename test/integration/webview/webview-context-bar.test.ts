@@ -33,4 +33,14 @@ describe('the context bar in the chat panel', () => {
     assert.equal(await bar.locator('.context-fill.full').count(), 1);
     assert.equal(await bar.getByRole('button', { name: 'Condense' }).isDisabled(), true);
   });
+
+  test('a model whose window is unknown shows the tokens alone, without a meter', async () => {
+    const { page } = panel;
+    const { window: _window, ...unknown } = context;
+    await panel.send(snapshotOf(taskView([{ kind: 'task', id: 'e0', seq: 0, text: 'Read the logs', ts }], { context: unknown, status: 'completed' })));
+    const bar = page.getByRole('group', { name: 'Context window' });
+    await bar.waitFor();
+    assert.equal(await bar.locator('.context-figures').textContent(), '150k tokens (window unknown)');
+    assert.equal(await bar.getByRole('meter').count(), 0);
+  });
 });

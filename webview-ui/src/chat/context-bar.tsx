@@ -25,7 +25,7 @@ export function ContextBar({ taskId, context, idle }: { taskId: string; context:
     <div className="context-bar small" role="group" aria-label="Context window" title={breakdown}>
       <span className="context-figures">
         {formatTokens(context.tokens)}
-        {context.window !== undefined ? ` / ${formatTokens(context.window)}` : ''}
+        {context.window !== undefined ? ` / ${formatTokens(context.window)}` : ' tokens (window unknown)'}
       </span>
       {share !== undefined && (
         <span className="context-meter" role="meter" aria-label="Context window used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
