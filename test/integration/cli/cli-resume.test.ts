@@ -39,7 +39,7 @@ test('a task killed mid-run resumes from its log, and the model is told it was i
   assert.ok(taskId);
   // Checkpoints are taken beside the requests, so where they land among these events varies.
   const before = readFileSync(join(storage, 'tasks', taskId, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).type).filter((type) => type !== 'checkpoint_created');
-  assert.deepEqual(before.slice(0, 7), ['task_started', 'request_started', 'model_response', 'tool_requested', 'tool_auto_approved', 'tool_result', 'request_started']);
+  assert.deepEqual(before.slice(0, 8), ['task_started', 'request_started', 'context_measured', 'model_response', 'tool_requested', 'tool_auto_approved', 'tool_result', 'request_started']);
 
   server.enqueue((request) => {
     const messages = request.body.messages as Array<{ role: string; content: string }>;
