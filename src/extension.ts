@@ -14,6 +14,7 @@ import { VsCodeCheckpointViews } from './host/vscode/checkpoint-views.js';
 import { saveWithDialog } from './host/vscode/export-target.js';
 import { McpService } from './host/vscode/mcp-service.js';
 import { VsCodePanelSettings } from './host/vscode/panel-settings.js';
+import { EditorMentionSources } from './host/vscode/mention-sources.js';
 import { AttentionNotices } from './panel/attention.js';
 import { createMessageHandlers } from './panel/message-handlers.js';
 import { ProviderKeys, readSettings } from './host/vscode/settings.js';
@@ -55,7 +56,14 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   });
   mcp = mcpService;
   mcpService.start();
-  const settings = new VsCodePanelSettings({ storageDir, host, keys, mcp: mcpService });
+  const mentionSources = new EditorMentionSources();
+  const settings = new VsCodePanelSettings({
+    storageDir,
+    host,
+    keys,
+    mcp: mcpService,
+    mentionSources: { problems: () => mentionSources.problems(), terminal: () => mentionSources.terminal() },
+  });
   const checkpointViews = new VsCodeCheckpointViews();
   const controller = new TaskController({ storageDir, cwd, host, settings, interactions, edits: diff, mcp: mcpService, saveExport: saveWithDialog, checkpointViews });
 
@@ -79,6 +87,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     log,
     keys,
     settings,
+    mentionSources,
     checkpointViews,
     diff,
     interactions,

@@ -19,8 +19,8 @@ export interface McpRequests {
 /** The panel's requests, mapped onto the task controller, the pending interactions and the MCP servers. */
 export function createMessageHandlers(controller: TaskController, interactions: WebviewInteractions, mcp: McpRequests): RequestHandlers {
   return {
-    newTask: (m) => controller.newTask(m.text),
-    sendMessage: (m) => controller.sendMessage(m.text),
+    newTask: (m) => controller.newTask(m.text, m.images),
+    sendMessage: (m) => controller.sendMessage(m.text, m.images),
     approve: (m) => interactions.answerApproval(m.callId, true, m.feedback, m.all === true),
     reject: (m) => interactions.answerApproval(m.callId, false, m.feedback),
     answer: (m) => interactions.answerQuestion(m.text),
@@ -37,6 +37,7 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     showView: (m) => controller.showView(m.view),
     saveSettings: ({ type: _type, id: _id, ...choice }) => controller.saveSettings(choice),
     listModels: (m) => controller.listModels(m.provider, m.baseUrl),
+    suggestMentions: (m) => controller.suggestMentions(m.query),
     openTask: (m) => controller.openTask(m.taskId),
     deleteTask: (m) => controller.deleteTask(m.taskId),
     exportTask: (m) => controller.exportTask(m.taskId),

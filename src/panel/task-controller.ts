@@ -8,10 +8,12 @@ import { loadSkills } from '../core/skills/skill-loader.js';
 import type { Mode, Skill } from '../core/skills/skill.js';
 import { DEFAULT_SKILL_SLUG } from '../core/skills/built-in-skills.js';
 import { TaskLog, listStoredTasks, taskDir, taskStatus } from '../core/task/task-log.js';
-import { Task, type TaskOutcome } from '../core/task/task.js';
+import { Task, type MentionedContext, type TaskOutcome } from '../core/task/task.js';
+import { messageContext, type PanelImage } from './message-context.js';
 import { findSkill } from '../core/task/turn-setup.js';
 import { uiProjection } from '../core/task/ui-projection.js';
-import type { HistoryItem, ModelList, PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
+import type { HistoryItem, MentionSuggestion, ModelList, PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
+import { MentionSuggestions } from './mention-suggestions.js';
 import type { TodoItem } from '../shared/todo-items.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
@@ -67,6 +69,9 @@ export class TaskController implements PanelSource, Disposable {
   private pendingTask: string | undefined;
   /** The models last listed for the Settings view. */
   private models: ModelList | undefined;
+  private readonly mentions = new MentionSuggestions();
+  /** The completions for the @-mention being typed. */
+  private mentionSuggestions: { readonly query: string; readonly items: readonly MentionSuggestion[] } | undefined;
 
   private readonly live: LiveTasks;
 
@@ -131,6 +136,7 @@ export class TaskController implements PanelSource, Disposable {
       ...(this.pendingTask !== undefined ? { pendingTask: this.pendingTask } : {}),
       autoApprove: this.deps.settings.autoApprove(),
       ...(this.models ? { models: this.models } : {}),
+      ...(this.mentionSuggestions ? { mentionSuggestions: this.mentionSuggestions } : {}),
     };
   }
 
@@ -145,9 +151,10 @@ export class TaskController implements PanelSource, Disposable {
    * Starts a new task (ending the open one) in the panel's mode and skill. Before a provider is set
    * up the task waits instead: the panel shows the setup, and saving it starts the task.
    */
-  async newTask(text: string): Promise<void> {
+  async newTask(text: string, images: readonly PanelImage[] = []): Promise<void> {
     if (!text.trim()) throw new Error('Describe the task first.');
     if (await this.needsSetup()) {
+      if (images.length > 0) throw new Error('Set up a model provider first (the Settings view), then send the images with the task.');
       this.pendingTask = text;
       this.view = 'settings';
       this.emit({ kind: 'state' });
@@ -155,8 +162,15 @@ export class TaskController implements PanelSource, Disposable {
     }
     // Built first: when the settings are incomplete the open task stays as it was.
     const environment = await this.createEnvironment();
+    let mentioned: MentionedContext;
+    try {
+      mentioned = await messageContext(environment.options, text, images);
+    } catch (error) {
+      await environment.dispose();
+      throw error;
+    }
     await this.closeCurrent();
-    const task = Task.create(environment.options, text, { mode: this.mode, skill: this.skill });
+    const task = Task.create(environment.options, text, { mode: this.mode, skill: this.skill, mentioned });
     const open: OpenTask = { id: task.id, viewedEvents: [], messages: [] };
     this.current = open;
     this.view = 'chat';
@@ -164,16 +178,21 @@ export class TaskController implements PanelSource, Disposable {
     this.live.startRun(open);
   }
 
-  /** The user's message: an answer, a rejection with feedback, a follow-up, or a new task. */
-  async sendMessage(text: string): Promise<void> {
+  /**
+   * The user's message: an answer, a rejection with feedback, a follow-up, or a new task. Its
+   * @-mentions attach what they name and its images go with it (not while Smith works: a queued
+   * message is text, its mentions read when it is delivered).
+   */
+  async sendMessage(text: string, images: readonly PanelImage[] = []): Promise<void> {
     const { interactions } = this.deps;
     if (interactions.pendingQuestion) return interactions.answerQuestion(text);
     const approval = interactions.pendingApproval;
     if (approval) return interactions.answerApproval(approval.callId, false, text);
     const open = this.current;
-    if (!open) return this.newTask(text);
+    if (!open) return this.newTask(text, images);
     if (!text.trim()) throw new Error('The message is empty.');
     if (open.run && open.task) {
+      if (images.length > 0) throw new Error('Images go with a message once Smith has finished its step: send them then, or cancel first.');
       // Smith is working: the message waits for its next request (shown as queued until then).
       open.task.queueUserMessage(text);
       this.emit({ kind: 'state' });
@@ -181,8 +200,8 @@ export class TaskController implements PanelSource, Disposable {
     }
     const task = await this.live.ensureLive(open);
     // Messages left queued when the last run ended go first, in the order they were sent.
-    if (task.queuedMessages.length > 0) task.queueUserMessage(text);
-    else task.addUserMessage(text);
+    if (task.queuedMessages.length > 0 && images.length === 0) task.queueUserMessage(text);
+    else task.addUserMessage(text, await messageContext(open.environment!.options, text, images));
     this.live.startRun(open);
   }
 
@@ -299,6 +318,12 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     const events = open?.id === taskId ? eventsOf(open) : TaskLog.open(this.deps.storageDir, taskId).events;
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
+  }
+
+  /** Completions for the @-mention being typed; they arrive with the next state. */
+  async suggestMentions(query: string): Promise<void> {
+    this.mentionSuggestions = { query, items: await this.mentions.suggest(this.deps.cwd(), query) };
+    this.emit({ kind: 'state' });
   }
 
   /** Lists the models of the provider the Settings form names; they arrive with the next state. */

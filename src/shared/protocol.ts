@@ -183,6 +183,10 @@ const modelListSchema = z.object({
 });
 export type ModelList = DeepReadonly<z.infer<typeof modelListSchema>>;
 
+/** One completion for an @-mention in the Task box: what to insert after the `@`, and what it is. */
+const mentionSuggestionSchema = z.object({ value: z.string(), label: z.string(), detail: z.string() });
+export type MentionSuggestion = DeepReadonly<z.infer<typeof mentionSuggestionSchema>>;
+
 /** The auto-approve toggles and the limits per task, as the user's settings hold them (the chat's auto-approve bar). */
 export const autoApproveViewSchema = z.object({
   readFiles: z.boolean(),
@@ -215,6 +219,8 @@ const panelStateSchema = z.object({
   autoApprove: autoApproveViewSchema,
   /** The models last listed for the Settings view (`listModels`). */
   models: modelListSchema.optional(),
+  /** Completions for the @-mention being typed (`suggestMentions`), with the text they are for. */
+  mentionSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
 });
 export type PanelState = DeepReadonly<z.infer<typeof panelStateSchema>>;
 
@@ -223,14 +229,19 @@ const MAX_TEXT = 1_000_000;
 const id = z.string().min(1).max(200);
 const text = z.string().max(MAX_TEXT);
 const feedback = z.string().max(MAX_TEXT).optional();
+/** Images pasted, dropped or attached in the Task box: a name and the bytes as base64 (5 MB each at most). */
+const images = z
+  .array(z.object({ name: z.string().min(1).max(300), data: z.string().max(7_000_000) }))
+  .max(10)
+  .optional();
 // MCP server and tool names are keys of the user's config and the server's list; no other rule applies.
 const mcpName = z.string().min(1).max(500);
 
 /** Messages from the webview to the extension host; unknown fields are refused. */
 export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
-  z.object({ type: z.literal('newTask'), id, text }).strict(),
-  z.object({ type: z.literal('sendMessage'), id, text }).strict(),
+  z.object({ type: z.literal('newTask'), id, text, images }).strict(),
+  z.object({ type: z.literal('sendMessage'), id, text, images }).strict(),
   /** `all`: approve the rest of the call's batch (the other calls of the same response) too. */
   z.object({ type: z.literal('approve'), id, callId: id, feedback, all: z.boolean().optional() }).strict(),
   z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
@@ -272,6 +283,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
       apiKey: z.string().max(10_000).optional(),
     })
     .strict(),
+  /** Completions for the @-mention being typed (`query`: the text after the `@`); they arrive in the state's `mentionSuggestions`. */
+  z.object({ type: z.literal('suggestMentions'), id, query: z.string().max(500) }).strict(),
   /** Lists the models of the provider and server the Settings form names now (the stored key is used); they arrive in the state's `models`. */
   z.object({ type: z.literal('listModels'), id, provider: providerSchema, baseUrl: z.string().max(2000) }).strict(),
   z.object({ type: z.literal('openTask'), id, taskId: id }).strict(),

@@ -16,6 +16,8 @@ export interface VsCodePanelSettingsDeps {
   readonly keys: ProviderKeys;
   /** The window's MCP servers, wired into every task. */
   readonly mcp?: McpPanelSource;
+  /** `@problems` and `@terminal` for the panel's messages. */
+  readonly mentionSources?: VsCodeTaskInputs['mentionSources'];
   /** Replaces the environment factory (the workbench tests use a scripted model server). */
   readonly createEnvironment?: (inputs: VsCodeTaskInputs) => Promise<TaskEnvironment>;
 }
@@ -77,7 +79,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     const apiKey = await this.deps.keys.get(settings.provider);
     if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
     const mcp = this.deps.mcp?.wiring;
-    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey, livePolicy: () => readSettings().policy, ...(mcp ? { mcp } : {}) };
+    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey, livePolicy: () => readSettings().policy, ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}), ...(mcp ? { mcp } : {}) };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
   }
 

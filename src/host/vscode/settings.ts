@@ -97,6 +97,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
       ...positive(config.get<unknown>('modelContextWindow'), 'contextWindow'),
       ...positive(config.get<unknown>('modelInputPrice'), 'inputPrice'),
       ...positive(config.get<unknown>('modelOutputPrice'), 'outputPrice'),
+      ...(flag('modelSupportsImages', false) ? { supportsImages: true } : {}),
     },
   };
 }

@@ -6,6 +6,10 @@ import { SecretRedactor } from '../../core/secrets/secret-redactor.js';
 import { createTaskEnvironment, type TaskEnvironment } from '../../core/session/task-environment.js';
 import type { Mode } from '../../core/skills/skill.js';
 import { editorEnvironment } from './editor-environment.js';
+import type { MentionEnvironment } from '../../core/context/mentions.js';
+
+/** What only an editor attaches to a message. */
+type MentionSources = Pick<MentionEnvironment, 'problems' | 'terminal'>;
 import { WorkspaceTrust } from '../../core/mcp/workspace-trust.js';
 import { loadPermissionSettings } from '../../core/permissions/settings-files.js';
 import { providerConfig, type SmithSettings } from './settings.js';
@@ -19,6 +23,8 @@ export interface VsCodeTaskInputs {
   readonly apiKey: string | undefined;
   /** The auto-approve settings as they are now, read before each tool call (default: as the task started). */
   readonly livePolicy?: () => SmithSettings['policy'];
+  /** `@problems` and `@terminal` for messages. */
+  readonly mentionSources?: MentionSources;
   /** The window's MCP tools, prompt section and tool filter. */
   readonly mcp?: McpTaskWiring;
 }
@@ -58,6 +64,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     hooks: fileSettings.hooks,
     modelOverrides: settings.modelOverrides,
     hostEnvironment: () => editorEnvironment(input.cwd),
+    ...(input.mentionSources ? { mentionSources: input.mentionSources } : {}),
     ...(input.mcp ? { extraTools: input.mcp.tools, extraPromptSections: input.mcp.promptSections, hiddenTools: input.mcp.hiddenTools } : {}),
   });
 }

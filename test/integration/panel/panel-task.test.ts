@@ -42,7 +42,7 @@ describe('the panel backend in plain Node', () => {
     for (const close of closers.splice(0)) close();
   });
 
-  function openPanel(options: { native?: boolean } = {}) {
+  function openPanel(options: { native?: boolean; vision?: boolean } = {}) {
     const harness = new ToolHarness(fixture.ws.root);
     const reviews: string[] = [];
     const edits: EditReview = {
@@ -77,7 +77,7 @@ describe('the panel backend in plain Node', () => {
       onDidChange: settingsChanged.event,
       createEnvironment: async () => {
         const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl, ...(options.native ? { toolProtocol: 'native' as const } : {}) });
-        return fixture.environment(provider, host, { policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }) });
+        return fixture.environment(provider, host, { policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision ? { modelOverrides: { supportsImages: true } } : {}) });
       },
     };
     const exported: { name: string; markdown: string }[] = [];
@@ -402,6 +402,47 @@ describe('the panel backend in plain Node', () => {
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     assert.equal(fixture.ws.read('a.txt'), 'a.txt\n');
     assert.equal(existsSync(join(fixture.ws.root, 'b.txt')) || existsSync(join(fixture.ws.root, 'c.txt')), false);
+  });
+
+  test('@-mentions in the panel’s messages attach what they name; images go to a model that takes them', async () => {
+    const panel = openPanel({ vision: true });
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('notes.md', '# Release notes\n');
+    fixture.server.enqueue(DONE, DONE);
+    await panel.client.request({ type: 'newTask', text: 'Summarise @notes.md' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    assert.match(JSON.stringify(fixture.server.requestAt(0).body), /# Release notes/);
+    const task = panel.page.state.panel!.task!.messages[0]!;
+    assert.ok(task.kind === 'task' && task.attached?.[0]?.ref === 'notes.md', JSON.stringify(task));
+
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f00f0005010201d1b4d54d0000000049454e44ae426082', 'hex');
+    await panel.client.request({ type: 'sendMessage', text: 'And this screenshot', images: [{ name: 'shot.png', data: png.toString('base64') }] });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.server.requests.length === 2, 'the follow-up completes');
+    assert.match(JSON.stringify(fixture.server.requestAt(1).body), /image_url|data:image\/png;base64/);
+    await assert.rejects(panel.client.request({ type: 'sendMessage', text: 'Not an image', images: [{ name: 'a.txt', data: Buffer.from('hello').toString('base64') }] }), /a\.txt is not a PNG, JPEG, GIF or WebP image/);
+  });
+
+  test('completions for an @-mention: the special mentions and the workspace’s files, ignored ones left out', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('src/app.ts', 'x');
+    fixture.ws.write('src/apply.ts', 'x');
+    fixture.ws.write('dist/app.js', 'x');
+    fixture.ws.write('.gitignore', 'dist/\n');
+    await panel.client.request({ type: 'suggestMentions', query: 'app' });
+    await panel.until(() => panel.page.state.panel?.mentionSuggestions?.query === 'app', 'the completions');
+    assert.deepEqual(panel.page.state.panel!.mentionSuggestions!.items.map((i) => i.value), ['src/app.ts', 'src/apply.ts']);
+    await panel.client.request({ type: 'suggestMentions', query: 'pro' });
+    await panel.until(() => panel.page.state.panel?.mentionSuggestions?.query === 'pro', 'the special completions');
+    assert.equal(panel.page.state.panel!.mentionSuggestions!.items[0]?.value, 'problems');
+  });
+
+  test('a model that does not take images refuses them, saying how to allow it', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
+    await assert.rejects(panel.client.request({ type: 'newTask', text: 'Look', images: [{ name: 'shot.png', data: png }] }), /does not take images as far as Smith knows\. If it does, turn on smith\.modelSupportsImages/);
+    assert.equal(panel.page.state.panel?.task, undefined, 'no task was started');
   });
 
   test('the history shows each task’s checkpoint storage, and deleting a task frees it', async () => {

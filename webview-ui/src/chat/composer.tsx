@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import type { AutoApproveView, TaskView } from '../../../src/shared/protocol.js';
+import type { AutoApproveView, PanelState, TaskView } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
 import type { RequestPayload } from '../../../src/shared/request-client.js';
@@ -7,6 +7,9 @@ import { readUiState, writeUiState } from '../vscode-api.js';
 import { appendToDraft } from './draft-text.js';
 import { QueuedMessages } from './queued-messages.js';
 import { AutoApproveBar } from './auto-approve-bar.js';
+import { ImageStrip, MAX_IMAGES, readImages, type PendingImage } from './image-attachments.js';
+import { MentionList, useMentionQuery, useSelection } from './mention-completion.js';
+import { activeMention, completeMention } from './mention-text.js';
 
 /** Statuses in which the task is busy and can be cancelled. */
 const ACTIVE = new Set<TaskView['status']>(['running', 'awaiting_approval', 'awaiting_answer']);
@@ -36,9 +39,11 @@ const PLACEHOLDERS: Record<Intent['kind'], string> = {
  * the host sends for it (`inserts`, e.g. an editor selection) is appended, and the box takes the
  * focus with the caret after it.
  */
-export function Composer({ task, autoApprove, inserts, onInsertsTaken }: {
+export function Composer({ task, autoApprove, suggestions, inserts, onInsertsTaken }: {
   task: TaskView | undefined;
   autoApprove: AutoApproveView;
+  /** The host's completions for the @-mention being typed. */
+  suggestions: PanelState['mentionSuggestions'];
   inserts: readonly string[];
   onInsertsTaken: (count: number) => void;
 }) {
@@ -48,6 +53,26 @@ export function Composer({ task, autoApprove, inserts, onInsertsTaken }: {
   const caretToEnd = useRef(false);
   const intent = intentFor(task);
   const canSend = text.trim() !== '' && intent.kind !== 'approval';
+  const [caret, setCaret] = useState(0);
+  const [dismissedAt, setDismissedAt] = useState<number | undefined>(undefined);
+  const [images, setImages] = useState<readonly PendingImage[]>([]);
+  const typed = activeMention(text, caret);
+  const mention = typed !== undefined && typed.at !== dismissedAt ? typed : undefined;
+  useMentionQuery(mention);
+  const completions = mention !== undefined && suggestions?.query === mention.query ? suggestions.items : [];
+  const [selected, moveSelection, resetSelection] = useSelection(completions.length);
+
+  const pick = (value: string) => {
+    if (mention === undefined) return;
+    const done = completeMention(text, mention, value);
+    update(done.text);
+    setCaret(done.caret);
+    resetSelection();
+    requestAnimationFrame(() => input.current?.setSelectionRange(done.caret, done.caret));
+  };
+  const addImages = (files: Iterable<File>) => {
+    readImages(files).then((read) => setImages((current) => [...current, ...read].slice(0, MAX_IMAGES)), reportError);
+  };
 
   const update = (value: string) => {
     setText(value);
@@ -78,23 +103,45 @@ export function Composer({ task, autoApprove, inserts, onInsertsTaken }: {
   const submit = (now = false) => {
     if (!canSend) return;
     const sent = text.trim();
+    const attached = images.length > 0 ? { images: images.map(({ name, data }) => ({ name, data })) } : {};
     const payload: RequestPayload =
       intent.kind === 'newTask'
-        ? { type: 'newTask', text: sent }
+        ? { type: 'newTask', text: sent, ...attached }
         : intent.kind === 'answer'
           ? { type: 'answer', text: sent }
           : now && intent.kind === 'queue'
             ? { type: 'steerMessage', text: sent }
-            : { type: 'sendMessage', text: sent };
+            : { type: 'sendMessage', text: sent, ...attached };
+    const sentImages = images;
     update('');
+    if ('images' in payload) setImages([]);
     request(payload).catch((error: unknown) => {
       // Give the words back rather than lose them, unless the user already typed something new.
       setText((current) => (current === '' ? sent : current));
+      if ('images' in payload) setImages((current) => (current.length === 0 ? sentImages : current));
       reportError(error);
     });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (completions.length > 0 && !event.nativeEvent.isComposing) {
+      const chosen = completions[selected];
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        moveSelection(event.key === 'ArrowDown' ? 1 : -1);
+        return;
+      }
+      if ((event.key === 'Enter' || event.key === 'Tab') && chosen !== undefined) {
+        event.preventDefault();
+        pick(chosen.value);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        setDismissedAt(mention?.at);
+        return;
+      }
+    }
     // isComposing: Enter that confirms an IME candidate must not send.
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
@@ -110,7 +157,18 @@ export function Composer({ task, autoApprove, inserts, onInsertsTaken }: {
   const rows = Math.min(MAX_ROWS, Math.max(2, text.split('\n').length));
   const active = task !== undefined && ACTIVE.has(task.status);
   return (
-    <form className="composer" onSubmit={onSubmit}>
+    <form
+      className="composer"
+      onSubmit={onSubmit}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={(event) => {
+        if (event.dataTransfer.files.length === 0) return;
+        event.preventDefault();
+        addImages(event.dataTransfer.files);
+      }}
+    >
       <AutoApproveBar settings={autoApprove} />
       {task?.queued !== undefined && task.queued.length > 0 && <QueuedMessages queued={task.queued} />}
       {task?.status === 'running' && (
@@ -118,17 +176,44 @@ export function Composer({ task, autoApprove, inserts, onInsertsTaken }: {
           <Codicon name="loading" spin /> Working…
         </div>
       )}
+      <ImageStrip images={images} onRemove={(index) => setImages((current) => current.filter((_, i) => i !== index))} />
+      <MentionList items={completions} selected={selected} onPick={(item) => pick(item.value)} />
       <textarea
         ref={input}
         className="composer-input"
         aria-label="Task"
+        aria-autocomplete="list"
         rows={rows}
         value={text}
         placeholder={PLACEHOLDERS[intent.kind]}
-        onChange={(event) => update(event.target.value)}
+        onChange={(event) => {
+          update(event.target.value);
+          setCaret(event.target.selectionStart);
+        }}
+        onSelect={(event) => setCaret(event.currentTarget.selectionStart)}
         onKeyDown={onKeyDown}
+        onPaste={(event) => {
+          const files = [...event.clipboardData.files].filter((file) => file.type.startsWith('image/'));
+          if (files.length === 0) return;
+          event.preventDefault();
+          addImages(files);
+        }}
       />
       <div className="composer-buttons">
+        <label className="icon-button attach-image" title="Attach images (or paste or drop them into the box)">
+          <Codicon name="file-media" />
+          <span className="sr-only">Attach images</span>
+          <input
+            type="file"
+            accept="image/png,image/jpeg,image/gif,image/webp"
+            multiple
+            hidden
+            onChange={(event) => {
+              if (event.target.files) addImages(event.target.files);
+              event.target.value = '';
+            }}
+          />
+        </label>
         {active && (
           <button type="button" className="secondary-button" aria-label="Cancel" title="Cancel the task" onClick={() => send({ type: 'cancelTask' })}>
             <Codicon name="debug-stop" /> Cancel

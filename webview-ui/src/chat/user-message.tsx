@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import type { UiAttachment } from '../../../src/shared/ui-messages.js';
 import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
 import { IconButton } from '../common/icon-button.js';
@@ -13,10 +14,23 @@ interface UserMessageProps {
   readonly taskId: string;
   /** Editing is offered only while Smith is not working on the task. */
   readonly idle: boolean;
+  /** What its @-mentions and images attached. */
+  readonly attached?: readonly UiAttachment[] | undefined;
 }
 
+const CHIP_ICONS: Readonly<Record<string, string>> = {
+  file: 'file',
+  folder: 'folder',
+  url: 'globe',
+  problems: 'warning',
+  terminal: 'terminal',
+  'git-changes': 'git-compare',
+  commit: 'git-commit',
+  image: 'file-media',
+};
+
 /** The user's message (or the task's first); Edit sends a changed text from this point on. */
-export function UserMessage({ label, icon, text, className, seq, taskId, idle }: UserMessageProps) {
+export function UserMessage({ label, icon, text, className, seq, taskId, idle, attached }: UserMessageProps) {
   const { request, reportError } = useActions();
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const [restoreFiles, setRestoreFiles] = useState(true);
@@ -47,7 +61,19 @@ export function UserMessage({ label, icon, text, className, seq, taskId, idle }:
         )}
       </div>
       {draft === undefined ? (
-        <div className="user-text">{text}</div>
+        <>
+          <div className="user-text">{text}</div>
+          {attached !== undefined && attached.length > 0 && (
+            <ul className="attachment-chips" aria-label="Attached">
+              {attached.map((item) => (
+                <li key={`${item.kind}:${item.ref}`} className="attachment-chip" title={item.truncated ? `${item.ref} (cut to fit)` : item.ref}>
+                  <Codicon name={CHIP_ICONS[item.kind] ?? 'mention'} /> {item.ref}
+                  {item.truncated ? ' (cut)' : ''}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
       ) : (
         <div className="message-edit">
           <textarea

@@ -1,0 +1,28 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { fuzzyScore, rankPaths } from '../../../src/panel/mention-suggestions.js';
+import { activeMention, completeMention } from '../../../webview-ui/src/chat/mention-text.js';
+
+describe('@-mention completion', () => {
+  test('fuzzy matching: the characters in order, file-name and word-start matches first', () => {
+    assert.equal(fuzzyScore('src/app.ts', 'xyz'), undefined);
+    assert.deepEqual(rankPaths(['docs/application-notes.md', 'lib/mapping.ts', 'src/app.ts', 'readme.md'], 'app'), ['src/app.ts', 'docs/application-notes.md', 'lib/mapping.ts']);
+    assert.ok(fuzzyScore('src/components/button.tsx', 'scb')! > 0);
+    assert.equal(fuzzyScore('anything', ''), 0);
+  });
+
+  test('the mention at the caret is found where the core reads mentions, not in e-mail addresses', () => {
+    assert.deepEqual(activeMention('Fix @src/ap', 11), { at: 4, query: 'src/ap' });
+    assert.deepEqual(activeMention('@', 1), { at: 0, query: '' });
+    assert.deepEqual(activeMention('see (@doc', 9), { at: 5, query: 'doc' });
+    assert.equal(activeMention('mail me@example.com', 19), undefined);
+    assert.equal(activeMention('@src/app.ts then more', 21), undefined, 'the caret is past the mention');
+  });
+
+  test('completing replaces the typed part; a file gets a space, a folder does not', () => {
+    const text = 'Fix @ap in the app';
+    const mention = activeMention(text, 7)!;
+    assert.deepEqual(completeMention(text, mention, 'src/app.ts'), { text: 'Fix @src/app.ts  in the app', caret: 16 });
+    assert.deepEqual(completeMention('@sr', activeMention('@sr', 3)!, 'src/'), { text: '@src/', caret: 5 });
+  });
+});
