@@ -1,5 +1,4 @@
 import { join } from 'node:path';
-import type { McpPromptInfo } from '../core/mcp/mcp-connection.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { Mode } from '../core/skills/skill.js';
 import { listStoredTasks } from '../core/task/task-log.js';
@@ -12,7 +11,8 @@ import { describeRewind, formatCheckpoints } from './checkpoint-commands.js';
 import { rewindTask, type RewindScope } from '../core/checkpoints/rewind-task.js';
 import { loadRules } from '../core/rules/rules-loader.js';
 import { touchedPaths } from '../core/rules/touched-paths.js';
-import { expandCommand, loadCustomCommands } from '../core/commands/custom-commands.js';
+import { loadCustomCommands } from '../core/commands/custom-commands.js';
+import { expandSlashCommand, slashChoices } from '../core/commands/slash-commands.js';
 
 /** What the slash commands act on: the current task and the mode and skill a new task starts in. */
 export interface CliSession {
@@ -173,25 +173,23 @@ export class SlashCommands {
   }
 
   private customCommandList(): string {
-    const lines = [
-      ...this.customCommands().map((c) => `  /${c.name}${c.argumentHint ? ` ${c.argumentHint}` : ''}${c.description ? `  ${this.style.dim(c.description)}` : ''}  ${this.style.dim(`(${c.source})`)}`),
-      ...mcpPromptCommands(this.mcp).map(({ command, prompt }) => `  /${command}${prompt.arguments.map((a) => (a.required ? ` ${a.name}` : ` [${a.name}]`)).join('')}${prompt.description ? `  ${this.style.dim(prompt.description)}` : ''}`),
-    ];
+    const lines = slashChoices({ commands: this.customCommands(), ...(this.mcp ? { mcp: this.mcp } : {}) }).map(
+      (c) => `  /${c.name}${c.hint ? ` ${c.hint}` : ''}${c.description ? `  ${this.style.dim(c.description)}` : ''}${c.source.startsWith('MCP') ? '' : `  ${this.style.dim(`(${c.source})`)}`}`,
+    );
     return lines.length === 0 ? '' : `Your commands:\n${lines.map((line) => this.style.text(line)).join('\n')}\n`;
   }
 
   /** /name [arguments]: a custom command or an MCP prompt sends its text (queued while a task works). */
   private async custom(name: string, args: string): Promise<CommandAction> {
     const { session, err, style } = this;
-    const command = this.customCommands().find((c) => c.name.toLowerCase() === name.toLowerCase());
     let text: string;
     try {
-      const prompt = command ? undefined : await this.mcpPrompt(name, args);
-      if (!command && prompt === undefined) {
+      const expanded = await expandSlashCommand(name, args, { commands: this.customCommands(), ...(this.mcp ? { mcp: this.mcp } : {}) });
+      if (expanded === undefined) {
         err.write(`Unknown command /${name}. Type /help.\n`);
         return undefined;
       }
-      text = command ? expandCommand(command, args) : (prompt ?? '');
+      text = expanded;
     } catch (error) {
       err.write(`${style.red(style.text((error as Error).message))}\n`);
       return undefined;
@@ -202,22 +200,6 @@ export class SlashCommands {
       return undefined;
     }
     return { send: text };
-  }
-
-  /** `/mcp__server__prompt words…`: the server's prompt, its arguments filled in order; undefined when there is no such prompt. */
-  private async mcpPrompt(name: string, args: string): Promise<string | undefined> {
-    const found = mcpPromptCommands(this.mcp).find((p) => p.command === name);
-    if (!found || !this.mcp) return undefined;
-    const words = args.trim() === '' ? [] : args.trim().split(/\s+/);
-    const values: Record<string, string> = {};
-    found.prompt.arguments.forEach((argument, i) => {
-      const last = i === found.prompt.arguments.length - 1;
-      const value = last ? words.slice(i).join(' ') : words[i];
-      if (value) values[argument.name] = value;
-    });
-    const missing = found.prompt.arguments.filter((a) => a.required && !values[a.name]).map((a) => a.name);
-    if (missing.length > 0) throw new Error(`/${name} needs: ${found.prompt.arguments.map((a) => (a.required ? a.name : `[${a.name}]`)).join(' ')} (missing ${missing.join(', ')})`);
-    return this.mcp.getPrompt(found.server, found.prompt.name, values);
   }
 
   /** The permission rules (deny first, as they are judged) and the hooks, with where each comes from. */
@@ -300,13 +282,4 @@ export class SlashCommands {
     err.write(`Resumed task ${task.id} (completed). Type a message to continue it.\n`);
     return undefined;
   }
-}
-
-/** The prompts of the connected MCP servers as slash commands, named `mcp__server__prompt` (as in Claude Code). */
-function mcpPromptCommands(mcp: McpHub | undefined): Array<{ command: string; server: string; prompt: McpPromptInfo }> {
-  if (!mcp) return [];
-  return mcp
-    .servers()
-    .filter((server) => server.status === 'connected')
-    .flatMap((server) => server.prompts.map((prompt) => ({ command: `mcp__${server.name}__${prompt.name}`, server: server.name, prompt })));
 }
