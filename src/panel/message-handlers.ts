@@ -38,6 +38,7 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     saveSettings: ({ type: _type, id: _id, ...choice }) => controller.saveSettings(choice),
     listModels: (m) => controller.listModels(m.provider, m.baseUrl),
     suggestMentions: (m) => controller.suggestMentions(m.query),
+    suggestCommands: (m) => controller.suggestCommands(m.query),
     openTask: (m) => controller.openTask(m.taskId),
     deleteTask: (m) => controller.deleteTask(m.taskId),
     exportTask: (m) => controller.exportTask(m.taskId),

@@ -1,4 +1,5 @@
 import type { TaskEnvironment } from '../core/session/task-environment.js';
+import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpTaskWiring } from '../core/mcp/mcp-tools.js';
 import type { ApprovalRequest } from '../core/ports.js';
 import type { AutoApproveView, McpPanelState, ModelList, ProviderSettingsView, ProviderName, ReasoningEffortName, ToolProtocolName } from '../shared/protocol.js';
@@ -61,6 +62,8 @@ export interface EditReview {
 export interface McpPanelSource {
   /** Wired into every task's environment; reads the hub live, so open tasks see changes. */
   readonly wiring: McpTaskWiring;
+  /** The servers themselves (their prompts are slash commands). */
+  readonly hub?: McpHub;
   panelState(): McpPanelState;
   /** Fires after any change of a server's status, lists or settings, or of the config problems. */
   readonly onDidChange: Event<void>;

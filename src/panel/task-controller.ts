@@ -14,6 +14,7 @@ import { findSkill } from '../core/task/turn-setup.js';
 import { uiProjection } from '../core/task/ui-projection.js';
 import type { HistoryItem, MentionSuggestion, ModelList, PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
 import { MentionSuggestions } from './mention-suggestions.js';
+import { expandSlashInput, slashSuggestions } from './slash-input.js';
 import type { TodoItem } from '../shared/todo-items.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
@@ -72,6 +73,8 @@ export class TaskController implements PanelSource, Disposable {
   private readonly mentions = new MentionSuggestions();
   /** The completions for the @-mention being typed. */
   private mentionSuggestions: { readonly query: string; readonly items: readonly MentionSuggestion[] } | undefined;
+  /** The completions for the command being typed. */
+  private commandSuggestions: { readonly query: string; readonly items: readonly MentionSuggestion[] } | undefined;
 
   private readonly live: LiveTasks;
 
@@ -137,6 +140,7 @@ export class TaskController implements PanelSource, Disposable {
       autoApprove: this.deps.settings.autoApprove(),
       ...(this.models ? { models: this.models } : {}),
       ...(this.mentionSuggestions ? { mentionSuggestions: this.mentionSuggestions } : {}),
+      ...(this.commandSuggestions ? { commandSuggestions: this.commandSuggestions } : {}),
     };
   }
 
@@ -151,8 +155,9 @@ export class TaskController implements PanelSource, Disposable {
    * Starts a new task (ending the open one) in the panel's mode and skill. Before a provider is set
    * up the task waits instead: the panel shows the setup, and saving it starts the task.
    */
-  async newTask(text: string, images: readonly PanelImage[] = []): Promise<void> {
-    if (!text.trim()) throw new Error('Describe the task first.');
+  async newTask(typed: string, images: readonly PanelImage[] = []): Promise<void> {
+    if (!typed.trim()) throw new Error('Describe the task first.');
+    const text = await this.expandSlash(typed);
     if (await this.needsSetup()) {
       if (images.length > 0) throw new Error('Set up a model provider first (the Settings view), then send the images with the task.');
       this.pendingTask = text;
@@ -183,14 +188,15 @@ export class TaskController implements PanelSource, Disposable {
    * @-mentions attach what they name and its images go with it (not while Smith works: a queued
    * message is text, its mentions read when it is delivered).
    */
-  async sendMessage(text: string, images: readonly PanelImage[] = []): Promise<void> {
+  async sendMessage(typed: string, images: readonly PanelImage[] = []): Promise<void> {
     const { interactions } = this.deps;
-    if (interactions.pendingQuestion) return interactions.answerQuestion(text);
+    if (interactions.pendingQuestion) return interactions.answerQuestion(typed);
     const approval = interactions.pendingApproval;
-    if (approval) return interactions.answerApproval(approval.callId, false, text);
+    if (approval) return interactions.answerApproval(approval.callId, false, typed);
     const open = this.current;
-    if (!open) return this.newTask(text, images);
-    if (!text.trim()) throw new Error('The message is empty.');
+    if (!open) return this.newTask(typed, images);
+    if (!typed.trim()) throw new Error('The message is empty.');
+    const text = await this.expandSlash(typed);
     if (open.run && open.task) {
       if (images.length > 0) throw new Error('Images go with a message once Smith has finished its step: send them then, or cancel first.');
       // Smith is working: the message waits for its next request (shown as queued until then).
@@ -206,11 +212,11 @@ export class TaskController implements PanelSource, Disposable {
   }
 
   /** Sends a message now: while Smith works, the answer streaming now is cut off so the model reads it at once. */
-  async steerMessage(text: string): Promise<void> {
+  async steerMessage(typed: string): Promise<void> {
     const open = this.current;
-    if (!open?.run || !open.task) return this.sendMessage(text);
-    if (!text.trim()) throw new Error('The message is empty.');
-    open.task.steer(text);
+    if (!open?.run || !open.task) return this.sendMessage(typed);
+    if (!typed.trim()) throw new Error('The message is empty.');
+    open.task.steer(await this.expandSlash(typed));
     this.emit({ kind: 'state' });
   }
 
@@ -320,6 +326,12 @@ export class TaskController implements PanelSource, Disposable {
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
   }
 
+  /** Completions for the command being typed at the start of the Task box; they arrive with the next state. */
+  suggestCommands(query: string): void {
+    this.commandSuggestions = { query, items: slashSuggestions(query, this.slashInputs()) };
+    this.emit({ kind: 'state' });
+  }
+
   /** Completions for the @-mention being typed; they arrive with the next state. */
   async suggestMentions(query: string): Promise<void> {
     this.mentionSuggestions = { query, items: await this.mentions.suggest(this.deps.cwd(), query) };
@@ -418,6 +430,15 @@ export class TaskController implements PanelSource, Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.listeners.clear();
     this.taskEnded.dispose();
+  }
+
+  /** The text a `/command` stands for (other text as it is). */
+  private expandSlash(text: string): Promise<string> {
+    return expandSlashInput(text, this.slashInputs());
+  }
+
+  private slashInputs() {
+    return { storageDir: this.deps.storageDir, cwd: this.deps.cwd(), mcp: this.deps.mcp?.hub };
   }
 
   /** The open, idle task made live, with its workspace's checkpoint store. */

@@ -221,6 +221,8 @@ const panelStateSchema = z.object({
   models: modelListSchema.optional(),
   /** Completions for the @-mention being typed (`suggestMentions`), with the text they are for. */
   mentionSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
+  /** Completions for the `/command` being typed (`suggestCommands`): the user's command files and MCP prompts. */
+  commandSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
 });
 export type PanelState = DeepReadonly<z.infer<typeof panelStateSchema>>;
 
@@ -285,6 +287,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
     .strict(),
   /** Completions for the @-mention being typed (`query`: the text after the `@`); they arrive in the state's `mentionSuggestions`. */
   z.object({ type: z.literal('suggestMentions'), id, query: z.string().max(500) }).strict(),
+  /** Completions for the `/command` being typed at the start of the Task box (`query`: the text after the `/`). */
+  z.object({ type: z.literal('suggestCommands'), id, query: z.string().max(500) }).strict(),
   /** Lists the models of the provider and server the Settings form names now (the stored key is used); they arrive in the state's `models`. */
   z.object({ type: z.literal('listModels'), id, provider: providerSchema, baseUrl: z.string().max(2000) }).strict(),
   z.object({ type: z.literal('openTask'), id, taskId: id }).strict(),

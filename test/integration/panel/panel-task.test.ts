@@ -437,6 +437,20 @@ describe('the panel backend in plain Node', () => {
     assert.equal(panel.page.state.panel!.mentionSuggestions!.items[0]?.value, 'problems');
   });
 
+  test('a message that starts with /name sends the user’s command; completions list the commands', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('.smith/commands/review.md', '---\ndescription: Review a file\nargument-hint: <file>\n---\nReview $ARGUMENTS for bugs.\n');
+    await panel.client.request({ type: 'suggestCommands', query: 're' });
+    await panel.until(() => panel.page.state.panel?.commandSuggestions?.query === 're', 'the command completions');
+    assert.deepEqual(panel.page.state.panel!.commandSuggestions!.items, [{ value: 'review', label: 'review <file>', detail: 'Review a file' }]);
+    fixture.server.enqueue(DONE);
+    await panel.client.request({ type: 'newTask', text: '/review src/app.ts' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    assert.match(JSON.stringify(fixture.server.requestAt(0).body), /Review src\/app\.ts for bugs\./);
+    await assert.rejects(panel.client.request({ type: 'sendMessage', text: '/nosuch thing' }), /Unknown command \/nosuch\. Your commands: \/review\./);
+  });
+
   test('a model that does not take images refuses them, saying how to allow it', async () => {
     const panel = openPanel();
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');

@@ -43,6 +43,20 @@ describe('context in the Task box', () => {
     assert.equal((await panel.waitForPosted('newTask')).text, 'Fix @src/apply.ts and @ap');
   });
 
+  test('typing / at the start asks for the user’s commands; picking one puts it in the box', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(undefined));
+    const box = page.getByRole('textbox', { name: 'Task' });
+    await box.pressSequentially('/re');
+    assert.equal((await panel.waitForPosted('suggestCommands')).query, 're');
+    await panel.send(snapshotOf(undefined, { commandSuggestions: { query: 're', items: [{ value: 'review', label: 'review <file>', detail: 'Review a file' }] } }));
+    const list = page.getByRole('listbox', { name: 'Command completions' });
+    await list.waitFor();
+    assert.match((await list.textContent()) ?? '', /\/review <file>Review a file/);
+    await box.press('Tab');
+    assert.equal(await box.inputValue(), '/review ');
+  });
+
   test('images attached to a message go with it and leave the box once sent', async () => {
     const { page } = panel;
     await panel.send(snapshotOf(taskView([{ kind: 'task', id: 'e0', seq: 0, text: 'Make the page look right', ts }], { status: 'completed' })));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { fuzzyScore, rankPaths } from '../../../src/panel/mention-suggestions.js';
-import { activeMention, completeMention } from '../../../webview-ui/src/chat/mention-text.js';
+import { activeCommand, activeMention, completeCommand, completeMention } from '../../../webview-ui/src/chat/mention-text.js';
 
 describe('@-mention completion', () => {
   test('fuzzy matching: the characters in order, file-name and word-start matches first', () => {
@@ -24,5 +24,19 @@ describe('@-mention completion', () => {
     const mention = activeMention(text, 7)!;
     assert.deepEqual(completeMention(text, mention, 'src/app.ts'), { text: 'Fix @src/app.ts  in the app', caret: 16 });
     assert.deepEqual(completeMention('@sr', activeMention('@sr', 3)!, 'src/'), { text: '@src/', caret: 5 });
+  });
+});
+
+describe('/command completion', () => {
+  test('a command is typed only at the very start of the box, before any space', () => {
+    assert.deepEqual(activeCommand('/rev', 4), { at: 0, query: 'rev' });
+    assert.deepEqual(activeCommand('/', 1), { at: 0, query: '' });
+    assert.equal(activeCommand('/review src', 11), undefined);
+    assert.equal(activeCommand('see /rev', 8), undefined);
+  });
+
+  test('completing puts the name and one space, keeping what follows', () => {
+    assert.deepEqual(completeCommand('/rev', activeCommand('/rev', 4)!, 'review'), { text: '/review ', caret: 8 });
+    assert.deepEqual(completeCommand('/rev src/a.ts', activeCommand('/rev src/a.ts', 4)!, 'review'), { text: '/review src/a.ts', caret: 8 });
   });
 });

@@ -32,7 +32,7 @@ export function ChatView({ state, panel, onOpenTask, onOpenSettings, onInsertsTa
       {task?.todos !== undefined && task.todos.length > 0 && <TodoPanel taskId={task.id} items={task.todos} />}
       {task === undefined ? <Welcome panel={panel} onOpenTask={onOpenTask} onOpenSettings={onOpenSettings} /> : <MessageList items={items} taskId={task.id} />}
       {task?.pendingApproval !== undefined && <ApprovalBar key={task.pendingApproval.callId} approval={task.pendingApproval} />}
-      <Composer task={task} autoApprove={panel.autoApprove} suggestions={panel.mentionSuggestions} inserts={state.inserts} onInsertsTaken={onInsertsTaken} />
+      <Composer task={task} autoApprove={panel.autoApprove} suggestions={panel.mentionSuggestions} commandSuggestions={panel.commandSuggestions} inserts={state.inserts} onInsertsTaken={onInsertsTaken} />
     </div>
   );
 }

@@ -8,8 +8,8 @@ import { appendToDraft } from './draft-text.js';
 import { QueuedMessages } from './queued-messages.js';
 import { AutoApproveBar } from './auto-approve-bar.js';
 import { ImageStrip, MAX_IMAGES, readImages, type PendingImage } from './image-attachments.js';
-import { MentionList, useMentionQuery, useSelection } from './mention-completion.js';
-import { activeMention, completeMention } from './mention-text.js';
+import { MentionList, useCompletionQuery, useSelection } from './mention-completion.js';
+import { activeCommand, activeMention, completeCommand, completeMention } from './mention-text.js';
 
 /** Statuses in which the task is busy and can be cancelled. */
 const ACTIVE = new Set<TaskView['status']>(['running', 'awaiting_approval', 'awaiting_answer']);
@@ -39,11 +39,13 @@ const PLACEHOLDERS: Record<Intent['kind'], string> = {
  * the host sends for it (`inserts`, e.g. an editor selection) is appended, and the box takes the
  * focus with the caret after it.
  */
-export function Composer({ task, autoApprove, suggestions, inserts, onInsertsTaken }: {
+export function Composer({ task, autoApprove, suggestions, commandSuggestions, inserts, onInsertsTaken }: {
   task: TaskView | undefined;
   autoApprove: AutoApproveView;
   /** The host's completions for the @-mention being typed. */
   suggestions: PanelState['mentionSuggestions'];
+  /** The host's completions for the `/command` being typed. */
+  commandSuggestions: PanelState['commandSuggestions'];
   inserts: readonly string[];
   onInsertsTaken: (count: number) => void;
 }) {
@@ -56,15 +58,19 @@ export function Composer({ task, autoApprove, suggestions, inserts, onInsertsTak
   const [caret, setCaret] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | undefined>(undefined);
   const [images, setImages] = useState<readonly PendingImage[]>([]);
-  const typed = activeMention(text, caret);
+  const command = intent.kind === 'answer' ? undefined : activeCommand(text, caret);
+  const typed = command ?? activeMention(text, caret);
   const mention = typed !== undefined && typed.at !== dismissedAt ? typed : undefined;
-  useMentionQuery(mention);
-  const completions = mention !== undefined && suggestions?.query === mention.query ? suggestions.items : [];
+  const kind = command !== undefined ? 'command' : 'mention';
+  useCompletionQuery('mention', kind === 'mention' ? mention : undefined);
+  useCompletionQuery('command', kind === 'command' ? mention : undefined);
+  const offered = kind === 'command' ? commandSuggestions : suggestions;
+  const completions = mention !== undefined && offered?.query === mention.query ? offered.items : [];
   const [selected, moveSelection, resetSelection] = useSelection(completions.length);
 
   const pick = (value: string) => {
     if (mention === undefined) return;
-    const done = completeMention(text, mention, value);
+    const done = kind === 'command' ? completeCommand(text, mention, value) : completeMention(text, mention, value);
     update(done.text);
     setCaret(done.caret);
     resetSelection();
@@ -177,7 +183,7 @@ export function Composer({ task, autoApprove, suggestions, inserts, onInsertsTak
         </div>
       )}
       <ImageStrip images={images} onRemove={(index) => setImages((current) => current.filter((_, i) => i !== index))} />
-      <MentionList items={completions} selected={selected} onPick={(item) => pick(item.value)} />
+      <MentionList kind={kind} items={completions} selected={selected} onPick={(item) => pick(item.value)} />
       <textarea
         ref={input}
         className="composer-input"

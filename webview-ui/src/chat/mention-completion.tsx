@@ -3,22 +3,22 @@ import type { MentionSuggestion } from '../../../src/shared/protocol.js';
 import { useActions } from '../common/actions-context.js';
 import type { ActiveMention } from './mention-text.js';
 
-/** Asks the host for completions while a mention is typed (a short pause first, so typing is not flooded). */
-export function useMentionQuery(mention: ActiveMention | undefined): void {
+/** Asks the host for completions while a mention or a command is typed (a short pause first, so typing is not flooded). */
+export function useCompletionQuery(kind: 'mention' | 'command', typing: ActiveMention | undefined): void {
   const { send } = useActions();
-  const query = mention?.query;
+  const query = typing?.query;
   useEffect(() => {
     if (query === undefined) return;
-    const timer = setTimeout(() => send({ type: 'suggestMentions', query }), 120);
+    const timer = setTimeout(() => send({ type: kind === 'command' ? 'suggestCommands' : 'suggestMentions', query }), 120);
     return () => clearTimeout(timer);
-  }, [query, send]);
+  }, [kind, query, send]);
 }
 
 /** The completions under the Task box; the caller moves the selection with the keyboard. */
-export function MentionList({ items, selected, onPick }: { items: readonly MentionSuggestion[]; selected: number; onPick: (item: MentionSuggestion) => void }) {
+export function MentionList({ kind, items, selected, onPick }: { kind: 'mention' | 'command'; items: readonly MentionSuggestion[]; selected: number; onPick: (item: MentionSuggestion) => void }) {
   if (items.length === 0) return null;
   return (
-    <div className="mention-list" role="listbox" aria-label="Mention completions">
+    <div className="mention-list" role="listbox" aria-label={kind === 'command' ? 'Command completions' : 'Mention completions'}>
       {items.map((item, index) => (
         <button
           key={item.value}
@@ -30,7 +30,10 @@ export function MentionList({ items, selected, onPick }: { items: readonly Menti
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => onPick(item)}
         >
-          <span className="mention-label">@{item.label}</span>
+          <span className="mention-label">
+            {kind === 'command' ? '/' : '@'}
+            {item.label}
+          </span>
           <span className="mention-detail muted small">{item.detail}</span>
         </button>
       ))}

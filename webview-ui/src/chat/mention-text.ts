@@ -23,3 +23,15 @@ export function completeMention(text: string, mention: ActiveMention, value: str
   const after = text.slice(mention.at + 1 + mention.query.length);
   return { text: text.slice(0, mention.at) + inserted + after, caret: mention.at + inserted.length };
 }
+
+/** The `/command` being typed at the very start of the box (before any space), if any. */
+export function activeCommand(text: string, caret: number): ActiveMention | undefined {
+  const match = /^\/([^\s/]*)$/.exec(text.slice(0, caret));
+  return match ? { at: 0, query: match[1] ?? '' } : undefined;
+}
+
+/** The text with the command being typed replaced by the chosen one and a space. */
+export function completeCommand(text: string, command: ActiveMention, name: string): { readonly text: string; readonly caret: number } {
+  const inserted = `/${name} `;
+  return { text: inserted + text.slice(1 + command.query.length).replace(/^ /, ''), caret: inserted.length };
+}
