@@ -39,6 +39,7 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     listModels: (m) => controller.listModels(m.provider, m.baseUrl),
     suggestMentions: (m) => controller.suggestMentions(m.query),
     suggestCommands: (m) => controller.suggestCommands(m.query),
+    setRuleEnabled: (m) => controller.setRuleEnabled(m.label, m.enabled),
     openTask: (m) => controller.openTask(m.taskId),
     deleteTask: (m) => controller.deleteTask(m.taskId),
     exportTask: (m) => controller.exportTask(m.taskId),

@@ -40,6 +40,9 @@ export interface PanelProviderSettings {
   autoApprove(): AutoApproveView;
   /** Writes changed toggles or limits to the user's settings (`maxCost` 0 removes the limit); tasks read the toggles before each tool call. */
   saveAutoApprove(change: Partial<Omit<AutoApproveView, 'maxCost'> & { readonly maxCost: number }>): Promise<void>;
+  /** Labels of the rules files the user turned off. */
+  disabledRules(): readonly string[];
+  saveDisabledRules(labels: readonly string[]): Promise<void>;
   /** Fires when the settings or a stored key changed. */
   readonly onDidChange: Event<void>;
 }

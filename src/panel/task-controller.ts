@@ -15,6 +15,7 @@ import { uiProjection } from '../core/task/ui-projection.js';
 import type { HistoryItem, MentionSuggestion, ModelList, PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
 import { MentionSuggestions } from './mention-suggestions.js';
 import { expandSlashInput, slashSuggestions } from './slash-input.js';
+import { panelRules } from './rules-list.js';
 import type { TodoItem } from '../shared/todo-items.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
@@ -73,6 +74,8 @@ export class TaskController implements PanelSource, Disposable {
   private readonly mentions = new MentionSuggestions();
   /** The completions for the @-mention being typed. */
   private mentionSuggestions: { readonly query: string; readonly items: readonly MentionSuggestion[] } | undefined;
+  /** The rules files listed in the Settings view; read again when it opens or a rule is toggled. */
+  private rules: PanelState['rules'];
   /** The completions for the command being typed. */
   private commandSuggestions: { readonly query: string; readonly items: readonly MentionSuggestion[] } | undefined;
 
@@ -141,6 +144,7 @@ export class TaskController implements PanelSource, Disposable {
       ...(this.models ? { models: this.models } : {}),
       ...(this.mentionSuggestions ? { mentionSuggestions: this.mentionSuggestions } : {}),
       ...(this.commandSuggestions ? { commandSuggestions: this.commandSuggestions } : {}),
+      ...(this.rules ? { rules: this.rules } : {}),
     };
   }
 
@@ -277,8 +281,9 @@ export class TaskController implements PanelSource, Disposable {
       this.pendingTask = undefined;
       this.insertText(text);
     }
-    // The lists may have changed on disk (the CLI shares the storage, skills are files).
+    // The lists may have changed on disk (the CLI shares the storage, skills and rules are files).
     if (view === 'history') this.history = undefined;
+    if (view === 'settings') this.rules = this.readRules();
     this.skills = undefined;
     this.emit({ kind: 'state' });
   }
@@ -324,6 +329,16 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     const events = open?.id === taskId ? eventsOf(open) : TaskLog.open(this.deps.storageDir, taskId).events;
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
+  }
+
+  /** Turns a rules file on or off; the list and the open task's next request follow. */
+  async setRuleEnabled(label: string, enabled: boolean): Promise<void> {
+    const disabled = new Set(this.deps.settings.disabledRules());
+    if (enabled) disabled.delete(label);
+    else disabled.add(label);
+    await this.deps.settings.saveDisabledRules([...disabled]);
+    this.rules = this.readRules();
+    this.emit({ kind: 'state' });
   }
 
   /** Completions for the command being typed at the start of the Task box; they arrive with the next state. */
@@ -430,6 +445,12 @@ export class TaskController implements PanelSource, Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
     this.listeners.clear();
     this.taskEnded.dispose();
+  }
+
+  private readRules(): PanelState['rules'] {
+    const open = this.current;
+    const events = open ? eventsOf(open) : [];
+    return panelRules({ storageDir: this.deps.storageDir, cwd: this.deps.cwd(), skill: open?.task?.state.skill ?? this.skill, events, disabled: this.deps.settings.disabledRules() });
   }
 
   /** The text a `/command` stands for (other text as it is). */

@@ -221,6 +221,8 @@ const panelStateSchema = z.object({
   models: modelListSchema.optional(),
   /** Completions for the @-mention being typed (`suggestMentions`), with the text they are for. */
   mentionSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
+  /** The rules files found for the open task (or the workspace), listed in the Settings view with a toggle each. */
+  rules: z.array(z.object({ label: z.string(), active: z.boolean(), note: z.string().optional(), disabled: z.boolean() })).optional(),
   /** Completions for the `/command` being typed (`suggestCommands`): the user's command files and MCP prompts. */
   commandSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
 });
@@ -287,6 +289,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
     .strict(),
   /** Completions for the @-mention being typed (`query`: the text after the `@`); they arrive in the state's `mentionSuggestions`. */
   z.object({ type: z.literal('suggestMentions'), id, query: z.string().max(500) }).strict(),
+  /** Turns a rules file on or off (by its label); the model's next request follows. */
+  z.object({ type: z.literal('setRuleEnabled'), id, label: z.string().min(1).max(1000), enabled: z.boolean() }).strict(),
   /** Completions for the `/command` being typed at the start of the Task box (`query`: the text after the `/`). */
   z.object({ type: z.literal('suggestCommands'), id, query: z.string().max(500) }).strict(),
   /** Lists the models of the provider and server the Settings form names now (the stored key is used); they arrive in the state's `models`. */

@@ -48,6 +48,8 @@ export interface TaskEnvironmentInput {
   readonly maxCost?: number;
   /** The share of the model's window (0–1) at which the history is condensed (default 0.8). */
   readonly autoCondenseAt?: number;
+  /** Labels of the rules files the user turned off, read before each request. */
+  readonly disabledRules?: () => ReadonlySet<string>;
   /** The user's window and prices for models the catalogue does not know (or to correct it). */
   readonly modelOverrides?: ModelInfoOverrides;
   /** Tools beyond the built-in ones (e.g. MCP tools). */
@@ -118,6 +120,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     ...(input.providerForMode ? { providerForMode: input.providerForMode } : {}),
     skills: skills.skills,
     globalRulesDir: join(input.storageDir, 'rules'),
+    ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
     policy: input.policy,
     maxIterations: input.maxIterations,
     ...(input.maxCost !== undefined ? { maxCost: input.maxCost } : {}),

@@ -57,6 +57,16 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     return { provider, baseUrl, ...listed, models: [...listed.models] };
   }
 
+  disabledRules(): readonly string[] {
+    return readSettings().disabledRules;
+  }
+
+  /** In the workspace's settings when a folder is open (rules are the workspace's), else the user's. */
+  async saveDisabledRules(labels: readonly string[]): Promise<void> {
+    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('disabledRules', labels.length > 0 ? [...labels] : undefined, target);
+  }
+
   autoApprove(): AutoApproveView {
     const settings = readSettings();
     const { readFiles, editFiles, safeCommands, allCommands, mcpTools } = settings.policy;
@@ -79,7 +89,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     const apiKey = await this.deps.keys.get(settings.provider);
     if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
     const mcp = this.deps.mcp?.wiring;
-    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey, livePolicy: () => readSettings().policy, ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}), ...(mcp ? { mcp } : {}) };
+    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey, livePolicy: () => readSettings().policy, disabledRules: () => new Set(readSettings().disabledRules), ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}), ...(mcp ? { mcp } : {}) };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
   }
 

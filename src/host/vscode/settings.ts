@@ -48,6 +48,8 @@ export interface SmithSettings {
   readonly permissions: readonly { readonly effect: PermissionEffect; readonly rule: string }[];
   /** `smith.autoCondensePercent` as a share (0.1–1): condense the history when a request fills this much of the window. */
   readonly autoCondenseAt: number;
+  /** `smith.disabledRules`: labels of the rules files the user turned off. */
+  readonly disabledRules: readonly string[];
   /** `smith.notifications`: tell the user, when no Smith chat is visible, that Smith waits for them or has finished. */
   readonly notifications: boolean;
 }
@@ -92,6 +94,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     ...(positiveOr(config.get<unknown>('maxCost'), 0) > 0 ? { maxCost: positiveOr(config.get<unknown>('maxCost'), 0) } : {}),
     permissions: permissionRules(config.get<unknown>('permissions')),
     notifications: flag('notifications', true),
+    disabledRules: stringList(config.get<unknown>('disabledRules')),
     autoCondenseAt: condenseShare(config.get<unknown>('autoCondensePercent')),
     modelOverrides: {
       ...positive(config.get<unknown>('modelContextWindow'), 'contextWindow'),
@@ -100,6 +103,11 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
       ...(flag('modelSupportsImages', false) ? { supportsImages: true } : {}),
     },
   };
+}
+
+/** A list of non-empty strings; anything else is empty. */
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string' && item.trim() !== '') : [];
 }
 
 /** `smith.autoCondensePercent` (10–100) as a share; anything else is the default 80 %. */

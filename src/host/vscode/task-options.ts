@@ -23,6 +23,8 @@ export interface VsCodeTaskInputs {
   readonly apiKey: string | undefined;
   /** The auto-approve settings as they are now, read before each tool call (default: as the task started). */
   readonly livePolicy?: () => SmithSettings['policy'];
+  /** Labels of the rules files the user turned off, read before each request. */
+  readonly disabledRules?: () => ReadonlySet<string>;
   /** `@problems` and `@terminal` for messages. */
   readonly mentionSources?: MentionSources;
   /** The window's MCP tools, prompt section and tool filter. */
@@ -59,6 +61,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     maxIterations: settings.maxIterations,
     ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}),
     autoCondenseAt: settings.autoCondenseAt,
+    ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
     checkpoints: settings.checkpoints,
     permissions: [...settings.permissions.map((p) => ({ ...p, source: 'smith.permissions' })), ...fileSettings.rules],
     hooks: fileSettings.hooks,

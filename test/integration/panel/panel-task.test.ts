@@ -59,6 +59,7 @@ describe('the panel backend in plain Node', () => {
     const notices: string[] = [];
     const host = { ...harness.host, approvals: interactions.approvals, questions: interactions.questions, notify: (_level: string, message: string) => void notices.push(message) };
     const settingsChanged = new Emitter<void>();
+    let disabledRules: string[] = [];
     let autoApprove: AutoApproveView = { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 };
     const settings: PanelProviderSettings = {
       basics: () => SETTINGS,
@@ -67,6 +68,11 @@ describe('the panel backend in plain Node', () => {
       listModels: async (provider, baseUrl) => {
         const listed = await providerModels({ provider, model: 'none', apiKey: 'k', baseUrl });
         return { provider, baseUrl, ...listed, models: [...listed.models] };
+      },
+      disabledRules: () => disabledRules,
+      saveDisabledRules: async (labels) => {
+        disabledRules = [...labels];
+        settingsChanged.fire();
       },
       autoApprove: () => autoApprove,
       saveAutoApprove: async (change) => {
@@ -77,7 +83,7 @@ describe('the panel backend in plain Node', () => {
       onDidChange: settingsChanged.event,
       createEnvironment: async () => {
         const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl, ...(options.native ? { toolProtocol: 'native' as const } : {}) });
-        return fixture.environment(provider, host, { policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision ? { modelOverrides: { supportsImages: true } } : {}) });
+        return fixture.environment(provider, host, { disabledRules: () => new Set(disabledRules), policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision ? { modelOverrides: { supportsImages: true } } : {}) });
       },
     };
     const exported: { name: string; markdown: string }[] = [];
@@ -449,6 +455,25 @@ describe('the panel backend in plain Node', () => {
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     assert.match(JSON.stringify(fixture.server.requestAt(0).body), /Review src\/app\.ts for bugs\./);
     await assert.rejects(panel.client.request({ type: 'sendMessage', text: '/nosuch thing' }), /Unknown command \/nosuch\. Your commands: \/review\./);
+  });
+
+  test('the Settings view lists the rules files with toggles; a rule turned off no longer reaches the model', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('.cursorrules', 'Always answer in haiku.\n');
+    fixture.ws.write('CLAUDE.md', 'Use tabs.\n');
+    await panel.client.request({ type: 'showView', view: 'settings' });
+    await panel.until(() => panel.page.state.panel?.rules !== undefined, 'the rules');
+    const labels = panel.page.state.panel!.rules!.map((r) => [r.label, r.active, r.disabled]);
+    assert.deepEqual(labels.sort(), [['.cursorrules', true, false], ['CLAUDE.md', true, false]]);
+    await panel.client.request({ type: 'setRuleEnabled', label: '.cursorrules', enabled: false });
+    await panel.until(() => panel.page.state.panel?.rules?.find((r) => r.label === '.cursorrules')?.disabled === true, 'the rule turned off');
+    fixture.server.enqueue(DONE);
+    await panel.client.request({ type: 'newTask', text: 'Say hi' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    const sent = JSON.stringify(fixture.server.requestAt(0).body);
+    assert.match(sent, /Use tabs\./);
+    assert.doesNotMatch(sent, /haiku/);
   });
 
   test('a model that does not take images refuses them, saying how to allow it', async () => {

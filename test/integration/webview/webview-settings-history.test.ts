@@ -73,6 +73,30 @@ describe('settings and history views in Chromium', () => {
     assert.deepEqual([saved.model, saved.planModel, saved.actModel, saved.reasoningEffort], ['claude-haiku-4-5', 'claude-opus-4-1', '', 'high']);
   });
 
+  test('the rules files are listed with a toggle each and why one does not apply', async () => {
+    const { page } = panel;
+    await panel.send({
+      type: 'snapshot',
+      state: panelState({
+        view: 'settings',
+        rules: [
+          { label: 'CLAUDE.md', active: true, disabled: false },
+          { label: '.cursor/rules/react.mdc', active: false, note: 'applies when the task touches src/**/*.tsx', disabled: false },
+          { label: '.cursorrules', active: false, note: 'turned off', disabled: true },
+        ],
+      }),
+    });
+    const section = page.getByRole('region', { name: 'Rules files' });
+    await section.waitFor();
+    assert.equal(await section.getByRole('checkbox', { name: 'CLAUDE.md' }).isChecked(), true);
+    assert.equal(await section.getByRole('checkbox', { name: '.cursorrules' }).isChecked(), false);
+    assert.match((await section.textContent()) ?? '', /applies when the task touches src\/\*\*\/\*\.tsx/);
+    await page.evaluate('window.__host.replies = "manual"');
+    await section.getByRole('checkbox', { name: 'CLAUDE.md' }).uncheck();
+    const posted = await panel.waitForPosted('setRuleEnabled');
+    assert.deepEqual([posted.label, posted.enabled], ['CLAUDE.md', false]);
+  });
+
   test('an empty API key keeps the stored one (no apiKey field is sent)', async () => {
     const { page } = panel;
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings: { provider: 'gemini', model: 'gemini-2.5-pro', baseUrl: '', toolProtocol: 'xml', hasApiKey: false } }) });

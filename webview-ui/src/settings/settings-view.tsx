@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { REASONING_EFFORTS, type ModelList, type ProviderName, type ProviderSettingsView, type ProviderSetupField, type ReasoningEffortName, type ToolProtocolName } from '../../../src/shared/protocol.js';
+import { REASONING_EFFORTS, type ModelList, type PanelState, type ProviderName, type ProviderSettingsView, type ProviderSetupField, type ReasoningEffortName, type ToolProtocolName } from '../../../src/shared/protocol.js';
 import { missingSetup, modelAfterProviderChange } from '../../../src/shared/provider-setup.js';
 import { PROVIDERS } from '../../../src/shared/providers.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 import { ModelPicker } from './model-picker.js';
+import { RulesSection } from './rules-section.js';
 
 const PROVIDER_CHOICES: readonly { value: ProviderName; label: string }[] = PROVIDERS.map((p) => ({ value: p.id, label: p.label }));
 
@@ -16,20 +17,27 @@ const TOOL_PROTOCOLS: readonly { value: ToolProtocolName; label: string }[] = [
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
 /** Provider settings. The key is write-only: an empty field keeps the stored key. */
-export function SettingsView({ settings, models, pendingTask, onBack }: { settings: ProviderSettingsView; models?: ModelList; pendingTask?: string; onBack: () => void }) {
+export function SettingsView({ settings, models, rules, pendingTask, onBack }: {
+  settings: ProviderSettingsView;
+  models?: ModelList;
+  rules?: PanelState['rules'];
+  pendingTask?: string;
+  onBack: () => void;
+}) {
   // Outside the keyed form: a successful save changes the host's values and so remounts the form.
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   // Keyed on the host's values so a snapshot with other settings resets the form.
   const key = [settings.provider, settings.model, settings.baseUrl, settings.toolProtocol, settings.hasApiKey, settings.planModel, settings.actModel, settings.reasoningEffort].join('\n');
-  return <SettingsForm key={key} settings={settings} models={models} pendingTask={pendingTask} onBack={onBack} save={save} setSave={setSave} />;
+  return <SettingsForm key={key} settings={settings} models={models} rules={rules} pendingTask={pendingTask} onBack={onBack} save={save} setSave={setSave} />;
 }
 
 /** How the setup's missing pieces are named to the user. */
 const MISSING_LABELS: Record<ProviderSetupField, string> = { apiKey: 'an API key', baseUrl: "the server's base URL", model: 'a model' };
 
-function SettingsForm({ settings, models, pendingTask, onBack, save, setSave }: {
+function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setSave }: {
   settings: ProviderSettingsView;
   models: ModelList | undefined;
+  rules: PanelState['rules'];
   pendingTask: string | undefined;
   onBack: () => void;
   save: SaveState;
@@ -164,6 +172,7 @@ function SettingsForm({ settings, models, pendingTask, onBack, save, setSave }: 
           </span>
         </div>
       </form>
+      {rules !== undefined && <RulesSection rules={rules} />}
     </div>
   );
 }
