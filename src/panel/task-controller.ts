@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
-import type { RewindOutcome, RewindScope } from '../core/checkpoints/rewind-task.js';
+import { join } from 'node:path';
+import type { RewindScope } from '../core/checkpoints/rewind-task.js';
 import type { Host } from '../core/ports.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import { loadSkills } from '../core/skills/skill-loader.js';
@@ -12,10 +12,9 @@ import { Task, type MentionedContext, type TaskOutcome } from '../core/task/task
 import { messageContext, type PanelImage } from './message-context.js';
 import { findSkill } from '../core/task/turn-setup.js';
 import { uiProjection } from '../core/task/ui-projection.js';
-import type { HistoryItem, MentionSuggestion, ModelList, PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
-import { MentionSuggestions } from './mention-suggestions.js';
-import { expandSlashInput, slashSuggestions } from './slash-input.js';
-import { panelRules } from './rules-list.js';
+import type { HistoryItem, PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
+import { PanelLists } from './panel-lists.js';
+import { OpenTaskActions } from './open-task-actions.js';
 import type { TodoItem } from '../shared/todo-items.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
@@ -25,7 +24,6 @@ import { eventsOf, taskView, type OpenTask } from './open-task.js';
 import { Emitter, type Disposable } from './events.js';
 import { LiveTasks } from './live-task.js';
 import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './ports.js';
-import { compareWithCheckpoint, restoreCheckpoint, rewindForEdit, type CheckpointTarget } from './checkpoint-actions.js';
 import { checkpointBytesOf, collectAfterDelete } from './checkpoint-storage.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
@@ -69,19 +67,21 @@ export class TaskController implements PanelSource, Disposable {
   private inserts: string[] = [];
   /** A task sent before the provider was set up: it starts when the settings are saved. */
   private pendingTask: string | undefined;
-  /** The models last listed for the Settings view. */
-  private models: ModelList | undefined;
-  private readonly mentions = new MentionSuggestions();
-  /** The completions for the @-mention being typed. */
-  private mentionSuggestions: { readonly query: string; readonly items: readonly MentionSuggestion[] } | undefined;
-  /** The rules files listed in the Settings view; read again when it opens or a rule is toggled. */
-  private rules: PanelState['rules'];
-  /** The completions for the command being typed. */
-  private commandSuggestions: { readonly query: string; readonly items: readonly MentionSuggestion[] } | undefined;
+  private readonly lists: PanelLists;
+  private readonly actions: OpenTaskActions;
 
   private readonly live: LiveTasks;
 
   constructor(private readonly deps: TaskControllerDeps) {
+    this.actions = new OpenTaskActions({
+      host: deps.host,
+      checkpointViews: deps.checkpointViews,
+      live: () => this.live,
+      current: () => this.current,
+      emit: (change) => this.emit(change),
+      historyChanged: () => (this.history = undefined),
+    });
+    this.lists = new PanelLists({ storageDir: deps.storageDir, cwd: deps.cwd, settings: deps.settings, mcp: () => deps.mcp?.hub });
     this.live = new LiveTasks({
       host: deps.host,
       edits: deps.edits,
@@ -141,10 +141,7 @@ export class TaskController implements PanelSource, Disposable {
       mcp: this.deps.mcp?.panelState() ?? EMPTY_MCP_PANEL_STATE,
       ...(this.pendingTask !== undefined ? { pendingTask: this.pendingTask } : {}),
       autoApprove: this.deps.settings.autoApprove(),
-      ...(this.models ? { models: this.models } : {}),
-      ...(this.mentionSuggestions ? { mentionSuggestions: this.mentionSuggestions } : {}),
-      ...(this.commandSuggestions ? { commandSuggestions: this.commandSuggestions } : {}),
-      ...(this.rules ? { rules: this.rules } : {}),
+      ...this.lists.state(),
     };
   }
 
@@ -161,7 +158,7 @@ export class TaskController implements PanelSource, Disposable {
    */
   async newTask(typed: string, images: readonly PanelImage[] = []): Promise<void> {
     if (!typed.trim()) throw new Error('Describe the task first.');
-    const text = await this.expandSlash(typed);
+    const text = await this.lists.expandSlash(typed);
     if (await this.needsSetup()) {
       if (images.length > 0) throw new Error('Set up a model provider first (the Settings view), then send the images with the task.');
       this.pendingTask = text;
@@ -200,7 +197,7 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     if (!open) return this.newTask(typed, images);
     if (!typed.trim()) throw new Error('The message is empty.');
-    const text = await this.expandSlash(typed);
+    const text = await this.lists.expandSlash(typed);
     if (open.run && open.task) {
       if (images.length > 0) throw new Error('Images go with a message once Smith has finished its step: send them then, or cancel first.');
       // Smith is working: the message waits for its next request (shown as queued until then).
@@ -220,7 +217,7 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     if (!open?.run || !open.task) return this.sendMessage(typed);
     if (!typed.trim()) throw new Error('The message is empty.');
-    open.task.steer(await this.expandSlash(typed));
+    open.task.steer(await this.lists.expandSlash(typed));
     this.emit({ kind: 'state' });
   }
 
@@ -283,7 +280,7 @@ export class TaskController implements PanelSource, Disposable {
     }
     // The lists may have changed on disk (the CLI shares the storage, skills and rules are files).
     if (view === 'history') this.history = undefined;
-    if (view === 'settings') this.rules = this.readRules();
+    if (view === 'settings') this.readRules();
     this.skills = undefined;
     this.emit({ kind: 'state' });
   }
@@ -333,29 +330,26 @@ export class TaskController implements PanelSource, Disposable {
 
   /** Turns a rules file on or off; the list and the open task's next request follow. */
   async setRuleEnabled(label: string, enabled: boolean): Promise<void> {
-    const disabled = new Set(this.deps.settings.disabledRules());
-    if (enabled) disabled.delete(label);
-    else disabled.add(label);
-    await this.deps.settings.saveDisabledRules([...disabled]);
-    this.rules = this.readRules();
+    await this.lists.setRuleEnabled(label, enabled);
+    this.readRules();
     this.emit({ kind: 'state' });
   }
 
   /** Completions for the command being typed at the start of the Task box; they arrive with the next state. */
   suggestCommands(query: string): void {
-    this.commandSuggestions = { query, items: slashSuggestions(query, this.slashInputs()) };
+    this.lists.suggestCommands(query);
     this.emit({ kind: 'state' });
   }
 
   /** Completions for the @-mention being typed; they arrive with the next state. */
   async suggestMentions(query: string): Promise<void> {
-    this.mentionSuggestions = { query, items: await this.mentions.suggest(this.deps.cwd(), query) };
+    await this.lists.suggestMentions(query);
     this.emit({ kind: 'state' });
   }
 
   /** Lists the models of the provider the Settings form names; they arrive with the next state. */
   async listModels(provider: ProviderName, baseUrl: string): Promise<void> {
-    this.models = await this.deps.settings.listModels(provider, baseUrl);
+    await this.lists.listModels(provider, baseUrl);
     this.emit({ kind: 'state' });
   }
 
@@ -365,50 +359,24 @@ export class TaskController implements PanelSource, Disposable {
     this.emit({ kind: 'state' });
   }
 
-  /** Condenses the open, idle task's history now; the summary replaces the older turns for the model. */
   async condense(taskId: string): Promise<void> {
-    const open = this.current;
-    if (open?.id !== taskId) throw new Error('Open the task first.');
-    if (open.run) throw new Error('Smith is still working on this task: it condenses by itself when the window fills up.');
-    const task = await this.live.ensureLive(open);
-    await task.condense();
-    this.live.refreshMessages(open);
-    this.emit({ kind: 'state' });
+    await this.actions.condense(taskId);
   }
 
-  /** The user's edit of the open task's todo list: logged, so the model reads it with its next request. */
   async editTodos(taskId: string, items: readonly TodoItem[]): Promise<void> {
-    const open = this.current;
-    if (open?.id !== taskId) throw new Error('Open the task first: the todo list belongs to the task shown in the chat.');
-    const task = await this.live.ensureLive(open);
-    task.log.append({ type: 'todo_list_edited', items: [...items] });
-    this.live.refreshMessages(open);
-    this.emit({ kind: 'state' });
+    await this.actions.editTodos(taskId, items);
   }
 
-  /** Opens the multi-file diff of the open task's checkpoint against the workspace now. */
   async compareCheckpoint(taskId: string, checkpointId: string): Promise<void> {
-    const count = await compareWithCheckpoint(await this.checkpointTarget(taskId), checkpointId, this.deps.checkpointViews);
-    if (count === 0) this.deps.host.notify('info', `No file differs from checkpoint ${checkpointId}.`);
+    await this.actions.compareCheckpoint(taskId, checkpointId);
   }
 
-  /** Puts the open task's files, conversation or both back to a checkpoint. */
   async restoreCheckpoint(taskId: string, checkpointId: string, scope: RewindScope): Promise<void> {
-    const open = this.current;
-    const outcome = await restoreCheckpoint(await this.checkpointTarget(taskId), checkpointId, scope, this.deps.checkpointViews);
-    if (open) this.afterRewind(open, outcome);
+    await this.actions.restoreCheckpoint(taskId, checkpointId, scope);
   }
 
-  /** Rewinds the open task to just before one of the user's messages (and its files, if asked) and sends the edited text. */
   async editMessage(taskId: string, seq: number, text: string, restoreFiles: boolean): Promise<void> {
-    if (!text.trim()) throw new Error('The message is empty.');
-    const open = this.current;
-    const target = await this.checkpointTarget(taskId);
-    const outcome = await rewindForEdit(target, seq, text, restoreFiles, this.deps.checkpointViews);
-    if (!open?.task || !this.afterRewind(open, outcome)) return;
-    // The task's first message is replaced by the rewind itself; a later one is sent again as edited.
-    if (target.log.events[seq]?.type === 'user_message') open.task.addUserMessage(text);
-    this.live.startRun(open);
+    await this.actions.editMessage(taskId, seq, text, restoreFiles);
   }
 
   /** Saves the provider choice; the key goes to the key store, an empty key removes the stored one. */
@@ -447,43 +415,9 @@ export class TaskController implements PanelSource, Disposable {
     this.taskEnded.dispose();
   }
 
-  private readRules(): PanelState['rules'] {
+  private readRules(): void {
     const open = this.current;
-    const events = open ? eventsOf(open) : [];
-    return panelRules({ storageDir: this.deps.storageDir, cwd: this.deps.cwd(), skill: open?.task?.state.skill ?? this.skill, events, disabled: this.deps.settings.disabledRules() });
-  }
-
-  /** The text a `/command` stands for (other text as it is). */
-  private expandSlash(text: string): Promise<string> {
-    return expandSlashInput(text, this.slashInputs());
-  }
-
-  private slashInputs() {
-    return { storageDir: this.deps.storageDir, cwd: this.deps.cwd(), mcp: this.deps.mcp?.hub };
-  }
-
-  /** The open, idle task made live, with its workspace's checkpoint store. */
-  private async checkpointTarget(taskId: string): Promise<CheckpointTarget> {
-    const open = this.current;
-    if (open?.id !== taskId) throw new Error('Open the task first: checkpoints belong to the task shown in the chat.');
-    if (open.run) throw new Error('Smith is still working on this task. Wait for it to finish, or cancel it first.');
-    const task = await this.live.ensureLive(open);
-    const cwd = open.environment?.options.cwd ?? '';
-    const started = task.log.events.find((e) => e.type === 'task_started');
-    if (started?.type === 'task_started' && resolve(started.cwd) !== resolve(cwd)) {
-      throw new Error(`This task ran in ${started.cwd}. Open that folder to compare or restore its checkpoints.`);
-    }
-    return { log: task.log, store: open.environment?.options.checkpoints, cwd };
-  }
-
-  /** Shows the rewound conversation and reports files a restore could not write; false when the user cancelled. */
-  private afterRewind(open: OpenTask, outcome: RewindOutcome | undefined): boolean {
-    if (!outcome) return false;
-    if (outcome.kind === 'rewound' && outcome.failures.length > 0) this.deps.host.notify('warning', `Some files could not be restored: ${outcome.failures.join(', ')}`);
-    this.history = undefined;
-    this.live.refreshMessages(open);
-    this.emit({ kind: 'state' });
-    return true;
+    this.lists.readRules(open?.task?.state.skill ?? this.skill, open ? eventsOf(open) : []);
   }
 
   /** True when the provider cannot run a task yet (refreshes what the panel shows about it). */

@@ -1,0 +1,76 @@
+import type { McpHub } from '../core/mcp/mcp-hub.js';
+import type { TaskEvent } from '../core/task/events.js';
+import type { MentionSuggestion, ModelList, PanelState, ProviderName } from '../shared/protocol.js';
+import { MentionSuggestions } from './mention-suggestions.js';
+import type { PanelProviderSettings } from './ports.js';
+import { panelRules } from './rules-list.js';
+import { expandSlashInput, slashSuggestions } from './slash-input.js';
+
+/** What the lists are read from. */
+export interface PanelListsDeps {
+  readonly storageDir: string;
+  readonly cwd: () => string | undefined;
+  readonly settings: PanelProviderSettings;
+  readonly mcp: () => McpHub | undefined;
+}
+
+type Completions = { readonly query: string; readonly items: readonly MentionSuggestion[] };
+
+/**
+ * The lists the panel asks for as the user works: the provider's models (Settings view), the
+ * rules files with their toggles, and completions for `@`-mentions and `/commands` in the Task
+ * box. Each is kept for the state until it is asked for again.
+ */
+export class PanelLists {
+  private models: ModelList | undefined;
+  private rules: PanelState['rules'];
+  private mentions: Completions | undefined;
+  private commands: Completions | undefined;
+  private readonly mentionSource = new MentionSuggestions();
+
+  constructor(private readonly deps: PanelListsDeps) {}
+
+  /** The lists' part of the panel state. */
+  state(): Pick<PanelState, 'models' | 'rules' | 'mentionSuggestions' | 'commandSuggestions'> {
+    return {
+      ...(this.models ? { models: this.models } : {}),
+      ...(this.rules ? { rules: this.rules } : {}),
+      ...(this.mentions ? { mentionSuggestions: this.mentions } : {}),
+      ...(this.commands ? { commandSuggestions: this.commands } : {}),
+    };
+  }
+
+  async listModels(provider: ProviderName, baseUrl: string): Promise<void> {
+    this.models = await this.deps.settings.listModels(provider, baseUrl);
+  }
+
+  async suggestMentions(query: string): Promise<void> {
+    this.mentions = { query, items: await this.mentionSource.suggest(this.deps.cwd(), query) };
+  }
+
+  suggestCommands(query: string): void {
+    this.commands = { query, items: slashSuggestions(query, this.slashInputs()) };
+  }
+
+  /** Reads the rules files again, as the open task (its skill and the files it touched) would use them. */
+  readRules(skill: string, events: readonly TaskEvent[]): void {
+    this.rules = panelRules({ storageDir: this.deps.storageDir, cwd: this.deps.cwd(), skill, events, disabled: this.deps.settings.disabledRules() });
+  }
+
+  /** Turns a rules file on or off in the settings. */
+  async setRuleEnabled(label: string, enabled: boolean): Promise<void> {
+    const disabled = new Set(this.deps.settings.disabledRules());
+    if (enabled) disabled.delete(label);
+    else disabled.add(label);
+    await this.deps.settings.saveDisabledRules([...disabled]);
+  }
+
+  /** The text a `/command` stands for (other text as it is). */
+  expandSlash(text: string): Promise<string> {
+    return expandSlashInput(text, this.slashInputs());
+  }
+
+  private slashInputs() {
+    return { storageDir: this.deps.storageDir, cwd: this.deps.cwd(), mcp: this.deps.mcp() };
+  }
+}
