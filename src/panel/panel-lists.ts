@@ -1,7 +1,7 @@
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { TaskEvent } from '../core/task/events.js';
 import type { MentionSuggestion, ModelList, PanelState, ProviderName } from '../shared/protocol.js';
-import { MentionSuggestions } from './mention-suggestions.js';
+import { MentionSuggestions } from '../core/context/mention-completions.js';
 import type { PanelProviderSettings } from './ports.js';
 import { panelRules } from './rules-list.js';
 import { expandSlashInput, slashSuggestions } from './slash-input.js';

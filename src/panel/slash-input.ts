@@ -4,6 +4,29 @@ import { expandSlashCommand, slashChoices, type SlashSources } from '../core/com
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { MentionSuggestion } from '../shared/protocol.js';
 
+/** The panel's own commands, listed before the user's; they act on the panel instead of sending text. */
+export const PANEL_COMMANDS = [
+  { name: 'newtask', hint: '[task]', description: 'Start a new task (with the text as its task), or an empty chat' },
+  { name: 'condense', hint: '', description: "Summarise the task so far; the summary replaces older history for the model" },
+  { name: 'mode', hint: 'plan|act', description: 'Switch to Plan mode (discuss, no edits) or Act mode' },
+  { name: 'skill', hint: '<slug>', description: 'Switch the skill (custom mode)' },
+] as const;
+
+export type PanelCommand = { readonly name: (typeof PANEL_COMMANDS)[number]['name']; readonly args: string };
+
+/** `/name arguments` at the very start of a message (`//…` is text starting with one slash). */
+function parseSlash(text: string): { readonly name: string; readonly args: string } | undefined {
+  const match = /^\/([^\s/]+)(?:\s+([\s\S]*))?$/.exec(text.trimEnd());
+  return match ? { name: match[1] ?? '', args: match[2] ?? '' } : undefined;
+}
+
+/** The panel command a message is, if any (`/mode plan`). */
+export function panelCommand(text: string): PanelCommand | undefined {
+  const slash = parseSlash(text);
+  const command = PANEL_COMMANDS.find((c) => c.name === slash?.name.toLowerCase());
+  return command && slash ? { name: command.name, args: slash.args.trim() } : undefined;
+}
+
 /** Where the panel's slash commands come from. */
 export interface SlashInputs {
   readonly storageDir: string;
@@ -13,22 +36,23 @@ export interface SlashInputs {
 
 /**
  * A message that starts with `/name` is the user's command: its file's text (or the MCP prompt)
- * is sent instead. Other text is sent as it is; an unknown command is refused, naming the known ones.
+ * is sent instead. Other text is sent as it is (`//…` as `/…`); an unknown command is refused, naming the known ones.
  */
 export async function expandSlashInput(text: string, inputs: SlashInputs): Promise<string> {
-  const match = /^\/([^\s/]+)(?:\s+([\s\S]*))?$/.exec(text.trimEnd());
-  if (!match) return text;
+  if (text.startsWith('//')) return text.slice(1);
+  const slash = parseSlash(text);
+  if (!slash) return text;
   const sources = slashSources(inputs);
-  const expanded = await expandSlashCommand(match[1] ?? '', match[2] ?? '', sources);
+  const expanded = await expandSlashCommand(slash.name, slash.args, sources);
   if (expanded !== undefined) return expanded;
   const known = slashChoices(sources).map((c) => `/${c.name}`);
-  throw new Error(`Unknown command /${match[1]}. ${known.length > 0 ? `Your commands: ${known.join(', ')}.` : 'You have no commands yet: see docs/context.md (Slash commands).'} Start the message with a space to send it as text.`);
+  throw new Error(`Unknown command /${slash.name}. ${known.length > 0 ? `Your commands: ${known.join(', ')}.` : 'You have no commands yet: see docs/context.md (Slash commands).'} Start the message with // to send it as text.`);
 }
 
 /** Completions for a command being typed at the start of the Task box. */
 export function slashSuggestions(query: string, inputs: SlashInputs): MentionSuggestion[] {
   const needle = query.toLowerCase();
-  return slashChoices(slashSources(inputs))
+  return [...PANEL_COMMANDS.map((c) => ({ ...c, source: 'Smith' })), ...slashChoices(slashSources(inputs))]
     .filter((c) => c.name.toLowerCase().startsWith(needle))
     .map((c) => ({ value: c.name, label: `${c.name}${c.hint ? ` ${c.hint}` : ''}`, detail: c.description || c.source }));
 }

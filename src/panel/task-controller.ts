@@ -14,6 +14,7 @@ import { findSkill } from '../core/task/turn-setup.js';
 import { uiProjection } from '../core/task/ui-projection.js';
 import type { HistoryItem, PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
 import { PanelLists } from './panel-lists.js';
+import { panelCommand, type PanelCommand } from './slash-input.js';
 import { OpenTaskActions } from './open-task-actions.js';
 import type { TodoItem } from '../shared/todo-items.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
@@ -158,6 +159,8 @@ export class TaskController implements PanelSource, Disposable {
    */
   async newTask(typed: string, images: readonly PanelImage[] = []): Promise<void> {
     if (!typed.trim()) throw new Error('Describe the task first.');
+    const command = panelCommand(typed);
+    if (command) return this.runPanelCommand(command);
     const text = await this.lists.expandSlash(typed);
     if (await this.needsSetup()) {
       if (images.length > 0) throw new Error('Set up a model provider first (the Settings view), then send the images with the task.');
@@ -194,6 +197,8 @@ export class TaskController implements PanelSource, Disposable {
     if (interactions.pendingQuestion) return interactions.answerQuestion(typed);
     const approval = interactions.pendingApproval;
     if (approval) return interactions.answerApproval(approval.callId, false, typed);
+    const command = panelCommand(typed);
+    if (command) return this.runPanelCommand(command);
     const open = this.current;
     if (!open) return this.newTask(typed, images);
     if (!typed.trim()) throw new Error('The message is empty.');
@@ -418,6 +423,23 @@ export class TaskController implements PanelSource, Disposable {
   private readRules(): void {
     const open = this.current;
     this.lists.readRules(open?.task?.state.skill ?? this.skill, open ? eventsOf(open) : []);
+  }
+
+  /** `/newtask`, `/condense`, `/mode`, `/skill` typed in the Task box. */
+  private async runPanelCommand(command: PanelCommand): Promise<void> {
+    switch (command.name) {
+      case 'newtask':
+        return command.args ? this.newTask(command.args) : this.clearTask();
+      case 'condense':
+        if (!this.current) throw new Error('There is no task to condense.');
+        return this.condense(this.current.id);
+      case 'mode':
+        if (command.args !== 'plan' && command.args !== 'act') throw new Error('Usage: /mode plan or /mode act');
+        return this.setMode(command.args);
+      case 'skill':
+        if (!command.args) throw new Error(`Usage: /skill <slug> (${this.availableSkills().map((s) => s.slug).join(', ')})`);
+        return this.setSkill(command.args);
+    }
   }
 
   /** True when the provider cannot run a task yet (refreshes what the panel shows about it). */

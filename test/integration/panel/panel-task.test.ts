@@ -35,7 +35,8 @@ const NO_MCP: McpRequests = {
   showLog: async () => {},
 };
 
-describe('the panel backend in plain Node', () => {
+// A wait that never ends is a failure, not a hang (the `until`s wait for host messages).
+describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
   const fixture = useTaskFixture();
   const closers: (() => void)[] = [];
   afterEach(() => {
@@ -454,7 +455,30 @@ describe('the panel backend in plain Node', () => {
     await panel.client.request({ type: 'newTask', text: '/review src/app.ts' });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     assert.match(JSON.stringify(fixture.server.requestAt(0).body), /Review src\/app\.ts for bugs\./);
-    await assert.rejects(panel.client.request({ type: 'sendMessage', text: '/nosuch thing' }), /Unknown command \/nosuch\. Your commands: \/review\./);
+    await assert.rejects(panel.client.request({ type: 'sendMessage', text: '/nosuch thing' }), /Unknown command \/nosuch\. Your commands: \/review\. Start the message with \/\/ to send it as text\./);
+    fixture.server.enqueue(DONE);
+    await panel.client.request({ type: 'sendMessage', text: '//etc/hosts is the file' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.server.requests.length === 2, 'the literal message');
+    assert.match(JSON.stringify(fixture.server.requestAt(1).body), /<user_message>\\n\/etc\/hosts is the file/);
+  });
+
+  test('the panel’s own commands: /mode, /skill, /newtask, listed first among the completions', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    await panel.client.request({ type: 'suggestCommands', query: '' });
+    await panel.until(() => panel.page.state.panel?.commandSuggestions?.query === '', 'the completions');
+    assert.deepEqual(panel.page.state.panel!.commandSuggestions!.items.slice(0, 4).map((i) => i.value), ['newtask', 'condense', 'mode', 'skill']);
+    await panel.client.request({ type: 'newTask', text: '/mode plan' });
+    await panel.until(() => panel.page.state.panel?.mode === 'plan', 'Plan mode');
+    await assert.rejects(panel.client.request({ type: 'newTask', text: '/mode turbo' }), /Usage: \/mode plan or \/mode act/);
+    await assert.rejects(panel.client.request({ type: 'newTask', text: '/skill nosuch' }), /nosuch/);
+    await panel.client.request({ type: 'newTask', text: '/mode act' });
+    await panel.until(() => panel.page.state.panel?.mode === 'act', 'Act mode');
+    fixture.server.enqueue(DONE);
+    await panel.client.request({ type: 'newTask', text: '/newtask Say hi' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the new task completes');
+    const task = panel.page.state.panel!.task!.messages[0]!;
+    assert.ok(task.kind === 'task' && task.text === 'Say hi', JSON.stringify(task));
   });
 
   test('the Settings view lists the rules files with toggles; a rule turned off no longer reaches the model', async () => {

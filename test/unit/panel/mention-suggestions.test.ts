@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { fuzzyScore, rankPaths } from '../../../src/panel/mention-suggestions.js';
+import { fuzzyScore, rankPaths } from '../../../src/core/context/mention-completions.js';
 import { activeCommand, activeMention, completeCommand, completeMention } from '../../../webview-ui/src/chat/mention-text.js';
 
 describe('@-mention completion', () => {

@@ -1,6 +1,6 @@
-import { listWorkspaceFiles } from '../core/workspace/file-listing.js';
-import { loadSmithIgnore } from '../core/workspace/smith-ignore.js';
-import type { MentionSuggestion } from '../shared/protocol.js';
+import { listWorkspaceFiles } from '../workspace/file-listing.js';
+import { loadSmithIgnore } from '../workspace/smith-ignore.js';
+import type { MentionSuggestion } from '../../shared/protocol.js';
 
 /** The mentions that name no file, for the composer's completion. */
 const SPECIAL: readonly MentionSuggestion[] = [
