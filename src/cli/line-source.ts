@@ -20,6 +20,8 @@ export class LineSource {
    * one (the prompt is then shown again); set once the session's commands exist.
    */
   commandHandler: ((line: string) => Promise<boolean>) | undefined;
+  /** What Tab completes on a terminal; set once the session knows its workspace and commands. */
+  completer: ((line: string) => Promise<[string[], string]>) | undefined;
 
   constructor(
     input: NodeJS.ReadableStream,
@@ -27,7 +29,18 @@ export class LineSource {
     /** A person types at a terminal (not piped input). */
     readonly terminal: boolean,
   ) {
-    this.readline = createInterface({ input, output, terminal });
+    this.readline = createInterface({
+      input,
+      output,
+      terminal,
+      completer: (line: string, callback: (error: Error | null, result: [string[], string]) => void) => {
+        if (!this.completer) return callback(null, [[], line]);
+        this.completer(line).then(
+          (result) => callback(null, result),
+          () => callback(null, [[], line]),
+        );
+      },
+    });
     this.readline.on('line', (line) => {
       const waiter = this.waiting.shift();
       if (waiter) waiter(line);

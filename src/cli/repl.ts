@@ -8,6 +8,7 @@ import { runInteractive } from './interactive-run.js';
 import type { LineSource } from './line-source.js';
 import { printOutcome } from './outcome-printer.js';
 import { expandForCli, PromptBlockedError } from './cli-mentions.js';
+import { replCompleter } from './repl-completion.js';
 import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import type { Style } from './style.js';
@@ -28,6 +29,7 @@ export async function runRepl(
   err.write(`${style.bold('Smith')} — ${options.provider.id} ${options.provider.modelId} in ${options.cwd}\nType /help for commands.\n`);
   const session: CliSession = { task: undefined, start: initial, running: false, quit: false };
   const commands = new SlashCommands(session, options, reporter, err, style, mcp);
+  lines.completer = replCompleter({ cwd: options.cwd, storageDir: options.storageDir, ...(mcp ? { mcp } : {}) });
   lines.commandHandler = async (line) => {
     if (!isSlashCommand(line)) return false;
     await commands.run(line);
@@ -91,6 +93,7 @@ export async function runRepl(
   } finally {
     offSignals();
     lines.commandHandler = undefined;
+    lines.completer = undefined;
   }
   return stoppedBy ? 1 : 0;
 

@@ -10,6 +10,8 @@ export interface PtyCli {
   waitFor(pattern: RegExp, from?: number): Promise<void>;
   /** Types a line (with Enter) once the REPL has shown its `waitForPrompts`-th `smith> ` prompt (0: at once). */
   type(line: string, waitForPrompts?: number): Promise<void>;
+  /** Sends keys as they are (no Enter), e.g. a word and a Tab. */
+  keys(text: string): void;
   /** Presses Ctrl+C. */
   interrupt(): void;
   /** Ends the terminal and the CLI at once (after a failed assertion, so the test does not hang). */
@@ -45,6 +47,7 @@ export function startCliOnPty(args: readonly string[]): PtyCli {
       }
       child.stdin.write(`${line}\r`);
     },
+    keys: (text) => child.stdin.write(text),
     interrupt: () => child.stdin.write('\x03'),
     kill: () => child.kill('SIGKILL'),
     exited,

@@ -28,6 +28,12 @@ describe('smith REPL: custom commands, /rules, /checkpoints', () => {
   });
 
   async function drive(cli: ReturnType<typeof startCliOnPty>): Promise<void> {
+    // Tab completes a command (the user's, here) on the real terminal.
+    await cli.waitFor(/smith> /);
+    const typedFrom = cli.output.length;
+    cli.keys('/revi\t');
+    await cli.waitFor(/\/review/, typedFrom);
+    cli.keys('\x15'); // Ctrl+U: clear the line again
     await cli.type('/help', 1);
     await cli.waitFor(/Your commands:\s+\/review FILE {2}Review a file {2}\(\.claude\/commands\/review\.md\)/);
     await cli.type('/review src/app.ts', 2);

@@ -1,0 +1,38 @@
+import { join } from 'node:path';
+import { MentionSuggestions } from '../core/context/mention-completions.js';
+import { loadCustomCommands } from '../core/commands/custom-commands.js';
+import { slashChoices } from '../core/commands/slash-commands.js';
+import type { McpHub } from '../core/mcp/mcp-hub.js';
+import { REPL_HELP } from './slash-commands.js';
+
+/** The REPL's own commands, as its help lists them (one list: the help is their source). */
+export const REPL_COMMANDS: readonly string[] = [...REPL_HELP.matchAll(/^ {2}\/([a-z]+)/gm)].map((m) => m[1] ?? '');
+
+/** What Tab completes in the REPL: a line as readline gives it, and [completions, the part they replace]. */
+export type ReplCompleter = (line: string) => Promise<[string[], string]>;
+
+/**
+ * Tab in the REPL: `/` at the start completes commands (the REPL's own, the user's files, MCP
+ * prompts); `@` completes mentions (problems-free ones the CLI has, and the workspace's files,
+ * fuzzily, ignored ones left out).
+ */
+export function replCompleter(inputs: { readonly cwd: string; readonly storageDir: string; readonly mcp?: McpHub }): ReplCompleter {
+  const mentions = new MentionSuggestions();
+  return async (line) => {
+    const command = /^\/(\S*)$/.exec(line);
+    if (command) {
+      const typed = command[1] ?? '';
+      const user = slashChoices({ commands: loadCustomCommands({ workspaceRoot: inputs.cwd, userCommandsDir: join(inputs.storageDir, 'commands') }).commands, ...(inputs.mcp ? { mcp: inputs.mcp } : {}) }).map((c) => c.name);
+      const names = [...REPL_COMMANDS, ...user].filter((name) => name.startsWith(typed));
+      return [[...new Set(names)].map((name) => `/${name}`), line];
+    }
+    const mention = /(?:^|[\s("'`[])(@[^\s@,;()<>"'`[\]]*)$/.exec(line);
+    if (mention) {
+      const typed = mention[1] ?? '@';
+      // The editor's own mentions are no use here: the CLI says so when they are typed.
+      const items = (await mentions.suggest(inputs.cwd, typed.slice(1))).filter((item) => item.value !== 'problems' && item.value !== 'terminal');
+      return [items.map((item) => `@${item.value}`), typed];
+    }
+    return [[], line];
+  };
+}
