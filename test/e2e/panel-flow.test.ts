@@ -346,4 +346,29 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     await workbench.screenshot('panel-flow-8-todo-context');
     step('8 queue, todo list, context bar');
   });
+
+  stepIt('9. the Settings view browses the server’s models, the auto-approve bar writes the settings, the history sorts by cost', async () => {
+    await workbench.page.locator('.part.sidebar').getByRole('button', { name: 'Open Settings', exact: true }).click();
+    await panel.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: UI_TIMEOUT });
+    await panel.getByRole('button', { name: 'Browse models for Model' }).click();
+    const models = panel.getByRole('listbox', { name: 'Models for Model' });
+    await untilText('the server’s models', models, MODEL);
+    await untilText('the rules files', panel.getByRole('region', { name: 'Rules files' }), 'No rules files found');
+    await workbench.screenshot('panel-flow-9-settings');
+    await panel.getByRole('button', { name: 'Back to chat' }).click();
+
+    await panel.getByRole('button', { name: /Auto-approve:/ }).click();
+    await panel.getByRole('region', { name: 'Auto-approve' }).getByRole('checkbox', { name: 'Edit' }).check();
+    const settingsFile = join(workbench.server.userDataDir, 'User', 'settings.json');
+    await until('settings.json to auto-approve edits', () => /"smith\.autoApprove\.editFiles":\s*true/.test(readFileSync(settingsFile, 'utf8')));
+    await untilText('the bar’s summary', panel.getByRole('button', { name: /Auto-approve:/ }), 'Edit');
+    await workbench.screenshot('panel-flow-9-auto-approve');
+
+    await workbench.page.locator('.part.sidebar').getByRole('button', { name: 'Task History', exact: true }).click();
+    await panel.getByRole('heading', { name: 'History' }).waitFor({ timeout: UI_TIMEOUT });
+    await panel.getByRole('combobox', { name: 'Sort history' }).selectOption('costliest');
+    await untilText('the history', panel.locator('.history-item').first(), 'of checkpoints');
+    await workbench.screenshot('panel-flow-9-history');
+    step('9 settings, auto-approve, history');
+  });
 });

@@ -172,9 +172,11 @@ function storedTaskSummary(taskId: string, file: string): StoredTaskSummary | un
   const started = events.find((e) => e.type === 'task_started');
   if (started?.type !== 'task_started') return undefined;
   const cost = usageTotals(events).cost;
+  // The user may have edited the task's first message and run it again (a rewind that replaces it).
+  const edited = events.findLast((e) => e.type === 'conversation_rewound' && e.task !== undefined);
   return {
     taskId,
-    task: started.task,
+    task: edited?.type === 'conversation_rewound' && edited.task !== undefined ? edited.task : started.task,
     startedAt: started.ts,
     updatedAt: events.at(-1)?.ts ?? statSync(file).mtimeMs,
     status: taskStatus(events),

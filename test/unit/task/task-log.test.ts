@@ -94,6 +94,9 @@ describe('TaskLog', () => {
       [['b', 'second', 'interrupted'], ['a', 'first', 'completed']],
     );
     assert.deepEqual(listStoredTasks(ws.root).map((t) => t.cost), [undefined, 0.25], 'a task without a priced request has no cost');
+    // The task's first message edited and run again: the history shows the new text.
+    first.append({ type: 'conversation_rewound', checkpointId: '', files: false, toSeq: 1, task: 'first, edited' });
+    assert.equal(listStoredTasks(ws.root).find((t) => t.taskId === 'a')?.task, 'first, edited');
     assert.equal(taskStatus([]), 'interrupted');
   });
 
