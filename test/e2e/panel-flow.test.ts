@@ -371,4 +371,36 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     await workbench.screenshot('panel-flow-9-history');
     step('9 settings, auto-approve, history');
   });
+
+  stepIt('10. with the Smith view hidden, a notification says an approval waits; Open Smith brings the panel back', async () => {
+    const { page } = workbench;
+    await panel.getByRole('button', { name: 'Back to chat' }).click();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    llm.enqueue(
+      () => ({ text: '<execute_command>\n<command>echo notified</command>\n<requires_approval>true</requires_approval>\n</execute_command>', hold: { afterEvents: 1, until: held } }),
+      () => ({ text: '<attempt_completion>\n<result>Ran it.</result>\n</attempt_completion>' }),
+    );
+    await panel.getByRole('textbox', { name: 'Task' }).fill('Run echo notified');
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
+    await until('the task working', async () => (await panel.getByRole('button', { name: 'Queue' }).count()) === 1);
+    // The user looks elsewhere: the Explorer takes the side bar, so no Smith chat is visible.
+    await workbench.openViewContainer('Explorer');
+    release();
+    // A toast pops up only while the browser window has the focus; the notification centre always holds it.
+    const bell = page.locator('.statusbar-item', { has: page.locator('.codicon-bell, .codicon-bell-dot') }).first();
+    const notice = page.locator('.notifications-center .notification-list-item', { hasText: 'Smith needs your approval: Run command' });
+    await until('the notification', async () => {
+      if ((await notice.count()) === 0 && !(await page.locator('.notifications-center.visible').count())) await bell.click();
+      return (await notice.count()) > 0;
+    });
+    await workbench.screenshot('panel-flow-10-notification');
+    await notice.getByRole('button', { name: 'Open Smith' }).click();
+    panel = workbench.webviewFrame();
+    const approval = panel.getByRole('region', { name: 'Approval needed' });
+    await approval.waitFor({ timeout: UI_TIMEOUT });
+    await approval.getByRole('button', { name: 'Approve', exact: true }).click();
+    await untilText('the completion', panel.locator('.completion-card').last(), 'Ran it.');
+    step('10 notification');
+  });
 });

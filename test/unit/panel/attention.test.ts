@@ -71,5 +71,8 @@ describe('AttentionNotices', () => {
     const { shown: shownQ, wait: waitQ } = setup();
     waitQ(undefined, { question: 'y'.repeat(300), options: [] });
     assert.equal(shownQ[0]!.message, `Smith asks: ${'y'.repeat(119)}…`);
+    const { shown: shownC, wait: waitC } = setup();
+    waitC({ callId: 'c9', tool: 'execute_command', summary: 'Run command', command: 'npm test\n# and more' });
+    assert.equal(shownC[0]!.message, 'Smith needs your approval: Run command: npm test', 'the command, its first line');
   });
 });
