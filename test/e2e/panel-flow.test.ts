@@ -403,4 +403,26 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     await untilText('the completion', panel.locator('.completion-card').last(), 'Ran it.');
     step('10 notification');
   });
+
+  stepIt('11. the Task box completes an @-mention from the workspace and a /command, and takes an image', async () => {
+    const box = panel.getByRole('textbox', { name: 'Task' });
+    await box.click();
+    await box.pressSequentially('Explain @greet');
+    const mentions = panel.getByRole('listbox', { name: 'Mention completions' });
+    await untilText('the file completion', mentions, '@src/greeting.ts');
+    await box.press('Enter');
+    await until('the completed mention', async () => (await box.inputValue()) === 'Explain @src/greeting.ts ');
+    await workbench.screenshot('panel-flow-11-mention');
+    await box.fill('');
+    await box.pressSequentially('/mo');
+    await untilText('the command completion', panel.getByRole('listbox', { name: 'Command completions' }), '/mode plan|act');
+    await box.press('Tab');
+    await until('the completed command', async () => (await box.inputValue()) === '/mode ');
+    await box.fill('');
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f00f0005010201d1b4d54d0000000049454e44ae426082', 'hex');
+    await panel.locator('input[type=file]').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: png });
+    await panel.getByRole('list', { name: 'Images for the next message' }).getByRole('img', { name: 'shot.png' }).waitFor({ timeout: UI_TIMEOUT });
+    await workbench.screenshot('panel-flow-11-image');
+    step('11 completion and image');
+  });
 });
