@@ -206,7 +206,8 @@ export class SlashCommands {
   private permissionList(): string {
     const { options, style } = this;
     const order = { deny: 0, ask: 1, allow: 2 } as const;
-    const rules = [...(options.permissions ?? [])].sort((a, b) => order[a.effect] - order[b.effect]);
+    const current = typeof options.permissions === 'function' ? options.permissions() : (options.permissions ?? []);
+    const rules = [...current].sort((a, b) => order[a.effect] - order[b.effect]);
     const lines = rules.map((r) => `${r.effect.padEnd(5)}  ${style.text(r.rule)}  ${style.dim(`(${style.text(r.source)})`)}`);
     for (const [event, groups] of Object.entries(options.hooks ?? {})) {
       for (const group of groups ?? []) for (const hook of group.hooks) lines.push(`hook   ${event}${group.matcher ? `(${style.text(group.matcher)})` : ''}: ${style.text(hook.command)}  ${style.dim(`(${style.text(hook.source)})`)}`);

@@ -21,7 +21,7 @@ export function createMessageHandlers(controller: TaskController, interactions: 
   return {
     newTask: (m) => controller.newTask(m.text, m.images),
     sendMessage: (m) => controller.sendMessage(m.text, m.images),
-    approve: (m) => interactions.answerApproval(m.callId, true, m.feedback, m.all === true),
+    approve: (m) => (m.alwaysAllow ? controller.approveAlways(m.callId, m.alwaysAllow, m.feedback) : interactions.answerApproval(m.callId, true, m.feedback, m.all === true)),
     reject: (m) => interactions.answerApproval(m.callId, false, m.feedback),
     answer: (m) => interactions.answerQuestion(m.text),
     steerMessage: (m) => controller.steerMessage(m.text),

@@ -14,6 +14,7 @@ import { findSkill } from '../core/task/turn-setup.js';
 import { uiProjection } from '../core/task/ui-projection.js';
 import type { HistoryItem, PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
 import { PanelLists } from './panel-lists.js';
+import { rememberAllowRules, type AllowScope } from './always-allow.js';
 import { panelCommand, type PanelCommand } from './slash-input.js';
 import { OpenTaskActions } from './open-task-actions.js';
 import type { TodoItem } from '../shared/todo-items.js';
@@ -331,6 +332,16 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.current;
     const events = open?.id === taskId ? eventsOf(open) : TaskLog.open(this.deps.storageDir, taskId).events;
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
+  }
+
+  /** Approves the pending call and writes the rules that allow it from now on ("always allow") to the chosen settings file. */
+  approveAlways(callId: string, scope: AllowScope, feedback?: string): void {
+    const pending = this.deps.interactions.pendingApproval;
+    if (pending?.callId !== callId) throw new Error('That call is no longer waiting for approval.');
+    if (!pending.allowRules) throw new Error('No rule can allow this call (a command with parts Smith cannot judge): approve it once instead.');
+    const file = rememberAllowRules(pending.allowRules, scope, { storageDir: this.deps.storageDir, cwd: this.deps.cwd() });
+    this.deps.host.notify('info', `Allowed from now on: ${pending.allowRules.join(', ')} (in ${file}).`);
+    this.deps.interactions.answerApproval(callId, true, feedback);
   }
 
   /** Turns a rules file on or off; the list and the open task's next request follow. */

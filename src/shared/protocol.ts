@@ -246,8 +246,11 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
   z.object({ type: z.literal('newTask'), id, text, images }).strict(),
   z.object({ type: z.literal('sendMessage'), id, text, images }).strict(),
-  /** `all`: approve the rest of the call's batch (the other calls of the same response) too. */
-  z.object({ type: z.literal('approve'), id, callId: id, feedback, all: z.boolean().optional() }).strict(),
+  /**
+   * `all`: approve the rest of the call's batch (the other calls of the same response) too.
+   * `alwaysAllow`: also write the call's allow rules to the user's or the workspace's settings file.
+   */
+  z.object({ type: z.literal('approve'), id, callId: id, feedback, all: z.boolean().optional(), alwaysAllow: z.enum(['user', 'workspace']).optional() }).strict(),
   z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('answer'), id, text }).strict(),
   /** Changes auto-approve toggles or limits (written to the user's settings; `maxCost` 0 removes the limit). */

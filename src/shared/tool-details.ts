@@ -151,6 +151,8 @@ export const shownApprovalSchema = z.object({
   command: z.string().optional(),
   /** Why the user is asked although the policy might have approved (outside the workspace, an ignored path). */
   reason: z.string().optional(),
+  /** The narrowest permission rules that would allow this call again ("always allow"); absent when none could. */
+  allowRules: z.array(z.string()).optional(),
   /**
    * The call is one of several in one response (native tool calling): its place (1-based), and
    * every call of the response in order, so they can be reviewed as one list and approved together.

@@ -65,7 +65,8 @@ export interface TaskEnvironmentInput {
   /** Checkpoints of the workspace after each step (on unless `enabled: false`). */
   readonly checkpoints?: CheckpointSettings;
   /** The user's permission rules (deny wins, then ask, then allow). */
-  readonly permissions?: readonly PermissionRule[];
+  /** A function is read before each call, so a rule added while the task runs ("always allow") applies at once. */
+  readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
   /** The user's hooks. */
   readonly hooks?: HookSettings;
   /** What only an editor can attach to a message: `@problems`, `@terminal`. */
@@ -135,7 +136,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     modelInfo: (provider) => knownModelInfo(provider, input.modelOverrides ?? {}),
     ...(input.redactor ? { redactor: input.redactor } : {}),
     ...(checkpoints ? { checkpoints } : {}),
-    ...(input.permissions && input.permissions.length > 0 ? { permissions: input.permissions } : {}),
+    ...(input.permissions && (typeof input.permissions === 'function' || input.permissions.length > 0) ? { permissions: input.permissions } : {}),
     ...(input.hooks && Object.keys(input.hooks).length > 0 ? { hooks: input.hooks } : {}),
     expandMentions: (text) => expandMentions(text, { cwd: input.cwd, ignore, fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}), ...input.mentionSources }),
   };

@@ -63,8 +63,8 @@ export interface TaskOptions extends TurnInputs {
   onEvent?(event: TaskEvent): void;
   /** The user's secrets, kept out of the log, the model's requests and the UI's streamed output. */
   readonly redactor?: SecretRedactor;
-  /** The user's permission rules: deny, ask and allow by tool, command and path (docs/permissions.md). */
-  readonly permissions?: readonly PermissionRule[];
+  /** The user's permission rules: deny, ask and allow by tool, command and path (docs/permissions.md); a function is read before each call. */
+  readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
   /** The user's hooks (docs/permissions.md#hooks). */
   readonly hooks?: HookSettings;
   /** The workspace's checkpoint store; without one, no checkpoints are taken. */

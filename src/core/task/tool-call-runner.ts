@@ -7,6 +7,7 @@ import { lastFileStamp } from '../tools/file-stamps.js';
 import { missingParams, type ToolContext, type ToolOutcome } from '../tools/tool-spec.js';
 import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
 import { loopCounters } from './loop-counters.js';
+import { narrowestAllowRules } from '../permissions/allow-rules.js';
 import { judgeCall, type PermissionRule } from '../permissions/permission-rules.js';
 import { runHooks, type HookSettings } from '../hooks/hooks.js';
 import type { TaskLog } from './task-log.js';
@@ -34,7 +35,8 @@ export interface ToolCallEnvironment {
   /** The user's hooks: commands run before and after each tool call. */
   readonly hooks?: HookSettings;
   /** The user's permission rules (deny, ask, allow), judged before the auto-approve policy. */
-  readonly permissions?: readonly PermissionRule[];
+  /** A function is read before each call, so a rule added meanwhile ("always allow") applies at once. */
+  readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
   /** Where each executing call's detach controller is registered, so the user can let it continue in the background. */
   readonly detachable?: Map<string, AbortController>;
   onProgress(callId: string, text: string): void;
@@ -144,7 +146,8 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     if (refusal) return { kind: 'error', error: refusal, mistake: true };
   }
   // The user's permission rules: deny stops the call before it runs, whatever the policy says.
-  const verdict = env.permissions && env.permissions.length > 0 ? await judgeCall(env.permissions, { tool: block.name, params: block.params, cwd: env.cwd }) : undefined;
+  const rules = typeof env.permissions === 'function' ? env.permissions() : env.permissions;
+  const verdict = rules && rules.length > 0 ? await judgeCall(rules, { tool: block.name, params: block.params, cwd: env.cwd }) : undefined;
   if (verdict?.effect === 'deny') {
     return { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run. Do not try it again in another form; find another way or ask the user.`, mistake: false };
   }
@@ -180,7 +183,8 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
       }
       const reason = verdict?.effect === 'ask' ? `The permission rule ${verdict.rule.rule} asks for this call.` : facts.outsideWorkspace ? 'The path is outside the workspace.' : request.reason;
       const { proposal, ...asked } = request;
-      const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params: block.params, ...(batch ? { batch } : {}) };
+      const allowRules = await narrowestAllowRules(block.name, block.params, env.cwd);
+      const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params: block.params, ...(allowRules ? { allowRules } : {}), ...(batch ? { batch } : {}) };
       env.log.append({ type: 'approval_asked', callId, request: shown });
       const answer = await env.host.approvals.ask({ ...shown, ...(proposal ? { proposal } : {}) }, env.signal);
       env.log.append({

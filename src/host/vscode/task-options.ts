@@ -48,7 +48,8 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
   const mcp = input.mcp;
   if (mcp) redactor.track('mcp', () => mcp.credentials());
   // The settings files (user and workspace) hold rules and hooks too; a workspace's allow rules and hooks wait for its trust.
-  const fileSettings = loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: input.cwd, trust: new WorkspaceTrust({ storageDir: input.storageDir }).check });
+  const permissionFiles = () => loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: input.cwd, trust: new WorkspaceTrust({ storageDir: input.storageDir }).check });
+  const fileSettings = permissionFiles();
   for (const problem of fileSettings.problems) input.host.notify('warning', problem);
   return createTaskEnvironment({
     cwd: input.cwd,
@@ -63,7 +64,8 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     autoCondenseAt: settings.autoCondenseAt,
     ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
     checkpoints: settings.checkpoints,
-    permissions: [...settings.permissions.map((p) => ({ ...p, source: 'smith.permissions' })), ...fileSettings.rules],
+    // Read again before each call: a rule added from the approval bar ("always allow") applies at once.
+    permissions: () => [...settings.permissions.map((p) => ({ ...p, source: 'smith.permissions' })), ...permissionFiles().rules],
     hooks: fileSettings.hooks,
     modelOverrides: settings.modelOverrides,
     hostEnvironment: () => editorEnvironment(input.cwd),

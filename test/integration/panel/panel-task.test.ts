@@ -2,12 +2,13 @@
 // TaskController through the in-memory transport, the model is the scripted server, and the
 // webview's reducer renders what the host sends (every message validated by the protocol schema).
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { checkpointDirOf } from '../../../src/core/checkpoints/checkpoint-store.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { providerModels } from '../../../src/core/providers/provider-models.js';
+import { loadPermissionSettings } from '../../../src/core/permissions/settings-files.js';
 import { DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
 import { Emitter } from '../../../src/panel/events.js';
 import { createMessageHandlers, type McpRequests } from '../../../src/panel/message-handlers.js';
@@ -84,7 +85,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       onDidChange: settingsChanged.event,
       createEnvironment: async () => {
         const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl, ...(options.native ? { toolProtocol: 'native' as const } : {}) });
-        return fixture.environment(provider, host, { disabledRules: () => new Set(disabledRules), policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision ? { modelOverrides: { supportsImages: true } } : {}) });
+        return fixture.environment(provider, host, { permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules, disabledRules: () => new Set(disabledRules), policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision ? { modelOverrides: { supportsImages: true } } : {}) });
       },
     };
     const exported: { name: string; markdown: string }[] = [];
@@ -498,6 +499,23 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     const sent = JSON.stringify(fixture.server.requestAt(0).body);
     assert.match(sent, /Use tabs\./);
     assert.doesNotMatch(sent, /haiku/);
+  });
+
+  test('Always allow approves the call and writes its rule; the same command later runs unasked', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const run = { text: '<execute_command>\n<command>echo checked</command>\n<requires_approval>true</requires_approval>\n</execute_command>' };
+    fixture.server.enqueue(run, run, DONE);
+    await panel.client.request({ type: 'newTask', text: 'Check twice' });
+    await panel.until(() => panel.page.state.panel?.task?.pendingApproval !== undefined, 'the approval');
+    const pending = panel.page.state.panel!.task!.pendingApproval!;
+    assert.deepEqual(pending.allowRules, ['Bash(echo checked)']);
+    await panel.client.request({ type: 'approve', callId: pending.callId, alwaysAllow: 'user' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    assert.deepEqual(JSON.parse(readFileSync(join(fixture.storage, 'settings.json'), 'utf8')), { permissions: { allow: ['Bash(echo checked)'] } });
+    const runs = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'tool' && m.tool === 'execute_command');
+    assert.deepEqual(runs.map((m) => (m.kind === 'tool' ? [m.approvedBy, m.rule] : [])), [['user', undefined], ['auto', 'Bash(echo checked)']]);
+    assert.ok(panel.notices.some((n) => /Allowed from now on: Bash\(echo checked\)/.test(n)), panel.notices.join('\n'));
   });
 
   test('a model that does not take images refuses them, saying how to allow it', async () => {

@@ -199,6 +199,25 @@ describe('chat panel in Chromium', () => {
     assert.deepEqual([approve.callId, approve.all], ['call-2', true]);
   });
 
+  test('Always allow shows the rule and approves, writing it for the user or the workspace', async () => {
+    const { page } = panel;
+    await panel.send(
+      snapshotOf(
+        taskView([taskMessage, { kind: 'tool', id: 'e1', callId: 'call-9', tool: 'execute_command', params: { command: 'npm test' }, status: 'awaiting_approval', ts }], {
+          status: 'awaiting_approval',
+          pendingApproval: { callId: 'call-9', tool: 'execute_command', summary: 'Run command', command: 'npm test', allowRules: ['Bash(npm test)'] },
+        }),
+      ),
+    );
+    const bar = page.getByRole('region', { name: 'Approval needed' });
+    await bar.getByRole('button', { name: 'Always allow…' }).click();
+    const group = bar.getByRole('group', { name: 'Always allow' });
+    assert.match((await group.textContent()) ?? '', /Approve and allow from now on: Bash\(npm test\)/);
+    await group.getByRole('button', { name: 'In this workspace' }).click();
+    const approve = await panel.waitForPosted('approve');
+    assert.deepEqual([approve.callId, approve.alwaysAllow], ['call-9', 'workspace']);
+  });
+
   test('Reject posts reject with the callId and feedback; Ctrl+Enter in Feedback approves', async () => {
     const { page } = panel;
     const pending = (callId: string) =>

@@ -20,11 +20,11 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
   const [feedback, setFeedback] = useState('');
   const [sending, setSending] = useState(false);
 
-  const decide = (type: 'approve' | 'reject', all = false) => {
+  const decide = (type: 'approve' | 'reject', all = false, alwaysAllow?: 'user' | 'workspace') => {
     if (sending) return;
     setSending(true);
     const text = feedback.trim();
-    request({ type, callId: approval.callId, ...(text === '' ? {} : { feedback: text }), ...(all ? { all: true } : {}) }).catch((error: unknown) => {
+    request({ type, callId: approval.callId, ...(text === '' ? {} : { feedback: text }), ...(all ? { all: true } : {}), ...(alwaysAllow ? { alwaysAllow } : {}) }).catch((error: unknown) => {
       setSending(false);
       reportError(error);
     });
@@ -77,6 +77,9 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
         <button type="button" className="secondary-button" onClick={() => decide('reject')} disabled={sending}>
           <Codicon name="close" /> Reject
         </button>
+        {approval.allowRules !== undefined && approval.allowRules.length > 0 && (
+          <AlwaysAllow rules={approval.allowRules} disabled={sending} onChoose={(scope) => decide('approve', false, scope)} />
+        )}
         {rest > 0 && (
           <button type="button" className="secondary-button" title="Approve this call and the rest of this response's calls" onClick={() => decide('approve', true)} disabled={sending}>
             <Codicon name="check-all" /> Approve all ({rest + 1})
@@ -102,5 +105,30 @@ function BatchList({ batch }: { batch: NonNullable<PendingApproval['batch']> }) 
         );
       })}
     </ol>
+  );
+}
+
+/** "Always allow": the rules that would allow this call from now on, written for the user or for this workspace. */
+function AlwaysAllow({ rules, disabled, onChoose }: { rules: readonly string[]; disabled: boolean; onChoose: (scope: 'user' | 'workspace') => void }) {
+  const [open, setOpen] = useState(false);
+  if (!open) {
+    return (
+      <button type="button" className="link-button" aria-expanded={false} disabled={disabled} onClick={() => setOpen(true)} title={`Approve, and from now on allow ${rules.join(', ')}`}>
+        Always allow…
+      </button>
+    );
+  }
+  return (
+    <div className="always-allow" role="group" aria-label="Always allow">
+      <span className="small">
+        Approve and allow from now on: <code>{rules.join(', ')}</code>
+      </span>
+      <button type="button" className="secondary-button" disabled={disabled} onClick={() => onChoose('user')} title="Written to your settings (every workspace)">
+        For me
+      </button>
+      <button type="button" className="secondary-button" disabled={disabled} onClick={() => onChoose('workspace')} title="Written to this workspace's .smith/settings.json">
+        In this workspace
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,54 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser/lib/esm/main.js';
+import { splitCommand } from './shell-commands.js';
+
+const READ_TOOLS = new Set(['read_file', 'list_files', 'search_files', 'list_code_definition_names']);
+const EDIT_TOOLS = new Set(['write_to_file', 'replace_in_file', 'new_rule']);
+
+/**
+ * The narrowest rules that allow this call again ("always allow this"): a command's simple
+ * commands one by one (`Bash(npm test)`), the path read or edited (`Read(src/a.ts)`,
+ * `Edit(src/a.ts)`), the MCP server's tool (`mcp__github__create_issue`), else the tool itself.
+ * Undefined when no rule could allow it: a command with parts the shell parser cannot see through
+ * (substitutions), which rules never allow.
+ */
+export async function narrowestAllowRules(tool: string, params: Readonly<Record<string, string>>, cwd: string): Promise<string[] | undefined> {
+  if (tool === 'execute_command') {
+    const split = await splitCommand(params.command ?? '');
+    if (split.opaque.length > 0 || split.commands.length === 0) return undefined;
+    return [...new Set(split.commands.map((command) => `Bash(${command})`))];
+  }
+  if (tool === 'use_mcp_tool' && params.server_name && params.tool_name) return [`mcp__${params.server_name}__${params.tool_name}`];
+  const path = params.path;
+  if (path !== undefined && (READ_TOOLS.has(tool) || EDIT_TOOLS.has(tool))) return [`${READ_TOOLS.has(tool) ? 'Read' : 'Edit'}(${rulePath(path, cwd)})`];
+  return [tool];
+}
+
+/**
+ * A path as a rule names it: workspace-relative when that names it alone (`src/a.ts`; in the
+ * rules' .gitignore syntax a bare `a.ts` would match at any depth), else absolute.
+ */
+function rulePath(path: string, cwd: string): string {
+  const absolute = resolve(cwd, path);
+  const rel = relative(cwd, absolute).split(sep).join('/');
+  if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || !rel.includes('/')) return absolute;
+  return rel;
+}
+
+/**
+ * Adds allow rules to a settings file (`{"permissions": {"allow": [...]}}`, comments kept),
+ * creating it when missing; rules already there are not added twice. Returns the rules added.
+ */
+export function addAllowRules(file: string, rules: readonly string[]): string[] {
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '{}\n';
+  const data = (parseJsonc(text, [], { allowTrailingComma: true }) ?? {}) as { permissions?: { allow?: unknown } };
+  const existing = Array.isArray(data.permissions?.allow) ? (data.permissions.allow as unknown[]) : [];
+  const added = rules.filter((rule) => !existing.includes(rule));
+  if (added.length === 0) return [];
+  const formatting = { formattingOptions: { insertSpaces: true, tabSize: 2 } };
+  text = applyEdits(text, modify(text, ['permissions', 'allow'], [...existing, ...added], formatting));
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text.endsWith('\n') ? text : `${text}\n`);
+  return added;
+}
