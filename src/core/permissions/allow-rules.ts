@@ -26,14 +26,15 @@ export async function narrowestAllowRules(tool: string, params: Readonly<Record<
 }
 
 /**
- * A path as a rule names it: workspace-relative when that names it alone (`src/a.ts`; in the
- * rules' .gitignore syntax a bare `a.ts` would match at any depth), else absolute.
+ * A path as a rule names it: workspace-relative (`src/a.ts`, and `./a.ts` at the top, since in
+ * the rules' .gitignore syntax a bare `a.ts` would match at any depth), so a rule written to the
+ * workspace's file holds in every clone; absolute only outside the workspace.
  */
 function rulePath(path: string, cwd: string): string {
   const absolute = resolve(cwd, path);
   const rel = relative(cwd, absolute).split(sep).join('/');
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel) || !rel.includes('/')) return absolute;
-  return rel;
+  if (rel === '' || rel === '..' || rel.startsWith('../') || isAbsolute(rel)) return absolute;
+  return rel.includes('/') ? rel : `./${rel}`;
 }
 
 /**

@@ -90,11 +90,14 @@ function commandMatches(pattern: string, command: string): boolean {
   return regex.test(command);
 }
 
-/** A path pattern in .gitignore syntax: workspace-relative (`src/**`, `./.env`), `~/…` or absolute. */
+/**
+ * A path pattern in .gitignore syntax: workspace-relative (`src/**`; `./.env` is the workspace's
+ * top-level `.env` only, as a leading `/` anchors a .gitignore line), `~/…` or absolute.
+ */
 function pathMatches(pattern: string, path: string, cwd: string): boolean {
   const absolute = resolve(cwd, path);
   const base = pattern.startsWith('~/') ? homedir() : isAbsolute(pattern) ? '/' : cwd;
-  const relativePattern = pattern.startsWith('~/') ? pattern.slice(2) : isAbsolute(pattern) ? pattern.slice(1) : pattern.replace(/^\.\//, '');
+  const relativePattern = pattern.startsWith('~/') ? pattern.slice(2) : isAbsolute(pattern) ? pattern.slice(1) : pattern.replace(/^\.\//, '/');
   const rel = relative(base, absolute);
   if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
   return ignore().add(relativePattern).ignores(rel.split(sep).join('/'));

@@ -24,7 +24,8 @@ describe('always allow', () => {
       ['execute_command', { command: 'npm test' }, ['Bash(npm test)'], { command: 'npm test -- --watch' }],
       ['execute_command', { command: 'git status && npm test' }, ['Bash(git status)', 'Bash(npm test)'], { command: 'git status && rm -rf /' }],
       ['write_to_file', { path: 'src/a.ts' }, ['Edit(src/a.ts)'], { path: 'src/b.ts' }],
-      ['read_file', { path: 'README.md' }, ['Read(/work/project/README.md)'], { path: 'docs/README.md' }],
+      ['read_file', { path: 'README.md' }, ['Read(./README.md)'], { path: 'docs/README.md' }],
+      ['read_file', { path: '/etc/hosts' }, ['Read(/etc/hosts)'], { path: '/etc/passwd' }],
       ['use_mcp_tool', { server_name: 'github', tool_name: 'create_issue' }, ['mcp__github__create_issue'], { server_name: 'github', tool_name: 'delete_repo' }],
     ];
     for (const [tool, params, expected, other] of cases) {

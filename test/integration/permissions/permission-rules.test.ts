@@ -55,6 +55,8 @@ describe('permission rules', () => {
     const rules = [rule('deny', 'Read(./.env)'), rule('allow', 'Edit(src/**)'), rule('deny', 'Edit(/etc/**)'), rule('ask', `Read(~/secrets/**)`)];
     assert.equal(await judge(rules, call('read_file', '.env')), 'deny');
     assert.equal(await judge(rules, call('search_files', '.env')), 'deny');
+    assert.equal(await judge(rules, call('read_file', 'config/.env')), undefined, './ names the top-level file only');
+    assert.equal(await judge([rule('deny', 'Read(.env)')], call('read_file', 'config/.env')), 'deny', 'a bare name matches at any depth');
     assert.equal(await judge(rules, call('read_file', 'src/a.ts')), undefined);
     assert.equal(await judge(rules, call('replace_in_file', 'src/deep/a.ts')), 'allow');
     assert.equal(await judge(rules, call('write_to_file', 'test/a.ts')), undefined);

@@ -66,7 +66,7 @@ describe('approvals in the task log', () => {
     const asked = log.events.find((e) => e.type === 'approval_asked');
     assert.ok(asked?.type === 'approval_asked' && asked.request);
     const { diff, ...rest } = asked.request;
-    assert.deepEqual(rest, { callId: asked.callId, tool: 'replace_in_file', params, summary: 'Edit notes.txt (+1 -1)', path: 'notes.txt', stats: { added: 1, removed: 1 } });
+    assert.deepEqual(rest, { callId: asked.callId, tool: 'replace_in_file', params, summary: 'Edit notes.txt (+1 -1)', path: 'notes.txt', stats: { added: 1, removed: 1 }, allowRules: ['Edit(./notes.txt)'] });
     assert.match(diff ?? '', /^-two\n\+TWO$/m);
     // The host got exactly what was logged, plus the file texts for its diff editor (not logged).
     const { proposal, ...shown } = harness.asked[0]!;
