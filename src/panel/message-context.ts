@@ -1,4 +1,5 @@
 import { imageForModel } from '../core/context/image-files.js';
+import { prepareMessage } from '../core/context/prepare-message.js';
 import type { TaskOptions, MentionedContext } from '../core/task/task.js';
 
 /** An image the user pasted, dropped or attached in the panel: its name and bytes (base64). */
@@ -8,11 +9,14 @@ export interface PanelImage {
 }
 
 /**
- * What a message from the panel carries besides its text: what its @-mentions attach, and its
- * images, checked (type, size, and a model that takes images); throws saying what is wrong.
+ * What a message from the panel carries besides its text: what the UserPromptSubmit hooks and its
+ * @-mentions attach, and its images, checked (type, size, and a model that takes images); throws
+ * saying what is wrong (a hook's refusal included).
  */
 export async function messageContext(options: TaskOptions, text: string, images: readonly PanelImage[] = []): Promise<MentionedContext> {
-  const expanded = await options.expandMentions?.(text);
+  // The UserPromptSubmit hooks run first (they may refuse the message or add context), as in the CLI.
+  const { expanded, hookErrors } = await prepareMessage(options, text);
+  for (const error of hookErrors) options.host.notify('warning', error);
   if (images.length > 0 && options.modelInfo?.(options.provider)?.supportsImages !== true) {
     throw new Error(`${options.provider.modelId} does not take images as far as Smith knows. If it does, turn on smith.modelSupportsImages.`);
   }

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 
 /** When a hook runs (Claude Code's names, so existing hook settings work). */
-export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop'] as const;
+export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'Notification', 'SessionStart'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
 /** One command to run. */

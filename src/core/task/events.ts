@@ -35,6 +35,7 @@ export type TaskEvent =
   | ConversationRewound
   | TodoListEdited
   | ContextMeasured
+  | HookContext
   | ToolAutoApproved;
 
 interface EventBase {
@@ -330,6 +331,13 @@ export interface ContextMeasured extends EventBase {
   readonly results: number;
   /** The share of the window at which the history is condensed. */
   readonly condenseAt?: number;
+}
+
+/** Text a hook of the user printed for the model (SessionStart); it goes with the next request. */
+export interface HookContext extends EventBase {
+  readonly type: 'hook_context';
+  readonly event: string;
+  readonly text: string;
 }
 
 /** The user edited the model's todo list (in the panel); the model sees the edited list next. */

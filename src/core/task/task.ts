@@ -102,6 +102,7 @@ export class Task {
   /** Messages the user typed while the task worked, not yet delivered to the model. */
   private readonly queued: string[] = [];
   private readonly turnAbort = new TurnAbort();
+  private sessionStarted = false;
   private readonly checkpoints: TaskCheckpoints | undefined;
 
   private constructor(
@@ -240,6 +241,7 @@ export class Task {
     let maxCost = options.maxCost;
 
     try {
+      await this.startSession();
       for (;;) {
         // Read from the log, so a resumed task goes on counting where it stopped.
         const counted = loopCounters(this.log.events);
@@ -338,6 +340,19 @@ export class Task {
       }
       return this.fail((error as Error).message);
     }
+  }
+
+  /**
+   * The user's SessionStart hooks, once per Task object (a start, or a resume after a reload):
+   * what they print goes to the model with the next request.
+   */
+  private async startSession(): Promise<void> {
+    if (this.sessionStarted || !this.options.hooks?.SessionStart) return;
+    this.sessionStarted = true;
+    const source = this.log.events.some((e) => e.type === 'task_resumed') ? 'resume' : 'startup';
+    const outcome = await runHooks(this.options.hooks, 'SessionStart', { task_id: this.id, source }, this.options.cwd);
+    for (const error of outcome.errors) this.options.host.notify('warning', error);
+    if (outcome.context.length > 0) this.log.append({ type: 'hook_context', event: 'SessionStart', text: outcome.context.join('\n\n') });
   }
 
   /** Condenses the history now (the /condense command); the summary replaces older turns. */

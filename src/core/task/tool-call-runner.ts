@@ -9,6 +9,7 @@ import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
 import { loopCounters } from './loop-counters.js';
 import { narrowestAllowRules } from '../permissions/allow-rules.js';
 import { judgeCall, type PermissionRule } from '../permissions/permission-rules.js';
+import { withNotificationHooks } from '../hooks/notification-hooks.js';
 import { runHooks, type HookSettings } from '../hooks/hooks.js';
 import type { TaskLog } from './task-log.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
@@ -117,6 +118,7 @@ export async function runToolCall(
 }
 
 async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: string, batch: ShownApproval['batch']): Promise<ToolOutcome> {
+  const host = withNotificationHooks(env.host, env.hooks, env.cwd, env.log.taskId);
   const handler = env.tools.get(block.name);
   if (!handler) {
     const available = env.allowedTools ? ` Available tools: ${[...env.allowedTools].join(', ')}.` : '';
@@ -159,7 +161,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
 
   const detach = new AbortController();
   const context: ToolContext = {
-    host: env.host,
+    host,
     cwd: env.cwd,
     signal: env.signal,
     detach: detach.signal,
@@ -186,7 +188,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
       const allowRules = await narrowestAllowRules(block.name, block.params, env.cwd);
       const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params: block.params, ...(allowRules ? { allowRules } : {}), ...(batch ? { batch } : {}) };
       env.log.append({ type: 'approval_asked', callId, request: shown });
-      const answer = await env.host.approvals.ask({ ...shown, ...(proposal ? { proposal } : {}) }, env.signal);
+      const answer = await host.approvals.ask({ ...shown, ...(proposal ? { proposal } : {}) }, env.signal);
       env.log.append({
         type: 'approval_answered',
         callId,

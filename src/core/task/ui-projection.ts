@@ -197,6 +197,9 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
       // A conversation rewind refolds first, then lands here as the last event still visible.
       push({ kind: 'notice', id, text: rewindNotice(event.checkpointId, event.files, event.toSeq !== undefined), ts: event.ts });
       break;
+    case 'hook_context':
+      push({ kind: 'notice', id, text: `Your ${event.event} hook added context for the model.`, ts: event.ts });
+      break;
     case 'checkpoint_created':
       push({ kind: 'checkpoint', id, checkpointId: event.checkpointId, changed: event.changed.slice(0, CHANGED_PATHS_SHOWN), changedCount: event.changedCount, skipped: [...event.skipped], ts: event.ts });
       break;

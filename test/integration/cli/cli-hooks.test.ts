@@ -37,6 +37,27 @@ describe('smith CLI: hooks', () => {
     assert.match(fx.ws.read('stop-input.json'), /"hook_event_name":"Stop".*"result":"Done\."/);
   });
 
+  test('SessionStart adds context for the model; Notification hears of each approval asked', async () => {
+    const settings = {
+      hooks: {
+        SessionStart: hook('cat > "$SMITH_PROJECT_DIR/session.json"; echo "Staging is down today."'),
+        Notification: hook('cat >> "$SMITH_PROJECT_DIR/notified.jsonl"'),
+      },
+    };
+    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify(settings));
+    fx.server.enqueue({ text: '<execute_command>\n<command>echo hi</command>\n<requires_approval>true</requires_approval>\n</execute_command>' }, done);
+    // stdin carries no answers: the approval is refused, after the Notification hook ran.
+    const run = await runCli({ args: [...fx.cliArgs(), 'Say hi'], stdin: '' });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(allText(fx.server.requestAt(0)), /<hook_context>\nStaging is down today\.\n<\/hook_context>/);
+    const session = JSON.parse(fx.ws.read('session.json')) as Record<string, unknown>;
+    assert.deepEqual([session.hook_event_name, session.cwd, session.source, typeof session.task_id], ['SessionStart', fx.ws.root, 'startup', 'string']);
+    const notified = fx.ws.read('notified.jsonl').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    assert.equal(notified.length, 1);
+    assert.equal(notified[0]!.hook_event_name, 'Notification');
+    assert.match(String(notified[0]!.message), /^Smith needs your approval: /);
+  });
+
   test('a UserPromptSubmit hook can refuse the task; a workspace\'s hooks run only when trusted', async () => {
     writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: hook('echo "no tasks on Fridays" >&2; exit 2') } }));
     const refused = await runCli({ args: [...fx.cliArgs(), 'Do it'] });

@@ -9,6 +9,7 @@ import { checkpointDirOf } from '../../../src/core/checkpoints/checkpoint-store.
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { providerModels } from '../../../src/core/providers/provider-models.js';
 import { loadPermissionSettings } from '../../../src/core/permissions/settings-files.js';
+import type { HookSettings } from '../../../src/core/hooks/hooks.js';
 import { DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
 import { Emitter } from '../../../src/panel/events.js';
 import { createMessageHandlers, type McpRequests } from '../../../src/panel/message-handlers.js';
@@ -22,7 +23,7 @@ import { createRequestClient } from '../../../src/shared/request-client.js';
 import { createLinkedPair } from '../../../src/shared/transport.js';
 import { receiveHostMessage } from '../../../webview-ui/src/state/host-messages.js';
 import { initialWebviewState, panelReducer, type WebviewState } from '../../../webview-ui/src/state/panel-reducer.js';
-import { useTaskFixture } from '../../helpers/agent-fixture.js';
+import { allText, useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { gate } from '../../helpers/gate.js';
 import { eventually } from '../../helpers/pid-liveness.js';
@@ -44,7 +45,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     for (const close of closers.splice(0)) close();
   });
 
-  function openPanel(options: { native?: boolean; vision?: boolean } = {}) {
+  function openPanel(options: { native?: boolean; vision?: boolean; hooks?: HookSettings } = {}) {
     const harness = new ToolHarness(fixture.ws.root);
     const reviews: string[] = [];
     const edits: EditReview = {
@@ -85,7 +86,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       onDidChange: settingsChanged.event,
       createEnvironment: async () => {
         const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl, ...(options.native ? { toolProtocol: 'native' as const } : {}) });
-        return fixture.environment(provider, host, { permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules, disabledRules: () => new Set(disabledRules), policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision ? { modelOverrides: { supportsImages: true } } : {}) });
+        return fixture.environment(provider, host, { permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules, disabledRules: () => new Set(disabledRules), policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision ? { modelOverrides: { supportsImages: true } } : {}), ...(options.hooks ? { hooks: options.hooks } : {}) });
       },
     };
     const exported: { name: string; markdown: string }[] = [];
@@ -516,6 +517,31 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     const runs = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'tool' && m.tool === 'execute_command');
     assert.deepEqual(runs.map((m) => (m.kind === 'tool' ? [m.approvedBy, m.rule] : [])), [['user', undefined], ['auto', 'Bash(echo checked)']]);
     assert.ok(panel.notices.some((n) => /Allowed from now on: Bash\(echo checked\)/.test(n)), panel.notices.join('\n'));
+  });
+
+  test('hooks run in the panel: SessionStart adds context, Notification hears of the approval, UserPromptSubmit can refuse', async () => {
+    const hook = (command: string) => [{ hooks: [{ command, timeoutSeconds: 30, source: 'test' }] }];
+    const panel = openPanel({
+      hooks: {
+        SessionStart: hook('echo "The build is red since Monday."'),
+        Notification: hook('cat >> "$SMITH_PROJECT_DIR/notified.jsonl"'),
+        UserPromptSubmit: hook('if grep -q Friday; then echo "no deploys on Fridays" >&2; exit 2; fi'),
+      },
+    });
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    await assert.rejects(panel.client.request({ type: 'newTask', text: 'Deploy on Friday' }), /A UserPromptSubmit hook refused the message: no deploys on Fridays/);
+    assert.equal(fixture.server.requests.length, 0, 'a refused message reaches no model');
+
+    fixture.server.enqueue({ text: '<execute_command>\n<command>echo hi</command>\n<requires_approval>true</requires_approval>\n</execute_command>' }, DONE);
+    await panel.client.request({ type: 'newTask', text: 'Say hi' });
+    await panel.until(() => panel.page.state.panel?.task?.pendingApproval !== undefined, 'the approval');
+    const notified = JSON.parse(fixture.ws.read('notified.jsonl').trim()) as Record<string, unknown>;
+    assert.equal(notified.hook_event_name, 'Notification');
+    assert.match(String(notified.message), /Smith needs your approval/);
+    await panel.client.request({ type: 'approve', callId: panel.page.state.panel!.task!.pendingApproval!.callId });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    assert.match(allText(fixture.server.requestAt(0)), /<hook_context>\nThe build is red since Monday\.\n<\/hook_context>/);
+    assert.ok(panel.page.state.panel!.task!.messages.some((m) => m.kind === 'notice' && /SessionStart hook added context/.test(m.text)));
   });
 
   test('a model that does not take images refuses them, saying how to allow it', async () => {
