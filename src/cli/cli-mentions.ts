@@ -1,5 +1,4 @@
-import type { ExpandedMessage } from '../core/context/mentions.js';
-import { prepareMessage } from '../core/context/prepare-message.js';
+import { prepareMessage, type PreparedExpansion } from '../core/context/prepare-message.js';
 import type { TaskOptions } from '../core/task/task.js';
 import type { Style } from './style.js';
 
@@ -9,7 +8,7 @@ export { PromptBlockedError } from '../core/context/prepare-message.js';
  * Prepares a message the user typed (hooks, then @-mentions; see prepareMessage) and says on
  * stderr what was attached, what was not, and what the hooks complained of.
  */
-export async function expandForCli(options: TaskOptions, text: string, err: NodeJS.WritableStream, style: Style): Promise<ExpandedMessage | undefined> {
+export async function expandForCli(options: TaskOptions, text: string, err: NodeJS.WritableStream, style: Style): Promise<PreparedExpansion | undefined> {
   const { expanded, hookErrors } = await prepareMessage(options, text);
   for (const error of hookErrors) err.write(`${style.yellow(style.text(error))}\n`);
   if (!expanded) return undefined;

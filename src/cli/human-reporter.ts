@@ -4,6 +4,7 @@ import type { Style } from './style.js';
 import type { ToolFacts } from '../shared/tool-details.js';
 import { commandEndText, findingsLine } from '../shared/tool-result-summary.js';
 import { toolSubject } from '../shared/tool-subject.js';
+import { hookRunLine, isNoteworthyHookRun } from '../shared/hook-runs.js';
 import { settledTerminalLength } from './terminal-text.js';
 
 /**
@@ -69,6 +70,11 @@ export class HumanReporter {
         break;
       case 'no_tool_used':
         this.err.write(`${this.style.yellow('! the model did not use a tool; reminding it')}\n`);
+        break;
+      case 'hooks_ran':
+        for (const run of event.runs) {
+          if (isNoteworthyHookRun(run) || this.level === 'verbose') this.err.write(`${this.style.dim(`  ${this.style.text(hookRunLine(event.event, event.tool, run))}`)}\n`);
+        }
         break;
       case 'task_resumed':
         this.err.write(`${this.style.dim('Resuming the task from its log.')}\n`);

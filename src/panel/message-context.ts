@@ -28,5 +28,6 @@ export async function messageContext(options: TaskOptions, text: string, images:
     ...(expanded?.context ? { context: expanded.context } : {}),
     attachments: [...(expanded?.attachments ?? []), ...ready.map((r) => r.attachment)],
     images: ready.map((r) => r.image),
+    ...(expanded?.hookRuns ? { hookRuns: expanded.hookRuns } : {}),
   };
 }

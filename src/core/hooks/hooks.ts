@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process';
+import type { HookRun } from '../../shared/hook-runs.js';
+import { parseHookReply } from './hook-reply.js';
 
 /** When a hook runs (Claude Code's names, so existing hook settings work). */
 export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'Notification', 'SessionStart'] as const;
@@ -22,12 +24,18 @@ export type HookSettings = Partial<Record<HookEvent, readonly HookGroup[]>>;
 
 /** What the hooks of one event said. */
 export interface HookOutcome {
-  /** A hook blocked the step (exit code 2, or `{"decision":"block"}` on stdout), with its reason. */
+  /** A hook blocked the step (exit code 2, or a JSON block or deny decision), with its reason. */
   readonly blocked?: string;
-  /** Text hooks printed for the model (UserPromptSubmit: added to the prompt as context). */
+  /** A PreToolUse hook decided the call runs unasked (`allow`) or must be asked (`ask`). */
+  readonly permission?: 'allow' | 'ask';
+  /** The tool's input as a PreToolUse hook changed it (`updatedInput`). */
+  readonly updatedInput?: Readonly<Record<string, unknown>>;
+  /** Text hooks gave the model (plain stdout of UserPromptSubmit and SessionStart, `additionalContext`). */
   readonly context: readonly string[];
-  /** Hooks that failed otherwise (another exit code, a timeout): shown to the user, nothing is blocked. */
+  /** Hooks that failed (another exit code, a timeout) and messages hooks left for the user: shown, nothing blocked. */
   readonly errors: readonly string[];
+  /** Every hook that ran, for the task log. */
+  readonly runs: readonly HookRun[];
 }
 
 /** Claude Code's tool names for Smith's tools, so a matcher like `Bash|Edit` works unchanged. */
@@ -52,23 +60,44 @@ export async function runHooks(settings: HookSettings | undefined, event: HookEv
   const commands = groups.filter((group) => matches(group.matcher, names)).flatMap((group) => group.hooks);
   const context: string[] = [];
   const errors: string[] = [];
+  const runs: HookRun[] = [];
+  let permission: HookOutcome['permission'];
+  let updatedInput: HookOutcome['updatedInput'];
+  let toolInput = input.tool_input;
   for (const hook of commands) {
-    const result = await runOne(hook, { hook_event_name: event, cwd, ...(tool ? { tool_name: CLAUDE_NAMES[tool] ?? tool } : {}), ...input }, cwd);
+    const started = Date.now();
+    const result = await runOne(hook, { hook_event_name: event, cwd, ...(tool ? { tool_name: CLAUDE_NAMES[tool] ?? tool } : {}), ...input, ...(toolInput !== undefined ? { tool_input: toolInput } : {}) }, cwd);
+    const ran = { command: hook.command, source: hook.source, exitCode: result.code, durationMs: Date.now() - started };
     if (result.timedOut) {
-      errors.push(`${event} hook "${hook.command}" (${hook.source}) took longer than ${hook.timeoutSeconds} s and was stopped`);
+      const reason = `took longer than ${hook.timeoutSeconds} s and was stopped`;
+      errors.push(`${event} hook "${hook.command}" (${hook.source}) ${reason}`);
+      runs.push({ ...ran, result: 'timed_out', reason });
       continue;
     }
-    const decision = jsonDecision(result.stdout);
-    if (result.code === 2 || decision?.decision === 'block') {
-      return { blocked: (decision?.reason ?? result.stderr.trim()) || `blocked by the ${event} hook "${hook.command}"`, context, errors };
+    const reply = result.code === 0 ? parseHookReply(result.stdout) : undefined;
+    if (reply?.systemMessage) errors.push(`${event} hook "${hook.command}": ${reply.systemMessage}`);
+    if (result.code === 2 || reply?.decision === 'block') {
+      const reason = (result.code === 2 ? result.stderr.trim() : reply?.reason) || `blocked by the ${event} hook "${hook.command}"`;
+      runs.push({ ...ran, result: 'blocked', reason });
+      return { blocked: reason, context, errors, runs };
     }
     if (result.code !== 0) {
-      errors.push(`${event} hook "${hook.command}" (${hook.source}) exited with ${result.code}${result.stderr.trim() ? `: ${result.stderr.trim()}` : ''}`);
+      const reason = `exited with ${result.code}${result.stderr.trim() ? `: ${result.stderr.trim()}` : ''}`;
+      errors.push(`${event} hook "${hook.command}" (${hook.source}) ${reason}`);
+      runs.push({ ...ran, result: 'failed', reason });
       continue;
     }
-    if (!decision && result.stdout.trim() !== '') context.push(result.stdout.trim());
+    const added = reply ? reply.additionalContext : result.stdout.trim() || undefined;
+    // Plain stdout is context where Claude Code reads it so; after a tool call it is only logged.
+    const addsContext = added !== undefined && (reply !== undefined || event === 'UserPromptSubmit' || event === 'SessionStart');
+    if (addsContext) context.push(added);
+    if (reply?.updatedInput && event === 'PreToolUse') toolInput = updatedInput = reply.updatedInput;
+    // The most careful decision wins: one hook's ask is not overridden by another's allow.
+    if (reply?.decision === 'ask' || (reply?.decision === 'allow' && permission !== 'ask')) permission = reply.decision;
+    const settled = reply?.decision === 'allow' ? 'allowed' : reply?.decision === 'ask' ? 'ask' : 'ok';
+    runs.push({ ...ran, result: settled, ...(reply?.reason ? { reason: reply.reason } : {}), ...(reply?.updatedInput && event === 'PreToolUse' ? { changedInput: true } : {}), ...(addsContext ? { addedContext: true } : {}) });
   }
-  return { context, errors };
+  return { context, errors, runs, ...(permission ? { permission } : {}), ...(updatedInput ? { updatedInput } : {}) };
 }
 
 function matches(matcher: string | undefined, names: readonly string[]): boolean {
@@ -78,17 +107,6 @@ function matches(matcher: string | undefined, names: readonly string[]): boolean
     return names.some((name) => regex.test(name));
   } catch {
     return names.includes(matcher);
-  }
-}
-
-function jsonDecision(stdout: string): { decision?: string; reason?: string } | undefined {
-  const text = stdout.trim();
-  if (!text.startsWith('{')) return undefined;
-  try {
-    const data = JSON.parse(text) as { decision?: unknown; reason?: unknown };
-    return { ...(typeof data.decision === 'string' ? { decision: data.decision } : {}), ...(typeof data.reason === 'string' ? { reason: data.reason } : {}) };
-  } catch {
-    return undefined;
   }
 }
 

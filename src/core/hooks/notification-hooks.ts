@@ -1,4 +1,6 @@
 import type { Host } from '../ports.js';
+import type { TaskLog } from '../task/task-log.js';
+import { logHookRuns } from './hook-log.js';
 import { runHooks, type HookSettings } from './hooks.js';
 
 /**
@@ -6,10 +8,11 @@ import { runHooks, type HookSettings } from './hooks.js';
  * approval is asked and before a question is asked, in the CLI and the panel alike. A hook's
  * failure is shown and never stops the wait; without Notification hooks the host is unchanged.
  */
-export function withNotificationHooks(host: Host, hooks: HookSettings | undefined, cwd: string, taskId: string): Host {
+export function withNotificationHooks(host: Host, hooks: HookSettings | undefined, cwd: string, log: TaskLog): Host {
   if (!hooks?.Notification) return host;
   const notify = async (message: string) => {
-    const outcome = await runHooks(hooks, 'Notification', { task_id: taskId, message }, cwd);
+    const outcome = await runHooks(hooks, 'Notification', { task_id: log.taskId, message }, cwd);
+    logHookRuns(log, 'Notification', outcome);
     for (const error of outcome.errors) host.notify('warning', error);
   };
   return {

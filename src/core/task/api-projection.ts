@@ -210,8 +210,8 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
         for (const [id, name] of openCalls) pendingResults.push({ type: 'tool_result', toolUseId: id, name, content: COMPLETION_SHOWN_NOTE });
         openCalls = new Map();
         break;
-      case 'hook_context':
-        pendingUser.push(`<hook_context>\n${event.text}\n</hook_context>`);
+      case 'hooks_ran':
+        if (event.context) pendingUser.push(`<hook_context>\n${event.context}\n</hook_context>`);
         break;
       case 'response_interrupted':
         // What the model had said when the user stopped it is its answer, cut off; a retried one is not.

@@ -5,6 +5,7 @@ import type { FileStamp } from '../tools/file-stamp.js';
 import type { Attachment } from '../context/mentions.js';
 import type { TodoItem } from '../../shared/todo-items.js';
 import type { ShownApproval, ToolFacts } from '../../shared/tool-details.js';
+import type { HookRun } from '../../shared/hook-runs.js';
 
 /** Every fact of a task, appended to its log and never changed. */
 export type TaskEvent =
@@ -35,7 +36,7 @@ export type TaskEvent =
   | ConversationRewound
   | TodoListEdited
   | ContextMeasured
-  | HookContext
+  | HooksRan
   | ToolAutoApproved;
 
 interface EventBase {
@@ -333,11 +334,20 @@ export interface ContextMeasured extends EventBase {
   readonly condenseAt?: number;
 }
 
-/** Text a hook of the user printed for the model (SessionStart); it goes with the next request. */
-export interface HookContext extends EventBase {
-  readonly type: 'hook_context';
+/**
+ * The user's hooks of one event ran (their decisions, changes and failures); `context` is what
+ * they gave the model with the next request (SessionStart; other events' context travels with
+ * the message or the tool result it belongs to).
+ */
+export interface HooksRan extends EventBase {
+  readonly type: 'hooks_ran';
   readonly event: string;
-  readonly text: string;
+  readonly tool?: string;
+  readonly callId?: string;
+  readonly runs: readonly HookRun[];
+  /** The tool's input as the hooks changed it (PreToolUse `updatedInput`): what the tool ran with. */
+  readonly input?: Readonly<Record<string, string>>;
+  readonly context?: string;
 }
 
 /** The user edited the model's todo list (in the panel); the model sees the edited list next. */

@@ -1,11 +1,14 @@
 import type { ExpandedMessage } from '../context/mentions.js';
 import type { Base64Image } from '../providers/types.js';
+import type { HookRun } from '../../shared/hook-runs.js';
 
 /** What a message's @-mentions (see expandMentions) and images attached, logged with the message. */
 export interface MentionedContext {
   readonly context?: string;
   readonly attachments?: ExpandedMessage['attachments'];
   readonly images?: readonly Base64Image[];
+  /** The UserPromptSubmit hooks that ran on the message, logged as a `hooks_ran` event with it. */
+  readonly hookRuns?: readonly HookRun[];
 }
 
 export function contextFields(mentioned: MentionedContext | undefined): MentionedContext {

@@ -32,6 +32,8 @@ import { contextFields, type MentionedContext } from './message-context.js';
 export type { MentionedContext };
 import type { PermissionRule } from '../permissions/permission-rules.js';
 import { runHooks, type HookSettings } from '../hooks/hooks.js';
+import { logHookRuns } from '../hooks/hook-log.js';
+import { prepareMessage, PromptBlockedError } from '../context/prepare-message.js';
 import { todoListSection } from '../context/todo-list.js';
 import { visibleEvents } from './visible-events.js';
 
@@ -135,6 +137,7 @@ export class Task {
       skill,
       ...contextFields(start.mentioned),
     });
+    task.logPromptHooks(start.mentioned);
     return task;
   }
 
@@ -161,7 +164,25 @@ export class Task {
 
   /** Adds a message from the user (e.g. a follow-up after completion); run() again to act on it. */
   addUserMessage(text: string, mentioned?: MentionedContext): void {
+    this.logPromptHooks(mentioned);
     this.log.append({ type: 'user_message', text, ...contextFields(mentioned) });
+  }
+
+  /** A queued message goes through the UserPromptSubmit hooks and its mentions like a typed one; a refused one is not sent. */
+  private async deliverQueued(text: string): Promise<void> {
+    try {
+      const { expanded, hookErrors } = await prepareMessage(this.options, text);
+      for (const error of hookErrors) this.options.host.notify('warning', error);
+      this.addUserMessage(text, expanded);
+    } catch (error) {
+      if (!(error instanceof PromptBlockedError)) throw error;
+      this.options.host.notify('warning', `${error.message} (not sent: "${text}")`);
+    }
+  }
+
+  /** The UserPromptSubmit hooks that ran on a message, logged with it. */
+  private logPromptHooks(mentioned: MentionedContext | undefined): void {
+    if (mentioned?.hookRuns) logHookRuns(this.log, 'UserPromptSubmit', { runs: mentioned.hookRuns, context: [], errors: [] });
   }
 
   /**
@@ -259,7 +280,7 @@ export class Task {
         if (counted.consecutiveMistakes >= maxMistakes) {
           return this.fail(`Stopped after ${counted.consecutiveMistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`);
         }
-        for (const text of this.takeQueuedMessages()) this.addUserMessage(text, await options.expandMentions?.(text));
+        for (const text of this.takeQueuedMessages()) await this.deliverQueued(text);
         const setup = setupTurn(options, this.log.events);
         // Asked per turn: a mode may use another model, and images go only to one that can see them.
         const modelSupportsImages = this.options.modelInfo?.(setup.provider)?.supportsImages === true;
@@ -317,6 +338,7 @@ export class Task {
           // A Stop hook may send the model back to work once per run (exit 2: its reason is the message).
           stopHookRan = true;
           const stop = await runHooks(options.hooks, 'Stop', { task_id: this.id, result: outcome.result }, options.cwd);
+          logHookRuns(this.log, 'Stop', stop);
           for (const error of stop.errors) options.host.notify('warning', error);
           if (stop.blocked !== undefined) {
             this.log.append({ type: 'user_message', text: `The task is not finished yet (a Stop hook of the user says): ${stop.blocked}` });
@@ -352,7 +374,7 @@ export class Task {
     const source = this.log.events.some((e) => e.type === 'task_resumed') ? 'resume' : 'startup';
     const outcome = await runHooks(this.options.hooks, 'SessionStart', { task_id: this.id, source }, this.options.cwd);
     for (const error of outcome.errors) this.options.host.notify('warning', error);
-    if (outcome.context.length > 0) this.log.append({ type: 'hook_context', event: 'SessionStart', text: outcome.context.join('\n\n') });
+    logHookRuns(this.log, 'SessionStart', outcome, { context: outcome.context.join('\n\n') });
   }
 
   /** Condenses the history now (the /condense command); the summary replaces older turns. */

@@ -10,7 +10,8 @@ import { loopCounters } from './loop-counters.js';
 import { narrowestAllowRules } from '../permissions/allow-rules.js';
 import { judgeCall, type PermissionRule } from '../permissions/permission-rules.js';
 import { withNotificationHooks } from '../hooks/notification-hooks.js';
-import { runHooks, type HookSettings } from '../hooks/hooks.js';
+import type { HookSettings } from '../hooks/hooks.js';
+import { postToolUseNote, preToolUse } from '../hooks/tool-hooks.js';
 import type { TaskLog } from './task-log.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { Skill } from '../skills/skill.js';
@@ -88,9 +89,9 @@ export async function runToolCall(
 ): Promise<ToolOutcome> {
   const callId = `call-${env.log.events.length}`;
   env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params, ...(block.id ? { toolUseId: block.id } : {}) });
-  const outcome = await execute(block, env, callId, batch);
+  const { outcome, params, hookNote } = await execute(block, env, callId, batch);
   const ignoredNote = ignoredTools > 0 ? `\n\n[Note: only one tool may be used per message; ${ignoredTools} more tool call(s) in your message were ignored.]` : '';
-  const note = ignoredNote + (await postToolUseNote(block, outcome, env));
+  const note = ignoredNote + hookNote + (await postToolUseNote(block.name, params, callId, outcome, env));
   switch (outcome.kind) {
     case 'result': {
       // Enforced here for every tool: no images for a model that cannot see them, and a bounded log line.
@@ -117,47 +118,47 @@ export async function runToolCall(
   return outcome;
 }
 
-async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: string, batch: ShownApproval['batch']): Promise<ToolOutcome> {
-  const host = withNotificationHooks(env.host, env.hooks, env.cwd, env.log.taskId);
+/** A call's outcome, the parameters it ran with (a PreToolUse hook may change them) and what its hooks added for the model. */
+interface Executed {
+  readonly outcome: ToolOutcome;
+  readonly params: Readonly<Record<string, string>>;
+  readonly hookNote: string;
+}
+
+async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: string, batch: ShownApproval['batch']): Promise<Executed> {
+  const refused = (outcome: ToolOutcome): Executed => ({ outcome, params: block.params, hookNote: '' });
+  const host = withNotificationHooks(env.host, env.hooks, env.cwd, env.log);
   const handler = env.tools.get(block.name);
   if (!handler) {
     const available = env.allowedTools ? ` Available tools: ${[...env.allowedTools].join(', ')}.` : '';
-    return { kind: 'error', error: `Unknown tool "${block.name}".${available}`, mistake: true };
+    return refused({ kind: 'error', error: `Unknown tool "${block.name}".${available}`, mistake: true });
   }
   if (env.allowedTools && !env.allowedTools.has(block.name)) {
-    return {
+    return refused({
       kind: 'error',
       error: `The tool ${block.name} is not available in the current mode. Available tools: ${[...env.allowedTools].join(', ')}.`,
       mistake: true,
-    };
+    });
   }
   if (block.partial) {
-    return {
+    return refused({
       kind: 'error',
       error: `Your ${block.name} call was cut off before its closing tag </${block.name}>, so nothing was executed. Send the complete call again.`,
       mistake: true,
-    };
+    });
   }
-  if (block.argumentsError !== undefined) return { kind: 'error', error: argumentsErrorMessage(block, handler.spec), mistake: true };
+  if (block.argumentsError !== undefined) return refused({ kind: 'error', error: argumentsErrorMessage(block, handler.spec), mistake: true });
   // A native call's parameters are JSON fields, so the XML example of missingParams would mislead.
   const missing = block.id ? nativeMissingParams(handler.spec, block) : missingParams(handler.spec, block);
-  if (missing) return { kind: 'error', error: missing, mistake: true };
-  // The skill's file pattern is enforced here, on the completed call, never left to the prompt.
-  if (env.skill && handler.spec.group === 'edit' && block.params.path) {
-    const refusal = editRefusal(env.skill, resolveWorkspacePath(env.cwd, block.params.path).display);
-    if (refusal) return { kind: 'error', error: refusal, mistake: true };
-  }
-  // The user's permission rules: deny stops the call before it runs, whatever the policy says.
-  const rules = typeof env.permissions === 'function' ? env.permissions() : env.permissions;
-  const verdict = rules && rules.length > 0 ? await judgeCall(rules, { tool: block.name, params: block.params, cwd: env.cwd }) : undefined;
-  if (verdict?.effect === 'deny') {
-    return { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run. Do not try it again in another form; find another way or ask the user.`, mistake: false };
-  }
-  if (env.hooks?.PreToolUse) {
-    const pre = await runHooks(env.hooks, 'PreToolUse', { task_id: env.log.taskId, tool_input: block.params }, env.cwd, block.name);
-    for (const error of pre.errors) env.host.notify('warning', error);
-    if (pre.blocked !== undefined) return { kind: 'error', error: `A PreToolUse hook of the user blocked this call, so it was not run: ${pre.blocked}`, mistake: false };
-  }
+  if (missing) return refused({ kind: 'error', error: missing, mistake: true });
+  const first = await judgeParams(block.name, block.params, handler.spec.group, env);
+  if (first.refusal) return refused(first.refusal);
+  const pre = await preToolUse(block.name, block.params, callId, env);
+  if (pre.blocked !== undefined) return refused({ kind: 'error', error: `A PreToolUse hook of the user blocked this call, so it was not run: ${pre.blocked}`, mistake: false });
+  // Parameters a hook changed are judged again: a deny rule or the skill's pattern still holds.
+  const { refusal, verdict } = pre.params === block.params ? first : await judgeParams(block.name, pre.params, handler.spec.group, env);
+  if (refusal) return { outcome: refusal, params: pre.params, hookNote: '' };
+  const params = pre.params;
 
   const detach = new AbortController();
   const context: ToolContext = {
@@ -174,19 +175,31 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     approve: async (request, facts = {}): Promise<ApprovalAnswer> => {
       // The cap on approvals in a row is counted from the log, so a resumed task goes on counting.
       const cap = env.policy.maxConsecutive;
-      if (verdict?.effect === 'allow') {
+      const hookDecision = pre.permission?.decision;
+      if (verdict?.effect === 'allow' && hookDecision !== 'ask') {
         env.log.append({ type: 'tool_auto_approved', callId, rule: verdict.rule.rule });
         return { approved: true };
       }
-      const policyAllows = verdict?.effect !== 'ask' && isAutoApproved(env.policy, { group: handler.spec.group, ...facts });
+      if (hookDecision === 'allow' && verdict?.effect !== 'ask') {
+        env.log.append({ type: 'tool_auto_approved', callId, rule: 'PreToolUse hook' });
+        return { approved: true };
+      }
+      const policyAllows = verdict?.effect !== 'ask' && hookDecision !== 'ask' && isAutoApproved(env.policy, { group: handler.spec.group, ...facts });
       if (policyAllows && (cap <= 0 || loopCounters(env.log.events).autoApprovalsInARow < cap)) {
         env.log.append({ type: 'tool_auto_approved', callId });
         return { approved: true };
       }
-      const reason = verdict?.effect === 'ask' ? `The permission rule ${verdict.rule.rule} asks for this call.` : facts.outsideWorkspace ? 'The path is outside the workspace.' : request.reason;
+      const reason =
+        verdict?.effect === 'ask'
+          ? `The permission rule ${verdict.rule.rule} asks for this call.`
+          : hookDecision === 'ask'
+            ? `A PreToolUse hook asks for this call${pre.permission?.reason ? `: ${pre.permission.reason}` : '.'}`
+            : facts.outsideWorkspace
+              ? 'The path is outside the workspace.'
+              : request.reason;
       const { proposal, ...asked } = request;
-      const allowRules = await narrowestAllowRules(block.name, block.params, env.cwd);
-      const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params: block.params, ...(allowRules ? { allowRules } : {}), ...(batch ? { batch } : {}) };
+      const allowRules = await narrowestAllowRules(block.name, params, env.cwd);
+      const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params, ...(allowRules ? { allowRules } : {}), ...(batch ? { batch } : {}) };
       env.log.append({ type: 'approval_asked', callId, request: shown });
       const answer = await host.approvals.ask({ ...shown, ...(proposal ? { proposal } : {}) }, env.signal);
       env.log.append({
@@ -200,13 +213,31 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
   };
   env.detachable?.set(callId, detach);
   try {
-    return await handler.execute(block.params, context);
+    return { outcome: await handler.execute(params, context), params, hookNote: pre.note };
   } catch (error) {
     if (env.signal.aborted) throw error;
-    return { kind: 'error', error: `${block.name} failed: ${(error as Error).message}`, mistake: false };
+    return { outcome: { kind: 'error', error: `${block.name} failed: ${(error as Error).message}`, mistake: false }, params, hookNote: pre.note };
   } finally {
     env.detachable?.delete(callId);
   }
+}
+
+/**
+ * The skill's file pattern and the user's permission rules over a call's parameters: a refusal
+ * (deny wins, whatever the policy says), or the rules' verdict for the approval.
+ */
+async function judgeParams(tool: string, params: Readonly<Record<string, string>>, group: string, env: ToolCallEnvironment): Promise<{ refusal?: ToolOutcome; verdict?: Awaited<ReturnType<typeof judgeCall>> }> {
+  // The skill's file pattern is enforced here, on the completed call, never left to the prompt.
+  if (env.skill && group === 'edit' && params.path) {
+    const refusal = editRefusal(env.skill, resolveWorkspacePath(env.cwd, params.path).display);
+    if (refusal) return { refusal: { kind: 'error', error: refusal, mistake: true } };
+  }
+  const rules = typeof env.permissions === 'function' ? env.permissions() : env.permissions;
+  const verdict = rules && rules.length > 0 ? await judgeCall(rules, { tool, params, cwd: env.cwd }) : undefined;
+  if (verdict?.effect === 'deny') {
+    return { refusal: { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run. Do not try it again in another form; find another way or ask the user.`, mistake: false } };
+  }
+  return verdict ? { verdict } : {};
 }
 
 /** Why the calls after this outcome must not run, or undefined to go on. */
@@ -228,13 +259,4 @@ function skipToolCall(block: ToolUseBlock, env: ToolCallEnvironment, reason: str
   const callId = `call-${env.log.events.length}`;
   env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params, ...(block.id ? { toolUseId: block.id } : {}) });
   env.log.append({ type: 'tool_error', callId, tool: block.name, error: `Not executed because ${reason}.`, mistake: false });
-}
-
-/** What the PostToolUse hooks say about a call that ran (exit 2 or a block decision: their reason goes to the model). */
-async function postToolUseNote(block: ToolUseBlock, outcome: ToolOutcome, env: ToolCallEnvironment): Promise<string> {
-  if (!env.hooks?.PostToolUse || (outcome.kind !== 'result' && outcome.kind !== 'error')) return '';
-  const response = outcome.kind === 'result' ? { output: outcome.output } : { error: outcome.error };
-  const post = await runHooks(env.hooks, 'PostToolUse', { task_id: env.log.taskId, tool_input: block.params, tool_response: response }, env.cwd, block.name);
-  for (const error of post.errors) env.host.notify('warning', error);
-  return post.blocked === undefined ? '' : `\n\n[A PostToolUse hook of the user says: ${post.blocked}]`;
 }

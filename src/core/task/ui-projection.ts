@@ -3,6 +3,7 @@ import type { Attachment } from '../context/mentions.js';
 import type { TaskEvent } from './events.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import { visibleEvents } from './visible-events.js';
+import { hookRunLine, isNoteworthyHookRun } from '../../shared/hook-runs.js';
 
 export { usageTotals } from './usage-totals.js';
 
@@ -197,8 +198,11 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
       // A conversation rewind refolds first, then lands here as the last event still visible.
       push({ kind: 'notice', id, text: rewindNotice(event.checkpointId, event.files, event.toSeq !== undefined), ts: event.ts });
       break;
-    case 'hook_context':
-      push({ kind: 'notice', id, text: `Your ${event.event} hook added context for the model.`, ts: event.ts });
+    case 'hooks_ran':
+      // A quiet success is only logged; decisions, changes and failures are shown.
+      for (const [index, run] of event.runs.filter(isNoteworthyHookRun).entries()) {
+        push({ kind: 'notice', id: index === 0 ? id : `${id}-${index}`, text: hookRunLine(event.event, event.tool, run), ts: event.ts });
+      }
       break;
     case 'checkpoint_created':
       push({ kind: 'checkpoint', id, checkpointId: event.checkpointId, changed: event.changed.slice(0, CHANGED_PATHS_SHOWN), changedCount: event.changedCount, skipped: [...event.skipped], ts: event.ts });

@@ -541,7 +541,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.client.request({ type: 'approve', callId: panel.page.state.panel!.task!.pendingApproval!.callId });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     assert.match(allText(fixture.server.requestAt(0)), /<hook_context>\nThe build is red since Monday\.\n<\/hook_context>/);
-    assert.ok(panel.page.state.panel!.task!.messages.some((m) => m.kind === 'notice' && /SessionStart hook added context/.test(m.text)));
+    assert.ok(panel.page.state.panel!.task!.messages.some((m) => m.kind === 'notice' && /SessionStart hook "echo .The build is red since Monday\..*" ran \(added context\)/.test(m.text)));
   });
 
   test('a model that does not take images refuses them, saying how to allow it', async () => {
