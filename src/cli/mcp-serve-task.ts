@@ -1,4 +1,4 @@
-import { PROVIDERS } from '../shared/providers.js';
+import { KEYED_PROVIDERS } from './provider-settings.js';
 import { createProvider } from '../core/providers/create-provider.js';
 import type { ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
@@ -35,7 +35,7 @@ export async function runTaskForMcp(request: McpTaskRequest): Promise<McpTaskAns
   if (!request.providerConfig) {
     return {
       isError: true,
-      text: `run_task needs a model provider: start smith mcp-serve with --provider/--model/--base-url, or set ${PROVIDERS.filter((p) => p.id !== 'openai-compatible').map((p) => p.keyEnvVar).join(', ')} in its environment.`,
+      text: `run_task needs a model provider: start smith mcp-serve with --provider/--model/--base-url, or set one of ${KEYED_PROVIDERS.map((p) => p.keyEnvVar).join(', ')} in its environment.`,
     };
   }
   let provider: ReturnType<typeof createProvider>;

@@ -3,7 +3,7 @@ import { GeminiProvider } from './gemini-provider.js';
 import { OpenAiProvider } from './openai-provider.js';
 import { ProviderError } from './types.js';
 import type { ApiProvider, ProviderConfig, ProviderId } from './types.js';
-import { API_KEY_ENV_VARS } from '../../shared/providers.js';
+import { API_KEY_ENV_VARS, isProviderId, PROVIDER_IDS, providerEntry } from '../../shared/providers.js';
 
 
 /** The environment variable a host reads the API key of `provider` from. */
@@ -16,9 +16,14 @@ export function apiKeyEnvVar(provider: ProviderId): string {
  * It never reads the environment itself: the host resolves `apiKey` (env var or secret storage).
  */
 export function createProvider(config: ProviderConfig): ApiProvider {
+  if (!isProviderId(config.provider)) {
+    throw new ProviderError(`Unknown provider "${String(config.provider)}". Use one of ${PROVIDER_IDS.join(', ')}.`);
+  }
+  const entry = providerEntry(config.provider);
   const model = config.model.trim();
   if (!model) {
-    throw new ProviderError(`No model is set for the ${config.provider} provider. Choose one with --model or in Smith's settings.`);
+    const what = entry.api === 'azure-openai' ? 'No deployment is set for Azure OpenAI. Give the deployment\'s name' : `No model is set for the ${config.provider} provider. Choose one`;
+    throw new ProviderError(`${what} with --model or in Smith's settings.`);
   }
   const apiKey = config.apiKey?.trim() || undefined;
   const baseUrl = config.baseUrl?.trim() || undefined;
@@ -26,24 +31,26 @@ export function createProvider(config: ProviderConfig): ApiProvider {
   const keySource = `${envVar} (or the API key in Smith's settings)`;
   const common = { model, baseUrl, maxOutputTokens: config.maxOutputTokens, reasoning: config.reasoning, keySource, toolProtocol: config.toolProtocol, idleTimeoutMs: config.idleTimeoutMs };
 
-  switch (config.provider) {
-    case 'openai':
-      return new OpenAiProvider({ id: 'openai', apiKey: requireKey(apiKey, 'OpenAI', envVar), ...common });
+  switch (entry.api) {
     case 'anthropic':
-      return new AnthropicProvider({ apiKey: requireKey(apiKey, 'Anthropic', envVar), ...common });
-    case 'openai-compatible':
+      return new AnthropicProvider({ apiKey: requireKey(apiKey, entry.label, envVar), ...common });
+    case 'gemini':
+      return new GeminiProvider({ apiKey: requireKey(apiKey, 'Gemini', envVar), ...common });
+    case 'azure-openai':
       if (!baseUrl) {
+        throw new ProviderError('Azure OpenAI needs the resource\'s endpoint, e.g. https://my-resource.openai.azure.com. Set it with --base-url or in Smith\'s settings.');
+      }
+      return new OpenAiProvider({ id: config.provider, apiKey: requireKey(apiKey, entry.label, envVar), ...common, ...(config.apiVersion ? { apiVersion: config.apiVersion } : {}) });
+    case 'openai':
+    case 'openai-compatible':
+      if (entry.baseUrlRequired && !baseUrl) {
         throw new ProviderError(
           'The openai-compatible provider needs the server\'s base URL, e.g. http://localhost:11434/v1 for Ollama ' +
             'or http://localhost:1234/v1 for LM Studio. Set it with --base-url or in Smith\'s settings.',
         );
       }
-      // Local servers need no key; hosted ones (OpenRouter, vLLM with --api-key) get SMITH_API_KEY.
-      return new OpenAiProvider({ id: 'openai-compatible', apiKey, ...common });
-    case 'gemini':
-      return new GeminiProvider({ apiKey: requireKey(apiKey, 'Gemini', envVar), ...common });
-    default:
-      throw new ProviderError(`Unknown provider "${String(config.provider)}". Use openai, anthropic, gemini or openai-compatible.`);
+      // Local servers need no key; a key set for them is still sent (vLLM with --api-key, a proxy).
+      return new OpenAiProvider({ id: config.provider, apiKey: entry.keyRequired ? requireKey(apiKey, entry.label, envVar) : apiKey, ...common });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { ProviderId } from './types.js';
+import { providerEntry } from '../../shared/providers.js';
 
 /** What Smith knows about one model: its limits, its prices and the features it supports. */
 export interface ModelInfo {
@@ -56,7 +57,8 @@ interface CatalogEntry extends Omit<PricedModelInfo, 'id'> {
   readonly aliases?: readonly string[];
 }
 
-type CatalogVendor = Exclude<ProviderId, 'openai-compatible'>;
+/** The vendors whose models the catalogue lists; Azure OpenAI deployments run OpenAI's models. */
+type CatalogVendor = 'anthropic' | 'openai' | 'gemini';
 
 const VISION_REASONING_CACHED = { supportsReasoning: true, supportsImages: true, supportsPromptCache: true } as const;
 const VISION_CACHED = { supportsReasoning: false, supportsImages: true, supportsPromptCache: true } as const;
@@ -122,23 +124,31 @@ const CATALOG: Readonly<Record<CatalogVendor, Readonly<Record<string, CatalogEnt
 };
 
 // What to assume about a model the catalogue does not know: generous enough to work. Its prices
-// stay unknown (a cost is never guessed as zero); they come from the user's overrides.
-const DEFAULTS: Readonly<Record<ProviderId, Omit<ModelInfo, 'id'>>> = {
+// stay unknown (a cost is never guessed as zero); they come from the provider or the user's overrides.
+const DEFAULTS: Readonly<Record<CatalogVendor | 'other', Omit<ModelInfo, 'id'>>> = {
   anthropic: { contextWindow: 200_000, maxOutputTokens: 8_192, ...VISION_REASONING_CACHED },
   openai: { contextWindow: 128_000, maxOutputTokens: 16_384, ...VISION_CACHED },
   gemini: { contextWindow: 1_048_576, maxOutputTokens: 8_192, ...VISION_REASONING_CACHED },
-  'openai-compatible': { contextWindow: 128_000, maxOutputTokens: 8_192, supportsReasoning: false, supportsImages: false, supportsPromptCache: false },
+  other: { contextWindow: 128_000, maxOutputTokens: 8_192, supportsReasoning: false, supportsImages: false, supportsPromptCache: false },
 };
+
+/** The catalogue that lists a provider's models, if any (the OpenAI-compatible services have none). */
+function catalogVendor(provider: ProviderId): CatalogVendor | undefined {
+  const api = providerEntry(provider).api;
+  if (api === 'azure-openai') return 'openai';
+  return api === 'openai-compatible' ? undefined : api;
+}
 
 // Snapshot and channel suffixes vendors add to a model's name: claude-sonnet-4-5-20250929,
 // gpt-4o-2024-08-06, claude-3-5-haiku-latest, gemini-2.5-flash-preview-05-20, gemini-2.0-flash-001,
 // Vertex's claude-opus-4-1@20250805, gemini-2.0-flash-exp.
 const SUFFIXES = [/-\d{8}$/, /@\d{8}$/, /-\d{4}-\d{2}-\d{2}$/, /-latest$/, /-preview(?:-\d{2}-\d{2})?$/, /-exp(?:-\d{4})?$/, /-\d{3}$/];
 
-/** The catalogue's entry for a model, or undefined when it does not know the model (openai-compatible never is). */
+/** The catalogue's entry for a model, or undefined when it does not know the model (an OpenAI-compatible service's never is). */
 export function findModelInfo(provider: ProviderId, modelId: string): PricedModelInfo | undefined {
-  if (provider === 'openai-compatible') return undefined;
-  const table = CATALOG[provider];
+  const vendor = catalogVendor(provider);
+  if (!vendor) return undefined;
+  const table = CATALOG[vendor];
   for (const candidate of candidateIds(modelId)) {
     const direct = Object.hasOwn(table, candidate) ? table[candidate] : undefined;
     if (direct) return toModelInfo(candidate, direct);
@@ -150,14 +160,15 @@ export function findModelInfo(provider: ProviderId, modelId: string): PricedMode
 
 /** The model's info from the catalogue, or the provider's defaults; `overrides` (user settings) win over both. */
 export function modelInfo(provider: ProviderId, modelId: string, overrides: ModelInfoOverrides = {}): ModelInfo {
-  const base = findModelInfo(provider, modelId) ?? { id: modelId, ...DEFAULTS[provider] };
+  const base = findModelInfo(provider, modelId) ?? { id: modelId, ...DEFAULTS[catalogVendor(provider) ?? 'other'] };
   const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))));
   return { ...base, ...defined };
 }
 
 /** The model ids the catalogue knows for a provider, e.g. to offer in a picker. */
 export function catalogModelIds(provider: ProviderId): string[] {
-  return provider === 'openai-compatible' ? [] : Object.keys(CATALOG[provider]);
+  const vendor = catalogVendor(provider);
+  return vendor ? Object.keys(CATALOG[vendor]) : [];
 }
 
 function candidateIds(modelId: string): string[] {

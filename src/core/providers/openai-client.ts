@@ -1,44 +1,80 @@
-import { OpenAI } from 'openai';
+import { AzureOpenAI, OpenAI } from 'openai';
 import { extractServerMessage } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { sdkLogger } from './sdk-logger.js';
+import type { ProviderId } from './types.js';
+import { wireQuirks } from './wire-quirks.js';
+import { providerEntry } from '../../shared/providers.js';
 
 /** Local servers (Ollama, LM Studio, vLLM) ignore the key, but the SDK refuses to run without one. */
 export const PLACEHOLDER_API_KEY = 'not-needed';
 
+/** The Azure OpenAI `api-version` used when none is configured (the GA version with streamed usage and tools). */
+export const DEFAULT_AZURE_API_VERSION = '2024-10-21';
+
 /** Where an OpenAI SDK client connects and with which key. */
 export interface OpenAiClientOptions {
-  readonly id: 'openai' | 'openai-compatible';
+  /** openai, azure-openai, or any provider spoken to as an OpenAI-compatible server. */
+  readonly id: ProviderId;
   readonly model: string;
-  /** Optional only for openai-compatible; a placeholder is sent instead. */
+  /** Optional where the provider needs none (local servers); a placeholder is sent instead. */
   readonly apiKey?: string;
-  /** Required for openai-compatible (e.g. http://localhost:11434/v1); defaults to api.openai.com. */
+  /** The server's base URL (Azure: the resource's endpoint); defaults to the provider's own. */
   readonly baseUrl?: string;
+  /** Azure OpenAI's `api-version` query parameter. */
+  readonly apiVersion?: string;
   /** Where the user sets the key, named when the key is rejected. */
   readonly keySource: string;
 }
 
-/** An OpenAI SDK client set up the way Smith needs it, with the context its errors are worded from. */
-export function createOpenAiClient(options: OpenAiClientOptions): { client: OpenAI; errorContext: ProviderErrorContext } {
-  const compatible = options.id === 'openai-compatible';
-  const client = new OpenAI({
-    apiKey: options.apiKey || PLACEHOLDER_API_KEY,
-    baseURL: options.baseUrl,
+/**
+ * An OpenAI SDK client set up the way Smith needs it, with the context its errors are worded from.
+ * `fetchImpl` wraps the HTTP calls (the idle guard of one request); made anew rather than with
+ * `withOptions`, which loses AzureOpenAI's api-version.
+ */
+export function createOpenAiClient(options: OpenAiClientOptions, fetchImpl: typeof openAiFetch = openAiFetch): { client: OpenAI; errorContext: ProviderErrorContext } {
+  const entry = providerEntry(options.id);
+  const common = {
     // Smith retries itself, visibly; SDK retries would hide minutes of waiting.
     maxRetries: 0,
     // Never forward OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment to a third-party server.
-    ...(compatible ? { organization: null, project: null } : {}),
-    fetch: openAiFetch,
+    ...(options.id === 'openai' ? {} : { organization: null, project: null }),
+    fetch: fetchImpl,
     logger: sdkLogger,
-  });
+    ...(wireQuirks(options.id).headers ? { defaultHeaders: { ...wireQuirks(options.id).headers } } : {}),
+  };
+  const client =
+    entry.api === 'azure-openai'
+      ? new AzureOpenAI({ ...common, ...azureEndpoint(options.baseUrl ?? '', options.apiVersion), apiKey: options.apiKey || PLACEHOLDER_API_KEY })
+      : new OpenAI({ ...common, apiKey: options.apiKey || PLACEHOLDER_API_KEY, baseURL: options.baseUrl || entry.baseUrl || undefined });
   const errorContext: ProviderErrorContext = {
-    label: compatible ? 'the OpenAI-compatible server' : 'OpenAI',
+    label: options.id === 'openai-compatible' ? 'the OpenAI-compatible server' : entry.label,
     model: options.model,
     baseUrl: client.baseURL,
     keySource: options.keySource,
     apiKey: options.apiKey,
   };
   return { client, errorContext };
+}
+
+/**
+ * The endpoint and api-version of an Azure OpenAI resource. Users paste what the Azure portal shows,
+ * which may be a whole request URL (…/openai/deployments/NAME/chat/completions?api-version=…): the
+ * origin is the endpoint and its api-version is used unless one is configured.
+ */
+export function azureEndpoint(baseUrl: string, apiVersion: string | undefined): { endpoint: string; apiVersion: string } {
+  let endpoint = baseUrl.trim();
+  let fromUrl: string | undefined;
+  try {
+    const url = new URL(endpoint);
+    fromUrl = url.searchParams.get('api-version') ?? undefined;
+    // The SDK appends /openai/deployments/NAME itself.
+    const openai = url.pathname.indexOf('/openai');
+    endpoint = `${url.origin}${openai >= 0 ? url.pathname.slice(0, openai) : url.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    // Not a URL: the SDK's own error says so when the request is made.
+  }
+  return { endpoint, apiVersion: apiVersion?.trim() || fromUrl || DEFAULT_AZURE_API_VERSION };
 }
 
 /**

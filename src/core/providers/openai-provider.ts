@@ -1,5 +1,4 @@
 import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
-import type { OpenAI } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { findModelInfo } from './model-catalog.js';
 import { createOpenAiClient, openAiFetch } from './openai-client.js';
@@ -10,9 +9,10 @@ import type { ProviderErrorContext } from './provider-errors.js';
 import { reasoningEffort } from './reasoning-params.js';
 import type { ReasoningEffort } from './reasoning-params.js';
 import { DEFAULT_IDLE_TIMEOUT_MS, StreamGuard } from './stream-guard.js';
+import { wireQuirks, type WireQuirks } from './wire-quirks.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, ProviderId, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
 
 export { PLACEHOLDER_API_KEY } from './openai-client.js';
 
@@ -22,17 +22,20 @@ export interface OpenAiProviderOptions extends OpenAiClientOptions, VendorProvid
 // Fields openai-compatible servers add to chat deltas and usage; not in the SDK's types.
 type CompatDelta = ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null; reasoning?: string | null };
 type CompatUsage = NonNullable<ChatCompletionChunk['usage']> & { prompt_cache_hit_tokens?: number };
+// Groq reports usage beside the choices of its last chunk.
+type CompatChunk = ChatCompletionChunk & { x_groq?: { usage?: CompatUsage } };
 
-/** Streams chat completions from OpenAI or any server speaking its API (Ollama, LM Studio, vLLM, OpenRouter). */
+/** Streams chat completions from OpenAI, Azure OpenAI or any server speaking its API (OpenRouter, Groq, Ollama, vLLM…). */
 export class OpenAiProvider implements ApiProvider {
-  readonly id: 'openai' | 'openai-compatible';
+  readonly id: ProviderId;
   readonly modelId: string;
   readonly toolProtocol: ToolProtocol;
-  private readonly client: OpenAI;
+  private readonly clientOptions: OpenAiClientOptions;
   private readonly maxOutputTokens: number | undefined;
   private readonly reasoningEffort: ReasoningEffort | undefined;
   private readonly errorContext: ProviderErrorContext;
   private readonly idleTimeoutMs: number;
+  private readonly quirks: WireQuirks;
 
   constructor(options: OpenAiProviderOptions) {
     this.id = options.id;
@@ -40,9 +43,13 @@ export class OpenAiProvider implements ApiProvider {
     this.modelId = options.model;
     this.toolProtocol = options.toolProtocol ?? 'xml';
     this.maxOutputTokens = options.maxOutputTokens;
-    ({ client: this.client, errorContext: this.errorContext } = createOpenAiClient(options));
-    // Non-reasoning OpenAI models reject reasoning_effort; an unknown model gets it because the user asked.
-    const supported = options.id === 'openai-compatible' || (findModelInfo('openai', options.model)?.supportsReasoning ?? true);
+    this.quirks = wireQuirks(options.id);
+    this.clientOptions = options;
+    this.errorContext = createOpenAiClient(options).errorContext;
+    // Non-reasoning OpenAI models reject reasoning_effort (an Azure deployment named after its model
+    // too); an unknown model gets it because the user asked.
+    const openAiModel = options.id === 'openai' || options.id === 'azure-openai';
+    const supported = this.quirks.reasoning !== 'none' && (!openAiModel || (findModelInfo('openai', options.model)?.supportsReasoning ?? true));
     this.reasoningEffort = options.reasoning && supported ? reasoningEffort(options.reasoning) : undefined;
   }
 
@@ -56,18 +63,19 @@ export class OpenAiProvider implements ApiProvider {
       model: this.modelId,
       messages: toOpenAiMessages(request.systemPrompt, request.messages),
       stream: true,
-      stream_options: { include_usage: true },
+      ...(this.quirks.noStreamOptions ? {} : { stream_options: { include_usage: true } }),
     };
     if (request.tools && request.tools.length > 0) params.tools = toOpenAiTools(request.tools);
     if (this.maxOutputTokens !== undefined) {
       // OpenAI's reasoning models reject max_tokens; most compatible servers only know max_tokens.
-      if (this.id === 'openai') params.max_completion_tokens = this.maxOutputTokens;
+      if (this.quirks.maxCompletionTokens) params.max_completion_tokens = this.maxOutputTokens;
       else params.max_tokens = this.maxOutputTokens;
     }
-    if (this.reasoningEffort) params.reasoning_effort = this.reasoningEffort;
+    if (this.reasoningEffort && this.quirks.reasoning === 'openrouter') Object.assign(params, { reasoning: { effort: this.reasoningEffort } });
+    else if (this.reasoningEffort) params.reasoning_effort = this.reasoningEffort;
 
     const guard = new StreamGuard(this.idleTimeoutMs, this.errorContext);
-    const client = this.client.withOptions({ fetch: guard.wrap(openAiFetch) });
+    const { client } = createOpenAiClient(this.clientOptions, guard.wrap(openAiFetch));
     let stream: AsyncIterable<ChatCompletionChunk>;
     try {
       stream = await client.chat.completions.create(params, { signal });
@@ -86,7 +94,8 @@ export class OpenAiProvider implements ApiProvider {
         if (delta?.content) yield { type: 'text', text: delta.content };
         if (delta?.tool_calls) addOpenAiToolCallDeltas(toolCalls, delta.tool_calls, toolCallState);
         // Some compatible servers repeat usage on every chunk; the last one is the total.
-        if (chunk.usage) usage = toTokenUsage(chunk.usage);
+        const reported = chunk.usage ?? (chunk as CompatChunk).x_groq?.usage;
+        if (reported) usage = toTokenUsage(reported);
       }
     } catch (err) {
       throw this.providerError(err, guard, signal, true);

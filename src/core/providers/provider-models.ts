@@ -1,4 +1,4 @@
-import { listModels } from './list-models.js';
+import { listModels, listsModels } from './list-models.js';
 import { catalogModelIds, findModelInfo } from './model-catalog.js';
 import type { ProviderConfig, ProviderId } from './types.js';
 
@@ -25,7 +25,7 @@ export interface ProviderModels {
  * /models); the other vendors', and OpenAI's when its list fails, come from the catalogue.
  */
 export async function providerModels(config: ProviderConfig, signal?: AbortSignal): Promise<ProviderModels> {
-  if (config.provider === 'openai' || config.provider === 'openai-compatible') {
+  if (listsModels(config.provider)) {
     try {
       return { source: 'server', models: (await listModels(config, signal)).map((id) => modelFacts(config.provider, id)) };
     } catch (error) {

@@ -141,6 +141,8 @@ export interface ProviderConfig {
   readonly model: string;
   readonly apiKey?: string;
   readonly baseUrl?: string;
+  /** Azure OpenAI's `api-version` (default DEFAULT_AZURE_API_VERSION, or the one in a pasted request URL). */
+  readonly apiVersion?: string;
   readonly maxOutputTokens?: number;
   /** Extended thinking / reasoning effort; absent means the vendor's default (usually no visible reasoning). */
   readonly reasoning?: ReasoningConfig;

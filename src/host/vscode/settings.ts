@@ -26,6 +26,8 @@ export interface SmithSettings {
   /** The configured model, or the provider's default when none is set. */
   readonly model: string;
   readonly baseUrl: string;
+  /** `smith.azureApiVersion`: Azure OpenAI's api-version; '' for the default. */
+  readonly azureApiVersion: string;
   readonly policy: AutoApprovePolicy;
   readonly maxIterations: number;
   /** Per-mode models; empty means "use `model`". */
@@ -37,7 +39,7 @@ export interface SmithSettings {
   readonly toolProtocol: ToolProtocol;
   /** Above this many MCP tools the prompt lists servers only and the model searches for tools. */
   readonly mcpDiscoveryThreshold: number;
-  /** Window and prices for models the catalogue does not know (openai-compatible), or to correct it. */
+  /** Window and prices for models neither the provider nor the catalogue describes, or to correct them. */
   readonly modelOverrides: ModelInfoOverrides;
   /** `smith.requestIdleTimeout` in milliseconds: a request receiving no byte for this long is retried; 0 turns it off. */
   readonly idleTimeoutMs: number;
@@ -73,6 +75,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     provider,
     model: text('model') || DEFAULT_MODELS[provider],
     baseUrl: text('baseUrl'),
+    azureApiVersion: text('azureApiVersion'),
     policy: {
       readFiles: flag('autoApprove.readFiles', true),
       editFiles: flag('autoApprove.editFiles', false),
@@ -213,11 +216,12 @@ export function providerSettingsBasics(settings: SmithSettings): Omit<ProviderSe
 /** The engine's provider config for a model (the main one, or a per-mode one). */
 export function providerConfig(settings: SmithSettings, apiKey: string | undefined, model = settings.model): ProviderConfig {
   return {
-    // createProvider names the providers it supports when given one it does not know (e.g. gemini).
+    // createProvider names the providers it supports when given one it does not know.
     provider: settings.provider as ProviderId,
     model,
     ...(apiKey ? { apiKey } : {}),
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
+    ...(settings.azureApiVersion ? { apiVersion: settings.azureApiVersion } : {}),
     ...(settings.toolProtocol === 'native' ? { toolProtocol: settings.toolProtocol } : {}),
     ...(settings.reasoningEffort !== 'off' ? { reasoning: { effort: settings.reasoningEffort } } : {}),
     idleTimeoutMs: settings.idleTimeoutMs,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { runCli } from '../../helpers/cli-runner.js';
 import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
+import { PROVIDER_IDS } from '../../../src/shared/providers.js';
 
 const reply = (text: string) => ({ text });
 const read = (path: string) => reply(`<thinking>Look first.</thinking>\n<read_file>\n<path>${path}</path>\n</read_file>`);
@@ -122,7 +123,7 @@ describe('smith CLI against the scripted OpenAI-compatible server', () => {
   test('usage errors exit with 2 and say what is wrong', async () => {
     const badProvider = await runCli({ args: ['--provider', 'nope', 'task'] });
     assert.equal(badProvider.code, 2);
-    assert.match(badProvider.stderr, /--provider must be one of anthropic, openai, gemini, openai-compatible; got "nope"/);
+    assert.match(badProvider.stderr, new RegExp(`--provider must be one of ${PROVIDER_IDS.join(', ')}; got "nope"`));
     const badFlag = await runCli({ args: ['--frobnicate'] });
     assert.equal(badFlag.code, 2);
     const noModel = await runCli({ args: ['--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, 'task'], cwd: fx.ws.root });

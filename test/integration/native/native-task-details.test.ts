@@ -18,7 +18,7 @@ import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-work
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { lastUserText, nativeCallRefs, nativeResults } from './wire-views.js';
 
-type Vendor = ProviderConfig['provider'];
+type Vendor = Extract<ProviderConfig['provider'], 'openai' | 'anthropic' | 'gemini' | 'openai-compatible'>;
 const VENDORS: readonly Vendor[] = ['openai', 'anthropic', 'gemini', 'openai-compatible'];
 const MODELS: Record<Vendor, string> = { openai: 'gpt-4.1', anthropic: 'claude-sonnet-4-5', gemini: 'gemini-2.5-flash', 'openai-compatible': 'scripted-model' };
 

@@ -29,7 +29,8 @@ describe('prompt caching and reasoning parameters on the wire', () => {
   });
 
   async function send(config: Omit<ProviderConfig, 'apiKey' | 'baseUrl'>, reply: ScriptedReply = { text: 'ok' }): Promise<RecordedRequest> {
-    const baseUrl = { openai: server.openAiBaseUrl, 'openai-compatible': server.openAiBaseUrl, anthropic: server.anthropicBaseUrl, gemini: server.geminiBaseUrl }[config.provider];
+    const baseUrls: Partial<Record<ProviderConfig['provider'], string>> = { openai: server.openAiBaseUrl, 'openai-compatible': server.openAiBaseUrl, anthropic: server.anthropicBaseUrl, gemini: server.geminiBaseUrl };
+    const baseUrl = baseUrls[config.provider];
     server.enqueue(reply);
     await collectOk(createProvider({ ...config, apiKey: 'key', baseUrl }).createMessage(conversation));
     return server.requests.at(-1)!;

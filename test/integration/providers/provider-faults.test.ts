@@ -8,7 +8,7 @@ import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 import { collect, collectOk } from './stream-helpers.js';
 
 const request = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
-const VENDORS: ReadonlyArray<Exclude<ProviderId, 'openai-compatible'>> = ['openai', 'anthropic', 'gemini'];
+const VENDORS: ReadonlyArray<Extract<ProviderId, 'openai' | 'anthropic' | 'gemini'>> = ['openai', 'anthropic', 'gemini'];
 const LABELS = { openai: 'OpenAI', anthropic: 'Anthropic', gemini: 'Gemini' };
 
 describe('scripted faults through each real SDK', () => {

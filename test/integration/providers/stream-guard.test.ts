@@ -10,8 +10,9 @@ import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 import { collect, collectOk } from './stream-helpers.js';
 
 const request = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
-const VENDORS: readonly ProviderId[] = ['openai', 'openai-compatible', 'anthropic', 'gemini'];
-const LABELS: Record<ProviderId, string> = { openai: 'OpenAI', 'openai-compatible': 'the OpenAI-compatible server', anthropic: 'Anthropic', gemini: 'Gemini' };
+type Vendor = Extract<ProviderId, 'openai' | 'openai-compatible' | 'anthropic' | 'gemini'>;
+const VENDORS: readonly Vendor[] = ['openai', 'openai-compatible', 'anthropic', 'gemini'];
+const LABELS: Record<Vendor, string> = { openai: 'OpenAI', 'openai-compatible': 'the OpenAI-compatible server', anthropic: 'Anthropic', gemini: 'Gemini' };
 // Short, so a stalled attempt ends quickly; the tests wait for the outcome, not for a time. Tests
 // that are not about stalls keep the default, so a busy machine cannot turn them into timeouts.
 const IDLE_MS = 400;
@@ -32,7 +33,7 @@ describe('idle timeout and non-stream answers through each real SDK', () => {
     return createProvider({ provider: vendor, model: 'scripted-model', apiKey: 'test-key', baseUrl, ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}) });
   }
 
-  function assertIdleError(error: unknown, vendor: ProviderId, where: RegExp): asserts error is ProviderError {
+  function assertIdleError(error: unknown, vendor: Vendor, where: RegExp): asserts error is ProviderError {
     assert.ok(error instanceof ProviderError, String(error));
     assert.ok(!(error instanceof ProviderAbortedError), 'an idle timeout is not a user abort');
     assert.equal(error.retryable, true);

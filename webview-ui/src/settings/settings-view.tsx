@@ -1,13 +1,21 @@
 import { useState, type FormEvent } from 'react';
 import { REASONING_EFFORTS, type ModelList, type PanelState, type ProviderName, type ProviderSettingsView, type ProviderSetupField, type ReasoningEffortName, type ToolProtocolName } from '../../../src/shared/protocol.js';
 import { missingSetup, modelAfterProviderChange } from '../../../src/shared/provider-setup.js';
-import { PROVIDERS } from '../../../src/shared/providers.js';
+import { PROVIDERS, providerEntry } from '../../../src/shared/providers.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 import { ModelPicker } from './model-picker.js';
 import { RulesSection } from './rules-section.js';
 
 const PROVIDER_CHOICES: readonly { value: ProviderName; label: string }[] = PROVIDERS.map((p) => ({ value: p.id, label: p.label }));
+
+/** What the Base URL field suggests: the provider's own address, or an example where the user must give one. */
+function baseUrlPlaceholder(provider: ProviderName): string {
+  const entry = providerEntry(provider);
+  if (entry.api === 'azure-openai') return 'https://my-resource.openai.azure.com';
+  if (entry.baseUrlRequired) return 'http://localhost:8080/v1';
+  return entry.baseUrl ? `${entry.baseUrl} (leave empty for this)` : "Leave empty for the provider's default";
+}
 
 const TOOL_PROTOCOLS: readonly { value: ToolProtocolName; label: string }[] = [
   { value: 'xml', label: 'XML (works with every model)' },
@@ -90,7 +98,7 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
           {missing.length > 0 && (
             <p>
               To run tasks Smith needs {missing.map((field) => MISSING_LABELS[field]).join(' and ')} for the provider below. Pick the provider you use; for a
-              local server choose OpenAI-compatible and enter its address.
+              server not in the list choose OpenAI-compatible and enter its address.
             </p>
           )}
           {pendingTask !== undefined && (
@@ -124,7 +132,7 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
           <input
             type="url"
             value={baseUrl}
-            placeholder={provider === 'openai-compatible' ? 'http://localhost:11434/v1' : "Leave empty for the provider's default"}
+            placeholder={baseUrlPlaceholder(provider)}
             onChange={(event) => setBaseUrl(event.target.value)}
             spellCheck={false}
           />
