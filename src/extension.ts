@@ -25,6 +25,7 @@ import { TerminalProcessPort } from './host/vscode/terminal-process-port.js';
 import { createVsCodeHost } from './host/vscode/vscode-host.js';
 import { VsCodeFileSystem } from './host/vscode/vscode-file-system.js';
 import { WebviewInteractions } from './panel/webview-interactions.js';
+import { editorWorkspaceRoots, localWorkspaceFolders } from './host/vscode/workspace-folders.js';
 
 // deactivate() waits for it: its stdio servers are child processes that must not outlive the host.
 let mcp: McpService | undefined;
@@ -37,14 +38,16 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   const startedAt = performance.now();
   const log = vscode.window.createOutputChannel('Smith', { log: true });
   const storageDir = resolveStorageDir(context);
-  const cwd = () => vscode.workspace.workspaceFolders?.find((folder) => folder.uri.scheme === 'file')?.uri.fsPath;
+  // The first folder on disk is the primary one; the others of a multi-root workspace are added to it.
+  const folders = () => localWorkspaceFolders(vscode.workspace.workspaceFolders);
+  const cwd = () => folders().primary;
 
   const keys = new ProviderKeys(context.secrets);
   const diagnostics = new EditDiagnostics();
   const files = new VsCodeFileSystem();
   const diff = new DiffApproval(files);
   files.observe({ beforeWrite: (path) => diagnostics.snapshot(path), afterWrite: (path) => void diff.revealWritten(path) });
-  const interactions = new WebviewInteractions(diff, () => cwd() ?? '', (message) => log.warn(message));
+  const interactions = new WebviewInteractions(diff, () => editorWorkspaceRoots(folders()) ?? '', (message) => log.warn(message));
   const processes = new TerminalProcessPort();
   const host = createVsCodeHost({ files, interactions, processes, diagnostics, log });
   const mcpService = new McpService({
@@ -65,7 +68,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     mentionSources: { problems: () => mentionSources.problems(), terminal: () => mentionSources.terminal() },
   });
   const checkpointViews = new VsCodeCheckpointViews();
-  const controller = new TaskController({ storageDir, cwd, host, settings, interactions, edits: diff, mcp: mcpService, saveExport: saveWithDialog, checkpointViews });
+  const controller = new TaskController({ storageDir, cwd, additionalRoots: () => folders().others, host, settings, interactions, edits: diff, mcp: mcpService, saveExport: saveWithDialog, checkpointViews });
 
   const wiring: ChatWiring = {
     extensionUri: context.extensionUri,

@@ -3,6 +3,7 @@ import { MentionSuggestions } from '../core/context/mention-completions.js';
 import { loadCustomCommands } from '../core/commands/custom-commands.js';
 import { slashChoices } from '../core/commands/slash-commands.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
+import type { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
 import { REPL_HELP } from './slash-commands.js';
 
 /** The REPL's own commands, as its help lists them (one list: the help is their source). */
@@ -16,7 +17,7 @@ export type ReplCompleter = (line: string) => Promise<[string[], string]>;
  * prompts); `@` completes mentions (problems-free ones the CLI has, and the workspace's files,
  * fuzzily, ignored ones left out).
  */
-export function replCompleter(inputs: { readonly cwd: string; readonly storageDir: string; readonly mcp?: McpHub }): ReplCompleter {
+export function replCompleter(inputs: { readonly cwd: string; readonly workspace?: WorkspaceRoots; readonly storageDir: string; readonly mcp?: McpHub }): ReplCompleter {
   const mentions = new MentionSuggestions();
   return async (line) => {
     const command = /^\/(\S*)$/.exec(line);
@@ -30,7 +31,7 @@ export function replCompleter(inputs: { readonly cwd: string; readonly storageDi
     if (mention) {
       const typed = mention[1] ?? '@';
       // The editor's own mentions are no use here: the CLI says so when they are typed.
-      const items = (await mentions.suggest(inputs.cwd, typed.slice(1))).filter((item) => item.value !== 'problems' && item.value !== 'terminal');
+      const items = (await mentions.suggest(inputs.workspace ?? inputs.cwd, typed.slice(1))).filter((item) => item.value !== 'problems' && item.value !== 'terminal');
       return [items.map((item) => `@${item.value}`), typed];
     }
     return [[], line];

@@ -29,7 +29,7 @@ export async function runRepl(
   err.write(`${style.bold('Smith')} — ${options.provider.id} ${options.provider.modelId} in ${options.cwd}\nType /help for commands.\n`);
   const session: CliSession = { task: undefined, start: initial, running: false, quit: false };
   const commands = new SlashCommands(session, options, reporter, err, style, mcp);
-  lines.completer = replCompleter({ cwd: options.cwd, storageDir: options.storageDir, ...(mcp ? { mcp } : {}) });
+  lines.completer = replCompleter({ cwd: options.cwd, ...(options.workspace ? { workspace: options.workspace } : {}), storageDir: options.storageDir, ...(mcp ? { mcp } : {}) });
   lines.commandHandler = async (line) => {
     if (!isSlashCommand(line)) return false;
     await commands.run(line);

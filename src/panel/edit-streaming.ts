@@ -1,6 +1,7 @@
 import type { TaskUpdate } from '../core/task/task.js';
 import type { IgnorePolicy } from '../core/workspace/ignore-policy.js';
 import { resolveWorkspacePath } from '../core/workspace/workspace-paths.js';
+import type { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
 import type { EditReview } from './ports.js';
 
 // Events after which no approval can come for a streamed review any more.
@@ -11,7 +12,7 @@ const REVIEW_ENDERS = new Set(['tool_result', 'tool_error', 'task_aborted', 'err
  * model is still writing it, and closes streamed reviews that never reached an approval (the
  * call was auto-approved, refused or cut off). replace_in_file shows its diff only at approval.
  */
-export function streamEditsToDiff(diff: EditReview, cwd: string, ignore?: IgnorePolicy): (update: TaskUpdate) => void {
+export function streamEditsToDiff(diff: EditReview, cwd: string | WorkspaceRoots, ignore?: IgnorePolicy): (update: TaskUpdate) => void {
   return (update) => {
     if (update.type === 'retry' || (update.type === 'event' && REVIEW_ENDERS.has(update.event.type))) {
       void diff.discard();

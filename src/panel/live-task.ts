@@ -65,7 +65,7 @@ export class LiveTasks {
     open.task = task;
     open.ui = undefined;
     open.environment = environment;
-    const streamEdits = streamEditsToDiff(this.deps.edits, environment.options.cwd, environment.options.ignore);
+    const streamEdits = streamEditsToDiff(this.deps.edits, environment.options.workspace ?? environment.options.cwd, environment.options.ignore);
     open.unsubscribe = task.onUpdate((update) => {
       streamEdits(update);
       this.onTaskUpdate(open, update);

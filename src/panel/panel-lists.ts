@@ -1,7 +1,9 @@
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { TaskEvent } from '../core/task/events.js';
 import type { MentionSuggestion, ModelList, PanelState, ProviderName } from '../shared/protocol.js';
+import { existsSync } from 'node:fs';
 import { MentionSuggestions } from '../core/context/mention-completions.js';
+import { WorkspaceRootError, WorkspaceRoots, type WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import type { PanelProviderSettings } from './ports.js';
 import { panelRules } from './rules-list.js';
 import { expandSlashInput, slashSuggestions } from './slash-input.js';
@@ -10,6 +12,8 @@ import { expandSlashInput, slashSuggestions } from './slash-input.js';
 export interface PanelListsDeps {
   readonly storageDir: string;
   readonly cwd: () => string | undefined;
+  /** The other folders of a multi-root workspace. */
+  readonly additionalRoots?: () => readonly WorkspaceFolderInput[];
   readonly settings: PanelProviderSettings;
   readonly mcp: () => McpHub | undefined;
 }
@@ -45,7 +49,7 @@ export class PanelLists {
   }
 
   async suggestMentions(query: string): Promise<void> {
-    this.mentions = { query, items: await this.mentionSource.suggest(this.deps.cwd(), query) };
+    this.mentions = { query, items: await this.mentionSource.suggest(this.workspace(), query) };
   }
 
   suggestCommands(query: string): void {
@@ -68,6 +72,19 @@ export class PanelLists {
   /** The text a `/command` stands for (other text as it is). */
   expandSlash(text: string): Promise<string> {
     return expandSlashInput(text, this.slashInputs());
+  }
+
+  /** The workspace's folders; a folder that went missing is left out of the completions. */
+  private workspace(): WorkspaceRoots | undefined {
+    const cwd = this.deps.cwd();
+    if (!cwd) return undefined;
+    const others = this.deps.additionalRoots?.() ?? [];
+    try {
+      return WorkspaceRoots.open(cwd, others);
+    } catch (error) {
+      if (error instanceof WorkspaceRootError) return WorkspaceRoots.open(cwd, others.filter((folder) => existsSync(folder.path)));
+      throw error;
+    }
   }
 
   private slashInputs() {

@@ -1,4 +1,5 @@
 import type { TaskEnvironment } from '../core/session/task-environment.js';
+import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpTaskWiring } from '../core/mcp/mcp-tools.js';
 import type { ApprovalRequest } from '../core/ports.js';
@@ -33,7 +34,7 @@ export interface PanelProviderSettings {
    * A task environment for the workspace folder from the current settings; undefined when the
    * provider setup is incomplete (the Settings view says what is missing).
    */
-  createEnvironment(cwd: string): Promise<TaskEnvironment | undefined>;
+  createEnvironment(cwd: string, additionalRoots?: readonly WorkspaceFolderInput[]): Promise<TaskEnvironment | undefined>;
   /** The models a provider offers (its server's list where it has one, else the catalogue), with the stored key. */
   listModels(provider: ProviderName, baseUrl: string): Promise<ModelList>;
   /** The auto-approve toggles and the limits per task as the settings hold them now. */

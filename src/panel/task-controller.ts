@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { RewindScope } from '../core/checkpoints/rewind-task.js';
 import type { Host } from '../core/ports.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
+import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import { loadSkills } from '../core/skills/skill-loader.js';
 import type { Mode, Skill } from '../core/skills/skill.js';
 import { DEFAULT_SKILL_SLUG } from '../core/skills/built-in-skills.js';
@@ -34,6 +35,8 @@ export interface TaskControllerDeps {
   readonly storageDir: string;
   /** The folder tasks work in; undefined when no folder is open. */
   readonly cwd: () => string | undefined;
+  /** The other folders of a multi-root workspace (inside the boundary; mentions reach them). */
+  readonly additionalRoots?: () => readonly WorkspaceFolderInput[];
   readonly host: Host;
   readonly settings: PanelProviderSettings;
   readonly interactions: WebviewInteractions;
@@ -83,7 +86,7 @@ export class TaskController implements PanelSource, Disposable {
       emit: (change) => this.emit(change),
       historyChanged: () => (this.history = undefined),
     });
-    this.lists = new PanelLists({ storageDir: deps.storageDir, cwd: deps.cwd, settings: deps.settings, mcp: () => deps.mcp?.hub });
+    this.lists = new PanelLists({ storageDir: deps.storageDir, cwd: deps.cwd, ...(deps.additionalRoots ? { additionalRoots: deps.additionalRoots } : {}), settings: deps.settings, mcp: () => deps.mcp?.hub });
     this.live = new LiveTasks({
       host: deps.host,
       edits: deps.edits,
@@ -463,7 +466,7 @@ export class TaskController implements PanelSource, Disposable {
   private async createEnvironment(): Promise<TaskEnvironment> {
     const cwd = this.deps.cwd();
     if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
-    const environment = await this.deps.settings.createEnvironment(cwd);
+    const environment = await this.deps.settings.createEnvironment(cwd, this.deps.additionalRoots?.() ?? []);
     if (environment) return environment;
     this.view = 'settings';
     this.emit({ kind: 'state' });

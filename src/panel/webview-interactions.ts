@@ -1,5 +1,6 @@
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, QuestionPort } from '../core/ports.js';
 import { resolveWorkspacePath } from '../core/workspace/workspace-paths.js';
+import type { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
 import type { PendingApproval, PendingQuestion } from '../shared/protocol.js';
 import { Emitter, type Disposable } from './events.js';
 import type { EditReview } from './ports.js';
@@ -33,7 +34,8 @@ export class WebviewInteractions implements Disposable {
   constructor(
     private readonly diff: EditReview,
     /** The task's workspace folder, against which request paths are resolved. */
-    private readonly cwd: () => string,
+    /** The workspace the shown paths are in: its folder, or all its folders. */
+    private readonly cwd: () => string | WorkspaceRoots,
     private readonly onDiffError: (message: string) => void = () => {},
   ) {}
 

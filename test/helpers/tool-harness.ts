@@ -4,6 +4,7 @@ import { FileStampRecord } from '../../src/core/tools/file-stamps.js';
 import type { ToolContext, ToolHandler, ToolOutcome } from '../../src/core/tools/tool-spec.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../../src/core/workspace/ignore-policy.js';
 import { NodeFileSystem } from '../../src/core/workspace/node-file-system.js';
+import type { WorkspaceRoots } from '../../src/core/workspace/workspace-roots.js';
 
 /** Runs one tool handler against real files, answering approvals from a scripted list. */
 export class ToolHarness {
@@ -15,6 +16,8 @@ export class ToolHarness {
   questionAnswer: string | undefined;
   policy: AutoApprovePolicy = DEFAULT_POLICY;
   ignore: IgnorePolicy = NOTHING_IGNORED;
+  /** All folders of a multi-root workspace (unset: `cwd` alone). */
+  workspace: WorkspaceRoots | undefined;
   processes: ProcessPort = {
     start: () => {
       throw new Error('this harness has no process runner; set harness.processes');
@@ -56,6 +59,7 @@ export class ToolHarness {
     const context: ToolContext = {
       host: this.host,
       cwd: this.cwd,
+      ...(this.workspace ? { workspace: this.workspace } : {}),
       signal,
       ...(detach ? { detach } : {}),
       callId: 'call-1',

@@ -1,5 +1,6 @@
-import { listWorkspaceFiles } from '../workspace/file-listing.js';
-import { loadSmithIgnore } from '../workspace/smith-ignore.js';
+import { listWorkspaceFolder } from '../workspace/root-listing.js';
+import { loadWorkspaceIgnore } from '../workspace/smith-ignore.js';
+import { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { MentionSuggestion } from '../../shared/protocol.js';
 
 /** The mentions that name no file, for the composer's completion. */
@@ -17,29 +18,35 @@ const FRESH_MS = 10_000;
 
 /**
  * Completions for an @-mention as the user types it: the special mentions and the workspace's
- * files and folders (ignored ones left out), matched fuzzily (the query's characters in order,
- * a match in the file name and at word starts ranking first).
+ * files and folders (ignored ones left out; in a multi-root workspace every folder's, shown as
+ * paths are), matched fuzzily (the query's characters in order, a match in the file name and at
+ * word starts ranking first).
  */
 export class MentionSuggestions {
-  private listing: { readonly cwd: string; readonly at: number; readonly paths: Promise<readonly string[]> } | undefined;
+  private listing: { readonly key: string; readonly at: number; readonly paths: Promise<readonly string[]> } | undefined;
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async suggest(cwd: string | undefined, query: string): Promise<MentionSuggestion[]> {
+  /** `workspace`: the workspace's folder, or all its folders; undefined when none is open. */
+  async suggest(workspace: string | WorkspaceRoots | undefined, query: string): Promise<MentionSuggestion[]> {
     const needle = query.toLowerCase();
     const special = SPECIAL.filter((s) => s.value.startsWith(needle));
-    if (!cwd) return special;
-    const files = rankPaths(await this.paths(cwd), needle)
+    if (!workspace) return special;
+    const files = rankPaths(await this.paths(typeof workspace === 'string' ? WorkspaceRoots.single(workspace) : workspace), needle)
       .slice(0, SHOWN)
       .map((path) => ({ value: path, label: path, detail: path.endsWith('/') ? 'folder' : 'file' }));
     return [...special, ...files];
   }
 
-  private paths(cwd: string): Promise<readonly string[]> {
+  private paths(workspace: WorkspaceRoots): Promise<readonly string[]> {
+    const key = workspace.all.map((root) => root.path).join('\0');
     const listing = this.listing;
-    if (listing && listing.cwd === cwd && this.now() - listing.at < FRESH_MS) return listing.paths;
-    const paths = loadSmithIgnore(cwd).then((ignore) => listWorkspaceFiles({ root: cwd, dir: cwd, recursive: true, limit: LISTED, ignore })).then((l) => l.entries);
-    this.listing = { cwd, at: this.now(), paths };
+    if (listing && listing.key === key && this.now() - listing.at < FRESH_MS) return listing.paths;
+    const { primary } = workspace;
+    const paths = loadWorkspaceIgnore(workspace)
+      .then((ignore) => listWorkspaceFolder(workspace, primary, primary.path, { recursive: true, limit: LISTED, ignore }))
+      .then((l) => l.entries);
+    this.listing = { key, at: this.now(), paths };
     return paths;
   }
 }

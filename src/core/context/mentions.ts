@@ -3,10 +3,11 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { decodeText } from '../tools/file-text.js';
-import { formatListing, listWorkspaceFiles } from '../workspace/file-listing.js';
+import { formatListing } from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { readRegularFile } from '../workspace/regular-file.js';
-import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
+import { listWorkspaceFolder } from '../workspace/root-listing.js';
+import { WorkspaceRoots } from '../workspace/workspace-roots.js';
 
 /** What one mention attached, as the log records it (so resume and rewind know exactly what was sent). */
 export interface Attachment {
@@ -32,7 +33,10 @@ export interface ExpandedMessage {
 
 /** Where mentions are resolved; the sources only an editor has are optional. */
 export interface MentionEnvironment {
+  /** The primary workspace folder (git mentions are read there). */
   readonly cwd: string;
+  /** All folders of a multi-root workspace (absent: `cwd` alone). */
+  readonly workspace?: WorkspaceRoots;
   readonly ignore: IgnorePolicy;
   /** The workspace's diagnostics as text (VS Code only). */
   problems?(): Promise<string>;
@@ -107,13 +111,14 @@ async function resolveMention(ref: string, env: MentionEnvironment): Promise<Res
 }
 
 async function pathMention(ref: string, env: MentionEnvironment): Promise<Resolved> {
-  const resolved = resolveWorkspacePath(env.cwd, ref);
+  const workspace = env.workspace ?? WorkspaceRoots.single(env.cwd);
+  const resolved = workspace.resolve(ref);
   const stats = statSync(resolved.absolute, { throwIfNoEntry: false });
   if (!stats) return undefined;
-  if (!resolved.insideWorkspace) return { problem: `@${ref} is outside the workspace and was not attached.` };
+  if (!resolved.root) return { problem: `@${ref} is outside the workspace and was not attached.` };
   if (env.ignore.isIgnored(resolved.absolute)) return { problem: `@${ref} is excluded by ${env.ignore.source} and was not attached.` };
   if (stats.isDirectory()) {
-    const listing = await listWorkspaceFiles({ root: env.cwd, dir: resolved.absolute, recursive: true, limit: 200, ignore: env.ignore });
+    const listing = await listWorkspaceFolder(workspace, resolved.root, resolved.absolute, { recursive: true, limit: 200, ignore: env.ignore });
     return { kind: 'folder', tag: 'folder', attribute: 'path', body: formatListing(listing) };
   }
   if (!stats.isFile()) return { problem: `@${ref} is not a regular file and was not attached.` };

@@ -25,17 +25,24 @@ import type { ToolHandler } from '../tools/tool-spec.js';
 import { updateTodoListTool } from '../tools/update-todo-list.js';
 import { writeToFileTool } from '../tools/write-to-file.js';
 import { formatListing, listWorkspaceFiles } from '../workspace/file-listing.js';
-import { loadSmithIgnore } from '../workspace/smith-ignore.js';
+import { listAllRoots } from '../workspace/root-listing.js';
+import { loadWorkspaceIgnore } from '../workspace/smith-ignore.js';
+import { WorkspaceRoots, type WorkspaceFolderInput } from '../workspace/workspace-roots.js';
+import { workspaceFoldersSection } from '../prompt/workspace-folders-section.js';
 import { RecentEdits } from './recent-edits.js';
 import { openCheckpointStore, type CheckpointSettings } from '../checkpoints/open-checkpoint-store.js';
 import { expandMentions, type MentionEnvironment } from '../context/mentions.js';
 import { fetchPageAsMarkdown } from '../context/web-page.js';
 import type { PermissionRule } from '../permissions/permission-rules.js';
 import type { HookSettings } from '../hooks/hooks.js';
+import { confineCommands, type SandboxRequest } from '../process/task-sandbox.js';
 
 /** What a host supplies to set up tasks in one workspace. */
 export interface TaskEnvironmentInput {
+  /** The primary workspace folder: relative paths resolve here, commands run here. */
   readonly cwd: string;
+  /** The other folders of a multi-root workspace; one that does not exist is a WorkspaceRootError. */
+  readonly additionalRoots?: readonly WorkspaceFolderInput[];
   /** Smith's own storage: tasks/, skills/, rules/ live under it. */
   readonly storageDir: string;
   readonly host: Host;
@@ -69,6 +76,8 @@ export interface TaskEnvironmentInput {
   readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
   /** The user's hooks. */
   readonly hooks?: HookSettings;
+  /** Commands run confined by bubblewrap (see task-sandbox.ts). */
+  readonly sandbox?: SandboxRequest;
   /** What only an editor can attach to a message: `@problems`, `@terminal`. */
   readonly mentionSources?: Pick<MentionEnvironment, 'problems' | 'terminal'>;
 }
@@ -106,31 +115,38 @@ export function workspaceTools(commands: CommandSessions): ToolHandler[] {
 
 /** Builds the TaskOptions both hosts use: all tools, .smithignore, skills, rules, environment details. */
 export async function createTaskEnvironment(input: TaskEnvironmentInput): Promise<TaskEnvironment> {
-  const ignore = await loadSmithIgnore(input.cwd);
+  const workspace = WorkspaceRoots.open(input.cwd, input.additionalRoots ?? []);
+  const ignore = await loadWorkspaceIgnore(workspace);
   const skills = loadSkills({ globalDir: join(input.storageDir, 'skills'), workspaceRoot: input.cwd });
   const commands = new CommandSessions({ now: () => input.host.clock.now() });
   const recentEdits = new RecentEdits();
   const tools = new ToolRegistry([...workspaceTools(commands), ...(input.extraTools ?? [])]);
+  const confined = await confineCommands(input.sandbox, input.cwd, ignore, input.host, input.policy);
   const checkpoints = openCheckpointStore({ storageDir: input.storageDir, workspaceRoot: input.cwd, ignore, settings: input.checkpoints, notify: (message) => input.host.notify('warning', message) });
   const options: TaskOptions = {
     storageDir: input.storageDir,
     cwd: input.cwd,
-    host: input.host,
+    ...(workspace.isMultiRoot ? { workspace } : {}),
+    host: confined.host,
     tools,
     provider: input.provider,
     ...(input.providerForMode ? { providerForMode: input.providerForMode } : {}),
     skills: skills.skills,
     globalRulesDir: join(input.storageDir, 'rules'),
     ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
-    policy: input.policy,
+    policy: confined.policy,
     maxIterations: input.maxIterations,
     ...(input.maxCost !== undefined ? { maxCost: input.maxCost } : {}),
     ...(input.autoCondenseAt !== undefined ? { contextPolicy: { autoCondenseThreshold: input.autoCondenseAt } } : {}),
     ignore,
-    ...(input.extraPromptSections ? { extraPromptSections: input.extraPromptSections } : {}),
+    ...(workspace.isMultiRoot || input.extraPromptSections ? { extraPromptSections: () => [workspaceFoldersSection(workspace), ...(input.extraPromptSections?.() ?? [])].filter((s) => s !== '') } : {}),
     ...(input.hiddenTools ? { hiddenTools: input.hiddenTools } : {}),
     listWorkspace: async () =>
-      formatListing(await listWorkspaceFiles({ root: input.cwd, dir: input.cwd, recursive: true, limit: FIRST_LISTING_LIMIT, ignore })),
+      formatListing(
+        workspace.isMultiRoot
+          ? await listAllRoots(workspace, { recursive: true, limit: FIRST_LISTING_LIMIT, ignore })
+          : await listWorkspaceFiles({ root: input.cwd, dir: input.cwd, recursive: true, limit: FIRST_LISTING_LIMIT, ignore }),
+      ),
     environmentSections: () => [...(input.hostEnvironment?.() ?? []), recentEdits.summary(), commands.runningSummary()].filter((s) => s !== ''),
     onEvent: (event) => recentEdits.observe(event),
     modelInfo: (provider) => knownModelInfo(provider, input.modelOverrides ?? {}),
@@ -138,11 +154,12 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     ...(checkpoints ? { checkpoints } : {}),
     ...(input.permissions && (typeof input.permissions === 'function' || input.permissions.length > 0) ? { permissions: input.permissions } : {}),
     ...(input.hooks && Object.keys(input.hooks).length > 0 ? { hooks: input.hooks } : {}),
-    expandMentions: (text) => expandMentions(text, { cwd: input.cwd, ignore, fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}), ...input.mentionSources }),
+    expandMentions: (text) => expandMentions(text, { cwd: input.cwd, ...(workspace.isMultiRoot ? { workspace } : {}), ignore, fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}), ...input.mentionSources }),
   };
   const dispose = async () => {
     checkpoints?.flushStatCache();
     await commands.killAll();
+    await confined.dispose();
   };
   return { options, skills, commands, dispose };
 }

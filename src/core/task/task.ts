@@ -8,6 +8,7 @@ import { ProviderAbortedError, ProviderError, type ApiProvider, type TokenUsage 
 import type { Mode } from '../skills/skill.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../workspace/ignore-policy.js';
+import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { ContextLimits, ContextPolicy } from '../context/context-window.js';
 import { ContextGuard } from './context-guard.js';
 import { RedactedDeltas } from './redacted-deltas.js';
@@ -50,6 +51,8 @@ export interface TaskOptions extends TurnInputs {
   readonly maxConsecutiveMistakes?: number;
   /** The workspace's .smithignore rules (default: nothing ignored). */
   readonly ignore?: IgnorePolicy;
+  /** All folders of a multi-root workspace, `cwd` the primary one (absent: `cwd` alone). */
+  readonly workspace?: WorkspaceRoots;
   /** A capped listing of the workspace for the first request. */
   listWorkspace?(): Promise<string>;
   /** Extra environment-detail sections for each request (visible files, running commands). */
@@ -319,6 +322,7 @@ export class Task {
             tools: options.tools,
             host: options.host,
             cwd: options.cwd,
+            ...(options.workspace ? { workspace: options.workspace } : {}),
             policy: typeof options.policy === 'function' ? options.policy() : options.policy,
             ignore: options.ignore ?? NOTHING_IGNORED,
             allowedTools: setup.allowedTools,

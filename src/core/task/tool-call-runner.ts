@@ -14,6 +14,7 @@ import type { HookSettings } from '../hooks/hooks.js';
 import { postToolUseNote, preToolUse } from '../hooks/tool-hooks.js';
 import type { TaskLog } from './task-log.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { Skill } from '../skills/skill.js';
 import { editRefusal } from '../skills/tool-permissions.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
@@ -25,6 +26,8 @@ export interface ToolCallEnvironment {
   readonly tools: ToolRegistry;
   readonly host: Host;
   readonly cwd: string;
+  /** All folders of a multi-root workspace (absent: `cwd` alone). */
+  readonly workspace?: WorkspaceRoots;
   readonly policy: AutoApprovePolicy;
   readonly ignore: IgnorePolicy;
   readonly signal: AbortSignal;
@@ -164,6 +167,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
   const context: ToolContext = {
     host,
     cwd: env.cwd,
+    ...(env.workspace ? { workspace: env.workspace } : {}),
     signal: env.signal,
     detach: detach.signal,
     callId,
@@ -229,7 +233,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
 async function judgeParams(tool: string, params: Readonly<Record<string, string>>, group: string, env: ToolCallEnvironment): Promise<{ refusal?: ToolOutcome; verdict?: Awaited<ReturnType<typeof judgeCall>> }> {
   // The skill's file pattern is enforced here, on the completed call, never left to the prompt.
   if (env.skill && group === 'edit' && params.path) {
-    const refusal = editRefusal(env.skill, resolveWorkspacePath(env.cwd, params.path).display);
+    const refusal = editRefusal(env.skill, resolveWorkspacePath(env.workspace ?? env.cwd, params.path).display);
     if (refusal) return { refusal: { kind: 'error', error: refusal, mistake: true } };
   }
   const rules = typeof env.permissions === 'function' ? env.permissions() : env.permissions;

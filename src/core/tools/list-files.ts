@@ -4,7 +4,9 @@ import { parse } from 'node:path';
 import type { ListFacts } from '../../shared/tool-details.js';
 import { formatListing, listWorkspaceFiles } from '../workspace/file-listing.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
+import { listWorkspaceFolder } from '../workspace/root-listing.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
+import { workspaceOf } from './tool-paths.js';
 import { mistake, type ToolHandler } from './tool-spec.js';
 
 /** Most entries list_files returns; the top levels come first, then a note says how to see more. */
@@ -18,7 +20,7 @@ export const listFilesTool: ToolHandler = {
     description:
       `List the files and folders in a directory (folders end with "/"). With recursive=true, lists everything below it, top levels first, up to ${LIST_FILES_LIMIT} entries. Files excluded by .gitignore, .smithignore, node_modules and .git are left out. Do not use it to check whether a file you just created exists; the tool result already told you.`,
     params: [
-      { name: 'path', required: true, description: 'Path of the directory, relative to the workspace.' },
+      { name: 'path', required: true, description: 'Path of the directory, relative to the workspace (in a multi-root workspace "." lists every folder).' },
       { name: 'recursive', required: false, description: '"true" to list recursively, "false" (default) for the top level only.' },
     ],
     example: '<list_files>\n<path>src</path>\n<recursive>true</recursive>\n</list_files>',
@@ -26,7 +28,8 @@ export const listFilesTool: ToolHandler = {
   async execute(params, context) {
     const recursive = parseRecursive(params.recursive);
     if (typeof recursive === 'string') return mistake(recursive);
-    const target = resolveWorkspacePath(context.cwd, params.path!);
+    const workspace = workspaceOf(context);
+    const target = workspace.resolve(params.path!);
     if (target.insideWorkspace && context.ignore.isIgnored(target.absolute)) {
       return mistake(`${target.display} is ignored by ${context.ignore.source}, so it cannot be listed. Work with other paths.`);
     }
@@ -45,14 +48,9 @@ export const listFilesTool: ToolHandler = {
     if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
 
     // Outside the workspace the listed folder is the root of its own entries, and .smithignore has no say.
-    const root = target.insideWorkspace ? resolveWorkspacePath(context.cwd, '.').absolute : target.absolute;
-    const listing = await listWorkspaceFiles({
-      root,
-      dir: target.absolute,
-      recursive,
-      limit: LIST_FILES_LIMIT,
-      ignore: target.insideWorkspace ? context.ignore : NOTHING_IGNORED,
-    });
+    const listing = target.root
+      ? await listWorkspaceFolder(workspace, target.root, target.absolute, { recursive, limit: LIST_FILES_LIMIT, ignore: context.ignore })
+      : await listWorkspaceFiles({ root: target.absolute, dir: target.absolute, recursive, limit: LIST_FILES_LIMIT, ignore: NOTHING_IGNORED });
     const output = formatListing(listing);
     const list: ListFacts = { path: target.display, recursive, entries: listing.entries.length, truncated: listing.truncated };
     return { kind: 'result', output: target.insideWorkspace ? output : `Contents of ${target.absolute} (paths relative to it):\n${output}`, details: { list } };

@@ -1,11 +1,13 @@
 import { stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
-import ignore from 'ignore';
+import ignore, { type Ignore } from 'ignore';
 import type { SearchFacts } from '../../shared/tool-details.js';
-import { renderSearchResults, RipgrepError, searchWithRipgrep } from '../search/ripgrep.js';
+import { DEFAULT_MAX_MATCHES, renderSearchResults, RipgrepError, searchWithRipgrep, type SearchResult } from '../search/ripgrep.js';
 import { ancestorIgnoreRules, rulesRelativeToRoot } from '../workspace/file-listing.js';
-import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
-import { mistake, type ToolHandler } from './tool-spec.js';
+import type { ResolvedPath } from '../workspace/workspace-paths.js';
+import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
+import { workspaceOf } from './tool-paths.js';
+import { mistake, type ToolContext, type ToolHandler } from './tool-spec.js';
 
 /** The error shown when no ripgrep binary exists; not the model's mistake. */
 export const RIPGREP_MISSING_MESSAGE =
@@ -19,7 +21,7 @@ export const searchFilesTool: ToolHandler = {
     description:
       'Search the files in a directory (recursively) for a regular expression and show each match with one line of context around it, grouped by file, as "line | text". The regex uses Rust syntax (as ripgrep does): no look-around or backreferences. Files excluded by .gitignore or .smithignore are not searched. Results stop at 300 matches.',
     params: [
-      { name: 'path', required: true, description: 'Directory (or file) to search, relative to the workspace.' },
+      { name: 'path', required: true, description: 'Directory (or file) to search, relative to the workspace (in a multi-root workspace "." searches every folder).' },
       { name: 'regex', required: true, description: 'The regular expression to search for (Rust regex syntax).' },
       { name: 'file_pattern', required: false, description: 'Glob limiting which files are searched, e.g. "*.ts" or "*.{ts,tsx}". Default: all files.' },
     ],
@@ -28,11 +30,12 @@ export const searchFilesTool: ToolHandler = {
   async execute(params, context) {
     const rgPath = await context.host.ripgrepPath();
     if (!rgPath) return { kind: 'error', error: RIPGREP_MISSING_MESSAGE, mistake: false };
-    const target = resolveWorkspacePath(context.cwd, params.path!);
+    const workspace = workspaceOf(context);
+    const target = workspace.resolve(params.path!);
     if (target.insideWorkspace && context.ignore.isIgnored(target.absolute)) {
       return mistake(`${target.display} is ignored by ${context.ignore.source}, so it cannot be searched. Work with other paths.`);
     }
-    const kind = await stat(target.absolute).then((s) => (s.isDirectory() ? 'folder' : 'file'), () => 'missing');
+    const kind = await stat(target.absolute).then((s): SearchScope['kind'] => (s.isDirectory() ? 'folder' : 'file'), () => 'missing' as const);
     if (kind === 'missing') return mistake(`Path not found: ${target.display}. Check the path (use list_files to see what exists).`);
     const regex = params.regex!;
     const filePattern = params.file_pattern?.trim() || undefined;
@@ -43,33 +46,31 @@ export const searchFilesTool: ToolHandler = {
     );
     if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
 
-    const root = resolveWorkspacePath(context.cwd, '.').absolute;
-    // rg runs from the workspace root so that paths come out workspace-relative; outside it, from the target.
-    const base = target.insideWorkspace ? root : kind === 'folder' ? target.absolute : dirname(target.absolute);
-    const targetRel = toPosix(relative(base, target.absolute));
-    // ripgrep reads the ignore files in and below the target; the ones above it (which rg 13 gets
-    // wrong for a subfolder) and .git/info/exclude come from the same code that list_files uses.
-    const extraIgnoreRules = target.insideWorkspace && kind === 'folder' ? rulesRelativeToRoot(await ancestorIgnoreRules(root, target.absolute)) : '';
-    // A pattern with a folder in it cannot be an rg file type, and --glob would override .gitignore.
-    const pathPattern = filePattern?.includes('/') ? ignore({ ignorecase: false }).add(filePattern) : undefined;
+    // The primary root of a multi-root workspace stands for the whole workspace.
+    const scopes: SearchScope[] = workspace.isMultiRoot && target.absolute === workspace.primary.path
+      ? workspace.all.map((root) => ({ base: root.path, target: root.path, kind: 'folder', prefix: root === workspace.primary ? '' : `${workspace.prefixOf(root)}/`, inside: true }))
+      : [scopeOf(target, kind, workspace)];
+    const pattern = filePattern?.includes('/') ? ignore({ ignorecase: false }).add(filePattern) : undefined;
 
     try {
-      const result = await searchWithRipgrep({
-        rgPath,
-        cwd: base,
-        target: targetRel || '.',
-        regex,
-        ...(filePattern && !pathPattern ? { fileNamePattern: filePattern } : {}),
-        ...(extraIgnoreRules ? { extraIgnoreRules } : {}),
-        include: (path) => {
-          if (target.insideWorkspace && context.ignore.isIgnored(join(base, path))) return false;
-          // The pattern is relative to the folder searched (for a single file: its own folder).
-          return !pathPattern || pathPattern.ignores(kind === 'folder' ? pathUnder(targetRel, path) : basename(path));
-        },
-        signal: context.signal,
-      });
-      const shown = target.insideWorkspace ? result : { ...result, groups: result.groups.map((g) => ({ ...g, path: toPosix(join(base, g.path)) })) };
-      const rendered = renderSearchResults(shown);
+      const results: SearchResult[] = [];
+      let remaining = DEFAULT_MAX_MATCHES;
+      for (const scope of scopes) {
+        if (remaining === 0) {
+          results.push({ groups: [], matchCount: 0, truncated: true, maxMatches: DEFAULT_MAX_MATCHES });
+          break;
+        }
+        const found = await searchScope(scope, { rgPath, regex, filePattern, pattern, context, maxMatches: remaining });
+        remaining -= found.matchCount;
+        results.push({ ...found, groups: found.groups.map((g) => ({ ...g, path: scope.inside ? scope.prefix + g.path : toPosix(join(scope.base, g.path)) })) });
+      }
+      const result: SearchResult = {
+        groups: results.flatMap((r) => r.groups),
+        matchCount: results.reduce((sum, r) => sum + r.matchCount, 0),
+        truncated: results.some((r) => r.truncated),
+        maxMatches: DEFAULT_MAX_MATCHES,
+      };
+      const rendered = renderSearchResults(result);
       const search: SearchFacts = {
         path: target.display,
         query: regex,
@@ -87,6 +88,58 @@ export const searchFilesTool: ToolHandler = {
     }
   },
 };
+
+/** One folder ripgrep runs in: paths come out relative to `base` and are shown with `prefix` (outside the workspace: absolute). */
+interface SearchScope {
+  readonly base: string;
+  readonly target: string;
+  readonly kind: 'folder' | 'file';
+  readonly prefix: string;
+  /** Inside the workspace, where the ignore rules apply. */
+  readonly inside: boolean;
+}
+
+/** Where to run ripgrep for one target: from its workspace folder, so paths come out relative to it; outside, from the target. */
+function scopeOf(target: ResolvedPath, kind: 'folder' | 'file', workspace: WorkspaceRoots): SearchScope {
+  const folder = kind === 'folder' ? target.absolute : dirname(target.absolute);
+  if (!target.root) return { base: folder, target: target.absolute, kind, prefix: '', inside: false };
+  const prefix = target.root === workspace.primary ? '' : `${workspace.prefixOf(target.root)}/`;
+  return { base: target.root.path, target: target.absolute, kind, prefix, inside: true };
+}
+
+interface SearchInputs {
+  readonly rgPath: string;
+  readonly regex: string;
+  readonly filePattern: string | undefined;
+  /** A file_pattern with a folder in it, matched here: it cannot be an rg file type, and --glob would override .gitignore. */
+  readonly pattern: Ignore | undefined;
+  readonly context: ToolContext;
+  readonly maxMatches: number;
+}
+
+async function searchScope(scope: SearchScope, inputs: SearchInputs): Promise<SearchResult> {
+  const { base, kind } = scope;
+  const { context, pattern, filePattern } = inputs;
+  const targetRel = toPosix(relative(base, scope.target));
+  // ripgrep reads the ignore files in and below the target; the ones above it (which rg 13 gets
+  // wrong for a subfolder) and .git/info/exclude come from the same code that list_files uses.
+  const extraIgnoreRules = scope.inside && kind === 'folder' ? rulesRelativeToRoot(await ancestorIgnoreRules(base, scope.target)) : '';
+  return searchWithRipgrep({
+    rgPath: inputs.rgPath,
+    cwd: base,
+    target: targetRel || '.',
+    regex: inputs.regex,
+    maxMatches: inputs.maxMatches,
+    ...(filePattern && !pattern ? { fileNamePattern: filePattern } : {}),
+    ...(extraIgnoreRules ? { extraIgnoreRules } : {}),
+    include: (path) => {
+      if (scope.inside && context.ignore.isIgnored(join(base, path))) return false;
+      // The pattern is relative to the folder searched (for a single file: its own folder).
+      return !pattern || pattern.ignores(kind === 'folder' ? pathUnder(targetRel, path) : basename(path));
+    },
+    signal: context.signal,
+  });
+}
 
 function pathUnder(folder: string, path: string): string {
   return folder === '' || !path.startsWith(`${folder}/`) ? path : path.slice(folder.length + 1);

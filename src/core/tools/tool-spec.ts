@@ -3,6 +3,7 @@ import type { ApprovalFacts } from '../task/approval-policy.js';
 import type { ToolUseBlock } from '../parse/types.js';
 import type { Base64Image } from '../providers/types.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { ToolResultDetails } from '../task/events.js';
 import type { KnownFile } from './file-stamp.js';
 import type { ToolGroup } from './tool-group.js';
@@ -41,6 +42,8 @@ export type ToolOutcome =
 export interface ToolContext {
   readonly host: Host;
   readonly cwd: string;
+  /** All folders of a multi-root workspace (absent: `cwd` is the only one). */
+  readonly workspace?: WorkspaceRoots;
   readonly signal: AbortSignal;
   /** Fires when the user lets this call go on in the background (a running command); absent where that cannot happen. */
   readonly detach?: AbortSignal;

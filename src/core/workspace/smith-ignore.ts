@@ -4,6 +4,7 @@ import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore from 'ignore';
 import { NOTHING_IGNORED, type IgnorePolicy } from './ignore-policy.js';
 import { readRegularFile } from './regular-file.js';
+import type { WorkspaceRoots } from './workspace-roots.js';
 
 /** The name of the workspace file that fences paths off from every tool. */
 export const SMITH_IGNORE_FILE = '.smithignore';
@@ -36,6 +37,14 @@ export async function loadSmithIgnore(workspaceRoot: string): Promise<IgnorePoli
       return rules.ignores(`${rel}/`) && isDirectory(absolutePath);
     },
   };
+}
+
+/** The .smithignore of every workspace folder as one policy; each folder's rules judge the paths inside it. */
+export async function loadWorkspaceIgnore(roots: WorkspaceRoots): Promise<IgnorePolicy> {
+  const policies = await Promise.all(roots.all.map((root) => loadSmithIgnore(root.path)));
+  const active = policies.filter((policy) => policy !== NOTHING_IGNORED);
+  if (active.length <= 1) return active[0] ?? NOTHING_IGNORED;
+  return { source: SMITH_IGNORE_FILE, isIgnored: (absolutePath) => active.some((policy) => policy.isIgnored(absolutePath)) };
 }
 
 /** The path relative to root with forward slashes; undefined for root itself or paths outside it. */

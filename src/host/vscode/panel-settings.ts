@@ -8,6 +8,7 @@ import { providerModels } from '../../core/providers/provider-models.js';
 import { missingSetup } from '../../shared/provider-setup.js';
 import { SETTINGS_SECTION, providerConfig, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
 import { createVsCodeTaskEnvironment, type VsCodeTaskInputs } from './task-options.js';
+import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
 
 /** What the panel's provider settings are read from in VS Code. */
 export interface VsCodePanelSettingsDeps {
@@ -84,12 +85,12 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     if (change.maxCost !== undefined) await config.update('maxCost', change.maxCost > 0 ? change.maxCost : undefined, target);
   }
 
-  async createEnvironment(cwd: string): Promise<TaskEnvironment | undefined> {
+  async createEnvironment(cwd: string, additionalRoots: readonly WorkspaceFolderInput[] = []): Promise<TaskEnvironment | undefined> {
     const settings = readSettings();
     const apiKey = await this.deps.keys.get(settings.provider);
     if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
     const mcp = this.deps.mcp?.wiring;
-    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, host: this.deps.host, settings, apiKey, livePolicy: () => readSettings().policy, disabledRules: () => new Set(readSettings().disabledRules), ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}), ...(mcp ? { mcp } : {}) };
+    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, additionalRoots, host: this.deps.host, settings, apiKey, livePolicy: () => readSettings().policy, disabledRules: () => new Set(readSettings().disabledRules), ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}), ...(mcp ? { mcp } : {}) };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
   }
 

@@ -7,6 +7,7 @@ import { createTaskEnvironment, type TaskEnvironment } from '../../core/session/
 import type { Mode } from '../../core/skills/skill.js';
 import { editorEnvironment } from './editor-environment.js';
 import type { MentionEnvironment } from '../../core/context/mentions.js';
+import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
 
 /** What only an editor attaches to a message. */
 type MentionSources = Pick<MentionEnvironment, 'problems' | 'terminal'>;
@@ -18,6 +19,8 @@ import { providerConfig, type SmithSettings } from './settings.js';
 export interface VsCodeTaskInputs {
   readonly storageDir: string;
   readonly cwd: string;
+  /** The other folders of a multi-root workspace. */
+  readonly additionalRoots?: readonly WorkspaceFolderInput[];
   readonly host: Host;
   readonly settings: SmithSettings;
   readonly apiKey: string | undefined;
@@ -53,6 +56,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
   for (const problem of fileSettings.problems) input.host.notify('warning', problem);
   return createTaskEnvironment({
     cwd: input.cwd,
+    ...(input.additionalRoots ? { additionalRoots: input.additionalRoots } : {}),
     redactor,
     storageDir: input.storageDir,
     host: input.host,
