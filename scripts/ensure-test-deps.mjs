@@ -1,6 +1,6 @@
 // Provides the programs the tests need, so `npm test` works on a fresh machine:
 // ripgrep (Debian's `ripgrep`) for search_files, Chromium for the panel tests, `script` for the REPL test,
-// zsh and fish for the terminal tests, bubblewrap for the command sandbox. Installs with apt-get when it can (as root),
+// zsh and fish for the terminal tests, bubblewrap and curl for the command sandbox. Installs with apt-get when it can (as root),
 // otherwise stops with a message naming what to install. Nothing is ever skipped silently.
 import { execFileSync, spawnSync } from 'node:child_process';
 
@@ -11,6 +11,7 @@ const needs = [
   { binary: 'zsh', aptPackage: 'zsh', why: 'the terminal tests run commands in zsh with shell integration' },
   { binary: 'fish', aptPackage: 'fish', why: 'the terminal tests run commands in fish with shell integration' },
   { binary: 'bwrap', aptPackage: 'bubblewrap', why: 'the sandbox tests run commands under bubblewrap' },
+  { binary: 'curl', aptPackage: 'curl', why: 'the sandbox tests reach allowed hosts through the proxy with curl' },
 ];
 
 function onPath(binary) {

@@ -3,6 +3,7 @@ import type { ProviderId, ToolProtocol } from '../core/providers/types.js';
 import type { Mode } from '../core/skills/skill.js';
 import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 import { parseRule } from '../core/permissions/rule-syntax.js';
+import { hostAllowListProblems } from '../core/process/host-allow-list.js';
 import { isProviderId, PROVIDER_IDS, PROVIDERS } from '../shared/providers.js';
 
 /** The CLI's options after validation. */
@@ -46,9 +47,10 @@ export interface CliOptions {
   readonly checkpoints: boolean;
   /** --allow RULE / --deny RULE / --ask RULE (repeatable): permission rules for this run. */
   readonly permissions: readonly { readonly effect: 'allow' | 'ask' | 'deny'; readonly rule: string }[];
-  /** --sandbox: every command runs under bubblewrap; --sandbox-network lets them reach the network. */
+  /** --sandbox: every command runs under bubblewrap; --sandbox-network lets them reach the network, --sandbox-allow-host only these hosts. */
   readonly sandbox: boolean;
   readonly sandboxNetwork: boolean;
+  readonly sandboxAllowedHosts: readonly string[];
   /** --dry-run: files are not written; the changes are printed as a patch (or written to patchFile). */
   readonly dryRun: boolean;
   readonly patchFile?: string;
@@ -109,6 +111,8 @@ Options:
   --sandbox                  run every command under bubblewrap: the workspace writable, the rest
                              read-only, a private /tmp, no network, .smithignore'd paths hidden
   --sandbox-network          let sandboxed commands use the network
+  --sandbox-allow-host HOST  let sandboxed commands reach this host only (repeatable; *.example.com
+                             for its subdomains), through a proxy for HTTP(S)_PROXY-aware tools
   --dry-run                  write no file: the edits are printed as one unified diff on stdout
                              (or to --patch-file FILE); commands are not run
   --patch-file FILE          where --dry-run writes its patch
@@ -178,6 +182,7 @@ function parseFlags(argv: readonly string[]) {
         'dry-run': { type: 'boolean', default: false },
         sandbox: { type: 'boolean', default: false },
         'sandbox-network': { type: 'boolean', default: false },
+        'sandbox-allow-host': { type: 'string', multiple: true },
         allow: { type: 'string', multiple: true },
         deny: { type: 'string', multiple: true },
         ask: { type: 'string', multiple: true },
@@ -266,6 +271,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     dryRun: values['dry-run']!,
     sandbox: values.sandbox!,
     sandboxNetwork: values['sandbox-network']!,
+    sandboxAllowedHosts: checkedHosts(values['sandbox-allow-host'] ?? []),
     permissions: (['deny', 'ask', 'allow'] as const).flatMap((effect) => (values[effect] ?? []).map((rule) => ({ effect, rule: checkedRule(rule, effect) }))),
     ...(values['patch-file'] ? { patchFile: values['patch-file'] } : {}),
     version: values.version!,
@@ -280,6 +286,13 @@ function checkedRule(rule: string, effect: string): string {
     throw new UsageError(`--${effect}: ${(error as Error).message}`);
   }
   return rule;
+}
+
+/** --sandbox-allow-host entries, checked so a typo is a usage error rather than a host never reached. */
+function checkedHosts(hosts: readonly string[]): string[] {
+  const problems = hostAllowListProblems(hosts);
+  if (problems.length > 0) throw new UsageError(`--sandbox-allow-host: ${problems.join('; ')}`);
+  return [...hosts];
 }
 
 function condensePercent(raw: string | undefined): { autoCondenseAt?: number } {

@@ -22,7 +22,7 @@ import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { cliRedactor } from './cli-secrets.js';
 import { expandForCli } from './cli-mentions.js';
 import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
-import { commandSandbox, imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, writePatch } from './run-options.js';
+import { imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, writePatch } from './run-options.js';
 import { printOutcome } from './outcome-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -68,8 +68,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;
   const storageDir = options.storage ?? defaultStorageDir();
   if (options.dryRun && !taskText && !options.resume) throw new UsageError('--dry-run needs a task (the REPL writes files)');
-  const sandbox = options.sandbox ? await commandSandbox(cwd, options.sandboxNetwork, style) : undefined;
-  const baseHost = createCliHost(lines, process.stderr, style, sandbox);
+  const baseHost = createCliHost(lines, process.stderr, style);
   const overlay = options.dryRun ? new OverlayFileSystem(baseHost.files) : undefined;
   const settings = permissionSettings(storageDir, cwd, options.trustWorkspace, style);
   const mcp = await startCliMcp({
@@ -92,8 +91,9 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(overlay ? { files: overlay, processes: NO_COMMANDS } : {}),
     },
     provider,
-    // Without the sandbox it was asked for, commands are asked for rather than auto-approved.
-    policy: options.sandbox && !sandbox ? { ...policyFromFlags(options), allCommands: false, safeCommands: false } : policyFromFlags(options),
+    policy: policyFromFlags(options),
+    // A dry run runs no command at all.
+    ...(options.sandbox && !overlay ? { sandbox: { network: options.sandboxNetwork, allowedHosts: options.sandboxAllowedHosts } } : {}),
     maxIterations: options.maxIterations,
     ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
     ...(options.autoCondenseAt !== undefined ? { autoCondenseAt: options.autoCondenseAt } : {}),

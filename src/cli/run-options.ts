@@ -12,9 +12,6 @@ import type { Style } from './style.js';
 import { WorkspaceTrust } from '../core/mcp/workspace-trust.js';
 import type { PermissionRule } from '../core/permissions/permission-rules.js';
 import type { HookSettings } from '../core/hooks/hooks.js';
-import type { CommandSandbox } from '../core/process/command-sandbox.js';
-import { findExecutable } from '../core/search/find-executable.js';
-import { loadSmithIgnore } from '../core/workspace/smith-ignore.js';
 import { loadPermissionSettings } from '../core/permissions/settings-files.js';
 
 /** The --image files, checked: each readable, a supported type and size, and a model that takes images. */
@@ -45,16 +42,6 @@ export function permissionSettings(storageDir: string, cwd: string, trustAll: bo
     process.stderr.write(`${style.yellow(`${what} in ${style.text(settings.heldBack.file)} not used: this workspace is not trusted (--trust-workspace trusts it for this run).`)}\n`);
   }
   return { rules: settings.rules, hooks: settings.hooks };
-}
-
-/** --sandbox: bubblewrap around every command, or undefined (said on stderr) when it is not installed. */
-export async function commandSandbox(cwd: string, network: boolean, style: Style): Promise<CommandSandbox | undefined> {
-  const bwrap = await findExecutable('bwrap');
-  if (!bwrap) {
-    process.stderr.write(`${style.yellow('--sandbox: bubblewrap (bwrap) is not installed, so commands are not sandboxed; they will be asked for instead of auto-approved.')}\n`);
-    return undefined;
-  }
-  return { bwrap, workspace: cwd, network, ignore: await loadSmithIgnore(cwd) };
 }
 
 /** --dry-run has no way to run a command without letting it change files. */

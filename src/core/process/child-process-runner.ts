@@ -96,7 +96,8 @@ class ChildRunningProcess implements RunningProcess {
     this.streams = merged === shell ? 'separate' : 'merged';
     this.child = spawn(spawned.file, [...spawned.args], {
       cwd,
-      env,
+      // The bridge in front of a proxied sandbox's command is this Node (in the editor: Electron run as Node).
+      env: sandbox?.proxy && !sandbox.network ? { ...env, ELECTRON_RUN_AS_NODE: '1' } : env,
       // Its own process group, so kill() can reach grandchildren too.
       detached: process.platform !== 'win32',
       stdio: ['ignore', 'pipe', 'pipe'],

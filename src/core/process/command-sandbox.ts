@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import { bridgeArguments } from './sandbox-bridge.js';
 
 /** How commands are confined (`--sandbox`, `smith.sandbox`): bubblewrap with the workspace writable. */
 export interface CommandSandbox {
@@ -9,6 +10,8 @@ export interface CommandSandbox {
   readonly workspace: string;
   /** Network access for commands (default off). */
   readonly network: boolean;
+  /** With the network off: a proxy that lets commands reach the allowed hosts only. */
+  readonly proxy?: { readonly folder: string; readonly socketPath: string };
   /** The workspace's .smithignore: matching paths are hidden from commands. */
   readonly ignore: IgnorePolicy;
 }
@@ -20,7 +23,8 @@ const NOT_SEARCHED = new Set(['.git', 'node_modules']);
  * The bubblewrap arguments that run a command confined: the whole file system read-only, the
  * workspace writable, a private /tmp, /dev and /proc of its own, no network unless allowed, the
  * paths .smithignore names hidden (an empty folder or an empty file in their place), its own PID
- * namespace so the whole tree ends with it, and no way to type into the user's terminal.
+ * namespace so the whole tree ends with it, and no way to type into the user's terminal. With a
+ * proxy, the command is started by the bridge that leads to it (sandbox-bridge.ts).
  */
 export function sandboxArguments(sandbox: CommandSandbox, cwd: string): string[] {
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--bind', sandbox.workspace, sandbox.workspace];
@@ -28,7 +32,10 @@ export function sandboxArguments(sandbox: CommandSandbox, cwd: string): string[]
     args.push(...(hidden.folder ? ['--tmpfs', hidden.path] : ['--ro-bind', '/dev/null', hidden.path]));
   }
   if (!sandbox.network) args.push('--unshare-net');
+  // The proxy's socket is the one way out of a sandbox without network (its folder may be under the private /tmp).
+  if (!sandbox.network && sandbox.proxy) args.push('--bind', sandbox.proxy.folder, sandbox.proxy.folder);
   args.push('--unshare-pid', '--die-with-parent', '--new-session', '--chdir', cwd, '--');
+  if (!sandbox.network && sandbox.proxy) args.push(...bridgeArguments(sandbox.proxy.socketPath));
   return args;
 }
 

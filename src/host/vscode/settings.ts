@@ -8,6 +8,7 @@ import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/provid
 import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
 import type { AutoApprovePolicy } from '../../core/task/approval-policy.js';
+import type { SandboxRequest } from '../../core/process/task-sandbox.js';
 import type { CheckpointSettings } from '../../core/checkpoints/open-checkpoint-store.js';
 import type { PermissionEffect } from '../../core/permissions/permission-rules.js';
 import { parseRule } from '../../core/permissions/rule-syntax.js';
@@ -54,6 +55,8 @@ export interface SmithSettings {
   readonly disabledRules: readonly string[];
   /** `smith.notifications`: tell the user, when no Smith chat is visible, that Smith waits for them or has finished. */
   readonly notifications: boolean;
+  /** `smith.sandbox` (with `smith.sandboxNetwork`, `smith.sandboxAllowedHosts`): commands run confined; absent when off. */
+  readonly sandbox?: SandboxRequest;
 }
 
 /** Reads the `smith.*` settings; a bad value falls back to its default rather than failing. */
@@ -97,6 +100,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     ...(positiveOr(config.get<unknown>('maxCost'), 0) > 0 ? { maxCost: positiveOr(config.get<unknown>('maxCost'), 0) } : {}),
     permissions: permissionRules(config.get<unknown>('permissions')),
     notifications: flag('notifications', true),
+    ...(flag('sandbox', false) ? { sandbox: { network: flag('sandboxNetwork', false), allowedHosts: stringList(config.get<unknown>('sandboxAllowedHosts')) } } : {}),
     disabledRules: stringList(config.get<unknown>('disabledRules')),
     autoCondenseAt: condenseShare(config.get<unknown>('autoCondensePercent')),
     modelOverrides: {

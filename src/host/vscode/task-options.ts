@@ -71,6 +71,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     // Read again before each call: a rule added from the approval bar ("always allow") applies at once.
     permissions: () => [...settings.permissions.map((p) => ({ ...p, source: 'smith.permissions' })), ...permissionFiles().rules],
     hooks: fileSettings.hooks,
+    ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
     modelOverrides: settings.modelOverrides,
     hostEnvironment: () => editorEnvironment(input.cwd),
     ...(input.mentionSources ? { mentionSources: input.mentionSources } : {}),

@@ -3,7 +3,9 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { lookup } from 'node:dns/promises';
 import { createServer } from 'node:http';
+import { hostname } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -56,6 +58,52 @@ describe('smith CLI: --sandbox', () => {
     assert.equal(hits, 0);
     assert.doesNotMatch(lastUserText(fx.server.requestAt(4)), /TOP-SECRET/);
     assert.match(lastUserText(fx.server.requestAt(4)), /\n0\n[\s\S]*exit=1/);
+  });
+
+  test('--sandbox-allow-host: HTTP(S)_PROXY-aware tools reach the allowed host through the proxy, and nothing else', async (t) => {
+    // The machine's own name resolves to this machine; a name that is not localhost goes through the proxy.
+    const name = hostname();
+    if (!(await lookup(name).then(() => true, () => false))) return t.skip(`${name} does not resolve here`);
+    let hits = 0;
+    const server = createServer((_req, res) => {
+      hits++;
+      res.end('reached');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve));
+    const port = (server.address() as AddressInfo).port;
+    fx.server.enqueue(
+      command(`curl -sS http://${name}:${port}/; echo; echo exit=$?`),
+      command(`curl -sS http://not-allowed.example:${port}/; echo exit=$?`),
+      command('curl -sS https://not-allowed.example/; echo exit=$?'),
+      command(`curl -sS --noproxy '*' http://${name}:${port}/; echo exit=$?`),
+      done,
+    );
+    try {
+      const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--sandbox', '--sandbox-allow-host', name, 'Fetch'] });
+      assert.equal(run.code, 0, run.stderr);
+    } finally {
+      server.close();
+    }
+    assert.match(lastUserText(fx.server.requestAt(1)), /reached\nexit=0/);
+    assert.match(lastUserText(fx.server.requestAt(2)), /does not let commands reach not-allowed\.example: it is not one of the allowed hosts/);
+    assert.match(lastUserText(fx.server.requestAt(3)), /CONNECT tunnel failed, response 403[\s\S]*exit=56/);
+    // Around the proxy there is no way out: the sandbox has no network of its own.
+    assert.match(lastUserText(fx.server.requestAt(4)), /exit=(6|7)\b/);
+    assert.equal(hits, 1);
+  });
+
+  test('a host that is not a host name is a usage error; without bubblewrap commands are asked for, not auto-approved', async () => {
+    const bad = await runCli({ args: [...fx.cliArgs(), '--sandbox', '--sandbox-allow-host', 'http://x.example/', 'Go'] });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--sandbox-allow-host: "http:\/\/x\.example\/" is not a host name, an IP address or \*\.domain/);
+
+    fx.server.enqueue(command('echo ran > ran.txt'), done);
+    // A PATH without bubblewrap (the shell is /bin/sh, found without PATH); stdin has no answers, so what is asked is refused.
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--sandbox', 'Go'], env: { PATH: '/nonexistent' }, stdin: '' });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /The command sandbox needs bubblewrap \(bwrap\), which is not installed .* they will be asked for instead of auto-approved/);
+    assert.equal(existsSync(join(fx.ws.root, 'ran.txt')), false);
+    assert.match(lastUserText(fx.server.requestAt(1)), /denied|rejected|did not approve/i);
   });
 
   test('a timeout ends the whole sandboxed tree', async () => {

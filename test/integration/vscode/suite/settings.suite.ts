@@ -30,6 +30,9 @@ const KEYS = [
   'maxCost',
   'permissions',
   'notifications',
+  'sandbox',
+  'sandboxNetwork',
+  'sandboxAllowedHosts',
   'autoCondensePercent',
   'reasoningEffort',
 ];
@@ -103,6 +106,19 @@ describe('Smith settings', () => {
     assert.equal(readSettings().notifications, false);
     await config.update('notifications', 'no', vscode.ConfigurationTarget.Global);
     assert.equal(readSettings().notifications, true);
+  });
+
+  it('reads the sandbox settings: off by default, the network off unless asked, the allowed hosts listed', async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    const target = vscode.ConfigurationTarget.Global;
+    assert.equal(readSettings().sandbox, undefined);
+    await config.update('sandbox', true, target);
+    assert.deepEqual(readSettings().sandbox, { network: false, allowedHosts: [] });
+    await config.update('sandboxAllowedHosts', ['registry.npmjs.org', '*.github.com', 42], target);
+    await config.update('sandboxNetwork', true, target);
+    assert.deepEqual(readSettings().sandbox, { network: true, allowedHosts: ['registry.npmjs.org', '*.github.com'] });
+    await config.update('sandbox', 'yes', target);
+    assert.equal(readSettings().sandbox, undefined, 'a value that is not a boolean keeps the default (off)');
   });
 
   it('reads smith.requestIdleTimeout in seconds and gives it to the provider', async () => {

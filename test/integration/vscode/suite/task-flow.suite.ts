@@ -3,6 +3,7 @@
 // approval, and the file lands on disk (or, rejected, never exists).
 import * as assert from 'node:assert/strict';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
@@ -16,7 +17,7 @@ import type { UiMessage } from '../../../../src/shared/ui-messages';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
 
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
-const SETTINGS = ['provider', 'baseUrl', 'model', 'autoApprove.editFiles', 'autoApprove.safeCommands'];
+const SETTINGS = ['provider', 'baseUrl', 'model', 'autoApprove.editFiles', 'autoApprove.safeCommands', 'sandbox'];
 
 async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -154,6 +155,24 @@ describe('A task in the VS Code host', function () {
       assert.deepEqual(webview.posted.filter((m) => m.type === 'reply').map((m) => [m.id, m.ok]), [['p-1', true], ['p-2', true]]);
     } finally {
       messenger.dispose();
+    }
+  });
+
+  it('with smith.sandbox on, a command runs confined: it writes in the workspace and nowhere else', async () => {
+    // Outside the workspace and outside /tmp (which is private to the sandbox).
+    const outside = join(homedir(), `.smith-sandbox-probe-${process.pid}`);
+    await vscode.workspace.getConfiguration('smith').update('sandbox', true, vscode.ConfigurationTarget.Global);
+    try {
+      const call = `<execute_command>\n<command>mkdir -p flow && echo inside > flow/sandboxed.txt; echo x > ${outside}; echo exit=$?</command>\n<requires_approval>false</requires_approval>\n</execute_command>`;
+      server.enqueue({ text: call }, { text: completion });
+      await api.controller.newTask('Write two files');
+      await until(() => api.controller.snapshot().task?.status === 'completed', 'the completed task', 30_000);
+      assert.equal(readFileSync(join(workspace, 'flow/sandboxed.txt'), 'utf8'), 'inside\n');
+      assert.equal(existsSync(outside), false, 'a sandboxed command wrote outside the workspace');
+      assert.match(JSON.stringify(server.requests.at(-1)?.body ?? {}), /Read-only file system[\s\S]*exit=[12]/);
+    } finally {
+      rmSync(outside, { force: true });
+      await vscode.workspace.getConfiguration('smith').update('sandbox', undefined, vscode.ConfigurationTarget.Global);
     }
   });
 
