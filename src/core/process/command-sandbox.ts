@@ -7,7 +7,8 @@ import { bridgeArguments } from './sandbox-bridge.js';
 export interface CommandSandbox {
   /** The bubblewrap binary. */
   readonly bwrap: string;
-  readonly workspace: string;
+  /** The workspace's folders (all of a multi-root workspace), writable for commands. */
+  readonly folders: readonly string[];
   /** Network access for commands (default off). */
   readonly network: boolean;
   /** With the network off: a proxy that lets commands reach the allowed hosts only. */
@@ -21,14 +22,15 @@ const NOT_SEARCHED = new Set(['.git', 'node_modules']);
 
 /**
  * The bubblewrap arguments that run a command confined: the whole file system read-only, the
- * workspace writable, a private /tmp, /dev and /proc of its own, no network unless allowed, the
+ * workspace's folders writable, a private /tmp, /dev and /proc of its own, no network unless allowed, the
  * paths .smithignore names hidden (an empty folder or an empty file in their place), its own PID
  * namespace so the whole tree ends with it, and no way to type into the user's terminal. With a
  * proxy, the command is started by the bridge that leads to it (sandbox-bridge.ts).
  */
 export function sandboxArguments(sandbox: CommandSandbox, cwd: string): string[] {
-  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp', '--bind', sandbox.workspace, sandbox.workspace];
-  for (const hidden of ignoredPaths(sandbox.workspace, sandbox.ignore)) {
+  const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+  for (const folder of sandbox.folders) args.push('--bind', folder, folder);
+  for (const hidden of sandbox.folders.flatMap((folder) => ignoredPaths(folder, sandbox.ignore))) {
     args.push(...(hidden.folder ? ['--tmpfs', hidden.path] : ['--ro-bind', '/dev/null', hidden.path]));
   }
   if (!sandbox.network) args.push('--unshare-net');

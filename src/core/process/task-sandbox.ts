@@ -23,11 +23,11 @@ export interface ConfinedCommands {
 
 /**
  * Confines a task's commands with bubblewrap (see command-sandbox.ts): they run as child processes
- * under `bwrap`, the workspace writable, no network but the allowed hosts (through a proxy) or the
+ * under `bwrap`, the workspace's folders writable, no network but the allowed hosts (through a proxy) or the
  * whole network when asked. Without bubblewrap nothing is confined: the user is told, and commands
  * are asked for instead of auto-approved, since the auto-approval was given for confined commands.
  */
-export async function confineCommands(request: SandboxRequest | undefined, workspace: string, ignore: IgnorePolicy, host: Host, policy: AutoApprovePolicy | (() => AutoApprovePolicy)): Promise<ConfinedCommands> {
+export async function confineCommands(request: SandboxRequest | undefined, folders: readonly string[], ignore: IgnorePolicy, host: Host, policy: AutoApprovePolicy | (() => AutoApprovePolicy)): Promise<ConfinedCommands> {
   if (!request) return { host, policy, dispose: async () => {} };
   const bwrap = await findExecutable('bwrap');
   if (!bwrap) {
@@ -39,6 +39,6 @@ export async function confineCommands(request: SandboxRequest | undefined, works
   for (const problem of problems) host.notify('warning', `Sandbox allowed hosts: ${problem}; it is left out.`);
   const allowedHosts = request.allowedHosts.filter((entry) => hostAllowListProblems([entry]).length === 0);
   const proxy = !request.network && allowedHosts.length > 0 ? await NetworkProxy.start(allowedHosts) : undefined;
-  const processes = new ChildProcessRunner({ sandbox: { bwrap, workspace, network: request.network, ignore, ...(proxy ? { proxy } : {}) } });
+  const processes = new ChildProcessRunner({ sandbox: { bwrap, folders, network: request.network, ignore, ...(proxy ? { proxy } : {}) } });
   return { host: { ...host, processes }, policy, dispose: async () => proxy?.close() };
 }

@@ -121,7 +121,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const commands = new CommandSessions({ now: () => input.host.clock.now() });
   const recentEdits = new RecentEdits();
   const tools = new ToolRegistry([...workspaceTools(commands), ...(input.extraTools ?? [])]);
-  const confined = await confineCommands(input.sandbox, input.cwd, ignore, input.host, input.policy);
+  const confined = await confineCommands(input.sandbox, workspace.all.map((root) => root.path), ignore, input.host, input.policy);
   const checkpoints = openCheckpointStore({ storageDir: input.storageDir, workspaceRoot: input.cwd, ignore, settings: input.checkpoints, notify: (message) => input.host.notify('warning', message) });
   const options: TaskOptions = {
     storageDir: input.storageDir,

@@ -2,7 +2,7 @@
 // .smithignore'd files are out of reach; builds inside the workspace work; a timeout ends everything.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { createServer } from 'node:http';
 import { hostname } from 'node:os';
@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
+import { createTempWorkspace } from '../../helpers/temp-workspace.js';
 import { eventually } from '../../helpers/pid-liveness.js';
 
 const command = (line: string, timeout?: number) => ({
@@ -104,6 +105,23 @@ describe('smith CLI: --sandbox', () => {
     assert.match(run.stderr, /The command sandbox needs bubblewrap \(bwrap\), which is not installed .* they will be asked for instead of auto-approved/);
     assert.equal(existsSync(join(fx.ws.root, 'ran.txt')), false);
     assert.match(lastUserText(fx.server.requestAt(1)), /denied|rejected|did not approve/i);
+  });
+
+  test('every folder of a multi-root workspace is writable to sandboxed commands, and nothing beside them', async () => {
+    const extra = createTempWorkspace('smith-sandbox-extra-');
+    const lib = join(extra.root, 'lib');
+    mkdirSync(lib);
+    try {
+      fx.server.enqueue(command(`echo shared > ${lib}/from-sandbox.txt; echo exit=$?; echo x > ${extra.root}/beside.txt; echo exit=$?`), done);
+      const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--sandbox', '--add-dir', lib, 'Write'] });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(readFileSync(join(lib, 'from-sandbox.txt'), 'utf8'), 'shared\n');
+      // Beside it, under the private /tmp, the write lands in the sandbox's own /tmp, gone afterwards.
+      assert.equal(existsSync(join(extra.root, 'beside.txt')), false);
+      assert.match(lastUserText(fx.server.requestAt(1)), /^exit=0$/m);
+    } finally {
+      extra.dispose();
+    }
   });
 
   test('a timeout ends the whole sandboxed tree', async () => {
