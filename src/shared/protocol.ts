@@ -164,22 +164,29 @@ export type McpPanelState = DeepReadonly<z.infer<typeof mcpPanelStateSchema>>;
 const modelChoiceSchema = z.object({
   id: z.string(),
   contextWindow: z.number().optional(),
-  /** US dollars per million input and output tokens. */
+  maxOutputTokens: z.number().optional(),
+  /** US dollars per million input and output tokens, and cached input read and written. */
   inputPrice: z.number().optional(),
   outputPrice: z.number().optional(),
+  cacheReadPrice: z.number().optional(),
+  cacheWritePrice: z.number().optional(),
   supportsImages: z.boolean().optional(),
   supportsReasoning: z.boolean().optional(),
+  /** The model takes native tool calls. */
+  supportsTools: z.boolean().optional(),
 });
 export type ModelChoice = DeepReadonly<z.infer<typeof modelChoiceSchema>>;
 
-/** The models of a provider, for the Settings view's picker: listed by the server, or the catalogue's. */
+/** The models of a provider, for the Settings view's picker: listed by the server, as it listed them before (cache), or the catalogue's. */
 const modelListSchema = z.object({
   provider: providerSchema,
   baseUrl: z.string(),
-  source: z.enum(['server', 'catalogue']),
+  source: z.enum(['server', 'cache', 'catalogue']),
   models: z.array(modelChoiceSchema),
-  /** Why the server could not list them (the picker then offers the catalogue, or nothing). */
+  /** Why the server could not list them (the picker then offers the cached list, the catalogue, or nothing). */
   error: z.string().optional(),
+  /** When the cached list was fetched (milliseconds since the epoch). */
+  fetchedAt: z.number().optional(),
 });
 export type ModelList = DeepReadonly<z.infer<typeof modelListSchema>>;
 

@@ -16,6 +16,12 @@ export function apiKeyEnvVar(provider: ProviderId): string {
  * It never reads the environment itself: the host resolves `apiKey` (env var or secret storage).
  */
 export function createProvider(config: ProviderConfig): ApiProvider {
+  const provider = buildProvider(config);
+  Object.defineProperty(provider, 'config', { value: config, enumerable: false });
+  return provider;
+}
+
+function buildProvider(config: ProviderConfig): ApiProvider {
   if (!isProviderId(config.provider)) {
     throw new ProviderError(`Unknown provider "${String(config.provider)}". Use one of ${PROVIDER_IDS.join(', ')}.`);
   }

@@ -1,3 +1,4 @@
+import type { ModelFacts } from './model-facts.js';
 import type { ProviderId } from './types.js';
 import { providerEntry } from '../../shared/providers.js';
 
@@ -158,11 +159,18 @@ export function findModelInfo(provider: ProviderId, modelId: string): PricedMode
   return undefined;
 }
 
-/** The model's info from the catalogue, or the provider's defaults; `overrides` (user settings) win over both. */
-export function modelInfo(provider: ProviderId, modelId: string, overrides: ModelInfoOverrides = {}): ModelInfo {
+/**
+ * The model's info: what the provider told about it (`discovered`) over the catalogue's entry or the
+ * provider's defaults; `overrides` (the user's settings) win over all of them.
+ */
+export function modelInfo(provider: ProviderId, modelId: string, overrides: ModelInfoOverrides = {}, discovered?: ModelFacts): ModelInfo {
   const base = findModelInfo(provider, modelId) ?? { id: modelId, ...DEFAULTS[catalogVendor(provider) ?? 'other'] };
-  const defined = Object.fromEntries(Object.entries(overrides).filter(([, value]) => typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))));
-  return { ...base, ...defined };
+  const { id: _id, supportsTools: _tools, ...told } = discovered ?? { id: modelId };
+  return { ...base, ...definedFields(told), ...definedFields(overrides) };
+}
+
+function definedFields(values: object): Partial<ModelInfo> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))));
 }
 
 /** The model ids the catalogue knows for a provider, e.g. to offer in a picker. */

@@ -121,6 +121,8 @@ export interface ApiProvider {
   readonly modelId: string;
   /** How this provider's model is asked to call tools (default xml). */
   readonly toolProtocol?: ToolProtocol;
+  /** The settings it was built from (createProvider sets them), so its model's facts can be asked of its server. */
+  readonly config?: ProviderConfig;
   createMessage(request: ApiRequest): ApiStream;
 }
 

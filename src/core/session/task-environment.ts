@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { Host } from '../ports.js';
 import { CommandSessions } from '../process/command-sessions.js';
 import { findModelInfo, modelInfo, type ModelInfo, type ModelInfoOverrides } from '../providers/model-catalog.js';
+import type { ModelFacts } from '../providers/model-facts.js';
+import { learnModelFacts } from '../providers/provider-models.js';
 import type { ApiProvider } from '../providers/types.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
 import type { Mode } from '../skills/skill.js';
@@ -123,6 +125,8 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const tools = new ToolRegistry([...workspaceTools(commands), ...(input.extraTools ?? [])]);
   const confined = await confineCommands(input.sandbox, workspace.all.map((root) => root.path), ignore, input.host, input.policy);
   const checkpoints = openCheckpointStore({ storageDir: input.storageDir, workspaceRoot: input.cwd, ignore, settings: input.checkpoints, notify: (message) => input.host.notify('warning', message) });
+  // What the providers' servers say about their models (window, prices), so cost and context management need no numbers typed.
+  const learned = await learnModelFacts([input.provider, ...Object.values(input.providerForMode ?? {})], input.storageDir);
   const options: TaskOptions = {
     storageDir: input.storageDir,
     cwd: input.cwd,
@@ -149,7 +153,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
       ),
     environmentSections: () => [...(input.hostEnvironment?.() ?? []), recentEdits.summary(), commands.runningSummary()].filter((s) => s !== ''),
     onEvent: (event) => recentEdits.observe(event),
-    modelInfo: (provider) => knownModelInfo(provider, input.modelOverrides ?? {}),
+    modelInfo: (provider) => knownModelInfo(provider, input.modelOverrides ?? {}, learned.get(provider)),
     ...(input.redactor ? { redactor: input.redactor } : {}),
     ...(checkpoints ? { checkpoints } : {}),
     ...(input.permissions && (typeof input.permissions === 'function' || input.permissions.length > 0) ? { permissions: input.permissions } : {}),
@@ -165,11 +169,12 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
 }
 
 /**
- * A model's limits and prices when they are known: from the catalogue or from the user's own
- * settings. Unknown models get no cost and no automatic context management rather than guesses.
+ * A model's limits and prices when they are known: from the user's own settings, what the
+ * provider's server told (`discovered`), or the catalogue. Unknown models get no cost and no
+ * automatic context management rather than guesses.
  */
-export function knownModelInfo(provider: ApiProvider, overrides: ModelInfoOverrides): ModelInfo | undefined {
+export function knownModelInfo(provider: ApiProvider, overrides: ModelInfoOverrides, discovered?: ModelFacts): ModelInfo | undefined {
   const userGaveLimits = overrides.contextWindow !== undefined || overrides.inputPrice !== undefined || overrides.outputPrice !== undefined || overrides.supportsImages !== undefined;
-  if (!userGaveLimits && !findModelInfo(provider.id, provider.modelId)) return undefined;
-  return modelInfo(provider.id, provider.modelId, overrides);
+  if (!userGaveLimits && !discovered && !findModelInfo(provider.id, provider.modelId)) return undefined;
+  return modelInfo(provider.id, provider.modelId, overrides, discovered);
 }

@@ -4,6 +4,7 @@ import type { Host } from '../../core/ports.js';
 import { Emitter } from '../../panel/events.js';
 import type { McpPanelSource, PanelProviderSettings, ProviderChoice } from '../../panel/ports.js';
 import type { AutoApproveView, ModelList, ProviderName } from '../../shared/protocol.js';
+import { ModelFactsCache } from '../../core/providers/model-facts-cache.js';
 import { providerModels } from '../../core/providers/provider-models.js';
 import { missingSetup } from '../../shared/provider-setup.js';
 import { SETTINGS_SECTION, providerConfig, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
@@ -54,7 +55,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
   async listModels(provider: ProviderName, baseUrl: string): Promise<ModelList> {
     const settings = readSettings();
     const apiKey = await this.deps.keys.get(provider);
-    const listed = await providerModels(providerConfig({ ...settings, provider, baseUrl: baseUrl.trim() }, apiKey, settings.model || 'none'));
+    const listed = await providerModels(providerConfig({ ...settings, provider, baseUrl: baseUrl.trim() }, apiKey, settings.model || 'none'), { cache: ModelFactsCache.in(this.deps.storageDir) });
     return { provider, baseUrl, ...listed, models: [...listed.models] };
   }
 

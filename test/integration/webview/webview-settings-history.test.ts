@@ -73,6 +73,43 @@ describe('settings and history views in Chromium', () => {
     assert.deepEqual([saved.model, saved.planModel, saved.actModel, saved.reasoningEffort], ['claude-haiku-4-5', 'claude-opus-4-1', '', 'high']);
   });
 
+  test('a preset is picked from the provider list; its models show the facts the server told, or the cached list when it is down', async () => {
+    const { page } = panel;
+    // The host's settings stay Anthropic's until saved; the form shows the choice being made.
+    const settings = { provider: 'anthropic' as const, model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml' as const, hasApiKey: true };
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
+    await page.getByLabel('Provider').selectOption('openrouter');
+    assert.equal(await page.getByLabel('Model', { exact: true }).inputValue(), 'anthropic/claude-sonnet-4.5', "the preset's default model replaces the old default");
+    assert.match((await page.getByLabel('Base URL').getAttribute('placeholder')) ?? '', /https:\/\/openrouter\.ai\/api\/v1/);
+    await page.getByRole('button', { name: 'Browse models for Model' }).click();
+    const asked = await panel.waitForPosted('listModels');
+    assert.equal(asked.provider, 'openrouter');
+    const fetchedAt = Date.UTC(2025, 10, 20, 9, 30);
+    await panel.send({
+      type: 'snapshot',
+      state: panelState({
+        view: 'settings',
+        settings,
+        models: {
+          provider: 'openrouter',
+          baseUrl: '',
+          source: 'cache',
+          fetchedAt,
+          error: 'Server error from OpenRouter (HTTP 503); this is usually temporary.',
+          models: [
+            { id: 'anthropic/claude-sonnet-4.5', contextWindow: 1_000_000, inputPrice: 3, outputPrice: 15, supportsImages: true, supportsTools: true, supportsReasoning: true },
+            { id: 'qwen/qwen3-coder', contextWindow: 262_144, inputPrice: 0.22, outputPrice: 0.95, supportsTools: true },
+          ],
+        },
+      }),
+    });
+    const list = page.getByRole('listbox', { name: 'Models for Model' });
+    await list.waitFor();
+    assert.match((await list.getByRole('option', { name: /claude-sonnet-4\.5/ }).textContent()) ?? '', /1M · \$3 \/ \$15 per M · images · tools · reasoning/);
+    assert.match((await list.getByRole('option', { name: /qwen3-coder/ }).textContent()) ?? '', /262k · \$0\.22 \/ \$0\.95 per M · tools/);
+    assert.match((await list.textContent()) ?? '', /The server did not answer \(Server error from OpenRouter \(HTTP 503\).*\); these are the models it listed on /);
+  });
+
   test('the rules files are listed with a toggle each and why one does not apply', async () => {
     const { page } = panel;
     await panel.send({

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ModelChoice, ModelList, ProviderName } from '../../../src/shared/protocol.js';
 import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
-import { formatTokens } from '../common/format.js';
+import { formatDate, formatTokens } from '../common/format.js';
 
 /** Rows shown at most; the search narrows the rest down. */
 const SHOWN = 50;
@@ -56,7 +56,7 @@ export function ModelPicker({ label, value, onChange, provider, baseUrl, models,
       </div>
       {open && list !== undefined && (
         <div className="model-list" role="listbox" aria-label={`Models for ${label}`}>
-          {list.error !== undefined && <p className="muted small">{list.source === 'catalogue' && list.models.length > 0 ? `The server did not list its models (${list.error}); these come from Smith's catalogue.` : list.error}</p>}
+          {list.error !== undefined && <p className="muted small">{listNote(list)}</p>}
           {matching.length === 0 && list.error === undefined && <p className="muted small">No model matches; the name you type is used as it is.</p>}
           {matching.map((model) => (
             <button
@@ -80,12 +80,22 @@ export function ModelPicker({ label, value, onChange, provider, baseUrl, models,
   );
 }
 
-/** "200k · $3 / $15 · images · reasoning", with what is known. */
+/** Why the list is not the server's own, fresh one. */
+function listNote(list: ModelList): string {
+  if (list.source === 'cache') return `The server did not answer (${list.error}); these are the models it listed ${list.fetchedAt !== undefined ? `on ${formatDate(list.fetchedAt)}` : 'before'}.`;
+  if (list.source === 'catalogue' && list.models.length > 0) return `The server did not list its models (${list.error}); these come from Smith's catalogue.`;
+  return list.error ?? '';
+}
+
+/** "200k · $3 / $15 per M · images · tools · reasoning", with what is known. */
 function factsOf(model: ModelChoice): string {
   const facts: string[] = [];
   if (model.contextWindow !== undefined) facts.push(formatTokens(model.contextWindow));
-  if (model.inputPrice !== undefined && model.outputPrice !== undefined) facts.push(`$${model.inputPrice} / $${model.outputPrice} per M`);
+  if (model.inputPrice !== undefined && model.outputPrice !== undefined) {
+    facts.push(model.inputPrice === 0 && model.outputPrice === 0 ? 'free' : `$${model.inputPrice} / $${model.outputPrice} per M`);
+  }
   if (model.supportsImages) facts.push('images');
+  if (model.supportsTools) facts.push('tools');
   if (model.supportsReasoning) facts.push('reasoning');
   return facts.join(' · ');
 }
