@@ -22,7 +22,7 @@ import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { cliRedactor } from './cli-secrets.js';
 import { expandForCli } from './cli-mentions.js';
 import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
-import { imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, writePatch } from './run-options.js';
+import { imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, terminalSettingsTrustPrompt, writePatch } from './run-options.js';
 import { printOutcome } from './outcome-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -70,15 +70,16 @@ async function main(argv: readonly string[]): Promise<number> {
   if (options.dryRun && !taskText && !options.resume) throw new UsageError('--dry-run needs a task (the REPL writes files)');
   const baseHost = createCliHost(lines, process.stderr, style);
   const overlay = options.dryRun ? new OverlayFileSystem(baseHost.files) : undefined;
-  const settings = permissionSettings(storageDir, cwd, options.trustWorkspace, style);
+  // Trust questions are asked only on a terminal; otherwise what waits for trust stays off unless --trust-workspace.
+  const askOnTerminal = lines && stdinIsTty && process.stderr.isTTY && options.output === 'human' ? lines : undefined;
+  const settings = await permissionSettings(storageDir, cwd, options.trustWorkspace, style, askOnTerminal ? terminalSettingsTrustPrompt(askOnTerminal, process.stderr, style) : undefined);
   const mcp = await startCliMcp({
     cwd,
     storageDir,
     ...(options.mcpConfig ? { configFile: options.mcpConfig } : {}),
     version: typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev',
     trustWorkspace: options.trustWorkspace,
-    // Asked only on a terminal; otherwise the workspace's servers stay off unless --trust-workspace.
-    ...(lines && stdinIsTty && process.stderr.isTTY && options.output === 'human' ? { askTrust: terminalTrustPrompt(lines, process.stderr, style) } : {}),
+    ...(askOnTerminal ? { askTrust: terminalTrustPrompt(askOnTerminal, process.stderr, style) } : {}),
     redactor,
     warn: (message) => process.stderr.write(`${style.yellow(style.text(message))}\n`),
   });

@@ -13,6 +13,8 @@ import { WorkspaceTrust } from '../core/mcp/workspace-trust.js';
 import type { PermissionRule } from '../core/permissions/permission-rules.js';
 import type { HookSettings } from '../core/hooks/hooks.js';
 import { loadPermissionSettings } from '../core/permissions/settings-files.js';
+import { askSettingsTrust, type AskSettingsTrust } from '../core/permissions/settings-trust.js';
+import type { LineSource } from './line-source.js';
 
 /** The --image files, checked: each readable, a supported type and size, and a model that takes images. */
 export async function imagesFromFlags(paths: readonly string[], taskOptions: TaskOptions, provider: ApiProvider): Promise<{ images: Base64Image[]; attachments: Attachment[] }> {
@@ -31,10 +33,15 @@ export async function imagesFromFlags(paths: readonly string[], taskOptions: Tas
   return { images, attachments };
 }
 
-/** The rules and hooks of the settings files, saying on stderr what is wrong with them and what waits for trust. */
-export function permissionSettings(storageDir: string, cwd: string, trustAll: boolean, style: Style): { rules: PermissionRule[]; hooks: HookSettings } {
-  const settings = loadPermissionSettings({ storageDir, workspaceRoot: cwd, trust: new WorkspaceTrust({ storageDir, trustAll }).check });
+/**
+ * The rules and hooks of the settings files, saying on stderr what is wrong with them and what
+ * waits for trust; with `ask` (a terminal), asks once about a workspace file's allow rules and hooks.
+ */
+export async function permissionSettings(storageDir: string, cwd: string, trustAll: boolean, style: Style, ask?: AskSettingsTrust): Promise<{ rules: PermissionRule[]; hooks: HookSettings }> {
+  const read = () => loadPermissionSettings({ storageDir, workspaceRoot: cwd, trust: new WorkspaceTrust({ storageDir, trustAll }).check });
+  let settings = read();
   for (const problem of settings.problems) process.stderr.write(`${style.yellow(style.text(`Warning: ${problem}`))}\n`);
+  if (ask && (await askSettingsTrust(settings.heldBack, storageDir, ask)) !== undefined) settings = read();
   if (settings.heldBack) {
     const count = settings.heldBack.rules.length;
     const { hooks } = settings.heldBack;
@@ -42,6 +49,17 @@ export function permissionSettings(storageDir: string, cwd: string, trustAll: bo
     process.stderr.write(`${style.yellow(`${what} in ${style.text(settings.heldBack.file)} not used: this workspace is not trusted (--trust-workspace trusts it for this run).`)}\n`);
   }
   return { rules: settings.rules, hooks: settings.hooks };
+}
+
+/** The question on a terminal: what the workspace's settings file would allow and run. */
+export function terminalSettingsTrustPrompt(lines: LineSource, err: NodeJS.WritableStream, style: Style): AskSettingsTrust {
+  return async (held, granted) => {
+    err.write(`\n${style.bold(`? This workspace's ${style.text(held.file)} wants to allow and run:`)}\n`);
+    for (const line of granted) err.write(`  ${style.text(line)}\n`);
+    err.write(`${style.dim('Allowed calls run without asking and hooks run as you. Trust them only for a repository you know; the answer is remembered until the file changes.')}\n`);
+    const answer = await lines.next('Trust them? [y]es / [N]o: ');
+    return answer === undefined ? undefined : /^(y|yes)$/i.test(answer.trim());
+  };
 }
 
 /** --dry-run has no way to run a command without letting it change files. */

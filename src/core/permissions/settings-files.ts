@@ -20,6 +20,10 @@ export interface HeldBackRules {
   readonly rules: readonly string[];
   /** How many hook commands wait with them. */
   readonly hooks: number;
+  /** Those hook commands, each with its event (`PreToolUse: ./check.sh`). */
+  readonly hookCommands: readonly string[];
+  /** The user said no to these exact rules, or was not asked yet. */
+  readonly decision: 'denied' | 'unknown';
 }
 
 /** The rules and hooks from the settings files, what was wrong with them, and what waits for trust. */
@@ -51,14 +55,17 @@ export function loadPermissionSettings(input: { readonly storageDir: string; rea
   const hookCount = Object.values(workspace.hooks).flat().reduce((n, group) => n + group.hooks.length, 0);
   const fingerprint = createHash('sha256').update(JSON.stringify({ allows, hooks: workspace.hooks })).digest('hex');
   const trustKey = `${input.workspaceRoot}#permissions`;
-  const trusted = (allows.length === 0 && hookCount === 0) || input.trust(trustKey, fingerprint) === 'trusted';
+  const decision = allows.length === 0 && hookCount === 0 ? 'trusted' : input.trust(trustKey, fingerprint);
+  const trusted = decision === 'trusted';
   for (const { effect, rule } of workspace.rules) if (effect !== 'allow' || trusted) rules.push({ effect, rule, source: WORKSPACE_SETTINGS_FILE });
   const hooks: HookSettings = {};
   for (const event of HOOK_EVENTS) {
     const groups = [...(user.hooks[event] ?? []), ...(trusted ? (workspace.hooks[event] ?? []) : [])];
     if (groups.length > 0) hooks[event] = groups;
   }
-  return { rules, hooks, problems, ...(trusted ? {} : { heldBack: { file: workspaceFile, fingerprint, trustKey, rules: allows, hooks: hookCount } }) };
+  if (decision === 'trusted') return { rules, hooks, problems };
+  const hookCommands = Object.entries(workspace.hooks).flatMap(([event, groups]) => (groups ?? []).flatMap((group) => group.hooks.map((hook) => `${event}${group.matcher ? ` (${group.matcher})` : ''}: ${hook.command}`)));
+  return { rules, hooks, problems, heldBack: { file: workspaceFile, fingerprint, trustKey, rules: allows, hooks: hookCount, hookCommands, decision } };
 }
 
 function readSettingsFile(file: string, problems: string[]): { rules: Array<{ effect: PermissionEffect; rule: string }>; hooks: HookSettings } {

@@ -13,6 +13,8 @@ import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.
 type MentionSources = Pick<MentionEnvironment, 'problems' | 'terminal'>;
 import { WorkspaceTrust } from '../../core/mcp/workspace-trust.js';
 import { loadPermissionSettings } from '../../core/permissions/settings-files.js';
+import { askSettingsTrust } from '../../core/permissions/settings-trust.js';
+import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
 import { providerConfig, type SmithSettings } from './settings.js';
 
 /** What the panel knows when it sets up a task. */
@@ -54,6 +56,8 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
   const permissionFiles = () => loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: input.cwd, trust: new WorkspaceTrust({ storageDir: input.storageDir }).check });
   const fileSettings = permissionFiles();
   for (const problem of fileSettings.problems) input.host.notify('warning', problem);
+  // Not awaited: the task starts meanwhile; the permission rules are read again before each call.
+  void askSettingsTrust(fileSettings.heldBack, input.storageDir, askSettingsTrustInWindow);
   return createTaskEnvironment({
     cwd: input.cwd,
     ...(input.additionalRoots ? { additionalRoots: input.additionalRoots } : {}),
