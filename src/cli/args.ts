@@ -24,6 +24,8 @@ export interface CliOptions {
   readonly yes: boolean;
   readonly autoApprove: readonly AutoApproveFlag[];
   readonly allowOutsideWorkspace: boolean;
+  /** --max-auto-approvals N: after N auto-approved calls in a row, ask once anyway (0: no cap). */
+  readonly maxConsecutive: number;
   readonly mode: Mode;
   readonly skill?: string;
   readonly mcpConfig?: string;
@@ -99,6 +101,8 @@ Options:
   --auto-approve LIST        approve only these without asking, comma-separated:
                              read, edit, safe-commands, commands, mcp (default: read)
   --allow-outside-workspace  also auto-approve paths outside the workspace
+  --max-auto-approvals N     after N calls in a row approved without asking, ask once anyway
+                             (counted over the task's log, so a resumed task goes on counting)
   --mode plan|act            start in Plan mode (read and discuss) or Act mode (default)
   --skill NAME               code (default), architect, ask, or a skill from .smith/skills
   --output human|json|stream-json
@@ -166,6 +170,7 @@ function parseFlags(argv: readonly string[]) {
         'mcp-config': { type: 'string' },
         'trust-workspace': { type: 'boolean', default: false },
         'allow-outside-workspace': { type: 'boolean', default: false },
+        'max-auto-approvals': { type: 'string', default: '0' },
         output: { type: 'string', default: 'human' },
         'max-iterations': { type: 'string', default: '25' },
         'max-cost': { type: 'string' },
@@ -255,6 +260,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...(values['mcp-config'] ? { mcpConfig: values['mcp-config'] } : {}),
     trustWorkspace: values['trust-workspace']!,
     allowOutsideWorkspace: values['allow-outside-workspace']!,
+    maxConsecutive: wholeCount(values['max-auto-approvals']!, '--max-auto-approvals'),
     output: values.output,
     maxIterations,
     ...positiveCost(values['max-cost']),
@@ -300,6 +306,13 @@ function condensePercent(raw: string | undefined): { autoCondenseAt?: number } {
   const value = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(value) || value < 10 || value > 100) throw new UsageError(`--auto-condense must be a percentage from 10 to 100; got "${raw}"`);
   return { autoCondenseAt: value / 100 };
+}
+
+/** A whole number, 0 or more. */
+function wholeCount(raw: string, flag: string): number {
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(value) || value < 0) throw new UsageError(`${flag} must be a whole number (0 or more); got "${raw}"`);
+  return value;
 }
 
 function positiveCost(raw: string | undefined): { maxCost?: number } {

@@ -2,8 +2,8 @@ import { APPROVE_ALL_POLICY, DEFAULT_POLICY, type AutoApprovePolicy } from '../c
 import type { CliOptions } from './args.js';
 
 /** Maps the approval flags onto the engine's policy: --yes is everything, --auto-approve picks switches. */
-export function policyFromFlags(options: Pick<CliOptions, 'yes' | 'autoApprove' | 'allowOutsideWorkspace'>): AutoApprovePolicy {
-  if (options.yes) return { ...APPROVE_ALL_POLICY, outsideWorkspace: options.allowOutsideWorkspace };
+export function policyFromFlags(options: Pick<CliOptions, 'yes' | 'autoApprove' | 'allowOutsideWorkspace' | 'maxConsecutive'>): AutoApprovePolicy {
+  if (options.yes) return { ...APPROVE_ALL_POLICY, outsideWorkspace: options.allowOutsideWorkspace, maxConsecutive: options.maxConsecutive };
   const flags = new Set(options.autoApprove);
   return {
     ...DEFAULT_POLICY,
@@ -13,5 +13,6 @@ export function policyFromFlags(options: Pick<CliOptions, 'yes' | 'autoApprove' 
     allCommands: flags.has('commands'),
     mcpTools: flags.has('mcp'),
     outsideWorkspace: options.allowOutsideWorkspace,
+    maxConsecutive: options.maxConsecutive,
   };
 }

@@ -1,7 +1,7 @@
 // --max-cost and --max-iterations stop the task, or, when someone can answer, ask to go on.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { useAgentFixture } from '../../helpers/agent-fixture.js';
+import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
 
 const list = { text: '<list_files>\n<path>.</path>\n</list_files>', usage: { input: 100_000, output: 1_000 } };
@@ -27,6 +27,20 @@ describe('smith CLI: limits', () => {
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /The task reached a limit: after 2 iterations \(the iteration limit\) before the task was completed\. Continue with the same allowance again\?/);
     assert.equal(fx.server.requests.length, 3);
+  });
+
+  test('--max-auto-approvals asks once after that many calls in a row were approved without asking', async () => {
+    const echo = (word: string) => ({ text: `<execute_command>\n<command>echo ${word}</command>\n<requires_approval>false</requires_approval>\n</execute_command>` });
+    fx.server.enqueue(echo('one'), echo('two'), echo('three'), done);
+    // stdin carries no answers: the one call asked is refused.
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--max-auto-approvals', '2', 'Echo'], stdin: '' });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(lastUserText(fx.server.requestAt(2)), /\btwo\b/);
+    assert.doesNotMatch(lastUserText(fx.server.requestAt(3)), /^three$/m);
+    assert.match(lastUserText(fx.server.requestAt(3)), /denied|rejected|did not approve/i);
+    const bad = await runCli({ args: [...fx.cliArgs(), '--max-auto-approvals', 'many', 'x'] });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--max-auto-approvals must be a whole number \(0 or more\); got "many"/);
   });
 
   test('a bad --max-cost is a usage error', async () => {
