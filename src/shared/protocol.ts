@@ -206,6 +206,8 @@ export const autoApproveViewSchema = z.object({
   maxRequests: z.number().int().min(1).max(10_000),
   /** US dollars a task may cost before Smith stops and asks; absent: no limit. */
   maxCost: z.number().positive().max(100_000).optional(),
+  /** Commands run in the command sandbox (`smith.sandbox`): they can change the workspace, nothing else. */
+  sandboxed: z.boolean().optional(),
 });
 export type AutoApproveView = DeepReadonly<z.infer<typeof autoApproveViewSchema>>;
 

@@ -72,7 +72,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
   autoApprove(): AutoApproveView {
     const settings = readSettings();
     const { readFiles, editFiles, safeCommands, allCommands, mcpTools } = settings.policy;
-    return { readFiles, editFiles, safeCommands, allCommands, mcpTools, maxRequests: settings.maxIterations, ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}) };
+    return { readFiles, editFiles, safeCommands, allCommands, mcpTools, maxRequests: settings.maxIterations, ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}), ...(settings.sandbox ? { sandboxed: true } : {}) };
   }
 
   async saveAutoApprove(change: Parameters<PanelProviderSettings['saveAutoApprove']>[0]): Promise<void> {

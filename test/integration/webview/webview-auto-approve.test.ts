@@ -41,4 +41,20 @@ describe('the auto-approve bar', () => {
     await cost.press('Enter');
     assert.deepEqual((await panel.waitForPosted('setAutoApprove')).change, { maxCost: 0 }, 'empty removes the limit');
   });
+
+  test('with the sandbox on, the bar says commands are sandboxed; without it, the command toggles say what they reach', async () => {
+    const { page } = panel;
+    const view = { readFiles: true, editFiles: false, safeCommands: false, allCommands: true, mcpTools: false, maxRequests: 25 };
+    await panel.send(snapshotOf(taskView([{ kind: 'task', id: 'e0', seq: 0, text: 'Fix it', ts }]), { autoApprove: { ...view, sandboxed: true } }));
+    const bar = page.getByRole('region', { name: 'Auto-approve' });
+    await bar.waitFor();
+    await page.waitForFunction(() => document.querySelector('.auto-approve')?.textContent?.includes('sandboxed'));
+    await bar.getByRole('button', { name: /Auto-approve/ }).click();
+    assert.match((await bar.locator('label', { hasText: 'All commands' }).getAttribute('title')) ?? '', /sandboxed: a command can change the workspace, nothing else/);
+    assert.match((await bar.locator('label', { hasText: 'Read' }).getAttribute('title')) ?? '', /^Read files and list folders in the workspace$/);
+
+    await panel.send(snapshotOf(taskView([{ kind: 'task', id: 'e0', seq: 0, text: 'Fix it', ts }]), { autoApprove: view }));
+    await page.waitForFunction(() => !document.querySelector('.auto-approve')?.textContent?.includes('sandboxed'));
+    assert.match((await bar.locator('label', { hasText: 'All commands' }).getAttribute('title')) ?? '', /runs as you, with your files and network; smith\.sandbox confines commands/);
+  });
 });

@@ -7,13 +7,17 @@ import { useOptimistic } from '../common/use-optimistic.js';
 
 type Toggle = 'readFiles' | 'editFiles' | 'safeCommands' | 'allCommands' | 'mcpTools';
 
-const TOGGLES: readonly { readonly key: Toggle; readonly label: string; readonly hint: string }[] = [
+const TOGGLES: readonly { readonly key: Toggle; readonly label: string; readonly hint: string; readonly command?: true }[] = [
   { key: 'readFiles', label: 'Read', hint: 'Read files and list folders in the workspace' },
   { key: 'editFiles', label: 'Edit', hint: 'Write and edit files in the workspace' },
-  { key: 'safeCommands', label: 'Safe commands', hint: 'Commands the model marks as safe (no side effects)' },
-  { key: 'allCommands', label: 'All commands', hint: 'Every command, whatever the model says about it' },
+  { key: 'safeCommands', label: 'Safe commands', hint: 'Commands the model marks as safe (no side effects)', command: true },
+  { key: 'allCommands', label: 'All commands', hint: 'Every command, whatever the model says about it', command: true },
   { key: 'mcpTools', label: 'MCP', hint: 'Tools of your MCP servers' },
 ];
+
+/** What a command approved without asking can reach, with the sandbox on or off. */
+const SANDBOXED = ' (sandboxed: a command can change the workspace, nothing else)';
+const UNCONFINED = ' (runs as you, with your files and network; smith.sandbox confines commands)';
 
 /**
  * What Smith may do without asking, above the Task box: a one-line summary that opens into the
@@ -29,12 +33,18 @@ export function AutoApproveBar({ settings }: { settings: AutoApproveView }) {
     <section className="auto-approve" aria-label="Auto-approve">
       <button type="button" className="link-button auto-approve-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         <Codicon name={open ? 'chevron-down' : 'chevron-right'} /> Auto-approve: {summary}
+        {settings.sandboxed && (
+          <span className="auto-approve-sandboxed" title="Commands run in the command sandbox: the workspace writable, the rest read-only, no network but the allowed hosts">
+            {' '}
+            <Codicon name="shield" /> sandboxed
+          </span>
+        )}
       </button>
       {open && (
         <div className="auto-approve-body">
           <div className="auto-approve-toggles">
             {TOGGLES.map((toggle) => (
-              <ToggleBox key={toggle.key} toggle={toggle} checked={settings[toggle.key]} />
+              <ToggleBox key={toggle.key} toggle={toggle.command ? { ...toggle, hint: toggle.hint + (settings.sandboxed ? SANDBOXED : UNCONFINED) } : toggle} checked={settings[toggle.key]} />
             ))}
           </div>
           <div className="auto-approve-limits">
