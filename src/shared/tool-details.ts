@@ -110,6 +110,22 @@ export const questionFactsSchema = z.object({
 });
 export type QuestionFacts = DeepReadonly<z.infer<typeof questionFactsSchema>>;
 
+/** use_subagents: one child task, how it ended and what it spent (counted in the parent's cost). */
+export const subagentFactsSchema = z.object({
+  taskId: z.string(),
+  prompt: z.string(),
+  status: z.enum(['completed', 'failed', 'cancelled']),
+  /** Its report (completed) or why it has none. */
+  report: z.string().optional(),
+  error: z.string().optional(),
+  requests: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** US dollars; absent when its model's prices are unknown. */
+  cost: z.number().optional(),
+});
+export type SubagentFacts = DeepReadonly<z.infer<typeof subagentFactsSchema>>;
+
 /**
  * What a tool result records, one optional part per kind of tool (a tool fills the parts that
  * apply to it). Results logged before these parts existed have none: renderers then show the
@@ -124,6 +140,7 @@ export const toolFactsSchema = z.object({
   outline: outlineFactsSchema.optional(),
   mcp: mcpFactsSchema.optional(),
   question: questionFactsSchema.optional(),
+  subagents: z.array(subagentFactsSchema).optional(),
 });
 export type ToolFacts = DeepReadonly<z.infer<typeof toolFactsSchema>>;
 
