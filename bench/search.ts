@@ -99,7 +99,7 @@ function toolContext(cwd: string, rgPath: string): ToolContext {
     ripgrepPath: async () => rgPath,
     notify: () => {},
   };
-  return { host, cwd, signal: new AbortController().signal, callId: 'bench', ignore: NOTHING_IGNORED, knownFile: () => undefined, progress: () => {}, approve: async () => ({ approved: true }) };
+  return { host, cwd, signal: new AbortController().signal, callId: 'bench', taskId: 'bench', ignore: NOTHING_IGNORED, knownFile: () => undefined, progress: () => {}, approve: async () => ({ approved: true }) };
 }
 
 async function runTool(tool: ToolHandler, params: Record<string, string>, context: ToolContext): Promise<string> {

@@ -26,6 +26,8 @@ export interface CliOptions {
   readonly allowOutsideWorkspace: boolean;
   /** --max-auto-approvals N: after N auto-approved calls in a row, ask once anyway (0: no cap). */
   readonly maxConsecutive: number;
+  /** --max-subagents N: sub-agents (use_subagents) running at once. */
+  readonly maxSubagents: number;
   readonly mode: Mode;
   readonly skill?: string;
   readonly mcpConfig?: string;
@@ -101,6 +103,7 @@ Options:
   --auto-approve LIST        approve only these without asking, comma-separated:
                              read, edit, safe-commands, commands, mcp (default: read)
   --allow-outside-workspace  also auto-approve paths outside the workspace
+  --max-subagents N          sub-agents the model may run at once with use_subagents (default 3)
   --max-auto-approvals N     after N calls in a row approved without asking, ask once anyway
                              (counted over the task's log, so a resumed task goes on counting)
   --mode plan|act            start in Plan mode (read and discuss) or Act mode (default)
@@ -171,6 +174,7 @@ function parseFlags(argv: readonly string[]) {
         'trust-workspace': { type: 'boolean', default: false },
         'allow-outside-workspace': { type: 'boolean', default: false },
         'max-auto-approvals': { type: 'string', default: '0' },
+        'max-subagents': { type: 'string', default: '3' },
         output: { type: 'string', default: 'human' },
         'max-iterations': { type: 'string', default: '25' },
         'max-cost': { type: 'string' },
@@ -261,6 +265,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     trustWorkspace: values['trust-workspace']!,
     allowOutsideWorkspace: values['allow-outside-workspace']!,
     maxConsecutive: wholeCount(values['max-auto-approvals']!, '--max-auto-approvals'),
+    maxSubagents: Math.max(1, wholeCount(values['max-subagents']!, '--max-subagents')),
     output: values.output,
     maxIterations,
     ...positiveCost(values['max-cost']),

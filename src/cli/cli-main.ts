@@ -12,6 +12,7 @@ import { Task } from '../core/task/task.js';
 import { UsageError, parseCliArgs, type CliOptions } from './args.js';
 import { createCliHost } from './cli-host.js';
 import { policyFromFlags } from './cli-policy.js';
+import { DEFAULT_SUBAGENT_SETTINGS } from '../core/subagents/subagent-runner.js';
 import { defaultStorageDir } from './default-storage.js';
 import { HumanReporter } from './human-reporter.js';
 import { jsonSummary } from './json-summary.js';
@@ -106,6 +107,7 @@ async function main(argv: readonly string[]): Promise<number> {
     checkpoints: { enabled: options.checkpoints && !overlay },
     permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...settings.rules],
     hooks: settings.hooks,
+    subagents: { ...DEFAULT_SUBAGENT_SETTINGS, maxParallel: options.maxSubagents },
   }).catch(async (error: unknown) => {
     await mcp.dispose();
     throw error;

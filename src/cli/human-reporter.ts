@@ -15,6 +15,8 @@ export class HumanReporter {
   /** Characters of the current response's text blocks already printed, per block index. */
   private printed = new Map<number, number>();
   private announcedTool = false;
+  /** use_subagents calls of this task, whose progress lines are always shown. */
+  private readonly subagentCalls = new Set<string>();
 
   constructor(
     private readonly err: NodeJS.WritableStream,
@@ -30,7 +32,9 @@ export class HumanReporter {
       return;
     }
     if (update.type === 'progress') {
-      if (this.level === 'verbose') this.err.write(this.style.dim(this.style.text(update.text)));
+      // Sub-agents' progress is a few lines each, shown indented under their call; a command's output only with --verbose.
+      if (this.subagentCalls.has(update.callId)) this.err.write(this.style.dim(`  ${this.style.text(update.text)}`));
+      else if (this.level === 'verbose') this.err.write(this.style.dim(this.style.text(update.text)));
       return;
     }
     if (update.type === 'retry') {
@@ -49,6 +53,7 @@ export class HumanReporter {
         this.announcedTool = false;
         break;
       case 'tool_requested': {
+        if (event.tool === 'use_subagents') this.subagentCalls.add(event.callId);
         const subject = toolSubject(event.tool, event.params)?.text ?? '';
         if (event.tool !== 'attempt_completion') this.err.write(`\n${this.style.cyan(`▸ ${this.style.text(event.tool)}`)} ${this.style.text(subject)}\n`);
         break;

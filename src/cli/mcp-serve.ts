@@ -128,6 +128,8 @@ function workspaceContext(cwd: string, ignore: IgnorePolicy, host: ToolContext['
     host,
     cwd,
     signal,
+    // Calls from an MCP client belong to no task of Smith's.
+    taskId: 'mcp-serve',
     callId,
     ignore,
     knownFile: stamps.get,

@@ -9,6 +9,7 @@ export interface ToolSubject {
  * server and tool, the URL or query. The panel's cards and the CLI's progress lines both use it.
  */
 export function toolSubject(tool: string, params: Readonly<Record<string, string>>): ToolSubject | undefined {
+  if (tool === 'use_subagents' && params.prompts !== undefined) return { kind: 'text', text: questionsText(params.prompts) };
   if (params.command !== undefined) return { kind: 'command', text: params.command };
   if (tool === 'search_files' && params.regex !== undefined) {
     return { kind: 'text', text: `/${params.regex}/${params.path !== undefined ? ` in ${params.path}` : ''}` };
@@ -42,7 +43,19 @@ const TOOL_VERBS: Readonly<Record<string, string>> = {
   search_mcp_tools: 'Search MCP tools',
   browser_action: 'Browser',
   web_fetch: 'Fetch',
+  use_subagents: 'Sub-agents',
 };
+
+/** "2 questions: the first one… | the second…" for a use_subagents call (its prompts, a JSON array). */
+function questionsText(raw: string): string {
+  try {
+    const prompts = JSON.parse(raw) as unknown;
+    if (Array.isArray(prompts)) return `${prompts.length} question${prompts.length === 1 ? '' : 's'}: ${prompts.map((p) => String(p).split('\n')[0]).join(' | ')}`;
+  } catch {
+    // A call the model has not finished writing, or a malformed one: shown as written.
+  }
+  return raw;
+}
 
 /**
  * A tool call's title as people read it ("Edit" src/x.ts, "Run" npm test): the verb, followed on

@@ -59,6 +59,7 @@ export class ToolHarness {
     const context: ToolContext = {
       host: this.host,
       cwd: this.cwd,
+      taskId: 'harness-task',
       ...(this.workspace ? { workspace: this.workspace } : {}),
       signal,
       ...(detach ? { detach } : {}),

@@ -38,6 +38,8 @@ import { fetchPageAsMarkdown } from '../context/web-page.js';
 import type { PermissionRule } from '../permissions/permission-rules.js';
 import type { HookSettings } from '../hooks/hooks.js';
 import { confineCommands, type SandboxRequest } from '../process/task-sandbox.js';
+import { DEFAULT_SUBAGENT_SETTINGS, runSubagents, type SubagentSettings } from '../subagents/subagent-runner.js';
+import { createUseSubagentsTool } from '../tools/use-subagents.js';
 
 /** What a host supplies to set up tasks in one workspace. */
 export interface TaskEnvironmentInput {
@@ -80,6 +82,8 @@ export interface TaskEnvironmentInput {
   readonly hooks?: HookSettings;
   /** Commands run confined by bubblewrap (see task-sandbox.ts). */
   readonly sandbox?: SandboxRequest;
+  /** How many sub-agents run at once and how many requests each may make (default DEFAULT_SUBAGENT_SETTINGS). */
+  readonly subagents?: SubagentSettings;
   /** What only an editor can attach to a message: `@problems`, `@terminal`. */
   readonly mentionSources?: Pick<MentionEnvironment, 'problems' | 'terminal'>;
 }
@@ -122,7 +126,10 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const skills = loadSkills({ globalDir: join(input.storageDir, 'skills'), workspaceRoot: input.cwd });
   const commands = new CommandSessions({ now: () => input.host.clock.now() });
   const recentEdits = new RecentEdits();
-  const tools = new ToolRegistry([...workspaceTools(commands), ...(input.extraTools ?? [])]);
+  const subagents = input.subagents ?? DEFAULT_SUBAGENT_SETTINGS;
+  // Children are built from this task's options (defined below) when a call starts them.
+  const useSubagents = createUseSubagentsTool((prompts, context) => runSubagents({ prompts, parentTaskId: context.taskId, signal: context.signal, progress: context.progress }, options, subagents), () => subagents.maxParallel);
+  const tools = new ToolRegistry([...workspaceTools(commands), useSubagents, ...(input.extraTools ?? [])]);
   const confined = await confineCommands(input.sandbox, workspace.all.map((root) => root.path), ignore, input.host, input.policy);
   const checkpoints = openCheckpointStore({ storageDir: input.storageDir, workspaceRoot: input.cwd, ignore, settings: input.checkpoints, notify: (message) => input.host.notify('warning', message) });
   // What the providers' servers say about their models (window, prices), so cost and context management need no numbers typed.

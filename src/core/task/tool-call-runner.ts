@@ -171,6 +171,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     signal: env.signal,
     detach: detach.signal,
     callId,
+    taskId: env.log.taskId,
     ignore: env.ignore,
     knownFile: (absolutePath) => lastFileStamp(env.log.events, absolutePath),
     ...(env.modelSupportsImages ? { modelSupportsImages: true } : {}),

@@ -16,9 +16,7 @@ export function usageTotals(events: readonly TaskEvent[]): UiUsage {
   let cost = 0;
   let requests = 0;
   let costKnown = true;
-  for (const event of events) {
-    const spent = requestUsage(event);
-    if (!spent) continue;
+  for (const spent of events.flatMap(requestUsages)) {
     requests++;
     const { usage } = spent;
     inputTokens += usage.inputTokens;
@@ -32,16 +30,19 @@ export function usageTotals(events: readonly TaskEvent[]): UiUsage {
   return { inputTokens, outputTokens, cacheReadTokens, cacheWriteTokens, ...(costKnown && requests > 0 ? { cost } : {}) };
 }
 
-/** The usage an event records for a request to the model, if it records one. */
-function requestUsage(event: TaskEvent): { usage: TokenUsage; cost?: number } | undefined {
+/** The usage an event records for requests to the model: its own request, or its sub-agents' (counted in the parent's cost). */
+function requestUsages(event: TaskEvent): { usage: TokenUsage; cost?: number }[] {
   switch (event.type) {
     case 'model_response':
     case 'history_condensed': // without usage: the model wrote the summary itself (the condense tool), no request
-      return event.usage ? { usage: event.usage, ...(event.cost === undefined ? {} : { cost: event.cost }) } : undefined;
+      return event.usage ? [{ usage: event.usage, ...(event.cost === undefined ? {} : { cost: event.cost }) }] : [];
     case 'condense_failed':
       // The model answered (with an unusable summary); without reported usage its cost is unknown.
-      return { usage: event.usage ?? { inputTokens: 0, outputTokens: 0 }, ...(event.cost === undefined ? {} : { cost: event.cost }) };
+      return [{ usage: event.usage ?? { inputTokens: 0, outputTokens: 0 }, ...(event.cost === undefined ? {} : { cost: event.cost }) }];
+    case 'tool_result':
+      // A child that made no request cost nothing; one with unknown prices makes the total unknown.
+      return (event.details?.subagents ?? []).filter((child) => child.requests > 0).map((child) => ({ usage: { inputTokens: child.inputTokens, outputTokens: child.outputTokens }, ...(child.cost === undefined ? {} : { cost: child.cost }) }));
     default:
-      return undefined;
+      return [];
   }
 }

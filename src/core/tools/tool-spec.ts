@@ -48,6 +48,8 @@ export interface ToolContext {
   /** Fires when the user lets this call go on in the background (a running command); absent where that cannot happen. */
   readonly detach?: AbortSignal;
   readonly callId: string;
+  /** The task making the call (its sub-agents' logs go with it). */
+  readonly taskId: string;
   /** The .smithignore rules: no tool reads, lists, searches or edits an ignored path. */
   readonly ignore: IgnorePolicy;
   /** What the task last read or wrote of a file (from its log), so edits of a file changed since are refused. */

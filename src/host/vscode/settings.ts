@@ -9,6 +9,7 @@ import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
 import type { AutoApprovePolicy } from '../../core/task/approval-policy.js';
 import type { SandboxRequest } from '../../core/process/task-sandbox.js';
+import { DEFAULT_SUBAGENT_SETTINGS, type SubagentSettings } from '../../core/subagents/subagent-runner.js';
 import type { CheckpointSettings } from '../../core/checkpoints/open-checkpoint-store.js';
 import type { PermissionEffect } from '../../core/permissions/permission-rules.js';
 import { parseRule } from '../../core/permissions/rule-syntax.js';
@@ -57,6 +58,8 @@ export interface SmithSettings {
   readonly notifications: boolean;
   /** `smith.sandbox` (with `smith.sandboxNetwork`, `smith.sandboxAllowedHosts`): commands run confined; absent when off. */
   readonly sandbox?: SandboxRequest;
+  /** `smith.subagents.maxParallel` and `smith.subagents.maxRequests`. */
+  readonly subagents: SubagentSettings;
 }
 
 /** Reads the `smith.*` settings; a bad value falls back to its default rather than failing. */
@@ -100,6 +103,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     ...(positiveOr(config.get<unknown>('maxCost'), 0) > 0 ? { maxCost: positiveOr(config.get<unknown>('maxCost'), 0) } : {}),
     permissions: permissionRules(config.get<unknown>('permissions')),
     notifications: flag('notifications', true),
+    subagents: { maxParallel: count('subagents.maxParallel', DEFAULT_SUBAGENT_SETTINGS.maxParallel, 1), maxRequests: count('subagents.maxRequests', DEFAULT_SUBAGENT_SETTINGS.maxRequests, 1) },
     ...(flag('sandbox', false) ? { sandbox: { network: flag('sandboxNetwork', false), allowedHosts: stringList(config.get<unknown>('sandboxAllowedHosts')) } } : {}),
     disabledRules: stringList(config.get<unknown>('disabledRules')),
     autoCondenseAt: condenseShare(config.get<unknown>('autoCondensePercent')),

@@ -76,6 +76,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     permissions: () => [...settings.permissions.map((p) => ({ ...p, source: 'smith.permissions' })), ...permissionFiles().rules],
     hooks: fileSettings.hooks,
     ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
+    subagents: settings.subagents,
     modelOverrides: settings.modelOverrides,
     hostEnvironment: () => editorEnvironment(input.cwd),
     ...(input.mentionSources ? { mentionSources: input.mentionSources } : {}),

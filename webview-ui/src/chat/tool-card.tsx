@@ -6,6 +6,7 @@ import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
 import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
 import { CommandOutput } from './command-output.js';
+import { SubagentList } from './subagent-list.js';
 import { isCommandTool, splitPath, toolIcon, toolStatusDisplay } from './tool-display.js';
 import { commandView, editStats, exitBadge } from './tool-result-view.js';
 
@@ -55,7 +56,8 @@ export function ToolCard({ message, live, approval }: { message: UiToolMessage; 
           <CommandOutput text={result.output} live={live !== undefined && message.status === 'running'} />
         ))}
       {command && message.status === 'running' && <ProceedButton callId={message.callId} />}
-      {!command && message.output !== undefined && message.output !== '' && (
+      {message.tool === 'use_subagents' && <SubagentList message={message} {...(live !== undefined ? { live } : {})} />}
+      {!command && message.tool !== 'use_subagents' && message.output !== undefined && message.output !== '' && (
         <details className="tool-output">
           <summary>Output</summary>
           <pre>{message.output.length > OUTPUT_PREVIEW_CAP ? `${message.output.slice(0, OUTPUT_PREVIEW_CAP)}\n…` : message.output}</pre>

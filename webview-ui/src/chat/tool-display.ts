@@ -12,6 +12,7 @@ const TOOL_ICONS: Readonly<Record<string, string>> = {
   attempt_completion: 'check-all',
   browser_action: 'globe',
   use_mcp_tool: 'plug',
+  use_subagents: 'organization',
   access_mcp_resource: 'plug',
   new_task: 'add',
   plan_mode_respond: 'comment-discussion',

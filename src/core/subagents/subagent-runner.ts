@@ -1,0 +1,120 @@
+import { join } from 'node:path';
+import type { SubagentFacts } from '../../shared/tool-details.js';
+import { toolSubject } from '../../shared/tool-subject.js';
+import { Task, type TaskOptions, type TaskOutcome } from '../task/task.js';
+import { taskDir } from '../task/task-log.js';
+import { usageTotals } from '../task/usage-totals.js';
+import { ToolRegistry } from '../tools/tool-registry.js';
+
+/** How sub-agents run (`smith.subagents.*`, `--max-subagents`). */
+export interface SubagentSettings {
+  /** Child tasks running at once; more prompts wait for a free place. */
+  readonly maxParallel: number;
+  /** Model requests each child may make before it must report. */
+  readonly maxRequests: number;
+}
+
+export const DEFAULT_SUBAGENT_SETTINGS: SubagentSettings = { maxParallel: 3, maxRequests: 15 };
+
+/** The tools a child has besides the read-only ones: it ends by reporting. */
+const CHILD_EXTRA_TOOLS = ['attempt_completion'];
+
+const CHILD_PROMPT = `# Sub-agent
+
+You are a sub-agent: another agent gave you one research question and waits for your answer. You can read, list and search files; you cannot change anything or run commands. Investigate only what the question needs, then answer with attempt_completion: a concise report with the facts found (file paths, line numbers, names), no more than a few paragraphs. Your report is all the other agent will see.`;
+
+/** Where a task's sub-agents keep their logs: inside the parent's folder, so they go with it and stay out of the history. */
+export function subagentStorage(storageDir: string, parentTaskId: string): string {
+  return join(taskDir(storageDir, parentTaskId), 'subagents');
+}
+
+/** One use_subagents call: its questions, the parent task, and where progress lines go. */
+export interface SubagentRun {
+  readonly prompts: readonly string[];
+  readonly parentTaskId: string;
+  readonly signal: AbortSignal;
+  progress(text: string): void;
+}
+
+/**
+ * Runs each prompt as a child task (its own log and context window, read-only tools, a request
+ * budget) with at most `maxParallel` at once, and returns each child's report and usage. A child
+ * that fails or is stopped is reported as such; the others go on.
+ */
+export async function runSubagents(run: SubagentRun, parent: TaskOptions, settings: SubagentSettings): Promise<SubagentFacts[]> {
+  const options = childOptions(parent, run.parentTaskId, settings);
+  const results: SubagentFacts[] = new Array(run.prompts.length);
+  let next = 0;
+  const worker = async () => {
+    for (let index = next++; index < run.prompts.length; index = next++) results[index] = await runChild(index, run, options);
+  };
+  await Promise.all(Array.from({ length: Math.min(settings.maxParallel, run.prompts.length) }, worker));
+  return results;
+}
+
+async function runChild(index: number, run: SubagentRun, options: TaskOptions): Promise<SubagentFacts> {
+  const prompt = run.prompts[index]!;
+  const label = `[${index + 1}]`;
+  const task = Task.create(options, prompt);
+  task.onUpdate((update) => {
+    if (update.type !== 'event') return;
+    const event = update.event;
+    if (event.type === 'tool_requested' && event.tool !== 'attempt_completion') {
+      run.progress(`${label} ${event.tool} ${toolSubject(event.tool, event.params)?.text ?? ''}`.trimEnd() + '\n');
+    }
+  });
+  const stop = () => task.abort();
+  run.signal.addEventListener('abort', stop, { once: true });
+  run.progress(`${label} started: ${firstLine(prompt)}\n`);
+  let outcome: TaskOutcome;
+  try {
+    outcome = run.signal.aborted ? { status: 'aborted' } : await task.run();
+  } catch (error) {
+    outcome = { status: 'failed', error: (error as Error).message };
+  } finally {
+    run.signal.removeEventListener('abort', stop);
+  }
+  const usage = usageTotals(task.log.events);
+  const spent = { requests: task.log.events.filter((e) => e.type === 'model_response').length, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, ...(usage.cost !== undefined ? { cost: usage.cost } : {}) };
+  const ended = outcomeFacts(outcome);
+  run.progress(`${label} ${ended.status === 'completed' ? 'reported' : ended.status}\n`);
+  return { taskId: task.id, prompt, ...ended, ...spent };
+}
+
+function outcomeFacts(outcome: TaskOutcome): Pick<SubagentFacts, 'status' | 'report' | 'error'> {
+  switch (outcome.status) {
+    case 'completed':
+      return { status: 'completed', report: outcome.result };
+    case 'failed':
+      return { status: 'failed', error: outcome.error };
+    case 'aborted':
+      return { status: 'cancelled', error: 'It was stopped before it reported.' };
+    case 'new_task':
+      return { status: 'failed', error: 'It tried to hand over to a new task, which sub-agents cannot.' };
+  }
+}
+
+/**
+ * A child's options: the parent's provider, permission rules, hooks and workspace, with the
+ * read-only tools only, its own request budget, no cost limit of its own (its cost counts in the
+ * parent's), no checkpoints (it changes nothing), and its log inside the parent's folder.
+ */
+function childOptions(parent: TaskOptions, parentTaskId: string, settings: SubagentSettings): TaskOptions {
+  const { checkpoints: _checkpoints, onEvent: _onEvent, expandMentions: _expandMentions, maxCost: _maxCost, ...shared } = parent;
+  const handlers = parent.tools
+    .specs()
+    .filter((spec) => (spec.group === 'read' && spec.name !== 'use_subagents') || CHILD_EXTRA_TOOLS.includes(spec.name))
+    .map((spec) => parent.tools.get(spec.name)!);
+  return {
+    ...shared,
+    storageDir: subagentStorage(parent.storageDir, parentTaskId),
+    tools: new ToolRegistry(handlers),
+    maxIterations: settings.maxRequests,
+    extraPromptSections: () => [...(parent.extraPromptSections?.() ?? []), CHILD_PROMPT],
+  };
+}
+
+function firstLine(text: string): string {
+  const line = text.trim().split('\n')[0] ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}

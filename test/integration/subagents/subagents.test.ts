@@ -1,0 +1,97 @@
+// use_subagents against the scripted server answering a task and its sub-agents at once: the
+// children run in parallel with their own logs and context windows, only their reports reach the
+// parent, and their cost counts in the parent's.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, test } from 'node:test';
+import { createProvider } from '../../../src/core/providers/create-provider.js';
+import { subagentStorage } from '../../../src/core/subagents/subagent-runner.js';
+import { listStoredTasks, taskDir } from '../../../src/core/task/task-log.js';
+import { Task, type TaskOptions } from '../../../src/core/task/task.js';
+import { usageTotals } from '../../../src/core/task/usage-totals.js';
+import { allText } from '../../helpers/agent-fixture.js';
+import { useTaskFixture } from '../../helpers/agent-fixture.js';
+import { conversationRouter } from '../../helpers/conversation-router.js';
+import { ToolHarness } from '../../helpers/tool-harness.js';
+
+const done = (result: string) => ({ text: `<attempt_completion>\n<result>${result}</result>\n</attempt_completion>`, usage: { input: 1_000, output: 50 } });
+
+describe('sub-agents', { timeout: 120_000 }, () => {
+  const fixture = useTaskFixture();
+
+  async function options(): Promise<TaskOptions> {
+    const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl });
+    const environment = await fixture.environment(provider, new ToolHarness(fixture.ws.root).host, { maxIterations: 10, modelOverrides: { contextWindow: 100_000, inputPrice: 1, outputPrice: 1 } });
+    return { ...environment.options, retry: { maxRetries: 0 } };
+  }
+
+  test('children run side by side; the parent gets their reports, not what they read, and pays for them', async () => {
+    fixture.ws.write('alpha.txt', 'ALPHA-FILE-CONTENT lives here\n');
+    let secondChildAsked!: () => void;
+    const bothRunning = new Promise<void>((resolve) => (secondChildAsked = resolve));
+    const router = conversationRouter(
+      {
+        'Research the code': [
+          { text: '<use_subagents>\n<prompts>["Question A: what is in alpha.txt?", "Question B: is there a beta file?"]</prompts>\n</use_subagents>', usage: { input: 2_000, output: 80 } },
+          done('Both answered.'),
+        ],
+        // A's first answer waits until B has asked: only children running in parallel get there.
+        'Question A': [{ text: '<read_file>\n<path>alpha.txt</path>\n</read_file>', usage: { input: 1_000, output: 20 }, hold: { afterEvents: 1, until: bothRunning } }, done('alpha.txt says ALPHA lives there.')],
+        'Question B': [done('There is no beta file.')],
+      },
+      (key) => key === 'Question B' && secondChildAsked(),
+    );
+    fixture.server.enqueue(...router.replies());
+    const taskOptions = await options();
+    const progress: string[] = [];
+    const task = Task.create(taskOptions, 'Research the code');
+    task.onUpdate((update) => update.type === 'progress' && progress.push(update.text));
+    const outcome = await task.run();
+    assert.deepEqual(outcome, { status: 'completed', result: 'Both answered.' });
+
+    const result = task.log.events.find((e) => e.type === 'tool_result' && e.tool === 'use_subagents');
+    assert.ok(result?.type === 'tool_result');
+    const children = result.details?.subagents ?? [];
+    assert.deepEqual(
+      children.map((c) => [c.status, c.report, c.requests, c.inputTokens, c.outputTokens]),
+      [
+        ['completed', 'alpha.txt says ALPHA lives there.', 2, 2_000, 70],
+        ['completed', 'There is no beta file.', 1, 1_000, 50],
+      ],
+    );
+    // Only the reports entered the parent's context; the file stayed in the child's.
+    const parentNext = fixture.server.requests.find((r) => allText(r).includes('Sub-agent 1'))!;
+    assert.match(allText(parentNext), /Sub-agent 1 \(Question A: what is in alpha\.txt\?\) reported:\nalpha\.txt says ALPHA lives there\./);
+    assert.doesNotMatch(allText(parentNext), /ALPHA-FILE-CONTENT/);
+    // The children's own logs are kept with the parent's, out of the history.
+    for (const child of children) assert.ok(existsSync(join(taskDir(subagentStorage(taskOptions.storageDir, task.id), child.taskId), 'events.jsonl')));
+    assert.deepEqual(listStoredTasks(taskOptions.storageDir).map((t) => t.taskId), [task.id]);
+    // $1 per million tokens: the parent's 2 requests and the children's 3.
+    const totals = usageTotals(task.log.events);
+    assert.equal(totals.inputTokens, 2_000 + 1_000 + 3_000);
+    assert.ok(Math.abs((totals.cost ?? 0) - (6_000 + 80 + 50 + 120) / 1_000_000) < 1e-12, String(totals.cost));
+    assert.ok(progress.some((line) => /^\[1\] read_file alpha\.txt/.test(line)), progress.join(''));
+    assert.ok(progress.some((line) => /^\[2\] reported/.test(line)), progress.join(''));
+  });
+
+  test('a malformed call is the model\'s mistake; a child that fails is reported as failed and the others go on', async () => {
+    const router = conversationRouter({
+      'Look around': [
+        { text: '<use_subagents>\n<prompts>Question C, Question D</prompts>\n</use_subagents>' },
+        { text: '<use_subagents>\n<prompts>["Question C: list files", "Question D: say hi"]</prompts>\n</use_subagents>' },
+        done('Done.'),
+      ],
+      'Question C': [{ fault: 'status', status: 400, body: { error: { message: 'bad request for C' } } }],
+      'Question D': [done('hi')],
+    });
+    fixture.server.enqueue(...router.replies());
+    const task = Task.create(await options(), 'Look around');
+    assert.equal((await task.run()).status, 'completed');
+    const results = task.log.events.filter((e) => e.type === 'tool_result' || e.type === 'tool_error');
+    assert.ok(results[0]?.type === 'tool_error' && /prompts must be a JSON array of strings/.test(results[0].error));
+    assert.ok(results[1]?.type === 'tool_result');
+    assert.deepEqual(results[1].details?.subagents?.map((c) => c.status), ['failed', 'completed']);
+    assert.match(results[1].output, /Sub-agent 1 \(Question C: list files\) failed: .*400/);
+  });
+});

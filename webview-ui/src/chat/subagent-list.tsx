@@ -1,0 +1,38 @@
+import type { SubagentFacts } from '../../../src/shared/tool-details.js';
+import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
+import { formatCost } from '../common/format.js';
+import { CommandOutput } from './command-output.js';
+
+/**
+ * A use_subagents call: while the sub-agents work, their progress lines; once they reported, one
+ * collapsible entry per sub-agent with its question, how it ended, what it cost, and its report.
+ */
+export function SubagentList({ message, live }: { message: UiToolMessage; live?: string }) {
+  const children = message.details?.subagents;
+  if (children === undefined || children.length === 0) {
+    return live !== undefined ? <CommandOutput text={live} live={message.status === 'running'} /> : null;
+  }
+  return (
+    <ol className="subagent-list">
+      {children.map((child, index) => (
+        <li key={child.taskId}>
+          <details className="subagent">
+            <summary>
+              <span className="subagent-prompt">{child.prompt}</span> <span className={`subagent-status muted small status-${child.status}`}>{statusText(child)}</span>
+            </summary>
+            {child.report !== undefined ? <pre className="subagent-report">{child.report}</pre> : <div className="tool-error">{child.error ?? 'No report.'}</div>}
+            <div className="muted small">
+              Sub-agent {index + 1}, task {child.taskId}
+            </div>
+          </details>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function statusText(child: SubagentFacts): string {
+  const ended = child.status === 'completed' ? 'reported' : child.status;
+  const cost = child.cost !== undefined ? `, ${formatCost(child.cost)}` : '';
+  return `${ended} · ${child.requests} request${child.requests === 1 ? '' : 's'}${cost}`;
+}
