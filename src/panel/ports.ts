@@ -20,6 +20,8 @@ export interface ProviderChoice {
   readonly planModel?: string;
   readonly actModel?: string;
   readonly reasoningEffort?: ReasoningEffortName;
+  /** Also keep the choice as the API profile of this name. */
+  readonly saveAsProfile?: string;
 }
 
 /** The provider settings and keys, and the task environments built from them. */

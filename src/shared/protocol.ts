@@ -30,6 +30,38 @@ export const REASONING_EFFORTS = ['off', 'low', 'medium', 'high'] as const;
 const reasoningEffortSchema = z.enum(REASONING_EFFORTS);
 export type ReasoningEffortName = z.infer<typeof reasoningEffortSchema>;
 
+/**
+ * One named API configuration (a profile): a provider and what goes with it. Fields left out take
+ * the provider's defaults. Never a key: keys stay in SecretStorage or the environment; `apiKeyEnv`
+ * names the variable the CLI reads this profile's key from (two profiles of one provider, two keys).
+ */
+export const apiProfileSchema = z
+  .object({
+    provider: providerSchema,
+    model: z.string().max(500).optional(),
+    baseUrl: z.string().max(2000).optional(),
+    toolProtocol: toolProtocolSchema.optional(),
+    reasoningEffort: reasoningEffortSchema.optional(),
+    planModel: z.string().max(500).optional(),
+    actModel: z.string().max(500).optional(),
+    /** Azure OpenAI's api-version. */
+    apiVersion: z.string().max(100).optional(),
+    // Named like a key (…_API_KEY, …_KEY, …_TOKEN), so the CLI redacts its value wherever it could appear.
+    apiKeyEnv: z
+      .string()
+      .regex(/^[A-Za-z_][A-Za-z0-9_]*_(?:KEY|TOKEN)$/, 'must be an environment variable named …_API_KEY, …_KEY or …_TOKEN')
+      .optional(),
+  })
+  .strict();
+export type ApiProfile = DeepReadonly<z.infer<typeof apiProfileSchema>>;
+
+/** A profile's name as it is typed and shown. */
+export const profileNameSchema = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[\w][\w .@-]*$/, 'letters, digits, spaces, and . _ @ - (starting with a letter or digit)');
+
 /** Provider settings as the panel edits them; the key itself never travels to the webview. */
 const providerSettingsViewSchema = z.object({
   provider: providerSchema,
@@ -45,6 +77,8 @@ const providerSettingsViewSchema = z.object({
   hasApiKey: z.boolean(),
   /** What the provider still needs before a task can run; absent or empty when it is ready. */
   missing: z.array(providerSetupFieldSchema).optional(),
+  /** The user's API profiles by name; picking one fills the form. */
+  profiles: z.record(z.string(), apiProfileSchema).optional(),
 });
 export type ProviderSettingsView = DeepReadonly<z.infer<typeof providerSettingsViewSchema>>;
 
@@ -297,6 +331,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
       reasoningEffort: reasoningEffortSchema.optional(),
       /** A new key to store; omitted to keep the stored one. */
       apiKey: z.string().max(10_000).optional(),
+      /** Also keep this choice as the profile of that name (replacing one of the same name). */
+      saveAsProfile: profileNameSchema.optional(),
     })
     .strict(),
   /** Completions for the @-mention being typed (`query`: the text after the `@`); they arrive in the state's `mentionSuggestions`. */

@@ -7,6 +7,8 @@ import type { AutoApproveView, ModelList, ProviderName } from '../../shared/prot
 import { ModelFactsCache } from '../../core/providers/model-facts-cache.js';
 import { providerModels } from '../../core/providers/provider-models.js';
 import { missingSetup } from '../../shared/provider-setup.js';
+import { profileOf } from '../../shared/api-profiles.js';
+import { saveProfile, withProfiles } from './profile-settings.js';
 import { SETTINGS_SECTION, providerConfig, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
 import { createVsCodeTaskEnvironment, type VsCodeTaskInputs } from './task-options.js';
 import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
@@ -40,15 +42,16 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
   }
 
   basics() {
-    return { ...providerSettingsBasics(readSettings()), hasApiKey: false };
+    return withProfiles({ ...providerSettingsBasics(readSettings()), hasApiKey: false });
   }
 
-  view() {
-    return providerSettingsView(readSettings(), this.deps.keys);
+  async view() {
+    return withProfiles(await providerSettingsView(readSettings(), this.deps.keys));
   }
 
   async save(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
     await saveProviderSettings(choice);
+    if (choice.saveAsProfile !== undefined) await saveProfile(choice.saveAsProfile, profileOf(choice));
     if (choice.apiKey !== undefined) await this.deps.keys.store(choice.provider, choice.apiKey);
   }
 

@@ -110,6 +110,28 @@ describe('settings and history views in Chromium', () => {
     assert.match((await list.textContent()) ?? '', /The server did not answer \(Server error from OpenRouter \(HTTP 503\).*\); these are the models it listed on /);
   });
 
+  test('an API profile is switched to from the Settings view, and the settings are saved as a new one', async () => {
+    const { page } = panel;
+    const profiles = {
+      work: { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', reasoningEffort: 'high' as const },
+      local: { provider: 'ollama' as const, model: 'qwen2.5-coder:7b', baseUrl: 'http://gpu-box:11434/v1', toolProtocol: 'native' as const },
+    };
+    const settings = { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', baseUrl: '', toolProtocol: 'xml' as const, reasoningEffort: 'high' as const, hasApiKey: true, profiles };
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
+    const picker = page.getByLabel(/^Profile/);
+    await picker.waitFor();
+    assert.match((await picker.locator('option').first().textContent()) ?? '', /In use: work/);
+    await picker.selectOption('local');
+    assert.equal(await page.getByLabel('Provider').inputValue(), 'ollama');
+    assert.equal(await page.getByLabel('Model', { exact: true }).inputValue(), 'qwen2.5-coder:7b');
+    assert.equal(await page.getByLabel('Base URL').inputValue(), 'http://gpu-box:11434/v1');
+    assert.equal(await page.getByLabel('Reasoning effort').inputValue(), 'off');
+    await page.getByLabel('Save as profile').fill('gpu box');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const saved = await panel.waitForPosted('saveSettings');
+    assert.deepEqual([saved.provider, saved.model, saved.baseUrl, saved.toolProtocol, saved.saveAsProfile], ['ollama', 'qwen2.5-coder:7b', 'http://gpu-box:11434/v1', 'native', 'gpu box']);
+  });
+
   test('the rules files are listed with a toggle each and why one does not apply', async () => {
     const { page } = panel;
     await panel.send({

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { REASONING_EFFORTS, type ModelList, type PanelState, type ProviderName, type ProviderSettingsView, type ProviderSetupField, type ReasoningEffortName, type ToolProtocolName } from '../../../src/shared/protocol.js';
 import { missingSetup, modelAfterProviderChange } from '../../../src/shared/provider-setup.js';
+import { matchingProfile, profileChoice } from '../../../src/shared/api-profiles.js';
 import { PROVIDERS, providerEntry } from '../../../src/shared/providers.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
@@ -35,7 +36,7 @@ export function SettingsView({ settings, models, rules, pendingTask, onBack }: {
   // Outside the keyed form: a successful save changes the host's values and so remounts the form.
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   // Keyed on the host's values so a snapshot with other settings resets the form.
-  const key = [settings.provider, settings.model, settings.baseUrl, settings.toolProtocol, settings.hasApiKey, settings.planModel, settings.actModel, settings.reasoningEffort].join('\n');
+  const key = [settings.provider, settings.model, settings.baseUrl, settings.toolProtocol, settings.hasApiKey, settings.planModel, settings.actModel, settings.reasoningEffort, JSON.stringify(settings.profiles ?? {})].join('\n');
   return <SettingsForm key={key} settings={settings} models={models} rules={rules} pendingTask={pendingTask} onBack={onBack} save={save} setSave={setSave} />;
 }
 
@@ -60,6 +61,22 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
   const [planModel, setPlanModel] = useState(settings.planModel ?? '');
   const [actModel, setActModel] = useState(settings.actModel ?? '');
   const [reasoningEffort, setReasoningEffort] = useState<ReasoningEffortName>(settings.reasoningEffort ?? 'off');
+  const [profileName, setProfileName] = useState('');
+  const profiles = settings.profiles ?? {};
+  const activeProfile = matchingProfile(profiles, settings);
+
+  const applyProfile = (name: string) => {
+    const profile = profiles[name];
+    if (!profile) return;
+    const choice = profileChoice(profile);
+    setProvider(choice.provider);
+    setModel(choice.model);
+    setBaseUrl(choice.baseUrl);
+    setToolProtocol(choice.toolProtocol);
+    setPlanModel(choice.planModel ?? '');
+    setActModel(choice.actModel ?? '');
+    setReasoningEffort(choice.reasoningEffort ?? 'off');
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -75,9 +92,11 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
       actModel: actModel.trim(),
       reasoningEffort,
       ...(key === '' ? {} : { apiKey: key }),
+      ...(profileName.trim() === '' ? {} : { saveAsProfile: profileName.trim() }),
     }).then(
       () => {
         setApiKey('');
+        setProfileName('');
         setSave({ kind: 'saved' });
       },
       (error: unknown) => setSave({ kind: 'failed', message: error instanceof Error ? error.message : String(error) }),
@@ -109,6 +128,20 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
         </div>
       )}
       <form className="settings-form" onSubmit={onSubmit}>
+        {Object.keys(profiles).length > 0 && (
+          <label className="field">
+            <span className="field-label">Profile</span>
+            <select value="" onChange={(event) => applyProfile(event.target.value)}>
+              <option value="">{activeProfile !== undefined ? `In use: ${activeProfile} (pick one to fill the form)` : 'Pick a profile to fill the form'}</option>
+              {Object.keys(profiles).map((name) => (
+                <option key={name} value={name}>
+                  {name} ({providerEntry(profiles[name]!.provider).label}
+                  {profiles[name]!.model ? `, ${profiles[name]!.model}` : ''})
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
         <label className="field">
           <span className="field-label">Provider</span>
           <select
@@ -170,6 +203,10 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
         <label className="field">
           <span className="field-label">API key</span>
           <input type="password" value={apiKey} placeholder={keyPlaceholder} autoComplete="off" onChange={(event) => setApiKey(event.target.value)} />
+        </label>
+        <label className="field">
+          <span className="field-label">Save as profile</span>
+          <input type="text" value={profileName} placeholder="Optional: a name to keep these settings under" onChange={(event) => setProfileName(event.target.value)} spellCheck={false} />
         </label>
         <div className="button-row">
           <button type="submit" className="primary-button" disabled={save.kind === 'saving'}>
