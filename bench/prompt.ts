@@ -20,6 +20,8 @@ import type { Mode } from '../src/core/skills/skill.js';
 import type { TaskEvent } from '../src/core/task/events.js';
 import { setupTurn, type TurnInputs } from '../src/core/task/turn-setup.js';
 import { ToolRegistry } from '../src/core/tools/tool-registry.js';
+import { DEFAULT_SUBAGENT_SETTINGS } from '../src/core/subagents/subagent-runner.js';
+import { createUseSubagentsTool } from '../src/core/tools/use-subagents.js';
 import { syntheticMcpServers } from './mcp-catalogue.js';
 import { statusOf, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 
@@ -40,7 +42,9 @@ function started(mode: Mode, skill: string): TaskEvent[] {
 
 /** Tokens of the system prompt for one skill and mode, optionally with MCP servers. */
 function promptTokens(cwd: string, mode: Mode, skill: string, mcp?: { servers: readonly McpServerSnapshot[]; options: McpPromptOptions }): number {
-  const tools = new ToolRegistry([...workspaceTools(new CommandSessions()), ...(mcp ? mcpToolsFor(new McpHub()) : [])]);
+  // use_subagents as every task has it; the prompt needs its spec only, never a run.
+  const useSubagents = createUseSubagentsTool(async () => [], () => DEFAULT_SUBAGENT_SETTINGS.maxParallel);
+  const tools = new ToolRegistry([...workspaceTools(new CommandSessions()), useSubagents, ...(mcp ? mcpToolsFor(new McpHub()) : [])]);
   const hub = { servers: () => [...(mcp?.servers ?? [])] };
   const inputs: TurnInputs = {
     cwd,

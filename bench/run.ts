@@ -17,6 +17,7 @@ import { updatePerformanceDoc, type BenchRun } from './performance-doc.js';
 import { formatTable, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 import { runSearchBench } from './search.js';
 import { runStartupBench } from './startup.js';
+import { runSubagentsBench } from './subagents.js';
 import { runUiProjectionBench } from './ui-projection.js';
 import { runWebviewBench } from './webview.js';
 
@@ -31,6 +32,7 @@ const BENCHES: Readonly<Record<string, (options: BenchOptions) => Promise<BenchO
   activation: runActivationBench,
   'ui-projection': runUiProjectionBench,
   'log-size': runLogSizeBench,
+  subagents: runSubagentsBench,
 };
 
 function argValue(args: readonly string[], flag: string): string | undefined {
