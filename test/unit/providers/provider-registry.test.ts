@@ -7,6 +7,7 @@ import { KEYED_PROVIDERS, providerConfigFrom } from '../../../src/cli/provider-s
 import { apiKeyEnvVar } from '../../../src/core/providers/create-provider.js';
 import { DEFAULT_MODELS } from '../../../src/shared/provider-setup.js';
 import { isProviderId, PROVIDER_IDS, PROVIDERS } from '../../../src/shared/providers.js';
+import { apiProfileSchema } from '../../../src/shared/protocol.js';
 
 test('every consumer derives its providers from the one registry', () => {
   assert.deepEqual(PROVIDER_IDS, PROVIDERS.map((p) => p.id));
@@ -45,6 +46,9 @@ test('the VS Code setting lists every provider, in the registry\'s order, each w
   assert.deepEqual(setting.enum, [...PROVIDER_IDS]);
   assert.equal(setting.enumDescriptions.length, PROVIDER_IDS.length);
   assert.equal(setting.default, PROVIDER_IDS[0]);
+  const profiles = manifest.contributes.configuration.properties['smith.profiles'];
+  assert.deepEqual(profiles.additionalProperties.properties.provider.enum, [...PROVIDER_IDS], 'a profile names a provider of the registry');
+  assert.deepEqual(Object.keys(profiles.additionalProperties.properties), Object.keys(apiProfileSchema.shape), 'the setting takes the fields the profile schema does');
 });
 
 test('every preset has what it needs to connect: a default address unless the user must give one', () => {
