@@ -25,6 +25,7 @@ import { receiveHostMessage } from '../../../webview-ui/src/state/host-messages.
 import { initialWebviewState, panelReducer, type WebviewState } from '../../../webview-ui/src/state/panel-reducer.js';
 import { allText, useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
+import { conversationRouter } from '../../helpers/conversation-router.js';
 import { gate } from '../../helpers/gate.js';
 import { eventually } from '../../helpers/pid-liveness.js';
 
@@ -116,9 +117,12 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), { throttleMs: 0 });
     const client = createRequestClient((message) => pageEnd.send(message));
     const page = { state: initialWebviewState as WebviewState, problems: [] as string[] };
+    /** Every streamed progress line (command output, sub-agents' steps), as the page received it. */
+    const progress: string[] = [];
     const arrived = new Emitter<void>();
     pageEnd.onMessage((data) => {
       const message = receiveHostMessage(data, client, (problem) => page.problems.push(problem));
+      if (message?.type === 'commandOutput') progress.push(message.text);
       if (message) page.state = panelReducer(page.state, message);
       arrived.fire();
     });
@@ -139,7 +143,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       interactions.dispose();
     });
     pageEnd.send({ type: 'ready' });
-    return { page, client, until, reviews, exported, views, notices };
+    return { page, client, until, reviews, exported, views, notices, progress };
   }
 
   test('a task sent from the page asks for its edit, runs when approved, and the page shows the result', async () => {
@@ -542,6 +546,25 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     assert.match(allText(fixture.server.requestAt(0)), /<hook_context>\nThe build is red since Monday\.\n<\/hook_context>/);
     assert.ok(panel.page.state.panel!.task!.messages.some((m) => m.kind === 'notice' && /SessionStart hook "echo .The build is red since Monday\..*" ran \(added context\)/.test(m.text)));
+  });
+
+  test('sub-agents in the panel: their progress streams into the call\'s card, then each one\'s report is listed', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('notes.md', 'Ship on Friday.\n');
+    const router = conversationRouter({
+      'When do we ship': [{ text: '<use_subagents>\n<prompts>["Question one: read notes.md", "Question two: list the files"]</prompts>\n</use_subagents>' }, DONE],
+      'Question one': [{ text: '<read_file>\n<path>notes.md</path>\n</read_file>' }, { text: '<attempt_completion>\n<result>Friday.</result>\n</attempt_completion>' }],
+      'Question two': [{ text: '<attempt_completion>\n<result>Only notes.md.</result>\n</attempt_completion>' }],
+    });
+    fixture.server.enqueue(...router.replies());
+    await panel.client.request({ type: 'newTask', text: 'When do we ship?' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    const card = panel.page.state.panel!.task!.messages.find((m) => m.kind === 'tool' && m.tool === 'use_subagents');
+    assert.ok(card?.kind === 'tool');
+    assert.deepEqual(card.details?.subagents?.map((c) => [c.status, c.report]), [['completed', 'Friday.'], ['completed', 'Only notes.md.']]);
+    assert.equal(card.approvedBy, 'auto', 'starting read-only sub-agents is approved like a read');
+    assert.ok(panel.progress.some((line) => /\[1\] read_file notes\.md/.test(line)), panel.progress.join(''));
   });
 
   test('a model that does not take images refuses them, saying how to allow it', async () => {
