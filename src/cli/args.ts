@@ -68,7 +68,7 @@ export interface CliOptions {
 export class UsageError extends Error {}
 
 /** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); cli-main.ts runs them. */
-export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'checkpoints', 'rewind'];
+export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'checkpoints', 'rewind', 'replay'];
 
 /** The switches of the auto-approve policy, as named on the command line. */
 export const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp'] as const;
@@ -79,6 +79,8 @@ export const USAGE = `Usage: smith [options] [task]
        smith mcp-serve [--cwd DIR] [provider options]   (Smith as an MCP server on stdio)
        smith checkpoints TASK_ID [--output json]         (a task's checkpoints)
        smith rewind TASK_ID CHECKPOINT_ID [--files-only | --conversation-only] [--force]
+       smith replay TASK_ID [--model ID] [--provider NAME] [--skill NAME] [--rules FILE] [--output json]
+       smith replay --batch FILE [--concurrency N]   (run stored tasks again in a scratch copy; compare)
 
 Runs one task when a task is given (or piped on stdin); with no task on a terminal, starts a REPL.
 

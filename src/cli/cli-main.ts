@@ -45,6 +45,12 @@ async function main(argv: readonly string[]): Promise<number> {
     const redactor = cliRedactor(process.env);
     return runCheckpointCommand(argv, process.stdout, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor));
   }
+  if (argv[0] === 'replay') {
+    const { runReplayCommand } = await import('./replay-command.js');
+    const redactor = cliRedactor(process.env);
+    const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
+    return runReplayCommand(argv.slice(1), { out: process.stdout, err: process.stderr, env: process.env, style, redactor });
+  }
   // --help and --version were answered by main.ts before this bundle was loaded.
   const options = parseCliArgs(argv, process.cwd());
   // Listing needs no model; the placeholder only satisfies the provider settings.

@@ -1,0 +1,143 @@
+// `smith replay`: runs a stored task's messages again, with another model or settings, in a
+// scratch copy of the workspace as the task found it, and compares the two runs.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { inspectCheckpointStore } from '../checkpoints/checkpoint-gc.js';
+import { CheckpointStore } from '../checkpoints/checkpoint-store.js';
+import { latestRoot } from '../checkpoints/rewind-task.js';
+import type { Host } from '../ports.js';
+import type { ModelInfoOverrides } from '../providers/model-catalog.js';
+import type { ApiProvider } from '../providers/types.js';
+import type { SecretRedactor } from '../secrets/secret-redactor.js';
+import { createTaskEnvironment } from '../session/task-environment.js';
+import { DEFAULT_POLICY, type AutoApprovePolicy } from '../task/approval-policy.js';
+import { readTaskEvents, taskDir } from '../task/task-log.js';
+import { newTaskId, Task } from '../task/task.js';
+import type { ToolGroup } from '../tools/tool-group.js';
+import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
+import { ReplayApprovals, ReplayQuestions } from './replay-answers.js';
+import { ReplayError, replayPlan } from './replay-plan.js';
+import { runSummary, type RunSummary, workspaceDiff } from './run-summary.js';
+import { materializeCheckpoint, replaceWorkspaceRules } from './scratch-workspace.js';
+
+/** What a replay changes against the original run; everything else is as the original had it. */
+export interface ReplaySettings {
+  /** The model to replay with, chosen knowing the original's (e.g. the same provider with another model). */
+  provider(original: { readonly provider: string; readonly model: string }): ApiProvider;
+  /** Another skill for the whole run (default: the original's). */
+  readonly skill?: string;
+  /** A rules file's text, put in place of the workspace's `.smithrules`. */
+  readonly rules?: string;
+  readonly maxIterations: number;
+  readonly modelOverrides?: ModelInfoOverrides;
+}
+
+/** One replay to run. */
+export interface ReplayInput {
+  readonly storageDir: string;
+  readonly taskId: string;
+  readonly settings: ReplaySettings;
+  /** The host's files, processes, ripgrep, clock and notices; approvals and answers come from the original run. */
+  readonly host: Omit<Host, 'approvals' | 'questions'>;
+  readonly redactor?: SecretRedactor;
+  readonly signal?: AbortSignal;
+  /** Sees the replay's task before it runs (to show its progress). */
+  onTask?(task: Task): void;
+}
+
+/** The two runs side by side; also written as `comparison.json` in the replay's folder. */
+export interface ReplayComparison {
+  readonly replayId: string;
+  /** The original task's first message. */
+  readonly task: string;
+  /** The replay's folder: its scratch workspace, its task log and this comparison. */
+  readonly folder: string;
+  /** The scratch copy of the workspace the replay worked in. */
+  readonly workspace: string;
+  readonly original: RunSummary;
+  readonly replay: RunSummary;
+}
+
+/** Nothing runs without asking, so every call reaches ReplayApprovals, which answers as the user did. */
+const ASK_EVERYTHING: AutoApprovePolicy = { ...DEFAULT_POLICY, readFiles: false };
+
+/** The folder holding a storage's replays. */
+export function replaysDir(storageDir: string): string {
+  return join(storageDir, 'replays');
+}
+
+/**
+ * Replays a stored task (see docs/replay.md): rebuilds its first checkpoint in a scratch folder
+ * under `<storage>/replays/<id>/`, sends the user's messages again in order with the given
+ * settings, approving only what the original run approved, and compares the runs. The user's
+ * workspace and the original log are only read.
+ */
+export async function replayTask(input: ReplayInput): Promise<ReplayComparison> {
+  if (!existsSync(join(taskDir(input.storageDir, input.taskId), 'events.jsonl'))) throw new ReplayError(`No task with id "${input.taskId}" in ${input.storageDir}`);
+  const originalEvents = readTaskEvents(input.storageDir, input.taskId);
+  const plan = replayPlan(originalEvents);
+  const originalStore = inspectCheckpointStore(input.storageDir, plan.cwd);
+  if (!originalStore?.objects.has(plan.startRoot)) throw new ReplayError(`the checkpoints of task ${plan.taskId} are no longer stored (its workspace's checkpoint storage was removed)`);
+  const original = runSummary(originalEvents, workspaceDiff(originalStore, plan.startRoot, latestRoot(originalEvents) ?? plan.startRoot));
+
+  const replayId = newTaskId(input.host.clock.now());
+  const folder = join(replaysDir(input.storageDir), replayId);
+  const workspace = join(folder, 'workspace');
+  materializeCheckpoint(originalStore, plan.startRoot, workspace);
+  if (input.settings.rules !== undefined) replaceWorkspaceRules(workspace, input.settings.rules);
+
+  const questions = new ReplayQuestions(plan.answers);
+  // The tools are known once the environment exists; the approvals need their groups.
+  let groupOf: (tool: string) => ToolGroup | undefined = () => undefined;
+  const environment = await createTaskEnvironment({
+    cwd: workspace,
+    // The user's skills, rules and model facts; the replay's own log and checkpoints go to its folder below.
+    storageDir: input.storageDir,
+    host: { ...input.host, approvals: new ReplayApprovals(plan, (tool) => groupOf(tool)), questions },
+    provider: input.settings.provider({ provider: plan.provider, model: plan.model }),
+    policy: ASK_EVERYTHING,
+    maxIterations: input.settings.maxIterations,
+    ...(input.settings.modelOverrides ? { modelOverrides: input.settings.modelOverrides } : {}),
+    ...(input.redactor ? { redactor: input.redactor } : {}),
+    checkpoints: { enabled: false },
+  });
+  try {
+    groupOf = (tool) => environment.options.tools.get(tool)?.spec.group;
+    const skill = input.settings.skill ?? plan.skill;
+    if (!environment.skills.skills.some((s) => s.slug === skill)) throw new ReplayError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);
+    const store = new CheckpointStore({ storageDir: folder, workspaceRoot: workspace, ignore: environment.options.ignore ?? NOTHING_IGNORED });
+    const startRoot = (await store.snapshot()).root;
+    const options = { ...environment.options, storageDir: folder, checkpoints: store };
+    const [first, ...later] = plan.messages;
+    const task = Task.create(options, first.text, { mode: first.mode, skill, ...(first.mentioned ? { mentioned: first.mentioned } : {}) });
+    input.onTask?.(task);
+    const stop = () => task.abort();
+    input.signal?.addEventListener('abort', stop, { once: true });
+    try {
+      await task.run();
+      for (const message of later) {
+        if (input.signal?.aborted) break;
+        task.switchMode(message.mode);
+        task.addUserMessage(message.text, message.mentioned);
+        await task.run();
+      }
+    } finally {
+      input.signal?.removeEventListener('abort', stop);
+    }
+    const endRoot = (await store.snapshot()).root;
+    store.flushStatCache();
+    const comparison: ReplayComparison = {
+      replayId,
+      task: first.text,
+      folder,
+      workspace,
+      original,
+      replay: runSummary(task.log.events, workspaceDiff(store, startRoot, endRoot)),
+    };
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(join(folder, 'comparison.json'), `${JSON.stringify(comparison, null, 2)}\n`);
+    return comparison;
+  } finally {
+    await environment.dispose();
+  }
+}
