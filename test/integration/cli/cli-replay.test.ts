@@ -7,7 +7,7 @@ import { describe, test } from 'node:test';
 import type { ReplayComparison } from '../../../src/core/replay/run-replay.js';
 import { NOT_APPROVED_IN_ORIGINAL } from '../../../src/core/replay/replay-answers.js';
 import type { RecordedRequest, ScriptedReply } from '../../fixtures/scripted-llm-server.js';
-import { allText, useAgentFixture } from '../../helpers/agent-fixture.js';
+import { allText, lastUserText, systemPromptOf, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
 
 const usage = { input: 1_000, output: 100 };
@@ -105,6 +105,38 @@ describe('smith replay', () => {
     assert.match(run.stdout, /^ {2}a\.txt +modified \+1 -1 +modified \+1 -1$/m);
     assert.match(run.stdout, /Replay changed:\n--- a\/a\.txt\n\+\+\+ b\/a\.txt\n@@ -1,1 \+1,1 @@\n-as the user left it\n\+from the replay/);
     assert.match(run.stderr, /\[replay\] replace_in_file a\.txt/);
+  });
+
+  test('every message of the user is sent again in order, with --rules in place of the workspace rules', async () => {
+    fx.ws.write('.smithrules', 'Old rule: answer in English.\n');
+    fx.server.enqueue(complete('First part done.'));
+    const first = await runCli({ args: [...fx.cliArgs(), '--output', 'json', 'Do the first part'] });
+    assert.equal(first.code, 0, first.stderr);
+    const { taskId } = JSON.parse(first.stdout) as { taskId: string };
+    fx.server.enqueue(complete('Second part done.'));
+    const second = await runCli({ args: [...fx.cliArgs(), '--output', 'json', '--resume', taskId, 'Now the second part'] });
+    assert.equal(second.code, 0, second.stderr);
+    const rules = join(fx.storage, 'new-rules.md');
+    writeFileSync(rules, 'New rule: answer in French.\n');
+    const requests: RecordedRequest[] = [];
+    const answer = (text: string) => (req: RecordedRequest) => {
+      requests.push(req);
+      return complete(text);
+    };
+    fx.server.enqueue(answer('Premier.'), answer('Second.'));
+    const run = await runCli({ args: ['replay', taskId, ...replayFlags('other-model'), '--rules', rules, '--output', 'json', ...storage()] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(requests.length, 2);
+    assert.match(lastUserText(requests[0]!), /Do the first part/);
+    assert.match(lastUserText(requests[1]!), /Now the second part/);
+    for (const request of requests) {
+      assert.match(systemPromptOf(request), /New rule: answer in French\./);
+      assert.doesNotMatch(systemPromptOf(request), /Old rule/);
+    }
+    const c = JSON.parse(run.stdout) as ReplayComparison;
+    assert.equal(c.replay.requests, 2);
+    assert.equal(fx.ws.read('.smithrules'), 'Old rule: answer in English.\n', "the user's rules are untouched");
+    assert.deepEqual(c.replay.diff.files, [], 'the rules file replaced in the scratch copy is where the replay began, not a change of it');
   });
 
   test('an unknown task id and a task without checkpoints are clear errors', async () => {
