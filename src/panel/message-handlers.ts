@@ -31,6 +31,7 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     updateQueued: (m) => controller.updateQueued(m.index, m.was, m.text),
     cancelTask: () => controller.cancel(),
     proceedCommand: (m) => controller.proceedWhileRunning(m.callId),
+    stopSubagent: (m) => controller.stopSubagent(m.taskId),
     retry: () => controller.retry(),
     setMode: (m) => controller.setMode(m.mode),
     setSkill: (m) => controller.setSkill(m.skill),

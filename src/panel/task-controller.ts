@@ -260,6 +260,11 @@ export class TaskController implements PanelSource, Disposable {
     this.current?.task?.proceedWhileRunning(callId);
   }
 
+  /** Stops one running sub-agent of the open task; a no-op when it has just finished. */
+  stopSubagent(taskId: string): void {
+    this.current?.task?.stopSubagent(taskId);
+  }
+
   /** Sets the mode for new tasks and for the open one. */
   setMode(mode: Mode): void {
     this.mode = mode;

@@ -314,6 +314,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancelTask'), id }).strict(),
   /** Lets the running command of `callId` continue in the background while the agent goes on. */
   z.object({ type: z.literal('proceedCommand'), id, callId: id }).strict(),
+  /** Stops one running sub-agent (its task id) of a use_subagents call; the others go on. */
+  z.object({ type: z.literal('stopSubagent'), id, taskId: id }).strict(),
   z.object({ type: z.literal('retry'), id }).strict(),
   z.object({ type: z.literal('setMode'), id, mode: modeSchema }).strict(),
   z.object({ type: z.literal('setSkill'), id, skill: z.string().min(1).max(200) }).strict(),

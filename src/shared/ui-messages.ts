@@ -41,6 +41,8 @@ export const uiToolMessageSchema = z.object({
   rule: z.string().optional(),
   /** Facts of the result the card renders (exit code, lines changed, counts); absent for results logged before they were recorded. */
   details: toolFactsSchema.optional(),
+  /** use_subagents: the sub-agents started so far (their reports come with `details`). */
+  subagents: z.array(z.object({ index: z.number(), taskId: z.string(), prompt: z.string() })).optional(),
   ts: z.number(),
 });
 export type UiToolMessage = DeepReadonly<z.infer<typeof uiToolMessageSchema>>;

@@ -34,6 +34,8 @@ export interface SubagentRun {
   readonly parentTaskId: string;
   readonly signal: AbortSignal;
   progress(text: string): void;
+  /** Logs a child's start; the signal it returns stops that child alone. */
+  started?(child: { readonly index: number; readonly taskId: string; readonly prompt: string }): AbortSignal;
 }
 
 /**
@@ -64,15 +66,18 @@ async function runChild(index: number, run: SubagentRun, options: TaskOptions): 
     }
   });
   const stop = () => task.abort();
+  const own = run.started?.({ index, taskId: task.id, prompt });
   run.signal.addEventListener('abort', stop, { once: true });
+  own?.addEventListener('abort', stop, { once: true });
   run.progress(`${label} started: ${firstLine(prompt)}\n`);
   let outcome: TaskOutcome;
   try {
-    outcome = run.signal.aborted ? { status: 'aborted' } : await task.run();
+    outcome = run.signal.aborted || own?.aborted ? { status: 'aborted' } : await task.run();
   } catch (error) {
     outcome = { status: 'failed', error: (error as Error).message };
   } finally {
     run.signal.removeEventListener('abort', stop);
+    own?.removeEventListener('abort', stop);
   }
   const usage = usageTotals(task.log.events);
   const spent = { requests: task.log.events.filter((e) => e.type === 'model_response').length, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, ...(usage.cost !== undefined ? { cost: usage.cost } : {}) };

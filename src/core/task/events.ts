@@ -19,6 +19,7 @@ export type TaskEvent =
   | ToolResult
   | ToolError
   | CommandStarted
+  | SubagentStarted
   | NoToolUsed
   | TaskResumed
   | TaskError
@@ -259,6 +260,16 @@ export interface HistoryTruncated extends EventBase {
  * A tool call started a shell command. `marker` is the value in the SMITH_COMMAND_ID variable of
  * every process it starts, so a resumed task can find and stop what a crash left running.
  */
+/** A use_subagents call started a sub-agent: a child task with its own log (see subagent-runner.ts). */
+export interface SubagentStarted extends EventBase {
+  readonly type: 'subagent_started';
+  readonly callId: string;
+  /** Its place among the call's questions (0-based). */
+  readonly index: number;
+  readonly taskId: string;
+  readonly prompt: string;
+}
+
 export interface CommandStarted extends EventBase {
   readonly type: 'command_started';
   readonly callId: string;

@@ -22,7 +22,7 @@ import { TurnAbort, userStopReason, wasSteered } from './turn-abort.js';
 import { loopCounters } from './loop-counters.js';
 import { usageTotals } from './usage-totals.js';
 import { TaskLog } from './task-log.js';
-import { runToolCalls } from './tool-call-runner.js';
+import { runToolCalls, subagentStopKey } from './tool-call-runner.js';
 import { currentModeAndSkill, findSkill, setupTurn, type TurnInputs } from './turn-setup.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
@@ -245,6 +245,14 @@ export class Task {
    */
   proceedWhileRunning(callId: string): boolean {
     const controller = this.detachable.get(callId);
+    if (!controller) return false;
+    controller.abort();
+    return true;
+  }
+
+  /** Stops one running sub-agent of a use_subagents call; the others go on. False when none runs with that id. */
+  stopSubagent(taskId: string): boolean {
+    const controller = this.detachable.get(subagentStopKey(taskId));
     if (!controller) return false;
     controller.abort();
     return true;

@@ -164,6 +164,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
   const params = pre.params;
 
   const detach = new AbortController();
+  const subagentStops: string[] = [];
   const context: ToolContext = {
     host,
     cwd: env.cwd,
@@ -177,6 +178,13 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     ...(env.modelSupportsImages ? { modelSupportsImages: true } : {}),
     progress: (text) => env.onProgress(callId, text),
     commandStarted: (started) => env.log.append({ type: 'command_started', callId, ...started }),
+    subagentStarted: (started) => {
+      env.log.append({ type: 'subagent_started', callId, ...started });
+      const stop = new AbortController();
+      subagentStops.push(subagentStopKey(started.taskId));
+      env.detachable?.set(subagentStopKey(started.taskId), stop);
+      return stop.signal;
+    },
     approve: async (request, facts = {}): Promise<ApprovalAnswer> => {
       // The cap on approvals in a row is counted from the log, so a resumed task goes on counting.
       const cap = env.policy.maxConsecutive;
@@ -224,6 +232,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     return { outcome: { kind: 'error', error: `${block.name} failed: ${(error as Error).message}`, mistake: false }, params, hookNote: pre.note };
   } finally {
     env.detachable?.delete(callId);
+    for (const key of subagentStops) env.detachable?.delete(key);
   }
 }
 
@@ -243,6 +252,11 @@ async function judgeParams(tool: string, params: Readonly<Record<string, string>
     return { refusal: { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run. Do not try it again in another form; find another way or ask the user.`, mistake: false } };
   }
   return verdict ? { verdict } : {};
+}
+
+/** Where a running sub-agent's stop is kept beside the calls that can be detached (Task.stopSubagent). */
+export function subagentStopKey(taskId: string): string {
+  return `subagent:${taskId}`;
 }
 
 /** Why the calls after this outcome must not run, or undefined to go on. */

@@ -131,6 +131,12 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
         ...(event.feedback ? { feedback: event.feedback } : {}),
       });
       break;
+    case 'subagent_started': {
+      const index = toolIndex.get(event.callId);
+      const started = index === undefined ? [] : ((messages[index] as UiToolMessage).subagents ?? []);
+      updateTool(event.callId, { subagents: [...started, { index: event.index, taskId: event.taskId, prompt: event.prompt }] });
+      break;
+    }
     case 'tool_auto_approved':
       updateTool(event.callId, { approvedBy: 'auto', ...(event.rule ? { rule: event.rule } : {}) });
       break;

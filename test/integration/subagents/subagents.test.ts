@@ -10,10 +10,12 @@ import { subagentStorage } from '../../../src/core/subagents/subagent-runner.js'
 import { listStoredTasks, taskDir } from '../../../src/core/task/task-log.js';
 import { Task, type TaskOptions } from '../../../src/core/task/task.js';
 import { usageTotals } from '../../../src/core/task/usage-totals.js';
+import { uiProjection } from '../../../src/core/task/ui-projection.js';
 import { allText } from '../../helpers/agent-fixture.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { conversationRouter } from '../../helpers/conversation-router.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
+import { eventually } from '../../helpers/pid-liveness.js';
 
 const done = (result: string) => ({ text: `<attempt_completion>\n<result>${result}</result>\n</attempt_completion>`, usage: { input: 1_000, output: 50 } });
 
@@ -93,5 +95,33 @@ describe('sub-agents', { timeout: 120_000 }, () => {
     assert.ok(results[1]?.type === 'tool_result');
     assert.deepEqual(results[1].details?.subagents?.map((c) => c.status), ['failed', 'completed']);
     assert.match(results[1].output, /Sub-agent 1 \(Question C: list files\) failed: .*400/);
+  });
+
+  test('one sub-agent can be stopped while the others go on; the chat lists them as they start', async () => {
+    const router = conversationRouter({
+      'Two questions': [{ text: '<use_subagents>\n<prompts>["Question E: wait forever", "Question F: answer"]</prompts>\n</use_subagents>' }, done('One answered.')],
+      'Question E': [{ fault: 'hang' }],
+      'Question F': [done('F is answered.')],
+    });
+    fixture.server.enqueue(...router.replies());
+    const task = Task.create(await options(), 'Two questions');
+    const started = new Promise<string>((resolve) =>
+      task.onUpdate((update) => {
+        if (update.type === 'event' && update.event.type === 'subagent_started' && update.event.index === 0) resolve(update.event.taskId);
+      }),
+    );
+    const run = task.run();
+    const hanging = await started;
+    // Wait until the hanging child has asked the model, so the stop lands mid-request.
+    assert.ok(await eventually(() => fixture.server.requests.some((r) => JSON.stringify(r.body.messages).includes('Question E'))), 'the child never asked the model');
+    assert.equal(task.stopSubagent(hanging), true);
+    assert.equal(task.stopSubagent('no-such-task'), false);
+    assert.deepEqual(await run, { status: 'completed', result: 'One answered.' });
+    const result = task.log.events.find((e) => e.type === 'tool_result' && e.tool === 'use_subagents');
+    assert.ok(result?.type === 'tool_result');
+    assert.deepEqual(result.details?.subagents?.map((c) => c.status), ['cancelled', 'completed']);
+    assert.match(result.output, /Sub-agent 1 \(Question E: wait forever\) was stopped/);
+    const card = uiProjection(task.log.events).find((m) => m.kind === 'tool' && m.tool === 'use_subagents');
+    assert.deepEqual(card?.kind === 'tool' ? card.subagents?.map((c) => [c.index, c.prompt]) : undefined, [[0, 'Question E: wait forever'], [1, 'Question F: answer']]);
   });
 });

@@ -23,6 +23,15 @@ describe('the sub-agents card', () => {
     assert.equal(await card.locator('.tool-subject').textContent(), '2 questions: Where is the retry policy? | Which tests cover auth?');
     await panel.send({ type: 'commandOutput', callId: 'call-sub', text: '[1] started: Where is the retry policy?\n[1] read_file src/http.ts\n' });
     await card.locator('.command-output pre', { hasText: 'read_file src/http.ts' }).waitFor();
+    // The sub-agents started so far, each with Stop.
+    const started = [
+      { index: 0, taskId: 't-1', prompt: 'Where is the retry policy?' },
+      { index: 1, taskId: 't-2', prompt: 'Which tests cover auth?' },
+    ];
+    await panel.send(snapshotOf(taskView([task, { kind: 'tool', id: 'e1', callId: 'call-sub', tool: 'use_subagents', params, status: 'running', subagents: started, ts }], { status: 'running' })));
+    await card.locator('.subagent-running').nth(1).waitFor();
+    await card.locator('.subagent-running').nth(1).getByRole('button', { name: 'Stop' }).click();
+    assert.equal((await panel.waitForPosted('stopSubagent')).taskId, 't-2');
 
     const subagents = [
       { taskId: 't-1', prompt: 'Where is the retry policy?', status: 'completed' as const, report: 'src/http.ts: 3 retries, exponential backoff.', requests: 2, inputTokens: 3_000, outputTokens: 90, cost: 0.0123 },

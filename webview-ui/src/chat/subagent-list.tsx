@@ -1,5 +1,7 @@
 import type { SubagentFacts } from '../../../src/shared/tool-details.js';
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
+import { useActions } from '../common/actions-context.js';
+import { Codicon } from '../common/codicon.js';
 import { formatCost } from '../common/format.js';
 import { CommandOutput } from './command-output.js';
 
@@ -9,9 +11,7 @@ import { CommandOutput } from './command-output.js';
  */
 export function SubagentList({ message, live }: { message: UiToolMessage; live?: string }) {
   const children = message.details?.subagents;
-  if (children === undefined || children.length === 0) {
-    return live !== undefined ? <CommandOutput text={live} live={message.status === 'running'} /> : null;
-  }
+  if (children === undefined || children.length === 0) return <RunningSubagents message={message} {...(live !== undefined ? { live } : {})} />;
   return (
     <ol className="subagent-list">
       {children.map((child, index) => (
@@ -28,6 +28,31 @@ export function SubagentList({ message, live }: { message: UiToolMessage; live?:
         </li>
       ))}
     </ol>
+  );
+}
+
+/** The sub-agents started so far, each with Stop while the call runs, and their progress lines. */
+function RunningSubagents({ message, live }: { message: UiToolMessage; live?: string }) {
+  const { send } = useActions();
+  const running = message.status === 'running';
+  return (
+    <>
+      {(message.subagents ?? []).length > 0 && (
+        <ol className="subagent-list">
+          {(message.subagents ?? []).map((child) => (
+            <li key={child.taskId} className="subagent-running">
+              <span className="subagent-prompt">{child.prompt}</span>{' '}
+              {running && (
+                <button type="button" className="link-button" title="Stop this sub-agent; the others go on" onClick={() => send({ type: 'stopSubagent', taskId: child.taskId })}>
+                  <Codicon name="debug-stop" /> Stop
+                </button>
+              )}
+            </li>
+          ))}
+        </ol>
+      )}
+      {live !== undefined && <CommandOutput text={live} live={running} />}
+    </>
   );
 }
 
