@@ -19,7 +19,9 @@ const nodeBundle = {
   minify: production,
   sourcesContent: false,
   logLevel: 'warning',
-  external: ['vscode'],
+  // playwright-core (browser_action) cannot be bundled: it reads its own files at run time. It ships
+  // as a dependency beside the bundles and is loaded on the first browser launch.
+  external: ['vscode', 'playwright-core'],
   define: { SMITH_VERSION: JSON.stringify(version) },
 };
 

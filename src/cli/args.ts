@@ -5,6 +5,8 @@ import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 import { parseRule } from '../core/permissions/rule-syntax.js';
 import { hostAllowListProblems } from '../core/process/host-allow-list.js';
 import { isProviderId, PROVIDER_IDS, PROVIDERS } from '../shared/providers.js';
+import type { WebToolSettings } from '../core/browser/browser-settings.js';
+import { WEB_FLAG_OPTIONS, WEB_FLAGS_HELP, webSettingsFromFlags } from './web-flags.js';
 
 /** The CLI's options after validation. */
 export interface CliOptions {
@@ -55,6 +57,8 @@ export interface CliOptions {
   readonly sandbox: boolean;
   readonly sandboxNetwork: boolean;
   readonly sandboxAllowedHosts: readonly string[];
+  /** --browser-*, --web-deny: the browser browser_action drives and the hosts the web tools refuse. */
+  readonly web: WebToolSettings;
   /** --dry-run: files are not written; the changes are printed as a patch (or written to patchFile). */
   readonly dryRun: boolean;
   readonly patchFile?: string;
@@ -71,7 +75,7 @@ export class UsageError extends Error {}
 export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'checkpoints', 'rewind', 'replay'];
 
 /** The switches of the auto-approve policy, as named on the command line. */
-export const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp'] as const;
+export const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp', 'browser'] as const;
 export type AutoApproveFlag = (typeof AUTO_APPROVE_FLAGS)[number];
 
 export const USAGE = `Usage: smith [options] [task]
@@ -103,7 +107,7 @@ Options:
                              (default 60; 0 turns it off)
   --yes                      approve every tool call inside the workspace
   --auto-approve LIST        approve only these without asking, comma-separated:
-                             read, edit, safe-commands, commands, mcp (default: read)
+                             read, edit, safe-commands, commands, mcp, browser (default: read)
   --allow-outside-workspace  also auto-approve paths outside the workspace
   --max-subagents N          sub-agents the model may run at once with use_subagents (default 3)
   --max-auto-approvals N     after N calls in a row approved without asking, ask once anyway
@@ -113,6 +117,7 @@ Options:
   --output human|json|stream-json
                              human progress on stderr (default), one JSON object on stdout, or
                              one JSON object per line as things happen (see the README)
+${WEB_FLAGS_HELP}
   --allow RULE, --deny RULE, --ask RULE
                              permission rules, repeatable: Bash(npm test), Bash(git diff:*),
                              Edit(src/**), Read(./.env), mcp__github__create_issue; deny always
@@ -199,6 +204,7 @@ function parseFlags(argv: readonly string[]) {
         ask: { type: 'string', multiple: true },
         'patch-file': { type: 'string' },
         vision: { type: 'boolean', default: false },
+        ...WEB_FLAG_OPTIONS,
         version: { type: 'boolean', short: 'v', default: false },
       },
     });
@@ -248,6 +254,8 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   if (values['patch-file'] && !values['dry-run']) throw new UsageError('--patch-file goes with --dry-run');
   if (values['dry-run'] && values.output !== 'human' && !values['patch-file']) throw new UsageError(`--dry-run with --output ${values.output} needs --patch-file FILE: stdout carries the JSON`);
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet cannot be used together');
+  const web = webSettingsFromFlags(values);
+  if (typeof web === 'string') throw new UsageError(web);
   const task = positionals.join(' ').trim();
   return {
     ...(task ? { task } : {}),
@@ -285,6 +293,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     sandbox: values.sandbox!,
     sandboxNetwork: values['sandbox-network']!,
     sandboxAllowedHosts: checkedHosts(values['sandbox-allow-host'] ?? []),
+    web,
     permissions: (['deny', 'ask', 'allow'] as const).flatMap((effect) => (values[effect] ?? []).map((rule) => ({ effect, rule: checkedRule(rule, effect) }))),
     ...(values['patch-file'] ? { patchFile: values['patch-file'] } : {}),
     version: values.version!,

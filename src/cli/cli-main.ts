@@ -113,6 +113,7 @@ async function main(argv: readonly string[]): Promise<number> {
     checkpoints: { enabled: options.checkpoints && !overlay },
     permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...settings.rules],
     hooks: settings.hooks,
+    web: options.web,
     subagents: { ...DEFAULT_SUBAGENT_SETTINGS, maxParallel: options.maxSubagents },
   }).catch(async (error: unknown) => {
     await mcp.dispose();

@@ -12,6 +12,7 @@ export function policyFromFlags(options: Pick<CliOptions, 'yes' | 'autoApprove' 
     safeCommands: flags.has('safe-commands') || flags.has('commands'),
     allCommands: flags.has('commands'),
     mcpTools: flags.has('mcp'),
+    browser: flags.has('browser'),
     outsideWorkspace: options.allowOutsideWorkspace,
     maxConsecutive: options.maxConsecutive,
   };

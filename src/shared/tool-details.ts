@@ -126,6 +126,28 @@ export const subagentFactsSchema = z.object({
 });
 export type SubagentFacts = DeepReadonly<z.infer<typeof subagentFactsSchema>>;
 
+/** web_fetch. */
+export const fetchFactsSchema = z.object({
+  url: z.string(),
+  /** Characters of the page's Markdown (before the cap). */
+  chars: z.number(),
+  /** The Markdown was cut to the cap. */
+  truncated: z.boolean(),
+});
+export type FetchFacts = DeepReadonly<z.infer<typeof fetchFactsSchema>>;
+
+/** browser_action: what was done and what the page said (the screenshot is the result's image). */
+export const browserFactsSchema = z.object({
+  action: z.string(),
+  /** The page's address after the action; absent once the browser is closed. */
+  url: z.string().optional(),
+  /** Console messages and uncaught errors since the previous action, each "type: text", capped. */
+  console: z.array(z.string()),
+  /** A screenshot was taken (it reaches the model only when the model takes images). */
+  screenshot: z.boolean(),
+});
+export type BrowserFacts = DeepReadonly<z.infer<typeof browserFactsSchema>>;
+
 /**
  * What a tool result records, one optional part per kind of tool (a tool fills the parts that
  * apply to it). Results logged before these parts existed have none: renderers then show the
@@ -141,6 +163,8 @@ export const toolFactsSchema = z.object({
   mcp: mcpFactsSchema.optional(),
   question: questionFactsSchema.optional(),
   subagents: z.array(subagentFactsSchema).optional(),
+  fetch: fetchFactsSchema.optional(),
+  browser: browserFactsSchema.optional(),
 });
 export type ToolFacts = DeepReadonly<z.infer<typeof toolFactsSchema>>;
 

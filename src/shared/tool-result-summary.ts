@@ -1,13 +1,18 @@
 import type { CommandEnd, ToolFacts } from './tool-details.js';
 
 /**
- * One short line of what a read, listing, search or outline found ("lines 1–40 of 120",
+ * One short line of what a read, listing, search, outline, fetch or browser action found ("lines 1–40 of 120",
  * "5 matches in 2 files"), from the result's facts; undefined for other results and for results
  * logged without facts. The panel's cards and the CLI both print it.
  */
 export function findingsLine(details: ToolFacts | undefined): string | undefined {
   if (details === undefined) return undefined;
-  const { read, list, search, outline } = details;
+  const { read, list, search, outline, fetch, browser } = details;
+  if (fetch !== undefined) return `${plural(fetch.chars, 'character')} of Markdown${fetch.truncated ? ' (cut to the cap)' : ''}`;
+  if (browser !== undefined) {
+    const said = browser.console.length === 0 ? 'no new console messages' : plural(browser.console.length, 'console message');
+    return browser.url === undefined ? said : `${browser.url} · ${said}`;
+  }
   if (read !== undefined) {
     if (read.totalLines === 0) return 'empty file';
     const whole = read.firstLine === 1 && read.lastLine === read.totalLines;

@@ -11,6 +11,11 @@ export interface ToolSubject {
 export function toolSubject(tool: string, params: Readonly<Record<string, string>>): ToolSubject | undefined {
   if (tool === 'use_subagents' && params.prompts !== undefined) return { kind: 'text', text: questionsText(params.prompts) };
   if (params.command !== undefined) return { kind: 'command', text: params.command };
+  if (tool === 'browser_action' && params.action !== undefined) {
+    // What the action works on: the URL, the element, the key or text, the size.
+    const target = params.url ?? params.element ?? params.selector ?? params.coordinate ?? params.text ?? params.size;
+    return { kind: 'text', text: target === undefined ? params.action : `${params.action} ${target}` };
+  }
   if (tool === 'search_files' && params.regex !== undefined) {
     return { kind: 'text', text: `/${params.regex}/${params.path !== undefined ? ` in ${params.path}` : ''}` };
   }

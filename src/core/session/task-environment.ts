@@ -38,6 +38,10 @@ import { fetchPageAsMarkdown } from '../context/web-page.js';
 import type { PermissionRule } from '../permissions/permission-rules.js';
 import type { HookSettings } from '../hooks/hooks.js';
 import { confineCommands, type SandboxRequest } from '../process/task-sandbox.js';
+import { BrowserSession } from '../browser/browser-session.js';
+import type { WebToolSettings } from '../browser/browser-settings.js';
+import { createBrowserActionTool } from '../tools/browser-action.js';
+import { createWebFetchTool } from '../tools/web-fetch.js';
 import { DEFAULT_SUBAGENT_SETTINGS, runSubagents, type SubagentSettings } from '../subagents/subagent-runner.js';
 import { createUseSubagentsTool } from '../tools/use-subagents.js';
 
@@ -86,6 +90,8 @@ export interface TaskEnvironmentInput {
   readonly subagents?: SubagentSettings;
   /** What only an editor can attach to a message: `@problems`, `@terminal`. */
   readonly mentionSources?: Pick<MentionEnvironment, 'problems' | 'terminal'>;
+  /** The browser browser_action drives and the hosts the web tools never open. */
+  readonly web?: WebToolSettings;
 }
 
 /** The per-workspace pieces a task runs with; dispose() ends commands still running. */
@@ -99,8 +105,14 @@ export interface TaskEnvironment {
 /** Entries in the first request's workspace listing. */
 const FIRST_LISTING_LIMIT = 200;
 
+/** The task's browser (started on its first launch) and the hosts the web tools refuse. */
+export interface WebTools {
+  readonly browser: BrowserSession;
+  readonly deniedDomains?: readonly string[];
+}
+
 /** The tools every task has, in the order the prompt lists them. */
-export function workspaceTools(commands: CommandSessions): ToolHandler[] {
+export function workspaceTools(commands: CommandSessions, web: WebTools = { browser: new BrowserSession() }): ToolHandler[] {
   return [
     readFileTool,
     writeToFileTool,
@@ -109,6 +121,8 @@ export function workspaceTools(commands: CommandSessions): ToolHandler[] {
     searchFilesTool,
     listCodeDefinitionNamesTool,
     createExecuteCommandTool(commands),
+    createBrowserActionTool(web.browser, web.deniedDomains),
+    createWebFetchTool({ ...(web.deniedDomains ? { deniedDomains: web.deniedDomains } : {}) }),
     askFollowupQuestionTool,
     attemptCompletionTool,
     planModeRespondTool,
@@ -126,10 +140,13 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const skills = loadSkills({ globalDir: join(input.storageDir, 'skills'), workspaceRoot: input.cwd });
   const commands = new CommandSessions({ now: () => input.host.clock.now() });
   const recentEdits = new RecentEdits();
+  // One browser per task environment; it closes when the task ends or is cancelled, and with the environment.
+  const browser = new BrowserSession(input.web?.browser);
+  const web: WebTools = { browser, ...(input.web?.deniedDomains ? { deniedDomains: input.web.deniedDomains } : {}) };
   const subagents = input.subagents ?? DEFAULT_SUBAGENT_SETTINGS;
   // Children are built from this task's options (defined below) when a call starts them.
   const useSubagents = createUseSubagentsTool((prompts, context) => runSubagents({ prompts, parentTaskId: context.taskId, signal: context.signal, progress: context.progress, ...(context.subagentStarted ? { started: context.subagentStarted } : {}) }, options, subagents), () => subagents.maxParallel);
-  const tools = new ToolRegistry([...workspaceTools(commands), useSubagents, ...(input.extraTools ?? [])]);
+  const tools = new ToolRegistry([...workspaceTools(commands, web), useSubagents, ...(input.extraTools ?? [])]);
   const confined = await confineCommands(input.sandbox, workspace.all.map((root) => root.path), ignore, input.host, input.policy);
   const checkpoints = openCheckpointStore({ storageDir: input.storageDir, workspaceRoot: input.cwd, ignore, settings: input.checkpoints, notify: (message) => input.host.notify('warning', message) });
   // What the providers' servers say about their models (window, prices), so cost and context management need no numbers typed.
@@ -159,7 +176,10 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
           : await listWorkspaceFiles({ root: input.cwd, dir: input.cwd, recursive: true, limit: FIRST_LISTING_LIMIT, ignore }),
       ),
     environmentSections: () => [...(input.hostEnvironment?.() ?? []), recentEdits.summary(), commands.runningSummary()].filter((s) => s !== ''),
-    onEvent: (event) => recentEdits.observe(event),
+    onEvent: (event) => {
+      recentEdits.observe(event);
+      if (event.type === 'task_completed' || event.type === 'task_aborted') void browser.close();
+    },
     modelInfo: (provider) => knownModelInfo(provider, input.modelOverrides ?? {}, learned.get(provider)),
     ...(input.redactor ? { redactor: input.redactor } : {}),
     ...(checkpoints ? { checkpoints } : {}),
@@ -170,6 +190,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const dispose = async () => {
     checkpoints?.flushStatCache();
     await commands.killAll();
+    await browser.close();
     await confined.dispose();
   };
   return { options, skills, commands, dispose };

@@ -8,6 +8,8 @@ export interface AutoApprovePolicy {
   readonly safeCommands: boolean;
   readonly allCommands: boolean;
   readonly mcpTools: boolean;
+  /** The web tools: browser_action's launch and web_fetch's first page of each host (absent: ask). */
+  readonly browser?: boolean;
   /** Lets even paths outside the workspace through (CLI: --allow-outside-workspace). */
   readonly outsideWorkspace: boolean;
   /** After this many auto-approved calls in a row, ask once anyway (0 = no cap). */
@@ -32,6 +34,7 @@ export const APPROVE_ALL_POLICY: AutoApprovePolicy = {
   safeCommands: true,
   allCommands: true,
   mcpTools: true,
+  browser: true,
   outsideWorkspace: false,
   maxConsecutive: 0,
 };
@@ -62,7 +65,7 @@ export function isAutoApproved(policy: AutoApprovePolicy, facts: ApprovalFacts):
     case 'mcp':
       return policy.mcpTools || facts.serverAutoApproved === true;
     case 'browser':
-      return false;
+      return policy.browser === true;
     case 'interaction':
       return true;
   }

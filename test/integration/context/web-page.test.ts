@@ -5,17 +5,9 @@ import { after, before, describe, test } from 'node:test';
 import { expandMentions } from '../../../src/core/context/mentions.js';
 import { fetchPageAsMarkdown } from '../../../src/core/context/web-page.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
+import { ARTICLE_HTML } from '../../fixtures/web-app-server.js';
 
-const ARTICLE = `<!doctype html><html><head><title>Release notes | Example</title><style>body{color:red}</style>
-<script>window.tracking = "TRACKER-CODE";</script></head><body>
-<nav><a href="/">Home</a> <a href="/blog">Blog</a> <a href="/about">About us and more links</a></nav>
-<main><article><h1>Version 2.0 is out</h1>
-<p>We rewrote the <strong>parser</strong> so that large files load in a fraction of the time. The change took months of careful work and many benchmarks.</p>
-<p>To upgrade, run the command below and read the <a href="https://example.com/migrate">migration guide</a> for the details of every breaking change in this release.</p>
-<pre><code>npm install example@2</code></pre>
-<ul><li>Faster parsing of large inputs</li><li>Smaller bundles for every target</li></ul>
-<p>Thanks to everyone who tested the beta versions and reported the problems they found along the way.</p>
-</article></main><footer>Copyright Example Corp. Cookie settings.</footer></body></html>`;
+const ARTICLE = ARTICLE_HTML;
 
 let server: Server;
 let base: string;

@@ -1,0 +1,49 @@
+import { parseViewport, type WebToolSettings } from '../core/browser/browser-settings.js';
+
+/** The web tools' flags as parseArgs gives them. */
+export interface WebFlagValues {
+  readonly 'browser-path'?: string;
+  readonly 'browser-cdp'?: string;
+  readonly 'browser-viewport'?: string;
+  readonly 'browser-headed'?: boolean;
+  readonly 'web-deny'?: readonly string[];
+}
+
+/** The parseArgs declarations of the web tools' flags. */
+export const WEB_FLAG_OPTIONS = {
+  'browser-path': { type: 'string' },
+  'browser-cdp': { type: 'string' },
+  'browser-viewport': { type: 'string' },
+  'browser-headed': { type: 'boolean', default: false },
+  'web-deny': { type: 'string', multiple: true },
+} as const;
+
+/** The help lines of those flags. */
+export const WEB_FLAGS_HELP = `  --browser-path FILE        the Chromium, Chrome or Edge browser_action starts (default: the first
+                             of chromium, google-chrome, microsoft-edge found)
+  --browser-cdp URL          use a running browser over its DevTools endpoint instead
+                             (e.g. http://127.0.0.1:9222)
+  --browser-viewport WxH     the page's size and so the screenshots' (default 900x600)
+  --browser-headed           show the browser window (default: headless)
+  --web-deny DOMAIN          never open this host in browser_action or web_fetch (repeatable;
+                             example.com includes its subdomains, *.example.com only those)`;
+
+/** Checks the web tools' flags; returns the settings, or what is wrong with a flag. */
+export function webSettingsFromFlags(values: WebFlagValues): WebToolSettings | string {
+  const viewport = values['browser-viewport'] !== undefined ? parseViewport(values['browser-viewport']) : undefined;
+  if (typeof viewport === 'string') return `--browser-viewport: ${viewport}`;
+  const cdp = values['browser-cdp'];
+  if (cdp !== undefined && !/^(https?|wss?):\/\/\S+$/.test(cdp)) return `--browser-cdp must be an http:// or ws:// address; got "${cdp}"`;
+  const denied = (values['web-deny'] ?? []).map((d) => d.trim()).filter((d) => d !== '');
+  const bad = denied.find((d) => !/^(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(d));
+  if (bad !== undefined) return `--web-deny takes a host name such as example.com or *.example.com; got "${bad}"`;
+  return {
+    browser: {
+      ...(values['browser-path'] ? { executablePath: values['browser-path'] } : {}),
+      ...(cdp ? { cdpEndpoint: cdp } : {}),
+      ...(viewport ? { viewport } : {}),
+      ...(values['browser-headed'] ? { headed: true } : {}),
+    },
+    ...(denied.length > 0 ? { deniedDomains: denied } : {}),
+  };
+}
