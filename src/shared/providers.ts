@@ -4,7 +4,7 @@
 // and setup form all derive from this list.
 
 /** Which SDK client a provider is spoken to with. */
-export type ProviderApi = 'anthropic' | 'openai' | 'gemini' | 'openai-compatible' | 'azure-openai';
+export type ProviderApi = 'anthropic' | 'openai' | 'gemini' | 'gemini-vertex' | 'openai-compatible' | 'azure-openai';
 
 /**
  * Where a provider's model list and model facts come from: `openai` is GET /models (ids, and the
@@ -41,6 +41,9 @@ export const PROVIDERS = [
   { id: 'anthropic', label: 'Anthropic', api: 'anthropic', keyEnvVar: 'ANTHROPIC_API_KEY', baseUrl: '', defaultModel: 'claude-sonnet-4-5', models: 'catalogue', ...HOSTED },
   { id: 'openai', label: 'OpenAI', api: 'openai', keyEnvVar: 'OPENAI_API_KEY', baseUrl: '', defaultModel: 'gpt-4.1', models: 'openai', ...HOSTED },
   { id: 'gemini', label: 'Google Gemini', api: 'gemini', keyEnvVar: 'GEMINI_API_KEY', baseUrl: '', defaultModel: 'gemini-2.5-pro', models: 'catalogue', ...HOSTED },
+  // Google Cloud's credentials (GOOGLE_APPLICATION_CREDENTIALS, gcloud's application default login, a
+  // metadata server) rather than a key; VERTEX_API_KEY is Vertex AI's express mode.
+  { id: 'vertex-gemini', label: 'Gemini on Vertex AI', api: 'gemini-vertex', keyEnvVar: 'VERTEX_API_KEY', baseUrl: '', defaultModel: 'gemini-2.5-pro', models: 'catalogue', ...HOSTED, keyRequired: false },
   { id: 'openrouter', label: 'OpenRouter', api: 'openai-compatible', keyEnvVar: 'OPENROUTER_API_KEY', baseUrl: 'https://openrouter.ai/api/v1', defaultModel: 'anthropic/claude-sonnet-4.5', models: 'openrouter', ...HOSTED },
   { id: 'deepseek', label: 'DeepSeek', api: 'openai-compatible', keyEnvVar: 'DEEPSEEK_API_KEY', baseUrl: 'https://api.deepseek.com/v1', defaultModel: 'deepseek-chat', models: 'openai', ...HOSTED },
   { id: 'groq', label: 'Groq', api: 'openai-compatible', keyEnvVar: 'GROQ_API_KEY', baseUrl: 'https://api.groq.com/openai/v1', defaultModel: 'llama-3.3-70b-versatile', models: 'openai', ...HOSTED },

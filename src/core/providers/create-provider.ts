@@ -42,6 +42,8 @@ function buildProvider(config: ProviderConfig): ApiProvider {
       return new AnthropicProvider({ apiKey: requireKey(apiKey, entry.label, envVar), ...common });
     case 'gemini':
       return new GeminiProvider({ apiKey: requireKey(apiKey, 'Gemini', envVar), ...common });
+    case 'gemini-vertex':
+      return new GeminiProvider({ ...(apiKey ? { apiKey } : {}), ...common, keySource: VERTEX_CREDENTIALS, vertex: apiKey ? {} : vertexLocation(config) });
     case 'azure-openai':
       if (!baseUrl) {
         throw new ProviderError('Azure OpenAI needs the resource\'s endpoint, e.g. https://my-resource.openai.azure.com. Set it with --base-url or in Smith\'s settings.');
@@ -63,4 +65,19 @@ function buildProvider(config: ProviderConfig): ApiProvider {
 function requireKey(apiKey: string | undefined, vendor: string, envVar: string): string {
   if (apiKey) return apiKey;
   throw new ProviderError(`No API key for ${vendor}. Set the ${envVar} environment variable (or the API key in Smith's settings).`);
+}
+
+/** Where Vertex AI's credentials come from, named when they are refused or missing. */
+const VERTEX_CREDENTIALS = "Google Cloud's credentials (GOOGLE_APPLICATION_CREDENTIALS, or `gcloud auth application-default login`), or VERTEX_API_KEY for express mode";
+
+/**
+ * Vertex AI's project and region: from the settings, else Google Cloud's own variables (which its
+ * SDKs and gcloud read too); a ProviderError names them when they are missing.
+ */
+function vertexLocation(config: ProviderConfig): { project: string; location: string } {
+  const project = config.project?.trim() || process.env.GOOGLE_CLOUD_PROJECT?.trim();
+  const location = config.location?.trim() || process.env.GOOGLE_CLOUD_LOCATION?.trim();
+  if (project && location) return { project, location };
+  const missing = [project ? undefined : 'project (GOOGLE_CLOUD_PROJECT)', location ? undefined : 'region (GOOGLE_CLOUD_LOCATION, e.g. us-central1 or global)'].filter(Boolean);
+  throw new ProviderError(`Gemini on Vertex AI needs the Google Cloud ${missing.join(' and the ')}. Set the variable, or VERTEX_API_KEY for Vertex AI express mode.`);
 }

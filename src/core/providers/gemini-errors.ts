@@ -29,8 +29,15 @@ export function toGeminiProviderError(
   }
   // The SDK's SSE reader says this when the body ends in the middle of an event.
   if (err instanceof Error && err.message.includes('Incomplete JSON segment')) return truncatedStreamError(context);
+  // Vertex AI: google-auth-library found no usable credentials (a missing file, no default login,
+  // a refused token exchange). Retrying cannot help, and it is no network problem.
+  if (err instanceof Error && CREDENTIALS_FAILURE.test(err.message)) {
+    return new ProviderError(`No usable Google Cloud credentials for ${context.label}: ${err.message} Check ${context.keySource}.`, undefined, false);
+  }
   return otherError(err, context, midStream);
 }
+
+const CREDENTIALS_FAILURE = /GOOGLE_APPLICATION_CREDENTIALS|Could not load the default credentials|credential file|invalid_grant|unauthorized_client|subject token/i;
 
 // Errors before the stream carry the body as the whole message; errors inside it are prefixed
 // ("got status: UNAVAILABLE. {...}").

@@ -20,14 +20,17 @@ const COMPLETE_FINISH_REASONS = new Set(['STOP', 'MAX_TOKENS', 'MALFORMED_FUNCTI
 
 /** How to build a GeminiProvider. */
 export interface GeminiProviderOptions extends VendorProviderOptions {
-  readonly apiKey: string;
-  /** Defaults to generativelanguage.googleapis.com; the host, not the SDK, decides (GOOGLE_GEMINI_BASE_URL is not read). */
+  /** The Gemini API's key; on Vertex AI, an express-mode key (then no project or location). */
+  readonly apiKey?: string;
+  /** Defaults to generativelanguage.googleapis.com (Vertex: the region's endpoint); the host, not the SDK, decides (GOOGLE_GEMINI_BASE_URL is not read). */
   readonly baseUrl?: string;
+  /** Gemini on Vertex AI: the project and region, authenticated by Google Cloud's credentials. */
+  readonly vertex?: { readonly project?: string; readonly location?: string };
 }
 
-/** Streams Gemini responses through the Gemini API (generativelanguage.googleapis.com) with @google/genai. */
+/** Streams Gemini responses through the Gemini API (generativelanguage.googleapis.com) or Vertex AI with @google/genai. */
 export class GeminiProvider implements ApiProvider {
-  readonly id = 'gemini' as const;
+  readonly id: 'gemini' | 'vertex-gemini';
   readonly modelId: string;
   readonly toolProtocol: ToolProtocol;
   private readonly client: GoogleGenAI;
@@ -41,20 +44,15 @@ export class GeminiProvider implements ApiProvider {
     this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
     this.toolProtocol = options.toolProtocol ?? 'xml';
     this.maxOutputTokens = options.maxOutputTokens;
-    const baseUrl = options.baseUrl ?? GEMINI_DEFAULT_BASE_URL;
-    this.client = new GoogleGenAI({
-      apiKey: options.apiKey,
-      // Never let GOOGLE_GENAI_USE_VERTEXAI in the environment send the key somewhere else.
-      vertexai: false,
-      // No retryOptions: Smith retries itself, visibly.
-      httpOptions: { baseUrl },
-    });
+    this.id = options.vertex ? 'vertex-gemini' : 'gemini';
+    const { client, baseUrl } = options.vertex ? vertexClient(options, options.vertex) : geminiApiClient(options);
+    this.client = client;
     this.errorContext = {
-      label: 'Gemini',
+      label: options.vertex ? 'Vertex AI' : 'Gemini',
       model: options.model,
       baseUrl,
       keySource: options.keySource,
-      apiKey: options.apiKey,
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     };
     // gemini-2.0-flash rejects thinkingConfig; a model the catalogue does not know gets it because the user asked.
     const supported = findModelInfo('gemini', options.model)?.supportsReasoning ?? true;
@@ -145,4 +143,36 @@ function toTokenUsage(metadata: GenerateContentResponseUsageMetadata): TokenUsag
     outputTokens: (metadata.candidatesTokenCount ?? 0) + (metadata.thoughtsTokenCount ?? 0),
     ...(cached ? { cacheReadTokens: cached } : {}),
   };
+}
+
+function geminiApiClient(options: GeminiProviderOptions): { client: GoogleGenAI; baseUrl: string } {
+  const baseUrl = options.baseUrl ?? GEMINI_DEFAULT_BASE_URL;
+  const client = new GoogleGenAI({
+    apiKey: options.apiKey ?? '',
+    // Never let GOOGLE_GENAI_USE_VERTEXAI in the environment send the key somewhere else.
+    vertexai: false,
+    // No retryOptions: Smith retries itself, visibly.
+    httpOptions: { baseUrl },
+  });
+  return { client, baseUrl };
+}
+
+/**
+ * A Vertex AI client: with an express-mode key, or with the project and region and Google Cloud's
+ * own credential chain (GOOGLE_APPLICATION_CREDENTIALS, gcloud's application default login, the
+ * metadata server), which google-auth-library reads when a request is made.
+ */
+function vertexClient(options: GeminiProviderOptions, vertex: NonNullable<GeminiProviderOptions['vertex']>): { client: GoogleGenAI; baseUrl: string } {
+  const baseUrl = options.baseUrl ?? (options.apiKey ? 'https://aiplatform.googleapis.com' : `https://${vertex.location === 'global' ? '' : `${vertex.location}-`}aiplatform.googleapis.com`);
+  const client = options.apiKey
+    ? new GoogleGenAI({ vertexai: true, apiKey: options.apiKey, httpOptions: { baseUrl } })
+    : new GoogleGenAI({
+        vertexai: true,
+        ...(vertex.project ? { project: vertex.project } : {}),
+        ...(vertex.location ? { location: vertex.location } : {}),
+        // Known already: without it google-auth-library asks Cloud Resource Manager for the project.
+        googleAuthOptions: { ...(vertex.project ? { projectId: vertex.project } : {}), scopes: ['https://www.googleapis.com/auth/cloud-platform'] },
+        httpOptions: { baseUrl },
+      });
+  return { client, baseUrl };
 }

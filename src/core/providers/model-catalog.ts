@@ -137,6 +137,7 @@ const DEFAULTS: Readonly<Record<CatalogVendor | 'other', Omit<ModelInfo, 'id'>>>
 function catalogVendor(provider: ProviderId): CatalogVendor | undefined {
   const api = providerEntry(provider).api;
   if (api === 'azure-openai') return 'openai';
+  if (api === 'gemini-vertex') return 'gemini';
   return api === 'openai-compatible' ? undefined : api;
 }
 

@@ -34,7 +34,7 @@ describe('createProvider', () => {
   });
 
   test('an unknown provider lists the ones there are', () => {
-    assert.match(creationError({ provider: 'bedrock' as never, model: 'm', apiKey: 'k' }).message, /Unknown provider "bedrock"\. Use one of anthropic, openai, gemini, openrouter, .*openai-compatible/);
+    assert.match(creationError({ provider: 'bedrock' as never, model: 'm', apiKey: 'k' }).message, /Unknown provider "bedrock"\. Use one of anthropic, openai, gemini, .*openrouter, .*openai-compatible/);
   });
 
   test('openai-compatible without a base URL names --base-url', () => {
