@@ -11,7 +11,7 @@ import { DiffApproval } from './host/vscode/diff-approval.js';
 import { EditDiagnostics } from './host/vscode/edit-diagnostics.js';
 import { showAttentionNotice } from './host/vscode/attention-notifications.js';
 import { VsCodeCheckpointViews } from './host/vscode/checkpoint-views.js';
-import { saveWithDialog } from './host/vscode/export-target.js';
+import { openAsUntitled, saveWithDialog } from './host/vscode/export-target.js';
 import { McpService } from './host/vscode/mcp-service.js';
 import { VsCodePanelSettings } from './host/vscode/panel-settings.js';
 import { EditorMentionSources } from './host/vscode/mention-sources.js';
@@ -21,6 +21,8 @@ import { ProviderKeys, readSettings } from './host/vscode/settings.js';
 import type { SmithApi } from './host/vscode/smith-api.js';
 import { resolveStorageDir } from './host/vscode/storage-dir.js';
 import { TaskController } from './panel/task-controller.js';
+import { PanelReplays } from './panel/task-replays.js';
+import { ChildProcessRunner } from './core/process/child-process-runner.js';
 import { TerminalProcessPort } from './host/vscode/terminal-process-port.js';
 import { createVsCodeHost } from './host/vscode/vscode-host.js';
 import { VsCodeFileSystem } from './host/vscode/vscode-file-system.js';
@@ -69,11 +71,13 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   });
   const checkpointViews = new VsCodeCheckpointViews();
   const controller = new TaskController({ storageDir, cwd, additionalRoots: () => folders().others, host, settings, interactions, edits: diff, mcp: mcpService, saveExport: saveWithDialog, checkpointViews });
+  // A replay asks no one, and its commands run in the scratch copy as child processes, not in the user's terminals.
+  const replays = new PanelReplays({ storageDir, host: { ...host, processes: new ChildProcessRunner() }, provider: (model) => settings.providerWithModel(model), maxIterations: () => readSettings().maxIterations, show: openAsUntitled });
 
   const wiring: ChatWiring = {
     extensionUri: context.extensionUri,
     source: controller,
-    handlers: createMessageHandlers(controller, interactions, mcpService),
+    handlers: createMessageHandlers(controller, interactions, mcpService, replays),
     log: (message) => log.warn(message),
   };
   const chatView = new ChatViewProvider(wiring);
@@ -96,6 +100,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     interactions,
     processes,
     controller,
+    replays,
     mcpService,
     vscode.workspace.onDidChangeWorkspaceFolders(() => mcpService.workspaceChanged()),
     chatView,

@@ -1,5 +1,6 @@
 import type { WebviewRequest } from '../shared/protocol.js';
 import type { TaskController } from './task-controller.js';
+import type { PanelReplays } from './task-replays.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
 /** One small handler per request type; the messenger replies ok when it returns and the error when it throws. */
@@ -16,8 +17,8 @@ export interface McpRequests {
   showLog(server: string): Promise<void>;
 }
 
-/** The panel's requests, mapped onto the task controller, the pending interactions and the MCP servers. */
-export function createMessageHandlers(controller: TaskController, interactions: WebviewInteractions, mcp: McpRequests): RequestHandlers {
+/** The panel's requests, mapped onto the task controller, the pending interactions, the MCP servers and the replays. */
+export function createMessageHandlers(controller: TaskController, interactions: WebviewInteractions, mcp: McpRequests, replays?: Pick<PanelReplays, 'start'>): RequestHandlers {
   return {
     newTask: (m) => controller.newTask(m.text, m.images),
     sendMessage: (m) => controller.sendMessage(m.text, m.images),
@@ -44,6 +45,10 @@ export function createMessageHandlers(controller: TaskController, interactions: 
     openTask: (m) => controller.openTask(m.taskId),
     deleteTask: (m) => controller.deleteTask(m.taskId),
     exportTask: (m) => controller.exportTask(m.taskId),
+    replayTask: (m) => {
+      if (!replays) throw new Error('Replays are not available here.');
+      return replays.start(m.taskId, m.model);
+    },
     compareCheckpoint: (m) => controller.compareCheckpoint(m.taskId, m.checkpointId),
     restoreCheckpoint: (m) => controller.restoreCheckpoint(m.taskId, m.checkpointId, m.scope),
     editMessage: (m) => controller.editMessage(m.taskId, m.seq, m.text, m.restoreFiles),

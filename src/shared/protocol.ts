@@ -348,6 +348,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('openTask'), id, taskId: id }).strict(),
   z.object({ type: z.literal('deleteTask'), id, taskId: id }).strict(),
   z.object({ type: z.literal('exportTask'), id, taskId: id }).strict(),
+  /** Runs the stored task again with `model` (the Settings' provider) in a scratch copy of its workspace; the comparison opens when it is done. */
+  z.object({ type: z.literal('replayTask'), id, taskId: id, model: z.string().trim().min(1).max(500) }).strict(),
   /** Opens VS Code's multi-file diff: every file that differs between the checkpoint and now. */
   z.object({ type: z.literal('compareCheckpoint'), id, taskId: id, checkpointId: z.string().max(50) }).strict(),
   /** Puts the files, the conversation or both back to the checkpoint (asks first before overwriting later changes). */

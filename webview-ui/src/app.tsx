@@ -96,7 +96,7 @@ export function App() {
         {view === 'settings' ? (
           <SettingsView settings={panel.settings} {...(panel.models ? { models: panel.models } : {})} {...(panel.rules ? { rules: panel.rules } : {})} pendingTask={panel.pendingTask} onBack={() => navigate('chat')} />
         ) : view === 'history' ? (
-          <HistoryView history={panel.history} onOpen={openTask} onBack={() => navigate('chat')} />
+          <HistoryView history={panel.history} onOpen={openTask} onBack={() => navigate('chat')} defaultModel={panel.settings.model} />
         ) : view === 'mcp' ? (
           <McpView mcp={panel.mcp} onBack={() => navigate('chat')} />
         ) : (

@@ -16,7 +16,8 @@ import { newTaskId, Task } from '../task/task.js';
 import type { ToolGroup } from '../tools/tool-group.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
 import { ReplayApprovals, ReplayQuestions } from './replay-answers.js';
-import { ReplayError, replayPlan } from './replay-plan.js';
+import { ReplayError, type ReplayPlan, replayPlan } from './replay-plan.js';
+import type { TaskEvent } from '../task/events.js';
 import { runSummary, type RunSummary, workspaceDiff } from './run-summary.js';
 import { materializeCheckpoint, replaceWorkspaceRules } from './scratch-workspace.js';
 
@@ -66,6 +67,25 @@ export function replaysDir(storageDir: string): string {
   return join(storageDir, 'replays');
 }
 
+/** What a replay reads of the original run: its log, the plan made of it, and its workspace's checkpoints. */
+export interface ReplaySource {
+  readonly events: readonly TaskEvent[];
+  readonly plan: ReplayPlan;
+  readonly store: CheckpointStore;
+}
+
+/** Reads a stored task for a replay; throws ReplayError saying why when it cannot be replayed. */
+export function readReplaySource(storageDir: string, taskId: string): ReplaySource {
+  // The id names a folder under the storage: never a path that leads out of it.
+  if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(taskId)) throw new ReplayError(`"${taskId}" is not a task id`);
+  if (!existsSync(join(taskDir(storageDir, taskId), 'events.jsonl'))) throw new ReplayError(`No task with id "${taskId}" in ${storageDir}`);
+  const events = readTaskEvents(storageDir, taskId);
+  const plan = replayPlan(events);
+  const store = inspectCheckpointStore(storageDir, plan.cwd);
+  if (!store?.objects.has(plan.startRoot)) throw new ReplayError(`the checkpoints of task ${plan.taskId} are no longer stored (its workspace's checkpoint storage was removed)`);
+  return { events, plan, store };
+}
+
 /**
  * Replays a stored task (see docs/replay.md): rebuilds its first checkpoint in a scratch folder
  * under `<storage>/replays/<id>/`, sends the user's messages again in order with the given
@@ -73,11 +93,7 @@ export function replaysDir(storageDir: string): string {
  * workspace and the original log are only read.
  */
 export async function replayTask(input: ReplayInput): Promise<ReplayComparison> {
-  if (!existsSync(join(taskDir(input.storageDir, input.taskId), 'events.jsonl'))) throw new ReplayError(`No task with id "${input.taskId}" in ${input.storageDir}`);
-  const originalEvents = readTaskEvents(input.storageDir, input.taskId);
-  const plan = replayPlan(originalEvents);
-  const originalStore = inspectCheckpointStore(input.storageDir, plan.cwd);
-  if (!originalStore?.objects.has(plan.startRoot)) throw new ReplayError(`the checkpoints of task ${plan.taskId} are no longer stored (its workspace's checkpoint storage was removed)`);
+  const { events: originalEvents, plan, store: originalStore } = readReplaySource(input.storageDir, input.taskId);
   const original = runSummary(originalEvents, workspaceDiff(originalStore, plan.startRoot, latestRoot(originalEvents) ?? plan.startRoot));
 
   const replayId = newTaskId(input.host.clock.now());

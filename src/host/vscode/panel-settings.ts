@@ -6,6 +6,8 @@ import type { McpPanelSource, PanelProviderSettings, ProviderChoice } from '../.
 import type { AutoApproveView, ModelList, ProviderName } from '../../shared/protocol.js';
 import { ModelFactsCache } from '../../core/providers/model-facts-cache.js';
 import { providerModels } from '../../core/providers/provider-models.js';
+import { createProvider } from '../../core/providers/create-provider.js';
+import type { ApiProvider } from '../../core/providers/types.js';
 import { missingSetup } from '../../shared/provider-setup.js';
 import { profileOf } from '../../shared/api-profiles.js';
 import { saveProfile, withProfiles } from './profile-settings.js';
@@ -96,6 +98,14 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     const mcp = this.deps.mcp?.wiring;
     const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, additionalRoots, host: this.deps.host, settings, apiKey, livePolicy: () => readSettings().policy, disabledRules: () => new Set(readSettings().disabledRules), ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}), ...(mcp ? { mcp } : {}) };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
+  }
+
+  /** The provider of the current settings with another model (for a replay); undefined when the setup is incomplete. */
+  async providerWithModel(model: string): Promise<ApiProvider | undefined> {
+    const settings = readSettings();
+    const apiKey = await this.deps.keys.get(settings.provider);
+    if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
+    return createProvider(providerConfig(settings, apiKey, model));
   }
 
   dispose(): void {

@@ -4,6 +4,7 @@ import { Codicon } from '../common/codicon.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 import { formatBytes, formatCost, formatDate } from '../common/format.js';
+import { ReplayForm } from './replay-form.js';
 
 type Order = 'newest' | 'oldest' | 'costliest';
 
@@ -15,7 +16,7 @@ const ORDERS: Readonly<Record<Order, { readonly label: string; readonly compare:
 };
 
 /** Stored tasks, newest first, with a filter. */
-export function HistoryView({ history, onOpen, onBack }: { history: readonly HistoryItem[]; onOpen: (taskId: string) => void; onBack: () => void }) {
+export function HistoryView({ history, onOpen, onBack, defaultModel = '' }: { history: readonly HistoryItem[]; onOpen: (taskId: string) => void; onBack: () => void; defaultModel?: string }) {
   const [filter, setFilter] = useState('');
   const [order, setOrder] = useState<Order>('newest');
   const shown = useMemo(() => {
@@ -44,7 +45,7 @@ export function HistoryView({ history, onOpen, onBack }: { history: readonly His
       ) : (
         <ul className="history-list">
           {shown.map((item) => (
-            <HistoryRow key={item.taskId} item={item} onOpen={onOpen} />
+            <HistoryRow key={item.taskId} item={item} onOpen={onOpen} defaultModel={defaultModel} />
           ))}
         </ul>
       )}
@@ -52,10 +53,11 @@ export function HistoryView({ history, onOpen, onBack }: { history: readonly His
   );
 }
 
-function HistoryRow({ item, onOpen }: { item: HistoryItem; onOpen: (taskId: string) => void }) {
+function HistoryRow({ item, onOpen, defaultModel }: { item: HistoryItem; onOpen: (taskId: string) => void; defaultModel: string }) {
   const { send } = useActions();
   // Deleting loses the task's log for good, so it takes a second click.
   const [confirming, setConfirming] = useState(false);
+  const [replaying, setReplaying] = useState(false);
   return (
     <li className="history-item">
       <div className="history-text" title={item.task}>
@@ -84,10 +86,12 @@ function HistoryRow({ item, onOpen }: { item: HistoryItem; onOpen: (taskId: stri
               <Codicon name="go-to-file" /> Open
             </button>
             <IconButton icon="export" label={`Export: ${item.task}`} onClick={() => send({ type: 'exportTask', taskId: item.taskId })} />
+            <IconButton icon="debug-rerun" label={`Replay with…: ${item.task}`} onClick={() => setReplaying(true)} />
             <IconButton icon="trash" label={`Delete: ${item.task}`} onClick={() => setConfirming(true)} />
           </>
         )}
       </div>
+      {replaying && <ReplayForm item={item} defaultModel={defaultModel} onClose={() => setReplaying(false)} />}
     </li>
   );
 }
