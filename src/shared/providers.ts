@@ -4,7 +4,7 @@
 // and setup form all derive from this list.
 
 /** Which SDK client a provider is spoken to with. */
-export type ProviderApi = 'anthropic' | 'openai' | 'gemini' | 'gemini-vertex' | 'openai-compatible' | 'azure-openai';
+export type ProviderApi = 'anthropic' | 'anthropic-vertex' | 'openai' | 'gemini' | 'gemini-vertex' | 'openai-compatible' | 'azure-openai';
 
 /**
  * Where a provider's model list and model facts come from: `openai` is GET /models (ids, and the
@@ -39,6 +39,9 @@ const LOCAL = { keyRequired: false, baseUrlRequired: false, local: true } as con
 
 export const PROVIDERS = [
   { id: 'anthropic', label: 'Anthropic', api: 'anthropic', keyEnvVar: 'ANTHROPIC_API_KEY', baseUrl: '', defaultModel: 'claude-sonnet-4-5', models: 'catalogue', ...HOSTED },
+  // No key: Google Cloud's credentials, found from the file GOOGLE_APPLICATION_CREDENTIALS names (or
+  // gcloud's application default login, or a metadata server).
+  { id: 'vertex-anthropic', label: 'Claude on Vertex AI', api: 'anthropic-vertex', keyEnvVar: 'GOOGLE_APPLICATION_CREDENTIALS', baseUrl: '', defaultModel: 'claude-sonnet-4-5@20250929', models: 'catalogue', ...HOSTED, keyRequired: false },
   { id: 'openai', label: 'OpenAI', api: 'openai', keyEnvVar: 'OPENAI_API_KEY', baseUrl: '', defaultModel: 'gpt-4.1', models: 'openai', ...HOSTED },
   { id: 'gemini', label: 'Google Gemini', api: 'gemini', keyEnvVar: 'GEMINI_API_KEY', baseUrl: '', defaultModel: 'gemini-2.5-pro', models: 'catalogue', ...HOSTED },
   // Google Cloud's credentials (GOOGLE_APPLICATION_CREDENTIALS, gcloud's application default login, a

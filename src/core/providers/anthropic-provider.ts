@@ -5,6 +5,8 @@ import { normalizeConversation } from './message-conversion.js';
 import { findModelInfo } from './model-catalog.js';
 import { toProviderError, truncatedStreamError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
+import { type VertexLocation, VertexClaudeClients } from './anthropic-vertex-client.js';
+import { credentialsError } from './google-credentials.js';
 import { anthropicThinkingPlan } from './reasoning-params.js';
 import type { AnthropicThinkingPlan } from './reasoning-params.js';
 import { sdkLogger } from './sdk-logger.js';
@@ -20,17 +22,21 @@ const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /** How to build an AnthropicProvider. */
 export interface AnthropicProviderOptions extends VendorProviderOptions {
-  readonly apiKey: string;
-  /** Defaults to the SDK's (ANTHROPIC_BASE_URL, else api.anthropic.com); the SDK appends /v1/messages. */
+  /** Anthropic's key; none on Vertex AI, which takes Google Cloud's credentials. */
+  readonly apiKey?: string;
+  /** Defaults to the SDK's (ANTHROPIC_BASE_URL, else api.anthropic.com; on Vertex AI the region's endpoint); the SDK appends /v1/messages. */
   readonly baseUrl?: string;
+  /** Claude on Vertex AI in this project and region. */
+  readonly vertex?: VertexLocation;
 }
 
-/** Streams Claude responses through the Anthropic Messages API. */
+/** Streams Claude responses through the Anthropic Messages API, or Vertex AI's. */
 export class AnthropicProvider implements ApiProvider {
-  readonly id = 'anthropic' as const;
+  readonly id: 'anthropic' | 'vertex-anthropic';
   readonly modelId: string;
   readonly toolProtocol: ToolProtocol;
-  private readonly client: Anthropic;
+  private readonly client: Anthropic | undefined;
+  private readonly vertex: VertexClaudeClients | undefined;
   private readonly maxTokens: number;
   private readonly thinking: AnthropicThinkingPlan | undefined;
   private readonly promptCache: boolean;
@@ -50,19 +56,23 @@ export class AnthropicProvider implements ApiProvider {
     this.thinking = reasoning
       ? anthropicThinkingPlan(reasoning, options.maxOutputTokens, DEFAULT_ANTHROPIC_MAX_TOKENS, info?.maxOutputTokens ?? Number.MAX_SAFE_INTEGER)
       : undefined;
-    this.client = new Anthropic({
-      apiKey: options.apiKey,
-      baseURL: options.baseUrl,
-      // Smith retries itself, visibly; SDK retries would hide minutes of waiting.
-      maxRetries: 0,
-      logger: sdkLogger,
-    });
+    this.id = options.vertex ? 'vertex-anthropic' : 'anthropic';
+    this.vertex = options.vertex ? new VertexClaudeClients(options.vertex, options.baseUrl) : undefined;
+    this.client = options.vertex
+      ? undefined
+      : new Anthropic({
+          apiKey: options.apiKey ?? null,
+          baseURL: options.baseUrl,
+          // Smith retries itself, visibly; SDK retries would hide minutes of waiting.
+          maxRetries: 0,
+          logger: sdkLogger,
+        });
     this.errorContext = {
-      label: 'Anthropic',
+      label: options.vertex ? 'Vertex AI' : 'Anthropic',
       model: options.model,
-      baseUrl: this.client.baseURL,
+      baseUrl: this.vertex?.baseUrl ?? this.client!.baseURL,
       keySource: options.keySource,
-      apiKey: options.apiKey,
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
     };
   }
 
@@ -86,9 +96,9 @@ export class AnthropicProvider implements ApiProvider {
     if (this.thinking) params.thinking = { type: 'enabled', budget_tokens: this.thinking.budgetTokens };
 
     const guard = new StreamGuard(this.idleTimeoutMs, this.errorContext);
-    const client = this.client.withOptions({ fetch: guard.wrap(fetch) });
     let stream: AsyncIterable<RawMessageStreamEvent>;
     try {
+      const client = this.vertex ? await this.vertex.client(guard.wrap(fetch), this.errorContext) : this.client!.withOptions({ fetch: guard.wrap(fetch) });
       stream = await client.messages.create(params, { signal });
     } catch (err) {
       throw this.providerError(err, guard, signal, false);
@@ -138,7 +148,9 @@ export class AnthropicProvider implements ApiProvider {
 
   private providerError(err: unknown, guard: StreamGuard, signal: AbortSignal | undefined, midStream: boolean) {
     if (guard.failure && !signal?.aborted) return guard.failure;
-    return toProviderError(err, { APIError, APIUserAbortError, APIConnectionError }, this.errorContext, signal, midStream);
+    // Vertex AI: a token that could not be had (a refused exchange) is a credentials problem, not the network's.
+    const credentials = this.vertex && err instanceof APIConnectionError ? credentialsError(err, this.errorContext) : undefined;
+    return credentials ?? toProviderError(err, { APIError, APIUserAbortError, APIConnectionError }, this.errorContext, signal, midStream);
   }
 }
 

@@ -1,6 +1,7 @@
 import { AnthropicProvider } from './anthropic-provider.js';
 import { GeminiProvider } from './gemini-provider.js';
 import { OpenAiProvider } from './openai-provider.js';
+import { VERTEX_CREDENTIALS } from './google-credentials.js';
 import { ProviderError } from './types.js';
 import type { ApiProvider, ProviderConfig, ProviderId } from './types.js';
 import { API_KEY_ENV_VARS, isProviderId, PROVIDER_IDS, providerEntry } from '../../shared/providers.js';
@@ -43,7 +44,10 @@ function buildProvider(config: ProviderConfig): ApiProvider {
     case 'gemini':
       return new GeminiProvider({ apiKey: requireKey(apiKey, 'Gemini', envVar), ...common });
     case 'gemini-vertex':
-      return new GeminiProvider({ ...(apiKey ? { apiKey } : {}), ...common, keySource: VERTEX_CREDENTIALS, vertex: apiKey ? {} : vertexLocation(config) });
+      return new GeminiProvider({ ...(apiKey ? { apiKey } : {}), ...common, keySource: `${VERTEX_CREDENTIALS}, or VERTEX_API_KEY for express mode`, vertex: apiKey ? {} : vertexLocation(config) });
+    case 'anthropic-vertex':
+      // Vertex AI takes no key: the credentials come from Google Cloud's chain when a request is made.
+      return new AnthropicProvider({ ...common, keySource: VERTEX_CREDENTIALS, vertex: vertexLocation(config, CLAUDE_CODE_VERTEX_VARIABLES) });
     case 'azure-openai':
       if (!baseUrl) {
         throw new ProviderError('Azure OpenAI needs the resource\'s endpoint, e.g. https://my-resource.openai.azure.com. Set it with --base-url or in Smith\'s settings.');
@@ -67,17 +71,20 @@ function requireKey(apiKey: string | undefined, vendor: string, envVar: string):
   throw new ProviderError(`No API key for ${vendor}. Set the ${envVar} environment variable (or the API key in Smith's settings).`);
 }
 
-/** Where Vertex AI's credentials come from, named when they are refused or missing. */
-const VERTEX_CREDENTIALS = "Google Cloud's credentials (GOOGLE_APPLICATION_CREDENTIALS, or `gcloud auth application-default login`), or VERTEX_API_KEY for express mode";
+// The variables Claude Code and Anthropic's Vertex SDK read, taken after Google Cloud's own.
+const CLAUDE_CODE_VERTEX_VARIABLES = { project: 'ANTHROPIC_VERTEX_PROJECT_ID', location: 'CLOUD_ML_REGION' };
 
 /**
  * Vertex AI's project and region: from the settings, else Google Cloud's own variables (which its
- * SDKs and gcloud read too); a ProviderError names them when they are missing.
+ * SDKs and gcloud read too), else `alsoRead`; a ProviderError names them when they are missing.
  */
-function vertexLocation(config: ProviderConfig): { project: string; location: string } {
-  const project = config.project?.trim() || process.env.GOOGLE_CLOUD_PROJECT?.trim();
-  const location = config.location?.trim() || process.env.GOOGLE_CLOUD_LOCATION?.trim();
+function vertexLocation(config: ProviderConfig, alsoRead?: { project: string; location: string }): { project: string; location: string } {
+  const env = (name: string | undefined) => (name ? process.env[name]?.trim() : undefined) || undefined;
+  const project = config.project?.trim() || env('GOOGLE_CLOUD_PROJECT') || env(alsoRead?.project);
+  const location = config.location?.trim() || env('GOOGLE_CLOUD_LOCATION') || env(alsoRead?.location);
   if (project && location) return { project, location };
+  const label = providerEntry(config.provider).label;
   const missing = [project ? undefined : 'project (GOOGLE_CLOUD_PROJECT)', location ? undefined : 'region (GOOGLE_CLOUD_LOCATION, e.g. us-central1 or global)'].filter(Boolean);
-  throw new ProviderError(`Gemini on Vertex AI needs the Google Cloud ${missing.join(' and the ')}. Set the variable, or VERTEX_API_KEY for Vertex AI express mode.`);
+  const express = config.provider === 'vertex-gemini' ? ', or VERTEX_API_KEY for Vertex AI express mode' : '';
+  throw new ProviderError(`${label} needs the Google Cloud ${missing.join(' and the ')}. Set the variable${express}.`);
 }

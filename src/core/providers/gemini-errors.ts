@@ -1,6 +1,7 @@
 import { ApiError } from '@google/genai';
 import { extractServerMessage, httpStatusError, otherError, truncatedStreamError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
+import { credentialsError } from './google-credentials.js';
 import { ProviderAbortedError, ProviderError } from './types.js';
 
 const RETRY_INFO_TYPE = 'type.googleapis.com/google.rpc.RetryInfo';
@@ -29,15 +30,9 @@ export function toGeminiProviderError(
   }
   // The SDK's SSE reader says this when the body ends in the middle of an event.
   if (err instanceof Error && err.message.includes('Incomplete JSON segment')) return truncatedStreamError(context);
-  // Vertex AI: google-auth-library found no usable credentials (a missing file, no default login,
-  // a refused token exchange). Retrying cannot help, and it is no network problem.
-  if (err instanceof Error && CREDENTIALS_FAILURE.test(err.message)) {
-    return new ProviderError(`No usable Google Cloud credentials for ${context.label}: ${err.message} Check ${context.keySource}.`, undefined, false);
-  }
-  return otherError(err, context, midStream);
+  // Vertex AI: google-auth-library found no usable credentials. Retrying cannot help.
+  return credentialsError(err, context) ?? otherError(err, context, midStream);
 }
-
-const CREDENTIALS_FAILURE = /GOOGLE_APPLICATION_CREDENTIALS|Could not load the default credentials|credential file|invalid_grant|unauthorized_client|subject token/i;
 
 // Errors before the stream carry the body as the whole message; errors inside it are prefixed
 // ("got status: UNAVAILABLE. {...}").

@@ -138,6 +138,7 @@ function catalogVendor(provider: ProviderId): CatalogVendor | undefined {
   const api = providerEntry(provider).api;
   if (api === 'azure-openai') return 'openai';
   if (api === 'gemini-vertex') return 'gemini';
+  if (api === 'anthropic-vertex') return 'anthropic';
   return api === 'openai-compatible' ? undefined : api;
 }
 

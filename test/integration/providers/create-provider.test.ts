@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { apiKeyEnvVar, createProvider } from '../../../src/core/providers/create-provider.js';
 import { CONTINUATION_PLACEHOLDER, normalizeConversation } from '../../../src/core/providers/message-conversion.js';
 import { ProviderError } from '../../../src/core/providers/types.js';
+import { PROVIDER_IDS } from '../../../src/shared/providers.js';
 import type { ProviderConfig } from '../../../src/core/providers/types.js';
 import { startScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 import type { ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
@@ -34,7 +35,7 @@ describe('createProvider', () => {
   });
 
   test('an unknown provider lists the ones there are', () => {
-    assert.match(creationError({ provider: 'bedrock' as never, model: 'm', apiKey: 'k' }).message, /Unknown provider "bedrock"\. Use one of anthropic, openai, gemini, .*openrouter, .*openai-compatible/);
+    assert.match(creationError({ provider: 'bedrock' as never, model: 'm', apiKey: 'k' }).message, new RegExp(`Unknown provider "bedrock"\\. Use one of ${PROVIDER_IDS.join(', ')}\\.`));
   });
 
   test('openai-compatible without a base URL names --base-url', () => {
