@@ -40,8 +40,8 @@ function started(mode: Mode, skill: string): TaskEvent[] {
   return [{ type: 'task_started', seq: 0, ts: 0, taskId: 'bench', task: 'Benchmark the prompt', cwd: '/workspace', provider: 'anthropic', model: 'claude-sonnet-4-5', mode, skill }];
 }
 
-/** Tokens of the system prompt for one skill and mode, optionally with MCP servers. */
-function promptTokens(cwd: string, mode: Mode, skill: string, mcp?: { servers: readonly McpServerSnapshot[]; options: McpPromptOptions }): number {
+/** Tokens of the system prompt for one skill and mode, optionally with MCP servers, or without the tools named in `without`. */
+function promptTokens(cwd: string, mode: Mode, skill: string, mcp?: { servers: readonly McpServerSnapshot[]; options: McpPromptOptions }, without: readonly string[] = []): number {
   // use_subagents as every task has it; the prompt needs its spec only, never a run.
   const useSubagents = createUseSubagentsTool(async () => [], () => DEFAULT_SUBAGENT_SETTINGS.maxParallel);
   const tools = new ToolRegistry([...workspaceTools(new CommandSessions()), useSubagents, ...(mcp ? mcpToolsFor(new McpHub()) : [])]);
@@ -58,6 +58,7 @@ function promptTokens(cwd: string, mode: Mode, skill: string, mcp?: { servers: r
           hiddenTools: () => hiddenMcpToolNames(hub, mcp.options),
         }
       : {}),
+    ...(without.length > 0 ? { hiddenTools: () => new Set(without) } : {}),
   };
   return countTokens(setupTurn(inputs, started(mode, skill)).systemPrompt);
 }
@@ -118,12 +119,18 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
       mcp100_tokens: promptTokens(cwd, 'act', 'code', { servers: hundred, options: noDiscovery }),
       mcp100_discovery_tokens: promptTokens(cwd, 'act', 'code', { servers: hundred, options: defaults }),
     };
+    // What each web tool's spec adds to the default prompt.
+    const web = {
+      browser_action_tokens: defaultTokens - promptTokens(cwd, 'act', 'code', undefined, ['browser_action']),
+      web_fetch_tokens: defaultTokens - promptTokens(cwd, 'act', 'code', undefined, ['web_fetch']),
+    };
     const context = await contextCosts(cwd);
     options.log(`prompt: ${JSON.stringify(bySkill)}; ${JSON.stringify(mcp)}; ${JSON.stringify(context)}`);
 
     const rows: Row[] = [
       { bench: 'prompt', metric: 'system prompt tokens, code skill, Act (all built-in tools)', value: String(defaultTokens), target: `< ${DEFAULT_TARGET}`, status: statusOf(defaultTokens, (v) => v < DEFAULT_TARGET) },
       ...BUILT_IN_SKILLS.map((skill): Row => ({ bench: 'prompt', metric: `  ${skill.slug}: Act / Plan`, value: `${bySkill[skill.slug]!.act} / ${bySkill[skill.slug]!.plan}`, target: '', status: 'info' })),
+      { bench: 'prompt', metric: '  code, Act: browser_action / web_fetch specs', value: `${web.browser_action_tokens} / ${web.web_fetch_tokens}`, target: '', status: 'info' },
       { bench: 'prompt', metric: '  + 5 MCP tools (listed / discovery forced)', value: `${mcp.mcp5_tokens} / ${mcp.mcp5_discovery_tokens}`, target: '', status: 'info' },
       { bench: 'prompt', metric: '  + 100 MCP tools, all listed (discovery off)', value: String(mcp.mcp100_tokens), target: '', status: 'info' },
       { bench: 'prompt', metric: `  + 100 MCP tools, discovery mode (default, > ${DEFAULT_DISCOVERY_THRESHOLD} tools)`, value: String(mcp.mcp100_discovery_tokens), target: '', status: 'info' },
@@ -134,6 +141,7 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
       results: {
         default_tokens: defaultTokens,
         ...mcp,
+        ...web,
         ...context,
         by_skill: bySkill,
         tokenizer: 'o200k_base (gpt-tokenizer)',

@@ -43,6 +43,8 @@ export const uiToolMessageSchema = z.object({
   details: toolFactsSchema.optional(),
   /** use_subagents: the sub-agents started so far (their reports come with `details`). */
   subagents: z.array(z.object({ index: z.number(), taskId: z.string(), prompt: z.string() })).optional(),
+  /** browser_action: the page after the action, as a data: URL. Only the newest screenshot of the chat is kept, so snapshots stay small. */
+  screenshot: z.string().optional(),
   ts: z.number(),
 });
 export type UiToolMessage = DeepReadonly<z.infer<typeof uiToolMessageSchema>>;

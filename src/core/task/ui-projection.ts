@@ -34,6 +34,8 @@ interface FoldState extends UiProjectionState {
   readonly openTools: Set<string>;
   /** Every event folded so far, in order: what a rewind folds again. */
   readonly events: TaskEvent[];
+  /** The call whose card shows the newest browser screenshot (older cards give theirs up). */
+  screenshotCall?: string;
 }
 
 /** An empty chat, before any event. */
@@ -78,6 +80,7 @@ function refold(fold: FoldState): void {
   fold.messages.length = 0;
   fold.toolIndex.clear();
   fold.openTools.clear();
+  fold.screenshotCall = undefined;
   for (const event of visibleEvents(fold.events)) applyEvent(fold, event);
   fold.changedFrom = 0;
 }
@@ -145,6 +148,12 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
       const count = event.images?.length ?? 0;
       const marker = count === 0 ? '' : `\n\n[${count === 1 ? 'image' : `${count} images`} sent to the model]`;
       updateTool(event.callId, { status: 'done', output: event.output + marker, ...(event.details ? { details: event.details } : {}) });
+      const shot = event.details?.browser?.screenshot ? event.images?.[0] : undefined;
+      if (shot) {
+        if (fold.screenshotCall !== undefined) updateTool(fold.screenshotCall, { screenshot: undefined });
+        fold.screenshotCall = event.callId;
+        updateTool(event.callId, { screenshot: `data:${shot.mimeType};base64,${shot.data}` });
+      }
       break;
     }
     case 'tool_error':

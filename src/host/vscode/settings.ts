@@ -13,6 +13,8 @@ import { DEFAULT_SUBAGENT_SETTINGS, type SubagentSettings } from '../../core/sub
 import type { CheckpointSettings } from '../../core/checkpoints/open-checkpoint-store.js';
 import type { PermissionEffect } from '../../core/permissions/permission-rules.js';
 import { parseRule } from '../../core/permissions/rule-syntax.js';
+import type { WebToolSettings } from '../../core/browser/browser-settings.js';
+import { readWebSettings } from './web-settings.js';
 
 /** The `smith.*` configuration section. */
 export const SETTINGS_SECTION = 'smith';
@@ -60,6 +62,8 @@ export interface SmithSettings {
   readonly sandbox?: SandboxRequest;
   /** `smith.subagents.maxParallel` and `smith.subagents.maxRequests`. */
   readonly subagents: SubagentSettings;
+  /** `smith.browser.*` and `smith.web.deniedDomains`: the browser browser_action drives and the hosts the web tools refuse. */
+  readonly web: WebToolSettings;
 }
 
 /** Reads the `smith.*` settings; a bad value falls back to its default rather than failing. */
@@ -88,6 +92,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
       safeCommands: flag('autoApprove.safeCommands', false),
       allCommands: flag('autoApprove.allCommands', false),
       mcpTools: flag('autoApprove.mcpTools', false),
+      browser: flag('autoApprove.browser', false),
       // Paths outside the workspace always ask in the editor; only the CLI has a switch for it.
       outsideWorkspace: false,
       maxConsecutive: count('autoApprove.maxConsecutive', 0, 0),
@@ -106,6 +111,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     subagents: { maxParallel: count('subagents.maxParallel', DEFAULT_SUBAGENT_SETTINGS.maxParallel, 1), maxRequests: count('subagents.maxRequests', DEFAULT_SUBAGENT_SETTINGS.maxRequests, 1) },
     ...(flag('sandbox', false) ? { sandbox: { network: flag('sandboxNetwork', false), allowedHosts: stringList(config.get<unknown>('sandboxAllowedHosts')) } } : {}),
     disabledRules: stringList(config.get<unknown>('disabledRules')),
+    web: readWebSettings(config),
     autoCondenseAt: condenseShare(config.get<unknown>('autoCondensePercent')),
     modelOverrides: {
       ...positive(config.get<unknown>('modelContextWindow'), 'contextWindow'),

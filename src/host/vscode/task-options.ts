@@ -77,6 +77,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     hooks: fileSettings.hooks,
     ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
     subagents: settings.subagents,
+    web: settings.web,
     modelOverrides: settings.modelOverrides,
     hostEnvironment: () => editorEnvironment(input.cwd),
     ...(input.mentionSources ? { mentionSources: input.mentionSources } : {}),

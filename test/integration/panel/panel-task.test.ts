@@ -28,6 +28,7 @@ import { ToolHarness } from '../../helpers/tool-harness.js';
 import { conversationRouter } from '../../helpers/conversation-router.js';
 import { gate } from '../../helpers/gate.js';
 import { eventually } from '../../helpers/pid-liveness.js';
+import { startWebAppServer, WEB_APP_FILES } from '../../fixtures/web-app-server.js';
 
 const SETTINGS: ProviderSettingsView = { provider: 'openai-compatible', model: 'scripted-model', baseUrl: 'http://127.0.0.1', toolProtocol: 'xml', hasApiKey: true, missing: [] };
 const NO_MCP: McpRequests = {
@@ -588,6 +589,51 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.client.request({ type: 'deleteTask', taskId });
     // What the store's last scan refers to stays (the next checkpoint starts from it); the rest is freed.
     assert.ok(objects() < stored, `${objects()} of ${stored} objects left`);
+  });
+
+  test('browser_action in real Chromium: the launch is approved in the panel, the model fixes the console error, and the newest card shows the page', async () => {
+    for (const [name, text] of Object.entries(WEB_APP_FILES)) fixture.ws.write(name, text);
+    const app = await startWebAppServer(fixture.ws.root);
+    closers.push(() => void app.close());
+    const panel = openPanel({ vision: true });
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const browse = (params: string) => ({ text: `<browser_action>\n${params}\n</browser_action>` });
+    fixture.server.enqueue(
+      browse(`<action>launch</action>\n<url>${app.url}</url>`),
+      browse('<action>click</action>\n<element>Increment</element>'),
+      { text: '<replace_in_file>\n<path>app.js</path>\n<diff>\n------- SEARCH\nwindow.setupFooter();\n=======\n+++++++ REPLACE\n</diff>\n</replace_in_file>' },
+      browse(`<action>launch</action>\n<url>${app.url}</url>`),
+      { text: '<attempt_completion>\n<result>Fixed.</result>\n</attempt_completion>' },
+    );
+    await panel.client.request({ type: 'newTask', text: 'Check the app and fix what is broken' });
+    let answered = '';
+    for (const expected of [`Open ${app.url} in the browser`, 'Edit app.js (+0 -1)', `Open ${app.url} in the browser`]) {
+      await panel.until(() => {
+        const pending = panel.page.state.panel?.task?.pendingApproval;
+        return pending !== undefined && pending.callId !== answered;
+      }, `the approval: ${expected}`);
+      const pending = panel.page.state.panel!.task!.pendingApproval!;
+      assert.equal(pending.summary.replace('−', '-'), expected);
+      answered = pending.callId;
+      await panel.client.request({ type: 'approve', callId: pending.callId });
+    }
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    const cards = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'tool' && m.tool === 'browser_action');
+    assert.deepEqual(
+      cards.map((m) => (m.kind === 'tool' ? [m.status, m.details?.browser?.action, m.screenshot !== undefined] : [])),
+      [
+        ['done', 'launch', false],
+        ['done', 'click', false],
+        ['done', 'launch', true],
+      ],
+    );
+    const [first, , last] = cards;
+    assert.ok(first?.kind === 'tool' && first.details?.browser?.console.includes('uncaught TypeError: window.setupFooter is not a function (app.js:11)'), JSON.stringify(first));
+    assert.ok(last?.kind === 'tool' && last.details?.browser?.console.join('\n') === 'log: app started (app.js:10)', JSON.stringify(last?.kind === 'tool' ? last.details : last));
+    assert.match(last?.kind === 'tool' ? (last.screenshot ?? '') : '', /^data:image\/jpeg;base64,\/9j\//);
+    // Each screenshot reached the model as an image.
+    assert.match(JSON.stringify(fixture.server.requestAt(1).body), /data:image\/jpeg;base64,/);
+    assert.deepEqual(panel.page.problems, []);
   });
 });
 

@@ -7,6 +7,7 @@ import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
 import { CommandOutput } from './command-output.js';
 import { SubagentList } from './subagent-list.js';
+import { BrowserView } from './browser-view.js';
 import { isCommandTool, splitPath, toolIcon, toolStatusDisplay } from './tool-display.js';
 import { commandView, editStats, exitBadge } from './tool-result-view.js';
 
@@ -57,6 +58,7 @@ export function ToolCard({ message, live, approval }: { message: UiToolMessage; 
         ))}
       {command && message.status === 'running' && <ProceedButton callId={message.callId} />}
       {message.tool === 'use_subagents' && <SubagentList message={message} {...(live !== undefined ? { live } : {})} />}
+      {message.tool === 'browser_action' && <BrowserView message={message} />}
       {!command && message.tool !== 'use_subagents' && message.output !== undefined && message.output !== '' && (
         <details className="tool-output">
           <summary>Output</summary>

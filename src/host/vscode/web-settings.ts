@@ -1,0 +1,21 @@
+import type * as vscode from 'vscode';
+import { parseViewport, type WebToolSettings } from '../../core/browser/browser-settings.js';
+
+/** Reads `smith.browser.*` and `smith.web.deniedDomains`; a bad value is left out (the default applies). */
+export function readWebSettings(config: vscode.WorkspaceConfiguration): WebToolSettings {
+  const text = (key: string) => {
+    const value = config.get<unknown>(key);
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  const viewport = text('browser.viewport') === '' ? undefined : parseViewport(text('browser.viewport'));
+  const denied = config.get<unknown>('web.deniedDomains');
+  return {
+    browser: {
+      ...(text('browser.executablePath') ? { executablePath: text('browser.executablePath') } : {}),
+      ...(text('browser.cdpEndpoint') ? { cdpEndpoint: text('browser.cdpEndpoint') } : {}),
+      ...(viewport !== undefined && typeof viewport !== 'string' ? { viewport } : {}),
+      ...(config.get<unknown>('browser.headless') === false ? { headed: true } : {}),
+    },
+    deniedDomains: Array.isArray(denied) ? denied.filter((d): d is string => typeof d === 'string' && d.trim() !== '').map((d) => d.trim()) : [],
+  };
+}

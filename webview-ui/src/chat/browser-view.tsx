@@ -1,0 +1,37 @@
+import { useState } from 'react';
+import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
+
+/**
+ * A browser_action card's page: the newest screenshot of the chat (click to see it at full size)
+ * and the console messages the action brought, errors in the error colour.
+ */
+export function BrowserView({ message }: { message: UiToolMessage }) {
+  const [full, setFull] = useState(false);
+  const lines = message.details?.browser?.console ?? [];
+  return (
+    <>
+      {message.screenshot !== undefined && (
+        <button
+          type="button"
+          className={full ? 'browser-shot full' : 'browser-shot'}
+          aria-expanded={full}
+          title={full ? 'Show smaller' : 'Show at full size'}
+          onClick={() => setFull(!full)}
+        >
+          <img src={message.screenshot} alt={`The page after ${message.params.action ?? 'the action'}`} />
+        </button>
+      )}
+      {lines.length > 0 && (
+        <ul className="browser-console" aria-label="Console messages">
+          {lines.map((line, index) => (
+            // Lines repeat (the same log twice), so the index is part of the key.
+            // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows with the message it belongs to
+            <li key={index} className={/^(error|uncaught)\b/.test(line) ? 'console-error' : /^warning\b/.test(line) ? 'console-warning' : undefined}>
+              {line}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
