@@ -21,7 +21,8 @@ const entrySchema = z
   })
   .strict();
 
-const batchSchema = z.union([z.array(entrySchema), z.object({ concurrency: z.number().int().positive().optional(), runs: z.array(entrySchema) }).strict()]);
+const runsSchema = z.array(entrySchema);
+const batchObjectSchema = z.object({ concurrency: z.number().int().positive().optional(), runs: runsSchema }).strict();
 
 /** One replay of a batch file. */
 export type BatchEntry = z.infer<typeof entrySchema>;
@@ -40,7 +41,8 @@ export function readReplayBatch(file: string): ReplayBatch {
   } catch (error) {
     throw new UsageError(`--batch ${file}: ${(error as Error).message}`);
   }
-  const parsed = batchSchema.safeParse(raw);
+  // Checked against the shape the file has, so an error names the very field that is wrong.
+  const parsed = Array.isArray(raw) ? runsSchema.safeParse(raw) : batchObjectSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new UsageError(`--batch ${file}: ${issue.path.join('.') || 'the file'}: ${issue.message} (expected an array of {"task", "model"?, "provider"?, "baseUrl"?, "skill"?, "rules"?, "label"?} or {"concurrency", "runs": [...]})`);

@@ -37,6 +37,10 @@ export interface ReplayCommandIo {
 /** `smith replay …` (argv after the word replay); returns the exit code. */
 export async function runReplayCommand(argv: readonly string[], io: ReplayCommandIo): Promise<number> {
   const { values, positionals } = parse(argv);
+  if (values.help) {
+    io.out.write(`Usage: ${REPLAY_USAGE}\n\nRuns a stored task's messages again from its first checkpoint in a scratch copy of its workspace, approving\nonly what the original run approved, and compares the two runs. See docs/replay.md.\n`);
+    return 0;
+  }
   if (values.output !== 'human' && values.output !== 'json') throw new UsageError(`--output must be human or json; got "${values.output}"\n${REPLAY_USAGE}`);
   const json = values.output === 'json';
   const storageDir = values.storage ?? defaultStorageDir();
@@ -101,8 +105,8 @@ async function replayOnce(taskId: string, flags: readonly string[], label: strin
 
 /** The replay's settings from its flags: the model flags as the main command reads them, the skill, the rules file. */
 function replaySettings(values: ReturnType<typeof parse>['values'], env: NodeJS.ProcessEnv): ReplaySettings {
-  const given = values as Readonly<Record<string, string | undefined>>;
-  const modelArgs = MODEL_FLAGS.flatMap((flag) => (given[flag] === undefined ? [] : [`--${flag}`, given[flag]]));
+  const given = values as Readonly<Record<string, unknown>>;
+  const modelArgs = MODEL_FLAGS.flatMap((flag) => (typeof given[flag] === 'string' ? [`--${flag}`, given[flag]] : []));
   // Checked now, so a mistyped flag is a usage error before anything runs.
   const checked = parseCliArgs(modelArgs, process.cwd());
   let rules: string | undefined;
@@ -140,6 +144,7 @@ function parse(args: readonly string[]) {
       allowPositionals: true,
       strict: true,
       options: {
+        help: { type: 'boolean', short: 'h' },
         batch: { type: 'string' },
         concurrency: { type: 'string' },
         output: { type: 'string', default: 'human' },

@@ -151,6 +151,9 @@ describe('smith replay', () => {
     const usage = await runCli({ args: ['replay', ...storage()] });
     assert.equal(usage.code, 2);
     assert.match(usage.stderr, /smith replay TASK_ID/);
+    const help = await runCli({ args: ['replay', '--help'] });
+    assert.equal(help.code, 0);
+    assert.match(help.stdout, /^Usage: smith replay TASK_ID/);
   });
 
   test('--batch runs the listed replays side by side and prints one table', async () => {
@@ -173,5 +176,24 @@ describe('smith replay', () => {
     assert.match(lines[2]!, new RegExp(`^${taskId} +model-one +openai-compatible model-one +code +completed +2 +0 +2,000 +200 +unknown +\\d+\\.\\d s +1$`));
     assert.match(lines[3]!, new RegExp(`^${taskId} +second +openai-compatible model-two +code +completed +3 +0 +3,000 +300 +unknown +\\d+\\.\\d s +1$`));
     assert.deepEqual(scripts, { 'model-one': [], 'model-two': [] });
+  });
+
+  test('--batch: a run that cannot start is a row with its error, the others still run (exit 1); --output json', async () => {
+    const taskId = await runOriginal();
+    fx.server.enqueue(complete('Nothing to do.'));
+    const batch = join(fx.storage, 'batch.json');
+    writeFileSync(batch, JSON.stringify([{ task: 'no-such-task', model: 'model-one' }, { task: taskId, model: 'model-two' }]));
+    const run = await runCli({ args: ['replay', '--batch', batch, '--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, '--output', 'json', ...storage()] });
+    assert.equal(run.code, 1, run.stderr);
+    const { runs } = JSON.parse(run.stdout) as { runs: Array<{ label: string; taskId: string; error?: string; comparison?: ReplayComparison }> };
+    assert.deepEqual(runs.map((r) => [r.label, r.taskId]), [['model-one', 'no-such-task'], ['model-two', taskId]]);
+    assert.match(runs[0]!.error!, /No task with id "no-such-task"/);
+    assert.equal(runs[1]!.comparison!.replay.model, 'model-two');
+    assert.equal(runs[1]!.comparison!.replay.status, 'completed');
+    const bad = join(fx.storage, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ runs: [{ model: 'x' }] }));
+    const invalid = await runCli({ args: ['replay', '--batch', bad, ...storage()] });
+    assert.equal(invalid.code, 2);
+    assert.match(invalid.stderr, /--batch .*bad\.json: runs\.0\.task: /);
   });
 });
