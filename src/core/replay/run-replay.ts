@@ -9,6 +9,7 @@ import type { Host } from '../ports.js';
 import type { ModelInfoOverrides } from '../providers/model-catalog.js';
 import type { ApiProvider } from '../providers/types.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
+import { loadPermissionSettings } from '../permissions/settings-files.js';
 import { createTaskEnvironment } from '../session/task-environment.js';
 import { DEFAULT_POLICY, type AutoApprovePolicy } from '../task/approval-policy.js';
 import { readTaskEvents, taskDir } from '../task/task-log.js';
@@ -116,6 +117,9 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
     ...(input.settings.modelOverrides ? { modelOverrides: input.settings.modelOverrides } : {}),
     ...(input.redactor ? { redactor: input.redactor } : {}),
     checkpoints: { enabled: false },
+    // The deny rules of the user's and the workspace's settings hold in a replay too; allow rules
+    // and hooks do not apply: the replay approves only what the original run approved, and runs nothing else.
+    permissions: loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: workspace, trust: () => 'denied' }).rules.filter((rule) => rule.effect === 'deny'),
   });
   try {
     groupOf = (tool) => environment.options.tools.get(tool)?.spec.group;

@@ -196,4 +196,27 @@ describe('smith replay', () => {
     assert.equal(invalid.code, 2);
     assert.match(invalid.stderr, /--batch .*bad\.json: runs\.0\.task: /);
   });
+
+  test("commands the original's policy let through run in the scratch copy; the user's deny rules still hold", async () => {
+    fx.ws.write('a.txt', 'as the user left it\n');
+    fx.server.enqueue(command('touch made-by-original.txt'), complete('Done.'));
+    const original = await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', 'Make a file'] });
+    assert.equal(original.code, 0, original.stderr);
+    const { taskId } = JSON.parse(original.stdout) as { taskId: string };
+    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ permissions: { deny: ['Bash(rm:*)'] } }));
+    const requests: RecordedRequest[] = [];
+    const seen = (r: ScriptedReply) => (req: RecordedRequest) => {
+      requests.push(req);
+      return r;
+    };
+    fx.server.enqueue(seen(command('touch made-by-replay.txt')), seen(command('rm a.txt')), seen(complete('Done.')));
+    const run = await runCli({ args: ['replay', taskId, ...replayFlags('other-model'), '--output', 'json', ...storage()] });
+    assert.equal(run.code, 0, run.stderr);
+    const c = JSON.parse(run.stdout) as ReplayComparison;
+    assert.ok(existsSync(join(c.workspace, 'made-by-replay.txt')), 'any command: the original auto-approved one');
+    assert.ok(existsSync(join(c.workspace, 'a.txt')), 'the deny rule kept rm from running');
+    assert.match(allText(requests[2]!), /Bash\(rm:\*\)/);
+    assert.equal(existsSync(join(fx.ws.root, 'made-by-replay.txt')), false);
+    assert.deepEqual(c.replay.diff.files.map((f) => f.path), ['made-by-replay.txt']);
+  });
 });
