@@ -236,6 +236,8 @@ export const autoApproveViewSchema = z.object({
   safeCommands: z.boolean(),
   allCommands: z.boolean(),
   mcpTools: z.boolean(),
+  /** The web tools: browser launches and web_fetch hosts (absent: off). */
+  browser: z.boolean().optional(),
   /** Model requests a task may make before Smith stops and asks. */
   maxRequests: z.number().int().min(1).max(10_000),
   /** US dollars a task may cost before Smith stops and asks; absent: no limit. */

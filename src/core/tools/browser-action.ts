@@ -67,7 +67,7 @@ export function createBrowserActionTool(session: BrowserSession, deniedDomains: 
           summary: `Open ${url.href} in the browser`,
           ...(isLocalHost(url.hostname)
             ? {}
-            : { reason: `${url.hostname} is not on this machine: the page runs in a browser Smith controls, with what the model types there.` }),
+            : { reason: `${url.hostname} is outside this machine: the model will operate a page on the internet and can type into it.` }),
         });
         if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
       } else if (!session.page) {

@@ -76,14 +76,14 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
 
   autoApprove(): AutoApproveView {
     const settings = readSettings();
-    const { readFiles, editFiles, safeCommands, allCommands, mcpTools } = settings.policy;
-    return { readFiles, editFiles, safeCommands, allCommands, mcpTools, maxRequests: settings.maxIterations, ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}), ...(settings.sandbox ? { sandboxed: true } : {}) };
+    const { readFiles, editFiles, safeCommands, allCommands, mcpTools, browser } = settings.policy;
+    return { readFiles, editFiles, safeCommands, allCommands, mcpTools, browser: browser === true, maxRequests: settings.maxIterations, ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}), ...(settings.sandbox ? { sandboxed: true } : {}) };
   }
 
   async saveAutoApprove(change: Parameters<PanelProviderSettings['saveAutoApprove']>[0]): Promise<void> {
     const config = vscode.workspace.getConfiguration(SETTINGS_SECTION);
     const target = vscode.ConfigurationTarget.Global;
-    for (const key of ['readFiles', 'editFiles', 'safeCommands', 'allCommands', 'mcpTools'] as const) {
+    for (const key of ['readFiles', 'editFiles', 'safeCommands', 'allCommands', 'mcpTools', 'browser'] as const) {
       const value = change[key];
       if (value !== undefined) await config.update(`autoApprove.${key}`, value, target);
     }

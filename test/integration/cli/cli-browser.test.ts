@@ -79,6 +79,18 @@ describe('smith CLI: browser_action and web_fetch', () => {
     );
   });
 
+  test('without --yes a launch asks on the terminal, naming a page outside this machine; a rejection reaches the model', async () => {
+    fx.server.enqueue(
+      { text: call({ action: 'launch', url: 'https://example.org/' }) },
+      { text: '<attempt_completion>\n<result>Left it.</result>\n</attempt_completion>' },
+    );
+    const run = await runCli({ args: [...fx.cliArgs(), 'Look at example.org'], answers: ['n'], timeoutMs: 60_000 });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /Open https:\/\/example\.org\/ in the browser/);
+    assert.match(run.stderr, /example\.org is outside this machine/);
+    assert.match(lastUserText(fx.server.requestAt(1)), /The user denied this operation\./);
+  });
+
   test('web_fetch of an article gives clean Markdown; a denied host is refused; bad flags are usage errors', async () => {
     fx.server.enqueue(
       { text: `<web_fetch>\n<url>${app.url}article</url>\n</web_fetch>` },

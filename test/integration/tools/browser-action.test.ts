@@ -137,7 +137,7 @@ describe('browser_action', () => {
     asking.answers = [{ approved: false, feedback: 'only local pages' }];
     const rejected = await asking.run(browserTool(), { action: 'launch', url: 'https://example.org/' });
     assert.deepEqual(rejected, { kind: 'rejected', feedback: 'only local pages' });
-    assert.match(asking.asked[0]?.reason ?? '', /^example\.org is not on this machine/);
+    assert.match(asking.asked[0]?.reason ?? '', /^example\.org is outside this machine/);
   });
 
   test('cancelling an action closes the browser', async () => {

@@ -1,5 +1,6 @@
 // A browser_action card (real bundle, Chromium): the action and its target, the URL and console
-// summary, the console lines (errors in the error colour) and the screenshot, which opens at full size.
+// summary, the console lines (errors in the error colour) and the screenshot, which opens at full size;
+// and the auto-approve bar's switch for the web tools.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
@@ -61,5 +62,18 @@ describe('the browser card', () => {
     assert.equal(await card.locator('.browser-shot').count(), 0);
     assert.equal(await card.locator('.browser-console li').count(), 2);
     assert.equal(await page.locator('[data-call-id="call-2"] .tool-facts').textContent(), 'http://127.0.0.1:3000/ · no new console messages');
+  });
+
+  test('the auto-approve bar has a Web toggle for the web tools', async () => {
+    const { page } = suite.panel;
+    const view = { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 };
+    await suite.panel.send(snapshotOf(taskView([task]), { autoApprove: { ...view, browser: true } }));
+    const bar = page.getByRole('region', { name: 'Auto-approve' });
+    await bar.waitFor();
+    assert.match((await bar.textContent()) ?? '', /Auto-approve: Read, Web/);
+    await bar.getByRole('button', { name: /Auto-approve/ }).click();
+    await page.evaluate('window.__host.replies = "manual"');
+    await bar.getByRole('checkbox', { name: 'Web' }).uncheck();
+    assert.deepEqual((await suite.panel.waitForPosted('setAutoApprove')).change, { browser: false });
   });
 });

@@ -5,7 +5,7 @@ import { Codicon } from '../common/codicon.js';
 import { formatCost } from '../common/format.js';
 import { useOptimistic } from '../common/use-optimistic.js';
 
-type Toggle = 'readFiles' | 'editFiles' | 'safeCommands' | 'allCommands' | 'mcpTools';
+type Toggle = 'readFiles' | 'editFiles' | 'safeCommands' | 'allCommands' | 'mcpTools' | 'browser';
 
 const TOGGLES: readonly { readonly key: Toggle; readonly label: string; readonly hint: string; readonly command?: true }[] = [
   { key: 'readFiles', label: 'Read', hint: 'Read files and list folders in the workspace' },
@@ -13,6 +13,7 @@ const TOGGLES: readonly { readonly key: Toggle; readonly label: string; readonly
   { key: 'safeCommands', label: 'Safe commands', hint: 'Commands the model marks as safe (no side effects)', command: true },
   { key: 'allCommands', label: 'All commands', hint: 'Every command, whatever the model says about it', command: true },
   { key: 'mcpTools', label: 'MCP', hint: 'Tools of your MCP servers' },
+  { key: 'browser', label: 'Web', hint: 'Open pages in the browser, and fetch pages from a new host' },
 ];
 
 /** What a command approved without asking can reach, with the sandbox on or off. */
@@ -44,7 +45,7 @@ export function AutoApproveBar({ settings }: { settings: AutoApproveView }) {
         <div className="auto-approve-body">
           <div className="auto-approve-toggles">
             {TOGGLES.map((toggle) => (
-              <ToggleBox key={toggle.key} toggle={toggle.command ? { ...toggle, hint: toggle.hint + (settings.sandboxed ? SANDBOXED : UNCONFINED) } : toggle} checked={settings[toggle.key]} />
+              <ToggleBox key={toggle.key} toggle={toggle.command ? { ...toggle, hint: toggle.hint + (settings.sandboxed ? SANDBOXED : UNCONFINED) } : toggle} checked={settings[toggle.key] === true} />
             ))}
           </div>
           <div className="auto-approve-limits">
