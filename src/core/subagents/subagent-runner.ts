@@ -62,7 +62,8 @@ async function runChild(index: number, run: SubagentRun, options: TaskOptions): 
     if (update.type !== 'event') return;
     const event = update.event;
     if (event.type === 'tool_requested' && event.tool !== 'attempt_completion') {
-      run.progress(`${label} ${event.tool} ${toolSubject(event.tool, event.params)?.text ?? ''}`.trimEnd() + '\n');
+      const subject = toolSubject(event.tool, event.params)?.text;
+      run.progress(`${label} ${event.tool}${subject ? ` ${subject}` : ''}\n`);
     }
   });
   const stop = () => task.abort();
