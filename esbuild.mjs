@@ -1,6 +1,6 @@
 // Bundles the extension, the CLI and the chat webview. Type-checking is separate (`npm run typecheck`).
 import * as esbuild from 'esbuild';
-import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildWebview } from './webview-ui/build.mjs';
 
@@ -19,8 +19,8 @@ const nodeBundle = {
   minify: production,
   sourcesContent: false,
   logLevel: 'warning',
-  // playwright-core (browser_action) cannot be bundled: it reads its own files at run time. It ships
-  // as a dependency beside the bundles and is loaded on the first browser launch.
+  // playwright-core (browser_action) cannot be bundled: it reads its own files at run time. A copy
+  // ships beside the bundles (copyPlaywrightCore) and is loaded on the first browser launch.
   external: ['vscode', 'playwright-core'],
   define: { SMITH_VERSION: JSON.stringify(version) },
 };
@@ -59,7 +59,19 @@ function copyWasmFiles() {
   for (const [name, from] of Object.entries(files)) copyFileSync(join('node_modules', from), join('dist/wasm', name));
 }
 
+/**
+ * Ships playwright-core beside the bundles, where their require('playwright-core') finds it first
+ * (esbuild cannot bundle it). Its trace viewer (lib/vite) is left out: browser_action never opens it.
+ */
+function copyPlaywrightCore() {
+  const from = join('node_modules', 'playwright-core');
+  const to = join('dist', 'node_modules', 'playwright-core');
+  rmSync(to, { recursive: true, force: true });
+  cpSync(from, to, { recursive: true, filter: (source) => !source.startsWith(join(from, 'lib', 'vite')) });
+}
+
 copyWasmFiles();
+copyPlaywrightCore();
 if (watch) {
   for (const options of builds) {
     const context = await esbuild.context(options);
