@@ -4,7 +4,7 @@
 // and setup form all derive from this list.
 
 /** Which SDK client a provider is spoken to with. */
-export type ProviderApi = 'anthropic' | 'anthropic-vertex' | 'openai' | 'gemini' | 'gemini-vertex' | 'openai-compatible' | 'azure-openai';
+export type ProviderApi = 'anthropic' | 'anthropic-vertex' | 'anthropic-bedrock' | 'openai' | 'gemini' | 'gemini-vertex' | 'openai-compatible' | 'azure-openai';
 
 /**
  * Where a provider's model list and model facts come from: `openai` is GET /models (ids, and the
@@ -41,6 +41,9 @@ export const PROVIDERS = [
   { id: 'anthropic', label: 'Anthropic', api: 'anthropic', keyEnvVar: 'ANTHROPIC_API_KEY', baseUrl: '', defaultModel: 'claude-sonnet-4-5', models: 'catalogue', ...HOSTED },
   // No key: Google Cloud's credentials, found from the file GOOGLE_APPLICATION_CREDENTIALS names (or
   // gcloud's application default login, or a metadata server).
+  // AWS's credential chain (environment, ~/.aws profiles, SSO, instance roles) signs each request;
+  // AWS_BEARER_TOKEN_BEDROCK is a Bedrock API key instead.
+  { id: 'bedrock', label: 'Claude on Amazon Bedrock', api: 'anthropic-bedrock', keyEnvVar: 'AWS_BEARER_TOKEN_BEDROCK', baseUrl: '', defaultModel: 'us.anthropic.claude-sonnet-4-5-20250929-v1:0', models: 'catalogue', ...HOSTED, keyRequired: false },
   { id: 'vertex-anthropic', label: 'Claude on Vertex AI', api: 'anthropic-vertex', keyEnvVar: 'GOOGLE_APPLICATION_CREDENTIALS', baseUrl: '', defaultModel: 'claude-sonnet-4-5@20250929', models: 'catalogue', ...HOSTED, keyRequired: false },
   { id: 'openai', label: 'OpenAI', api: 'openai', keyEnvVar: 'OPENAI_API_KEY', baseUrl: '', defaultModel: 'gpt-4.1', models: 'openai', ...HOSTED },
   { id: 'gemini', label: 'Google Gemini', api: 'gemini', keyEnvVar: 'GEMINI_API_KEY', baseUrl: '', defaultModel: 'gemini-2.5-pro', models: 'catalogue', ...HOSTED },

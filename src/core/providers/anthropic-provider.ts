@@ -1,4 +1,5 @@
 import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages.js';
 import { normalizeConversation } from './message-conversion.js';
@@ -6,6 +7,7 @@ import { findModelInfo } from './model-catalog.js';
 import { toProviderError, truncatedStreamError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { type VertexLocation, VertexClaudeClients } from './anthropic-vertex-client.js';
+import { awsCredentialsError } from './aws-credentials.js';
 import { credentialsError } from './google-credentials.js';
 import { anthropicThinkingPlan } from './reasoning-params.js';
 import type { AnthropicThinkingPlan } from './reasoning-params.js';
@@ -28,14 +30,16 @@ export interface AnthropicProviderOptions extends VendorProviderOptions {
   readonly baseUrl?: string;
   /** Claude on Vertex AI in this project and region. */
   readonly vertex?: VertexLocation;
+  /** Claude on Amazon Bedrock in this AWS region (`apiKey`, when given, is a Bedrock API key). */
+  readonly bedrock?: { readonly region: string };
 }
 
 /** Streams Claude responses through the Anthropic Messages API, or Vertex AI's. */
 export class AnthropicProvider implements ApiProvider {
-  readonly id: 'anthropic' | 'vertex-anthropic';
+  readonly id: 'anthropic' | 'vertex-anthropic' | 'bedrock';
   readonly modelId: string;
   readonly toolProtocol: ToolProtocol;
-  private readonly client: Anthropic | undefined;
+  private readonly client: Anthropic | AnthropicBedrock | undefined;
   private readonly vertex: VertexClaudeClients | undefined;
   private readonly maxTokens: number;
   private readonly thinking: AnthropicThinkingPlan | undefined;
@@ -56,19 +60,18 @@ export class AnthropicProvider implements ApiProvider {
     this.thinking = reasoning
       ? anthropicThinkingPlan(reasoning, options.maxOutputTokens, DEFAULT_ANTHROPIC_MAX_TOKENS, info?.maxOutputTokens ?? Number.MAX_SAFE_INTEGER)
       : undefined;
-    this.id = options.vertex ? 'vertex-anthropic' : 'anthropic';
+    this.id = options.vertex ? 'vertex-anthropic' : options.bedrock ? 'bedrock' : 'anthropic';
     this.vertex = options.vertex ? new VertexClaudeClients(options.vertex, options.baseUrl) : undefined;
-    this.client = options.vertex
-      ? undefined
-      : new Anthropic({
-          apiKey: options.apiKey ?? null,
-          baseURL: options.baseUrl,
-          // Smith retries itself, visibly; SDK retries would hide minutes of waiting.
-          maxRetries: 0,
-          logger: sdkLogger,
-        });
+    // Smith retries itself, visibly; SDK retries would hide minutes of waiting.
+    const common = { maxRetries: 0, logger: sdkLogger, ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) };
+    if (options.bedrock) {
+      // Without a Bedrock API key, AWS's credential chain signs each request (SigV4).
+      this.client = new AnthropicBedrock({ ...common, awsRegion: options.bedrock.region, ...(options.apiKey ? { apiKey: options.apiKey } : { apiKey: null }) });
+    } else {
+      this.client = options.vertex ? undefined : new Anthropic({ ...common, apiKey: options.apiKey ?? null });
+    }
     this.errorContext = {
-      label: options.vertex ? 'Vertex AI' : 'Anthropic',
+      label: options.vertex ? 'Vertex AI' : options.bedrock ? 'Amazon Bedrock' : 'Anthropic',
       model: options.model,
       baseUrl: this.vertex?.baseUrl ?? this.client!.baseURL,
       keySource: options.keySource,
@@ -148,8 +151,8 @@ export class AnthropicProvider implements ApiProvider {
 
   private providerError(err: unknown, guard: StreamGuard, signal: AbortSignal | undefined, midStream: boolean) {
     if (guard.failure && !signal?.aborted) return guard.failure;
-    // Vertex AI: a token that could not be had (a refused exchange) is a credentials problem, not the network's.
-    const credentials = this.vertex && err instanceof APIConnectionError ? credentialsError(err, this.errorContext) : undefined;
+    // Vertex AI and Bedrock: credentials that could not be had are a credentials problem, not the network's.
+    const credentials = err instanceof APIConnectionError ? (this.vertex ? credentialsError(err, this.errorContext) : this.id === 'bedrock' ? awsCredentialsError(err, this.errorContext) : undefined) : undefined;
     return credentials ?? toProviderError(err, { APIError, APIUserAbortError, APIConnectionError }, this.errorContext, signal, midStream);
   }
 }

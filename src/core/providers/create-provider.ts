@@ -1,6 +1,7 @@
 import { AnthropicProvider } from './anthropic-provider.js';
 import { GeminiProvider } from './gemini-provider.js';
 import { OpenAiProvider } from './openai-provider.js';
+import { AWS_CREDENTIALS } from './aws-credentials.js';
 import { VERTEX_CREDENTIALS } from './google-credentials.js';
 import { ProviderError } from './types.js';
 import type { ApiProvider, ProviderConfig, ProviderId } from './types.js';
@@ -45,6 +46,14 @@ function buildProvider(config: ProviderConfig): ApiProvider {
       return new GeminiProvider({ apiKey: requireKey(apiKey, 'Gemini', envVar), ...common });
     case 'gemini-vertex':
       return new GeminiProvider({ ...(apiKey ? { apiKey } : {}), ...common, keySource: `${VERTEX_CREDENTIALS}, or VERTEX_API_KEY for express mode`, vertex: apiKey ? {} : vertexLocation(config) });
+    case 'anthropic-bedrock':
+      // The region as the AWS CLI and SDKs take it; an API key (AWS_BEARER_TOKEN_BEDROCK) or AWS's credential chain.
+      return new AnthropicProvider({
+        ...(apiKey ? { apiKey } : {}),
+        ...common,
+        keySource: AWS_CREDENTIALS,
+        bedrock: { region: config.location?.trim() || process.env.AWS_REGION?.trim() || process.env.AWS_DEFAULT_REGION?.trim() || 'us-east-1' },
+      });
     case 'anthropic-vertex':
       // Vertex AI takes no key: the credentials come from Google Cloud's chain when a request is made.
       return new AnthropicProvider({ ...common, keySource: VERTEX_CREDENTIALS, vertex: vertexLocation(config, CLAUDE_CODE_VERTEX_VARIABLES) });

@@ -138,7 +138,7 @@ function catalogVendor(provider: ProviderId): CatalogVendor | undefined {
   const api = providerEntry(provider).api;
   if (api === 'azure-openai') return 'openai';
   if (api === 'gemini-vertex') return 'gemini';
-  if (api === 'anthropic-vertex') return 'anthropic';
+  if (api === 'anthropic-vertex' || api === 'anthropic-bedrock') return 'anthropic';
   return api === 'openai-compatible' ? undefined : api;
 }
 
@@ -182,7 +182,14 @@ export function catalogModelIds(provider: ProviderId): string[] {
 }
 
 function candidateIds(modelId: string): string[] {
-  let id = modelId.trim().toLowerCase().replace(/^models\//, '');
+  // Bedrock's names: an inference profile's region, the vendor and a version
+  // (us.anthropic.claude-sonnet-4-5-20250929-v1:0 → claude-sonnet-4-5-20250929).
+  let id = modelId
+    .trim()
+    .toLowerCase()
+    .replace(/^models\//, '')
+    .replace(/^(?:[a-z]+(?:-[a-z]+)?\.)?anthropic\./, '')
+    .replace(/-v\d+(?::\d+)?$/, '');
   const candidates = [id];
   // Strip one suffix at a time: gemini-2.5-flash-lite-preview-06-17 → gemini-2.5-flash-lite.
   for (let stripped = true; stripped; ) {

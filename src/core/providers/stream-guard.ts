@@ -152,8 +152,9 @@ class IdleTimer {
   }
 }
 
+// AWS's binary event stream is Bedrock's; its SDK turns it into server-sent events.
 function isEventStream(contentType: string | null): boolean {
-  return contentType !== null && /^\s*text\/event-stream\b/i.test(contentType);
+  return contentType !== null && /^\s*(?:text\/event-stream|application\/vnd\.amazon\.eventstream)\b/i.test(contentType);
 }
 
 /** Reads until a first line is complete or PEEK_BYTES arrived; true when the body ended. */

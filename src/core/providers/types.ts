@@ -145,8 +145,9 @@ export interface ProviderConfig {
   readonly baseUrl?: string;
   /** Azure OpenAI's `api-version` (default DEFAULT_AZURE_API_VERSION, or the one in a pasted request URL). */
   readonly apiVersion?: string;
-  /** Vertex AI's Google Cloud project and region (default: GOOGLE_CLOUD_PROJECT, GOOGLE_CLOUD_LOCATION). */
+  /** Vertex AI's Google Cloud project (default: GOOGLE_CLOUD_PROJECT). */
   readonly project?: string;
+  /** Vertex AI's region (default: GOOGLE_CLOUD_LOCATION), or Bedrock's AWS region (default: AWS_REGION, else us-east-1). */
   readonly location?: string;
   readonly maxOutputTokens?: number;
   /** Extended thinking / reasoning effort; absent means the vendor's default (usually no visible reasoning). */

@@ -35,7 +35,7 @@ describe('createProvider', () => {
   });
 
   test('an unknown provider lists the ones there are', () => {
-    assert.match(creationError({ provider: 'bedrock' as never, model: 'm', apiKey: 'k' }).message, new RegExp(`Unknown provider "bedrock"\\. Use one of ${PROVIDER_IDS.join(', ')}\\.`));
+    assert.match(creationError({ provider: 'nowhere' as never, model: 'm', apiKey: 'k' }).message, new RegExp(`Unknown provider "nowhere"\\. Use one of ${PROVIDER_IDS.join(', ')}\\.`));
   });
 
   test('openai-compatible without a base URL names --base-url', () => {
