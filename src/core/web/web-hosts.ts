@@ -9,7 +9,11 @@ export function parseWebUrl(text: string): URL | string {
   } catch {
     return `"${text}" is not a valid URL; give a full address such as http://localhost:3000/ or https://example.com/page.`;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `Only http and https URLs can be opened, not ${url.protocol}`;
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    // "localhost:3000" parses as the scheme "localhost:"; the model meant a host.
+    if (/^[\w.-]+:\d+/.test(text.trim())) return `"${text.trim()}" has no scheme; give the full URL, e.g. http://${text.trim()}`;
+    return `Only http and https URLs can be opened, not ${url.protocol}`;
+  }
   return url;
 }
 
