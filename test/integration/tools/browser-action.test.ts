@@ -1,9 +1,12 @@
 // browser_action in real Chromium (Debian's, headless) against a small app on 127.0.0.1.
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, test } from 'node:test';
+import { chromium } from 'playwright-core';
+import { findBrowserExecutable } from '../../../src/core/browser/browser-settings.js';
 import { BrowserSession } from '../../../src/core/browser/browser-session.js';
 import { createBrowserActionTool } from '../../../src/core/tools/browser-action.js';
 import type { ToolOutcome } from '../../../src/core/tools/tool-spec.js';
@@ -138,6 +141,42 @@ describe('browser_action', () => {
     const rejected = await asking.run(browserTool(), { action: 'launch', url: 'https://example.org/' });
     assert.deepEqual(rejected, { kind: 'rejected', feedback: 'only local pages' });
     assert.match(asking.asked[0]?.reason ?? '', /^example\.org is outside this machine/);
+  });
+
+  test('a browser already running is used over CDP and left running; an endpoint that does not answer is a clear error', async () => {
+    const executable = await findBrowserExecutable({});
+    assert.equal(typeof executable, 'string');
+    const profile = mkdtempSync(join(tmpdir(), 'smith-cdp-'));
+    const remote = spawn(executable as string, ['--headless=new', '--no-sandbox', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank']);
+    try {
+      let said = '';
+      const endpoint = await new Promise<string>((resolve) =>
+        remote.stderr.on('data', (chunk: Buffer) => {
+          said += chunk.toString();
+          const found = /DevTools listening on (ws:\S+)/.exec(said);
+          if (found) resolve(found[1]!);
+        }),
+      );
+      const harness = new ToolHarness(root);
+      harness.policy = { ...harness.policy, browser: true };
+      const tool = browserTool(new BrowserSession({ cdpEndpoint: endpoint }));
+      assert.match(output(await harness.run(tool, { action: 'launch', url: server.url })), /^Opened [\s\S]*uncaught TypeError: window\.setupFooter is not a function/);
+      assert.match(output(await harness.run(tool, { action: 'click', element: 'Increment' })), /Count: 1/);
+      assert.equal(output(await harness.run(tool, { action: 'close' })), 'The browser is closed.');
+      // Only disconnected: the user's browser still takes connections.
+      const again = await chromium.connectOverCDP(endpoint);
+      await again.close();
+      assert.equal(remote.exitCode, null);
+
+      const nobody = await harness.run(browserTool(new BrowserSession({ cdpEndpoint: 'http://127.0.0.1:9/' })), { action: 'launch', url: server.url });
+      assert.deepEqual(nobody.kind === 'error' ? nobody.mistake : undefined, false);
+      assert.match(output(nobody), /^ERROR: Could not connect to the browser at http:\/\/127\.0\.0\.1:9\/: /);
+    } finally {
+      const exited = new Promise((resolve) => (remote.exitCode !== null ? resolve(undefined) : remote.once('exit', resolve)));
+      remote.kill();
+      await exited;
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 
   test('cancelling an action closes the browser', async () => {
