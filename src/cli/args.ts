@@ -14,6 +14,8 @@ export interface CliOptions {
   readonly task?: string;
   readonly cwd: string;
   readonly provider?: ProviderId;
+  /** --profile NAME: an API profile from the user's settings file; the flags win over its fields. */
+  readonly profile?: string;
   readonly model?: string;
   readonly baseUrl?: string;
   readonly reasoningEffort?: 'low' | 'medium' | 'high';
@@ -91,6 +93,8 @@ Runs one task when a task is given (or piped on stdin); with no task on a termin
 Options:
   --cwd DIR                  workspace folder (default: the current folder)
   --provider NAME            ${PROVIDER_IDS.join(' | ')}
+  --profile NAME             an API profile from "profiles" in <storage>/settings.json (or
+                             SMITH_PROFILE); the flags win over its fields
   --model ID                 model id (required for openai-compatible)
   --base-url URL             API base URL (e.g. http://127.0.0.1:11434/v1 for Ollama)
   --reasoning-effort LEVEL   low | medium | high: extended thinking where the model supports it
@@ -165,6 +169,7 @@ function parseFlags(argv: readonly string[]) {
       options: {
         cwd: { type: 'string' },
         provider: { type: 'string' },
+        profile: { type: 'string' },
         model: { type: 'string' },
         'base-url': { type: 'string' },
         'reasoning-effort': { type: 'string' },
@@ -261,6 +266,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...(task ? { task } : {}),
     cwd: values.cwd ?? currentDir,
     ...(provider ? { provider: provider as ProviderId } : {}),
+    ...(values.profile ? { profile: values.profile } : {}),
     ...(values.model ? { model: values.model } : {}),
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     ...(effort ? { reasoningEffort: effort } : {}),

@@ -3,9 +3,6 @@
 import { realpathSync } from 'node:fs';
 import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
 import { createProvider } from '../core/providers/create-provider.js';
-import { listModels } from '../core/providers/list-models.js';
-import { providerModels } from '../core/providers/provider-models.js';
-import { catalogModelIds } from '../core/providers/model-catalog.js';
 import { ProviderError, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { Task } from '../core/task/task.js';
@@ -25,6 +22,7 @@ import { expandForCli } from './cli-mentions.js';
 import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
 import { imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, terminalSettingsTrustPrompt, writePatch } from './run-options.js';
 import { printOutcome } from './outcome-printer.js';
+import { printModels } from './model-list-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { providerConfigFrom } from './provider-settings.js';
 import { readStdin } from './read-stdin.js';
@@ -54,7 +52,10 @@ async function main(argv: readonly string[]): Promise<number> {
   // --help and --version were answered by main.ts before this bundle was loaded.
   const options = parseCliArgs(argv, process.cwd());
   // Listing needs no model; the placeholder only satisfies the provider settings.
-  if (options.listModels) return printModels(providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env), options.output === 'json');
+  if (options.listModels) {
+    const config = providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env);
+    return printModels(config, options.output === 'json', { stdout: process.stdout, stderr: process.stderr, terminal: Boolean(process.stdout.isTTY) });
+  }
   let cwd: string;
   try {
     cwd = realpathSync(options.cwd);
@@ -151,23 +152,6 @@ async function main(argv: readonly string[]): Promise<number> {
     await environment.dispose();
     await mcp.dispose();
   }
-}
-
-/**
- * `smith --list-models`: the endpoint's own list where it has one (openai, openai-compatible), else
- * the catalogue; one id per line, or with `--output json` one array with what is known of each
- * model (window, prices, images, reasoning).
- */
-async function printModels(config: ProviderConfig, json: boolean): Promise<number> {
-  if (!json) {
-    const models = config.provider === 'openai' || config.provider === 'openai-compatible' ? await listModels(config) : catalogModelIds(config.provider);
-    process.stdout.write(models.map((id) => `${id}\n`).join(''));
-    return 0;
-  }
-  const listed = await providerModels(config);
-  if (listed.error !== undefined) process.stderr.write(`smith: ${listed.error}\n`);
-  process.stdout.write(`${JSON.stringify(listed.models, null, 2)}\n`);
-  return listed.source === 'server' || listed.models.length > 0 ? 0 : 1;
 }
 
 /** `smith mcp-serve [--cwd DIR] [--provider ... --model ... --base-url ...]`: Smith as an MCP server on stdio. */

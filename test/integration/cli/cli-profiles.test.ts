@@ -27,6 +27,14 @@ describe('smith with an API profile', () => {
     assert.equal(request.headers.authorization, 'Bearer sk-scripted-profile-key');
   });
 
+  test('--profile NAME picks it too, and a flag wins over its field', async () => {
+    writeProfiles();
+    fx.server.enqueue({ text: '<attempt_completion><result>flag</result></attempt_completion>' });
+    const run = await runCli({ args: ['--profile', 'scripted', '--model', 'other-model', '--cwd', fx.ws.root, '--storage', fx.storage, '--output', 'json', 'Go'] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(fx.server.requestAt(0).body.model, 'other-model');
+  });
+
   test("--list-models lists the profile's server; an unknown name is a usage error that names the profiles and what is wrong with the others", async () => {
     writeProfiles();
     const listed = await runCli({ args: ['--storage', fx.storage, '--list-models', '--output', 'json'], env: { SMITH_PROFILE: 'scripted' } });
