@@ -99,6 +99,8 @@ export interface TaskEnvironment {
   readonly options: TaskOptions;
   readonly skills: SkillCatalog;
   readonly commands: CommandSessions;
+  /** The task's browser (browser_action); it starts on the first launch. */
+  readonly browser: BrowserSession;
   dispose(): Promise<void>;
 }
 
@@ -193,7 +195,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     await browser.close();
     await confined.dispose();
   };
-  return { options, skills, commands, dispose };
+  return { options, skills, commands, browser, dispose };
 }
 
 /**
