@@ -24,6 +24,11 @@ export class BrowserActionError extends Error {}
 /** How long an action waits for its element to be ready (visible, enabled) before it fails. */
 const ACTION_TIMEOUT_MS = 5_000;
 const NAVIGATION_TIMEOUT_MS = 30_000;
+/**
+ * How long Smith waits for a page's load event once its document is there: a resource that never
+ * finishes (a long poll, a stalled image) must not hold up every action.
+ */
+const LOAD_WAIT_MS = 5_000;
 
 /** Roles whose elements the model can name when it clicks, types or hovers. */
 const NAMED_ROLES = [
@@ -102,10 +107,13 @@ export async function performBrowserAction(session: BrowserSession, page: Page, 
   }
 }
 
-/** Waits until what the action started has settled: the page loaded, and the DOM changes of its handlers painted. */
-export async function settle(page: Page): Promise<void> {
+/**
+ * Waits until what the action started has settled: a page it navigated to has loaded (`navigated`),
+ * and the DOM changes of its handlers are painted.
+ */
+export async function settle(page: Page, navigated: boolean): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
-    await page.waitForLoadState('load', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {});
+    if (navigated || attempt > 0) await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => {});
     // Two animation frames: handlers that ran on the click have updated the DOM and it was painted.
     const painted = await page
       .evaluate(() => new Promise<boolean>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)))))
@@ -120,15 +128,21 @@ async function navigate(page: Page, url: URL): Promise<string> {
   // Leaving Chromium's error page for a working URL is reported as interrupted by the error page itself.
   if (page.url().startsWith('chrome-error://')) await page.goto('about:blank').catch(() => {});
   try {
-    response = await page.goto(url.href, { waitUntil: 'load', timeout: NAVIGATION_TIMEOUT_MS });
+    response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
   } catch (error) {
-    await page.waitForLoadState('load', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => {});
+    await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => {});
     // The late error page of an earlier failure can "interrupt" a navigation that still arrived.
     if (page.url() === url.href && /interrupted by another navigation/.test(firstLine(error))) return `Opened ${url.href}.`;
     throw new PageLoadError(`${url.href} did not load: ${firstLine(error)}`);
   }
+  const loaded = await page
+    .waitForLoadState('load', { timeout: LOAD_WAIT_MS })
+    .then(() => true)
+    .catch(() => false);
   const status = response?.status();
-  return status !== undefined && status >= 400 ? `Opened ${url.href}; the server answered HTTP ${status}.` : `Opened ${url.href}.`;
+  const answered = status !== undefined && status >= 400 ? `; the server answered HTTP ${status}` : '';
+  const loading = loaded ? '' : `; it was still loading after ${LOAD_WAIT_MS / 1000} s (something on it does not finish), so it is shown as it is`;
+  return `Opened ${url.href}${answered}${loading}.`;
 }
 
 /** A page that did not load (the server is down, a DNS name that does not resolve): not the model's mistake. */

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Frame, Page } from 'playwright-core';
 import {
   BROWSER_ACTIONS,
   BrowserActionError,
@@ -100,8 +100,19 @@ async function run(session: BrowserSession, request: BrowserActionRequest, conte
         details: { browser: { action: 'console', url: page.url(), console: [...lines], screenshot: false } },
       };
     }
-    const done = await performBrowserAction(session, page, request);
-    await settle(page);
+    // A click on a link navigates: the new page is waited for (launch waits for its own).
+    let navigated = false;
+    const onNavigation = (frame: Frame) => {
+      if (frame === page.mainFrame()) navigated = true;
+    };
+    page.on('framenavigated', onNavigation);
+    let done: string;
+    try {
+      done = await performBrowserAction(session, page, request);
+    } finally {
+      page.off('framenavigated', onNavigation);
+    }
+    await settle(page, navigated && request.action !== 'launch');
     return await report(session, page, request.action, done, context);
   } catch (error) {
     if (context.signal.aborted) throw context.signal.reason ?? error;

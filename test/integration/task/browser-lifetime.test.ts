@@ -42,8 +42,9 @@ describe('the browser of a task', () => {
     const env = await environment();
     fixture.server.enqueue(launch(`${app.url}hang`));
     const task = Task.create(env.options, 'Look at the slow page');
+    const hung = app.nextHang();
     const run = task.run();
-    await app.hanging;
+    await hung;
     task.abort();
     assert.equal((await run).status, 'aborted');
     assert.equal(env.browser.page, undefined);

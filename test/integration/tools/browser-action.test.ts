@@ -143,6 +143,19 @@ describe('browser_action', () => {
     assert.match(asking.asked[0]?.reason ?? '', /^example\.org is outside this machine/);
   });
 
+  test('a link click waits for the new page; a page whose load never ends is shown as it is', async () => {
+    writeFileSync(join(root, 'links.html'), '<!doctype html><title>Links</title><a href="index.html">Counter</a>');
+    writeFileSync(join(root, 'slow.html'), '<!doctype html><title>Slow</title><p>Text first</p><img src="/hang" alt="stalled">');
+    const harness = new ToolHarness(root);
+    harness.policy = { ...harness.policy, browser: true };
+    const tool = browserTool();
+    await harness.run(tool, { action: 'launch', url: `${server.url}links.html` });
+    const followed = await harness.run(tool, { action: 'click', element: 'Counter' });
+    assert.match(output(followed), new RegExp(`^Clicked "Counter"\\.\\n\\nCurrent URL: ${server.url}index\\.html\\n\\nNew console messages and errors:\\nlog: app started`));
+    const slow = await harness.run(tool, { action: 'launch', url: `${server.url}slow.html` });
+    assert.match(output(slow), /^Opened http:\/\/127\.0\.0\.1:\d+\/slow\.html; it was still loading after 5 s \(something on it does not finish\), so it is shown as it is\.[\s\S]*Text first/);
+  });
+
   test('a browser already running is used over CDP and left running; an endpoint that does not answer is a clear error', async () => {
     const executable = await findBrowserExecutable({});
     assert.equal(typeof executable, 'string');
@@ -186,8 +199,9 @@ describe('browser_action', () => {
     const tool = browserTool(session);
     await harness.run(tool, { action: 'launch', url: server.url });
     const abort = new AbortController();
+    const hung = server.nextHang();
     const loading = harness.run(tool, { action: 'launch', url: `${server.url}hang` }, abort.signal);
-    await server.hanging;
+    await hung;
     abort.abort(new Error('cancelled'));
     await assert.rejects(loading, /cancelled/);
     assert.equal(session.page, undefined);
