@@ -13,6 +13,8 @@ export interface CliOptions {
   /** The task to run; with --resume, the new message the resumed task continues with. */
   readonly task?: string;
   readonly cwd: string;
+  /** --add-dir DIR (repeatable): more folders of the workspace beside --cwd. */
+  readonly addDirs: readonly string[];
   readonly provider?: ProviderId;
   /** --profile NAME: an API profile from the user's settings file; the flags win over its fields. */
   readonly profile?: string;
@@ -92,6 +94,8 @@ Runs one task when a task is given (or piped on stdin); with no task on a termin
 
 Options:
   --cwd DIR                  workspace folder (default: the current folder)
+  --add-dir DIR              another workspace folder (repeatable); inside the workspace like
+                             --cwd, its files addressed as <folder name>/path
   --provider NAME            ${PROVIDER_IDS.join(' | ')}
   --profile NAME             an API profile from "profiles" in <storage>/settings.json (or
                              SMITH_PROFILE); the flags win over its fields
@@ -168,6 +172,7 @@ function parseFlags(argv: readonly string[]) {
       strict: true,
       options: {
         cwd: { type: 'string' },
+        'add-dir': { type: 'string', multiple: true },
         provider: { type: 'string' },
         profile: { type: 'string' },
         model: { type: 'string' },
@@ -265,6 +270,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   return {
     ...(task ? { task } : {}),
     cwd: values.cwd ?? currentDir,
+    addDirs: values['add-dir'] ?? [],
     ...(provider ? { provider: provider as ProviderId } : {}),
     ...(values.profile ? { profile: values.profile } : {}),
     ...(values.model ? { model: values.model } : {}),

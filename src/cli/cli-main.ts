@@ -19,6 +19,7 @@ import { runMcpServe } from './mcp-serve.js';
 import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { cliRedactor } from './cli-secrets.js';
 import { expandForCli } from './cli-mentions.js';
+import { addedRoots } from './added-roots.js';
 import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
 import { imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, terminalSettingsTrustPrompt, writePatch } from './run-options.js';
 import { printOutcome } from './outcome-printer.js';
@@ -62,6 +63,7 @@ async function main(argv: readonly string[]): Promise<number> {
   } catch {
     throw new UsageError(`--cwd folder does not exist: ${options.cwd}`);
   }
+  const additionalRoots = addedRoots(cwd, options.addDirs);
   const stdinIsTty = Boolean(process.stdin.isTTY);
   const jsonInput = options.input === 'stream-json' ? openJsonInput(options) : undefined;
   let taskText = options.task;
@@ -93,6 +95,7 @@ async function main(argv: readonly string[]): Promise<number> {
   });
   const environment = await createTaskEnvironment({
     cwd,
+    additionalRoots,
     storageDir,
     host: {
       ...baseHost,
@@ -157,6 +160,7 @@ async function main(argv: readonly string[]): Promise<number> {
 /** `smith mcp-serve [--cwd DIR] [--provider ... --model ... --base-url ...]`: Smith as an MCP server on stdio. */
 async function serveMcp(argv: readonly string[]): Promise<number> {
   const options = parseCliArgs(argv, process.cwd());
+  if (options.addDirs.length > 0) throw new UsageError('mcp-serve serves one folder (--cwd); --add-dir is for tasks smith runs itself');
   let cwd: string;
   try {
     cwd = realpathSync(options.cwd);
