@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { deniedBy } from '../web/web-hosts.js';
 import { DEFAULT_VIEWPORT, findBrowserExecutable, type BrowserSettings, type Viewport } from './browser-settings.js';
 
 /** Console lines kept per task; older ones are dropped first. */
@@ -25,7 +26,11 @@ export class BrowserSession {
   private dropped = 0;
   private viewportSize: Viewport;
 
-  constructor(private readonly settings: BrowserSettings = {}) {
+  /** `deniedDomains`: hosts the page may not reach, by a link, a redirect or a request of its own. */
+  constructor(
+    private readonly settings: BrowserSettings = {},
+    private readonly deniedDomains: readonly string[] = [],
+  ) {
     this.viewportSize = settings.viewport ?? DEFAULT_VIEWPORT;
   }
 
@@ -108,6 +113,15 @@ export class BrowserSession {
     const context = await browser.newContext({ viewport: { width, height } });
     // A link that opens a new tab is followed there, as a user would look at the new tab.
     context.on('page', (page) => this.watch(page));
+    if (this.deniedDomains.length > 0) {
+      await context.route(
+        (url) => deniedBy(url.hostname, this.deniedDomains) !== undefined,
+        (route) => {
+          this.log(`blocked: ${route.request().url()} (its host is on the user's deny list for web tools)`);
+          void route.abort('blockedbyclient').catch(() => {});
+        },
+      );
+    }
     this.browser = browser;
     this.context = context;
     const page = await context.newPage();

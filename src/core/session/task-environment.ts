@@ -143,7 +143,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const commands = new CommandSessions({ now: () => input.host.clock.now() });
   const recentEdits = new RecentEdits();
   // One browser per task environment; it closes when the task ends or is cancelled, and with the environment.
-  const browser = new BrowserSession(input.web?.browser);
+  const browser = new BrowserSession(input.web?.browser, input.web?.deniedDomains);
   const web: WebTools = { browser, ...(input.web?.deniedDomains ? { deniedDomains: input.web.deniedDomains } : {}) };
   const subagents = input.subagents ?? DEFAULT_SUBAGENT_SETTINGS;
   // Children are built from this task's options (defined below) when a call starts them.

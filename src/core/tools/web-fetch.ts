@@ -49,7 +49,7 @@ export function createWebFetchTool(options: WebFetchOptions = {}): ToolHandler {
       }
       let markdown: string;
       try {
-        markdown = await fetchPageAsMarkdown(url.href, { signal: context.signal, ...(options.fetch ? { fetch: options.fetch } : {}) });
+        markdown = await fetchPageAsMarkdown(url.href, { signal: context.signal, fetch: refusingDeniedRedirects(options.fetch ?? fetch, options.deniedDomains ?? []) });
       } catch (error) {
         if (context.signal.aborted) throw error;
         return { kind: 'error', error: `Could not fetch ${url.href}: ${describeFetchError(error)}`, mistake: false };
@@ -60,6 +60,26 @@ export function createWebFetchTool(options: WebFetchOptions = {}): ToolHandler {
       const facts: FetchFacts = { url: url.href, chars: markdown.length, truncated };
       return { kind: 'result', output: (shown.trim() === '' ? '(The page has no text content.)' : shown) + note, details: { fetch: facts } };
     },
+  };
+}
+
+/** Most redirects one fetch follows, as browsers and fetch() itself do. */
+const MAX_REDIRECTS = 20;
+
+/** A fetch that follows redirects itself, so that a redirect to a host on the deny list is refused, not followed. */
+function refusingDeniedRedirects(base: typeof fetch, denied: readonly string[]): typeof fetch {
+  return async (input, init) => {
+    let target = new URL(String(input instanceof Request ? input.url : input));
+    for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+      const response = await base(target.href, { ...init, redirect: 'manual' });
+      const location = response.headers.get('location');
+      if (response.status < 300 || response.status >= 400 || location === null) return response;
+      await response.body?.cancel();
+      target = new URL(location, target);
+      const entry = deniedBy(target.hostname, denied);
+      if (entry !== undefined) throw new Error(`it redirects to ${target.href}, and ${deniedMessage(target.hostname, entry)}`);
+    }
+    throw new Error(`more than ${MAX_REDIRECTS} redirects`);
   };
 }
 

@@ -4,9 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import type { ToolOutcome } from '../../../src/core/tools/tool-spec.js';
 import { createWebFetchTool } from '../../../src/core/tools/web-fetch.js';
 import { startWebAppServer, type WebAppServer } from '../../fixtures/web-app-server.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
+
+function output(outcome: ToolOutcome): string {
+  if (outcome.kind === 'result') return outcome.output;
+  return outcome.kind === 'error' ? `ERROR: ${outcome.error}` : outcome.kind;
+}
 
 describe('web_fetch', () => {
   let server: WebAppServer;
@@ -51,6 +57,20 @@ describe('web_fetch', () => {
     assert.match(outcome.output, /\n\n\[The page's Markdown has \d+ characters; only the first 100 are shown\.\]$/);
     assert.equal(outcome.details?.fetch?.truncated, true);
     assert.equal(harness.asked.length, 0);
+  });
+
+  test('redirects are followed, but never to a host on the deny list', async () => {
+    const harness = new ToolHarness(root);
+    harness.policy = { ...harness.policy, browser: true };
+    const tool = createWebFetchTool({ deniedDomains: ['localhost'] });
+    const followed = await harness.run(tool, { url: `${server.url}redirect?to=/article` });
+    assert.match(output(followed), /^# Release notes \| Example\n\nSource: http:\/\/127\.0\.0\.1:\d+\/article\n/);
+    const port = new URL(server.url).port;
+    const refused = await harness.run(tool, { url: `${server.url}redirect?to=http://localhost:${port}/article` });
+    assert.equal(
+      output(refused),
+      `ERROR: Could not fetch ${server.url}redirect?to=http://localhost:${port}/article: it redirects to http://localhost:${port}/article, and localhost is on the user's deny list for web tools (entry "localhost"); it was not opened. Do not try to reach it another way.`,
+    );
   });
 
   test('the deny list, a rejection, and pages that do not load are clear errors', async () => {
