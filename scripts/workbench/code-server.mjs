@@ -4,7 +4,7 @@ import { execFile, spawn } from 'node:child_process';
 import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { constants, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { cleanChildEnv } from './child-env.mjs';
 import { requireWorkbench } from './workbench-cache.mjs';
@@ -129,7 +129,9 @@ async function launch(workbench, layout, env, workspace, port, startTimeoutMs) {
   const args = [workbench.codeServerEntry, '--bind-addr', `127.0.0.1:${port}`, ...SERVER_FLAGS, '--user-data-dir', layout.userDataDir, '--extensions-dir', layout.extensionsDir, workspace];
   // detached = setsid(): code-server, its extension hosts and file watchers share one process
   // group, and stop() signals the whole group (killing only the main pid leaves watchers behind).
-  const child = spawn(workbench.node, args, { cwd: workspace, env, detached: true, stdio: ['ignore', logFd, logFd] });
+  // A multi-root workspace is a .code-workspace file: code-server runs in the folder that holds it.
+  const cwd = isWorkspaceFile(workspace) ? dirname(workspace) : workspace;
+  const child = spawn(workbench.node, args, { cwd, env, detached: true, stdio: ['ignore', logFd, logFd] });
   closeSync(logFd);
   const pgid = child.pid;
   let status = null;
@@ -188,7 +190,7 @@ async function launch(workbench, layout, env, workspace, port, startTimeoutMs) {
 
 /**
  * Starts code-server on 127.0.0.1 and resolves once /healthz answers.
- * Options: workspace (folder to open), runDir, vsix (installed first), env (for the server and
+ * Options: workspace (folder, or .code-workspace file for a multi-root workspace, to open), runDir, vsix (installed first), env (for the server and
  * so the extension host), settings (merged over QUIET_SETTINGS), startTimeoutMs, log.
  */
 export async function startCodeServer(options) {
@@ -234,7 +236,7 @@ export async function startCodeServer(options) {
     ...layout,
     /** The page that opens `folder` (default: the workspace), optionally with a dev/test payload. */
     workbenchUrl({ folder = workspace, payload } = {}) {
-      const query = new URLSearchParams({ folder });
+      const query = new URLSearchParams(isWorkspaceFile(folder) ? { workspace: folder } : { folder });
       if (payload) query.set('payload', JSON.stringify(payload));
       return `${url}/?${query.toString()}`;
     },
@@ -255,4 +257,9 @@ export function developmentPayload({ extensionDevelopmentPath, extensionTestsPat
   const payload = [['extensionDevelopmentPath', `vscode-remote://remote${resolve(extensionDevelopmentPath)}`]];
   if (extensionTestsPath) payload.push(['extensionTestsPath', `vscode-remote://remote${resolve(extensionTestsPath)}`]);
   return payload;
+}
+
+/** A multi-root workspace's file, which the workbench opens with `?workspace=` rather than `?folder=`. */
+function isWorkspaceFile(path) {
+  return path.endsWith('.code-workspace');
 }

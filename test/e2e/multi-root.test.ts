@@ -1,0 +1,67 @@
+// A multi-root workspace in the real VS Code workbench with the PACKAGED extension: two folders
+// opened from a .code-workspace file; a message in the panel mentions a file of the second folder
+// by its folder name, and the model lists the workspace and reads from both folders. Screenshots:
+// .test-artifacts/e2e/multi-root-*.png.
+import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
+import { createTempWorkspace, type TempWorkspace } from '../helpers/temp-workspace';
+import { openWorkbench, type Workbench } from '../helpers/workbench';
+
+const UI_TIMEOUT = 60_000;
+const done = '<attempt_completion>\n<result>The app greets with the shared constant.</result>\n</attempt_completion>';
+const allText = (request: RecordedRequest) => JSON.stringify(request.body.messages);
+
+describe('A multi-root workspace in the real VS Code workbench (packaged .vsix)', { timeout: 600_000 }, () => {
+  let root: TempWorkspace;
+  let storage: TempWorkspace;
+  let llm: ScriptedLlmServer;
+  let workbench: Workbench;
+
+  before(async () => {
+    root = createTempWorkspace('smith-e2e-multi-root-');
+    root.write('app/src/main.ts', 'import { GREETING } from "shared-lib";\nconsole.log(GREETING);\n');
+    root.write('shared-lib/util.ts', 'export const GREETING = "hello from the second folder";\n');
+    const workspaceFile = join(root.root, 'project.code-workspace');
+    writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'app' }, { path: 'shared-lib' }] }));
+    storage = createTempWorkspace('smith-e2e-multi-root-storage-');
+    llm = await startScriptedLlmServer();
+    workbench = await openWorkbench({
+      workspace: workspaceFile,
+      env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
+      settings: { 'smith.provider': 'openai-compatible', 'smith.baseUrl': llm.openAiBaseUrl, 'smith.model': 'scripted-model' },
+    });
+  });
+
+  after(async () => {
+    await workbench?.close();
+    await llm?.close();
+    root?.dispose();
+    storage?.dispose();
+  });
+
+  it('mentions, lists and reads across both folders', async () => {
+    await workbench.openViewContainer('Smith');
+    const panel = workbench.webviewFrame();
+    const box = panel.getByRole('textbox', { name: 'Task' });
+    await box.waitFor({ timeout: UI_TIMEOUT });
+    llm.enqueue({ text: '<list_files>\n<path>.</path>\n<recursive>true</recursive>\n</list_files>' }, { text: '<read_file>\n<path>src/main.ts</path>\n</read_file>' }, { text: done });
+    await box.fill('How does the app use @shared-lib/util.ts?');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.locator('.completion-card').getByText('The app greets with the shared constant.').waitFor({ timeout: UI_TIMEOUT });
+    await workbench.screenshot('multi-root-1-answer');
+
+    const first = allText(llm.requestAt(0));
+    // The prompt names both folders; the mention attached the second folder's file by its name.
+    assert.match(first, /Workspace folders/);
+    assert.match(first, /folder \\"shared-lib\\", addressed as shared-lib\/path/);
+    assert.match(first, /hello from the second folder/);
+    // Listing "." covers both folders; a plain relative path reads from the first.
+    assert.match(allText(llm.requestAt(1)), /shared-lib\/util\.ts/);
+    assert.match(allText(llm.requestAt(1)), /src\/main\.ts/);
+    assert.match(allText(llm.requestAt(2)), /console\.log\(GREETING\)/);
+    assert.deepEqual(await panel.locator('.error-card').allTextContents(), []);
+  });
+});
