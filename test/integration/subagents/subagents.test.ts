@@ -2,10 +2,11 @@
 // children run in parallel with their own logs and context windows, only their reports reach the
 // parent, and their cost counts in the parent's.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
+import { DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
 import { subagentStorage } from '../../../src/core/subagents/subagent-runner.js';
 import { listStoredTasks, taskDir } from '../../../src/core/task/task-log.js';
 import { Task, type TaskOptions } from '../../../src/core/task/task.js';
@@ -22,9 +23,9 @@ const done = (result: string) => ({ text: `<attempt_completion>\n<result>${resul
 describe('sub-agents', { timeout: 120_000 }, () => {
   const fixture = useTaskFixture();
 
-  async function options(): Promise<TaskOptions> {
+  async function options(harness = new ToolHarness(fixture.ws.root), extra: Parameters<typeof fixture.environment>[2] = {}): Promise<TaskOptions> {
     const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl });
-    const environment = await fixture.environment(provider, new ToolHarness(fixture.ws.root).host, { maxIterations: 10, modelOverrides: { contextWindow: 100_000, inputPrice: 1, outputPrice: 1 } });
+    const environment = await fixture.environment(provider, harness.host, { maxIterations: 10, modelOverrides: { contextWindow: 100_000, inputPrice: 1, outputPrice: 1 }, ...extra });
     return { ...environment.options, retry: { maxRetries: 0 } };
   }
 
@@ -123,5 +124,28 @@ describe('sub-agents', { timeout: 120_000 }, () => {
     assert.match(result.output, /Sub-agent 1 \(Question E: wait forever\) was stopped/);
     const card = uiProjection(task.log.events).find((m) => m.kind === 'tool' && m.tool === 'use_subagents');
     assert.deepEqual(card?.kind === 'tool' ? card.subagents?.map((c) => [c.index, c.prompt]) : undefined, [[0, 'Question E: wait forever'], [1, 'Question F: answer']]);
+  });
+
+  test('a sub-agent\'s call that needs approval is asked through the parent\'s host; deny rules hold for it too', async () => {
+    const outside = join(fixture.storage, 'outside.txt');
+    writeFileSync(outside, 'outside the workspace\n');
+    fixture.ws.write('.env', 'SECRET=1\n');
+    const router = conversationRouter({
+      'Check things': [{ text: '<use_subagents>\n<prompts>["Question G: read the outside file and the .env"]</prompts>\n</use_subagents>' }, done('Checked.')],
+      'Question G': [{ text: `<read_file>\n<path>${outside}</path>\n</read_file>` }, { text: '<read_file>\n<path>.env</path>\n</read_file>' }, done('Neither could be read.')],
+    });
+    fixture.server.enqueue(...router.replies());
+    const harness = new ToolHarness(fixture.ws.root);
+    harness.answers = [{ approved: false, feedback: 'not outside the project' }];
+    const task = Task.create(await options(harness, { policy: DEFAULT_POLICY, permissions: [{ effect: 'deny', rule: 'Read(./.env)', source: 'test' }] }), 'Check things');
+    assert.equal((await task.run()).status, 'completed');
+    assert.equal(harness.asked.length, 1, 'only the outside read was asked');
+    assert.match(harness.asked[0]!.summary, /outside\.txt/);
+    const child = task.log.events.find((e) => e.type === 'tool_result' && e.tool === 'use_subagents');
+    assert.ok(child?.type === 'tool_result');
+    assert.equal(child.details?.subagents?.[0]?.report, 'Neither could be read.');
+    const childRequests = fixture.server.requests.filter((r) => JSON.stringify(r.body.messages).includes('Question G'));
+    assert.match(JSON.stringify(childRequests[1]!.body.messages), /not outside the project/);
+    assert.match(JSON.stringify(childRequests[2]!.body.messages), /Read\(\.\/\.env\).*denies this call/);
   });
 });
