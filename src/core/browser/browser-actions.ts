@@ -124,16 +124,21 @@ export async function settle(page: Page, navigated: boolean): Promise<void> {
 }
 
 async function navigate(page: Page, url: URL): Promise<string> {
-  let response: Awaited<ReturnType<Page['goto']>>;
-  // Leaving Chromium's error page for a working URL is reported as interrupted by the error page itself.
-  if (page.url().startsWith('chrome-error://')) await page.goto('about:blank').catch(() => {});
-  try {
-    response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
-  } catch (error) {
-    await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => {});
-    // The late error page of an earlier failure can "interrupt" a navigation that still arrived.
-    if (page.url() === url.href && /interrupted by another navigation/.test(firstLine(error))) return `Opened ${url.href}.`;
-    throw new PageLoadError(`${url.href} did not load: ${firstLine(error)}`);
+  let response: Awaited<ReturnType<Page['goto']>> | undefined;
+  for (let attempt = 0; ; attempt++) {
+    // Leaving Chromium's error page for a working URL is reported as interrupted by the error page itself.
+    if (page.url().startsWith('chrome-error://')) await page.goto('about:blank').catch(() => {});
+    try {
+      response = await page.goto(url.href, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
+      break;
+    } catch (error) {
+      await page.waitForLoadState('load', { timeout: LOAD_WAIT_MS }).catch(() => {});
+      const interrupted = /interrupted by another navigation to "chrome-error:/.test(firstLine(error));
+      // The error page of an earlier failure commits late: it may cut in after the page arrived, or before.
+      if (interrupted && page.url() === url.href) break;
+      if (interrupted && attempt === 0) continue;
+      throw new PageLoadError(`${url.href} did not load: ${firstLine(error)}`);
+    }
   }
   const loaded = await page
     .waitForLoadState('load', { timeout: LOAD_WAIT_MS })
