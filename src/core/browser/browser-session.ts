@@ -111,7 +111,9 @@ export class BrowserSession {
     });
     const { width, height } = this.viewportSize;
     const context = await browser.newContext({ viewport: { width, height } });
-    // A link that opens a new tab is followed there, as a user would look at the new tab.
+    // One page per task, so every result shows where the action led: links meant for a new tab and
+    // window.open() load in the same page. A tab opened some other way is followed.
+    await context.addInitScript(SAME_TAB_SCRIPT);
     context.on('page', (page) => this.watch(page));
     if (this.deniedDomains.length > 0) {
       await context.route(
@@ -156,6 +158,18 @@ export class BrowserSession {
     }
   }
 }
+
+/** Runs in every page before its own scripts: see start(). */
+const SAME_TAB_SCRIPT = `
+document.addEventListener('click', (event) => {
+  const link = event.target instanceof Element ? event.target.closest('a[target]') : null;
+  if (link && link.target !== '_self') link.target = '_self';
+}, true);
+window.open = (url) => {
+  if (url !== undefined && String(url) !== '') location.href = String(url);
+  return null;
+};
+`;
 
 /** " (app.js:12)" for a console message with a source place. */
 function where(message: ConsoleMessage): string {

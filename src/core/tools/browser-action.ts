@@ -112,8 +112,10 @@ async function run(session: BrowserSession, request: BrowserActionRequest, conte
     } finally {
       page.off('framenavigated', onNavigation);
     }
-    await settle(page, navigated && request.action !== 'launch');
-    return await report(session, page, request.action, done, context);
+    // A link that opened a new tab: the session follows it, and so does the report.
+    const shown = session.page ?? page;
+    await settle(shown, shown !== page || (navigated && request.action !== 'launch'));
+    return await report(session, shown, request.action, done, context);
   } catch (error) {
     if (context.signal.aborted) throw context.signal.reason ?? error;
     if (error instanceof BrowserActionError) return mistake(`${error.message}${await pageState(session)}`);

@@ -160,6 +160,10 @@ describe('browser_action', () => {
     await harness.run(tool, { action: 'launch', url: `${server.url}links.html` });
     const followed = await harness.run(tool, { action: 'click', element: 'Counter' });
     assert.match(output(followed), new RegExp(`^Clicked "Counter"\\.\\n\\nCurrent URL: ${server.url}index\\.html\\n\\nNew console messages and errors:\\nlog: app started`));
+    writeFileSync(join(root, 'tab.html'), '<!doctype html><title>Tab</title><a href="index.html" target="_blank">New tab</a>');
+    await harness.run(tool, { action: 'launch', url: `${server.url}tab.html` });
+    const opened = await harness.run(tool, { action: 'click', element: 'New tab' });
+    assert.match(output(opened), new RegExp(`^Clicked "New tab"\\.\\n\\nCurrent URL: ${server.url}index\\.html\\n`));
     const slow = await harness.run(tool, { action: 'launch', url: `${server.url}slow.html` });
     assert.match(output(slow), /^Opened http:\/\/127\.0\.0\.1:\d+\/slow\.html; it was still loading after 5 s \(something on it does not finish\), so it is shown as it is\.[\s\S]*Text first/);
   });
@@ -168,7 +172,8 @@ describe('browser_action', () => {
     const executable = await findBrowserExecutable({});
     assert.equal(typeof executable, 'string');
     const profile = mkdtempSync(join(tmpdir(), 'smith-cdp-'));
-    const remote = spawn(executable as string, ['--headless=new', '--no-sandbox', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank']);
+    // Its own process group, so that Chromium's helper processes end with it before the profile is removed.
+    const remote = spawn(executable as string, ['--headless=new', '--no-sandbox', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { detached: true });
     try {
       let said = '';
       const endpoint = await new Promise<string>((resolve) =>
@@ -194,9 +199,10 @@ describe('browser_action', () => {
       assert.match(output(nobody), /^ERROR: Could not connect to the browser at http:\/\/127\.0\.0\.1:9\/: /);
     } finally {
       const exited = new Promise((resolve) => (remote.exitCode !== null ? resolve(undefined) : remote.once('exit', resolve)));
-      remote.kill();
+      process.kill(-remote.pid!, 'SIGTERM');
       await exited;
-      rmSync(profile, { recursive: true, force: true });
+      // A helper may still be flushing its files as the group ends.
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
     }
   });
 
