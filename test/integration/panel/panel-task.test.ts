@@ -635,6 +635,35 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     assert.match(JSON.stringify(fixture.server.requestAt(1).body), /data:image\/jpeg;base64,/);
     assert.deepEqual(panel.page.problems, []);
   });
+
+  test('web_fetch asks once for the host in the panel, and the card says what came back', async () => {
+    const app = await startWebAppServer(fixture.ws.root);
+    closers.push(() => void app.close());
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.server.enqueue(
+      { text: `<web_fetch>\n<url>${app.url}article</url>\n</web_fetch>` },
+      { text: `<web_fetch>\n<url>${app.url}article?again</url>\n</web_fetch>` },
+      { text: '<attempt_completion>\n<result>Read the notes.</result>\n</attempt_completion>' },
+    );
+    await panel.client.request({ type: 'newTask', text: 'Read the release notes' });
+    await panel.until(() => panel.page.state.panel?.task?.pendingApproval !== undefined, 'the approval');
+    const pending = panel.page.state.panel!.task!.pendingApproval!;
+    assert.equal(pending.summary, `Fetch ${app.url}article`);
+    await panel.client.request({ type: 'approve', callId: pending.callId });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    const cards = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'tool' && m.tool === 'web_fetch');
+    assert.deepEqual(
+      cards.map((m) => (m.kind === 'tool' ? [m.status, m.approvedBy, m.details?.fetch?.truncated] : [])),
+      [
+        ['done', 'user', false],
+        ['done', undefined, false],
+      ],
+      'the second page of the same host was not asked for',
+    );
+    assert.match(cards[0]?.kind === 'tool' ? (cards[0].output ?? '') : '', /^# Release notes \| Example\n\nSource: /);
+    assert.deepEqual(panel.page.problems, []);
+  });
 });
 
 function countFiles(dir: string): number {
