@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { APPROVE_ALL_POLICY, DEFAULT_POLICY, isAutoApproved } from '../../../src/core/task/approval-policy.js';
+import { policyFromFlags } from '../../../src/cli/cli-policy.js';
 
 describe('isAutoApproved', () => {
   test('by default only reads inside the workspace and interaction tools skip the question', () => {
@@ -22,5 +23,14 @@ describe('isAutoApproved', () => {
     assert.equal(isAutoApproved(safeOnly, { group: 'command', requiresApproval: false }), true);
     assert.equal(isAutoApproved(safeOnly, { group: 'command', requiresApproval: true }), false);
     assert.equal(isAutoApproved({ ...DEFAULT_POLICY, mcpTools: false }, { group: 'mcp', serverAutoApproved: true }), true);
+  });
+
+  test('the web tools ask unless their switch is on (it is with approve-all)', () => {
+    assert.equal(isAutoApproved(DEFAULT_POLICY, { group: 'browser' }), false);
+    assert.equal(isAutoApproved({ ...DEFAULT_POLICY, allCommands: true, mcpTools: true }, { group: 'browser' }), false);
+    assert.equal(isAutoApproved({ ...DEFAULT_POLICY, browser: true }, { group: 'browser' }), true);
+    assert.equal(isAutoApproved(APPROVE_ALL_POLICY, { group: 'browser' }), true);
+    assert.equal(isAutoApproved(policyFromFlags({ yes: false, autoApprove: ['browser'], allowOutsideWorkspace: false, maxConsecutive: 0 }), { group: 'browser' }), true);
+    assert.equal(isAutoApproved(policyFromFlags({ yes: false, autoApprove: ['edit'], allowOutsideWorkspace: false, maxConsecutive: 0 }), { group: 'browser' }), false);
   });
 });
