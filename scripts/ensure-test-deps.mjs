@@ -1,12 +1,12 @@
 // Provides the programs the tests need, so `npm test` works on a fresh machine:
-// ripgrep (Debian's `ripgrep`) for search_files, Chromium for the panel tests, `script` for the REPL test,
+// ripgrep (Debian's `ripgrep`) for search_files, Chromium for the panel and browser_action tests, `script` for the REPL test,
 // zsh and fish for the terminal tests, bubblewrap and curl for the command sandbox. Installs with apt-get when it can (as root),
 // otherwise stops with a message naming what to install. Nothing is ever skipped silently.
 import { execFileSync, spawnSync } from 'node:child_process';
 
 const needs = [
   { binary: 'rg', aptPackage: 'ripgrep', why: 'search_files uses ripgrep' },
-  { binary: 'chromium', aptPackage: 'chromium', why: 'the webview and workbench tests run in Chromium' },
+  { binary: 'chromium', aptPackage: 'chromium', why: 'the webview, workbench and browser_action tests run in Chromium' },
   { binary: 'script', aptPackage: 'bsdutils', why: 'the REPL test runs the CLI on a pseudo-terminal' },
   { binary: 'zsh', aptPackage: 'zsh', why: 'the terminal tests run commands in zsh with shell integration' },
   { binary: 'fish', aptPackage: 'fish', why: 'the terminal tests run commands in fish with shell integration' },
