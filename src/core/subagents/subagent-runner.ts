@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { SubagentFacts } from '../../shared/tool-details.js';
 import { toolSubject } from '../../shared/tool-subject.js';
 import { Task, type TaskOptions, type TaskOutcome } from '../task/task.js';
-import { taskDir } from '../task/task-log.js';
+import { readTaskEvents, taskDir } from '../task/task-log.js';
 import { usageTotals } from '../task/usage-totals.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 
@@ -16,12 +16,12 @@ export interface SubagentSettings {
 
 export const DEFAULT_SUBAGENT_SETTINGS: SubagentSettings = { maxParallel: 3, maxRequests: 15 };
 
-/** The tools a child has besides the read-only ones: it ends by reporting. */
-const CHILD_EXTRA_TOOLS = ['attempt_completion'];
+/** The tools a child has besides the read-only ones and the MCP tools: it may fetch pages, and it ends by reporting. */
+const CHILD_EXTRA_TOOLS = ['web_fetch', 'attempt_completion'];
 
 const CHILD_PROMPT = `# Sub-agent
 
-You are a sub-agent: another agent gave you one research question and waits for your answer. You can read, list and search files; you cannot change anything or run commands. Investigate only what the question needs, then answer with attempt_completion: a concise report with the facts found (file paths, line numbers, names), no more than a few paragraphs. Your report is all the other agent will see.`;
+You are a sub-agent: another agent gave you one research question and waits for your answer. You can read, list and search files, fetch web pages and use the MCP tools listed (each call is approved as usual); you cannot edit files or run commands. Investigate only what the question needs, then answer with attempt_completion: a concise report with the facts found (file paths, line numbers, names), no more than a few paragraphs. Your report is all the other agent will see.`;
 
 /** Where a task's sub-agents keep their logs: inside the parent's folder, so they go with it and stay out of the history. */
 export function subagentStorage(storageDir: string, parentTaskId: string): string {
@@ -44,7 +44,9 @@ export interface SubagentRun {
  * that fails or is stopped is reported as such; the others go on.
  */
 export async function runSubagents(run: SubagentRun, parent: TaskOptions, settings: SubagentSettings): Promise<SubagentFacts[]> {
-  const options = childOptions(parent, run.parentTaskId, settings);
+  // What the parent may still spend is each child's cost limit (the log on disk is the parent's, flushed as written).
+  const spent = parent.maxCost === undefined ? 0 : (usageTotals(readTaskEvents(parent.storageDir, run.parentTaskId)).cost ?? 0);
+  const options = childOptions(parent, run.parentTaskId, settings, parent.maxCost === undefined ? undefined : Math.max(0, parent.maxCost - spent));
   const results: SubagentFacts[] = new Array(run.prompts.length);
   let next = 0;
   const worker = async () => {
@@ -102,20 +104,23 @@ function outcomeFacts(outcome: TaskOutcome): Pick<SubagentFacts, 'status' | 'rep
 
 /**
  * A child's options: the parent's provider, permission rules, hooks and workspace, with the
- * read-only tools only, its own request budget, no cost limit of its own (its cost counts in the
- * parent's), no checkpoints (it changes nothing), and its log inside the parent's folder.
+ * read-only tools, web_fetch and the MCP tools, its own request budget, what the parent may still
+ * spend as its cost limit, no checkpoints (it edits nothing), and its log inside the parent's folder.
  */
-function childOptions(parent: TaskOptions, parentTaskId: string, settings: SubagentSettings): TaskOptions {
+function childOptions(parent: TaskOptions, parentTaskId: string, settings: SubagentSettings, costLeft: number | undefined): TaskOptions {
   const { checkpoints: _checkpoints, onEvent: _onEvent, expandMentions: _expandMentions, maxCost: _maxCost, ...shared } = parent;
   const handlers = parent.tools
     .specs()
-    .filter((spec) => (spec.group === 'read' && spec.name !== 'use_subagents') || CHILD_EXTRA_TOOLS.includes(spec.name))
+    .filter((spec) => (spec.group === 'read' && spec.name !== 'use_subagents') || spec.group === 'mcp' || CHILD_EXTRA_TOOLS.includes(spec.name))
     .map((spec) => parent.tools.get(spec.name)!);
   return {
     ...shared,
     storageDir: subagentStorage(parent.storageDir, parentTaskId),
+    // A child never asks the user to go on past a limit: reaching one ends it, and the parent is told.
+    host: { ...parent.host, questions: { ask: async () => undefined } },
     tools: new ToolRegistry(handlers),
     maxIterations: settings.maxRequests,
+    ...(costLeft !== undefined ? { maxCost: costLeft } : {}),
     extraPromptSections: () => [...(parent.extraPromptSections?.() ?? []), CHILD_PROMPT],
   };
 }

@@ -148,4 +148,22 @@ describe('sub-agents', { timeout: 120_000 }, () => {
     assert.match(JSON.stringify(childRequests[1]!.body.messages), /not outside the project/);
     assert.match(JSON.stringify(childRequests[2]!.body.messages), /Read\(\.\/\.env\).*denies this call/);
   });
+
+  test('a sub-agent may spend what the parent has left under its cost limit; past it, it stops and is reported failed', async () => {
+    const router = conversationRouter({
+      'Costly research': [{ text: '<use_subagents>\n<prompts>["Question H: read everything"]</prompts>\n</use_subagents>', usage: { input: 1_000, output: 0 } }],
+      'Question H': [{ text: '<list_files>\n<path>.</path>\n</list_files>', usage: { input: 20_000, output: 0 } }],
+    });
+    fixture.server.enqueue(...router.replies());
+    // $1 per million tokens: the parent's request costs $0.001, the child's first $0.02, over the $0.01 limit.
+    const task = Task.create(await options(undefined, { maxCost: 0.01 }), 'Costly research');
+    const outcome = await task.run();
+    assert.equal(outcome.status, 'failed');
+    const result = task.log.events.find((e) => e.type === 'tool_result' && e.tool === 'use_subagents');
+    assert.ok(result?.type === 'tool_result');
+    const child = result.details?.subagents?.[0];
+    assert.deepEqual([child?.status, child?.requests], ['failed', 1]);
+    assert.match(child?.error ?? '', /over the cost limit of \$0\.01/);
+    assert.match(outcome.status === 'failed' ? outcome.error : '', /over the cost limit of \$0\.01/);
+  });
 });
