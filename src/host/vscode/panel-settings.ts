@@ -77,7 +77,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
   autoApprove(): AutoApproveView {
     const settings = readSettings();
     const { readFiles, editFiles, safeCommands, allCommands, mcpTools, browser } = settings.policy;
-    return { readFiles, editFiles, safeCommands, allCommands, mcpTools, browser: browser === true, maxRequests: settings.maxIterations, ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}), ...(settings.sandbox ? { sandboxed: true } : {}) };
+    return { readFiles, editFiles, safeCommands, allCommands, mcpTools, ...(browser ? { browser: true } : {}), maxRequests: settings.maxIterations, ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}), ...(settings.sandbox ? { sandboxed: true } : {}) };
   }
 
   async saveAutoApprove(change: Parameters<PanelProviderSettings['saveAutoApprove']>[0]): Promise<void> {

@@ -35,6 +35,12 @@ const KEYS = [
   'sandboxAllowedHosts',
   'autoCondensePercent',
   'reasoningEffort',
+  'autoApprove.browser',
+  'browser.executablePath',
+  'browser.cdpEndpoint',
+  'browser.viewport',
+  'browser.headless',
+  'web.deniedDomains',
 ];
 
 async function resetSettings(): Promise<void> {
@@ -66,6 +72,27 @@ describe('Smith settings', () => {
     assert.equal(settings.policy.outsideWorkspace, false);
     assert.equal(settings.planModel, '');
     assert.equal(settings.notifications, true);
+  });
+
+  it('reads the web tools\' settings; a bad viewport keeps the default', async () => {
+    const config = vscode.workspace.getConfiguration('smith');
+    assert.deepEqual(readSettings().web, { browser: { viewport: { width: 900, height: 600 } }, deniedDomains: [] });
+    assert.equal(readSettings().policy.browser, false);
+    await config.update('autoApprove.browser', true, vscode.ConfigurationTarget.Global);
+    await config.update('browser.executablePath', '/opt/chrome/chrome', vscode.ConfigurationTarget.Global);
+    await config.update('browser.cdpEndpoint', 'http://127.0.0.1:9222', vscode.ConfigurationTarget.Global);
+    await config.update('browser.viewport', '1280x800', vscode.ConfigurationTarget.Global);
+    await config.update('browser.headless', false, vscode.ConfigurationTarget.Global);
+    await config.update('web.deniedDomains', ['example.com', ' *.ads.net '], vscode.ConfigurationTarget.Global);
+    const settings = readSettings();
+    assert.equal(settings.policy.browser, true);
+    assert.deepEqual(settings.web, {
+      browser: { executablePath: '/opt/chrome/chrome', cdpEndpoint: 'http://127.0.0.1:9222', viewport: { width: 1280, height: 800 }, headed: true },
+      deniedDomains: ['example.com', '*.ads.net'],
+    });
+    await config.update('browser.viewport', 'huge', vscode.ConfigurationTarget.Global);
+    assert.equal(readSettings().web.browser?.viewport, undefined, 'a size that is not WIDTHxHEIGHT leaves the default to the browser');
+    await resetSettings();
   });
 
   it('reads smith.autoCondensePercent as a share; out of range keeps 80 %', async () => {
