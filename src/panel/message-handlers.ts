@@ -50,6 +50,7 @@ export function createMessageHandlers(controller: TaskController, interactions: 
       return replays.start(m.taskId, m.model);
     },
     compareCheckpoint: (m) => controller.compareCheckpoint(m.taskId, m.checkpointId),
+    openScreenshot: (m) => controller.openScreenshot(m.taskId, m.callId),
     restoreCheckpoint: (m) => controller.restoreCheckpoint(m.taskId, m.checkpointId, m.scope),
     editMessage: (m) => controller.editMessage(m.taskId, m.seq, m.text, m.restoreFiles),
     mcpRestart: (m) => mcp.restart(m.server),

@@ -1,10 +1,12 @@
-import { resolve } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { RewindOutcome, RewindScope } from '../core/checkpoints/rewind-task.js';
 import type { Host } from '../core/ports.js';
 import type { TodoItem } from '../shared/todo-items.js';
 import { compareWithCheckpoint, restoreCheckpoint, rewindForEdit, type CheckpointTarget } from './checkpoint-actions.js';
 import type { LiveTasks } from './live-task.js';
-import type { OpenTask } from './open-task.js';
+import { eventsOf, type OpenTask } from './open-task.js';
 import type { PanelChange } from './panel-changes.js';
 import type { CheckpointViews } from './ports.js';
 
@@ -45,6 +47,20 @@ export class OpenTaskActions {
     task.log.append({ type: 'todo_list_edited', items: [...items] });
     this.deps.live().refreshMessages(open);
     this.deps.emit({ kind: 'state' });
+  }
+
+  /** Opens a browser_action screenshot of the open task in an editor tab (written to a temporary file first). */
+  async openScreenshot(taskId: string, callId: string): Promise<void> {
+    const open = this.deps.current();
+    if (open?.id !== taskId) throw new Error('Open the task first.');
+    const result = eventsOf(open).find((e) => e.type === 'tool_result' && e.callId === callId);
+    const image = result?.type === 'tool_result' ? result.images?.[0] : undefined;
+    if (!image) throw new Error('This call has no screenshot to open.');
+    const dir = join(tmpdir(), 'smith-screenshots');
+    mkdirSync(dir, { recursive: true });
+    const file = join(dir, `${taskId}-${callId}.${image.mimeType.split('/')[1] ?? 'png'}`);
+    writeFileSync(file, Buffer.from(image.data, 'base64'));
+    await this.deps.checkpointViews.openFile(file);
   }
 
   /** Opens the multi-file diff of the open task's checkpoint against the workspace now. */

@@ -85,10 +85,12 @@ export interface ComparedFile {
   readonly existsNow: boolean;
 }
 
-/** The editor's dialogs and views the checkpoint actions use. */
+/** The editor's dialogs and views the actions on the open task use (checkpoints, screenshots). */
 export interface CheckpointViews {
   /** Shows the files side by side (VS Code: its multi-file diff editor); `title` names the comparison. */
   showChanges(title: string, files: readonly ComparedFile[]): Promise<void>;
   /** Asks before something that loses work; true when the user chose `action`. */
   confirm(message: string, detail: string, action: string): Promise<boolean>;
+  /** Opens a file in an editor tab (an image in the editor's image preview). */
+  openFile(absolutePath: string): Promise<void>;
 }

@@ -391,6 +391,10 @@ export class TaskController implements PanelSource, Disposable {
     await this.actions.editTodos(taskId, items);
   }
 
+  async openScreenshot(taskId: string, callId: string): Promise<void> {
+    await this.actions.openScreenshot(taskId, callId);
+  }
+
   async compareCheckpoint(taskId: string, checkpointId: string): Promise<void> {
     await this.actions.compareCheckpoint(taskId, checkpointId);
   }

@@ -354,6 +354,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('replayTask'), id, taskId: id, model: z.string().trim().min(1).max(500) }).strict(),
   /** Opens VS Code's multi-file diff: every file that differs between the checkpoint and now. */
   z.object({ type: z.literal('compareCheckpoint'), id, taskId: id, checkpointId: z.string().max(50) }).strict(),
+  /** Opens the screenshot of a browser_action call (its result's image) in an editor tab. */
+  z.object({ type: z.literal('openScreenshot'), id, taskId: id, callId: id }).strict(),
   /** Puts the files, the conversation or both back to the checkpoint (asks first before overwriting later changes). */
   z.object({ type: z.literal('restoreCheckpoint'), id, taskId: id, checkpointId: z.string().max(50), scope: z.enum(['files', 'conversation', 'both']) }).strict(),
   /** Rewinds to just before the user's message at `seq` (and its files, with `restoreFiles`) and sends `text` instead. */

@@ -35,6 +35,10 @@ export class VsCodeCheckpointViews implements CheckpointViews, vscode.Disposable
     await vscode.commands.executeCommand('vscode.changes', title, resources);
   }
 
+  async openFile(absolutePath: string): Promise<void> {
+    await vscode.commands.executeCommand('vscode.open', vscode.Uri.file(absolutePath));
+  }
+
   async confirm(message: string, detail: string, action: string): Promise<boolean> {
     return (await vscode.window.showWarningMessage(message, { modal: true, detail }, action)) === action;
   }

@@ -74,7 +74,7 @@ describe('the panel in a multi-root workspace', { timeout: 60_000 }, () => {
         return fixture.environment(provider, host, { ...(additionalRoots ? { additionalRoots } : {}), ...(askForEdits ? { policy: DEFAULT_POLICY } : {}) });
       },
     };
-    const checkpointViews: CheckpointViews = { showChanges: async () => {}, confirm: async () => false };
+    const checkpointViews: CheckpointViews = { showChanges: async () => {}, confirm: async () => false, openFile: async () => {} };
     const controller = new TaskController({
       storageDir: fixture.storage,
       cwd: () => folders().primary,

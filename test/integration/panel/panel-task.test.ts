@@ -96,6 +96,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       comparisons: [] as { title: string; files: { path: string; before: string | undefined; existsNow: boolean }[] }[],
       questions: [] as string[],
       answer: false,
+      opened: [] as string[],
     };
     const checkpointViews: CheckpointViews = {
       showChanges: async (title, files) => void views.comparisons.push({ title, files: files.map((f) => ({ path: f.path, before: f.before(), existsNow: f.existsNow })) }),
@@ -103,6 +104,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
         views.questions.push(`${message}\n${detail}`);
         return views.answer;
       },
+      openFile: async (path) => void views.opened.push(path),
     };
     const controller = new TaskController({
       storageDir: fixture.storage,
@@ -633,6 +635,12 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     assert.match(last?.kind === 'tool' ? (last.screenshot ?? '') : '', /^data:image\/jpeg;base64,\/9j\//);
     // Each screenshot reached the model as an image.
     assert.match(JSON.stringify(fixture.server.requestAt(1).body), /data:image\/jpeg;base64,/);
+    // Any card's screenshot opens in an editor tab, also one the chat no longer shows.
+    const taskId = panel.page.state.panel!.task!.id;
+    await panel.client.request({ type: 'openScreenshot', taskId, callId: first!.kind === 'tool' ? first.callId : '' });
+    assert.equal(panel.views.opened.length, 1);
+    assert.deepEqual([...readFileSync(panel.views.opened[0]!).subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG file');
+    await assert.rejects(panel.client.request({ type: 'openScreenshot', taskId, callId: 'call-0' }), /This call has no screenshot to open/);
     assert.deepEqual(panel.page.problems, []);
   });
 

@@ -43,6 +43,9 @@ describe('the browser card', () => {
     await shot.click();
     assert.equal(await shot.getAttribute('aria-expanded'), 'true');
     assert.equal(await shot.getAttribute('title'), 'Show smaller');
+    await card.getByRole('button', { name: 'Open screenshot' }).click();
+    const opened = await suite.panel.waitForPosted('openScreenshot');
+    assert.deepEqual([opened.taskId, opened.callId], ['task-1', 'call-1']);
 
     // A later action's card takes the screenshot; the earlier one keeps its console lines.
     const clicked: UiMessage = {

@@ -1,12 +1,15 @@
 import { useState } from 'react';
+import { useActions } from '../common/actions-context.js';
+import { Codicon } from '../common/codicon.js';
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
 
 /**
  * A browser_action card's page: the newest screenshot of the chat (click to see it at full size)
  * and the console messages the action brought, errors in the error colour.
  */
-export function BrowserView({ message }: { message: UiToolMessage }) {
+export function BrowserView({ message, taskId }: { message: UiToolMessage; taskId?: string }) {
   const [full, setFull] = useState(false);
+  const { send } = useActions();
   const lines = message.details?.browser?.console ?? [];
   return (
     <>
@@ -19,6 +22,11 @@ export function BrowserView({ message }: { message: UiToolMessage }) {
           onClick={() => setFull(!full)}
         >
           <img src={message.screenshot} alt={`The page after ${message.params.action ?? 'the action'}`} />
+        </button>
+      )}
+      {message.screenshot !== undefined && taskId !== undefined && (
+        <button type="button" className="link-button browser-open" title="Open the screenshot in an editor tab" onClick={() => send({ type: 'openScreenshot', taskId, callId: message.callId })}>
+          <Codicon name="go-to-file" /> Open screenshot
         </button>
       )}
       {lines.length > 0 && (

@@ -67,7 +67,7 @@ const MessageRow = memo(function MessageRow({ message, live, approval, pendingQu
         const options = pendingQuestion?.options ?? parseQuestionOptions(message.params.options);
         return <QuestionCard question={pendingQuestion?.question ?? message.params.question ?? ''} options={options} pending={pendingQuestion !== undefined} />;
       }
-      return <ToolCard message={message} live={live} approval={approval} />;
+      return <ToolCard message={message} live={live} approval={approval} taskId={taskId} />;
     case 'notice':
       return (
         <div className="notice">

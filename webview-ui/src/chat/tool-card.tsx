@@ -19,7 +19,7 @@ const OUTPUT_PREVIEW_CAP = 8000;
  * come from the result's facts (or, while it waits, the approval's); a result logged without them
  * shows its text alone.
  */
-export function ToolCard({ message, live, approval }: { message: UiToolMessage; live?: string; approval?: PendingApproval }) {
+export function ToolCard({ message, live, approval, taskId }: { message: UiToolMessage; live?: string; approval?: PendingApproval; taskId?: string }) {
   const subject = toolSubject(message.tool, message.params);
   const status = toolStatusDisplay(message.status);
   const stats = editStats(message, approval);
@@ -58,7 +58,7 @@ export function ToolCard({ message, live, approval }: { message: UiToolMessage; 
         ))}
       {command && message.status === 'running' && <ProceedButton callId={message.callId} />}
       {message.tool === 'use_subagents' && <SubagentList message={message} {...(live !== undefined ? { live } : {})} />}
-      {message.tool === 'browser_action' && <BrowserView message={message} />}
+      {message.tool === 'browser_action' && <BrowserView message={message} {...(taskId !== undefined ? { taskId } : {})} />}
       {!command && message.tool !== 'use_subagents' && message.output !== undefined && message.output !== '' && (
         <details className="tool-output">
           <summary>Output</summary>

@@ -71,7 +71,7 @@ function ownController(beforeDispose: () => Promise<void> = async () => {}) {
       };
     },
   });
-  const controller = new TaskController({ storageDir: storageDirOf(), cwd: () => workspace, host, settings, interactions, edits: diff, saveExport: saveWithDialog, checkpointViews: { showChanges: async () => {}, confirm: async () => false } });
+  const controller = new TaskController({ storageDir: storageDirOf(), cwd: () => workspace, host, settings, interactions, edits: diff, saveExport: saveWithDialog, checkpointViews: { showChanges: async () => {}, confirm: async () => false, openFile: async () => {} } });
   const close = () => {
     controller.dispose();
     settings.dispose();
