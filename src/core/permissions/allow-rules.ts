@@ -9,7 +9,8 @@ const EDIT_TOOLS = new Set(['write_to_file', 'replace_in_file', 'new_rule']);
 /**
  * The narrowest rules that allow this call again ("always allow this"): a command's simple
  * commands one by one (`Bash(npm test)`), the path read or edited (`Read(src/a.ts)`,
- * `Edit(src/a.ts)`), the MCP server's tool (`mcp__github__create_issue`), else the tool itself.
+ * `Edit(src/a.ts)`), the MCP server's tool (`mcp__github__create_issue`), the host fetched or
+ * opened (`WebFetch(domain:example.com)`), else the tool itself.
  * Undefined when no rule could allow it: a command with parts the shell parser cannot see through
  * (substitutions), which rules never allow.
  */
@@ -20,9 +21,21 @@ export async function narrowestAllowRules(tool: string, params: Readonly<Record<
     return [...new Set(split.commands.map((command) => `Bash(${command})`))];
   }
   if (tool === 'use_mcp_tool' && params.server_name && params.tool_name) return [`mcp__${params.server_name}__${params.tool_name}`];
+  if ((tool === 'web_fetch' || tool === 'browser_action') && params.url) {
+    const host = hostOf(params.url);
+    if (host) return [`WebFetch(domain:${host})`];
+  }
   const path = params.path;
   if (path !== undefined && (READ_TOOLS.has(tool) || EDIT_TOOLS.has(tool))) return [`${READ_TOOLS.has(tool) ? 'Read' : 'Edit'}(${rulePath(path, cwd)})`];
   return [tool];
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

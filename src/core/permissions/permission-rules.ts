@@ -3,6 +3,7 @@ import { isAbsolute, relative, resolve, sep } from 'node:path';
 import ignore from 'ignore';
 import { parseRule } from './rule-syntax.js';
 import { splitCommand } from './shell-commands.js';
+import { hostAllowed } from '../process/host-allow-list.js';
 
 /** What a rule does with the calls it matches. Deny always wins, then ask, then allow. */
 export type PermissionEffect = 'allow' | 'ask' | 'deny';
@@ -31,6 +32,7 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
   Read: ['read_file', 'list_files', 'search_files', 'list_code_definition_names'],
   Edit: ['write_to_file', 'replace_in_file', 'new_rule'],
   Write: ['write_to_file'],
+  WebFetch: ['web_fetch', 'browser_action'],
 };
 
 /**
@@ -74,6 +76,7 @@ function matches(rule: PermissionRule, call: PermissionCall, command?: string): 
   const { name, pattern } = parseRule(rule.rule);
   if (!pattern || name.startsWith('mcp__')) return true;
   if (command !== undefined) return commandMatches(pattern, command);
+  if (name === 'WebFetch') return urlMatches(pattern, call.params.url);
   const path = call.params.path;
   return path !== undefined && pathMatches(pattern, path, call.cwd);
 }
@@ -88,6 +91,20 @@ function commandMatches(pattern: string, command: string): boolean {
   if (!normalised.includes('*')) return command === normalised;
   const regex = new RegExp(`^${normalised.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
   return regex.test(command);
+}
+
+/**
+ * `domain:example.com` (Claude Code's WebFetch form) names that host; `domain:*.example.com` the
+ * hosts under it. A call without a URL (a browser click) is not matched by a domain.
+ */
+function urlMatches(pattern: string, url: string | undefined): boolean {
+  const domain = /^domain:(.+)$/.exec(pattern)?.[1];
+  if (domain === undefined || url === undefined) return false;
+  try {
+    return hostAllowed([domain], new URL(url).hostname);
+  } catch {
+    return false;
+  }
 }
 
 /**

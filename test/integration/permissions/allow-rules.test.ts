@@ -27,6 +27,7 @@ describe('always allow', () => {
       ['read_file', { path: 'README.md' }, ['Read(./README.md)'], { path: 'docs/README.md' }],
       ['read_file', { path: '/etc/hosts' }, ['Read(/etc/hosts)'], { path: '/etc/passwd' }],
       ['use_mcp_tool', { server_name: 'github', tool_name: 'create_issue' }, ['mcp__github__create_issue'], { server_name: 'github', tool_name: 'delete_repo' }],
+      ['web_fetch', { url: 'https://docs.example.com/a' }, ['WebFetch(domain:docs.example.com)'], { url: 'https://example.com/a' }],
     ];
     for (const [tool, params, expected, other] of cases) {
       const rules = await narrowestAllowRules(tool, params, cwd);

@@ -73,6 +73,18 @@ describe('permission rules', () => {
     assert.equal(await judge(rules, { tool: 'write_to_file', params: { path: 'dist/x.js' }, cwd: '/w' }), 'deny');
   });
 
+  test('WebFetch rules take Claude Code\'s domain: form, for web_fetch and the browser\'s launch', async () => {
+    const call = (tool: string, url: string | undefined) => ({ tool, params: url === undefined ? { action: 'click' } : { url, action: 'launch' }, cwd: '/work/app' });
+    const rules = [rule('allow', 'WebFetch(domain:docs.example.com)'), rule('deny', 'WebFetch(domain:*.evil.test)'), rule('ask', 'WebFetch(domain:localhost)')];
+    assert.equal(await judge(rules, call('web_fetch', 'https://docs.example.com/guide')), 'allow');
+    assert.equal(await judge(rules, call('web_fetch', 'https://api.docs.example.com/')), undefined, 'a domain names one host');
+    assert.equal(await judge(rules, call('web_fetch', 'https://docs.example.com.evil.test/')), 'deny');
+    assert.equal(await judge(rules, call('browser_action', 'http://localhost:3000/')), 'ask');
+    assert.equal(await judge(rules, call('browser_action', undefined)), undefined, 'a click has no URL to match');
+    assert.equal(await judge(rules, call('web_fetch', 'not a url')), undefined);
+    assert.equal(await judge([rule('deny', 'WebFetch')], call('browser_action', undefined)), 'deny', 'without a domain, every call of the tools');
+  });
+
   test('a malformed rule is a clear error', () => {
     assert.throws(() => parseRule('Bash(npm test'), /"Bash\(npm test" is not a permission rule: write Tool or Tool\(pattern\)/);
   });
