@@ -74,7 +74,7 @@ describe('permission rules', () => {
   });
 
   test('WebFetch rules take Claude Code\'s domain: form, for web_fetch and the browser\'s launch', async () => {
-    const call = (tool: string, url: string | undefined) => ({ tool, params: url === undefined ? { action: 'click' } : { url, action: 'launch' }, cwd: '/work/app' });
+    const call = (tool: string, url: string | undefined) => ({ tool, params: url === undefined ? { action: 'click' } : ({ url, action: 'launch' } as Record<string, string>), cwd: '/work/app' });
     const rules = [rule('allow', 'WebFetch(domain:docs.example.com)'), rule('deny', 'WebFetch(domain:*.evil.test)'), rule('ask', 'WebFetch(domain:localhost)')];
     assert.equal(await judge(rules, call('web_fetch', 'https://docs.example.com/guide')), 'allow');
     assert.equal(await judge(rules, call('web_fetch', 'https://api.docs.example.com/')), undefined, 'a domain names one host');
