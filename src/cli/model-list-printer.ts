@@ -1,5 +1,6 @@
 import { providerModels, type ModelFacts, type ProviderModels } from '../core/providers/provider-models.js';
 import type { ProviderConfig } from '../core/providers/types.js';
+import { modelFactsText } from '../shared/model-facts-text.js';
 
 /** Where `smith --list-models` writes, and whether a person reads it. */
 export interface ModelListOutput {
@@ -36,15 +37,7 @@ export function formatModelList(listed: ProviderModels, withFacts: boolean): str
 
 /** "200k window · $3 / $15 per M · images · tools · reasoning", with what is known. */
 export function describeModel(model: ModelFacts): string {
-  const facts: string[] = [];
-  if (model.contextWindow !== undefined) facts.push(`${tokens(model.contextWindow)} window`);
-  if (model.inputPrice !== undefined && model.outputPrice !== undefined) {
-    facts.push(model.inputPrice === 0 && model.outputPrice === 0 ? 'free' : `$${model.inputPrice} / $${model.outputPrice} per M`);
-  }
-  if (model.supportsImages) facts.push('images');
-  if (model.supportsTools) facts.push('tools');
-  if (model.supportsReasoning) facts.push('reasoning');
-  return facts.join(' · ');
+  return modelFactsText(model, (count) => `${tokens(count)} window`);
 }
 
 function tokens(count: number): string {

@@ -3,6 +3,7 @@ import type { ModelChoice, ModelList, ProviderName } from '../../../src/shared/p
 import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
 import { formatDate, formatTokens } from '../common/format.js';
+import { modelFactsText } from '../../../src/shared/model-facts-text.js';
 
 /** Rows shown at most; the search narrows the rest down. */
 const SHOWN = 50;
@@ -89,13 +90,5 @@ function listNote(list: ModelList): string {
 
 /** "200k · $3 / $15 per M · images · tools · reasoning", with what is known. */
 function factsOf(model: ModelChoice): string {
-  const facts: string[] = [];
-  if (model.contextWindow !== undefined) facts.push(formatTokens(model.contextWindow));
-  if (model.inputPrice !== undefined && model.outputPrice !== undefined) {
-    facts.push(model.inputPrice === 0 && model.outputPrice === 0 ? 'free' : `$${model.inputPrice} / $${model.outputPrice} per M`);
-  }
-  if (model.supportsImages) facts.push('images');
-  if (model.supportsTools) facts.push('tools');
-  if (model.supportsReasoning) facts.push('reasoning');
-  return facts.join(' · ');
+  return modelFactsText(model, formatTokens);
 }

@@ -1,0 +1,22 @@
+/** What a model list knows of a model, as the CLI's --list-models and the panel's picker show it. */
+export interface ModelFactsShown {
+  readonly contextWindow?: number;
+  readonly inputPrice?: number;
+  readonly outputPrice?: number;
+  readonly supportsImages?: boolean;
+  readonly supportsTools?: boolean;
+  readonly supportsReasoning?: boolean;
+}
+
+/** "200k window · $3 / $15 per M · images · tools · reasoning", with what is known; `window` writes the window. */
+export function modelFactsText(model: ModelFactsShown, window: (tokens: number) => string): string {
+  const facts: string[] = [];
+  if (model.contextWindow !== undefined) facts.push(window(model.contextWindow));
+  if (model.inputPrice !== undefined && model.outputPrice !== undefined) {
+    facts.push(model.inputPrice === 0 && model.outputPrice === 0 ? 'free' : `$${model.inputPrice} / $${model.outputPrice} per M`);
+  }
+  if (model.supportsImages) facts.push('images');
+  if (model.supportsTools) facts.push('tools');
+  if (model.supportsReasoning) facts.push('reasoning');
+  return facts.join(' · ');
+}
