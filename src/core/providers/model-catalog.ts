@@ -58,14 +58,25 @@ interface CatalogEntry extends Omit<PricedModelInfo, 'id'> {
   readonly aliases?: readonly string[];
 }
 
-/** The vendors whose models the catalogue lists; Azure OpenAI deployments run OpenAI's models. */
-type CatalogVendor = 'anthropic' | 'openai' | 'gemini';
+/**
+ * The vendors whose models the catalogue lists: the three SDK vendors (Azure OpenAI deployments run
+ * OpenAI's models), and the OpenAI-compatible services whose `/models` name ids only.
+ */
+type CatalogVendor = 'anthropic' | 'openai' | 'gemini' | IdsOnlyService;
+
+/** The services whose model list gives no window and no prices, so the catalogue gives them. */
+const IDS_ONLY_SERVICES = ['deepseek', 'xai', 'cerebras'] as const;
+type IdsOnlyService = (typeof IDS_ONLY_SERVICES)[number];
 
 const VISION_REASONING_CACHED = { supportsReasoning: true, supportsImages: true, supportsPromptCache: true } as const;
 const VISION_CACHED = { supportsReasoning: false, supportsImages: true, supportsPromptCache: true } as const;
+const TEXT_CACHED = { supportsReasoning: false, supportsImages: false, supportsPromptCache: true } as const;
+const TEXT_REASONING_CACHED = { supportsReasoning: true, supportsImages: false, supportsPromptCache: true } as const;
+const TEXT_ONLY = { supportsReasoning: false, supportsImages: false, supportsPromptCache: false } as const;
+const TEXT_REASONING = { supportsReasoning: true, supportsImages: false, supportsPromptCache: false } as const;
 
 // Published list prices in USD per million tokens, standard tier, as known in late 2025 (the vendors'
-// pricing pages for Anthropic, OpenAI and the Gemini API paid tier). Anthropic cache writes are the
+// pricing pages for Anthropic, OpenAI, the Gemini API paid tier, DeepSeek, xAI and Cerebras). Anthropic cache writes are the
 // 5-minute TTL price (1.25x input); OpenAI and Gemini do not bill cache writes. Re-check before relying
 // on them: prices change, and new models appear faster than this table does.
 const CATALOG: Readonly<Record<CatalogVendor, Readonly<Record<string, CatalogEntry>>>> = {
@@ -122,24 +133,69 @@ const CATALOG: Readonly<Record<CatalogVendor, Readonly<Record<string, CatalogEnt
     'gemini-2.0-flash': { contextWindow: 1_048_576, maxOutputTokens: 8_192, inputPrice: 0.1, outputPrice: 0.4, cacheReadPrice: 0.025, ...VISION_CACHED },
     'gemini-2.0-flash-lite': { contextWindow: 1_048_576, maxOutputTokens: 8_192, inputPrice: 0.075, outputPrice: 0.3, supportsReasoning: false, supportsImages: true, supportsPromptCache: false },
   },
+  // DeepSeek's API (V3.2): both names share one price; a cache hit costs a tenth of a miss.
+  deepseek: {
+    'deepseek-chat': { contextWindow: 128_000, maxOutputTokens: 8_192, inputPrice: 0.28, outputPrice: 0.42, cacheReadPrice: 0.028, ...TEXT_CACHED },
+    'deepseek-reasoner': { contextWindow: 128_000, maxOutputTokens: 65_536, inputPrice: 0.28, outputPrice: 0.42, cacheReadPrice: 0.028, ...TEXT_REASONING_CACHED },
+  },
+  // xAI's API: prompts over 128K tokens cost double on Grok 4 and Grok 4 Fast.
+  xai: {
+    'grok-4': {
+      contextWindow: 256_000, maxOutputTokens: 64_000, inputPrice: 3, outputPrice: 15, cacheReadPrice: 0.75,
+      longContextPricing: { thresholdTokens: 128_000, inputPrice: 6, outputPrice: 30, cacheReadPrice: 0.75 },
+      ...VISION_REASONING_CACHED,
+      aliases: ['grok-4-0709'],
+    },
+    'grok-4-fast-reasoning': {
+      contextWindow: 2_000_000, maxOutputTokens: 30_000, inputPrice: 0.2, outputPrice: 0.5, cacheReadPrice: 0.05,
+      longContextPricing: { thresholdTokens: 128_000, inputPrice: 0.4, outputPrice: 1, cacheReadPrice: 0.05 },
+      ...VISION_REASONING_CACHED,
+      aliases: ['grok-4-fast', 'grok-4-1-fast-reasoning', 'grok-4-1-fast'],
+    },
+    'grok-4-fast-non-reasoning': {
+      contextWindow: 2_000_000, maxOutputTokens: 30_000, inputPrice: 0.2, outputPrice: 0.5, cacheReadPrice: 0.05,
+      longContextPricing: { thresholdTokens: 128_000, inputPrice: 0.4, outputPrice: 1, cacheReadPrice: 0.05 },
+      ...VISION_CACHED,
+      aliases: ['grok-4-1-fast-non-reasoning'],
+    },
+    'grok-code-fast-1': { contextWindow: 256_000, maxOutputTokens: 10_000, inputPrice: 0.2, outputPrice: 1.5, cacheReadPrice: 0.02, ...TEXT_REASONING_CACHED },
+    'grok-3': { contextWindow: 131_072, maxOutputTokens: 16_384, inputPrice: 3, outputPrice: 15, cacheReadPrice: 0.75, ...TEXT_CACHED },
+    'grok-3-mini': { contextWindow: 131_072, maxOutputTokens: 16_384, inputPrice: 0.3, outputPrice: 0.5, cacheReadPrice: 0.075, ...TEXT_REASONING_CACHED },
+  },
+  // Cerebras's pay-as-you-go tier (its free tier serves shorter windows); no prompt cache discount.
+  cerebras: {
+    'gpt-oss-120b': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 0.35, outputPrice: 0.75, ...TEXT_REASONING },
+    'llama-3.3-70b': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 0.85, outputPrice: 1.2, ...TEXT_ONLY },
+    'llama3.1-8b': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 0.1, outputPrice: 0.1, ...TEXT_ONLY },
+    'qwen-3-32b': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 0.4, outputPrice: 0.8, ...TEXT_REASONING },
+    'qwen-3-235b-a22b-instruct-2507': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 0.6, outputPrice: 1.2, ...TEXT_ONLY },
+    'qwen-3-coder-480b': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 2, outputPrice: 2, ...TEXT_ONLY },
+  },
 };
 
 // What to assume about a model the catalogue does not know: generous enough to work. Its prices
 // stay unknown (a cost is never guessed as zero); they come from the provider or the user's overrides.
-const DEFAULTS: Readonly<Record<CatalogVendor | 'other', Omit<ModelInfo, 'id'>>> = {
+const DEFAULTS: Readonly<Record<Exclude<CatalogVendor, IdsOnlyService> | 'other', Omit<ModelInfo, 'id'>>> = {
   anthropic: { contextWindow: 200_000, maxOutputTokens: 8_192, ...VISION_REASONING_CACHED },
   openai: { contextWindow: 128_000, maxOutputTokens: 16_384, ...VISION_CACHED },
   gemini: { contextWindow: 1_048_576, maxOutputTokens: 8_192, ...VISION_REASONING_CACHED },
   other: { contextWindow: 128_000, maxOutputTokens: 8_192, supportsReasoning: false, supportsImages: false, supportsPromptCache: false },
 };
 
-/** The catalogue that lists a provider's models, if any (the OpenAI-compatible services have none). */
+/** The catalogue that lists a provider's models, if any (the other OpenAI-compatible services have none). */
 function catalogVendor(provider: ProviderId): CatalogVendor | undefined {
   const api = providerEntry(provider).api;
   if (api === 'azure-openai') return 'openai';
   if (api === 'gemini-vertex') return 'gemini';
   if (api === 'anthropic-vertex' || api === 'anthropic-bedrock') return 'anthropic';
-  return api === 'openai-compatible' ? undefined : api;
+  if (api === 'openai-compatible') return (IDS_ONLY_SERVICES as readonly string[]).includes(provider) ? (provider as IdsOnlyService) : undefined;
+  return api;
+}
+
+/** The assumptions for a provider's models the catalogue does not list. */
+function defaultsFor(provider: ProviderId): Omit<ModelInfo, 'id'> {
+  const vendor = catalogVendor(provider);
+  return vendor === 'anthropic' || vendor === 'openai' || vendor === 'gemini' ? DEFAULTS[vendor] : DEFAULTS.other;
 }
 
 // Snapshot and channel suffixes vendors add to a model's name: claude-sonnet-4-5-20250929,
@@ -166,7 +222,7 @@ export function findModelInfo(provider: ProviderId, modelId: string): PricedMode
  * provider's defaults; `overrides` (the user's settings) win over all of them.
  */
 export function modelInfo(provider: ProviderId, modelId: string, overrides: ModelInfoOverrides = {}, discovered?: ModelFacts): ModelInfo {
-  const base = findModelInfo(provider, modelId) ?? { id: modelId, ...DEFAULTS[catalogVendor(provider) ?? 'other'] };
+  const base = findModelInfo(provider, modelId) ?? { id: modelId, ...defaultsFor(provider) };
   const { id: _id, supportsTools: _tools, ...told } = discovered ?? { id: modelId };
   return { ...base, ...definedFields(told), ...definedFields(overrides) };
 }

@@ -91,6 +91,22 @@ describe('model facts found at the provider', () => {
     assert.deepEqual([facts?.contextWindow, facts?.inputPrice, facts?.outputPrice], [131_072, 0.88, 0.88]);
   });
 
+  test('DeepSeek: /models names ids only; the catalogue adds windows and prices to the models it knows', async () => {
+    server.models.ids = ['deepseek-chat', 'deepseek-reasoner', 'deepseek-next'];
+    const deepseek = (model: string): ProviderConfig => ({ provider: 'deepseek', model, apiKey: 'k', baseUrl: server.openAiBaseUrl });
+    const listed = await providerModels(deepseek('deepseek-chat'), { cache });
+    assert.equal(listed.source, 'server');
+    assert.deepEqual(
+      listed.models.map((m) => [m.id, m.contextWindow, m.inputPrice, m.outputPrice]),
+      [
+        ['deepseek-chat', 128_000, 0.28, 0.42],
+        ['deepseek-next', undefined, undefined, undefined],
+        ['deepseek-reasoner', 128_000, 0.28, 0.42],
+      ],
+    );
+    assert.equal((await modelFactsFor(deepseek('deepseek-reasoner'), { cache }))?.supportsReasoning, true);
+  });
+
   test('a failing /models: the picker says why and offers the list it cached, else the catalogue', async () => {
     server.models.body = OPENROUTER_MODELS;
     await providerModels(openrouter(), { cache, now: () => 42 });

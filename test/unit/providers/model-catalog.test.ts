@@ -8,6 +8,10 @@ describe('model catalogue lookups', () => {
       anthropic: ['claude-opus-4-1', 'claude-opus-4', 'claude-sonnet-4-5', 'claude-sonnet-4', 'claude-haiku-4-5', 'claude-3-5-haiku'],
       openai: ['gpt-5', 'gpt-5-mini', 'gpt-5-nano', 'gpt-4.1', 'gpt-4.1-mini', 'gpt-4o', 'gpt-4o-mini', 'o3', 'o4-mini'],
       gemini: ['gemini-2.5-pro', 'gemini-2.5-flash', 'gemini-2.5-flash-lite', 'gemini-2.0-flash'],
+      // Services whose /models names ids only: the catalogue gives their windows and prices.
+      deepseek: ['deepseek-chat', 'deepseek-reasoner'],
+      xai: ['grok-4', 'grok-4-fast-reasoning', 'grok-code-fast-1', 'grok-3-mini'],
+      cerebras: ['gpt-oss-120b', 'llama-3.3-70b', 'qwen-3-32b'],
     } as const;
     for (const [provider, ids] of Object.entries(expected) as Array<[keyof typeof expected, readonly string[]]>) {
       for (const id of ids) assert.ok(catalogModelIds(provider).includes(id), `${provider}/${id}`);
@@ -16,7 +20,8 @@ describe('model catalogue lookups', () => {
   });
 
   test('every entry is sane: positive limits, output within the window, non-negative prices', () => {
-    for (const provider of ['anthropic', 'openai', 'gemini'] as const) {
+    for (const provider of ['anthropic', 'openai', 'gemini', 'deepseek', 'xai', 'cerebras'] as const) {
+      assert.ok(catalogModelIds(provider).length > 0, provider);
       for (const id of catalogModelIds(provider)) {
         const info = findModelInfo(provider, id)!;
         assert.equal(info.id, id);
