@@ -18,6 +18,8 @@ export interface CliOptions {
   readonly provider?: ProviderId;
   /** --profile NAME: an API profile from the user's settings file; the flags win over its fields. */
   readonly profile?: string;
+  /** --plan-profile / --act-profile NAME: the API profile a mode runs with (its provider, model and key). */
+  readonly modeProfiles: { readonly plan?: string; readonly act?: string };
   readonly model?: string;
   readonly baseUrl?: string;
   readonly reasoningEffort?: 'low' | 'medium' | 'high';
@@ -99,6 +101,10 @@ Options:
   --provider NAME            ${PROVIDER_IDS.join(' | ')}
   --profile NAME             an API profile from "profiles" in <storage>/settings.json (or
                              SMITH_PROFILE); the flags win over its fields
+  --plan-profile NAME        the API profile Plan mode runs with (provider, model, key), e.g. a
+                             stronger model to plan and a cheaper one to act; also "planProfile"
+                             in <storage>/settings.json
+  --act-profile NAME         the API profile Act mode runs with; also "actProfile" there
   --model ID                 model id (required for openai-compatible)
   --base-url URL             API base URL (e.g. http://127.0.0.1:11434/v1 for Ollama)
   --reasoning-effort LEVEL   low | medium | high: extended thinking where the model supports it
@@ -161,7 +167,7 @@ ${WEB_FLAGS_HELP}
   -h, --help                 show this help
   -v, --version              print the version
 
-API keys come from ${PROVIDERS.map((p) => (p.id === 'openai-compatible' ? `${p.keyEnvVar} (${p.id})` : p.keyEnvVar)).join(', ')}.`;
+API keys come from ${PROVIDERS.filter((p) => p.keyEnvVar !== '').map((p) => (p.id === 'openai-compatible' ? `${p.keyEnvVar} (${p.id})` : p.keyEnvVar)).join(', ')}.`;
 
 /** Reads the flags themselves; node's own message about a bad flag becomes a UsageError. */
 function parseFlags(argv: readonly string[]) {
@@ -175,6 +181,8 @@ function parseFlags(argv: readonly string[]) {
         'add-dir': { type: 'string', multiple: true },
         provider: { type: 'string' },
         profile: { type: 'string' },
+        'plan-profile': { type: 'string' },
+        'act-profile': { type: 'string' },
         model: { type: 'string' },
         'base-url': { type: 'string' },
         'reasoning-effort': { type: 'string' },
@@ -273,6 +281,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     addDirs: values['add-dir'] ?? [],
     ...(provider ? { provider: provider as ProviderId } : {}),
     ...(values.profile ? { profile: values.profile } : {}),
+    modeProfiles: { ...(values['plan-profile'] ? { plan: values['plan-profile'] } : {}), ...(values['act-profile'] ? { act: values['act-profile'] } : {}) },
     ...(values.model ? { model: values.model } : {}),
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     ...(effort ? { reasoningEffort: effort } : {}),

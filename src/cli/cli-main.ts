@@ -25,7 +25,7 @@ import { imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, termin
 import { printOutcome } from './outcome-printer.js';
 import { printModels } from './model-list-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
-import { providerConfigFrom } from './provider-settings.js';
+import { modeProviderConfigsFrom, providerConfigFrom } from './provider-settings.js';
 import { readStdin } from './read-stdin.js';
 import { runRepl } from './repl.js';
 import { runInteractive } from './interactive-run.js';
@@ -73,6 +73,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const redactor = cliRedactor(process.env);
   const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
   const provider = createProvider(providerConfigFrom(options, process.env));
+  const providerForMode = Object.fromEntries(Object.entries(modeProviderConfigsFrom(options, process.env)).map(([mode, config]) => [mode, createProvider(config)]));
   // Approvals and answers are read from stdin unless the task itself came from there.
   const stdinFree = !jsonInput && (stdinIsTty || Boolean(options.task) || Boolean(options.resume));
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;
@@ -103,6 +104,7 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(overlay ? { files: overlay, processes: NO_COMMANDS } : {}),
     },
     provider,
+    providerForMode,
     policy: policyFromFlags(options),
     // A dry run runs no command at all.
     ...(options.sandbox && !overlay ? { sandbox: { network: options.sandboxNetwork, allowedHosts: options.sandboxAllowedHosts } } : {}),

@@ -8,18 +8,27 @@ export function userSettingsFile(storageDir: string): string {
   return join(storageDir, 'settings.json');
 }
 
+/** The API profiles of the user's settings file, and the profile each mode runs with (`planProfile`, `actProfile`). */
+export interface CliProfiles extends ParsedProfiles {
+  readonly modeProfiles: { readonly plan?: string; readonly act?: string };
+}
+
 /** The API profiles of the user's settings file (comments allowed); a missing file has none, a broken one says why. */
-export function loadCliProfiles(storageDir: string): ParsedProfiles {
+export function loadCliProfiles(storageDir: string): CliProfiles {
   const file = userSettingsFile(storageDir);
   let text: string;
   try {
     text = readRegularFileSync(file).toString('utf8');
   } catch (error) {
-    if (error instanceof NotRegularFileError) return { profiles: {}, problems: [error.message] };
-    return { profiles: {}, problems: [] };
+    if (error instanceof NotRegularFileError) return { profiles: {}, problems: [error.message], modeProfiles: {} };
+    return { profiles: {}, problems: [], modeProfiles: {} };
   }
   const errors: ParseError[] = [];
   const json = parseJsonc(text, errors, { allowTrailingComma: true });
-  if (errors.length > 0) return { profiles: {}, problems: [`${file}: not valid JSON (${printParseErrorCode(errors[0]!.error)} at offset ${errors[0]!.offset})`] };
-  return parseProfiles((json as { profiles?: unknown } | null)?.profiles, file);
+  if (errors.length > 0) return { profiles: {}, problems: [`${file}: not valid JSON (${printParseErrorCode(errors[0]!.error)} at offset ${errors[0]!.offset})`], modeProfiles: {} };
+  const settings = (typeof json === 'object' && json !== null ? json : {}) as { profiles?: unknown; planProfile?: unknown; actProfile?: unknown };
+  const name = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
+  const plan = name(settings.planProfile);
+  const act = name(settings.actProfile);
+  return { ...parseProfiles(settings.profiles, file), modeProfiles: { ...(plan ? { plan } : {}), ...(act ? { act } : {}) } };
 }

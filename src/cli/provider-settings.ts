@@ -3,8 +3,9 @@ import type { ProviderConfig, ProviderId } from '../core/providers/types.js';
 import type { CliOptions } from './args.js';
 import { UsageError } from './args.js';
 import { DEFAULT_MODELS } from '../shared/provider-setup.js';
-import { PROVIDERS } from '../shared/providers.js';
+import { needsModel, PROVIDERS } from '../shared/providers.js';
 import type { ApiProfile } from '../shared/protocol.js';
+import type { Mode } from '../core/skills/skill.js';
 import { loadCliProfiles, userSettingsFile } from './cli-profiles.js';
 import { defaultStorageDir } from './default-storage.js';
 
@@ -30,12 +31,12 @@ export function providerConfigFrom(flags: ProfiledOptions, env: NodeJS.ProcessEn
     );
   }
   const model = options.model ?? (DEFAULT_MODELS[provider] || undefined);
-  if (!model) throw new UsageError(`--model is required for ${provider}`);
+  if (!model && needsModel(provider)) throw new UsageError(`--model is required for ${provider}`);
   // A profile may name its own key variable (two profiles of one provider, two keys).
   const apiKey = (profile?.apiKeyEnv ? env[profile.apiKeyEnv] : undefined) || env[apiKeyEnvVar(provider)];
   return {
     provider,
-    model,
+    model: model ?? '',
     ...(apiKey ? { apiKey } : {}),
     ...(options.baseUrl ? { baseUrl: options.baseUrl } : {}),
     // Azure's own variable for its api-version, as its SDKs and tools read it.
@@ -46,13 +47,37 @@ export function providerConfigFrom(flags: ProfiledOptions, env: NodeJS.ProcessEn
   };
 }
 
+/**
+ * The provider of each mode that runs with its own API profile: --plan-profile / --act-profile,
+ * else `planProfile` / `actProfile` in the user's settings file. The profile's fields decide alone
+ * (the provider and model flags are the main settings'), and its `planModel` / `actModel` is the
+ * model for that mode when it has one.
+ */
+export function modeProviderConfigsFrom(flags: ProfiledOptions, env: NodeJS.ProcessEnv): Partial<Record<Mode, ProviderConfig>> {
+  const storageDir = flags.storage ?? defaultStorageDir(env);
+  const fromFile = loadCliProfiles(storageDir).modeProfiles;
+  const { provider: _provider, model: _model, baseUrl: _baseUrl, reasoningEffort: _effort, toolProtocol: _protocol, ...kept } = flags;
+  const configs: Partial<Record<Mode, ProviderConfig>> = {};
+  for (const mode of ['plan', 'act'] as const) {
+    const name = flags.modeProfiles[mode] ?? fromFile[mode];
+    if (name === undefined) continue;
+    const profile = namedProfile(name, storageDir);
+    const modeModel = mode === 'plan' ? profile.planModel : profile.actModel;
+    configs[mode] = providerConfigFrom({ ...kept, profile: name, ...(modeModel ? { model: modeModel } : {}) }, env);
+  }
+  return configs;
+}
+
 /** The profile named by --profile (or SMITH_PROFILE), from the user's settings file; a UsageError names the ones there are. */
 function chosenProfile(options: ProfiledOptions, env: NodeJS.ProcessEnv): ApiProfile | undefined {
   const name = options.profile ?? (env.SMITH_PROFILE?.trim() || undefined);
   if (name === undefined) return undefined;
-  const storageDir = options.storage ?? defaultStorageDir(env);
+  return namedProfile(name, options.storage ?? defaultStorageDir(env));
+}
+
+function namedProfile(name: string, storageDir: string): ApiProfile {
   const { profiles, problems } = loadCliProfiles(storageDir);
-  const profile = profiles[name];
+  const profile = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
   if (profile) return profile;
   const known = Object.keys(profiles);
   const there = known.length > 0 ? `; the profiles are ${known.join(', ')}` : `; add it under "profiles" in ${userSettingsFile(storageDir)}`;

@@ -44,4 +44,32 @@ describe('smith with an API profile', () => {
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /no API profile named "work"; the profiles are scripted \(.*settings\.json: profile "broken": provider/);
   });
+
+  test('--plan-profile: Plan mode runs with that profile (its provider, model and key); Act mode keeps the main settings', async () => {
+    writeProfiles();
+    const main = ['--provider', 'openai-compatible', '--model', 'main-model', '--base-url', fx.server.openAiBaseUrl, '--cwd', fx.ws.root, '--storage', fx.storage, '--output', 'json'];
+    const env = { SCRIPTED_API_KEY: 'sk-planner-key', SMITH_API_KEY: 'sk-main-key' };
+    fx.server.enqueue({ text: '<plan_mode_respond><response>The plan: one step.</response></plan_mode_respond>' });
+    const plan = await runCli({ args: [...main, '--mode', 'plan', '--plan-profile', 'scripted', 'Plan it'], env });
+    assert.equal(plan.code, 0, plan.stderr);
+    assert.equal(fx.server.requestAt(0).body.model, 'scripted-model');
+    assert.equal(fx.server.requestAt(0).headers.authorization, 'Bearer sk-planner-key');
+    fx.server.enqueue({ text: '<attempt_completion><result>acted</result></attempt_completion>' });
+    const act = await runCli({ args: [...main, '--plan-profile', 'scripted', 'Do it'], env });
+    assert.equal(act.code, 0, act.stderr);
+    assert.equal(fx.server.requestAt(1).body.model, 'main-model');
+    assert.equal(fx.server.requestAt(1).headers.authorization, 'Bearer sk-main-key');
+  });
+
+  test('"actProfile" in the settings file, with the profile\'s own Act model; an unknown mode profile is a usage error', async () => {
+    const profiles = { cheap: { provider: 'openai-compatible', model: 'cheap-model', actModel: 'cheap-act-model', baseUrl: fx.server.openAiBaseUrl } };
+    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ profiles, actProfile: 'cheap' }));
+    fx.server.enqueue({ text: '<attempt_completion><result>cheaply</result></attempt_completion>' });
+    const run = await runCli({ args: ['--provider', 'openai-compatible', '--model', 'main-model', '--base-url', fx.server.openAiBaseUrl, '--cwd', fx.ws.root, '--storage', fx.storage, '--output', 'json', 'Go'] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(fx.server.requestAt(0).body.model, 'cheap-act-model');
+    const unknown = await runCli({ args: ['--provider', 'openai-compatible', '--model', 'm', '--base-url', fx.server.openAiBaseUrl, '--storage', fx.storage, '--plan-profile', 'thinker', 'hi'] });
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.stderr, /no API profile named "thinker"; the profiles are cheap/);
+  });
 });
