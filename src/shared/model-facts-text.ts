@@ -1,5 +1,6 @@
 /** What a model list knows of a model, as the CLI's --list-models and the panel's picker show it. */
 export interface ModelFactsShown {
+  readonly name?: string;
   readonly contextWindow?: number;
   readonly inputPrice?: number;
   readonly outputPrice?: number;
@@ -8,9 +9,9 @@ export interface ModelFactsShown {
   readonly supportsReasoning?: boolean;
 }
 
-/** "200k window · $3 / $15 per M · images · tools · reasoning", with what is known; `window` writes the window. */
+/** "200k window · $3 / $15 per M · images · tools · reasoning", with what is known (after the model's name, if it has one); `window` writes the window. */
 export function modelFactsText(model: ModelFactsShown, window: (tokens: number) => string): string {
-  const facts: string[] = [];
+  const facts: string[] = model.name ? [model.name] : [];
   if (model.contextWindow !== undefined) facts.push(window(model.contextWindow));
   if (model.inputPrice !== undefined && model.outputPrice !== undefined) {
     facts.push(model.inputPrice === 0 && model.outputPrice === 0 ? 'free' : `$${model.inputPrice} / $${model.outputPrice} per M`);

@@ -1,25 +1,27 @@
 // The providers Smith speaks, in the order lists show them (the hosted vendors, the hosted
-// OpenAI-compatible services, the local servers, then any OpenAI-compatible server). The one place
+// OpenAI-compatible services, the local servers, any OpenAI-compatible server, then the models the
+// editor itself offers). The one place
 // that names them: the engine's ids, the CLI's flags and help, the settings, the panel's schemas
 // and setup form all derive from this list.
 
 /** Which SDK client a provider is spoken to with. */
-export type ProviderApi = 'anthropic' | 'anthropic-vertex' | 'anthropic-bedrock' | 'openai' | 'gemini' | 'gemini-vertex' | 'openai-compatible' | 'azure-openai';
+export type ProviderApi = 'anthropic' | 'anthropic-vertex' | 'anthropic-bedrock' | 'openai' | 'gemini' | 'gemini-vertex' | 'openai-compatible' | 'azure-openai' | 'vscode-lm';
 
 /**
  * Where a provider's model list and model facts come from: `openai` is GET /models (ids, and the
  * window or capabilities where the vendor adds them); `openrouter` and `together` add prices in
  * their own units; `ollama` and `lmstudio` are the servers' native APIs beside /v1; `catalogue`
- * means Smith's own catalogue only.
+ * means Smith's own catalogue only; `editor` means the editor lists them (VS Code's language models),
+ * so only the extension can.
  */
-export type ModelListing = 'openai' | 'openrouter' | 'together' | 'ollama' | 'lmstudio' | 'catalogue';
+export type ModelListing = 'openai' | 'openrouter' | 'together' | 'ollama' | 'lmstudio' | 'catalogue' | 'editor';
 
 /** One provider: its id, its name for people, its endpoint, where its key comes from, its default model. */
 export interface ProviderEntry {
   readonly id: string;
   readonly label: string;
   readonly api: ProviderApi;
-  /** The environment variable the key falls back to (the CLI's, and the extension's when none is stored). */
+  /** The environment variable the key falls back to (the CLI's, and the extension's when none is stored); '' for a provider that takes no key. */
   readonly keyEnvVar: string;
   /** False for servers that run without a key (local ones); a key is sent when one is set. */
   readonly keyRequired: boolean;
@@ -27,7 +29,10 @@ export interface ProviderEntry {
   readonly baseUrl: string;
   /** The user must give the address (an arbitrary server, an Azure resource). */
   readonly baseUrlRequired: boolean;
-  /** The model used when none is configured; '' where the models depend on the server (or the Azure deployment). */
+  /**
+   * The model used when none is configured; '' where the models depend on the server (or the Azure
+   * deployment), or where the editor picks its first model (see `needsModel`).
+   */
   readonly defaultModel: string;
   readonly models: ModelListing;
   /** Runs on the user's own machine: its models cost nothing. */
@@ -63,6 +68,9 @@ export const PROVIDERS = [
   { id: 'lmstudio', label: 'LM Studio', api: 'openai-compatible', keyEnvVar: 'LMSTUDIO_API_KEY', baseUrl: 'http://localhost:1234/v1', defaultModel: '', models: 'lmstudio', ...LOCAL },
   { id: 'vllm', label: 'vLLM', api: 'openai-compatible', keyEnvVar: 'VLLM_API_KEY', baseUrl: 'http://localhost:8000/v1', defaultModel: '', models: 'openai', keyRequired: false, baseUrlRequired: false, local: false },
   { id: 'openai-compatible', label: 'OpenAI-compatible', api: 'openai-compatible', keyEnvVar: 'SMITH_API_KEY', baseUrl: '', defaultModel: '', models: 'openai', keyRequired: false, baseUrlRequired: true, local: false },
+  // The models other extensions give VS Code (Copilot's, any registered language model): no key, no
+  // address, billed by the extension that provides them. Only the extension can reach them.
+  { id: 'vscode-lm', label: 'VS Code language models', api: 'vscode-lm', keyEnvVar: '', baseUrl: '', defaultModel: '', models: 'editor', keyRequired: false, baseUrlRequired: false, local: false },
 ] as const satisfies readonly ProviderEntry[];
 
 /** A provider's id. */
@@ -85,4 +93,9 @@ export function isProviderId(value: unknown): value is ProviderId {
 /** The registry's entry for a provider. */
 export function providerEntry(id: ProviderId): ProviderEntry {
   return PROVIDERS.find((p) => p.id === id)!;
+}
+
+/** False where the editor lists the models: without a model named, its first one answers. */
+export function needsModel(id: ProviderId): boolean {
+  return providerEntry(id).models !== 'editor';
 }

@@ -3,6 +3,7 @@ import { GeminiProvider } from './gemini-provider.js';
 import { OpenAiProvider } from './openai-provider.js';
 import { AWS_CREDENTIALS } from './aws-credentials.js';
 import { VERTEX_CREDENTIALS } from './google-credentials.js';
+import { EDITOR_MODELS_ONLY_IN_VS_CODE } from './editor-models.js';
 import { ProviderError } from './types.js';
 import type { ApiProvider, ProviderConfig, ProviderId } from './types.js';
 import { API_KEY_ENV_VARS, isProviderId, PROVIDER_IDS, providerEntry } from '../../shared/providers.js';
@@ -16,6 +17,7 @@ export function apiKeyEnvVar(provider: ProviderId): string {
 /**
  * Builds the provider the settings describe, or throws a ProviderError saying what to fix.
  * It never reads the environment itself: the host resolves `apiKey` (env var or secret storage).
+ * VS Code's language models are not built here: only the extension can reach them.
  */
 export function createProvider(config: ProviderConfig): ApiProvider {
   const provider = buildProvider(config);
@@ -28,6 +30,8 @@ function buildProvider(config: ProviderConfig): ApiProvider {
     throw new ProviderError(`Unknown provider "${String(config.provider)}". Use one of ${PROVIDER_IDS.join(', ')}.`);
   }
   const entry = providerEntry(config.provider);
+  // Only the extension host can reach them; the extension builds this provider itself (createHostProvider).
+  if (entry.api === 'vscode-lm') throw new ProviderError(EDITOR_MODELS_ONLY_IN_VS_CODE);
   const model = config.model.trim();
   if (!model) {
     const what = entry.api === 'azure-openai' ? 'No deployment is set for Azure OpenAI. Give the deployment\'s name' : `No model is set for the ${config.provider} provider. Choose one`;

@@ -1,3 +1,4 @@
+import { EDITOR_MODELS_ONLY_IN_VS_CODE } from './editor-models.js';
 import { factsFromLmStudio, factsFromModelList, factsFromOllamaShow, namesFromOllamaTags, type ModelFacts } from './model-facts.js';
 import { extractServerMessage, httpStatusError, otherError, type ProviderErrorContext } from './provider-errors.js';
 import { ProviderAbortedError, ProviderError } from './types.js';
@@ -20,6 +21,7 @@ export interface ModelEndpoint {
 /** The endpoint a provider lists its models at, or a ProviderError when it has none or needs an address first. */
 export function modelEndpoint(config: ProviderConfig): ModelEndpoint {
   const entry = providerEntry(config.provider);
+  if (entry.models === 'editor') throw new ProviderError(EDITOR_MODELS_ONLY_IN_VS_CODE);
   if (entry.models === 'catalogue') {
     throw new ProviderError(`Listing models is only supported for OpenAI and the OpenAI-compatible providers, not ${config.provider}.`);
   }

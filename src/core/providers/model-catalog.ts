@@ -185,6 +185,8 @@ const DEFAULTS: Readonly<Record<Exclude<CatalogVendor, IdsOnlyService> | 'other'
 /** The catalogue that lists a provider's models, if any (the other OpenAI-compatible services have none). */
 function catalogVendor(provider: ProviderId): CatalogVendor | undefined {
   const api = providerEntry(provider).api;
+  // The editor describes its own models; the catalogue knows none of them.
+  if (api === 'vscode-lm') return undefined;
   if (api === 'azure-openai') return 'openai';
   if (api === 'gemini-vertex') return 'gemini';
   if (api === 'anthropic-vertex' || api === 'anthropic-bedrock') return 'anthropic';

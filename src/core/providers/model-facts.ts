@@ -3,6 +3,8 @@ import type { ModelListing } from '../../shared/providers.js';
 /** What is known about one model a provider offers; a field is absent where nobody said. */
 export interface ModelFacts {
   readonly id: string;
+  /** The model's name for people where the provider gives one beside the id (VS Code's language models). */
+  readonly name?: string;
   /** Prompt + output tokens the model accepts in one request. */
   readonly contextWindow?: number;
   readonly maxOutputTokens?: number;

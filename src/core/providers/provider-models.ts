@@ -119,16 +119,20 @@ function withCatalogue(provider: ProviderId, facts: ModelFacts): ModelFacts {
 
 /**
  * The facts the servers tell about the models of a task's providers (the main one and each mode's),
- * from the cache in `storageDir` or asked anew. Providers built without settings (test doubles)
- * and models nobody describes are left out.
+ * from the cache in `storageDir` or asked anew; a provider that describes its model itself
+ * (`describeModel`) is asked instead. Providers built without settings (test doubles) and models
+ * nobody describes are left out.
  */
 export async function learnModelFacts(providers: readonly ApiProvider[], storageDir: string, signal?: AbortSignal): Promise<Map<ApiProvider, ModelFacts>> {
   const cache = ModelFactsCache.in(storageDir);
   const learned = new Map<ApiProvider, ModelFacts>();
   await Promise.all(
     [...new Set(providers)].map(async (provider) => {
-      if (!provider.config) return;
-      const facts = await modelFactsFor(provider.config, { cache, ...(signal ? { signal } : {}) });
+      const facts = provider.describeModel
+        ? await provider.describeModel(signal).catch(() => undefined)
+        : provider.config
+          ? await modelFactsFor(provider.config, { cache, ...(signal ? { signal } : {}) })
+          : undefined;
       if (facts && hasUsefulFacts(facts)) learned.set(provider, facts);
     }),
   );

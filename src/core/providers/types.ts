@@ -123,11 +123,17 @@ export interface ApiProvider {
   readonly toolProtocol?: ToolProtocol;
   /** The settings it was built from (createProvider sets them), so its model's facts can be asked of its server. */
   readonly config?: ProviderConfig;
+  /**
+   * What the provider itself knows of its model (window, prices, images), for one that learns it
+   * without a server to ask (VS Code's language models); undefined when it cannot tell. Never throws.
+   */
+  describeModel?(signal?: AbortSignal): Promise<ModelFacts | undefined>;
   createMessage(request: ApiRequest): ApiStream;
 }
 
 export type { ProviderId } from '../../shared/providers.js';
 import type { ProviderId } from '../../shared/providers.js';
+import type { ModelFacts } from './model-facts.js';
 
 /** How hard a reasoning model should think; only sent to models that support it. */
 export interface ReasoningConfig {

@@ -137,6 +137,16 @@ describe('smith CLI against the scripted OpenAI-compatible server', () => {
     assert.match(run.stderr, /OPENAI_API_KEY/);
   });
 
+  test('VS Code language models are refused with a clear error: only the extension can reach them', async () => {
+    const run = await runCli({ args: ['--provider', 'vscode-lm', '--cwd', fx.ws.root, '--storage', fx.storage, 'task'] });
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /VS Code language models are only available inside VS Code; in the CLI choose another --provider\./);
+    const listed = await runCli({ args: ['--provider', 'vscode-lm', '--list-models'] });
+    assert.equal(listed.code, 1);
+    assert.match(listed.stderr, /VS Code language models are only available inside VS Code; in the CLI choose another --provider\./);
+    assert.equal(listed.stdout, '');
+  });
+
   test('the task can be piped on stdin, and the API key never reaches the log or the output', async () => {
     fx.server.enqueue(complete('Nothing to do.'));
     const secret = 'sk-test-secret-123456';

@@ -11,6 +11,8 @@ describe('missingSetup', () => {
     assert.deepEqual(missingSetup({ provider: 'openai-compatible', model: '', baseUrl: '' }, false), ['baseUrl', 'model']);
     assert.deepEqual(missingSetup({ provider: 'openai-compatible', model: 'qwen', baseUrl: 'http://localhost:11434/v1' }, false), []);
     assert.deepEqual(missingSetup({ provider: 'gemini', model: ' ', baseUrl: '' }, true), ['model']);
+    // VS Code reaches its models itself, and answers with its first one when none is named.
+    assert.deepEqual(missingSetup({ provider: 'vscode-lm', model: '', baseUrl: '' }, false), []);
   });
 
   test('agrees with the engine: a setup with nothing missing builds a provider, any other is refused', () => {
