@@ -1,100 +1,32 @@
-import type { AssistantBlock } from '../parse/types.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
-import type { Host } from '../ports.js';
-import type { ModelInfo } from '../providers/model-catalog.js';
 import { costOf } from '../providers/model-cost.js';
-import { withRetries, type RetryOptions } from '../providers/retrying-provider.js';
-import { ProviderAbortedError, ProviderError, type ApiProvider, type TokenUsage } from '../providers/types.js';
+import { ProviderAbortedError, type ApiProvider, type TokenUsage } from '../providers/types.js';
 import type { Mode } from '../skills/skill.js';
-import type { ToolRegistry } from '../tools/tool-registry.js';
-import { NOTHING_IGNORED, type IgnorePolicy } from '../workspace/ignore-policy.js';
-import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
-import type { ContextLimits, ContextPolicy } from '../context/context-window.js';
+import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
 import { ContextGuard } from './context-guard.js';
-import { RedactedDeltas } from './redacted-deltas.js';
 import { redactingProvider } from '../secrets/redacting-provider.js';
-import type { RedactingStream, SecretRedactor } from '../secrets/secret-redactor.js';
-import type { AutoApprovePolicy } from './approval-policy.js';
+import type { RedactingStream } from '../secrets/secret-redactor.js';
 import { renderEnvironmentDetails } from './environment-details.js';
-import type { TaskEvent } from './events.js';
-import { TurnInterruptedError, runModelTurn, type ModelTurn, type TurnDelta } from './model-turn.js';
-import { TurnAbort, userStopReason, wasSteered } from './turn-abort.js';
-import { loopCounters } from './loop-counters.js';
-import { usageTotals } from './usage-totals.js';
+import type { ModelTurn } from './model-turn.js';
+import { TurnAbort, wasSteered } from './turn-abort.js';
+import { RunLimits } from './run-limits.js';
+import { noteMissingTool } from './missing-tool.js';
+import { requestModelTurn, type ModelRequestContext } from './model-request.js';
 import { TaskLog } from './task-log.js';
+import type { TaskOptions, TaskOutcome, TaskUpdate } from './task-types.js';
 import { runToolCalls, subagentStopKey } from './tool-call-runner.js';
-import { currentModeAndSkill, findSkill, setupTurn, type TurnInputs } from './turn-setup.js';
+import { currentModeAndSkill, findSkill, setupTurn } from './turn-setup.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
-import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
 import { TaskCheckpoints } from '../checkpoints/task-checkpoints.js';
-import type { ExpandedMessage } from '../context/mentions.js';
 import { contextFields, type MentionedContext } from './message-context.js';
-
-export type { MentionedContext };
-import type { PermissionRule } from '../permissions/permission-rules.js';
-import { runHooks, type HookSettings } from '../hooks/hooks.js';
+import { runHooks } from '../hooks/hooks.js';
 import { logHookRuns } from '../hooks/hook-log.js';
 import { prepareMessage, PromptBlockedError } from '../context/prepare-message.js';
 import { todoListSection } from '../context/todo-list.js';
 import { visibleEvents } from './visible-events.js';
 
-/** Everything a task needs from its host application. */
-export interface TaskOptions extends TurnInputs {
-  readonly storageDir: string;
-  readonly host: Host;
-  readonly tools: ToolRegistry;
-  /** A function is read before each tool call, so a change of the user's settings applies at once. */
-  readonly policy: AutoApprovePolicy | (() => AutoApprovePolicy);
-  readonly maxIterations: number;
-  /** US dollars a run may cost before Smith stops and asks (needs the model's prices). */
-  readonly maxCost?: number;
-  readonly maxConsecutiveMistakes?: number;
-  /** The workspace's .smithignore rules (default: nothing ignored). */
-  readonly ignore?: IgnorePolicy;
-  /** All folders of a multi-root workspace, `cwd` the primary one (absent: `cwd` alone). */
-  readonly workspace?: WorkspaceRoots;
-  /** A capped listing of the workspace for the first request. */
-  listWorkspace?(): Promise<string>;
-  /** Extra environment-detail sections for each request (visible files, running commands). */
-  environmentSections?(): readonly string[];
-  /** The model's window (default: from modelInfo); without either, no condensing or truncation happens. */
-  readonly contextLimits?: ContextLimits;
-  /** What is known of a provider's model: window, output limit, prices. Undefined when unknown. */
-  modelInfo?(provider: ApiProvider): ModelInfo | undefined;
-  /** How failed requests are retried (default: 3 retries, exponential backoff from 1 s). */
-  readonly retry?: Omit<RetryOptions, 'onRetry' | 'restartMidStream'>;
-  readonly contextPolicy?: ContextPolicy;
-  /** Sees every appended event (e.g. to track edited files). */
-  onEvent?(event: TaskEvent): void;
-  /** The user's secrets, kept out of the log, the model's requests and the UI's streamed output. */
-  readonly redactor?: SecretRedactor;
-  /** The user's permission rules: deny, ask and allow by tool, command and path (docs/permissions.md); a function is read before each call. */
-  readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
-  /** The user's hooks (docs/permissions.md#hooks). */
-  readonly hooks?: HookSettings;
-  /** The workspace's checkpoint store; without one, no checkpoints are taken. */
-  readonly checkpoints?: CheckpointStore;
-  /** Expands the @-mentions of a message queued while the task worked, when it is delivered. */
-  expandMentions?(text: string): Promise<ExpandedMessage>;
-}
-
-
-/** How a run of the loop ended. */
-export type TaskOutcome =
-  | { readonly status: 'completed'; readonly result: string; readonly command?: string }
-  | { readonly status: 'new_task'; readonly context: string }
-  | { readonly status: 'failed'; readonly error: string }
-  | { readonly status: 'aborted' };
-
-/** Transient updates for a UI: appended events plus streaming output that is never logged. */
-export type TaskUpdate =
-  | { readonly type: 'event'; readonly event: TaskEvent }
-  | { readonly type: 'delta'; readonly delta: TurnDelta }
-  | { readonly type: 'progress'; readonly callId: string; readonly text: string }
-  /** A failed request will be retried after a wait the UI shows ("retrying in 4 s, attempt 2/3"). */
-  | { readonly type: 'retry'; readonly attempt: number; readonly maxRetries: number; readonly delayMs: number; readonly reason: string };
-
-const DEFAULT_MAX_MISTAKES = 3;
+export type { MentionedContext };
+export type { TaskOptions, TaskOutcome, TaskUpdate } from './task-types.js';
 
 /** The agent loop of docs/architecture.md. It orchestrates; parsing, tools, prompts and projections live elsewhere. */
 export class Task {
@@ -266,31 +198,14 @@ export class Task {
     if (this.abortController.signal.aborted) this.abortController = new AbortController();
     const signal = this.abortController.signal;
     const { options } = this;
-    const maxMistakes = options.maxConsecutiveMistakes ?? DEFAULT_MAX_MISTAKES;
     let stopHookRan = false;
-    // The limits of this run; the user may raise them when one is reached.
-    let maxRequests = options.maxIterations;
-    let maxCost = options.maxCost;
+    const limits = new RunLimits(options, budget.iterationsUsed ?? 0);
 
     try {
       await this.startSession();
       for (;;) {
-        // Read from the log, so a resumed task goes on counting where it stopped.
-        const counted = loopCounters(this.log.events);
-        if ((budget.iterationsUsed ?? 0) + counted.requests >= maxRequests) {
-          const stop = `Stopped after ${maxRequests} iterations (the iteration limit) before the task was completed.`;
-          if (!(await this.mayGoOn(stop, signal))) return this.fail(stop);
-          maxRequests += options.maxIterations;
-        }
-        const spent = usageTotals(this.log.events).cost ?? 0;
-        if (maxCost !== undefined && spent >= maxCost) {
-          const stop = `Stopped at $${spent.toFixed(4)}, over the cost limit of $${maxCost.toFixed(2)}, before the task was completed.`;
-          if (!(await this.mayGoOn(stop, signal))) return this.fail(stop);
-          maxCost += options.maxCost ?? 0;
-        }
-        if (counted.consecutiveMistakes >= maxMistakes) {
-          return this.fail(`Stopped after ${counted.consecutiveMistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`);
-        }
+        const stop = await limits.reached(this.log.events, (reason) => this.mayGoOn(reason, signal));
+        if (stop !== undefined) return this.fail(stop);
         for (const text of this.takeQueuedMessages()) await this.deliverQueued(text);
         const setup = setupTurn(options, this.log.events);
         // Asked per turn: a mode may use another model, and images go only to one that can see them.
@@ -299,7 +214,7 @@ export class Task {
         const request = this.turnAbort.begin(signal);
         let turn: ModelTurn;
         try {
-          turn = await this.requestTurn(setup, modelSupportsImages, request.signal);
+          turn = await requestModelTurn(this.turnContext, setup, modelSupportsImages, request.signal);
         } catch (error) {
           // A steer stops only this answer: the next request carries the user's message.
           if (!signal.aborted && wasSteered(request.signal)) continue;
@@ -318,7 +233,7 @@ export class Task {
           ...(setup.toolProtocol === 'native' && turn.signedReasoning.length > 0 ? { signedReasoning: turn.signedReasoning } : {}),
         });
         if (turn.tools.length === 0) {
-          this.noteMissingTool(turn.blocks, setup.allowedTools);
+          noteMissingTool(this.log, options.tools, turn.blocks, setup.allowedTools);
           continue;
         }
         // The previous step's checkpoint was taken while the model answered; it must be complete before files change again.
@@ -394,67 +309,9 @@ export class Task {
     await this.context.condense(redactingProvider(setupTurn(this.options, this.log.events).provider, this.options.redactor), this.abortController.signal);
   }
 
-  /**
-   * One model request. Retries happen in the provider layer (withRetries, the one retry loop):
-   * failed requests are retried with backoff, and a stream that breaks mid-response is restarted
-   * from the beginning, so nothing half-parsed is executed. The task only records what that loop
-   * reports: `response_interrupted` for output that was dropped, `request_retried` for each wait.
-   * A "context too long" answer truncates the history and the request is made once more.
-   */
-  private async requestTurn(setup: ReturnType<typeof setupTurn>, includeImages: boolean, signal: AbortSignal): Promise<ModelTurn> {
-    const toModel = redactingProvider(setup.provider, this.options.redactor);
-    try {
-      return await this.streamTurn(setup, toModel, includeImages, signal);
-    } catch (error) {
-      if (signal.aborted || !isContextTooLong(error) || !this.context.truncate('the provider said the context was too long')) throw error;
-      return await this.streamTurn(setup, toModel, includeImages, signal);
-    }
-  }
-
-  /** Streams one turn through the retrying provider, logging its retries and interruptions. */
-  private async streamTurn(setup: ReturnType<typeof setupTurn>, toModel: ApiProvider, includeImages: boolean, signal: AbortSignal): Promise<ModelTurn> {
-    const redactor = this.options.redactor;
-    const provider = withRetries(toModel, {
-      ...this.options.retry,
-      restartMidStream: true,
-      // Logged, so the panel shows the retry in the conversation; the log redacts the reason.
-      onRetry: ({ attempt, maxRetries, delayMs, error }) => {
-        const retried = this.log.append({ type: 'request_retried', attempt, maxRetries, delayMs, reason: error.message });
-        this.emit({ type: 'retry', attempt, maxRetries, delayMs, reason: retried.reason });
-      },
-    });
-    const tools = setup.toolDefinitions;
-    const messages = await this.context.prepare(setup.systemPrompt, toModel, this.contextLimits(setup.provider), signal, { toolProtocol: setup.toolProtocol, includeImages, ...(tools ? { tools } : {}) });
-    const request = { systemPrompt: setup.systemPrompt, messages, signal, ...(tools ? { tools } : {}) };
-    let deltas = redactor ? new RedactedDeltas(redactor) : undefined;
-    const onDelta = (delta: TurnDelta) => {
-      const shown = deltas ? deltas.map(delta) : delta;
-      if (shown) this.emit({ type: 'delta', delta: shown });
-    };
-    const onInterrupted = (partialText: string, reason: string) => {
-      this.log.append({ type: 'response_interrupted', partialText, error: reason });
-      // The restarted response streams from its beginning, with nothing held back from the dropped one.
-      deltas = redactor ? new RedactedDeltas(redactor) : undefined;
-    };
-    try {
-      return await runModelTurn(provider, request, this.options.tools.grammar(), onDelta, onInterrupted);
-    } catch (error) {
-      if (!(error instanceof TurnInterruptedError)) throw error;
-      if (signal.aborted) {
-        // Stopped by the user: what the model had said stays in the chat, and the model is told.
-        this.log.append({ type: 'response_interrupted', partialText: error.partialText, error: userStopReason(signal), byUser: true });
-        throw error;
-      }
-      // Broke off and not retried (not retryable, or the restarts are used up): shown as interrupted, never run.
-      this.log.append({ type: 'response_interrupted', partialText: error.partialText, error: error.message });
-      throw error.cause;
-    }
-  }
-
-  private contextLimits(provider: ApiProvider): ContextLimits | undefined {
-    if (this.options.contextLimits) return this.options.contextLimits;
-    const info = this.options.modelInfo?.(provider);
-    return info ? { contextWindow: info.contextWindow, maxOutputTokens: info.maxOutputTokens } : undefined;
+  /** What a model request needs of this task. */
+  private get turnContext(): ModelRequestContext {
+    return { log: this.log, options: this.options, context: this.context, emit: (update) => this.emit(update) };
   }
 
   private costOf(provider: ApiProvider, usage: TokenUsage): number | undefined {
@@ -477,26 +334,6 @@ export class Task {
   private async mayGoOn(reason: string, signal: AbortSignal): Promise<boolean> {
     const answer = await this.options.host.questions.ask(`${reason.replace(/^Stopped/, 'The task reached a limit:')} Continue with the same allowance again?`, ['Continue', 'Stop'], signal);
     return answer !== undefined && /^\s*(continue|c|yes|y)\b/i.test(answer);
-  }
-
-  /** Tells the model it used no tool, naming a tag that looked like a tool but is not one. */
-  private noteMissingTool(blocks: readonly AssistantBlock[], allowedTools: ReadonlySet<string>): void {
-    const text = blocks.map((b) => (b.kind === 'text' ? b.text : '')).join('\n');
-    const unknown = [...text.matchAll(/<([a-z][a-z0-9]*(?:_[a-z0-9]+)+)>/g)]
-      .map((m) => m[1]!)
-      .find((name) => !this.options.tools.get(name));
-    if (!unknown) {
-      this.log.append({ type: 'no_tool_used' });
-      return;
-    }
-    const available = [...allowedTools].join(', ');
-    this.log.append({
-      type: 'tool_error',
-      callId: `call-${this.log.events.length}`,
-      tool: unknown,
-      error: `"${unknown}" is not a tool. Use one of: ${available}.`,
-      mistake: true,
-    });
   }
 
   private fail(message: string): TaskOutcome {
@@ -523,10 +360,6 @@ export class Task {
   private emit(update: TaskUpdate): void {
     for (const listener of this.listeners) listener(update);
   }
-}
-
-function isContextTooLong(error: unknown): boolean {
-  return error instanceof ProviderError && (error as ProviderError & { contextTooLong?: boolean }).contextTooLong === true;
 }
 
 /** A sortable, unique task id: time first, then randomness. */

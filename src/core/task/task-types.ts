@@ -1,0 +1,75 @@
+// The task's contract with its host: what it is given, what a run ends with, what it streams.
+import type { ContextLimits, ContextPolicy } from '../context/context-window.js';
+import type { ExpandedMessage } from '../context/mentions.js';
+import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
+import type { HookSettings } from '../hooks/hooks.js';
+import type { PermissionRule } from '../permissions/permission-rules.js';
+import type { Host } from '../ports.js';
+import type { ModelInfo } from '../providers/model-catalog.js';
+import type { RetryOptions } from '../providers/retrying-provider.js';
+import type { ApiProvider } from '../providers/types.js';
+import type { SecretRedactor } from '../secrets/secret-redactor.js';
+import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
+import type { AutoApprovePolicy } from './approval-policy.js';
+import type { TaskEvent } from './events.js';
+import type { TurnDelta } from './model-turn.js';
+import type { TurnInputs } from './turn-setup.js';
+
+/** Everything a task needs from its host application. */
+export interface TaskOptions extends TurnInputs {
+  readonly storageDir: string;
+  readonly host: Host;
+  readonly tools: ToolRegistry;
+  /** A function is read before each tool call, so a change of the user's settings applies at once. */
+  readonly policy: AutoApprovePolicy | (() => AutoApprovePolicy);
+  readonly maxIterations: number;
+  /** US dollars a run may cost before Smith stops and asks (needs the model's prices). */
+  readonly maxCost?: number;
+  readonly maxConsecutiveMistakes?: number;
+  /** The workspace's .smithignore rules (default: nothing ignored). */
+  readonly ignore?: IgnorePolicy;
+  /** All folders of a multi-root workspace, `cwd` the primary one (absent: `cwd` alone). */
+  readonly workspace?: WorkspaceRoots;
+  /** A capped listing of the workspace for the first request. */
+  listWorkspace?(): Promise<string>;
+  /** Extra environment-detail sections for each request (visible files, running commands). */
+  environmentSections?(): readonly string[];
+  /** The model's window (default: from modelInfo); without either, no condensing or truncation happens. */
+  readonly contextLimits?: ContextLimits;
+  /** What is known of a provider's model: window, output limit, prices. Undefined when unknown. */
+  modelInfo?(provider: ApiProvider): ModelInfo | undefined;
+  /** How failed requests are retried (default: 3 retries, exponential backoff from 1 s). */
+  readonly retry?: Omit<RetryOptions, 'onRetry' | 'restartMidStream'>;
+  readonly contextPolicy?: ContextPolicy;
+  /** Sees every appended event (e.g. to track edited files). */
+  onEvent?(event: TaskEvent): void;
+  /** The user's secrets, kept out of the log, the model's requests and the UI's streamed output. */
+  readonly redactor?: SecretRedactor;
+  /** The user's permission rules: deny, ask and allow by tool, command and path (docs/permissions.md); a function is read before each call. */
+  readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
+  /** The user's hooks (docs/permissions.md#hooks). */
+  readonly hooks?: HookSettings;
+  /** The workspace's checkpoint store; without one, no checkpoints are taken. */
+  readonly checkpoints?: CheckpointStore;
+  /** Expands the @-mentions of a message queued while the task worked, when it is delivered. */
+  expandMentions?(text: string): Promise<ExpandedMessage>;
+}
+
+
+/** How a run of the loop ended. */
+export type TaskOutcome =
+  | { readonly status: 'completed'; readonly result: string; readonly command?: string }
+  | { readonly status: 'new_task'; readonly context: string }
+  | { readonly status: 'failed'; readonly error: string }
+  | { readonly status: 'aborted' };
+
+/** Transient updates for a UI: appended events plus streaming output that is never logged. */
+export type TaskUpdate =
+  | { readonly type: 'event'; readonly event: TaskEvent }
+  | { readonly type: 'delta'; readonly delta: TurnDelta }
+  | { readonly type: 'progress'; readonly callId: string; readonly text: string }
+  /** A failed request will be retried after a wait the UI shows ("retrying in 4 s, attempt 2/3"). */
+  | { readonly type: 'retry'; readonly attempt: number; readonly maxRetries: number; readonly delayMs: number; readonly reason: string };
+
