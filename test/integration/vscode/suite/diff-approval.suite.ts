@@ -10,20 +10,12 @@ import * as vscode from 'vscode';
 import { DiffApproval } from '../../../../src/host/vscode/diff-approval';
 import { VsCodeFileSystem } from '../../../../src/host/vscode/vscode-file-system';
 import { WebviewInteractions } from '../../../../src/panel/webview-interactions';
+import { until } from '../../../helpers/until';
 
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const root = join(workspace, 'diff-approval-tests');
 
 /** Polls until `condition` gives a value (wide margin: the workbench shares 2 cores with other work). */
-async function until<T>(condition: () => T | undefined | false, what: string, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = condition();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 function reviewTabs(scheme: string): vscode.Tab[] {
   return vscode.window.tabGroups.all

@@ -17,17 +17,10 @@ import { PanelMessenger, type WebviewEndpoint } from '../../../../src/panel/pane
 import type { SmithApi } from '../../../../src/host/vscode/smith-api';
 import type { HostMessage, McpServerView } from '../../../../src/shared/protocol';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
+import { until } from '../../../helpers/until';
 
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const configFile = join(workspace, '.smith', 'mcp.json');
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 /** Stands in for the webview: records what the host posts, always visible. */
 class RecordingWebview implements WebviewEndpoint {

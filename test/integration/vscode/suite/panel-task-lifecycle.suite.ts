@@ -23,18 +23,11 @@ import { WebviewInteractions } from '../../../../src/panel/webview-interactions'
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
 import { MemorySecrets } from './memory-secrets';
 import { isPidAlive } from '../../../helpers/pid-liveness';
+import { until } from '../../../helpers/until';
 
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const SETTINGS = ['provider', 'baseUrl', 'model', 'autoApprove.editFiles', 'autoApprove.safeCommands'];
 const completion = (text: string) => `<attempt_completion>\n<result>${text}</result>\n</attempt_completion>`;
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 async function configure(server: ScriptedLlmServer): Promise<void> {
   const config = vscode.workspace.getConfiguration('smith');

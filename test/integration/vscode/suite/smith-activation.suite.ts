@@ -5,19 +5,12 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { COMMAND_IDS } from '../../../../src/host/vscode/commands';
 import type { SmithApi } from '../../../../src/host/vscode/smith-api';
+import { until } from '../../../helpers/until';
 
 async function activeSmith(): Promise<SmithApi> {
   const extension = vscode.extensions.getExtension<SmithApi>('smith.smith');
   assert.ok(extension, 'smith.smith is not installed in the extension host');
   return extension.activate();
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }
 
 function webviewTabs(viewType: string): vscode.Tab[] {

@@ -15,17 +15,10 @@ import { PanelMessenger, type WebviewEndpoint } from '../../../../src/panel/pane
 import type { HostMessage } from '../../../../src/shared/protocol';
 import type { UiMessage } from '../../../../src/shared/ui-messages';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
+import { until } from '../../../helpers/until';
 
 const workspace = vscode.workspace.workspaceFolders![0]!.uri.fsPath;
 const SETTINGS = ['provider', 'baseUrl', 'model', 'autoApprove.editFiles', 'autoApprove.safeCommands', 'sandbox'];
-
-async function until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
 
 function proposalTabs(): vscode.TabInputTextDiff[] {
   return vscode.window.tabGroups.all
