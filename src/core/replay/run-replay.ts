@@ -21,6 +21,7 @@ import { ReplayError, type ReplayPlan, replayPlan } from './replay-plan.js';
 import type { TaskEvent } from '../task/events.js';
 import { runSummary, type RunSummary, workspaceDiff } from './run-summary.js';
 import { materializeCheckpoint, replaceWorkspaceRules } from './scratch-workspace.js';
+import { KEPT_REPLAYS, pruneReplays } from './prune-replays.js';
 
 /** What a replay changes against the original run; everything else is as the original had it. */
 export interface ReplaySettings {
@@ -98,6 +99,8 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
   const original = runSummary(originalEvents, workspaceDiff(originalStore, plan.startRoot, latestRoot(originalEvents) ?? plan.startRoot));
 
   const replayId = newTaskId(input.host.clock.now());
+  // Wall time, as the folders' own times are.
+  pruneReplays(replaysDir(input.storageDir), Date.now(), KEPT_REPLAYS - 1);
   const folder = join(replaysDir(input.storageDir), replayId);
   const workspace = join(folder, 'workspace');
   materializeCheckpoint(originalStore, plan.startRoot, workspace);
