@@ -251,7 +251,11 @@ export async function startCodeServer(options) {
   };
 }
 
-/** The payload that runs an unpackaged extension (and optionally mocha tests) in the workbench. */
+/**
+ * The payload that runs an unpackaged extension (and optionally mocha tests) in the workbench.
+ * One only: the workbench reads the payload into a Map, so a second `extensionDevelopmentPath`
+ * replaces the first; install other extensions beside it (`vsix`).
+ */
 export function developmentPayload({ extensionDevelopmentPath, extensionTestsPath }) {
   // The remote authority of code-server's own files is literally "remote".
   const payload = [['extensionDevelopmentPath', `vscode-remote://remote${resolve(extensionDevelopmentPath)}`]];

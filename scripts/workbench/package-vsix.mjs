@@ -39,6 +39,19 @@ export function packageVsix({ out = DEFAULT_VSIX_PATH } = {}) {
   return target;
 }
 
+/**
+ * Packages a test extension (plain JavaScript: no build, no dependencies) from its folder into
+ * `out`, for the workbench tests to install beside the development extension.
+ */
+export function packageTestExtension({ root, out }) {
+  const target = resolve(out);
+  mkdirSync(dirname(target), { recursive: true });
+  const vsce = join(REPO_ROOT, 'node_modules', '@vscode', 'vsce', 'vsce');
+  const args = [vsce, 'package', '--no-dependencies', '--allow-missing-repository', '--skip-license', '--out', target];
+  execFileSync(process.execPath, args, { cwd: resolve(root), stdio: ['ignore', 'pipe', 'inherit'] });
+  return target;
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const outIndex = process.argv.indexOf('--out');
   try {

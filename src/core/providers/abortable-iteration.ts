@@ -34,3 +34,26 @@ export async function* untilAborted<T>(source: AsyncIterable<T>, signal: AbortSi
     if (!finished) void Promise.resolve(iterator.return?.()).catch(() => undefined);
   }
 }
+
+/**
+ * `promise`'s value, or a ProviderAbortedError as soon as `signal` aborts (a request that waits on
+ * something the caller cannot cancel, such as a consent dialog, must not hold a stopped task).
+ */
+export function unlessAborted<T>(promise: PromiseLike<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return Promise.resolve(promise);
+  if (signal.aborted) return Promise.reject(new ProviderAbortedError());
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new ProviderAbortedError());
+    signal.addEventListener('abort', onAbort, { once: true });
+    Promise.resolve(promise).then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error);
+      },
+    );
+  });
+}

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { untilAborted } from '../../../src/core/providers/abortable-iteration.js';
+import { unlessAborted, untilAborted } from '../../../src/core/providers/abortable-iteration.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { chooseEditorModel, EDITOR_MODELS_ONLY_IN_VS_CODE, editorModelFacts, type EditorModelInfo } from '../../../src/core/providers/editor-models.js';
 import { learnModelFacts, providerModels } from '../../../src/core/providers/provider-models.js';
@@ -93,6 +93,21 @@ describe('untilAborted', () => {
     await assert.rejects(async () => {
       for await (const _ of untilAborted(numbers(3), AbortSignal.abort())) assert.fail('no item expected');
     }, ProviderAbortedError);
+  });
+});
+
+describe('unlessAborted', () => {
+  test('settles as the promise does while the signal stays quiet', async () => {
+    assert.equal(await unlessAborted(Promise.resolve(7), new AbortController().signal), 7);
+    await assert.rejects(unlessAborted(Promise.reject(new Error('refused')), new AbortController().signal), /refused/);
+  });
+
+  test('rejects at once when the signal aborts, though the promise never settles', async () => {
+    const controller = new AbortController();
+    const waiting = unlessAborted(new Promise<never>(() => {}), controller.signal);
+    controller.abort();
+    await assert.rejects(waiting, ProviderAbortedError);
+    await assert.rejects(unlessAborted(Promise.resolve(1), AbortSignal.abort()), ProviderAbortedError);
   });
 });
 
