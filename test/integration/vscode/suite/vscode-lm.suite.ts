@@ -82,6 +82,14 @@ describe('VS Code language models (vscode.lm)', function () {
     assert.deepEqual(await provider.describeModel(), { id: 'smith-echo', name: 'Smith Echo · smith-test', contextWindow: 32_000, supportsImages: true, supportsTools: true, inputPrice: 0, outputPrice: 0 });
   });
 
+  it('with no model named, the first model VS Code offers answers', async () => {
+    const first = (await vscode.lm.selectChatModels())[0]!;
+    const provider = echo('');
+    assert.equal(provider.modelId, '');
+    assert.equal((await provider.describeModel())?.id, first.id);
+    assert.equal(provider.modelId, first.id);
+  });
+
   it('sends native tools and reads the tool call, then sends its result (with an image) back', async () => {
     const provider = echo();
     const call = await collect(provider, { systemPrompt: 'Use tools.', messages: [{ role: 'user', content: 'Read the README' }], tools: [READ_FILE] });
