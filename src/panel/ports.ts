@@ -19,6 +19,9 @@ export interface ProviderChoice {
   /** Omitted: as configured. */
   readonly planModel?: string;
   readonly actModel?: string;
+  /** Omitted: as configured; '': no profile for that mode. */
+  readonly planProfile?: string;
+  readonly actProfile?: string;
   readonly reasoningEffort?: ReasoningEffortName;
   /** Also keep the choice as the API profile of this name. */
   readonly saveAsProfile?: string;

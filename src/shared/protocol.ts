@@ -71,6 +71,9 @@ const providerSettingsViewSchema = z.object({
   /** A model for Plan mode and one for Act mode; absent or empty: the main model. */
   planModel: z.string().optional(),
   actModel: z.string().optional(),
+  /** The API profile Plan mode and Act mode use instead (its provider, model and key); absent or empty: none. */
+  planProfile: z.string().optional(),
+  actProfile: z.string().optional(),
   /** Absent: off. */
   reasoningEffort: reasoningEffortSchema.optional(),
   /** True when a key is stored (SecretStorage) or found in the environment. */
@@ -197,6 +200,8 @@ export type McpPanelState = DeepReadonly<z.infer<typeof mcpPanelStateSchema>>;
 /** A model the provider offers, with what is known about it (from the catalogue where the server says nothing). */
 const modelChoiceSchema = z.object({
   id: z.string(),
+  /** The model's name for people where the provider gives one beside the id (VS Code's language models). */
+  name: z.string().optional(),
   contextWindow: z.number().optional(),
   maxOutputTokens: z.number().optional(),
   /** US dollars per million input and output tokens, and cached input read and written. */
@@ -332,6 +337,9 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
       toolProtocol: toolProtocolSchema,
       planModel: z.string().max(500).optional(),
       actModel: z.string().max(500).optional(),
+      /** A profile's name, or '' for none. */
+      planProfile: z.union([profileNameSchema, z.literal('')]).optional(),
+      actProfile: z.union([profileNameSchema, z.literal('')]).optional(),
       reasoningEffort: reasoningEffortSchema.optional(),
       /** A new key to store; omitted to keep the stored one. */
       apiKey: z.string().max(10_000).optional(),

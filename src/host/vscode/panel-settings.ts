@@ -6,13 +6,16 @@ import type { McpPanelSource, PanelProviderSettings, ProviderChoice } from '../.
 import type { AutoApproveView, ModelList, ProviderName } from '../../shared/protocol.js';
 import { ModelFactsCache } from '../../core/providers/model-facts-cache.js';
 import { providerModels } from '../../core/providers/provider-models.js';
-import { createProvider } from '../../core/providers/create-provider.js';
+import { createHostProvider } from './host-provider.js';
 import type { ApiProvider } from '../../core/providers/types.js';
 import { missingSetup } from '../../shared/provider-setup.js';
+import { providerEntry } from '../../shared/providers.js';
 import { profileOf } from '../../shared/api-profiles.js';
 import { saveProfile, withProfiles } from './profile-settings.js';
+import { modeProviderConfigs } from './mode-profiles.js';
 import { SETTINGS_SECTION, providerConfig, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
 import { createVsCodeTaskEnvironment, type VsCodeTaskInputs } from './task-options.js';
+import { editorModelList } from './vscode-lm-models.js';
 import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
 
 /** What the panel's provider settings are read from in VS Code. */
@@ -58,6 +61,8 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
   }
 
   async listModels(provider: ProviderName, baseUrl: string): Promise<ModelList> {
+    // VS Code lists its own language models; the engine cannot ask it.
+    if (providerEntry(provider).models === 'editor') return editorModelList(baseUrl);
     const settings = readSettings();
     const apiKey = await this.deps.keys.get(provider);
     const listed = await providerModels(providerConfig({ ...settings, provider, baseUrl: baseUrl.trim() }, apiKey, settings.model || 'none'), { cache: ModelFactsCache.in(this.deps.storageDir) });
@@ -96,7 +101,9 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     const apiKey = await this.deps.keys.get(settings.provider);
     if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
     const mcp = this.deps.mcp?.wiring;
-    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, additionalRoots, host: this.deps.host, settings, apiKey, livePolicy: () => readSettings().policy, disabledRules: () => new Set(readSettings().disabledRules), ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}), ...(mcp ? { mcp } : {}) };
+    const modes = await modeProviderConfigs(settings, this.deps.keys);
+    for (const problem of modes.problems) this.deps.host.notify('warning', problem);
+    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, additionalRoots, host: this.deps.host, settings, apiKey, modeProviders: modes.configs, livePolicy: () => readSettings().policy, disabledRules: () => new Set(readSettings().disabledRules), ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}), ...(mcp ? { mcp } : {}) };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
   }
 
@@ -105,7 +112,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     const settings = readSettings();
     const apiKey = await this.deps.keys.get(settings.provider);
     if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
-    return createProvider(providerConfig(settings, apiKey, model));
+    return createHostProvider(providerConfig(settings, apiKey, model));
   }
 
   dispose(): void {

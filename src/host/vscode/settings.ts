@@ -3,7 +3,7 @@ import type { ProviderChoice } from '../../panel/ports.js';
 import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
 import { REASONING_EFFORTS, type ProviderName, type ProviderSettingsView, type ReasoningEffortName } from '../../shared/protocol.js';
 import { DEFAULT_MODELS, missingSetup } from '../../shared/provider-setup.js';
-import { API_KEY_ENV_VARS, PROVIDER_IDS } from '../../shared/providers.js';
+import { API_KEY_ENV_VARS, PROVIDER_IDS, providerEntry } from '../../shared/providers.js';
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
 import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
@@ -32,11 +32,16 @@ export interface SmithSettings {
   readonly baseUrl: string;
   /** `smith.azureApiVersion`: Azure OpenAI's api-version; '' for the default. */
   readonly azureApiVersion: string;
+  /** `smith.vertex.project`, `smith.vertex.region`, `smith.bedrock.region`; '' means the environment's. */
+  readonly cloud: CloudSettings;
   readonly policy: AutoApprovePolicy;
   readonly maxIterations: number;
   /** Per-mode models; empty means "use `model`". */
   readonly planModel: string;
   readonly actModel: string;
+  /** `smith.planProfile`, `smith.actProfile`: the API profile a mode uses instead (it wins over the mode's model); empty: none. */
+  readonly planProfile: string;
+  readonly actProfile: string;
   /** `smith.reasoningEffort`: how hard reasoning models think ('off': the vendor's default). */
   readonly reasoningEffort: ReasoningEffortName;
   /** How the model calls tools: XML blocks in its text (any model) or the vendor's native tool calling. */
@@ -66,6 +71,13 @@ export interface SmithSettings {
   readonly web: WebToolSettings;
 }
 
+/** Where the cloud accounts' models run; '' leaves it to the environment variables their SDKs read. */
+export interface CloudSettings {
+  readonly vertexProject: string;
+  readonly vertexRegion: string;
+  readonly bedrockRegion: string;
+}
+
 /** Reads the `smith.*` settings; a bad value falls back to its default rather than failing. */
 export function readSettings(config: vscode.WorkspaceConfiguration = vscode.workspace.getConfiguration(SETTINGS_SECTION)): SmithSettings {
   const provider = oneOf(config.get<string>('provider'), PROVIDER_NAMES, 'anthropic');
@@ -86,6 +98,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     model: text('model') || DEFAULT_MODELS[provider],
     baseUrl: text('baseUrl'),
     azureApiVersion: text('azureApiVersion'),
+    cloud: { vertexProject: text('vertex.project'), vertexRegion: text('vertex.region'), bedrockRegion: text('bedrock.region') },
     policy: {
       readFiles: flag('autoApprove.readFiles', true),
       editFiles: flag('autoApprove.editFiles', false),
@@ -100,6 +113,8 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     maxIterations: count('maxIterations', 25, 1),
     planModel: text('planModel'),
     actModel: text('actModel'),
+    planProfile: text('planProfile'),
+    actProfile: text('actProfile'),
     reasoningEffort: oneOf(config.get<string>('reasoningEffort'), REASONING_EFFORTS, 'off'),
     toolProtocol: oneOf(config.get<string>('toolProtocol'), ['xml', 'native'] as const, 'xml'),
     mcpDiscoveryThreshold: count('mcp.discoveryThreshold', DEFAULT_DISCOVERY_THRESHOLD, 0),
@@ -156,6 +171,8 @@ export async function saveProviderSettings(
   if (choice.toolProtocol !== undefined) entries.push(['toolProtocol', choice.toolProtocol]);
   if (choice.planModel !== undefined) entries.push(['planModel', choice.planModel.trim()]);
   if (choice.actModel !== undefined) entries.push(['actModel', choice.actModel.trim()]);
+  if (choice.planProfile !== undefined) entries.push(['planProfile', choice.planProfile.trim()]);
+  if (choice.actProfile !== undefined) entries.push(['actProfile', choice.actProfile.trim()]);
   if (choice.reasoningEffort !== undefined) entries.push(['reasoningEffort', choice.reasoningEffort]);
   for (const [key, value] of entries) {
     if ((config.get<string>(key) ?? '') !== value) await config.update(key, value, target);
@@ -223,6 +240,8 @@ export function providerSettingsBasics(settings: SmithSettings): Omit<ProviderSe
     toolProtocol: settings.toolProtocol,
     planModel: settings.planModel,
     actModel: settings.actModel,
+    ...(settings.planProfile ? { planProfile: settings.planProfile } : {}),
+    ...(settings.actProfile ? { actProfile: settings.actProfile } : {}),
     reasoningEffort: settings.reasoningEffort,
   };
 }
@@ -236,10 +255,20 @@ export function providerConfig(settings: SmithSettings, apiKey: string | undefin
     ...(apiKey ? { apiKey } : {}),
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
     ...(settings.azureApiVersion ? { apiVersion: settings.azureApiVersion } : {}),
+    ...cloudLocation(settings),
     ...(settings.toolProtocol === 'native' ? { toolProtocol: settings.toolProtocol } : {}),
     ...(settings.reasoningEffort !== 'off' ? { reasoning: { effort: settings.reasoningEffort } } : {}),
     idleTimeoutMs: settings.idleTimeoutMs,
   };
+}
+
+/** The project and region of the settings' provider, when it runs in a cloud account and they are set. */
+function cloudLocation(settings: SmithSettings): Pick<ProviderConfig, 'project' | 'location'> {
+  const { api } = providerEntry(settings.provider);
+  const { vertexProject, vertexRegion, bedrockRegion } = settings.cloud;
+  if (api === 'anthropic-vertex' || api === 'gemini-vertex') return { ...(vertexProject ? { project: vertexProject } : {}), ...(vertexRegion ? { location: vertexRegion } : {}) };
+  if (api === 'anthropic-bedrock' && bedrockRegion) return { location: bedrockRegion };
+  return {};
 }
 
 function oneOf<T extends string>(value: string | undefined, allowed: readonly T[], fallback: T): T {

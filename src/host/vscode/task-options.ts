@@ -1,7 +1,6 @@
 import type { McpTaskWiring } from '../../core/mcp/mcp-tools.js';
 import type { Host } from '../../core/ports.js';
-import { createProvider } from '../../core/providers/create-provider.js';
-import type { ApiProvider } from '../../core/providers/types.js';
+import type { ApiProvider, ProviderConfig } from '../../core/providers/types.js';
 import { SecretRedactor } from '../../core/secrets/secret-redactor.js';
 import { createTaskEnvironment, type TaskEnvironment } from '../../core/session/task-environment.js';
 import type { Mode } from '../../core/skills/skill.js';
@@ -15,6 +14,7 @@ import { WorkspaceTrust } from '../../core/mcp/workspace-trust.js';
 import { loadPermissionSettings } from '../../core/permissions/settings-files.js';
 import { askSettingsTrust } from '../../core/permissions/settings-trust.js';
 import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
+import { createHostProvider } from './host-provider.js';
 import { providerConfig, type SmithSettings } from './settings.js';
 
 /** What the panel knows when it sets up a task. */
@@ -26,6 +26,8 @@ export interface VsCodeTaskInputs {
   readonly host: Host;
   readonly settings: SmithSettings;
   readonly apiKey: string | undefined;
+  /** The modes that use their own API profile (which wins over the mode's model in the settings). */
+  readonly modeProviders?: Partial<Record<Mode, ProviderConfig>>;
   /** The auto-approve settings as they are now, read before each tool call (default: as the task started). */
   readonly livePolicy?: () => SmithSettings['policy'];
   /** Labels of the rules files the user turned off, read before each request. */
@@ -43,13 +45,17 @@ export interface VsCodeTaskInputs {
  */
 export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<TaskEnvironment> {
   const { settings, apiKey } = input;
-  const provider = createProvider(providerConfig(settings, apiKey));
+  const provider = createHostProvider(providerConfig(settings, apiKey));
   const providerForMode: Partial<Record<Mode, ApiProvider>> = {};
-  if (settings.planModel && settings.planModel !== settings.model) providerForMode.plan = createProvider(providerConfig(settings, apiKey, settings.planModel));
-  if (settings.actModel && settings.actModel !== settings.model) providerForMode.act = createProvider(providerConfig(settings, apiKey, settings.actModel));
-  // The key in use and the MCP servers' credentials never reach the log, the model or the panel.
+  const modeModels: Record<Mode, string> = { plan: settings.planModel, act: settings.actModel };
+  for (const mode of ['plan', 'act'] as const) {
+    const profileConfig = input.modeProviders?.[mode];
+    if (profileConfig) providerForMode[mode] = createHostProvider(profileConfig);
+    else if (modeModels[mode] && modeModels[mode] !== settings.model) providerForMode[mode] = createHostProvider(providerConfig(settings, apiKey, modeModels[mode]));
+  }
+  // The keys in use and the MCP servers' credentials never reach the log, the model or the panel.
   const redactor = new SecretRedactor();
-  redactor.set('provider', [apiKey]);
+  redactor.set('provider', [apiKey, ...Object.values(input.modeProviders ?? {}).map((config) => config.apiKey)]);
   const mcp = input.mcp;
   if (mcp) redactor.track('mcp', () => mcp.credentials());
   // The settings files (user and workspace) hold rules and hooks too; a workspace's allow rules and hooks wait for its trust.

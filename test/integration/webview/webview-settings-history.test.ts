@@ -65,7 +65,7 @@ describe('settings and history views in Chromium', () => {
     await list.getByRole('option', { name: /claude-haiku-4-5/ }).click();
     assert.equal(await page.getByLabel('Model', { exact: true }).inputValue(), 'claude-haiku-4-5');
 
-    await page.getByText('A different model per mode').click();
+    await page.getByText('A different model or profile per mode').click();
     await page.getByLabel('Plan model', { exact: true }).fill('claude-opus-4-1');
     await page.getByLabel('Reasoning effort').selectOption('high');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -130,6 +130,27 @@ describe('settings and history views in Chromium', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     const saved = await panel.waitForPosted('saveSettings');
     assert.deepEqual([saved.provider, saved.model, saved.baseUrl, saved.toolProtocol, saved.saveAsProfile], ['ollama', 'qwen2.5-coder:7b', 'http://gpu-box:11434/v1', 'native', 'gpu box']);
+  });
+
+  test('a profile per mode: picked in the Settings view in place of the mode\'s model, and saved; a profile that is gone is named', async () => {
+    const { page } = panel;
+    const profiles = { thinker: { provider: 'anthropic' as const, model: 'claude-opus-4-5' } };
+    const settings = { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', baseUrl: '', toolProtocol: 'xml' as const, hasApiKey: true, profiles, actProfile: 'gone' };
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
+    const planProfile = page.getByLabel('Plan profile');
+    await planProfile.waitFor({ state: 'attached' });
+    // Open because a mode has a profile; Act's model is left to its profile.
+    assert.equal(await page.getByLabel('Act model', { exact: true }).count(), 0);
+    assert.equal(await page.getByLabel('Plan model', { exact: true }).count(), 1);
+    assert.equal(await page.getByLabel('Act profile').inputValue(), 'gone');
+    assert.match((await page.getByLabel('Act profile').locator('option:checked').textContent()) ?? '', /gone \(not found: Act mode uses the settings above\)/);
+    assert.match((await planProfile.locator('option', { hasText: 'thinker' }).textContent()) ?? '', /thinker \(Anthropic, claude-opus-4-5\)/);
+    await planProfile.selectOption('thinker');
+    assert.equal(await page.getByLabel('Plan model', { exact: true }).count(), 0);
+    await page.getByLabel('Act profile').selectOption('');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const saved = await panel.waitForPosted('saveSettings');
+    assert.deepEqual([saved.provider, saved.model, saved.planProfile, saved.actProfile], ['openrouter', 'qwen/qwen3-coder', 'thinker', '']);
   });
 
   test('the rules files are listed with a toggle each and why one does not apply', async () => {

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
-import { REASONING_EFFORTS, type ModelList, type PanelState, type ProviderName, type ProviderSettingsView, type ProviderSetupField, type ReasoningEffortName, type ToolProtocolName } from '../../../src/shared/protocol.js';
+import { REASONING_EFFORTS, type ApiProfile, type ModelList, type PanelState, type ProviderName, type ProviderSettingsView, type ProviderSetupField, type ReasoningEffortName, type ToolProtocolName } from '../../../src/shared/protocol.js';
 import { missingSetup, modelAfterProviderChange } from '../../../src/shared/provider-setup.js';
 import { matchingProfile, profileChoice } from '../../../src/shared/api-profiles.js';
-import { PROVIDERS, providerEntry } from '../../../src/shared/providers.js';
+import { needsModel, PROVIDERS, providerEntry } from '../../../src/shared/providers.js';
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 import { ModelPicker } from './model-picker.js';
@@ -14,6 +14,7 @@ const PROVIDER_CHOICES: readonly { value: ProviderName; label: string }[] = PROV
 function baseUrlPlaceholder(provider: ProviderName): string {
   const entry = providerEntry(provider);
   if (entry.api === 'azure-openai') return 'https://my-resource.openai.azure.com';
+  if (entry.api === 'vscode-lm') return 'Not used: VS Code reaches its models itself';
   if (entry.baseUrlRequired) return 'http://localhost:8080/v1';
   return entry.baseUrl ? `${entry.baseUrl} (leave empty for this)` : "Leave empty for the provider's default";
 }
@@ -36,7 +37,7 @@ export function SettingsView({ settings, models, rules, pendingTask, onBack }: {
   // Outside the keyed form: a successful save changes the host's values and so remounts the form.
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   // Keyed on the host's values so a snapshot with other settings resets the form.
-  const key = [settings.provider, settings.model, settings.baseUrl, settings.toolProtocol, settings.hasApiKey, settings.planModel, settings.actModel, settings.reasoningEffort, JSON.stringify(settings.profiles ?? {})].join('\n');
+  const key = [settings.provider, settings.model, settings.baseUrl, settings.toolProtocol, settings.hasApiKey, settings.planModel, settings.actModel, settings.planProfile, settings.actProfile, settings.reasoningEffort, JSON.stringify(settings.profiles ?? {})].join('\n');
   return <SettingsForm key={key} settings={settings} models={models} rules={rules} pendingTask={pendingTask} onBack={onBack} save={save} setSave={setSave} />;
 }
 
@@ -60,6 +61,8 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
   const [apiKey, setApiKey] = useState('');
   const [planModel, setPlanModel] = useState(settings.planModel ?? '');
   const [actModel, setActModel] = useState(settings.actModel ?? '');
+  const [planProfile, setPlanProfile] = useState(settings.planProfile ?? '');
+  const [actProfile, setActProfile] = useState(settings.actProfile ?? '');
   const [reasoningEffort, setReasoningEffort] = useState<ReasoningEffortName>(settings.reasoningEffort ?? 'off');
   const [profileName, setProfileName] = useState('');
   const profiles = settings.profiles ?? {};
@@ -90,6 +93,8 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
       toolProtocol,
       planModel: planModel.trim(),
       actModel: actModel.trim(),
+      planProfile,
+      actProfile,
       reasoningEffort,
       ...(key === '' ? {} : { apiKey: key }),
       ...(profileName.trim() === '' ? {} : { saveAsProfile: profileName.trim() }),
@@ -105,7 +110,7 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
 
   // Judged on the form as edited, so choosing openai-compatible no longer asks for a key.
   const missing = settings.missing === undefined ? [] : missingSetup({ provider, model, baseUrl }, apiKey.trim() !== '' || (provider === settings.provider && settings.hasApiKey));
-  const keyPlaceholder = settings.hasApiKey ? 'A key is stored; leave empty to keep it' : 'No key stored; paste one';
+  const keyPlaceholder = providerEntry(provider).api === 'vscode-lm' ? 'Not used: the extension that provides the model signs you in' : settings.hasApiKey ? 'A key is stored; leave empty to keep it' : 'No key stored; paste one';
   return (
     <div className="page">
       <header className="page-header">
@@ -135,8 +140,7 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
               <option value="">{activeProfile !== undefined ? `In use: ${activeProfile} (pick one to fill the form)` : 'Pick a profile to fill the form'}</option>
               {Object.keys(profiles).map((name) => (
                 <option key={name} value={name}>
-                  {name} ({providerEntry(profiles[name]!.provider).label}
-                  {profiles[name]!.model ? `, ${profiles[name]!.model}` : ''})
+                  {profileLabel(name, profiles[name]!)}
                 </option>
               ))}
             </select>
@@ -159,7 +163,7 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
             ))}
           </select>
         </label>
-        <ModelPicker label="Model" value={model} onChange={setModel} provider={provider} baseUrl={baseUrl} models={models} />
+        <ModelPicker label="Model" value={model} onChange={setModel} provider={provider} baseUrl={baseUrl} models={models} {...(needsModel(provider) ? {} : { placeholder: 'Empty: the first model VS Code offers' })} />
         <label className="field">
           <span className="field-label">Base URL</span>
           <input
@@ -185,10 +189,16 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
             Native uses the provider's own tool calls; the model must support them.
           </span>
         </div>
-        <details className="field per-mode-models" open={planModel !== '' || actModel !== ''}>
-          <summary>A different model per mode</summary>
-          <ModelPicker label="Plan model" value={planModel} onChange={setPlanModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as Model" />
-          <ModelPicker label="Act model" value={actModel} onChange={setActModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as Model" />
+        <details className="field per-mode-models" open={planModel !== '' || actModel !== '' || planProfile !== '' || actProfile !== ''}>
+          <summary>A different model or profile per mode</summary>
+          {planProfile === '' && <ModelPicker label="Plan model" value={planModel} onChange={setPlanModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as Model" />}
+          {actProfile === '' && <ModelPicker label="Act model" value={actModel} onChange={setActModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as Model" />}
+          {(Object.keys(profiles).length > 0 || planProfile !== '' || actProfile !== '') && (
+            <>
+              <ModeProfileSelect mode="Plan" value={planProfile} onChange={setPlanProfile} profiles={profiles} />
+              <ModeProfileSelect mode="Act" value={actProfile} onChange={setActProfile} profiles={profiles} />
+            </>
+          )}
         </details>
         <label className="field">
           <span className="field-label">Reasoning effort</span>
@@ -222,3 +232,27 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
   );
 }
 
+
+/** Picks the API profile a mode runs with (its provider, model and key); none: the settings above. */
+function ModeProfileSelect({ mode, value, onChange, profiles }: { mode: 'Plan' | 'Act'; value: string; onChange: (name: string) => void; profiles: NonNullable<ProviderSettingsView['profiles']> }) {
+  const missing = value !== '' && !Object.hasOwn(profiles, value);
+  return (
+    <label className="field">
+      <span className="field-label">{mode} profile</span>
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">None: the settings above</option>
+        {Object.keys(profiles).map((name) => (
+          <option key={name} value={name}>
+            {profileLabel(name, profiles[name]!)}
+          </option>
+        ))}
+        {missing && <option value={value}>{value} (not found: {mode} mode uses the settings above)</option>}
+      </select>
+    </label>
+  );
+}
+
+/** A profile as the lists name it: its name, provider and model. */
+function profileLabel(name: string, profile: ApiProfile): string {
+  return `${name} (${providerEntry(profile.provider).label}${profile.model ? `, ${profile.model}` : ''})`;
+}
