@@ -239,5 +239,24 @@ describe('VS Code language models (vscode.lm)', function () {
       assert.equal(task.context?.window, 32_000);
       assert.equal(task.cost, 0);
     });
+
+    it('runs in the native tool protocol: a read_file call and attempt_completion travel as VS Code tool calls', async () => {
+      await vscode.workspace.getConfiguration('smith').update('toolProtocol', 'native', vscode.ConfigurationTarget.Global);
+      try {
+        await until(() => api.controller.snapshot().settings.toolProtocol === 'native', 'the settings to take the native protocol');
+        await api.controller.newTask('Read README.md and tell me how it starts');
+        await until(() => ['completed', 'failed'].includes(api.controller.snapshot().task?.status ?? ''), 'the task to end', 60_000);
+        const task = api.controller.snapshot().task!;
+        assert.equal(task.status, 'completed', task.error);
+        const completion = task.messages.find((m) => m.kind === 'completion');
+        assert.equal(completion?.kind === 'completion' ? completion.result : undefined, 'The README starts: 1 | # Workspace of the extension-host tests', 'read_file numbers its lines');
+        const seen = await lastRequest();
+        assert.ok(seen.tools.some((tool) => tool.name === 'read_file') && seen.tools.some((tool) => tool.name === 'attempt_completion'), 'Smith offered its tools natively');
+        assert.ok(seen.messages.some((m) => m.parts.some((p) => p.type === 'tool_call' && p.name === 'read_file')), 'the read_file call went back to the model');
+        assert.ok(seen.messages.some((m) => m.parts.some((p) => p.type === 'tool_result' && String(p.text).includes('# Workspace of the extension-host tests'))), 'with its result');
+      } finally {
+        await vscode.workspace.getConfiguration('smith').update('toolProtocol', 'xml', vscode.ConfigurationTarget.Global);
+      }
+    });
   });
 });
