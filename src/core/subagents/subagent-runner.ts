@@ -3,6 +3,8 @@ import type { SubagentFacts } from '../../shared/tool-details.js';
 import { toolSubject } from '../../shared/tool-subject.js';
 import { Task, type TaskOptions, type TaskOutcome } from '../task/task.js';
 import { readTaskEvents, taskDir } from '../task/task-log.js';
+import { currentModeAndSkill } from '../task/turn-setup.js';
+import type { Mode } from '../skills/skill.js';
 import { usageTotals } from '../task/usage-totals.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 
@@ -44,9 +46,11 @@ export interface SubagentRun {
  * that fails or is stopped is reported as such; the others go on.
  */
 export async function runSubagents(run: SubagentRun, parent: TaskOptions, settings: SubagentSettings): Promise<SubagentFacts[]> {
-  // What the parent may still spend is each child's cost limit (the log on disk is the parent's, flushed as written).
-  const spent = parent.maxCost === undefined ? 0 : (usageTotals(readTaskEvents(parent.storageDir, run.parentTaskId)).cost ?? 0);
-  const options = childOptions(parent, run.parentTaskId, settings, parent.maxCost === undefined ? undefined : Math.max(0, parent.maxCost - spent));
+  // The parent's log on disk (flushed as written) says what it may still spend, each child's cost
+  // limit, and its mode, whose model the children use.
+  const parentEvents = readTaskEvents(parent.storageDir, run.parentTaskId);
+  const spent = parent.maxCost === undefined ? 0 : (usageTotals(parentEvents).cost ?? 0);
+  const options = childOptions(parent, run.parentTaskId, settings, parent.maxCost === undefined ? undefined : Math.max(0, parent.maxCost - spent), currentModeAndSkill(parentEvents).mode);
   const results: SubagentFacts[] = new Array(run.prompts.length);
   let next = 0;
   const worker = async () => {
@@ -103,18 +107,20 @@ function outcomeFacts(outcome: TaskOutcome): Pick<SubagentFacts, 'status' | 'rep
 }
 
 /**
- * A child's options: the parent's provider, permission rules, hooks and workspace, with the
- * read-only tools, web_fetch and the MCP tools, its own request budget, what the parent may still
- * spend as its cost limit, no checkpoints (it edits nothing), and its log inside the parent's folder.
+ * A child's options: the model of the parent's mode (a child itself runs in Act mode, where it can
+ * report), the parent's permission rules, hooks and workspace, with the read-only tools, web_fetch
+ * and the MCP tools, its own request budget, what the parent may still spend as its cost limit, no
+ * checkpoints (it edits nothing), and its log inside the parent's folder.
  */
-function childOptions(parent: TaskOptions, parentTaskId: string, settings: SubagentSettings, costLeft: number | undefined): TaskOptions {
-  const { checkpoints: _checkpoints, onEvent: _onEvent, expandMentions: _expandMentions, maxCost: _maxCost, ...shared } = parent;
+function childOptions(parent: TaskOptions, parentTaskId: string, settings: SubagentSettings, costLeft: number | undefined, parentMode: Mode): TaskOptions {
+  const { checkpoints: _checkpoints, onEvent: _onEvent, expandMentions: _expandMentions, maxCost: _maxCost, providerForMode: _modes, ...shared } = parent;
   const handlers = parent.tools
     .specs()
     .filter((spec) => (spec.group === 'read' && spec.name !== 'use_subagents') || spec.group === 'mcp' || CHILD_EXTRA_TOOLS.includes(spec.name))
     .map((spec) => parent.tools.get(spec.name)!);
   return {
     ...shared,
+    provider: parent.providerForMode?.[parentMode] ?? parent.provider,
     storageDir: subagentStorage(parent.storageDir, parentTaskId),
     // A child never asks the user to go on past a limit: reaching one ends it, and the parent is told.
     host: { ...parent.host, questions: { ask: async () => undefined } },

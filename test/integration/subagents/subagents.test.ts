@@ -166,4 +166,23 @@ describe('sub-agents', { timeout: 120_000 }, () => {
     assert.match(child?.error ?? '', /over the cost limit of \$0\.01/);
     assert.match(outcome.status === 'failed' ? outcome.error : '', /over the cost limit of \$0\.01/);
   });
+
+  test("in Plan mode the sub-agents ask the Plan model, as the parent does", async () => {
+    const router = conversationRouter({
+      'Plan the research': [
+        { text: '<use_subagents>\n<prompts>["Question P: what is here?"]</prompts>\n</use_subagents>' },
+        { text: '<plan_mode_respond>\n<response>The plan is ready.</response>\n</plan_mode_respond>' },
+      ],
+      'Question P': [done('Nothing much.')],
+    });
+    fixture.server.enqueue(...router.replies());
+    const planner = createProvider({ provider: 'openai-compatible', model: 'plan-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl });
+    const taskOptions = await options(new ToolHarness(fixture.ws.root), { providerForMode: { plan: planner } });
+    const outcome = await Task.create(taskOptions, 'Plan the research', { mode: 'plan' }).run();
+    assert.deepEqual(outcome, { status: 'completed', result: 'The plan is ready.' });
+    const models = (key: string) => fixture.server.requests.filter((r) => allText(r).includes(key)).map((r) => (r.body as { model?: string }).model);
+    // The child's own request carries the sub-agent prompt; the parent's two requests do not.
+    assert.deepEqual(models('You are a sub-agent'), ['plan-model']);
+    assert.deepEqual(models('Plan the research'), ['plan-model', 'plan-model']);
+  });
 });
