@@ -4,6 +4,7 @@ import ignore from 'ignore';
 import { parseRule } from './rule-syntax.js';
 import { splitCommand } from './shell-commands.js';
 import { hostAllowed } from '../process/host-allow-list.js';
+import { WorkspaceRoots } from '../workspace/workspace-roots.js';
 
 /** What a rule does with the calls it matches. Deny always wins, then ask, then allow. */
 export type PermissionEffect = 'allow' | 'ask' | 'deny';
@@ -20,7 +21,10 @@ export interface PermissionRule {
 export interface PermissionCall {
   readonly tool: string;
   readonly params: Readonly<Record<string, string>>;
+  /** The primary workspace folder: relative patterns are the workspace's. */
   readonly cwd: string;
+  /** Every folder of a multi-root workspace (absent: `cwd` alone), where a path like `api/src/x.ts` lies. */
+  readonly workspace?: WorkspaceRoots;
 }
 
 /** The verdict: the effect and the rule that decided it, or undefined when no rule speaks. */
@@ -78,7 +82,37 @@ function matches(rule: PermissionRule, call: PermissionCall, command?: string): 
   if (command !== undefined) return commandMatches(pattern, command);
   if (name === 'WebFetch') return urlMatches(pattern, call.params.url);
   const path = call.params.path;
-  return path !== undefined && pathMatches(pattern, path, call.cwd);
+  return path !== undefined && pathForms(path, call, rule.effect).some((form) => pathMatches(pattern, form));
+}
+
+/** A path as a rule judges it: absolute, and as the workspace names it (undefined outside the workspace). */
+interface PathForm {
+  readonly absolute: string;
+  readonly inWorkspace: string | undefined;
+}
+
+/**
+ * The paths a call's path stands for: where it really leads (the workspace's resolution: another
+ * folder's `name/…` form, an absolute path into any folder, symlinks followed), which every rule
+ * judges; and, for deny and ask rules, also the path as written, so a rule naming a link itself
+ * holds too. Allow rules see only the real path: a link never borrows the permission of its name.
+ */
+function pathForms(path: string, call: PermissionCall, effect: PermissionEffect): PathForm[] {
+  const roots = call.workspace ?? WorkspaceRoots.single(call.cwd);
+  const resolved = roots.resolve(path);
+  const primary = roots.primary.path;
+  // Another folder's files are named `<folder>/…` as the tools name them, also when an ambiguous name makes the tools show them absolute.
+  const inWorkspace = resolved.root === undefined ? undefined : resolved.root.path === primary ? slashes(relative(primary, resolved.absolute)) : `${resolved.root.name}/${slashes(relative(resolved.root.path, resolved.absolute))}`;
+  const real = { absolute: resolved.absolute, inWorkspace };
+  const writtenAbsolute = resolve(call.cwd, path);
+  if (effect === 'allow' || writtenAbsolute === real.absolute) return [real];
+  const writtenRelative = relative(resolve(call.cwd), writtenAbsolute);
+  // The path as written, relative to the primary folder.
+  return [real, { absolute: writtenAbsolute, inWorkspace: writtenRelative.startsWith('..') || isAbsolute(writtenRelative) ? undefined : slashes(writtenRelative) }];
+}
+
+function slashes(path: string): string {
+  return path.split(sep).join('/');
 }
 
 /** `npm test` exactly, `git diff:*` (the words, then anything), or a glob with `*`. */
@@ -111,11 +145,10 @@ function urlMatches(pattern: string, url: string | undefined): boolean {
  * A path pattern in .gitignore syntax: workspace-relative (`src/**`; `./.env` is the workspace's
  * top-level `.env` only, as a leading `/` anchors a .gitignore line), `~/…` or absolute.
  */
-function pathMatches(pattern: string, path: string, cwd: string): boolean {
-  const absolute = resolve(cwd, path);
-  const base = pattern.startsWith('~/') ? homedir() : isAbsolute(pattern) ? '/' : cwd;
+function pathMatches(pattern: string, path: PathForm): boolean {
+  const anchoredElsewhere = pattern.startsWith('~/') || isAbsolute(pattern);
   const relativePattern = pattern.startsWith('~/') ? pattern.slice(2) : isAbsolute(pattern) ? pattern.slice(1) : pattern.replace(/^\.\//, '/');
-  const rel = relative(base, absolute);
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
-  return ignore().add(relativePattern).ignores(rel.split(sep).join('/'));
+  const rel = anchoredElsewhere ? slashes(relative(pattern.startsWith('~/') ? homedir() : '/', path.absolute)) : path.inWorkspace;
+  if (rel === undefined || rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
+  return ignore().add(relativePattern).ignores(rel);
 }

@@ -247,7 +247,7 @@ async function judgeParams(tool: string, params: Readonly<Record<string, string>
     if (refusal) return { refusal: { kind: 'error', error: refusal, mistake: true } };
   }
   const rules = typeof env.permissions === 'function' ? env.permissions() : env.permissions;
-  const verdict = rules && rules.length > 0 ? await judgeCall(rules, { tool, params, cwd: env.cwd }) : undefined;
+  const verdict = rules && rules.length > 0 ? await judgeCall(rules, { tool, params, cwd: env.cwd, ...(env.workspace ? { workspace: env.workspace } : {}) }) : undefined;
   if (verdict?.effect === 'deny') {
     return { refusal: { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run. Do not try it again in another form; find another way or ask the user.`, mistake: false } };
   }

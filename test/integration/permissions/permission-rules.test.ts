@@ -1,10 +1,12 @@
 import assert from 'node:assert/strict';
-import { homedir } from 'node:os';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { judgeCall, type PermissionRule } from '../../../src/core/permissions/permission-rules.js';
 import { parseRule } from '../../../src/core/permissions/rule-syntax.js';
 import { splitCommand } from '../../../src/core/permissions/shell-commands.js';
+import { WorkspaceRoots } from '../../../src/core/workspace/workspace-roots.js';
 
 const rule = (effect: PermissionRule['effect'], text: string): PermissionRule => ({ effect, rule: text, source: 'test' });
 const bash = (command: string) => ({ tool: 'execute_command', params: { command }, cwd: '/work/app' });
@@ -62,6 +64,51 @@ describe('permission rules', () => {
     assert.equal(await judge(rules, call('write_to_file', 'test/a.ts')), undefined);
     assert.equal(await judge(rules, call('write_to_file', '/etc/hosts')), 'deny');
     assert.equal(await judge(rules, call('read_file', join(homedir(), 'secrets/key'))), 'ask');
+  });
+
+  test('a path is judged where it really leads: a link to a denied file is denied, and a link never borrows an allow of its name', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'smith-rules-')));
+    try {
+      const app = join(root, 'app');
+      mkdirSync(join(app, 'src'), { recursive: true });
+      writeFileSync(join(app, '.env'), 'SECRET=1\n');
+      writeFileSync(join(root, 'outside.txt'), 'x\n');
+      symlinkSync(join(app, '.env'), join(app, 'notes.txt'));
+      symlinkSync(join(root, 'outside.txt'), join(app, 'src', 'link.ts'));
+      const call = (tool: string, path: string) => ({ tool, params: { path }, cwd: app });
+      assert.equal(await judge([rule('deny', 'Read(.env)')], call('read_file', 'notes.txt')), 'deny');
+      assert.equal(await judge([rule('deny', 'Read(./.env)')], call('read_file', join(app, 'notes.txt'))), 'deny');
+      // A deny naming the link itself holds as well.
+      assert.equal(await judge([rule('deny', 'Read(notes.txt)')], call('read_file', 'notes.txt')), 'deny');
+      assert.equal(await judge([rule('allow', 'Edit(src/**)')], call('write_to_file', 'src/link.ts')), undefined);
+      assert.equal(await judge([rule('allow', 'Edit(src/**)')], call('write_to_file', 'src/real.ts')), 'allow');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  test('in a multi-root workspace, relative patterns name other folders as the tools do (`api/…`), whichever way the path is written', async () => {
+    const root = realpathSync(mkdtempSync(join(tmpdir(), 'smith-rules-roots-')));
+    try {
+      const app = join(root, 'app');
+      const api = join(root, 'services', 'api');
+      for (const dir of [join(app, 'src'), join(api, 'src')]) mkdirSync(dir, { recursive: true });
+      const workspace = WorkspaceRoots.open(app, [{ path: api }]);
+      const call = (tool: string, path: string) => ({ tool, params: { path }, cwd: app, workspace });
+      // A bare name matches at any depth in every folder, also when the model writes the path absolute.
+      for (const path of ['api/.env', join(api, '.env'), join(api, 'src', '.env')]) assert.equal(await judge([rule('deny', 'Read(.env)')], call('read_file', path)), 'deny', path);
+      // `./` anchors to the primary folder's top.
+      assert.equal(await judge([rule('deny', 'Read(./.env)')], call('read_file', 'api/.env')), undefined);
+      assert.equal(await judge([rule('deny', 'Read(./.env)')], call('read_file', '.env')), 'deny');
+      // `api/**` is the folder named api; the primary's src/** is not api's src.
+      assert.equal(await judge([rule('allow', 'Edit(api/**)')], call('write_to_file', join(api, 'src', 'server.ts'))), 'allow');
+      assert.equal(await judge([rule('allow', 'Edit(src/**)')], call('write_to_file', 'api/src/server.ts')), undefined);
+      assert.equal(await judge([rule('allow', 'Edit(src/**)')], call('write_to_file', 'src/app.ts')), 'allow');
+      // An absolute rule holds for the folder-name form.
+      assert.equal(await judge([rule('deny', `Edit(${api}/src/**)`)], call('write_to_file', 'api/src/server.ts')), 'deny');
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   test('MCP rules name a server or one of its tools; Smith\'s own tool names work too', async () => {
