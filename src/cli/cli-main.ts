@@ -2,8 +2,9 @@
 // loaded by main.ts (the dist/cli.js entry) only when a command needs it.
 import { realpathSync } from 'node:fs';
 import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
-import { createProvider } from '../core/providers/create-provider.js';
-import { ProviderError, type ProviderConfig } from '../core/providers/types.js';
+import { createModeProvider, createProvider } from '../core/providers/create-provider.js';
+import type { Mode } from '../core/skills/skill.js';
+import { ProviderError, type ApiProvider, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { Task } from '../core/task/task.js';
 import { UsageError, parseCliArgs, type CliOptions } from './args.js';
@@ -73,7 +74,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const redactor = cliRedactor(process.env);
   const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
   const provider = createProvider(providerConfigFrom(options, process.env));
-  const providerForMode = Object.fromEntries(Object.entries(modeProviderConfigsFrom(options, process.env)).map(([mode, config]) => [mode, createProvider(config)]));
+  const modeConfigs = modeProviderConfigsFrom(options, process.env);
+  const providerForMode: Partial<Record<Mode, ApiProvider>> = {};
+  for (const mode of ['plan', 'act'] as const) {
+    const config = modeConfigs[mode];
+    if (config) providerForMode[mode] = createModeProvider(mode, config);
+  }
   // Approvals and answers are read from stdin unless the task itself came from there.
   const stdinFree = !jsonInput && (stdinIsTty || Boolean(options.task) || Boolean(options.resume));
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;

@@ -79,6 +79,16 @@ function buildProvider(config: ProviderConfig): ApiProvider {
   }
 }
 
+/** Builds the provider of a mode's own API profile; a ProviderError says it is that profile that needs fixing. */
+export function createModeProvider(mode: 'plan' | 'act', config: ProviderConfig, build: (config: ProviderConfig) => ApiProvider = createProvider): ApiProvider {
+  try {
+    return build(config);
+  } catch (error) {
+    if (!(error instanceof ProviderError)) throw error;
+    throw new ProviderError(`${mode === 'plan' ? 'Plan' : 'Act'} mode's API profile: ${error.message}`, error.status, error.retryable);
+  }
+}
+
 function requireKey(apiKey: string | undefined, vendor: string, envVar: string): string {
   if (apiKey) return apiKey;
   throw new ProviderError(`No API key for ${vendor}. Set the ${envVar} environment variable (or the API key in Smith's settings).`);

@@ -15,6 +15,7 @@ import { loadPermissionSettings } from '../../core/permissions/settings-files.js
 import { askSettingsTrust } from '../../core/permissions/settings-trust.js';
 import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
 import { createHostProvider } from './host-provider.js';
+import { createModeProvider } from '../../core/providers/create-provider.js';
 import { providerConfig, type SmithSettings } from './settings.js';
 
 /** What the panel knows when it sets up a task. */
@@ -50,7 +51,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
   const modeModels: Record<Mode, string> = { plan: settings.planModel, act: settings.actModel };
   for (const mode of ['plan', 'act'] as const) {
     const profileConfig = input.modeProviders?.[mode];
-    if (profileConfig) providerForMode[mode] = createHostProvider(profileConfig);
+    if (profileConfig) providerForMode[mode] = createModeProvider(mode, profileConfig, createHostProvider);
     else if (modeModels[mode] && modeModels[mode] !== settings.model) providerForMode[mode] = createHostProvider(providerConfig(settings, apiKey, modeModels[mode]));
   }
   // The keys in use and the MCP servers' credentials never reach the log, the model or the panel.

@@ -72,4 +72,12 @@ describe('smith with an API profile', () => {
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /no API profile named "thinker"; the profiles are cheap/);
   });
+
+  test("a mode's profile without its key says it is that profile", async () => {
+    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ profiles: { thinker: { provider: 'anthropic', model: 'claude-opus-4-5' } } }));
+    const run = await runCli({ args: ['--provider', 'openai-compatible', '--model', 'm', '--base-url', fx.server.openAiBaseUrl, '--cwd', fx.ws.root, '--storage', fx.storage, '--plan-profile', 'thinker', 'hi'], env: { ANTHROPIC_API_KEY: '' } });
+    assert.notEqual(run.code, 0);
+    assert.match(run.stderr, /Plan mode's API profile: No API key for Anthropic\. Set the ANTHROPIC_API_KEY environment variable/);
+    assert.equal(fx.server.requests.length, 0);
+  });
 });

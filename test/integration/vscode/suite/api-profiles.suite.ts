@@ -81,6 +81,9 @@ describe('API profiles', function () {
     assert.deepEqual([configs.plan?.provider, configs.plan?.model, configs.plan?.apiKey], ['anthropic', 'claude-opus-4-5', 'sk-ant-thinker']);
     assert.equal(configs.act, undefined);
     assert.deepEqual(problems, ['smith.actProfile names the profile "gone", which is not in smith.profiles (thinker); Act mode uses the main settings.']);
+    // Without that provider's key the task does not start, and the message names the mode's profile.
+    await api.keys.store('anthropic', '');
+    await assert.rejects(api.controller.newTask('Plan it'), /Plan mode's API profile: No API key for Anthropic/);
   });
 
   it('the Vertex project and region and the Bedrock region reach the provider of that cloud only', async () => {
