@@ -11,8 +11,8 @@ export interface StartCodeServerOptions {
   workspace: string;
   /** Where user data, extensions, TMPDIR and the log go; a fresh temp dir by default. */
   runDir?: string;
-  /** A .vsix installed into the run's extensions dir before the server starts. */
-  vsix?: string;
+  /** The .vsix files installed into the run's extensions dir before the server starts. */
+  vsix?: string | readonly string[];
   /** Extra environment for the server and so for the extension host (e.g. SMITH_API_KEY). */
   env?: Record<string, string>;
   /** Settings merged over QUIET_SETTINGS. */

@@ -190,7 +190,7 @@ async function launch(workbench, layout, env, workspace, port, startTimeoutMs) {
 
 /**
  * Starts code-server on 127.0.0.1 and resolves once /healthz answers.
- * Options: workspace (folder, or .code-workspace file for a multi-root workspace, to open), runDir, vsix (installed first), env (for the server and
+ * Options: workspace (folder, or .code-workspace file for a multi-root workspace, to open), runDir, vsix (one or more, installed first), env (for the server and
  * so the extension host), settings (merged over QUIET_SETTINGS), startTimeoutMs, log.
  */
 export async function startCodeServer(options) {
@@ -204,14 +204,14 @@ export async function startCodeServer(options) {
   writeFileSync(join(layout.userDataDir, 'User', 'settings.json'), JSON.stringify({ ...QUIET_SETTINGS, ...options.settings }, null, 2));
   const env = serverEnv(layout, options.env ?? {});
 
-  if (options.vsix) {
+  for (const vsix of [options.vsix ?? []].flat()) {
     const started = Date.now();
-    const output = await runCli(workbench, layout, env, ['--install-extension', resolve(options.vsix)]).catch((error) => String(error));
+    const output = await runCli(workbench, layout, env, ['--install-extension', resolve(vsix)]).catch((error) => String(error));
     if (!/successfully installed/i.test(output)) {
       rmSync(runDir, { recursive: true, force: true });
-      throw new Error(`Installing ${options.vsix} into code-server failed:\n${output}`);
+      throw new Error(`Installing ${vsix} into code-server failed:\n${output}`);
     }
-    log(`installed ${options.vsix} in ${Date.now() - started} ms`);
+    log(`installed ${vsix} in ${Date.now() - started} ms`);
   }
 
   // A free port can be taken between our probe and code-server's bind (parallel test files):

@@ -21,6 +21,8 @@ export interface OpenWorkbenchOptions {
   vsix?: string;
   /** Run the unpackaged extension from this folder instead of installing a .vsix. */
   developmentPath?: string;
+  /** Other extensions' .vsix files installed beside Smith (e.g. one that offers language models). */
+  otherVsix?: readonly string[];
   /** Environment of the server and so of the extension host (e.g. SMITH_API_KEY, SMITH_STORAGE). */
   env?: Record<string, string>;
   /** User settings merged over the quiet defaults. */
@@ -49,7 +51,7 @@ export async function openWorkbench(options: OpenWorkbenchOptions): Promise<Work
   if (vsix && !existsSync(vsix)) {
     throw new Error(`${vsix} does not exist; build and package first: node esbuild.mjs && node scripts/workbench/package-vsix.mjs`);
   }
-  const server = await startCodeServer({ workspace: options.workspace, vsix, env: options.env, settings: options.settings });
+  const server = await startCodeServer({ workspace: options.workspace, vsix: [...(vsix ? [vsix] : []), ...(options.otherVsix ?? [])], env: options.env, settings: options.settings });
   let browser: BrowserContext | undefined;
   try {
     browser = await launchChromium({ userDataDir: join(server.runDir, 'chromium') });

@@ -11,15 +11,12 @@ import { format } from 'node:util';
 import type { BrowserContext } from 'playwright-core';
 import { launchChromium } from '../../../scripts/workbench/browser.mjs';
 import { developmentPayload, startCodeServer, type CodeServer } from '../../../scripts/workbench/code-server.mjs';
-import { packageTestExtension } from '../../../scripts/workbench/package-vsix.mjs';
 import { REPO_ROOT } from '../../../scripts/workbench/workbench-cache.mjs';
 import { MOCHA_LINE_MARKER } from './suite/output-marker';
+import { packageLmTestExtension } from '../../helpers/lm-test-extension';
 
 const TESTS_BUNDLE = join(REPO_ROOT, 'out/test/integration/vscode/index.js');
 const EXTENSION_MAIN = join(REPO_ROOT, 'dist/extension.js');
-// Installed beside Smith: it registers the scripted language models the vscode.lm suite uses.
-const LM_TEST_EXTENSION = join(REPO_ROOT, 'test/fixtures/vscode-lm-extension');
-const LM_TEST_VSIX = join(REPO_ROOT, 'out/vsix/smith-test-language-models.vsix');
 const ARTIFACTS = join(REPO_ROOT, '.test-artifacts/vscode');
 const timeoutMs = Number(process.env.SMITH_WORKBENCH_TIMEOUT_MS ?? 600_000);
 const verbose = process.env.SMITH_WORKBENCH_VERBOSE === '1';
@@ -61,7 +58,8 @@ async function main(): Promise<number> {
   process.once('SIGTERM', onSignal);
 
   try {
-    const vsix = packageTestExtension({ root: LM_TEST_EXTENSION, out: LM_TEST_VSIX });
+    // Installed beside Smith: it registers the scripted language models the vscode.lm suite uses.
+    const vsix = packageLmTestExtension();
     server = await startCodeServer({ workspace, vsix, env: { SMITH_TEST_WORKSPACE: workspace }, log: say });
     browser = await launchChromium({ userDataDir: join(server.runDir, 'chromium') });
     const page = browser.pages()[0] ?? (await browser.newPage());
