@@ -155,7 +155,7 @@ export function truncatedStreamError(context: ProviderErrorContext): ProviderErr
 }
 
 /** The error of an attempt that received no byte for `idleMs` (the idle timeout); retryable. */
-export function idleTimeoutError(context: ProviderErrorContext, idleMs: number, phase: 'headers' | 'body'): ProviderError {
+export function idleTimeoutError(context: Pick<ProviderErrorContext, 'label'>, idleMs: number, phase: 'headers' | 'body'): ProviderError {
   const where = phase === 'headers' ? 'before the response started' : 'after the response started';
   return new ProviderError(
     `No data from ${context.label} for ${formatSeconds(idleMs)} ${where} (the idle timeout); this attempt was abandoned.`,

@@ -4,6 +4,8 @@ import { chooseEditorModel, editorModelFacts } from '../../core/providers/editor
 import { messageText } from '../../core/providers/message-conversion.js';
 import type { ModelFacts } from '../../core/providers/model-facts.js';
 import { ProviderAbortedError, ProviderError } from '../../core/providers/types.js';
+import { idleTimeoutError } from '../../core/providers/provider-errors.js';
+import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
 import type { ApiProvider, ApiRequest, ApiStream, ProviderConfig, TokenUsage, ToolProtocol } from '../../core/providers/types.js';
 import { lmPartsApi, type LmPartsApi, type LmRequestOptions, type LmResponse } from './vscode-lm-api.js';
 import { lmProviderError } from './vscode-lm-errors.js';
@@ -62,7 +64,10 @@ export class VsCodeLmProvider implements ApiProvider {
     try {
       // VS Code may first ask the user whether Smith may use the model; Stop does not wait for the answer.
       const response = (await unlessAborted(model.sendRequest(messages, options, cancellation.token), signal)) as LmResponse;
-      for await (const part of untilAborted<unknown>(response.stream ?? response.text, signal)) {
+      // Only the wait for the model's next part counts, as for the other providers (smith.requestIdleTimeout).
+      const idleMs = this.config.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
+      const idle = { ms: idleMs, error: (first: boolean) => idleTimeoutError({ label: modelName(model) }, idleMs, first ? 'headers' : 'body') };
+      for await (const part of untilAborted<unknown>(response.stream ?? response.text, signal, idle)) {
         const chunk = streamChunk(part, api);
         if (!chunk) continue;
         output += chunk.type === 'text' ? chunk.text : `${chunk.name} ${chunk.arguments}`;
@@ -77,6 +82,8 @@ export class VsCodeLmProvider implements ApiProvider {
       throw failure;
     } finally {
       signal?.removeEventListener('abort', cancel);
+      // An answer abandoned (idle, a broken stream) must not go on in the model's extension.
+      cancellation.cancel();
       cancellation.dispose();
     }
   }

@@ -89,6 +89,39 @@ describe('untilAborted', () => {
     assert.deepEqual(received, []);
   });
 
+  test('with an idle limit, a stream that goes quiet ends with its error, saying whether anything came', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const quietAfter = (count: number): AsyncIterable<number> => ({
+      [Symbol.asyncIterator]: () => {
+        let given = 0;
+        return {
+          next: () => (given < count ? Promise.resolve({ done: false as const, value: given++ }) : new Promise<IteratorResult<number>>(() => {})),
+          return: () => Promise.resolve({ done: true as const, value: undefined }),
+        };
+      },
+    });
+    const idle = { ms: 60_000, error: (first: boolean) => new ProviderError(first ? 'nothing came' : 'it went quiet', undefined, true) };
+    for (const [count, message] of [[0, 'nothing came'], [2, 'it went quiet']] as const) {
+      const received: number[] = [];
+      const run = (async () => {
+        for await (const item of untilAborted(quietAfter(count), undefined, idle)) received.push(item);
+      })();
+      // Let the items through (setImmediate is not mocked: it runs once the promises settled), then the quiet passes the limit.
+      await new Promise((resolve) => setImmediate(resolve));
+      t.mock.timers.tick(60_000);
+      await assert.rejects(run, (error: ProviderError) => error.message === message && error.retryable);
+      assert.equal(received.length, count);
+    }
+  });
+
+  test('an idle limit of 0 never ends a stream; items in time keep it going', async (t) => {
+    t.mock.timers.enable({ apis: ['setTimeout'] });
+    const items: number[] = [];
+    for await (const item of untilAborted(numbers(3), undefined, { ms: 0, error: () => new ProviderError('never') })) items.push(item);
+    for await (const item of untilAborted(numbers(3), undefined, { ms: 10, error: () => new ProviderError('never') })) items.push(item);
+    assert.deepEqual(items, [0, 1, 2, 0, 1, 2]);
+  });
+
   test('an already aborted signal yields nothing', async () => {
     await assert.rejects(async () => {
       for await (const _ of untilAborted(numbers(3), AbortSignal.abort())) assert.fail('no item expected');

@@ -164,6 +164,22 @@ describe('VS Code language models (vscode.lm)', function () {
     await until(async () => (await lastRequest()).cancelled, 'the cancellation to reach the model');
   });
 
+  it('a model that goes quiet for longer than the idle timeout is abandoned (retryable), and its extension is told to stop', async () => {
+    // The model says one thing and then nothing; on a slow machine even its first part may come late, so either phase may be named.
+    const provider = createHostProvider({ provider: 'vscode-lm', model: 'smith-echo', idleTimeoutMs: 3_000 });
+    const run = (async () => {
+      for await (const _ of provider.createMessage({ systemPrompt: '', messages: [{ role: 'user', content: 'LM_WAIT' }] })) {
+        // The parts that came before it went quiet.
+      }
+    })();
+    await assert.rejects(run, (error: Error) => {
+      assert.ok(error instanceof ProviderError && error.retryable, String(error));
+      assert.match(error.message, /^No data from Smith Echo \(smith-test\) for 3 s (after|before) the response started \(the idle timeout\)/);
+      return true;
+    });
+    await until(async () => (await lastRequest()).cancelled, 'the cancellation to reach the model');
+  });
+
   it('a model VS Code does not offer is a clear error naming those it does', async () => {
     const provider = echo('no-such-model');
     await assert.rejects(collect(provider, { systemPrompt: '', messages: [{ role: 'user', content: 'hi' }] }), (error: Error) => {
