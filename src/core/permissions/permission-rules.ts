@@ -48,7 +48,14 @@ export async function judgeCall(rules: readonly PermissionRule[], call: Permissi
   const commandLine = call.tool === 'execute_command' ? call.params.command : undefined;
   const split = commandLine === undefined ? undefined : await splitCommand(commandLine);
   const applicable = rules.filter((rule) => ruleCovers(rule, call.tool, call.params));
-  const matching = (rule: PermissionRule, subject?: string) => matches(rule, call, subject);
+  // The path is resolved once per call (it touches the disk), not once per rule.
+  const forms = new Map<PermissionEffect, PathForm[]>();
+  const formsFor = (effect: PermissionEffect, path: string) => {
+    let found = forms.get(effect);
+    if (!found) forms.set(effect, (found = pathForms(path, call, effect)));
+    return found;
+  };
+  const matching = (rule: PermissionRule, subject?: string) => matches(rule, call, formsFor, subject);
   for (const effect of ['deny', 'ask'] as const) {
     for (const rule of applicable.filter((r) => r.effect === effect)) {
       if (split ? [commandLine ?? '', ...split.commands].some((command) => matching(rule, command)) : matching(rule)) return { effect, rule };
@@ -76,13 +83,13 @@ function ruleCovers(rule: PermissionRule, tool: string, params: Readonly<Record<
   return name === tool || (FAMILIES[name]?.includes(tool) ?? false);
 }
 
-function matches(rule: PermissionRule, call: PermissionCall, command?: string): boolean {
+function matches(rule: PermissionRule, call: PermissionCall, formsFor: (effect: PermissionEffect, path: string) => PathForm[], command?: string): boolean {
   const { name, pattern } = parseRule(rule.rule);
   if (!pattern || name.startsWith('mcp__')) return true;
   if (command !== undefined) return commandMatches(pattern, command);
   if (name === 'WebFetch') return urlMatches(pattern, call.params.url);
   const path = call.params.path;
-  return path !== undefined && pathForms(path, call, rule.effect).some((form) => pathMatches(pattern, form));
+  return path !== undefined && formsFor(rule.effect, path).some((form) => pathMatches(pattern, form));
 }
 
 /** A path as a rule judges it: absolute, and as the workspace names it (undefined outside the workspace). */
