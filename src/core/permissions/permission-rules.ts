@@ -51,8 +51,10 @@ export async function judgeCall(rules: readonly PermissionRule[], call: Permissi
   // The path is resolved once per call (it touches the disk), not once per rule.
   const forms = new Map<PermissionEffect, PathForm[]>();
   const formsFor = (effect: PermissionEffect, path: string) => {
-    let found = forms.get(effect);
-    if (!found) forms.set(effect, (found = pathForms(path, call, effect)));
+    const known = forms.get(effect);
+    if (known) return known;
+    const found = pathForms(path, call, effect);
+    forms.set(effect, found);
     return found;
   };
   const matching = (rule: PermissionRule, subject?: string) => matches(rule, call, formsFor, subject);
