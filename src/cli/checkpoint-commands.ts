@@ -1,10 +1,12 @@
 import { parseArgs } from 'node:util';
-import type { CheckpointStore } from '../core/checkpoints/checkpoint-store.js';
-import { openCheckpointStore } from '../core/checkpoints/open-checkpoint-store.js';
+import { openWorkspaceCheckpoints } from '../core/checkpoints/open-checkpoint-store.js';
+import { checkpointFoldersOfTask } from '../core/checkpoints/task-snapshots.js';
+import type { WorkspaceCheckpoints } from '../core/checkpoints/workspace-checkpoints.js';
 import { type CheckpointInfo, listCheckpoints, type RewindOutcome, type RewindScope, rewindTask } from '../core/checkpoints/rewind-task.js';
 import type { TaskEvent } from '../core/task/events.js';
 import { TaskLog } from '../core/task/task-log.js';
-import { loadSmithIgnore } from '../core/workspace/smith-ignore.js';
+import { loadWorkspaceIgnore } from '../core/workspace/smith-ignore.js';
+import { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
 import { UsageError } from './args.js';
 import { defaultStorageDir } from './default-storage.js';
 import type { Style } from './style.js';
@@ -85,11 +87,12 @@ export async function runCheckpointCommand(argv: readonly string[], out: NodeJS.
   return outcome.kind === 'conflicts' || outcome.failures.length > 0 ? 1 : 0;
 }
 
-/** The checkpoint store of the workspace a stored task ran in. */
-export async function storeOfTask(events: readonly TaskEvent[], storageDir: string, notify: (message: string) => void): Promise<CheckpointStore | undefined> {
+/** The checkpoint stores of the workspace a stored task ran in: its folder's, and those of the other folders its checkpoints cover. */
+export async function storeOfTask(events: readonly TaskEvent[], storageDir: string, notify: (message: string) => void): Promise<WorkspaceCheckpoints | undefined> {
   const started = events.find((e) => e.type === 'task_started');
   if (started?.type !== 'task_started') throw new Error('the task log has no task_started event');
-  return openCheckpointStore({ storageDir, workspaceRoot: started.cwd, ignore: await loadSmithIgnore(started.cwd), notify });
+  const workspace = WorkspaceRoots.open(started.cwd, [...checkpointFoldersOfTask(events)].map(([path, name]) => ({ path, name })));
+  return openWorkspaceCheckpoints(workspace, { storageDir, ignore: await loadWorkspaceIgnore(workspace), notify });
 }
 
 function describeFiles(c: CheckpointInfo): string {

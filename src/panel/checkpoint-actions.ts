@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CheckpointStore } from '../core/checkpoints/checkpoint-store.js';
+import type { WorkspaceCheckpoints } from '../core/checkpoints/workspace-checkpoints.js';
 import { listCheckpoints, type RewindOutcome, type RewindScope, rewindTask, rewindToMessage } from '../core/checkpoints/rewind-task.js';
 import type { TaskLog } from '../core/task/task-log.js';
 import type { CheckpointViews, ComparedFile } from './ports.js';
@@ -9,7 +9,7 @@ import type { CheckpointViews, ComparedFile } from './ports.js';
 export interface CheckpointTarget {
   readonly log: TaskLog;
   /** Undefined when checkpoints are off for the workspace. */
-  readonly store: CheckpointStore | undefined;
+  readonly store: WorkspaceCheckpoints | undefined;
   readonly cwd: string;
 }
 
@@ -18,12 +18,18 @@ export async function compareWithCheckpoint(target: CheckpointTarget, checkpoint
   const store = storeOf(target);
   const checkpoint = listCheckpoints(target.log.events).find((c) => c.id === checkpointId);
   if (!checkpoint) throw new Error(`This task has no checkpoint ${checkpointId} (any more).`);
-  // What a restore would write (changed or deleted since) or delete (created since) is what differs.
-  const plan = await store.planRestore(checkpoint.root, checkpoint.root);
-  const files: ComparedFile[] = [...plan.writes.map((w) => w.path), ...plan.deletes].sort().map((path) => {
-    const absolutePath = join(target.cwd, path);
-    return { path, absolutePath, before: () => store.contentAt(checkpoint.root, path)?.toString('utf8'), existsNow: existsSync(absolutePath) };
-  });
+  // What a restore would write (changed or deleted since) or delete (created since) is what differs, in every folder.
+  const plan = await store.planRestore(checkpoint, checkpoint);
+  const files: ComparedFile[] = plan.folders
+    .flatMap(({ folder, plan: folderPlan }) => {
+      const root = folder ? checkpoint.folders?.find((f) => f.path === folder.path)?.root : checkpoint.root;
+      const folderStore = folder?.store ?? store.primary;
+      return [...folderPlan.writes.map((w) => w.path), ...folderPlan.deletes].map((path) => {
+        const absolutePath = join(folder?.path ?? target.cwd, path);
+        return { path: folder ? `${folder.name}/${path}` : path, absolutePath, before: () => (root ? folderStore.contentAt(root, path)?.toString('utf8') : undefined), existsNow: existsSync(absolutePath) };
+      });
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   if (files.length > 0) await views.showChanges(`Checkpoint ${checkpointId} ↔ now`, files);
   return files.length;
 }
@@ -49,7 +55,7 @@ async function withConsent(views: CheckpointViews, question: string, rewind: (fo
   return rewind(true);
 }
 
-function storeOf(target: CheckpointTarget): CheckpointStore {
+function storeOf(target: CheckpointTarget): WorkspaceCheckpoints {
   if (!target.store) throw new Error('Checkpoints are off for this workspace (smith.checkpoints.enabled), so there is nothing to compare.');
   return target.store;
 }

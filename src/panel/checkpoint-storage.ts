@@ -1,6 +1,8 @@
 import { collectCheckpointGarbage, inspectCheckpointStore } from '../core/checkpoints/checkpoint-gc.js';
 import type { CheckpointStore } from '../core/checkpoints/checkpoint-store.js';
 import type { StoredTaskSummary } from '../core/task/task-log.js';
+import type { TaskEvent } from '../core/task/events.js';
+import { checkpointFoldersOfTask } from '../core/checkpoints/task-snapshots.js';
 
 /**
  * Each stored task with the bytes its checkpoints take (contents shared with other tasks counted
@@ -22,13 +24,20 @@ export function checkpointBytesOf(storageDir: string, summaries: readonly Stored
   });
 }
 
-/** Frees the checkpoint contents no remaining task of the workspace uses (after a task was deleted). */
-export function collectAfterDelete(storageDir: string, workspaceRoot: string, warn: (message: string) => void): void {
-  const store = inspectCheckpointStore(storageDir, workspaceRoot);
-  if (!store) return;
-  try {
-    collectCheckpointGarbage(store, storageDir, workspaceRoot, 0);
-  } catch (error) {
-    warn(`Could not free the deleted task's checkpoints: ${(error as Error).message}`);
+/**
+ * Frees the checkpoint contents no remaining task uses (after a task was deleted), in the stores
+ * of every folder the deleted task's checkpoints covered (`events`: its log, read before deletion).
+ */
+export function collectAfterDelete(storageDir: string, events: readonly TaskEvent[], warn: (message: string) => void): void {
+  const started = events.find((e) => e.type === 'task_started');
+  const folders = [...(started?.type === 'task_started' ? [started.cwd] : []), ...checkpointFoldersOfTask(events).keys()];
+  for (const folder of folders) {
+    const store = inspectCheckpointStore(storageDir, folder);
+    if (!store) continue;
+    try {
+      collectCheckpointGarbage(store, storageDir, folder, 0);
+    } catch (error) {
+      warn(`Could not free the deleted task's checkpoints: ${(error as Error).message}`);
+    }
   }
 }

@@ -326,10 +326,10 @@ export class TaskController implements PanelSource, Disposable {
     const dir = taskDir(this.deps.storageDir, taskId);
     if (!existsSync(dir)) throw new Error(`There is no stored task "${taskId}".`);
     if (this.current?.id === taskId) await this.closeCurrent();
-    const cwd = TaskLog.open(this.deps.storageDir, taskId).events.find((e) => e.type === 'task_started');
+    const events = TaskLog.open(this.deps.storageDir, taskId).events;
     await rm(dir, { recursive: true, force: true });
     // The contents only this task's checkpoints held are freed now, not when the store next grows.
-    if (cwd?.type === 'task_started') collectAfterDelete(this.deps.storageDir, cwd.cwd, (message) => this.deps.host.notify('warning', message));
+    collectAfterDelete(this.deps.storageDir, events, (message) => this.deps.host.notify('warning', message));
     this.history = undefined;
     this.emit({ kind: 'state' });
   }

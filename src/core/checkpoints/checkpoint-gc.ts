@@ -4,7 +4,7 @@ import type { TaskEvent } from '../task/events.js';
 import { readTaskEvents } from '../task/task-log.js';
 import { CheckpointStore, hasCheckpointStore } from './checkpoint-store.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
-import { snapshotsOfTask } from './task-snapshots.js';
+import { folderSnapshotsOfTask, snapshotsOfTask } from './task-snapshots.js';
 
 /**
  * A workspace's store opened to measure or collect it, not to snapshot (so no ignore rules are
@@ -16,7 +16,7 @@ export function inspectCheckpointStore(storageDir: string, workspaceRoot: string
 
 /**
  * Frees the checkpoint storage no stored task of this workspace uses any more (the tasks the user
- * deleted). Logs that cannot be read keep everything: a damaged log must not cost a task its
+ * deleted): a task uses it as its workspace, or as another folder of its multi-root workspace. Logs that cannot be read keep everything: a damaged log must not cost a task its
  * checkpoints. Returns the bytes freed.
  */
 export function collectCheckpointGarbage(store: CheckpointStore, storageDir: string, workspaceRoot: string, graceMs?: number): number {
@@ -35,6 +35,7 @@ export function collectCheckpointGarbage(store: CheckpointStore, storageDir: str
     }
     const started = events.find((e) => e.type === 'task_started');
     if (started?.type === 'task_started' && resolve(started.cwd) === root) live.push(...snapshotsOfTask(events));
+    live.push(...folderSnapshotsOfTask(events, root));
   }
   if (unreadable) return 0;
   return store.collectGarbage(live, graceMs);

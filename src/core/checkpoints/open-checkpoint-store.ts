@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { CheckpointStore } from './checkpoint-store.js';
+import { WorkspaceCheckpoints } from './workspace-checkpoints.js';
 
 /** The user's checkpoint settings (`smith.checkpoints.*`, `--no-checkpoints`). */
 export interface CheckpointSettings {
@@ -44,4 +45,22 @@ export function openCheckpointStore(input: OpenCheckpointStoreInput): Checkpoint
     input.notify(`An interrupted checkpoint restore was finished, but these files could not be restored: ${recovered.failures.join('; ')}`);
   }
   return store;
+}
+
+/**
+ * The checkpoints of every folder of a workspace: the primary folder's store, and one per other
+ * folder of a multi-root workspace (a folder where checkpoints cannot be taken, such as the home
+ * folder, is left out and the user told). Undefined when there are none for the primary folder.
+ */
+export function openWorkspaceCheckpoints(
+  folders: { readonly primary: { readonly path: string }; readonly others: readonly { readonly name: string; readonly path: string }[] },
+  input: Omit<OpenCheckpointStoreInput, 'workspaceRoot'>,
+): WorkspaceCheckpoints | undefined {
+  const primary = openCheckpointStore({ ...input, workspaceRoot: folders.primary.path });
+  if (!primary) return undefined;
+  const others = folders.others.flatMap((folder) => {
+    const store = openCheckpointStore({ ...input, workspaceRoot: folder.path });
+    return store ? [{ name: folder.name, path: folder.path, store }] : [];
+  });
+  return new WorkspaceCheckpoints(primary, others);
 }

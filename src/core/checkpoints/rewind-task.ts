@@ -1,7 +1,7 @@
 import type { CheckpointCreated, TaskEvent } from '../task/events.js';
 import type { TaskLog } from '../task/task-log.js';
 import { visibleEvents } from '../task/visible-events.js';
-import type { CheckpointStore } from './checkpoint-store.js';
+import type { CheckpointRoots, WorkspaceCheckpoints } from './workspace-checkpoints.js';
 
 /** A checkpoint as listed to the user. */
 export interface CheckpointInfo {
@@ -13,6 +13,8 @@ export interface CheckpointInfo {
   readonly changed: readonly string[];
   readonly changedCount: number;
   readonly skipped: CheckpointCreated['skipped'];
+  /** The other folders' snapshots in a multi-root workspace. */
+  readonly folders?: CheckpointCreated['folders'];
 }
 
 /** What to put back: the files, the conversation, or both. */
@@ -36,7 +38,7 @@ export type RewindOutcome =
 export function listCheckpoints(events: readonly TaskEvent[]): CheckpointInfo[] {
   return visibleEvents(events)
     .filter((e): e is CheckpointCreated & { seq: number; ts: number } => e.type === 'checkpoint_created')
-    .map((e) => ({ id: e.checkpointId, root: e.root, afterSeq: e.afterSeq, ts: e.ts, changed: e.changed, changedCount: e.changedCount, skipped: e.skipped }));
+    .map((e) => ({ id: e.checkpointId, root: e.root, afterSeq: e.afterSeq, ts: e.ts, changed: e.changed, changedCount: e.changedCount, skipped: e.skipped, ...(e.folders ? { folders: e.folders } : {}) }));
 }
 
 /**
@@ -44,7 +46,7 @@ export function listCheckpoints(events: readonly TaskEvent[]): CheckpointInfo[] 
  * an event (the undone part stays in the log); files are restored through the store, refusing
  * when that would overwrite changes made after the task's last checkpoint unless `force`.
  */
-export async function rewindTask(log: TaskLog, store: CheckpointStore | undefined, request: RewindRequest): Promise<RewindOutcome> {
+export async function rewindTask(log: TaskLog, store: WorkspaceCheckpoints | undefined, request: RewindRequest): Promise<RewindOutcome> {
   const checkpoint = findCheckpoint(log.events, request.checkpointId);
   const conversation = request.scope !== 'files';
   return restoreAndRecord(log, store, checkpoint, { files: request.scope !== 'conversation', force: request.force === true, ...(conversation ? { toSeq: checkpoint.afterSeq + 1 } : {}) });
@@ -58,7 +60,7 @@ export async function rewindTask(log: TaskLog, store: CheckpointStore | undefine
  */
 export async function rewindToMessage(
   log: TaskLog,
-  store: CheckpointStore | undefined,
+  store: WorkspaceCheckpoints | undefined,
   messageSeq: number,
   options: { readonly files: boolean; readonly force?: boolean; readonly firstMessageText?: string },
 ): Promise<RewindOutcome> {
@@ -79,26 +81,27 @@ export async function rewindToMessage(
 
 async function restoreAndRecord(
   log: TaskLog,
-  store: CheckpointStore | undefined,
-  checkpoint: Pick<CheckpointInfo, 'id' | 'root'>,
+  store: WorkspaceCheckpoints | undefined,
+  checkpoint: Pick<CheckpointInfo, 'id' | 'root' | 'folders'>,
   how: { readonly files: boolean; readonly force: boolean; readonly toSeq?: number; readonly task?: string },
 ): Promise<RewindOutcome> {
   let outcome: RewindOutcome = { kind: 'rewound', restored: [], deleted: [], failures: [] };
-  let beforeRoot: string | undefined;
+  let before: CheckpointRoots | undefined;
   if (how.files) {
     if (!store) throw new Error('checkpoints are off for this workspace, so its files cannot be restored');
-    const plan = await store.planRestore(checkpoint.root, latestRoot(log.events) ?? checkpoint.root);
+    const plan = await store.planRestore(checkpoint, latestRoots(log.events) ?? checkpoint);
     if (plan.conflicts.length > 0 && !how.force) return { kind: 'conflicts', files: plan.conflicts };
     const failures = store.restore(plan);
-    beforeRoot = plan.current;
-    outcome = { kind: 'rewound', restored: plan.writes.map((w) => w.path), deleted: plan.deletes, failures };
+    before = plan.current;
+    outcome = { kind: 'rewound', restored: plan.writes, deleted: plan.deletes, failures };
   }
   log.append({
     type: 'conversation_rewound',
     checkpointId: checkpoint.id,
     files: how.files,
     ...(how.toSeq !== undefined ? { toSeq: how.toSeq } : {}),
-    ...(beforeRoot ? { beforeRoot } : {}),
+    ...(before ? { beforeRoot: before.root } : {}),
+    ...(before?.folders?.length ? { beforeFolders: before.folders } : {}),
     ...(how.task !== undefined ? { task: how.task } : {}),
   });
   return outcome;
@@ -106,20 +109,32 @@ async function restoreAndRecord(
 
 /**
  * The workspace as the task last left it: its newest checkpoint, or the checkpoint a later file
- * restore put back. A file that differs from this now was changed by someone else.
+ * restore put back (every folder's snapshot). A file that differs from this now was changed by
+ * someone else.
  */
-export function latestRoot(events: readonly TaskEvent[]): string | undefined {
-  const roots = new Map<string, string>();
-  let latest: string | undefined;
+export function latestRoots(events: readonly TaskEvent[]): CheckpointRoots | undefined {
+  const checkpoints = new Map<string, CheckpointRoots>();
+  let latest: CheckpointRoots | undefined;
   for (const event of events) {
     if (event.type === 'checkpoint_created') {
-      roots.set(event.checkpointId, event.root);
-      latest = event.root;
+      latest = { root: event.root, ...(event.folders ? { folders: event.folders } : {}) };
+      checkpoints.set(event.checkpointId, latest);
     } else if (event.type === 'conversation_rewound' && event.files) {
-      latest = roots.get(event.checkpointId) ?? latest;
+      latest = checkpoints.get(event.checkpointId) ?? latest;
     }
   }
   return latest;
+}
+
+/** The primary folder's snapshot of latestRoots. */
+export function latestRoot(events: readonly TaskEvent[]): string | undefined {
+  return latestRoots(events)?.root;
+}
+
+/** True when two checkpoints hold the same files in every folder. */
+export function sameRoots(a: CheckpointRoots, b: CheckpointRoots): boolean {
+  const folders = (roots: CheckpointRoots) => JSON.stringify((roots.folders ?? []).map((f) => [f.path, f.root]).sort());
+  return a.root === b.root && folders(a) === folders(b);
 }
 
 function findCheckpoint(events: readonly TaskEvent[], id: string): CheckpointInfo {

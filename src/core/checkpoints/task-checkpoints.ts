@@ -1,8 +1,8 @@
 import type { TaskEvent } from '../task/events.js';
 import type { TaskLog } from '../task/task-log.js';
 import type { ToolGroup } from '../tools/tool-group.js';
-import type { CheckpointStore } from './checkpoint-store.js';
-import { latestRoot } from './rewind-task.js';
+import { latestRoots, sameRoots } from './rewind-task.js';
+import type { CheckpointRoots, WorkspaceCheckpoints } from './workspace-checkpoints.js';
 
 /** Tools whose calls may change the workspace; a checkpoint follows each of them. */
 export const WORKSPACE_CHANGING_GROUPS: ReadonlySet<ToolGroup> = new Set(['edit', 'command', 'mcp', 'browser']);
@@ -18,17 +18,17 @@ export const CHECKPOINT_PATHS_SHOWN = 200;
  */
 export class TaskCheckpoints {
   private pending: Promise<void> = Promise.resolve();
-  private lastRoot: string | undefined;
+  private lastRoots: CheckpointRoots | undefined;
   private count: number;
 
   constructor(
-    private readonly store: CheckpointStore,
+    private readonly store: WorkspaceCheckpoints,
     private readonly log: TaskLog,
     private readonly groupOf: (tool: string) => ToolGroup | undefined,
     private readonly warn: (message: string) => void,
   ) {
     this.count = log.events.filter((e) => e.type === 'checkpoint_created').length;
-    this.lastRoot = latestRoot(log.events);
+    this.lastRoots = latestRoots(log.events);
     log.onAppend((event) => this.observe(event));
   }
 
@@ -48,8 +48,8 @@ export class TaskCheckpoints {
   private async take(afterSeq: number): Promise<void> {
     try {
       const result = await this.store.snapshot();
-      if (result.root === this.lastRoot) return;
-      this.lastRoot = result.root;
+      if (this.lastRoots && sameRoots(result, this.lastRoots)) return;
+      this.lastRoots = result;
       const first = this.count === 0;
       this.log.append({
         type: 'checkpoint_created',
@@ -60,6 +60,7 @@ export class TaskCheckpoints {
         changed: first ? [] : result.changed.slice(0, CHECKPOINT_PATHS_SHOWN),
         changedCount: first ? 0 : result.changed.length,
         skipped: result.skipped.slice(0, CHECKPOINT_PATHS_SHOWN),
+        ...(result.folders.length > 0 ? { folders: result.folders } : {}),
       });
     } catch (error) {
       this.warn(`Smith could not take a checkpoint: ${error instanceof Error ? error.message : String(error)}`);

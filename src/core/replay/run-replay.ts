@@ -22,6 +22,7 @@ import type { TaskEvent } from '../task/events.js';
 import { runSummary, type RunSummary, workspaceDiff } from './run-summary.js';
 import { materializeCheckpoint, replaceWorkspaceRules } from './scratch-workspace.js';
 import { KEPT_REPLAYS, pruneReplays } from './prune-replays.js';
+import { WorkspaceCheckpoints } from '../checkpoints/workspace-checkpoints.js';
 
 /** What a replay changes against the original run; everything else is as the original had it. */
 export interface ReplaySettings {
@@ -130,7 +131,7 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
     if (!environment.skills.skills.some((s) => s.slug === skill)) throw new ReplayError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);
     const store = new CheckpointStore({ storageDir: folder, workspaceRoot: workspace, ignore: environment.options.ignore ?? NOTHING_IGNORED });
     const startRoot = (await store.snapshot()).root;
-    const options = { ...environment.options, storageDir: folder, checkpoints: store };
+    const options = { ...environment.options, storageDir: folder, checkpoints: new WorkspaceCheckpoints(store) };
     const [first, ...later] = plan.messages;
     const task = Task.create(options, first.text, { mode: first.mode, skill, ...(first.mentioned ? { mentioned: first.mentioned } : {}) });
     input.onTask?.(task);

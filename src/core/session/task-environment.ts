@@ -32,7 +32,7 @@ import { loadWorkspaceIgnore } from '../workspace/smith-ignore.js';
 import { WorkspaceRoots, type WorkspaceFolderInput } from '../workspace/workspace-roots.js';
 import { workspaceFoldersSection } from '../prompt/workspace-folders-section.js';
 import { RecentEdits } from './recent-edits.js';
-import { openCheckpointStore, type CheckpointSettings } from '../checkpoints/open-checkpoint-store.js';
+import { openWorkspaceCheckpoints, type CheckpointSettings } from '../checkpoints/open-checkpoint-store.js';
 import { expandMentions, type MentionEnvironment } from '../context/mentions.js';
 import { fetchPageAsMarkdown } from '../context/web-page.js';
 import type { PermissionRule } from '../permissions/permission-rules.js';
@@ -150,7 +150,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const useSubagents = createUseSubagentsTool((prompts, context) => runSubagents({ prompts, parentTaskId: context.taskId, signal: context.signal, progress: context.progress, ...(context.subagentStarted ? { started: context.subagentStarted } : {}) }, options, subagents), () => subagents.maxParallel);
   const tools = new ToolRegistry([...workspaceTools(commands, web), useSubagents, ...(input.extraTools ?? [])]);
   const confined = await confineCommands(input.sandbox, workspace.all.map((root) => root.path), ignore, input.host, input.policy);
-  const checkpoints = openCheckpointStore({ storageDir: input.storageDir, workspaceRoot: input.cwd, ignore, settings: input.checkpoints, notify: (message) => input.host.notify('warning', message) });
+  const checkpoints = openWorkspaceCheckpoints(workspace, { storageDir: input.storageDir, ignore, settings: input.checkpoints, notify: (message) => input.host.notify('warning', message) });
   // What the providers' servers say about their models (window, prices), so cost and context management need no numbers typed.
   const learned = await learnModelFacts([input.provider, ...Object.values(input.providerForMode ?? {})], input.storageDir);
   const options: TaskOptions = {

@@ -300,6 +300,8 @@ export interface CheckpointCreated extends EventBase {
   readonly changedCount: number;
   /** Changed files the checkpoint does not hold (too large, unreadable), with why. */
   readonly skipped: readonly { readonly path: string; readonly reason: string }[];
+  /** In a multi-root workspace, each other folder's snapshot, in that folder's own store. */
+  readonly folders?: readonly { readonly path: string; readonly name: string; readonly root: string }[];
 }
 
 /**
@@ -314,6 +316,8 @@ export interface ConversationRewound extends EventBase {
   readonly files: boolean;
   /** The workspace just before a file restore, so the restore itself can be undone. */
   readonly beforeRoot?: string;
+  /** The other folders of a multi-root workspace just before that restore. */
+  readonly beforeFolders?: readonly { readonly path: string; readonly name: string; readonly root: string }[];
   /** The task's first message as the user edited it (the rewind then keeps only `task_started`). */
   readonly task?: string;
 }

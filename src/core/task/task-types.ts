@@ -1,7 +1,7 @@
 // The task's contract with its host: what it is given, what a run ends with, what it streams.
 import type { ContextLimits, ContextPolicy } from '../context/context-window.js';
 import type { ExpandedMessage } from '../context/mentions.js';
-import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
+import type { WorkspaceCheckpoints } from '../checkpoints/workspace-checkpoints.js';
 import type { HookSettings } from '../hooks/hooks.js';
 import type { PermissionRule } from '../permissions/permission-rules.js';
 import type { Host } from '../ports.js';
@@ -52,7 +52,7 @@ export interface TaskOptions extends TurnInputs {
   /** The user's hooks (docs/permissions.md#hooks). */
   readonly hooks?: HookSettings;
   /** The workspace's checkpoint store; without one, no checkpoints are taken. */
-  readonly checkpoints?: CheckpointStore;
+  readonly checkpoints?: WorkspaceCheckpoints;
   /** Expands the @-mentions of a message queued while the task worked, when it is delivered. */
   expandMentions?(text: string): Promise<ExpandedMessage>;
 }

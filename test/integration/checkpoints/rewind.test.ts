@@ -125,8 +125,9 @@ describe('checkpoint garbage collection', () => {
   test('the checkpoints of a deleted task are freed; those of the remaining tasks stay restorable', async () => {
     const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
     const environment = await fixture.environment(provider, new ToolHarness(fixture.ws.root).host);
-    const store = environment.options.checkpoints;
-    assert.ok(store);
+    const checkpoints = environment.options.checkpoints;
+    const store = checkpoints?.primary;
+    assert.ok(checkpoints && store);
     const run = async (file: string, content: string) => {
       fixture.server.enqueue(write(file, content), done('ok'));
       const task = Task.create({ ...environment.options, retry: { maxRetries: 0 } }, `Write ${file}`);
@@ -145,7 +146,7 @@ describe('checkpoint garbage collection', () => {
     assert.ok(freed > 0, 'the deleted task\'s snapshots were freed');
     const deletedRoots = deleted.log.events.flatMap((e) => (e.type === 'checkpoint_created' ? [e.root] : []));
     assert.ok(deletedRoots.some((root) => !store.objects.has(root)));
-    const outcome = await rewindTask(kept.log, store, { checkpointId: '0', scope: 'files', force: true });
+    const outcome = await rewindTask(kept.log, checkpoints, { checkpointId: '0', scope: 'files', force: true });
     assert.equal(outcome.kind, 'rewound');
     assert.equal(existsSync(join(fixture.ws.root, 'kept.txt')), false);
   });
@@ -153,7 +154,7 @@ describe('checkpoint garbage collection', () => {
   test('an unreadable log keeps everything', async () => {
     const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
     const environment = await fixture.environment(provider, new ToolHarness(fixture.ws.root).host);
-    const store = environment.options.checkpoints;
+    const store = environment.options.checkpoints?.primary;
     assert.ok(store);
     fixture.server.enqueue(write('a.txt', 'a'), done('ok'));
     const task = Task.create({ ...environment.options, retry: { maxRetries: 0 } }, 'Write a');

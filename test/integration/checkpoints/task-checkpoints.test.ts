@@ -39,7 +39,7 @@ describe('task checkpoints', () => {
     assert.ok(checkpoints.every((c) => c.seq < completed), 'every checkpoint is logged before the task ends');
 
     // The store holds each checkpoint's files.
-    const store = environment.options.checkpoints;
+    const store = environment.options.checkpoints?.primary;
     assert.ok(store);
     assert.equal(store.contentAt(checkpoints[0]?.root ?? '', 'src/app.ts')?.toString(), 'export const version = 1;\n');
     assert.equal(store.contentAt(checkpoints[1]?.root ?? '', 'src/app.ts')?.toString(), 'export const version = 2;\n');

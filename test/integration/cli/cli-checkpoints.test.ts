@@ -1,5 +1,8 @@
 // `smith checkpoints` and `smith rewind` on a task run by the CLI against the scripted server.
 import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
@@ -82,5 +85,25 @@ describe('smith CLI: checkpoints and rewind', () => {
     const { taskId } = JSON.parse(run.stdout) as { taskId: string };
     const table = await runCli({ args: ['checkpoints', taskId, ...storage()] });
     assert.match(table.stdout, /This task has no checkpoints/);
+  });
+
+  test('a task with --add-dir: the other folder is checkpointed too, and rewind puts it back', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'smith-cli-roots-'));
+    try {
+      const api = join(realpathSync(other), 'api');
+      mkdirSync(api);
+      fx.server.enqueue(write('api/made.ts', 'made'), write('a.txt', 'first'), complete('Wrote both.'));
+      const run = await runCli({ args: [...fx.cliArgs(), '--add-dir', api, '--yes', '--output', 'json', 'Write in both folders'] });
+      assert.equal(run.code, 0, run.stderr);
+      const taskId = (JSON.parse(run.stdout) as { taskId: string }).taskId;
+      const json = await runCli({ args: ['checkpoints', taskId, '--output', 'json', ...storage()] });
+      assert.deepEqual((JSON.parse(json.stdout) as Array<{ id: string; filesChanged: string[] }>).map((c) => [c.id, c.filesChanged]), [['0', []], ['1', ['api/made.ts']], ['2', ['a.txt']]]);
+      const rewind = await runCli({ args: ['rewind', taskId, '0', '--files-only', ...storage()] });
+      assert.equal(rewind.code, 0, rewind.stderr);
+      assert.equal(existsSync(join(api, 'made.ts')), false);
+      assert.throws(() => fx.ws.read('a.txt'));
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });
