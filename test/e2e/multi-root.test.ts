@@ -31,7 +31,7 @@ describe('A multi-root workspace in the real VS Code workbench (packaged .vsix)'
     workbench = await openWorkbench({
       workspace: workspaceFile,
       env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
-      settings: { 'smith.provider': 'openai-compatible', 'smith.baseUrl': llm.openAiBaseUrl, 'smith.model': 'scripted-model' },
+      settings: { 'smith.provider': 'openai-compatible', 'smith.baseUrl': llm.openAiBaseUrl, 'smith.model': 'scripted-model', 'smith.autoApprove.editFiles': true },
     });
   });
 
@@ -62,6 +62,34 @@ describe('A multi-root workspace in the real VS Code workbench (packaged .vsix)'
     assert.match(allText(llm.requestAt(1)), /shared-lib\/util\.ts/);
     assert.match(allText(llm.requestAt(1)), /src\/main\.ts/);
     assert.match(allText(llm.requestAt(2)), /console\.log\(GREETING\)/);
+    assert.deepEqual(await panel.locator('.error-card').allTextContents(), []);
+  });
+
+  it("checkpoints the second folder: Compare shows its file by the folder's name, and Restore puts it back", async () => {
+    const panel = workbench.webviewFrame();
+    const util = 'shared-lib/util.ts';
+    llm.enqueue(
+      { text: `<read_file>\n<path>${util}</path>\n</read_file>` },
+      { text: `<write_to_file>\n<path>${util}</path>\n<content>\nexport const GREETING = "changed";\n</content>\n</write_to_file>` },
+      { text: '<attempt_completion>\n<result>Changed the greeting.</result>\n</attempt_completion>' },
+    );
+    await panel.getByRole('textbox', { name: /Task|Reply/ }).fill('Change the greeting in the shared library');
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.locator('.completion-card').getByText('Changed the greeting.').waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(root.read(util), 'export const GREETING = "changed";\n');
+
+    const start = panel.locator('.checkpoint[data-checkpoint="0"]');
+    await start.getByRole('button', { name: 'Compare' }).click();
+    const { page } = workbench;
+    await page.locator('.tabs-container .tab.active').getByText('Checkpoint 0 ↔ now').waitFor({ timeout: UI_TIMEOUT });
+    await page.locator('.editor-group-container').getByText('util.ts').first().waitFor({ timeout: UI_TIMEOUT });
+    await workbench.screenshot('multi-root-2-compare');
+
+    await start.getByRole('button', { name: 'Restore' }).click();
+    await start.getByRole('group', { name: 'Restore checkpoint 0' }).getByRole('button', { name: 'Files only' }).click();
+    await panel.locator('.notice').last().getByText('Files went back to checkpoint 0.').waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(root.read(util), 'export const GREETING = "hello from the second folder";\n');
+    await workbench.screenshot('multi-root-3-restored');
     assert.deepEqual(await panel.locator('.error-card').allTextContents(), []);
   });
 });
