@@ -7,16 +7,22 @@ import { checkpointFoldersOfTask } from '../core/checkpoints/task-snapshots.js';
 /**
  * Each stored task with the bytes its checkpoints take (contents shared with other tasks counted
  * for each), for the history list; undefined for a task without checkpoints. Tasks of other
- * workspaces are measured in their own workspace's store.
+ * workspaces are measured in their own workspace's store, the other folders of a multi-root
+ * workspace in theirs.
  */
 export function checkpointBytesOf(storageDir: string, summaries: readonly StoredTaskSummary[]): [StoredTaskSummary, number | undefined][] {
   const stores = new Map<string, CheckpointStore | undefined>();
+  const storeOf = (folder: string) => {
+    if (!stores.has(folder)) stores.set(folder, inspectCheckpointStore(storageDir, folder));
+    return stores.get(folder);
+  };
   return summaries.map((summary) => {
     if (summary.snapshots.length === 0) return [summary, undefined];
-    if (!stores.has(summary.cwd)) stores.set(summary.cwd, inspectCheckpointStore(storageDir, summary.cwd));
-    const store = stores.get(summary.cwd);
     try {
-      return [summary, store?.storedSize(summary.snapshots)];
+      const primary = storeOf(summary.cwd)?.storedSize(summary.snapshots);
+      if (primary === undefined) return [summary, undefined];
+      const others = Object.entries(summary.folderSnapshots ?? {}).reduce((sum, [folder, roots]) => sum + (storeOf(folder)?.storedSize(roots) ?? 0), 0);
+      return [summary, primary + others];
     } catch {
       // A damaged store must not hide the history; the size is simply not shown.
       return [summary, undefined];

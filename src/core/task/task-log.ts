@@ -1,4 +1,4 @@
-import { snapshotsOfTask } from '../checkpoints/task-snapshots.js';
+import { checkpointFoldersOfTask, folderSnapshotsOfTask, snapshotsOfTask } from '../checkpoints/task-snapshots.js';
 import { usageTotals } from './usage-totals.js';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
@@ -141,6 +141,8 @@ export interface StoredTaskSummary {
   readonly cwd: string;
   /** The checkpoint snapshots its log names (to measure or keep their storage). */
   readonly snapshots: readonly string[];
+  /** In a multi-root workspace, the snapshots of each other folder, by the folder's path. */
+  readonly folderSnapshots?: Readonly<Record<string, readonly string[]>>;
   /** US dollars it cost, when its models' prices are known. */
   readonly cost?: number;
 }
@@ -182,8 +184,14 @@ function storedTaskSummary(taskId: string, file: string): StoredTaskSummary | un
     status: taskStatus(events),
     cwd: started.cwd,
     snapshots: snapshotsOfTask(events),
+    ...folderSnapshotsOf(events),
     ...(cost === undefined ? {} : { cost }),
   };
+}
+
+function folderSnapshotsOf(events: readonly TaskEvent[]): Pick<StoredTaskSummary, 'folderSnapshots'> {
+  const folders = [...checkpointFoldersOfTask(events).keys()];
+  return folders.length > 0 ? { folderSnapshots: Object.fromEntries(folders.map((path) => [path, folderSnapshotsOfTask(events, path)])) } : {};
 }
 
 function defaultWarn(message: string): void {

@@ -11,7 +11,9 @@ import { listCheckpoints, rewindTask } from '../../../src/core/checkpoints/rewin
 import { folderSnapshotsOfTask } from '../../../src/core/checkpoints/task-snapshots.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { Task } from '../../../src/core/task/task.js';
+import { listStoredTasks } from '../../../src/core/task/task-log.js';
 import { compareWithCheckpoint } from '../../../src/panel/checkpoint-actions.js';
+import { checkpointBytesOf } from '../../../src/panel/checkpoint-storage.js';
 import type { ComparedFile } from '../../../src/panel/ports.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
@@ -91,6 +93,17 @@ describe('checkpoints of a multi-root workspace', () => {
     ]);
     assert.equal(shown[1]?.before(), 'v0\n');
     assert.equal(shown[0]?.before(), undefined);
+  });
+
+  test("the history's storage figure counts every folder's store", async () => {
+    const { task } = await editBothFolders();
+    const [summary] = listStoredTasks(fixture.storage);
+    assert.equal(summary?.taskId, task.id);
+    assert.deepEqual(Object.keys(summary?.folderSnapshots ?? {}), [api]);
+    const primaryOnly = inspectCheckpointStore(fixture.storage, fixture.ws.root)!.storedSize(summary!.snapshots);
+    const apiOnly = inspectCheckpointStore(fixture.storage, api)!.storedSize(summary!.folderSnapshots![api]!);
+    assert.ok(apiOnly > 0);
+    assert.deepEqual(checkpointBytesOf(fixture.storage, [summary!]).map(([, bytes]) => bytes), [primaryOnly + apiOnly]);
   });
 
   test("another folder's store keeps what a stored task uses, and frees it once the task is deleted", async () => {
