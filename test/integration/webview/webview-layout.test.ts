@@ -33,12 +33,16 @@ describe('panel layout at side-bar widths in Chromium', () => {
     test(`at ${width} px every header control is whole, visible and usable`, async () => {
       panel = await suite.open({ width, height: 700 });
       const { page } = panel;
-      await panel.send(snapshotOf(taskView([taskMessage], { usage: { inputTokens: 123_456, outputTokens: 7_890, cacheReadTokens: 50_000, cacheWriteTokens: 1_000 }, cost: 0.4567 })));
+      // With API profiles, the header also offers to switch between them.
+      const profiles = { 'work account': { provider: 'openrouter' as const, model: 'anthropic/claude-sonnet-4.5' }, local: { provider: 'ollama' as const, model: 'qwen2.5-coder:7b' } };
+      const settings = { provider: 'openrouter' as const, model: 'anthropic/claude-sonnet-4.5', baseUrl: '', toolProtocol: 'xml' as const, hasApiKey: true, profiles };
+      await panel.send(snapshotOf(taskView([taskMessage], { usage: { inputTokens: 123_456, outputTokens: 7_890, cacheReadTokens: 50_000, cacheWriteTokens: 1_000 }, cost: 0.4567 }), { settings }));
       const plan = page.getByRole('button', { name: 'Plan', exact: true });
       const act = page.getByRole('button', { name: 'Act', exact: true });
       const skill = page.getByRole('combobox', { name: 'Skill' });
+      const profile = page.getByRole('combobox', { name: 'API profile' });
       await act.waitFor();
-      for (const [name, control] of [['Plan', plan], ['Act', act], ['Skill', skill], ['Mode group', page.getByRole('group', { name: 'Mode' })]] as const) {
+      for (const [name, control] of [['Plan', plan], ['Act', act], ['Skill', skill], ['API profile', profile], ['Mode group', page.getByRole('group', { name: 'Mode' })]] as const) {
         assert.ok(await fullyShown(control), `${name} is cut off at ${width} px`);
       }
       assert.ok(await fullyShown(page.locator('.header-row')), 'the header row overflows');

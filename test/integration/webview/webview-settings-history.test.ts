@@ -132,6 +132,27 @@ describe('settings and history views in Chromium', () => {
     assert.deepEqual([saved.provider, saved.model, saved.baseUrl, saved.toolProtocol, saved.saveAsProfile], ['ollama', 'qwen2.5-coder:7b', 'http://gpu-box:11434/v1', 'native', 'gpu box']);
   });
 
+  test('the chat header switches the API profile in use, as Save in the Settings view would', async () => {
+    const { page } = panel;
+    const profiles = {
+      work: { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', reasoningEffort: 'high' as const },
+      local: { provider: 'ollama' as const, model: 'qwen2.5-coder:7b', baseUrl: 'http://gpu-box:11434/v1', toolProtocol: 'native' as const },
+    };
+    const settings = { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', baseUrl: '', toolProtocol: 'xml' as const, reasoningEffort: 'high' as const, hasApiKey: true, profiles };
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'chat', settings }) });
+    const picker = page.getByRole('combobox', { name: 'API profile' });
+    await picker.waitFor();
+    assert.equal(await picker.inputValue(), 'work');
+    await picker.selectOption('local');
+    const saved = await panel.waitForPosted('saveSettings');
+    assert.deepEqual([saved.provider, saved.model, saved.baseUrl, saved.toolProtocol, saved.reasoningEffort, saved.planProfile], ['ollama', 'qwen2.5-coder:7b', 'http://gpu-box:11434/v1', 'native', 'off', undefined]);
+    // Settings that match no profile say so; without profiles there is no picker.
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'chat', settings: { ...settings, model: 'other-model' } }) });
+    await page.getByRole('combobox', { name: 'API profile' }).getByText('Settings of no profile').waitFor({ state: 'attached' });
+    await panel.send({ type: 'snapshot', state: panelState({ view: 'chat', settings: { ...settings, profiles: undefined } }) });
+    await page.getByRole('combobox', { name: 'API profile' }).waitFor({ state: 'detached' });
+  });
+
   test('a profile per mode: picked in the Settings view in place of the mode\'s model, and saved; a profile that is gone is named', async () => {
     const { page } = panel;
     const profiles = { thinker: { provider: 'anthropic' as const, model: 'claude-opus-4-5' } };

@@ -1,4 +1,5 @@
-import type { PanelState, TaskView } from '../../../src/shared/protocol.js';
+import type { PanelState, ProviderSettingsView, TaskView } from '../../../src/shared/protocol.js';
+import { matchingProfile, profileChoice } from '../../../src/shared/api-profiles.js';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
 import { formatCost, formatTokens } from '../common/format.js';
@@ -19,6 +20,7 @@ export function ChatHeader({ panel, task }: { panel: PanelState; task: TaskView 
       <div className="header-row">
         <ModeToggle mode={task?.mode ?? panel.mode} />
         <SkillPicker skills={panel.skills} skill={task?.skill ?? panel.skill} />
+        {Object.keys(panel.settings.profiles ?? {}).length > 0 && <ProfilePicker settings={panel.settings} />}
       </div>
       {task !== undefined && <UsageLine task={task} />}
       {task?.context !== undefined && <ContextBar taskId={task.id} context={task.context} idle={!BUSY.has(task.status)} />}
@@ -63,6 +65,32 @@ function SkillPicker({ skills, skill }: { skills: PanelState['skills']; skill: s
       {options.map((s) => (
         <option key={s.slug} value={s.slug}>
           {s.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/**
+ * Switches the API profile in use (the provider settings it holds), as the Settings view's Save
+ * would: the open task's next request already goes to it.
+ */
+function ProfilePicker({ settings }: { settings: ProviderSettingsView }) {
+  const { request } = useActions();
+  const profiles = settings.profiles ?? {};
+  const inUse = matchingProfile(profiles, settings) ?? '';
+  const [shown, choose] = useOptimistic(inUse);
+  const pick = (name: string) => {
+    const profile = profiles[name];
+    if (!profile) return;
+    choose(name, () => request({ type: 'saveSettings', ...profileChoice(profile) }));
+  };
+  return (
+    <select className="profile-picker" aria-label="API profile" title="The API profile in use: provider, model and its settings" value={shown} onChange={(event) => pick(event.target.value)}>
+      {shown === '' && <option value="">Settings of no profile</option>}
+      {Object.keys(profiles).map((name) => (
+        <option key={name} value={name}>
+          {name}
         </option>
       ))}
     </select>
