@@ -105,6 +105,10 @@ export class LiveTasks {
     void run.then(async (outcome) => {
       if (open.run === run) open.run = undefined;
       open.streaming = undefined;
+      if (open.settingsChanged && !open.run) {
+        open.settingsChanged = false;
+        await this.dropLive(open);
+      }
       // Background commands (dev servers) outlive a completed turn, not a cancelled one.
       if (outcome.status === 'aborted') await open.environment?.commands.killAll();
       if (this.deps.current() !== open) return;

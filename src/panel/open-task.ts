@@ -27,6 +27,8 @@ export interface OpenTask {
   /** Mode or skill chosen while the task was only viewed, applied when it goes live. */
   pendingMode?: Mode;
   pendingSkill?: string;
+  /** The provider settings changed while a run was under way: the next run gets an environment built from them. */
+  settingsChanged?: boolean;
 }
 
 /** The open task as the panel shows it. */

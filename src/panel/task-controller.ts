@@ -503,9 +503,11 @@ export class TaskController implements PanelSource, Disposable {
     const view = await this.deps.settings.view();
     if (generation !== this.settingsGeneration) return;
     this.settingsView = view;
-    // An idle live task keeps the provider it was built with; drop it so the next run uses the new settings.
+    // A live task keeps the provider it was built with; drop it so the next run uses the new
+    // settings (at once when idle, else when the run under way ends).
     const open = this.current;
     if (open?.task && !open.run) await this.live.dropLive(open);
+    else if (open?.run) open.settingsChanged = true;
     this.emit({ kind: 'state' });
   }
 

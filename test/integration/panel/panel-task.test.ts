@@ -47,7 +47,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     for (const close of closers.splice(0)) close();
   });
 
-  function openPanel(options: { native?: boolean; vision?: boolean; hooks?: HookSettings } = {}) {
+  function openPanel(options: { native?: boolean; vision?: boolean; hooks?: HookSettings; model?: () => string } = {}) {
     const harness = new ToolHarness(fixture.ws.root);
     const reviews: string[] = [];
     const edits: EditReview = {
@@ -87,7 +87,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       },
       onDidChange: settingsChanged.event,
       createEnvironment: async () => {
-        const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl, ...(options.native ? { toolProtocol: 'native' as const } : {}) });
+        const provider = createProvider({ provider: 'openai-compatible', model: options.model?.() ?? 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl, ...(options.native ? { toolProtocol: 'native' as const } : {}) });
         return fixture.environment(provider, host, { permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules, disabledRules: () => new Set(disabledRules), policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision ? { modelOverrides: { supportsImages: true } } : {}), ...(options.hooks ? { hooks: options.hooks } : {}) });
       },
     };
@@ -298,6 +298,24 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     assert.match(next, /Then summarise it/);
     assert.match(next, /In German/);
     assert.doesNotMatch(next, /In French/);
+  });
+
+  test('settings saved while Smith works (another profile picked) apply to the task\'s next run', async () => {
+    let model = 'first-model';
+    const panel = openPanel({ model: () => model });
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const held = gate();
+    fixture.server.enqueue({ text: '<attempt_completion>\n<result>first answer</result>\n</attempt_completion>', hold: { afterEvents: 1, until: held.promise } }, DONE);
+    await panel.client.request({ type: 'newTask', text: 'Answer twice' });
+    assert.ok(await eventually(() => fixture.server.requests.length === 1), 'the first request');
+    model = 'second-model';
+    await panel.client.request({ type: 'saveSettings', provider: 'openai-compatible', model: 'second-model', baseUrl: 'http://127.0.0.1', toolProtocol: 'xml' });
+    held.open();
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the first run completes');
+    await panel.client.request({ type: 'sendMessage', text: 'And again' });
+    assert.ok(await eventually(() => fixture.server.requests.length === 2), 'the second request');
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.server.requests.length === 2, 'the second run completes');
+    assert.deepEqual(fixture.server.requests.map((request) => (request.body as { model?: string }).model), ['first-model', 'second-model']);
   });
 
   test('a message sent now while the model answers cuts the answer off and reaches the model at once', async () => {

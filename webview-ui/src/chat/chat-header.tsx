@@ -73,7 +73,7 @@ function SkillPicker({ skills, skill }: { skills: PanelState['skills']; skill: s
 
 /**
  * Switches the API profile in use (the provider settings it holds), as the Settings view's Save
- * would: the open task's next request already goes to it.
+ * would: the open task's next message goes to it.
  */
 function ProfilePicker({ settings }: { settings: ProviderSettingsView }) {
   const { request } = useActions();
