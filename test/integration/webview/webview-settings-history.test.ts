@@ -7,6 +7,20 @@ const history = [
   { taskId: 'new', task: 'Fix the login redirect', startedAt: 1_700_100_000_000, updatedAt: 1_700_100_100_000, status: 'failed' },
 ];
 
+/** Settings that match the first of two API profiles ("work"; "local" is another provider). */
+const SETTINGS_WITH_PROFILES = {
+  provider: 'openrouter' as const,
+  model: 'qwen/qwen3-coder',
+  baseUrl: '',
+  toolProtocol: 'xml' as const,
+  reasoningEffort: 'high' as const,
+  hasApiKey: true,
+  profiles: {
+    work: { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', reasoningEffort: 'high' as const },
+    local: { provider: 'ollama' as const, model: 'qwen2.5-coder:7b', baseUrl: 'http://gpu-box:11434/v1', toolProtocol: 'native' as const },
+  },
+};
+
 describe('settings and history views in Chromium', () => {
   const suite = usePanelSuite();
   let panel: PanelPage;
@@ -112,11 +126,7 @@ describe('settings and history views in Chromium', () => {
 
   test('an API profile is switched to from the Settings view, and the settings are saved as a new one', async () => {
     const { page } = panel;
-    const profiles = {
-      work: { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', reasoningEffort: 'high' as const },
-      local: { provider: 'ollama' as const, model: 'qwen2.5-coder:7b', baseUrl: 'http://gpu-box:11434/v1', toolProtocol: 'native' as const },
-    };
-    const settings = { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', baseUrl: '', toolProtocol: 'xml' as const, reasoningEffort: 'high' as const, hasApiKey: true, profiles };
+    const settings = SETTINGS_WITH_PROFILES;
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
     const picker = page.getByLabel(/^Profile/);
     await picker.waitFor();
@@ -134,11 +144,7 @@ describe('settings and history views in Chromium', () => {
 
   test('the chat header switches the API profile in use, as Save in the Settings view would', async () => {
     const { page } = panel;
-    const profiles = {
-      work: { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', reasoningEffort: 'high' as const },
-      local: { provider: 'ollama' as const, model: 'qwen2.5-coder:7b', baseUrl: 'http://gpu-box:11434/v1', toolProtocol: 'native' as const },
-    };
-    const settings = { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', baseUrl: '', toolProtocol: 'xml' as const, reasoningEffort: 'high' as const, hasApiKey: true, profiles };
+    const settings = SETTINGS_WITH_PROFILES;
     await panel.send({ type: 'snapshot', state: panelState({ view: 'chat', settings }) });
     const picker = page.getByRole('combobox', { name: 'API profile' });
     await picker.waitFor();
