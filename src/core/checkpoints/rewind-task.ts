@@ -126,11 +126,6 @@ export function latestRoots(events: readonly TaskEvent[]): CheckpointRoots | und
   return latest;
 }
 
-/** The primary folder's snapshot of latestRoots. */
-export function latestRoot(events: readonly TaskEvent[]): string | undefined {
-  return latestRoots(events)?.root;
-}
-
 /** True when two checkpoints hold the same files in every folder. */
 export function sameRoots(a: CheckpointRoots, b: CheckpointRoots): boolean {
   const folders = (roots: CheckpointRoots) => JSON.stringify((roots.folders ?? []).map((f) => [f.path, f.root]).sort());

@@ -32,6 +32,8 @@ export interface ReplayPlan {
   readonly skill: string;
   /** The snapshot of checkpoint "0": the workspace as the task found it. */
   readonly startRoot: string;
+  /** In a multi-root workspace, checkpoint "0"'s snapshot of each other folder. */
+  readonly startFolders: readonly { readonly path: string; readonly name: string; readonly root: string }[];
   /** The task's first message, then each later message, in order. */
   readonly messages: readonly [ReplayMessage, ...ReplayMessage[]];
   /** The user's answers to the model's questions, in the order they were given. */
@@ -99,6 +101,7 @@ export function replayPlan(events: readonly TaskEvent[]): ReplayPlan {
     mode: started.mode,
     skill: started.skill,
     startRoot: first.root,
+    startFolders: first.folders ?? [],
     messages,
     answers,
     decisions,

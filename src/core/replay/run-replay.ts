@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { inspectCheckpointStore } from '../checkpoints/checkpoint-gc.js';
 import { CheckpointStore } from '../checkpoints/checkpoint-store.js';
-import { latestRoot } from '../checkpoints/rewind-task.js';
+import { latestRoots } from '../checkpoints/rewind-task.js';
 import type { Host } from '../ports.js';
 import type { ModelInfoOverrides } from '../providers/model-catalog.js';
 import type { ApiProvider } from '../providers/types.js';
@@ -19,7 +19,7 @@ import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
 import { ReplayApprovals, ReplayQuestions } from './replay-answers.js';
 import { ReplayError, type ReplayPlan, replayPlan } from './replay-plan.js';
 import type { TaskEvent } from '../task/events.js';
-import { runSummary, type RunSummary, workspaceDiff } from './run-summary.js';
+import { foldersDiff, runSummary, type RunSummary } from './run-summary.js';
 import { materializeCheckpoint, replaceWorkspaceRules } from './scratch-workspace.js';
 import { KEPT_REPLAYS, pruneReplays } from './prune-replays.js';
 import { WorkspaceCheckpoints } from '../checkpoints/workspace-checkpoints.js';
@@ -58,6 +58,8 @@ export interface ReplayComparison {
   readonly folder: string;
   /** The scratch copy of the workspace the replay worked in. */
   readonly workspace: string;
+  /** The scratch copies of a multi-root workspace's other folders, by the names the task used. */
+  readonly otherFolders?: readonly { readonly name: string; readonly path: string }[];
   readonly original: RunSummary;
   readonly replay: RunSummary;
 }
@@ -75,6 +77,8 @@ export interface ReplaySource {
   readonly events: readonly TaskEvent[];
   readonly plan: ReplayPlan;
   readonly store: CheckpointStore;
+  /** The stores of a multi-root workspace's other folders, in the order of `plan.startFolders`. */
+  readonly folderStores: readonly CheckpointStore[];
 }
 
 /** Reads a stored task for a replay; throws ReplayError saying why when it cannot be replayed. */
@@ -86,7 +90,12 @@ export function readReplaySource(storageDir: string, taskId: string): ReplaySour
   const plan = replayPlan(events);
   const store = inspectCheckpointStore(storageDir, plan.cwd);
   if (!store?.objects.has(plan.startRoot)) throw new ReplayError(`the checkpoints of task ${plan.taskId} are no longer stored (its workspace's checkpoint storage was removed)`);
-  return { events, plan, store };
+  const folderStores = plan.startFolders.map((folder) => {
+    const folderStore = inspectCheckpointStore(storageDir, folder.path);
+    if (!folderStore?.objects.has(folder.root)) throw new ReplayError(`the checkpoints of task ${plan.taskId}'s folder "${folder.name}" (${folder.path}) are no longer stored`);
+    return folderStore;
+  });
+  return { events, plan, store, folderStores };
 }
 
 /**
@@ -96,8 +105,15 @@ export function readReplaySource(storageDir: string, taskId: string): ReplaySour
  * workspace and the original log are only read.
  */
 export async function replayTask(input: ReplayInput): Promise<ReplayComparison> {
-  const { events: originalEvents, plan, store: originalStore } = readReplaySource(input.storageDir, input.taskId);
-  const original = runSummary(originalEvents, workspaceDiff(originalStore, plan.startRoot, latestRoot(originalEvents) ?? plan.startRoot));
+  const { events: originalEvents, plan, store: originalStore, folderStores } = readReplaySource(input.storageDir, input.taskId);
+  const last = latestRoots(originalEvents);
+  const original = runSummary(
+    originalEvents,
+    foldersDiff([
+      { store: originalStore, before: plan.startRoot, after: last?.root ?? plan.startRoot },
+      ...plan.startFolders.map((folder, index) => ({ store: folderStores[index]!, before: folder.root, after: last?.folders?.find((f) => f.path === folder.path)?.root ?? folder.root, prefix: `${folder.name}/` })),
+    ]),
+  );
 
   const replayId = newTaskId(input.host.clock.now());
   // Wall time, as the folders' own times are.
@@ -105,6 +121,9 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
   const folder = join(replaysDir(input.storageDir), replayId);
   const workspace = join(folder, 'workspace');
   materializeCheckpoint(originalStore, plan.startRoot, workspace);
+  // Another folder's copy is named as the task named it, wherever it lies.
+  const otherFolders = plan.startFolders.map((other, index) => ({ name: other.name, path: join(folder, 'folders', String(index)) }));
+  for (const [index, other] of plan.startFolders.entries()) materializeCheckpoint(folderStores[index]!, other.root, otherFolders[index]!.path);
   if (input.settings.rules !== undefined) replaceWorkspaceRules(workspace, input.settings.rules);
 
   const questions = new ReplayQuestions(plan.answers);
@@ -112,6 +131,7 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
   let groupOf: (tool: string) => ToolGroup | undefined = () => undefined;
   const environment = await createTaskEnvironment({
     cwd: workspace,
+    ...(otherFolders.length > 0 ? { additionalRoots: otherFolders } : {}),
     // The user's skills, rules and model facts; the replay's own log and checkpoints go to its folder below.
     storageDir: input.storageDir,
     host: { ...input.host, approvals: new ReplayApprovals(plan, (tool) => groupOf(tool)), questions },
@@ -129,9 +149,14 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
     groupOf = (tool) => environment.options.tools.get(tool)?.spec.group;
     const skill = input.settings.skill ?? plan.skill;
     if (!environment.skills.skills.some((s) => s.slug === skill)) throw new ReplayError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);
-    const store = new CheckpointStore({ storageDir: folder, workspaceRoot: workspace, ignore: environment.options.ignore ?? NOTHING_IGNORED });
-    const startRoot = (await store.snapshot()).root;
-    const options = { ...environment.options, storageDir: folder, checkpoints: new WorkspaceCheckpoints(store) };
+    const ignore = environment.options.ignore ?? NOTHING_IGNORED;
+    const store = new CheckpointStore({ storageDir: folder, workspaceRoot: workspace, ignore });
+    const checkpoints = new WorkspaceCheckpoints(
+      store,
+      otherFolders.map((other) => ({ ...other, store: new CheckpointStore({ storageDir: folder, workspaceRoot: other.path, ignore }) })),
+    );
+    const start = await checkpoints.snapshot();
+    const options = { ...environment.options, storageDir: folder, checkpoints };
     const [first, ...later] = plan.messages;
     const task = Task.create(options, first.text, { mode: first.mode, skill, ...(first.mentioned ? { mentioned: first.mentioned } : {}) });
     input.onTask?.(task);
@@ -148,15 +173,22 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
     } finally {
       input.signal?.removeEventListener('abort', stop);
     }
-    const endRoot = (await store.snapshot()).root;
-    store.flushStatCache();
+    const end = await checkpoints.snapshot();
+    checkpoints.flushStatCache();
     const comparison: ReplayComparison = {
       replayId,
       task: first.text,
       folder,
       workspace,
+      ...(otherFolders.length > 0 ? { otherFolders } : {}),
       original,
-      replay: runSummary(task.log.events, workspaceDiff(store, startRoot, endRoot)),
+      replay: runSummary(
+        task.log.events,
+        foldersDiff([
+          { store, before: start.root, after: end.root },
+          ...checkpoints.others.map((other, index) => ({ store: other.store, before: start.folders[index]!.root, after: end.folders[index]!.root, prefix: `${other.name}/` })),
+        ]),
+      ),
     };
     mkdirSync(folder, { recursive: true });
     writeFileSync(join(folder, 'comparison.json'), `${JSON.stringify(comparison, null, 2)}\n`);

@@ -85,15 +85,30 @@ export function runSummary(events: readonly TaskEvent[], diff: WorkspaceDiff): R
   };
 }
 
+/** One folder's two snapshots to compare; `prefix` names another folder's files (`<name>/`). */
+export interface FolderSnapshots {
+  readonly store: CheckpointStore;
+  readonly before: string;
+  readonly after: string;
+  readonly prefix?: string;
+}
+
+/** What changed in every folder of a workspace, as one list of files and one unified diff. */
+export function foldersDiff(folders: readonly FolderSnapshots[]): WorkspaceDiff {
+  const diffs = folders.map((folder) => workspaceDiff(folder.store, folder.before, folder.after, folder.prefix));
+  return { files: diffs.flatMap((diff) => diff.files), patch: diffs.map((diff) => diff.patch).join('') };
+}
+
 /** What changed between two snapshots of a store, as files and one unified diff. */
-export function workspaceDiff(store: CheckpointStore, before: string, after: string): WorkspaceDiff {
+export function workspaceDiff(store: CheckpointStore, before: string, after: string, prefix = ''): WorkspaceDiff {
   const old = store.manifestOf(before);
   const now = store.manifestOf(after);
   const files: ChangedFile[] = [];
   const parts: string[] = [];
-  for (const path of changedPaths(old, now).sort()) {
-    const a = old.get(path);
-    const b = now.get(path);
+  for (const stored of changedPaths(old, now).sort()) {
+    const a = old.get(stored);
+    const b = now.get(stored);
+    const path = prefix + stored;
     const change = !a ? 'added' : !b ? 'deleted' : 'modified';
     const textA = a ? decodeText(store.objects.get(a.hash)) : { text: '' };
     const textB = b ? decodeText(store.objects.get(b.hash)) : { text: '' };

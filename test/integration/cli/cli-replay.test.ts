@@ -1,7 +1,8 @@
 // `smith replay` against the scripted server: a task run once by the CLI, then run again with
 // another model in a scratch copy of its workspace, and compared.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { ReplayComparison } from '../../../src/core/replay/run-replay.js';
@@ -218,5 +219,34 @@ describe('smith replay', () => {
     assert.match(allText(requests[2]!), /Bash\(rm:\*\)/);
     assert.equal(existsSync(join(fx.ws.root, 'made-by-replay.txt')), false);
     assert.deepEqual(c.replay.diff.files.map((f) => f.path), ['made-by-replay.txt']);
+  });
+
+  test('a task of a multi-root workspace (--add-dir) replays with a copy of every folder, named as before, and the diffs cover them', async () => {
+    const other = mkdtempSync(join(tmpdir(), 'smith-replay-roots-'));
+    try {
+      const api = join(realpathSync(other), 'api');
+      mkdirSync(api);
+      writeFileSync(join(api, 'server.ts'), 'v0\n');
+      fx.server.enqueue(write('api/made.ts', 'original'), complete('Made it.'));
+      const run = await runCli({ args: [...fx.cliArgs(), '--add-dir', api, '--yes', '--output', 'json', 'Make api/made.ts'] });
+      assert.equal(run.code, 0, run.stderr);
+      const taskId = (JSON.parse(run.stdout) as { taskId: string }).taskId;
+      fx.server.enqueue(write('api/made.ts', 'replayed'), complete('Made it again.'));
+      const replay = await runCli({ args: ['replay', taskId, ...replayFlags('other-model'), '--output', 'json', ...storage()] });
+      assert.equal(replay.code, 0, replay.stderr);
+      const c = JSON.parse(replay.stdout) as ReplayComparison;
+      assert.deepEqual(c.otherFolders?.map((f) => f.name), ['api']);
+      const copy = c.otherFolders![0]!.path;
+      assert.ok(copy.startsWith(join(fx.storage, 'replays')));
+      assert.equal(readFileSync(join(copy, 'server.ts'), 'utf8'), 'v0\n');
+      assert.equal(readFileSync(join(copy, 'made.ts'), 'utf8'), 'replayed\n');
+      // The user's folder keeps the original run's file.
+      assert.equal(readFileSync(join(api, 'made.ts'), 'utf8'), 'original\n');
+      assert.deepEqual(c.original.diff.files.map((f) => [f.path, f.change]), [['api/made.ts', 'added']]);
+      assert.deepEqual(c.replay.diff.files.map((f) => [f.path, f.change]), [['api/made.ts', 'added']]);
+      assert.match(c.replay.diff.patch, /\+replayed/);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 });
