@@ -1,0 +1,57 @@
+// The MCP servers as the panel shows them. Part of the protocol (protocol.ts re-exports them).
+import { z } from 'zod';
+import type { DeepReadonly } from './deep-readonly.js';
+
+/** Where an MCP server stands: `connecting` may be a reconnect after a crash (see `reconnect`). */
+const mcpServerStatusSchema = z.enum(['connecting', 'connected', 'error', 'disabled']);
+export type McpServerStatusView = z.infer<typeof mcpServerStatusSchema>;
+
+/** One tool of an MCP server as the panel lists it (no input schema: snapshots stay small). */
+const mcpToolViewSchema = z.object({
+  name: z.string(),
+  /** The first paragraph of the tool's description, capped. */
+  description: z.string(),
+  /** Listed in the server's `autoApprove`: calls run without asking. */
+  autoApproved: z.boolean(),
+});
+export type McpToolView = DeepReadonly<z.infer<typeof mcpToolViewSchema>>;
+
+/** A resource with a fixed URI, and a family of resources addressed by a URI template. */
+const mcpResourceViewSchema = z.object({ uri: z.string(), name: z.string() });
+export type McpResourceView = DeepReadonly<z.infer<typeof mcpResourceViewSchema>>;
+const mcpResourceTemplateViewSchema = z.object({ uriTemplate: z.string(), name: z.string() });
+export type McpResourceTemplateView = DeepReadonly<z.infer<typeof mcpResourceTemplateViewSchema>>;
+
+/** One configured MCP server (valid or not) with what it offers. */
+const mcpServerViewSchema = z.object({
+  name: z.string(),
+  status: mcpServerStatusSchema,
+  /** Why it is in error, or the last failure while it reconnects; may span lines. */
+  error: z.string().optional(),
+  /** The config file that defines it; edits from the panel go there. */
+  source: z.string(),
+  /** Which of the config files that is. */
+  scope: z.enum(['global', 'workspace', 'other']),
+  disabled: z.boolean(),
+  /** stdio, streamableHttp or sse; undefined when the entry is invalid. */
+  transport: z.string().optional(),
+  tools: z.array(mcpToolViewSchema),
+  resources: z.array(mcpResourceViewSchema),
+  resourceTemplates: z.array(mcpResourceTemplateViewSchema),
+  /** Set while waiting to reconnect after an unexpected exit. */
+  reconnect: z.object({ attempt: z.number(), maxAttempts: z.number() }).optional(),
+});
+export type McpServerView = DeepReadonly<z.infer<typeof mcpServerViewSchema>>;
+
+/** Something wrong in an MCP config file: the whole file (no server) or one entry (and field). */
+const mcpConfigProblemViewSchema = z.object({ file: z.string(), server: z.string().optional(), field: z.string().optional(), message: z.string() });
+export type McpConfigProblemView = DeepReadonly<z.infer<typeof mcpConfigProblemViewSchema>>;
+
+/** The MCP part of the panel state: every server of the window's hub and the config problems. */
+export const mcpPanelStateSchema = z.object({
+  servers: z.array(mcpServerViewSchema),
+  problems: z.array(mcpConfigProblemViewSchema),
+  /** The config files the servers come from; `workspace` is absent without an open folder. */
+  configFiles: z.object({ global: z.string(), workspace: z.string().optional() }),
+});
+export type McpPanelState = DeepReadonly<z.infer<typeof mcpPanelStateSchema>>;
