@@ -1,33 +1,27 @@
-import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { RewindScope } from '../core/checkpoints/rewind-task.js';
 import type { Host } from '../core/ports.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import { loadSkills } from '../core/skills/skill-loader.js';
 import type { Mode, Skill } from '../core/skills/skill.js';
 import { DEFAULT_SKILL_SLUG } from '../core/skills/built-in-skills.js';
-import { TaskLog, listStoredTasks, taskDir, taskStatus } from '../core/task/task-log.js';
 import { Task, type MentionedContext, type TaskOutcome } from '../core/task/task.js';
 import { messageContext, type PanelImage } from './message-context.js';
 import { findSkill } from '../core/task/turn-setup.js';
-import { uiProjection } from '../core/task/ui-projection.js';
-import type { HistoryItem, PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
+import type { PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
 import { PanelLists } from './panel-lists.js';
 import { rememberAllowRules, type AllowScope } from './always-allow.js';
 import { panelCommand, type PanelCommand } from './slash-input.js';
 import { OpenTaskActions } from './open-task-actions.js';
-import type { TodoItem } from '../shared/todo-items.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
-import { checkTaskId, historyItem, settleInterrupted, streamingView } from './panel-state.js';
+import { streamingView } from './panel-state.js';
 import { taskMarkdown } from './task-export.js';
 import { eventsOf, taskView, type OpenTask } from './open-task.js';
 import { Emitter, type Disposable } from './events.js';
 import { LiveTasks } from './live-task.js';
 import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './ports.js';
-import { checkpointBytesOf, collectAfterDelete } from './checkpoint-storage.js';
+import { StoredTasks } from './stored-tasks.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
 /** What the controller is built from: the editor's parts as ports (see ports.ts). */
@@ -66,14 +60,15 @@ export class TaskController implements PanelSource, Disposable {
   private settingsView: ProviderSettingsView;
   /** Counts settings refreshes; a refresh applies only while it is the latest. */
   private settingsGeneration = 0;
-  private history: HistoryItem[] | undefined;
+  private readonly stored: StoredTasks;
   private skills: readonly Skill[] | undefined;
   /** Text for the Task box that no webview has taken yet. */
   private inserts: string[] = [];
   /** A task sent before the provider was set up: it starts when the settings are saved. */
   private pendingTask: string | undefined;
   private readonly lists: PanelLists;
-  private readonly actions: OpenTaskActions;
+  /** Compare, restore, edit and condense the open task, its todos and screenshots. */
+  readonly actions: OpenTaskActions;
 
   private readonly live: LiveTasks;
 
@@ -84,8 +79,9 @@ export class TaskController implements PanelSource, Disposable {
       live: () => this.live,
       current: () => this.current,
       emit: (change) => this.emit(change),
-      historyChanged: () => (this.history = undefined),
+      historyChanged: () => this.stored.changed(),
     });
+    this.stored = new StoredTasks(deps.storageDir, (message) => deps.host.notify('warning', message));
     this.lists = new PanelLists({ storageDir: deps.storageDir, cwd: deps.cwd, ...(deps.additionalRoots ? { additionalRoots: deps.additionalRoots } : {}), settings: deps.settings, mcp: () => deps.mcp?.hub });
     this.live = new LiveTasks({
       host: deps.host,
@@ -96,7 +92,7 @@ export class TaskController implements PanelSource, Disposable {
         if (this.current === previous) this.current = next;
       },
       emit: (change) => this.emit(change),
-      historyChanged: () => (this.history = undefined),
+      historyChanged: () => this.stored.changed(),
       ended: (outcome) => this.taskEnded.fire(outcome),
     });
     this.settingsView = deps.settings.basics();
@@ -134,12 +130,11 @@ export class TaskController implements PanelSource, Disposable {
 
   /** The whole panel state, as a `snapshot` message carries it. */
   snapshot(): PanelState {
-    this.history ??= checkpointBytesOf(this.deps.storageDir, listStoredTasks(this.deps.storageDir)).map(([summary, bytes]) => historyItem(summary, bytes));
     return {
       view: this.view,
       ...(this.current ? { task: taskView(this.current, this.deps.interactions) } : {}),
       settings: this.settingsView,
-      history: this.history,
+      history: this.stored.history(),
       skills: this.availableSkills().map((s) => ({ slug: s.slug, name: s.name })),
       mode: this.mode,
       skill: this.skill,
@@ -293,7 +288,7 @@ export class TaskController implements PanelSource, Disposable {
       this.insertText(text);
     }
     // The lists may have changed on disk (the CLI shares the storage, skills and rules are files).
-    if (view === 'history') this.history = undefined;
+    if (view === 'history') this.stored.changed();
     if (view === 'settings') this.readRules();
     this.skills = undefined;
     this.emit({ kind: 'state' });
@@ -308,12 +303,9 @@ export class TaskController implements PanelSource, Disposable {
 
   /** Opens a stored task for viewing; it resumes only when the user continues it. */
   async openTask(taskId: string): Promise<void> {
-    checkTaskId(taskId);
     if (this.current?.id !== taskId) {
-      const events = TaskLog.open(this.deps.storageDir, taskId).events;
+      const { events, messages } = this.stored.viewed(taskId);
       await this.closeCurrent();
-      // Nothing runs it now: a log that ends mid-run was cut off (a reload), not still waiting.
-      const messages = taskStatus(events) === 'interrupted' ? settleInterrupted(uiProjection(events)) : uiProjection(events);
       this.current = { id: taskId, viewedEvents: events, messages };
     }
     this.view = 'chat';
@@ -322,23 +314,16 @@ export class TaskController implements PanelSource, Disposable {
 
   /** Deletes a stored task (closing it first when it is open). */
   async deleteTask(taskId: string): Promise<void> {
-    checkTaskId(taskId);
-    const dir = taskDir(this.deps.storageDir, taskId);
-    if (!existsSync(dir)) throw new Error(`There is no stored task "${taskId}".`);
+    this.stored.requireStored(taskId);
     if (this.current?.id === taskId) await this.closeCurrent();
-    const events = TaskLog.open(this.deps.storageDir, taskId).events;
-    await rm(dir, { recursive: true, force: true });
-    // The contents only this task's checkpoints held are freed now, not when the store next grows.
-    collectAfterDelete(this.deps.storageDir, events, (message) => this.deps.host.notify('warning', message));
-    this.history = undefined;
+    await this.stored.delete(taskId);
     this.emit({ kind: 'state' });
   }
 
   /** Writes the task's conversation as Markdown (a save dialog by default). */
   async exportTask(taskId: string): Promise<void> {
-    checkTaskId(taskId);
     const open = this.current;
-    const events = open?.id === taskId ? eventsOf(open) : TaskLog.open(this.deps.storageDir, taskId).events;
+    const events = open?.id === taskId ? eventsOf(open) : this.stored.events(taskId);
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
   }
 
@@ -381,30 +366,6 @@ export class TaskController implements PanelSource, Disposable {
   async saveAutoApprove(change: Parameters<PanelProviderSettings['saveAutoApprove']>[0]): Promise<void> {
     await this.deps.settings.saveAutoApprove(change);
     this.emit({ kind: 'state' });
-  }
-
-  async condense(taskId: string): Promise<void> {
-    await this.actions.condense(taskId);
-  }
-
-  async editTodos(taskId: string, items: readonly TodoItem[]): Promise<void> {
-    await this.actions.editTodos(taskId, items);
-  }
-
-  async openScreenshot(taskId: string, callId: string): Promise<void> {
-    await this.actions.openScreenshot(taskId, callId);
-  }
-
-  async compareCheckpoint(taskId: string, checkpointId: string): Promise<void> {
-    await this.actions.compareCheckpoint(taskId, checkpointId);
-  }
-
-  async restoreCheckpoint(taskId: string, checkpointId: string, scope: RewindScope): Promise<void> {
-    await this.actions.restoreCheckpoint(taskId, checkpointId, scope);
-  }
-
-  async editMessage(taskId: string, seq: number, text: string, restoreFiles: boolean): Promise<void> {
-    await this.actions.editMessage(taskId, seq, text, restoreFiles);
   }
 
   /** Saves the provider choice; the key goes to the key store, an empty key removes the stored one. */
@@ -455,7 +416,7 @@ export class TaskController implements PanelSource, Disposable {
         return command.args ? this.newTask(command.args) : this.clearTask();
       case 'condense':
         if (!this.current) throw new Error('There is no task to condense.');
-        return this.condense(this.current.id);
+        return this.actions.condense(this.current.id);
       case 'mode':
         if (command.args !== 'plan' && command.args !== 'act') throw new Error('Usage: /mode plan or /mode act');
         return this.setMode(command.args);
@@ -493,7 +454,7 @@ export class TaskController implements PanelSource, Disposable {
     open.unsubscribe?.();
     await open.environment?.dispose();
     await this.deps.edits.discard({ all: true });
-    this.history = undefined;
+    this.stored.changed();
   }
 
   private async refreshSettings(): Promise<void> {
