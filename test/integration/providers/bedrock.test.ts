@@ -7,10 +7,8 @@ import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { findModelInfo } from '../../../src/core/providers/model-catalog.js';
 import { ProviderError, type ProviderConfig } from '../../../src/core/providers/types.js';
 import { startScriptedLlmServer, type ScriptedLlmServer, type ScriptedReply } from '../../fixtures/scripted-llm-server.js';
-import { collect } from './stream-helpers.js';
+import { collect, HELLO, keepEnvironment, READ_FILE_TOOLS } from './stream-helpers.js';
 
-const conversation = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
-const TOOLS = [{ name: 'read_file', description: 'Reads a file.', parameters: { type: 'object' as const, properties: { path: { type: 'string' as const, description: 'The path.' } }, required: ['path'] } }];
 const MODEL = 'us.anthropic.claude-sonnet-4-5-20250929-v1:0';
 // Everything the AWS credential chain reads, so the machine's own setup never leaks into a test.
 const AWS_VARIABLES = [
@@ -33,7 +31,7 @@ const AWS_VARIABLES = [
 describe('Claude on Amazon Bedrock, through Anthropic\'s Bedrock SDK and the AWS credential chain', () => {
   let server: ScriptedLlmServer;
   let dir: string;
-  const saved = new Map(AWS_VARIABLES.map((name) => [name, process.env[name]]));
+  const restoreEnvironment = keepEnvironment(AWS_VARIABLES);
   before(async () => {
     server = await startScriptedLlmServer();
     dir = mkdtempSync(join(tmpdir(), 'smith-bedrock-'));
@@ -41,10 +39,7 @@ describe('Claude on Amazon Bedrock, through Anthropic\'s Bedrock SDK and the AWS
     writeFileSync(join(dir, 'config'), '[profile smith-test]\nregion = eu-central-1\n');
   });
   after(async () => {
-    for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnvironment();
     rmSync(dir, { recursive: true, force: true });
     await server.close();
   });
@@ -61,7 +56,7 @@ describe('Claude on Amazon Bedrock, through Anthropic\'s Bedrock SDK and the AWS
 
   async function send(reply: ScriptedReply, extra: Partial<ProviderConfig> = {}, tools = false) {
     server.enqueue(reply);
-    return collect(createProvider(config(extra)).createMessage({ ...conversation, ...(tools ? { tools: TOOLS } : {}) }));
+    return collect(createProvider(config(extra)).createMessage({ ...HELLO, ...(tools ? { tools: READ_FILE_TOOLS } : {}) }));
   }
 
   test('a profile from ~/.aws signs the request; the binary event stream yields text, native tool calls and usage', async () => {
@@ -113,7 +108,7 @@ describe('Claude on Amazon Bedrock, through Anthropic\'s Bedrock SDK and the AWS
 
   test('no credentials anywhere: a clear error, not retried, and nothing reaches the model', async () => {
     process.env.AWS_PROFILE = 'nobody';
-    const { error } = await collect(createProvider(config()).createMessage(conversation));
+    const { error } = await collect(createProvider(config()).createMessage(HELLO));
     assert.ok(error instanceof ProviderError, String(error));
     assert.equal(error.retryable, false);
     assert.match(error.message, /^No usable AWS credentials for Amazon Bedrock: .*Check AWS's credentials/);

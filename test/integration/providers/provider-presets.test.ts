@@ -7,10 +7,8 @@ import type { ProviderConfig, ProviderId } from '../../../src/core/providers/typ
 import { PROVIDERS } from '../../../src/shared/providers.js';
 import { startScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 import type { ScriptedLlmServer, ScriptedReply } from '../../fixtures/scripted-llm-server.js';
-import { collect, collectOk } from './stream-helpers.js';
+import { collect, collectOk, HELLO, READ_FILE_TOOLS } from './stream-helpers.js';
 
-const conversation = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
-const TOOLS = [{ name: 'read_file', description: 'Reads a file.', parameters: { type: 'object' as const, properties: { path: { type: 'string' as const, description: 'The path.' } }, required: ['path'] } }];
 
 // Every preset spoken to through the openai package: the OpenAI-compatible services, the local servers, Azure.
 const OPENAI_WIRE = PROVIDERS.filter((p) => p.api === 'openai-compatible' || p.api === 'azure-openai').map((p) => p.id);
@@ -31,7 +29,7 @@ describe('provider presets over the OpenAI SDK', () => {
 
   async function send(id: ProviderId, reply: ScriptedReply, extra: Partial<ProviderConfig> = {}, tools = false) {
     server.enqueue(reply);
-    const result = await collect(createProvider(config(id, extra)).createMessage({ ...conversation, ...(tools ? { tools: TOOLS } : {}) }));
+    const result = await collect(createProvider(config(id, extra)).createMessage({ ...HELLO, ...(tools ? { tools: READ_FILE_TOOLS } : {}) }));
     return { ...result, request: server.requestAt(server.requests.length - 1) };
   }
 
@@ -114,7 +112,7 @@ describe('provider presets over the OpenAI SDK', () => {
   test('local servers need no key; a hosted service without one names its variable', async () => {
     for (const id of ['ollama', 'lmstudio', 'vllm'] as const) {
       server.enqueue({ text: 'ok' });
-      const { text } = await collectOk(createProvider({ provider: id, model: 'qwen3', baseUrl: server.openAiBaseUrl }).createMessage(conversation));
+      const { text } = await collectOk(createProvider({ provider: id, model: 'qwen3', baseUrl: server.openAiBaseUrl }).createMessage(HELLO));
       assert.equal(text, 'ok');
     }
     assert.throws(() => createProvider({ provider: 'groq', model: 'llama' }), /No API key for Groq\. Set the GROQ_API_KEY/);

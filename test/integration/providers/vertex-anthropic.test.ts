@@ -8,16 +8,14 @@ import { findModelInfo } from '../../../src/core/providers/model-catalog.js';
 import { ProviderError, type ProviderConfig } from '../../../src/core/providers/types.js';
 import { externalAccountCredentials, SCRIPTED_ACCESS_TOKEN } from '../../fixtures/scripted-llm-server-auth.js';
 import { startScriptedLlmServer, type ScriptedLlmServer, type ScriptedReply } from '../../fixtures/scripted-llm-server.js';
-import { collect } from './stream-helpers.js';
+import { collect, HELLO, keepEnvironment, READ_FILE_TOOLS } from './stream-helpers.js';
 
-const conversation = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
-const TOOLS = [{ name: 'read_file', description: 'Reads a file.', parameters: { type: 'object' as const, properties: { path: { type: 'string' as const, description: 'The path.' } }, required: ['path'] } }];
 const GOOGLE_VARIABLES = ['GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_CLOUD_PROJECT', 'GOOGLE_CLOUD_LOCATION', 'ANTHROPIC_VERTEX_PROJECT_ID', 'CLOUD_ML_REGION', 'ANTHROPIC_VERTEX_BASE_URL'];
 
 describe("Claude on Vertex AI, through Anthropic's Vertex SDK and Google Cloud's credential chain", () => {
   let server: ScriptedLlmServer;
   let dir: string;
-  const saved = new Map(GOOGLE_VARIABLES.map((name) => [name, process.env[name]]));
+  const restoreEnvironment = keepEnvironment(GOOGLE_VARIABLES);
   before(async () => {
     server = await startScriptedLlmServer();
     dir = mkdtempSync(join(tmpdir(), 'smith-vertex-claude-'));
@@ -25,10 +23,7 @@ describe("Claude on Vertex AI, through Anthropic's Vertex SDK and Google Cloud's
     writeFileSync(join(dir, 'credentials.json'), JSON.stringify(externalAccountCredentials(server.url, join(dir, 'subject-token'))));
   });
   after(async () => {
-    for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnvironment();
     rmSync(dir, { recursive: true, force: true });
     await server.close();
   });
@@ -44,7 +39,7 @@ describe("Claude on Vertex AI, through Anthropic's Vertex SDK and Google Cloud's
 
   async function send(reply: ScriptedReply, extra: Partial<ProviderConfig> = {}, tools = false) {
     server.enqueue(reply);
-    return collect(createProvider(config(extra)).createMessage({ ...conversation, ...(tools ? { tools: TOOLS } : {}) }));
+    return collect(createProvider(config(extra)).createMessage({ ...HELLO, ...(tools ? { tools: READ_FILE_TOOLS } : {}) }));
   }
 
   test("streams text, native tool calls and usage from the model's streamRawPredict, with the exchanged access token", async () => {
@@ -72,7 +67,7 @@ describe("Claude on Vertex AI, through Anthropic's Vertex SDK and Google Cloud's
     const provider = createProvider(config());
     for (const text of ['one', 'two']) {
       server.enqueue({ text });
-      assert.equal((await collect(provider.createMessage(conversation))).text, text);
+      assert.equal((await collect(provider.createMessage(HELLO))).text, text);
     }
     assert.equal(server.tokenExchanges.length, 1);
   });
@@ -99,7 +94,7 @@ describe("Claude on Vertex AI, through Anthropic's Vertex SDK and Google Cloud's
 
   test('credentials that cannot be loaded are named, not retried, and nothing reaches the model', async () => {
     process.env.GOOGLE_APPLICATION_CREDENTIALS = join(dir, 'missing.json');
-    const { error } = await collect(createProvider(config()).createMessage(conversation));
+    const { error } = await collect(createProvider(config()).createMessage(HELLO));
     assert.ok(error instanceof ProviderError, String(error));
     assert.equal(error.retryable, false);
     assert.match(error.message, /^No usable Google Cloud credentials for Vertex AI: .*missing\.json/);

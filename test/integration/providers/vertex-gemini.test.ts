@@ -7,16 +7,14 @@ import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { ProviderError, type ProviderConfig } from '../../../src/core/providers/types.js';
 import { externalAccountCredentials, SCRIPTED_ACCESS_TOKEN } from '../../fixtures/scripted-llm-server-auth.js';
 import { startScriptedLlmServer, type ScriptedLlmServer, type ScriptedReply } from '../../fixtures/scripted-llm-server.js';
-import { collect } from './stream-helpers.js';
+import { collect, HELLO, keepEnvironment, READ_FILE_TOOLS } from './stream-helpers.js';
 
-const conversation = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
-const TOOLS = [{ name: 'read_file', description: 'Reads a file.', parameters: { type: 'object' as const, properties: { path: { type: 'string' as const, description: 'The path.' } }, required: ['path'] } }];
 const GOOGLE_VARIABLES = ['GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_CLOUD_PROJECT', 'GOOGLE_CLOUD_LOCATION', 'GOOGLE_API_KEY', 'GOOGLE_GENAI_USE_VERTEXAI'];
 
 describe('Gemini on Vertex AI, with Google Cloud credentials from the environment', () => {
   let server: ScriptedLlmServer;
   let dir: string;
-  const saved = new Map(GOOGLE_VARIABLES.map((name) => [name, process.env[name]]));
+  const restoreEnvironment = keepEnvironment(GOOGLE_VARIABLES);
   before(async () => {
     server = await startScriptedLlmServer();
     dir = mkdtempSync(join(tmpdir(), 'smith-vertex-'));
@@ -24,10 +22,7 @@ describe('Gemini on Vertex AI, with Google Cloud credentials from the environmen
     writeFileSync(join(dir, 'credentials.json'), JSON.stringify(externalAccountCredentials(server.url, join(dir, 'subject-token'))));
   });
   after(async () => {
-    for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restoreEnvironment();
     rmSync(dir, { recursive: true, force: true });
     await server.close();
   });
@@ -43,7 +38,7 @@ describe('Gemini on Vertex AI, with Google Cloud credentials from the environmen
 
   async function send(reply: ScriptedReply, extra: Partial<ProviderConfig> = {}, tools = false) {
     server.enqueue(reply);
-    return collect(createProvider(config(extra)).createMessage({ ...conversation, ...(tools ? { tools: TOOLS } : {}) }));
+    return collect(createProvider(config(extra)).createMessage({ ...HELLO, ...(tools ? { tools: READ_FILE_TOOLS } : {}) }));
   }
 
   test("streams text, native tool calls and usage from the project's regional endpoint, with the exchanged access token", async () => {
@@ -88,7 +83,7 @@ describe('Gemini on Vertex AI, with Google Cloud credentials from the environmen
   test('credentials that cannot be loaded are named, not retried', async () => {
     process.env.GOOGLE_APPLICATION_CREDENTIALS = join(dir, 'missing.json');
     // Nothing is queued: the request must fail before it reaches the model's endpoint.
-    const { error } = await collect(createProvider(config()).createMessage(conversation));
+    const { error } = await collect(createProvider(config()).createMessage(HELLO));
     assert.ok(error instanceof ProviderError, String(error));
     assert.equal(error.retryable, false);
     assert.match(error.message, /^No usable Google Cloud credentials for Vertex AI: .*missing\.json.* Check Google Cloud's credentials \(GOOGLE_APPLICATION_CREDENTIALS/);
