@@ -35,17 +35,11 @@ export interface LongContextPricing {
   readonly cacheReadPrice?: number;
 }
 
-/** Settings the user gives for a model the catalogue cannot know (local or proxied models), or to correct it. */
-export interface ModelInfoOverrides {
-  readonly contextWindow?: number;
-  readonly maxOutputTokens?: number;
-  readonly inputPrice?: number;
-  readonly outputPrice?: number;
-  readonly cacheReadPrice?: number;
-  readonly cacheWritePrice?: number;
-  /** The user says the model takes images (for a model the catalogue does not know). */
-  readonly supportsImages?: boolean;
-}
+/**
+ * Settings the user gives for a model the catalogue cannot know (local or proxied models), or to
+ * correct it: the facts a provider may tell, but for whether it reasons or takes native tools.
+ */
+export type ModelInfoOverrides = Omit<ModelFacts, 'id' | 'supportsReasoning' | 'supportsTools'>;
 
 /** A model whose list prices are known (every catalogue entry). */
 export interface PricedModelInfo extends ModelInfo {
