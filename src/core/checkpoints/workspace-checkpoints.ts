@@ -1,3 +1,4 @@
+import type { CheckpointFolder } from '../task/events.js';
 import type { CheckpointStore, RestorePlan } from './checkpoint-store.js';
 import type { SkippedFile } from './workspace-snapshot.js';
 
@@ -9,22 +10,15 @@ export interface FolderStore {
   readonly store: CheckpointStore;
 }
 
-/** Another folder's snapshot in a checkpoint. */
-export interface FolderRoot {
-  readonly path: string;
-  readonly name: string;
-  readonly root: string;
-}
-
 /** A checkpoint's snapshots: the primary folder's, and those of the workspace's other folders. */
 export interface CheckpointRoots {
   readonly root: string;
-  readonly folders?: readonly FolderRoot[];
+  readonly folders?: readonly CheckpointFolder[];
 }
 
 /** One snapshot of every folder; `changed` and `skipped` name other folders' files `<name>/…`. */
 export interface WorkspaceSnapshot extends CheckpointRoots {
-  readonly folders: readonly FolderRoot[];
+  readonly folders: readonly CheckpointFolder[];
   readonly changed: readonly string[];
   readonly skipped: readonly SkippedFile[];
 }

@@ -1,7 +1,7 @@
 // What a replay takes from the original task's log: where it started, what the user said, and
 // what the user decided. Pure: reads events, touches nothing.
 import type { Mode } from '../skills/skill.js';
-import type { TaskEvent } from '../task/events.js';
+import type { CheckpointFolder, TaskEvent } from '../task/events.js';
 import type { MentionedContext } from '../task/message-context.js';
 import { visibleEvents } from '../task/visible-events.js';
 
@@ -33,7 +33,7 @@ export interface ReplayPlan {
   /** The snapshot of checkpoint "0": the workspace as the task found it. */
   readonly startRoot: string;
   /** In a multi-root workspace, checkpoint "0"'s snapshot of each other folder. */
-  readonly startFolders: readonly { readonly path: string; readonly name: string; readonly root: string }[];
+  readonly startFolders: readonly CheckpointFolder[];
   /** The task's first message, then each later message, in order. */
   readonly messages: readonly [ReplayMessage, ...ReplayMessage[]];
   /** The user's answers to the model's questions, in the order they were given. */

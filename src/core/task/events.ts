@@ -284,6 +284,14 @@ export interface NewTaskRequested extends EventBase {
   readonly context: string;
 }
 
+/** Another folder of a multi-root workspace in a checkpoint: its snapshot, in that folder's own store. */
+export interface CheckpointFolder {
+  readonly path: string;
+  /** The name its files are shown with (`<name>/src/a.ts`). */
+  readonly name: string;
+  readonly root: string;
+}
+
 /**
  * The workspace as it was after the step ending at `afterSeq` (or, for checkpoint "0", when the
  * task started or resumed), stored in the workspace's checkpoint store under `root`.
@@ -301,7 +309,7 @@ export interface CheckpointCreated extends EventBase {
   /** Changed files the checkpoint does not hold (too large, unreadable), with why. */
   readonly skipped: readonly { readonly path: string; readonly reason: string }[];
   /** In a multi-root workspace, each other folder's snapshot, in that folder's own store. */
-  readonly folders?: readonly { readonly path: string; readonly name: string; readonly root: string }[];
+  readonly folders?: readonly CheckpointFolder[];
 }
 
 /**
@@ -317,7 +325,7 @@ export interface ConversationRewound extends EventBase {
   /** The workspace just before a file restore, so the restore itself can be undone. */
   readonly beforeRoot?: string;
   /** The other folders of a multi-root workspace just before that restore. */
-  readonly beforeFolders?: readonly { readonly path: string; readonly name: string; readonly root: string }[];
+  readonly beforeFolders?: readonly CheckpointFolder[];
   /** The task's first message as the user edited it (the rewind then keeps only `task_started`). */
   readonly task?: string;
 }
