@@ -16,6 +16,7 @@ import { McpService } from './host/vscode/mcp-service.js';
 import { VsCodePanelSettings } from './host/vscode/panel-settings.js';
 import { EditorMentionSources } from './host/vscode/mention-sources.js';
 import { AttentionNotices } from './panel/attention.js';
+import { Emitter } from './panel/events.js';
 import { createMessageHandlers } from './panel/message-handlers.js';
 import { ProviderKeys, readSettings } from './host/vscode/settings.js';
 import type { SmithApi } from './host/vscode/smith-api.js';
@@ -74,8 +75,10 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   // A replay asks no one, and its commands run in the scratch copy as child processes, not in the user's terminals.
   const replays = new PanelReplays({ storageDir, host: { ...host, processes: new ChildProcessRunner() }, provider: (model) => settings.providerWithModel(model), maxIterations: () => readSettings().maxIterations, show: openAsUntitled });
 
+  const chatVisibility = new Emitter<void>();
   const wiring: ChatWiring = {
     extensionUri: context.extensionUri,
+    visibilityChanged: () => chatVisibility.fire(),
     source: controller,
     handlers: createMessageHandlers(controller, interactions, mcpService, replays),
     log: (message) => log.warn(message),
@@ -86,6 +89,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     interactions,
     onTaskEnded: controller.onTaskEnded,
     panelVisible: () => chatView.isVisible || editorPanel.isVisible,
+    onPanelVisibilityChanged: chatVisibility.event,
     enabled: () => readSettings().notifications,
     notify: showAttentionNotice,
   });
@@ -106,6 +110,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     chatView,
     editorPanel,
     attention,
+    chatVisibility,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView),
     ...registerCommands(controller, editorPanel),
   );

@@ -9,6 +9,8 @@ export interface AttentionInputs {
   readonly onTaskEnded: Event<TaskOutcome>;
   /** True while a Smith chat (side bar or editor tab) is visible: the user sees it there already. */
   readonly panelVisible: () => boolean;
+  /** A Smith chat was shown or hidden: a wait the user was not told of is told once none is visible. */
+  readonly onPanelVisibilityChanged?: Event<void>;
   /** The user's setting (`smith.notifications`). */
   readonly enabled: () => boolean;
   /** Shows the notice; the editor offers to open the panel. */
@@ -30,7 +32,11 @@ export class AttentionNotices implements Disposable {
   private readonly subscriptions: Disposable[];
 
   constructor(private readonly inputs: AttentionInputs) {
-    this.subscriptions = [inputs.interactions.onDidChange(() => this.waitChanged()), inputs.onTaskEnded((outcome) => this.ended(outcome))];
+    this.subscriptions = [
+      inputs.interactions.onDidChange(() => this.waitChanged()),
+      inputs.onTaskEnded((outcome) => this.ended(outcome)),
+      ...(inputs.onPanelVisibilityChanged ? [inputs.onPanelVisibilityChanged(() => this.waitChanged())] : []),
+    ];
   }
 
   dispose(): void {
@@ -52,10 +58,12 @@ export class AttentionNotices implements Disposable {
     else if (outcome.status === 'failed') this.tell(undefined, { kind: 'failed', message: `Smith stopped: ${oneLine(outcome.error)}` });
   }
 
+  /** Tells the notice unless the user sees the panel (or turned notices off); a wait is told once. */
   private tell(key: string | undefined, notice: AttentionNotice): void {
     if (key !== undefined && key === this.told) return;
+    if (!this.inputs.enabled() || this.inputs.panelVisible()) return;
     this.told = key;
-    if (this.inputs.enabled() && !this.inputs.panelVisible()) this.inputs.notify(notice);
+    this.inputs.notify(notice);
   }
 }
 

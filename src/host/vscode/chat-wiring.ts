@@ -10,6 +10,8 @@ export interface ChatWiring {
   readonly source: PanelSource;
   readonly handlers: RequestHandlers;
   readonly log: (message: string) => void;
+  /** A chat webview was shown or hidden. */
+  readonly visibilityChanged?: () => void;
 }
 
 /** Connects a webview to the panel state, then loads the page (so its `ready` cannot be missed). */
@@ -20,6 +22,8 @@ export function connectChatWebview(webview: vscode.Webview, visibility: Pick<Web
     ...visibility,
   };
   const messenger = new PanelMessenger(endpoint, wiring.source, wiring.handlers, { log: wiring.log });
+  const { visibilityChanged } = wiring;
+  if (visibilityChanged) visibility.onDidChangeVisibility(() => visibilityChanged());
   webview.html = buildWebviewHtml(webview, wiring.extensionUri);
   return messenger;
 }

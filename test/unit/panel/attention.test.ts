@@ -10,6 +10,7 @@ import type { PendingApproval, PendingQuestion } from '../../../src/shared/proto
 function setup() {
   const changed = new Emitter<void>();
   const ended = new Emitter<TaskOutcome>();
+  const visibility = new Emitter<void>();
   const state = { visible: false, enabled: true };
   const interactions = { pendingApproval: undefined as PendingApproval | undefined, pendingQuestion: undefined as PendingQuestion | undefined, onDidChange: changed.event };
   const shown: AttentionNotice[] = [];
@@ -17,6 +18,7 @@ function setup() {
     interactions,
     onTaskEnded: ended.event,
     panelVisible: () => state.visible,
+    onPanelVisibilityChanged: visibility.event,
     enabled: () => state.enabled,
     notify: (notice) => shown.push(notice),
   });
@@ -25,7 +27,11 @@ function setup() {
     interactions.pendingQuestion = question;
     changed.fire();
   };
-  return { notices, shown, state, wait, end: (outcome: TaskOutcome) => ended.fire(outcome) };
+  const setVisible = (visible: boolean) => {
+    state.visible = visible;
+    visibility.fire();
+  };
+  return { notices, shown, state, wait, setVisible, end: (outcome: TaskOutcome) => ended.fire(outcome) };
 }
 
 const approval: PendingApproval = { callId: 'c1', tool: 'execute_command', summary: 'Run npm test' };
@@ -59,6 +65,21 @@ describe('AttentionNotices', () => {
     wait({ ...approval, callId: 'c2' });
     end({ status: 'completed', result: 'Done.' });
     assert.deepEqual(shown, []);
+  });
+
+  test('a wait that began while the chat was visible is told when the chat is hidden, once', () => {
+    const { shown, wait, setVisible } = setup();
+    setVisible(true);
+    wait(approval);
+    assert.deepEqual(shown, []);
+    setVisible(false);
+    setVisible(true);
+    setVisible(false);
+    assert.deepEqual(shown, [{ kind: 'approval', message: 'Smith needs your approval: Run npm test' }]);
+    wait();
+    setVisible(true);
+    setVisible(false);
+    assert.equal(shown.length, 1, 'nothing waits any more');
   });
 
   test('a second approval is told again, and a long first line is cut', () => {
