@@ -148,8 +148,9 @@ ${WEB_FLAGS_HELP}
                              JSON lines, which may also send messages (see the README)
   --max-iterations N         stop after N model requests (default 25); on a terminal, Smith asks
                              whether to go on for another N
-  --max-cost USD             stop when the task has cost this much (needs the model's prices);
-                             on a terminal, Smith asks whether to go on for another USD
+  --max-cost USD             stop when the task, its sub-agents and its new_task hand-overs have
+                             cost this much together; needs the model's prices (an error without
+                             them); on a terminal, Smith asks whether to go on for another USD
   --auto-condense PERCENT    condense the history when a request fills this share of the model's
                              context window (default 80)
   --storage DIR              where task logs are kept (default: a per-user folder)

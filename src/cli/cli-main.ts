@@ -7,6 +7,7 @@ import type { Mode } from '../core/skills/skill.js';
 import { ProviderError, type ApiProvider, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { Task } from '../core/task/task.js';
+import { unpricedModels } from '../core/task/cost-limit.js';
 import { UsageError, parseCliArgs, type CliOptions } from './args.js';
 import { createCliHost } from './cli-host.js';
 import { policyFromFlags } from './cli-policy.js';
@@ -131,6 +132,12 @@ async function main(argv: readonly string[]): Promise<number> {
     await mcp.dispose();
     throw error;
   });
+  const unpriced = options.maxCost === undefined ? [] : unpricedModels(environment.options);
+  if (unpriced.length > 0) {
+    await environment.dispose();
+    await mcp.dispose();
+    throw new UsageError(`--max-cost needs the model's prices, and the prices of ${unpriced.join(', ')} are unknown (not in Smith's catalogue): give them with --input-price and --output-price (US dollars per million tokens)`);
+  }
   for (const error of environment.skills.errors) process.stderr.write(`${style.yellow(`Warning: ${error}`)}\n`);
   const skill = options.skill ?? 'code';
   if (!environment.skills.skills.some((s) => s.slug === skill)) {

@@ -2,6 +2,8 @@ import type { Host } from '../core/ports.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import { describeLeftovers, stopLeftoverCommands } from '../core/task/leftover-commands.js';
 import { runTaskChain } from '../core/task/task-chain.js';
+import { unpricedModels } from '../core/task/cost-limit.js';
+import type { TaskOptions } from '../core/task/task-types.js';
 import { Task, type TaskOutcome, type TaskUpdate } from '../core/task/task.js';
 import { emptyUiProjection, foldUiEvents } from '../core/task/ui-projection.js';
 import { retryText } from '../shared/retry-text.js';
@@ -82,6 +84,7 @@ export class LiveTasks {
   startRun(first: OpenTask): void {
     let open = first;
     const { task, environment } = first;
+    warnOfUnpricedCostLimit(environment!.options, this.deps.host);
     const chain = runTaskChain(task!, environment!.options, (next) => {
       const previous = open;
       open = { id: next.id, viewedEvents: [], messages: [], run: previous.run };
@@ -178,4 +181,12 @@ export class LiveTasks {
     unsubscribe?.();
     await environment?.dispose();
   }
+}
+
+/** A cost limit set for models whose prices are unknown cannot count anything: the user is told at each run, not left believing it holds. */
+function warnOfUnpricedCostLimit(options: TaskOptions, host: Host): void {
+  if (options.maxCost === undefined) return;
+  const unpriced = unpricedModels(options);
+  if (unpriced.length === 0) return;
+  host.notify('warning', `The cost limit of $${options.maxCost} (smith.maxCost) cannot apply: the prices of ${unpriced.join(', ')} are unknown. Set smith.modelInputPrice and smith.modelOutputPrice for it to count.`);
 }

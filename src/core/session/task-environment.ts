@@ -147,7 +147,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const web: WebTools = { browser, ...(input.web?.deniedDomains ? { deniedDomains: input.web.deniedDomains } : {}) };
   const subagents = input.subagents ?? DEFAULT_SUBAGENT_SETTINGS;
   // Children are built from this task's options (defined below) when a call starts them.
-  const useSubagents = createUseSubagentsTool((prompts, context) => runSubagents({ prompts, parentTaskId: context.taskId, signal: context.signal, progress: context.progress, ...(context.subagentStarted ? { started: context.subagentStarted } : {}) }, options, subagents), () => subagents.maxParallel);
+  const useSubagents = createUseSubagentsTool((prompts, context) => runSubagents({ prompts, parentTaskId: context.taskId, signal: context.signal, progress: context.progress, ...(context.subagentStarted ? { started: context.subagentStarted } : {}), ...(context.costs ? { costs: context.costs } : {}) }, options, subagents), () => subagents.maxParallel);
   const tools = new ToolRegistry([...workspaceTools(commands, web), useSubagents, ...(input.extraTools ?? [])]);
   const confined = await confineCommands(input.sandbox, workspace.all.map((root) => root.path), ignore, input.host, input.policy);
   const checkpoints = openWorkspaceCheckpoints(workspace, { storageDir: input.storageDir, ignore, settings: input.checkpoints, notify: (message) => input.host.notify('warning', message) });

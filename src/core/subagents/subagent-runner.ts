@@ -6,6 +6,7 @@ import { readTaskEvents, taskDir } from '../task/task-log.js';
 import { currentModeAndSkill } from '../task/turn-setup.js';
 import type { Mode } from '../skills/skill.js';
 import { usageTotals } from '../task/usage-totals.js';
+import type { CostBudget } from '../task/cost-budget.js';
 import { ToolRegistry } from '../tools/tool-registry.js';
 
 /** How sub-agents run (`smith.subagents.*`, `--max-subagents`). */
@@ -36,6 +37,8 @@ export interface SubagentRun {
   readonly parentTaskId: string;
   readonly signal: AbortSignal;
   progress(text: string): void;
+  /** The parent's cost budget: every child spends from it, live, so together they stay within the parent's limit. */
+  readonly costs?: CostBudget;
   /** Logs a child's start; the signal it returns stops that child alone. */
   started?(child: { readonly index: number; readonly taskId: string; readonly prompt: string }): AbortSignal;
 }
@@ -46,21 +49,19 @@ export interface SubagentRun {
  * that fails or is stopped is reported as such; the others go on.
  */
 export async function runSubagents(run: SubagentRun, parent: TaskOptions, settings: SubagentSettings): Promise<SubagentFacts[]> {
-  // The parent's log on disk (flushed as written) says what it may still spend, each child's cost
-  // limit, and its mode, whose model the children use.
+  // The parent's log on disk (flushed as written) says its mode, whose model the children use.
   const parentEvents = readTaskEvents(parent.storageDir, run.parentTaskId);
-  const spent = parent.maxCost === undefined ? 0 : (usageTotals(parentEvents).cost ?? 0);
-  const options = childOptions(parent, run.parentTaskId, settings, parent.maxCost === undefined ? undefined : Math.max(0, parent.maxCost - spent), currentModeAndSkill(parentEvents).mode);
+  const options = childOptions(parent, run.parentTaskId, settings, currentModeAndSkill(parentEvents).mode);
   const results: SubagentFacts[] = new Array(run.prompts.length);
   let next = 0;
   const worker = async () => {
-    for (let index = next++; index < run.prompts.length; index = next++) results[index] = await runChild(index, run, options);
+    for (let index = next++; index < run.prompts.length; index = next++) results[index] = await runChild(index, run, options, run.costs);
   };
   await Promise.all(Array.from({ length: Math.min(settings.maxParallel, run.prompts.length) }, worker));
   return results;
 }
 
-async function runChild(index: number, run: SubagentRun, options: TaskOptions): Promise<SubagentFacts> {
+async function runChild(index: number, run: SubagentRun, options: TaskOptions, costs: CostBudget | undefined): Promise<SubagentFacts> {
   const prompt = run.prompts[index]!;
   const label = `[${index + 1}]`;
   const task = Task.create(options, prompt);
@@ -79,7 +80,7 @@ async function runChild(index: number, run: SubagentRun, options: TaskOptions): 
   run.progress(`${label} started: ${firstLine(prompt)}\n`);
   let outcome: TaskOutcome;
   try {
-    outcome = run.signal.aborted || own?.aborted ? { status: 'aborted' } : await task.run();
+    outcome = run.signal.aborted || own?.aborted ? { status: 'aborted' } : await task.run(costs ? { costs } : {});
   } catch (error) {
     outcome = { status: 'failed', error: (error as Error).message };
   } finally {
@@ -109,10 +110,10 @@ function outcomeFacts(outcome: TaskOutcome): Pick<SubagentFacts, 'status' | 'rep
 /**
  * A child's options: the model of the parent's mode (a child itself runs in Act mode, where it can
  * report), the parent's permission rules, hooks and workspace, with the read-only tools, web_fetch
- * and the MCP tools, its own request budget, what the parent may still spend as its cost limit, no
- * checkpoints (it edits nothing), and its log inside the parent's folder.
+ * and the MCP tools, its own request budget, no checkpoints (it edits nothing), and its log inside
+ * the parent's folder. Its cost limit is no limit of its own: it spends from the parent's budget.
  */
-function childOptions(parent: TaskOptions, parentTaskId: string, settings: SubagentSettings, costLeft: number | undefined, parentMode: Mode): TaskOptions {
+function childOptions(parent: TaskOptions, parentTaskId: string, settings: SubagentSettings, parentMode: Mode): TaskOptions {
   const { checkpoints: _checkpoints, onEvent: _onEvent, expandMentions: _expandMentions, maxCost: _maxCost, providerForMode: _modes, ...shared } = parent;
   const handlers = parent.tools
     .specs()
@@ -126,7 +127,6 @@ function childOptions(parent: TaskOptions, parentTaskId: string, settings: Subag
     host: { ...parent.host, questions: { ask: async () => undefined } },
     tools: new ToolRegistry(handlers),
     maxIterations: settings.maxRequests,
-    ...(costLeft !== undefined ? { maxCost: costLeft } : {}),
     extraPromptSections: () => [...(parent.extraPromptSections?.() ?? []), CHILD_PROMPT],
   };
 }

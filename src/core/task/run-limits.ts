@@ -1,26 +1,27 @@
+import type { CostBudget, CostReservation } from './cost-budget.js';
 import type { TaskEvent } from './events.js';
 import { loopCounters } from './loop-counters.js';
 import type { TaskOptions } from './task-types.js';
-import { usageTotals } from './usage-totals.js';
 
 const DEFAULT_MAX_MISTAKES = 3;
 
 /**
  * The limits of one run of the loop: model requests, cost and the model's consecutive mistakes.
- * They are counted over the log, so a resumed task goes on counting where it stopped; the user may
+ * Requests and mistakes are counted over the log, so a resumed task goes on counting where it
+ * stopped; the cost is the shared budget of the whole tree of tasks (cost-budget.ts). The user may
  * raise a reached request or cost limit by another allowance of the same size.
  */
 export class RunLimits {
   private maxRequests: number;
-  private maxCost: number | undefined;
 
   constructor(
-    private readonly options: Pick<TaskOptions, 'maxIterations' | 'maxCost' | 'maxConsecutiveMistakes'>,
+    private readonly options: Pick<TaskOptions, 'maxIterations' | 'maxConsecutiveMistakes'>,
     /** Requests made by the tasks that handed over to this one (new_task). */
     private readonly iterationsUsed: number,
+    /** The cost limit shared with the sub-agents and the chain; absent without one. */
+    private readonly costs?: CostBudget,
   ) {
     this.maxRequests = options.maxIterations;
-    this.maxCost = options.maxCost;
   }
 
   /** Why the task stops before its next request, or undefined to go on; `mayGoOn` asks the user at a limit they may raise. */
@@ -31,15 +32,26 @@ export class RunLimits {
       if (!(await mayGoOn(stop))) return stop;
       this.maxRequests += this.options.maxIterations;
     }
-    const spent = usageTotals(events).cost ?? 0;
-    if (this.maxCost !== undefined && spent >= this.maxCost) {
-      const stop = `Stopped at $${spent.toFixed(4)}, over the cost limit of $${this.maxCost.toFixed(2)}, before the task was completed.`;
+    if (this.costs?.exhausted()) {
+      const { total, currentLimit } = this.costs;
+      const where = total >= currentLimit ? 'over' : 'with the requests of other agents still running, at';
+      const stop = `Stopped at $${total.toFixed(4)}, ${where} the cost limit of $${currentLimit.toFixed(2)}, before the task was completed.`;
       if (!(await mayGoOn(stop))) return stop;
-      this.maxCost += this.options.maxCost ?? 0;
+      this.costs.raise();
     }
     if (counted.consecutiveMistakes >= (this.options.maxConsecutiveMistakes ?? DEFAULT_MAX_MISTAKES)) {
       return `Stopped after ${counted.consecutiveMistakes} consecutive mistakes by the model (invalid or failed tool calls). Try a more capable model or give more guidance.`;
     }
     return undefined;
   }
+
+  /**
+   * Takes the cost budget's place for the request about to start; undefined when the budget was
+   * spent meanwhile (by a sub-agent or a request that finished), and `reached` must be asked again.
+   */
+  reserveRequest(): CostReservation | undefined {
+    return this.costs ? this.costs.reserve() : NO_RESERVATION;
+  }
 }
+
+const NO_RESERVATION: CostReservation = { release: () => {} };

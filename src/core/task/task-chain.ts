@@ -1,3 +1,4 @@
+import { costBudgetFor } from './cost-limit.js';
 import type { TaskEvent } from './events.js';
 import { Task, type TaskOptions, type TaskOutcome } from './task.js';
 
@@ -11,7 +12,8 @@ export interface TaskChainResult {
 /**
  * Runs a task; when the model hands over to a new task (new_task), starts that task with the
  * carried context and runs it too, in the same mode and skill. The iteration limit covers the
- * whole chain: every request made by an earlier task counts against `options.maxIterations`.
+ * whole chain: every request made by an earlier task counts against `options.maxIterations`, and
+ * every task of the chain (with its sub-agents) spends from one cost budget of `options.maxCost`.
  * `onNewTask` sees each new task before it runs (hosts subscribe to its updates and show it).
  * Every host runs tasks through this (CLI, MCP serve, the VS Code panel).
  */
@@ -19,9 +21,10 @@ export async function runTaskChain(first: Task, options: TaskOptions, onNewTask:
   const tasks = [first];
   let task = first;
   let iterationsUsed = 0;
+  const costs = costBudgetFor(options.maxCost, first.log.events);
   for (;;) {
     const start = task.log.events.length;
-    const outcome = await task.run({ iterationsUsed });
+    const outcome = await task.run({ iterationsUsed, ...(costs ? { costs } : {}) });
     iterationsUsed += task.log.events.slice(start).filter((event) => event.type === 'request_started').length;
     if (outcome.status !== 'new_task') return { task, outcome, tasks };
     const next = Task.create(options, outcome.context, task.state);

@@ -10,10 +10,13 @@ import { renderEnvironmentDetails } from './environment-details.js';
 import type { ModelTurn } from './model-turn.js';
 import { TurnAbort, wasSteered } from './turn-abort.js';
 import { RunLimits } from './run-limits.js';
+import type { CostBudget } from './cost-budget.js';
+import { costBudgetFor } from './cost-limit.js';
 import { noteMissingTool } from './missing-tool.js';
 import { requestModelTurn, type ModelRequestContext } from './model-request.js';
 import { TaskLog } from './task-log.js';
 import type { TaskOptions, TaskOutcome, TaskUpdate } from './task-types.js';
+import type { TaskEvent } from './events.js';
 import { runToolCalls, subagentStopKey } from './tool-call-runner.js';
 import { currentModeAndSkill, findSkill, setupTurn } from './turn-setup.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
@@ -41,6 +44,8 @@ export class Task {
   private readonly turnAbort = new TurnAbort();
   private sessionStarted = false;
   private readonly checkpoints: TaskCheckpoints | undefined;
+  /** The cost budget of the running run (shared with sub-agents and the chain): every cost logged is charged to it. */
+  private costs: CostBudget | undefined;
 
   private constructor(
     readonly log: TaskLog,
@@ -51,6 +56,8 @@ export class Task {
       ? new TaskCheckpoints(options.checkpoints, log, (tool) => options.tools.get(tool)?.spec.group, (message) => options.host.notify('warning', message))
       : undefined;
     log.onAppend((event) => {
+      const cost = chargedCost(event);
+      if (cost !== undefined) this.costs?.charge(cost);
       options.onEvent?.(event);
       this.emit({ type: 'event', event });
     });
@@ -193,13 +200,16 @@ export class Task {
   /**
    * Runs the loop until completion, failure, a limit, or abort. `iterationsUsed`: requests already
    * made by the tasks that handed over to this one (new_task); they count against maxIterations.
+   * `costs`: the cost budget this task shares with the tasks it belongs to (a parent's, a chain's);
+   * without one, a run with `maxCost` starts its own from what its log already cost.
    */
-  async run(budget: { readonly iterationsUsed?: number } = {}): Promise<TaskOutcome> {
+  async run(budget: RunBudget = {}): Promise<TaskOutcome> {
     if (this.abortController.signal.aborted) this.abortController = new AbortController();
     const signal = this.abortController.signal;
     const { options } = this;
     let stopHookRan = false;
-    const limits = new RunLimits(options, budget.iterationsUsed ?? 0);
+    this.costs = budget.costs ?? costBudgetFor(options.maxCost, this.log.events);
+    const limits = new RunLimits(options, budget.iterationsUsed ?? 0, this.costs);
 
     try {
       await this.startSession();
@@ -210,28 +220,37 @@ export class Task {
         const setup = setupTurn(options, this.log.events);
         // Asked per turn: a mode may use another model, and images go only to one that can see them.
         const modelSupportsImages = this.options.modelInfo?.(setup.provider)?.supportsImages === true;
-        this.log.append({ type: 'request_started', environmentDetails: await this.environmentDetails(setup.mode, setup.skill.slug) });
+        const environmentDetails = await this.environmentDetails(setup.mode, setup.skill.slug);
+        // Taken last, with nothing awaited before the request starts: another agent of the tree may have spent the budget meanwhile.
+        const reservation = limits.reserveRequest();
+        if (!reservation) continue;
+        this.log.append({ type: 'request_started', environmentDetails });
         const request = this.turnAbort.begin(signal);
         let turn: ModelTurn;
         try {
-          turn = await requestModelTurn(this.turnContext, setup, modelSupportsImages, request.signal);
-        } catch (error) {
-          // A steer stops only this answer: the next request carries the user's message.
-          if (!signal.aborted && wasSteered(request.signal)) continue;
-          throw error;
+          try {
+            turn = await requestModelTurn(this.turnContext, setup, modelSupportsImages, request.signal);
+          } catch (error) {
+            // A steer stops only this answer: the next request carries the user's message.
+            if (!signal.aborted && wasSteered(request.signal)) continue;
+            throw error;
+          } finally {
+            request.end();
+          }
+          const cost = this.costOf(setup.provider, turn.usage);
+          this.log.append({
+            type: 'model_response',
+            text: serializeBlocks(turn.blocks),
+            reasoning: turn.reasoning,
+            blocks: turn.blocks,
+            usage: turn.usage,
+            ...(cost === undefined ? {} : { cost }),
+            ...(setup.toolProtocol === 'native' && turn.signedReasoning.length > 0 ? { signedReasoning: turn.signedReasoning } : {}),
+          });
         } finally {
-          request.end();
+          // Its cost is charged (the append above) before its place is given up.
+          reservation.release();
         }
-        const cost = this.costOf(setup.provider, turn.usage);
-        this.log.append({
-          type: 'model_response',
-          text: serializeBlocks(turn.blocks),
-          reasoning: turn.reasoning,
-          blocks: turn.blocks,
-          usage: turn.usage,
-          ...(cost === undefined ? {} : { cost }),
-          ...(setup.toolProtocol === 'native' && turn.signedReasoning.length > 0 ? { signedReasoning: turn.signedReasoning } : {}),
-        });
         if (turn.tools.length === 0) {
           noteMissingTool(this.log, options.tools, turn.blocks, setup.allowedTools);
           continue;
@@ -255,6 +274,7 @@ export class Task {
             detachable: this.detachable,
             ...(options.permissions ? { permissions: options.permissions } : {}),
             ...(options.hooks ? { hooks: options.hooks } : {}),
+            ...(this.costs ? { costs: this.costs } : {}),
             onProgress: (callId, text) => this.emitProgress(callId, text),
           },
           turn.ignoredTools,
@@ -359,6 +379,26 @@ export class Task {
 
   private emit(update: TaskUpdate): void {
     for (const listener of this.listeners) listener(update);
+  }
+}
+
+/** What a run counts against: the limits it shares with the tasks before it in a chain and the task that started it. */
+export interface RunBudget {
+  /** Requests made by the tasks that handed over to this one (new_task). */
+  readonly iterationsUsed?: number;
+  /** The cost budget shared with the rest of the tree (cost-budget.ts). */
+  readonly costs?: CostBudget;
+}
+
+/** What an event cost that is charged to the budget when logged: this task's own requests (sub-agents charge theirs themselves). */
+function chargedCost(event: TaskEvent): number | undefined {
+  switch (event.type) {
+    case 'model_response':
+    case 'history_condensed':
+    case 'condense_failed':
+      return event.cost;
+    default:
+      return undefined;
   }
 }
 

@@ -19,6 +19,7 @@ import type { Skill } from '../skills/skill.js';
 import { editRefusal } from '../skills/tool-permissions.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { argumentsErrorMessage, nativeMissingParams } from './native-tool-calls.js';
+import type { CostBudget } from './cost-budget.js';
 
 /** What the loop needs to run one tool call. */
 export interface ToolCallEnvironment {
@@ -44,6 +45,8 @@ export interface ToolCallEnvironment {
   readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
   /** Where each executing call's detach controller is registered, so the user can let it continue in the background. */
   readonly detachable?: Map<string, AbortController>;
+  /** The task's cost budget, which the sub-agents a call starts share. */
+  readonly costs?: CostBudget;
   onProgress(callId: string, text: string): void;
 }
 
@@ -176,6 +179,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     ignore: env.ignore,
     knownFile: (absolutePath) => lastFileStamp(env.log.events, absolutePath),
     ...(env.modelSupportsImages ? { modelSupportsImages: true } : {}),
+    ...(env.costs ? { costs: env.costs } : {}),
     progress: (text) => env.onProgress(callId, text),
     commandStarted: (started) => env.log.append({ type: 'command_started', callId, ...started }),
     subagentStarted: (started) => {

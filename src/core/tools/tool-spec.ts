@@ -1,5 +1,6 @@
 import type { ApprovalAnswer, ApprovalRequest, Host } from '../ports.js';
 import type { ApprovalFacts } from '../task/approval-policy.js';
+import type { CostBudget } from '../task/cost-budget.js';
 import type { ToolUseBlock } from '../parse/types.js';
 import type { Base64Image } from '../providers/types.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
@@ -62,6 +63,8 @@ export interface ToolContext {
    * approval reaches the model from the log: a tool never repeats it in its output.
    */
   approve(request: Omit<ApprovalRequest, 'callId' | 'tool' | 'params'>, facts?: Omit<ApprovalFacts, 'group'>): Promise<ApprovalAnswer>;
+  /** The task's cost budget (cost-budget.ts): sub-agents a call starts spend from it too. Absent without a cost limit. */
+  readonly costs?: CostBudget;
   /** Streams progress (e.g. command output) to the UI; not logged. */
   progress(text: string): void;
   /** Logs that this call started a process (pid and marker), so a resumed task can stop what a crash left running. */

@@ -47,7 +47,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     for (const close of closers.splice(0)) close();
   });
 
-  function openPanel(options: { native?: boolean; vision?: boolean; hooks?: HookSettings; model?: () => string } = {}) {
+  function openPanel(options: { native?: boolean; vision?: boolean; hooks?: HookSettings; model?: () => string; maxCost?: number; priced?: boolean } = {}) {
     const harness = new ToolHarness(fixture.ws.root);
     const reviews: string[] = [];
     const edits: EditReview = {
@@ -88,7 +88,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       onDidChange: settingsChanged.event,
       createEnvironment: async () => {
         const provider = createProvider({ provider: 'openai-compatible', model: options.model?.() ?? 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl, ...(options.native ? { toolProtocol: 'native' as const } : {}) });
-        return fixture.environment(provider, host, { permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules, disabledRules: () => new Set(disabledRules), policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision ? { modelOverrides: { supportsImages: true } } : {}), ...(options.hooks ? { hooks: options.hooks } : {}) });
+        return fixture.environment(provider, host, { permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules, disabledRules: () => new Set(disabledRules), policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision || options.priced ? { modelOverrides: { ...(options.vision ? { supportsImages: true } : {}), ...(options.priced ? { inputPrice: 1, outputPrice: 1 } : {}) } } : {}), ...(options.hooks ? { hooks: options.hooks } : {}), ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}) });
       },
     };
     const exported: { name: string; markdown: string }[] = [];
@@ -199,6 +199,25 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     assert.ok(tool?.kind === 'tool' && tool.status === 'rejected' && tool.feedback === 'Not now', JSON.stringify(tool));
     const second = JSON.stringify(fixture.server.requestAt(1).body);
     assert.equal(second.split('Not now').length - 1, 1, 'the feedback appears once in the next request');
+  });
+
+  test('a cost limit on a model whose prices are unknown is shown as a warning that it cannot apply', async () => {
+    const panel = openPanel({ maxCost: 0.5 });
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.server.enqueue({ text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' });
+    await panel.client.request({ type: 'newTask', text: 'Say done' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    const warning = panel.notices.find((notice) => /cost limit/.test(notice));
+    assert.match(warning ?? panel.notices.join('\n'), /The cost limit of \$0\.5 \(smith\.maxCost\) cannot apply: the prices of openai-compatible\/scripted-model are unknown/);
+  });
+
+  test('a cost limit on a priced model raises no warning', async () => {
+    const panel = openPanel({ maxCost: 0.5, priced: true });
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.server.enqueue({ text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' });
+    await panel.client.request({ type: 'newTask', text: 'Say done' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    assert.equal(panel.notices.some((notice) => /cost limit/.test(notice)), false, panel.notices.join('\n'));
   });
 
   const WRITE_HELLO = { text: '<write_to_file>\n<path>hello.txt</path>\n<content>Hello\n</content>\n</write_to_file>' };
