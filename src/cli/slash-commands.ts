@@ -13,6 +13,7 @@ import { loadRules } from '../core/rules/rules-loader.js';
 import { touchedPaths } from '../core/rules/touched-paths.js';
 import { loadCustomCommands } from '../core/commands/custom-commands.js';
 import { expandSlashCommand, slashChoices } from '../core/commands/slash-commands.js';
+import { readGuardOf } from '../core/permissions/read-guard.js';
 
 /** What the slash commands act on: the current task and the mode and skill a new task starts in. */
 export interface CliSession {
@@ -184,7 +185,8 @@ export class SlashCommands {
     const { session, err, style } = this;
     let text: string;
     try {
-      const expanded = await expandSlashCommand(name, args, { commands: this.customCommands(), ...(this.mcp ? { mcp: this.mcp } : {}) });
+      const readGuard = readGuardOf(this.options.permissions, { cwd: this.options.cwd, ...(this.options.workspace ? { workspace: this.options.workspace } : {}) });
+      const expanded = await expandSlashCommand(name, args, { commands: this.customCommands(), readGuard, ...(this.mcp ? { mcp: this.mcp } : {}) });
       if (expanded === undefined) {
         err.write(`Unknown command /${name}. Type /help.\n`);
         return undefined;

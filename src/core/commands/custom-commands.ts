@@ -13,6 +13,8 @@ export interface CustomCommand {
   readonly argumentHint?: string;
   /** Where it came from, for lists: e.g. `.claude/commands/review.md`. */
   readonly source: string;
+  /** The command file itself (the user's Read rules may withhold it). */
+  readonly path?: string;
   readonly body: string;
 }
 
@@ -60,7 +62,7 @@ export function loadCustomCommands(folders: CommandFolders): { commands: CustomC
       if (problem) problems.push(`${source}: ${problem}`);
       const description = stringField(fields, 'description') ?? firstLine(body);
       const argumentHint = stringField(fields, 'argument-hint');
-      byName.set(name, { name, source, body, ...(description ? { description } : {}), ...(argumentHint ? { argumentHint } : {}) });
+      byName.set(name, { name, source, path: join(dir, rel), body, ...(description ? { description } : {}), ...(argumentHint ? { argumentHint } : {}) });
     }
   }
   return { commands: [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1)), problems };

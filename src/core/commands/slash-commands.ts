@@ -1,11 +1,14 @@
 import type { McpPromptInfo } from '../mcp/mcp-connection.js';
 import type { McpHub } from '../mcp/mcp-hub.js';
+import { refusalReason, type ReadGuard } from '../workspace/read-guard.js';
 import { expandCommand, type CustomCommand } from './custom-commands.js';
 
 /** Where `/name` commands come from: the user's command files and the connected MCP servers' prompts. */
 export interface SlashSources {
   readonly commands: readonly CustomCommand[];
   readonly mcp?: McpHub;
+  /** The user's Read rules: a command file they withhold is not sent. */
+  readonly readGuard?: ReadGuard;
 }
 
 /** One command as a picker or `/help` lists it. */
@@ -47,7 +50,11 @@ export function slashChoices(sources: SlashSources): SlashChoice[] {
  */
 export async function expandSlashCommand(name: string, args: string, sources: SlashSources): Promise<string | undefined> {
   const command = sources.commands.find((c) => c.name.toLowerCase() === name.toLowerCase());
-  if (command) return expandCommand(command, args);
+  if (command) {
+    const refusal = command.path === undefined ? undefined : sources.readGuard?.refusal(command.path);
+    if (refusal) throw new Error(`/${command.name} was not sent: its file ${command.source} is withheld (${refusalReason(refusal)}).`);
+    return expandCommand(command, args);
+  }
   const found = mcpPromptCommands(sources.mcp).find((p) => p.command === name);
   if (!found || !sources.mcp) return undefined;
   const words = args.trim() === '' ? [] : args.trim().split(/\s+/);

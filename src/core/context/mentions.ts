@@ -1,11 +1,13 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { decodeText } from '../tools/file-text.js';
+import { TextChunkDecoder } from '../tools/file-text.js';
 import { formatListing } from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
-import { readRegularFile } from '../workspace/regular-file.js';
+import { refusalReason, withheldNote, type ReadGuard, type WithheldFile } from '../workspace/read-guard.js';
+import { readRegularFileHead } from '../workspace/regular-file.js';
 import { listWorkspaceFolder } from '../workspace/root-listing.js';
 import { WorkspaceRoots } from '../workspace/workspace-roots.js';
 
@@ -38,6 +40,8 @@ export interface MentionEnvironment {
   /** All folders of a multi-root workspace (absent: `cwd` alone). */
   readonly workspace?: WorkspaceRoots;
   readonly ignore: IgnorePolicy;
+  /** The user's Read rules: a file they withhold is named, never attached (nor its changes in a diff). */
+  readonly readGuard?: ReadGuard;
   /** The workspace's diagnostics as text (VS Code only). */
   problems?(): Promise<string>;
   /** The latest output of the active terminal (VS Code only). */
@@ -49,6 +53,9 @@ export interface MentionEnvironment {
 
 /** Longest text one mention attaches; a longer one is cut with a note. */
 export const MAX_MENTION_CHARS = 50_000;
+
+/** Bytes of a mentioned file read at most (every character of the text attached can take 4): a huge or sparse file is never read whole. */
+export const MENTION_HEAD_BYTES = MAX_MENTION_CHARS * 4;
 
 const run = promisify(execFile);
 // `@` at the start or after whitespace or an opening bracket/quote (so e-mail addresses are no mentions).
@@ -82,8 +89,9 @@ export async function expandMentions(text: string, env: MentionEnvironment): Pro
       problems.push(outcome.problem);
       continue;
     }
-    const truncated = outcome.body.length > MAX_MENTION_CHARS;
-    const body = truncated ? `${outcome.body.slice(0, MAX_MENTION_CHARS)}\n[Cut at ${MAX_MENTION_CHARS} characters: read the rest with the tools.]` : outcome.body;
+    const cut = !outcome.cut && outcome.body.length > MAX_MENTION_CHARS;
+    const truncated = cut || outcome.cut === true;
+    const body = cut ? `${outcome.body.slice(0, MAX_MENTION_CHARS)}\n[Cut at ${MAX_MENTION_CHARS} characters: read the rest with the tools.]` : outcome.body;
     blocks.push(`<${outcome.tag} ${outcome.attribute}="${ref}">\n${body}\n</${outcome.tag}>`);
     attachments.push({ kind: outcome.kind, ref, sha256: createHash('sha256').update(body).digest('hex'), chars: body.length, truncated });
   }
@@ -91,7 +99,8 @@ export async function expandMentions(text: string, env: MentionEnvironment): Pro
   return { text, context: blocks.length === 0 ? '' : `<context>\n${blocks.join('\n\n')}\n</context>`, attachments, problems };
 }
 
-type Resolved = { kind: Attachment['kind']; tag: string; attribute: string; body: string } | { problem: string } | undefined;
+/** `cut`: the body is already cut to MAX_MENTION_CHARS and says so. */
+type Resolved = { kind: Attachment['kind']; tag: string; attribute: string; body: string; cut?: true } | { problem: string } | undefined;
 
 async function resolveMention(ref: string, env: MentionEnvironment): Promise<Resolved> {
   if (/^https?:\/\//.test(ref)) {
@@ -103,10 +112,10 @@ async function resolveMention(ref: string, env: MentionEnvironment): Promise<Res
     if (!source) return { problem: `@${ref} works in the VS Code panel only.` };
     return { kind: ref, tag: ref, attribute: 'source', body: (await source()) || `(no ${ref === 'problems' ? 'problems' : 'terminal output'})` };
   }
-  if (ref === 'git-changes') return { kind: 'git-changes', tag: 'git_changes', attribute: 'source', body: await gitChanges(env.cwd) };
+  if (ref === 'git-changes') return { kind: 'git-changes', tag: 'git_changes', attribute: 'source', body: await gitChanges(env) };
   const path = await pathMention(ref, env);
   if (path) return path;
-  if (/^[0-9a-f]{7,40}$/i.test(ref)) return commitMention(ref, env.cwd);
+  if (/^[0-9a-f]{7,40}$/i.test(ref)) return commitMention(ref, env);
   return undefined;
 }
 
@@ -122,22 +131,57 @@ async function pathMention(ref: string, env: MentionEnvironment): Promise<Resolv
     return { kind: 'folder', tag: 'folder', attribute: 'path', body: formatListing(listing) };
   }
   if (!stats.isFile()) return { problem: `@${ref} is not a regular file and was not attached.` };
-  const decoded = decodeText(await readRegularFile(resolved.absolute));
-  if ('binary' in decoded) return { problem: `@${ref} is a binary file and was not attached.` };
-  return { kind: 'file', tag: 'file', attribute: 'path', body: decoded.text };
+  // Judged as written (a link's own name counts) and where it leads, as read_file would be.
+  const refusal = env.readGuard?.refusal(ref);
+  if (refusal) return { problem: `@${ref} withheld: ${refusalReason(refusal)}.` };
+  const head = await readRegularFileHead(resolved.absolute, MENTION_HEAD_BYTES);
+  const decoder = new TextChunkDecoder();
+  const text = decoder.push(head.bytes);
+  // A cut head may end inside a character: only a whole file must decode to its end.
+  const rest = text === undefined || head.more ? '' : decoder.end();
+  if (text === undefined || rest === undefined) return { problem: `@${ref} is a binary file and was not attached.` };
+  if (!head.more) return { kind: 'file', tag: 'file', attribute: 'path', body: text + rest };
+  const shown = text.slice(0, MAX_MENTION_CHARS);
+  const size = head.size > head.bytes.length ? `${head.size} bytes` : `more than ${MENTION_HEAD_BYTES} bytes`;
+  return { kind: 'file', tag: 'file', attribute: 'path', cut: true, body: `${shown}\n[@${ref} has ${size}: only its first ${MENTION_HEAD_BYTES} bytes were read and ${shown.length} characters attached. Read the rest with read_file.]` };
 }
 
-async function gitChanges(cwd: string): Promise<string> {
+async function gitChanges(env: MentionEnvironment): Promise<string> {
+  const cwd = env.cwd;
   const status = await git(cwd, ['status', '--short']);
   if (status.trim() === '') return '(no uncommitted changes)';
-  const diff = await git(cwd, ['diff', 'HEAD', '--no-color', '--no-ext-diff']).catch(() => git(cwd, ['diff', '--no-color', '--no-ext-diff']));
+  const diffOf = async (base: readonly string[]) => {
+    const { excluded, note } = await withheldChanges(env, [...base, '--name-only', '-z']);
+    return (await git(cwd, [...base, '--no-color', '--no-ext-diff', ...excluded])) + note;
+  };
+  const diff = await diffOf(['diff', '--no-renames', 'HEAD']).catch(() => diffOf(['diff', '--no-renames']));
   return `${status.trimEnd()}\n\n${diff}`.trimEnd();
 }
 
-async function commitMention(ref: string, cwd: string): Promise<Resolved> {
-  const type = await git(cwd, ['cat-file', '-t', ref]).catch(() => '');
+async function commitMention(ref: string, env: MentionEnvironment): Promise<Resolved> {
+  const type = await git(env.cwd, ['cat-file', '-t', ref]).catch(() => '');
   if (type.trim() !== 'commit') return undefined;
-  return { kind: 'commit', tag: 'commit', attribute: 'hash', body: (await git(cwd, ['show', '--stat', '--patch', '--no-color', '--no-ext-diff', ref])).trimEnd() };
+  const { excluded, note } = await withheldChanges(env, ['show', '--no-renames', '--format=', '--name-only', '-z', ref]);
+  return { kind: 'commit', tag: 'commit', attribute: 'hash', body: (await git(env.cwd, ['show', '--stat', '--patch', '--no-color', '--no-ext-diff', '--no-renames', ref, ...excluded])).trimEnd() + note };
+}
+
+/**
+ * The files of a diff the Read rules withhold: pathspecs that leave them out of the patch (their
+ * names stay in the stat and the status) and the note naming them. `listing` lists the diff's
+ * paths, NUL-separated and relative to the repository's top.
+ */
+async function withheldChanges(env: MentionEnvironment, listing: readonly string[]): Promise<{ excluded: string[]; note: string }> {
+  const guard = env.readGuard;
+  if (!guard?.covers()) return { excluded: [], note: '' };
+  const top = (await git(env.cwd, ['rev-parse', '--show-toplevel'])).trim();
+  const withheld: WithheldFile[] = [];
+  for (const path of (await git(env.cwd, listing)).split('\0')) {
+    if (path === '') continue;
+    const refusal = guard.refusal(join(top, path));
+    if (refusal) withheld.push({ display: path, refusal });
+  }
+  if (withheld.length === 0) return { excluded: [], note: '' };
+  return { excluded: ['--', ':(top)', ...withheld.map((f) => `:(top,exclude,literal)${f.display}`)], note: `\n${withheldNote(withheld)}` };
 }
 
 async function git(cwd: string, args: readonly string[]): Promise<string> {

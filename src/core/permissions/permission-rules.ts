@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import ignore from 'ignore';
+import ignore, { type Ignore } from 'ignore';
 import { parseRule } from './rule-syntax.js';
 import { splitCommand } from './shell-commands.js';
 import { hostAllowed } from '../process/host-allow-list.js';
@@ -45,18 +45,11 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
  * matches, allow only when every one matches an allow rule and nothing in the line is opaque.
  */
 export async function judgeCall(rules: readonly PermissionRule[], call: PermissionCall): Promise<PermissionVerdict> {
-  const commandLine = call.tool === 'execute_command' ? call.params.command : undefined;
+  if (call.tool !== 'execute_command') return judgePathCall(rules, call);
+  const commandLine = call.params.command;
   const split = commandLine === undefined ? undefined : await splitCommand(commandLine);
   const applicable = rules.filter((rule) => ruleCovers(rule, call.tool, call.params));
-  // The path is resolved once per call (it touches the disk), not once per rule.
-  const forms = new Map<PermissionEffect, PathForm[]>();
-  const formsFor = (effect: PermissionEffect, path: string) => {
-    const known = forms.get(effect);
-    if (known) return known;
-    const found = pathForms(path, call, effect);
-    forms.set(effect, found);
-    return found;
-  };
+  const formsFor = pathFormsOnce(call);
   const matching = (rule: PermissionRule, subject?: string) => matches(rule, call, formsFor, subject);
   for (const effect of ['deny', 'ask'] as const) {
     for (const rule of applicable.filter((r) => r.effect === effect)) {
@@ -74,8 +67,35 @@ export async function judgeCall(rules: readonly PermissionRule[], call: Permissi
   return rule ? { effect: 'allow', rule } : undefined;
 }
 
-/** Whether a rule names this tool at all (its pattern is checked by `matches`). */
-function ruleCovers(rule: PermissionRule, tool: string, params: Readonly<Record<string, string>>): boolean {
+/**
+ * judgeCall for a call that runs no command line (a path, a URL, an MCP tool), without waiting:
+ * the read guard (read-guard.ts) judges each file a search or an outline would show with it.
+ */
+export function judgePathCall(rules: readonly PermissionRule[], call: PermissionCall): PermissionVerdict {
+  const applicable = rules.filter((rule) => ruleCovers(rule, call.tool, call.params));
+  if (applicable.length === 0) return undefined;
+  const formsFor = pathFormsOnce(call);
+  for (const effect of ['deny', 'ask', 'allow'] as const) {
+    const rule = applicable.find((r) => r.effect === effect && matches(r, call, formsFor));
+    if (rule) return { effect, rule };
+  }
+  return undefined;
+}
+
+/** The path forms of a call, resolved once per call (it touches the disk), not once per rule. */
+function pathFormsOnce(call: PermissionCall): (effect: PermissionEffect, path: string) => PathForm[] {
+  const forms = new Map<PermissionEffect, PathForm[]>();
+  return (effect, path) => {
+    const known = forms.get(effect);
+    if (known) return known;
+    const found = pathForms(path, call, effect);
+    forms.set(effect, found);
+    return found;
+  };
+}
+
+/** Whether a rule names this tool at all (its pattern is checked by `matches`); an MCP rule needs the server in `params`. */
+export function ruleCovers(rule: PermissionRule, tool: string, params: Readonly<Record<string, string>>): boolean {
   const { name } = parseRule(rule.rule);
   if (name.startsWith('mcp__')) {
     if (tool !== 'use_mcp_tool') return false;
@@ -159,5 +179,17 @@ function pathMatches(pattern: string, path: PathForm): boolean {
   const relativePattern = pattern.startsWith('~/') ? pattern.slice(2) : isAbsolute(pattern) ? pattern.slice(1) : pattern.replace(/^\.\//, '/');
   const rel = anchoredElsewhere ? slashes(relative(pattern.startsWith('~/') ? homedir() : '/', path.absolute)) : path.inWorkspace;
   if (rel === undefined || rel === '' || rel.startsWith('..') || isAbsolute(rel)) return false;
-  return ignore().add(relativePattern).ignores(rel);
+  return compiledPattern(relativePattern).ignores(rel);
+}
+
+// A search judges every file it finds against the same few patterns: each is compiled once.
+const compiled = new Map<string, Ignore>();
+function compiledPattern(pattern: string): Ignore {
+  let matcher = compiled.get(pattern);
+  if (!matcher) {
+    if (compiled.size > 1000) compiled.clear();
+    matcher = ignore().add(pattern);
+    compiled.set(pattern, matcher);
+  }
+  return matcher;
 }

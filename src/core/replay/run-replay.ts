@@ -141,9 +141,10 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
     ...(input.settings.modelOverrides ? { modelOverrides: input.settings.modelOverrides } : {}),
     ...(input.redactor ? { redactor: input.redactor } : {}),
     checkpoints: { enabled: false },
-    // The deny rules of the user's and the workspace's settings hold in a replay too; allow rules
+    // The deny and ask rules of the user's and the workspace's settings hold in a replay too (an ask is
+    // answered as the original run answered); allow rules
     // and hooks do not apply: the replay approves only what the original run approved, and runs nothing else.
-    permissions: loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: workspace, trust: () => 'denied' }).rules.filter((rule) => rule.effect === 'deny'),
+    permissions: loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: workspace, trust: () => 'denied' }).rules.filter((rule) => rule.effect !== 'allow'),
   });
   try {
     groupOf = (tool) => environment.options.tools.get(tool)?.spec.group;

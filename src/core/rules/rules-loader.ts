@@ -41,6 +41,8 @@ export interface RulesInput {
   readonly touchedPaths?: readonly string[];
   /** Labels of rules the user turned off. */
   readonly disabled?: ReadonlySet<string>;
+  /** Why a rules file's content may not reach the model (the user's Read rules), or undefined: such a file is named, never read. */
+  readonly withhold?: (path: string) => string | undefined;
 }
 
 /** Longest rule text sent; a longer file is cut with a note, so one huge file cannot crowd out the task. */
@@ -77,6 +79,11 @@ export function loadRules(input: RulesInput): LoadedRules {
   for (const rule of found) {
     if (seen.has(rule.path)) continue;
     seen.add(rule.path);
+    const withheld = input.withhold?.(rule.path);
+    if (withheld) {
+      rules.push({ label: rule.label, path: rule.path, active: false, note: `withheld: ${withheld}` });
+      continue;
+    }
     const text = readRule(rule.path);
     if (text === undefined || text.trim() === '') continue;
     const parsed = parseRule(text);
@@ -84,8 +91,9 @@ export function loadRules(input: RulesInput): LoadedRules {
     rules.push({ label: rule.label, path: rule.path, active: !inactive, ...(inactive ? { note: inactive } : parsed.problem ? { note: parsed.problem } : {}) });
     if (!inactive && parsed.body.trim() !== '') parts.push({ label: rule.label, text: capped(parsed.body.trim()) });
   }
-  if (parts.length === 0) return { section: '', sources: [], rules };
-  const body = parts.map((p) => `## ${p.label}\n\n${p.text}`).join('\n\n');
+  const withheld = rules.filter((r) => r.note?.startsWith('withheld: ')).map((r) => `[Rules file ${r.label} ${r.note}.]`);
+  if (parts.length === 0) return { section: withheld.length > 0 ? `# User's rules\n\n${withheld.join('\n')}` : '', sources: [], rules };
+  const body = [...parts.map((p) => `## ${p.label}\n\n${p.text}`), ...withheld].join('\n\n');
   return {
     section: `# User's rules\n\nThe user gave these instructions. Follow them unless they conflict with a direct request in the task. They are listed from the most general to the most specific: where two conflict, follow the later one.\n\n${body}`,
     sources: parts.map((p) => p.label),

@@ -69,12 +69,27 @@ export class RipgrepError extends Error {
  * maxMatches is reached; rejects with the signal's reason when aborted.
  */
 export async function searchWithRipgrep(options: RipgrepSearchOptions): Promise<SearchResult> {
+  return withIgnoreFile(options, (ignoreFile) => run(options, ripgrepArgs(options, ignoreFile)));
+}
+
+/** Which files a search would read: the same walk and filters (ignore files, file pattern, `include`), no file opened. */
+export type RipgrepListOptions = Omit<RipgrepSearchOptions, 'regex' | 'contextLines' | 'maxMatches'>;
+
+/**
+ * Lists the files searchWithRipgrep would search, each path (relative to cwd) given to `onFile`
+ * as it comes, so a huge tree is never held in memory.
+ */
+export async function listFilesWithRipgrep(options: RipgrepListOptions, onFile: (path: string) => void): Promise<void> {
+  return withIgnoreFile(options, (ignoreFile) => runListing(options, [...walkArgs(options, ignoreFile), '--files', '--null', '--', options.target], onFile));
+}
+
+async function withIgnoreFile<T>(options: RipgrepListOptions, body: (ignoreFile: string | undefined) => Promise<T>): Promise<T> {
   options.signal.throwIfAborted();
   const tempDir = options.extraIgnoreRules ? await mkdtemp(join(tmpdir(), 'smith-rg-')) : undefined;
   try {
     const ignoreFile = tempDir ? join(tempDir, 'ignore') : undefined;
     if (ignoreFile) await writeFile(ignoreFile, options.extraIgnoreRules!);
-    return await run(options, ripgrepArgs(options, ignoreFile));
+    return await body(ignoreFile);
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }
@@ -116,8 +131,12 @@ export function renderSearchResults(result: SearchResult): { readonly text: stri
 }
 
 function ripgrepArgs(options: RipgrepSearchOptions, ignoreFile: string | undefined): string[] {
+  return [...walkArgs(options, ignoreFile), '--json', '--context', String(options.contextLines ?? 1), '--regexp', options.regex, '--', options.target];
+}
+
+/** Which files ripgrep walks: the same for a search and for listing what it would search. */
+function walkArgs(options: RipgrepListOptions, ignoreFile: string | undefined): string[] {
   const args = [
-    '--json',
     '--no-config', // a user's RIPGREP_CONFIG_PATH must not change what the model sees
     '--hidden',
     // The workspace's own ignore files apply, git repo or not; nothing above it or global does.
@@ -126,8 +145,6 @@ function ripgrepArgs(options: RipgrepSearchOptions, ignoreFile: string | undefin
     '--no-ignore-global',
     '--sort',
     'path',
-    '--context',
-    String(options.contextLines ?? 1),
   ];
   for (const name of ALWAYS_SKIPPED_NAMES) args.push('--glob', `!${name}`);
   if (options.fileNamePattern) {
@@ -135,8 +152,51 @@ function ripgrepArgs(options: RipgrepSearchOptions, ignoreFile: string | undefin
     args.push('--type-add', `smithpattern:${options.fileNamePattern}`, '--type', 'smithpattern');
   }
   if (ignoreFile) args.push('--ignore-file', ignoreFile);
-  args.push('--regexp', options.regex, '--', options.target);
   return args;
+}
+
+function runListing(options: RipgrepListOptions, args: string[], onFile: (path: string) => void): Promise<void> {
+  return new Promise<void>((resolvePromise, reject) => {
+    const child = spawn(options.rgPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    let failure: unknown;
+    let stderr = '';
+    let pending = '';
+    const onAbort = (): void => void child.kill();
+    options.signal.addEventListener('abort', onAbort, { once: true });
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      if (failure !== undefined) return;
+      const paths = (pending + chunk).split('\0');
+      pending = paths.pop()!;
+      try {
+        for (const raw of paths) {
+          const path = normalisePath(raw);
+          if (path !== '' && (options.include === undefined || options.include(path))) onFile(path);
+        }
+      } catch (error) {
+        failure = error;
+        child.kill();
+      }
+    });
+    child.stderr.setEncoding('utf8');
+    child.stderr.on('data', (chunk: string) => {
+      if (stderr.length < 8192) stderr += chunk;
+    });
+    child.on('error', (error) => {
+      options.signal.removeEventListener('abort', onAbort);
+      reject(new RipgrepError(`Could not run ripgrep at ${options.rgPath}: ${error.message}`, false));
+    });
+    child.on('close', (code, signal) => {
+      options.signal.removeEventListener('abort', onAbort);
+      if (options.signal.aborted) return reject(options.signal.reason);
+      if (failure !== undefined) return reject(failure);
+      const message = cleanMessage(stderr);
+      if (code === 2 && INVALID_INPUT.test(message)) return reject(new RipgrepError(message, true));
+      // 1: no file at all; 2 without a bad input: some files could not be read, the rest were listed.
+      if (code === 0 || code === 1 || code === 2) return resolvePromise();
+      reject(new RipgrepError(`ripgrep failed (${signal ?? `exit code ${code}`}): ${message}`, false));
+    });
+  });
 }
 
 interface RgEvent {

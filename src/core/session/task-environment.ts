@@ -36,6 +36,7 @@ import { openWorkspaceCheckpoints, type CheckpointSettings } from '../checkpoint
 import { expandMentions, type MentionEnvironment } from '../context/mentions.js';
 import { fetchPageAsMarkdown } from '../context/web-page.js';
 import type { PermissionRule } from '../permissions/permission-rules.js';
+import { readGuardOf } from '../permissions/read-guard.js';
 import type { HookSettings } from '../hooks/hooks.js';
 import { confineCommands, type SandboxRequest } from '../process/task-sandbox.js';
 import { BrowserSession } from '../browser/browser-session.js';
@@ -187,7 +188,10 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     ...(checkpoints ? { checkpoints } : {}),
     ...(input.permissions && (typeof input.permissions === 'function' || input.permissions.length > 0) ? { permissions: input.permissions } : {}),
     ...(input.hooks && Object.keys(input.hooks).length > 0 ? { hooks: input.hooks } : {}),
-    expandMentions: (text) => expandMentions(text, { cwd: input.cwd, ...(workspace.isMultiRoot ? { workspace } : {}), ignore, fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}), ...input.mentionSources }),
+    expandMentions: (text) => {
+      const place = { cwd: input.cwd, ...(workspace.isMultiRoot ? { workspace } : {}) };
+      return expandMentions(text, { ...place, ignore, readGuard: readGuardOf(input.permissions, place), fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}), ...input.mentionSources });
+    },
   };
   const dispose = async () => {
     checkpoints?.flushStatCache();

@@ -3,7 +3,6 @@ import type { ContextLimits, ContextPolicy } from '../context/context-window.js'
 import type { ExpandedMessage } from '../context/mentions.js';
 import type { WorkspaceCheckpoints } from '../checkpoints/workspace-checkpoints.js';
 import type { HookSettings } from '../hooks/hooks.js';
-import type { PermissionRule } from '../permissions/permission-rules.js';
 import type { Host } from '../ports.js';
 import type { ModelInfo } from '../providers/model-catalog.js';
 import type { RetryOptions } from '../providers/retrying-provider.js';
@@ -11,7 +10,6 @@ import type { ApiProvider } from '../providers/types.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
-import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { AutoApprovePolicy } from './approval-policy.js';
 import type { TaskEvent } from './events.js';
 import type { TurnDelta } from './model-turn.js';
@@ -30,8 +28,6 @@ export interface TaskOptions extends TurnInputs {
   readonly maxConsecutiveMistakes?: number;
   /** The workspace's .smithignore rules (default: nothing ignored). */
   readonly ignore?: IgnorePolicy;
-  /** All folders of a multi-root workspace, `cwd` the primary one (absent: `cwd` alone). */
-  readonly workspace?: WorkspaceRoots;
   /** A capped listing of the workspace for the first request. */
   listWorkspace?(): Promise<string>;
   /** Extra environment-detail sections for each request (visible files, running commands). */
@@ -47,8 +43,6 @@ export interface TaskOptions extends TurnInputs {
   onEvent?(event: TaskEvent): void;
   /** The user's secrets, kept out of the log, the model's requests and the UI's streamed output. */
   readonly redactor?: SecretRedactor;
-  /** The user's permission rules: deny, ask and allow by tool, command and path (docs/permissions.md); a function is read before each call. */
-  readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
   /** The user's hooks (docs/permissions.md#hooks). */
   readonly hooks?: HookSettings;
   /** The workspace's checkpoint store; without one, no checkpoints are taken. */

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import type { ToolUseBlock } from '../parse/types.js';
 import type { ApprovalAnswer, Host } from '../ports.js';
 import type { ShownApproval } from '../../shared/tool-details.js';
@@ -9,6 +10,7 @@ import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
 import { loopCounters } from './loop-counters.js';
 import { narrowestAllowRules } from '../permissions/allow-rules.js';
 import { judgeCall, type PermissionRule } from '../permissions/permission-rules.js';
+import { createReadGuard, readGuardOf } from '../permissions/read-guard.js';
 import { withNotificationHooks } from '../hooks/notification-hooks.js';
 import type { HookSettings } from '../hooks/hooks.js';
 import { postToolUseNote, preToolUse } from '../hooks/tool-hooks.js';
@@ -177,6 +179,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     callId,
     taskId: env.log.taskId,
     ignore: env.ignore,
+    readGuard: readGuardOf(env.permissions, { cwd: env.cwd, ...(env.workspace ? { workspace: env.workspace } : {}) }),
     knownFile: (absolutePath) => lastFileStamp(env.log.events, absolutePath),
     ...(env.modelSupportsImages ? { modelSupportsImages: true } : {}),
     ...(env.costs ? { costs: env.costs } : {}),
@@ -255,7 +258,26 @@ async function judgeParams(tool: string, params: Readonly<Record<string, string>
   if (verdict?.effect === 'deny') {
     return { refusal: { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run. Do not try it again in another form; find another way or ask the user.`, mistake: false } };
   }
+  const unreadable = group === 'edit' && params.path ? editOfWithheldFile(params.path, rules ?? [], env) : undefined;
+  if (unreadable) return { refusal: { kind: 'error', error: unreadable, mistake: false } };
   return verdict ? { verdict } : {};
+}
+
+/**
+ * An edit shows the file it changes (a SEARCH block's closest region, the user's changes to the
+ * proposal, diagnostics), so a file a Read rule denies is never edited, and one a Read rule asks
+ * for only once it exists no more or was read in this task (the user was asked then).
+ */
+function editOfWithheldFile(path: string, rules: readonly PermissionRule[], env: ToolCallEnvironment): string | undefined {
+  const place = { cwd: env.cwd, ...(env.workspace ? { workspace: env.workspace } : {}) };
+  const refusal = createReadGuard(rules, place).refusal(path);
+  if (!refusal) return undefined;
+  if (refusal.effect === 'deny') {
+    return `The user's permission rule ${refusal.rule} (${refusal.source}) keeps this file's content from you, and an edit would show it, so the edit was not run. Do not try it in another form; ask the user to change the file.`;
+  }
+  const absolute = resolveWorkspacePath(env.workspace ?? env.cwd, path).absolute;
+  if (!existsSync(absolute) || lastFileStamp(env.log.events, absolute)) return undefined;
+  return `The user's permission rule ${refusal.rule} (${refusal.source}) asks before this file's content reaches you, and an edit would show it. Read it with read_file first (the user will be asked), then edit it.`;
 }
 
 /** Where a running sub-agent's stop is kept beside the calls that can be detached (Task.stopSubagent). */

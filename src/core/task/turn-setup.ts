@@ -8,6 +8,10 @@ import type { Mode, Skill } from '../skills/skill.js';
 import { allowedToolNames } from '../skills/tool-permissions.js';
 import type { ToolRegistry } from '../tools/tool-registry.js';
 import type { TaskEvent } from './events.js';
+import type { PermissionRule } from '../permissions/permission-rules.js';
+import { readGuardOf } from '../permissions/read-guard.js';
+import { refusalReason } from '../workspace/read-guard.js';
+import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 
 /** What one model request is made with, derived afresh each time from the log and the options. */
 export interface TurnSetup {
@@ -37,6 +41,22 @@ export interface TurnInputs {
   readonly extraPromptSections?: () => readonly string[];
   /** Tools to leave out of this turn's prompt (they stay callable), e.g. MCP discovery tools outside discovery mode. */
   readonly hiddenTools?: () => ReadonlySet<string>;
+  /** The user's permission rules: deny, ask and allow by tool, command and path (docs/permissions.md); a function is read before each call. A rules file their Read rules withhold is named in the prompt, not read. */
+  readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
+  /** All folders of a multi-root workspace, `cwd` the primary one (absent: `cwd` alone). */
+  readonly workspace?: WorkspaceRoots;
+}
+
+/** The rules files the Read rules withhold, judged as read_file would be. */
+function withheldRules(inputs: TurnInputs): { withhold?: (path: string) => string | undefined } {
+  const guard = readGuardOf(inputs.permissions, { cwd: inputs.cwd, ...(inputs.workspace ? { workspace: inputs.workspace } : {}) });
+  if (!guard.covers()) return {};
+  return {
+    withhold: (path) => {
+      const refusal = guard.refusal(path);
+      return refusal ? refusalReason(refusal) : undefined;
+    },
+  };
 }
 
 /** The mode and skill in force at the end of the log. */
@@ -74,6 +94,7 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
     touchedPaths: touchedPaths(events, inputs.cwd),
     ...(inputs.globalRulesDir ? { globalRulesDir: inputs.globalRulesDir } : {}),
     ...(inputs.disabledRules ? { disabled: inputs.disabledRules() } : {}),
+    ...withheldRules(inputs),
   });
   const roleText = skill.customInstructions ? `${skill.roleDefinition}\n\n${skill.customInstructions}` : skill.roleDefinition;
   const hidden = inputs.hiddenTools?.() ?? new Set<string>();

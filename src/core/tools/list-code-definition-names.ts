@@ -3,6 +3,7 @@ import { languageForPath, supportedExtensions, type CodeLanguage } from '../code
 import { formatDefinitions } from '../code/definition-format.js';
 import { extractDefinitions } from '../code/definition-extractor.js';
 import { listSourceFiles, pathKind } from '../code/source-files.js';
+import { withheldNote, type WithheldFile } from '../workspace/read-guard.js';
 import { decodeText } from './file-text.js';
 import { isOutcome, resolveToolPath } from './tool-paths.js';
 import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from './tool-spec.js';
@@ -70,11 +71,19 @@ async function outlineFolder(context: ToolContext, absolute: string, display: st
   }
   const blocks: string[] = [];
   const notes: string[] = [];
+  const withheld: WithheldFile[] = [];
   let definitions = 0;
   let skipped = listing.total - listing.files.length;
   for (const file of listing.files) {
     context.signal.throwIfAborted();
     const fileDisplay = display === '.' ? file.name : `${display}/${file.name}`;
+    // A definition's line is the file's content: a file the Read rules withhold is named, not outlined.
+    const refusal = context.readGuard?.refusal(join(absolute, file.name), 'list_code_definition_names');
+    if (refusal) {
+      withheld.push({ display: fileDisplay, refusal });
+      skipped++;
+      continue;
+    }
     const outline = await outlineFile(context, join(absolute, file.name), fileDisplay, file.language);
     if (outline.kind === 'definitions') {
       blocks.push(outline.text);
@@ -87,6 +96,7 @@ async function outlineFolder(context: ToolContext, absolute: string, display: st
   if (listing.total > listing.files.length) {
     notes.push(`[Outlined the first ${listing.files.length} of ${listing.total} source files in ${display}; name a file to outline one of the others.]`);
   }
+  if (withheld.length > 0) notes.push(withheldNote(withheld));
   if (blocks.length === 0) {
     const count = listing.files.length === 1 ? '1 source file' : `${listing.files.length} source files`;
     notes.unshift(`No source code definitions found in the ${count} directly in ${display}.`);

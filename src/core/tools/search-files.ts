@@ -2,8 +2,9 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { SearchFacts } from '../../shared/tool-details.js';
-import { DEFAULT_MAX_MATCHES, renderSearchResults, RipgrepError, searchWithRipgrep, type SearchResult } from '../search/ripgrep.js';
+import { DEFAULT_MAX_MATCHES, listFilesWithRipgrep, renderSearchResults, RipgrepError, searchWithRipgrep, type SearchResult } from '../search/ripgrep.js';
 import { ancestorIgnoreRules, rulesRelativeToRoot } from '../workspace/file-listing.js';
+import { withheldNote, type ReadGuard, type WithheldFile } from '../workspace/read-guard.js';
 import type { ResolvedPath } from '../workspace/workspace-paths.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import { workspaceOf } from './tool-paths.js';
@@ -19,7 +20,7 @@ export const searchFilesTool: ToolHandler = {
     name: 'search_files',
     group: 'read',
     description:
-      'Search the files in a directory (recursively) for a regular expression and show each match with one line of context around it, grouped by file, as "line | text". The regex uses Rust syntax (as ripgrep does): no look-around or backreferences. Files excluded by .gitignore or .smithignore are not searched. Results stop at 300 matches.',
+      'Search the files in a directory (recursively) for a regular expression and show each match with one line of context around it, grouped by file, as "line | text". The regex uses Rust syntax (as ripgrep does): no look-around or backreferences. Files excluded by .gitignore or .smithignore are not searched; files the user\'s Read rules withhold are not searched and are named at the end. Results stop at 300 matches.',
     params: [
       { name: 'path', required: true, description: 'Directory (or file) to search, relative to the workspace (in a multi-root workspace "." searches every folder).' },
       { name: 'regex', required: true, description: 'The regular expression to search for (Rust regex syntax).' },
@@ -52,7 +53,12 @@ export const searchFilesTool: ToolHandler = {
       : [scopeOf(target, kind, workspace)];
     const pattern = filePattern?.includes('/') ? ignore({ ignorecase: false }).add(filePattern) : undefined;
 
+    const guard = context.readGuard?.covers('search_files') ? context.readGuard : undefined;
+    const withheld = new Map<string, WithheldFile>();
     try {
+      // Every withheld file in reach is named, whether it matches or not: naming only the
+      // matching ones would let the regex probe the content it hides.
+      if (guard) for (const scope of scopes) await listScope(scope, { rgPath, regex, filePattern, pattern, context, maxMatches: 0, guard, withheld });
       const results: SearchResult[] = [];
       let remaining = DEFAULT_MAX_MATCHES;
       for (const scope of scopes) {
@@ -60,7 +66,7 @@ export const searchFilesTool: ToolHandler = {
           results.push({ groups: [], matchCount: 0, truncated: true, maxMatches: DEFAULT_MAX_MATCHES });
           break;
         }
-        const found = await searchScope(scope, { rgPath, regex, filePattern, pattern, context, maxMatches: remaining });
+        const found = await searchScope(scope, { rgPath, regex, filePattern, pattern, context, maxMatches: remaining, ...(guard ? { guard, withheld } : {}) });
         remaining -= found.matchCount;
         results.push({ ...found, groups: found.groups.map((g) => ({ ...g, path: scope.inside ? scope.prefix + g.path : toPosix(join(scope.base, g.path)) })) });
       }
@@ -78,7 +84,8 @@ export const searchFilesTool: ToolHandler = {
         matches: result.matchCount,
         truncated: result.truncated || rendered.cut,
       };
-      return { kind: 'result', output: rendered.text, details: { search } };
+      const note = withheldNote([...withheld.values()].sort((a, b) => (a.display < b.display ? -1 : 1)));
+      return { kind: 'result', output: note ? `${rendered.text}\n\n${note}` : rendered.text, details: { search } };
     } catch (error) {
       if (error instanceof RipgrepError && error.invalidInput) {
         return mistake(`search_files could not use your regex or file_pattern:\n${error.message}\nThe regex uses Rust syntax (no look-around or backreferences); file_pattern is a glob like "*.ts".`);
@@ -115,30 +122,48 @@ interface SearchInputs {
   readonly pattern: Ignore | undefined;
   readonly context: ToolContext;
   readonly maxMatches: number;
+  /** The user's Read rules, judged for every file; what they withhold is collected in `withheld` by the name shown. */
+  readonly guard?: ReadGuard;
+  readonly withheld?: Map<string, WithheldFile>;
 }
 
 async function searchScope(scope: SearchScope, inputs: SearchInputs): Promise<SearchResult> {
+  const walk = await walkOptions(scope, inputs);
+  return searchWithRipgrep({ ...walk, regex: inputs.regex, maxMatches: inputs.maxMatches });
+}
+
+/** Judges every file the search would read, so the withheld ones are known before any is searched. */
+async function listScope(scope: SearchScope, inputs: SearchInputs): Promise<void> {
+  await listFilesWithRipgrep(await walkOptions(scope, inputs), () => {});
+}
+
+/** The files a scope's search reads: ripgrep's walk, .smithignore, the file pattern and the Read rules. */
+async function walkOptions(scope: SearchScope, inputs: SearchInputs) {
   const { base, kind } = scope;
-  const { context, pattern, filePattern } = inputs;
+  const { context, pattern, filePattern, guard, withheld } = inputs;
   const targetRel = toPosix(relative(base, scope.target));
   // ripgrep reads the ignore files in and below the target; the ones above it (which rg 13 gets
   // wrong for a subfolder) and .git/info/exclude come from the same code that list_files uses.
   const extraIgnoreRules = scope.inside && kind === 'folder' ? rulesRelativeToRoot(await ancestorIgnoreRules(base, scope.target)) : '';
-  return searchWithRipgrep({
+  return {
     rgPath: inputs.rgPath,
     cwd: base,
     target: targetRel || '.',
-    regex: inputs.regex,
-    maxMatches: inputs.maxMatches,
     ...(filePattern && !pattern ? { fileNamePattern: filePattern } : {}),
     ...(extraIgnoreRules ? { extraIgnoreRules } : {}),
-    include: (path) => {
+    include: (path: string) => {
       if (scope.inside && context.ignore.isIgnored(join(base, path))) return false;
       // The pattern is relative to the folder searched (for a single file: its own folder).
-      return !pattern || pattern.ignores(kind === 'folder' ? pathUnder(targetRel, path) : basename(path));
+      if (pattern && !pattern.ignores(kind === 'folder' ? pathUnder(targetRel, path) : basename(path))) return false;
+      // Judged where ripgrep found it: a link's own name and where it leads both count.
+      const refusal = guard?.refusal(join(base, path), 'search_files');
+      if (!refusal) return true;
+      const display = scope.inside ? scope.prefix + path : toPosix(join(base, path));
+      withheld?.set(display, { display, refusal });
+      return false;
     },
     signal: context.signal,
-  });
+  };
 }
 
 function pathUnder(folder: string, path: string): string {

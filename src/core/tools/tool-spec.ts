@@ -4,6 +4,7 @@ import type { CostBudget } from '../task/cost-budget.js';
 import type { ToolUseBlock } from '../parse/types.js';
 import type { Base64Image } from '../providers/types.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import type { ReadGuard } from '../workspace/read-guard.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { ToolResultDetails } from '../task/events.js';
 import type { KnownFile } from './file-stamp.js';
@@ -53,6 +54,8 @@ export interface ToolContext {
   readonly taskId: string;
   /** The .smithignore rules: no tool reads, lists, searches or edits an ignored path. */
   readonly ignore: IgnorePolicy;
+  /** The user's Read rules file by file: a search, an outline or an edit never shows a withheld file's content (absent: none). */
+  readonly readGuard?: ReadGuard;
   /** What the task last read or wrote of a file (from its log), so edits of a file changed since are refused. */
   readonly knownFile: KnownFile;
   /** The model of this turn takes images (known from the model catalogue); absent means no. */

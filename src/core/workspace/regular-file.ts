@@ -37,3 +37,26 @@ export function readRegularFileSync(path: string): Buffer {
     closeSync(fd);
   }
 }
+
+/**
+ * At most the first `maxBytes` of a regular file, its size as stat tells it, and whether more
+ * follows; throws NotRegularFileError for anything else. A huge or sparse file is never read whole.
+ */
+export async function readRegularFileHead(path: string, maxBytes: number): Promise<{ readonly bytes: Buffer; readonly size: number; readonly more: boolean }> {
+  const handle = await open(path, OPEN_FLAGS);
+  try {
+    const info = await handle.stat();
+    if (!info.isFile()) throw new NotRegularFileError(path);
+    // One byte beyond the head tells whether more follows, also where stat says 0 (some /proc files).
+    const buffer = Buffer.alloc(maxBytes + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const { bytesRead } = await handle.read(buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return { bytes: buffer.subarray(0, Math.min(filled, maxBytes)), size: info.size, more: filled > maxBytes };
+  } finally {
+    await handle.close();
+  }
+}
