@@ -1,7 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { type CommandSandbox, sandboxArguments } from './command-sandbox.js';
+import { BRIDGE_CONNECTION } from './sandbox-bridge.js';
 import { OutputFanout } from './output-fanout.js';
-import type { Socket } from 'node:net';
+import { Socket as NetSocket, type Socket } from 'node:net';
+import type { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import type { KillReport, ProcessPort, RunningProcess } from '../ports.js';
 import { markedEnvironment, newCommandMarker } from './command-marker.js';
@@ -92,18 +94,36 @@ class ChildRunningProcess implements RunningProcess {
     const shell = shellInvocation(command);
     const merged = withStderrOnStdout(shell);
     const sandbox = settings.sandbox;
-    const spawned = sandbox ? { ...merged, file: sandbox.bwrap, args: [...sandboxArguments(sandbox, cwd), merged.file, ...merged.args] } : merged;
+    const confined = sandbox ? sandboxArguments(sandbox, cwd) : undefined;
+    const spawned = sandbox && confined ? { ...merged, file: sandbox.bwrap, args: [...confined.args, merged.file, ...merged.args] } : merged;
     this.streams = merged === shell ? 'separate' : 'merged';
+    // Confined: the bridge's channel (fd 3, when there is a bridge) and the seccomp program's pipe after it.
+    const extra: Array<'ipc' | 'pipe'> = confined ? (confined.bridged ? ['ipc', 'pipe'] : ['pipe']) : [];
     this.child = spawn(spawned.file, [...spawned.args], {
       cwd,
       // The bridge in front of a proxied sandbox's command is this Node (in the editor: Electron run as Node).
-      env: sandbox?.proxy && !sandbox.network ? { ...env, ELECTRON_RUN_AS_NODE: '1' } : env,
+      env: confined?.bridged ? { ...env, ELECTRON_RUN_AS_NODE: '1' } : env,
       // Its own process group, so kill() can reach grandchildren too.
       detached: process.platform !== 'win32',
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', ...extra],
       windowsHide: true,
       windowsVerbatimArguments: spawned.verbatimArguments,
     });
+    if (sandbox && confined) {
+      // bubblewrap reads the program to its end, then runs the command under it.
+      const filterPipe = this.child.stdio[confined.filterFd] as Writable | null;
+      filterPipe?.on('error', () => {});
+      filterPipe?.end(sandbox.filter);
+      const proxy = sandbox.proxy;
+      if (confined.bridged && proxy) {
+        this.child.on('message', (message, handle) => {
+          if (message === BRIDGE_CONNECTION && handle instanceof NetSocket) proxy.accept(handle);
+          else if (handle && 'destroy' in handle && typeof handle.destroy === 'function') handle.destroy();
+        });
+        // The channel must not keep Smith alive; the command's pipes do that while it runs.
+        this.child.channel?.unref();
+      }
+    }
     this.exited = this.follow(shell.file, cwd);
     // Callers await `exited`; this only keeps a start failure nobody awaited from crashing Node.
     this.exited.catch(() => {});

@@ -1,50 +1,42 @@
-import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { hostAllowed } from './host-allow-list.js';
 
 /**
- * An HTTP proxy on a Unix socket that lets sandboxed commands reach only the allowed hosts: HTTPS
- * through CONNECT, plain HTTP by absolute URL. The sandbox has no network of its own; the socket is
- * its only way out (see sandbox-bridge.ts), so a host not on the list is simply unreachable.
+ * An HTTP proxy that lets sandboxed commands reach only the allowed hosts: HTTPS through CONNECT,
+ * plain HTTP by absolute URL. It listens nowhere: the sandbox has no network of its own, and its
+ * bridge hands each connection over (see sandbox-bridge.ts), so a host not on the list is simply
+ * unreachable.
  */
 export class NetworkProxy {
   private constructor(
     private readonly server: Server,
-    /** The folder that holds the socket, bound into the sandbox. */
-    readonly folder: string,
-    /** The proxy's socket. */
-    readonly socketPath: string,
     private readonly open: Set<Socket>,
   ) {}
 
   /** Starts a proxy for these hosts (see hostAllowed for the patterns). */
-  static async start(allowedHosts: readonly string[]): Promise<NetworkProxy> {
-    const dir = mkdtempSync(join(tmpdir(), 'smith-proxy-'));
-    const socketPath = join(dir, 'proxy.sock');
+  static start(allowedHosts: readonly string[]): NetworkProxy {
     const open = new Set<Socket>();
     const server = createServer((req, res) => forward(allowedHosts, req, res));
     server.on('connect', (req: IncomingMessage, client: Socket, head: Buffer) => tunnel(allowedHosts, req, client, head, open));
-    server.on('connection', (socket: Socket) => {
-      open.add(socket);
-      socket.on('close', () => open.delete(socket));
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(socketPath, resolve);
-    });
-    // A CLI run ends when its work does; an idle proxy does not keep it alive.
-    server.unref();
-    return new NetworkProxy(server, dir, socketPath, open);
+    return new NetworkProxy(server, open);
   }
 
-  /** Stops the proxy and ends its connections. */
-  async close(): Promise<void> {
+  /** Serves a connection a sandboxed command opened to its bridge. */
+  accept(connection: Socket): void {
+    this.open.add(connection);
+    // A command that drops its connection ends only that connection.
+    connection.on('error', () => connection.destroy());
+    connection.on('close', () => this.open.delete(connection));
+    this.server.emit('connection', connection);
+    // Handed over paused (nothing was read in the sandbox); the HTTP parser reads from here on.
+    connection.resume();
+  }
+
+  /** Ends its connections. */
+  close(): void {
     for (const socket of this.open) socket.destroy();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
-    rmSync(this.folder, { recursive: true, force: true });
+    this.open.clear();
   }
 }
 

@@ -5,6 +5,7 @@ import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { ChildProcessRunner } from './child-process-runner.js';
 import { hostAllowListProblems } from './host-allow-list.js';
 import { NetworkProxy } from './network-proxy.js';
+import { unixSocketFilter } from './unix-socket-filter.js';
 
 /** The user's sandbox settings (`--sandbox`, `smith.sandbox`): what confined commands may reach. */
 export interface SandboxRequest {
@@ -18,27 +19,40 @@ export interface SandboxRequest {
 export interface ConfinedCommands {
   readonly host: Host;
   readonly policy: AutoApprovePolicy | (() => AutoApprovePolicy);
+  /** Why commands are not confined although the sandbox was asked for (absent: they are, or it was not asked for). */
+  readonly unavailable?: string;
   dispose(): Promise<void>;
+}
+
+/** bubblewrap and the seccomp program that confine commands here, or why they cannot. */
+export async function findSandbox(): Promise<{ readonly bwrap: string; readonly filter: Buffer } | { readonly reason: string }> {
+  const bwrap = await findExecutable('bwrap');
+  if (!bwrap) return { reason: 'the command sandbox needs bubblewrap (bwrap), which is not installed (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)' };
+  const filter = unixSocketFilter();
+  if (!filter) return { reason: `the command sandbox has no Unix-socket filter for this processor (${process.arch}; x64 and arm64 have one)` };
+  return { bwrap, filter };
 }
 
 /**
  * Confines a task's commands with bubblewrap (see command-sandbox.ts): they run as child processes
  * under `bwrap`, the workspace's folders writable, no network but the allowed hosts (through a proxy) or the
- * whole network when asked. Without bubblewrap nothing is confined: the user is told, and commands
- * are asked for instead of auto-approved, since the auto-approval was given for confined commands.
+ * whole network when asked. Without bubblewrap nothing is confined: the user is told once, and
+ * every command is asked for, since the auto-approvals (policy, allow rules, hooks) were given for
+ * confined commands; where no one can be asked, commands are refused.
  */
 export async function confineCommands(request: SandboxRequest | undefined, folders: readonly string[], ignore: IgnorePolicy, host: Host, policy: AutoApprovePolicy | (() => AutoApprovePolicy)): Promise<ConfinedCommands> {
   if (!request) return { host, policy, dispose: async () => {} };
-  const bwrap = await findExecutable('bwrap');
-  if (!bwrap) {
-    host.notify('warning', 'The command sandbox needs bubblewrap (bwrap), which is not installed (Debian and Ubuntu: apt-get install bubblewrap), so commands are not sandboxed; they will be asked for instead of auto-approved.');
-    const asking = (p: AutoApprovePolicy): AutoApprovePolicy => ({ ...p, safeCommands: false, allCommands: false });
-    return { host, policy: typeof policy === 'function' ? () => asking(policy()) : asking(policy), dispose: async () => {} };
+  const found = await findSandbox();
+  if ('reason' in found) {
+    host.notify('warning', `Commands are not sandboxed: ${found.reason}. Every command will be asked for; nothing approves one automatically (not --yes, the auto-approve settings, an allow rule or a hook).`);
+    const unconfinedCommands = `Not sandboxed: ${found.reason}.`;
+    const asking = (p: AutoApprovePolicy): AutoApprovePolicy => ({ ...p, safeCommands: false, allCommands: false, unconfinedCommands });
+    return { host, policy: typeof policy === 'function' ? () => asking(policy()) : asking(policy), unavailable: found.reason, dispose: async () => {} };
   }
   const problems = hostAllowListProblems(request.allowedHosts);
   for (const problem of problems) host.notify('warning', `Sandbox allowed hosts: ${problem}; it is left out.`);
   const allowedHosts = request.allowedHosts.filter((entry) => hostAllowListProblems([entry]).length === 0);
-  const proxy = !request.network && allowedHosts.length > 0 ? await NetworkProxy.start(allowedHosts) : undefined;
-  const processes = new ChildProcessRunner({ sandbox: { bwrap, folders, network: request.network, ignore, ...(proxy ? { proxy } : {}) } });
+  const proxy = !request.network && allowedHosts.length > 0 ? NetworkProxy.start(allowedHosts) : undefined;
+  const processes = new ChildProcessRunner({ sandbox: { bwrap: found.bwrap, folders, network: request.network, ignore, filter: found.filter, ...(proxy ? { proxy } : {}) } });
   return { host: { ...host, processes }, policy, dispose: async () => proxy?.close() };
 }

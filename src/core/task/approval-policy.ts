@@ -14,6 +14,11 @@ export interface AutoApprovePolicy {
   readonly outsideWorkspace: boolean;
   /** After this many auto-approved calls in a row, ask once anyway (0 = no cap). */
   readonly maxConsecutive: number;
+  /**
+   * Why commands would run without the sandbox the user asked for (bubblewrap is missing): then
+   * every command is asked for, whatever would approve it (this policy, an allow rule, a hook).
+   */
+  readonly unconfinedCommands?: string;
 }
 
 /** Nothing runs without asking but reads inside the workspace. */

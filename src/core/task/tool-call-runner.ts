@@ -196,27 +196,30 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
       // The cap on approvals in a row is counted from the log, so a resumed task goes on counting.
       const cap = env.policy.maxConsecutive;
       const hookDecision = pre.permission?.decision;
-      if (verdict?.effect === 'allow' && hookDecision !== 'ask') {
+      // The auto-approvals were given for confined commands; without the sandbox, nothing approves one.
+      const unconfined = handler.spec.group === 'command' ? env.policy.unconfinedCommands : undefined;
+      if (unconfined === undefined && verdict?.effect === 'allow' && hookDecision !== 'ask') {
         env.log.append({ type: 'tool_auto_approved', callId, rule: verdict.rule.rule });
         return { approved: true };
       }
-      if (hookDecision === 'allow' && verdict?.effect !== 'ask') {
+      if (unconfined === undefined && hookDecision === 'allow' && verdict?.effect !== 'ask') {
         env.log.append({ type: 'tool_auto_approved', callId, rule: 'PreToolUse hook' });
         return { approved: true };
       }
-      const policyAllows = verdict?.effect !== 'ask' && hookDecision !== 'ask' && isAutoApproved(env.policy, { group: handler.spec.group, ...facts });
+      const policyAllows = unconfined === undefined && verdict?.effect !== 'ask' && hookDecision !== 'ask' && isAutoApproved(env.policy, { group: handler.spec.group, ...facts });
       if (policyAllows && (cap <= 0 || loopCounters(env.log.events).autoApprovalsInARow < cap)) {
         env.log.append({ type: 'tool_auto_approved', callId });
         return { approved: true };
       }
       const reason =
-        verdict?.effect === 'ask'
+        unconfined ??
+        (verdict?.effect === 'ask'
           ? `The permission rule ${verdict.rule.rule} asks for this call.`
           : hookDecision === 'ask'
             ? `A PreToolUse hook asks for this call${pre.permission?.reason ? `: ${pre.permission.reason}` : '.'}`
             : facts.outsideWorkspace
               ? 'The path is outside the workspace.'
-              : request.reason;
+              : request.reason);
       const { proposal, ...asked } = request;
       const allowRules = await narrowestAllowRules(block.name, params, env.cwd);
       const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params, ...(allowRules ? { allowRules } : {}), ...(batch ? { batch } : {}) };

@@ -2,7 +2,7 @@
 // .smithignore'd files are out of reach; builds inside the workspace work; a timeout ends everything.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { createServer } from 'node:http';
 import { hostname } from 'node:os';
@@ -102,9 +102,26 @@ describe('smith CLI: --sandbox', () => {
     // A PATH without bubblewrap (the shell is /bin/sh, found without PATH); stdin has no answers, so what is asked is refused.
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--sandbox', 'Go'], env: { PATH: '/nonexistent' }, stdin: '' });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /The command sandbox needs bubblewrap \(bwrap\), which is not installed .* they will be asked for instead of auto-approved/);
+    assert.match(run.stderr, /Commands are not sandboxed: the command sandbox needs bubblewrap \(bwrap\), which is not installed \(Debian and Ubuntu: apt-get install bubblewrap.*\)\. Every command will be asked for; nothing approves one automatically/);
     assert.equal(existsSync(join(fx.ws.root, 'ran.txt')), false);
     assert.match(lastUserText(fx.server.requestAt(1)), /denied|rejected|did not approve/i);
+  });
+
+  test('without bubblewrap, nothing approves a command: not --yes, an allow rule or a PreToolUse hook; the user is told once', async () => {
+    const allowAll = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`;
+    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(echo:*)', 'Bash'] }, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: allowAll }] }] } }));
+    fx.server.enqueue(command('echo one > one.txt'), command('echo two > two.txt'), done);
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--auto-approve', 'commands', '--sandbox', '--output', 'json', 'Go'], env: { PATH: '/nonexistent' }, stdin: '' });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.stderr.match(/Commands are not sandboxed/g)?.length, 1, run.stderr);
+    assert.equal(existsSync(join(fx.ws.root, 'one.txt')), false);
+    assert.equal(existsSync(join(fx.ws.root, 'two.txt')), false);
+    const { taskId } = JSON.parse(run.stdout) as { taskId: string };
+    const events = readFileSync(join(fx.storage, 'tasks', taskId, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; request?: { reason?: string } });
+    assert.equal(events.filter((e) => e.type === 'tool_auto_approved').length, 0);
+    const asked = events.filter((e) => e.type === 'approval_asked');
+    assert.equal(asked.length, 2);
+    for (const e of asked) assert.match(e.request?.reason ?? '', /^Not sandboxed: the command sandbox needs bubblewrap/);
   });
 
   test('every folder of a multi-root workspace is writable to sandboxed commands, and nothing beside them', async () => {
