@@ -10,6 +10,7 @@ import { describe, test } from 'node:test';
 import type { ScriptedReply } from '../../fixtures/scripted-llm-server.js';
 import { allText, lastUserText, systemPromptOf, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
+import { startCliOnPty } from '../../helpers/cli-pty.js';
 import { conversationRouter } from '../../helpers/conversation-router.js';
 
 const TOKEN = 'SMITH-SECRET-7f3a9c';
@@ -179,5 +180,45 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     const helperResult = fx.server.requests.map((r) => lastUserText(r)).find((text) => text.includes('readme.md') && text.includes('Found'));
     assert.ok(helperResult, 'the sub-agent got its search result');
     assert.match(helperResult, /\.env \(denied by Read\(\.env\)\)/);
+  });
+
+  test('a command file\'s @-mention of a withheld file is named; a withheld command file is not sent', async () => {
+    fx.ws.write('.env', `API_KEY=${TOKEN}\n`);
+    fx.ws.write('.claude/commands/check.md', 'Check the settings in @.env please.');
+    fx.ws.write('.claude/commands/vault.md', `Open the vault with ${TOKEN}-command.`);
+    fx.server.enqueue(done);
+    const cli = startCliOnPty([...fx.cliArgs(), '--deny', 'Read(.env)', '--deny', 'Read(.claude/commands/vault.md)']);
+    try {
+      await cli.type('/vault', 1);
+      await cli.waitFor(/\/vault was not sent: its file \.claude\/commands\/vault\.md is withheld \(denied by Read\(\.claude\/commands\/vault\.md\)\)\./);
+      await cli.type('/check', 2);
+      await cli.waitFor(/Done\./);
+      await cli.type('/exit', 3);
+    } catch (error) {
+      cli.kill();
+      throw new Error(`${(error as Error).message}\n--- terminal ---\n${cli.output}`);
+    }
+    assert.equal(await cli.exited, 0);
+    assert.equal(fx.server.requests.length, 1);
+    assertNeverSent();
+    assert.match(allText(fx.server.requestAt(0)), /Check the settings in @\.env please\.[\s\S]*@\.env withheld: denied by Read\(\.env\)\./);
+  });
+
+  test('a replay holds the settings files\' Read rules: its search withholds the file too', async () => {
+    fx.ws.write('.env', `API_KEY=${TOKEN}\n`);
+    fx.ws.write('readme.md', 'API_KEY goes in .env\n');
+    fx.ws.write('.smith/settings.json', JSON.stringify({ permissions: { ask: ['Read(.env)'] } }));
+    fx.server.enqueue(search('.', 'API_KEY'), done);
+    const original = await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', 'Find the key in @.env'], stdin: '' });
+    assert.equal(original.code, 0, original.stderr);
+    const { taskId } = JSON.parse(original.stdout) as { taskId: string };
+    fx.server.requests.length = 0;
+    fx.server.enqueue(search('.', 'API_KEY'), done);
+    const replay = await runCli({ args: ['replay', taskId, '--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, '--model', 'other-model', '--storage', fx.storage, '--output', 'json'] });
+    assert.equal(replay.code, 0, replay.stderr);
+    assert.equal(fx.server.requests.length, 2);
+    assertNeverSent();
+    assert.match(allText(fx.server.requestAt(0)), /@\.env withheld: Read\(\.env\) asks the user first/);
+    assert.match(lastUserText(fx.server.requestAt(1)), /\.env \(Read\(\.env\) asks the user first; read it with read_file to be asked\)/);
   });
 });
