@@ -54,7 +54,12 @@ export class TaskController implements PanelSource, Disposable {
   readonly onTaskEnded = this.taskEnded.event;
   private readonly subscriptions: Disposable[] = [];
   private current: OpenTask | undefined;
+  /** The view the host last asked the webviews to show, and that request's name (see `requestView`). */
   private view: PanelView = 'chat';
+  private viewRequest: string | undefined;
+  private viewRequests = 0;
+  /** Tells this controller's view requests from those of an earlier one a reloaded webview remembers. */
+  private readonly viewRequestPrefix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
   private mode: Mode = 'act';
   private skill = DEFAULT_SKILL_SLUG;
   private settingsView: ProviderSettingsView;
@@ -64,7 +69,10 @@ export class TaskController implements PanelSource, Disposable {
   private skills: readonly Skill[] | undefined;
   /** Text for the Task box that no webview has taken yet. */
   private inserts: string[] = [];
-  /** A task sent before the provider was set up: it starts when the settings are saved. */
+  /**
+   * A task sent before the provider was set up: it waits, whatever view the user opens, and starts
+   * once the setup is complete (saved in Settings or in the settings file).
+   */
   private pendingTask: string | undefined;
   private readonly lists: PanelLists;
   /** Compare, restore, edit and condense the open task, its todos and screenshots. */
@@ -132,6 +140,7 @@ export class TaskController implements PanelSource, Disposable {
   snapshot(): PanelState {
     return {
       view: this.view,
+      ...(this.viewRequest !== undefined ? { viewRequest: this.viewRequest } : {}),
       ...(this.current ? { task: taskView(this.current, this.deps.interactions) } : {}),
       settings: this.settingsView,
       history: this.stored.history(),
@@ -164,12 +173,17 @@ export class TaskController implements PanelSource, Disposable {
     if (await this.needsSetup()) {
       if (images.length > 0) throw new Error('Set up a model provider first (the Settings view), then send the images with the task.');
       this.pendingTask = text;
-      this.view = 'settings';
+      this.requestView('settings');
       this.emit({ kind: 'state' });
       return;
     }
+    await this.startTask(text, images);
+  }
+
+  /** Starts `text` (slash commands expanded) as the panel's new task; the view stays the user's. */
+  private async startTask(text: string, images: readonly PanelImage[], options: { showSetup?: boolean } = {}): Promise<void> {
     // Built first: when the settings are incomplete the open task stays as it was.
-    const environment = await this.createEnvironment();
+    const environment = await this.createEnvironment(options);
     let mentioned: MentionedContext;
     try {
       mentioned = await messageContext(environment.options, text, images);
@@ -181,7 +195,6 @@ export class TaskController implements PanelSource, Disposable {
     const task = Task.create(environment.options, text, { mode: this.mode, skill: this.skill, mentioned });
     const open: OpenTask = { id: task.id, viewedEvents: [], messages: [] };
     this.current = open;
-    this.view = 'chat';
     this.live.goLive(open, task, environment);
     this.live.startRun(open);
   }
@@ -279,14 +292,17 @@ export class TaskController implements PanelSource, Disposable {
     this.emit({ kind: 'state' });
   }
 
-  /** Switches the panel's screen; leaving the setup gives a waiting task back to the Task box. */
+  /**
+   * Asks the webviews to show `view` (a title-bar or palette command). Each follows the request
+   * once; the view the user then picks is theirs. A task waiting for the setup keeps waiting.
+   */
   showView(view: PanelView): void {
-    this.view = view;
-    if (view !== 'settings' && this.pendingTask !== undefined) {
-      const text = this.pendingTask;
-      this.pendingTask = undefined;
-      this.insertText(text);
-    }
+    this.requestView(view);
+    this.viewOpened(view);
+  }
+
+  /** The user opened `view` in a webview: what it lists is read again (nothing moves the other webviews). */
+  viewOpened(view: PanelView): void {
     // The lists may have changed on disk (the CLI shares the storage, skills and rules are files).
     if (view === 'history') this.stored.changed();
     if (view === 'settings') this.readRules();
@@ -294,10 +310,19 @@ export class TaskController implements PanelSource, Disposable {
     this.emit({ kind: 'state' });
   }
 
+  /** Gives the task waiting for the setup back to the Task box; it no longer starts by itself. */
+  returnPendingTask(): void {
+    const text = this.pendingTask;
+    if (text === undefined) throw new Error('No task is waiting for the setup.');
+    this.pendingTask = undefined;
+    this.insertText(text);
+    this.emit({ kind: 'state' });
+  }
+
   /** Closes the open task (ending its commands) and shows an empty chat. */
   async clearTask(): Promise<void> {
     await this.closeCurrent();
-    this.view = 'chat';
+    this.requestView('chat');
     this.emit({ kind: 'state' });
   }
 
@@ -308,7 +333,7 @@ export class TaskController implements PanelSource, Disposable {
       await this.closeCurrent();
       this.current = { id: taskId, viewedEvents: events, messages };
     }
-    this.view = 'chat';
+    // The webview that opened it shows its chat; the others stay where their users are.
     this.emit({ kind: 'state' });
   }
 
@@ -372,14 +397,23 @@ export class TaskController implements PanelSource, Disposable {
   async saveSettings(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
     await this.deps.settings.save(choice);
     await this.refreshSettings();
-    // The task sent before the setup starts now, unless the setup is still incomplete.
+    // The task sent before the setup starts now (its failure is the Save's), unless the setup is
+    // still incomplete or the settings change already started it.
+    await this.startPendingTask();
+  }
+
+  /** Starts the task waiting for the setup once the setup is complete; the view stays the user's. */
+  private async startPendingTask(options: { showSetup?: boolean } = {}): Promise<void> {
     const pending = this.pendingTask;
     if (pending === undefined || (await this.needsSetup())) return;
+    // Taken before the first await below, so a save and a settings change never start it twice.
+    if (this.pendingTask !== pending) return;
     this.pendingTask = undefined;
     try {
-      await this.newTask(pending);
+      await this.startTask(pending, [], options);
     } catch (error) {
       this.pendingTask ??= pending;
+      this.emit({ kind: 'state' });
       throw error;
     }
   }
@@ -433,13 +467,16 @@ export class TaskController implements PanelSource, Disposable {
     return (view.missing?.length ?? 0) > 0;
   }
 
-  private async createEnvironment(): Promise<TaskEnvironment> {
+  /** The task's environment; without a complete setup it throws, and (`showSetup`, for a user's action) asks for the Settings view. */
+  private async createEnvironment(options: { showSetup?: boolean } = {}): Promise<TaskEnvironment> {
     const cwd = this.deps.cwd();
     if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
     const environment = await this.deps.settings.createEnvironment(cwd, this.deps.additionalRoots?.() ?? []);
     if (environment) return environment;
-    this.view = 'settings';
-    this.emit({ kind: 'state' });
+    if (options.showSetup !== false) {
+      this.requestView('settings');
+      this.emit({ kind: 'state' });
+    }
     throw new Error('Set up a model provider first: the Settings view shows what is missing.');
   }
 
@@ -470,6 +507,17 @@ export class TaskController implements PanelSource, Disposable {
     if (open?.task && !open.run) await this.live.dropLive(open);
     else if (open?.run) open.settingsChanged = true;
     this.emit({ kind: 'state' });
+    // A setup completed outside the Settings form (the settings file, another window) starts the
+    // waiting task too, wherever the user is; a failure is told, and the task waits on.
+    if (this.pendingTask !== undefined && (view.missing?.length ?? 0) === 0) {
+      this.startPendingTask({ showSetup: false }).catch((error: unknown) => this.deps.host.notify('error', `The task waiting for the setup did not start: ${error instanceof Error ? error.message : String(error)}`));
+    }
+  }
+
+  /** Names a new request for the webviews to show `view`; each webview follows a request once. */
+  private requestView(view: PanelView): void {
+    this.view = view;
+    this.viewRequest = `${this.viewRequestPrefix}-${++this.viewRequests}`;
   }
 
   private availableSkills(): readonly Skill[] {

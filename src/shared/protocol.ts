@@ -102,7 +102,14 @@ export type AutoApproveView = DeepReadonly<z.infer<typeof autoApproveViewSchema>
 
 /** Everything the panel renders; sent whole on `ready` and whenever the webview was hidden. */
 const panelStateSchema = z.object({
+  /**
+   * The view the host last asked the panel to show (a title-bar command, a task sent before the
+   * setup). It is a request, not the panel's current view: a webview follows it only when
+   * `viewRequest` changes, so a later snapshot never takes back a view the user chose.
+   */
   view: z.enum(PANEL_VIEWS),
+  /** Names the host's latest request to show `view`; absent until the host has made one. */
+  viewRequest: z.string().max(100).optional(),
   task: taskViewSchema.optional(),
   settings: providerSettingsViewSchema,
   history: z.array(historyItemSchema),
@@ -112,7 +119,7 @@ const panelStateSchema = z.object({
   skill: z.string(),
   /** MCP servers; kept current between snapshots by `mcpState`. */
   mcp: mcpPanelStateSchema,
-  /** A task sent before the provider was set up; it starts once the settings are saved. */
+  /** A task sent before the provider was set up; it waits, whatever view is showing, and starts once the setup is complete. */
   pendingTask: z.string().optional(),
   autoApprove: autoApproveViewSchema,
   /** The models last listed for the Settings view (`listModels`). */
@@ -174,7 +181,10 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('retry'), id }).strict(),
   z.object({ type: z.literal('setMode'), id, mode: modeSchema }).strict(),
   z.object({ type: z.literal('setSkill'), id, skill: z.string().min(1).max(200) }).strict(),
+  /** The user opened a view of the panel (the host refreshes what it lists; it never moves another webview). */
   z.object({ type: z.literal('showView'), id, view: z.enum(PANEL_VIEWS) }).strict(),
+  /** Gives the task waiting for the provider setup back to the Task box: it no longer starts by itself. */
+  z.object({ type: z.literal('returnPendingTask'), id }).strict(),
   z
     .object({
       type: z.literal('saveSettings'),

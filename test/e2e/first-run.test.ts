@@ -58,7 +58,8 @@ describe('First run: from the empty panel to a first answer (packaged .vsix)', {
     await panel.getByRole('textbox', { name: 'Task' }).fill(TASK);
     await panel.getByRole('button', { name: 'Send' }).click();
     await panel.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: UI_TIMEOUT });
-    const note = panel.getByRole('note');
+    // Told to screen readers too: the explanation is an alert while a task waits.
+    const note = panel.getByRole('alert').filter({ hasText: 'Smith needs' });
     await note.getByText(TASK).waitFor({ timeout: UI_TIMEOUT });
     assert.deepEqual(await shownErrors(), []);
     assert.ok(!/ANTHROPIC_API_KEY|environment variable/i.test((await panel.locator('body').textContent()) ?? ''), 'the panel talks about environment variables');

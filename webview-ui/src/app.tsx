@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PanelView } from '../../src/shared/protocol.js';
 import { ChatView } from './chat/chat-view.js';
 import { Codicon } from './common/codicon.js';
@@ -8,7 +8,7 @@ import { McpView } from './mcp/mcp-view.js';
 import { SettingsView } from './settings/settings-view.js';
 import type { RequestPayload } from '../../src/shared/request-client.js';
 import { useHost } from './state/use-host.js';
-import { readUiState, writeUiState } from './vscode-api.js';
+import { readUiState, writeUiState, type UiState } from './vscode-api.js';
 
 /** The whole panel: routes between chat, history, MCP servers and settings and reports failed requests. */
 export function App() {
@@ -18,38 +18,36 @@ export function App() {
 
   const actions = useMemo<PanelActions>(() => {
     const reportError = (error: unknown) => setProblem(error instanceof Error ? error.message : String(error));
-    return {
-      request,
-      reportError,
-      send: (payload: RequestPayload) => void request(payload).catch(reportError),
+    const send = (payload: RequestPayload) => void request(payload).catch(reportError);
+    const openView = (next: PanelView) => {
+      setView(next);
+      writeUiState({ view: next });
+      send({ type: 'showView', view: next });
     };
+    return { request, reportError, send, openView };
   }, [request]);
+  const navigate = actions.openView;
 
-  // The host may switch views itself (commands, "open settings" links). The first snapshot after a
-  // reload defers to the view the user left, and tells the host.
+  // Navigation is the user's. The host only asks for a view now and then (a title-bar command, a
+  // task sent before the setup), each request named: a webview follows a request once, when its
+  // name changes, so the snapshots that keep coming (a task waiting for the setup, MCP servers
+  // connecting, settings saved elsewhere) never take back a view the user chose. After a reload the
+  // view the user left wins over a request this webview had already followed, or none at all.
   const hostView = state.panel?.view;
-  const restoredView = useRef(readUiState().view);
+  const viewRequest = state.panel?.viewRequest;
+  const restored = useRef<UiState | undefined>(readUiState());
   useEffect(() => {
     if (hostView === undefined) return;
-    const restored = restoredView.current;
-    restoredView.current = undefined;
-    if (restored !== undefined && restored !== hostView) {
-      actions.send({ type: 'showView', view: restored });
+    const left = restored.current;
+    restored.current = undefined;
+    if (left?.view !== undefined && (viewRequest === undefined || viewRequest === left.viewRequest)) {
+      actions.send({ type: 'showView', view: left.view });
       return;
     }
     setView(hostView);
-    writeUiState({ view: hostView });
-    // Reacts to the host's view; `actions` only changes with the request channel.
-  }, [hostView, actions]);
-
-  const navigate = useCallback(
-    (next: PanelView) => {
-      setView(next);
-      writeUiState({ view: next });
-      actions.send({ type: 'showView', view: next });
-    },
-    [actions],
-  );
+    writeUiState({ view: hostView, ...(viewRequest !== undefined ? { viewRequest } : {}) });
+    // Runs for a new request only (`actions` changes only with the request channel).
+  }, [hostView, viewRequest, actions]);
 
   // A reported problem is about the settings or the task as they were; once either changes it may no
   // longer hold, so it goes rather than linger beside a working panel.
@@ -57,11 +55,28 @@ export function App() {
   const taskId = state.panel?.task?.id;
   useEffect(() => setProblem(undefined), [settingsKey, taskId]);
 
-  // Text for the Task box (Add Selection to Smith) brings the chat forward, where the composer takes it.
+  // Text for the Task box (Add Selection to Smith, a waiting task given back) brings the chat
+  // forward, where the composer takes it: both are the user's own actions.
   const hasInserts = state.inserts.length > 0;
   useEffect(() => {
     if (hasInserts && view !== 'chat') navigate('chat');
   }, [hasInserts, view, navigate]);
+
+  // The waiting task started while this webview shows the setup it waited for (the user saved it):
+  // the chat, where it runs, replaces the setup. Any other view the user is in stays.
+  const pendingTask = state.panel?.pendingTask;
+  const firstMessage = state.panel?.task?.messages[0];
+  const startedText = firstMessage?.kind === 'task' ? firstMessage.text : undefined;
+  const awaited = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (pendingTask !== undefined) {
+      awaited.current = pendingTask;
+      return;
+    }
+    if (awaited.current === undefined || startedText !== awaited.current) return;
+    awaited.current = undefined;
+    if (view === 'settings') navigate('chat');
+  }, [pendingTask, startedText, view, navigate]);
 
   const panel = state.panel;
   if (panel === undefined) {

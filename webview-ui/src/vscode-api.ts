@@ -17,6 +17,8 @@ declare global {
  */
 export interface UiState {
   readonly view?: PanelView;
+  /** The host's view request this webview last followed (PanelState.viewRequest). */
+  readonly viewRequest?: string;
   readonly draft?: string;
 }
 
@@ -41,6 +43,7 @@ export function readUiState(): UiState {
   const record = raw as Record<string, unknown>;
   return {
     view: views.includes(record.view as PanelView) ? (record.view as PanelView) : undefined,
+    viewRequest: typeof record.viewRequest === 'string' ? record.viewRequest : undefined,
     draft: typeof record.draft === 'string' ? record.draft : undefined,
   };
 }

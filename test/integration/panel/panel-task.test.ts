@@ -619,7 +619,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     const panel = openPanel();
     const taskId = await helloTask(panel);
     await panel.client.request({ type: 'showView', view: 'history' });
-    await panel.until(() => panel.page.state.panel?.view === 'history', 'the history');
+    await panel.until(() => panel.page.state.panel?.history.some((h) => h.taskId === taskId) === true, 'the history');
     const item = panel.page.state.panel!.history.find((h) => h.taskId === taskId);
     assert.ok(item?.checkpointBytes !== undefined && item.checkpointBytes > 0, JSON.stringify(item));
     const objects = () => countFiles(join(checkpointDirOf(fixture.storage, fixture.ws.root), 'objects'));

@@ -22,7 +22,8 @@ describe('provider setup in Chromium', () => {
     const shown = await panel.waitForPosted('showView');
     assert.equal(shown.view, 'settings');
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    assert.match((await page.getByRole('note').textContent()) ?? '', /needs an API key/);
+    // Opened by the user (no task waiting): the explanation is a status region, told as it changes.
+    assert.match((await page.getByRole('status').filter({ hasText: 'Smith needs' }).textContent()) ?? '', /needs an API key/);
 
     // A configured provider: no callout.
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings: configured }) });
@@ -35,18 +36,19 @@ describe('provider setup in Chromium', () => {
     const { page } = panel;
     const task = 'Add a README section about installing';
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings: unconfigured, pendingTask: task }) });
-    const note = page.getByRole('note');
+    // A task waits: the explanation is an alert, so a screen reader tells it when the setup opens.
+    const note = page.getByRole('alert');
     await note.getByText(task).waitFor();
     assert.match((await note.textContent()) ?? '', /needs an API key/);
     // A local server needs its address, not a key.
     await page.getByLabel('Provider').selectOption('openai-compatible');
     // The other provider's default model does not carry over to a local server.
     assert.equal(await page.getByLabel('Model', { exact: true }).inputValue(), '');
-    await note.getByText(/the server's base URL and a model/).waitFor();
+    await note.getByText(/the server's address \(Base URL\) and a model/).waitFor();
     await page.getByLabel('Model', { exact: true }).fill('qwen2.5-coder');
-    await note.getByText("the server's base URL").waitFor();
+    await note.getByText("the server's address (Base URL)", { exact: false }).waitFor();
     await page.getByLabel('Base URL').fill('http://localhost:11434/v1');
-    await page.waitForFunction(() => !document.querySelector('[role="note"]')?.textContent?.includes('needs'));
+    await page.waitForFunction(() => !document.querySelector('[role="alert"]')?.textContent?.includes('needs'));
     await note.getByText(task).waitFor();
   });
 
@@ -60,6 +62,9 @@ describe('provider setup in Chromium', () => {
     const card = page.locator('.error-card');
     await card.getByRole('button', { name: 'Open Settings' }).click();
     assert.equal((await panel.waitForPosted('showView')).view, 'settings');
+    // The panel opens Settings itself (navigation is the webview's); back in the chat the error still offers Retry.
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByRole('button', { name: 'Back to chat' }).click();
     await card.getByRole('button', { name: 'Retry' }).click();
     await panel.waitForPosted('retry');
   });

@@ -8,6 +8,7 @@ import { Composer } from './composer.js';
 import { MessageList } from './message-list.js';
 import { TodoPanel } from './todo-panel.js';
 import { Codicon } from '../common/codicon.js';
+import { ReturnPendingTask } from '../common/return-pending-task.js';
 
 /** The chat screen: header, the task's messages, the pending approval and the composer. */
 export function ChatView({ state, panel, onOpenTask, onOpenSettings, onInsertsTaken }: {
@@ -51,6 +52,11 @@ function Welcome({ panel, onOpenTask, onOpenSettings }: { panel: PanelState; onO
             Smith needs an AI model to work: choose a provider (Anthropic, OpenAI, Google Gemini, or an OpenAI-compatible server such as Ollama or LM Studio) and
             enter its API key or address. You can type your task first; it starts once the setup is saved.
           </p>
+          {panel.pendingTask !== undefined && (
+            <p>
+              Waiting for the setup: <q className="pending-task">{panel.pendingTask}</q> <ReturnPendingTask />
+            </p>
+          )}
           <button type="button" className="primary-button" onClick={onOpenSettings}>
             <Codicon name="gear" /> Set up provider
           </button>

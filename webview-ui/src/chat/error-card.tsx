@@ -4,7 +4,7 @@ import { useActions } from '../common/actions-context.js';
 
 /** An error line; the one the task stopped at offers Retry and Open Settings (most failures are a key, model or address). */
 export function ErrorCard({ text, retryable }: { text: string; retryable: boolean }) {
-  const { request, reportError, send } = useActions();
+  const { request, reportError, openView } = useActions();
   const [retrying, setRetrying] = useState(false);
   const retry = () => {
     setRetrying(true);
@@ -27,7 +27,7 @@ export function ErrorCard({ text, retryable }: { text: string; retryable: boolea
           <button type="button" className="secondary-button" onClick={retry} disabled={retrying}>
             <Codicon name="refresh" /> Retry
           </button>
-          <button type="button" className="secondary-button" onClick={() => send({ type: 'showView', view: 'settings' })}>
+          <button type="button" className="secondary-button" onClick={() => openView('settings')}>
             <Codicon name="gear" /> Open Settings
           </button>
         </div>

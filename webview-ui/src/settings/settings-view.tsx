@@ -6,6 +6,7 @@ import { needsModel, PROVIDERS, providerEntry } from '../../../src/shared/provid
 import { IconButton } from '../common/icon-button.js';
 import { useActions } from '../common/actions-context.js';
 import { ModelPicker } from './model-picker.js';
+import { ReturnPendingTask } from '../common/return-pending-task.js';
 import { RulesSection } from './rules-section.js';
 
 const PROVIDER_CHOICES: readonly { value: ProviderName; label: string }[] = PROVIDERS.map((p) => ({ value: p.id, label: p.label }));
@@ -42,7 +43,7 @@ export function SettingsView({ settings, models, rules, pendingTask, onBack }: {
 }
 
 /** How the setup's missing pieces are named to the user. */
-const MISSING_LABELS: Record<ProviderSetupField, string> = { apiKey: 'an API key', baseUrl: "the server's base URL", model: 'a model' };
+const MISSING_LABELS: Record<ProviderSetupField, string> = { apiKey: 'an API key', baseUrl: "the server's address (Base URL)", model: 'a model' };
 
 function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setSave }: {
   settings: ProviderSettingsView;
@@ -118,18 +119,23 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
         <h2>Settings</h2>
       </header>
       {(pendingTask !== undefined || missing.length > 0) && (
-        <div className="setup-note" role="note">
-          {missing.length > 0 && (
-            <p>
-              To run tasks Smith needs {missing.map((field) => MISSING_LABELS[field]).join(' and ')} for the provider below. Pick the provider you use; for a
-              server not in the list choose OpenAI-compatible and enter its address.
-            </p>
-          )}
-          {pendingTask !== undefined && (
-            <p>
-              Your task starts as soon as this is saved: <q className="pending-task">{pendingTask}</q>
-            </p>
-          )}
+        <div className="setup-note">
+          {/* Announced: a task sent before the setup brought the user here, maybe without looking at
+              the side bar (alert); otherwise the page's own explanation, told as it changes (status). */}
+          <div role={pendingTask !== undefined ? 'alert' : 'status'}>
+            {missing.length > 0 && (
+              <p>
+                To run tasks Smith needs {missing.map((field) => MISSING_LABELS[field]).join(' and ')} for the provider below. Pick the provider you use; for a
+                server not in the list choose OpenAI-compatible and enter its address.
+              </p>
+            )}
+            {pendingTask !== undefined && (
+              <p>
+                Your task starts as soon as this is saved, whichever view is open then: <q className="pending-task">{pendingTask}</q>
+              </p>
+            )}
+          </div>
+          {pendingTask !== undefined && <ReturnPendingTask />}
         </div>
       )}
       <form className="settings-form" onSubmit={onSubmit}>
@@ -231,7 +237,6 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
     </div>
   );
 }
-
 
 /** Picks the API profile a mode runs with (its provider, model and key); none: the settings above. */
 function ModeProfileSelect({ mode, value, onChange, profiles }: { mode: 'Plan' | 'Act'; value: string; onChange: (name: string) => void; profiles: NonNullable<ProviderSettingsView['profiles']> }) {

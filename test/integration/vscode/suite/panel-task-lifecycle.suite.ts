@@ -162,11 +162,18 @@ describe('Panel task lifecycle', function () {
       assert.equal(state.task, undefined);
       assert.deepEqual(state.settings.missing, ['apiKey']);
 
-      // Leaving the setup gives the task back to the Task box; sending it again waits again.
-      controller.showView('chat');
+      // The view title bar's views leave it waiting (never back in the Task box); given back, it no
+      // longer waits, and sending it again waits again.
+      for (const view of ['mcp', 'history', 'chat', 'settings'] as const) {
+        controller.showView(view);
+        assert.equal(controller.snapshot().pendingTask, 'Write hello.txt', view);
+      }
+      assert.deepEqual(controller.takeInserts(), []);
+      controller.returnPendingTask();
       assert.deepEqual(controller.takeInserts(), ['Write hello.txt']);
       assert.equal(controller.snapshot().pendingTask, undefined);
       await controller.newTask('Write hello.txt');
+      controller.showView('history');
 
       // An incomplete save keeps it waiting; a complete one starts it.
       await controller.saveSettings({ provider: 'openai-compatible', model: 'scripted-model', baseUrl: '' });
@@ -176,7 +183,8 @@ describe('Panel task lifecycle', function () {
       server.enqueue({ text: completion('Hello written.') });
       await controller.saveSettings({ provider: 'openai-compatible', model: 'scripted-model', baseUrl: server.openAiBaseUrl });
       state = controller.snapshot();
-      assert.equal(state.view, 'chat');
+      // Started from the History view: no request moves the panel (the webview that saved shows its chat itself).
+      assert.equal(state.view, 'history');
       assert.equal(state.pendingTask, undefined);
       await until(() => controller.snapshot().task?.status === 'completed', 'the started task to complete');
       assert.equal(server.requests.length, before + 1);
