@@ -221,4 +221,14 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     assert.match(allText(fx.server.requestAt(0)), /@\.env withheld: Read\(\.env\) asks the user first/);
     assert.match(lastUserText(fx.server.requestAt(1)), /\.env \(Read\(\.env\) asks the user first; read it with read_file to be asked\)/);
   });
+
+  test('the task a new_task call starts searches under the same rules', async () => {
+    fx.ws.write('.env', `API_KEY=${TOKEN}\n`);
+    fx.server.enqueue(call('new_task', { context: 'Go on: search for API_KEY' }), search('.', 'API_KEY'), done);
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--deny', 'Read(.env)', 'Start'] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(fx.server.requests.length, 3);
+    assertNeverSent();
+    assert.match(lastUserText(fx.server.requestAt(2)), /\.env \(denied by Read\(\.env\)\)/);
+  });
 });
