@@ -1,8 +1,7 @@
-import { readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, sep } from 'node:path';
+import { join } from 'node:path';
+import { ContainedFiles, describeSkipped, type LoaderCaps } from '../workspace/contained-files.js';
 import { splitFrontMatter } from '../workspace/front-matter.js';
-import { NotRegularFileError, readRegularFileSync } from '../workspace/regular-file.js';
 
 /** A slash command the user wrote as a Markdown file: `/name arguments` sends its text. */
 export interface CustomCommand {
@@ -27,37 +26,38 @@ export interface CommandFolders {
   readonly homeDir?: string;
 }
 
-/** The command folders, strongest first (one list: the loader and the docs follow it). */
-export function commandFolders(folders: CommandFolders): Array<{ readonly dir: string; readonly label: string }> {
+/** What the command loader reads at most: 64 KiB of one file (a larger one is skipped), 512 KiB in all, 1,000 entries per folder. */
+export const COMMAND_CAPS: LoaderCaps = { fileBytes: 64 * 1024, totalBytes: 512 * 1024, entries: 1000 };
+
+/** The command folders, strongest first (one list: the loader and the docs follow it); the user's own are `user`. */
+export function commandFolders(folders: CommandFolders): Array<{ readonly dir: string; readonly label: string; readonly user: boolean }> {
   const home = folders.homeDir ?? homedir();
   return [
-    { dir: join(folders.workspaceRoot, '.smith', 'commands'), label: '.smith/commands' },
-    { dir: join(folders.workspaceRoot, '.claude', 'commands'), label: '.claude/commands' },
-    { dir: join(folders.workspaceRoot, '.clinerules', 'workflows'), label: '.clinerules/workflows' },
-    ...(folders.userCommandsDir ? [{ dir: folders.userCommandsDir, label: '<storage>/commands' }] : []),
-    { dir: join(home, '.claude', 'commands'), label: '~/.claude/commands' },
+    { dir: join(folders.workspaceRoot, '.smith', 'commands'), label: '.smith/commands', user: false },
+    { dir: join(folders.workspaceRoot, '.claude', 'commands'), label: '.claude/commands', user: false },
+    { dir: join(folders.workspaceRoot, '.clinerules', 'workflows'), label: '.clinerules/workflows', user: false },
+    ...(folders.userCommandsDir ? [{ dir: folders.userCommandsDir, label: '<storage>/commands', user: true }] : []),
+    { dir: join(home, '.claude', 'commands'), label: '~/.claude/commands', user: true },
   ];
 }
 
 /**
- * Reads every command file (`*.md`, recursively); the first of a name wins. Files that are not
- * regular files are skipped; bad front matter is reported and the file still works as a command.
+ * Reads every command file (`*.md`, recursively); the first of a name wins. A workspace folder's
+ * files are read only where their real path lies inside the workspace (see contained-files.ts);
+ * what is skipped, and bad front matter, is reported, and the other commands still load.
  */
 export function loadCustomCommands(folders: CommandFolders): { commands: CustomCommand[]; problems: string[] } {
   const byName = new Map<string, CustomCommand>();
+  const list = commandFolders(folders);
+  const files = new ContainedFiles({ within: [folders.workspaceRoot], trusted: list.filter((f) => f.user).map((f) => f.dir), caps: COMMAND_CAPS });
   const problems: string[] = [];
-  for (const { dir, label } of commandFolders(folders)) {
-    for (const rel of markdownFiles(dir)) {
-      const name = rel.replace(/\.md$/i, '').split(sep).join(':');
+  for (const { dir, label } of list) {
+    for (const { path, rel } of files.listFiles(dir, { recursive: true, match: (name) => /\.md$/i.test(name) })) {
+      const name = rel.replace(/\.md$/i, '').split('/').join(':');
       if (byName.has(name) || !/^[\w][\w:.-]*$/.test(name)) continue;
-      const source = `${label}/${rel.split(sep).join('/')}`;
-      let text: string;
-      try {
-        text = readRegularFileSync(join(dir, rel)).toString('utf8');
-      } catch (error) {
-        if (!(error instanceof NotRegularFileError)) problems.push(`${source}: ${(error as Error).message}`);
-        continue;
-      }
+      const source = `${label}/${rel}`;
+      const text = files.readText(path, 'skip');
+      if (text === undefined) continue;
       const { fields, body, problem } = splitFrontMatter(text);
       if (problem) problems.push(`${source}: ${problem}`);
       const description = stringField(fields, 'description') ?? firstLine(body);
@@ -65,6 +65,7 @@ export function loadCustomCommands(folders: CommandFolders): { commands: CustomC
       byName.set(name, { name, source, path: join(dir, rel), body, ...(description ? { description } : {}), ...(argumentHint ? { argumentHint } : {}) });
     }
   }
+  problems.push(...files.skipped.map((entry) => describeSkipped(entry, folders.workspaceRoot)));
   return { commands: [...byName.values()].sort((a, b) => (a.name < b.name ? -1 : 1)), problems };
 }
 
@@ -87,11 +88,4 @@ function stringField(fields: Readonly<Record<string, unknown>>, key: string): st
 function firstLine(body: string): string | undefined {
   const line = body.split('\n').find((l) => l.trim() !== '');
   return line?.replace(/^#+\s*/, '').trim().slice(0, 80);
-}
-
-function markdownFiles(dir: string): string[] {
-  if (statSync(dir, { throwIfNoEntry: false })?.isDirectory() !== true) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => /\.md$/i.test(name))
-    .sort();
 }

@@ -1,7 +1,6 @@
 import { existsSync, unwatchFile, watch, watchFile, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, sep } from 'node:path';
-import { readRegularFileSync } from '../workspace/regular-file.js';
-import { mergeMcpConfigFiles, readMcpConfigFile, type McpConfig, type McpConfigFile, type McpConfigSource } from './mcp-config.js';
+import { mergeMcpConfigFiles, readMcpConfigFile, readMcpConfigText, type McpConfig, type McpConfigFile, type McpConfigSource } from './mcp-config.js';
 import type { WorkspaceTrustCheck } from './workspace-trust.js';
 
 /** Options for watching the MCP config files. */
@@ -45,7 +44,7 @@ export class McpConfigWatcher {
 
   /** Re-reads the files now; reports and returns the config when any file's text changed. */
   reload(): McpConfig {
-    const changed = this.options.sources.some((s) => readText(s.path) !== this.lastText.get(s.path));
+    const changed = this.options.sources.some((s) => readText(s) !== this.lastText.get(s.path));
     if (changed && !this.disposed) {
       this.config = this.load();
       this.options.onConfig(this.config);
@@ -73,7 +72,7 @@ export class McpConfigWatcher {
     const effective: McpConfigFile[] = [];
     const kept: McpConfig['problems'][number][] = [];
     for (const source of this.options.sources) {
-      this.lastText.set(source.path, readText(source.path));
+      this.lastText.set(source.path, readText(source));
       const file = readMcpConfigFile(source);
       if (file.ok) {
         this.lastGood.set(source.path, file);
@@ -141,12 +140,8 @@ export class McpConfigWatcher {
   }
 }
 
-function readText(path: string): string | undefined {
-  try {
-    return readRegularFileSync(path).toString('utf8');
-  } catch {
-    return undefined;
-  }
+function readText(source: McpConfigSource): string | undefined {
+  return readMcpConfigText(source).text;
 }
 
 /** The closest existing folder above a path and the name of its child on the way to the path. */

@@ -1,5 +1,5 @@
 import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { readRegularFileSync } from '../workspace/regular-file.js';
+import { ContainedFiles, type LoaderCaps } from '../workspace/contained-files.js';
 // The ESM build: the package's default UMD build requires its parts through a wrapper esbuild cannot follow,
 // so the bundled CLI would fail with "Cannot find module './impl/format'".
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
@@ -61,16 +61,22 @@ export function mcpConfigSources(options: { storageDir: string; cwd: string; ext
   return sources;
 }
 
+/** What is read of one MCP config file at most: 1 MiB (a larger file is not used); three files, so 3 MiB in all. */
+export const MCP_CONFIG_CAPS: LoaderCaps = { fileBytes: 1024 * 1024, totalBytes: 1024 * 1024, entries: 0 };
+
+/** A config file's text, or why it was not read; the workspace's file only where its real path lies inside the workspace. */
+export function readMcpConfigText(source: McpConfigSource): { text?: string; problem?: string } {
+  const files = new ContainedFiles(source.scope === 'workspace' ? { within: [source.baseDir], caps: MCP_CONFIG_CAPS } : { within: [], trusted: [source.path], caps: MCP_CONFIG_CAPS });
+  const text = files.readText(source.path, 'skip');
+  const problem = files.skipped.map((entry) => (entry.path === source.path ? entry.reason : `${entry.path} ${entry.reason}`)).join('; ');
+  return { ...(text === undefined ? {} : { text }), ...(problem ? { problem } : {}) };
+}
+
 /** Reads one file; a missing file is fine and defines no servers. */
 export function readMcpConfigFile(source: McpConfigSource): McpConfigFile {
-  let text: string;
-  try {
-    text = readRegularFileSync(source.path).toString('utf8');
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { source, ok: true, missing: true, entries: new Map() };
-    return { source, ok: false, problem: { file: source.path, message: `cannot be read: ${(error as Error).message}` } };
-  }
+  const { text, problem } = readMcpConfigText(source);
+  if (text === undefined && problem === undefined) return { source, ok: true, missing: true, entries: new Map() };
+  if (text === undefined) return { source, ok: false, problem: { file: source.path, message: `cannot be read: ${problem}` } };
   return parseMcpConfigText(text, source);
 }
 

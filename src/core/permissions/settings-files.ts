@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import type { WorkspaceTrustCheck } from '../mcp/workspace-trust.js';
-import { NotRegularFileError, readRegularFileSync } from '../workspace/regular-file.js';
+import { ContainedFiles, type LoaderCaps } from '../workspace/contained-files.js';
 import { HOOK_EVENTS, type HookEvent, type HookGroup, type HookSettings } from '../hooks/hooks.js';
 import type { PermissionEffect, PermissionRule } from './permission-rules.js';
 import { parseRule } from './rule-syntax.js';
@@ -36,6 +36,9 @@ export interface PermissionSettings {
 
 const EFFECTS: readonly PermissionEffect[] = ['deny', 'ask', 'allow'];
 
+/** What the settings loader reads at most: 1 MiB of each of its two files (a larger one is not used), 2 MiB in all. */
+export const SETTINGS_CAPS: LoaderCaps = { fileBytes: 1024 * 1024, totalBytes: 2 * 1024 * 1024, entries: 0 };
+
 /**
  * Reads `{"permissions": {"allow": [...], "ask": [...], "deny": [...]}, "hooks": {...}}` (Claude
  * Code's settings shape, comments allowed) from the user's file and the workspace's
@@ -47,10 +50,12 @@ export function loadPermissionSettings(input: { readonly storageDir: string; rea
   const rules: PermissionRule[] = [];
   const problems: string[] = [];
   const userFile = join(input.storageDir, 'settings.json');
-  const user = readSettingsFile(userFile, problems);
+  // The workspace's file is read only where its real path lies inside the workspace; the user's wherever it points.
+  const files = new ContainedFiles({ within: [input.workspaceRoot], trusted: [userFile], caps: SETTINGS_CAPS });
+  const user = readSettingsFile(files, userFile, problems);
   for (const { effect, rule } of user.rules) rules.push({ effect, rule, source: userFile });
   const workspaceFile = join(input.workspaceRoot, WORKSPACE_SETTINGS_FILE);
-  const workspace = readSettingsFile(workspaceFile, problems);
+  const workspace = readSettingsFile(files, workspaceFile, problems);
   const allows = workspace.rules.filter((r) => r.effect === 'allow').map((r) => r.rule);
   const hookCount = Object.values(workspace.hooks).flat().reduce((n, group) => n + group.hooks.length, 0);
   const fingerprint = createHash('sha256').update(JSON.stringify({ allows, hooks: workspace.hooks })).digest('hex');
@@ -68,20 +73,16 @@ export function loadPermissionSettings(input: { readonly storageDir: string; rea
   return { rules, hooks, problems, heldBack: { file: workspaceFile, fingerprint, trustKey, rules: allows, hooks: hookCount, hookCommands, decision } };
 }
 
-function readSettingsFile(file: string, problems: string[]): { rules: Array<{ effect: PermissionEffect; rule: string }>; hooks: HookSettings } {
-  const data = readJson(file, problems);
+function readSettingsFile(files: ContainedFiles, file: string, problems: string[]): { rules: Array<{ effect: PermissionEffect; rule: string }>; hooks: HookSettings } {
+  const data = readJson(files, file, problems);
   return { rules: readRules(file, data, problems), hooks: readHooks(file, data, problems) };
 }
 
-function readJson(file: string, problems: string[]): unknown {
-  let text: string;
-  try {
-    text = readRegularFileSync(file).toString('utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    problems.push(`${file}: ${error instanceof NotRegularFileError ? 'not a regular file' : (error as Error).message}; its settings are not used`);
-    return undefined;
-  }
+function readJson(files: ContainedFiles, file: string, problems: string[]): unknown {
+  const before = files.skipped.length;
+  const text = files.readText(file, 'skip');
+  for (const entry of files.skipped.slice(before)) problems.push(`${file}: ${entry.path === file ? '' : `${entry.path} `}${entry.reason}${text === undefined ? '; its settings are not used' : ''}`);
+  if (text === undefined) return undefined;
   const errors: ParseError[] = [];
   const data = parseJsonc(text, errors, { allowTrailingComma: true }) as unknown;
   if (errors.length > 0) {

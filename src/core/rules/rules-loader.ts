@@ -1,8 +1,8 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, relative, sep } from 'node:path';
 import ignore from 'ignore';
-import { NotRegularFileError, readRegularFileSync } from '../workspace/regular-file.js';
+import { ContainedFiles, describeSkipped, type LoaderCaps, type SkippedEntry } from '../workspace/contained-files.js';
 import { parseRule, type RuleConditions } from './rule-front-matter.js';
 import { NESTED_RULE_FILES, RULE_FILE_PATTERN, type RuleLocation, USER_CLAUDE_RULES, WORKSPACE_RULE_LOCATIONS } from './rule-sources.js';
 
@@ -24,8 +24,10 @@ export interface LoadedRules {
   readonly section: string;
   /** The labels of the rules that apply. */
   readonly sources: readonly string[];
-  /** Every rules file found, applying or not. */
+  /** Every rules file found, applying or not, and every entry skipped (inactive, with why). */
   readonly rules: readonly RuleInfo[];
+  /** What was not read or was cut, one line each (`.cursor/rules/a.md: links outside the workspace; not read`). */
+  readonly notes: readonly string[];
 }
 
 /** What decides which rules apply. */
@@ -48,6 +50,9 @@ export interface RulesInput {
 /** Longest rule text sent; a longer file is cut with a note, so one huge file cannot crowd out the task. */
 export const MAX_RULE_CHARS = 20_000;
 
+/** What the rules loader reads at most: 64 KiB of one file (the rest is cut), 512 KiB in all, 1,000 entries per rules folder. */
+export const RULE_CAPS: LoaderCaps = { fileBytes: 64 * 1024, totalBytes: 512 * 1024, entries: 1000 };
+
 interface FoundRule {
   readonly label: string;
   readonly path: string;
@@ -61,15 +66,19 @@ interface FoundRule {
 export function loadRules(input: RulesInput): LoadedRules {
   const root = input.workspaceRoot;
   const touched = input.touchedPaths ?? [];
+  const home = input.homeDir ?? homedir();
+  const userClaude = join(home, USER_CLAUDE_RULES);
+  // The user's own rules are read wherever their links point; the workspace's only inside it.
+  const files = new ContainedFiles({ within: [root], trusted: [...(input.globalRulesDir ? [input.globalRulesDir] : []), userClaude], caps: RULE_CAPS });
   const found: FoundRule[] = [];
   if (input.globalRulesDir) {
-    for (const file of ruleFiles(input.globalRulesDir)) found.push({ label: `global rules: ${relative(input.globalRulesDir, file)}`, path: file });
+    const dir = input.globalRulesDir;
+    for (const file of ruleFiles(files, dir)) found.push({ label: `global rules: ${relative(dir, file)}`, path: file });
   }
-  const userClaude = join(input.homeDir ?? homedir(), USER_CLAUDE_RULES);
-  if (isFile(userClaude)) found.push({ label: `~/${USER_CLAUDE_RULES}`, path: userClaude });
+  found.push({ label: `~/${USER_CLAUDE_RULES}`, path: userClaude });
   for (const location of WORKSPACE_RULE_LOCATIONS) {
     if (location.path.includes('{skill}') && !input.skill) continue;
-    for (const file of locationFiles(root, location, input.skill)) found.push({ label: relativeLabel(root, file), path: file });
+    for (const file of locationFiles(files, root, location, input.skill)) found.push({ label: relativeLabel(root, file), path: file });
   }
   for (const file of nestedRuleFiles(root, touched)) found.push({ label: relativeLabel(root, file), path: file });
 
@@ -79,26 +88,45 @@ export function loadRules(input: RulesInput): LoadedRules {
   for (const rule of found) {
     if (seen.has(rule.path)) continue;
     seen.add(rule.path);
+    // Candidates that do not exist are no rules (and nothing to withhold).
+    if (!files.present(rule.path)) continue;
     const withheld = input.withhold?.(rule.path);
     if (withheld) {
       rules.push({ label: rule.label, path: rule.path, active: false, note: `withheld: ${withheld}` });
       continue;
     }
-    const text = readRule(rule.path);
+    const text = files.readText(rule.path, 'cut');
     if (text === undefined || text.trim() === '') continue;
     const parsed = parseRule(text);
     const inactive = input.disabled?.has(rule.label) ? 'turned off' : unmetCondition(parsed.conditions, touched);
-    rules.push({ label: rule.label, path: rule.path, active: !inactive, ...(inactive ? { note: inactive } : parsed.problem ? { note: parsed.problem } : {}) });
+    const readNote = files.skipped.filter((entry) => entry.path === rule.path).map((entry) => entry.reason);
+    const note = [inactive ?? parsed.problem, ...readNote].filter((part) => part !== undefined).join('; ');
+    rules.push({ label: rule.label, path: rule.path, active: !inactive, ...(note ? { note } : {}) });
     if (!inactive && parsed.body.trim() !== '') parts.push({ label: rule.label, text: capped(parsed.body.trim()) });
   }
+  // A cut file is listed with its rule; a file not read at all is listed as skipped.
+  const listed = new Set(rules.map((rule) => rule.path));
+  for (const entry of files.skipped) {
+    if (listed.has(entry.path)) continue;
+    listed.add(entry.path);
+    rules.push(skippedRule(root, entry));
+  }
+  const notes = files.skipped.map((entry) => describeSkipped(entry, root));
   const withheld = rules.filter((r) => r.note?.startsWith('withheld: ')).map((r) => `[Rules file ${r.label} ${r.note}.]`);
-  if (parts.length === 0) return { section: withheld.length > 0 ? `# User's rules\n\n${withheld.join('\n')}` : '', sources: [], rules };
+  if (parts.length === 0) return { section: withheld.length > 0 ? `# User's rules\n\n${withheld.join('\n')}` : '', sources: [], rules, notes };
   const body = [...parts.map((p) => `## ${p.label}\n\n${p.text}`), ...withheld].join('\n\n');
   return {
     section: `# User's rules\n\nThe user gave these instructions. Follow them unless they conflict with a direct request in the task. They are listed from the most general to the most specific: where two conflict, follow the later one.\n\n${body}`,
     sources: parts.map((p) => p.label),
     rules,
+    notes,
   };
+}
+
+function skippedRule(root: string, entry: SkippedEntry): RuleInfo {
+  const inside = relative(root, entry.path);
+  const label = inside.startsWith('..') ? entry.path : relativeLabel(root, entry.path);
+  return { label, path: entry.path, active: false, note: entry.reason };
 }
 
 /** Why a conditional rule does not apply yet, or undefined when it applies. */
@@ -109,13 +137,11 @@ function unmetCondition(conditions: RuleConditions, touched: readonly string[]):
   return `applies when the task touches ${conditions.globs.join(', ')}`;
 }
 
-function locationFiles(root: string, location: RuleLocation, skill: string | undefined): string[] {
+function locationFiles(files: ContainedFiles, root: string, location: RuleLocation, skill: string | undefined): string[] {
   const path = join(root, location.path.replace('{skill}', skill ?? ''));
-  if (!existsSync(path)) return [];
-  const folder = statSync(path).isDirectory();
-  if (folder && location.kind === 'file') return [];
-  if (!folder) return location.kind === 'folder' ? [] : [path];
-  return ruleFiles(path, location.skipFolders);
+  if (location.kind === 'folder' || (location.kind === 'file-or-folder' && files.isFolder(path))) return ruleFiles(files, path, location.skipFolders);
+  // Reading says what is wrong with it (and nothing when it does not exist).
+  return [path];
 }
 
 /** AGENTS.md and CLAUDE.md in the folders between the root and each touched path (the root's own are workspace rules). */
@@ -131,28 +157,12 @@ function nestedRuleFiles(root: string, touched: readonly string[]): string[] {
   }
   // Shallow folders first, so the rules closest to the file come last and win.
   const ordered = [...folders].sort((a, b) => a.split(sep).length - b.split(sep).length || (a < b ? -1 : 1));
-  return ordered.flatMap((folder) => NESTED_RULE_FILES.map((name) => join(folder, name)).filter(isFile));
+  return ordered.flatMap((folder) => NESTED_RULE_FILES.map((name) => join(folder, name)));
 }
 
 /** Rule files in a folder, recursively and sorted, leaving out the named sub-folders. */
-function ruleFiles(dir: string, skipFolders: readonly string[] = []): string[] {
-  if (!isDirectory(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((name) => RULE_FILE_PATTERN.test(name) && !skipFolders.some((skip) => name === skip || name.startsWith(`${skip}${sep}`)))
-    .map((name) => join(dir, name))
-    .filter(isFile)
-    .sort();
-}
-
-// A rules path that is a FIFO, socket or device is no rule: skipped rather than read, which could
-// block forever.
-function readRule(file: string): string | undefined {
-  try {
-    return readRegularFileSync(file).toString('utf8');
-  } catch (error) {
-    if (error instanceof NotRegularFileError) return undefined;
-    throw error;
-  }
+function ruleFiles(files: ContainedFiles, dir: string, skipFolders: readonly string[] = []): string[] {
+  return files.listFiles(dir, { recursive: true, match: (rel) => RULE_FILE_PATTERN.test(rel), skipFolders }).map((file) => file.path);
 }
 
 function capped(text: string): string {
@@ -164,10 +174,10 @@ function relativeLabel(root: string, file: string): string {
   return relative(root, file).split(sep).join('/');
 }
 
-function isFile(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isFile() === true;
-}
-
 function isDirectory(path: string): boolean {
-  return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true;
+  } catch {
+    return false;
+  }
 }

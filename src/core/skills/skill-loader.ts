@@ -1,6 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { readRegularFileSync } from '../workspace/regular-file.js';
 import { join } from 'node:path';
+import { ContainedFiles, type LoaderCaps } from '../workspace/contained-files.js';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { BUILT_IN_SKILLS } from './built-in-skills.js';
@@ -31,31 +30,36 @@ export interface SkillCatalog {
   readonly errors: readonly string[];
 }
 
+/** What the skill loader reads at most: 256 KiB of one file (a larger one is skipped), 1 MiB in all, 1,000 entries per folder. */
+export const SKILL_CAPS: LoaderCaps = { fileBytes: 256 * 1024, totalBytes: 1024 * 1024, entries: 1000 };
+
 /**
  * Loads skills: built-in, then the global folder, then the workspace's `.smith/skills`; a later
- * one with the same slug replaces an earlier one. A broken file is reported and skipped.
+ * one with the same slug replaces an earlier one. A broken file is reported and skipped; a
+ * workspace file is read only where its real path lies inside the workspace.
  */
 export function loadSkills(folders: { readonly globalDir?: string; readonly workspaceRoot?: string }): SkillCatalog {
   const bySlug = new Map<string, Skill>(BUILT_IN_SKILLS.map((s) => [s.slug, s]));
   const errors: string[] = [];
+  const files = new ContainedFiles({ within: folders.workspaceRoot ? [folders.workspaceRoot] : [], trusted: folders.globalDir ? [folders.globalDir] : [], caps: SKILL_CAPS });
   const dirs = [folders.globalDir, folders.workspaceRoot ? join(folders.workspaceRoot, '.smith', 'skills') : undefined];
   for (const dir of dirs) {
-    if (!dir || !existsSync(dir)) continue;
-    for (const name of readdirSync(dir).sort()) {
-      if (!/\.(ya?ml|json)$/i.test(name)) continue;
-      const file = join(dir, name);
-      const loaded = readSkillFile(file);
+    if (!dir) continue;
+    for (const { path } of files.listFiles(dir, { recursive: false, match: (name) => /\.(ya?ml|json)$/i.test(name) })) {
+      const text = files.readText(path, 'skip');
+      if (text === undefined) continue;
+      const loaded = readSkillFile(path, text);
       if (typeof loaded === 'string') errors.push(loaded);
       else for (const skill of loaded) bySlug.set(skill.slug, skill);
     }
   }
+  errors.push(...files.skipped.map((entry) => `Skill file ${entry.path} could not be read: ${entry.reason}`));
   return { skills: [...bySlug.values()], errors };
 }
 
-function readSkillFile(file: string): Skill[] | string {
+function readSkillFile(file: string, text: string): Skill[] | string {
   let data: unknown;
   try {
-    const text = readRegularFileSync(file).toString('utf8');
     data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
   } catch (error) {
     return `Skill file ${file} could not be read: ${(error as Error).message}`;

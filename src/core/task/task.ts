@@ -43,6 +43,8 @@ export class Task {
   private readonly queued: string[] = [];
   private readonly turnAbort = new TurnAbort();
   private sessionStarted = false;
+  /** Rules-file notes already told (rules are re-read each turn; each note is told once). */
+  private readonly toldRuleNotes = new Set<string>();
   private readonly checkpoints: TaskCheckpoints | undefined;
   /** The cost budget of the running run (shared with sub-agents and the chain): every cost logged is charged to it. */
   private costs: CostBudget | undefined;
@@ -218,6 +220,7 @@ export class Task {
         if (stop !== undefined) return this.fail(stop);
         for (const text of this.takeQueuedMessages()) await this.deliverQueued(text);
         const setup = setupTurn(options, this.log.events);
+        this.tellRuleNotes(setup.ruleNotes);
         // Asked per turn: a mode may use another model, and images go only to one that can see them.
         const modelSupportsImages = this.options.modelInfo?.(setup.provider)?.supportsImages === true;
         const environmentDetails = await this.environmentDetails(setup.mode, setup.skill.slug);
@@ -330,6 +333,14 @@ export class Task {
   }
 
   /** What a model request needs of this task. */
+  private tellRuleNotes(notes: readonly string[]): void {
+    for (const note of notes) {
+      if (this.toldRuleNotes.has(note)) continue;
+      this.toldRuleNotes.add(note);
+      this.options.host.notify('warning', `Rules: ${note}`);
+    }
+  }
+
   private get turnContext(): ModelRequestContext {
     return { log: this.log, options: this.options, context: this.context, emit: (update) => this.emit(update) };
   }

@@ -24,6 +24,8 @@ export interface TurnSetup {
   readonly toolProtocol: ToolProtocol;
   /** Native tool calling only: the allowed tools as definitions for the request. */
   readonly toolDefinitions?: readonly ToolDefinition[];
+  /** Rules entries skipped or cut this turn, one line each, for the user. */
+  readonly ruleNotes: readonly string[];
 }
 
 /** The inputs that shape a turn. */
@@ -117,6 +119,7 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
     allowedTools,
     systemPrompt,
     toolProtocol,
+    ruleNotes: rules.notes,
     ...(toolProtocol === 'native' ? { toolDefinitions: toolDefinitions(tools) } : {}),
   };
 }
