@@ -62,7 +62,7 @@ export function loadCustomCommands(folders: CommandFolders): { commands: CustomC
       if (problem) problems.push(`${source}: ${problem}`);
       const description = stringField(fields, 'description') ?? firstLine(body);
       const argumentHint = stringField(fields, 'argument-hint');
-      byName.set(name, { name, source, path: join(dir, rel), body, ...(description ? { description } : {}), ...(argumentHint ? { argumentHint } : {}) });
+      byName.set(name, { name, source, path, body, ...(description ? { description } : {}), ...(argumentHint ? { argumentHint } : {}) });
     }
   }
   problems.push(...files.skipped.map((entry) => describeSkipped(entry, folders.workspaceRoot)));
