@@ -17,6 +17,7 @@ import type { Style } from './style.js';
 
 export const REPLAY_USAGE = `smith replay TASK_ID [--model ID] [--provider NAME] [--base-url URL] [--skill NAME] [--rules FILE]
              [--max-iterations N] [--input-price USD] [--output-price USD] [--output human|json] [--storage DIR]
+             [--run-commands-unconfined]
 smith replay --batch FILE [--concurrency N] [the settings above, as defaults for every run]`;
 
 /** Replays at once in a batch unless the file or --concurrency says otherwise. */
@@ -38,7 +39,7 @@ export interface ReplayCommandIo {
 export async function runReplayCommand(argv: readonly string[], io: ReplayCommandIo): Promise<number> {
   const { values, positionals } = parse(argv);
   if (values.help) {
-    io.out.write(`Usage: ${REPLAY_USAGE}\n\nRuns a stored task's messages again from its first checkpoint in a scratch copy of its workspace, approving\nonly what the original run approved, and compares the two runs. See docs/replay.md.\n`);
+    io.out.write(`Usage: ${REPLAY_USAGE}\n\nRuns a stored task's messages again from its first checkpoint in a scratch copy of its workspace, approving\nonly what the original run approved, and compares the two runs. Commands run in the sandbox (bubblewrap), the scratch copy\ntheir only writable place; without bubblewrap they are not run unless --run-commands-unconfined is given. See docs/replay.md.\n`);
     return 0;
   }
   if (values.output !== 'human' && values.output !== 'json') throw new UsageError(`--output must be human or json; got "${values.output}"\n${REPLAY_USAGE}`);
@@ -126,6 +127,7 @@ function replaySettings(values: ReturnType<typeof parse>['values'], env: NodeJS.
     },
     ...(values.skill ? { skill: values.skill } : {}),
     ...(rules !== undefined ? { rules } : {}),
+    ...(values['run-commands-unconfined'] ? { runCommandsUnconfined: true } : {}),
     maxIterations: checked.maxIterations,
     modelOverrides: checked.modelOverrides,
   };
@@ -151,6 +153,7 @@ function parse(args: readonly string[]) {
         storage: { type: 'string' },
         skill: { type: 'string' },
         rules: { type: 'string' },
+        'run-commands-unconfined': { type: 'boolean' },
         ...Object.fromEntries(MODEL_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
       } as const,
     });

@@ -23,6 +23,7 @@ import { foldersDiff, runSummary, type RunSummary } from './run-summary.js';
 import { materializeCheckpoint, replaceWorkspaceRules } from './scratch-workspace.js';
 import { KEPT_REPLAYS, pruneReplays } from './prune-replays.js';
 import { WorkspaceCheckpoints } from '../checkpoints/workspace-checkpoints.js';
+import { type ReplayCommands, replayCommands } from './replay-commands.js';
 
 /** What a replay changes against the original run; everything else is as the original had it. */
 export interface ReplaySettings {
@@ -34,6 +35,11 @@ export interface ReplaySettings {
   readonly rules?: string;
   readonly maxIterations: number;
   readonly modelOverrides?: ModelInfoOverrides;
+  /**
+   * Run the model's commands even where no sandbox can confine them to the scratch copy
+   * (`--run-commands-unconfined`); without it such a replay runs no command.
+   */
+  readonly runCommandsUnconfined?: boolean;
 }
 
 /** One replay to run. */
@@ -60,6 +66,8 @@ export interface ReplayComparison {
   readonly workspace: string;
   /** The scratch copies of a multi-root workspace's other folders, by the names the task used. */
   readonly otherFolders?: readonly { readonly name: string; readonly path: string }[];
+  /** How the replay's commands ran: `sandboxed` (see replayCommands), `not run` or `unconfined`. */
+  readonly commands: ReplayCommands['mode'];
   readonly original: RunSummary;
   readonly replay: RunSummary;
 }
@@ -115,6 +123,9 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
     ]),
   );
 
+  // Said before anything starts: whether the replay's commands are confined to the scratch copy.
+  const commands = await replayCommands(input.settings.runCommandsUnconfined === true, input.host.processes);
+  input.host.notify(commands.mode === 'sandboxed' ? 'info' : 'warning', commands.notice);
   const replayId = newTaskId(input.host.clock.now());
   // Wall time, as the folders' own times are.
   pruneReplays(replaysDir(input.storageDir), Date.now(), KEPT_REPLAYS - 1);
@@ -134,7 +145,8 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
     ...(otherFolders.length > 0 ? { additionalRoots: otherFolders } : {}),
     // The user's skills, rules and model facts; the replay's own log and checkpoints go to its folder below.
     storageDir: input.storageDir,
-    host: { ...input.host, approvals: new ReplayApprovals(plan, (tool) => groupOf(tool)), questions },
+    host: { ...input.host, processes: commands.processes, approvals: new ReplayApprovals(plan, (tool) => groupOf(tool)), questions },
+    ...(commands.sandbox ? { sandbox: commands.sandbox } : {}),
     provider: input.settings.provider({ provider: plan.provider, model: plan.model }),
     policy: ASK_EVERYTHING,
     maxIterations: input.settings.maxIterations,
@@ -182,6 +194,7 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
       folder,
       workspace,
       ...(otherFolders.length > 0 ? { otherFolders } : {}),
+      commands: commands.mode,
       original,
       replay: runSummary(
         task.log.events,
