@@ -6,7 +6,8 @@ import { MentionSuggestions } from '../core/context/mention-completions.js';
 import { WorkspaceRootError, WorkspaceRoots, type WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import type { PanelProviderSettings } from './ports.js';
 import { panelRules } from './rules-list.js';
-import { expandSlashInput, slashSuggestions } from './slash-input.js';
+import { readGuardOf } from '../core/permissions/read-guard.js';
+import { expandSlashInput, slashSuggestions, type SlashInputs } from './slash-input.js';
 
 /** What the lists are read from. */
 export interface PanelListsDeps {
@@ -71,7 +72,7 @@ export class PanelLists {
 
   /** The text a `/command` stands for (other text as it is). */
   expandSlash(text: string): Promise<string> {
-    return expandSlashInput(text, this.slashInputs());
+    return expandSlashInput(text, { ...this.slashInputs(), ...this.readGuard() });
   }
 
   /** The workspace's folders; a folder that went missing is left out of the completions. */
@@ -87,7 +88,16 @@ export class PanelLists {
     }
   }
 
-  private slashInputs() {
+  private slashInputs(): SlashInputs {
     return { storageDir: this.deps.storageDir, cwd: this.deps.cwd(), mcp: this.deps.mcp() };
+  }
+
+  /** The Read rules a command file is judged by when it is sent (read then: the settings may have changed). */
+  private readGuard(): Pick<SlashInputs, 'readGuard'> {
+    const cwd = this.deps.cwd();
+    const rules = cwd && this.deps.settings.permissionRules ? this.deps.settings.permissionRules(cwd) : [];
+    if (!cwd || rules.length === 0) return {};
+    const workspace = this.workspace();
+    return { readGuard: readGuardOf(rules, { cwd, ...(workspace ? { workspace } : {}) }) };
   }
 }

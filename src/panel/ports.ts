@@ -3,6 +3,7 @@ import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js'
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpTaskWiring } from '../core/mcp/mcp-tools.js';
 import type { ApprovalRequest } from '../core/ports.js';
+import type { PermissionRule } from '../core/permissions/permission-rules.js';
 import type { AutoApproveView, McpPanelState, ModelList, ProviderSettingsView, ProviderName, ReasoningEffortName, ToolProtocolName } from '../shared/protocol.js';
 import type { Event } from './events.js';
 
@@ -48,6 +49,8 @@ export interface PanelProviderSettings {
   saveAutoApprove(change: Partial<Omit<AutoApproveView, 'maxCost'> & { readonly maxCost: number }>): Promise<void>;
   /** Labels of the rules files the user turned off. */
   disabledRules(): readonly string[];
+  /** The permission rules a task in this folder runs with (absent: none), so a command file the Read rules withhold is not sent. */
+  permissionRules?(cwd: string): readonly PermissionRule[];
   saveDisabledRules(labels: readonly string[]): Promise<void>;
   /** Fires when the settings or a stored key changed. */
   readonly onDidChange: Event<void>;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { loadCustomCommands } from '../core/commands/custom-commands.js';
 import { expandSlashCommand, slashChoices, type SlashSources } from '../core/commands/slash-commands.js';
+import type { ReadGuard } from '../core/workspace/read-guard.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { MentionSuggestion } from '../shared/protocol.js';
 
@@ -32,6 +33,8 @@ export interface SlashInputs {
   readonly storageDir: string;
   readonly cwd: string | undefined;
   readonly mcp?: McpHub | undefined;
+  /** The user's Read rules: a command file they withhold is not sent. */
+  readonly readGuard?: ReadGuard;
 }
 
 /**
@@ -59,5 +62,5 @@ export function slashSuggestions(query: string, inputs: SlashInputs): MentionSug
 
 function slashSources(inputs: SlashInputs): SlashSources {
   const commands = inputs.cwd ? loadCustomCommands({ workspaceRoot: inputs.cwd, userCommandsDir: join(inputs.storageDir, 'commands') }).commands : [];
-  return { commands, ...(inputs.mcp ? { mcp: inputs.mcp } : {}) };
+  return { commands, ...(inputs.mcp ? { mcp: inputs.mcp } : {}), ...(inputs.readGuard ? { readGuard: inputs.readGuard } : {}) };
 }

@@ -14,7 +14,8 @@ import { profileOf } from '../../shared/api-profiles.js';
 import { saveProfile, withProfiles } from './profile-settings.js';
 import { modeProviderConfigs } from './mode-profiles.js';
 import { SETTINGS_SECTION, providerConfig, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
-import { createVsCodeTaskEnvironment, type VsCodeTaskInputs } from './task-options.js';
+import { createVsCodeTaskEnvironment, vsCodePermissionRulesFor, type VsCodeTaskInputs } from './task-options.js';
+import type { PermissionRule } from '../../core/permissions/permission-rules.js';
 import { editorModelList } from './vscode-lm-models.js';
 import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
 
@@ -105,6 +106,10 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     for (const problem of modes.problems) this.deps.host.notify('warning', problem);
     const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, additionalRoots, host: this.deps.host, settings, apiKey, modeProviders: modes.configs, livePolicy: () => readSettings().policy, disabledRules: () => new Set(readSettings().disabledRules), ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}), ...(mcp ? { mcp } : {}) };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
+  }
+
+  permissionRules(cwd: string): readonly PermissionRule[] {
+    return vsCodePermissionRulesFor(readSettings(), this.deps.storageDir, cwd);
   }
 
   /** The provider of the current settings with another model (for a replay); undefined when the setup is incomplete. */

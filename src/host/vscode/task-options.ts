@@ -11,6 +11,7 @@ import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.
 /** What only an editor attaches to a message. */
 type MentionSources = Pick<MentionEnvironment, 'problems' | 'terminal'>;
 import { WorkspaceTrust } from '../../core/mcp/workspace-trust.js';
+import type { PermissionRule } from '../../core/permissions/permission-rules.js';
 import { loadPermissionSettings } from '../../core/permissions/settings-files.js';
 import { askSettingsTrust } from '../../core/permissions/settings-trust.js';
 import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
@@ -39,6 +40,16 @@ export interface VsCodeTaskInputs {
   readonly mcp?: McpTaskWiring;
 }
 
+/** The rules of the `smith.permissions` setting, then those of the settings files (already read). */
+export function vsCodePermissionRules(settings: Pick<SmithSettings, 'permissions'>, fileRules: readonly PermissionRule[]): PermissionRule[] {
+  return [...settings.permissions.map((p) => ({ ...p, source: 'smith.permissions' })), ...fileRules];
+}
+
+/** The rules a task in `cwd` runs with: the setting and the settings files (a workspace's allow rules once trusted). */
+export function vsCodePermissionRulesFor(settings: Pick<SmithSettings, 'permissions'>, storageDir: string, cwd: string): PermissionRule[] {
+  return vsCodePermissionRules(settings, loadPermissionSettings({ storageDir, workspaceRoot: cwd, trust: new WorkspaceTrust({ storageDir }).check }).rules);
+}
+
 /**
  * The one place the extension turns its settings into a task environment (provider, per-mode
  * models, tools, MCP servers, .smithignore, skills, editor context). Throws a ProviderError saying what to fix
@@ -62,6 +73,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
   // The settings files (user and workspace) hold rules and hooks too; a workspace's allow rules and hooks wait for its trust.
   const permissionFiles = () => loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: input.cwd, trust: new WorkspaceTrust({ storageDir: input.storageDir }).check });
   const fileSettings = permissionFiles();
+  const rules = () => vsCodePermissionRules(settings, permissionFiles().rules);
   for (const problem of fileSettings.problems) input.host.notify('warning', problem);
   // Not awaited: the task starts meanwhile; the permission rules are read again before each call.
   void askSettingsTrust(fileSettings.heldBack, input.storageDir, askSettingsTrustInWindow);
@@ -80,7 +92,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
     checkpoints: settings.checkpoints,
     // Read again before each call: a rule added from the approval bar ("always allow") applies at once.
-    permissions: () => [...settings.permissions.map((p) => ({ ...p, source: 'smith.permissions' })), ...permissionFiles().rules],
+    permissions: rules,
     hooks: fileSettings.hooks,
     ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
     subagents: settings.subagents,

@@ -75,6 +75,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
         return { provider, baseUrl, ...listed, models: [...listed.models] };
       },
       disabledRules: () => disabledRules,
+      permissionRules: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules,
       saveDisabledRules: async (labels) => {
         disabledRules = [...labels];
         settingsChanged.fire();
@@ -506,6 +507,15 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.client.request({ type: 'sendMessage', text: '//etc/hosts is the file' });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.server.requests.length === 2, 'the literal message');
     assert.match(JSON.stringify(fixture.server.requestAt(1).body), /<user_message>\\n\/etc\/hosts is the file/);
+  });
+
+  test('a command file the Read rules withhold is not sent', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('.smith/commands/vault.md', 'Open the vault with SMITH-SECRET-panel.\n');
+    fixture.ws.write('.smith/settings.json', JSON.stringify({ permissions: { deny: ['Read(.smith/commands/vault.md)'] } }));
+    await assert.rejects(panel.client.request({ type: 'newTask', text: '/vault' }), /\/vault was not sent: its file \.smith\/commands\/vault\.md is withheld \(denied by Read\(\.smith\/commands\/vault\.md\)\)\./);
+    assert.equal(fixture.server.requests.length, 0);
   });
 
   test('the panel’s own commands: /mode, /skill, /newtask, listed first among the completions', async () => {
