@@ -1,4 +1,5 @@
 import { parseViewport, type WebToolSettings } from '../core/browser/browser-settings.js';
+import { parseHostPattern } from '../core/web/host-patterns.js';
 
 /** The web tools' flags as parseArgs gives them. */
 export interface WebFlagValues {
@@ -35,7 +36,7 @@ export function webSettingsFromFlags(values: WebFlagValues): WebToolSettings | s
   const cdp = values['browser-cdp'];
   if (cdp !== undefined && !/^(https?|wss?):\/\/\S+$/.test(cdp)) return `--browser-cdp must be an http:// or ws:// address; got "${cdp}"`;
   const denied = (values['web-deny'] ?? []).map((d) => d.trim()).filter((d) => d !== '');
-  const bad = denied.find((d) => !/^(\*\.)?[a-z0-9.-]+(:\d+)?$/i.test(d));
+  const bad = denied.find((d) => parseHostPattern(d) === undefined || /[/@?#]/.test(d));
   if (bad !== undefined) return `--web-deny takes a host name such as example.com or *.example.com; got "${bad}"`;
   return {
     browser: {

@@ -131,7 +131,7 @@ export const fetchFactsSchema = z.object({
   url: z.string(),
   /** Characters of the page's Markdown (before the cap). */
   chars: z.number(),
-  /** The Markdown was cut to the cap. */
+  /** The Markdown was cut to the cap, or only part of a page too large was read. */
   truncated: z.boolean(),
 });
 export type FetchFacts = DeepReadonly<z.infer<typeof fetchFactsSchema>>;

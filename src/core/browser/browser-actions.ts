@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import type { BrowserSession } from './browser-session.js';
 import type { Viewport } from './browser-settings.js';
+import { PROXY_ERROR_HEADER } from './web-guard-proxy.js';
 
 /** What browser_action can do, in the order the model is told. */
 export const BROWSER_ACTIONS = ['launch', 'click', 'type', 'press', 'hover', 'scroll_down', 'scroll_up', 'resize', 'screenshot', 'console', 'close'] as const;
@@ -140,6 +141,9 @@ async function navigate(page: Page, url: URL): Promise<string> {
       throw new PageLoadError(`${url.href} did not load: ${firstLine(error)}`);
     }
   }
+  // Every request passes the web guard proxy; its own answer means the page never left this machine.
+  const proxyError = response?.headers()[PROXY_ERROR_HEADER];
+  if (proxyError !== undefined) throw new PageLoadError(`${url.href} did not load: ${decodeURIComponent(proxyError)}`);
   const loaded = await page
     .waitForLoadState('load', { timeout: LOAD_WAIT_MS })
     .then(() => true)

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { deniedBy } from '../web/web-hosts.js';
+import type { WebAccessPolicy } from '../web/web-access.js';
 import { DEFAULT_VIEWPORT, findBrowserExecutable, type BrowserSettings, type Viewport } from './browser-settings.js';
+import { WebGuardProxy } from './web-guard-proxy.js';
 
 /** Console lines kept per task; older ones are dropped first. */
 const CONSOLE_LIMIT = 200;
@@ -25,11 +26,15 @@ export class BrowserSession {
   private readonly watched = new WeakSet<Page>();
   private dropped = 0;
   private viewportSize: Viewport;
+  private proxy: WebGuardProxy | undefined;
 
-  /** `deniedDomains`: hosts the page may not reach, by a link, a redirect or a request of its own. */
+  /**
+   * `access`: where the page may go, by a link, a redirect or a request of its own; every request
+   * of the browser passes a WebGuardProxy that judges it so.
+   */
   constructor(
     private readonly settings: BrowserSettings = {},
-    private readonly deniedDomains: readonly string[] = [],
+    readonly access: WebAccessPolicy = {},
   ) {
     this.viewportSize = settings.viewport ?? DEFAULT_VIEWPORT;
   }
@@ -71,12 +76,14 @@ export class BrowserSession {
 
   /** Closes the page and the browser (a remote browser is only disconnected from). Safe to call twice. */
   async close(): Promise<void> {
-    const { browser, context } = this;
+    const { browser, context, proxy } = this;
     this.browser = undefined;
     this.context = undefined;
     this.current = undefined;
+    this.proxy = undefined;
     await context?.close().catch(() => {});
     await browser?.close().catch(() => {});
+    await proxy?.close();
   }
 
   private async start(): Promise<Page> {
@@ -98,7 +105,8 @@ export class BrowserSession {
       const executable = await findBrowserExecutable(this.settings);
       if (typeof executable !== 'string') throw new BrowserStartError(`The browser could not be started: ${executable.problem}.`);
       try {
-        browser = await chromium.launch({ executablePath: executable, headless: !this.settings.headed, timeout: 30_000 });
+        // WebRTC could otherwise send UDP around the proxy.
+        browser = await chromium.launch({ executablePath: executable, headless: !this.settings.headed, timeout: 30_000, args: ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'] });
       } catch (error) {
         throw new BrowserStartError(`The browser ${executable} could not be started: ${firstLine(error)}`);
       }
@@ -110,20 +118,21 @@ export class BrowserSession {
       this.current = undefined;
     });
     const { width, height } = this.viewportSize;
-    const context = await browser.newContext({ viewport: { width, height } });
+    const proxy = await WebGuardProxy.start(this.access, (target, reason) => this.log(`blocked: ${target}: ${reason}`));
+    let context: BrowserContext;
+    try {
+      // Playwright sends loopback through a context's proxy too (it adds <-loopback> to the bypass list).
+      context = await browser.newContext({ viewport: { width, height }, proxy: { server: proxy.url } });
+    } catch (error) {
+      await proxy.close();
+      await browser.close().catch(() => {});
+      throw error;
+    }
+    this.proxy = proxy;
     // One page per task, so every result shows where the action led: links meant for a new tab and
     // window.open() load in the same page. A tab opened some other way is followed.
     await context.addInitScript(SAME_TAB_SCRIPT);
     context.on('page', (page) => this.watch(page));
-    if (this.deniedDomains.length > 0) {
-      await context.route(
-        (url) => deniedBy(url.hostname, this.deniedDomains) !== undefined,
-        (route) => {
-          this.log(`blocked: ${route.request().url()} (its host is on the user's deny list for web tools)`);
-          void route.abort('blockedbyclient').catch(() => {});
-        },
-      );
-    }
     this.browser = browser;
     this.context = context;
     const page = await context.newPage();

@@ -5,6 +5,7 @@ import { parseRule } from './rule-syntax.js';
 import { splitCommand } from './shell-commands.js';
 import { hostAllowed } from '../process/host-allow-list.js';
 import { WorkspaceRoots } from '../workspace/workspace-roots.js';
+import type { WebDenyRule } from '../web/web-access.js';
 
 /** What a rule does with the calls it matches. Deny always wins, then ask, then allow. */
 export type PermissionEffect = 'allow' | 'ask' | 'deny';
@@ -158,16 +159,37 @@ function commandMatches(pattern: string, command: string): boolean {
 
 /**
  * `domain:example.com` (Claude Code's WebFetch form) names that host; `domain:*.example.com` the
- * hosts under it. A call without a URL (a browser click) is not matched by a domain.
+ * hosts under it. Hosts are compared in their canonical form (see canonical-host.ts), so any
+ * spelling of an address, case and trailing dots do not matter. A call without a URL (a browser
+ * click) is not matched by a domain; the web tools judge deny rules again on every redirect hop and
+ * on the addresses a name resolves to (webDenyRules).
  */
 function urlMatches(pattern: string, url: string | undefined): boolean {
-  const domain = /^domain:(.+)$/.exec(pattern)?.[1];
+  const domain = webFetchDomain(pattern);
   if (domain === undefined || url === undefined) return false;
   try {
     return hostAllowed([domain], new URL(url).hostname);
   } catch {
     return false;
   }
+}
+
+function webFetchDomain(pattern: string): string | undefined {
+  return /^domain:(.+)$/.exec(pattern)?.[1]?.trim();
+}
+
+/** The WebFetch(domain:…) deny rules among `rules`, for the web tools to judge every hop and address with. */
+export function webDenyRules(rules: readonly PermissionRule[]): WebDenyRule[] {
+  return rules.flatMap((rule) => {
+    if (rule.effect !== 'deny') return [];
+    try {
+      const { name, pattern } = parseRule(rule.rule);
+      const domain = name === 'WebFetch' && pattern ? webFetchDomain(pattern) : undefined;
+      return domain ? [{ domain, rule: rule.rule, source: rule.source }] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /**

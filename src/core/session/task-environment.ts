@@ -35,7 +35,8 @@ import { RecentEdits } from './recent-edits.js';
 import { openWorkspaceCheckpoints, type CheckpointSettings } from '../checkpoints/open-checkpoint-store.js';
 import { expandMentions, type MentionEnvironment } from '../context/mentions.js';
 import { fetchPageAsMarkdown } from '../context/web-page.js';
-import type { PermissionRule } from '../permissions/permission-rules.js';
+import { webDenyRules, type PermissionRule } from '../permissions/permission-rules.js';
+import type { WebAccessPolicy } from '../web/web-access.js';
 import { readGuardOf } from '../permissions/read-guard.js';
 import type { HookSettings } from '../hooks/hooks.js';
 import { confineCommands, type SandboxRequest } from '../process/task-sandbox.js';
@@ -108,10 +109,9 @@ export interface TaskEnvironment {
 /** Entries in the first request's workspace listing. */
 const FIRST_LISTING_LIMIT = 200;
 
-/** The task's browser (started on its first launch) and the hosts the web tools refuse. */
+/** The task's browser (started on its first launch; it holds where the web tools may go). */
 export interface WebTools {
   readonly browser: BrowserSession;
-  readonly deniedDomains?: readonly string[];
 }
 
 /** The tools every task has, in the order the prompt lists them. */
@@ -124,8 +124,8 @@ export function workspaceTools(commands: CommandSessions, web: WebTools = { brow
     searchFilesTool,
     listCodeDefinitionNamesTool,
     createExecuteCommandTool(commands),
-    createBrowserActionTool(web.browser, web.deniedDomains),
-    createWebFetchTool({ ...(web.deniedDomains ? { deniedDomains: web.deniedDomains } : {}) }),
+    createBrowserActionTool(web.browser),
+    createWebFetchTool(web.browser.access),
     askFollowupQuestionTool,
     attemptCompletionTool,
     planModeRespondTool,
@@ -144,8 +144,9 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const commands = new CommandSessions({ now: () => input.host.clock.now() });
   const recentEdits = new RecentEdits();
   // One browser per task environment; it closes when the task ends or is cancelled, and with the environment.
-  const browser = new BrowserSession(input.web?.browser, input.web?.deniedDomains);
-  const web: WebTools = { browser, ...(input.web?.deniedDomains ? { deniedDomains: input.web.deniedDomains } : {}) };
+  const access = webAccessPolicy(input);
+  const browser = new BrowserSession(input.web?.browser, access);
+  const web: WebTools = { browser };
   const subagents = input.subagents ?? DEFAULT_SUBAGENT_SETTINGS;
   // Children are built from this task's options (defined below) when a call starts them.
   const useSubagents = createUseSubagentsTool((prompts, context) => runSubagents({ prompts, parentTaskId: context.taskId, signal: context.signal, progress: context.progress, ...(context.subagentStarted ? { started: context.subagentStarted } : {}), ...(context.costs ? { costs: context.costs } : {}) }, options, subagents), () => subagents.maxParallel);
@@ -190,7 +191,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     ...(input.hooks && Object.keys(input.hooks).length > 0 ? { hooks: input.hooks } : {}),
     expandMentions: (text) => {
       const place = { cwd: input.cwd, ...(workspace.isMultiRoot ? { workspace } : {}) };
-      return expandMentions(text, { ...place, ignore, readGuard: readGuardOf(input.permissions, place), fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}), ...input.mentionSources });
+      return expandMentions(text, { ...place, ignore, readGuard: readGuardOf(input.permissions, place), fetchPage: (url, signal) => fetchPageAsMarkdown(url, { policy: access, ...(signal ? { signal } : {}) }), ...input.mentionSources });
     },
   };
   const dispose = async () => {
@@ -200,6 +201,20 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     await confined.dispose();
   };
   return { options, skills, commands, browser, dispose };
+}
+
+/**
+ * Where web_fetch, @url mentions and the browser may go: not to the deny list's hosts nor those of
+ * WebFetch(domain:…) deny rules, and under a sandbox that keeps commands off the network, only to
+ * the hosts commands may reach.
+ */
+function webAccessPolicy(input: TaskEnvironmentInput): WebAccessPolicy {
+  const permissions = input.permissions;
+  return {
+    ...(input.web?.deniedDomains ? { deniedDomains: input.web.deniedDomains } : {}),
+    ...(permissions ? { denyRules: () => webDenyRules(typeof permissions === 'function' ? permissions() : permissions) } : {}),
+    ...(input.sandbox && !input.sandbox.network ? { sandboxAllowedHosts: input.sandbox.allowedHosts } : {}),
+  };
 }
 
 /**

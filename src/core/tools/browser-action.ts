@@ -11,7 +11,8 @@ import {
 import { parseViewport } from '../browser/browser-settings.js';
 import { BrowserStartError, type BrowserSession } from '../browser/browser-session.js';
 import type { Base64Image } from '../providers/types.js';
-import { deniedBy, deniedMessage, isLocalHost, parseWebUrl } from '../web/web-hosts.js';
+import { checkWebAccess } from '../web/web-access.js';
+import { isLocalHost, parseWebUrl } from '../web/web-hosts.js';
 import type { BrowserFacts } from '../../shared/tool-details.js';
 import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from './tool-spec.js';
 
@@ -20,8 +21,11 @@ const CONSOLE_LINES_SHOWN = 50;
 /** Characters of the page's accessibility tree a model without vision gets instead of the screenshot. */
 const PAGE_TEXT_CHARS = 8_000;
 
-/** browser_action: operates the task's browser; each result shows the page (a screenshot, or its text), new console lines and the URL. */
-export function createBrowserActionTool(session: BrowserSession, deniedDomains: readonly string[] = []): ToolHandler {
+/**
+ * browser_action: operates the task's browser; each result shows the page (a screenshot, or its
+ * text), new console lines and the URL. Where the page may go is the session's access policy.
+ */
+export function createBrowserActionTool(session: BrowserSession): ToolHandler {
   return {
     spec: {
       name: 'browser_action',
@@ -61,8 +65,9 @@ export function createBrowserActionTool(session: BrowserSession, deniedDomains: 
       }
       if (request.action === 'launch') {
         const url = request.url!;
-        const denied = deniedBy(url.hostname, deniedDomains);
-        if (denied !== undefined) return { kind: 'error', error: deniedMessage(url.hostname, denied), mistake: false };
+        // A refused host is never asked about; the browser's proxy judges every request again, redirects included.
+        const access = await checkWebAccess(url.hostname, session.access);
+        if (!access.allowed && access.refused) return { kind: 'error', error: access.reason, mistake: false };
         const answer = await context.approve({
           summary: `Open ${url.href} in the browser`,
           ...(isLocalHost(url.hostname)

@@ -59,18 +59,11 @@ describe('web_fetch', () => {
     assert.equal(harness.asked.length, 0);
   });
 
-  test('redirects are followed, but never to a host on the deny list', async () => {
+  test('redirects are followed (web-redirects.test.ts shows that a denied hop never is)', async () => {
     const harness = new ToolHarness(root);
     harness.policy = { ...harness.policy, browser: true };
-    const tool = createWebFetchTool({ deniedDomains: ['localhost'] });
-    const followed = await harness.run(tool, { url: `${server.url}redirect?to=/article` });
+    const followed = await harness.run(createWebFetchTool({ deniedDomains: ['example.com'] }), { url: `${server.url}redirect?to=/article` });
     assert.match(output(followed), /^# Release notes \| Example\n\nSource: http:\/\/127\.0\.0\.1:\d+\/article\n/);
-    const port = new URL(server.url).port;
-    const refused = await harness.run(tool, { url: `${server.url}redirect?to=http://localhost:${port}/article` });
-    assert.equal(
-      output(refused),
-      `ERROR: Could not fetch ${server.url}redirect?to=http://localhost:${port}/article: it redirects to http://localhost:${port}/article, and localhost is on the user's deny list for web tools (entry "localhost"); it was not opened. Do not try to reach it another way.`,
-    );
   });
 
   test('the deny list, a rejection, and pages that do not load are clear errors', async () => {
