@@ -22,6 +22,7 @@ import { Emitter, type Disposable } from './events.js';
 import { LiveTasks } from './live-task.js';
 import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './ports.js';
 import { StoredTasks } from './stored-tasks.js';
+import { ViewRequests } from './view-requests.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
 /** What the controller is built from: the editor's parts as ports (see ports.ts). */
@@ -54,12 +55,7 @@ export class TaskController implements PanelSource, Disposable {
   readonly onTaskEnded = this.taskEnded.event;
   private readonly subscriptions: Disposable[] = [];
   private current: OpenTask | undefined;
-  /** The view the host last asked the webviews to show, and that request's name (see `requestView`). */
-  private view: PanelView = 'chat';
-  private viewRequest: string | undefined;
-  private viewRequests = 0;
-  /** Tells this controller's view requests from those of an earlier one a reloaded webview remembers. */
-  private readonly viewRequestPrefix = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  private readonly views = new ViewRequests();
   private mode: Mode = 'act';
   private skill = DEFAULT_SKILL_SLUG;
   private settingsView: ProviderSettingsView;
@@ -74,6 +70,8 @@ export class TaskController implements PanelSource, Disposable {
    * once the setup is complete (saved in Settings or in the settings file).
    */
   private pendingTask: string | undefined;
+  /** Saves of the Settings form under way. */
+  private saving = 0;
   private readonly lists: PanelLists;
   /** Compare, restore, edit and condense the open task, its todos and screenshots. */
   readonly actions: OpenTaskActions;
@@ -139,8 +137,7 @@ export class TaskController implements PanelSource, Disposable {
   /** The whole panel state, as a `snapshot` message carries it. */
   snapshot(): PanelState {
     return {
-      view: this.view,
-      ...(this.viewRequest !== undefined ? { viewRequest: this.viewRequest } : {}),
+      ...this.views.state(),
       ...(this.current ? { task: taskView(this.current, this.deps.interactions) } : {}),
       settings: this.settingsView,
       history: this.stored.history(),
@@ -173,7 +170,7 @@ export class TaskController implements PanelSource, Disposable {
     if (await this.needsSetup()) {
       if (images.length > 0) throw new Error('Set up a model provider first (the Settings view), then send the images with the task.');
       this.pendingTask = text;
-      this.requestView('settings');
+      this.views.request('settings');
       this.emit({ kind: 'state' });
       return;
     }
@@ -297,7 +294,7 @@ export class TaskController implements PanelSource, Disposable {
    * once; the view the user then picks is theirs. A task waiting for the setup keeps waiting.
    */
   showView(view: PanelView): void {
-    this.requestView(view);
+    this.views.request(view);
     this.viewOpened(view);
   }
 
@@ -322,7 +319,7 @@ export class TaskController implements PanelSource, Disposable {
   /** Closes the open task (ending its commands) and shows an empty chat. */
   async clearTask(): Promise<void> {
     await this.closeCurrent();
-    this.requestView('chat');
+    this.views.request('chat');
     this.emit({ kind: 'state' });
   }
 
@@ -395,8 +392,14 @@ export class TaskController implements PanelSource, Disposable {
 
   /** Saves the provider choice; the key goes to the key store, an empty key removes the stored one. */
   async saveSettings(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
-    await this.deps.settings.save(choice);
-    await this.refreshSettings();
+    // A save writes its keys one by one (each a change event): only the whole of it may start the waiting task.
+    this.saving += 1;
+    try {
+      await this.deps.settings.save(choice);
+      await this.refreshSettings();
+    } finally {
+      this.saving -= 1;
+    }
     // The task sent before the setup starts now (its failure is the Save's), unless the setup is
     // still incomplete or the settings change already started it.
     await this.startPendingTask();
@@ -474,7 +477,7 @@ export class TaskController implements PanelSource, Disposable {
     const environment = await this.deps.settings.createEnvironment(cwd, this.deps.additionalRoots?.() ?? []);
     if (environment) return environment;
     if (options.showSetup !== false) {
-      this.requestView('settings');
+      this.views.request('settings');
       this.emit({ kind: 'state' });
     }
     throw new Error('Set up a model provider first: the Settings view shows what is missing.');
@@ -509,15 +512,9 @@ export class TaskController implements PanelSource, Disposable {
     this.emit({ kind: 'state' });
     // A setup completed outside the Settings form (the settings file, another window) starts the
     // waiting task too, wherever the user is; a failure is told, and the task waits on.
-    if (this.pendingTask !== undefined && (view.missing?.length ?? 0) === 0) {
+    if (this.pendingTask !== undefined && this.saving === 0 && (view.missing?.length ?? 0) === 0) {
       this.startPendingTask({ showSetup: false }).catch((error: unknown) => this.deps.host.notify('error', `The task waiting for the setup did not start: ${error instanceof Error ? error.message : String(error)}`));
     }
-  }
-
-  /** Names a new request for the webviews to show `view`; each webview follows a request once. */
-  private requestView(view: PanelView): void {
-    this.view = view;
-    this.viewRequest = `${this.viewRequestPrefix}-${++this.viewRequests}`;
   }
 
   private availableSkills(): readonly Skill[] {

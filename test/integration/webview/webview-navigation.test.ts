@@ -50,9 +50,13 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
     const settings: PanelProviderSettings = {
       basics: view,
       view: async () => view(),
+      // As VS Code writes them: one setting at a time, each a change event the controller hears.
       save: async (saved) => {
-        choice = { provider: saved.provider, model: saved.model, baseUrl: saved.baseUrl };
-        changed.fire();
+        for (const key of ['model', 'baseUrl', 'provider'] as const) {
+          choice = { ...choice, [key]: saved[key] };
+          changed.fire();
+          await new Promise((resolve) => setTimeout(resolve, 10));
+        }
       },
       listModels: async () => {
         throw new Error('not listed in this test');
@@ -82,10 +86,11 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
     const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), { throttleMs: 0 });
     // Host → page, in order; the page's posts → host. The harness stops answering requests itself.
     let delivering = Promise.resolve();
+    let closed = false;
     const received: HostMessage[] = [];
     pageEnd.onMessage((message) => {
       received.push(message);
-      delivering = delivering.then(() => panel.send(message));
+      delivering = delivering.then(() => (closed ? undefined : panel.send(message)));
     });
     await panel.page.exposeFunction('__toHost', (message: WebviewMessage) => pageEnd.send(message));
     await panel.page.evaluate(() => {
@@ -111,9 +116,13 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
           await delivering;
         }
       },
-      close: () => {
+      /** Stops the host; what it still sends is not delivered to a page that is closing. */
+      close: async () => {
         messenger.dispose();
+        await controller.cancel();
         controller.dispose();
+        closed = true;
+        await delivering;
       },
     };
   }
@@ -188,7 +197,7 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
       assert.equal(host.controller.snapshot().pendingTask, undefined);
       assert.deepEqual(host.notices, []);
     } finally {
-      host.close();
+      await host.close();
     }
   });
 
@@ -211,7 +220,26 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
       await page.getByRole('button', { name: 'Back to chat' }).click();
       await page.locator('.completion-card').getByText(ANSWER).waitFor();
     } finally {
-      host.close();
+      await host.close();
+    }
+  });
+
+  test('a Save writing its settings one by one starts the waiting task once, with the whole of them', async () => {
+    const host = await connect();
+    try {
+      await host.controller.newTask(TASK);
+      // A first Save names a server but no model: the task waits on.
+      await host.controller.saveSettings({ provider: 'openai-compatible', model: '', baseUrl: 'http://127.0.0.1:9/v1' });
+      assert.equal(host.controller.snapshot().pendingTask, TASK);
+      // The second is complete once its model is written, before its address is: it must start against the new address.
+      fixture.server.enqueue({ text: `<attempt_completion>\n<result>${ANSWER}</result>\n</attempt_completion>` });
+      await host.controller.saveSettings({ provider: 'openai-compatible', model: 'scripted-model', baseUrl: fixture.server.openAiBaseUrl });
+      await until(() => host.controller.snapshot().task?.status === 'completed' || host.controller.snapshot().task?.status === 'failed', 'the task to end');
+      assert.equal(host.controller.snapshot().task?.status, 'completed');
+      assert.equal(fixture.server.requests.length, 1);
+      assert.deepEqual(host.notices, []);
+    } finally {
+      await host.close();
     }
   });
 
@@ -232,7 +260,7 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
       assert.equal(host.controller.snapshot().task, undefined);
       await expectView('chat');
     } finally {
-      host.close();
+      await host.close();
     }
   });
 });
