@@ -69,8 +69,14 @@ function readOnly(path: string, kind: 'folder' | 'file', args: string[]): void {
   const stats = entry(path);
   if (stats?.isSymbolicLink()) throw unprotectable(path);
   if (!stats) {
-    if (kind === 'folder') mkdirSync(path);
-    else closeSync(openSync(path, 'a'));
+    try {
+      if (kind === 'folder') mkdirSync(path);
+      else closeSync(openSync(path, 'a'));
+    } catch (error) {
+      // Where Smith cannot create it (a read-only folder, another owner's), neither can the command.
+      if (['EACCES', 'EPERM', 'EROFS'].includes((error as NodeJS.ErrnoException).code ?? '')) return;
+      throw error;
+    }
   }
   args.push('--ro-bind', path, path);
 }

@@ -59,6 +59,8 @@ describe('smith replay: commands and the real workspace', async () => {
       command('echo via > back/via-link.txt; echo "exit=$?"'),
       command(`ln -s ${real} mine && echo via > mine/via-mine.txt; echo "exit=$?"`),
       command('echo inside > inside.txt; echo "exit=$?"'),
+      // The file tools too: the link leads outside the copy, so the edit is not approved.
+      reply('<write_to_file>\n<path>back/via-tool.txt</path>\n<content>\nvia the tool\n</content>\n</write_to_file>'),
       complete,
     );
     const run = await runCli({ args: replayArgs(taskId) });
