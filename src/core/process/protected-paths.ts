@@ -43,11 +43,19 @@ export function protectedPathArguments(folders: readonly string[]): string[] {
   return args;
 }
 
-/** A git folder: itself a mount point, its hooks and config read-only, and its submodules' likewise. */
+/**
+ * A git folder: itself a mount point; its hooks, its config (and `config.worktree`, which git reads
+ * with extensions.worktreeConfig) read-only; its linked worktrees' folders (`worktrees/`, whose
+ * `commondir` and config decide what git runs in those worktrees) read-only when there are any;
+ * and its submodules' git folders likewise.
+ */
 function readOnlyGitFolder(gitDir: string, args: string[]): void {
   args.push('--bind', gitDir, gitDir);
   readOnly(join(gitDir, 'hooks'), 'folder', args);
   readOnly(join(gitDir, 'config'), 'file', args);
+  readOnly(join(gitDir, 'config.worktree'), 'file', args);
+  const worktrees = join(gitDir, 'worktrees');
+  if (entry(worktrees)) readOnly(worktrees, 'folder', args);
   const modules = join(gitDir, 'modules');
   if (entry(modules)?.isDirectory()) moduleFolders(modules, MODULES_DEPTH, args);
 }

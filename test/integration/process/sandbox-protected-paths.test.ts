@@ -104,6 +104,10 @@ describe('sandboxed commands and the protected paths', async () => {
     const tree = join(ws.root, 'tree');
     git(main, 'worktree', 'add', '-q', tree);
     const gitFile = readFileSync(join(tree, '.git'), 'utf8');
+    // In the main repository, its worktrees' git folders are read-only too (their commondir decides what git runs there).
+    const inMain = new ChildProcessRunner({ sandbox: { ...(found as Exclude<typeof found, { reason: string }>), folders: [main], network: false, ignore: NOTHING_IGNORED } });
+    const worktreeAttack = await run(inMain, 'echo /tmp/evil > .git/worktrees/tree/commondir; echo "exit=$?"; echo "[core]" > .git/config.worktree; echo "exit=$?"; git worktree add -q ../other; echo "exit=$?"', main);
+    assert.doesNotMatch(worktreeAttack, /exit=0/);
     const inTree = new ChildProcessRunner({ sandbox: { ...(found as Exclude<typeof found, { reason: string }>), folders: [tree], network: false, ignore: NOTHING_IGNORED } });
     const rewrite = await run(inTree, 'echo "gitdir: /tmp/evil" > .git; echo "exit=$?"; rm -f .git; echo "exit=$?"; echo ok > file.txt; echo "exit=$?"', tree);
     assert.match(rewrite, /exit=[1-9][\s\S]*exit=[1-9][\s\S]*exit=0/);
