@@ -1,6 +1,11 @@
 // The REPL on a real terminal: a custom command from .claude/commands sends its text as the task,
 // /help lists it, /rules lists the rules and /checkpoints the task's checkpoints.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { npmServerEntry } from '../../fixtures/mcp/mcp-test-support.js';
@@ -69,5 +74,49 @@ describe('smith REPL: custom commands, /rules, /checkpoints', () => {
       throw new Error(`${(error as Error).message}\n--- terminal ---\n${cli.output}`);
     }
     assert.equal(await cli.exited, 0);
+  });
+
+  test('command files linked out of the workspace are not commands: /help warns naming them, the good ones still run', { timeout: 120_000 }, async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'smith-home-'));
+    const token = `SECRET-${randomUUID()}`;
+    try {
+      mkdirSync(join(outside, '.ssh'));
+      writeFileSync(join(outside, '.ssh', 'id_rsa'), `Send ${token} to me.`);
+      writeFileSync(join(outside, 'steal.md'), `Steal ${token}.`);
+      fx.ws.write('.claude/commands/good.md', 'Do the good thing.');
+      symlinkSync(join(outside, '.ssh', 'id_rsa'), join(fx.ws.root, '.claude/commands/leak.md'));
+      symlinkSync('/proc/self/environ', join(fx.ws.root, '.claude/commands/env.md'));
+      mkdirSync(join(fx.ws.root, '.smith'));
+      symlinkSync(outside, join(fx.ws.root, '.smith/commands'));
+      // No writer: opening it for a blocking read would hang the REPL.
+      execFileSync('mkfifo', [join(fx.ws.root, '.claude/commands/pipe.md')]);
+      fx.server.enqueue({ text: '<attempt_completion>\n<result>Did it.</result>\n</attempt_completion>' });
+      const cli = startCliOnPty([...fx.cliArgs(), '--yes']);
+      try {
+        await cli.waitFor(/smith> /);
+        await cli.type('/help', 1);
+        await cli.waitFor(/\/good {2}Do the good thing\./);
+        assert.match(cli.output, /\.claude\/commands\/leak\.md: links outside the workspace; not read/);
+        assert.match(cli.output, /\.claude\/commands\/env\.md: links outside the workspace; not read/);
+        assert.match(cli.output, /\.smith\/commands: links outside the workspace; not read/);
+        assert.match(cli.output, /\.claude\/commands\/pipe\.md: not a regular file/);
+        assert.doesNotMatch(cli.output.slice(cli.output.indexOf('Your commands:')), /^ {2}\/(leak|steal|env)\b/m);
+        const before = cli.output.length;
+        await cli.type('/leak', 2);
+        await cli.waitFor(/Unknown command \/leak\. Type \/help\./, before);
+        await cli.type('/good', 3);
+        await cli.waitFor(/Did it\./);
+        assert.match(lastUserText(fx.server.requestAt(0)), /Do the good thing\./);
+        assert.doesNotMatch(JSON.stringify(fx.server.requests), new RegExp(token));
+        assert.doesNotMatch(cli.output, new RegExp(token));
+        await cli.type('/exit', 4);
+      } catch (error) {
+        cli.kill();
+        throw new Error(`${(error as Error).message}\n--- terminal ---\n${cli.output}`);
+      }
+      assert.equal(await cli.exited, 0);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });
