@@ -82,7 +82,7 @@ export class StreamJsonInput {
       const match = (line: ApprovalLine) => line.callId === undefined || line.callId === request.callId;
       const line = await this.wait(this.approvals, match, (waiter) => (this.approvalWaiter = waiter), signal);
       this.approvalWaiter = undefined;
-      if (!line) return { approved: false, feedback: 'No answer: the input ended before the approval was given.' };
+      if (!line) return { approved: false, feedback: `No answer: the input ended before the approval was given.${request.reason ? ` ${request.reason}` : ''}` };
       return line.approved ? { approved: true, ...(line.feedback ? { feedback: line.feedback } : {}) } : { approved: false, ...(line.feedback ? { feedback: line.feedback } : {}) };
     },
   };

@@ -17,12 +17,14 @@ export class TerminalApprovals implements ApprovalPort {
     if (request.reason) out.write(`${this.style.yellow(`  ${this.style.text(request.reason)}`)}\n`);
     if (request.command) out.write(`  $ ${this.style.text(request.command)}\n`);
     if (request.diff) out.write(`${this.style.diff(request.diff)}\n`);
+    // Nobody to answer: the call is refused, and the model is told why it was asked.
+    const why = request.reason ? ` ${request.reason}` : '';
     if (!this.lines) {
-      out.write('  (no terminal input to answer on: rejected; use --yes to approve tool calls)\n');
-      return { approved: false, feedback: 'The user could not be asked (non-interactive run without --yes).' };
+      out.write(`  (no terminal input to answer on: rejected${request.reason ? '' : '; use --yes to approve tool calls'})\n`);
+      return { approved: false, feedback: `The user could not be asked (non-interactive run), so it was not run.${why}` };
     }
     const line = await this.lines.reply('Approve? [y]es / [n]o / or type feedback to reject: ', signal);
-    if (line === undefined) return { approved: false, feedback: 'No answer: input ended before the user approved.' };
+    if (line === undefined) return { approved: false, feedback: `No answer: input ended before the user approved, so it was not run.${why}` };
     const answer = line.trim();
     if (/^(y|yes)$/i.test(answer)) return { approved: true };
     if (/^(n|no)?$/i.test(answer)) return { approved: false };

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser/lib/esm/main.js';
-import { splitCommand } from './shell-commands.js';
+import { analyseCommandLine } from './shell-commands.js';
+import { renderWords } from './shell-words.js';
 
 const READ_TOOLS = new Set(['read_file', 'list_files', 'search_files', 'list_code_definition_names']);
 const EDIT_TOOLS = new Set(['write_to_file', 'replace_in_file', 'new_rule']);
@@ -11,14 +12,15 @@ const EDIT_TOOLS = new Set(['write_to_file', 'replace_in_file', 'new_rule']);
  * commands one by one (`Bash(npm test)`), the path read or edited (`Read(src/a.ts)`,
  * `Edit(src/a.ts)`), the MCP server's tool (`mcp__github__create_issue`), the host fetched or
  * opened (`WebFetch(domain:example.com)`), else the tool itself.
- * Undefined when no rule could allow it: a command with parts the shell parser cannot see through
- * (substitutions), which rules never allow.
+ * Undefined when no rule could allow it: a command line that is opaque (see analyseCommandLine)
+ * or writes a file, which rules never allow.
  */
 export async function narrowestAllowRules(tool: string, params: Readonly<Record<string, string>>, cwd: string): Promise<string[] | undefined> {
   if (tool === 'execute_command') {
-    const split = await splitCommand(params.command ?? '');
-    if (split.opaque.length > 0 || split.commands.length === 0) return undefined;
-    return [...new Set(split.commands.map((command) => `Bash(${command})`))];
+    const line = await analyseCommandLine(params.command ?? '');
+    if (line.opaque.length > 0 || line.unallowable.length > 0 || line.commands.length === 0) return undefined;
+    // Normalised (`Bash(git push --force)` for `git push '--force'`); a wrapper by its own words (`Bash(timeout 60)`), since what it runs has a rule of its own.
+    return [...new Set(line.commands.map((command) => `Bash(${renderWords(command.own ?? command.words)})`))];
   }
   if (tool === 'use_mcp_tool' && params.server_name && params.tool_name) return [`mcp__${params.server_name}__${params.tool_name}`];
   if ((tool === 'web_fetch' || tool === 'browser_action') && params.url) {

@@ -2,7 +2,8 @@ import { homedir } from 'node:os';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import { parseRule } from './rule-syntax.js';
-import { splitCommand } from './shell-commands.js';
+import { judgeCommandLine } from './command-rules.js';
+import { analyseCommandLine } from './shell-commands.js';
 import { hostAllowed } from '../process/host-allow-list.js';
 import { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { WebDenyRule } from '../web/web-access.js';
@@ -28,8 +29,12 @@ export interface PermissionCall {
   readonly workspace?: WorkspaceRoots;
 }
 
-/** The verdict: the effect and the rule that decided it, or undefined when no rule speaks. */
-export type PermissionVerdict = { readonly effect: PermissionEffect; readonly rule: PermissionRule } | undefined;
+/**
+ * The verdict: the effect and the rule that decided it, or undefined when no rule speaks. For a
+ * command line, `reason` says which command matched, or why the line cannot be judged (`opaque`:
+ * it is asked because the rule, a deny or ask rule for commands, exists).
+ */
+export type PermissionVerdict = { readonly effect: PermissionEffect; readonly rule: PermissionRule; readonly reason?: string; readonly opaque?: true } | undefined;
 
 /** The rule names of Claude Code mapped to Smith's tools, so users can reuse their rules. */
 const FAMILIES: Readonly<Record<string, readonly string[]>> = {
@@ -42,30 +47,15 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
 
 /**
  * Judges a call against the rules: a deny rule that matches wins, then an ask rule, then allow.
- * A command line is judged per simple command (see splitCommand): deny and ask when any of them
- * matches, allow only when every one matches an allow rule and nothing in the line is opaque.
+ * A command line is judged by the commands it runs (see analyseCommandLine): deny and ask when
+ * any of them matches; asked when a deny or ask rule exists and the line is opaque or a computed
+ * word could make a command match one; allow only when every command matches an allow rule and
+ * nothing in the line is opaque or writes a file.
  */
 export async function judgeCall(rules: readonly PermissionRule[], call: PermissionCall): Promise<PermissionVerdict> {
   if (call.tool !== 'execute_command') return judgePathCall(rules, call);
-  const commandLine = call.params.command;
-  const split = commandLine === undefined ? undefined : await splitCommand(commandLine);
   const applicable = rules.filter((rule) => ruleCovers(rule, call.tool, call.params));
-  const formsFor = pathFormsOnce(call);
-  const matching = (rule: PermissionRule, subject?: string) => matches(rule, call, formsFor, subject);
-  for (const effect of ['deny', 'ask'] as const) {
-    for (const rule of applicable.filter((r) => r.effect === effect)) {
-      if (split ? [commandLine ?? '', ...split.commands].some((command) => matching(rule, command)) : matching(rule)) return { effect, rule };
-    }
-  }
-  const allows = applicable.filter((r) => r.effect === 'allow');
-  if (allows.length === 0) return undefined;
-  if (split) {
-    if (split.opaque.length > 0 || split.commands.length === 0) return undefined;
-    const deciding = split.commands.map((command) => allows.find((rule) => matching(rule, command)));
-    return deciding.every(Boolean) ? { effect: 'allow', rule: deciding[0]! } : undefined;
-  }
-  const rule = allows.find((r) => matching(r));
-  return rule ? { effect: 'allow', rule } : undefined;
+  return judgeCommandLine(applicable, await analyseCommandLine(call.params.command ?? ''));
 }
 
 /**
@@ -106,10 +96,9 @@ export function ruleCovers(rule: PermissionRule, tool: string, params: Readonly<
   return name === tool || (FAMILIES[name]?.includes(tool) ?? false);
 }
 
-function matches(rule: PermissionRule, call: PermissionCall, formsFor: (effect: PermissionEffect, path: string) => PathForm[], command?: string): boolean {
+function matches(rule: PermissionRule, call: PermissionCall, formsFor: (effect: PermissionEffect, path: string) => PathForm[]): boolean {
   const { name, pattern } = parseRule(rule.rule);
   if (!pattern || name.startsWith('mcp__')) return true;
-  if (command !== undefined) return commandMatches(pattern, command);
   if (name === 'WebFetch') return urlMatches(pattern, call.params.url);
   const path = call.params.path;
   return path !== undefined && formsFor(rule.effect, path).some((form) => pathMatches(pattern, form));
@@ -143,18 +132,6 @@ function pathForms(path: string, call: PermissionCall, effect: PermissionEffect)
 
 function slashes(path: string): string {
   return path.split(sep).join('/');
-}
-
-/** `npm test` exactly, `git diff:*` (the words, then anything), or a glob with `*`. */
-function commandMatches(pattern: string, command: string): boolean {
-  const normalised = pattern.replace(/\s+/g, ' ').trim();
-  if (normalised.endsWith(':*')) {
-    const prefix = normalised.slice(0, -2);
-    return command === prefix || command.startsWith(`${prefix} `);
-  }
-  if (!normalised.includes('*')) return command === normalised;
-  const regex = new RegExp(`^${normalised.split('*').map((part) => part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`, 's');
-  return regex.test(command);
 }
 
 /**

@@ -1,57 +1,240 @@
-import type { Node } from 'web-tree-sitter';
+import type { Node, Parser } from 'web-tree-sitter';
 import { loadParser } from '../code/grammar-loader.js';
+import { changesWhatRuns, commandBasename, unwrap } from './command-wrappers.js';
+import { renderWords, wordsOf, type ShellWord } from './shell-words.js';
 
-/** A command line split into the simple commands it runs. */
-export interface SplitCommand {
-  /** Every simple command, including those inside `$(…)`, backticks, subshells and pipelines, whitespace-normalised. */
-  readonly commands: readonly string[];
+/** One command the line runs, at any depth: in a pipeline, a substitution, a wrapper, a `-c` text. */
+export interface ShellCommand {
+  /** Its words as the program receives them (after quote removal; assignments before it left out). */
+  readonly words: readonly ShellWord[];
   /**
-   * Why the line cannot be judged from its words alone (a syntax error, a command name that is
-   * an expansion, output redirected to a file, `eval`); such a line is never allowed by a rule.
+   * For a wrapper (`sudo -u root`, `timeout 5`, `bash -c`): its own words, which an allow rule must
+   * allow; what it runs is a command of its own in the list.
+   */
+  readonly own?: readonly ShellWord[];
+  /** The wrappers it runs inside, outermost first (`sudo`, `bash -c`), for messages. */
+  readonly via: readonly string[];
+  /** Its words as one line, quoted where needed: what a rule is matched against and a message shows. */
+  readonly text: string;
+}
+
+/** What a command line will run, as far as its words tell. */
+export interface CommandLine {
+  /** Every command it runs, wrappers unwrapped and `-c` / `eval` texts parsed again. */
+  readonly commands: readonly ShellCommand[];
+  /**
+   * Why the commands it runs cannot be known for sure (a computed command name, `eval` of computed
+   * text, PATH changed, a function defined …): never allowed by a rule, and asked when a deny or
+   * ask rule for commands exists.
    */
   readonly opaque: readonly string[];
+  /** Why a rule may not allow it although its commands are known: output written to a file. */
+  readonly unallowable: readonly string[];
 }
 
-/** Shell words that run other text as a command: an allow rule naming them would allow anything. */
-const RUNS_TEXT = new Set(['eval', 'source', '.', 'exec', 'xargs', 'sudo', 'env', 'nohup', 'time', 'timeout', 'nice', 'command', 'builtin']);
+/** Texts run by texts (`bash -c "eval '…'"`) are followed this deep; deeper is opaque. */
+const MAX_DEPTH = 8;
 
 /**
- * Splits a command line with a real shell grammar (tree-sitter-bash), so that a rule for
- * `git status` does not cover `git status; rm -rf ~`, `git status && curl … | sh` or
- * `git status $(rm -rf ~)`.
+ * Reads a command line with a real shell grammar (tree-sitter-bash) into the commands it will run:
+ * each simple command's words after quote removal, wrappers (`sudo`, `env`, `xargs`, `find -exec`
+ * …, see command-wrappers.ts) unwrapped and the texts of `bash -c`, `eval`, `watch` parsed again,
+ * so that a rule for `rm` sees `\rm`, `/bin/rm`, `sudo env rm` and `sh -c "… && rm x"`.
  */
-export async function splitCommand(line: string): Promise<SplitCommand> {
-  const parser = await loadParser('tree-sitter-bash.wasm');
-  const tree = parser.parse(line);
-  if (!tree) return { commands: [], opaque: ['the command could not be parsed'] };
-  const commands: string[] = [];
-  const opaque: string[] = [];
-  const stack: Node[] = [tree.rootNode];
-  for (let node = stack.pop(); node; node = stack.pop()) {
-    if (node.type === 'ERROR' || node.isMissing) opaque.push('the command has a syntax error');
-    if (node.type === 'command') {
-      const name = node.childForFieldName('name');
-      const text = normalise(node.text);
-      commands.push(text);
-      if (!name || name.children.some((child) => child.type !== 'word') || name.text.includes('$')) opaque.push(`the command name of "${text}" is computed`);
-      else if (RUNS_TEXT.has(name.text)) opaque.push(`"${name.text}" runs other text as a command`);
-    }
-    if (node.type === 'file_redirect') {
-      const operator = node.children.find((child) => /[<>]/.test(child.type))?.type ?? '';
-      const destination = node.childForFieldName('destination')?.text ?? node.lastChild?.text ?? '';
-      // `2>&1` duplicates a descriptor; `> /dev/null` discards; anything else writes a file.
-      const duplicate = operator.includes('&') && /^&?\d+$/.test(destination);
-      if (operator.includes('>') && destination !== '/dev/null' && !duplicate) opaque.push(`output is written to ${destination}`);
-    }
-    for (let i = node.childCount - 1; i >= 0; i--) {
-      const child = node.child(i);
-      if (child) stack.push(child);
-    }
-  }
-  tree.delete();
-  return { commands, opaque };
+export async function analyseCommandLine(line: string): Promise<CommandLine> {
+  const analysis = new Analysis(await loadParser('tree-sitter-bash.wasm'));
+  analysis.script(line, 0, []);
+  return { commands: analysis.commands, opaque: [...new Set(analysis.opaque)], unallowable: [...new Set(analysis.unallowable)] };
 }
 
-function normalise(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
+/** Builtins that assign to the variables named by their arguments. */
+const ASSIGNING = new Set(['read', 'mapfile', 'readarray', 'getopts', 'let', 'printf', 'wait']);
+
+class Analysis {
+  readonly commands: ShellCommand[] = [];
+  readonly opaque: string[] = [];
+  readonly unallowable: string[] = [];
+
+  constructor(private readonly parser: Parser) {}
+
+  script(text: string, depth: number, via: readonly string[]): void {
+    if (depth > MAX_DEPTH) {
+      this.opaque.push(`commands are nested more than ${MAX_DEPTH} deep`);
+      return;
+    }
+    const tree = this.parser.parse(text);
+    if (!tree) {
+      this.opaque.push('the command could not be parsed');
+      return;
+    }
+    try {
+      const assigned = assignedNames(tree.rootNode);
+      const stack: Node[] = [tree.rootNode];
+      for (let node = stack.pop(); node; node = stack.pop()) {
+        this.node(node, text, depth, via, assigned);
+        for (let i = node.childCount - 1; i >= 0; i--) {
+          const child = node.child(i);
+          if (child) stack.push(child);
+        }
+      }
+    } finally {
+      tree.delete();
+    }
+  }
+
+  private node(node: Node, source: string, depth: number, via: readonly string[], assigned: ReadonlySet<string>): void {
+    switch (node.type) {
+      case 'ERROR':
+        this.opaque.push('the command has a syntax error');
+        return;
+      case 'function_definition':
+        this.opaque.push(`the line defines a function (${node.childForFieldName('name')?.text ?? '?'}), which can stand in for any command`);
+        return;
+      case 'command':
+        this.command(node, source, depth, via);
+        return;
+      case 'variable_assignment':
+      case 'for_statement':
+      case 'unset_command':
+      case 'declaration_command':
+        this.assignment(node);
+        return;
+      case 'expansion':
+        this.expansion(node);
+        return;
+      case 'subscript':
+        this.subscript(node);
+        return;
+      case 'arithmetic_expansion':
+        this.arithmetic(node, assigned);
+        return;
+      case 'file_redirect':
+        this.redirect(node);
+        return;
+    }
+    if (node.isMissing) this.opaque.push('the command has a syntax error');
+  }
+
+  private command(node: Node, source: string, depth: number, via: readonly string[]): void {
+    const parts: Node[] = [];
+    for (let i = 0; i < node.childCount; i++) {
+      const child = node.child(i);
+      const field = node.fieldNameForChild(i);
+      if (!child) continue;
+      if (field === 'name') parts.push(...child.children.filter((part): part is Node => part !== null));
+      else if (field === 'argument') parts.push(child);
+    }
+    const name = parts[0];
+    // `(( … ))` is arithmetic, not a command.
+    if (name?.type === 'arithmetic_expansion' && parts.length === 1 && name.text.startsWith('((')) return;
+    this.words(wordsOf(parts, source), depth, via);
+  }
+
+  /** Judges one command's words: records it, then what it runs if it is a wrapper. */
+  words(words: readonly ShellWord[], depth: number, via: readonly string[]): void {
+    const name = words[0];
+    if (!name) return;
+    const text = renderWords(words);
+    if (!name.literal) {
+      this.opaque.push(`the command name of \`${text}\` is computed`);
+      return;
+    }
+    if (depth > MAX_DEPTH) {
+      this.opaque.push(`commands are nested more than ${MAX_DEPTH} deep`);
+      return;
+    }
+    this.builtin(commandBasename(name.value), words);
+    const wrapper = unwrap(words);
+    const runs = wrapper && (wrapper.commands.length > 0 || wrapper.scripts.length > 0);
+    this.commands.push({ words, ...(runs ? { own: wrapper.own } : {}), via, text });
+    if (!wrapper) return;
+    if (wrapper.opaque) this.opaque.push(wrapper.opaque);
+    const inside = [...via, renderWords(wrapper.own.length > 0 ? wrapper.own : words.slice(0, 1))];
+    for (const command of wrapper.commands) this.words(command, depth + 1, inside);
+    for (const script of wrapper.scripts) this.script(script, depth + 1, inside);
+  }
+
+  /** Builtins that change what later commands run: `alias`, `hash -p`, `enable -f`, and assignments by name. */
+  private builtin(name: string, words: readonly ShellWord[]): void {
+    const args = words.slice(1);
+    if (name === 'alias' && args.some((word) => !word.literal || word.value.includes('=')))
+      this.opaque.push('the line defines an alias, which can stand in for any command');
+    if (name === 'hash' && args.some((word) => !word.literal || /^-\w*p/.test(word.value)))
+      this.opaque.push('hash -p makes a command name run another program');
+    if (name === 'enable' && args.some((word) => !word.literal || /^-\w*f/.test(word.value))) this.opaque.push('enable -f loads a builtin from a file');
+    if (ASSIGNING.has(name)) {
+      for (const word of args) {
+        const variable = word.value.split('=')[0]!;
+        if (!word.literal) continue;
+        if (changesWhatRuns(variable)) this.opaque.push(`${name} sets ${variable}, which changes what a command runs`);
+        else if (/^[A-Za-z_]\w*\[/.test(word.value)) this.opaque.push(`${name} names an array element, whose subscript the shell evaluates`);
+      }
+    }
+  }
+
+  /** `PATH=…`, `export PATH=…`, `for IFS in …`, `unset PATH`. */
+  private assignment(node: Node): void {
+    const names: string[] = [];
+    const name = node.childForFieldName('name') ?? node.childForFieldName('variable');
+    if (name) names.push(name.type === 'subscript' ? (name.childForFieldName('name')?.text ?? name.text) : name.text);
+    if (node.type === 'unset_command' || node.type === 'declaration_command') {
+      for (const child of node.namedChildren) if (child && (child.type === 'variable_name' || child.type === 'word')) names.push(child.text.split('=')[0]!);
+    }
+    for (const variable of names) if (changesWhatRuns(variable)) this.opaque.push(`the line sets ${variable}, which changes what a command runs`);
+  }
+
+  /** `${x@P}` and other transformations, `${!x}` indirection, `${PATH:=…}`. */
+  private expansion(node: Node): void {
+    const operators: string[] = [];
+    for (let i = 0; i < node.childCount; i++) if (node.fieldNameForChild(i) === 'operator') operators.push(node.child(i)?.text ?? '');
+    const first = node.child(1);
+    if (operators.includes('@')) this.opaque.push(`the parameter transformation ${node.text} can run commands`);
+    if (first?.text === '!') this.opaque.push(`the indirect expansion ${node.text} can evaluate a subscript`);
+    const variable = node.namedChildren.find((child) => child?.type === 'variable_name')?.text;
+    if (variable && changesWhatRuns(variable) && operators.some((op) => /^:?=$/.test(op)))
+      this.opaque.push(`the line sets ${variable}, which changes what a command runs`);
+  }
+
+  /** An index other than a number is arithmetic, which the shell evaluates again (`a[$x]`, `a[i]`). */
+  private subscript(node: Node): void {
+    const index = node.childForFieldName('index');
+    if (index && !(index.type === 'number' || /^(?:\d+|[@*])$/.test(index.text))) this.opaque.push(`the subscript ${node.text} is evaluated as arithmetic`);
+  }
+
+  /** Arithmetic evaluates the value of each variable it reads; one set in the line may hold `a[$(…)]`. */
+  private arithmetic(node: Node, assigned: ReadonlySet<string>): void {
+    const stack: Node[] = [node];
+    for (let current = stack.pop(); current; current = stack.pop()) {
+      if (current.type === 'variable_name' && (assigned.has(current.text) || changesWhatRuns(current.text))) {
+        this.opaque.push(`the arithmetic ${node.text} reads ${current.text}, whose value it evaluates again`);
+        return;
+      }
+      for (const child of current.namedChildren) if (child && child.type !== 'command_substitution') stack.push(child);
+    }
+  }
+
+  private redirect(node: Node): void {
+    const operator = node.children.find((child) => child !== null && /[<>]/.test(child.type))?.type ?? '';
+    const destination = node.childForFieldName('destination') ?? node.lastChild;
+    if (!destination || destination.type === 'process_substitution') return;
+    const target = destination.text;
+    // `2>&1` duplicates a descriptor; `> /dev/null` discards; anything else writes a file.
+    const duplicate = operator.includes('&') && /^&?\d+$|^-$/.test(target);
+    if (operator.includes('>') && target !== '/dev/null' && !duplicate) this.unallowable.push(`output is written to ${target}`);
+  }
+}
+
+/** The variables a line sets to something other than a number, so arithmetic reading them can be recognised. */
+function assignedNames(root: Node): Set<string> {
+  const names = new Set<string>();
+  const stack: Node[] = [root];
+  for (let node = stack.pop(); node; node = stack.pop()) {
+    if (node.type === 'variable_assignment') {
+      const name = node.childForFieldName('name');
+      const value = node.childForFieldName('value');
+      if (name?.type === 'variable_name' && !(value?.type === 'number' || /^-?\d+$/.test(value?.text ?? ''))) names.add(name.text);
+    }
+    for (const child of node.namedChildren) if (child) stack.push(child);
+  }
+  return names;
 }

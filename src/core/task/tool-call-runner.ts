@@ -9,7 +9,7 @@ import { missingParams, type ToolContext, type ToolOutcome } from '../tools/tool
 import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
 import { loopCounters } from './loop-counters.js';
 import { narrowestAllowRules } from '../permissions/allow-rules.js';
-import { judgeCall, type PermissionRule } from '../permissions/permission-rules.js';
+import { judgeCall, type PermissionRule, type PermissionVerdict } from '../permissions/permission-rules.js';
 import { createReadGuard, readGuardOf } from '../permissions/read-guard.js';
 import { withNotificationHooks } from '../hooks/notification-hooks.js';
 import type { HookSettings } from '../hooks/hooks.js';
@@ -211,15 +211,15 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
         env.log.append({ type: 'tool_auto_approved', callId });
         return { approved: true };
       }
+      // A rule's reason is kept beside the sandbox's: each says something the user must know.
+      const ruleReason = verdict?.effect === 'ask' ? askReason(verdict) : undefined;
       const reason =
-        unconfined ??
-        (verdict?.effect === 'ask'
-          ? `The permission rule ${verdict.rule.rule} asks for this call.`
-          : hookDecision === 'ask'
-            ? `A PreToolUse hook asks for this call${pre.permission?.reason ? `: ${pre.permission.reason}` : '.'}`
-            : facts.outsideWorkspace
-              ? 'The path is outside the workspace.'
-              : request.reason);
+        (unconfined !== undefined || ruleReason !== undefined ? [unconfined, ruleReason].filter(Boolean).join(' ') : undefined) ??
+        (hookDecision === 'ask'
+          ? `A PreToolUse hook asks for this call${pre.permission?.reason ? `: ${pre.permission.reason}` : '.'}`
+          : facts.outsideWorkspace
+            ? 'The path is outside the workspace.'
+            : request.reason);
       const { proposal, ...asked } = request;
       const allowRules = await narrowestAllowRules(block.name, params, env.cwd);
       const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params, ...(allowRules ? { allowRules } : {}), ...(batch ? { batch } : {}) };
@@ -259,7 +259,8 @@ async function judgeParams(tool: string, params: Readonly<Record<string, string>
   const rules = typeof env.permissions === 'function' ? env.permissions() : env.permissions;
   const verdict = rules && rules.length > 0 ? await judgeCall(rules, { tool, params, cwd: env.cwd, ...(env.workspace ? { workspace: env.workspace } : {}) }) : undefined;
   if (verdict?.effect === 'deny') {
-    return { refusal: { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run. Do not try it again in another form; find another way or ask the user.`, mistake: false } };
+    const which = verdict.reason ? ` (${verdict.reason})` : '';
+    return { refusal: { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run${which}. Do not try it again in another form; find another way or ask the user.`, mistake: false } };
   }
   const unreadable = group === 'edit' && params.path ? editOfWithheldFile(params.path, rules ?? [], env) : undefined;
   if (unreadable) return { refusal: { kind: 'error', error: unreadable, mistake: false } };
@@ -281,6 +282,16 @@ function editOfWithheldFile(path: string, rules: readonly PermissionRule[], env:
   const absolute = resolveWorkspacePath(env.workspace ?? env.cwd, path).absolute;
   if (!existsSync(absolute) || lastFileStamp(env.log.events, absolute)) return undefined;
   return `The user's permission rule ${refusal.rule} (${refusal.source}) asks before this file's content reaches you, and an edit would show it. Read it with read_file first (the user will be asked), then edit it.`;
+}
+
+/**
+ * Why a rule asks: the rule and the command it matched, or, for a command line that cannot be
+ * judged for sure, why not. The host shows it, and says it again when nobody could answer.
+ */
+function askReason(verdict: NonNullable<PermissionVerdict>): string {
+  const rule = `${verdict.rule.rule} (${verdict.rule.source})`;
+  if (verdict.opaque) return `This command line is asked because ${verdict.reason ?? 'it cannot be judged for sure'}, and the permission rule ${rule} must not be bypassed.`;
+  return `The permission rule ${verdict.rule.rule} asks for this call${verdict.reason ? ` (${verdict.reason})` : ''}.`;
 }
 
 /** Where a running sub-agent's stop is kept beside the calls that can be detached (Task.stopSubagent). */

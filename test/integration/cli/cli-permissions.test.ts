@@ -32,6 +32,22 @@ describe('smith CLI: permission rules', () => {
     assert.equal(existsSync(join(fx.ws.root, 'src/a.ts')), false);
   });
 
+  test('with --deny and --yes, a wrapped rm is denied and a line whose command is computed is refused, saying why', async () => {
+    fx.ws.write('keep.txt', 'precious');
+    fx.server.enqueue(command('sudo -n env FOO=1 nohup bash -c "eval \'/bin/rm -f keep.txt\'"'), command('$(printf rm) -f keep.txt'), command('echo still-fine'), done);
+    // stdin carries no answers: what is asked cannot be answered.
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--deny', 'Bash(rm:*)', 'Tidy up'], stdin: '', timeoutMs: 120_000 });
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(existsSync(join(fx.ws.root, 'keep.txt')));
+    assert.match(lastUserText(fx.server.requestAt(1)), /permission rule Bash\(rm:\*\) \(--deny\) denies this call, so it was not run \(the line runs `\/bin\/rm -f keep\.txt` \(run by `sudo -n` → `env FOO=1` → `nohup` → `bash -c` → `eval`\)\)/);
+    const refused = lastUserText(fx.server.requestAt(2));
+    assert.match(refused, /was not run/);
+    assert.match(refused, /cannot be judged for sure: the command name of `"?\$\(printf rm\)"? -f keep\.txt` is computed/);
+    assert.match(refused, /Bash\(rm:\*\) \(--deny\)/);
+    assert.match(run.stderr, /This command line is asked because the line cannot be judged for sure/);
+    assert.match(lastUserText(fx.server.requestAt(3)), /still-fine/, 'an ordinary command still runs under --yes');
+  });
+
   test('a malformed rule is a usage error', async () => {
     const run = await runCli({ args: [...fx.cliArgs(), '--deny', 'Bash(rm', 'x'] });
     assert.equal(run.code, 2);

