@@ -231,4 +231,32 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     assertNeverSent();
     assert.match(lastUserText(fx.server.requestAt(2)), /\.env \(denied by Read\(\.env\)\)/);
   });
+
+  test('under an ask rule an edit waits for an approved read of the file', async () => {
+    fx.ws.write('.env', `API_KEY=${TOKEN}\n`);
+    fx.server.enqueue(
+      call('replace_in_file', { path: '.env', diff: '------- SEARCH\nAPI_KEY=wrong\n=======\nAPI_KEY=x\n+++++++ REPLACE' }),
+      call('read_file', { path: '.env' }),
+      done,
+    );
+    // No one answers: the read is asked and refused, so the file stays withheld.
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--ask', 'Read(.env)', 'Fix the key'], stdin: '' });
+    assert.equal(run.code, 0, run.stderr);
+    assertNeverSent();
+    assert.match(lastUserText(fx.server.requestAt(1)), /Read\(\.env\) \(--ask\) asks before this file's content reaches you, and an edit would show it\. Read it with read_file first/);
+    assert.match(run.stderr, /The permission rule Read\(\.env\) asks for this call\./);
+  });
+
+  test('under an ask rule, once the user let the file be read, an edit of it runs', async () => {
+    fx.ws.write('.env', 'API_KEY=old\n');
+    fx.server.enqueue(
+      call('read_file', { path: '.env' }),
+      call('replace_in_file', { path: '.env', diff: '------- SEARCH\nAPI_KEY=old\n=======\nAPI_KEY=new\n+++++++ REPLACE' }),
+      done,
+    );
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--ask', 'Read(.env)', 'Fix the key'], stdin: 'y\n' });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(lastUserText(fx.server.requestAt(1)), /1 \| API_KEY=old/);
+    assert.equal(fx.ws.read('.env'), 'API_KEY=new\n');
+  });
 });
