@@ -45,11 +45,13 @@ export async function expandSlashInput(text: string, inputs: SlashInputs): Promi
   if (text.startsWith('//')) return text.slice(1);
   const slash = parseSlash(text);
   if (!slash) return text;
-  const sources = slashSources(inputs);
+  const { problems, ...sources } = slashSources(inputs);
   const expanded = await expandSlashCommand(slash.name, slash.args, sources);
   if (expanded !== undefined) return expanded;
   const known = slashChoices(sources).map((c) => `/${c.name}`);
-  throw new Error(`Unknown command /${slash.name}. ${known.length > 0 ? `Your commands: ${known.join(', ')}.` : 'You have no commands yet: see docs/context.md (Slash commands).'} Start the message with // to send it as text.`);
+  // Command files skipped (a link out of the workspace, too large, not a regular file) are named, so a missing command is explained.
+  const skipped = problems.length > 0 ? ` Not loaded: ${problems.join('; ')}.` : '';
+  throw new Error(`Unknown command /${slash.name}. ${known.length > 0 ? `Your commands: ${known.join(', ')}.` : 'You have no commands yet: see docs/context.md (Slash commands).'}${skipped} Start the message with // to send it as text.`);
 }
 
 /** Completions for a command being typed at the start of the Task box. */
@@ -60,7 +62,7 @@ export function slashSuggestions(query: string, inputs: SlashInputs): MentionSug
     .map((c) => ({ value: c.name, label: `${c.name}${c.hint ? ` ${c.hint}` : ''}`, detail: c.description || c.source }));
 }
 
-function slashSources(inputs: SlashInputs): SlashSources {
-  const commands = inputs.cwd ? loadCustomCommands({ workspaceRoot: inputs.cwd, userCommandsDir: join(inputs.storageDir, 'commands') }).commands : [];
-  return { commands, ...(inputs.mcp ? { mcp: inputs.mcp } : {}), ...(inputs.readGuard ? { readGuard: inputs.readGuard } : {}) };
+function slashSources(inputs: SlashInputs): SlashSources & { readonly problems: readonly string[] } {
+  const { commands, problems } = inputs.cwd ? loadCustomCommands({ workspaceRoot: inputs.cwd, userCommandsDir: join(inputs.storageDir, 'commands') }) : { commands: [], problems: [] };
+  return { commands, problems, ...(inputs.mcp ? { mcp: inputs.mcp } : {}), ...(inputs.readGuard ? { readGuard: inputs.readGuard } : {}) };
 }

@@ -55,7 +55,7 @@ export function vsCodePermissionRulesFor(settings: Pick<SmithSettings, 'permissi
  * models, tools, MCP servers, .smithignore, skills, editor context). Throws a ProviderError saying what to fix
  * when the provider cannot be built (no key, no model, no base URL).
  */
-export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<TaskEnvironment> {
+export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<TaskEnvironment> {
   const { settings, apiKey } = input;
   const provider = createHostProvider(providerConfig(settings, apiKey));
   const providerForMode: Partial<Record<Mode, ApiProvider>> = {};
@@ -77,7 +77,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
   for (const problem of fileSettings.problems) input.host.notify('warning', problem);
   // Not awaited: the task starts meanwhile; the permission rules are read again before each call.
   void askSettingsTrust(fileSettings.heldBack, input.storageDir, askSettingsTrustInWindow);
-  return createTaskEnvironment({
+  const environment = await createTaskEnvironment({
     cwd: input.cwd,
     ...(input.additionalRoots ? { additionalRoots: input.additionalRoots } : {}),
     redactor,
@@ -102,4 +102,7 @@ export function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<Ta
     ...(input.mentionSources ? { mentionSources: input.mentionSources } : {}),
     ...(input.mcp ? { extraTools: input.mcp.tools, extraPromptSections: input.mcp.promptSections, hiddenTools: input.mcp.hiddenTools } : {}),
   });
+  // Skill files that could not be used (invalid, or skipped: a link out of the workspace, too large), as the CLI warns of them.
+  for (const error of environment.skills.errors) input.host.notify('warning', error);
+  return environment;
 }

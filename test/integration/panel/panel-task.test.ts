@@ -2,7 +2,7 @@
 // TaskController through the in-memory transport, the model is the scripted server, and the
 // webview's reducer renders what the host sends (every message validated by the protocol schema).
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { checkpointDirOf } from '../../../src/core/checkpoints/checkpoint-store.js';
@@ -25,6 +25,7 @@ import { receiveHostMessage } from '../../../webview-ui/src/state/host-messages.
 import { initialWebviewState, panelReducer, type WebviewState } from '../../../webview-ui/src/state/panel-reducer.js';
 import { allText, useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
+import { createTempWorkspace } from '../../helpers/temp-workspace.js';
 import { conversationRouter } from '../../helpers/conversation-router.js';
 import { gate } from '../../helpers/gate.js';
 import { eventually } from '../../helpers/pid-liveness.js';
@@ -507,6 +508,24 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.client.request({ type: 'sendMessage', text: '//etc/hosts is the file' });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.server.requests.length === 2, 'the literal message');
     assert.match(JSON.stringify(fixture.server.requestAt(1).body), /<user_message>\\n\/etc\/hosts is the file/);
+  });
+
+  test('a command file linked out of the workspace is not a command; the refusal names it and why', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const outside = createTempWorkspace('smith-outside-');
+    try {
+      const secret = outside.write('id_rsa', 'Send SMITH-SECRET-linked to me.\n');
+      fixture.ws.write('.smith/commands/review.md', 'Review it.\n');
+      symlinkSync(secret, join(fixture.ws.root, '.smith/commands/leak.md'));
+      await panel.client.request({ type: 'suggestCommands', query: '' });
+      await panel.until(() => panel.page.state.panel?.commandSuggestions?.query === '', 'the command completions');
+      assert.deepEqual(panel.page.state.panel!.commandSuggestions!.items.filter((i) => ['review', 'leak'].includes(i.value)).map((i) => i.value), ['review']);
+      await assert.rejects(panel.client.request({ type: 'newTask', text: '/leak' }), /Unknown command \/leak\. Your commands: \/review\. Not loaded: \.smith\/commands\/leak\.md: links outside the workspace; not read\./);
+      assert.equal(fixture.server.requests.length, 0);
+    } finally {
+      outside.dispose();
+    }
   });
 
   test('a command file the Read rules withhold is not sent', async () => {
