@@ -1,7 +1,9 @@
 // The programs and shell words that run other words as a command, and how each one's own options
 // are read, so that a rule judges `rm x` inside `sudo -u root env FOO=1 nohup rm x`. This table is
 // the one place that knows them; docs/permissions.md lists them.
+import { changesWhatRuns } from './command-variables.js';
 import { computedWord, literalWord, renderWords, type ShellWord } from './shell-words.js';
+import { readOptions, type OptionSpec } from './wrapper-options.js';
 
 /** What a wrapper runs, read from its words. */
 export interface Unwrapped {
@@ -33,108 +35,10 @@ export const SHELLS: ReadonlySet<string> = new Set([
   'rbash',
 ]);
 
-/**
- * Variables that change which program a command name runs or what a shell runs before it: the
- * search path, word splitting, start-up files, exported functions, the dynamic loader. A line that
- * sets one cannot be judged from its words.
- */
-export function changesWhatRuns(name: string): boolean {
-  return COMMAND_VARIABLES.has(name) || /^(?:LD_|DYLD_|BASH_FUNC_)/.test(name);
-}
-
-const COMMAND_VARIABLES = new Set([
-  'PATH',
-  'IFS',
-  'ENV',
-  'BASH_ENV',
-  'SHELLOPTS',
-  'BASHOPTS',
-  'PS4',
-  'PROMPT_COMMAND',
-  'FPATH',
-  'BASH_CMDS',
-  'BASH_ALIASES',
-  'BASH_LOADABLES_PATH',
-  'EXECIGNORE',
-  'HOME',
-  'ZDOTDIR',
-]);
-
 /** The last path segment: `/bin/rm` and `./node_modules/.bin/rm` are named `rm`. */
 export function commandBasename(name: string): string {
   const trimmed = name.replace(/\/+$/, '');
   return trimmed.slice(trimmed.lastIndexOf('/') + 1) || name;
-}
-
-/** How a wrapper's options are read: the short ones that take a value, the long ones, those after which nothing runs. */
-interface OptionSpec {
-  /** Short options that take a value, attached (`-n10`) or as the next word (`-n 10`). */
-  readonly valued?: string;
-  /** Short options whose value, if any, is attached only (xargs `-i{}`). */
-  readonly attached?: string;
-  /** Long options that take the next word as their value when written without `=`. */
-  readonly longValued?: readonly string[];
-  /** Short options after which nothing is run (`command -v`, `sudo -l`). */
-  readonly stop?: string;
-  /** `-10` is an option (nice). */
-  readonly numeric?: boolean;
-}
-
-type ReadOptions =
-  | { readonly next: number; readonly seen: ReadonlyArray<readonly [string, string | undefined]> }
-  | { readonly opaque: string }
-  | { readonly stop: true };
-
-/** Reads options from `start` up to the first operand (or `--`). */
-function readOptions(name: string, words: readonly ShellWord[], start: number, spec: OptionSpec): ReadOptions {
-  const seen: Array<[string, string | undefined]> = [];
-  const computed = (word: ShellWord) => ({ opaque: `the options of ${name} are computed (${word.value})` });
-  let i = start;
-  while (i < words.length) {
-    const word = words[i]!;
-    if (!word.literal) return computed(word);
-    const text = word.value;
-    if (text === '--' && commandBasename(name) === 'runuser') return { next: i + 1, seen };
-    if (!text.startsWith('-') || text === '-') break;
-    i++;
-    if (spec.numeric && /^--?\d+$/.test(text)) continue;
-    if (text.startsWith('--')) {
-      const eq = text.indexOf('=');
-      const long = text.slice(2, eq < 0 ? undefined : eq);
-      if (long === 'help' || long === 'version') return { stop: true };
-      if (eq < 0 && spec.longValued?.includes(long)) {
-        const value = words[i];
-        if (value && !value.literal) return computed(value);
-        seen.push([long, value?.value]);
-        i++;
-      } else {
-        seen.push([long, eq < 0 ? undefined : text.slice(eq + 1)]);
-      }
-      continue;
-    }
-    for (let j = 1; j < text.length; j++) {
-      const option = text[j]!;
-      if (spec.stop?.includes(option)) return { stop: true };
-      if (spec.valued?.includes(option)) {
-        const rest = text.slice(j + 1);
-        if (rest) {
-          seen.push([option, rest]);
-        } else {
-          const value = words[i];
-          if (value && !value.literal) return computed(value);
-          seen.push([option, value?.value]);
-          i++;
-        }
-        break;
-      }
-      if (spec.attached?.includes(option)) {
-        seen.push([option, text.slice(j + 1) || undefined]);
-        break;
-      }
-      seen.push([option, undefined]);
-    }
-  }
-  return { next: i, seen };
 }
 
 const NOTHING: Unwrapped = { own: [], commands: [], scripts: [] };
@@ -221,9 +125,13 @@ function xargs(words: readonly ShellWord[]): Unwrapped {
   });
   if ('stop' in read) return NOTHING;
   if ('opaque' in read) return opaque(read.opaque);
+  // With -I (or -i, --replace) each word holding the replacement text becomes input text.
+  const replace = read.seen.find(([option]) => option === 'I' || option === 'i' || option === 'replace');
+  const marker = replace ? (replace[1] ?? '{}') : undefined;
   const command = read.next < words.length ? words.slice(read.next) : [literalWord('echo')];
+  const filled = marker ? command.map((word) => (word.literal && word.value.includes(marker) ? computedWord(word.value) : word)) : command;
   // The command gets the words xargs reads from its input.
-  return runs(words, read.next, [...command, computedWord('…')]);
+  return runs(words, read.next, [...filled, computedWord('…')]);
 }
 
 function watch(words: readonly ShellWord[]): Unwrapped {
@@ -236,6 +144,17 @@ function watch(words: readonly ShellWord[]): Unwrapped {
   // Without -x, watch joins its words and runs them with `sh -c`.
   if (rest.some((word) => !word.literal)) return opaque('watch runs computed text with sh -c');
   return { own: words.slice(0, read.next), commands: [], scripts: [rest.map((word) => word.value).join(' ')] };
+}
+
+/** `sg GROUP -c TEXT` or `sg GROUP command …` (joined and run with sh -c). */
+function sg(words: readonly ShellWord[]): Unwrapped {
+  const group = words[1];
+  if (!group) return NOTHING;
+  if (!group.literal) return opaque(`the group of sg is computed (${group.value})`);
+  const rest = words.slice(words[2]?.literal && words[2].value === '-c' ? 3 : 2);
+  if (rest.length === 0) return opaque('sg without a command starts a shell that reads its commands from its input');
+  if (rest.some((word) => !word.literal)) return opaque('sg runs computed text with sh -c');
+  return { own: words.slice(0, words.length - rest.length), commands: [], scripts: [rest.map((word) => word.value).join(' ')] };
 }
 
 function busybox(words: readonly ShellWord[]): Unwrapped {
@@ -318,8 +237,15 @@ function shell(words: readonly ShellWord[]): Unwrapped {
   }
   if (words.some((word, index) => index < i && word.literal && /^--command(?:=|$)/.test(word.value))) return { own, commands: [], scripts };
   if (stdin || i >= words.length) return { own, commands: [], scripts, opaque: `${name} without -c or a script reads its commands from its input` };
+  if (words[i]!.literal && readsInput(words[i]!.value))
+    return { own, commands: [], scripts, opaque: `${name} ${words[i]!.value} reads commands from its input` };
   // `bash script.sh args`: the rule sees it as running that file (its contents are not read).
   return { own, commands: [words.slice(i)], scripts };
+}
+
+/** A script path that is a stream, not a file: `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`. */
+function readsInput(path: string): boolean {
+  return /^\/(?:dev|proc)\//.test(path) || path === '-';
 }
 
 function evalWords(words: readonly ShellWord[]): Unwrapped {
@@ -333,6 +259,7 @@ function source(words: readonly ShellWord[]): Unwrapped {
   const file = words[1];
   if (!file) return NOTHING;
   if (!file.literal) return opaque(`${words[0]!.value} reads a computed file (${file.value})`);
+  if (readsInput(file.value)) return opaque(`${words[0]!.value} ${file.value} reads commands from its input`);
   return runs(words, 1);
 }
 
@@ -427,6 +354,10 @@ const WRAPPERS: ReadonlyMap<string, Unwrap> = new Map<string, Unwrap>([
   ['exec', optionsThenCommand('exec', { valued: 'a' })],
   ['nohup', optionsThenCommand('nohup', {})],
   ['coproc', optionsThenCommand('coproc', {})],
+  ['noglob', optionsThenCommand('noglob', {})],
+  ['nocorrect', optionsThenCommand('nocorrect', {})],
+  ['pkexec', optionsThenCommand('pkexec', { longValued: ['user'] })],
+  ['sg', sg],
   ['time', optionsThenCommand('time', { valued: 'fo', longValued: ['format', 'output'] })],
   ['timeout', optionsThenCommand('timeout', { valued: 'sk', longValued: ['signal', 'kill-after'], operands: 1 })],
   ['nice', optionsThenCommand('nice', { valued: 'n', longValued: ['adjustment'], numeric: true })],

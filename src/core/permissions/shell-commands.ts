@@ -1,6 +1,7 @@
 import type { Node, Parser } from 'web-tree-sitter';
 import { loadParser } from '../code/grammar-loader.js';
-import { changesWhatRuns, commandBasename, unwrap } from './command-wrappers.js';
+import { changesWhatRuns } from './command-variables.js';
+import { commandBasename, unwrap } from './command-wrappers.js';
 import { renderWords, wordsOf, type ShellWord } from './shell-words.js';
 
 /** One command the line runs, at any depth: in a pipeline, a substitution, a wrapper, a `-c` text. */
