@@ -5,6 +5,7 @@ import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 import { parseRule } from '../core/permissions/rule-syntax.js';
 import { hostAllowListProblems } from '../core/process/host-allow-list.js';
 import { isProviderId, PROVIDER_IDS, PROVIDERS } from '../shared/providers.js';
+import { InvalidTaskIdError, taskIdProblem } from '../shared/task-id.js';
 import type { WebToolSettings } from '../core/browser/browser-settings.js';
 import { WEB_FLAG_OPTIONS, WEB_FLAGS_HELP, webSettingsFromFlags } from './web-flags.js';
 
@@ -76,6 +77,13 @@ export interface CliOptions {
 
 /** A mistake in how the CLI was called (exit code 2). */
 export class UsageError extends Error {}
+
+/** A task id given on the command line, or a UsageError saying what is wrong with it (see shared/task-id.ts). */
+export function taskIdArgument(value: string, where: string): string {
+  const problem = taskIdProblem(value);
+  if (problem !== undefined) throw new UsageError(`${where}: ${new InvalidTaskIdError(value, problem).message}`);
+  return value;
+}
 
 /** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); cli-main.ts runs them. */
 export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'checkpoints', 'rewind', 'replay'];
@@ -303,7 +311,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...positiveCost(values['max-cost']),
     ...condensePercent(values['auto-condense']),
     ...(values.storage ? { storage: values.storage } : {}),
-    ...(values.resume ? { resume: values.resume } : {}),
+    ...(values.resume !== undefined ? { resume: taskIdArgument(values.resume, '--resume') } : {}),
     verbose: values.verbose!,
     quiet: values.quiet!,
     help: values.help!,

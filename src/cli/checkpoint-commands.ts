@@ -7,8 +7,9 @@ import type { TaskEvent } from '../core/task/events.js';
 import { TaskLog } from '../core/task/task-log.js';
 import { loadWorkspaceIgnore } from '../core/workspace/smith-ignore.js';
 import { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
-import { UsageError } from './args.js';
+import { taskIdArgument, UsageError } from './args.js';
 import { defaultStorageDir } from './default-storage.js';
+import { reportInterruptedRestores } from './restore-recovery.js';
 import type { Style } from './style.js';
 
 export const CHECKPOINT_USAGE = `smith checkpoints TASK_ID [--output json] [--storage DIR]
@@ -54,6 +55,7 @@ export function describeRewind(outcome: RewindOutcome, checkpointId: string, sco
     const changed = outcome.restored.length + outcome.deleted.length;
     lines.push(changed === 0 ? `The files already matched checkpoint ${checkpointId}.` : `Restored the files of checkpoint ${checkpointId}: ${[...outcome.restored, ...outcome.deleted.map((f) => `${f} (removed)`)].map(style.text).join(', ')}.`);
     for (const failure of outcome.failures) lines.push(style.red(`Could not restore ${style.text(failure)}`));
+    for (const file of outcome.untouched) lines.push(style.yellow(`Left as it is (not kept by the checkpoints): ${style.text(file.path)} (${file.reason})`));
   }
   if (scope !== 'files') lines.push(`The conversation now ends at checkpoint ${checkpointId}; the later part stays in the log.`);
   return lines.join('\n');
@@ -71,7 +73,9 @@ export async function runCheckpointCommand(argv: readonly string[], out: NodeJS.
   const { values, positionals } = parsed;
   const [taskId, checkpointId] = positionals;
   if (!taskId || (command === 'rewind' && !checkpointId) || positionals.length > (command === 'rewind' ? 2 : 1)) throw new UsageError(CHECKPOINT_USAGE);
+  taskIdArgument(taskId, `smith ${command}`);
   const storageDir = values.storage ?? defaultStorageDir();
+  reportInterruptedRestores(storageDir, err, style);
   const log = TaskLog.open(storageDir, taskId);
   if (command === 'checkpoints') {
     out.write(values.output === 'json' ? `${JSON.stringify(checkpointsJson(log.events))}\n` : `${formatCheckpoints(log.events, style)}\n`);

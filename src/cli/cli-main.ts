@@ -29,6 +29,7 @@ import { printModels } from './model-list-printer.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { modeProviderConfigsFrom, providerConfigFrom } from './provider-settings.js';
 import { readStdin } from './read-stdin.js';
+import { reportInterruptedRestores } from './restore-recovery.js';
 import { runRepl } from './repl.js';
 import { runInteractive } from './interactive-run.js';
 import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
@@ -54,6 +55,8 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   // --help and --version were answered by main.ts before this bundle was loaded.
   const options = parseCliArgs(argv, process.cwd());
+  const storageDir = options.storage ?? defaultStorageDir();
+  reportInterruptedRestores(storageDir, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, cliRedactor(process.env)));
   // Listing needs no model; the placeholder only satisfies the provider settings.
   if (options.listModels) {
     const config = providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env);
@@ -84,7 +87,6 @@ async function main(argv: readonly string[]): Promise<number> {
   // Approvals and answers are read from stdin unless the task itself came from there.
   const stdinFree = !jsonInput && (stdinIsTty || Boolean(options.task) || Boolean(options.resume));
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;
-  const storageDir = options.storage ?? defaultStorageDir();
   if (options.dryRun && !taskText && !options.resume) throw new UsageError('--dry-run needs a task (the REPL writes files)');
   const baseHost = createCliHost(lines, process.stderr, style);
   const overlay = options.dryRun ? new OverlayFileSystem(baseHost.files) : undefined;
@@ -175,6 +177,8 @@ async function main(argv: readonly string[]): Promise<number> {
 /** `smith mcp-serve [--cwd DIR] [--provider ... --model ... --base-url ...]`: Smith as an MCP server on stdio. */
 async function serveMcp(argv: readonly string[]): Promise<number> {
   const options = parseCliArgs(argv, process.cwd());
+  const storageDir = options.storage ?? defaultStorageDir();
+  reportInterruptedRestores(storageDir, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, cliRedactor(process.env)));
   if (options.addDirs.length > 0) throw new UsageError('mcp-serve serves one folder (--cwd); --add-dir is for tasks smith runs itself');
   let cwd: string;
   try {

@@ -6,7 +6,8 @@ import { type ReplayComparison, type ReplaySettings, replayTask } from '../core/
 import { createProvider } from '../core/providers/create-provider.js';
 import type { SecretRedactor } from '../core/secrets/secret-redactor.js';
 import { isProviderId } from '../shared/providers.js';
-import { parseCliArgs, UsageError } from './args.js';
+import { reportInterruptedRestores } from './restore-recovery.js';
+import { parseCliArgs, taskIdArgument, UsageError } from './args.js';
 import { createCliHost } from './cli-host.js';
 import { defaultStorageDir } from './default-storage.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -45,6 +46,7 @@ export async function runReplayCommand(argv: readonly string[], io: ReplayComman
   if (values.output !== 'human' && values.output !== 'json') throw new UsageError(`--output must be human or json; got "${values.output}"\n${REPLAY_USAGE}`);
   const json = values.output === 'json';
   const storageDir = values.storage ?? defaultStorageDir();
+  reportInterruptedRestores(storageDir, io.err, io.style);
   const controller = new AbortController();
   const offSignals = onStopSignals(() => {
     io.err.write('\nStopping the replay…\n');
@@ -53,7 +55,7 @@ export async function runReplayCommand(argv: readonly string[], io: ReplayComman
   try {
     if (values.batch === undefined) {
       if (positionals.length !== 1) throw new UsageError(REPLAY_USAGE);
-      const comparison = await replayOnce(positionals[0]!, argv, 'replay', storageDir, io, controller.signal);
+      const comparison = await replayOnce(taskIdArgument(positionals[0]!, 'replay'), argv, 'replay', storageDir, io, controller.signal);
       io.out.write(json ? `${JSON.stringify(comparison)}\n` : `${formatComparison(comparison, io.style)}\n`);
       return 0;
     }
@@ -64,7 +66,7 @@ export async function runReplayCommand(argv: readonly string[], io: ReplayComman
       const label = entry.label ?? entry.model ?? `replay ${index + 1}`;
       try {
         // The entry's settings come after the command line's, so they win.
-        const comparison = await replayOnce(entry.task, [...argv, ...entryFlags(entry)], label, storageDir, io, controller.signal);
+        const comparison = await replayOnce(taskIdArgument(entry.task, `batch entry ${label}`), [...argv, ...entryFlags(entry)], label, storageDir, io, controller.signal);
         return { label, taskId: entry.task, comparison };
       } catch (error) {
         if (!(error instanceof ReplayError || error instanceof UsageError)) throw error;

@@ -14,6 +14,7 @@ import { touchedPaths } from '../core/rules/touched-paths.js';
 import { loadCustomCommands } from '../core/commands/custom-commands.js';
 import { expandSlashCommand, slashChoices } from '../core/commands/slash-commands.js';
 import { readGuardOf } from '../core/permissions/read-guard.js';
+import { InvalidTaskIdError, taskIdProblem } from '../shared/task-id.js';
 
 /** What the slash commands act on: the current task and the mode and skill a new task starts in. */
 export interface CliSession {
@@ -261,6 +262,11 @@ export class SlashCommands {
     const { session, err, style } = this;
     if (!taskId) {
       err.write('Usage: /resume TASK_ID [message]   (/history lists the stored tasks)\n');
+      return undefined;
+    }
+    const problem = taskIdProblem(taskId);
+    if (problem !== undefined) {
+      err.write(`${style.red(style.text(new InvalidTaskIdError(taskId, problem).message))}\n`);
       return undefined;
     }
     let task: Task;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { describeRecoveredRestore, recoverInterruptedRestores } from '../core/checkpoints/interrupted-restores.js';
 import type { Host } from '../core/ports.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
@@ -88,6 +89,8 @@ export class TaskController implements PanelSource, Disposable {
       historyChanged: () => this.stored.changed(),
     });
     this.stored = new StoredTasks(deps.storageDir, (message) => deps.host.notify('warning', message));
+    // A restore a crash interrupted (in this or any workspace) is finished first, and the user told what was done.
+    for (const recovered of recoverInterruptedRestores(deps.storageDir)) deps.host.notify('warning', describeRecoveredRestore(recovered));
     this.lists = new PanelLists({ storageDir: deps.storageDir, cwd: deps.cwd, ...(deps.additionalRoots ? { additionalRoots: deps.additionalRoots } : {}), settings: deps.settings, mcp: () => deps.mcp?.hub });
     this.live = new LiveTasks({
       host: deps.host,

@@ -7,6 +7,7 @@ import type { DeepReadonly } from './deep-readonly.js';
 import { mcpPanelStateSchema } from './mcp-schemas.js';
 import { modelListSchema, profileNameSchema, providerSchema, providerSettingsViewSchema, reasoningEffortSchema, toolProtocolSchema } from './provider-schemas.js';
 import { todoItemSchema } from './todo-items.js';
+import { taskIdSchema } from './task-id.js';
 import { shownApprovalSchema } from './tool-details.js';
 import { uiMessageSchema, uiUsageSchema } from './ui-messages.js';
 
@@ -163,9 +164,9 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
     .object({ type: z.literal('setAutoApprove'), id, change: autoApproveViewSchema.extend({ maxCost: z.number().min(0).max(100_000) }).partial().strict() })
     .strict(),
   /** Condenses the task's history now (a summary replaces the older turns). */
-  z.object({ type: z.literal('condense'), id, taskId: id }).strict(),
+  z.object({ type: z.literal('condense'), id, taskId: taskIdSchema }).strict(),
   /** The user's edit of the todo list (the model sees it with its next request). */
-  z.object({ type: z.literal('editTodos'), id, taskId: id, items: z.array(todoItemSchema).max(200) }).strict(),
+  z.object({ type: z.literal('editTodos'), id, taskId: taskIdSchema, items: z.array(todoItemSchema).max(200) }).strict(),
   /** Sends a message now while Smith works: the answer streaming now is cut off and the model reads the message at once. */
   z.object({ type: z.literal('steerMessage'), id, text }).strict(),
   /**
@@ -177,7 +178,7 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** Lets the running command of `callId` continue in the background while the agent goes on. */
   z.object({ type: z.literal('proceedCommand'), id, callId: id }).strict(),
   /** Stops one running sub-agent (its task id) of a use_subagents call; the others go on. */
-  z.object({ type: z.literal('stopSubagent'), id, taskId: id }).strict(),
+  z.object({ type: z.literal('stopSubagent'), id, taskId: taskIdSchema }).strict(),
   z.object({ type: z.literal('retry'), id }).strict(),
   z.object({ type: z.literal('setMode'), id, mode: modeSchema }).strict(),
   z.object({ type: z.literal('setSkill'), id, skill: z.string().min(1).max(200) }).strict(),
@@ -213,19 +214,19 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('suggestCommands'), id, query: z.string().max(500) }).strict(),
   /** Lists the models of the provider and server the Settings form names now (the stored key is used); they arrive in the state's `models`. */
   z.object({ type: z.literal('listModels'), id, provider: providerSchema, baseUrl: z.string().max(2000) }).strict(),
-  z.object({ type: z.literal('openTask'), id, taskId: id }).strict(),
-  z.object({ type: z.literal('deleteTask'), id, taskId: id }).strict(),
-  z.object({ type: z.literal('exportTask'), id, taskId: id }).strict(),
+  z.object({ type: z.literal('openTask'), id, taskId: taskIdSchema }).strict(),
+  z.object({ type: z.literal('deleteTask'), id, taskId: taskIdSchema }).strict(),
+  z.object({ type: z.literal('exportTask'), id, taskId: taskIdSchema }).strict(),
   /** Runs the stored task again with `model` (the Settings' provider) in a scratch copy of its workspace; the comparison opens when it is done. */
-  z.object({ type: z.literal('replayTask'), id, taskId: id, model: z.string().trim().min(1).max(500) }).strict(),
+  z.object({ type: z.literal('replayTask'), id, taskId: taskIdSchema, model: z.string().trim().min(1).max(500) }).strict(),
   /** Opens VS Code's multi-file diff: every file that differs between the checkpoint and now. */
-  z.object({ type: z.literal('compareCheckpoint'), id, taskId: id, checkpointId: z.string().max(50) }).strict(),
+  z.object({ type: z.literal('compareCheckpoint'), id, taskId: taskIdSchema, checkpointId: z.string().max(50) }).strict(),
   /** Opens the screenshot of a browser_action call (its result's image) in an editor tab. */
-  z.object({ type: z.literal('openScreenshot'), id, taskId: id, callId: id }).strict(),
+  z.object({ type: z.literal('openScreenshot'), id, taskId: taskIdSchema, callId: id }).strict(),
   /** Puts the files, the conversation or both back to the checkpoint (asks first before overwriting later changes). */
-  z.object({ type: z.literal('restoreCheckpoint'), id, taskId: id, checkpointId: z.string().max(50), scope: z.enum(['files', 'conversation', 'both']) }).strict(),
+  z.object({ type: z.literal('restoreCheckpoint'), id, taskId: taskIdSchema, checkpointId: z.string().max(50), scope: z.enum(['files', 'conversation', 'both']) }).strict(),
   /** Rewinds to just before the user's message at `seq` (and its files, with `restoreFiles`) and sends `text` instead. */
-  z.object({ type: z.literal('editMessage'), id, taskId: id, seq: z.number().int().nonnegative(), text, restoreFiles: z.boolean() }).strict(),
+  z.object({ type: z.literal('editMessage'), id, taskId: taskIdSchema, seq: z.number().int().nonnegative(), text, restoreFiles: z.boolean() }).strict(),
   /** Reconnects a server from scratch (also after it gave up reconnecting). */
   z.object({ type: z.literal('mcpRestart'), id, server: mcpName }).strict(),
   /** Sets `"disabled"` in the config file that defines the server; the file watcher applies it. */

@@ -3,7 +3,8 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { join, resolve } from 'node:path';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { ObjectStore } from './object-store.js';
-import { RestoreJournal, type RestoreWrite } from './restore-journal.js';
+import { inspectPath } from './link-safe-files.js';
+import { type RecoveredRestore, RestoreJournal, type RestoreStepHook, type RestoreWrite } from './restore-journal.js';
 import { decodeStatCache, encodeStatCache } from './stat-cache-file.js';
 import type { FolderState } from './folder-state.js';
 import { type FileEntry, type Manifest, reachableObjects, readTrees } from './tree-objects.js';
@@ -30,6 +31,12 @@ export interface RestorePlan {
   readonly deletes: readonly string[];
   /** Files the restore would change that were changed after `latest` (by the user, most likely). */
   readonly conflicts: readonly string[];
+  /**
+   * Files that differ from the checkpoint but that a snapshot did not keep (too big, ignored,
+   * unreadable, not a regular file, or behind a link it did not keep): left as they are, never
+   * overwritten or deleted.
+   */
+  readonly untouched: readonly SkippedFile[];
   /** The workspace as it is now (a snapshot taken for the plan), so the restore can be undone. */
   readonly current: string;
 }
@@ -41,6 +48,8 @@ export interface CheckpointStoreOptions {
   readonly workspaceRoot: string;
   readonly ignore: IgnorePolicy;
   readonly maxFileBytes?: number;
+  /** Called at each step of a restore (tests stop the process there to check recovery). */
+  readonly restoreStepHook?: RestoreStepHook;
 }
 
 /**
@@ -62,11 +71,11 @@ export class CheckpointStore {
     this.dir = checkpointDirOf(options.storageDir, this.root);
     mkdirSync(this.dir, { recursive: true });
     this.objects = new ObjectStore(join(this.dir, 'objects'));
-    this.journal = new RestoreJournal(join(this.dir, 'restore-journal.json'), this.objects);
+    this.journal = new RestoreJournal(restoreJournalFileOf(this.dir), this.objects, options.restoreStepHook);
   }
 
   /** Finishes a restore a crash interrupted (call once when the store is opened). */
-  recoverInterruptedRestore(): { root: string; failures: string[] } | undefined {
+  recoverInterruptedRestore(): RecoveredRestore | undefined {
     return this.journal.recover();
   }
 
@@ -114,18 +123,35 @@ export class CheckpointStore {
   async planRestore(target: string, latest: string, paths?: readonly string[]): Promise<RestorePlan> {
     const current = (await this.snapshot()).root;
     const now = this.manifestOf(current);
-    const wanted = this.manifestOf(target);
+    const notKeptThen = new Set<string>();
+    const wanted = readTrees(this.objects, target, notKeptThen);
     const inScope = paths ? new Set(paths) : undefined;
     const differing = changedPaths(now, wanted).filter((path) => !inScope || inScope.has(path));
     const sinceLatest = new Set(current === latest ? [] : changedPaths(this.manifestOf(latest), now));
     const writes: RestoreWrite[] = [];
     const deletes: string[] = [];
+    const untouched: SkippedFile[] = [];
     for (const path of differing) {
       const entry = wanted.get(path);
-      if (entry) writes.push({ path, hash: entry.hash, mode: entry.mode });
+      const reason = entry ? this.notKeptNow(path, now) : notKeptThen.has(path) ? 'the checkpoint saw it but did not keep it' : undefined;
+      if (reason) untouched.push({ path, reason });
+      else if (entry) writes.push({ path, hash: entry.hash, mode: entry.mode });
       else deletes.push(path);
     }
-    return { writes, deletes, conflicts: differing.filter((path) => sinceLatest.has(path)), current };
+    const changing = new Set([...writes.map((write) => write.path), ...deletes]);
+    return { writes, deletes, conflicts: differing.filter((path) => changing.has(path) && sinceLatest.has(path)), untouched, current };
+  }
+
+  /**
+   * Why a file the checkpoint kept must not be written now: something stands at its path (or on
+   * the way to it, other than a real folder) that the current snapshot did not keep, so the user's
+   * file there (too big, ignored, unreadable, special, or a link the walk skipped) is not replaced.
+   */
+  private notKeptNow(path: string, now: Manifest): string | undefined {
+    const found = inspectPath(this.root, path, false);
+    if (found.state === 'missing' || found.state === 'folder') return undefined; // an empty folder gives way; a full one fails the write
+    if (found.state === 'blocked') return found.blockedAt !== undefined && now.has(found.blockedAt) ? undefined : `${found.blockedAt ?? 'a folder on its way'} is not a folder and was not kept`;
+    return now.has(path) ? undefined : 'it is not kept now (too big, ignored, unreadable or not a regular file)';
   }
 
   /** Applies a plan (crash-safe, see RestoreJournal); returns the files that could not be restored. */
@@ -173,6 +199,11 @@ export class CheckpointStore {
     writeFileSync(`${target}.tmp`, encodeStatCache(root, state));
     renameSync(`${target}.tmp`, target);
   }
+}
+
+/** Where a store keeps the journal of a restore under way. */
+export function restoreJournalFileOf(storeDir: string): string {
+  return join(storeDir, 'restore-journal.json');
 }
 
 /** The store folder of a workspace: one per workspace path, inside Smith's storage. */

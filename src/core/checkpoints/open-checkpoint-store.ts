@@ -2,6 +2,7 @@ import { homedir } from 'node:os';
 import { resolve } from 'node:path';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { CheckpointStore } from './checkpoint-store.js';
+import { describeRecoveredRestore } from './interrupted-restores.js';
 import { WorkspaceCheckpoints } from './workspace-checkpoints.js';
 
 /** The user's checkpoint settings (`smith.checkpoints.*`, `--no-checkpoints`). */
@@ -41,9 +42,7 @@ export function openCheckpointStore(input: OpenCheckpointStoreInput): Checkpoint
     ...(input.settings?.maxFileBytes ? { maxFileBytes: input.settings.maxFileBytes } : {}),
   });
   const recovered = store.recoverInterruptedRestore();
-  if (recovered && recovered.failures.length > 0) {
-    input.notify(`An interrupted checkpoint restore was finished, but these files could not be restored: ${recovered.failures.join('; ')}`);
-  }
+  if (recovered) input.notify(describeRecoveredRestore(recovered));
   return store;
 }
 

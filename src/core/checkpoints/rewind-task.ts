@@ -2,6 +2,7 @@ import type { CheckpointCreated, TaskEvent } from '../task/events.js';
 import type { TaskLog } from '../task/task-log.js';
 import { visibleEvents } from '../task/visible-events.js';
 import type { CheckpointRoots, WorkspaceCheckpoints } from './workspace-checkpoints.js';
+import type { SkippedFile } from './workspace-snapshot.js';
 
 /** A checkpoint as listed to the user. */
 export interface CheckpointInfo {
@@ -30,7 +31,14 @@ export interface RewindRequest {
 
 /** How a rewind went. */
 export type RewindOutcome =
-  | { readonly kind: 'rewound'; readonly restored: readonly string[]; readonly deleted: readonly string[]; readonly failures: readonly string[] }
+  | {
+      readonly kind: 'rewound';
+      readonly restored: readonly string[];
+      readonly deleted: readonly string[];
+      readonly failures: readonly string[];
+      /** Files that differ from the checkpoint but were left as they are: a snapshot did not keep them. */
+      readonly untouched: readonly SkippedFile[];
+    }
   /** Nothing was done: these files changed after the last checkpoint and the restore would overwrite them. */
   | { readonly kind: 'conflicts'; readonly files: readonly string[] };
 
@@ -85,7 +93,7 @@ async function restoreAndRecord(
   checkpoint: Pick<CheckpointInfo, 'id' | 'root' | 'folders'>,
   how: { readonly files: boolean; readonly force: boolean; readonly toSeq?: number; readonly task?: string },
 ): Promise<RewindOutcome> {
-  let outcome: RewindOutcome = { kind: 'rewound', restored: [], deleted: [], failures: [] };
+  let outcome: RewindOutcome = { kind: 'rewound', restored: [], deleted: [], failures: [], untouched: [] };
   let before: CheckpointRoots | undefined;
   if (how.files) {
     if (!store) throw new Error('checkpoints are off for this workspace, so its files cannot be restored');
@@ -93,7 +101,7 @@ async function restoreAndRecord(
     if (plan.conflicts.length > 0 && !how.force) return { kind: 'conflicts', files: plan.conflicts };
     const failures = store.restore(plan);
     before = plan.current;
-    outcome = { kind: 'rewound', restored: plan.writes, deleted: plan.deletes, failures };
+    outcome = { kind: 'rewound', restored: plan.writes, deleted: plan.deletes, failures, untouched: plan.untouched };
   }
   log.append({
     type: 'conversation_rewound',

@@ -7,7 +7,8 @@ import type { CachedEntry, FolderState, StatStamp } from './folder-state.js';
  * no unchanged listing.
  */
 interface StatCacheV2 {
-  readonly version: 2;
+  /** 3: listings name the files not kept (too big, unreadable); a version 2 file's listings are written again. */
+  readonly version: 2 | 3;
   readonly root: string;
   readonly folders: Array<[rel: string, tree: string | null, files: FileRow[], skipped: SkippedRow[]]>;
 }
@@ -45,14 +46,14 @@ export function encodeStatCache(root: string, state: FolderState): string {
     folders.push(`[${JSON.stringify(rel)},${JSON.stringify(folder.tree ?? null)},${files},${JSON.stringify(skipped)}]`);
     for (const [name, child] of folder.folders) stack.push([child, rel === '' ? name : `${rel}/${name}`]);
   }
-  return `{"version":2,"root":${JSON.stringify(root)},"folders":[${folders.join(',')}]}`;
+  return `{"version":3,"root":${JSON.stringify(root)},"folders":[${folders.join(',')}]}`;
 }
 
 /** The root listing's hash and root state a stat cache file holds; throws when the text is damaged. */
 export function decodeStatCache(text: string): { root: string; state: FolderState } {
   const file = JSON.parse(text) as StatCacheV2 | StatCacheV1;
   if (typeof file.root !== 'string') throw new Error('stat cache without a root');
-  return { root: file.root, state: 'version' in file ? fromV2(file) : fromV1(file) };
+  return { root: file.root, state: 'version' in file ? fromV2(file, file.version === 3) : fromV1(file) };
 }
 
 /** A folder being rebuilt; folders a file names but lists nothing for get an unknown listing. */
@@ -82,11 +83,11 @@ function tree(): { root: Building; at: (parts: readonly string[]) => Building } 
   return { root, at };
 }
 
-function fromV2(file: StatCacheV2): FolderState {
+function fromV2(file: StatCacheV2, keepListings: boolean): FolderState {
   const { root, at } = tree();
   for (const [rel, listing, files, skipped] of file.folders) {
     const folder = at(rel === '' ? [] : rel.split('/'));
-    folder.tree = typeof listing === 'string' ? listing : undefined;
+    folder.tree = keepListings && typeof listing === 'string' ? listing : undefined;
     for (const [name, hash, mode, size, statSize, mtimeMs, ino] of files) folder.files.set(name, { hash, mode, size, stamp: { size: statSize, mtimeMs, ino } });
     for (const [name, size, mtimeMs, ino] of skipped) folder.skipped.set(name, { size, mtimeMs, ino });
   }

@@ -13,11 +13,14 @@ export interface FileEntry {
 /** Every file of a snapshot by root-relative path ('/'-separated). */
 export type Manifest = ReadonlyMap<string, FileEntry>;
 
-/** A folder listing as stored: [name, 'f'|'x'|'l'|'d', hash, size] sorted by name. */
-type TreeRow = [name: string, kind: 'f' | 'x' | 'l' | 'd', hash: string, size: number];
+/**
+ * A folder listing as stored: [name, 'f'|'x'|'l'|'d'|'s', hash, size] sorted by name. 's' names a
+ * file the snapshot saw but did not keep (too big, unreadable): a restore never deletes it.
+ */
+type TreeRow = [name: string, kind: 'f' | 'x' | 'l' | 'd' | 's', hash: string, size: number];
 
 const KIND: Record<FileMode, TreeRow[1]> = { file: 'f', exec: 'x', link: 'l' };
-const MODE: Record<Exclude<TreeRow[1], 'd'>, FileMode> = { f: 'file', x: 'exec', l: 'link' };
+const MODE: Record<Exclude<TreeRow[1], 'd' | 's'>, FileMode> = { f: 'file', x: 'exec', l: 'link' };
 
 /**
  * Stores one folder's listing object and returns its hash: its files, and its subfolders by their
@@ -25,16 +28,20 @@ const MODE: Record<Exclude<TreeRow[1], 'd'>, FileMode> = { f: 'file', x: 'exec',
  * listing's hash names it; a snapshot after a few changes writes only the listings on the changed
  * files' paths, the rest are already stored.
  */
-export function writeListing(store: ObjectStore, files: ReadonlyMap<string, FileEntry>, folders: ReadonlyMap<string, string>): string {
+export function writeListing(store: ObjectStore, files: ReadonlyMap<string, FileEntry>, folders: ReadonlyMap<string, string>, notKept: Iterable<string> = []): string {
   const rows: TreeRow[] = [];
   for (const [name, entry] of files) rows.push([name, KIND[entry.mode], entry.hash, entry.size]);
   for (const [name, hash] of folders) rows.push([name, 'd', hash, 0]);
+  for (const name of notKept) rows.push([name, 's', '', 0]);
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return store.put(Buffer.from(JSON.stringify(rows)));
 }
 
-/** The manifest a root listing names (every file below it, by root-relative path). */
-export function readTrees(store: ObjectStore, root: string): Map<string, FileEntry> {
+/**
+ * The manifest a root listing names (every file below it, by root-relative path); the files the
+ * snapshot saw but did not keep go to `notKept` when given.
+ */
+export function readTrees(store: ObjectStore, root: string, notKept?: Set<string>): Map<string, FileEntry> {
   const manifest = new Map<string, FileEntry>();
   const stack: Array<[prefix: string, hash: string]> = [['', root]];
   for (let next = stack.pop(); next; next = stack.pop()) {
@@ -43,6 +50,7 @@ export function readTrees(store: ObjectStore, root: string): Map<string, FileEnt
     for (const [name, kind, child, size] of rows) {
       const path = prefix + name;
       if (kind === 'd') stack.push([`${path}/`, child]);
+      else if (kind === 's') notKept?.add(path);
       else manifest.set(path, { hash: child, mode: MODE[kind], size });
     }
   }
@@ -58,7 +66,7 @@ export function reachableObjects(store: ObjectStore, root: string, into: Set<str
     const rows = JSON.parse(store.get(hash).toString('utf8')) as TreeRow[];
     for (const [, kind, child] of rows) {
       if (kind === 'd') stack.push(child);
-      else into.add(child);
+      else if (kind !== 's') into.add(child);
     }
   }
 }

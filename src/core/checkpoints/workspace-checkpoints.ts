@@ -36,6 +36,8 @@ export interface WorkspaceRestorePlan {
   readonly writes: readonly string[];
   readonly deletes: readonly string[];
   readonly conflicts: readonly string[];
+  /** Files left as they are because a snapshot did not keep them, with why (see RestorePlan.untouched). */
+  readonly untouched: readonly SkippedFile[];
   /** The workspace as it was just before (so the restore can be undone). */
   readonly current: CheckpointRoots;
 }
@@ -82,6 +84,7 @@ export class WorkspaceCheckpoints {
       writes: named((plan) => plan.writes.map((write) => write.path)),
       deletes: named((plan) => plan.deletes),
       conflicts: named((plan) => plan.conflicts),
+      untouched: plans.flatMap(({ folder, plan }) => plan.untouched.map((file) => (folder ? { ...file, path: `${folder.name}/${file.path}` } : file))),
       current: { root: plans[0]!.plan.current, folders: plans.flatMap(({ folder, plan }) => (folder ? [{ path: folder.path, name: folder.name, root: plan.current }] : [])) },
     };
   }

@@ -154,6 +154,8 @@ async function scanFiles(scan: Scan, folder: WalkedFolder): Promise<ScannedFiles
     for (const name of previous.files.keys()) if (!files.has(name)) scan.changed.push(joinRel(folder.rel, name));
   }
   if (skipped.size !== (previous?.skipped.size ?? 0)) scan.statsChanged = true; // a skipped file is gone
+  // The listing names the files not kept, so a change in which ones are skipped is a new listing.
+  if (rowsSame && !sameNames(skipped, previous?.skipped)) rowsSame = false;
   return { files: files ?? previous?.files ?? new Map(), skipped, rowsSame };
 }
 
@@ -224,11 +226,17 @@ function assemble(scan: Scan, folder: WalkedFolder, scanned: ScannedFiles, state
     }
     if (listedBefore !== listings.size) same = false;
   }
-  const empty = scanned.files.size === 0 && listings.size === 0 && !isRoot;
+  const empty = scanned.files.size === 0 && listings.size === 0 && scanned.skipped.size === 0 && !isRoot;
   // A listing is reused only while it is stored (the store's own garbage collection may have freed it).
   const reuse = same && previous?.tree !== undefined && (previous.tree === '' || scan.store.has(previous.tree));
-  const tree = reuse ? (previous?.tree ?? '') : empty ? '' : writeListing(scan.store, scanned.files, listings);
+  const tree = reuse ? (previous?.tree ?? '') : empty ? '' : writeListing(scan.store, scanned.files, listings, scanned.skipped.keys());
   return { files: scanned.files, skipped: scanned.skipped, folders, tree, ignore: folder.ignore };
+}
+
+function sameNames(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unknown> | undefined): boolean {
+  if (a.size !== (b?.size ?? 0)) return false;
+  for (const name of a.keys()) if (!b?.has(name)) return false;
+  return true;
 }
 
 /** True when the stat at `at` is the one the stamp was taken from (a racily clean stamp never is). */

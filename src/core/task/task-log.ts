@@ -2,14 +2,15 @@ import { checkpointFoldersOfTask, folderSnapshotsOfTask, snapshotsOfTask } from 
 import { usageTotals } from './usage-totals.js';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
+import { checkTaskId } from '../../shared/task-id.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
 import type { NewEvent, TaskEvent } from './events.js';
 import { eventFromLine, storedLine } from './stored-events.js';
 import type { StoredLine } from './upcast-events.js';
 
-/** The folder holding one task's files under a storage root. */
+/** The folder holding one task's files under a storage root; an id that could name another place is refused (checkTaskId). */
 export function taskDir(storageDir: string, taskId: string): string {
-  return join(storageDir, 'tasks', taskId);
+  return join(storageDir, 'tasks', checkTaskId(taskId));
 }
 
 /**

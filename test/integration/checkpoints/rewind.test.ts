@@ -33,7 +33,7 @@ describe('rewind', () => {
     const { task, store } = await twoEdits();
     assert.deepEqual(listCheckpoints(task.log.events).map((c) => [c.id, c.changed]), [['0', []], ['1', ['notes.md']], ['2', ['extra.md']], ['3', ['notes.md']]]);
     const outcome = await rewindTask(task.log, store, { checkpointId: '1', scope: 'both' });
-    assert.deepEqual(outcome, { kind: 'rewound', restored: ['notes.md'], deleted: ['extra.md'], failures: [] });
+    assert.deepEqual(outcome, { kind: 'rewound', restored: ['notes.md'], deleted: ['extra.md'], failures: [], untouched: [] });
     assert.equal(fixture.ws.read('notes.md'), 'v1\n');
     const visible = visibleEvents(task.log.events);
     assert.equal(visible.filter((e) => e.type === 'tool_result' && e.tool === 'write_to_file').length, 1, 'only the first edit is still in the conversation');
@@ -95,7 +95,7 @@ describe('rewind', () => {
     assert.equal(fixture.ws.read('summary.md'), 'long summary\n');
 
     const outcome = await rewindToMessage(task.log, store, messageSeq, { files: true });
-    assert.deepEqual(outcome, { kind: 'rewound', restored: [], deleted: ['summary.md'], failures: [] });
+    assert.deepEqual(outcome, { kind: 'rewound', restored: [], deleted: ['summary.md'], failures: [], untouched: [] });
     const resumed = Task.resume({ ...environment.options, retry: { maxRetries: 0 } }, task.id);
     resumed.addUserMessage('Now write a short summary');
     fixture.server.enqueue(write('summary.md', 'short'), done('Summarised briefly.'));
