@@ -58,8 +58,8 @@ export function inspectPath(root: string, rel: string, contents = true): OnDisk 
   return { state: stateOf(final) };
 }
 
-/** Writes a kept file (a link as a link, never followed) at `rel`, making real folders on the way. */
-export function writeFileAt(root: string, rel: string, bytes: Buffer, mode: FileMode): void {
+/** Writes a kept file (a link as a link, never followed) at `rel`, making real folders on the way; `tempWritten` runs between the write and the rename. */
+export function writeFileAt(root: string, rel: string, bytes: Buffer, mode: FileMode, tempWritten?: () => void): void {
   const parent = realFoldersTo(root, rel);
   const name = rel.split('/').at(-1) as string;
   const absolute = join(parent, name);
@@ -78,6 +78,7 @@ export function writeFileAt(root: string, rel: string, bytes: Buffer, mode: File
       closeSync(fd);
     }
   }
+  tempWritten?.();
   try {
     assertInside(root, rel, parent);
     const there = lstatOrUndefined(absolute);

@@ -76,7 +76,11 @@ export interface RecoveredRestore {
   readonly damaged?: boolean;
 }
 
-/** A point of a restore, for tests that stop it there: `before-journal`, `journal-written`, `file:<n>` (after the n-th file), `before-clear`. */
+/**
+ * A point of a restore, for tests that stop it there: `before-journal`, `journal-written`,
+ * `temp:<n>` (the n-th file's temporary copy written, not yet renamed), `file:<n>` (after the n-th
+ * file), `before-clear`.
+ */
 export type RestoreStepHook = (step: string) => void;
 
 /**
@@ -103,15 +107,15 @@ export class RestoreJournal {
     // Deletes first: a link or file that stands where a folder of the checkpoint belongs goes
     // before that folder's files are written.
     const files: JournalFile[] = [
-      ...operations.deletes.map((path) => ({ path, before: inspectPath(root, path).state, after: 'missing' })),
-      ...operations.writes.map((w) => ({ path: w.path, before: inspectPath(root, w.path).state, after: fileState(w.mode, w.hash), hash: w.hash, mode: w.mode })),
+      ...operations.deletes.map((path) => ({ path, before: journalState(root, path), after: 'missing' })),
+      ...operations.writes.map((w) => ({ path: w.path, before: journalState(root, w.path), after: fileState(w.mode, w.hash), hash: w.hash, mode: w.mode })),
     ];
     this.step('before-journal');
     this.write({ version: 2, root, pid: process.pid, files });
     this.step('journal-written');
     const failures: string[] = [];
     files.forEach((file, index) => {
-      const failure = this.perform(root, file);
+      const failure = this.perform(root, file, () => this.step(`temp:${index + 1}`));
       if (failure) failures.push(failure);
       this.step(`file:${index + 1}`);
     });
@@ -141,8 +145,10 @@ export class RestoreJournal {
     const failures: string[] = [];
     let alreadyDone = 0;
     for (const file of journal.files) {
-      const now = inspectPath(journal.root, file.path).state;
-      if (now === file.after) alreadyDone++;
+      const now = journalState(journal.root, file.path);
+      // A link removed so that a folder of the checkpoint could be written there: that folder is the link's "after".
+      const madeFolder = now === 'folder' && file.hash === undefined && journal.files.some((other) => other.hash !== undefined && other.path.startsWith(`${file.path}/`));
+      if (now === file.after || madeFolder) alreadyDone++;
       else if (now !== file.before && file.before !== UNKNOWN) leftAlone.push(file.path);
       else {
         const failure = this.perform(journal.root, file);
@@ -155,10 +161,10 @@ export class RestoreJournal {
   }
 
   /** One file; every file is tried, so one that cannot be written does not leave the others half restored. */
-  private perform(root: string, file: JournalFile): string | undefined {
+  private perform(root: string, file: JournalFile, tempWritten?: () => void): string | undefined {
     try {
       if (file.hash === undefined) deleteFileAt(root, file.path);
-      else writeFileAt(root, file.path, this.objects.get(file.hash), file.mode ?? 'file');
+      else writeFileAt(root, file.path, this.objects.get(file.hash), file.mode ?? 'file', tempWritten);
       return undefined;
     } catch (error) {
       return `${file.path}: ${error instanceof Error ? error.message : String(error)}`;
@@ -190,6 +196,15 @@ export class RestoreJournal {
     }
     renameSync(temp, this.file);
   }
+}
+
+/**
+ * What is at a path, for the journal: a path that runs through a link or a file is not in the
+ * workspace, so it counts as missing (this restore itself removes such links before writing).
+ */
+function journalState(root: string, path: string): string {
+  const { state } = inspectPath(root, path);
+  return state === 'blocked' ? 'missing' : state;
 }
 
 /** A checkpoint only ever holds workspace paths outside any .git folder; anything else (a tampered store) is refused. */
