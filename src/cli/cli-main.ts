@@ -151,17 +151,20 @@ async function main(argv: readonly string[]): Promise<number> {
     if (!taskText && !options.resume) return await runRepl(environment.options, { mode: options.mode, skill }, lines!, reporter, style, mcp.hub);
     const images = await imagesFromFlags(options.images, environment.options, provider);
     if (images.images.length > 0 && !taskText) throw new UsageError('--image needs a task or a --resume message to go with');
-    const expanded = taskText ? await expandForCli(environment.options, taskText, process.stderr, style) : undefined;
+    const resumed = options.resume ? Task.resume(environment.options, options.resume) : undefined;
+    if (resumed) {
+      // A resumed task never runs beside the processes its commands left when Smith was killed.
+      await stopLeftoverProcesses(resumed.log.events, process.stderr, style);
+      if (argv.includes('--mode')) resumed.switchMode(options.mode);
+      if (options.skill) resumed.switchSkill(options.skill);
+    }
+    // The task's session is known before its message's hooks run: SessionStart goes first.
+    const session = resumed ? resumed.messageSession() : Task.newSession(environment.options, { mode: options.mode });
+    const expanded = taskText ? await expandForCli(environment.options, taskText, process.stderr, style, session) : undefined;
     const mentioned = expanded || images.images.length > 0 ? { ...expanded, attachments: [...(expanded?.attachments ?? []), ...images.attachments], images: images.images } : undefined;
-    const task = options.resume
-      ? Task.resume(environment.options, options.resume)
-      : Task.create(environment.options, taskText!, { mode: options.mode, skill, ...(mentioned ? { mentioned } : {}) });
-    // A resumed task never runs beside the processes its commands left when Smith was killed.
-    if (options.resume) await stopLeftoverProcesses(task.log.events, process.stderr, style);
-    if (options.resume && argv.includes('--mode')) task.switchMode(options.mode);
-    if (options.resume && options.skill) task.switchSkill(options.skill);
+    const task = resumed ?? Task.create(environment.options, taskText!, { mode: options.mode, skill, taskId: session.sessionId!, ...(mentioned ? { mentioned } : {}) });
     // `--resume ID "message"`: the task goes on with the new instruction.
-    if (options.resume && taskText) task.addUserMessage(taskText, mentioned);
+    if (resumed && taskText) task.addUserMessage(taskText, mentioned);
     if (jsonInput) jsonInput.onMessage = (text) => task.queueUserMessage(text);
     const code = await runOnce(task, environment.options, options, reporter, style, lines);
     if (overlay) await writePatch(overlay, cwd, options.patchFile);

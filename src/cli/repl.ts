@@ -76,8 +76,9 @@ export async function runRepl(
         text = action.send; // a custom command: its text goes on as the message
       }
       let mentioned: Awaited<ReturnType<typeof expandForCli>>;
+      const hookSession = session.task ? session.task.messageSession() : Task.newSession(options, session.start);
       try {
-        mentioned = await expandForCli(options, text, err, style);
+        mentioned = await expandForCli(options, text, err, style, hookSession);
       } catch (error) {
         if (!(error instanceof PromptBlockedError)) throw error;
         err.write(`${style.yellow(style.text(error.message))}\n`);
@@ -85,7 +86,7 @@ export async function runRepl(
       }
       if (session.task) session.task.addUserMessage(text, mentioned);
       else {
-        session.task = Task.create(options, text, { ...session.start, ...(mentioned ? { mentioned } : {}) });
+        session.task = Task.create(options, text, { ...session.start, taskId: hookSession.sessionId!, ...(mentioned ? { mentioned } : {}) });
         session.task.onUpdate((update) => reporter.handle(update));
       }
       await runTask(session.task);

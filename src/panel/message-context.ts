@@ -1,5 +1,5 @@
 import { imageForModel } from '../core/context/image-files.js';
-import { prepareMessage } from '../core/context/prepare-message.js';
+import { prepareMessage, type MessageSession } from '../core/context/prepare-message.js';
 import type { TaskOptions, MentionedContext } from '../core/task/task.js';
 
 /** An image the user pasted, dropped or attached in the panel: its name and bytes (base64). */
@@ -13,9 +13,9 @@ export interface PanelImage {
  * @-mentions attach, and its images, checked (type, size, and a model that takes images); throws
  * saying what is wrong (a hook's refusal included).
  */
-export async function messageContext(options: TaskOptions, text: string, images: readonly PanelImage[] = []): Promise<MentionedContext> {
-  // The UserPromptSubmit hooks run first (they may refuse the message or add context), as in the CLI.
-  const { expanded, hookErrors } = await prepareMessage(options, text);
+export async function messageContext(options: TaskOptions, text: string, images: readonly PanelImage[], session: MessageSession): Promise<MentionedContext> {
+  // The hooks run first (SessionStart for a task's first message, then UserPromptSubmit, which may refuse it or add context), as in the CLI.
+  const { expanded, hookErrors } = await prepareMessage(options, text, session);
   for (const error of hookErrors) options.host.notify('warning', error);
   if (images.length > 0 && options.modelInfo?.(options.provider)?.supportsImages !== true) {
     throw new Error(`${options.provider.modelId} does not take images as far as Smith knows. If it does, turn on smith.modelSupportsImages.`);
@@ -29,5 +29,6 @@ export async function messageContext(options: TaskOptions, text: string, images:
     attachments: [...(expanded?.attachments ?? []), ...ready.map((r) => r.attachment)],
     images: ready.map((r) => r.image),
     ...(expanded?.hookRuns ? { hookRuns: expanded.hookRuns } : {}),
+    ...(expanded?.sessionStart ? { sessionStart: expanded.sessionStart } : {}),
   };
 }

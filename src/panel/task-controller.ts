@@ -185,14 +185,15 @@ export class TaskController implements PanelSource, Disposable {
     // Built first: when the settings are incomplete the open task stays as it was.
     const environment = await this.createEnvironment(options);
     let mentioned: MentionedContext;
+    const session = Task.newSession(environment.options, { mode: this.mode });
     try {
-      mentioned = await messageContext(environment.options, text, images);
+      mentioned = await messageContext(environment.options, text, images, session);
     } catch (error) {
       await environment.dispose();
       throw error;
     }
     await this.closeCurrent();
-    const task = Task.create(environment.options, text, { mode: this.mode, skill: this.skill, mentioned });
+    const task = Task.create(environment.options, text, { mode: this.mode, skill: this.skill, taskId: session.sessionId, mentioned });
     const open: OpenTask = { id: task.id, viewedEvents: [], messages: [] };
     this.current = open;
     this.live.goLive(open, task, environment);
@@ -225,7 +226,7 @@ export class TaskController implements PanelSource, Disposable {
     const task = await this.live.ensureLive(open);
     // Messages left queued when the last run ended go first, in the order they were sent.
     if (task.queuedMessages.length > 0 && images.length === 0) task.queueUserMessage(text);
-    else task.addUserMessage(text, await messageContext(open.environment!.options, text, images));
+    else task.addUserMessage(text, await messageContext(open.environment!.options, text, images, task.messageSession()));
     this.live.startRun(open);
   }
 

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
 import type { HookRun } from '../../shared/hook-runs.js';
+import { runHookProcess } from './hook-process.js';
 import { parseHookReply } from './hook-reply.js';
+import { commonHookFields, type HookSession } from './hook-session.js';
 
 /** When a hook runs (Claude Code's names, so existing hook settings work). */
 export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'Notification', 'SessionStart'] as const;
@@ -50,11 +51,15 @@ const CLAUDE_NAMES: Readonly<Record<string, string>> = {
 
 /**
  * Runs the hooks of an event, one after another, each a shell command that gets the event as JSON
- * on stdin (`hook_event_name`, `cwd`, `task_id`, and `tool_name`/`tool_input`/`tool_response` or
- * `prompt`). Exit 0: fine (stdout is context for UserPromptSubmit, or a JSON decision); exit 2:
- * the step is blocked and stderr says why; anything else is an error the user sees.
+ * on stdin: Claude Code's common fields (`session_id`, `transcript_path`, `cwd`,
+ * `hook_event_name`, `permission_mode`; see hook-session.ts), Smith's `task_id`, and the event's
+ * own (`tool_name`/`tool_input`/`tool_response`, `prompt`, `source`, `message`, `result`).
+ * Exit 0: fine (stdout is context for UserPromptSubmit, or a JSON decision); exit 2: the step is
+ * blocked and stderr says why; anything else is an error the user sees.
  */
-export async function runHooks(settings: HookSettings | undefined, event: HookEvent, input: Readonly<Record<string, unknown>>, cwd: string, tool?: string): Promise<HookOutcome> {
+export async function runHooks(settings: HookSettings | undefined, event: HookEvent, input: Readonly<Record<string, unknown>>, session: HookSession, tool?: string): Promise<HookOutcome> {
+  const cwd = session.cwd;
+  const common = { ...commonHookFields(session), hook_event_name: event, ...(session.sessionId ? { task_id: session.sessionId } : {}) };
   const groups = settings?.[event] ?? [];
   const names = tool ? [tool, CLAUDE_NAMES[tool] ?? tool] : [];
   const commands = groups.filter((group) => matches(group.matcher, names)).flatMap((group) => group.hooks);
@@ -66,7 +71,8 @@ export async function runHooks(settings: HookSettings | undefined, event: HookEv
   let toolInput = input.tool_input;
   for (const hook of commands) {
     const started = Date.now();
-    const result = await runOne(hook, { hook_event_name: event, cwd, ...(tool ? { tool_name: CLAUDE_NAMES[tool] ?? tool } : {}), ...input, ...(toolInput !== undefined ? { tool_input: toolInput } : {}) }, cwd);
+    const payload = { ...common, ...(tool ? { tool_name: CLAUDE_NAMES[tool] ?? tool } : {}), ...input, ...(toolInput !== undefined ? { tool_input: toolInput } : {}) };
+    const result = await runHookProcess(hook.command, JSON.stringify(payload), cwd, hook.timeoutSeconds * 1000);
     const ran = { command: hook.command, source: hook.source, exitCode: result.code, durationMs: Date.now() - started };
     if (result.timedOut) {
       const reason = `took longer than ${hook.timeoutSeconds} s and was stopped`;
@@ -108,37 +114,4 @@ function matches(matcher: string | undefined, names: readonly string[]): boolean
   } catch {
     return names.includes(matcher);
   }
-}
-
-/** Output a hook may print before it is cut (a hook is not meant to stream logs). */
-const MAX_OUTPUT = 64 * 1024;
-
-function runOne(hook: HookCommand, input: Record<string, unknown>, cwd: string): Promise<{ code: number | null; stdout: string; stderr: string; timedOut: boolean }> {
-  return new Promise((resolve) => {
-    const child = spawn('/bin/sh', ['-c', hook.command], { cwd, detached: true, stdio: ['pipe', 'pipe', 'pipe'], env: { ...process.env, SMITH_PROJECT_DIR: cwd, CLAUDE_PROJECT_DIR: cwd } });
-    let stdout = '';
-    let stderr = '';
-    let timedOut = false;
-    child.stdout.on('data', (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(0, MAX_OUTPUT)));
-    child.stderr.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(0, MAX_OUTPUT)));
-    // The whole process group ends on a timeout, so a hook cannot leave a child running.
-    const timer = setTimeout(() => {
-      timedOut = true;
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        child.kill('SIGKILL');
-      }
-    }, hook.timeoutSeconds * 1000);
-    child.on('error', (error) => {
-      clearTimeout(timer);
-      resolve({ code: 127, stdout, stderr: `${stderr}${error.message}`, timedOut });
-    });
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, timedOut });
-    });
-    child.stdin.on('error', () => {}); // a hook that does not read its input is fine
-    child.stdin.end(JSON.stringify(input));
-  });
 }

@@ -1,6 +1,7 @@
 import type { Host } from '../ports.js';
 import type { TaskLog } from '../task/task-log.js';
 import { logHookRuns } from './hook-log.js';
+import { taskHookSession, type HookPermissionMode } from './hook-session.js';
 import { runHooks, type HookSettings } from './hooks.js';
 
 /**
@@ -8,10 +9,10 @@ import { runHooks, type HookSettings } from './hooks.js';
  * approval is asked and before a question is asked, in the CLI and the panel alike. A hook's
  * failure is shown and never stops the wait; without Notification hooks the host is unchanged.
  */
-export function withNotificationHooks(host: Host, hooks: HookSettings | undefined, cwd: string, log: TaskLog): Host {
+export function withNotificationHooks(host: Host, hooks: HookSettings | undefined, cwd: string, log: TaskLog, permissionMode?: HookPermissionMode): Host {
   if (!hooks?.Notification) return host;
   const notify = async (message: string) => {
-    const outcome = await runHooks(hooks, 'Notification', { task_id: log.taskId, message }, cwd);
+    const outcome = await runHooks(hooks, 'Notification', { message }, taskHookSession(cwd, log, permissionMode));
     logHookRuns(log, 'Notification', outcome);
     for (const error of outcome.errors) host.notify('warning', error);
   };

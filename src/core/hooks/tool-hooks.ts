@@ -2,6 +2,7 @@ import type { Host } from '../ports.js';
 import type { TaskLog } from '../task/task-log.js';
 import type { ToolOutcome } from '../tools/tool-spec.js';
 import { logHookRuns } from './hook-log.js';
+import { taskHookSession, type HookPermissionMode } from './hook-session.js';
 import { runHooks, type HookSettings } from './hooks.js';
 
 /** What a tool call's hooks need: the user's hooks, the task's log and host, the workspace. */
@@ -10,6 +11,8 @@ export interface ToolHookEnvironment {
   readonly log: TaskLog;
   readonly host: Host;
   readonly cwd: string;
+  /** The task's mode and approval policy in Claude Code's words, for `permission_mode`. */
+  readonly permissionMode?: HookPermissionMode;
 }
 
 /** What the PreToolUse hooks decided about one call. */
@@ -27,7 +30,7 @@ export interface PreToolUseDecision {
 /** Runs the PreToolUse hooks of a call and logs them. */
 export async function preToolUse(tool: string, params: Readonly<Record<string, string>>, callId: string, env: ToolHookEnvironment): Promise<PreToolUseDecision> {
   if (!env.hooks?.PreToolUse) return { params, note: '' };
-  const pre = await runHooks(env.hooks, 'PreToolUse', { task_id: env.log.taskId, tool_input: params }, env.cwd, tool);
+  const pre = await runHooks(env.hooks, 'PreToolUse', { tool_input: params }, taskHookSession(env.cwd, env.log, env.permissionMode), tool);
   const changed = pre.updatedInput ? { ...params, ...stringParams(pre.updatedInput) } : params;
   logHookRuns(env.log, 'PreToolUse', pre, { tool, callId, ...(pre.updatedInput ? { input: changed } : {}) });
   for (const error of pre.errors) env.host.notify('warning', error);
@@ -45,7 +48,7 @@ export async function preToolUse(tool: string, params: Readonly<Record<string, s
 export async function postToolUseNote(tool: string, params: Readonly<Record<string, string>>, callId: string, outcome: ToolOutcome, env: ToolHookEnvironment): Promise<string> {
   if (!env.hooks?.PostToolUse || (outcome.kind !== 'result' && outcome.kind !== 'error')) return '';
   const response = outcome.kind === 'result' ? { output: outcome.output } : { error: outcome.error };
-  const post = await runHooks(env.hooks, 'PostToolUse', { task_id: env.log.taskId, tool_input: params, tool_response: response }, env.cwd, tool);
+  const post = await runHooks(env.hooks, 'PostToolUse', { tool_input: params, tool_response: response }, taskHookSession(env.cwd, env.log, env.permissionMode), tool);
   logHookRuns(env.log, 'PostToolUse', post, { tool, callId });
   for (const error of post.errors) env.host.notify('warning', error);
   if (post.blocked !== undefined) return `\n\n[A PostToolUse hook of the user says: ${post.blocked}]`;

@@ -13,6 +13,11 @@ export function taskDir(storageDir: string, taskId: string): string {
   return join(storageDir, 'tasks', checkTaskId(taskId));
 }
 
+/** The file of one task's events (what hooks get as `transcript_path`). */
+export function taskEventsFile(storageDir: string, taskId: string): string {
+  return join(taskDir(storageDir, taskId), 'events.jsonl');
+}
+
 /**
  * An append-only JSONL log of one task's events. Each event is written
  * synchronously as it is appended, so a crash loses at most the line being written. Lines carry

@@ -14,7 +14,7 @@ import type { CostBudget } from './cost-budget.js';
 import { costBudgetFor } from './cost-limit.js';
 import { noteMissingTool } from './missing-tool.js';
 import { requestModelTurn, type ModelRequestContext } from './model-request.js';
-import { TaskLog } from './task-log.js';
+import { TaskLog, taskEventsFile } from './task-log.js';
 import type { TaskOptions, TaskOutcome, TaskUpdate } from './task-types.js';
 import type { TaskEvent } from './events.js';
 import { runToolCalls, subagentStopKey } from './tool-call-runner.js';
@@ -24,7 +24,8 @@ import { TaskCheckpoints } from '../checkpoints/task-checkpoints.js';
 import { contextFields, type MentionedContext } from './message-context.js';
 import { runHooks } from '../hooks/hooks.js';
 import { logHookRuns } from '../hooks/hook-log.js';
-import { prepareMessage, PromptBlockedError } from '../context/prepare-message.js';
+import { hookPermissionMode, taskHookSession, type HookSession } from '../hooks/hook-session.js';
+import { prepareMessage, PromptBlockedError, type MessageSession } from '../context/prepare-message.js';
 import { todoListSection } from '../context/todo-list.js';
 import { visibleEvents } from './visible-events.js';
 
@@ -85,6 +86,22 @@ export class Task {
     return task;
   }
 
+  /**
+   * The session of a task about to be created (its id chosen now, so its SessionStart and
+   * UserPromptSubmit hooks get it): pass it to prepareMessage, then `taskId` to create().
+   */
+  static newSession(options: TaskOptions, start: { mode?: Mode } = {}): MessageSession & { readonly sessionId: string } {
+    const taskId = newTaskId();
+    const policy = typeof options.policy === 'function' ? options.policy() : options.policy;
+    return { cwd: options.cwd, sessionId: taskId, transcriptPath: taskEventsFile(options.storageDir, taskId), permissionMode: hookPermissionMode(start.mode ?? 'act', policy), startSource: 'startup' };
+  }
+
+  /** This task's session for a message about to be added (prepareMessage): its SessionStart hooks first when they have not run yet. */
+  messageSession(): MessageSession {
+    const pending = !this.sessionStarted && this.options.hooks?.SessionStart !== undefined;
+    return { ...this.hookSession(), ...(pending ? { startSource: this.log.events.some((e) => e.type === 'task_resumed') ? 'resume' : 'startup' } : {}) };
+  }
+
   /** Reopens a task from its log and notes the interruption for the model. */
   static resume(options: TaskOptions, taskId: string): Task {
     const task = new Task(TaskLog.open(options.storageDir, taskId, () => options.host.clock.now(), options.redactor), options);
@@ -115,7 +132,7 @@ export class Task {
   /** A queued message goes through the UserPromptSubmit hooks and its mentions like a typed one; a refused one is not sent. */
   private async deliverQueued(text: string): Promise<void> {
     try {
-      const { expanded, hookErrors } = await prepareMessage(this.options, text);
+      const { expanded, hookErrors } = await prepareMessage(this.options, text, this.messageSession());
       for (const error of hookErrors) this.options.host.notify('warning', error);
       this.addUserMessage(text, expanded);
     } catch (error) {
@@ -124,8 +141,12 @@ export class Task {
     }
   }
 
-  /** The UserPromptSubmit hooks that ran on a message, logged with it. */
+  /** The hooks that ran on a message, logged with it: the SessionStart ones that ran before it first, then UserPromptSubmit. */
   private logPromptHooks(mentioned: MentionedContext | undefined): void {
+    if (mentioned?.sessionStart) {
+      this.sessionStarted = true;
+      logHookRuns(this.log, 'SessionStart', { runs: mentioned.sessionStart.runs, context: [], errors: [] }, { context: mentioned.sessionStart.context });
+    }
     if (mentioned?.hookRuns) logHookRuns(this.log, 'UserPromptSubmit', { runs: mentioned.hookRuns, context: [], errors: [] });
   }
 
@@ -260,6 +281,7 @@ export class Task {
         }
         // The previous step's checkpoint was taken while the model answered; it must be complete before files change again.
         await this.checkpoints?.settled();
+        const policy = typeof options.policy === 'function' ? options.policy() : options.policy;
         const outcome = await runToolCalls(
           turn.tools,
           {
@@ -268,7 +290,8 @@ export class Task {
             host: options.host,
             cwd: options.cwd,
             ...(options.workspace ? { workspace: options.workspace } : {}),
-            policy: typeof options.policy === 'function' ? options.policy() : options.policy,
+            policy,
+            permissionMode: hookPermissionMode(setup.mode, policy),
             ignore: options.ignore ?? NOTHING_IGNORED,
             allowedTools: setup.allowedTools,
             skill: setup.skill,
@@ -287,7 +310,7 @@ export class Task {
         if (outcome.kind === 'completed' && !stopHookRan && options.hooks?.Stop) {
           // A Stop hook may send the model back to work once per run (exit 2: its reason is the message).
           stopHookRan = true;
-          const stop = await runHooks(options.hooks, 'Stop', { task_id: this.id, result: outcome.result }, options.cwd);
+          const stop = await runHooks(options.hooks, 'Stop', { result: outcome.result }, this.hookSession());
           logHookRuns(this.log, 'Stop', stop);
           for (const error of stop.errors) options.host.notify('warning', error);
           if (stop.blocked !== undefined) {
@@ -322,9 +345,15 @@ export class Task {
     if (this.sessionStarted || !this.options.hooks?.SessionStart) return;
     this.sessionStarted = true;
     const source = this.log.events.some((e) => e.type === 'task_resumed') ? 'resume' : 'startup';
-    const outcome = await runHooks(this.options.hooks, 'SessionStart', { task_id: this.id, source }, this.options.cwd);
+    const outcome = await runHooks(this.options.hooks, 'SessionStart', { source }, this.hookSession());
     for (const error of outcome.errors) this.options.host.notify('warning', error);
     logHookRuns(this.log, 'SessionStart', outcome, { context: outcome.context.join('\n\n') });
+  }
+
+  /** Who the hooks run for: this task, its log, its mode and approval policy. */
+  private hookSession(): HookSession {
+    const policy = typeof this.options.policy === 'function' ? this.options.policy() : this.options.policy;
+    return taskHookSession(this.options.cwd, this.log, hookPermissionMode(this.state.mode, policy));
   }
 
   /** Condenses the history now (the /condense command); the summary replaces older turns. */

@@ -13,6 +13,7 @@ import { judgeCall, type PermissionRule, type PermissionVerdict } from '../permi
 import { createReadGuard, readGuardOf } from '../permissions/read-guard.js';
 import { withNotificationHooks } from '../hooks/notification-hooks.js';
 import type { HookSettings } from '../hooks/hooks.js';
+import type { HookPermissionMode } from '../hooks/hook-session.js';
 import { postToolUseNote, preToolUse } from '../hooks/tool-hooks.js';
 import type { TaskLog } from './task-log.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
@@ -47,6 +48,8 @@ export interface ToolCallEnvironment {
   readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
   /** Where each executing call's detach controller is registered, so the user can let it continue in the background. */
   readonly detachable?: Map<string, AbortController>;
+  /** The task's mode and approval policy in Claude Code's words, for the hooks' `permission_mode`. */
+  readonly permissionMode?: HookPermissionMode;
   /** The task's cost budget, which the sub-agents a call starts share. */
   readonly costs?: CostBudget;
   onProgress(callId: string, text: string): void;
@@ -135,7 +138,7 @@ interface Executed {
 
 async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: string, batch: ShownApproval['batch']): Promise<Executed> {
   const refused = (outcome: ToolOutcome): Executed => ({ outcome, params: block.params, hookNote: '' });
-  const host = withNotificationHooks(env.host, env.hooks, env.cwd, env.log);
+  const host = withNotificationHooks(env.host, env.hooks, env.cwd, env.log, env.permissionMode);
   const handler = env.tools.get(block.name);
   if (!handler) {
     const available = env.allowedTools ? ` Available tools: ${[...env.allowedTools].join(', ')}.` : '';
@@ -202,7 +205,9 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
         env.log.append({ type: 'tool_auto_approved', callId, rule: verdict.rule.rule });
         return { approved: true };
       }
-      if (unconfined === undefined && hookDecision === 'allow' && verdict?.effect !== 'ask') {
+      // A hook's allow stays inside the workspace: outside it only --allow-outside-workspace or the user approves (as with --yes).
+      const hookMayAllow = unconfined === undefined && hookDecision === 'allow' && verdict?.effect !== 'ask' && !(facts.outsideWorkspace && !env.policy.outsideWorkspace);
+      if (hookMayAllow) {
         env.log.append({ type: 'tool_auto_approved', callId, rule: 'PreToolUse hook' });
         return { approved: true };
       }
@@ -218,7 +223,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
         (hookDecision === 'ask'
           ? `A PreToolUse hook asks for this call${pre.permission?.reason ? `: ${pre.permission.reason}` : '.'}`
           : facts.outsideWorkspace
-            ? 'The path is outside the workspace.'
+            ? `The path is outside the workspace${hookDecision === 'allow' ? " (a PreToolUse hook's allow does not reach outside it)" : ''}.`
             : request.reason);
       const { proposal, ...asked } = request;
       const allowRules = await narrowestAllowRules(block.name, params, env.cwd);

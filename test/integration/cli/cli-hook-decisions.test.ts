@@ -1,7 +1,8 @@
 // Hooks that answer in JSON, in Claude Code's shape: a PreToolUse hook allows a call, changes its
 // input or asks for it; a PostToolUse hook adds context; every run is a hooks_ran event in the log.
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
@@ -65,5 +66,32 @@ describe('smith CLI: hook decisions', () => {
     const post = events.filter((e) => e.type === 'hooks_ran' && e.event === 'PostToolUse');
     assert.ok(post.length >= 2 && post.every((e) => e.runs[0].addedContext === true), JSON.stringify(post));
     assert.match(run.stderr, /PreToolUse hook "sh pre\.sh" asked for approval of execute_command: double-check this one/);
+  });
+
+  test("a hook's allow does not reach outside the workspace: it is still asked with --yes, and runs unasked only with --allow-outside-workspace", async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'smith-outside-'));
+    try {
+      writeFileSync(join(outside, 'secret.txt'), 'outside words');
+      const allow = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"reads are fine"}}'`;
+      writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: allow }] }] } }));
+      const read = { text: `<read_file>\n<path>${join(outside, 'secret.txt')}</path>\n</read_file>` };
+      fx.server.enqueue(read, done);
+      const asked = await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', 'Read it'], stdin: '' });
+      assert.equal(asked.code, 0, asked.stderr);
+      const first = fx.server.requests.length;
+      assert.doesNotMatch(lastUserText(fx.server.requestAt(first - 1)), /outside words/);
+      assert.match(lastUserText(fx.server.requestAt(first - 1)), /rejected|denied|did not approve/i);
+      const { taskId } = JSON.parse(asked.stdout) as { taskId: string };
+      const events = readFileSync(join(fx.storage, 'tasks', taskId, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+      assert.equal(events.find((e) => e.type === 'approval_asked')?.request.reason, "The path is outside the workspace (a PreToolUse hook's allow does not reach outside it).");
+      assert.equal(events.some((e) => e.type === 'tool_auto_approved'), false);
+
+      fx.server.enqueue(read, done);
+      const allowed = await runCli({ args: [...fx.cliArgs(), '--yes', '--allow-outside-workspace', 'Read it'], stdin: '' });
+      assert.equal(allowed.code, 0, allowed.stderr);
+      assert.match(lastUserText(fx.server.requestAt(fx.server.requests.length - 1)), /outside words/);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 });

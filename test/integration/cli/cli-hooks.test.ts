@@ -1,11 +1,12 @@
 // Hooks from the settings file, as Claude Code writes them: PreToolUse blocks, PostToolUse and Stop
 // talk back to the model, UserPromptSubmit adds context or refuses; a workspace's hooks wait for trust.
 import assert from 'node:assert/strict';
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { allText, lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
+import { eventually, isPidAlive } from '../../helpers/pid-liveness.js';
 
 const command = (line: string) => ({ text: `<execute_command>\n<command>${line}</command>\n<requires_approval>false</requires_approval>\n</execute_command>` });
 const done = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
@@ -76,5 +77,53 @@ describe('smith CLI: hooks', () => {
     const trusted = await runCli({ args: [...fx.cliArgs(), '--trust-workspace', 'Do it'] });
     assert.equal(trusted.code, 0, trusted.stderr);
     assert.ok(existsSync(join(fx.ws.root, 'hook-ran')));
+  });
+
+  test("SessionStart runs before the first UserPromptSubmit; every hook gets Claude Code's common fields", async () => {
+    const record = (name: string) => hook(`cat > "$SMITH_PROJECT_DIR/${name}.json"; echo ${name} >> "$SMITH_PROJECT_DIR/order.txt"`);
+    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { SessionStart: record('SessionStart'), UserPromptSubmit: record('UserPromptSubmit'), PreToolUse: record('PreToolUse'), Stop: record('Stop') } }));
+    fx.server.enqueue(command('echo hi'), done);
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', 'Say hi'], stdin: '' });
+    assert.equal(run.code, 0, run.stderr);
+    // PreToolUse runs for the command and for attempt_completion.
+    assert.deepEqual(fx.ws.read('order.txt').trim().split('\n'), ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'PreToolUse', 'Stop']);
+    const { taskId } = JSON.parse(run.stdout) as { taskId: string };
+    const transcript = join(fx.storage, 'tasks', taskId, 'events.jsonl');
+    for (const event of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'Stop']) {
+      const input = JSON.parse(fx.ws.read(`${event}.json`)) as Record<string, unknown>;
+      // --yes approves edits and commands but still asks outside the workspace: Claude Code's acceptEdits.
+      assert.deepEqual([input.session_id, input.transcript_path, input.cwd, input.hook_event_name, input.permission_mode], [taskId, transcript, fx.ws.root, event, 'acceptEdits'], event);
+    }
+    assert.ok(existsSync(transcript));
+    assert.equal(JSON.parse(fx.ws.read('UserPromptSubmit.json')).prompt, 'Say hi');
+    assert.equal(JSON.parse(fx.ws.read('SessionStart.json')).source, 'startup');
+    // Logged in the order they ran, before the first request.
+    const events = readFileSync(transcript, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; event?: string });
+    assert.deepEqual(events.filter((e) => e.type === 'hooks_ran').map((e) => e.event).slice(0, 2), ['SessionStart', 'UserPromptSubmit']);
+    assert.equal(events.filter((e) => e.type === 'hooks_ran' && e.event === 'SessionStart').length, 1, 'SessionStart runs once');
+  });
+
+  test('in Plan mode and with nothing asked at all the hooks read plan and bypassPermissions', async () => {
+    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: hook('{ cat; echo; } >> "$SMITH_PROJECT_DIR/prompts.jsonl"') } }));
+    fx.server.enqueue({ text: '<plan_mode_respond>\n<response>A plan.</response>\n</plan_mode_respond>' });
+    const plan = await runCli({ args: [...fx.cliArgs(), '--mode', 'plan', 'Plan it'], stdin: '' });
+    assert.equal(plan.code, 0, plan.stderr);
+    fx.server.enqueue(done);
+    const all = await runCli({ args: [...fx.cliArgs(), '--yes', '--allow-outside-workspace', 'Do it'], stdin: '' });
+    assert.equal(all.code, 0, all.stderr);
+    const modes = fx.ws.read('prompts.jsonl').trim().split('\n').map((line) => (JSON.parse(line) as { permission_mode: string }).permission_mode);
+    assert.deepEqual(modes, ['plan', 'bypassPermissions']);
+  });
+
+  test('a hook that leaves a background child holding its output does not hang the task, and the child is ended', async () => {
+    const pidFile = join(fx.ws.root, 'child.pid');
+    const background = `nohup sh -c 'echo $$ > "${pidFile}"; exec sleep 1000' & setsid sh -c 'sleep 1000' &\nwhile [ ! -s "${pidFile}" ]; do sleep 0.05; done`;
+    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: background, timeout: 600 }] }] } }));
+    fx.server.enqueue(command('echo hi'), done);
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Say hi'], stdin: '' });
+    assert.equal(run.code, 0, run.stderr);
+    assert.doesNotMatch(run.stderr, /took longer than/);
+    const pid = Number(fx.ws.read('child.pid').trim());
+    assert.ok(await eventually(() => !isPidAlive(pid)), `process ${pid} outlived its hook`);
   });
 });

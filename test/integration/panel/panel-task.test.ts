@@ -617,6 +617,24 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     assert.ok(panel.page.state.panel!.task!.messages.some((m) => m.kind === 'notice' && /SessionStart hook "echo .The build is red since Monday\..*" ran \(added context\)/.test(m.text)));
   });
 
+  test('in the panel SessionStart runs once, before the first UserPromptSubmit, and both know the task', async () => {
+    const record = (name: string) => [{ hooks: [{ command: `{ printf '${name} '; cat; echo; } >> "$SMITH_PROJECT_DIR/hooks.log"`, timeoutSeconds: 30, source: 'test' }] }];
+    const panel = openPanel({ hooks: { SessionStart: record('SessionStart'), UserPromptSubmit: record('UserPromptSubmit') } });
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.server.enqueue(DONE, DONE);
+    await panel.client.request({ type: 'newTask', text: 'First' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    const taskId = panel.page.state.panel!.task!.id;
+    await panel.client.request({ type: 'sendMessage', text: 'Second' });
+    await panel.until(() => fixture.server.requests.length === 2 && panel.page.state.panel?.task?.status === 'completed', 'the follow-up completes');
+    const lines = fixture.ws.read('hooks.log').trim().split('\n').map((line) => {
+      const [name, ...json] = line.split(' ');
+      return { name, input: JSON.parse(json.join(' ')) as Record<string, unknown> };
+    });
+    assert.deepEqual(lines.map((l) => [l.name, l.input.prompt]), [['SessionStart', undefined], ['UserPromptSubmit', 'First'], ['UserPromptSubmit', 'Second']]);
+    for (const line of lines) assert.deepEqual([line.input.session_id, line.input.transcript_path, line.input.permission_mode], [taskId, join(fixture.storage, 'tasks', taskId, 'events.jsonl'), 'default']);
+  });
+
   test('sub-agents in the panel: their progress streams into the call\'s card, then each one\'s report is listed', async () => {
     const panel = openPanel();
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
