@@ -1,5 +1,5 @@
 import type { ReadGuard } from '../workspace/read-guard.js';
-import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
+import { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import { judgePathCall, ruleCovers, type PermissionRule } from './permission-rules.js';
 
 /** Where the guard's paths are judged: as the task's permission rules judge a call's path. */
@@ -17,11 +17,13 @@ export function createReadGuard(rules: readonly PermissionRule[], place: ReadGua
   // Allow rules never withhold; leaving them out also keeps an allow from hiding nothing.
   const stopping = rules.filter((rule) => rule.effect !== 'allow');
   const covers = (tool = 'read_file') => stopping.some((rule) => ruleCovers(rule, tool, {}));
+  // Opened once, remembering folders' real paths: a search judges thousands of files. A guard is made per call.
+  const workspace = (place.workspace ?? WorkspaceRoots.single(place.cwd)).remembersFolders();
   return {
     covers,
     refusal(path, tool = 'read_file') {
       if (!covers(tool)) return undefined;
-      const verdict = judgePathCall(stopping, { tool, params: { path }, cwd: place.cwd, ...(place.workspace ? { workspace: place.workspace } : {}) });
+      const verdict = judgePathCall(stopping, { tool, params: { path }, cwd: place.cwd, workspace });
       if (!verdict || verdict.effect === 'allow') return undefined;
       return { effect: verdict.effect, rule: verdict.rule.rule, source: verdict.rule.source };
     },

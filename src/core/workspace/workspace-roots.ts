@@ -41,7 +41,18 @@ export class WorkspaceRoots {
   private constructor(
     readonly primary: WorkspaceRoot,
     readonly others: readonly WorkspaceRoot[],
+    /** Real paths of folders already resolved (see remembersFolders). */
+    private readonly folders?: Map<string, string>,
   ) {}
+
+  /**
+   * The same workspace, resolving each folder's real path once: judging the thousands of files
+   * one search walks stats each file instead of resolving every folder above it again. A link
+   * made in a folder after it was remembered is seen by the next copy, so keep one per task step.
+   */
+  remembersFolders(): WorkspaceRoots {
+    return new WorkspaceRoots(this.primary, this.others, new Map());
+  }
 
   /** A workspace of one folder (as Smith has always had). */
   static single(cwd: string): WorkspaceRoots {
@@ -81,7 +92,7 @@ export class WorkspaceRoots {
    */
   resolve(input: string): ResolvedPath {
     const requested = isAbsolute(input) ? resolve(input) : resolve(this.baseFor(input), this.restFor(input));
-    const absolute = realPathOfExisting(requested);
+    const absolute = this.folders ? realPathInFolder(requested, this.folders) : realPathOfExisting(requested);
     const root = this.rootOf(absolute);
     return { absolute, display: root ? this.displayIn(root, absolute) : absolute, insideWorkspace: root !== undefined, ...(root ? { root } : {}) };
   }
@@ -142,6 +153,21 @@ export function realPathOfExisting(path: string): string {
       current = parent;
     }
   }
+}
+
+/** realPathOfExisting of a normalised absolute path, its folder's real path taken from `folders` (and kept there). */
+function realPathInFolder(path: string, folders: Map<string, string>): string {
+  const stats = lstatSync(path, { throwIfNoEntry: false });
+  // A link or a missing file is resolved in full; only a real entry's name can be joined to its folder's real path.
+  if (!stats || stats.isSymbolicLink()) return realPathOfExisting(path);
+  const folder = dirname(path);
+  if (folder === path) return realPathOfExisting(path);
+  let real = folders.get(folder);
+  if (real === undefined) {
+    real = realPathOfExisting(folder);
+    folders.set(folder, real);
+  }
+  return join(real, basename(path));
 }
 
 /** `absolute` relative to `root` with forward slashes ('' for the root itself); undefined when outside it. */

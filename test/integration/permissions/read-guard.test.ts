@@ -41,6 +41,15 @@ describe('read guard', () => {
     for (const path of ['src/.env', 'links/code/.env', 'src/app.ts']) assert.equal(guard.refusal(path), undefined, path);
   });
 
+  test('a file reached through a folder link is judged where it lies, also when the folder was resolved before', () => {
+    mkdirSync(join(ws.root, 'links'));
+    symlinkSync(join(ws.root, 'src'), join(ws.root, 'links/code'));
+    const guard = createReadGuard([rule('deny', 'Read(src/.env)')], { cwd: ws.root });
+    assert.equal(guard.refusal(join(ws.root, 'links/code/app.ts')), undefined);
+    assert.equal(guard.refusal(join(ws.root, 'links/code/.env'))?.effect, 'deny');
+    assert.equal(guard.refusal('links/code/.env')?.effect, 'deny');
+  });
+
   test('a bare pattern matches at any depth, in every folder, by the name the tools give it', () => {
     const workspace = WorkspaceRoots.open(ws.root, [{ path: other.root }]);
     const api = workspace.prefixOf(workspace.all[1]!);
