@@ -144,8 +144,10 @@ ${WEB_FLAGS_HELP}
                              permission rules, repeatable: Bash(npm test), Bash(git diff:*),
                              Edit(src/**), Read(./.env), mcp__github__create_issue; deny always
                              wins, also over --yes (see docs/permissions.md)
-  --sandbox                  run every command under bubblewrap: the workspace writable, the rest
-                             read-only, a private /tmp, no network, .smithignore'd paths hidden
+  --sandbox                  run every command under bubblewrap: the workspace writable (but for
+                             git hooks and config, .smith, .claude, .vscode, .husky), the rest
+                             read-only, a private /tmp, no network, no Unix sockets, .smithignore'd
+                             paths hidden; without bubblewrap every command is asked for
   --sandbox-network          let sandboxed commands use the network
   --sandbox-allow-host HOST  let sandboxed commands reach this host only (repeatable; *.example.com
                              for its subdomains), through a proxy for HTTP(S)_PROXY-aware tools
