@@ -1,3 +1,4 @@
+import { execFile } from 'node:child_process';
 import type { Host } from '../ports.js';
 import { findExecutable } from '../search/find-executable.js';
 import type { AutoApprovePolicy } from '../task/approval-policy.js';
@@ -30,7 +31,26 @@ export async function findSandbox(): Promise<{ readonly bwrap: string; readonly 
   if (!bwrap) return { reason: 'the command sandbox needs bubblewrap (bwrap), which is not installed (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)' };
   const filter = unixSocketFilter();
   if (!filter) return { reason: `the command sandbox has no Unix-socket filter for this processor (${process.arch}; x64 and arm64 have one)` };
+  const failure = await sandboxFailure(bwrap);
+  if (failure !== undefined) return { reason: `bubblewrap (${bwrap}) cannot make a sandbox here (${failure}); unprivileged user namespaces may be turned off` };
   return { bwrap, filter };
+}
+
+/** Each bubblewrap's trial run, once per process: installed is not the same as working. */
+const trials = new Map<string, Promise<string | undefined>>();
+
+/** Why a trivial sandbox fails with this bubblewrap, or undefined when it works. */
+function sandboxFailure(bwrap: string): Promise<string | undefined> {
+  let trial = trials.get(bwrap);
+  if (!trial) {
+    trial = new Promise((resolve) => {
+      execFile(bwrap, ['--ro-bind', '/', '/', '--unshare-pid', '--unshare-net', '--die-with-parent', '--', 'true'], { timeout: 15_000 }, (error, _stdout, stderr) => {
+        resolve(error ? stderr.trim().split('\n').pop() || error.message : undefined);
+      });
+    });
+    trials.set(bwrap, trial);
+  }
+  return trial;
 }
 
 /**

@@ -2,10 +2,10 @@
 // .smithignore'd files are out of reach; builds inside the workspace work; a timeout ends everything.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { lookup } from 'node:dns/promises';
 import { createServer } from 'node:http';
-import { hostname } from 'node:os';
+import { hostname, tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
@@ -122,6 +122,20 @@ describe('smith CLI: --sandbox', () => {
     const asked = events.filter((e) => e.type === 'approval_asked');
     assert.equal(asked.length, 2);
     for (const e of asked) assert.match(e.request?.reason ?? '', /^Not sandboxed: the command sandbox needs bubblewrap/);
+  });
+
+  test('a bubblewrap that cannot make a sandbox counts as none: commands are asked for, and the user is told why', async () => {
+    const fake = mkdtempSync(join(tmpdir(), 'smith-fake-bwrap-'));
+    try {
+      writeFileSync(join(fake, 'bwrap'), '#!/bin/sh\necho "bwrap: setting up uid map: Permission denied" >&2\nexit 1\n', { mode: 0o755 });
+      fx.server.enqueue(command('echo ran > ran.txt'), done);
+      const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--sandbox', 'Go'], env: { PATH: fake }, stdin: '' });
+      assert.equal(run.code, 0, run.stderr);
+      assert.match(run.stderr, /Commands are not sandboxed: bubblewrap \(.*bwrap\) cannot make a sandbox here \(bwrap: setting up uid map: Permission denied\)/);
+      assert.equal(existsSync(join(fx.ws.root, 'ran.txt')), false);
+    } finally {
+      rmSync(fake, { recursive: true, force: true });
+    }
   });
 
   test('every folder of a multi-root workspace is writable to sandboxed commands, and nothing beside them', async () => {
