@@ -112,8 +112,9 @@ function env(words: readonly ShellWord[]): Unwrapped {
   const assigned = readAssignments('env', words, i);
   if (typeof assigned === 'string') return opaque(assigned);
   const split = read.seen.filter(([option]) => option === 'S' || option === 'split-string').map(([, value]) => value ?? '');
-  // -S splits its text into words, much as the shell does, before the remaining words.
-  if (split.length > 0) return { own: words.slice(0, assigned), commands: [], scripts: [[...split, renderWords(words.slice(assigned))].join(' ')] };
+  // -S splits its text into words, much as the shell does, which env then reads as its own
+  // arguments (`env -S'-i rm x'`): env is read again with them in place.
+  if (split.length > 0) return { own: words.slice(0, read.next), commands: [], scripts: [['env', ...split, renderWords(words.slice(read.next))].join(' ')] };
   return runs(words, assigned);
 }
 
@@ -386,7 +387,7 @@ const WRAPPERS: ReadonlyMap<string, Unwrap> = new Map<string, Unwrap>([
       shellWithoutCommand: 'si',
     }),
   ],
-  ['doas', optionsThenCommand('doas', { valued: 'u', stop: 'C', shellWithoutCommand: 's' })],
+  ['doas', optionsThenCommand('doas', { valued: 'au', stop: 'C', shellWithoutCommand: 's' })],
   ['env', env],
   ['xargs', xargs],
   ['watch', watch],

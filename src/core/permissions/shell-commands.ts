@@ -55,6 +55,8 @@ class Analysis {
   readonly commands: ShellCommand[] = [];
   readonly opaque: string[] = [];
   readonly unallowable: string[] = [];
+  /** Variables the line sets to something other than a number: arithmetic evaluates their value again. */
+  private readonly assigned = new Set<string>();
 
   constructor(private readonly parser: Parser) {}
 
@@ -69,10 +71,10 @@ class Analysis {
       return;
     }
     try {
-      const assigned = assignedNames(tree.rootNode);
+      for (const name of assignedNames(tree.rootNode)) this.assigned.add(name);
       const stack: Node[] = [tree.rootNode];
       for (let node = stack.pop(); node; node = stack.pop()) {
-        this.node(node, text, depth, via, assigned);
+        this.node(node, text, depth, via);
         for (let i = node.childCount - 1; i >= 0; i--) {
           const child = node.child(i);
           if (child) stack.push(child);
@@ -83,7 +85,7 @@ class Analysis {
     }
   }
 
-  private node(node: Node, source: string, depth: number, via: readonly string[], assigned: ReadonlySet<string>): void {
+  private node(node: Node, source: string, depth: number, via: readonly string[]): void {
     switch (node.type) {
       case 'ERROR':
         this.opaque.push('the command has a syntax error');
@@ -107,7 +109,10 @@ class Analysis {
         this.subscript(node);
         return;
       case 'arithmetic_expansion':
-        this.arithmetic(node, assigned);
+        this.arithmetic(node);
+        return;
+      case 'binary_expression':
+        this.comparison(node);
         return;
       case 'file_redirect':
         this.redirect(node);
@@ -163,6 +168,12 @@ class Analysis {
     if (name === 'hash' && args.some((word) => !word.literal || /^-\w*p/.test(word.value)))
       this.opaque.push('hash -p makes a command name run another program');
     if (name === 'enable' && args.some((word) => !word.literal || /^-\w*f/.test(word.value))) this.opaque.push('enable -f loads a builtin from a file');
+    if (
+      name === 'let' &&
+      args.some((word) => !word.literal || word.value.includes('[') || [...this.assigned].some((variable) => new RegExp(`\\b${variable}\\b`).test(word.value)))
+    ) {
+      this.opaque.push('let evaluates a variable the line sets, or computed text, as arithmetic');
+    }
     if (ASSIGNING.has(name)) {
       for (const word of args) {
         const variable = word.value.split('=')[0]!;
@@ -203,14 +214,33 @@ class Analysis {
   }
 
   /** Arithmetic evaluates the value of each variable it reads; one set in the line may hold `a[$(…)]`. */
-  private arithmetic(node: Node, assigned: ReadonlySet<string>): void {
+  private arithmetic(node: Node): void {
     const stack: Node[] = [node];
     for (let current = stack.pop(); current; current = stack.pop()) {
-      if (current.type === 'variable_name' && (assigned.has(current.text) || changesWhatRuns(current.text))) {
+      if (current.type === 'variable_name' && (this.assigned.has(current.text) || changesWhatRuns(current.text))) {
         this.opaque.push(`the arithmetic ${node.text} reads ${current.text}, whose value it evaluates again`);
         return;
       }
       for (const child of current.namedChildren) if (child && child.type !== 'command_substitution') stack.push(child);
+    }
+  }
+
+  /** `[[ $x -eq 1 ]]` compares arithmetic: each side is evaluated as an arithmetic expression. */
+  private comparison(node: Node): void {
+    const operator = node.childForFieldName('operator');
+    if (operator?.type !== 'test_operator' || !/^-(?:eq|ne|lt|le|gt|ge)$/.test(operator.text)) return;
+    for (const side of [node.childForFieldName('left'), node.childForFieldName('right')]) {
+      if (!side) continue;
+      const name =
+        side.type === 'word'
+          ? side.text
+          : side.type === 'simple_expansion' || side.type === 'expansion'
+            ? side.namedChildren.find((child) => child?.type === 'variable_name')?.text
+            : undefined;
+      if (side.text.includes('[') || (name !== undefined && this.assigned.has(name))) {
+        this.opaque.push(`the comparison ${node.text} evaluates ${side.text} as arithmetic`);
+        return;
+      }
     }
   }
 
