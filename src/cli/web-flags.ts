@@ -26,8 +26,9 @@ export const WEB_FLAGS_HELP = `  --browser-path FILE        the Chromium, Chrome
                              (e.g. http://127.0.0.1:9222)
   --browser-viewport WxH     the page's size and so the screenshots' (default 900x600)
   --browser-headed           show the browser window (default: headless)
-  --web-deny DOMAIN          never open this host in browser_action or web_fetch (repeatable;
-                             example.com includes its subdomains, *.example.com only those)`;
+  --web-deny DOMAIN          never reach this host from browser_action, web_fetch or an @url
+                             mention, nor by a redirect (repeatable; example.com includes its
+                             subdomains, *.example.com only those)`;
 
 /** Checks the web tools' flags; returns the settings, or what is wrong with a flag. */
 export function webSettingsFromFlags(values: WebFlagValues): WebToolSettings | string {

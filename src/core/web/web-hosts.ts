@@ -1,8 +1,7 @@
 // Which hosts the web tools may reach without saying more: pages on this machine are the user's own
-// work; anything else is named in the approval, and the user's deny list is never reached.
+// work; anything else is named in the approval. Where they may go at all is web-access.ts.
 
 import { canonicalHost, isLoopbackHost } from './canonical-host.js';
-import { findMatchingEntry } from './host-patterns.js';
 
 /** Parses a URL the model gave for a web tool; only http and https are allowed. Returns the URL or why not. */
 export function parseWebUrl(text: string): URL | string {
@@ -24,13 +23,4 @@ export function parseWebUrl(text: string): URL | string {
 export function isLocalHost(hostname: string): boolean {
   const host = canonicalHost(hostname);
   return host !== undefined && isLoopbackHost(host);
-}
-
-/**
- * The deny-list entry that names `hostname` by name, if any. An entry `example.com` matches the
- * host and its subdomains; `*.example.com` only the subdomains. Hosts are compared in their
- * canonical form (see canonical-host.ts); checkWebAccess also judges the addresses a name resolves to.
- */
-export function deniedBy(hostname: string, denied: readonly string[]): string | undefined {
-  return findMatchingEntry(denied, hostname, true);
 }

@@ -1,4 +1,4 @@
-// A page of 5 MB, of 50 MB, and one that never ends, through web_fetch and an @url mention: each is
+// A page of 5 MB, of 50 MB, one that never ends and one gzip that inflates to 1 GB, through web_fetch and an @url mention: each is
 // fetched by a child process whose peak RSS is measured (process.resourceUsage().maxRSS), so the
 // DOM work is shown to stay bounded. Memory, not time, is asserted; the small page is the baseline.
 import assert from 'node:assert/strict';
@@ -34,10 +34,10 @@ describe('huge pages stay small in memory', () => {
     await server.close();
   });
 
-  test('5 MB, 50 MB and endless pages through web_fetch: cut, said so, and under 300 MB', { timeout: 1_800_000 }, async () => {
+  test('5 MB, 50 MB, endless and gzip-bomb pages through web_fetch: cut, said so, and under 300 MB', { timeout: 1_800_000 }, async () => {
     const baseline = await fetchInChild('web_fetch', `${server.origin}/page?title=Small`);
     assert.match(baseline.head, /^# Small/);
-    for (const path of ['/big?mb=5&kind=divs', '/big?mb=5&kind=data', '/big?mb=50&kind=divs', '/big?mb=50&kind=script', '/endless']) {
+    for (const path of ['/big?mb=5&kind=divs', '/big?mb=5&kind=data', '/big?mb=50&kind=divs', '/big?mb=50&kind=script', '/endless', '/gzip-bomb']) {
       const report = await fetchInChild('web_fetch', `${server.origin}${path}`);
       console.log(`web_fetch ${path}: peak RSS ${Math.round(report.maxRssMb)} MB (a small page: ${Math.round(baseline.maxRssMb)} MB)`);
       assert.ok(report.maxRssMb < MAX_RSS_MB, `${path}: peak RSS ${report.maxRssMb} MB`);

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseViewport } from '../../../src/core/browser/browser-settings.js';
-import { deniedBy, isLocalHost, parseWebUrl } from '../../../src/core/web/web-hosts.js';
+import { findMatchingEntry } from '../../../src/core/web/host-patterns.js';
+import { isLocalHost, parseWebUrl } from '../../../src/core/web/web-hosts.js';
+
+/** The deny list's reading: `example.com` covers its subdomains. */
+const deniedBy = (host: string, denied: readonly string[]) => findMatchingEntry(denied, host, true);
 import { webSettingsFromFlags } from '../../../src/cli/web-flags.js';
 
 describe('web hosts', () => {
