@@ -48,8 +48,12 @@ export async function fetchPage(url: string, options: FetchPageOptions = {}): Pr
   }
   const type = response.contentType;
   const maxBytes = options.maxBytes ?? MAX_PAGE_BYTES;
-  const { text, cut: downloadCut } = await readCapped(response.body, maxBytes, charsetOf(type));
-  const readNote = downloadCut ? `[The page is larger than ${formatBytes(maxBytes)}; only its first ${formatBytes(maxBytes)} were read.]` : '';
+  const seconds = Math.round((options.timeoutMs ?? 30_000) / 1000);
+  // A page still arriving when time is up (a slow drip) is read as far as it came, unless the caller gave up.
+  const { text, cut: readCut } = await readCapped(response.body, maxBytes, charsetOf(type), () => timeout.aborted && !options.signal?.aborted);
+  const downloadCut = readCut !== undefined;
+  const readNote =
+    readCut === 'size' ? `[The page is larger than ${formatBytes(maxBytes)}; only its first ${formatBytes(maxBytes)} were read.]` : readCut === 'time' ? `[The page was still arriving after ${seconds} s; only what came by then was read.]` : '';
   if (type.includes('html') || (type === '' && /^\s*</.test(text))) {
     const { markdown, cut } = await htmlToMarkdown(text, response.url, readNote);
     return { markdown, cut: cut || downloadCut };
@@ -71,8 +75,10 @@ export async function fetchPageAsMarkdown(url: string, options: FetchPageOptions
 export async function htmlToMarkdown(html: string, url: string, note = ''): Promise<FetchedPage> {
   const [{ parseHTML }, { Readability }, { default: TurndownService }] = await Promise.all([import('linkedom'), import('@mozilla/readability'), import('turndown')]);
   const stripped = stripHeavyMarkup(html);
-  const kept = cutBeforeTag(stripped, MAX_DOM_CHARS, MAX_DOM_ELEMENTS);
-  const domCut = kept.length < stripped.length;
+  const cutText = cutBeforeTag(stripped, MAX_DOM_CHARS, MAX_DOM_ELEMENTS);
+  const domCut = cutText.length < stripped.length;
+  // linkedom builds no body for a bare fragment (`<p>…</p>` served as a page): it gets one.
+  const kept = /<(html|body)[\s>]/i.test(cutText) ? cutText : `<!doctype html><html><body>${cutText}</body></html>`;
   const { document } = parseHTML(kept);
   const title = document.querySelector('title')?.textContent?.trim() ?? '';
   let article: { title?: string | null; content?: string | null } | null = null;
@@ -111,11 +117,11 @@ function cutBeforeTag(html: string, maxChars: number, maxElements: number): stri
   return html.slice(0, end);
 }
 
-/** Reads a body up to `maxBytes`, then stops the download. */
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number, charset: string): Promise<{ text: string; cut: boolean }> {
+/** Reads a body up to `maxBytes`, then stops the download; `timedOut` tells a timeout (keep what came) from a failure. */
+async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number, charset: string, timedOut: () => boolean): Promise<{ text: string; cut?: 'size' | 'time' }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
-  let cut = false;
+  let cut: 'size' | 'time' | undefined;
   try {
     for await (const chunk of body) {
       const room = maxBytes - bytes;
@@ -123,14 +129,17 @@ async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, max
       bytes += Math.min(chunk.length, room);
       // A page of exactly maxBytes counts as cut: whether more follows is not waited for.
       if (bytes >= maxBytes) {
-        cut = true;
+        cut = 'size';
         break;
       }
     }
+  } catch (error) {
+    if (!timedOut() || bytes === 0) throw error;
+    cut = 'time';
   } finally {
     body.destroy();
   }
-  return { text: decode(Buffer.concat(chunks), charset), cut };
+  return { text: decode(Buffer.concat(chunks), charset), ...(cut ? { cut } : {}) };
 }
 
 function charsetOf(contentType: string): string {
