@@ -252,7 +252,7 @@ function run(options: RipgrepSearchOptions, args: string[]): Promise<SearchResul
           return;
         }
         if (isMatch) matchCount++;
-        const text = clip(decode(data?.lines).replace(/\r?\n$/, ''), isMatch ? data?.submatches?.[0]?.start : undefined);
+        const text = clipLine(decode(data?.lines).replace(/\r?\n$/, ''), isMatch ? data?.submatches?.[0]?.start : undefined);
         current.lines.push({ line: data?.line_number ?? 0, text, isMatch });
       }
     };
@@ -307,7 +307,7 @@ function parseEvent(line: string): RgEvent {
 const INVALID_INPUT = /regex parse error|not allowed in a regex|error parsing glob|unrecognized file type|size limit/i;
 
 /** After the cap, drop context lines that belong to the first match not shown. */
-function trimAfterLastMatch(groups: SearchFileGroup[], contextLines: number): void {
+export function trimAfterLastMatch(groups: SearchFileGroup[], contextLines: number): void {
   const last = groups.at(-1);
   if (!last) return;
   const lastMatch = [...last.lines].reverse().find((l) => l.isMatch);
@@ -325,7 +325,7 @@ function normalisePath(path: string): string {
 }
 
 /** Keeps long lines readable: a window around the match instead of kilobytes of minified code. */
-function clip(text: string, matchByteOffset: number | undefined): string {
+export function clipLine(text: string, matchByteOffset: number | undefined): string {
   if (text.length <= MAX_LINE_LENGTH) return text;
   const matchAt = matchByteOffset === undefined ? 0 : Buffer.from(text).subarray(0, matchByteOffset).toString('utf8').length;
   const start = Math.max(0, Math.min(matchAt - 100, text.length - MAX_LINE_LENGTH));

@@ -2,6 +2,7 @@ import { stat } from 'node:fs/promises';
 import { basename, dirname, join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { SearchFacts } from '../../shared/tool-details.js';
+import { listFilesBuiltIn, searchBuiltIn } from '../search/built-in-search.js';
 import { DEFAULT_MAX_MATCHES, listFilesWithRipgrep, renderSearchResults, RipgrepError, searchWithRipgrep, type SearchResult } from '../search/ripgrep.js';
 import { ancestorIgnoreRules, rulesRelativeToRoot } from '../workspace/file-listing.js';
 import { withheldNote, type ReadGuard, type WithheldFile } from '../workspace/read-guard.js';
@@ -10,11 +11,7 @@ import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import { workspaceOf } from './tool-paths.js';
 import { mistake, type ToolContext, type ToolHandler } from './tool-spec.js';
 
-/** The error shown when no ripgrep binary exists; not the model's mistake. */
-export const RIPGREP_MISSING_MESSAGE =
-  'search_files needs ripgrep (rg), which was not found. Install it (e.g. `apt-get install ripgrep`, `brew install ripgrep`, `winget install BurntSushi.ripgrep.MSVC`) or put it on PATH, then try again. Until then, use list_files and read_file instead.';
-
-/** search_files: a regex search with ripgrep, results grouped by file with context lines. */
+/** search_files: a regex search with ripgrep (or, without one, the built-in search), results grouped by file with context lines. */
 export const searchFilesTool: ToolHandler = {
   spec: {
     name: 'search_files',
@@ -29,8 +26,8 @@ export const searchFilesTool: ToolHandler = {
     example: '<search_files>\n<path>src</path>\n<regex>function\\s+parse\\w*</regex>\n<file_pattern>*.ts</file_pattern>\n</search_files>',
   },
   async execute(params, context) {
+    // No ripgrep (a fresh machine, the CLI from npm alone): the built-in search gives the same results.
     const rgPath = await context.host.ripgrepPath();
-    if (!rgPath) return { kind: 'error', error: RIPGREP_MISSING_MESSAGE, mistake: false };
     const workspace = workspaceOf(context);
     const target = workspace.resolve(params.path!);
     if (target.insideWorkspace && context.ignore.isIgnored(target.absolute)) {
@@ -115,7 +112,7 @@ function scopeOf(target: ResolvedPath, kind: 'folder' | 'file', workspace: Works
 }
 
 interface SearchInputs {
-  readonly rgPath: string;
+  readonly rgPath: string | undefined;
   readonly regex: string;
   readonly filePattern: string | undefined;
   /** A file_pattern with a folder in it, matched here: it cannot be an rg file type, and --glob would override .gitignore. */
@@ -129,12 +126,14 @@ interface SearchInputs {
 
 async function searchScope(scope: SearchScope, inputs: SearchInputs): Promise<SearchResult> {
   const walk = await walkOptions(scope, inputs);
-  return searchWithRipgrep({ ...walk, regex: inputs.regex, maxMatches: inputs.maxMatches });
+  const search = { ...walk, regex: inputs.regex, maxMatches: inputs.maxMatches };
+  return inputs.rgPath === undefined ? searchBuiltIn(search) : searchWithRipgrep({ ...search, rgPath: inputs.rgPath });
 }
 
 /** Judges every file the search would read, so the withheld ones are known before any is searched. */
 async function listScope(scope: SearchScope, inputs: SearchInputs): Promise<void> {
-  await listFilesWithRipgrep(await walkOptions(scope, inputs), () => {});
+  const walk = await walkOptions(scope, inputs);
+  await (inputs.rgPath === undefined ? listFilesBuiltIn(walk, () => {}) : listFilesWithRipgrep({ ...walk, rgPath: inputs.rgPath }, () => {}));
 }
 
 /** The files a scope's search reads: ripgrep's walk, .smithignore, the file pattern and the Read rules. */
@@ -146,7 +145,6 @@ async function walkOptions(scope: SearchScope, inputs: SearchInputs) {
   // wrong for a subfolder) and .git/info/exclude come from the same code that list_files uses.
   const extraIgnoreRules = scope.inside && kind === 'folder' ? rulesRelativeToRoot(await ancestorIgnoreRules(base, scope.target)) : '';
   return {
-    rgPath: inputs.rgPath,
     cwd: base,
     target: targetRel || '.',
     ...(filePattern && !pattern ? { fileNamePattern: filePattern } : {}),
