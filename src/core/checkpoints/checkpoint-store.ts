@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { IGNORE_FILE_NAMES, type IgnoreRuleSet, judge, ruleSet } from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { ObjectStore } from './object-store.js';
 import { inspectPath } from './link-safe-files.js';
@@ -133,7 +134,7 @@ export class CheckpointStore {
     const untouched: SkippedFile[] = [];
     for (const path of differing) {
       const entry = wanted.get(path);
-      const reason = entry ? this.notKeptNow(path, now) : notKeptThen.has(path) ? 'the checkpoint saw it but did not keep it' : undefined;
+      const reason = entry ? this.notKeptNow(path, now) : notKeptThen.has(path) || ignoredBy(this.objects, wanted, path) ? 'the checkpoint did not keep it (too big, unreadable or ignored then)' : undefined;
       if (reason) untouched.push({ path, reason });
       else if (entry) writes.push({ path, hash: entry.hash, mode: entry.mode });
       else deletes.push(path);
@@ -199,6 +200,27 @@ export class CheckpointStore {
     writeFileSync(`${target}.tmp`, encodeStatCache(root, state));
     renameSync(`${target}.tmp`, target);
   }
+}
+
+/**
+ * True when the checkpoint's own ignore files (as it kept them) exclude `path` or a folder on its
+ * way: the file may have been there then, ignored, so a restore must not delete it as "created
+ * since". Rules above the workspace and .smithignore are the same now as then.
+ */
+function ignoredBy(objects: ObjectStore, manifest: Manifest, path: string): boolean {
+  const parts = path.split('/');
+  const rules: IgnoreRuleSet[] = [];
+  for (let depth = 0; depth < parts.length; depth++) {
+    const base = parts.slice(0, depth).join('/');
+    const texts: string[] = [];
+    for (const name of IGNORE_FILE_NAMES) {
+      const entry = manifest.get(base === '' ? name : `${base}/${name}`);
+      if (entry && entry.mode !== 'link') texts.push(objects.get(entry.hash).toString('utf8'));
+    }
+    if (texts.length > 0) rules.push(ruleSet(base, texts.join('\n')));
+    if (rules.length > 0 && judge(rules, parts.slice(0, depth + 1).join('/'), parts[depth] as string, depth < parts.length - 1).excluded) return true;
+  }
+  return false;
 }
 
 /** Where a store keeps the journal of a restore under way. */

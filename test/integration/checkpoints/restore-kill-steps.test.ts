@@ -35,7 +35,7 @@ afterEach(() => {
 });
 
 /** A restore of 5 files (2 deletes, created.ts and the link lib, then 3 writes, lib/c.ts in a real folder again) killed at `step`. */
-async function killedAt(step: string) {
+async function killedAt(step: string, beforeKill: () => void = () => {}) {
   ws.write('a.ts', 'a1');
   ws.write('b.ts', 'b1');
   ws.write('lib/c.ts', 'c1');
@@ -51,6 +51,7 @@ async function killedAt(step: string) {
   const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../fixtures/checkpoint-restore-step-child.ts'), storage.root, ws.root, first.root, latest.root, step, marker], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   await until(() => existsSync(marker), `the restore to reach ${step}`, 60_000);
+  beforeKill();
   child.kill('SIGKILL');
   assert.equal(await exited, 'SIGKILL');
   return { store, first };
@@ -120,6 +121,18 @@ describe('a restore killed at every step', { timeout: 300_000 }, () => {
     assert.equal(ws.read('lib/c.ts'), 'c1');
     assert.match(describeRecoveredRestore(report!), /Left as they are, because they changed after the restore stopped: (b\.ts, created\.ts|created\.ts, b\.ts)/);
     assert.equal(existsSync(restoreJournalFileOf(store.dir)), false);
+  });
+
+  test('the journal of a restore whose process still runs is left to it', async () => {
+    let whileRunning: unknown;
+    await killedAt('file:2', () => {
+      whileRunning = recoverInterruptedRestores(storage.root);
+      assert.equal(ws.read('a.ts'), 'a2', 'not touched while the restore runs');
+    });
+    assert.deepEqual(whileRunning, []);
+    const [report] = recoverInterruptedRestores(storage.root);
+    assert.equal(report?.alreadyDone, 2);
+    EXPECTED();
   });
 
   test('opening the store recovers it too, and tells through notify', async () => {

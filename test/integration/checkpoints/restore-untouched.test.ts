@@ -98,6 +98,24 @@ describe('files a snapshot did not keep', () => {
     assert.equal(ws.read('app.ts'), 'v1');
   });
 
+  test('a file ignored when the checkpoint was taken, and kept now, is not deleted as if created since', async () => {
+    ws.write('.gitignore', '*.log\nout/\n');
+    ws.write('debug.log', 'ignored then');
+    ws.write('out/report.txt', 'ignored folder then');
+    ws.write('app.ts', 'v1');
+    const { plan } = await restoreFirst(storeOf(ws.root), () => {
+      ws.write('.gitignore', '# nothing ignored now\n');
+      ws.write('app.ts', 'v2');
+      ws.write('created.ts', 'new');
+    });
+    assert.equal(ws.read('debug.log'), 'ignored then');
+    assert.equal(ws.read('out/report.txt'), 'ignored folder then');
+    assert.equal(ws.read('.gitignore'), '*.log\nout/\n');
+    assert.equal(ws.read('app.ts'), 'v1');
+    assert.equal(existsSync(join(ws.root, 'created.ts')), false);
+    assert.deepEqual(plan.untouched.map((f) => f.path).sort(), ['debug.log', 'out/report.txt']);
+  });
+
   test('a FIFO standing where the checkpoint had a file is left alone', async () => {
     ws.write('pipe', 'a file then');
     const { plan } = await restoreFirst(storeOf(ws.root), () => {
