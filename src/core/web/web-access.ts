@@ -134,8 +134,27 @@ function sandboxAllows(allowed: readonly string[], host: string, addresses: read
   return named(host) || addresses.every(named);
 }
 
-/** Every address of a name (A and AAAA), as the system resolver gives them, within RESOLVE_TIMEOUT_MS. */
-async function resolveHost(name: string): Promise<readonly string[]> {
+/** How long a name's addresses are kept: every request of a page is judged, and deny entries resolve on each. */
+const RESOLVE_CACHE_MS = 30_000;
+const RESOLVE_CACHE_SIZE = 500;
+const resolved = new Map<string, { readonly at: number; readonly addresses: Promise<readonly string[]> }>();
+
+/**
+ * Every address of a name (A and AAAA), as the system resolver gives them, within RESOLVE_TIMEOUT_MS;
+ * kept for RESOLVE_CACHE_MS (a failure too), so a page's hundred requests ask DNS once. What is kept
+ * is what was judged and what is connected to, so the cache cannot split the two.
+ */
+function resolveHost(name: string): Promise<readonly string[]> {
+  const now = Date.now();
+  const known = resolved.get(name);
+  if (known && now - known.at < RESOLVE_CACHE_MS) return known.addresses;
+  if (resolved.size >= RESOLVE_CACHE_SIZE) resolved.delete(resolved.keys().next().value!);
+  const addresses = lookupAll(name);
+  resolved.set(name, { at: now, addresses });
+  return addresses;
+}
+
+async function lookupAll(name: string): Promise<readonly string[]> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(Object.assign(new Error('no answer from DNS'), { code: 'ETIMEOUT' })), RESOLVE_TIMEOUT_MS);
