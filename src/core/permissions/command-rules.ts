@@ -1,4 +1,4 @@
-import { commandBasename } from './command-wrappers.js';
+import { commandBasename } from './wrapper-options.js';
 import { parseRule } from './rule-syntax.js';
 import type { CommandLine, ShellCommand } from './shell-commands.js';
 import { literalWord, renderWords } from './shell-words.js';

@@ -3,53 +3,8 @@
 // the one place that knows them; docs/permissions.md lists them.
 import { changesWhatRuns } from './command-variables.js';
 import { computedWord, literalWord, renderWords, type ShellWord } from './shell-words.js';
-import { readOptions, type OptionSpec } from './wrapper-options.js';
-
-/** What a wrapper runs, read from its words. */
-export interface Unwrapped {
-  /** The wrapper's own words (`sudo -u root`): an allow rule must allow them as well as what it runs. */
-  readonly own: readonly ShellWord[];
-  /** The commands it runs, as words. */
-  readonly commands: readonly (readonly ShellWord[])[];
-  /** Shell text it runs (`bash -c`, `eval`, `watch`, `su -c` …), to be parsed again. */
-  readonly scripts: readonly string[];
-  /** Why what it runs cannot be known (it reads commands from its input, its options are computed …). */
-  readonly opaque?: string;
-}
-
-/** Shells whose `-c` text is parsed again (fish and csh speak another language; their simple commands read alike). */
-export const SHELLS: ReadonlySet<string> = new Set([
-  'sh',
-  'bash',
-  'dash',
-  'zsh',
-  'ksh',
-  'mksh',
-  'pdksh',
-  'ash',
-  'yash',
-  'posh',
-  'fish',
-  'csh',
-  'tcsh',
-  'rbash',
-]);
-
-/** The last path segment: `/bin/rm` and `./node_modules/.bin/rm` are named `rm`. */
-export function commandBasename(name: string): string {
-  const trimmed = name.replace(/\/+$/, '');
-  return trimmed.slice(trimmed.lastIndexOf('/') + 1) || name;
-}
-
-const NOTHING: Unwrapped = { own: [], commands: [], scripts: [] };
-
-function runs(words: readonly ShellWord[], at: number, command: readonly ShellWord[] = words.slice(at)): Unwrapped {
-  return { own: words.slice(0, at), commands: command.length > 0 ? [command] : [], scripts: [] };
-}
-
-function opaque(reason: string): Unwrapped {
-  return { ...NOTHING, opaque: reason };
-}
+import { evalWords, script, sg, shell, source, su, trap } from './shell-wrappers.js';
+import { commandBasename, NOTHING, opaque, readOptions, runs, SHELLS, type OptionSpec, type Unwrapped } from './wrapper-options.js';
 
 interface CommandWrapperSpec extends OptionSpec {
   /** Operands before the command (timeout's duration, taskset's mask, chroot's folder). */
@@ -147,17 +102,6 @@ function watch(words: readonly ShellWord[]): Unwrapped {
   return { own: words.slice(0, read.next), commands: [], scripts: [rest.map((word) => word.value).join(' ')] };
 }
 
-/** `sg GROUP -c TEXT` or `sg GROUP command …` (joined and run with sh -c). */
-function sg(words: readonly ShellWord[]): Unwrapped {
-  const group = words[1];
-  if (!group) return NOTHING;
-  if (!group.literal) return opaque(`the group of sg is computed (${group.value})`);
-  const rest = words.slice(words[2]?.literal && words[2].value === '-c' ? 3 : 2);
-  if (rest.length === 0) return opaque('sg without a command starts a shell that reads its commands from its input');
-  if (rest.some((word) => !word.literal)) return opaque('sg runs computed text with sh -c');
-  return { own: words.slice(0, words.length - rest.length), commands: [], scripts: [rest.map((word) => word.value).join(' ')] };
-}
-
 function busybox(words: readonly ShellWord[]): Unwrapped {
   const applet = words[1];
   if (!applet || (applet.literal && applet.value.startsWith('-'))) return NOTHING;
@@ -190,89 +134,6 @@ function find(words: readonly ShellWord[]): Unwrapped {
   return { own, commands, scripts: [] };
 }
 
-/** Shells run as `bash -c TEXT`, `sh -ec TEXT`, `bash script.sh`, and with nothing to run (they read their input). */
-function shell(words: readonly ShellWord[]): Unwrapped {
-  const name = commandBasename(words[0]!.value);
-  // `-c`: the first word after the options is the text to run; fish's `--command=TEXT` and `-C TEXT` carry it themselves.
-  let textFollows = false;
-  let stdin = false;
-  const scripts: string[] = [];
-  const computed = () => opaque(`${name} runs computed text`);
-  let i = 1;
-  for (; i < words.length; i++) {
-    const word = words[i]!;
-    if (!word.literal) return opaque(`the options of ${name} are computed (${word.value})`);
-    const text = word.value;
-    if (text === '--' || text === '-') {
-      i++;
-      break;
-    }
-    if (!/^[-+]./.test(text)) break;
-    if (text.startsWith('--')) {
-      const [long, value] = text.slice(2).split(/=(.*)/s);
-      if (long === 'command' || long === 'init-command') {
-        if (value !== undefined) scripts.push(value);
-        else if (words[i + 1] && !words[i + 1]!.literal) return computed();
-        else if (words[i + 1]) scripts.push(words[++i]!.value);
-      } else if (value === undefined && (long === 'rcfile' || long === 'init-file')) {
-        i++;
-      }
-      continue;
-    }
-    for (const option of text.slice(1)) {
-      if (option === 'c') textFollows = true;
-      else if (option === 's') stdin = true;
-      else if (option === 'C' && name === 'fish') {
-        const init = words[++i];
-        if (init && !init.literal) return computed();
-        if (init) scripts.push(init.value);
-      } else if (option === 'o' || option === 'O') i++;
-    }
-  }
-  const own = words.slice(0, i);
-  if (textFollows) {
-    const text = words[i];
-    if (text && !text.literal) return opaque(`${name} -c runs computed text (${text.value})`);
-    // The words after the text become $0, $1 …, which the text reads as expansions.
-    return { own, commands: [], scripts: text ? [...scripts, text.value] : scripts };
-  }
-  if (words.some((word, index) => index < i && word.literal && /^--command(?:=|$)/.test(word.value))) return { own, commands: [], scripts };
-  if (stdin || i >= words.length) return { own, commands: [], scripts, opaque: `${name} without -c or a script reads its commands from its input` };
-  if (words[i]!.literal && readsInput(words[i]!.value))
-    return { own, commands: [], scripts, opaque: `${name} ${words[i]!.value} reads commands from its input` };
-  // `bash script.sh args`: the rule sees it as running that file (its contents are not read).
-  return { own, commands: [words.slice(i)], scripts };
-}
-
-/** A script path that is a stream, not a file: `/dev/stdin`, `/dev/fd/0`, `/proc/self/fd/0`. */
-function readsInput(path: string): boolean {
-  return /^\/(?:dev|proc)\//.test(path) || path === '-';
-}
-
-function evalWords(words: readonly ShellWord[]): Unwrapped {
-  const args = words.slice(1);
-  if (args.some((word) => !word.literal)) return opaque('eval runs computed text');
-  return { own: words.slice(0, 1), commands: [], scripts: args.length > 0 ? [args.map((word) => word.value).join(' ')] : [] };
-}
-
-/** `source FILE args`: the rule sees it as running that file (its contents are not read). */
-function source(words: readonly ShellWord[]): Unwrapped {
-  const file = words[1];
-  if (!file) return NOTHING;
-  if (!file.literal) return opaque(`${words[0]!.value} reads a computed file (${file.value})`);
-  if (readsInput(file.value)) return opaque(`${words[0]!.value} ${file.value} reads commands from its input`);
-  return runs(words, 1);
-}
-
-function trap(words: readonly ShellWord[]): Unwrapped {
-  let i = 1;
-  if (words[i]?.literal && words[i]!.value === '--') i++;
-  const action = words[i];
-  if (!action || (action.literal && /^-[lp]?$/.test(action.value)) || i + 1 >= words.length) return NOTHING;
-  if (!action.literal) return opaque('trap runs computed text');
-  return { own: words.slice(0, i), commands: [], scripts: [action.value] };
-}
-
 function flock(words: readonly ShellWord[]): Unwrapped {
   const read = readOptions('flock', words, 1, { valued: 'wEc', longValued: ['timeout', 'conflict-exit-code', 'command'] });
   if ('stop' in read) return NOTHING;
@@ -288,63 +149,6 @@ function flock(words: readonly ShellWord[]): Unwrapped {
     return { own: words.slice(0, read.next + 2), commands: [], scripts: [...given, ...(text ? [text.value] : [])] };
   }
   return { ...runs(words, read.next + 1), scripts: given };
-}
-
-function script(words: readonly ShellWord[]): Unwrapped {
-  const read = readOptions('script', words, 1, {
-    valued: 'cEIOBTm',
-    attached: 't',
-    longValued: ['command', 'echo', 'log-in', 'log-out', 'log-io', 'log-timing', 'logging-format', 'output-limit'],
-  });
-  if ('stop' in read) return NOTHING;
-  if ('opaque' in read) return opaque(read.opaque);
-  const given = read.seen.filter(([option]) => option === 'c' || option === 'command').map(([, value]) => value ?? '');
-  if (given.length > 0) return { own: words, commands: [], scripts: given };
-  // BSD's `script FILE command …` runs the command; without one, an interactive shell.
-  if (read.next + 1 < words.length) return runs(words, read.next + 1);
-  return opaque('script without -c starts a shell that reads its commands from its input');
-}
-
-/** su and runuser take their options anywhere; `-c TEXT` runs TEXT with the user's shell. */
-function su(words: readonly ShellWord[]): Unwrapped {
-  const name = words[0]!.value;
-  const scripts: string[] = [];
-  for (let i = 1; i < words.length; i++) {
-    const word = words[i]!;
-    if (!word.literal) return opaque(`${name} has a computed argument (${word.value})`);
-    const text = word.value;
-    // `runuser -u USER -- command …` runs the command itself.
-    if (text === '--' && commandBasename(name) === 'runuser')
-      return { own: words.slice(0, i + 1), commands: i + 1 < words.length ? [words.slice(i + 1)] : [], scripts };
-    const long = /^--([\w-]+)(?:=(.*))?$/s.exec(text);
-    const takeValue = (attached: string | undefined) => {
-      if (attached !== undefined) return attached;
-      const next = words[++i];
-      if (next && !next.literal) throw new Error(`${name} runs computed text`);
-      return next?.value ?? '';
-    };
-    try {
-      if (long) {
-        if (long[1] === 'command' || long[1] === 'session-command') scripts.push(takeValue(long[2]));
-        else if (long[1] === 'shell' && !SHELLS.has(commandBasename(takeValue(long[2])))) return opaque(`${name} --shell runs another program`);
-        else if (['group', 'supp-group', 'whitelist-environment'].includes(long[1]!) && long[2] === undefined) i++;
-        continue;
-      }
-      if (!/^-./.test(text)) continue;
-      for (let j = 1; j < text.length; j++) {
-        const option = text[j]!;
-        if (!'cgGswu'.includes(option)) continue;
-        const value = takeValue(text.slice(j + 1) || undefined);
-        if (option === 'c') scripts.push(value);
-        if (option === 's' && !SHELLS.has(commandBasename(value))) return opaque(`${name} -s runs another program`);
-        break;
-      }
-    } catch (error) {
-      return opaque((error as Error).message);
-    }
-  }
-  if (scripts.length === 0) return opaque(`${name} without -c starts a shell that reads its commands from its input`);
-  return { own: words, commands: [], scripts };
 }
 
 type Unwrap = (words: readonly ShellWord[]) => Unwrapped;

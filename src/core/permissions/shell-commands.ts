@@ -1,7 +1,8 @@
 import type { Node, Parser } from 'web-tree-sitter';
 import { loadParser } from '../code/grammar-loader.js';
 import { changesWhatRuns } from './command-variables.js';
-import { commandBasename, unwrap } from './command-wrappers.js';
+import { unwrap } from './command-wrappers.js';
+import { commandBasename } from './wrapper-options.js';
 import { renderWords, wordsOf, type ShellWord } from './shell-words.js';
 
 /** One command the line runs, at any depth: in a pipeline, a substitution, a wrapper, a `-c` text. */

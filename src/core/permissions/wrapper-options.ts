@@ -1,4 +1,51 @@
+// How a wrapper's words are read: what it runs, and its options.
 import type { ShellWord } from './shell-words.js';
+
+/** What a wrapper runs, read from its words. */
+export interface Unwrapped {
+  /** The wrapper's own words (`sudo -u root`): an allow rule must allow them as well as what it runs. */
+  readonly own: readonly ShellWord[];
+  /** The commands it runs, as words. */
+  readonly commands: readonly (readonly ShellWord[])[];
+  /** Shell text it runs (`bash -c`, `eval`, `watch`, `su -c` …), to be parsed again. */
+  readonly scripts: readonly string[];
+  /** Why what it runs cannot be known (it reads commands from its input, its options are computed …). */
+  readonly opaque?: string;
+}
+
+/** Shells whose `-c` text is parsed again (fish and csh speak another language; their simple commands read alike). */
+export const SHELLS: ReadonlySet<string> = new Set([
+  'sh',
+  'bash',
+  'dash',
+  'zsh',
+  'ksh',
+  'mksh',
+  'pdksh',
+  'ash',
+  'yash',
+  'posh',
+  'fish',
+  'csh',
+  'tcsh',
+  'rbash',
+]);
+
+/** The last path segment: `/bin/rm` and `./node_modules/.bin/rm` are named `rm`. */
+export function commandBasename(name: string): string {
+  const trimmed = name.replace(/\/+$/, '');
+  return trimmed.slice(trimmed.lastIndexOf('/') + 1) || name;
+}
+
+export const NOTHING: Unwrapped = { own: [], commands: [], scripts: [] };
+
+export function runs(words: readonly ShellWord[], at: number, command: readonly ShellWord[] = words.slice(at)): Unwrapped {
+  return { own: words.slice(0, at), commands: command.length > 0 ? [command] : [], scripts: [] };
+}
+
+export function opaque(reason: string): Unwrapped {
+  return { ...NOTHING, opaque: reason };
+}
 
 /** How a wrapper's options are read: the short ones that take a value, the long ones, those after which nothing runs. */
 export interface OptionSpec {
