@@ -85,6 +85,7 @@ describe('smith CLI: task ids and interrupted restores', { timeout: 300_000 }, (
       ['smith --list-models', [...fx.cliArgs(), '--list-models']],
       ['smith replay', ['replay', 'listed', '--storage', fx.storage]],
       ['smith "task"', [...fx.cliArgs(), '--yes', '--max-iterations', '1', 'hello']],
+      ['smith --resume', [...fx.cliArgs(), '--resume', 'listed', 'go on']],
     ];
     for (const [name, args] of commands) {
       const storeDir = await interruptedRestore();
