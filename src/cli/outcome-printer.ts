@@ -1,6 +1,7 @@
 import type { TaskOutcome } from '../core/task/task.js';
 import type { UiUsage } from '../shared/ui-messages.js';
 import type { Style } from './style.js';
+import { formatUsd } from '../shared/money.js';
 
 /** Prints the end of a run for people: the result on stdout, the rest on stderr. */
 export function printOutcome(outcome: TaskOutcome, taskId: string, style: Style, usage?: UiUsage): void {
@@ -21,6 +22,6 @@ export function printOutcome(outcome: TaskOutcome, taskId: string, style: Style,
 /** "Tokens: 12,345 in (2,000 cached) · 678 out · $0.0123" */
 export function usageLine(usage: UiUsage): string {
   const cached = usage.cacheReadTokens ? ` (${usage.cacheReadTokens.toLocaleString('en-US')} cached)` : '';
-  const cost = usage.cost === undefined ? 'cost unknown' : `$${usage.cost.toFixed(4)}`;
+  const cost = usage.cost === undefined ? 'cost unknown' : formatUsd(usage.cost, 4);
   return `Tokens: ${usage.inputTokens.toLocaleString('en-US')} in${cached} · ${usage.outputTokens.toLocaleString('en-US')} out · ${cost}`;
 }

@@ -1,5 +1,6 @@
 import type { ReplayComparison } from './run-replay.js';
 import type { RunSummary } from './run-summary.js';
+import { formatUsd } from '../../shared/money.js';
 
 /** One line of a comparison: what it measures, and the original's and the replay's figure. */
 export interface ComparisonRow {
@@ -46,7 +47,7 @@ export function countText(n: number): string {
 
 /** US dollars to four places, or "unknown" when the model's prices are not known. */
 export function costText(value: number | null): string {
-  return value === null ? 'unknown' : `$${value.toFixed(4)}`;
+  return value === null ? 'unknown' : formatUsd(value, 4);
 }
 
 /** A duration in seconds, one decimal. */

@@ -2,6 +2,7 @@ import type { CostBudget, CostReservation } from './cost-budget.js';
 import type { TaskEvent } from './events.js';
 import { loopCounters } from './loop-counters.js';
 import type { TaskOptions } from './task-types.js';
+import { formatUsd } from '../../shared/money.js';
 
 const DEFAULT_MAX_MISTAKES = 3;
 
@@ -35,7 +36,7 @@ export class RunLimits {
     if (this.costs?.exhausted()) {
       const { total, currentLimit } = this.costs;
       const where = total >= currentLimit ? 'over' : 'with the requests of other agents still running, at';
-      const stop = `Stopped at $${total.toFixed(4)}, ${where} the cost limit of $${currentLimit.toFixed(2)}, before the task was completed.`;
+      const stop = `Stopped at ${formatUsd(total, 4)}, ${where} the cost limit of ${formatUsd(currentLimit)}, before the task was completed.`;
       if (!(await mayGoOn(stop))) return stop;
       this.costs.raise();
     }

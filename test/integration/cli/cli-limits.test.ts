@@ -21,6 +21,15 @@ describe('smith CLI: limits', () => {
     assert.equal(fx.server.requests.length, 2);
   });
 
+  test('a small cost limit is named with the digits it has, not rounded to $0.00', async () => {
+    // 1,000 input tokens at $1 per million and 1 output token: $0.001001 a request.
+    const small = { text: '<list_files>\n<path>.</path>\n</list_files>', usage: { input: 1_000, output: 1 } };
+    fx.server.enqueue(small, small, small);
+    const run = await runCli({ args: [...fx.cliArgs(), ...priced, '--yes', '--max-cost', '0.0025', 'Look around'], stdin: '' });
+    assert.equal(run.code, 1);
+    assert.match(run.stderr, /Stopped at \$0\.003003, over the cost limit of \$0\.0025, before the task was completed\./);
+  });
+
   test('asked on the way, "Continue" gives another allowance', async () => {
     fx.server.enqueue(list, list, done);
     const run = await runCli({ args: [...fx.cliArgs(), ...priced, '--yes', '--max-iterations', '2', 'Look around'], answers: ['Continue'] });
