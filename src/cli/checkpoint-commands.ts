@@ -15,6 +15,18 @@ import type { Style } from './style.js';
 export const CHECKPOINT_USAGE = `smith checkpoints TASK_ID [--output json] [--storage DIR]
 smith rewind TASK_ID CHECKPOINT_ID [--files-only | --conversation-only] [--force] [--storage DIR]`;
 
+/** What `smith checkpoints --help` and `smith rewind --help` print. */
+const CHECKPOINT_HELP = `Usage: ${CHECKPOINT_USAGE}
+
+smith checkpoints lists a stored task's checkpoints (id, time, files changed); --output json
+prints them as a JSON array.
+smith rewind restores the workspace files and the conversation to a checkpoint:
+  --files-only          restore the files only
+  --conversation-only   end the conversation at the checkpoint, leave the files
+  --force               restore even files changed after the task's last checkpoint
+  --storage DIR         where task logs are kept (default: a per-user folder)
+Continue a rewound task with: smith --resume TASK_ID "your message". See docs/checkpoints.md.`;
+
 /** One checkpoint in `smith checkpoints --output json`. */
 export interface CheckpointJson {
   readonly id: string;
@@ -71,6 +83,10 @@ export async function runCheckpointCommand(argv: readonly string[], out: NodeJS.
     throw new UsageError(`${(error as Error).message}\n${CHECKPOINT_USAGE}`);
   }
   const { values, positionals } = parsed;
+  if (values.help) {
+    out.write(`${CHECKPOINT_HELP}\n`);
+    return 0;
+  }
   const [taskId, checkpointId] = positionals;
   if (!taskId || (command === 'rewind' && !checkpointId) || positionals.length > (command === 'rewind' ? 2 : 1)) throw new UsageError(CHECKPOINT_USAGE);
   taskIdArgument(taskId, `smith ${command}`);
@@ -116,6 +132,7 @@ function parse(args: readonly string[]) {
       'files-only': { type: 'boolean' },
       'conversation-only': { type: 'boolean' },
       force: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
 }

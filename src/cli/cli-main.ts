@@ -178,8 +178,20 @@ async function main(argv: readonly string[]): Promise<number> {
 }
 
 /** `smith mcp-serve [--cwd DIR] [--provider ... --model ... --base-url ...]`: Smith as an MCP server on stdio. */
+/** What `smith mcp-serve --help` prints. */
+const MCP_SERVE_HELP = `Usage: smith mcp-serve [--cwd DIR] [--storage DIR] [provider options: --provider, --model, --base-url, --profile …]
+
+Smith as an MCP server on stdio: the workspace tools (read_file, list_files, search_files,
+list_code_definition_names, replace_in_file, write_to_file) inside --cwd, and run_task(task), which
+runs a whole task with the configured provider. The provider options are those of smith --help.
+See docs/mcp.md.`;
+
 async function serveMcp(argv: readonly string[]): Promise<number> {
   const options = parseCliArgs(argv, process.cwd());
+  if (options.help) {
+    process.stdout.write(`${MCP_SERVE_HELP}\n`);
+    return 0;
+  }
   const storageDir = options.storage ?? defaultStorageDir();
   reportInterruptedRestores(storageDir, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, cliRedactor(process.env)));
   if (options.addDirs.length > 0) throw new UsageError('mcp-serve serves one folder (--cwd); --add-dir is for tasks smith runs itself');
