@@ -124,6 +124,7 @@ async function main(argv: readonly string[]): Promise<number> {
     extraTools: mcp.wiring.tools,
     extraPromptSections: mcp.wiring.promptSections,
     hiddenTools: mcp.wiring.hiddenTools,
+    waitForTools: mcp.wiring.ready,
     redactor,
     checkpoints: { enabled: options.checkpoints && !overlay },
     permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...settings.rules],

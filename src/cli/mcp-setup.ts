@@ -40,8 +40,9 @@ export interface CliMcpOptions extends McpPromptOptions {
 }
 
 /**
- * Loads the config files, connects every enabled server (waiting for them, so the first request
- * already lists their tools) and watches the files for changes while the CLI runs. The
+ * Loads the config files, starts connecting every enabled server in the background and watches
+ * the files for changes while the CLI runs. A task's request waits for a server still connecting
+ * at most that server's `timeout` (`wiring.ready`), then goes on without it and says so once. The
  * workspace's own servers start only when the workspace is trusted (see WorkspaceTrust).
  */
 export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
@@ -84,14 +85,24 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
   ready = true;
   options.redactor?.set('mcp', mcpCredentialValues(config));
   report(config);
-  await hub.applyConfig(config);
-  for (const server of hub.servers()) {
-    if (server.status === 'error' && server.config) options.warn(`Warning: MCP server "${server.name}" is unavailable: ${server.error}`);
-  }
+  void hub.applyConfig(config);
   watcher.start();
+  // Each server that could not be used when a request went out is reported once.
+  const told = new Set<string>();
+  const waitForServers = async (signal: AbortSignal) => {
+    await hub.whenReady(signal);
+    for (const server of hub.servers()) {
+      if (told.has(server.name) || !server.config) continue;
+      if (server.status === 'error') options.warn(`Warning: MCP server "${server.name}" is unavailable: ${server.error}`);
+      else if (hub.stillConnecting().includes(server.name)) {
+        options.warn(`Warning: MCP server "${server.name}" did not connect within ${server.config.timeoutSeconds} s (its timeout); the task goes on without it while it keeps trying.`);
+      } else continue;
+      told.add(server.name);
+    }
+  };
   return {
     hub,
-    wiring: mcpTaskWiring(hub, options),
+    wiring: { ...mcpTaskWiring(hub, options), ready: waitForServers },
     dispose: async () => {
       watcher.dispose();
       await hub.dispose();

@@ -49,6 +49,10 @@ interface Slot {
   reconnect?: { attempt: number; maxAttempts: number };
   disabledOverride?: boolean;
   timers: Set<NodeJS.Timeout>;
+  /** When a task stops waiting for this server's first connection (its start plus its `timeout`). */
+  waitUntil?: number;
+  /** Gives up the connection attempt under way (stop, dispose). */
+  connecting?: AbortController;
 }
 
 /** The user's MCP servers: connections, status, lists, reconnects and calls. UI-agnostic. */
@@ -108,6 +112,8 @@ export class McpHub {
       slot.invalid = undefined;
       slot.disabledOverride = undefined;
       slot.attempts = 0;
+      // Set now, not once the old connection has closed: a task may ask whenReady at once.
+      slot.waitUntil = Date.now() + slot.config.timeoutSeconds * 1000;
       work.push(this.start(slot));
     }
     for (const name of diff.updated) this.slots.get(name)!.config = config.servers.get(name)!;
@@ -244,12 +250,46 @@ export class McpHub {
       return;
     }
     slot.status = 'connecting';
+    slot.waitUntil = Date.now() + config.timeoutSeconds * 1000;
     this.emitChange();
     await this.connect(slot, slot.generation, false);
   }
 
+  /**
+   * Resolves once no server is still making its first connection within its `timeout`, counted
+   * from when it started: what a task waits for before a request. A server past it goes on
+   * connecting in the background (the task is told it is unavailable meanwhile); a server that
+   * never answers holds no one longer than its timeout.
+   */
+  async whenReady(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      const now = Date.now();
+      const deadlines = [...this.slots.values()].filter((slot) => slot.status === 'connecting' && (slot.waitUntil ?? 0) > now).map((slot) => slot.waitUntil!);
+      if (deadlines.length === 0 || this.disposed || signal?.aborted) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          off();
+          signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(...deadlines) - now);
+        const off = this.onChange(done);
+        signal?.addEventListener('abort', done, { once: true });
+      });
+    }
+  }
+
+  /** Servers still making their first connection after a task stopped waiting for them, by name. */
+  stillConnecting(): string[] {
+    const now = Date.now();
+    return [...this.slots.values()].filter((slot) => slot.status === 'connecting' && !slot.reconnect && (slot.waitUntil ?? 0) <= now).map((slot) => slot.name);
+  }
+
   private async stop(slot: Slot): Promise<void> {
     slot.generation++;
+    slot.connecting?.abort();
+    slot.connecting = undefined;
     for (const timer of slot.timers) clearTimeout(timer);
     slot.timers.clear();
     const connection = slot.connection;
@@ -261,11 +301,14 @@ export class McpHub {
     const config = slot.config!;
     const current = () => slot.generation === generation && !this.disposed;
     let connection: McpConnection;
+    const attempt = new AbortController();
+    slot.connecting = attempt;
     try {
       connection = await McpConnection.open(
         config,
         {
           clientInfo: this.settings.clientInfo,
+          signal: attempt.signal,
           env: this.settings.env,
           // Starting can take long (npx downloads a package first), so the handshake never gets less than the default.
           timeoutMs: Math.max(config.timeoutSeconds, DEFAULT_MCP_TIMEOUT_SECONDS) * 1000,
@@ -294,6 +337,8 @@ export class McpHub {
         this.emitChange();
       }
       return;
+    } finally {
+      if (slot.connecting === attempt) slot.connecting = undefined;
     }
     if (!current()) {
       await connection.close();

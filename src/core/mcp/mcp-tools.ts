@@ -24,6 +24,8 @@ export interface McpTaskWiring {
   hiddenTools(): ReadonlySet<string>;
   /** The running servers' configured credentials (env and headers), for the task's redactor. */
   credentials(): string[];
+  /** Waits, before a request, for servers still making their first connection, each at most its `timeout` (McpHub.whenReady). */
+  ready(signal: AbortSignal): Promise<void>;
 }
 
 /** Bundles the MCP tools, prompt section and tool filter for one hub. */
@@ -36,5 +38,6 @@ export function mcpTaskWiring(hub: McpHub, options: McpPromptOptions = {}): McpT
     },
     hiddenTools: () => hiddenMcpToolNames(hub, options),
     credentials: () => hubCredentialValues(hub),
+    ready: (signal) => hub.whenReady(signal),
   };
 }

@@ -14,6 +14,8 @@ export interface McpConnectOptions {
   /** The environment stdio servers inherit before the entry's own `env`. */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
+  /** Gives up the handshake (the server is stopped or Smith exits): the transport is closed, a stdio server's process ends. */
+  readonly signal?: AbortSignal;
   /** Registers handlers on a new Client before it connects, so no early notification is lost. */
   setup(client: Client): void;
   onStderr(chunk: string): void;
@@ -69,7 +71,7 @@ async function connectWith(transport: Transport, kind: McpTransportKind, options
   const client = new Client({ name: options.clientInfo.name, version: options.clientInfo.version }, { capabilities: {} });
   options.setup(client);
   try {
-    await client.connect(transport, { timeout: options.timeoutMs });
+    await client.connect(transport, { timeout: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
   } catch (error) {
     await client.close().catch(() => {});
     throw friendlyConnectError(error, transport);

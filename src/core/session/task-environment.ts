@@ -75,6 +75,8 @@ export interface TaskEnvironmentInput {
   readonly extraPromptSections?: () => readonly string[];
   /** Tools to leave out of each turn's prompt (e.g. MCP discovery tools outside discovery mode). */
   readonly hiddenTools?: () => ReadonlySet<string>;
+  /** Waits before a request for tools still starting (the MCP servers' first connections, each at most its timeout). */
+  readonly waitForTools?: (signal: AbortSignal) => Promise<void>;
   /** Environment sections from the host (e.g. the editor's visible files). */
   readonly hostEnvironment?: () => readonly string[];
   /** The user's secrets (API keys, MCP credentials), redacted from the log, the model's requests and the UI. */
@@ -173,6 +175,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     ignore,
     ...(workspace.isMultiRoot || input.extraPromptSections ? { extraPromptSections: () => [workspaceFoldersSection(workspace), ...(input.extraPromptSections?.() ?? [])].filter((s) => s !== '') } : {}),
     ...(input.hiddenTools ? { hiddenTools: input.hiddenTools } : {}),
+    ...(input.waitForTools ? { waitForTools: input.waitForTools } : {}),
     listWorkspace: async () =>
       formatListing(
         workspace.isMultiRoot

@@ -30,6 +30,11 @@ export interface TaskOptions extends TurnInputs {
   readonly ignore?: IgnorePolicy;
   /** A capped listing of the workspace for the first request. */
   listWorkspace?(): Promise<string>;
+  /**
+   * Waits before each request for tools still starting (MCP servers making their first
+   * connection), each no longer than its own timeout; the request then goes on without them.
+   */
+  waitForTools?(signal: AbortSignal): Promise<void>;
   /** Extra environment-detail sections for each request (visible files, running commands). */
   environmentSections?(): readonly string[];
   /** The model's window (default: from modelInfo); without either, no condensing or truncation happens. */

@@ -240,6 +240,8 @@ export class Task {
         const stop = await limits.reached(this.log.events, (reason) => this.mayGoOn(reason, signal));
         if (stop !== undefined) return this.fail(stop);
         for (const text of this.takeQueuedMessages()) await this.deliverQueued(text);
+        // The prompt lists the MCP servers' tools: a server still connecting gets its timeout, no more.
+        await options.waitForTools?.(signal);
         const setup = setupTurn(options, this.log.events);
         this.tellRuleNotes(setup.ruleNotes);
         // Asked per turn: a mode may use another model, and images go only to one that can see them.

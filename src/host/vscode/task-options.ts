@@ -100,7 +100,7 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
     modelOverrides: settings.modelOverrides,
     hostEnvironment: () => editorEnvironment(input.cwd),
     ...(input.mentionSources ? { mentionSources: input.mentionSources } : {}),
-    ...(input.mcp ? { extraTools: input.mcp.tools, extraPromptSections: input.mcp.promptSections, hiddenTools: input.mcp.hiddenTools } : {}),
+    ...(input.mcp ? { extraTools: input.mcp.tools, extraPromptSections: input.mcp.promptSections, hiddenTools: input.mcp.hiddenTools, waitForTools: input.mcp.ready } : {}),
   });
   // Skill files that could not be used (invalid, or skipped: a link out of the workspace, too large), as the CLI warns of them.
   for (const error of environment.skills.errors) input.host.notify('warning', error);

@@ -24,6 +24,8 @@ describe('watching the MCP config files', () => {
     writeConfig(globalFile(), { alpha: fixtureEntry('--name', 'alpha') });
     // The workspace has no .smith folder yet: the watcher must notice it being created.
     mcp = await startCliMcp({ cwd: ws.root, storageDir: storage, trustWorkspace: true, warn: (m) => warnings.push(m) });
+    // Servers connect in the background; what a task's first request waits for.
+    await mcp.wiring.ready(new AbortController().signal);
   });
   after(async () => {
     await mcp.dispose();

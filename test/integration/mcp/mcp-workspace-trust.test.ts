@@ -145,6 +145,8 @@ describe('startCliMcp asks once per workspace and remembers the answer', () => {
           }),
       warn: (m) => warnings.push(m),
     });
+    // Servers connect in the background; what a task's first request waits for.
+    await mcp.wiring.ready(new AbortController().signal);
     const status = mcp.hub.server('memory')?.status;
     await mcp.dispose();
     return { status, warnings: warnings.join('\n') };
