@@ -8,7 +8,7 @@ import { Task, type TaskOutcome, type TaskUpdate } from '../core/task/task.js';
 import { emptyUiProjection, foldUiEvents } from '../core/task/ui-projection.js';
 import { retryText } from '../shared/retry-text.js';
 import { streamEditsToDiff } from './edit-streaming.js';
-import { eventsOf, type OpenTask } from './open-task.js';
+import { changesProgress, eventsOf, taskProgress, type OpenTask } from './open-task.js';
 import type { PanelChange } from './panel-changes.js';
 import { firstChangedIndex } from './panel-state.js';
 import type { EditReview } from './ports.js';
@@ -144,6 +144,7 @@ export class LiveTasks {
         this.deps.emit({ kind: 'streaming' });
       }
       this.refreshMessages(open);
+      if (changesProgress(update.event)) this.refreshProgress(open);
       // A queued message was delivered: the queue shown beside the Task box changed.
       if (update.event.type === 'user_message') this.deps.emit({ kind: 'state' });
     }
@@ -168,6 +169,15 @@ export class LiveTasks {
     if (start < next.length || previous.length !== next.length) {
       this.deps.emit({ kind: 'messages', taskId: open.id, start, messages: next.slice(start) });
     }
+  }
+
+  /** Sends the usage line, todo list and context figures when a logged event changed them. */
+  private refreshProgress(open: OpenTask): void {
+    const progress = taskProgress(eventsOf(open));
+    const key = JSON.stringify(progress);
+    if (key === open.progressKey) return;
+    open.progressKey = key;
+    this.deps.emit({ kind: 'progress', taskId: open.id, progress });
   }
 
   /** Turns a live idle task back into a viewed one; detaches before awaiting, so no other caller sees it half done. */

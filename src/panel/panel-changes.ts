@@ -1,4 +1,4 @@
-import type { McpPanelState, PanelState } from '../shared/protocol.js';
+import type { McpPanelState, PanelState, TaskProgress } from '../shared/protocol.js';
 import type { UiMessage } from '../shared/ui-messages.js';
 
 /** What changed in the panel's state; each webview's messenger decides what to send. */
@@ -7,6 +7,8 @@ export type PanelChange =
   | { readonly kind: 'state' }
   /** The open task's messages from `start` on were replaced. */
   | { readonly kind: 'messages'; readonly taskId: string; readonly start: number; readonly messages: readonly UiMessage[] }
+  /** The open task's usage, todo list or context figures changed (a logged event), without the rest of the state. */
+  | { readonly kind: 'progress'; readonly taskId: string; readonly progress: TaskProgress }
   /** The streaming assistant message grew or was cleared; read it with `streaming()`. */
   | { readonly kind: 'streaming' }
   /** A chunk of a running command's output. */

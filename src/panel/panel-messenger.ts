@@ -117,6 +117,10 @@ export class PanelMessenger implements Disposable {
         // A scheduled snapshot will carry these messages anyway.
         if (!this.snapshotTimer) this.post({ type: 'taskMessages', taskId: change.taskId, start: change.start, messages: change.messages });
         break;
+      case 'progress':
+        // Small and ordered with the messages: sent as it comes, unless a snapshot will carry it.
+        if (!this.snapshotTimer) this.post({ type: 'taskProgress', taskId: change.taskId, progress: change.progress });
+        break;
       case 'streaming':
         this.scheduleStreaming();
         break;

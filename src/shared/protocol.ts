@@ -31,6 +31,17 @@ export type PendingQuestion = DeepReadonly<z.infer<typeof pendingQuestionSchema>
 const taskRunStatusSchema = z.enum(['idle', 'running', 'awaiting_approval', 'awaiting_answer', 'completed', 'failed', 'aborted', 'interrupted']);
 export type TaskRunStatus = z.infer<typeof taskRunStatusSchema>;
 
+/** What a request held (estimated tokens) against the model's window. */
+const taskContextSchema = z.object({
+  tokens: z.number(),
+  window: z.number().optional(),
+  system: z.number(),
+  tools: z.number(),
+  conversation: z.number(),
+  results: z.number(),
+  condenseAt: z.number().optional(),
+});
+
 /** The open task as the chat shows it. */
 const taskViewSchema = z.object({
   id: z.string(),
@@ -50,19 +61,13 @@ const taskViewSchema = z.object({
   /** The todo list as the model (update_todo_list) or the user last left it; absent until there is one. */
   todos: z.array(todoItemSchema).optional(),
   /** What the latest request held (estimated tokens) against the model's window; absent before the first. */
-  context: z
-    .object({
-      tokens: z.number(),
-      window: z.number().optional(),
-      system: z.number(),
-      tools: z.number(),
-      conversation: z.number(),
-      results: z.number(),
-      condenseAt: z.number().optional(),
-    })
-    .optional(),
+  context: taskContextSchema.optional(),
 });
 export type TaskView = DeepReadonly<z.infer<typeof taskViewSchema>>;
+
+/** The parts of the task view that change as a run goes: the usage line, the todo list, the context bar. */
+const taskProgressSchema = taskViewSchema.pick({ usage: true, cost: true, todos: true, context: true });
+export type TaskProgress = DeepReadonly<z.infer<typeof taskProgressSchema>>;
 
 /** One stored task in the history list. */
 const historyItemSchema = z.object({
@@ -250,6 +255,11 @@ export const hostMessageSchema = z.union([
   z.object({ type: z.literal('taskMessages'), taskId: z.string(), start: z.number().int().nonnegative(), messages: z.array(uiMessageSchema) }),
   /** The assistant's message as it streams (transient, replaced by the logged one). */
   z.object({ type: z.literal('streaming'), taskId: z.string(), text: z.string(), reasoning: z.string() }),
+  /**
+   * The open task's usage, todo list and context figures after a logged event changed them (a
+   * response, a todo update, a new request measured): absent fields are absent from the task view too.
+   */
+  z.object({ type: z.literal('taskProgress'), taskId: z.string(), progress: taskProgressSchema }),
   /** Live output of a running command. */
   z.object({ type: z.literal('commandOutput'), callId: z.string(), text: z.string() }),
   /**

@@ -1,7 +1,8 @@
 // A newcomer's first task in the real workbench with the PACKAGED extension: a fresh profile
 // (new user-data-dir), no API key in the environment, no docs. The empty panel says a provider is
 // needed; the task typed before the setup waits in the panel's setup, which is filled with the
-// scripted LLM server as an OpenAI-compatible base URL, and starts on Save without being retyped.
+// scripted LLM server as an OpenAI-compatible base URL, a key and a model: Save confirms, the task
+// starts without being retyped and its answer arrives; a task typed afterwards runs too.
 // No error about a provider the user never chose, nor about environment variables, ever shows.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
@@ -13,6 +14,10 @@ import { openWorkbench, type Workbench } from '../helpers/workbench';
 const UI_TIMEOUT = 60_000;
 const TASK = 'Tell me what this project greets people with';
 const ANSWER = 'It greets people with "hello".';
+const SECOND_TASK = 'Name the file that holds the greeting';
+const SECOND_ANSWER = 'The greeting is in hello.ts.';
+/** Save answers before any model request: far less than a task's time even on a busy machine. */
+const SAVE_TIMEOUT = 15_000;
 
 describe('First run: from the empty panel to a first answer (packaged .vsix)', { timeout: 600_000 }, () => {
   let workspace: TempWorkspace;
@@ -68,9 +73,12 @@ describe('First run: from the empty panel to a first answer (packaged .vsix)', {
     // The setup: a local OpenAI-compatible server (the scripted one), no key needed.
     llm.enqueue({ text: `<attempt_completion>\n<result>${ANSWER}</result>\n</attempt_completion>` });
     await panel.getByLabel('Provider').selectOption('openai-compatible');
-    await panel.getByLabel('Model', { exact: true }).fill('scripted-model');
-    await panel.getByLabel('Base URL').fill(llm.openAiBaseUrl);
-    await panel.getByRole('button', { name: 'Save' }).click();
+    await panel.getByRole('textbox', { name: 'Base URL', exact: true }).fill(llm.openAiBaseUrl);
+    await panel.getByRole('textbox', { name: 'API key', exact: true }).fill('sk-first-run');
+    await panel.getByRole('textbox', { name: 'Default model', exact: true }).fill('scripted-model');
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    // Save confirms at once, before the waiting task's answer (the task runs after it, not inside it).
+    await panel.getByRole('status').filter({ hasText: 'Saved.' }).waitFor({ timeout: SAVE_TIMEOUT });
 
     // The kept task starts by itself and the answer arrives in the chat.
     const completion = panel.locator('.completion-card');
@@ -78,9 +86,20 @@ describe('First run: from the empty panel to a first answer (packaged .vsix)', {
     await panel.locator('.msg-task').getByText(TASK).waitFor({ timeout: UI_TIMEOUT });
     assert.equal(llm.requests.length, 1);
     assert.match(JSON.stringify(llm.requests[0]!.body), new RegExp(TASK));
+    assert.equal(llm.requests[0]!.headers.authorization, 'Bearer sk-first-run');
     assert.deepEqual(await shownErrors(), []);
     // The Task box is empty again: the task was sent, not left to retype or sent twice.
     assert.equal(await panel.getByRole('textbox', { name: 'Task' }).inputValue(), '');
     await workbench.screenshot('first-run-3-answer');
+
+    // A task typed afterwards runs too, with the key that was saved.
+    llm.enqueue({ text: `<attempt_completion>\n<result>${SECOND_ANSWER}</result>\n</attempt_completion>` });
+    await panel.getByRole('textbox', { name: 'Task' }).fill(SECOND_TASK);
+    await panel.getByRole('button', { name: 'Send' }).click();
+    await completion.getByText(SECOND_ANSWER).waitFor({ timeout: UI_TIMEOUT });
+    assert.equal(llm.requests.length, 2);
+    assert.match(JSON.stringify(llm.requests[1]!.body), new RegExp(SECOND_TASK));
+    assert.deepEqual(await shownErrors(), []);
+    await workbench.screenshot('first-run-4-second-answer');
   });
 });

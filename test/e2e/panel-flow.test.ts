@@ -138,7 +138,7 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     await workbench.page.locator('.part.sidebar').getByRole('button', { name: 'Open Settings', exact: true }).click();
     await panel.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: UI_TIMEOUT });
     await panel.getByLabel('Provider').selectOption('openai-compatible');
-    await panel.getByLabel('Model', { exact: true }).fill(MODEL);
+    await panel.getByLabel('Default model', { exact: true }).fill(MODEL);
     await panel.getByLabel('Base URL').fill(llm.openAiBaseUrl);
     await panel.getByLabel('API key').fill(API_KEY);
     await panel.getByRole('button', { name: 'Save' }).click();
@@ -350,8 +350,8 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
   stepIt('9. the Settings view browses the server’s models, the auto-approve bar writes the settings, the history sorts by cost', async () => {
     await workbench.page.locator('.part.sidebar').getByRole('button', { name: 'Open Settings', exact: true }).click();
     await panel.getByRole('heading', { name: 'Settings' }).waitFor({ timeout: UI_TIMEOUT });
-    await panel.getByRole('button', { name: 'Browse models for Model' }).click();
-    const models = panel.getByRole('listbox', { name: 'Models for Model' });
+    await panel.getByRole('button', { name: 'Browse: default' }).click();
+    const models = panel.getByRole('listbox', { name: 'Choices: default' });
     await untilText('the server’s models', models, MODEL);
     await untilText('the rules files', panel.getByRole('region', { name: 'Rules files' }), 'No rules files found');
     await workbench.screenshot('panel-flow-9-settings');

@@ -50,8 +50,8 @@ describe('VS Code language models in the panel (packaged .vsix)', { timeout: 600
     // No key and no address: the setup asks for neither.
     assert.equal(await panel.getByRole('status').or(panel.getByRole('alert')).getByText(/needs .*(API key|address)/).count(), 0);
 
-    await panel.getByRole('button', { name: 'Browse models for Model' }).click();
-    const list = panel.getByRole('listbox', { name: 'Models for Model' });
+    await panel.getByRole('button', { name: 'Browse: default' }).click();
+    const list = panel.getByRole('listbox', { name: 'Choices: default' });
     const echo = list.getByRole('option', { name: /smith-echo/ });
     await echo.waitFor({ timeout: UI_TIMEOUT });
     // What VS Code says of the model: its name and vendor, its window, what it takes.
@@ -60,7 +60,7 @@ describe('VS Code language models in the panel (packaged .vsix)', { timeout: 600
     assert.ok((await list.getByRole('option', { name: /smith-plain/ }).count()) === 1);
     await workbench.screenshot('vscode-lm-1-models');
     await echo.click();
-    assert.equal(await panel.getByLabel('Model', { exact: true }).inputValue(), 'smith-echo');
+    assert.equal(await panel.getByLabel('Default model', { exact: true }).inputValue(), 'smith-echo');
     await panel.getByRole('button', { name: 'Save' }).click();
 
     // The task that waited starts by itself and the model's work arrives.

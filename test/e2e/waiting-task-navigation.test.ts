@@ -138,7 +138,7 @@ describe('A task waiting for the setup never takes over navigation (packaged .vs
 
     // The setup completed: the local scripted server as base URL, a model, Save.
     llm.enqueue({ text: `<attempt_completion>\n<result>${ANSWER}</result>\n</attempt_completion>` });
-    await panel.getByLabel('Model', { exact: true }).fill('scripted-model');
+    await panel.getByLabel('Default model', { exact: true }).fill('scripted-model');
     await panel.getByLabel('Base URL').fill(llm.openAiBaseUrl);
     await panel.getByRole('button', { name: 'Save' }).click();
 

@@ -68,6 +68,8 @@ export function App() {
   const firstMessage = state.panel?.task?.messages[0];
   const startedText = firstMessage?.kind === 'task' ? firstMessage.text : undefined;
   const awaited = useRef<string | undefined>(undefined);
+  // Save's own confirmation leaves with the setup, so the chat says it instead, for the task it started.
+  const [savedNotice, setSavedNotice] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (pendingTask !== undefined) {
       awaited.current = pendingTask;
@@ -75,8 +77,10 @@ export function App() {
     }
     if (awaited.current === undefined || startedText !== awaited.current) return;
     awaited.current = undefined;
-    if (view === 'settings') navigate('chat');
-  }, [pendingTask, startedText, view, navigate]);
+    if (view !== 'settings') return;
+    setSavedNotice(taskId);
+    navigate('chat');
+  }, [pendingTask, startedText, view, navigate, taskId]);
 
   const panel = state.panel;
   if (panel === undefined) {
@@ -115,7 +119,14 @@ export function App() {
         ) : view === 'mcp' ? (
           <McpView mcp={panel.mcp} onBack={() => navigate('chat')} />
         ) : (
-          <ChatView state={state} panel={panel} onOpenTask={openTask} onOpenSettings={() => navigate('settings')} onInsertsTaken={insertsTaken} />
+          <>
+            {savedNotice !== undefined && savedNotice === taskId && (
+              <div className="saved-notice muted small" role="status">
+                <Codicon name="check" /> Saved. Your task started.
+              </div>
+            )}
+            <ChatView state={state} panel={panel} onOpenTask={openTask} onOpenSettings={() => navigate('settings')} onInsertsTaken={insertsTaken} />
+          </>
         )}
       </div>
     </ActionsContext.Provider>

@@ -187,7 +187,7 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
       await host.roundTrips(2);
       await expectView('settings');
       fixture.server.enqueue({ text: `<attempt_completion>\n<result>${ANSWER}</result>\n</attempt_completion>` });
-      await page.getByLabel('Model', { exact: true }).fill('scripted-model');
+      await page.getByLabel('Default model', { exact: true }).fill('scripted-model');
       await page.getByLabel('Base URL').fill(fixture.server.openAiBaseUrl);
       await page.getByRole('button', { name: 'Save' }).click();
       await page.locator('.completion-card').getByText(ANSWER).waitFor();

@@ -33,7 +33,7 @@ describe('settings and history views in Chromium', () => {
     assert.match((await key.getAttribute('placeholder')) ?? '', /key is stored/);
     assert.equal(await key.getAttribute('type'), 'password');
     await page.getByLabel('Provider').selectOption('openai-compatible');
-    await page.getByLabel('Model', { exact: true }).fill('qwen2.5-coder');
+    await page.getByLabel('Default model', { exact: true }).fill('qwen2.5-coder');
     await page.getByLabel('Base URL').fill('http://localhost:11434/v1');
     await key.fill('sk-test-123');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -50,7 +50,7 @@ describe('settings and history views in Chromium', () => {
     const { page } = panel;
     const settings = { provider: 'anthropic' as const, model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml' as const, hasApiKey: true };
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
-    await page.getByRole('button', { name: 'Browse models for Model' }).click();
+    await page.getByRole('button', { name: 'Browse: default' }).click();
     const asked = await panel.waitForPosted('listModels');
     assert.deepEqual([asked.provider, asked.baseUrl], ['anthropic', '']);
     await panel.send({
@@ -70,17 +70,17 @@ describe('settings and history views in Chromium', () => {
         },
       }),
     });
-    const list = page.getByRole('listbox', { name: 'Models for Model' });
+    const list = page.getByRole('listbox', { name: 'Choices: default' });
     await list.waitFor();
     assert.equal(await list.getByRole('option').count(), 3);
     assert.match((await list.getByRole('option', { name: /claude-sonnet-4-5/ }).textContent()) ?? '', /200k · \$3 \/ \$15 per M · images · reasoning/);
-    await page.getByLabel('Model', { exact: true }).fill('haiku');
+    await page.getByLabel('Default model', { exact: true }).fill('haiku');
     assert.deepEqual(await list.locator('.model-id').allTextContents(), ['claude-haiku-4-5']);
     await list.getByRole('option', { name: /claude-haiku-4-5/ }).click();
-    assert.equal(await page.getByLabel('Model', { exact: true }).inputValue(), 'claude-haiku-4-5');
+    assert.equal(await page.getByLabel('Default model', { exact: true }).inputValue(), 'claude-haiku-4-5');
 
     await page.getByText('A different model or profile per mode').click();
-    await page.getByLabel('Plan model', { exact: true }).fill('claude-opus-4-1');
+    await page.getByLabel('Plan mode model', { exact: true }).fill('claude-opus-4-1');
     await page.getByLabel('Reasoning effort').selectOption('high');
     await page.getByRole('button', { name: 'Save' }).click();
     const saved = await panel.waitForPosted('saveSettings');
@@ -93,9 +93,9 @@ describe('settings and history views in Chromium', () => {
     const settings = { provider: 'anthropic' as const, model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml' as const, hasApiKey: true };
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
     await page.getByLabel('Provider').selectOption('openrouter');
-    assert.equal(await page.getByLabel('Model', { exact: true }).inputValue(), 'anthropic/claude-sonnet-4.5', "the preset's default model replaces the old default");
+    assert.equal(await page.getByLabel('Default model', { exact: true }).inputValue(), 'anthropic/claude-sonnet-4.5', "the preset's default model replaces the old default");
     assert.match((await page.getByLabel('Base URL').getAttribute('placeholder')) ?? '', /https:\/\/openrouter\.ai\/api\/v1/);
-    await page.getByRole('button', { name: 'Browse models for Model' }).click();
+    await page.getByRole('button', { name: 'Browse: default' }).click();
     const asked = await panel.waitForPosted('listModels');
     assert.equal(asked.provider, 'openrouter');
     const fetchedAt = Date.UTC(2025, 10, 20, 9, 30);
@@ -117,7 +117,7 @@ describe('settings and history views in Chromium', () => {
         },
       }),
     });
-    const list = page.getByRole('listbox', { name: 'Models for Model' });
+    const list = page.getByRole('listbox', { name: 'Choices: default' });
     await list.waitFor();
     assert.match((await list.getByRole('option', { name: /claude-sonnet-4\.5/ }).textContent()) ?? '', /1M · \$3 \/ \$15 per M · images · tools · reasoning/);
     assert.match((await list.getByRole('option', { name: /qwen3-coder/ }).textContent()) ?? '', /262k · \$0\.22 \/ \$0\.95 per M · tools/);
@@ -128,15 +128,15 @@ describe('settings and history views in Chromium', () => {
     const { page } = panel;
     const settings = SETTINGS_WITH_PROFILES;
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
-    const picker = page.getByLabel(/^Profile/);
+    const picker = page.getByLabel('Fill from a profile', { exact: true });
     await picker.waitFor();
     assert.match((await picker.locator('option').first().textContent()) ?? '', /In use: work/);
     await picker.selectOption('local');
     assert.equal(await page.getByLabel('Provider').inputValue(), 'ollama');
-    assert.equal(await page.getByLabel('Model', { exact: true }).inputValue(), 'qwen2.5-coder:7b');
+    assert.equal(await page.getByLabel('Default model', { exact: true }).inputValue(), 'qwen2.5-coder:7b');
     assert.equal(await page.getByLabel('Base URL').inputValue(), 'http://gpu-box:11434/v1');
     assert.equal(await page.getByLabel('Reasoning effort').inputValue(), 'off');
-    await page.getByLabel('Save as profile').fill('gpu box');
+    await page.getByLabel('Keep as a new profile named').fill('gpu box');
     await page.getByRole('button', { name: 'Save' }).click();
     const saved = await panel.waitForPosted('saveSettings');
     assert.deepEqual([saved.provider, saved.model, saved.baseUrl, saved.toolProtocol, saved.saveAsProfile], ['ollama', 'qwen2.5-coder:7b', 'http://gpu-box:11434/v1', 'native', 'gpu box']);
@@ -164,17 +164,17 @@ describe('settings and history views in Chromium', () => {
     const profiles = { thinker: { provider: 'anthropic' as const, model: 'claude-opus-4-5' } };
     const settings = { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', baseUrl: '', toolProtocol: 'xml' as const, hasApiKey: true, profiles, actProfile: 'gone' };
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
-    const planProfile = page.getByLabel('Plan profile');
+    const planProfile = page.getByLabel('Plan mode profile');
     await planProfile.waitFor({ state: 'attached' });
     // Open because a mode has a profile; Act's model is left to its profile.
-    assert.equal(await page.getByLabel('Act model', { exact: true }).count(), 0);
-    assert.equal(await page.getByLabel('Plan model', { exact: true }).count(), 1);
-    assert.equal(await page.getByLabel('Act profile').inputValue(), 'gone');
-    assert.match((await page.getByLabel('Act profile').locator('option:checked').textContent()) ?? '', /gone \(not found: Act mode uses the settings above\)/);
+    assert.equal(await page.getByLabel('Act mode model', { exact: true }).count(), 0);
+    assert.equal(await page.getByLabel('Plan mode model', { exact: true }).count(), 1);
+    assert.equal(await page.getByLabel('Act mode profile').inputValue(), 'gone');
+    assert.match((await page.getByLabel('Act mode profile').locator('option:checked').textContent()) ?? '', /gone \(not found: Act mode uses the settings above\)/);
     assert.match((await planProfile.locator('option', { hasText: 'thinker' }).textContent()) ?? '', /thinker \(Anthropic, claude-opus-4-5\)/);
     await planProfile.selectOption('thinker');
-    assert.equal(await page.getByLabel('Plan model', { exact: true }).count(), 0);
-    await page.getByLabel('Act profile').selectOption('');
+    assert.equal(await page.getByLabel('Plan mode model', { exact: true }).count(), 0);
+    await page.getByLabel('Act mode profile').selectOption('');
     await page.getByRole('button', { name: 'Save' }).click();
     const saved = await panel.waitForPosted('saveSettings');
     assert.deepEqual([saved.provider, saved.model, saved.planProfile, saved.actProfile], ['openrouter', 'qwen/qwen3-coder', 'thinker', '']);

@@ -43,9 +43,9 @@ describe('provider setup in Chromium', () => {
     // A local server needs its address, not a key.
     await page.getByLabel('Provider').selectOption('openai-compatible');
     // The other provider's default model does not carry over to a local server.
-    assert.equal(await page.getByLabel('Model', { exact: true }).inputValue(), '');
+    assert.equal(await page.getByLabel('Default model', { exact: true }).inputValue(), '');
     await note.getByText(/the server's address \(Base URL\) and a model/).waitFor();
-    await page.getByLabel('Model', { exact: true }).fill('qwen2.5-coder');
+    await page.getByLabel('Default model', { exact: true }).fill('qwen2.5-coder');
     await note.getByText("the server's address (Base URL)", { exact: false }).waitFor();
     await page.getByLabel('Base URL').fill('http://localhost:11434/v1');
     await page.waitForFunction(() => !document.querySelector('[role="alert"]')?.textContent?.includes('needs'));

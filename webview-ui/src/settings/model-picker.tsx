@@ -5,6 +5,14 @@ import { Codicon } from '../common/codicon.js';
 import { formatDate, formatTokens } from '../common/format.js';
 import { modelFactsText } from '../../../src/shared/model-facts-text.js';
 
+/** The default model, or the one a mode uses instead. */
+export type ModelScope = 'default' | 'Plan mode' | 'Act mode';
+
+/** The model field's label: "Default model", "Plan mode model", "Act mode model". */
+export function modelFieldLabel(scope: ModelScope): string {
+  return scope === 'default' ? 'Default model' : `${scope} model`;
+}
+
 /** Rows shown at most; the search narrows the rest down. */
 const SHOWN = 50;
 
@@ -13,8 +21,9 @@ const SHOWN = 50;
  * server's own list, or the catalogue), and typing filters them. Each shows its window, prices and
  * whether it takes images and reasons, where known. Any name can still be typed.
  */
-export function ModelPicker({ label, value, onChange, provider, baseUrl, models, placeholder }: {
-  label: string;
+export function ModelPicker({ scope, value, onChange, provider, baseUrl, models, placeholder }: {
+  /** Which model this is; each control's name says it, so no name is part of another field's. */
+  scope: ModelScope;
   value: string;
   onChange: (model: string) => void;
   provider: ProviderName;
@@ -24,6 +33,7 @@ export function ModelPicker({ label, value, onChange, provider, baseUrl, models,
   placeholder?: string;
 }) {
   const { request, reportError } = useActions();
+  const label = modelFieldLabel(scope);
   const [open, setOpen] = useState(false);
   const [loading, setLoading] = useState(false);
   const list = models !== undefined && models.provider === provider && models.baseUrl === baseUrl.trim() ? models : undefined;
@@ -51,12 +61,12 @@ export function ModelPicker({ label, value, onChange, provider, baseUrl, models,
       <span className="field-label">{label}</span>
       <div className="model-input-row">
         <input type="text" aria-label={label} value={value} placeholder={placeholder} spellCheck={false} onChange={(event) => onChange(event.target.value)} onFocus={() => list !== undefined && setOpen(true)} />
-        <button type="button" className="secondary-button" aria-expanded={open} aria-label={`Browse models for ${label}`} onClick={() => (open ? setOpen(false) : browse())}>
+        <button type="button" className="secondary-button" aria-expanded={open} aria-label={`Browse: ${scope}`} onClick={() => (open ? setOpen(false) : browse())}>
           <Codicon name={loading ? 'loading' : 'list-flat'} spin={loading} /> Browse
         </button>
       </div>
       {open && list !== undefined && (
-        <div className="model-list" role="listbox" aria-label={`Models for ${label}`}>
+        <div className="model-list" role="listbox" aria-label={`Choices: ${scope}`}>
           {list.error !== undefined && <p className="muted small">{listNote(list)}</p>}
           {matching.length === 0 && list.error === undefined && <p className="muted small">No model matches; the name you type is used as it is.</p>}
           {matching.map((model) => (

@@ -141,8 +141,8 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
       <form className="settings-form" onSubmit={onSubmit}>
         {Object.keys(profiles).length > 0 && (
           <label className="field">
-            <span className="field-label">Profile</span>
-            <select value="" onChange={(event) => applyProfile(event.target.value)}>
+            <span className="field-label">Fill from a profile</span>
+            <select aria-label="Fill from a profile" value="" onChange={(event) => applyProfile(event.target.value)}>
               <option value="">{activeProfile !== undefined ? `In use: ${activeProfile} (pick one to fill the form)` : 'Pick a profile to fill the form'}</option>
               {Object.keys(profiles).map((name) => (
                 <option key={name} value={name}>
@@ -155,6 +155,7 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
         <label className="field">
           <span className="field-label">Provider</span>
           <select
+            aria-label="Provider"
             value={provider}
             onChange={(event) => {
               const next = event.target.value as ProviderName;
@@ -169,7 +170,7 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
             ))}
           </select>
         </label>
-        <ModelPicker label="Model" value={model} onChange={setModel} provider={provider} baseUrl={baseUrl} models={models} {...(needsModel(provider) ? {} : { placeholder: 'Empty: the first model VS Code offers' })} />
+        <ModelPicker scope="default" value={model} onChange={setModel} provider={provider} baseUrl={baseUrl} models={models} {...(needsModel(provider) ? {} : { placeholder: 'Empty: the first model VS Code offers' })} />
         <label className="field">
           <span className="field-label">Base URL</span>
           <input
@@ -197,8 +198,8 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
         </div>
         <details className="field per-mode-models" open={planModel !== '' || actModel !== '' || planProfile !== '' || actProfile !== ''}>
           <summary>A different model or profile per mode</summary>
-          {planProfile === '' && <ModelPicker label="Plan model" value={planModel} onChange={setPlanModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as Model" />}
-          {actProfile === '' && <ModelPicker label="Act model" value={actModel} onChange={setActModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as Model" />}
+          {planProfile === '' && <ModelPicker scope="Plan mode" value={planModel} onChange={setPlanModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as the default model" />}
+          {actProfile === '' && <ModelPicker scope="Act mode" value={actModel} onChange={setActModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as the default model" />}
           {(Object.keys(profiles).length > 0 || planProfile !== '' || actProfile !== '') && (
             <>
               <ModeProfileSelect mode="Plan" value={planProfile} onChange={setPlanProfile} profiles={profiles} />
@@ -208,7 +209,7 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
         </details>
         <label className="field">
           <span className="field-label">Reasoning effort</span>
-          <select value={reasoningEffort} onChange={(event) => setReasoningEffort(event.target.value as ReasoningEffortName)}>
+          <select aria-label="Reasoning effort" value={reasoningEffort} onChange={(event) => setReasoningEffort(event.target.value as ReasoningEffortName)}>
             {REASONING_EFFORTS.map((effort) => (
               <option key={effort} value={effort}>
                 {effort === 'off' ? "Off (the model's default)" : effort[0]!.toUpperCase() + effort.slice(1)}
@@ -221,7 +222,7 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
           <input type="password" value={apiKey} placeholder={keyPlaceholder} autoComplete="off" onChange={(event) => setApiKey(event.target.value)} />
         </label>
         <label className="field">
-          <span className="field-label">Save as profile</span>
+          <span className="field-label">Keep as a new profile named</span>
           <input type="text" value={profileName} placeholder="Optional: a name to keep these settings under" onChange={(event) => setProfileName(event.target.value)} spellCheck={false} />
         </label>
         <div className="button-row">
@@ -243,8 +244,8 @@ function ModeProfileSelect({ mode, value, onChange, profiles }: { mode: 'Plan' |
   const missing = value !== '' && !Object.hasOwn(profiles, value);
   return (
     <label className="field">
-      <span className="field-label">{mode} profile</span>
-      <select value={value} onChange={(event) => onChange(event.target.value)}>
+      <span className="field-label">{mode} mode profile</span>
+      <select aria-label={`${mode} mode profile`} value={value} onChange={(event) => onChange(event.target.value)}>
         <option value="">None: the settings above</option>
         {Object.keys(profiles).map((name) => (
           <option key={name} value={name}>

@@ -1,4 +1,4 @@
-import type { HostMessage, PanelState, TaskView } from '../../../src/shared/protocol.js';
+import type { HostMessage, PanelState, TaskProgress, TaskView } from '../../../src/shared/protocol.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 
 /** The assistant message while it streams; transient, replaced by the logged message. */
@@ -35,6 +35,8 @@ export function panelReducer(state: WebviewState, message: PanelAction): Webview
       return applySnapshot(state, message.state);
     case 'taskMessages':
       return applyTaskMessages(state, message.taskId, message.start, message.messages);
+    case 'taskProgress':
+      return applyTaskProgress(state, message.taskId, message.progress);
     case 'streaming':
       if (state.panel?.task?.id !== message.taskId) return state;
       return { ...state, streaming: { taskId: message.taskId, text: message.text, reasoning: message.reasoning } };
@@ -81,6 +83,16 @@ function applyTaskMessages(state: WebviewState, taskId: string, start: number, i
     streaming: endsStreaming(state.streaming, task.messages, incoming) ? undefined : state.streaming,
     liveOutput: pruneLiveOutput(state.liveOutput, incoming),
   };
+}
+
+/** The usage line, todo list and context bar of the open task, as the host last computed them. */
+function applyTaskProgress(state: WebviewState, taskId: string, progress: TaskProgress): WebviewState {
+  const panel = state.panel;
+  const task = panel?.task;
+  if (panel === undefined || task === undefined || task.id !== taskId) return state;
+  // Absent fields are absent from the task too (a rewind can take the todo list away).
+  const { cost: _cost, todos: _todos, context: _context, ...rest } = task;
+  return { ...state, panel: { ...panel, task: { ...rest, ...progress } } };
 }
 
 /** A new assistant or tool message means the streamed text has been logged. */
