@@ -3,6 +3,7 @@ import { existsSync, lstatSync, readFileSync, readlinkSync, rmSync, symlinkSync,
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { CheckpointStore } from '../../../src/core/checkpoints/checkpoint-store.js';
+import { materializeCheckpoint } from '../../../src/core/replay/scratch-workspace.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
 import { folderFingerprint } from '../../helpers/folder-fingerprint.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
@@ -187,6 +188,27 @@ describe('a restore never writes through a symbolic link', () => {
     assert.equal(existsSync(join(ws.root, '..', 'escaped.txt')), false);
     assert.throws(() => store.restore({ writes: [{ path: `../${outside.root.split('/').at(-1)}/a.ts`, hash: content, mode: 'file' }], deletes: [] }), /refusing to restore/);
     assert.throws(() => store.restore({ writes: [], deletes: [join(outside.root, 'a.ts')] }), /refusing to restore/);
+  });
+
+  test('a replay\'s scratch copy of a tampered checkpoint never writes outside it', async () => {
+    ws.write('a.ts', 'v1');
+    const store = open();
+    await store.snapshot();
+    const content = store.objects.put(Buffer.from('escaped'));
+    const inner = store.objects.put(Buffer.from(JSON.stringify([['secret.txt', 'f', content, 7]])));
+    const link = store.objects.put(Buffer.from(outside.root));
+    const scratch = createTempWorkspace('smith-links-scratch-');
+    try {
+      const escaping = store.objects.put(Buffer.from(JSON.stringify([['..', 'd', inner, 0]])));
+      assert.throws(() => materializeCheckpoint(store, escaping, join(scratch.root, 'one')), /refusing to restore/);
+      // A listing naming "dir" twice: as a link to outside, and as a folder with a file in it.
+      const twice = store.objects.put(Buffer.from(JSON.stringify([['dir', 'l', link, 0], ['dir', 'd', inner, 0]])));
+      materializeCheckpoint(store, twice, join(scratch.root, 'two'));
+      assert.equal(readFileSync(join(scratch.root, 'two', 'dir', 'secret.txt'), 'utf8'), 'escaped');
+      assert.ok(lstatSync(join(scratch.root, 'two', 'dir')).isDirectory());
+    } finally {
+      scratch.dispose();
+    }
   });
 
   test('a tampered journal naming a path outside is dropped unrun, and said to be damaged', async () => {
