@@ -1,7 +1,6 @@
 // End to end through the built CLI: `smith --mcp-config FILE` and `smith mcp-serve`.
-// Skipped until src/cli/main.ts wires MCP in (it looks for startCliMcp / 'mcp-serve' there).
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
@@ -11,11 +10,8 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 import { CLI_PATH, runCli } from '../../helpers/cli-runner.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
-import { fixtureEntry, npmServerEntry, REPO_ROOT, writeConfig } from '../../fixtures/mcp/mcp-test-support.js';
+import { fixtureEntry, npmServerEntry, writeConfig } from '../../fixtures/mcp/mcp-test-support.js';
 
-const mainSource = readFileSync(join(REPO_ROOT, 'src/cli/main.ts'), 'utf8');
-const mcpWired = mainSource.includes('startCliMcp') && existsSync(CLI_PATH);
-const serveWired = mainSource.includes("'mcp-serve'") && existsSync(CLI_PATH);
 
 function lastUserContent(request: RecordedRequest): string {
   const users = (request.body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role === 'user');
@@ -23,7 +19,7 @@ function lastUserContent(request: RecordedRequest): string {
   return typeof content === 'string' ? content : JSON.stringify(content);
 }
 
-describe('smith CLI with MCP servers', { skip: mcpWired ? false : 'src/cli/main.ts does not call startCliMcp yet' }, () => {
+describe('smith CLI with MCP servers', () => {
   let llm: ScriptedLlmServer;
   let ws: TempWorkspace;
   let storage: string;
@@ -77,7 +73,7 @@ describe('smith CLI with MCP servers', { skip: mcpWired ? false : 'src/cli/main.
   });
 });
 
-describe('node dist/cli.js mcp-serve', { skip: serveWired ? false : "src/cli/main.ts does not route 'mcp-serve' yet" }, () => {
+describe('node dist/cli.js mcp-serve', () => {
   test('serves the workspace tools over stdio and refuses paths outside the workspace', async () => {
     const ws = createTempWorkspace('smith-mcp-serve-cli-');
     ws.write('a.txt', 'alpha\n');
