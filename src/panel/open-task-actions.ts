@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { RewindOutcome, RewindScope } from '../core/checkpoints/rewind-task.js';
@@ -9,6 +10,10 @@ import type { LiveTasks } from './live-task.js';
 import { eventsOf, type OpenTask } from './open-task.js';
 import type { PanelChange } from './panel-changes.js';
 import type { CheckpointViews } from './ports.js';
+
+/** The file endings of the image types a screenshot may have. */
+const SCREENSHOT_EXTENSIONS: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };
+let screenshotDir: string | undefined;
 
 /** What the actions on the open task work with; the TaskController provides it. */
 export interface OpenTaskActionsDeps {
@@ -56,9 +61,11 @@ export class OpenTaskActions {
     const result = eventsOf(open).find((e) => e.type === 'tool_result' && e.callId === callId);
     const image = result?.type === 'tool_result' ? result.images?.[0] : undefined;
     if (!image) throw new Error('This call has no screenshot to open.');
-    const dir = join(tmpdir(), 'smith-screenshots');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, `${taskId}-${callId}.${image.mimeType.split('/')[1] ?? 'png'}`);
+    // The name is derived from the ids, never made of them: a tampered log's call id or media type
+    // could hold `/` or `..`. The folder is this process's own, so no other user can plant a link there.
+    screenshotDir ??= mkdtempSync(join(tmpdir(), 'smith-screenshots-'));
+    const name = createHash('sha256').update(`${taskId}\0${callId}`).digest('hex').slice(0, 24);
+    const file = join(screenshotDir, `${name}.${SCREENSHOT_EXTENSIONS[image.mimeType] ?? 'png'}`);
     writeFileSync(file, Buffer.from(image.data, 'base64'));
     await this.deps.checkpointViews.openFile(file);
   }
