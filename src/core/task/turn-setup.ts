@@ -1,3 +1,4 @@
+import { isAbsolute, relative, sep } from 'node:path';
 import { buildSystemPrompt } from '../prompt/system-prompt.js';
 import { toolDefinitions } from '../prompt/tool-definitions.js';
 import type { ApiProvider, ToolDefinition, ToolProtocol } from '../providers/types.js';
@@ -90,15 +91,16 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
   const { mode, skill: slug } = currentModeAndSkill(events);
   const skill = findSkill(inputs.skills ?? BUILT_IN_SKILLS, slug);
   const allowedTools = allowedToolNames(inputs.tools.specs(), mode, skill);
+  const { withhold } = withheldRules(inputs);
   const rules = loadRules({
     workspaceRoot: inputs.cwd,
     skill: skill.slug,
     touchedPaths: touchedPaths(events, inputs.cwd),
     ...(inputs.globalRulesDir ? { globalRulesDir: inputs.globalRulesDir } : {}),
     ...(inputs.disabledRules ? { disabled: inputs.disabledRules() } : {}),
-    ...withheldRules(inputs),
+    ...(withhold ? { withhold } : {}),
   });
-  const roleText = skill.customInstructions ? `${skill.roleDefinition}\n\n${skill.customInstructions}` : skill.roleDefinition;
+  const roleText = skillText(skill, inputs.cwd, withhold);
   const hidden = inputs.hiddenTools?.() ?? new Set<string>();
   const provider = inputs.providerForMode?.[mode] ?? inputs.provider;
   const toolProtocol = provider.toolProtocol ?? 'xml';
@@ -122,6 +124,19 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
     ruleNotes: rules.notes,
     ...(toolProtocol === 'native' ? { toolDefinitions: toolDefinitions(tools) } : {}),
   };
+}
+
+/**
+ * The skill's role and instructions for the prompt. A skill file the Read rules withhold is named,
+ * not sent: the default skill's role stands in, while the skill's tool groups still apply.
+ */
+function skillText(skill: Skill, cwd: string, withhold: ((path: string) => string | undefined) | undefined): string {
+  const withheld = skill.source === 'built-in' ? undefined : withhold?.(skill.source);
+  if (withheld === undefined) return skill.customInstructions ? `${skill.roleDefinition}\n\n${skill.customInstructions}` : skill.roleDefinition;
+  const fallback = findSkill(BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG);
+  const inside = relative(cwd, skill.source);
+  const label = inside.startsWith('..') || isAbsolute(inside) ? skill.source : inside.split(sep).join('/');
+  return `${fallback.roleDefinition}\n\n[Skill file ${label} withheld: ${withheld}. Its role and instructions are not shown; the ${skill.name} skill's tool limits still apply.]`;
 }
 
 function modeSection(mode: Mode): string {
