@@ -36,6 +36,31 @@ export async function findSandbox(): Promise<{ readonly bwrap: string; readonly 
   return { bwrap, filter };
 }
 
+/** Whether a task with the sandbox turned on would have its commands confined (see sandboxInForceCheck). */
+export type SandboxInForce = (requested: boolean, whenKnown?: () => void) => boolean;
+
+/**
+ * Asks findSandbox, the check a task makes, once (on the first call that requests the sandbox) and
+ * answers from it: false until it has answered (`whenKnown` runs then), so a view never says
+ * "sandboxed" where commands would run unconfined.
+ */
+export function sandboxInForceCheck(): SandboxInForce {
+  let known: { readonly available: boolean } | undefined;
+  let asking: Promise<void> | undefined;
+  return (requested, whenKnown) => {
+    if (!requested) return false;
+    if (known) return known.available;
+    asking ??= findSandbox().then((found) => {
+      known = { available: !('reason' in found) };
+    });
+    if (whenKnown) void asking.then(whenKnown);
+    return false;
+  };
+}
+
+/** The process's one answer for views (the check runs once per process). */
+export const sandboxInForce: SandboxInForce = sandboxInForceCheck();
+
 /** Each bubblewrap's trial run, once per process: installed is not the same as working. */
 const trials = new Map<string, Promise<string | undefined>>();
 

@@ -4,6 +4,7 @@ import type { Host } from '../../core/ports.js';
 import { Emitter } from '../../panel/events.js';
 import type { McpPanelSource, PanelProviderSettings, ProviderChoice } from '../../panel/ports.js';
 import type { AutoApproveView, ModelList, ProviderName } from '../../shared/protocol.js';
+import { sandboxInForce } from '../../core/process/task-sandbox.js';
 import { ModelFactsCache } from '../../core/providers/model-facts-cache.js';
 import { providerModels } from '../../core/providers/provider-models.js';
 import { createHostProvider } from './host-provider.js';
@@ -83,7 +84,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
   autoApprove(): AutoApproveView {
     const settings = readSettings();
     const { readFiles, editFiles, safeCommands, allCommands, mcpTools, browser } = settings.policy;
-    return { readFiles, editFiles, safeCommands, allCommands, mcpTools, ...(browser ? { browser: true } : {}), maxRequests: settings.maxIterations, ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}), ...(settings.sandbox ? { sandboxed: true } : {}) };
+    return { readFiles, editFiles, safeCommands, allCommands, mcpTools, ...(browser ? { browser: true } : {}), maxRequests: settings.maxIterations, ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}), ...(sandboxInForce(settings.sandbox !== undefined, () => this.changed.fire()) ? { sandboxed: true } : {}) };
   }
 
   async saveAutoApprove(change: Parameters<PanelProviderSettings['saveAutoApprove']>[0]): Promise<void> {
