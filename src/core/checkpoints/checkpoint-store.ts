@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { IGNORE_FILE_NAMES, type IgnoreRuleSet, judge, ruleSet } from '../workspace/file-listing.js';
+import { IGNORE_FILE_NAMES, ignoreFileText, type IgnoreRuleSet, judge, ruleSet } from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { ObjectStore } from './object-store.js';
 import { inspectPath } from './link-safe-files.js';
@@ -215,7 +215,7 @@ function ignoredBy(objects: ObjectStore, manifest: Manifest, path: string): bool
     const texts: string[] = [];
     for (const name of IGNORE_FILE_NAMES) {
       const entry = manifest.get(base === '' ? name : `${base}/${name}`);
-      if (entry && entry.mode !== 'link') texts.push(objects.get(entry.hash).toString('utf8'));
+      if (entry && entry.mode !== 'link') texts.push(ignoreFileText(objects.get(entry.hash)));
     }
     if (texts.length > 0) rules.push(ruleSet(base, texts.join('\n')));
     if (rules.length > 0 && judge(rules, parts.slice(0, depth + 1).join('/'), parts[depth] as string, depth < parts.length - 1).excluded) return true;

@@ -1,9 +1,9 @@
 import { type Dirent, lstatSync, readdirSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { ALWAYS_SKIPPED_NAMES, ancestorIgnoreRules, IGNORE_FILE_NAMES, type IgnoreRuleSet, judge, pathUnder, ruleSet } from '../workspace/file-listing.js';
+import { ALWAYS_SKIPPED_NAMES, ancestorIgnoreRules, IGNORE_FILE_BYTES, IGNORE_FILE_NAMES, ignoreFileText, type IgnoreRuleSet, judge, pathUnder, ruleSet } from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
-import { readRegularFileSync } from '../workspace/regular-file.js';
+import { readRegularFileHeadSync } from '../workspace/regular-file.js';
 import { type FolderState, type IgnoreMemo, joinRel } from './folder-state.js';
 
 /** Entries handled between two yields to the event loop, so a big scan never stalls streaming. */
@@ -167,7 +167,7 @@ function ownRules(prefix: string, rel: string, dirents: readonly Dirent[], befor
   for (const name of IGNORE_FILE_NAMES) {
     if (!dirents.some((d) => d.name === name)) continue;
     try {
-      texts.push(readRegularFileSync(prefix + name).toString('utf8'));
+      texts.push(ignoreFileText(readRegularFileHeadSync(prefix + name, IGNORE_FILE_BYTES + 1).bytes));
     } catch {
       // unreadable or not a regular file: no rules, as in listWorkspaceFiles
     }

@@ -3,7 +3,7 @@ import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 import type { IgnorePolicy } from './ignore-policy.js';
-import { readRegularFile } from './regular-file.js';
+import { readRegularFileHead } from './regular-file.js';
 
 /**
  * Names never listed or searched below the folder asked for: version-control internals and
@@ -17,6 +17,20 @@ export const ALWAYS_SKIPPED_NAMES: ReadonlySet<string> = new Set(['.git', '.hg',
  * list_files (a walk in JS) and search_files (ripgrep) agree on what exists.
  */
 export const IGNORE_FILE_NAMES: readonly string[] = ['.gitignore', '.ignore', '.rgignore'];
+
+/** What of one ignore file is read at most (1 MiB): a larger file's rules end at the last whole line before it. */
+export const IGNORE_FILE_BYTES = 1024 * 1024;
+
+/**
+ * The rules text of an ignore file's bytes, cut to IGNORE_FILE_BYTES at a line end. Every reader
+ * of ignore files (the listing walk, checkpoints, their restores) cuts the same way, so they agree.
+ */
+export function ignoreFileText(bytes: Buffer): string {
+  if (bytes.length <= IGNORE_FILE_BYTES) return bytes.toString('utf8');
+  const head = bytes.subarray(0, IGNORE_FILE_BYTES);
+  const end = head.lastIndexOf(0x0a);
+  return head.subarray(0, Math.max(end, 0)).toString('utf8');
+}
 
 /** The rules of one folder's ignore files. */
 export interface IgnoreRuleSet {
@@ -267,7 +281,8 @@ async function readIgnoreFiles(folder: string, names: readonly string[]): Promis
 }
 
 async function readText(path: string): Promise<string | undefined> {
-  return readRegularFile(path).then((bytes) => bytes.toString('utf8'), () => undefined);
+  // One byte past the cap tells ignoreFileText to cut; a huge or endless file is never read whole.
+  return readRegularFileHead(path, IGNORE_FILE_BYTES + 1).then(({ bytes }) => ignoreFileText(bytes), () => undefined);
 }
 
 /** `rel` (root-relative) as seen from `base`, which is one of its ancestors. */

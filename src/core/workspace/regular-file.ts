@@ -1,4 +1,4 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
+import { closeSync, constants, fstatSync, openSync, readFileSync, readSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 
 // Opening a FIFO for reading blocks until a writer appears, and reading a device such as
@@ -58,5 +58,24 @@ export async function readRegularFileHead(path: string, maxBytes: number): Promi
     return { bytes: buffer.subarray(0, Math.min(filled, maxBytes)), size: info.size, more: filled > maxBytes };
   } finally {
     await handle.close();
+  }
+}
+
+/** readRegularFileHead for the few loaders that must stay synchronous. */
+export function readRegularFileHeadSync(path: string, maxBytes: number): { readonly bytes: Buffer; readonly size: number; readonly more: boolean } {
+  const fd = openSync(path, OPEN_FLAGS);
+  try {
+    const info = fstatSync(fd);
+    if (!info.isFile()) throw new NotRegularFileError(path);
+    const buffer = Buffer.alloc(maxBytes + 1);
+    let filled = 0;
+    while (filled < buffer.length) {
+      const bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+    return { bytes: buffer.subarray(0, Math.min(filled, maxBytes)), size: info.size, more: filled > maxBytes };
+  } finally {
+    closeSync(fd);
   }
 }

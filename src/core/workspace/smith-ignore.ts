@@ -3,7 +3,8 @@ import { realpath } from 'node:fs/promises';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import ignore from 'ignore';
 import { NOTHING_IGNORED, type IgnorePolicy } from './ignore-policy.js';
-import { readRegularFile } from './regular-file.js';
+import { IGNORE_FILE_BYTES } from './file-listing.js';
+import { readRegularFileHead } from './regular-file.js';
 import type { WorkspaceRoots } from './workspace-roots.js';
 
 /** The name of the workspace file that fences paths off from every tool. */
@@ -16,13 +17,17 @@ export const SMITH_IGNORE_FILE = '.smithignore';
  */
 export async function loadSmithIgnore(workspaceRoot: string): Promise<IgnorePolicy> {
   const root = resolve(workspaceRoot);
-  let text: string;
+  const file = join(root, SMITH_IGNORE_FILE);
+  let head: { readonly bytes: Buffer; readonly more: boolean };
   try {
-    text = (await readRegularFile(join(root, SMITH_IGNORE_FILE))).toString('utf8');
+    head = await readRegularFileHead(file, IGNORE_FILE_BYTES);
   } catch (error) {
     if (isMissing(error)) return NOTHING_IGNORED;
     throw error;
   }
+  // Cutting a fence would drop its last rules and let the tools reach what they named: refuse instead.
+  if (head.more) throw new Error(`${file} is larger than ${IGNORE_FILE_BYTES / (1024 * 1024)} MiB; Smith reads no larger ${SMITH_IGNORE_FILE} (cutting it would drop rules). Shorten it.`);
+  const text = head.bytes.toString('utf8');
   const realRoot = await realpath(root).catch(() => root);
   // Case-insensitive on purpose: on macOS and Windows `Secrets/` and `secrets/` are one folder,
   // and ignoring a little too much is the safe way for a fence to fail.
