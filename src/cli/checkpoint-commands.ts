@@ -51,7 +51,7 @@ export function formatCheckpoints(events: readonly TaskEvent[], style: Style): s
     .map((c) => {
       const time = new Date(c.ts).toISOString().replace('T', ' ').slice(0, 19);
       const files = c.id === '0' ? 'the workspace when the task began' : describeFiles(c);
-      const skipped = c.skipped.length > 0 ? style.yellow(`  not kept: ${c.skipped.map((s) => `${s.path} (${s.reason})`).join(', ')}`) : '';
+      const skipped = c.skipped.length > 0 ? style.yellow(`  not kept: ${style.text(c.skipped.map((s) => `${s.path} (${s.reason})`).join(', '))}`) : '';
       return `${style.bold(c.id.padStart(3))}  ${style.dim(time)}  ${style.text(files)}${skipped}`;
     })
     .join('\n');

@@ -141,7 +141,7 @@ async function main(argv: readonly string[]): Promise<number> {
     await mcp.dispose();
     throw new UsageError(`--max-cost needs the model's prices, and the prices of ${unpriced.join(', ')} are unknown (not in Smith's catalogue): give them with --input-price and --output-price (US dollars per million tokens)`);
   }
-  for (const error of environment.skills.errors) process.stderr.write(`${style.yellow(`Warning: ${error}`)}\n`);
+  for (const error of environment.skills.errors) process.stderr.write(`${style.yellow(`Warning: ${style.text(error)}`)}\n`);
   const skill = options.skill ?? 'code';
   if (!environment.skills.skills.some((s) => s.slug === skill)) {
     throw new UsageError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);

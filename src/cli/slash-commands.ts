@@ -102,7 +102,7 @@ export class SlashCommands {
         err.write('Started fresh: the next message begins a new task.\n');
         return undefined;
       case '/history':
-        for (const item of listStoredTasks(options.storageDir, (warning) => err.write(`${style.yellow(warning)}\n`)).slice(0, 20)) {
+        for (const item of listStoredTasks(options.storageDir, (warning) => err.write(`${style.yellow(style.text(warning))}\n`)).slice(0, 20)) {
           err.write(`${item.taskId}  ${item.status.padEnd(11)}  ${style.text(item.task.split('\n')[0]!.slice(0, 70))}\n`);
         }
         return undefined;
