@@ -727,18 +727,18 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     assert.deepEqual([...readFileSync(panel.views.opened[0]!).subarray(0, 3)], [0xff, 0xd8, 0xff], 'a JPEG file');
     await assert.rejects(panel.client.request({ type: 'openScreenshot', taskId, callId: 'call-0' }), /This call has no screenshot to open/);
     // A tampered stored log whose call id and media type are paths: the screenshot still lands in Smith's own folder.
-    const escape = join(fixture.ws.root, 'escaped');
+    const outside = join(fixture.ws.root, 'escaped');
     const tampered = readFileSync(join(fixture.storage, 'tasks', taskId, 'events.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { type: string; callId?: string; images?: Array<{ mimeType: string }> })
-      .map((event) => (event.type === 'tool_result' && event.images?.length ? { ...event, callId: `../../../..${escape}`, images: event.images.map((image) => ({ ...image, mimeType: `image/../../..${escape}` })) } : event));
+      .map((event) => (event.type === 'tool_result' && event.images?.length ? { ...event, callId: `../../../..${outside}`, images: event.images.map((image) => ({ ...image, mimeType: `image/../../..${outside}` })) } : event));
     const tamperedId = `${taskId}-tampered`;
     mkdirSync(join(fixture.storage, 'tasks', tamperedId), { recursive: true });
     writeFileSync(join(fixture.storage, 'tasks', tamperedId, 'events.jsonl'), `${tampered.map((event) => JSON.stringify(event)).join('\n')}\n`);
     await panel.client.request({ type: 'openTask', taskId: tamperedId });
     await panel.until(() => panel.page.state.panel?.task?.id === tamperedId, 'the tampered task opens');
-    await panel.client.request({ type: 'openScreenshot', taskId: tamperedId, callId: `../../../..${escape}` });
+    await panel.client.request({ type: 'openScreenshot', taskId: tamperedId, callId: `../../../..${outside}` });
     const opened = panel.views.opened.at(-1)!;
     assert.match(basename(dirname(opened)), /^smith-screenshots-/);
     assert.equal(dirname(dirname(opened)), tmpdir());
