@@ -8,13 +8,13 @@ import { ProviderError, type ApiProvider, type ProviderConfig } from '../core/pr
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { Task } from '../core/task/task.js';
 import { unpricedModels } from '../core/task/cost-limit.js';
-import { UsageError, parseCliArgs, type CliOptions } from './args.js';
+import { SUBCOMMANDS, UsageError, parseCliArgs, type CliOptions } from './args.js';
 import { createCliHost } from './cli-host.js';
 import { policyFromFlags } from './cli-policy.js';
 import { DEFAULT_SUBAGENT_SETTINGS } from '../core/subagents/subagent-runner.js';
 import { defaultStorageDir } from './default-storage.js';
 import { HumanReporter } from './human-reporter.js';
-import { jsonSummary } from './json-summary.js';
+import { failedStartSummary, jsonSummary, machineOutputOf } from './json-summary.js';
 import { stopLeftoverProcesses } from './leftover-processes.js';
 import { LineSource } from './line-source.js';
 import { runMcpServe } from './mcp-serve.js';
@@ -281,6 +281,10 @@ export function runCli(argv: readonly string[]): Promise<void> {
       process.exitCode = code;
     },
     (error: unknown) => {
+      // A program reading --output json gets its one JSON object even when no task could start.
+      const machine = SUBCOMMANDS.includes(argv[0] ?? '') || argv.includes('--list-models') ? undefined : machineOutputOf(argv);
+      if (machine === 'json') process.stdout.write(`${JSON.stringify(failedStartSummary((error as Error).message))}\n`);
+      else if (machine === 'stream-json') writeStreamJson(process.stdout, { type: 'summary', ...failedStartSummary((error as Error).message) });
       if (error instanceof UsageError) {
         process.stderr.write(`smith: ${error.message}\nRun smith --help for usage.\n`);
         process.exitCode = 2;

@@ -15,8 +15,10 @@ export interface JsonStep {
 export interface JsonSummary {
   readonly success: boolean;
   readonly result: string | null;
-  /** The last task of the run (the one `--resume` continues). */
-  readonly taskId: string;
+  /** Why the run stopped before a task could start (a configuration or usage error); absent otherwise. */
+  readonly error?: string;
+  /** The last task of the run (the one `--resume` continues); null when none started. */
+  readonly taskId: string | null;
   /** Every task of the run, first to last: more than one when the model handed over with new_task. */
   readonly taskIds: string[];
   readonly steps: JsonStep[];
@@ -97,4 +99,32 @@ export function jsonSummary(taskId: string, events: readonly TaskEvent[], outcom
       durationMs,
     },
   };
+}
+
+/** The summary of a run that failed before any task started (bad flags, no key, no model …). */
+export function failedStartSummary(message: string): JsonSummary {
+  return {
+    success: false,
+    result: null,
+    error: message,
+    taskId: null,
+    taskIds: [],
+    steps: [],
+    metadata: { totalIterations: 0, toolsUsed: [], tokensUsed: { input: 0, output: 0, cacheRead: 0, cacheWrite: 0 }, cost: 0, durationMs: 0 },
+  };
+}
+
+/**
+ * The machine output a command line asked for (`--output json`, `--output=stream-json`; the last
+ * one wins, as when parsed), read without the full parser so it is known even when parsing fails.
+ */
+export function machineOutputOf(argv: readonly string[]): 'json' | 'stream-json' | undefined {
+  let output: string | undefined;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') break;
+    if (arg === '--output') output = argv[++i];
+    else if (arg.startsWith('--output=')) output = arg.slice('--output='.length);
+  }
+  return output === 'json' || output === 'stream-json' ? output : undefined;
 }

@@ -2,6 +2,7 @@
 // (dist/cli-main.js: providers, MCP, tree-sitter…) only for commands that need it, because
 // compiling that bundle costs several times Node's own start-up.
 import { SUBCOMMANDS, USAGE, UsageError, parseCliArgs } from './args.js';
+import { routeConsoleToStderr } from './console-to-stderr.js';
 
 declare const SMITH_VERSION: string | undefined;
 
@@ -23,6 +24,8 @@ function answeredQuickly(argv: readonly string[]): boolean {
 
 const argv = process.argv.slice(2);
 if (!answeredQuickly(argv)) {
+  // Before any SDK is loaded: what SDKs print must never mix with Smith's own stdout.
+  routeConsoleToStderr();
   // A separate bundle (see esbuild.mjs), so it is read and compiled only now.
   void import('./cli-main.js').then(({ runCli }) => runCli(argv));
 }
