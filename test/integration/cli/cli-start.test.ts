@@ -44,9 +44,13 @@ describe('CLI start: --help and --version need only the small entry bundle', () 
     const bad = spawnSync(process.execPath, [CLI_PATH, '--help', '--provider', 'nobody'], { encoding: 'utf8' });
     assert.equal(bad.status, 2);
     assert.match(bad.stderr, /^smith: --provider must be one of .*\nRun smith --help for usage\.\n$/);
-    const subcommand = spawnSync(process.execPath, [CLI_PATH, 'mcp-serve', '--help', '--cwd', join(tmpdir(), 'smith-no-such-folder')], { encoding: 'utf8' });
+    const subcommand = spawnSync(process.execPath, [CLI_PATH, 'mcp-serve', '--cwd', join(tmpdir(), 'smith-no-such-folder')], { encoding: 'utf8' });
     assert.equal(subcommand.status, 2);
     assert.equal(subcommand.stdout, '');
     assert.match(subcommand.stderr, /--cwd folder does not exist/);
+    // A subcommand's --help is its own usage (from the full CLI), not the main one.
+    const subcommandHelp = spawnSync(process.execPath, [CLI_PATH, 'mcp-serve', '--help', '--cwd', join(tmpdir(), 'smith-no-such-folder')], { encoding: 'utf8' });
+    assert.equal(subcommandHelp.status, 0);
+    assert.match(subcommandHelp.stdout, /^Usage: smith mcp-serve /);
   });
 });
