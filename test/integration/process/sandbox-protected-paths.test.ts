@@ -71,6 +71,14 @@ describe('sandboxed commands and the protected paths', async () => {
       'mv .git/config .git/config-away',
       'ln -s .git/hooks hooks-link && echo evil > hooks-link/post-checkout',
       'ln -s .vscode vs-link && echo evil > vs-link/launch.json',
+      // Other spellings of the same paths reach the same read-only mounts.
+      'echo evil > .git/../.git/hooks/pre-commit',
+      'echo evil > src/../.vscode/tasks.json',
+      `echo evil > /proc/self/root${ws.root}/.git/hooks/pre-commit`,
+      'git config --file .git/config core.hooksPath x',
+      'echo "[core] fsmonitor = evil" > .git/config.worktree',
+      // A hard link to a protected file cannot be made: the read-only mount is another mount.
+      'ln .vscode/settings.json hard-settings.json && echo evil >> hard-settings.json',
     ];
     const sandbox = runner()!;
     for (const attempt of attempts) {
