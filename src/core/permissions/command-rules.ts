@@ -1,7 +1,8 @@
+import { isWrapper } from './command-wrappers.js';
 import { commandBasename } from './wrapper-options.js';
 import { parseRule } from './rule-syntax.js';
 import type { CommandLine, ShellCommand } from './shell-commands.js';
-import { literalWord, renderWords } from './shell-words.js';
+import { literalWord, renderWords, type ShellWord } from './shell-words.js';
 
 /** A rule as this file needs it (permission-rules.ts's PermissionRule, without importing it back). */
 interface CommandRule {
@@ -33,14 +34,19 @@ export function judgeCommandLine<R extends CommandRule>(rules: readonly R[], lin
       for (const command of line.commands) {
         const match = matchCommandRule(pattern, command, effect);
         if (match === 'yes') return { effect, rule, reason: `the line runs ${describeCommand(command)}` };
-        if (match === 'maybe' && !unsure)
+        if (unsure) continue;
+        if (match === 'maybe')
           unsure = { effect: 'ask', rule, opaque: true, reason: `${describeCommand(command)} has a computed word, so it may be a command the rule names` };
+        const possible = match === 'no' ? possibleMatch(pattern, command) : undefined;
+        if (possible) unsure = { effect: 'ask', rule, opaque: true, reason: `${describeCommand(command)} ${possible}, so it may run what the rule names` };
       }
     }
   }
   const guarding = rules.find((r) => r.effect !== 'allow');
-  if (guarding && line.opaque.length > 0)
-    return { effect: 'ask', rule: guarding, opaque: true, reason: `the line cannot be judged for sure: ${line.opaque.join('; ')}` };
+  if (guarding && line.opaque.length > 0) {
+    const reason = `the line cannot be judged for sure: ${line.opaque.join('; ')}`;
+    return { effect: 'ask', rule: unsure?.rule ?? guarding, opaque: true, reason: unsure ? `${reason}; and ${unsure.reason}` : reason };
+  }
   if (unsure) return unsure;
   const allows = rules.filter((r) => r.effect === 'allow');
   if (allows.length === 0 || line.opaque.length > 0 || line.unallowable.length > 0 || line.commands.length === 0) return undefined;
@@ -110,6 +116,103 @@ function textMatches(pattern: string, command: string): boolean {
     's',
   );
   return regex.test(command);
+}
+
+// A deny or ask rule's second look at a command it does not match word for word: the program's
+// own options may stand between the rule's words, or a program Smith does not know as a wrapper
+// may run the named program. Such a command is asked, never denied outright: the match is only possible.
+
+/**
+ * Programs that print, search or look up their arguments and never run one as a program, so a
+ * word naming a denied program there is only text (`echo rm`, `grep rm`, `which rm`).
+ */
+const NEVER_RUN_ARGUMENTS = new Set([
+  'echo',
+  'printf',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'ag',
+  'ls',
+  'cat',
+  'head',
+  'tail',
+  'wc',
+  'which',
+  'type',
+  'whereis',
+  'whatis',
+  'apropos',
+  'man',
+  'info',
+  'help',
+  'test',
+  '[',
+  'true',
+  'false',
+  ':',
+]);
+
+/**
+ * Why `command` may run what `pattern` names although its words do not match it, or undefined:
+ * - options skipped: the rule's words after the program follow the program once option-looking
+ *   words (`-C`, `--git-dir=.git`) and a value after each of them are left out, only before the
+ *   command's first word that is neither (so `git log --grep push` is not `git push`);
+ * - the program named as an argument: a word after the program, or the value of a `--opt=WORD`,
+ *   names the rule's program by basename (`strace rm x`, `npx rm`, `parallel rm ::: x`), unless
+ *   the program only prints or searches its arguments (echo, grep …) or is a wrapper Smith reads
+ *   (command-wrappers.ts), whose commands are judged themselves.
+ */
+export function possibleMatch(pattern: string, command: ShellCommand): string | undefined {
+  const words = command.words;
+  const name = words[0];
+  if (!name || words.length < 2) return undefined;
+  const ruleWords = pattern.replace(/:\*$/, '').trim().split(/\s+/);
+  const program = ruleWords[0] ?? '';
+  if (program === '' || program.includes('*')) return undefined;
+  const wanted = commandBasename(program).toLowerCase();
+  const base = commandBasename(name.value).toLowerCase();
+  if (base === wanted && ruleWords.length > 1) {
+    const rest = normalised(pattern.trim(), program);
+    for (const tail of afterOptions(words)) {
+      const text = renderWords([literalWord(wanted), ...tail]);
+      if (textMatches(rest, text)) return `has options before ${renderWords(tail.slice(0, ruleWords.length - 1))}`;
+    }
+  }
+  // A wrapper's words are read exactly (what it runs is a command of its own).
+  if (NEVER_RUN_ARGUMENTS.has(base) || isWrapper(name.value)) return undefined;
+  for (const word of words.slice(1)) {
+    if (!word.literal) continue;
+    const value = word.value.startsWith('-') && word.value.includes('=') ? word.value.slice(word.value.indexOf('=') + 1) : word.value;
+    if (value !== '' && commandBasename(value).toLowerCase() === wanted) return `names ${wanted} as an argument`;
+  }
+  return undefined;
+}
+
+/** The rule's pattern with its program by lower-case basename, as the tails are rendered. */
+function normalised(pattern: string, program: string): string {
+  return commandBasename(program).toLowerCase() + pattern.replace(/\s+/g, ' ').slice(program.length);
+}
+
+/** The words after each run of leading options (each option maybe with one value after it). */
+function afterOptions(words: readonly ShellWord[]): (readonly ShellWord[])[] {
+  const tails: (readonly ShellWord[])[] = [];
+  // reachable[i]: the words before index i can all be options and their values.
+  const reachable = new Set<number>([1]);
+  for (let i = 1; i < words.length; i++) {
+    if (!reachable.has(i)) continue;
+    const word = words[i]!;
+    if (!word.literal || !word.value.startsWith('-') || word.value === '-') continue;
+    if (word.value === '--') {
+      if (i + 1 < words.length) tails.push(words.slice(i + 1));
+      continue;
+    }
+    reachable.add(i + 1);
+    if (!word.value.includes('=')) reachable.add(i + 2);
+  }
+  for (const i of reachable) if (i > 1 && i < words.length) tails.push(words.slice(i));
+  return tails;
 }
 
 /** A command as a message names it: its text and the wrappers it runs inside. */

@@ -7,7 +7,7 @@
  * sets one cannot be judged from its words.
  */
 export function changesWhatRuns(name: string): boolean {
-  return COMMAND_VARIABLES.has(name) || /^(?:LD_|DYLD_|BASH_FUNC_)/.test(name);
+  return COMMAND_VARIABLES.has(name) || /^(?:LD_|DYLD_|BASH_FUNC_|GIT_CONFIG)/.test(name);
 }
 
 const COMMAND_VARIABLES = new Set([
@@ -26,4 +26,18 @@ const COMMAND_VARIABLES = new Set([
   'EXECIGNORE',
   'HOME',
   'ZDOTDIR',
+  // Programs git and others run by a variable's value.
+  'GIT_SSH',
+  'GIT_SSH_COMMAND',
+  'GIT_PAGER',
+  'GIT_EDITOR',
+  'GIT_SEQUENCE_EDITOR',
+  'GIT_EXTERNAL_DIFF',
+  'GIT_ASKPASS',
+  'GIT_PROXY_COMMAND',
+  'GIT_EXEC_PATH',
+  'SSH_ASKPASS',
+  'PAGER',
+  'EDITOR',
+  'VISUAL',
 ]);

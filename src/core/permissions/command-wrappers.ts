@@ -3,7 +3,7 @@
 // the one place that knows them; docs/permissions.md lists them.
 import { changesWhatRuns } from './command-variables.js';
 import { computedWord, literalWord, renderWords, type ShellWord } from './shell-words.js';
-import { evalWords, script, sg, shell, source, su, trap } from './shell-wrappers.js';
+import { evalWords, git, script, sg, shell, source, su, trap } from './shell-wrappers.js';
 import { commandBasename, NOTHING, opaque, readOptions, runs, SHELLS, type OptionSpec, type Unwrapped } from './wrapper-options.js';
 
 interface CommandWrapperSpec extends OptionSpec {
@@ -206,11 +206,17 @@ const WRAPPERS: ReadonlyMap<string, Unwrap> = new Map<string, Unwrap>([
   ['.', source],
   ['trap', trap],
   ['flock', flock],
+  ['git', git],
   ...[...SHELLS].map((name): [string, Unwrap] => [name, shell]),
 ]);
 
 /** The names the table knows, for the docs and the tests. */
 export const WRAPPER_NAMES: readonly string[] = [...WRAPPERS.keys()];
+
+/** Whether a program name (by basename) is read by the table, so what it runs is known from its words. */
+export function isWrapper(name: string): boolean {
+  return WRAPPERS.has(commandBasename(name));
+}
 
 /**
  * What a command runs besides itself when it is a wrapper (its name matched by basename, so

@@ -118,6 +118,12 @@ class Analysis {
       case 'file_redirect':
         this.redirect(node);
         return;
+      case 'command_substitution':
+        this.backquoted(node.text, depth, via);
+        return;
+      case 'heredoc_body':
+        if (expands(node)) for (const match of node.text.matchAll(/`((?:\\[\s\S]|[^`\\])*)`/g)) this.backquoted(match[0], depth, via, true);
+        return;
     }
     if (node.isMissing) this.opaque.push('the command has a syntax error');
   }
@@ -159,6 +165,18 @@ class Analysis {
     const inside = [...via, renderWords(wrapper.own.length > 0 ? wrapper.own : words.slice(0, 1))];
     for (const command of wrapper.commands) this.words(command, depth + 1, inside);
     for (const script of wrapper.scripts) this.script(script, depth + 1, inside);
+  }
+
+  /**
+   * Inside backquotes a backslash before a backquote, `$` or backslash is removed before the text
+   * runs, so a backquote inside backquotes (written with a backslash) runs a command; the grammar
+   * does not read that, so such a text is read again with them removed. The grammar does not read backquotes in a here-document's body at
+   * all (`always`).
+   */
+  private backquoted(text: string, depth: number, via: readonly string[], always = false): void {
+    if (text.length < 2 || !text.startsWith('`') || !text.endsWith('`')) return;
+    const body = text.slice(1, -1);
+    if (always || /\\[`$\\]/.test(body)) this.script(body.replace(/\\([`$\\])/g, '$1'), depth + 1, via);
   }
 
   /** Builtins that change what later commands run: `alias`, `hash -p`, `enable -f`, and assignments by name. */
@@ -254,6 +272,12 @@ class Analysis {
     const duplicate = operator.includes('&') && /^&?\d+$|^-$/.test(target);
     if (operator.includes('>') && target !== '/dev/null' && !duplicate) this.unallowable.push(`output is written to ${target}`);
   }
+}
+
+/** Whether a here-document's body expands: its delimiter is not quoted (`<<EOF`, not `<<'EOF'` or `<<\EOF`). */
+function expands(body: Node): boolean {
+  const start = body.parent?.children.find((child) => child?.type === 'heredoc_start');
+  return !start || !/['"\\]/.test(start.text);
 }
 
 /** The variables a line sets to something other than a number, so arithmetic reading them can be recognised. */

@@ -1,6 +1,6 @@
 // The wrappers that run shell text or a script file: the shells (`bash -c TEXT`, `bash FILE`),
 // eval, source, trap, script, su / runuser and sg. The line's analysis parses their texts again.
-import type { ShellWord } from './shell-words.js';
+import { literalWord, type ShellWord } from './shell-words.js';
 import { commandBasename, NOTHING, opaque, readOptions, runs, SHELLS, type Unwrapped } from './wrapper-options.js';
 
 /** Shells run as `bash -c TEXT`, `sh -ec TEXT`, `bash script.sh`, and with nothing to run (they read their input). */
@@ -155,4 +155,76 @@ export function su(words: readonly ShellWord[]): Unwrapped {
   }
   if (scripts.length === 0) return opaque(`${name} without -c starts a shell that reads its commands from its input`);
   return { own: words, commands: [], scripts };
+}
+
+/**
+ * Configuration keys `git -c KEY=VALUE` may set without making git run a program: every other key
+ * (`alias.*`, `core.pager`, `core.sshCommand`, `core.editor`, `diff.external`, `filter.*`,
+ * `credential.helper` …) can make git run a program or another subcommand, so it is opaque.
+ */
+const GIT_HARMLESS_CONFIG =
+  /^(?:(?:color|user|advice|init|i18n|column|log|status|blame|grep|format|help)\.[\w.-]+|safe\.directory|core\.(?:quotepath|autocrlf|safecrlf|filemode|longpaths|ignorecase|abbrev|eol|precomposeunicode|whitespace)|push\.default|pull\.(?:rebase|ff)|merge\.(?:ff|conflictstyle)|diff\.(?:noprefix|renames|mnemonicprefix|algorithm|colormoved)|commit\.(?:gpgsign|verbose)|protocol\.version|http\.sslverify)$/i;
+
+/** git's subcommands that take `--upload-pack` / `--receive-pack` / `--exec`, which a computed word could be. */
+const GIT_TRANSPORTS = new Set(['clone', 'fetch', 'pull', 'push', 'ls-remote', 'archive']);
+
+/** git's options before its subcommand that take the next word as their value. */
+const GIT_VALUED = new Set(['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--attr-source', '--list-cmds']);
+
+/**
+ * git runs shell text or programs through its own options: `-c alias.x='!rm x'`, `-c core.pager=…`,
+ * `--config-env`, `--exec-path=DIR`; and through subcommands: `rebase -x TEXT`, `bisect run CMD`,
+ * `submodule foreach TEXT`, `filter-branch`, `difftool -x`. Those are read as texts and commands
+ * or made opaque; git's other subcommands run nothing the line names.
+ */
+export function git(words: readonly ShellWord[]): Unwrapped {
+  let i = 1;
+  for (; i < words.length; i++) {
+    const word = words[i]!;
+    if (!word.literal) return opaque(`the options of git are computed (${word.value})`);
+    const text = word.value;
+    if (!text.startsWith('-')) break;
+    if (text === '-c' || text.startsWith('-c')) {
+      const setting = text === '-c' ? words[++i] : literalWord(text.slice(2));
+      if (!setting) break;
+      if (!setting.literal) return opaque(`git -c sets a computed setting (${setting.value})`);
+      const key = setting.value.split('=')[0]!;
+      if (!GIT_HARMLESS_CONFIG.test(key)) return opaque(`git -c ${key} can make git run a program or another command`);
+      continue;
+    }
+    if (/^--config-env(?:=|$)/.test(text)) return opaque('git --config-env sets a setting from a variable');
+    if (/^--exec-path=/.test(text)) return opaque('git --exec-path= looks its commands up in another folder');
+    if (GIT_VALUED.has(text)) i++;
+  }
+  const sub = words[i]?.value;
+  const args = words.slice(i + 1);
+  // The program git runs on the other side of a transport (`clone -u`, `fetch --upload-pack=…`, `archive --exec`).
+  const transport = args.find((word) => (!word.literal && GIT_TRANSPORTS.has(sub ?? '')) || /^--(?:upload-pack|receive-pack|exec)(?:=|$)/.test(word.value) || (sub === 'clone' && /^-\w*u/.test(word.value)));
+  if (transport && sub !== 'rebase') return opaque(`git ${sub ?? ''} ${transport.value} can run another program`);
+  const own = words.slice(0, i + 1);
+  if (sub === 'filter-branch' || sub === 'mergetool' || sub === 'difftool') {
+    if (sub !== 'difftool' || args.some((word) => !word.literal || /^(?:-x|--extcmd)/.test(word.value))) return opaque(`git ${sub} runs commands it is given`);
+  }
+  if (sub === 'rebase') {
+    const scripts: string[] = [];
+    for (let j = 0; j < args.length; j++) {
+      const word = args[j]!;
+      const exec = /^(?:-x|--exec)(?:=(.*))?$/s.exec(word.value) ?? (word.value.startsWith('-x') ? [word.value, word.value.slice(2)] : null);
+      if (!exec) continue;
+      const value = exec[1] !== undefined && exec[1] !== '' ? literalWord(exec[1]) : args[++j];
+      if (!word.literal || (value && !value.literal)) return opaque('git rebase --exec runs computed text');
+      if (value) scripts.push(value.value);
+    }
+    return { own, commands: [], scripts };
+  }
+  if (sub === 'bisect' && args[0]?.value === 'run') return runs(words, i + 2);
+  if (sub === 'submodule') {
+    const at = args.findIndex((word) => word.literal && word.value === 'foreach');
+    if (at >= 0) {
+      const rest = args.slice(at + 1).filter((word) => !(word.literal && /^--(?:recursive|quiet)$|^-q$/.test(word.value)));
+      if (rest.some((word) => !word.literal)) return opaque('git submodule foreach runs computed text');
+      return { own: words.slice(0, words.length - rest.length), commands: [], scripts: rest.length > 0 ? [rest.map((word) => word.value).join(' ')] : [] };
+    }
+  }
+  return NOTHING;
 }

@@ -199,6 +199,13 @@ const RUNS_RM = [
   'f() { rm x; }; f',
   'rm -- -x',
   "rm '-rf' /",
+  'echo `echo \\`rm x\\``',
+  'cat <<EOF\n`rm x`\nEOF',
+  'git rebase -x "rm x" main',
+  "git rebase --exec='rm x' main",
+  'git bisect run rm x',
+  'git submodule foreach rm x',
+  "git submodule foreach --recursive 'rm x'",
 ];
 
 /** Lines that cannot be known for sure: asked when a deny rule exists, never allowed. */
@@ -293,6 +300,67 @@ const OPAQUE = [
   'echo "unterminated',
   'if true; then',
   'git status )',
+  "git -c alias.x='!rm x' x",
+  'git -c alias.st=push st',
+  "git -c core.pager='rm x' log",
+  "git -c core.sshCommand='rm x' fetch",
+  "git -ccore.editor='rm x' commit",
+  'git --config-env=core.pager=X log',
+  'git --exec-path=. status',
+  'git clone -u rm x',
+  'git fetch --upload-pack=rm origin',
+  'git difftool -x rm',
+  'git filter-branch --tree-filter "rm x"',
+  "GIT_SSH_COMMAND='rm x' git fetch",
+  "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=core.pager GIT_CONFIG_VALUE_0='rm x' git log",
+  "PAGER='rm x' man ls",
+  'PATH=/tmp rm x',
+];
+
+/**
+ * Programs that run their arguments but are not read as wrappers: a word naming the denied
+ * program (by basename) among their arguments makes the line asked as a possible match.
+ */
+const RUNNERS = [
+  'parallel rm ::: x',
+  'strace -f rm x',
+  'ltrace rm x',
+  'nsenter -t 1 -m rm x',
+  'systemd-run --user rm x',
+  'valgrind --tool=memcheck /bin/rm x',
+  'firejail rm x',
+  'proot -0 rm x',
+  'catchsegv rm x',
+  'unbuffer rm x',
+  'rlwrap rm x',
+  'gdb -ex run --args rm x',
+  'perf record rm x',
+  'npx rm x',
+  'npx -y rm x',
+  'pnpm dlx rm x',
+  'bunx rm x',
+  'npm exec rm x',
+  'npm exec -- rm x',
+  'yarn dlx rm x',
+  'fakeroot rm x',
+  'some-runner --program=rm x',
+  'timeout 5 -- rm x',
+];
+
+/** A program's own options before the words a rule names: asked, not denied, and only before its first other word. */
+const OPTIONS_BEFORE = [
+  ['Bash(git push:*)', 'git -C dir push'],
+  ['Bash(git push:*)', 'git -c core.quotepath=off push origin'],
+  ['Bash(git push:*)', 'git --git-dir=.git push'],
+  ['Bash(git push:*)', 'git --git-dir .git --work-tree . push'],
+  ['Bash(git push:*)', 'git --no-pager push'],
+  ['Bash(git push:*)', 'git -- push'],
+  ['Bash(git push --force:*)', 'git -C a push --force'],
+  ['Bash(npm publish:*)', 'npm --prefix x publish'],
+  ['Bash(npm publish:*)', 'npm --registry=https://r.example publish'],
+  ['Bash(docker run:*)', 'docker -H tcp://x run img'],
+  ['Bash(docker run:*)', 'sudo docker --context c run img'],
+  ['Bash(kubectl delete:*)', 'kubectl -n prod delete pod x'],
 ];
 
 /** Ordinary lines: allowed by their allow rules with a deny rule for rm in force, and not opaque. */
@@ -324,6 +392,22 @@ const ORDINARY = [
   'grep -r "rm -rf" src',
   'echo rm',
   "cat <<'EOF' | grep x\n$(rm x)\nEOF",
+  "cat <<'EOF'\n`rm x`\nEOF",
+];
+
+/** Everyday lines under typical allow rules for their programs, with a deny rule for rm in force: allowed, not opaque. */
+const ORDINARY_TOOLS = [
+  'git -C sub status',
+  'git -c color.ui=always log --oneline',
+  'git log --grep rm',
+  'git rm --cached x',
+  'git commit -m "rm x"',
+  'which rm',
+  'man rm',
+  'grep -rn rm src',
+  'rg rm src',
+  'make build',
+  'cargo test',
 ];
 
 describe('a Bash rule judges what will run, not the text', () => {
@@ -358,6 +442,55 @@ describe('a Bash rule judges what will run, not the text', () => {
       ];
       assert.equal(await verdict(permissive, line), undefined, `${JSON.stringify(line)} must not be allowed`);
     }
+  });
+
+  test('everyday commands naming rm only as text stay allowed under typical allow rules', async () => {
+    const typical = ['git', 'npm', 'ls', 'grep', 'rg', 'make', 'cargo', 'which', 'man'].map((name) => rule('allow', `Bash(${name}:*)`));
+    for (const line of [...ORDINARY_TOOLS, 'npm test', 'ls | grep x', 'rg foo src', 'git status']) {
+      assert.deepEqual((await analyseCommandLine(line)).opaque, [], line);
+      const result = await verdict([rule('deny', 'Bash(rm:*)'), rule('deny', 'Bash(git push:*)'), ...typical], line);
+      assert.equal(result?.effect, 'allow', `${JSON.stringify(line)}: ${result?.effect} ${result?.reason ?? ''}`);
+    }
+  });
+
+  test('a program not read as a wrapper that names the denied program among its arguments is asked, never allowed', async () => {
+    const permissive = [...denyRm, ...RUNNERS.map((line) => rule('allow', `Bash(${line.split(' ')[0]}:*)`))];
+    for (const line of RUNNERS) {
+      const result = await verdict(permissive, line);
+      assert.ok(result?.effect === 'ask' || result?.effect === 'deny', `${JSON.stringify(line)}: ${result?.effect}`);
+      if (result.effect === 'ask') assert.match(result.reason ?? '', /names rm as an argument|runs `.*rm/, line);
+    }
+  });
+
+  test("a program's own options before a rule's words make a possible match, asked; an exact match stays denied", async () => {
+    const everything = ['git', 'npm', 'docker', 'kubectl', 'sudo'].map((name) => rule('allow', `Bash(${name}:*)`));
+    for (const [denied, line] of OPTIONS_BEFORE) {
+      const result = await verdict([rule('deny', denied!), ...everything], line!);
+      assert.equal(result?.effect, 'ask', `${line} under ${denied}: ${result?.effect} ${result?.reason ?? ''}`);
+      assert.ok(result.opaque, line);
+      assert.match(result.reason ?? '', /options before|cannot be judged/, line);
+      assert.equal((await verdict([rule('ask', denied!), ...everything], line!))?.effect, 'ask', line);
+    }
+    const rules = [rule('deny', 'Bash(git push:*)'), ...everything];
+    assert.equal((await verdict(rules, 'git push origin'))?.effect, 'deny');
+    // Only the words before the command's first word that is neither an option nor its value are skipped.
+    for (const line of ['git log --grep push', 'git -C push status', 'git status', 'git -C sub log -p', 'git show --stat HEAD push']) {
+      const result = await verdict(rules, line);
+      if (line === 'git -C push status') assert.notEqual(result?.effect, 'deny', line);
+      else assert.equal(result?.effect, 'allow', `${line}: ${result?.reason ?? ''}`);
+    }
+    assert.equal((await verdict([rule('deny', 'Bash(npm publish:*)'), ...everything], 'npm --prefix x test'))?.effect, 'allow');
+  });
+
+  test('a very long line and deep nesting are read to the end (the call returns)', async () => {
+    const big = `echo ${'a'.repeat(1024 * 1024)}; rm x`;
+    assert.equal((await verdict(denyRm, big))?.effect, 'deny');
+    const parens = `${'('.repeat(10_000)}rm x${')'.repeat(10_000)}`;
+    const result = await verdict(denyRm, parens);
+    assert.ok(result?.effect === 'deny' || result?.effect === 'ask', `10,000 nested subshells: ${result?.effect}`);
+    const substitutions = `echo ${'$('.repeat(2000)}rm x${')'.repeat(2000)}`;
+    const nested = await verdict(denyRm, substitutions);
+    assert.ok(nested?.effect === 'deny' || nested?.effect === 'ask', `2,000 nested substitutions: ${nested?.effect}`);
   });
 
   test('without a deny or ask rule for commands, an opaque line is left to the approval policy', async () => {
