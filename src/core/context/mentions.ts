@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { TextChunkDecoder } from '../tools/file-text.js';
 import { formatListing } from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import { type EditorProblem, formatProblems } from './editor-problems.js';
 import { refusalReason, withheldNote, type ReadGuard, type WithheldFile } from '../workspace/read-guard.js';
 import { readRegularFileHead } from '../workspace/regular-file.js';
 import { listWorkspaceFolder } from '../workspace/root-listing.js';
@@ -42,8 +43,8 @@ export interface MentionEnvironment {
   readonly ignore: IgnorePolicy;
   /** The user's Read rules: a file they withhold is named, never attached (nor its changes in a diff). */
   readonly readGuard?: ReadGuard;
-  /** The workspace's diagnostics as text (VS Code only). */
-  problems?(): Promise<string>;
+  /** The workspace's errors and warnings (VS Code only); those of withheld or ignored files are left out here. */
+  problems?(): Promise<readonly EditorProblem[]>;
   /** The latest output of the active terminal (VS Code only). */
   terminal?(): Promise<string>;
   /** A web page as Markdown; without it, URLs are left as text. */
@@ -107,10 +108,14 @@ async function resolveMention(ref: string, env: MentionEnvironment): Promise<Res
     if (!env.fetchPage) return undefined;
     return { kind: 'url', tag: 'url', attribute: 'href', body: await env.fetchPage(ref, env.signal) };
   }
-  if (ref === 'problems' || ref === 'terminal') {
-    const source = ref === 'problems' ? env.problems : env.terminal;
-    if (!source) return { problem: `@${ref} works in the VS Code panel only.` };
-    return { kind: ref, tag: ref, attribute: 'source', body: (await source()) || `(no ${ref === 'problems' ? 'problems' : 'terminal output'})` };
+  if (ref === 'problems') {
+    if (!env.problems) return { problem: '@problems works in the VS Code panel only.' };
+    const body = formatProblems(await env.problems(), { ignore: env.ignore, ...(env.readGuard ? { readGuard: env.readGuard } : {}) });
+    return { kind: ref, tag: ref, attribute: 'source', body: body || '(no problems)' };
+  }
+  if (ref === 'terminal') {
+    if (!env.terminal) return { problem: '@terminal works in the VS Code panel only.' };
+    return { kind: ref, tag: ref, attribute: 'source', body: (await env.terminal()) || '(no terminal output)' };
   }
   if (ref === 'git-changes') return { kind: 'git-changes', tag: 'git_changes', attribute: 'source', body: await gitChanges(env) };
   const path = await pathMention(ref, env);

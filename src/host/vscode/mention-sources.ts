@@ -1,11 +1,10 @@
 import * as vscode from 'vscode';
+import type { EditorProblem } from '../../core/context/editor-problems.js';
 import { stripAnsi } from '../../core/process/output-buffer.js';
 import { onDidStartShellExecution, type ShellExecution } from './shell-integration.js';
 
 /** Output kept per terminal: the latest command's, capped to its end. */
 const MAX_TERMINAL_CHARS = 20_000;
-/** Problems listed at most; the count of the rest is given. */
-const MAX_PROBLEMS = 200;
 
 /**
  * What only the editor can attach to a message: `@problems` (the workspace's errors and warnings)
@@ -20,22 +19,23 @@ export class EditorMentionSources implements vscode.Disposable {
     this.subscription = onDidStartShellExecution((start) => void this.capture(start.terminal, start.execution));
   }
 
-  async problems(): Promise<string> {
-    const lines: string[] = [];
-    let more = 0;
+  async problems(): Promise<EditorProblem[]> {
+    const problems: EditorProblem[] = [];
     for (const [uri, diagnostics] of vscode.languages.getDiagnostics()) {
       for (const diagnostic of diagnostics) {
         if (diagnostic.severity !== vscode.DiagnosticSeverity.Error && diagnostic.severity !== vscode.DiagnosticSeverity.Warning) continue;
-        if (lines.length >= MAX_PROBLEMS) {
-          more++;
-          continue;
-        }
-        const where = `${vscode.workspace.asRelativePath(uri)}:${diagnostic.range.start.line + 1}:${diagnostic.range.start.character + 1}`;
-        const severity = diagnostic.severity === vscode.DiagnosticSeverity.Error ? 'error' : 'warning';
-        lines.push(`${where} ${severity}: ${diagnostic.message}${diagnostic.source ? ` (${diagnostic.source})` : ''}`);
+        problems.push({
+          path: uri.scheme === 'file' ? uri.fsPath : uri.toString(),
+          label: vscode.workspace.asRelativePath(uri),
+          line: diagnostic.range.start.line + 1,
+          column: diagnostic.range.start.character + 1,
+          severity: diagnostic.severity === vscode.DiagnosticSeverity.Error ? 'error' : 'warning',
+          message: diagnostic.message,
+          ...(diagnostic.source ? { source: diagnostic.source } : {}),
+        });
       }
     }
-    return [...lines, ...(more > 0 ? [`… and ${more} more`] : [])].join('\n');
+    return problems;
   }
 
   async terminal(): Promise<string> {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { expandMentions, findMentions, MAX_MENTION_CHARS } from '../../../src/core/context/mentions.js';
+import { readGuardOf } from '../../../src/core/permissions/read-guard.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
 import { loadSmithIgnore } from '../../../src/core/workspace/smith-ignore.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
@@ -78,8 +79,23 @@ describe('@-mentions', () => {
   test('@problems and @terminal need an editor; with one they attach what it gives', async () => {
     const cli = await expandMentions('Fix @problems', { cwd: ws.root, ignore: NOTHING_IGNORED });
     assert.deepEqual(cli.problems, ['@problems works in the VS Code panel only.']);
-    const editor = await expandMentions('Fix @problems from @terminal', { cwd: ws.root, ignore: NOTHING_IGNORED, problems: async () => 'src/a.ts:1:1 error TS2304', terminal: async () => '' });
-    assert.match(editor.context, /<problems source="problems">\nsrc\/a\.ts:1:1 error TS2304\n<\/problems>/);
+    const editor = await expandMentions('Fix @problems from @terminal', { cwd: ws.root, ignore: NOTHING_IGNORED, problems: async () => [{ path: `${ws.root}/src/a.ts`, label: 'src/a.ts', line: 1, column: 1, severity: 'error', message: 'TS2304' }], terminal: async () => '' });
+    assert.match(editor.context, /<problems source="problems">\nsrc\/a\.ts:1:1 error: TS2304\n<\/problems>/);
     assert.match(editor.context, /<terminal source="terminal">\n\(no terminal output\)\n<\/terminal>/);
+  });
+
+  test("@problems leaves out the problems of a file the Read rules withhold (they quote it) and of an ignored file", async () => {
+    const token = 'SMITH-SECRET-7f3a9c';
+    ws.write('.env', `API_KEY=${token}\n`);
+    ws.write('.smithignore', 'private/\n');
+    const problem = (rel: string, message: string) => ({ path: `${ws.root}/${rel}`, label: rel, line: 1, column: 9, severity: 'warning' as const, message, source: 'cSpell' });
+    const problems = async () => [problem('.env', `Unknown word (${token})`), problem('src/.././.env', `Unknown word (${token}-again)`), problem('private/key.txt', `Unknown word (${token}-ignored)`), problem('src/a.ts', 'Unknown word (colour)')];
+    const place = { cwd: ws.root };
+    const readGuard = readGuardOf([{ effect: 'deny', rule: 'Read(.env)', source: '--deny' }], place);
+    const expanded = await expandMentions('Fix @problems', { ...place, ignore: await loadSmithIgnore(ws.root), readGuard, problems });
+    assert.doesNotMatch(expanded.context, new RegExp(token));
+    assert.match(expanded.context, /src\/a\.ts:1:9 warning: Unknown word \(colour\) \(cSpell\)/);
+    assert.match(expanded.context, /\[1 problem in files excluded by \.smithignore left out\.\]/);
+    assert.match(expanded.context, /withheld by the user's Read rules: \.env \(denied by Read\(\.env\)\)/);
   });
 });
