@@ -114,6 +114,11 @@ export class PanelMessenger implements Disposable {
         this.snapshotTimer ??= setTimeout(() => this.sendSnapshot(), 0);
         break;
       case 'messages':
+        // Output still held back goes first, so a command's last chunk never follows its result.
+        if (this.outputTimer) {
+          clearTimeout(this.outputTimer);
+          this.flushOutput();
+        }
         // A scheduled snapshot will carry these messages anyway.
         if (!this.snapshotTimer) this.post({ type: 'taskMessages', taskId: change.taskId, start: change.start, messages: change.messages });
         break;

@@ -265,6 +265,20 @@ describe('Panel messenger', () => {
     assert.deepEqual(endpoint.of('commandOutput'), [{ type: 'commandOutput', callId: 'c1', text: 'green line\n' }]);
   });
 
+  it('sends output held back before the messages that follow it, so a result is never overtaken by its own last chunk', () => {
+    source.change({ kind: 'commandOutput', callId: 'c1', text: 'last chunk\n' });
+    const before = endpoint.posted.length;
+    source.change({ kind: 'messages', taskId: 't', start: 0, messages: [] });
+    assert.deepEqual(endpoint.posted.slice(before).map((m) => m.type), ['commandOutput', 'taskMessages']);
+  });
+
+  it('sends usage, todo list and context changes alone, as they come', () => {
+    const progress = { usage: { inputTokens: 1200, outputTokens: 30, cacheReadTokens: 0, cacheWriteTokens: 0 }, todos: [{ text: 'Read', status: 'in_progress' as const }] };
+    const before = endpoint.posted.length;
+    source.change({ kind: 'progress', taskId: 't', progress });
+    assert.deepEqual(endpoint.posted.slice(before), [{ type: 'taskProgress', taskId: 't', progress }]);
+  });
+
   it('a state change a request made arrives (as a snapshot) before the request’s reply', async () => {
     const changing = { setMode: () => source.change({ kind: 'state' }) } as unknown as RequestHandlers;
     const other = new PanelMessenger(endpoint, source, changing);

@@ -12,11 +12,13 @@ export interface CommandView {
 }
 
 /**
- * What a command card shows, from the result's facts: live output while it runs; then the logged
+ * What a command card shows, from the result's facts: live output while it runs; then (even when
+ * more live output came after the result) the logged
  * output, exit and notes. A result logged before facts were recorded shows its text as it is.
  */
 export function commandView(message: UiToolMessage, live: string | undefined): CommandView | undefined {
-  if (live !== undefined) return { output: live };
+  // Live output only while it runs: a last chunk can arrive after the result, which says how it ended.
+  if (live !== undefined && (message.status === 'running' || message.details?.command === undefined)) return { output: live };
   const facts = message.details?.command;
   if (facts === undefined) return message.output === undefined ? undefined : { output: message.output };
   const notes = [
