@@ -160,7 +160,7 @@ const NEVER_RUN_ARGUMENTS = new Set([
  *   words (`-C`, `--git-dir=.git`) and a value after each of them are left out, only before the
  *   command's first word that is neither (so `git log --grep push` is not `git push`);
  * - the program named as an argument: a word after the program, or the value of a `--opt=WORD`,
- *   names the rule's program by basename (`strace rm x`, `npx rm`, `parallel rm ::: x`), unless
+ *   names the rule's program by basename, maybe with `@VERSION` (`strace rm x`, `npx rm@1`), unless
  *   the program only prints or searches its arguments (echo, grep …) or is a wrapper Smith reads
  *   (command-wrappers.ts), whose commands are judged themselves.
  */
@@ -185,7 +185,9 @@ export function possibleMatch(pattern: string, command: ShellCommand): string | 
   for (const word of words.slice(1)) {
     if (!word.literal) continue;
     const value = word.value.startsWith('-') && word.value.includes('=') ? word.value.slice(word.value.indexOf('=') + 1) : word.value;
-    if (value !== '' && commandBasename(value).toLowerCase() === wanted) return `names ${wanted} as an argument`;
+    // A package runner's `NAME@VERSION` (`npx rm@latest`) runs NAME.
+    const named = commandBasename(value).toLowerCase();
+    if (value !== '' && (named === wanted || named.replace(/(?<=.)@[^@/]*$/, '') === wanted)) return `names ${wanted} as an argument`;
   }
   return undefined;
 }
