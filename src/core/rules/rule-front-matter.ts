@@ -1,40 +1,117 @@
 import { splitFrontMatter } from '../workspace/front-matter.js';
+import { readLooseFields, unquote } from './loose-front-matter.js';
 
 /** What a rule file's front matter says about when it applies. */
 export interface RuleConditions {
   /** Globs (gitignore syntax, workspace-relative): the rule applies only when the task touched a matching file. */
   readonly globs: readonly string[];
-  /** Cursor's `alwaysApply: true`: unconditional even with globs. */
+  /** Unconditional: no front matter, no globs, or Cursor's `alwaysApply: true`. */
   readonly alwaysApply: boolean;
   readonly description?: string;
+  /** Cursor's manual rule (`alwaysApply: false`, no globs, no description): applied only when mentioned there, never here. */
+  readonly manual?: true;
+  /** The front matter could not be read well enough to say when the rule applies: it is not applied. */
+  readonly unreadable?: true;
 }
 
 /** A rule file split into its conditions and its text. */
 export interface ParsedRule {
   readonly conditions: RuleConditions;
   readonly body: string;
-  /** Why the front matter was ignored, when it could not be read. */
+  /** What could not be read in the front matter, and what follows for the rule. */
   readonly problem?: string;
 }
 
+/** The fields that name the paths a rule is about: Cline's, Cursor's, Windsurf's and Copilot's. */
+const GLOB_FIELDS = ['paths', 'globs', 'applyTo'] as const;
+
+const OPENING = /^---[ \t]*\r?\n/;
+
 /**
  * Reads a rule's front matter, as Cline (`paths:`), Cursor (`globs:`, `alwaysApply:`,
- * `description:`) and Windsurf/Copilot (`applyTo:`) write it. A file without front matter, or with
- * front matter that is not YAML, applies always (with the problem reported).
+ * `description:`) and Windsurf/Copilot (`applyTo:`) write it. Front matter that is not YAML is
+ * read line by line, as Cursor reads `globs: **\/*.py`. What cannot be read never makes a rule
+ * unconditional: without globs or `alwaysApply: true` that could be read, the rule is not applied.
  */
 export function parseRule(text: string): ParsedRule {
-  const { fields, body, problem } = splitFrontMatter(text);
-  if (problem) return { conditions: { globs: [], alwaysApply: true }, body, problem: `${problem}; the rule applies always` };
-  const globs = [fields.paths, fields.globs, fields.applyTo].flatMap(globList);
-  const description = typeof fields.description === 'string' ? fields.description : undefined;
+  const split = splitFrontMatter(text);
+  if (!split.present) {
+    if (OPENING.test(text)) return unreadable(text.replace(OPENING, ''), ['it has no closing "---" line']);
+    return { conditions: { globs: [], alwaysApply: true }, body: text };
+  }
+  const loose = split.problem || split.notMapping ? readLooseFields(split.block ?? '') : undefined;
+  const fields = loose?.fields ?? split.fields;
+  const problems = (loose?.unreadable ?? []).map((line) => `${line} cannot be read`);
+  const globs: string[] = [];
+  for (const key of GLOB_FIELDS) {
+    const read = globList(fields[key]);
+    if (typeof read === 'string') problems.push(`${key}: ${read}`);
+    else globs.push(...read);
+  }
+  const always = flag(fields.alwaysApply);
+  if (always === undefined && fields.alwaysApply !== undefined && fields.alwaysApply !== null && fields.alwaysApply !== '')
+    problems.push('alwaysApply: not true or false');
+  const description = typeof fields.description === 'string' && fields.description.trim() !== '' ? unquote(fields.description.trim()) : undefined;
+  const described = description ? { description } : {};
+  if (problems.length > 0 && globs.length === 0 && always !== true) return unreadable(split.body, problems, described);
+  const problem = problems.length > 0 ? `front matter partly unreadable: ${problems.join('; ')}; the rule follows what could be read` : undefined;
+  const withProblem = problem ? { problem } : {};
+  if (always === true || globs.length > 0) return { conditions: { globs, alwaysApply: always === true, ...described }, body: split.body, ...withProblem };
+  if (always === false && !description) return { conditions: { globs, alwaysApply: false, manual: true }, body: split.body };
+  // No globs: always on (a Cursor rule with only a description is sent too, since nothing here asks for it).
+  return { conditions: { globs, alwaysApply: true, ...described }, body: split.body, ...withProblem };
+}
+
+function unreadable(body: string, problems: readonly string[], described: { description?: string } = {}): ParsedRule {
   return {
-    conditions: { globs, alwaysApply: fields.alwaysApply === true || globs.length === 0, ...(description ? { description } : {}) },
+    conditions: { globs: [], alwaysApply: false, unreadable: true, ...described },
     body,
+    problem: `front matter cannot be read (${problems.join('; ')}); the rule is not applied`,
   };
 }
 
-/** Globs as a YAML list or one comma-separated string (Cursor writes `globs: *.ts, *.tsx`). */
-function globList(value: unknown): string[] {
-  const items = Array.isArray(value) ? value : typeof value === 'string' ? value.split(',') : [];
-  return items.filter((item): item is string => typeof item === 'string').map((item) => item.trim()).filter((item) => item !== '');
+/** Globs as a YAML list, or one comma-separated line as Cursor writes it (`globs: *.ts, "src/**"`, `[a, b]`); a string says what is wrong. */
+function globList(value: unknown): readonly string[] | string {
+  if (value === undefined || value === null) return [];
+  let items: unknown[];
+  if (Array.isArray(value)) items = value;
+  else if (typeof value === 'string') {
+    let line = value.trim();
+    if (line.startsWith('[') !== line.endsWith(']')) return `unclosed list "${line.slice(0, 60)}"`;
+    if (line.startsWith('[')) line = line.slice(1, -1);
+    items = splitOutsideBraces(line);
+  } else return 'not a glob or a list of globs';
+  const globs: string[] = [];
+  for (const item of items) {
+    if (typeof item !== 'string') return 'not a glob or a list of globs';
+    const glob = unquote(item.trim()).trim();
+    if (glob !== '') globs.push(glob);
+  }
+  return globs;
+}
+
+/** Splits at commas, except inside `{a,b}`. */
+function splitOutsideBraces(line: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (char === '{') depth++;
+    else if (char === '}') depth = Math.max(0, depth - 1);
+    else if (char === ',' && depth === 0) {
+      parts.push(line.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(line.slice(start));
+  return parts;
+}
+
+/** `true`/`false` as YAML or as raw text; undefined for anything else. */
+function flag(value: unknown): boolean | undefined {
+  if (typeof value === 'boolean') return value;
+  if (typeof value !== 'string') return undefined;
+  const text = unquote(value.trim()).toLowerCase();
+  return text === 'true' ? true : text === 'false' ? false : undefined;
 }

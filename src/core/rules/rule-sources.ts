@@ -24,6 +24,7 @@ export const WORKSPACE_RULE_LOCATIONS: readonly RuleLocation[] = [
   { path: WORKSPACE_RULES_NAME, kind: 'file-or-folder' },
   { path: 'AGENTS.md', kind: 'file' },
   { path: 'CLAUDE.md', kind: 'file' },
+  { path: 'GEMINI.md', kind: 'file' },
   { path: '.clinerules', kind: 'file-or-folder', skipFolders: ['workflows'] },
   { path: '.cursorrules', kind: 'file' },
   { path: '.cursor/rules', kind: 'folder' },
@@ -34,10 +35,10 @@ export const WORKSPACE_RULE_LOCATIONS: readonly RuleLocation[] = [
 ];
 
 /** Rules files read in the folders a task touches (closest to the file last, so it wins). */
-export const NESTED_RULE_FILES: readonly string[] = ['AGENTS.md', 'CLAUDE.md'];
+export const NESTED_RULE_FILES: readonly string[] = ['AGENTS.md', 'CLAUDE.md', 'GEMINI.md'];
 
-/** The user-level rules file of Claude Code, relative to the home folder. */
-export const USER_CLAUDE_RULES = '.claude/CLAUDE.md';
+/** The user-level rules files of Claude Code and Gemini CLI, relative to the home folder. */
+export const USER_RULE_FILES: readonly string[] = ['.claude/CLAUDE.md', '.gemini/GEMINI.md'];
 
 /** Files in a rules folder that are rules. */
 export const RULE_FILE_PATTERN = /\.(md|mdc|markdown|txt)$/i;

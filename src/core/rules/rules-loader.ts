@@ -4,7 +4,7 @@ import { dirname, join, relative, sep } from 'node:path';
 import ignore from 'ignore';
 import { ContainedFiles, describeSkipped, type LoaderCaps, type SkippedEntry } from '../workspace/contained-files.js';
 import { parseRule, type RuleConditions } from './rule-front-matter.js';
-import { NESTED_RULE_FILES, RULE_FILE_PATTERN, type RuleLocation, USER_CLAUDE_RULES, WORKSPACE_RULE_LOCATIONS } from './rule-sources.js';
+import { NESTED_RULE_FILES, RULE_FILE_PATTERN, type RuleLocation, USER_RULE_FILES, WORKSPACE_RULE_LOCATIONS } from './rule-sources.js';
 
 export { WORKSPACE_RULES_NAME } from './rule-sources.js';
 
@@ -35,11 +35,11 @@ export interface RulesInput {
   readonly workspaceRoot: string;
   /** Smith's user-level rules folder (`<storage>/rules`). */
   readonly globalRulesDir?: string;
-  /** Where `~/.claude/CLAUDE.md` is looked for (default: the user's home folder). */
+  /** Where `~/.claude/CLAUDE.md` and `~/.gemini/GEMINI.md` are looked for (default: the user's home folder). */
   readonly homeDir?: string;
   /** The active skill: `.roo/rules-<skill>/` applies only in it. */
   readonly skill?: string;
-  /** Workspace-relative paths the task touched: conditional rules and nested AGENTS.md/CLAUDE.md follow them. */
+  /** Workspace-relative paths the task touched: conditional rules and nested AGENTS.md/CLAUDE.md/GEMINI.md follow them. */
   readonly touchedPaths?: readonly string[];
   /** Labels of rules the user turned off. */
   readonly disabled?: ReadonlySet<string>;
@@ -60,22 +60,22 @@ interface FoundRule {
 
 /**
  * Reads every rules file (see rule-sources.ts), weakest first: the user's own, then the
- * workspace's, then the active skill's, then AGENTS.md/CLAUDE.md in the folders the task touched,
+ * workspace's, then the active skill's, then AGENTS.md/CLAUDE.md/GEMINI.md in the folders the task touched,
  * closest last. Read on every request, so a new or edited rule applies at once.
  */
 export function loadRules(input: RulesInput): LoadedRules {
   const root = input.workspaceRoot;
   const touched = input.touchedPaths ?? [];
   const home = input.homeDir ?? homedir();
-  const userClaude = join(home, USER_CLAUDE_RULES);
+  const userFiles = USER_RULE_FILES.map((rel) => ({ label: `~/${rel}`, path: join(home, rel) }));
   // The user's own rules are read wherever their links point; the workspace's only inside it.
-  const files = new ContainedFiles({ within: [root], trusted: [...(input.globalRulesDir ? [input.globalRulesDir] : []), userClaude], caps: RULE_CAPS });
+  const files = new ContainedFiles({ within: [root], trusted: [...(input.globalRulesDir ? [input.globalRulesDir] : []), ...userFiles.map((file) => file.path)], caps: RULE_CAPS });
   const found: FoundRule[] = [];
   if (input.globalRulesDir) {
     const dir = input.globalRulesDir;
     for (const file of ruleFiles(files, dir)) found.push({ label: `global rules: ${relative(dir, file)}`, path: file });
   }
-  found.push({ label: `~/${USER_CLAUDE_RULES}`, path: userClaude });
+  found.push(...userFiles);
   for (const location of WORKSPACE_RULE_LOCATIONS) {
     if (location.path.includes('{skill}') && !input.skill) continue;
     for (const file of locationFiles(files, root, location, input.skill)) found.push({ label: relativeLabel(root, file), path: file });
@@ -85,6 +85,7 @@ export function loadRules(input: RulesInput): LoadedRules {
   const rules: RuleInfo[] = [];
   const parts: { label: string; text: string }[] = [];
   const seen = new Set<string>();
+  const frontMatterNotes: string[] = [];
   for (const rule of found) {
     if (seen.has(rule.path)) continue;
     seen.add(rule.path);
@@ -98,8 +99,9 @@ export function loadRules(input: RulesInput): LoadedRules {
     const text = files.readText(rule.path, 'cut');
     if (text === undefined || text.trim() === '') continue;
     const parsed = parseRule(text);
-    const inactive = input.disabled?.has(rule.label) ? 'turned off' : unmetCondition(parsed.conditions, touched);
+    const inactive = input.disabled?.has(rule.label) ? 'turned off' : parsed.conditions.unreadable ? parsed.problem : unmetCondition(parsed.conditions, touched);
     const readNote = files.skipped.filter((entry) => entry.path === rule.path).map((entry) => entry.reason);
+    if (parsed.problem) frontMatterNotes.push(`${rule.label}: ${parsed.problem}`);
     const note = [inactive ?? parsed.problem, ...readNote].filter((part) => part !== undefined).join('; ');
     rules.push({ label: rule.label, path: rule.path, active: !inactive, ...(note ? { note } : {}) });
     if (!inactive && parsed.body.trim() !== '') parts.push({ label: rule.label, text: capped(parsed.body.trim()) });
@@ -111,7 +113,7 @@ export function loadRules(input: RulesInput): LoadedRules {
     listed.add(entry.path);
     rules.push(skippedRule(root, entry));
   }
-  const notes = files.skipped.map((entry) => describeSkipped(entry, root));
+  const notes = [...files.skipped.map((entry) => describeSkipped(entry, root)), ...frontMatterNotes];
   const withheld = rules.filter((r) => r.note?.startsWith('withheld: ')).map((r) => `[Rules file ${r.label} ${r.note}.]`);
   if (parts.length === 0) return { section: withheld.length > 0 ? `# User's rules\n\n${withheld.join('\n')}` : '', sources: [], rules, notes };
   const body = [...parts.map((p) => `## ${p.label}\n\n${p.text}`), ...withheld].join('\n\n');
@@ -132,6 +134,7 @@ function skippedRule(root: string, entry: SkippedEntry): RuleInfo {
 /** Why a conditional rule does not apply yet, or undefined when it applies. */
 function unmetCondition(conditions: RuleConditions, touched: readonly string[]): string | undefined {
   if (conditions.alwaysApply) return undefined;
+  if (conditions.manual) return 'a manual rule (alwaysApply: false, no globs, no description): Cursor sends it only when mentioned';
   const matcher = ignore().add([...conditions.globs]);
   if (touched.some((path) => matcher.ignores(path))) return undefined;
   return `applies when the task touches ${conditions.globs.join(', ')}`;
@@ -144,7 +147,7 @@ function locationFiles(files: ContainedFiles, root: string, location: RuleLocati
   return [path];
 }
 
-/** AGENTS.md and CLAUDE.md in the folders between the root and each touched path (the root's own are workspace rules). */
+/** AGENTS.md, CLAUDE.md and GEMINI.md in the folders between the root and each touched path (the root's own are workspace rules). */
 function nestedRuleFiles(root: string, touched: readonly string[]): string[] {
   const folders = new Set<string>();
   for (const rel of touched) {

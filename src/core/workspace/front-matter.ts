@@ -9,6 +9,10 @@ export interface FrontMatter {
   readonly problem?: string;
   /** True when the file starts with a front matter block (even an unreadable one). */
   readonly present: boolean;
+  /** The block's text between the `---` lines, for readers that know a file's own shapes (Cursor's unquoted globs). */
+  readonly block?: string;
+  /** True when the block holds YAML that is not a mapping (a bare word or a list): no field was read. */
+  readonly notMapping?: boolean;
 }
 
 const BLOCK = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/;
@@ -18,12 +22,14 @@ export function splitFrontMatter(text: string): FrontMatter {
   const match = BLOCK.exec(text);
   if (!match) return { fields: {}, body: text, present: false };
   const body = text.slice(match[0].length);
+  const block = match[1] ?? '';
   let data: unknown;
   try {
-    data = parseYaml(match[1] ?? '');
+    data = parseYaml(block);
   } catch (error) {
-    return { fields: {}, body, present: true, problem: `front matter is not valid YAML (${(error as Error).message.split('\n')[0]})` };
+    return { fields: {}, body, present: true, block, problem: `front matter is not valid YAML (${(error as Error).message.split('\n')[0]})` };
   }
-  const fields = data !== null && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
-  return { fields, body, present: true };
+  const mapping = data !== null && typeof data === 'object' && !Array.isArray(data);
+  const fields = mapping ? (data as Record<string, unknown>) : {};
+  return { fields, body, present: true, block, ...(mapping || data === null || data === undefined ? {} : { notMapping: true }) };
 }

@@ -27,6 +27,37 @@ describe('smith CLI: rules files', () => {
     assert.match(second, /## \.cursor\/rules\/react\.mdc\n\nPrefer function components\.[\s\S]*## web\/AGENTS\.md\n\nThe web app uses pnpm\./);
   });
 
+  test('a Cursor rule with globs: **/*.py joins once a .py file is touched; GEMINI.md files reach the prompt; a broken front matter is one note, never always on', { timeout: 120_000 }, async () => {
+    const home = mkdtempSync(join(tmpdir(), 'smith-home-'));
+    try {
+      mkdirSync(join(home, '.gemini'), { recursive: true });
+      writeFileSync(join(home, '.gemini', 'GEMINI.md'), 'User Gemini rule.');
+      fx.ws.write('GEMINI.md', 'Workspace Gemini rule.');
+      fx.ws.write('.cursor/rules/python.mdc', '---\ndescription:\nglobs: **/*.py\nalwaysApply: false\n---\nUse type hints in Python.');
+      fx.ws.write('.cursor/rules/broken.mdc', '---\nglobs **/*.py\n---\nBroken rule text.');
+      fx.ws.write('src/app.ts', 'export const x = 1;\n');
+      fx.ws.write('tools/run.py', 'print(1)\n');
+      fx.server.enqueue(
+        { text: '<read_file>\n<path>src/app.ts</path>\n</read_file>' },
+        { text: '<read_file>\n<path>tools/run.py</path>\n</read_file>' },
+        { text: '<attempt_completion>\n<result>Read both.</result>\n</attempt_completion>' },
+      );
+      const run = await runCli({ args: [...fx.cliArgs(), 'Look at the code'], env: { HOME: home }, timeoutMs: 90_000 });
+      assert.equal(run.code, 0, run.stderr);
+      const prompts = [0, 1, 2].map((i) => systemPromptOf(fx.server.requestAt(i)));
+      for (const prompt of prompts) assert.match(prompt, /## ~\/\.gemini\/GEMINI\.md\n\nUser Gemini rule\.[\s\S]*## GEMINI\.md\n\nWorkspace Gemini rule\./);
+      assert.doesNotMatch(prompts[0] ?? '', /Use type hints in Python/);
+      assert.doesNotMatch(prompts[1] ?? '', /Use type hints in Python/, 'touching only a .ts file leaves the .py rule out');
+      assert.match(prompts[2] ?? '', /## \.cursor\/rules\/python\.mdc\n\nUse type hints in Python\./);
+      assert.doesNotMatch(JSON.stringify(fx.server.requests), /Broken rule text|globs/);
+      const notes = run.stderr.match(/Rules: \.cursor\/rules\/broken\.mdc: front matter cannot be read \(line 1 \("globs \*\*\/\*\.py"\) cannot be read\); the rule is not applied/g) ?? [];
+      assert.equal(notes.length, 1, run.stderr);
+      assert.doesNotMatch(run.stderr, /python\.mdc/);
+    } finally {
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
+
   describe('files a repository links out of itself', () => {
     let home: string;
     let token: string;

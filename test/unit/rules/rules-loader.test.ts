@@ -98,11 +98,49 @@ describe('rules files', () => {
     ws.write('.windsurfrules', 'w'.repeat(MAX_RULE_CHARS + 10));
     ws.write('.cursorrules', '---\nglobs: [unclosed\n---\nstill applies');
     const rules = load({ disabled: new Set(['CLAUDE.md']) });
-    assert.deepEqual(rules.sources, ['AGENTS.md', '.cursorrules', '.windsurfrules']);
+    assert.deepEqual(rules.sources, ['AGENTS.md', '.windsurfrules']);
     assert.deepEqual(rules.rules.find((r) => r.label === 'CLAUDE.md'), { label: 'CLAUDE.md', path: join(ws.root, 'CLAUDE.md'), active: false, note: 'turned off' });
     assert.match(rules.section, /\[This rules file was cut at 20000 characters\.\]/);
-    assert.match(rules.rules.find((r) => r.label === '.cursorrules')?.note ?? '', /front matter is not valid YAML/);
-    assert.match(rules.section, /still applies/);
+    assert.deepEqual(rules.rules.find((r) => r.label === '.cursorrules')?.active, false);
+    assert.match(rules.rules.find((r) => r.label === '.cursorrules')?.note ?? '', /front matter cannot be read \(globs: unclosed list "\[unclosed"\); the rule is not applied/);
+    assert.doesNotMatch(rules.section, /still applies/);
+    assert.deepEqual(rules.notes.filter((note) => note.startsWith('.cursorrules: ')).length, 1);
+  });
+
+  test('a Cursor rule with unquoted globs stays conditional; a broken front matter is one note and no always-on rule', () => {
+    ws.write('.cursor/rules/lang/python.mdc', '---\ndescription:\nglobs: **/*.py, scripts/*.sh\nalwaysApply: false\n---\nUse type hints.');
+    ws.write('.cursor/rules/broken.mdc', '---\nglobs **/*.py\n---\nBroken rule.');
+    ws.write('.cursor/rules/manual.mdc', '---\ndescription:\nglobs:\nalwaysApply: false\n---\nManual rule.');
+    ws.write('.cursor/rules/requested.mdc', '---\ndescription: When writing SQL\nglobs:\nalwaysApply: false\n---\nRequested rule.');
+    const idle = load({ touchedPaths: ['src/a.ts'] });
+    assert.deepEqual(idle.sources, ['.cursor/rules/requested.mdc']);
+    assert.deepEqual(
+      idle.rules.map((r) => [r.label, r.active]),
+      [
+        ['.cursor/rules/broken.mdc', false],
+        ['.cursor/rules/lang/python.mdc', false],
+        ['.cursor/rules/manual.mdc', false],
+        ['.cursor/rules/requested.mdc', true],
+      ],
+    );
+    assert.deepEqual(idle.notes, ['.cursor/rules/broken.mdc: front matter cannot be read (line 1 ("globs **/*.py") cannot be read); the rule is not applied']);
+    const touched = load({ touchedPaths: ['src/a.ts', 'pkg/mod/x.py'] });
+    assert.deepEqual(touched.sources, ['.cursor/rules/lang/python.mdc', '.cursor/rules/requested.mdc']);
+    assert.doesNotMatch(touched.section, /Broken rule|Manual rule|globs/);
+  });
+
+  test('GEMINI.md is read like CLAUDE.md: at the top, in touched folders, and from ~/.gemini', () => {
+    ws.write('CLAUDE.md', 'claude rule');
+    ws.write('GEMINI.md', 'gemini rule');
+    ws.write('pkg/GEMINI.md', 'nested gemini rule');
+    ws.write('pkg/a.ts', '');
+    mkdirSync(join(home, '.claude'), { recursive: true });
+    writeFileSync(join(home, '.claude', 'CLAUDE.md'), 'user claude rule');
+    mkdirSync(join(home, '.gemini'), { recursive: true });
+    writeFileSync(join(home, '.gemini', 'GEMINI.md'), 'user gemini rule');
+    const rules = load({ touchedPaths: ['pkg/a.ts'] });
+    assert.deepEqual(rules.sources, ['~/.claude/CLAUDE.md', '~/.gemini/GEMINI.md', 'CLAUDE.md', 'GEMINI.md', 'pkg/GEMINI.md']);
+    assert.match(rules.section, /user gemini rule[\s\S]*gemini rule[\s\S]*nested gemini rule/);
   });
 });
 
