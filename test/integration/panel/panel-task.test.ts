@@ -375,6 +375,35 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await assert.rejects(panel.client.request({ type: 'editTodos', taskId, items: [{ text: '', status: 'pending' }] }), /Invalid "editTodos" message/);
   });
 
+  test('the todo list, context bar and usage line follow the run while a long answer streams, with no snapshot for them', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const held = gate();
+    closers.push(() => held.open());
+    const long = `Now the fix, step by step. ${'This paragraph explains one more detail of the change. '.repeat(40)}`;
+    fixture.server.enqueue(
+      { text: '<update_todo_list>\n<todos>\n- [x] Read the code\n- [-] Fix it\n</todos>\n</update_todo_list>', usage: { input: 1200, output: 40 } },
+      { text: `${long}\n<attempt_completion>\n<result>Done.</result>\n</attempt_completion>`, chunkSize: 40, usage: { input: 2500, output: 900 }, hold: { afterEvents: 6, until: held.promise } },
+    );
+    await panel.client.request({ type: 'newTask', text: 'Fix the bug' });
+    await panel.until(() => (panel.page.state.streaming?.text.length ?? 0) >= 40, 'the long answer streaming');
+    // Mid-stream: the first response's list and usage, and the second request's context.
+    const task = () => panel.page.state.panel!.task!;
+    await panel.until(() => task().todos?.length === 2, 'the todo list while the answer streams');
+    assert.deepEqual(task().todos, [
+      { text: 'Read the code', status: 'completed' },
+      { text: 'Fix it', status: 'in_progress' },
+    ]);
+    assert.equal(task().status, 'running');
+    assert.equal(task().usage.inputTokens, 1200);
+    assert.equal(task().usage.outputTokens, 40);
+    const context = task().context;
+    assert.ok(context !== undefined && context.results > 0, `the second request's context: ${JSON.stringify(context)}`);
+    held.open();
+    await panel.until(() => task().status === 'completed', 'the task completes');
+    assert.equal(task().usage.inputTokens, 3700);
+  });
+
   test('the context bar’s figures come from each request; Condense summarises the history on request', async () => {
     const panel = openPanel();
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
