@@ -33,13 +33,19 @@ const OPENING = /^---[ \t]*\r?\n/;
  * read line by line, as Cursor reads `globs: **\/*.py`. What cannot be read never makes a rule
  * unconditional: without globs or `alwaysApply: true` that could be read, the rule is not applied.
  */
-export function parseRule(text: string): ParsedRule {
+export function parseRule(file: string): ParsedRule {
+  const text = file.replace(/^\uFEFF/, '');
+  const always = { conditions: { globs: [], alwaysApply: true }, body: text };
   const split = splitFrontMatter(text);
   if (!split.present) {
-    if (OPENING.test(text)) return unreadable(text.replace(OPENING, ''), ['it has no closing "---" line']);
-    return { conditions: { globs: [], alwaysApply: true }, body: text };
+    const rest = text.replace(OPENING, '');
+    const firstLine = rest.split(/\r?\n/).find((line) => line.trim() !== '') ?? '';
+    if (OPENING.test(text) && namesRuleField(firstLine)) return unreadable(rest, ['it has no closing "---" line']);
+    return always;
   }
   const loose = split.problem || split.notMapping ? readLooseFields(split.block ?? '') : undefined;
+  // A Markdown file that opens with a `---` rule is no front matter: nothing in it says when the rule applies.
+  if (loose && !namesRuleField(split.block ?? '')) return always;
   const fields = loose?.fields ?? split.fields;
   const problems = (loose?.unreadable ?? []).map((line) => `${line} cannot be read`);
   const globs: string[] = [];
@@ -48,18 +54,24 @@ export function parseRule(text: string): ParsedRule {
     if (typeof read === 'string') problems.push(`${key}: ${read}`);
     else globs.push(...read);
   }
-  const always = flag(fields.alwaysApply);
-  if (always === undefined && fields.alwaysApply !== undefined && fields.alwaysApply !== null && fields.alwaysApply !== '')
+  const alwaysApply = flag(fields.alwaysApply);
+  if (alwaysApply === undefined && fields.alwaysApply !== undefined && fields.alwaysApply !== null && fields.alwaysApply !== '')
     problems.push('alwaysApply: not true or false');
   const description = typeof fields.description === 'string' && fields.description.trim() !== '' ? unquote(fields.description.trim()) : undefined;
   const described = description ? { description } : {};
-  if (problems.length > 0 && globs.length === 0 && always !== true) return unreadable(split.body, problems, described);
+  if (problems.length > 0 && globs.length === 0 && alwaysApply !== true) return unreadable(split.body, problems, described);
   const problem = problems.length > 0 ? `front matter partly unreadable: ${problems.join('; ')}; the rule follows what could be read` : undefined;
   const withProblem = problem ? { problem } : {};
-  if (always === true || globs.length > 0) return { conditions: { globs, alwaysApply: always === true, ...described }, body: split.body, ...withProblem };
-  if (always === false && !description) return { conditions: { globs, alwaysApply: false, manual: true }, body: split.body };
+  if (alwaysApply === true || globs.length > 0)
+    return { conditions: { globs, alwaysApply: alwaysApply === true, ...described }, body: split.body, ...withProblem };
+  if (alwaysApply === false && !description) return { conditions: { globs, alwaysApply: false, manual: true }, body: split.body };
   // No globs: always on (a Cursor rule with only a description is sent too, since nothing here asks for it).
   return { conditions: { globs, alwaysApply: true, ...described }, body: split.body, ...withProblem };
+}
+
+/** True when a line starts with a field that says when a rule applies (or Cursor's description). */
+function namesRuleField(text: string): boolean {
+  return /^[ \t]*(?:paths|globs|applyTo|alwaysApply|description)\b/im.test(text);
 }
 
 function unreadable(body: string, problems: readonly string[], described: { description?: string } = {}): ParsedRule {

@@ -46,7 +46,14 @@ describe('rule front matter as Cursor writes it', () => {
   });
 
   test('a front matter that cannot be read never makes the rule always on', () => {
-    for (const front of ['globs **/*.py', 'globs: [**/*.py', 'globs: 5', 'alwaysApply: maybe', 'globs: [a.py, [b.py]]', '- **/*.py', 'globs: {py: true}']) {
+    for (const front of [
+      'globs **/*.py',
+      'globs: [**/*.py',
+      'globs: 5',
+      'alwaysApply: maybe',
+      'globs: [a.py, [b.py]]',
+      'globs: {py: true}',
+    ]) {
       const parsed = mdc(front);
       assert.equal(parsed.conditions.alwaysApply, false, front);
       assert.equal(parsed.conditions.unreadable, true, front);
@@ -56,6 +63,16 @@ describe('rule front matter as Cursor writes it', () => {
     const unclosed = parseRule('---\nglobs: **/*.py\nUse type hints.');
     assert.equal(unclosed.conditions.unreadable, true);
     assert.match(unclosed.problem ?? '', /no closing "---" line/);
+  });
+
+  test('a Markdown file that opens with a --- line, a byte order mark and CRLF line ends', () => {
+    const ruled = '---\n# Style\nKeep it short.\n---\nMore.';
+    assert.deepEqual(parseRule(ruled), { conditions: { globs: [], alwaysApply: true }, body: ruled });
+    assert.deepEqual(parseRule('---\n- one\n- two\n---\nx').conditions, { globs: [], alwaysApply: true });
+    assert.deepEqual(parseRule('---\n# Title\n\nText.').conditions, { globs: [], alwaysApply: true });
+    const bom = parseRule('\uFEFF---\r\nglobs: **/*.py\r\nalwaysApply: false\r\n---\r\nUse type hints.');
+    assert.deepEqual(bom.conditions, { globs: ['**/*.py'], alwaysApply: false });
+    assert.equal(bom.body, 'Use type hints.');
   });
 
   test('a readable globs line still decides when a rule with another broken line applies', () => {
