@@ -33,6 +33,7 @@ import { reportInterruptedRestores } from './restore-recovery.js';
 import { runRepl } from './repl.js';
 import { runInteractive } from './interactive-run.js';
 import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
+import { taskMessageText, type CommandTextSources } from './command-text.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import { createStyle, type Style } from './style.js';
 import { chainEvents, type runTaskChain, type TaskChainResult } from './task-chain.js';
@@ -161,12 +162,45 @@ async function main(argv: readonly string[]): Promise<number> {
     }
     // The task's session is known before its message's hooks run: SessionStart goes first.
     const session = resumed ? resumed.messageSession() : Task.newSession(environment.options, { mode: options.mode });
+    // `smith "/review src/queue.ts"`: a command file or MCP prompt is expanded as the REPL does.
+    const commandSources: CommandTextSources = { options: environment.options, mcp: mcp.hub, warn: (problem) => process.stderr.write(`${style.yellow(`Warning: ${style.text(problem)}`)}\n`) };
+    if (taskText) taskText = await taskMessageText(taskText, commandSources);
     const expanded = taskText ? await expandForCli(environment.options, taskText, process.stderr, style, session) : undefined;
     const mentioned = expanded || images.images.length > 0 ? { ...expanded, attachments: [...(expanded?.attachments ?? []), ...images.attachments], images: images.images } : undefined;
     const task = resumed ?? Task.create(environment.options, taskText!, { mode: options.mode, skill, taskId: session.sessionId!, ...(mentioned ? { mentioned } : {}) });
     // `--resume ID "message"`: the task goes on with the new instruction.
     if (resumed && taskText) task.addUserMessage(taskText, mentioned);
-    if (jsonInput) jsonInput.onMessage = (text) => task.queueUserMessage(text);
+    if (jsonInput) {
+      // Queued at once (a command file is expanded at once); behind an MCP prompt being fetched,
+      // in the order they were sent.
+      let pending: Promise<void> | undefined;
+      const notSent = (error: unknown): void => {
+        process.stderr.write(`${style.red(style.text(`Message not sent: ${(error as Error).message}`))}\n`);
+      };
+      /** Queues one message; a promise while an MCP prompt is fetched for it. */
+      const deliver = (text: string): Promise<void> | undefined => {
+        let message: string | Promise<string>;
+        try {
+          message = taskMessageText(text, commandSources);
+        } catch (error) {
+          notSent(error);
+          return undefined;
+        }
+        if (typeof message === 'string') {
+          task.queueUserMessage(message);
+          return undefined;
+        }
+        return message.then((m) => void task.queueUserMessage(m), notSent);
+      };
+      jsonInput.onMessage = (text) => {
+        const next = pending ? pending.then(() => deliver(text)) : deliver(text);
+        if (!next) return;
+        pending = next;
+        void next.finally(() => {
+          if (pending === next) pending = undefined;
+        });
+      };
+    }
     const code = await runOnce(task, environment.options, options, reporter, style, lines);
     if (overlay) await writePatch(overlay, cwd, options.patchFile);
     return code;

@@ -12,8 +12,8 @@ import { rewindTask, type RewindScope } from '../core/checkpoints/rewind-task.js
 import { loadRules } from '../core/rules/rules-loader.js';
 import { touchedPaths } from '../core/rules/touched-paths.js';
 import { loadCustomCommands } from '../core/commands/custom-commands.js';
-import { expandSlashCommand, slashChoices } from '../core/commands/slash-commands.js';
-import { readGuardOf } from '../core/permissions/read-guard.js';
+import { slashChoices } from '../core/commands/slash-commands.js';
+import { customCommandText } from './command-text.js';
 import { InvalidTaskIdError, taskIdProblem } from '../shared/task-id.js';
 
 /** What the slash commands act on: the current task and the mode and skill a new task starts in. */
@@ -54,13 +54,7 @@ Ctrl+C stops the running step; press it again at the prompt to quit.`;
 /** Commands that replace or rewrite the task, so they wait until it has stopped. */
 const IDLE_ONLY = new Set(['/clear', '/condense', '/resume', '/rewind']);
 
-/**
- * A slash command: `/word` alone or followed by a space. Text such as "/etc/hosts is wrong" is
- * not one, so a reply may start with a path.
- */
-export function isSlashCommand(line: string): boolean {
-  return /^\/[a-z][\w:.-]*(?:\s|$)/i.test(line.trim());
-}
+export { isSlashCommand } from './command-text.js';
 
 /** Runs the REPL's slash commands, at its own prompt or typed while a task works. */
 export class SlashCommands {
@@ -170,8 +164,12 @@ export class SlashCommands {
 
   private customCommands() {
     const { commands, problems } = loadCustomCommands({ workspaceRoot: this.options.cwd, userCommandsDir: join(this.options.storageDir, 'commands') });
-    for (const problem of problems) this.err.write(`${this.style.yellow(`Warning: ${this.style.text(problem)}`)}\n`);
+    for (const problem of problems) this.warn(problem);
     return commands;
+  }
+
+  private warn(problem: string): void {
+    this.err.write(`${this.style.yellow(`Warning: ${this.style.text(problem)}`)}\n`);
   }
 
   private customCommandList(): string {
@@ -186,8 +184,7 @@ export class SlashCommands {
     const { session, err, style } = this;
     let text: string;
     try {
-      const readGuard = readGuardOf(this.options.permissions, { cwd: this.options.cwd, ...(this.options.workspace ? { workspace: this.options.workspace } : {}) });
-      const expanded = await expandSlashCommand(name, args, { commands: this.customCommands(), readGuard, ...(this.mcp ? { mcp: this.mcp } : {}) });
+      const expanded = await customCommandText(`/${name}${args}`, { options: this.options, mcp: this.mcp, warn: (problem) => this.warn(problem) });
       if (expanded === undefined) {
         err.write(`Unknown command /${name}. Type /help.\n`);
         return undefined;

@@ -49,12 +49,8 @@ export function slashChoices(sources: SlashSources): SlashChoice[] {
  * there is no such command; throws naming the arguments a prompt is missing.
  */
 export async function expandSlashCommand(name: string, args: string, sources: SlashSources): Promise<string | undefined> {
-  const command = sources.commands.find((c) => c.name.toLowerCase() === name.toLowerCase());
-  if (command) {
-    const refusal = command.path === undefined ? undefined : sources.readGuard?.refusal(command.path);
-    if (refusal) throw new Error(`/${command.name} was not sent: its file ${command.source} is withheld (${refusalReason(refusal)}).`);
-    return expandCommand(command, args);
-  }
+  const fromFile = expandCommandFile(name, args, sources);
+  if (fromFile !== undefined) return fromFile;
   const found = mcpPromptCommands(sources.mcp).find((p) => p.command === name);
   if (!found || !sources.mcp) return undefined;
   const words = args.trim() === '' ? [] : args.trim().split(/\s+/);
@@ -67,4 +63,13 @@ export async function expandSlashCommand(name: string, args: string, sources: Sl
   const missing = found.prompt.arguments.filter((a) => a.required && !values[a.name]).map((a) => a.name);
   if (missing.length > 0) throw new Error(`/${name} needs: ${found.prompt.arguments.map((a) => (a.required ? a.name : `[${a.name}]`)).join(' ')} (missing ${missing.join(', ')})`);
   return sources.mcp.getPrompt(found.server, found.prompt.name, values);
+}
+
+/** The command-file half of expandSlashCommand, at once (no MCP server to ask): undefined when no file has that name. */
+export function expandCommandFile(name: string, args: string, sources: Pick<SlashSources, 'commands' | 'readGuard'>): string | undefined {
+  const command = sources.commands.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (!command) return undefined;
+  const refusal = command.path === undefined ? undefined : sources.readGuard?.refusal(command.path);
+  if (refusal) throw new Error(`/${command.name} was not sent: its file ${command.source} is withheld (${refusalReason(refusal)}).`);
+  return expandCommand(command, args);
 }
