@@ -88,7 +88,7 @@ export class SlashCommands {
         }
         return 'exit';
       case '/help':
-        err.write(`${REPL_HELP}\n${this.customCommandList()}`);
+        err.write(`${REPL_HELP}\n${await this.customCommandList()}`);
         return undefined;
       case '/clear':
         this.dropQueued();
@@ -172,7 +172,10 @@ export class SlashCommands {
     this.err.write(`${this.style.yellow(`Warning: ${this.style.text(problem)}`)}\n`);
   }
 
-  private customCommandList(): string {
+  private async customCommandList(): Promise<string> {
+    // Servers connect in the background: their prompts are listed once each has connected or
+    // run out of its timeout, as a task's first request waits for them.
+    await this.mcp?.whenReady();
     const lines = slashChoices({ commands: this.customCommands(), ...(this.mcp ? { mcp: this.mcp } : {}) }).map(
       (c) => `  /${c.name}${c.hint ? ` ${c.hint}` : ''}${c.description ? `  ${this.style.dim(c.description)}` : ''}${c.source.startsWith('MCP') ? '' : `  ${this.style.dim(`(${c.source})`)}`}`,
     );
@@ -184,6 +187,7 @@ export class SlashCommands {
     const { session, err, style } = this;
     let text: string;
     try {
+      await this.mcp?.whenReady();
       const expanded = await customCommandText(`/${name}${args}`, { options: this.options, mcp: this.mcp, warn: (problem) => this.warn(problem) });
       if (expanded === undefined) {
         err.write(`Unknown command /${name}. Type /help.\n`);
