@@ -6,6 +6,8 @@ import { commandEndText, findingsLine } from '../shared/tool-result-summary.js';
 import { toolSubject } from '../shared/tool-subject.js';
 import { hookRunLine, isNoteworthyHookRun } from '../shared/hook-runs.js';
 import { settledTerminalLength } from './terminal-text.js';
+import { parseTodoList } from '../shared/todo-items.js';
+import { TODO_TOOL } from '../core/context/todo-list.js';
 
 /**
  * Prints a task's progress for people, on stderr: streamed answer text, one line per tool call,
@@ -17,6 +19,8 @@ export class HumanReporter {
   private announcedTool = false;
   /** use_subagents calls of this task, whose progress lines are always shown. */
   private readonly subagentCalls = new Set<string>();
+  /** update_todo_list calls waiting for their result: the list the model sent. */
+  private readonly todoCalls = new Map<string, string>();
 
   constructor(
     private readonly err: NodeJS.WritableStream,
@@ -54,6 +58,7 @@ export class HumanReporter {
         break;
       case 'tool_requested': {
         if (event.tool === 'use_subagents') this.subagentCalls.add(event.callId);
+        if (event.tool === TODO_TOOL) this.todoCalls.set(event.callId, event.params.todos ?? '');
         const subject = toolSubject(event.tool, event.params)?.text ?? '';
         if (event.tool !== 'attempt_completion') this.err.write(`\n${this.style.cyan(`▸ ${this.style.text(event.tool)}`)} ${this.style.text(subject)}\n`);
         break;
@@ -61,6 +66,8 @@ export class HumanReporter {
       case 'tool_result': {
         const facts = resultFacts(event.details);
         if (facts) this.err.write(`${this.style.dim(`  ${this.style.text(facts)}`)}\n`);
+        const todos = this.todoCalls.get(event.callId);
+        if (todos !== undefined) this.printTodos(todos);
         if (this.level === 'verbose') this.err.write(`${this.style.dim(indent(this.style.text(event.output)))}\n`);
         break;
       }
@@ -90,6 +97,16 @@ export class HumanReporter {
       default:
         break;
     }
+  }
+
+  /** The model's updated todo list, compactly: one line per item, its status as a box. */
+  private printTodos(markdown: string): void {
+    const items = parseTodoList(markdown);
+    if (!items) return;
+    const done = items.filter((item) => item.status === 'completed').length;
+    const box = { completed: '[x]', in_progress: '[-]', pending: '[ ]' } as const;
+    const lines = items.map((item) => `  ${box[item.status]} ${this.style.text(item.text)}`);
+    this.err.write(`${this.style.dim(`  Todo (${done}/${items.length} done)`)}\n${lines.map((line) => (line.startsWith('  [x]') ? this.style.dim(line) : line)).join('\n')}\n`);
   }
 
   private printBlocks(blocks: readonly AssistantBlock[], final = false): void {

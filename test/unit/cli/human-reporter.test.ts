@@ -43,3 +43,22 @@ describe('the CLI reports tool calls from their fields', () => {
     assert.equal(resultFacts(undefined), '');
   });
 });
+
+describe('the CLI shows the todo list when the model updates it', () => {
+  test('a compact list after the update succeeds: a count, then one line per item with its box', () => {
+    const todos = '- [x] Read the queue\n- [-] Fix the race\n- [ ] Add a test';
+    const text = reporterOutput([
+      { type: 'tool_requested', callId: 't', tool: 'update_todo_list', params: { todos } },
+      { type: 'tool_result', callId: 't', tool: 'update_todo_list', output: 'Todo list updated.' },
+    ]);
+    assert.ok(text.endsWith('  Todo (1/3 done)\n  [x] Read the queue\n  [-] Fix the race\n  [ ] Add a test\n'), text);
+  });
+
+  test('a refused update shows no list', () => {
+    const text = reporterOutput([
+      { type: 'tool_requested', callId: 't', tool: 'update_todo_list', params: { todos: '- [ ] x' } },
+      { type: 'tool_error', callId: 't', tool: 'update_todo_list', error: 'bad list', mistake: true },
+    ]);
+    assert.doesNotMatch(text, /Todo \(/);
+  });
+});
