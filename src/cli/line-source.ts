@@ -62,6 +62,11 @@ export class LineSource {
     if (handler) for (const line of this.buffered.splice(0)) handler(line);
   }
 
+  /** Input has ended and no line is left: a prompt now could never be answered. */
+  get exhausted(): boolean {
+    return this.closed && this.buffered.length === 0;
+  }
+
   /**
    * Shows the prompt and resolves with the next line, or undefined once input has ended or the
    * signal fires. `fresh`: skip lines buffered before the prompt was shown (they stay buffered).

@@ -44,6 +44,11 @@ export class TerminalQuestions implements QuestionPort {
 
   async ask(question: string, options: readonly string[], signal: AbortSignal): Promise<string | undefined> {
     if (!this.lines) return undefined;
+    // Piped input that has ended: printing the question would show a prompt nobody can answer.
+    if (this.lines.exhausted) {
+      this.err.write(`${this.style.dim('  (the model asked a question; no input is left to answer it)')}\n`);
+      return undefined;
+    }
     this.err.write(`\n${this.style.bold(`? ${this.style.text(question)}`)}\n`);
     for (const [i, option] of options.entries()) this.err.write(`  ${i + 1}. ${this.style.text(option)}\n`);
     const line = await this.lines.reply('> ', signal);
