@@ -61,7 +61,7 @@ describe('totals cover a whole new_task chain', () => {
     fx.server.enqueue(newTask('Go on.', { input: 1_000, output: 10 }), complete('done', { input: 2_000, output: 20 }));
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--input-price', '1', '--output-price', '2', 'Hand over'] });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /Tokens: 3,000 in · 30 out · \$0\.0031/);
+    assert.match(run.stderr, /Tokens: 3,000 in · 30 out · \$0\.00306\n/);
   });
 });
 
