@@ -3,6 +3,7 @@
 import { realpathSync } from 'node:fs';
 import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
 import { createModeProvider, createProvider } from '../core/providers/create-provider.js';
+import { ModelFactsCache } from '../core/providers/model-facts-cache.js';
 import type { Mode } from '../core/skills/skill.js';
 import { ProviderError, type ApiProvider, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
@@ -61,7 +62,7 @@ async function main(argv: readonly string[]): Promise<number> {
   // Listing needs no model; the placeholder only satisfies the provider settings.
   if (options.listModels) {
     const config = providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env);
-    return printModels(config, options.output === 'json', { stdout: process.stdout, stderr: process.stderr, terminal: Boolean(process.stdout.isTTY) });
+    return printModels(config, options.output === 'json', { stdout: process.stdout, stderr: process.stderr, terminal: Boolean(process.stdout.isTTY) }, ModelFactsCache.in(storageDir));
   }
   let cwd: string;
   try {

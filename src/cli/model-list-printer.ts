@@ -1,3 +1,4 @@
+import type { ModelFactsCache } from '../core/providers/model-facts-cache.js';
 import { providerModels, type ModelFacts, type ProviderModels } from '../core/providers/provider-models.js';
 import type { ProviderConfig } from '../core/providers/types.js';
 import { modelFactsText } from '../shared/model-facts-text.js';
@@ -15,9 +16,10 @@ export interface ModelListOutput {
  * cached one when it does not answer, else the catalogue. JSON: one array of every model's facts.
  * Exit code 1 when nothing could be listed.
  */
-export async function printModels(config: ProviderConfig, json: boolean, output: ModelListOutput): Promise<number> {
-  const listed = await providerModels(config);
+export async function printModels(config: ProviderConfig, json: boolean, output: ModelListOutput, cache?: ModelFactsCache): Promise<number> {
+  const listed = await providerModels(config, cache ? { cache } : {});
   if (listed.error !== undefined) output.stderr.write(`smith: ${listed.error}\n`);
+  if (listed.source === 'cache') output.stderr.write(`smith: this is the list the server gave on ${new Date(listed.fetchedAt ?? 0).toISOString()}\n`);
   if (listed.source === 'catalogue' && listed.error !== undefined && listed.models.length > 0) output.stderr.write("smith: these are the models Smith's catalogue knows\n");
   if (json) output.stdout.write(`${JSON.stringify(listed.models, null, 2)}\n`);
   else output.stdout.write(formatModelList(listed, output.terminal));
