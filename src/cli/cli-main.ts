@@ -148,7 +148,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (!environment.skills.skills.some((s) => s.slug === skill)) {
     throw new UsageError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);
   }
-  const reporter = new HumanReporter(process.stderr, style, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal');
+  const reporter = new HumanReporter(process.stderr, style, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal', options.output === 'human');
 
   try {
     if (!taskText && !options.resume) return await runRepl(environment.options, { mode: options.mode, skill }, lines!, reporter, style, mcp.hub);

@@ -26,6 +26,8 @@ export class HumanReporter {
     private readonly err: NodeJS.WritableStream,
     private readonly style: Style,
     private readonly level: 'quiet' | 'normal' | 'verbose',
+    /** The todo list is for a person reading the run; beside JSON output it is left out. */
+    private readonly showTodos = true,
   ) {}
 
   handle(update: TaskUpdate): void {
@@ -67,7 +69,7 @@ export class HumanReporter {
         const facts = resultFacts(event.details);
         if (facts) this.err.write(`${this.style.dim(`  ${this.style.text(facts)}`)}\n`);
         const todos = this.todoCalls.get(event.callId);
-        if (todos !== undefined) this.printTodos(todos);
+        if (todos !== undefined && this.showTodos) this.printTodos(todos);
         if (this.level === 'verbose') this.err.write(`${this.style.dim(indent(this.style.text(event.output)))}\n`);
         break;
       }

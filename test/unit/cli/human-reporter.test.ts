@@ -5,11 +5,11 @@ import { HumanReporter, resultFacts } from '../../../src/cli/human-reporter.js';
 import { createStyle } from '../../../src/cli/style.js';
 import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
 
-function reporterOutput(events: readonly NewEvent[]): string {
+function reporterOutput(events: readonly NewEvent[], showTodos = true): string {
   const err = new PassThrough();
   let text = '';
   err.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const reporter = new HumanReporter(err, createStyle(false), 'normal');
+  const reporter = new HumanReporter(err, createStyle(false), 'normal', showTodos);
   for (const [seq, event] of events.entries()) reporter.handle({ type: 'event', event: { ...event, seq, ts: 0 } as TaskEvent });
   return text;
 }
@@ -60,5 +60,16 @@ describe('the CLI shows the todo list when the model updates it', () => {
       { type: 'tool_error', callId: 't', tool: 'update_todo_list', error: 'bad list', mistake: true },
     ]);
     assert.doesNotMatch(text, /Todo \(/);
+  });
+});
+
+describe('beside JSON output', () => {
+  test('the todo list is left out: it is for a person reading the run', () => {
+    const events: NewEvent[] = [
+      { type: 'tool_requested', callId: 't', tool: 'update_todo_list', params: { todos: '- [ ] Add a test' } },
+      { type: 'tool_result', callId: 't', tool: 'update_todo_list', output: 'Todo list updated.' },
+    ];
+    assert.match(reporterOutput(events), /Todo \(0\/1 done\)/);
+    assert.doesNotMatch(reporterOutput(events, false), /Todo|Add a test/);
   });
 });
