@@ -81,7 +81,7 @@ export function httpStatusError(
   options: HttpStatusErrorOptions = {},
 ): ProviderError {
   const redact = (message: string): string => redactKey(message, context.apiKey);
-  const said = serverMessage ? ` Server said: ${serverMessage}` : '';
+  const said = serverMessage ? ` Server said: ${asSentence(serverMessage)}` : '';
   if (status === 401 || status === 403 || options.keyRejected) {
     const what = status === 403 ? 'refused access with this API key' : 'rejected the API key';
     return new ProviderError(redact(`${capitalize(context.label)} ${what} (HTTP ${status}). Check ${context.keySource}.${said}`), status, false);
@@ -109,12 +109,12 @@ export function httpStatusError(
   }
   // 408 Request Timeout and 409 Conflict are transient by definition (the SDKs retry them too).
   const retryable = status === 408 || status === 409;
-  return new ProviderError(redact(`${capitalize(context.label)} rejected the request (HTTP ${status}): ${serverMessage || 'no details given'}`), status, retryable, retryAfter);
+  return new ProviderError(redact(`${capitalize(context.label)} rejected the request (HTTP ${status}): ${asSentence(serverMessage || 'no details given')}`), status, retryable, retryAfter);
 }
 
 /** An error event inside an otherwise healthy stream (Anthropic `event: error`, OpenAI `data: {error}`). */
 export function midStreamErrorEvent(serverMessage: string, body: unknown, context: ProviderErrorContext): ProviderError {
-  const message = redactKey(`${capitalize(context.label)} reported an error mid-response: ${serverMessage}`, context.apiKey);
+  const message = redactKey(`${capitalize(context.label)} reported an error mid-response: ${asSentence(serverMessage)}`, context.apiKey);
   if (isContextTooLong(serverMessage, body)) return new ContextTooLongError(message);
   return new ProviderError(message, undefined, isRetryableErrorBody(body));
 }
@@ -134,7 +134,7 @@ export function otherError(err: unknown, context: ProviderErrorContext, midStrea
   const network = networkFailureDetail(err);
   if (network !== undefined) return connectionError(network, context, midStream);
   const detail = err instanceof Error ? err.message : String(err);
-  return new ProviderError(redactKey(`Request to ${context.label} failed: ${detail}`, context.apiKey));
+  return new ProviderError(redactKey(`Request to ${context.label} failed: ${asSentence(detail)}`, context.apiKey));
 }
 
 /** Whether an error message or body is a vendor's way of saying the prompt exceeds the context window. */
@@ -270,6 +270,12 @@ function stripStatusPrefix(message: string): string {
 
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A server's words as the end of a sentence of ours: trimmed, with a full stop when they have none. */
+export function asSentence(text: string): string {
+  const trimmed = text.trim();
+  return trimmed === '' || /[.!?]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 function formatSeconds(ms: number): string {
