@@ -19,8 +19,10 @@ export class TerminalApprovals implements ApprovalPort {
     if (request.diff) out.write(`${this.style.diff(request.diff)}\n`);
     // Nobody to answer: the call is refused, and the model is told why it was asked.
     const why = request.reason ? ` ${request.reason}` : '';
-    if (!this.lines) {
-      out.write(`  (no terminal input to answer on: rejected${request.reason ? '' : '; use --yes to approve tool calls'})\n`);
+    // No input at all, or piped input that has ended: the prompt is not shown, as nobody could answer it.
+    if (!this.lines || this.lines.exhausted) {
+      const what = this.lines ? 'no input is left to answer it' : 'no terminal input to answer on';
+      out.write(`  (${what}: rejected${request.reason ? '' : '; use --yes to approve tool calls'})\n`);
       return { approved: false, feedback: `The user could not be asked (non-interactive run), so it was not run.${why}` };
     }
     const line = await this.lines.reply('Approve? [y]es / [n]o / or type feedback to reject: ', signal);

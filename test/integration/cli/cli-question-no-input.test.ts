@@ -28,4 +28,16 @@ describe('smith CLI: a question with no input left', () => {
     assert.match(piped.stderr, /\? Which colour\?/);
     assert.match(lastUserText(fx.server.requestAt(before + 1)), /Blue/);
   });
+
+  test('an approval is not prompted for either: the call is rejected, saying why', async () => {
+    fx.server.enqueue(
+      { text: '<execute_command>\n<command>echo hi</command>\n<requires_approval>true</requires_approval>\n</execute_command>' },
+      { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' },
+    );
+    const run = await runCli({ args: [...fx.cliArgs(), 'Say hi'], stdin: '' });
+    assert.equal(run.code, 0, run.stderr);
+    assert.doesNotMatch(run.stderr, /Approve\?/);
+    assert.match(run.stderr, /\? Run command\n  \$ echo hi\n  \(no input is left to answer it: rejected/);
+    assert.match(lastUserText(fx.server.requestAt(1)), /could not be asked/);
+  });
 });
