@@ -37,7 +37,7 @@ describe('smith CLI: a question with no input left', () => {
     const run = await runCli({ args: [...fx.cliArgs(), 'Say hi'], stdin: '' });
     assert.equal(run.code, 0, run.stderr);
     assert.doesNotMatch(run.stderr, /Approve\?/);
-    assert.match(run.stderr, /\? Run command\n  \$ echo hi\n  \(no input is left to answer it: rejected/);
+    assert.match(run.stderr, /\? Run command\n {2}\$ echo hi\n {2}\(no input is left to answer it: rejected/);
     assert.match(lastUserText(fx.server.requestAt(1)), /could not be asked/);
   });
 });
