@@ -156,26 +156,70 @@ function walkArgs(options: RipgrepListOptions, ignoreFile: string | undefined): 
 }
 
 function runListing(options: RipgrepListOptions, args: string[], onFile: (path: string) => void): Promise<void> {
-  return new Promise<void>((resolvePromise, reject) => {
+  return runRipgrep(
+    options,
+    args,
+    '\0',
+    (raw) => {
+      const path = normalisePath(raw);
+      if (path !== '' && (options.include === undefined || options.include(path))) onFile(path);
+    },
+    ({ code, signal, message }) => {
+      if (code === 2 && INVALID_INPUT.test(message)) throw new RipgrepError(message, true);
+      // 1: no file at all; 2 without a bad input: some files could not be read, the rest were listed.
+      if (code === 0 || code === 1 || code === 2) return;
+      throw new RipgrepError(`ripgrep failed (${signal ?? `exit code ${code}`}): ${message}`, false);
+    },
+  );
+}
+
+/** How a ripgrep process ended, for the caller to turn into its result or error. */
+interface RipgrepExit {
+  readonly code: number | null;
+  readonly signal: NodeJS.Signals | null;
+  /** ripgrep's stderr, cleaned for a message. */
+  readonly message: string;
+  /** The caller stopped it early (enough was found). */
+  readonly stopped: boolean;
+}
+
+/**
+ * Runs ripgrep once: its stdout split into records at `separator` and given to `onRecord` (which
+ * may call `stop` when it has enough), its stderr kept for messages, an abort or a record that
+ * threw reported once ripgrep has exited, and `finish` deciding the result from how it ended.
+ */
+function runRipgrep<T>(
+  options: { readonly rgPath: string; readonly cwd: string; readonly signal: AbortSignal },
+  args: string[],
+  separator: string,
+  onRecord: (record: string, stop: () => void) => void,
+  finish: (exit: RipgrepExit) => T,
+): Promise<T> {
+  return new Promise<T>((resolvePromise, reject) => {
     const child = spawn(options.rgPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    let stopped = false;
     let failure: unknown;
     let stderr = '';
     let pending = '';
-    const onAbort = (): void => void child.kill();
-    options.signal.addEventListener('abort', onAbort, { once: true });
+    const stop = (): void => {
+      if (stopped) return;
+      stopped = true;
+      child.kill();
+    };
+    options.signal.addEventListener('abort', stop, { once: true });
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
-      if (failure !== undefined) return;
-      const paths = (pending + chunk).split('\0');
-      pending = paths.pop()!;
+      if (stopped) return;
+      const records = (pending + chunk).split(separator);
+      pending = records.pop()!;
       try {
-        for (const raw of paths) {
-          const path = normalisePath(raw);
-          if (path !== '' && (options.include === undefined || options.include(path))) onFile(path);
+        for (const record of records) {
+          if (stopped) return;
+          onRecord(record, stop);
         }
       } catch (error) {
-        failure = error;
-        child.kill();
+        failure = error; // e.g. an include callback that threw; reported once rg has exited
+        stop();
       }
     });
     child.stderr.setEncoding('utf8');
@@ -183,18 +227,18 @@ function runListing(options: RipgrepListOptions, args: string[], onFile: (path: 
       if (stderr.length < 8192) stderr += chunk;
     });
     child.on('error', (error) => {
-      options.signal.removeEventListener('abort', onAbort);
+      options.signal.removeEventListener('abort', stop);
       reject(new RipgrepError(`Could not run ripgrep at ${options.rgPath}: ${error.message}`, false));
     });
     child.on('close', (code, signal) => {
-      options.signal.removeEventListener('abort', onAbort);
+      options.signal.removeEventListener('abort', stop);
       if (options.signal.aborted) return reject(options.signal.reason);
       if (failure !== undefined) return reject(failure);
-      const message = cleanMessage(stderr);
-      if (code === 2 && INVALID_INPUT.test(message)) return reject(new RipgrepError(message, true));
-      // 1: no file at all; 2 without a bad input: some files could not be read, the rest were listed.
-      if (code === 0 || code === 1 || code === 2) return resolvePromise();
-      reject(new RipgrepError(`ripgrep failed (${signal ?? `exit code ${code}`}): ${message}`, false));
+      try {
+        resolvePromise(finish({ code, signal, message: cleanMessage(stderr), stopped }));
+      } catch (error) {
+        reject(error);
+      }
     });
   });
 }
@@ -223,77 +267,43 @@ function run(options: RipgrepSearchOptions, args: string[]): Promise<SearchResul
   let matchCount = 0;
   let truncated = false;
 
-  return new Promise<SearchResult>((resolvePromise, reject) => {
-    const child = spawn(options.rgPath, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
-    let stopped = false;
-    let failure: unknown;
-    let stderr = '';
-    let pending = '';
-    const stop = (): void => {
-      if (stopped) return;
-      stopped = true;
-      child.kill();
-    };
-    const onAbort = (): void => stop();
-    options.signal.addEventListener('abort', onAbort, { once: true });
-
-    const handle = (event: RgEvent): void => {
-      const data = event.data;
-      if (event.type === 'begin') {
-        const path = normalisePath(decode(data?.path));
-        skipping = options.include !== undefined && !options.include(path);
-        current = skipping ? undefined : { path, lines: [] };
-        if (current) groups.push(current);
-      } else if ((event.type === 'match' || event.type === 'context') && current && !skipping) {
-        const isMatch = event.type === 'match';
-        if (isMatch && matchCount === maxMatches) {
-          truncated = true;
-          stop();
-          return;
-        }
-        if (isMatch) matchCount++;
-        const text = clipLine(decode(data?.lines).replace(/\r?\n$/, ''), isMatch ? data?.submatches?.[0]?.start : undefined);
-        current.lines.push({ line: data?.line_number ?? 0, text, isMatch });
-      }
-    };
-
-    child.stdout.setEncoding('utf8');
-    child.stdout.on('data', (chunk: string) => {
-      if (stopped) return;
-      const lines = (pending + chunk).split('\n');
-      pending = lines.pop()!;
-      try {
-        for (const line of lines) {
-          if (stopped) return;
-          if (line.trim() !== '') handle(parseEvent(line));
-        }
-      } catch (error) {
-        failure = error; // e.g. an include callback that threw; reported once rg has exited
+  const handle = (event: RgEvent, stop: () => void): void => {
+    const data = event.data;
+    if (event.type === 'begin') {
+      const path = normalisePath(decode(data?.path));
+      skipping = options.include !== undefined && !options.include(path);
+      current = skipping ? undefined : { path, lines: [] };
+      if (current) groups.push(current);
+    } else if ((event.type === 'match' || event.type === 'context') && current && !skipping) {
+      const isMatch = event.type === 'match';
+      if (isMatch && matchCount === maxMatches) {
+        truncated = true;
         stop();
+        return;
       }
-    });
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      if (stderr.length < 8192) stderr += chunk;
-    });
-    child.on('error', (error) => {
-      options.signal.removeEventListener('abort', onAbort);
-      reject(new RipgrepError(`Could not run ripgrep at ${options.rgPath}: ${error.message}`, false));
-    });
-    child.on('close', (code, signal) => {
-      options.signal.removeEventListener('abort', onAbort);
-      if (options.signal.aborted) return reject(options.signal.reason);
-      if (failure !== undefined) return reject(failure);
+      if (isMatch) matchCount++;
+      const text = clipLine(decode(data?.lines).replace(/\r?\n$/, ''), isMatch ? data?.submatches?.[0]?.start : undefined);
+      current.lines.push({ line: data?.line_number ?? 0, text, isMatch });
+    }
+  };
+
+  return runRipgrep(
+    options,
+    args,
+    '\n',
+    (line, stop) => {
+      if (line.trim() !== '') handle(parseEvent(line), stop);
+    },
+    ({ code, signal, message, stopped }) => {
       if (truncated) trimAfterLastMatch(groups, contextLines);
       const result: SearchResult = { groups: groups.filter((g) => g.lines.some((l) => l.isMatch)), matchCount, truncated, maxMatches };
-      if (stopped || code === 0 || code === 1) return resolvePromise(result);
-      const message = cleanMessage(stderr);
-      if (code === 2 && INVALID_INPUT.test(message)) return reject(new RipgrepError(message, true));
+      if (stopped || code === 0 || code === 1) return result;
+      if (code === 2 && INVALID_INPUT.test(message)) throw new RipgrepError(message, true);
       // Exit code 2 also means "some files could not be read"; what was found still counts.
-      if (code === 2) return resolvePromise(result);
-      reject(new RipgrepError(`ripgrep failed (${signal ?? `exit code ${code}`}): ${message}`, false));
-    });
-  });
+      if (code === 2) return result;
+      throw new RipgrepError(`ripgrep failed (${signal ?? `exit code ${code}`}): ${message}`, false);
+    },
+  );
 }
 
 function parseEvent(line: string): RgEvent {
