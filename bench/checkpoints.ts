@@ -100,14 +100,44 @@ export async function runCheckpointsBench(options: BenchOptions): Promise<BenchO
       incremental_over_git_status: ratio(incremental.checkpoint.median, incremental.gitStatus.median, 2),
       restore_3_over_git_status: ratio(restoreMs, gitAlone.median, 2),
       store_bytes_after_100_over_workspace: ratio(storeBytes, bytes, 3),
-      median_ms: { git_status: round(gitAlone.median, 1), first: round(firstMs, 1), incremental: round(incremental.checkpoint.median, 1), git_status_with_edits: round(incremental.gitStatus.median, 1), restore_3: round(restoreMs, 1) },
+      median_ms: {
+        git_status: round(gitAlone.median, 1),
+        first: round(firstMs, 1),
+        incremental: round(incremental.checkpoint.median, 1),
+        git_status_with_edits: round(incremental.gitStatus.median, 1),
+        restore_3: round(restoreMs, 1),
+      },
     };
     options.log(`checkpoints: ${JSON.stringify(results.median_ms)}`);
     const rows: Row[] = [
-      { bench: 'checkpoints', metric: `first checkpoint / git status (${fileCount} files, 3 nested repos)`, value: times(results.first_over_git_status), target: '', status: 'info' },
-      { bench: 'checkpoints', metric: 'checkpoint after 3 files changed / git status', value: times(results.incremental_over_git_status, 2), target: '<= 2x', status: statusOf(results.incremental_over_git_status, (v) => v <= 2) },
-      { bench: 'checkpoints', metric: 'restore 3 files (plan + write) / git status', value: times(results.restore_3_over_git_status, 2), target: '', status: 'info' },
-      { bench: 'checkpoints', metric: 'store size after 100 small checkpoints / workspace size', value: times(results.store_bytes_after_100_over_workspace, 3), target: '', status: 'info' },
+      {
+        bench: 'checkpoints',
+        metric: `first checkpoint / git status (${fileCount} files, 3 nested repos)`,
+        value: times(results.first_over_git_status),
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'checkpoints',
+        metric: 'checkpoint after 3 files changed / git status',
+        value: times(results.incremental_over_git_status, 2),
+        target: '<= 2x',
+        status: statusOf(results.incremental_over_git_status, (v) => v <= 2),
+      },
+      {
+        bench: 'checkpoints',
+        metric: 'restore 3 files (plan + write) / git status',
+        value: times(results.restore_3_over_git_status, 2),
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'checkpoints',
+        metric: 'store size after 100 small checkpoints / workspace size',
+        value: times(results.store_bytes_after_100_over_workspace, 3),
+        target: '',
+        status: 'info',
+      },
     ];
     return { results, rows, notes: [] };
   } finally {

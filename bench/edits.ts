@@ -50,7 +50,11 @@ function block(search: string, replace: string): string {
 /** Three edits near the end of the big file: found exactly, found only with tolerance, not found. */
 function bigFileEdits(): Record<'exact' | 'tolerant' | 'notFound', { search: string; diff: string }> {
   const i = FUNCTIONS - 7;
-  const exact = [`  const order = await store.load(request.id, { shard: ${i % 16} });`, `  if (!order || order.total < ${i}) {`, `    return { ok: false, reason: 'order ${i} not found' };`].join('\n');
+  const exact = [
+    `  const order = await store.load(request.id, { shard: ${i % 16} });`,
+    `  if (!order || order.total < ${i}) {`,
+    `    return { ok: false, reason: 'order ${i} not found' };`,
+  ].join('\n');
   // The same lines written with 4-space indentation, as a model often does.
   const tolerant = exact.replace(/^( +)/gm, (spaces) => spaces + spaces);
   const notFound = [`  const order = await db.fetchOrder(request.id);`, `  if (order === undefined) {`, `    throw new NotFoundError(${i});`].join('\n');
@@ -113,7 +117,10 @@ export async function runEditsBench(options: BenchOptions): Promise<BenchOutcome
     clock,
   );
   const raw = { ...cheap, ...costly };
-  const timings = Object.fromEntries(Object.entries(raw).map(([k, t]) => [k, { median: t.median / inner[k as keyof typeof inner] }])) as Record<keyof typeof inner, { median: number }>;
+  const timings = Object.fromEntries(Object.entries(raw).map(([k, t]) => [k, { median: t.median / inner[k as keyof typeof inner] }])) as Record<
+    keyof typeof inner,
+    { median: number }
+  >;
   const base = timings.indexOf.median;
   const perEdit = {
     exact_over_indexof: ratio(timings.exact.median, base, 1),
@@ -129,9 +136,21 @@ export async function runEditsBench(options: BenchOptions): Promise<BenchOutcome
   );
 
   const rows: Row[] = [
-    { bench: 'edits', metric: `corpus cases (${shouldApply.length} to apply, ${mustRefuse.length} to refuse)`, value: String(cases.length), target: '>= 200', status: cases.length >= 200 ? 'met' : 'MISSED' },
+    {
+      bench: 'edits',
+      metric: `corpus cases (${shouldApply.length} to apply, ${mustRefuse.length} to refuse)`,
+      value: String(cases.length),
+      target: '>= 200',
+      status: cases.length >= 200 ? 'met' : 'MISSED',
+    },
     { bench: 'edits', metric: '  applied correctly', value: String(counts.applied), target: '', status: 'info' },
-    { bench: 'edits', metric: `  refused (${mustRefuse.length} must be; ${refusedButApplicable.length} could have applied)`, value: String(counts.refused), target: '', status: 'info' },
+    {
+      bench: 'edits',
+      metric: `  refused (${mustRefuse.length} must be; ${refusedButApplicable.length} could have applied)`,
+      value: String(counts.refused),
+      target: '',
+      status: 'info',
+    },
     { bench: 'edits', metric: '  wrongly applied', value: String(counts.wrong), target: '0', status: counts.wrong === 0 ? 'met' : 'MISSED' },
     {
       bench: 'edits',

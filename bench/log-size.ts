@@ -42,9 +42,21 @@ export async function runLogSizeBench(options: BenchOptions): Promise<BenchOutco
     results[name] = { ...measured, ratio };
     const replies = round(measured.repliesAfter / measured.repliesBefore);
     rows.push(
-      { bench: 'log-size', metric: `${name}: bytes written now / by the version 1 build`, value: `${measured.before} → ${measured.after} (${ratio.toFixed(2)}x)`, target: '', status: 'info' },
+      {
+        bench: 'log-size',
+        metric: `${name}: bytes written now / by the version 1 build`,
+        value: `${measured.before} → ${measured.after} (${ratio.toFixed(2)}x)`,
+        target: '',
+        status: 'info',
+      },
       // Stored once instead of as text and blocks: the replies must shrink.
-      { bench: 'log-size', metric: `  ${name}: model replies now / version 1 (each reply stored once)`, value: `${measured.repliesBefore} → ${measured.repliesAfter} (${replies.toFixed(2)}x)`, target: '< 1x', status: statusOf(replies, (v) => v < 1) },
+      {
+        bench: 'log-size',
+        metric: `  ${name}: model replies now / version 1 (each reply stored once)`,
+        value: `${measured.repliesBefore} → ${measured.repliesAfter} (${replies.toFixed(2)}x)`,
+        target: '< 1x',
+        status: statusOf(replies, (v) => v < 1),
+      },
     );
   }
   return { results, rows, notes: [] };

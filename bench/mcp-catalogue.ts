@@ -22,11 +22,30 @@ const SERVERS: readonly ServerTemplate[] = [
     about: 'GitHub repositories, issues and pull requests',
     common: { owner: str('Repository owner (user or organisation)'), repo: str('Repository name') },
     nouns: [
-      { noun: 'issue', fields: { issue_number: int('The issue number'), title: str('Issue title'), body: str('Issue body in Markdown'), labels: { type: 'array', items: { type: 'string' }, description: 'Labels to apply' } } },
-      { noun: 'pull_request', fields: { pull_number: int('The pull request number'), head: str('Branch with the changes'), base: str('Branch to merge into'), draft: { type: 'boolean', description: 'Open as a draft' } } },
+      {
+        noun: 'issue',
+        fields: {
+          issue_number: int('The issue number'),
+          title: str('Issue title'),
+          body: str('Issue body in Markdown'),
+          labels: { type: 'array', items: { type: 'string' }, description: 'Labels to apply' },
+        },
+      },
+      {
+        noun: 'pull_request',
+        fields: {
+          pull_number: int('The pull request number'),
+          head: str('Branch with the changes'),
+          base: str('Branch to merge into'),
+          draft: { type: 'boolean', description: 'Open as a draft' },
+        },
+      },
       { noun: 'branch', fields: { branch: str('Branch name'), from_branch: str('Branch to start from (default: the repository default branch)') } },
       { noun: 'file', fields: { path: str('Path of the file in the repository'), ref: str('Branch, tag or commit SHA'), content: str('New file content') } },
-      { noun: 'release', fields: { tag_name: str('Tag of the release'), name: str('Release title'), prerelease: { type: 'boolean', description: 'Mark as a pre-release' } } },
+      {
+        noun: 'release',
+        fields: { tag_name: str('Tag of the release'), name: str('Release title'), prerelease: { type: 'boolean', description: 'Mark as a pre-release' } },
+      },
     ],
   },
   {
@@ -46,8 +65,14 @@ const SERVERS: readonly ServerTemplate[] = [
     about: 'Messages and channels of the team workspace',
     common: { workspace: str('Workspace id (default: the configured one)') },
     nouns: [
-      { noun: 'message', fields: { channel_id: str('Channel id, e.g. C024BE91L'), text: str('Message text (mrkdwn)'), thread_ts: str('Reply in this thread') } },
-      { noun: 'channel', fields: { channel_id: str('Channel id'), name: str('Channel name without #'), is_private: { type: 'boolean', description: 'Private channel' } } },
+      {
+        noun: 'message',
+        fields: { channel_id: str('Channel id, e.g. C024BE91L'), text: str('Message text (mrkdwn)'), thread_ts: str('Reply in this thread') },
+      },
+      {
+        noun: 'channel',
+        fields: { channel_id: str('Channel id'), name: str('Channel name without #'), is_private: { type: 'boolean', description: 'Private channel' } },
+      },
       { noun: 'reaction', fields: { channel_id: str('Channel id'), timestamp: str('Message timestamp'), reaction: str('Emoji name without colons') } },
       { noun: 'user', fields: { user_id: str('User id'), email: str('Email address') } },
       { noun: 'file', fields: { channel_id: str('Channel id'), filename: str('File name'), content: str('File content') } },
@@ -58,7 +83,15 @@ const SERVERS: readonly ServerTemplate[] = [
     about: 'Issues, sprints and boards in Jira Cloud',
     common: { project_key: str('Project key, e.g. SHOP') },
     nouns: [
-      { noun: 'issue', fields: { issue_key: str('Issue key, e.g. SHOP-123'), summary: str('One-line summary'), description: str('Description (Atlassian wiki markup)'), priority: { type: 'string', enum: ['Highest', 'High', 'Medium', 'Low', 'Lowest'] } } },
+      {
+        noun: 'issue',
+        fields: {
+          issue_key: str('Issue key, e.g. SHOP-123'),
+          summary: str('One-line summary'),
+          description: str('Description (Atlassian wiki markup)'),
+          priority: { type: 'string', enum: ['Highest', 'High', 'Medium', 'Low', 'Lowest'] },
+        },
+      },
       { noun: 'sprint', fields: { board_id: int('Board id'), sprint_id: int('Sprint id'), goal: str('Sprint goal') } },
       { noun: 'comment', fields: { issue_key: str('Issue key'), body: str('Comment text') } },
       { noun: 'worklog', fields: { issue_key: str('Issue key'), time_spent: str('Time spent, e.g. "2h 30m"'), started: str('ISO 8601 start time') } },
@@ -79,9 +112,17 @@ const SERVERS: readonly ServerTemplate[] = [
   },
 ];
 
-const VERBS: ReadonlyArray<{ readonly verb: string; readonly says: (noun: string, about: string) => string; readonly required: (fields: string[]) => string[] }> = [
+const VERBS: ReadonlyArray<{
+  readonly verb: string;
+  readonly says: (noun: string, about: string) => string;
+  readonly required: (fields: string[]) => string[];
+}> = [
   { verb: 'get', says: (n, a) => `Get one ${n.replace(/_/g, ' ')} with all its details (${a}).`, required: (f) => f.slice(0, 1) },
-  { verb: 'list', says: (n, a) => `List ${n.replace(/_/g, ' ')}s, newest first, with paging. Use it to find ids before calling the other ${a} tools.`, required: () => [] },
+  {
+    verb: 'list',
+    says: (n, a) => `List ${n.replace(/_/g, ' ')}s, newest first, with paging. Use it to find ids before calling the other ${a} tools.`,
+    required: () => [],
+  },
   { verb: 'create', says: (n) => `Create a ${n.replace(/_/g, ' ')}. Returns the created object, including its id and URL.`, required: (f) => f.slice(1, 3) },
   { verb: 'update', says: (n) => `Update fields of an existing ${n.replace(/_/g, ' ')}; fields left out keep their value.`, required: (f) => f.slice(0, 1) },
 ];
@@ -96,7 +137,13 @@ function tool(server: ServerTemplate, noun: ServerTemplate['nouns'][number], ver
   return {
     name: `${verb.verb}_${noun.noun}`,
     description: verb.says(noun.noun, server.about),
-    inputSchema: { $schema: 'http://json-schema.org/draft-07/schema#', type: 'object', properties, required: verb.required(fieldNames), additionalProperties: false },
+    inputSchema: {
+      $schema: 'http://json-schema.org/draft-07/schema#',
+      type: 'object',
+      properties,
+      required: verb.required(fieldNames),
+      additionalProperties: false,
+    },
   };
 }
 

@@ -118,10 +118,13 @@ export async function runParserBench(options: BenchOptions): Promise<BenchOutcom
     for (const chunk of CHUNKS) {
       // Timed: 10 KB and 1 MB (the growth), and 100 KB with 16-char chunks (the speed-up). A quick
       // run skips 1 MB in 1-char chunks: a million pushes is the slowest cell by far.
-      const timed = SIZES.filter((size) => (size === 10_000 || size === 1_000_000 || (size === 100_000 && chunk === 16)) && !(options.quick && chunk === 1 && size === 1_000_000));
+      const timed = SIZES.filter(
+        (size) => (size === 10_000 || size === 1_000_000 || (size === 100_000 && chunk === 16)) && !(options.quick && chunk === 1 && size === 1_000_000),
+      );
       // The other sizes are only checked: chunked and whole parses must agree from 1 KB up.
       for (const [i, size] of SIZES.entries()) {
-        if (!timed.includes(size) && size < 1_000_000) assert.deepEqual(streamIncremental(chunksOf(texts[i]!, chunk), grammar), wholes[i], `incremental parse differs (${kind}, ${size}, ${chunk})`);
+        if (!timed.includes(size) && size < 1_000_000)
+          assert.deepEqual(streamIncremental(chunksOf(texts[i]!, chunk), grammar), wholes[i], `incremental parse differs (${kind}, ${size}, ${chunk})`);
       }
       const inputs = timed.map((size): Input => {
         const i = SIZES.indexOf(size);
@@ -194,7 +197,8 @@ export async function runParserBench(options: BenchOptions): Promise<BenchOutcom
 
   // Streamed over one pass, worst over shapes and timed sizes, per chunk size with a target.
   const overOnePass: Record<string, number> = {};
-  for (const c of cells) if (c.chunk in ONE_PASS_TARGETS) overOnePass[`${c.kind}/${c.size / 1000}KB/${c.chunk}`] = round(c.smithNsPerChar / c.onePassNsPerChar, 2);
+  for (const c of cells)
+    if (c.chunk in ONE_PASS_TARGETS) overOnePass[`${c.kind}/${c.size / 1000}KB/${c.chunk}`] = round(c.smithNsPerChar / c.onePassNsPerChar, 2);
   const onePassRows = Object.entries(ONE_PASS_TARGETS).flatMap(([chunkText, target]): Row[] => {
     const chunk = Number(chunkText);
     const entries = Object.entries(overOnePass).filter(([key]) => key.endsWith(`/${chunk}`));
@@ -208,13 +212,20 @@ export async function runParserBench(options: BenchOptions): Promise<BenchOutcom
         target: `<= ${target}x`,
         status: statusOf(worst, (v) => v <= target),
       },
-      ...OUTPUT_KINDS.map((kind): Row => ({
-        bench: 'parser',
-        metric: `  ${kind} (${SIZES.filter((size) => `${kind}/${size / 1000}KB/${chunk}` in overOnePass).map((size) => `${size / 1000} KB`).join(' / ')})`,
-        value: SIZES.map((size) => overOnePass[`${kind}/${size / 1000}KB/${chunk}`]).filter((v) => v !== undefined).map((v) => v!.toFixed(2)).join(' / '),
-        target: '',
-        status: 'info',
-      })),
+      ...OUTPUT_KINDS.map(
+        (kind): Row => ({
+          bench: 'parser',
+          metric: `  ${kind} (${SIZES.filter((size) => `${kind}/${size / 1000}KB/${chunk}` in overOnePass)
+            .map((size) => `${size / 1000} KB`)
+            .join(' / ')})`,
+          value: SIZES.map((size) => overOnePass[`${kind}/${size / 1000}KB/${chunk}`])
+            .filter((v) => v !== undefined)
+            .map((v) => v!.toFixed(2))
+            .join(' / '),
+          target: '',
+          status: 'info',
+        }),
+      ),
     ];
   });
 
@@ -234,13 +245,15 @@ export async function runParserBench(options: BenchOptions): Promise<BenchOutcom
       target: `<= ${GROWTH_TARGET}x`,
       status: statusOf(worstGrowth, (v) => v <= GROWTH_TARGET),
     },
-    ...OUTPUT_KINDS.map((kind): Row => ({
-      bench: 'parser',
-      metric: `  growth, ${kind} (1/16/256-char chunks)`,
-      value: CHUNKS.map((c) => growth[`${kind}/${c}`]?.toFixed(2) ?? 'n/a').join(' / '),
-      target: '',
-      status: 'info',
-    })),
+    ...OUTPUT_KINDS.map(
+      (kind): Row => ({
+        bench: 'parser',
+        metric: `  growth, ${kind} (1/16/256-char chunks)`,
+        value: CHUNKS.map((c) => growth[`${kind}/${c}`]?.toFixed(2) ?? 'n/a').join(' / '),
+        target: '',
+        status: 'info',
+      }),
+    ),
   ];
   rows.push(...onePassRows);
   const skipped = cells.filter((c) => c.reparseMs === null);
@@ -253,7 +266,13 @@ export async function runParserBench(options: BenchOptions): Promise<BenchOutcom
     );
   }
   for (const row of onePassRows) if (row.status === 'MISSED') notes.push(`parser: target missed: ${row.metric} is ${row.value} (target ${row.target}).`);
-  if (worstGrowth > GROWTH_TARGET) notes.push(`parser: growth target missed for ${Object.entries(growth).filter(([, v]) => v > GROWTH_TARGET).map(([k, v]) => `${k} (${v})`).join(', ')}.`);
+  if (worstGrowth > GROWTH_TARGET)
+    notes.push(
+      `parser: growth target missed for ${Object.entries(growth)
+        .filter(([, v]) => v > GROWTH_TARGET)
+        .map(([k, v]) => `${k} (${v})`)
+        .join(', ')}.`,
+    );
   return {
     results: {
       speedup_100k_16: speedup,

@@ -37,13 +37,35 @@ const NO_PROVIDER: ApiProvider = {
 };
 
 function started(mode: Mode, skill: string): TaskEvent[] {
-  return [{ type: 'task_started', seq: 0, ts: 0, taskId: 'bench', task: 'Benchmark the prompt', cwd: '/workspace', provider: 'anthropic', model: 'claude-sonnet-4-5', mode, skill }];
+  return [
+    {
+      type: 'task_started',
+      seq: 0,
+      ts: 0,
+      taskId: 'bench',
+      task: 'Benchmark the prompt',
+      cwd: '/workspace',
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      mode,
+      skill,
+    },
+  ];
 }
 
 /** Tokens of the system prompt for one skill and mode, optionally with MCP servers, or without the tools named in `without`. */
-function promptTokens(cwd: string, mode: Mode, skill: string, mcp?: { servers: readonly McpServerSnapshot[]; options: McpPromptOptions }, without: readonly string[] = []): number {
+function promptTokens(
+  cwd: string,
+  mode: Mode,
+  skill: string,
+  mcp?: { servers: readonly McpServerSnapshot[]; options: McpPromptOptions },
+  without: readonly string[] = [],
+): number {
   // use_subagents as every task has it; the prompt needs its spec only, never a run.
-  const useSubagents = createUseSubagentsTool(async () => [], () => DEFAULT_SUBAGENT_SETTINGS.maxParallel);
+  const useSubagents = createUseSubagentsTool(
+    async () => [],
+    () => DEFAULT_SUBAGENT_SETTINGS.maxParallel,
+  );
   const tools = new ToolRegistry([...workspaceTools(new CommandSessions()), useSubagents, ...(mcp ? mcpToolsFor(new McpHub()) : [])]);
   const hub = { servers: () => [...(mcp?.servers ?? [])] };
   const inputs: TurnInputs = {
@@ -75,12 +97,16 @@ async function contextCosts(cwd: string): Promise<Record<string, number>> {
       mkdirSync(dirname(join(ws, path)), { recursive: true });
       writeFileSync(join(ws, path), text);
     };
-    const bullets = (topic: string, n: number) => Array.from({ length: n }, (_, i) => `- ${topic} rule ${i + 1}: prefer the existing helpers in src/shared and keep functions small.`).join('\n');
+    const bullets = (topic: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `- ${topic} rule ${i + 1}: prefer the existing helpers in src/shared and keep functions small.`).join('\n');
     write('CLAUDE.md', `# Project\n\nA TypeScript monorepo built with npm workspaces.\n\n## Conventions\n${bullets('style', 12)}\n`);
     write('.clinerules/testing.md', `# Testing\n${bullets('testing', 8)}\n`);
     write('.clinerules/git.md', `# Commits\n${bullets('git', 5)}\n`);
     write('.cursor/rules/react.mdc', `---\nglobs: "**/*.tsx"\n---\n# React\n${bullets('react', 10)}\n`);
-    write('src/service.ts', Array.from({ length: 120 }, (_, i) => `export function step${i}(input: number): number { return input * ${i} + ${i % 7}; }`).join('\n'));
+    write(
+      'src/service.ts',
+      Array.from({ length: 120 }, (_, i) => `export function step${i}(input: number): number { return input * ${i} + ${i % 7}; }`).join('\n'),
+    );
     for (let i = 0; i < 40; i++) write(`src/features/feature-${i}.ts`, 'export {};\n');
     const tokensOf = (text: string) => countTokens(text);
     const withRules = loadRules({ workspaceRoot: ws, homeDir: cwd }).section;
@@ -128,14 +154,58 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
     options.log(`prompt: ${JSON.stringify(bySkill)}; ${JSON.stringify(mcp)}; ${JSON.stringify(context)}`);
 
     const rows: Row[] = [
-      { bench: 'prompt', metric: 'system prompt tokens, code skill, Act (all built-in tools)', value: String(defaultTokens), target: `< ${DEFAULT_TARGET}`, status: statusOf(defaultTokens, (v) => v < DEFAULT_TARGET) },
-      ...BUILT_IN_SKILLS.map((skill): Row => ({ bench: 'prompt', metric: `  ${skill.slug}: Act / Plan`, value: `${bySkill[skill.slug]!.act} / ${bySkill[skill.slug]!.plan}`, target: '', status: 'info' })),
-      { bench: 'prompt', metric: '  code, Act: browser_action / web_fetch specs', value: `${web.browser_action_tokens} / ${web.web_fetch_tokens}`, target: '', status: 'info' },
-      { bench: 'prompt', metric: '  + 5 MCP tools (listed / discovery forced)', value: `${mcp.mcp5_tokens} / ${mcp.mcp5_discovery_tokens}`, target: '', status: 'info' },
+      {
+        bench: 'prompt',
+        metric: 'system prompt tokens, code skill, Act (all built-in tools)',
+        value: String(defaultTokens),
+        target: `< ${DEFAULT_TARGET}`,
+        status: statusOf(defaultTokens, (v) => v < DEFAULT_TARGET),
+      },
+      ...BUILT_IN_SKILLS.map(
+        (skill): Row => ({
+          bench: 'prompt',
+          metric: `  ${skill.slug}: Act / Plan`,
+          value: `${bySkill[skill.slug]!.act} / ${bySkill[skill.slug]!.plan}`,
+          target: '',
+          status: 'info',
+        }),
+      ),
+      {
+        bench: 'prompt',
+        metric: '  code, Act: browser_action / web_fetch specs',
+        value: `${web.browser_action_tokens} / ${web.web_fetch_tokens}`,
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'prompt',
+        metric: '  + 5 MCP tools (listed / discovery forced)',
+        value: `${mcp.mcp5_tokens} / ${mcp.mcp5_discovery_tokens}`,
+        target: '',
+        status: 'info',
+      },
       { bench: 'prompt', metric: '  + 100 MCP tools, all listed (discovery off)', value: String(mcp.mcp100_tokens), target: '', status: 'info' },
-      { bench: 'prompt', metric: `  + 100 MCP tools, discovery mode (default, > ${DEFAULT_DISCOVERY_THRESHOLD} tools)`, value: String(mcp.mcp100_discovery_tokens), target: '', status: 'info' },
-      { bench: 'prompt', metric: '  + rules: CLAUDE.md, .clinerules/, a conditional .mdc (off / touched)', value: `${context.rules_tokens} / ${context.rules_touched_tokens}`, target: '', status: 'info' },
-      { bench: 'prompt', metric: 'message context: @file of 120 lines / @folder/ of 40 files', value: `${context.mention_file_tokens} / ${context.mention_folder_tokens}`, target: '', status: 'info' },
+      {
+        bench: 'prompt',
+        metric: `  + 100 MCP tools, discovery mode (default, > ${DEFAULT_DISCOVERY_THRESHOLD} tools)`,
+        value: String(mcp.mcp100_discovery_tokens),
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'prompt',
+        metric: '  + rules: CLAUDE.md, .clinerules/, a conditional .mdc (off / touched)',
+        value: `${context.rules_tokens} / ${context.rules_touched_tokens}`,
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'prompt',
+        metric: 'message context: @file of 120 lines / @folder/ of 40 files',
+        value: `${context.mention_file_tokens} / ${context.mention_folder_tokens}`,
+        target: '',
+        status: 'info',
+      },
     ];
     return {
       results: {

@@ -50,7 +50,11 @@ export function formatTable(rows: readonly Row[]): string {
   const header: Row = { bench: 'bench', metric: 'metric', value: 'value', target: 'target', status: 'info' };
   const cells = [header, ...rows].map((r) => [r.bench, r.metric, r.value, r.target, r === header ? 'status' : r.status]);
   const widths = [0, 1, 2, 3, 4].map((c) => Math.max(...cells.map((row) => row[c]!.length)));
-  const line = (row: string[]) => row.map((cell, c) => (c === 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, c) => (c === 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!)))
+      .join('  ')
+      .trimEnd();
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
   return [line(cells[0]!), rule, ...cells.slice(1).map(line)].join('\n');
 }

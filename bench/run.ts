@@ -43,7 +43,9 @@ function argValue(args: readonly string[], flag: string): string | undefined {
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
   const quick = args.includes('--quick');
-  const only = argValue(args, '--only')?.split(',').map((s) => s.trim());
+  const only = argValue(args, '--only')
+    ?.split(',')
+    .map((s) => s.trim());
   const unknown = only?.filter((name) => !(name in BENCHES)) ?? [];
   if (unknown.length > 0) {
     process.stderr.write(`Unknown benchmark(s): ${unknown.join(', ')}. Known: ${Object.keys(BENCHES).join(', ')}.\n`);
@@ -122,7 +124,11 @@ async function main(): Promise<number> {
 }
 
 /** The results file of earlier runs, whose sections a partial run keeps; empty when there is none or it is unreadable. */
-function readPrevious(path: string): { rows?: Record<string, readonly Row[]>; notes?: Record<string, readonly string[]>; meta?: { runs?: Record<string, BenchRun> } } {
+function readPrevious(path: string): {
+  rows?: Record<string, readonly Row[]>;
+  notes?: Record<string, readonly string[]>;
+  meta?: { runs?: Record<string, BenchRun> };
+} {
   if (!existsSync(path)) return {};
   try {
     return JSON.parse(readFileSync(path, 'utf8'));

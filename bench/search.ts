@@ -29,11 +29,27 @@ interface Shape {
   readonly coverageFiles: number;
 }
 
-const FULL: Shape = { packages: 20, features: 25, filesPerFeature: 60, testsPerPackage: 100, docs: 500, nodeModules: 300, filesPerModule: 40, distFiles: 4_000, coverageFiles: 1_500 };
+const FULL: Shape = {
+  packages: 20,
+  features: 25,
+  filesPerFeature: 60,
+  testsPerPackage: 100,
+  docs: 500,
+  nodeModules: 300,
+  filesPerModule: 40,
+  distFiles: 4_000,
+  coverageFiles: 1_500,
+};
 const QUICK: Shape = { ...FULL, packages: 4, nodeModules: 60, distFiles: 800, coverageFiles: 300, docs: 100 };
 
 function fileCount(shape: Shape): number {
-  return shape.packages * (shape.features * shape.filesPerFeature + shape.testsPerPackage) + shape.docs + shape.nodeModules * shape.filesPerModule + shape.distFiles + shape.coverageFiles;
+  return (
+    shape.packages * (shape.features * shape.filesPerFeature + shape.testsPerPackage) +
+    shape.docs +
+    shape.nodeModules * shape.filesPerModule +
+    shape.distFiles +
+    shape.coverageFiles
+  );
 }
 
 /** A small TypeScript module; one in ~600 defines a webhook handler (the rare search target). */
@@ -62,17 +78,31 @@ function generateWorkspace(shape: Shape): { root: string; files: number } {
     }
     const tests = join(root, 'packages', `pkg-${p}`, 'test');
     mkdirSync(tests, { recursive: true });
-    for (let t = 0; t < shape.testsPerPackage; t++) write(tests, `case-${t}.test.ts`, `import { run_p${p}f0n${t % 60} } from '../src/feature-0/module-${t % 60}';\n\ntest('case ${t}', () => expect(run_p${p}f0n${t % 60}({ fallback: 0 }, ${t})).toBeGreaterThanOrEqual(0));\n`);
+    for (let t = 0; t < shape.testsPerPackage; t++)
+      write(
+        tests,
+        `case-${t}.test.ts`,
+        `import { run_p${p}f0n${t % 60} } from '../src/feature-0/module-${t % 60}';\n\ntest('case ${t}', () => expect(run_p${p}f0n${t % 60}({ fallback: 0 }, ${t})).toBeGreaterThanOrEqual(0));\n`,
+      );
   }
   const docs = join(root, 'docs');
   mkdirSync(docs, { recursive: true });
-  for (let d = 0; d < shape.docs; d++) write(docs, `page-${d}.md`, `# Page ${d}\n\nHow feature ${d % 25} works, with an example that calls \`run\` and logs through the logger.\n`);
+  for (let d = 0; d < shape.docs; d++)
+    write(docs, `page-${d}.md`, `# Page ${d}\n\nHow feature ${d % 25} works, with an example that calls \`run\` and logs through the logger.\n`);
   for (let m = 0; m < shape.nodeModules; m++) {
     const dir = join(root, 'node_modules', `dep-${m}`, 'lib');
     mkdirSync(dir, { recursive: true });
-    for (let n = 0; n < shape.filesPerModule; n++) write(dir, `index-${n}.js`, `"use strict";\n// handleWebhook in a dependency must not be found\nfunction handleWebhookDep${m}_${n}(e) { return e; }\nmodule.exports = { handleWebhookDep${m}_${n} };\n`);
+    for (let n = 0; n < shape.filesPerModule; n++)
+      write(
+        dir,
+        `index-${n}.js`,
+        `"use strict";\n// handleWebhook in a dependency must not be found\nfunction handleWebhookDep${m}_${n}(e) { return e; }\nmodule.exports = { handleWebhookDep${m}_${n} };\n`,
+      );
   }
-  for (const [folder, count] of [['dist', shape.distFiles], ['coverage', shape.coverageFiles]] as const) {
+  for (const [folder, count] of [
+    ['dist', shape.distFiles],
+    ['coverage', shape.coverageFiles],
+  ] as const) {
     for (let n = 0; n < count; n++) {
       const dir = join(root, folder, `chunk-${n % 50}`);
       if (n < 50) mkdirSync(dir, { recursive: true });
@@ -99,7 +129,17 @@ function toolContext(cwd: string, rgPath: string): ToolContext {
     ripgrepPath: async () => rgPath,
     notify: () => {},
   };
-  return { host, cwd, signal: new AbortController().signal, callId: 'bench', taskId: 'bench', ignore: NOTHING_IGNORED, knownFile: () => undefined, progress: () => {}, approve: async () => ({ approved: true }) };
+  return {
+    host,
+    cwd,
+    signal: new AbortController().signal,
+    callId: 'bench',
+    taskId: 'bench',
+    ignore: NOTHING_IGNORED,
+    knownFile: () => undefined,
+    progress: () => {},
+    approve: async () => ({ approved: true }),
+  };
 }
 
 async function runTool(tool: ToolHandler, params: Record<string, string>, context: ToolContext): Promise<string> {
@@ -168,9 +208,27 @@ export async function runSearchBench(options: BenchOptions): Promise<BenchOutcom
     };
     options.log(`search: ${JSON.stringify(results.median_ms)}`);
     const rows: Row[] = [
-      { bench: 'search', metric: `search_files / rg, rare regex (${results.rare_matches} matches, ${files} files)`, value: times(results.search_rare_over_rg, 2), target: '', status: 'info' },
-      { bench: 'search', metric: '  search_files / rg, common regex (capped at 300 matches)', value: times(results.search_common_over_rg, 2), target: '', status: 'info' },
-      { bench: 'search', metric: 'list_files recursive (200 entries) / rg --files', value: times(results.list_files_over_rg_files, 3), target: '', status: 'info' },
+      {
+        bench: 'search',
+        metric: `search_files / rg, rare regex (${results.rare_matches} matches, ${files} files)`,
+        value: times(results.search_rare_over_rg, 2),
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'search',
+        metric: '  search_files / rg, common regex (capped at 300 matches)',
+        value: times(results.search_common_over_rg, 2),
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'search',
+        metric: 'list_files recursive (200 entries) / rg --files',
+        value: times(results.list_files_over_rg_files, 3),
+        target: '',
+        status: 'info',
+      },
       { bench: 'search', metric: '  full JS walk (no limit) / rg --files', value: times(results.full_walk_over_rg_files, 2), target: '', status: 'info' },
     ];
     return { results, rows, notes: [] };

@@ -16,7 +16,10 @@ const CLI_START_TARGET = 2;
 /** Runs a command to completion; throws with its output when it fails. */
 function run(command: string, args: readonly string[], cwd: string, timeoutMs = 180_000): string {
   const result = spawnSync(command, args, { cwd, encoding: 'utf8', timeout: timeoutMs, env: { ...process.env, NO_COLOR: '1' } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout || String(result.error ?? '')).trim().slice(0, 800)}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${args.join(' ')} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout || String(result.error ?? '')).trim().slice(0, 800)}`,
+    );
   return result.stdout;
 }
 
@@ -42,7 +45,10 @@ function packageProduction(root: string, work: string): { vsix: string; cli: str
   }
   if (!existsSync(join(stage, '.vscodeignore'))) {
     const fallback = join(root, 'scripts', 'workbench', 'fallback.vscodeignore');
-    writeFileSync(join(stage, '.vscodeignore'), existsSync(fallback) ? readFileSync(fallback) : '**\n!package.json\n!README.md\n!LICENSE*\n!dist/**\n!media/**\n');
+    writeFileSync(
+      join(stage, '.vscodeignore'),
+      existsSync(fallback) ? readFileSync(fallback) : '**\n!package.json\n!README.md\n!LICENSE*\n!dist/**\n!media/**\n',
+    );
   }
   symlinkSync(join(root, 'node_modules'), join(stage, 'node_modules'), 'dir');
   run(process.execPath, ['esbuild.mjs', '--production'], stage);
@@ -100,17 +106,48 @@ export async function runStartupBench(options: BenchOptions): Promise<BenchOutco
     const fullRatio = ratio(timings.fullCli!.median, timings.node!.median, 2);
     const productionTiming = timings.productionCli;
     const productionRatio = productionTiming ? ratio(productionTiming.median, timings.node!.median, 2) : null;
-    options.log(`startup: node -e 0 ${timings.node!.median.toFixed(1)} ms, cli --version ${timings.cli!.median.toFixed(1)} ms, cli --list-models ${timings.fullCli!.median.toFixed(1)} ms${productionTiming ? `, production cli ${productionTiming.median.toFixed(1)} ms` : ''}`);
+    options.log(
+      `startup: node -e 0 ${timings.node!.median.toFixed(1)} ms, cli --version ${timings.cli!.median.toFixed(1)} ms, cli --list-models ${timings.fullCli!.median.toFixed(1)} ms${productionTiming ? `, production cli ${productionTiming.median.toFixed(1)} ms` : ''}`,
+    );
 
     const vsixBytes = production ? statSync(production.vsix).size : null;
     const distVsixBytes = distVsix ? statSync(distVsix).size : null;
-    if (vsixBytes === null) notes.push(options.quick ? 'startup: --quick skips the production build; vsix_bytes is null (see vsix_dist_bytes).' : 'startup: TODO vsix_bytes is null: the production package could not be built (see above).');
+    if (vsixBytes === null)
+      notes.push(
+        options.quick
+          ? 'startup: --quick skips the production build; vsix_bytes is null (see vsix_dist_bytes).'
+          : 'startup: TODO vsix_bytes is null: the production package could not be built (see above).',
+      );
     const rows: Row[] = [
-      { bench: 'startup', metric: '`node dist/cli.js --version` / `node -e 0`', value: times(cliRatio, 2), target: `<= ${CLI_START_TARGET}x`, status: statusOf(cliRatio, (v) => v <= CLI_START_TARGET) },
-      { bench: 'startup', metric: '  same, production (minified) build', value: times(productionRatio, 2), target: `<= ${CLI_START_TARGET}x`, status: statusOf(productionRatio, (v) => v <= CLI_START_TARGET) },
+      {
+        bench: 'startup',
+        metric: '`node dist/cli.js --version` / `node -e 0`',
+        value: times(cliRatio, 2),
+        target: `<= ${CLI_START_TARGET}x`,
+        status: statusOf(cliRatio, (v) => v <= CLI_START_TARGET),
+      },
+      {
+        bench: 'startup',
+        metric: '  same, production (minified) build',
+        value: times(productionRatio, 2),
+        target: `<= ${CLI_START_TARGET}x`,
+        status: statusOf(productionRatio, (v) => v <= CLI_START_TARGET),
+      },
       { bench: 'startup', metric: '  `--list-models` (loads the whole CLI) / `node -e 0`', value: times(fullRatio, 2), target: '', status: 'info' },
-      { bench: 'size', metric: '.vsix bytes, production build (grammar wasm included)', value: vsixBytes === null ? 'n/a' : `${vsixBytes} (${(vsixBytes / 2 ** 20).toFixed(2)} MiB)`, target: '< 10 MiB', status: statusOf(vsixBytes, (v) => v < VSIX_TARGET_BYTES) },
-      { bench: 'size', metric: '  .vsix of the current dist/ (npm run build)', value: distVsixBytes === null ? 'n/a' : `${distVsixBytes} (${(distVsixBytes / 2 ** 20).toFixed(2)} MiB)`, target: '', status: distVsixBytes === null ? 'TODO' : 'info' },
+      {
+        bench: 'size',
+        metric: '.vsix bytes, production build (grammar wasm included)',
+        value: vsixBytes === null ? 'n/a' : `${vsixBytes} (${(vsixBytes / 2 ** 20).toFixed(2)} MiB)`,
+        target: '< 10 MiB',
+        status: statusOf(vsixBytes, (v) => v < VSIX_TARGET_BYTES),
+      },
+      {
+        bench: 'size',
+        metric: '  .vsix of the current dist/ (npm run build)',
+        value: distVsixBytes === null ? 'n/a' : `${distVsixBytes} (${(distVsixBytes / 2 ** 20).toFixed(2)} MiB)`,
+        target: '',
+        status: distVsixBytes === null ? 'TODO' : 'info',
+      },
     ];
     return {
       results: {

@@ -20,7 +20,10 @@ const done = (result: string) => ({ text: `<attempt_completion>\n<result>${resul
 const read = (path: string) => ({ text: `<read_file>\n<path>${path}</path>\n</read_file>` });
 
 function sourceFile(name: string): string {
-  const lines = Array.from({ length: 300 }, (_, i) => `export function ${name.replace('.ts', '')}Step${i}(order: Order): number { return order.total * ${(i % 7) + 1} + ${i}; }`);
+  const lines = Array.from(
+    { length: 300 },
+    (_, i) => `export function ${name.replace('.ts', '')}Step${i}(order: Order): number { return order.total * ${(i % 7) + 1} + ${i}; }`,
+  );
   return `// ${name}\n${lines.join('\n')}\n`;
 }
 
@@ -39,14 +42,29 @@ async function parentContext(withSubagents: boolean): Promise<number> {
     const task = 'Summarise how orders are priced';
     const scripts = withSubagents
       ? {
-          [task]: [{ text: `<use_subagents>\n<prompts>${JSON.stringify(FILES.map((f) => `Question about ${f}: how does it price an order?`))}</prompts>\n</use_subagents>` }, done('Summarised.')],
-          ...Object.fromEntries(FILES.map((f) => [`Question about ${f}`, [read(f), done(`${f} multiplies the total by 1 to 7 and adds the step number, in 300 steps.`)]])),
+          [task]: [
+            {
+              text: `<use_subagents>\n<prompts>${JSON.stringify(FILES.map((f) => `Question about ${f}: how does it price an order?`))}</prompts>\n</use_subagents>`,
+            },
+            done('Summarised.'),
+          ],
+          ...Object.fromEntries(
+            FILES.map((f) => [`Question about ${f}`, [read(f), done(`${f} multiplies the total by 1 to 7 and adds the step number, in 300 steps.`)]]),
+          ),
         }
       : { [task]: [...FILES.map(read), done('Summarised.')] };
     const router = conversationRouter(scripts);
     server.enqueue(...router.replies());
     const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: server.openAiBaseUrl });
-    const environment = await createTaskEnvironment({ cwd: ws, storageDir: storage, host: new ToolHarness(ws).host, provider, policy: APPROVE_ALL_POLICY, maxIterations: 10, checkpoints: { enabled: false } });
+    const environment = await createTaskEnvironment({
+      cwd: ws,
+      storageDir: storage,
+      host: new ToolHarness(ws).host,
+      provider,
+      policy: APPROVE_ALL_POLICY,
+      maxIterations: 10,
+      checkpoints: { enabled: false },
+    });
     try {
       const outcome = await Task.create({ ...environment.options, retry: { maxRetries: 0 } }, task).run();
       if (outcome.status !== 'completed') throw new Error(`the scripted task ended ${outcome.status}`);
@@ -69,7 +87,13 @@ export async function runSubagentsBench(options: BenchOptions): Promise<BenchOut
   options.log(`subagents: parent context ${alone} tokens reading the files itself, ${delegated} with sub-agents`);
   const saved = 1 - delegated / alone;
   const rows: Row[] = [
-    { bench: 'subagents', metric: 'parent context after 3 files researched: itself / with sub-agents (tokens)', value: `${alone} / ${delegated}`, target: '', status: 'info' },
+    {
+      bench: 'subagents',
+      metric: 'parent context after 3 files researched: itself / with sub-agents (tokens)',
+      value: `${alone} / ${delegated}`,
+      target: '',
+      status: 'info',
+    },
     { bench: 'subagents', metric: '  parent-context tokens saved by sub-agents', value: `${Math.round(saved * 100)}%`, target: '', status: 'info' },
   ];
   return { results: { parent_tokens_alone: alone, parent_tokens_with_subagents: delegated, saved_share: Math.round(saved * 1000) / 1000 }, rows, notes: [] };

@@ -56,7 +56,13 @@ function summarise(samples: readonly number[]): Timing {
 function plan(options: TimingOptions): { warmup: number; repeats: number; minTotalMs: number; maxRepeats: number; now: () => number } {
   const repeats = options.repeats ?? 5;
   const clock = options.clock ?? 'wall';
-  return { warmup: options.warmup ?? 1, repeats, minTotalMs: options.minTotalMs ?? 0, maxRepeats: Math.max(repeats, options.maxRepeats ?? 200), now: () => clockNow(clock) };
+  return {
+    warmup: options.warmup ?? 1,
+    repeats,
+    minTotalMs: options.minTotalMs ?? 0,
+    maxRepeats: Math.max(repeats, options.maxRepeats ?? 200),
+    now: () => clockNow(clock),
+  };
 }
 
 /** Times a synchronous operation. */
@@ -95,10 +101,7 @@ export async function timeAsync(run: () => Promise<unknown>, options: TimingOpti
  * Times a few alternatives interleaved (A B C, A B C, ...) rather than one after the other, so a
  * noisy neighbour on a shared machine slows them alike and the ratios between them stay fair.
  */
-export async function timeInterleaved<K extends string>(
-  runs: Readonly<Record<K, () => unknown>>,
-  options: TimingOptions = {},
-): Promise<Record<K, Timing>> {
+export async function timeInterleaved<K extends string>(runs: Readonly<Record<K, () => unknown>>, options: TimingOptions = {}): Promise<Record<K, Timing>> {
   const { warmup, repeats, now } = plan(options);
   const keys = Object.keys(runs) as K[];
   const samples = Object.fromEntries(keys.map((k) => [k, [] as number[]])) as Record<K, number[]>;

@@ -17,7 +17,10 @@ const LARGE = 10_000;
  * Events appended (and timed) after the log reached its size: enough that rebuilding the log for
  * the next sample stays a small part of the run, few enough that the log stays near its size.
  */
-const APPENDS: Readonly<Record<Approach, Readonly<Record<number, number>>>> = { fold: { [SMALL]: 100, [LARGE]: 1_000 }, rebuild: { [SMALL]: 100, [LARGE]: 10 } };
+const APPENDS: Readonly<Record<Approach, Readonly<Record<number, number>>>> = {
+  fold: { [SMALL]: 100, [LARGE]: 1_000 },
+  rebuild: { [SMALL]: 100, [LARGE]: 10 },
+};
 const GROWTH_TARGET = 1.5;
 
 /** One step of a task as the engine logs it: a request, a reply with a tool call, approval, result. */
@@ -44,11 +47,12 @@ function step(i: number): NewEvent[] {
 
 /** A realistic log of `length` events. */
 function taskLog(length: number): TaskEvent[] {
-  const events: NewEvent[] = [{ type: 'task_started', taskId: 'bench', task: 'Read everything', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' }];
+  const events: NewEvent[] = [
+    { type: 'task_started', taskId: 'bench', task: 'Read everything', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' },
+  ];
   for (let i = 0; events.length < length; i++) events.push(...step(i));
   return events.slice(0, length).map((event, seq) => ({ ...event, seq, ts: seq }) as TaskEvent);
 }
-
 
 /**
  * CPU milliseconds per appended event: the log is built up to `size` events (untimed), then
@@ -90,7 +94,12 @@ export async function runUiProjectionBench(options: BenchOptions): Promise<Bench
 
   const rounds = options.quick ? 2 : 5;
   const minSampleMs = options.quick ? 20 : 60;
-  const samples: Record<'fold-100' | 'fold-10000' | 'rebuild-100' | 'rebuild-10000', number[]> = { 'fold-100': [], 'fold-10000': [], 'rebuild-100': [], 'rebuild-10000': [] };
+  const samples: Record<'fold-100' | 'fold-10000' | 'rebuild-100' | 'rebuild-10000', number[]> = {
+    'fold-100': [],
+    'fold-10000': [],
+    'rebuild-100': [],
+    'rebuild-10000': [],
+  };
   // Warm-up: the first folds run before the JIT has settled.
   for (const size of [SMALL, LARGE]) perAppendMs('fold', all, size, minSampleMs);
   // Interleaved rounds, so load from other processes hits every cell alike.
@@ -101,18 +110,38 @@ export async function runUiProjectionBench(options: BenchOptions): Promise<Bench
       for (const size of [SMALL, LARGE]) samples[`${approach}-${size === SMALL ? 100 : 10000}`].push(perAppendMs(approach, all, size, minSampleMs));
     }
   }
-  const ms = { fold: { small: median(samples['fold-100']), large: median(samples['fold-10000']) }, rebuild: { small: median(samples['rebuild-100']), large: median(samples['rebuild-10000']) } };
+  const ms = {
+    fold: { small: median(samples['fold-100']), large: median(samples['fold-10000']) },
+    rebuild: { small: median(samples['rebuild-100']), large: median(samples['rebuild-10000']) },
+  };
   const foldGrowth = round(ms.fold.large / ms.fold.small);
   const rebuildGrowth = round(ms.rebuild.large / ms.rebuild.small);
   const speedup = round(ms.rebuild.large / ms.fold.large, 1);
-  options.log(`ui-projection: fold ${round(ms.fold.small * 1000, 3)} / ${round(ms.fold.large * 1000, 3)} µs per event, rebuild ${round(ms.rebuild.small * 1000, 3)} / ${round(ms.rebuild.large * 1000, 3)} µs (100 / 10,000 events)`);
+  options.log(
+    `ui-projection: fold ${round(ms.fold.small * 1000, 3)} / ${round(ms.fold.large * 1000, 3)} µs per event, rebuild ${round(ms.rebuild.small * 1000, 3)} / ${round(ms.rebuild.large * 1000, 3)} µs (100 / 10,000 events)`,
+  );
 
   const rows: Row[] = [
-    { bench: 'ui-projection', metric: 'growth: cost per appended event, 10,000 over 100 events (fold)', value: times(foldGrowth, 2), target: `<= ${GROWTH_TARGET}x`, status: statusOf(foldGrowth, (v) => v <= GROWTH_TARGET) },
-    { bench: 'ui-projection', metric: '  growth, rebuilding the whole chat per event (the old way)', value: times(rebuildGrowth, 1), target: '', status: 'info' },
+    {
+      bench: 'ui-projection',
+      metric: 'growth: cost per appended event, 10,000 over 100 events (fold)',
+      value: times(foldGrowth, 2),
+      target: `<= ${GROWTH_TARGET}x`,
+      status: statusOf(foldGrowth, (v) => v <= GROWTH_TARGET),
+    },
+    {
+      bench: 'ui-projection',
+      metric: '  growth, rebuilding the whole chat per event (the old way)',
+      value: times(rebuildGrowth, 1),
+      target: '',
+      status: 'info',
+    },
     { bench: 'ui-projection', metric: 'speed-up of the fold over the rebuild, at 10,000 events', value: times(speedup, 1), target: '', status: 'info' },
   ];
-  const notes = foldGrowth > GROWTH_TARGET ? [`ui-projection: folding an event costs ${foldGrowth}x more with 10,000 events than with 100 (target <= ${GROWTH_TARGET}x).`] : [];
+  const notes =
+    foldGrowth > GROWTH_TARGET
+      ? [`ui-projection: folding an event costs ${foldGrowth}x more with 10,000 events than with 100 (target <= ${GROWTH_TARGET}x).`]
+      : [];
   return {
     results: {
       fold_growth_10000_over_100: foldGrowth,

@@ -14,11 +14,25 @@ import { times, type BenchOptions, type BenchOutcome, type Row } from './report.
 import { median, ratio, round } from './timing.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const BIG = 5_000;
 const DELTAS = 1_000;
 
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.ttf': 'font/ttf' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.ttf': 'font/ttf',
+};
 
 /** What the harness page offers a benchmark (webview-ui/dev/harness.ts). */
 interface HarnessWindow {
@@ -40,7 +54,12 @@ function serve(dir: string): Promise<{ server: Server; url: string }> {
 }
 
 /** One sample on a fresh page: first paint of a task of `count` messages, heap, then the stream. */
-async function sample(browser: Browser, url: string, count: number, stream: boolean): Promise<{ firstPaintMs: number; heapBytes: number; stream?: { longestFrameMs: number; longestTaskMs: number; totalMs: number } }> {
+async function sample(
+  browser: Browser,
+  url: string,
+  count: number,
+  stream: boolean,
+): Promise<{ firstPaintMs: number; heapBytes: number; stream?: { longestFrameMs: number; longestTaskMs: number; totalMs: number } }> {
   const context = await browser.newContext({ viewport: { width: 420, height: 720 } });
   try {
     // tsx compiles this file with esbuild's keepNames, whose __name helper the functions handed to
@@ -98,7 +117,15 @@ async function sample(browser: Browser, url: string, count: number, stream: bool
 
           // A streamed answer of Markdown, a few dozen characters per delta, each delta its own
           // task (as postMessage events from the extension host arrive), as fast as they come.
-          const pieces = ['I will ', 'update the **validation** ', 'in `src/form.ts`:\n\n', '- check the schema\n', '- reject empty names\n\n', '```ts\nconst ok = validate(input);\n```\n\n', 'Then I run the tests. '];
+          const pieces = [
+            'I will ',
+            'update the **validation** ',
+            'in `src/form.ts`:\n\n',
+            '- check the schema\n',
+            '- reject empty names\n\n',
+            '```ts\nconst ok = validate(input);\n```\n\n',
+            'Then I run the tests. ',
+          ];
           const channel = new MessageChannel();
           const start = performance.now();
           let text = '';
@@ -114,7 +141,8 @@ async function sample(browser: Browser, url: string, count: number, stream: bool
             channel.port2.postMessage(0);
           });
           await new Promise<void>((done) => {
-            const tick = () => (document.querySelector('.msg-assistant.streaming')?.textContent?.includes('END-OF-STREAM') ? setTimeout(done, 0) : requestAnimationFrame(tick));
+            const tick = () =>
+              document.querySelector('.msg-assistant.streaming')?.textContent?.includes('END-OF-STREAM') ? setTimeout(done, 0) : requestAnimationFrame(tick);
             requestAnimationFrame(tick);
           });
           const totalMs = performance.now() - start;
@@ -159,9 +187,12 @@ export async function runWebviewBench(options: BenchOptions): Promise<BenchOutco
       const stream = round < streamRepeats;
       empty.push(await sample(browser, url, 1, stream));
       big.push(await sample(browser, url, BIG, stream));
-      options.log(`webview round ${round + 1}: first paint ${empty.at(-1)!.firstPaintMs.toFixed(1)} / ${big.at(-1)!.firstPaintMs.toFixed(1)} ms${stream ? `, longest frame ${empty.at(-1)!.stream!.longestFrameMs.toFixed(1)} / ${big.at(-1)!.stream!.longestFrameMs.toFixed(1)} ms` : ''}`);
+      options.log(
+        `webview round ${round + 1}: first paint ${empty.at(-1)!.firstPaintMs.toFixed(1)} / ${big.at(-1)!.firstPaintMs.toFixed(1)} ms${stream ? `, longest frame ${empty.at(-1)!.stream!.longestFrameMs.toFixed(1)} / ${big.at(-1)!.stream!.longestFrameMs.toFixed(1)} ms` : ''}`,
+      );
     }
-    const med = (list: typeof empty, pick: (s: (typeof empty)[number]) => number | undefined) => median(list.map(pick).filter((v): v is number => v !== undefined));
+    const med = (list: typeof empty, pick: (s: (typeof empty)[number]) => number | undefined) =>
+      median(list.map(pick).filter((v): v is number => v !== undefined));
     const paintEmpty = med(empty, (s) => s.firstPaintMs);
     const paintBig = med(big, (s) => s.firstPaintMs);
     const frameEmpty = med(empty, (s) => s.stream?.longestFrameMs);
@@ -191,11 +222,41 @@ export async function runWebviewBench(options: BenchOptions): Promise<BenchOutco
       build: 'production webview + dev harness, Chromium headless, 420x720',
     };
     const rows: Row[] = [
-      { bench: 'webview', metric: `first paint, ${BIG} messages / empty task`, value: times(firstPaintRatio, 2), target: '', status: firstPaintRatio === null ? 'TODO' : 'info' },
-      { bench: 'webview', metric: `longest frame during ${DELTAS} deltas, ${BIG} msgs / empty`, value: times(results.longest_frame_ratio, 2), target: '', status: 'info' },
-      { bench: 'webview', metric: `  longest frame, ${BIG} messages (ms; empty task: ${results.longest_frame_empty_ms})`, value: String(results.longest_frame_ms), target: '', status: 'info' },
-      { bench: 'webview', metric: `  whole stream of ${DELTAS} deltas, ${BIG} msgs / empty`, value: times(results.stream_total_ratio, 2), target: '', status: 'info' },
-      { bench: 'webview', metric: `JS heap, ${BIG} messages / empty task (${results.heap_5000_mb} MB)`, value: times(results.heap_ratio, 2), target: '', status: 'info' },
+      {
+        bench: 'webview',
+        metric: `first paint, ${BIG} messages / empty task`,
+        value: times(firstPaintRatio, 2),
+        target: '',
+        status: firstPaintRatio === null ? 'TODO' : 'info',
+      },
+      {
+        bench: 'webview',
+        metric: `longest frame during ${DELTAS} deltas, ${BIG} msgs / empty`,
+        value: times(results.longest_frame_ratio, 2),
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'webview',
+        metric: `  longest frame, ${BIG} messages (ms; empty task: ${results.longest_frame_empty_ms})`,
+        value: String(results.longest_frame_ms),
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'webview',
+        metric: `  whole stream of ${DELTAS} deltas, ${BIG} msgs / empty`,
+        value: times(results.stream_total_ratio, 2),
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'webview',
+        metric: `JS heap, ${BIG} messages / empty task (${results.heap_5000_mb} MB)`,
+        value: times(results.heap_ratio, 2),
+        target: '',
+        status: 'info',
+      },
     ];
     return { results, rows, notes: [] };
   } finally {

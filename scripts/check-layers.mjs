@@ -7,7 +7,8 @@ import { join, relative, sep } from 'node:path';
 import { builtinModules } from 'node:module';
 
 const root = new URL('..', import.meta.url).pathname;
-const importPattern = /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
+const importPattern =
+  /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
 const builtins = new Set(builtinModules.flatMap((m) => [m, `node:${m}`]));
 
 function walk(dir) {
@@ -22,7 +23,11 @@ function walk(dir) {
 
 const problems = [];
 const scanned = ['src', 'webview-ui/src'].filter((d) => {
-  try { return statSync(join(root, d)).isDirectory(); } catch { return false; }
+  try {
+    return statSync(join(root, d)).isDirectory();
+  } catch {
+    return false;
+  }
 });
 for (const dir of scanned) {
   for (const file of walk(join(root, dir))) {

@@ -7,7 +7,10 @@ import { join, relative } from 'node:path';
 const FORBIDDEN = [
   [/['"]node:(child_process|net|http|https|http2|worker_threads|dgram)['"]/, 'processes, sockets and servers'],
   [/['"]web-tree-sitter['"]|grammar-loader|definition-extractor|list-code-definition-names|shell-commands|permission-rules/, 'tree-sitter wasm'],
-  [/scripted-llm-server|agent-fixture|cli-runner|cli-pty|child-process-runner|command-sessions|search\/ripgrep|tools\/search-files|tools\/execute-command|pid-liveness|hooks\/hooks/, 'processes, servers or the CLI'],
+  [
+    /scripted-llm-server|agent-fixture|cli-runner|cli-pty|child-process-runner|command-sessions|search\/ripgrep|tools\/search-files|tools\/execute-command|pid-liveness|hooks\/hooks/,
+    'processes, servers or the CLI',
+  ],
 ];
 
 function testFiles(dir) {
@@ -19,7 +22,9 @@ function testFiles(dir) {
 
 const problems = [];
 for (const file of testFiles('test/unit')) {
-  const imports = readFileSync(file, 'utf8').split('\n').filter((line) => /^\s*(import|export)\b.*from\s|require\(|import\(/.test(line));
+  const imports = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => /^\s*(import|export)\b.*from\s|require\(|import\(/.test(line));
   for (const line of imports) {
     for (const [pattern, what] of FORBIDDEN) {
       if (pattern.test(line)) problems.push(`${relative('.', file)}: ${line.trim()}  (${what}: move the test to test/integration)`);

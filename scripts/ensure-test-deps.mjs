@@ -23,7 +23,10 @@ if (missing.length === 0) process.exit(0);
 
 const canApt = process.getuid?.() === 0 && onPath('apt-get');
 if (!canApt) {
-  for (const n of missing) console.error(`Missing ${n.binary} (${n.why}). Install the "${n.aptPackage}" package, e.g. sudo apt-get install ${n.aptPackage} (macOS: brew install ${n.aptPackage}).`);
+  for (const n of missing)
+    console.error(
+      `Missing ${n.binary} (${n.why}). Install the "${n.aptPackage}" package, e.g. sudo apt-get install ${n.aptPackage} (macOS: brew install ${n.aptPackage}).`,
+    );
   process.exit(1);
 }
 const packages = missing.map((n) => n.aptPackage);

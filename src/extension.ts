@@ -50,7 +50,11 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   const files = new VsCodeFileSystem();
   const diff = new DiffApproval(files);
   files.observe({ beforeWrite: (path) => diagnostics.snapshot(path), afterWrite: (path) => void diff.revealWritten(path) });
-  const interactions = new WebviewInteractions(diff, () => editorWorkspaceRoots(folders()) ?? '', (message) => log.warn(message));
+  const interactions = new WebviewInteractions(
+    diff,
+    () => editorWorkspaceRoots(folders()) ?? '',
+    (message) => log.warn(message),
+  );
   const processes = new TerminalProcessPort();
   const host = createVsCodeHost({ files, interactions, processes, diagnostics, log });
   const mcpService = new McpService({
@@ -71,9 +75,26 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     mentionSources: { problems: () => mentionSources.problems(), terminal: () => mentionSources.terminal() },
   });
   const checkpointViews = new VsCodeCheckpointViews();
-  const controller = new TaskController({ storageDir, cwd, additionalRoots: () => folders().others, host, settings, interactions, edits: diff, mcp: mcpService, saveExport: saveWithDialog, checkpointViews });
+  const controller = new TaskController({
+    storageDir,
+    cwd,
+    additionalRoots: () => folders().others,
+    host,
+    settings,
+    interactions,
+    edits: diff,
+    mcp: mcpService,
+    saveExport: saveWithDialog,
+    checkpointViews,
+  });
   // A replay asks no one, and its commands run in the scratch copy as child processes, not in the user's terminals.
-  const replays = new PanelReplays({ storageDir, host: { ...host, processes: new ChildProcessRunner() }, provider: (model) => settings.providerWithModel(model), maxIterations: () => readSettings().maxIterations, show: openAsUntitled });
+  const replays = new PanelReplays({
+    storageDir,
+    host: { ...host, processes: new ChildProcessRunner() },
+    provider: (model) => settings.providerWithModel(model),
+    maxIterations: () => readSettings().maxIterations,
+    show: openAsUntitled,
+  });
 
   const chatVisibility = new Emitter<void>();
   const wiring: ChatWiring = {
@@ -116,7 +137,9 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   );
   const finishedAt = performance.now();
   const loadStartedAt = (globalThis as { __smithLoadStart?: number }).__smithLoadStart ?? startedAt;
-  log.info(`Smith activated in ${(finishedAt - startedAt).toFixed(1)} ms (${(finishedAt - loadStartedAt).toFixed(1)} ms with loading); task storage: ${storageDir}`);
+  log.info(
+    `Smith activated in ${(finishedAt - startedAt).toFixed(1)} ms (${(finishedAt - loadStartedAt).toFixed(1)} ms with loading); task storage: ${storageDir}`,
+  );
   reportActivation({ activationMs: finishedAt - startedAt, loadAndActivationMs: finishedAt - loadStartedAt });
   return { controller, keys, interactions, storageDir, mcp: mcpService };
 }

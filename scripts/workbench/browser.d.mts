@@ -4,7 +4,4 @@ import type { BrowserContext } from 'playwright-core';
 export declare const CHROMIUM_ARGS: readonly string[];
 
 /** Launches Chromium with a fresh profile in `userDataDir`; close the returned context to stop it. */
-export declare function launchChromium(options: {
-  userDataDir: string;
-  viewport?: { width: number; height: number };
-}): Promise<BrowserContext>;
+export declare function launchChromium(options: { userDataDir: string; viewport?: { width: number; height: number } }): Promise<BrowserContext>;

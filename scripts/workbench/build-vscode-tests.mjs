@@ -11,7 +11,9 @@ import { REPO_ROOT } from './workbench-cache.mjs';
 const suiteDir = join(REPO_ROOT, 'test/integration/vscode/suite');
 const bundle = join(REPO_ROOT, 'out/test/integration/vscode/index.js');
 
-const suites = readdirSync(suiteDir).filter((name) => name.endsWith('.suite.ts')).sort();
+const suites = readdirSync(suiteDir)
+  .filter((name) => name.endsWith('.suite.ts'))
+  .sort();
 if (suites.length === 0) {
   console.error(`No *.suite.ts files in ${suiteDir}`);
   process.exit(1);

@@ -6,9 +6,18 @@
 const INHERITED_NOISE = new RegExp(
   '^(' +
     [
-      'npm_package_.*', 'npm_lifecycle_.*', 'npm_command', 'npm_execpath', 'npm_node_execpath',
+      'npm_package_.*',
+      'npm_lifecycle_.*',
+      'npm_command',
+      'npm_execpath',
+      'npm_node_execpath',
       'npm_config_(user_agent|local_prefix|prefix|global_prefix|node_gyp|nodedir|allow_scripts|npm_version|argv)',
-      'INIT_CWD', 'NODE', 'NODE_OPTIONS', 'NODE_PATH', 'VSCODE_.*', 'ELECTRON_RUN_AS_NODE',
+      'INIT_CWD',
+      'NODE',
+      'NODE_OPTIONS',
+      'NODE_PATH',
+      'VSCODE_.*',
+      'ELECTRON_RUN_AS_NODE',
     ].join('|') +
     ')$',
   'i',

@@ -49,7 +49,4 @@ export interface CodeServer {
 export declare function startCodeServer(options: StartCodeServerOptions): Promise<CodeServer>;
 
 /** The payload that runs an unpackaged extension (and optionally mocha tests) in the workbench. */
-export declare function developmentPayload(options: {
-  extensionDevelopmentPath: string;
-  extensionTestsPath?: string;
-}): WorkbenchPayload;
+export declare function developmentPayload(options: { extensionDevelopmentPath: string; extensionTestsPath?: string }): WorkbenchPayload;

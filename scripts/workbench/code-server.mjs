@@ -27,15 +27,18 @@ export const QUIET_SETTINGS = {
 
 /** Flags from notes/real-vscode-offline.md; each one removes a prompt, a network call or a leak. */
 const SERVER_FLAGS = [
-  '--auth', 'none',
+  '--auth',
+  'none',
   '--disable-telemetry',
   '--disable-update-check',
   '--disable-workspace-trust',
   '--disable-getting-started-override',
   // Without it an extension host lingers for hours after its browser tab is gone.
-  '--reconnection-grace-time', '5',
+  '--reconnection-grace-time',
+  '5',
   // Lets the page call codeAutomationLog/codeAutomationExit (extension tests report through them).
-  '--vscode-option', 'enable-smoke-test-driver',
+  '--vscode-option',
+  'enable-smoke-test-driver',
 ];
 
 async function freePort() {
@@ -126,7 +129,17 @@ class AddressInUseError extends Error {}
 async function launch(workbench, layout, env, workspace, port, startTimeoutMs) {
   const logStart = existsSync(layout.logFile) ? statSync(layout.logFile).size : 0;
   const logFd = openSync(layout.logFile, 'a');
-  const args = [workbench.codeServerEntry, '--bind-addr', `127.0.0.1:${port}`, ...SERVER_FLAGS, '--user-data-dir', layout.userDataDir, '--extensions-dir', layout.extensionsDir, workspace];
+  const args = [
+    workbench.codeServerEntry,
+    '--bind-addr',
+    `127.0.0.1:${port}`,
+    ...SERVER_FLAGS,
+    '--user-data-dir',
+    layout.userDataDir,
+    '--extensions-dir',
+    layout.extensionsDir,
+    workspace,
+  ];
   // detached = setsid(): code-server, its extension hosts and file watchers share one process
   // group, and stop() signals the whole group (killing only the main pid leaves watchers behind).
   // A multi-root workspace is a .code-workspace file: code-server runs in the folder that holds it.
@@ -243,7 +256,10 @@ export async function startCodeServer(options) {
     /** Installed extension ids (publisher.name), as code-server's --list-extensions prints them. */
     async listExtensions() {
       const output = await runCli(workbench, layout, env, ['--list-extensions']);
-      return output.split('\n').map((line) => line.trim()).filter((line) => /^[\w-]+\.[\w-]+$/.test(line));
+      return output
+        .split('\n')
+        .map((line) => line.trim())
+        .filter((line) => /^[\w-]+\.[\w-]+$/.test(line));
     },
     logTail: (lines = 40) => tailOf(layout.logFile, lines),
     exited,

@@ -24,7 +24,11 @@ function systemNeeds(needCodeServerBuild) {
   const needs = [{ pkg: 'chromium', why: 'playwright-core drives Debian Chromium', present: () => existsSync(CHROMIUM_PATH) }];
   if (needCodeServerBuild) {
     needs.push(
-      { pkg: 'libkrb5-dev', why: "code-server's kerberos module compiles against it", present: () => debInstalled('libkrb5-dev') || existsSync('/usr/include/gssapi/gssapi.h') },
+      {
+        pkg: 'libkrb5-dev',
+        why: "code-server's kerberos module compiles against it",
+        present: () => debInstalled('libkrb5-dev') || existsSync('/usr/include/gssapi/gssapi.h'),
+      },
       { pkg: 'build-essential', why: 'node-gyp compiles native modules', present: () => onPath('g++') && onPath('make') },
       { pkg: 'python3', why: 'node-gyp runs on Python 3', present: () => onPath('python3') },
     );

@@ -178,7 +178,9 @@ ${WEB_FLAGS_HELP}
   -h, --help                 show this help
   -v, --version              print the version
 
-API keys come from ${PROVIDERS.filter((p) => p.keyEnvVar !== '').map((p) => (p.id === 'openai-compatible' ? `${p.keyEnvVar} (${p.id})` : p.keyEnvVar)).join(', ')}.`;
+API keys come from ${PROVIDERS.filter((p) => p.keyEnvVar !== '')
+  .map((p) => (p.id === 'openai-compatible' ? `${p.keyEnvVar} (${p.id})` : p.keyEnvVar))
+  .join(', ')}.`;
 
 /** Reads the flags themselves; node's own message about a bad flag becomes a UsageError. */
 function parseFlags(argv: readonly string[]) {
@@ -257,7 +259,10 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     throw new UsageError(`--max-iterations must be a positive whole number; got "${values['max-iterations']}"`);
   }
   if (values.mode !== 'plan' && values.mode !== 'act') throw new UsageError(`--mode must be plan or act; got "${values.mode}"`);
-  const autoApprove = (values['auto-approve'] ?? '').split(',').map((f) => f.trim()).filter(Boolean);
+  const autoApprove = (values['auto-approve'] ?? '')
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
   const unknownFlag = autoApprove.find((f) => !AUTO_APPROVE_FLAGS.includes(f as AutoApproveFlag));
   if (unknownFlag) throw new UsageError(`--auto-approve accepts ${AUTO_APPROVE_FLAGS.join(', ')}; got "${unknownFlag}"`);
   const effort = values['reasoning-effort'];
@@ -281,7 +286,8 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   }
   if (values.input !== 'text' && values.input !== 'stream-json') throw new UsageError(`--input must be text or stream-json; got "${values.input}"`);
   if (values['patch-file'] && !values['dry-run']) throw new UsageError('--patch-file goes with --dry-run');
-  if (values['dry-run'] && values.output !== 'human' && !values['patch-file']) throw new UsageError(`--dry-run with --output ${values.output} needs --patch-file FILE: stdout carries the JSON`);
+  if (values['dry-run'] && values.output !== 'human' && !values['patch-file'])
+    throw new UsageError(`--dry-run with --output ${values.output} needs --patch-file FILE: stdout carries the JSON`);
   if (values.verbose && values.quiet) throw new UsageError('--verbose and --quiet cannot be used together');
   const web = webSettingsFromFlags(values);
   if (typeof web === 'string') throw new UsageError(web);
@@ -352,7 +358,8 @@ function checkedHosts(hosts: readonly string[]): string[] {
 function condensePercent(raw: string | undefined): { autoCondenseAt?: number } {
   if (raw === undefined) return {};
   const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < 10 || value > 100) throw new UsageError(`--auto-condense must be a percentage from 10 to 100; got "${raw}"`);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < 10 || value > 100)
+    throw new UsageError(`--auto-condense must be a percentage from 10 to 100; got "${raw}"`);
   return { autoCondenseAt: value / 100 };
 }
 

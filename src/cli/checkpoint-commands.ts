@@ -40,7 +40,14 @@ export interface CheckpointJson {
 
 /** The checkpoints as `--output json` prints them. */
 export function checkpointsJson(events: readonly TaskEvent[]): CheckpointJson[] {
-  return listCheckpoints(events).map((c) => ({ id: c.id, step: c.afterSeq, time: new Date(c.ts).toISOString(), filesChanged: c.changed, changedCount: c.changedCount, skipped: c.skipped }));
+  return listCheckpoints(events).map((c) => ({
+    id: c.id,
+    step: c.afterSeq,
+    time: new Date(c.ts).toISOString(),
+    filesChanged: c.changed,
+    changedCount: c.changedCount,
+    skipped: c.skipped,
+  }));
 }
 
 /** The checkpoints as a table for people. */
@@ -60,12 +67,18 @@ export function formatCheckpoints(events: readonly TaskEvent[], style: Style): s
 /** What a rewind did, in words; `force` names the flag that overrides a conflict. */
 export function describeRewind(outcome: RewindOutcome, checkpointId: string, scope: RewindScope, style: Style, force: string): string {
   if (outcome.kind === 'conflicts') {
-    return style.red(`Nothing was restored: these files changed after the task's last checkpoint and would be overwritten:\n${outcome.files.map((f) => `  ${style.text(f)}`).join('\n')}\nUse ${force} to restore anyway.`);
+    return style.red(
+      `Nothing was restored: these files changed after the task's last checkpoint and would be overwritten:\n${outcome.files.map((f) => `  ${style.text(f)}`).join('\n')}\nUse ${force} to restore anyway.`,
+    );
   }
   const lines: string[] = [];
   if (scope !== 'conversation') {
     const changed = outcome.restored.length + outcome.deleted.length;
-    lines.push(changed === 0 ? `The files already matched checkpoint ${checkpointId}.` : `Restored the files of checkpoint ${checkpointId}: ${[...outcome.restored, ...outcome.deleted.map((f) => `${f} (removed)`)].map(style.text).join(', ')}.`);
+    lines.push(
+      changed === 0
+        ? `The files already matched checkpoint ${checkpointId}.`
+        : `Restored the files of checkpoint ${checkpointId}: ${[...outcome.restored, ...outcome.deleted.map((f) => `${f} (removed)`)].map(style.text).join(', ')}.`,
+    );
     for (const failure of outcome.failures) lines.push(style.red(`Could not restore ${style.text(failure)}`));
     for (const file of outcome.untouched) lines.push(style.yellow(`Left as it is (not kept by the checkpoints): ${style.text(file.path)} (${file.reason})`));
   }
@@ -108,10 +121,17 @@ export async function runCheckpointCommand(argv: readonly string[], out: NodeJS.
 }
 
 /** The checkpoint stores of the workspace a stored task ran in: its folder's, and those of the other folders its checkpoints cover. */
-export async function storeOfTask(events: readonly TaskEvent[], storageDir: string, notify: (message: string) => void): Promise<WorkspaceCheckpoints | undefined> {
+export async function storeOfTask(
+  events: readonly TaskEvent[],
+  storageDir: string,
+  notify: (message: string) => void,
+): Promise<WorkspaceCheckpoints | undefined> {
   const started = events.find((e) => e.type === 'task_started');
   if (started?.type !== 'task_started') throw new Error('the task log has no task_started event');
-  const workspace = WorkspaceRoots.open(started.cwd, [...checkpointFoldersOfTask(events)].map(([path, name]) => ({ path, name })));
+  const workspace = WorkspaceRoots.open(
+    started.cwd,
+    [...checkpointFoldersOfTask(events)].map(([path, name]) => ({ path, name })),
+  );
   return openWorkspaceCheckpoints(workspace, { storageDir, ignore: await loadWorkspaceIgnore(workspace), notify });
 }
 

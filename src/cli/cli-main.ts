@@ -62,7 +62,12 @@ async function main(argv: readonly string[]): Promise<number> {
   // Listing needs no model; the placeholder only satisfies the provider settings.
   if (options.listModels) {
     const config = providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env);
-    return printModels(config, options.output === 'json', { stdout: process.stdout, stderr: process.stderr, terminal: Boolean(process.stdout.isTTY) }, ModelFactsCache.in(storageDir));
+    return printModels(
+      config,
+      options.output === 'json',
+      { stdout: process.stdout, stderr: process.stderr, terminal: Boolean(process.stdout.isTTY) },
+      ModelFactsCache.in(storageDir),
+    );
   }
   let cwd: string;
   try {
@@ -94,7 +99,13 @@ async function main(argv: readonly string[]): Promise<number> {
   const overlay = options.dryRun ? new OverlayFileSystem(baseHost.files) : undefined;
   // Trust questions are asked only on a terminal; otherwise what waits for trust stays off unless --trust-workspace.
   const askOnTerminal = lines && stdinIsTty && process.stderr.isTTY && options.output === 'human' ? lines : undefined;
-  const settings = await permissionSettings(storageDir, cwd, options.trustWorkspace, style, askOnTerminal ? terminalSettingsTrustPrompt(askOnTerminal, process.stderr, style) : undefined);
+  const settings = await permissionSettings(
+    storageDir,
+    cwd,
+    options.trustWorkspace,
+    style,
+    askOnTerminal ? terminalSettingsTrustPrompt(askOnTerminal, process.stderr, style) : undefined,
+  );
   const mcp = await startCliMcp({
     cwd,
     storageDir,
@@ -141,7 +152,9 @@ async function main(argv: readonly string[]): Promise<number> {
   if (unpriced.length > 0) {
     await environment.dispose();
     await mcp.dispose();
-    throw new UsageError(`--max-cost needs the model's prices, and the prices of ${unpriced.join(', ')} are unknown (not in Smith's catalogue): give them with --input-price and --output-price (US dollars per million tokens)`);
+    throw new UsageError(
+      `--max-cost needs the model's prices, and the prices of ${unpriced.join(', ')} are unknown (not in Smith's catalogue): give them with --input-price and --output-price (US dollars per million tokens)`,
+    );
   }
   for (const error of environment.skills.errors) process.stderr.write(`${style.yellow(`Warning: ${style.text(error)}`)}\n`);
   const skill = options.skill ?? 'code';
@@ -164,11 +177,19 @@ async function main(argv: readonly string[]): Promise<number> {
     // The task's session is known before its message's hooks run: SessionStart goes first.
     const session = resumed ? resumed.messageSession() : Task.newSession(environment.options, { mode: options.mode });
     // `smith "/review src/queue.ts"`: a command file or MCP prompt is expanded as the REPL does.
-    const commandSources: CommandTextSources = { options: environment.options, mcp: mcp.hub, warn: (problem) => process.stderr.write(`${style.yellow(`Warning: ${style.text(problem)}`)}\n`) };
+    const commandSources: CommandTextSources = {
+      options: environment.options,
+      mcp: mcp.hub,
+      warn: (problem) => process.stderr.write(`${style.yellow(`Warning: ${style.text(problem)}`)}\n`),
+    };
     if (taskText) taskText = await taskMessageText(taskText, commandSources);
     const expanded = taskText ? await expandForCli(environment.options, taskText, process.stderr, style, session) : undefined;
-    const mentioned = expanded || images.images.length > 0 ? { ...expanded, attachments: [...(expanded?.attachments ?? []), ...images.attachments], images: images.images } : undefined;
-    const task = resumed ?? Task.create(environment.options, taskText!, { mode: options.mode, skill, taskId: session.sessionId!, ...(mentioned ? { mentioned } : {}) });
+    const mentioned =
+      expanded || images.images.length > 0
+        ? { ...expanded, attachments: [...(expanded?.attachments ?? []), ...images.attachments], images: images.images }
+        : undefined;
+    const task =
+      resumed ?? Task.create(environment.options, taskText!, { mode: options.mode, skill, taskId: session.sessionId!, ...(mentioned ? { mentioned } : {}) });
     // `--resume ID "message"`: the task goes on with the new instruction.
     if (resumed && taskText) task.addUserMessage(taskText, mentioned);
     if (jsonInput) {
@@ -264,7 +285,8 @@ async function runOnce(
   const started = Date.now();
   const follow = (task: Task) => {
     // The stream starts with what this run logged before it was followed (task_started, task_resumed…).
-    if (options.output === 'stream-json') for (const event of eventsOfThisRun(task.log.events)) writeStreamJson(process.stdout, streamJsonLine(task.id, { type: 'event', event }));
+    if (options.output === 'stream-json')
+      for (const event of eventsOfThisRun(task.log.events)) writeStreamJson(process.stdout, streamJsonLine(task.id, { type: 'event', event }));
     return task.onUpdate((update) => {
       reporter.handle(update);
       if (options.output === 'stream-json') writeStreamJson(process.stdout, streamJsonLine(task.id, update));

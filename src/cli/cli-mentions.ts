@@ -8,7 +8,13 @@ export { PromptBlockedError } from '../core/context/prepare-message.js';
  * Prepares a message the user typed (hooks, then @-mentions; see prepareMessage) and says on
  * stderr what was attached, what was not, and what the hooks complained of.
  */
-export async function expandForCli(options: TaskOptions, text: string, err: NodeJS.WritableStream, style: Style, session?: MessageSession): Promise<PreparedExpansion | undefined> {
+export async function expandForCli(
+  options: TaskOptions,
+  text: string,
+  err: NodeJS.WritableStream,
+  style: Style,
+  session?: MessageSession,
+): Promise<PreparedExpansion | undefined> {
   const { expanded, hookErrors } = await prepareMessage(options, text, session);
   for (const error of hookErrors) err.write(`${style.yellow(style.text(error))}\n`);
   if (!expanded) return undefined;

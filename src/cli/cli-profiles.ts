@@ -25,7 +25,8 @@ export function loadCliProfiles(storageDir: string): CliProfiles {
   }
   const errors: ParseError[] = [];
   const json = parseJsonc(text, errors, { allowTrailingComma: true });
-  if (errors.length > 0) return { profiles: {}, problems: [`${file}: not valid JSON (${printParseErrorCode(errors[0]!.error)} at offset ${errors[0]!.offset})`], modeProfiles: {} };
+  if (errors.length > 0)
+    return { profiles: {}, problems: [`${file}: not valid JSON (${printParseErrorCode(errors[0]!.error)} at offset ${errors[0]!.offset})`], modeProfiles: {} };
   const settings = (typeof json === 'object' && json !== null ? json : {}) as { profiles?: unknown; planProfile?: unknown; actProfile?: unknown };
   const name = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
   const plan = name(settings.planProfile);

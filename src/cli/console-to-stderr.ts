@@ -9,7 +9,22 @@ import { Console } from 'node:console';
  */
 export function routeConsoleToStderr(): void {
   const toStderr = new Console({ stdout: process.stderr, stderr: process.stderr });
-  for (const name of ['log', 'info', 'debug', 'dir', 'dirxml', 'table', 'trace', 'group', 'groupCollapsed', 'groupEnd', 'count', 'countReset', 'timeLog', 'timeEnd'] as const) {
+  for (const name of [
+    'log',
+    'info',
+    'debug',
+    'dir',
+    'dirxml',
+    'table',
+    'trace',
+    'group',
+    'groupCollapsed',
+    'groupEnd',
+    'count',
+    'countReset',
+    'timeLog',
+    'timeEnd',
+  ] as const) {
     (console as unknown as Record<string, unknown>)[name] = toStderr[name].bind(toStderr);
   }
 }

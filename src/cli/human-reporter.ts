@@ -45,7 +45,9 @@ export class HumanReporter {
     }
     if (update.type === 'retry') {
       const seconds = Math.max(1, Math.round(update.delayMs / 1000));
-      this.err.write(`${this.style.yellow(`! ${this.style.text(update.reason)} — retrying in ${seconds} s (attempt ${update.attempt}/${update.maxRetries})`)}\n`);
+      this.err.write(
+        `${this.style.yellow(`! ${this.style.text(update.reason)} — retrying in ${seconds} s (attempt ${update.attempt}/${update.maxRetries})`)}\n`,
+      );
       return;
     }
     const event = update.event;
@@ -74,7 +76,9 @@ export class HumanReporter {
         break;
       }
       case 'tool_error':
-        this.err.write(`${this.style.red(`✗ ${this.style.text(event.tool)}: ${firstLines(this.style.text(event.error), this.level === 'verbose' ? 40 : 6)}`)}\n`);
+        this.err.write(
+          `${this.style.red(`✗ ${this.style.text(event.tool)}: ${firstLines(this.style.text(event.error), this.level === 'verbose' ? 40 : 6)}`)}\n`,
+        );
         break;
       case 'approval_answered':
         if (!event.approved) this.err.write(`${this.style.yellow(`✗ rejected${event.feedback ? `: ${this.style.text(event.feedback)}` : ''}`)}\n`);
@@ -87,7 +91,8 @@ export class HumanReporter {
         break;
       case 'hooks_ran':
         for (const run of event.runs) {
-          if (isNoteworthyHookRun(run) || this.level === 'verbose') this.err.write(`${this.style.dim(`  ${this.style.text(hookRunLine(event.event, event.tool, run))}`)}\n`);
+          if (isNoteworthyHookRun(run) || this.level === 'verbose')
+            this.err.write(`${this.style.dim(`  ${this.style.text(hookRunLine(event.event, event.tool, run))}`)}\n`);
         }
         break;
       case 'task_resumed':
@@ -108,7 +113,9 @@ export class HumanReporter {
     const done = items.filter((item) => item.status === 'completed').length;
     const box = { completed: '[x]', in_progress: '[-]', pending: '[ ]' } as const;
     const lines = items.map((item) => `  ${box[item.status]} ${this.style.text(item.text)}`);
-    this.err.write(`${this.style.dim(`  Todo (${done}/${items.length} done)`)}\n${lines.map((line) => (line.startsWith('  [x]') ? this.style.dim(line) : line)).join('\n')}\n`);
+    this.err.write(
+      `${this.style.dim(`  Todo (${done}/${items.length} done)`)}\n${lines.map((line) => (line.startsWith('  [x]') ? this.style.dim(line) : line)).join('\n')}\n`,
+    );
   }
 
   private printBlocks(blocks: readonly AssistantBlock[], final = false): void {

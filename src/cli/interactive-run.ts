@@ -18,7 +18,13 @@ export interface RunTerminal {
  * request; it never answers an approval shown later. Messages still queued when the task completes
  * are delivered by running the task on, as a follow-up. `onNewTask` sees every task that starts.
  */
-export async function runInteractive(first: Task, options: TaskOptions, session: CliSession, terminal: RunTerminal, onNewTask: (task: Task) => void): Promise<TaskChainResult> {
+export async function runInteractive(
+  first: Task,
+  options: TaskOptions,
+  session: CliSession,
+  terminal: RunTerminal,
+  onNewTask: (task: Task) => void,
+): Promise<TaskChainResult> {
   const { lines, commands, err, style } = terminal;
   session.task = first;
   session.running = true;

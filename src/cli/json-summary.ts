@@ -55,7 +55,11 @@ export function jsonSummary(taskId: string, events: readonly TaskEvent[], outcom
         break;
       case 'model_response': {
         totalIterations++;
-        const text = event.blocks.filter((b) => b.kind === 'text').map((b) => (b.kind === 'text' ? b.text : '')).join('\n').trim();
+        const text = event.blocks
+          .filter((b) => b.kind === 'text')
+          .map((b) => (b.kind === 'text' ? b.text : ''))
+          .join('\n')
+          .trim();
         if (text) steps.push({ type: 'assistant', output: text });
         break;
       }

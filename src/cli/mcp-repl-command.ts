@@ -16,7 +16,13 @@ export async function runMcpReplCommand(args: readonly string[], hub: McpHub, st
   if (!['tools', 'log', 'restart', 'disable', 'enable'].includes(sub)) return `Unknown /mcp subcommand "${sub}".\n${MCP_REPL_HELP}`;
   if (!name) return `Usage: /mcp ${sub} NAME`;
   const server = hub.server(name);
-  if (!server) return `No MCP server named "${name}". Servers: ${hub.servers().map((s) => s.name).join(', ') || '(none configured)'}`;
+  if (!server)
+    return `No MCP server named "${name}". Servers: ${
+      hub
+        .servers()
+        .map((s) => s.name)
+        .join(', ') || '(none configured)'
+    }`;
   try {
     switch (sub) {
       case 'tools':
@@ -39,7 +45,10 @@ export async function runMcpReplCommand(args: readonly string[], hub: McpHub, st
 
 function listServers(hub: McpHub, style: Style): string {
   const servers = hub.servers();
-  const lines = servers.length === 0 ? ['No MCP servers configured (add them to .smith/mcp.json or the global mcp_settings.json).'] : servers.map((s) => describeServer(s, style));
+  const lines =
+    servers.length === 0
+      ? ['No MCP servers configured (add them to .smith/mcp.json or the global mcp_settings.json).']
+      : servers.map((s) => describeServer(s, style));
   for (const problem of hub.configProblems()) if (!problem.server) lines.push(style.yellow(style.text(`${problem.file}: ${problem.message}`)));
   return lines.join('\n');
 }

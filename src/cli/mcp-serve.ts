@@ -48,7 +48,9 @@ export async function runMcpServe(options: McpServeOptions): Promise<void> {
   const ignore = await loadSmithIgnore(options.cwd);
   const server = new McpServer(
     { name: 'smith', version: options.version ?? '0.0.0' },
-    { instructions: `Smith's workspace tools for ${options.cwd}. Paths are relative to it; paths outside it and files fenced off by .smithignore are refused. run_task runs a whole coding task with Smith's own agent.` },
+    {
+      instructions: `Smith's workspace tools for ${options.cwd}. Paths are relative to it; paths outside it and files fenced off by .smithignore are refused. run_task runs a whole coding task with Smith's own agent.`,
+    },
   );
   let calls = 0;
   // What this session's calls read and wrote: an edit of a file changed since then is refused.
@@ -74,7 +76,7 @@ export async function runMcpServe(options: McpServeOptions): Promise<void> {
     'run_task',
     {
       description:
-        'Run a whole coding task with Smith\'s agent in this workspace (it reads, edits and runs commands inside the workspace without asking) and return its final result.',
+        "Run a whole coding task with Smith's agent in this workspace (it reads, edits and runs commands inside the workspace without asking) and return its final result.",
       inputSchema: { task: z.string().min(1).describe('What Smith should do, in plain language.') },
     },
     async ({ task }, extra) => {
@@ -123,7 +125,14 @@ export function inputShape(spec: ToolSpec): Record<string, z.ZodType<string | un
 }
 
 /** Approvals are automatic inside the workspace and refused outside it: nobody is there to ask. */
-function workspaceContext(cwd: string, ignore: IgnorePolicy, host: ToolContext['host'], signal: AbortSignal, callId: string, stamps: FileStampRecord): ToolContext {
+function workspaceContext(
+  cwd: string,
+  ignore: IgnorePolicy,
+  host: ToolContext['host'],
+  signal: AbortSignal,
+  callId: string,
+  stamps: FileStampRecord,
+): ToolContext {
   return {
     host,
     cwd,

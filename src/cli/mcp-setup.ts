@@ -95,7 +95,9 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
       if (told.has(server.name) || !server.config) continue;
       if (server.status === 'error') options.warn(`Warning: MCP server "${server.name}" is unavailable: ${server.error}`);
       else if (hub.stillConnecting().includes(server.name)) {
-        options.warn(`Warning: MCP server "${server.name}" did not connect within ${server.config.timeoutSeconds} s (its timeout); the task goes on without it while it keeps trying.`);
+        options.warn(
+          `Warning: MCP server "${server.name}" did not connect within ${server.config.timeoutSeconds} s (its timeout); the task goes on without it while it keeps trying.`,
+        );
       } else continue;
       told.add(server.name);
     }
@@ -115,13 +117,17 @@ export function terminalTrustPrompt(lines: LineSource, err: NodeJS.WritableStrea
   return async (servers) => {
     err.write(`\n${style.bold(`? This workspace's ${style.text(WORKSPACE_MCP_FILE)} wants to start these MCP servers:`)}\n`);
     for (const line of servers) err.write(`  ${style.text(line)}\n`);
-    err.write(`${style.dim('They run as you, with your files and credentials. Trust them only for a repository you know; the answer is remembered until the file changes.')}\n`);
+    err.write(
+      `${style.dim('They run as you, with your files and credentials. Trust them only for a repository you know; the answer is remembered until the file changes.')}\n`,
+    );
     const answer = await lines.next('Start them? [y]es / [N]o: ');
     return answer === undefined ? undefined : /^(y|yes)$/i.test(answer.trim());
   };
 }
 
 function untrustedHint(untrusted: UntrustedWorkspaceServers): string {
-  const what = describeWorkspaceServers(untrusted.servers).map((line) => `\n  ${line}`).join('');
+  const what = describeWorkspaceServers(untrusted.servers)
+    .map((line) => `\n  ${line}`)
+    .join('');
   return `The MCP servers of ${untrusted.file} were not started:${what}\nRun smith with --trust-workspace to start them${untrusted.decision === 'unknown' ? ' (on a terminal smith asks once and remembers the answer)' : ''}; the task goes on without them.`;
 }

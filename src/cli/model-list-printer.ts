@@ -20,7 +20,8 @@ export async function printModels(config: ProviderConfig, json: boolean, output:
   const listed = await providerModels(config, cache ? { cache } : {});
   if (listed.error !== undefined) output.stderr.write(`smith: ${listed.error}\n`);
   if (listed.source === 'cache') output.stderr.write(`smith: this is the list the server gave on ${new Date(listed.fetchedAt ?? 0).toISOString()}\n`);
-  if (listed.source === 'catalogue' && listed.error !== undefined && listed.models.length > 0) output.stderr.write("smith: these are the models Smith's catalogue knows\n");
+  if (listed.source === 'catalogue' && listed.error !== undefined && listed.models.length > 0)
+    output.stderr.write("smith: these are the models Smith's catalogue knows\n");
   if (json) output.stdout.write(`${JSON.stringify(listed.models, null, 2)}\n`);
   else output.stdout.write(formatModelList(listed, output.terminal));
   return listed.source === 'server' || listed.models.length > 0 ? 0 : 1;

@@ -9,7 +9,6 @@ import type { Mode } from '../core/skills/skill.js';
 import { loadCliProfiles, userSettingsFile } from './cli-profiles.js';
 import { defaultStorageDir } from './default-storage.js';
 
-
 /** The CLI's options with the API profile it names, if any (`--profile`). */
 export type ProfiledOptions = CliOptions & { readonly profile?: string };
 
@@ -90,9 +89,9 @@ function withProfile(options: CliOptions, profile: ApiProfile): CliOptions {
   return {
     ...options,
     provider: options.provider ?? profile.provider,
-    ...(options.model ?? profile.model ? { model: options.model ?? profile.model } : {}),
-    ...(options.baseUrl ?? profile.baseUrl ? { baseUrl: options.baseUrl ?? profile.baseUrl } : {}),
+    ...((options.model ?? profile.model) ? { model: options.model ?? profile.model } : {}),
+    ...((options.baseUrl ?? profile.baseUrl) ? { baseUrl: options.baseUrl ?? profile.baseUrl } : {}),
     ...(effort ? { reasoningEffort: effort } : {}),
-    ...(options.toolProtocol ?? profile.toolProtocol ? { toolProtocol: options.toolProtocol ?? profile.toolProtocol } : {}),
+    ...((options.toolProtocol ?? profile.toolProtocol) ? { toolProtocol: options.toolProtocol ?? profile.toolProtocol } : {}),
   };
 }

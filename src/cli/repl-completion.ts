@@ -17,13 +17,21 @@ export type ReplCompleter = (line: string) => Promise<[string[], string]>;
  * prompts); `@` completes mentions (problems-free ones the CLI has, and the workspace's files,
  * fuzzily, ignored ones left out).
  */
-export function replCompleter(inputs: { readonly cwd: string; readonly workspace?: WorkspaceRoots; readonly storageDir: string; readonly mcp?: McpHub }): ReplCompleter {
+export function replCompleter(inputs: {
+  readonly cwd: string;
+  readonly workspace?: WorkspaceRoots;
+  readonly storageDir: string;
+  readonly mcp?: McpHub;
+}): ReplCompleter {
   const mentions = new MentionSuggestions();
   return async (line) => {
     const command = /^\/(\S*)$/.exec(line);
     if (command) {
       const typed = command[1] ?? '';
-      const user = slashChoices({ commands: loadCustomCommands({ workspaceRoot: inputs.cwd, userCommandsDir: join(inputs.storageDir, 'commands') }).commands, ...(inputs.mcp ? { mcp: inputs.mcp } : {}) }).map((c) => c.name);
+      const user = slashChoices({
+        commands: loadCustomCommands({ workspaceRoot: inputs.cwd, userCommandsDir: join(inputs.storageDir, 'commands') }).commands,
+        ...(inputs.mcp ? { mcp: inputs.mcp } : {}),
+      }).map((c) => c.name);
       const names = [...REPL_COMMANDS, ...user].filter((name) => name.startsWith(typed));
       return [[...new Set(names)].map((name) => `/${name}`), line];
     }
@@ -31,7 +39,9 @@ export function replCompleter(inputs: { readonly cwd: string; readonly workspace
     if (mention) {
       const typed = mention[1] ?? '@';
       // The editor's own mentions are no use here: the CLI says so when they are typed.
-      const items = (await mentions.suggest(inputs.workspace ?? inputs.cwd, typed.slice(1))).filter((item) => item.value !== 'problems' && item.value !== 'terminal');
+      const items = (await mentions.suggest(inputs.workspace ?? inputs.cwd, typed.slice(1))).filter(
+        (item) => item.value !== 'problems' && item.value !== 'terminal',
+      );
       return [items.map((item) => `@${item.value}`), typed];
     }
     return [[], line];

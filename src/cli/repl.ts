@@ -29,7 +29,12 @@ export async function runRepl(
   err.write(`${style.bold('Smith')} — ${options.provider.id} ${options.provider.modelId} in ${options.cwd}\nType /help for commands.\n`);
   const session: CliSession = { task: undefined, start: initial, running: false, quit: false };
   const commands = new SlashCommands(session, options, reporter, err, style, mcp);
-  lines.completer = replCompleter({ cwd: options.cwd, ...(options.workspace ? { workspace: options.workspace } : {}), storageDir: options.storageDir, ...(mcp ? { mcp } : {}) });
+  lines.completer = replCompleter({
+    cwd: options.cwd,
+    ...(options.workspace ? { workspace: options.workspace } : {}),
+    storageDir: options.storageDir,
+    ...(mcp ? { mcp } : {}),
+  });
   lines.commandHandler = async (line) => {
     if (!isSlashCommand(line)) return false;
     await commands.run(line);
@@ -99,10 +104,13 @@ export async function runRepl(
   return stoppedBy ? 1 : 0;
 
   async function runTask(task: Task): Promise<void> {
-    const finished = await runInteractive(task, options, session, { lines, commands, err, style }, (next) => next.onUpdate((update) => reporter.handle(update)));
+    const finished = await runInteractive(task, options, session, { lines, commands, err, style }, (next) =>
+      next.onUpdate((update) => reporter.handle(update)),
+    );
     session.task = finished.task;
     printOutcome(finished.outcome, finished.task.id, style, usageTotals(chainEvents(finished.tasks)));
     const waiting = finished.task.queuedMessages.length;
-    if (waiting > 0 && !session.quit) err.write(`${style.dim(`${waiting} queued message${waiting === 1 ? '' : 's'} will reach the model with your next message.`)}\n`);
+    if (waiting > 0 && !session.quit)
+      err.write(`${style.dim(`${waiting} queued message${waiting === 1 ? '' : 's'} will reach the model with your next message.`)}\n`);
   }
 }

@@ -45,7 +45,9 @@ export function readReplayBatch(file: string): ReplayBatch {
   const parsed = Array.isArray(raw) ? runsSchema.safeParse(raw) : batchObjectSchema.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new UsageError(`--batch ${file}: ${issue.path.join('.') || 'the file'}: ${issue.message} (expected an array of {"task", "model"?, "provider"?, "baseUrl"?, "skill"?, "rules"?, "label"?} or {"concurrency", "runs": [...]})`);
+    throw new UsageError(
+      `--batch ${file}: ${issue.path.join('.') || 'the file'}: ${issue.message} (expected an array of {"task", "model"?, "provider"?, "baseUrl"?, "skill"?, "rules"?, "label"?} or {"concurrency", "runs": [...]})`,
+    );
   }
   const data = parsed.data;
   const runs = (Array.isArray(data) ? data : data.runs).map((entry) => (entry.rules ? { ...entry, rules: resolve(dirname(file), entry.rules) } : entry));

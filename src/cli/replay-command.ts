@@ -25,7 +25,18 @@ smith replay --batch FILE [--concurrency N] [the settings above, as defaults for
 const DEFAULT_CONCURRENCY = 2;
 
 /** The flags that choose the model; they are checked and read by the main command's parser. */
-const MODEL_FLAGS = ['provider', 'model', 'base-url', 'reasoning-effort', 'tool-protocol', 'context-window', 'input-price', 'output-price', 'idle-timeout', 'max-iterations'] as const;
+const MODEL_FLAGS = [
+  'provider',
+  'model',
+  'base-url',
+  'reasoning-effort',
+  'tool-protocol',
+  'context-window',
+  'input-price',
+  'output-price',
+  'idle-timeout',
+  'max-iterations',
+] as const;
 
 /** Where the command writes and what it reads from the environment. */
 export interface ReplayCommandIo {
@@ -40,7 +51,9 @@ export interface ReplayCommandIo {
 export async function runReplayCommand(argv: readonly string[], io: ReplayCommandIo): Promise<number> {
   const { values, positionals } = parse(argv);
   if (values.help) {
-    io.out.write(`Usage: ${REPLAY_USAGE}\n\nRuns a stored task's messages again from its first checkpoint in a scratch copy of its workspace, approving\nonly what the original run approved, and compares the two runs. Commands run in the sandbox (bubblewrap), the scratch copy\ntheir only writable place; without bubblewrap they are not run unless --run-commands-unconfined is given. See docs/replay.md.\n`);
+    io.out.write(
+      `Usage: ${REPLAY_USAGE}\n\nRuns a stored task's messages again from its first checkpoint in a scratch copy of its workspace, approving\nonly what the original run approved, and compares the two runs. Commands run in the sandbox (bubblewrap), the scratch copy\ntheir only writable place; without bubblewrap they are not run unless --run-commands-unconfined is given. See docs/replay.md.\n`,
+    );
     return 0;
   }
   if (values.output !== 'human' && values.output !== 'json') throw new UsageError(`--output must be human or json; got "${values.output}"\n${REPLAY_USAGE}`);
@@ -66,7 +79,14 @@ export async function runReplayCommand(argv: readonly string[], io: ReplayComman
       const label = entry.label ?? entry.model ?? `replay ${index + 1}`;
       try {
         // The entry's settings come after the command line's, so they win.
-        const comparison = await replayOnce(taskIdArgument(entry.task, `batch entry ${label}`), [...argv, ...entryFlags(entry)], label, storageDir, io, controller.signal);
+        const comparison = await replayOnce(
+          taskIdArgument(entry.task, `batch entry ${label}`),
+          [...argv, ...entryFlags(entry)],
+          label,
+          storageDir,
+          io,
+          controller.signal,
+        );
         return { label, taskId: entry.task, comparison };
       } catch (error) {
         if (!(error instanceof ReplayError || error instanceof UsageError)) throw error;
@@ -81,7 +101,14 @@ export async function runReplayCommand(argv: readonly string[], io: ReplayComman
 }
 
 /** One replay with the settings `flags` give, showing its tool calls on stderr as they happen. */
-async function replayOnce(taskId: string, flags: readonly string[], label: string, storageDir: string, io: ReplayCommandIo, signal: AbortSignal): Promise<ReplayComparison> {
+async function replayOnce(
+  taskId: string,
+  flags: readonly string[],
+  label: string,
+  storageDir: string,
+  io: ReplayCommandIo,
+  signal: AbortSignal,
+): Promise<ReplayComparison> {
   const { values } = parse(flags);
   const { style, err } = io;
   const settings = replaySettings(values, io.env);
@@ -90,7 +117,13 @@ async function replayOnce(taskId: string, flags: readonly string[], label: strin
     storageDir,
     taskId,
     settings,
-    host: { files: host.files, processes: host.processes, clock: host.clock, ripgrepPath: host.ripgrepPath, notify: (level, message) => host.notify(level, `[${label}] ${message}`) },
+    host: {
+      files: host.files,
+      processes: host.processes,
+      clock: host.clock,
+      ripgrepPath: host.ripgrepPath,
+      notify: (level, message) => host.notify(level, `[${label}] ${message}`),
+    },
     ...(io.redactor ? { redactor: io.redactor } : {}),
     signal,
     onTask: (task) => {
@@ -99,8 +132,10 @@ async function replayOnce(taskId: string, flags: readonly string[], label: strin
       task.onUpdate((update) => {
         if (update.type !== 'event') return;
         const event = update.event;
-        if (event.type === 'tool_requested') err.write(`${style.dim(`[${style.text(label)}]`)} ${style.text(event.tool)} ${style.text(event.params.path ?? event.params.command ?? '')}\n`);
-        else if (event.type === 'approval_answered' && !event.approved) err.write(`${style.dim(`[${style.text(label)}]`)} ${style.yellow(`rejected: ${style.text(event.feedback ?? '')}`)}\n`);
+        if (event.type === 'tool_requested')
+          err.write(`${style.dim(`[${style.text(label)}]`)} ${style.text(event.tool)} ${style.text(event.params.path ?? event.params.command ?? '')}\n`);
+        else if (event.type === 'approval_answered' && !event.approved)
+          err.write(`${style.dim(`[${style.text(label)}]`)} ${style.yellow(`rejected: ${style.text(event.feedback ?? '')}`)}\n`);
       });
     },
   });

@@ -5,7 +5,9 @@ import { comparisonRows, costText, countText, secondsText } from '../core/replay
 import type { Style } from './style.js';
 
 /** One row of a batch: a replay that ran, or one that could not start. */
-export type BatchRow = { readonly label: string; readonly taskId: string; readonly comparison: ReplayComparison } | { readonly label: string; readonly taskId: string; readonly error: string };
+export type BatchRow =
+  | { readonly label: string; readonly taskId: string; readonly comparison: ReplayComparison }
+  | { readonly label: string; readonly taskId: string; readonly error: string };
 
 /** The original and the replay side by side, then each run's changes as a diff. */
 export function formatComparison(c: ReplayComparison, style: Style): string {
@@ -21,7 +23,20 @@ export function formatBatch(rows: readonly BatchRow[], style: Style): string {
   const header = ['task', 'run', 'model', 'skill', 'status', 'calls', 'mistakes', 'tokens in', 'tokens out', 'cost', 'time', 'files'];
   const lines: string[][] = [header];
   const shown = new Set<string>();
-  const line = (taskId: string, label: string, r: RunSummary) => [taskId, label, `${r.provider} ${r.model}`, r.skill, r.status, String(r.toolCalls), String(r.mistakes), countText(r.tokens.input), countText(r.tokens.output), costText(r.cost), secondsText(r.durationMs), String(r.diff.files.length)];
+  const line = (taskId: string, label: string, r: RunSummary) => [
+    taskId,
+    label,
+    `${r.provider} ${r.model}`,
+    r.skill,
+    r.status,
+    String(r.toolCalls),
+    String(r.mistakes),
+    countText(r.tokens.input),
+    countText(r.tokens.output),
+    costText(r.cost),
+    secondsText(r.durationMs),
+    String(r.diff.files.length),
+  ];
   for (const row of rows) {
     if ('error' in row) {
       lines.push([row.taskId, row.label, '', '', `error: ${row.error}`, '', '', '', '', '', '', '']);
@@ -39,10 +54,15 @@ export function formatBatch(rows: readonly BatchRow[], style: Style): string {
 function columns(rows: string[][], style: Style): string {
   const cells = rows.map((row) => row.map((cell) => style.text(cell)));
   const widths = cells[0]!.map((_, i) => Math.max(...cells.map((row) => row[i]!.length)));
-  return cells.map((row, r) => {
-    const text = row.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
-    return r === 0 ? style.bold(text) : text;
-  }).join('\n');
+  return cells
+    .map((row, r) => {
+      const text = row
+        .map((cell, i) => cell.padEnd(widths[i]!))
+        .join('  ')
+        .trimEnd();
+      return r === 0 ? style.bold(text) : text;
+    })
+    .join('\n');
 }
 
 function diffSection(title: string, run: RunSummary, style: Style): string {

@@ -17,7 +17,11 @@ import { askSettingsTrust, type AskSettingsTrust } from '../core/permissions/set
 import type { LineSource } from './line-source.js';
 
 /** The --image files, checked: each readable, a supported type and size, and a model that takes images. */
-export async function imagesFromFlags(paths: readonly string[], taskOptions: TaskOptions, provider: ApiProvider): Promise<{ images: Base64Image[]; attachments: Attachment[] }> {
+export async function imagesFromFlags(
+  paths: readonly string[],
+  taskOptions: TaskOptions,
+  provider: ApiProvider,
+): Promise<{ images: Base64Image[]; attachments: Attachment[] }> {
   const images: Base64Image[] = [];
   const attachments: Attachment[] = [];
   if (paths.length === 0) return { images, attachments };
@@ -37,7 +41,13 @@ export async function imagesFromFlags(paths: readonly string[], taskOptions: Tas
  * The rules and hooks of the settings files, saying on stderr what is wrong with them and what
  * waits for trust; with `ask` (a terminal), asks once about a workspace file's allow rules and hooks.
  */
-export async function permissionSettings(storageDir: string, cwd: string, trustAll: boolean, style: Style, ask?: AskSettingsTrust): Promise<{ rules: PermissionRule[]; hooks: HookSettings }> {
+export async function permissionSettings(
+  storageDir: string,
+  cwd: string,
+  trustAll: boolean,
+  style: Style,
+  ask?: AskSettingsTrust,
+): Promise<{ rules: PermissionRule[]; hooks: HookSettings }> {
   const read = () => loadPermissionSettings({ storageDir, workspaceRoot: cwd, trust: new WorkspaceTrust({ storageDir, trustAll }).check });
   let settings = read();
   for (const problem of settings.problems) process.stderr.write(`${style.yellow(style.text(`Warning: ${problem}`))}\n`);
@@ -45,8 +55,12 @@ export async function permissionSettings(storageDir: string, cwd: string, trustA
   if (settings.heldBack) {
     const count = settings.heldBack.rules.length;
     const { hooks } = settings.heldBack;
-    const what = [count > 0 ? `${count} allow rule${count === 1 ? '' : 's'}` : '', hooks > 0 ? `${hooks} hook${hooks === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
-    process.stderr.write(`${style.yellow(`${what} in ${style.text(settings.heldBack.file)} not used: this workspace is not trusted (--trust-workspace trusts it for this run).`)}\n`);
+    const what = [count > 0 ? `${count} allow rule${count === 1 ? '' : 's'}` : '', hooks > 0 ? `${hooks} hook${hooks === 1 ? '' : 's'}` : '']
+      .filter(Boolean)
+      .join(' and ');
+    process.stderr.write(
+      `${style.yellow(`${what} in ${style.text(settings.heldBack.file)} not used: this workspace is not trusted (--trust-workspace trusts it for this run).`)}\n`,
+    );
   }
   return { rules: settings.rules, hooks: settings.hooks };
 }
@@ -56,7 +70,9 @@ export function terminalSettingsTrustPrompt(lines: LineSource, err: NodeJS.Writa
   return async (held, granted) => {
     err.write(`\n${style.bold(`? This workspace's ${style.text(held.file)} wants to allow and run:`)}\n`);
     for (const line of granted) err.write(`  ${style.text(line)}\n`);
-    err.write(`${style.dim('Allowed calls run without asking and hooks run as you. Trust them only for a repository you know; the answer is remembered until the file changes.')}\n`);
+    err.write(
+      `${style.dim('Allowed calls run without asking and hooks run as you. Trust them only for a repository you know; the answer is remembered until the file changes.')}\n`,
+    );
     const answer = await lines.next('Trust them? [y]es / [N]o: ');
     return answer === undefined ? undefined : /^(y|yes)$/i.test(answer.trim());
   };

@@ -177,7 +177,8 @@ export class SlashCommands {
     // run out of its timeout, as a task's first request waits for them.
     await this.mcp?.whenReady();
     const lines = slashChoices({ commands: this.customCommands(), ...(this.mcp ? { mcp: this.mcp } : {}) }).map(
-      (c) => `  /${c.name}${c.hint ? ` ${c.hint}` : ''}${c.description ? `  ${this.style.dim(c.description)}` : ''}${c.source.startsWith('MCP') ? '' : `  ${this.style.dim(`(${c.source})`)}`}`,
+      (c) =>
+        `  /${c.name}${c.hint ? ` ${c.hint}` : ''}${c.description ? `  ${this.style.dim(c.description)}` : ''}${c.source.startsWith('MCP') ? '' : `  ${this.style.dim(`(${c.source})`)}`}`,
     );
     return lines.length === 0 ? '' : `Your commands:\n${lines.map((line) => this.style.text(line)).join('\n')}\n`;
   }
@@ -214,7 +215,11 @@ export class SlashCommands {
     const rules = [...current].sort((a, b) => order[a.effect] - order[b.effect]);
     const lines = rules.map((r) => `${r.effect.padEnd(5)}  ${style.text(r.rule)}  ${style.dim(`(${style.text(r.source)})`)}`);
     for (const [event, groups] of Object.entries(options.hooks ?? {})) {
-      for (const group of groups ?? []) for (const hook of group.hooks) lines.push(`hook   ${event}${group.matcher ? `(${style.text(group.matcher)})` : ''}: ${style.text(hook.command)}  ${style.dim(`(${style.text(hook.source)})`)}`);
+      for (const group of groups ?? [])
+        for (const hook of group.hooks)
+          lines.push(
+            `hook   ${event}${group.matcher ? `(${style.text(group.matcher)})` : ''}: ${style.text(hook.command)}  ${style.dim(`(${style.text(hook.source)})`)}`,
+          );
     }
     return lines.length > 0 ? lines.join('\n') : 'No permission rules or hooks (see docs/permissions.md and docs/hooks.md).';
   }
@@ -231,7 +236,9 @@ export class SlashCommands {
       ...(options.disabledRules ? { disabled: options.disabledRules() } : {}),
     }).rules;
     if (rules.length === 0) return 'No rules files found (see docs/context.md for the files Smith reads).';
-    return rules.map((r) => `${r.active ? style.green('on ') : style.dim('off')}  ${style.text(r.label)}${r.note ? style.dim(`  (${style.text(r.note)})`) : ''}`).join('\n');
+    return rules
+      .map((r) => `${r.active ? style.green('on ') : style.dim('off')}  ${style.text(r.label)}${r.note ? style.dim(`  (${style.text(r.note)})`) : ''}`)
+      .join('\n');
   }
 
   /** /rewind ID [--files-only | --conversation-only] [--force] */
@@ -255,7 +262,8 @@ export class SlashCommands {
 
   /** Says which queued messages are dropped with the task they were typed for. */
   private dropQueued(): void {
-    for (const text of this.session.task?.takeQueuedMessages() ?? []) this.err.write(`${this.style.yellow(`Dropped the queued message: ${this.style.text(text)}`)}\n`);
+    for (const text of this.session.task?.takeQueuedMessages() ?? [])
+      this.err.write(`${this.style.yellow(`Dropped the queued message: ${this.style.text(text)}`)}\n`);
   }
 
   /** /resume ID [message]: makes a stored task the current one; runs it when there is a message or it had not completed. */

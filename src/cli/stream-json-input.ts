@@ -52,7 +52,10 @@ export class StreamJsonInput {
       try {
         parsed = streamJsonInputLine.parse(JSON.parse(raw));
       } catch (error) {
-        const why = error instanceof z.ZodError ? error.issues.map((issue) => `${issue.path.join('.') || 'line'}: ${issue.message}`).join('; ') : (error as Error).message;
+        const why =
+          error instanceof z.ZodError
+            ? error.issues.map((issue) => `${issue.path.join('.') || 'line'}: ${issue.message}`).join('; ')
+            : (error as Error).message;
         this.onProblem(`input line ${lineNumber} ignored: ${why}`);
         return;
       }
@@ -83,14 +86,21 @@ export class StreamJsonInput {
       const line = await this.wait(this.approvals, match, (waiter) => (this.approvalWaiter = waiter), signal);
       this.approvalWaiter = undefined;
       if (!line) return { approved: false, feedback: `No answer: the input ended before the approval was given.${request.reason ? ` ${request.reason}` : ''}` };
-      return line.approved ? { approved: true, ...(line.feedback ? { feedback: line.feedback } : {}) } : { approved: false, ...(line.feedback ? { feedback: line.feedback } : {}) };
+      return line.approved
+        ? { approved: true, ...(line.feedback ? { feedback: line.feedback } : {}) }
+        : { approved: false, ...(line.feedback ? { feedback: line.feedback } : {}) };
     },
   };
 
   /** The question port: waits for an answer line. */
   readonly questionPort: QuestionPort = {
     ask: async (_question: string, _options: readonly string[], signal: AbortSignal): Promise<string | undefined> => {
-      const line = await this.wait(this.answers, () => true, (waiter) => (this.answerWaiter = waiter), signal);
+      const line = await this.wait(
+        this.answers,
+        () => true,
+        (waiter) => (this.answerWaiter = waiter),
+        signal,
+      );
       this.answerWaiter = undefined;
       return line?.text;
     },
@@ -100,8 +110,7 @@ export class StreamJsonInput {
     if (line.type === 'message') {
       if (this.messageSink) this.messageSink(line.text);
       else this.earlyMessages.push(line.text);
-    }
-    else if (line.type === 'approval') this.offer(line, this.approvals, this.approvalWaiter);
+    } else if (line.type === 'approval') this.offer(line, this.approvals, this.approvalWaiter);
     else this.offer(line, this.answers, this.answerWaiter);
   }
 

@@ -14,7 +14,14 @@ export type StreamJsonLine =
   | { readonly type: 'event'; readonly taskId: string; readonly event: Extract<TaskUpdate, { type: 'event' }>['event'] }
   | { readonly type: 'delta'; readonly taskId: string; readonly kind: 'text' | 'reasoning'; readonly text: string }
   | { readonly type: 'progress'; readonly taskId: string; readonly callId: string; readonly text: string }
-  | { readonly type: 'retry'; readonly taskId: string; readonly attempt: number; readonly maxRetries: number; readonly delayMs: number; readonly reason: string }
+  | {
+      readonly type: 'retry';
+      readonly taskId: string;
+      readonly attempt: number;
+      readonly maxRetries: number;
+      readonly delayMs: number;
+      readonly reason: string;
+    }
   | ({ readonly type: 'summary' } & JsonSummary);
 
 /** The stream line for a task update; undefined for updates only a screen needs (parsed blocks). */

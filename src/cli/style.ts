@@ -38,10 +38,13 @@ export function createStyle(enabled: boolean, redactor?: SecretRedactor): Style 
         .split('\n')
         .filter((line) => !line.startsWith('====='))
         .map((line) =>
-          line.startsWith('+') && !line.startsWith('+++') ? green(line)
-          : line.startsWith('-') && !line.startsWith('---') ? red(line)
-          : line.startsWith('@@') ? cyan(line)
-          : line,
+          line.startsWith('+') && !line.startsWith('+++')
+            ? green(line)
+            : line.startsWith('-') && !line.startsWith('---')
+              ? red(line)
+              : line.startsWith('@@')
+                ? cyan(line)
+                : line,
         )
         .join('\n'),
   };

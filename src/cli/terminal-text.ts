@@ -11,7 +11,8 @@ const OTHER_ESCAPE = /\x1b(?:[ -/]*[0-OQ-WYZ\\`a-~])?/g;
 /** C0 controls except tab and line feed, DEL, and the C1 controls. */
 const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/g;
 /** A complete sequence at the start of a string (for streaming: is the tail still growing?). */
-const COMPLETE_SEQUENCE = /^(?:(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[\s\S]*?(?:\x07|\x1b\\|\x9c|\n)|\x1b[ -/]*[0-OQ-WYZ\\`a-~])/;
+const COMPLETE_SEQUENCE =
+  /^(?:(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b[\]PX^_]|[\x90\x98\x9d\x9e\x9f])[\s\S]*?(?:\x07|\x1b\\|\x9c|\n)|\x1b[ -/]*[0-OQ-WYZ\\`a-~])/;
 
 /**
  * Untrusted text made safe to print: escape sequences are removed whole and other control
@@ -19,13 +20,7 @@ const COMPLETE_SEQUENCE = /^(?:(?:\x1b\[|\x9b)[0-?]*[ -/]*[@-~]|(?:\x1b[\]PX^_]|
  * Tabs, line breaks and all printable text are kept.
  */
 export function terminalSafeText(text: string): string {
-  return text
-    .replace(/\r\n/g, '\n')
-    .replace(CONTROL_STRING, '')
-    .replace(CSI, '')
-    .replace(OTHER_ESCAPE, '')
-    .replace(/\r/g, '\n')
-    .replace(CONTROL, '');
+  return text.replace(/\r\n/g, '\n').replace(CONTROL_STRING, '').replace(CSI, '').replace(OTHER_ESCAPE, '').replace(/\r/g, '\n').replace(CONTROL, '');
 }
 
 /**

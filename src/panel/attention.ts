@@ -48,8 +48,8 @@ export class AttentionNotices implements Disposable {
     if (pendingApproval) {
       const command = pendingApproval.command === undefined ? '' : `: ${oneLine(pendingApproval.command)}`;
       this.tell(`approval:${pendingApproval.callId}`, { kind: 'approval', message: `Smith needs your approval: ${pendingApproval.summary}${command}` });
-    }
-    else if (pendingQuestion) this.tell(`question:${pendingQuestion.question}`, { kind: 'question', message: `Smith asks: ${oneLine(pendingQuestion.question)}` });
+    } else if (pendingQuestion)
+      this.tell(`question:${pendingQuestion.question}`, { kind: 'question', message: `Smith asks: ${oneLine(pendingQuestion.question)}` });
     else this.told = undefined;
   }
 

@@ -26,7 +26,12 @@ export async function compareWithCheckpoint(target: CheckpointTarget, checkpoint
       const folderStore = folder?.store ?? store.primary;
       return [...folderPlan.writes.map((w) => w.path), ...folderPlan.deletes].map((path) => {
         const absolutePath = join(folder?.path ?? target.cwd, path);
-        return { path: folder ? `${folder.name}/${path}` : path, absolutePath, before: () => (root ? folderStore.contentAt(root, path)?.toString('utf8') : undefined), existsNow: existsSync(absolutePath) };
+        return {
+          path: folder ? `${folder.name}/${path}` : path,
+          absolutePath,
+          before: () => (root ? folderStore.contentAt(root, path)?.toString('utf8') : undefined),
+          existsNow: existsSync(absolutePath),
+        };
       });
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
@@ -35,13 +40,26 @@ export async function compareWithCheckpoint(target: CheckpointTarget, checkpoint
 }
 
 /** Puts the files, the conversation or both back to a checkpoint; asks before overwriting later changes. Undefined: the user kept their changes. */
-export function restoreCheckpoint(target: CheckpointTarget, checkpointId: string, scope: RewindScope, views: CheckpointViews): Promise<RewindOutcome | undefined> {
+export function restoreCheckpoint(
+  target: CheckpointTarget,
+  checkpointId: string,
+  scope: RewindScope,
+  views: CheckpointViews,
+): Promise<RewindOutcome | undefined> {
   return withConsent(views, `Restore checkpoint ${checkpointId}?`, (force) => rewindTask(target.log, target.store, { checkpointId, scope, force }));
 }
 
 /** Rewinds to just before the user's message at `seq` (and its files, with `restoreFiles`), so the edited text can be sent. */
-export function rewindForEdit(target: CheckpointTarget, seq: number, text: string, restoreFiles: boolean, views: CheckpointViews): Promise<RewindOutcome | undefined> {
-  return withConsent(views, 'Edit the message and run again?', (force) => rewindToMessage(target.log, target.store, seq, { files: restoreFiles, force, firstMessageText: text }));
+export function rewindForEdit(
+  target: CheckpointTarget,
+  seq: number,
+  text: string,
+  restoreFiles: boolean,
+  views: CheckpointViews,
+): Promise<RewindOutcome | undefined> {
+  return withConsent(views, 'Edit the message and run again?', (force) =>
+    rewindToMessage(target.log, target.store, seq, { files: restoreFiles, force, firstMessageText: text }),
+  );
 }
 
 /** Runs a rewind; when it would overwrite files changed after the task's last step, lists them and runs it again only if the user agrees. */

@@ -198,5 +198,8 @@ function warnOfUnpricedCostLimit(options: TaskOptions, host: Host): void {
   if (options.maxCost === undefined) return;
   const unpriced = unpricedModels(options);
   if (unpriced.length === 0) return;
-  host.notify('warning', `The cost limit of $${options.maxCost} (smith.maxCost) cannot apply: the prices of ${unpriced.join(', ')} are unknown. Set smith.modelInputPrice and smith.modelOutputPrice for it to count.`);
+  host.notify(
+    'warning',
+    `The cost limit of $${options.maxCost} (smith.maxCost) cannot apply: the prices of ${unpriced.join(', ')} are unknown. Set smith.modelInputPrice and smith.modelOutputPrice for it to count.`,
+  );
 }

@@ -36,7 +36,7 @@ function serverView(server: McpServerSnapshot, sources: readonly McpConfigSource
     source: server.source,
     scope: scope === 'global' || scope === 'workspace' ? scope : 'other',
     disabled: server.status === 'disabled',
-    ...(server.transport ?? server.config?.transport.type ? { transport: server.transport ?? server.config!.transport.type } : {}),
+    ...((server.transport ?? server.config?.transport.type) ? { transport: server.transport ?? server.config!.transport.type } : {}),
     tools: server.tools.map((tool): McpToolView => ({ name: tool.name, description: summary(tool.description), autoApproved: autoApprove.has(tool.name) })),
     resources: server.resources.map((r) => ({ uri: r.uri, name: r.name })),
     resourceTemplates: server.resourceTemplates.map((t) => ({ uriTemplate: t.uriTemplate, name: t.name })),

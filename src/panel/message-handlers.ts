@@ -18,11 +18,17 @@ export interface McpRequests {
 }
 
 /** The panel's requests, mapped onto the task controller, the pending interactions, the MCP servers and the replays. */
-export function createMessageHandlers(controller: TaskController, interactions: WebviewInteractions, mcp: McpRequests, replays?: Pick<PanelReplays, 'start'>): RequestHandlers {
+export function createMessageHandlers(
+  controller: TaskController,
+  interactions: WebviewInteractions,
+  mcp: McpRequests,
+  replays?: Pick<PanelReplays, 'start'>,
+): RequestHandlers {
   return {
     newTask: (m) => controller.newTask(m.text, m.images),
     sendMessage: (m) => controller.sendMessage(m.text, m.images),
-    approve: (m) => (m.alwaysAllow ? controller.approveAlways(m.callId, m.alwaysAllow, m.feedback) : interactions.answerApproval(m.callId, true, m.feedback, m.all === true)),
+    approve: (m) =>
+      m.alwaysAllow ? controller.approveAlways(m.callId, m.alwaysAllow, m.feedback) : interactions.answerApproval(m.callId, true, m.feedback, m.all === true),
     reject: (m) => interactions.answerApproval(m.callId, false, m.feedback),
     answer: (m) => interactions.answerQuestion(m.text),
     steerMessage: (m) => controller.steerMessage(m.text),

@@ -112,7 +112,8 @@ export class OpenTaskActions {
   /** Shows the rewound conversation and reports files a restore could not write; false when the user cancelled. */
   private afterRewind(open: OpenTask, outcome: RewindOutcome | undefined): boolean {
     if (!outcome) return false;
-    if (outcome.kind === 'rewound' && outcome.failures.length > 0) this.deps.host.notify('warning', `Some files could not be restored: ${outcome.failures.join(', ')}`);
+    if (outcome.kind === 'rewound' && outcome.failures.length > 0)
+      this.deps.host.notify('warning', `Some files could not be restored: ${outcome.failures.join(', ')}`);
     if (outcome.kind === 'rewound' && outcome.untouched.length > 0) {
       this.deps.host.notify('info', `Left as they are (the checkpoints did not keep them): ${outcome.untouched.map((file) => file.path).join(', ')}`);
     }

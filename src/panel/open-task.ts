@@ -70,7 +70,17 @@ export function taskProgress(events: readonly TaskEvent[]): TaskProgress {
 }
 
 /** Logged events that can change what `taskProgress` returns; others leave it as it was. */
-const PROGRESS_EVENTS: ReadonlySet<TaskEvent['type']> = new Set<TaskEvent['type']>(['model_response', 'history_condensed', 'condense_failed', 'tool_requested', 'tool_result', 'todo_list_edited', 'context_measured', 'conversation_rewound', 'history_truncated']);
+const PROGRESS_EVENTS: ReadonlySet<TaskEvent['type']> = new Set<TaskEvent['type']>([
+  'model_response',
+  'history_condensed',
+  'condense_failed',
+  'tool_requested',
+  'tool_result',
+  'todo_list_edited',
+  'context_measured',
+  'conversation_rewound',
+  'history_truncated',
+]);
 
 /** True when `event` may have changed the task's usage, todo list or context figures. */
 export function changesProgress(event: TaskEvent): boolean {

@@ -83,7 +83,11 @@ export class PanelLists {
     try {
       return WorkspaceRoots.open(cwd, others);
     } catch (error) {
-      if (error instanceof WorkspaceRootError) return WorkspaceRoots.open(cwd, others.filter((folder) => existsSync(folder.path)));
+      if (error instanceof WorkspaceRootError)
+        return WorkspaceRoots.open(
+          cwd,
+          others.filter((folder) => existsSync(folder.path)),
+        );
       throw error;
     }
   }

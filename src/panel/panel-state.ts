@@ -21,11 +21,7 @@ export function historyItem(summary: StoredTaskSummary, checkpointBytes?: number
 }
 
 /** Where a task stands, from whether it runs, what it waits for, and how its log ends (`interrupted` when mid-run). */
-export function runStatus(
-  events: readonly TaskEvent[],
-  running: boolean,
-  waiting: { readonly approval: boolean; readonly question: boolean },
-): TaskRunStatus {
+export function runStatus(events: readonly TaskEvent[], running: boolean, waiting: { readonly approval: boolean; readonly question: boolean }): TaskRunStatus {
   if (running) return waiting.approval ? 'awaiting_approval' : waiting.question ? 'awaiting_answer' : 'running';
   return taskStatus(events);
 }
@@ -67,7 +63,9 @@ function sameMessage(a: UiMessage, b: UiMessage): boolean {
     const x = left[key];
     const y = right[key];
     if (x === y) return true;
-    return typeof x === 'object' && x !== null && typeof y === 'object' && y !== null && shallowEqual(x as Record<string, unknown>, y as Record<string, unknown>);
+    return (
+      typeof x === 'object' && x !== null && typeof y === 'object' && y !== null && shallowEqual(x as Record<string, unknown>, y as Record<string, unknown>)
+    );
   });
 }
 

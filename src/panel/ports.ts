@@ -4,7 +4,15 @@ import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpTaskWiring } from '../core/mcp/mcp-tools.js';
 import type { ApprovalRequest } from '../core/ports.js';
 import type { PermissionRule } from '../core/permissions/permission-rules.js';
-import type { AutoApproveView, McpPanelState, ModelList, ProviderSettingsView, ProviderName, ReasoningEffortName, ToolProtocolName } from '../shared/protocol.js';
+import type {
+  AutoApproveView,
+  McpPanelState,
+  ModelList,
+  ProviderSettingsView,
+  ProviderName,
+  ReasoningEffortName,
+  ToolProtocolName,
+} from '../shared/protocol.js';
 import type { Event } from './events.js';
 
 // What the panel backend needs from the editor it runs in. VS Code implements these in

@@ -8,7 +8,13 @@ import type { PanelState } from '../shared/protocol.js';
  * The rules files as the open task's next request would use them (or a new task's, without one):
  * each with whether it applies, why not, and whether the user turned it off.
  */
-export function panelRules(input: { readonly storageDir: string; readonly cwd: string | undefined; readonly skill: string; readonly events: readonly TaskEvent[]; readonly disabled: readonly string[] }): NonNullable<PanelState['rules']> {
+export function panelRules(input: {
+  readonly storageDir: string;
+  readonly cwd: string | undefined;
+  readonly skill: string;
+  readonly events: readonly TaskEvent[];
+  readonly disabled: readonly string[];
+}): NonNullable<PanelState['rules']> {
   if (!input.cwd) return [];
   const disabled = new Set(input.disabled);
   const rules = loadRules({

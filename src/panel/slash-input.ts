@@ -8,7 +8,7 @@ import type { MentionSuggestion } from '../shared/protocol.js';
 /** The panel's own commands, listed before the user's; they act on the panel instead of sending text. */
 export const PANEL_COMMANDS = [
   { name: 'newtask', hint: '[task]', description: 'Start a new task (with the text as its task), or an empty chat' },
-  { name: 'condense', hint: '', description: "Summarise the task so far; the summary replaces older history for the model" },
+  { name: 'condense', hint: '', description: 'Summarise the task so far; the summary replaces older history for the model' },
   { name: 'mode', hint: 'plan|act', description: 'Switch to Plan mode (discuss, no edits) or Act mode' },
   { name: 'skill', hint: '<slug>', description: 'Switch the skill (custom mode)' },
 ] as const;
@@ -51,7 +51,9 @@ export async function expandSlashInput(text: string, inputs: SlashInputs): Promi
   const known = slashChoices(sources).map((c) => `/${c.name}`);
   // Command files skipped (a link out of the workspace, too large, not a regular file) are named, so a missing command is explained.
   const skipped = problems.length > 0 ? ` Not loaded: ${problems.join('; ')}.` : '';
-  throw new Error(`Unknown command /${slash.name}. ${known.length > 0 ? `Your commands: ${known.join(', ')}.` : 'You have no commands yet: see docs/context.md (Slash commands).'}${skipped} Start the message with // to send it as text.`);
+  throw new Error(
+    `Unknown command /${slash.name}. ${known.length > 0 ? `Your commands: ${known.join(', ')}.` : 'You have no commands yet: see docs/context.md (Slash commands).'}${skipped} Start the message with // to send it as text.`,
+  );
 }
 
 /** Completions for a command being typed at the start of the Task box. */
@@ -63,6 +65,8 @@ export function slashSuggestions(query: string, inputs: SlashInputs): MentionSug
 }
 
 function slashSources(inputs: SlashInputs): SlashSources & { readonly problems: readonly string[] } {
-  const { commands, problems } = inputs.cwd ? loadCustomCommands({ workspaceRoot: inputs.cwd, userCommandsDir: join(inputs.storageDir, 'commands') }) : { commands: [], problems: [] };
+  const { commands, problems } = inputs.cwd
+    ? loadCustomCommands({ workspaceRoot: inputs.cwd, userCommandsDir: join(inputs.storageDir, 'commands') })
+    : { commands: [], problems: [] };
   return { commands, problems, ...(inputs.mcp ? { mcp: inputs.mcp } : {}), ...(inputs.readGuard ? { readGuard: inputs.readGuard } : {}) };
 }

@@ -91,7 +91,13 @@ export class TaskController implements PanelSource, Disposable {
     this.stored = new StoredTasks(deps.storageDir, (message) => deps.host.notify('warning', message));
     // A restore a crash interrupted (in this or any workspace) is finished first, and the user told what was done.
     for (const recovered of recoverInterruptedRestores(deps.storageDir)) deps.host.notify('warning', describeRecoveredRestore(recovered));
-    this.lists = new PanelLists({ storageDir: deps.storageDir, cwd: deps.cwd, ...(deps.additionalRoots ? { additionalRoots: deps.additionalRoots } : {}), settings: deps.settings, mcp: () => deps.mcp?.hub });
+    this.lists = new PanelLists({
+      storageDir: deps.storageDir,
+      cwd: deps.cwd,
+      ...(deps.additionalRoots ? { additionalRoots: deps.additionalRoots } : {}),
+      settings: deps.settings,
+      mcp: () => deps.mcp?.hub,
+    });
     this.live = new LiveTasks({
       host: deps.host,
       edits: deps.edits,
@@ -462,7 +468,12 @@ export class TaskController implements PanelSource, Disposable {
         if (command.args !== 'plan' && command.args !== 'act') throw new Error('Usage: /mode plan or /mode act');
         return this.setMode(command.args);
       case 'skill':
-        if (!command.args) throw new Error(`Usage: /skill <slug> (${this.availableSkills().map((s) => s.slug).join(', ')})`);
+        if (!command.args)
+          throw new Error(
+            `Usage: /skill <slug> (${this.availableSkills()
+              .map((s) => s.slug)
+              .join(', ')})`,
+          );
         return this.setSkill(command.args);
     }
   }
@@ -517,7 +528,9 @@ export class TaskController implements PanelSource, Disposable {
     // A setup completed outside the Settings form (the settings file, another window) starts the
     // waiting task too, wherever the user is; a failure is told, and the task waits on.
     if (this.pendingTask !== undefined && this.saving === 0 && (view.missing?.length ?? 0) === 0) {
-      this.startPendingTask({ showSetup: false }).catch((error: unknown) => this.deps.host.notify('error', `The task waiting for the setup did not start: ${error instanceof Error ? error.message : String(error)}`));
+      this.startPendingTask({ showSetup: false }).catch((error: unknown) =>
+        this.deps.host.notify('error', `The task waiting for the setup did not start: ${error instanceof Error ? error.message : String(error)}`),
+      );
     }
   }
 

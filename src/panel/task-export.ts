@@ -31,7 +31,9 @@ function section(message: UiMessage): string {
       return [`## Tool: ${message.tool} (${message.status})`, ...params, result, feedback].filter(Boolean).join('\n\n');
     }
     case 'completion':
-      return [`## Completed\n\n${message.result}`, message.command ? `Command to see the result:\n\n${fence(message.command)}` : ''].filter(Boolean).join('\n\n');
+      return [`## Completed\n\n${message.result}`, message.command ? `Command to see the result:\n\n${fence(message.command)}` : '']
+        .filter(Boolean)
+        .join('\n\n');
     case 'error':
       return `## Error\n\n${message.text}`;
     case 'notice':
@@ -51,5 +53,8 @@ function fence(text: string): string {
 }
 
 function quote(text: string): string {
-  return text.split('\n').map((line) => `> ${line}`).join('\n');
+  return text
+    .split('\n')
+    .map((line) => `> ${line}`)
+    .join('\n');
 }

@@ -37,7 +37,13 @@ export class PanelReplays {
     const controller = new AbortController();
     const { host } = this.deps;
     host.notify('info', `Replaying the task with ${chosen} in a scratch copy of its workspace; the comparison opens when it is done.`);
-    const done = replayTask({ storageDir: this.deps.storageDir, taskId, settings: { provider: () => provider, maxIterations: this.deps.maxIterations() }, host, signal: controller.signal })
+    const done = replayTask({
+      storageDir: this.deps.storageDir,
+      taskId,
+      settings: { provider: () => provider, maxIterations: this.deps.maxIterations() },
+      host,
+      signal: controller.signal,
+    })
       .then(async (comparison) => {
         await this.deps.show(`smith-replay-${comparison.replayId}.md`, comparisonMarkdown(comparison));
         return comparison;

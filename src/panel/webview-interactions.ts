@@ -85,9 +85,13 @@ export class WebviewInteractions implements Disposable {
         : Promise.resolve();
     let decision: { readonly approved: boolean; readonly feedback?: string };
     try {
-      decision = await this.wait<{ readonly approved: boolean; readonly feedback?: string }>(signal, (resolve) => {
-        this.approval = { pending: pendingApproval(request), resolve };
-      }, () => (this.approval = undefined));
+      decision = await this.wait<{ readonly approved: boolean; readonly feedback?: string }>(
+        signal,
+        (resolve) => {
+          this.approval = { pending: pendingApproval(request), resolve };
+        },
+        () => (this.approval = undefined),
+      );
     } catch (error) {
       await presenting;
       if (target) await this.diff.reject(target);
@@ -104,9 +108,13 @@ export class WebviewInteractions implements Disposable {
   }
 
   private askQuestion(question: string, options: readonly string[], signal: AbortSignal): Promise<string> {
-    return this.wait<string>(signal, (resolve) => {
-      this.question = { pending: { question, options: [...options] }, resolve };
-    }, () => (this.question = undefined));
+    return this.wait<string>(
+      signal,
+      (resolve) => {
+        this.question = { pending: { question, options: [...options] }, resolve };
+      },
+      () => (this.question = undefined),
+    );
   }
 
   /** Waits for the user (or the abort signal), announcing the start and the end of the wait. */

@@ -20,14 +20,17 @@ export function parseProfiles(value: unknown, source: string): ParsedProfiles {
     const validName = profileNameSchema.safeParse(name);
     const parsed = apiProfileSchema.safeParse(raw);
     if (!validName.success) problems.push(`${source}: profile name "${name}" ${validName.error.issues[0]?.message ?? 'is not valid'}`);
-    else if (!parsed.success) problems.push(`${source}: profile "${name}": ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'profile'} ${issue.message}`).join('; ')}`);
+    else if (!parsed.success)
+      problems.push(`${source}: profile "${name}": ${parsed.error.issues.map((issue) => `${issue.path.join('.') || 'profile'} ${issue.message}`).join('; ')}`);
     else profiles[name] = parsed.data;
   }
   return { profiles, problems };
 }
 
 /** The provider settings a profile stands for, as the Settings form holds them (fields left out: the provider's defaults). */
-export function profileChoice(profile: ApiProfile): Pick<ProviderSettingsView, 'provider' | 'model' | 'baseUrl' | 'toolProtocol' | 'planModel' | 'actModel' | 'reasoningEffort'> {
+export function profileChoice(
+  profile: ApiProfile,
+): Pick<ProviderSettingsView, 'provider' | 'model' | 'baseUrl' | 'toolProtocol' | 'planModel' | 'actModel' | 'reasoningEffort'> {
   return {
     provider: profile.provider,
     model: profile.model ?? DEFAULT_MODELS[profile.provider],
@@ -40,7 +43,10 @@ export function profileChoice(profile: ApiProfile): Pick<ProviderSettingsView, '
 }
 
 /** The profile the settings are now, if one matches them field for field. */
-export function matchingProfile(profiles: Readonly<Record<string, ApiProfile>>, settings: Pick<ProviderSettingsView, 'provider' | 'model' | 'baseUrl' | 'toolProtocol' | 'planModel' | 'actModel' | 'reasoningEffort'>): string | undefined {
+export function matchingProfile(
+  profiles: Readonly<Record<string, ApiProfile>>,
+  settings: Pick<ProviderSettingsView, 'provider' | 'model' | 'baseUrl' | 'toolProtocol' | 'planModel' | 'actModel' | 'reasoningEffort'>,
+): string | undefined {
   const current = {
     provider: settings.provider,
     model: settings.model,
@@ -57,7 +63,15 @@ export function matchingProfile(profiles: Readonly<Record<string, ApiProfile>>, 
 }
 
 /** A profile holding these settings, leaving out what is the provider's default anyway. */
-export function profileOf(choice: { provider: ApiProfile['provider']; model: string; baseUrl: string; toolProtocol?: ApiProfile['toolProtocol']; planModel?: string; actModel?: string; reasoningEffort?: ApiProfile['reasoningEffort'] }): ApiProfile {
+export function profileOf(choice: {
+  provider: ApiProfile['provider'];
+  model: string;
+  baseUrl: string;
+  toolProtocol?: ApiProfile['toolProtocol'];
+  planModel?: string;
+  actModel?: string;
+  reasoningEffort?: ApiProfile['reasoningEffort'];
+}): ApiProfile {
   return {
     provider: choice.provider,
     ...(choice.model.trim() && choice.model.trim() !== DEFAULT_MODELS[choice.provider] ? { model: choice.model.trim() } : {}),

@@ -3,8 +3,4 @@
  * inferred from its zod schemas (which infer mutable types) and made readonly with this, so a
  * schema is the one place a shape is written.
  */
-export type DeepReadonly<T> = T extends (infer Item)[]
-  ? readonly DeepReadonly<Item>[]
-  : T extends object
-    ? { readonly [K in keyof T]: DeepReadonly<T[K]> }
-    : T;
+export type DeepReadonly<T> = T extends (infer Item)[] ? readonly DeepReadonly<Item>[] : T extends object ? { readonly [K in keyof T]: DeepReadonly<T[K]> } : T;

@@ -5,7 +5,14 @@
 import { z } from 'zod';
 import type { DeepReadonly } from './deep-readonly.js';
 import { mcpPanelStateSchema } from './mcp-schemas.js';
-import { modelListSchema, profileNameSchema, providerSchema, providerSettingsViewSchema, reasoningEffortSchema, toolProtocolSchema } from './provider-schemas.js';
+import {
+  modelListSchema,
+  profileNameSchema,
+  providerSchema,
+  providerSettingsViewSchema,
+  reasoningEffortSchema,
+  toolProtocolSchema,
+} from './provider-schemas.js';
 import { todoItemSchema } from './todo-items.js';
 import { taskIdSchema } from './task-id.js';
 import { shownApprovalSchema } from './tool-details.js';
@@ -161,12 +168,21 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
    * `all`: approve the rest of the call's batch (the other calls of the same response) too.
    * `alwaysAllow`: also write the call's allow rules to the user's or the workspace's settings file.
    */
-  z.object({ type: z.literal('approve'), id, callId: id, feedback, all: z.boolean().optional(), alwaysAllow: z.enum(['user', 'workspace']).optional() }).strict(),
+  z
+    .object({ type: z.literal('approve'), id, callId: id, feedback, all: z.boolean().optional(), alwaysAllow: z.enum(['user', 'workspace']).optional() })
+    .strict(),
   z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
   z.object({ type: z.literal('answer'), id, text }).strict(),
   /** Changes auto-approve toggles or limits (written to the user's settings; `maxCost` 0 removes the limit). */
   z
-    .object({ type: z.literal('setAutoApprove'), id, change: autoApproveViewSchema.extend({ maxCost: z.number().min(0).max(100_000) }).partial().strict() })
+    .object({
+      type: z.literal('setAutoApprove'),
+      id,
+      change: autoApproveViewSchema
+        .extend({ maxCost: z.number().min(0).max(100_000) })
+        .partial()
+        .strict(),
+    })
     .strict(),
   /** Condenses the task's history now (a summary replaces the older turns). */
   z.object({ type: z.literal('condense'), id, taskId: taskIdSchema }).strict(),
@@ -229,7 +245,15 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   /** Opens the screenshot of a browser_action call (its result's image) in an editor tab. */
   z.object({ type: z.literal('openScreenshot'), id, taskId: taskIdSchema, callId: id }).strict(),
   /** Puts the files, the conversation or both back to the checkpoint (asks first before overwriting later changes). */
-  z.object({ type: z.literal('restoreCheckpoint'), id, taskId: taskIdSchema, checkpointId: z.string().max(50), scope: z.enum(['files', 'conversation', 'both']) }).strict(),
+  z
+    .object({
+      type: z.literal('restoreCheckpoint'),
+      id,
+      taskId: taskIdSchema,
+      checkpointId: z.string().max(50),
+      scope: z.enum(['files', 'conversation', 'both']),
+    })
+    .strict(),
   /** Rewinds to just before the user's message at `seq` (and its files, with `restoreFiles`) and sends `text` instead. */
   z.object({ type: z.literal('editMessage'), id, taskId: taskIdSchema, seq: z.number().int().nonnegative(), text, restoreFiles: z.boolean() }).strict(),
   /** Reconnects a server from scratch (also after it gave up reconnecting). */

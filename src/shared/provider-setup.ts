@@ -18,7 +18,10 @@ export function modelAfterProviderChange(model: string, from: ProviderName, to: 
  * for the hosted services (local servers have none); VS Code's language models need none of them.
  * Shared so the host's verdict and the settings form's hints agree.
  */
-export function missingSetup(setup: { readonly provider: ProviderName; readonly model: string; readonly baseUrl: string }, hasApiKey: boolean): ProviderSetupField[] {
+export function missingSetup(
+  setup: { readonly provider: ProviderName; readonly model: string; readonly baseUrl: string },
+  hasApiKey: boolean,
+): ProviderSetupField[] {
   const missing: ProviderSetupField[] = [];
   const entry = providerEntry(setup.provider);
   if (entry.baseUrlRequired && !setup.baseUrl.trim()) missing.push('baseUrl');

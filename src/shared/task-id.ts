@@ -21,7 +21,10 @@ export function taskIdProblem(value: string): string | undefined {
 
 /** A task id that failed the rule. */
 export class InvalidTaskIdError extends Error {
-  constructor(readonly taskId: string, problem: string) {
+  constructor(
+    readonly taskId: string,
+    problem: string,
+  ) {
     super(`invalid task id ${JSON.stringify(taskId.length > 80 ? `${taskId.slice(0, 80)}…` : taskId)}: ${problem}`);
     this.name = 'InvalidTaskIdError';
   }

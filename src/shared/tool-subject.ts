@@ -55,7 +55,8 @@ const TOOL_VERBS: Readonly<Record<string, string>> = {
 function questionsText(raw: string): string {
   try {
     const prompts = JSON.parse(raw) as unknown;
-    if (Array.isArray(prompts)) return `${prompts.length} question${prompts.length === 1 ? '' : 's'}: ${prompts.map((p) => String(p).split('\n')[0]).join(' | ')}`;
+    if (Array.isArray(prompts))
+      return `${prompts.length} question${prompts.length === 1 ? '' : 's'}: ${prompts.map((p) => String(p).split('\n')[0]).join(' | ')}`;
   } catch {
     // A call the model has not finished writing, or a malformed one: shown as written.
   }

@@ -62,7 +62,9 @@ describe('browser_action in the real VS Code workbench (packaged .vsix)', { time
     const cards = panel.locator('.tool-card', { has: panel.locator('.tool-name', { hasText: 'Browser' }) });
     assert.equal(await cards.count(), 2);
     const [launched, clicked] = [cards.nth(0), cards.nth(1)];
-    assert.deepEqual(await launched.locator('.browser-console li.console-error').allTextContents(), ['uncaught TypeError: window.setupFooter is not a function (app.js:11)']);
+    assert.deepEqual(await launched.locator('.browser-console li.console-error').allTextContents(), [
+      'uncaught TypeError: window.setupFooter is not a function (app.js:11)',
+    ]);
     assert.equal(await launched.locator('.browser-shot').count(), 0, 'only the newest card keeps its screenshot');
     const shot = clicked.getByRole('button', { name: 'The page after click' });
     await shot.waitFor({ timeout: UI_TIMEOUT });

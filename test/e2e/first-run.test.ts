@@ -45,10 +45,7 @@ describe('First run: from the empty panel to a first answer (packaged .vsix)', {
   });
 
   /** Errors the panel shows: banners and error cards. */
-  const shownErrors = async () => [
-    ...(await panel.locator('.problem-banner').allTextContents()),
-    ...(await panel.locator('.error-card').allTextContents()),
-  ];
+  const shownErrors = async () => [...(await panel.locator('.problem-banner').allTextContents()), ...(await panel.locator('.error-card').allTextContents())];
 
   it('gets a first answer without retyping the task', async () => {
     await workbench.openViewContainer('Smith');
@@ -67,7 +64,10 @@ describe('First run: from the empty panel to a first answer (packaged .vsix)', {
     const note = panel.getByRole('alert').filter({ hasText: 'Smith needs' });
     await note.getByText(TASK).waitFor({ timeout: UI_TIMEOUT });
     assert.deepEqual(await shownErrors(), []);
-    assert.ok(!/ANTHROPIC_API_KEY|environment variable/i.test((await panel.locator('body').textContent()) ?? ''), 'the panel talks about environment variables');
+    assert.ok(
+      !/ANTHROPIC_API_KEY|environment variable/i.test((await panel.locator('body').textContent()) ?? ''),
+      'the panel talks about environment variables',
+    );
     await workbench.screenshot('first-run-2-setup');
 
     // The setup: a local OpenAI-compatible server (the scripted one), no key needed.

@@ -31,7 +31,12 @@ describe('A multi-root workspace in the real VS Code workbench (packaged .vsix)'
     workbench = await openWorkbench({
       workspace: workspaceFile,
       env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
-      settings: { 'smith.provider': 'openai-compatible', 'smith.baseUrl': llm.openAiBaseUrl, 'smith.model': 'scripted-model', 'smith.autoApprove.editFiles': true },
+      settings: {
+        'smith.provider': 'openai-compatible',
+        'smith.baseUrl': llm.openAiBaseUrl,
+        'smith.model': 'scripted-model',
+        'smith.autoApprove.editFiles': true,
+      },
     });
   });
 
@@ -47,7 +52,11 @@ describe('A multi-root workspace in the real VS Code workbench (packaged .vsix)'
     const panel = workbench.webviewFrame();
     const box = panel.getByRole('textbox', { name: 'Task' });
     await box.waitFor({ timeout: UI_TIMEOUT });
-    llm.enqueue({ text: '<list_files>\n<path>.</path>\n<recursive>true</recursive>\n</list_files>' }, { text: '<read_file>\n<path>src/main.ts</path>\n</read_file>' }, { text: done });
+    llm.enqueue(
+      { text: '<list_files>\n<path>.</path>\n<recursive>true</recursive>\n</list_files>' },
+      { text: '<read_file>\n<path>src/main.ts</path>\n</read_file>' },
+      { text: done },
+    );
     await box.fill('How does the app use @shared-lib/util.ts?');
     await panel.getByRole('button', { name: 'Send' }).click();
     await panel.locator('.completion-card').getByText('The app greets with the shared constant.').waitFor({ timeout: UI_TIMEOUT });

@@ -207,7 +207,9 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     // The model's next answer (step 4) must be queued before the approval sends the edit's result.
     llm.enqueue((request) => {
       seen.command = request;
-      return { text: `Let me check the shell.\n\n<execute_command>\n<command>${COMMAND}</command>\n<requires_approval>true</requires_approval>\n</execute_command>` };
+      return {
+        text: `Let me check the shell.\n\n<execute_command>\n<command>${COMMAND}</command>\n<requires_approval>true</requires_approval>\n</execute_command>`,
+      };
     });
     await approval.getByRole('button', { name: 'Approve', exact: true }).click();
     await until('the approved edit on disk', () => workspace.read(FILE) === APPROVED);
@@ -277,7 +279,10 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     assert.equal(llm.requests.length, 4);
     for (const request of llm.requests) assert.equal(request.headers.authorization, `Bearer ${API_KEY}`);
     const logs = filesUnder(storage.root);
-    assert.ok(logs.some((file) => file.endsWith('events.jsonl')), `no task log under ${storage.root}`);
+    assert.ok(
+      logs.some((file) => file.endsWith('events.jsonl')),
+      `no task log under ${storage.root}`,
+    );
     for (const file of logs) assert.ok(!readFileSync(file, 'utf8').includes(API_KEY), `the API key is in ${file}`);
     step('5 rejected and completed');
   });
@@ -323,7 +328,10 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     llm.enqueue(
-      () => ({ text: '<update_todo_list>\n<todos>\n- [x] Make the greeting formal\n- [-] Check the wording\n- [ ] Run the tests\n</todos>\n</update_todo_list>', hold: { afterEvents: 1, until: held } }),
+      () => ({
+        text: '<update_todo_list>\n<todos>\n- [x] Make the greeting formal\n- [-] Check the wording\n- [ ] Run the tests\n</todos>\n</update_todo_list>',
+        hold: { afterEvents: 1, until: held },
+      }),
       (request) => {
         seen.queued = request;
         return { text: '<attempt_completion>\n<result>Checked the wording.</result>\n</attempt_completion>' };
@@ -378,7 +386,10 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
     llm.enqueue(
-      () => ({ text: '<execute_command>\n<command>echo notified</command>\n<requires_approval>true</requires_approval>\n</execute_command>', hold: { afterEvents: 1, until: held } }),
+      () => ({
+        text: '<execute_command>\n<command>echo notified</command>\n<requires_approval>true</requires_approval>\n</execute_command>',
+        hold: { afterEvents: 1, until: held },
+      }),
       () => ({ text: '<attempt_completion>\n<result>Ran it.</result>\n</attempt_completion>' }),
     );
     await panel.getByRole('textbox', { name: 'Task' }).fill('Run echo notified');
@@ -419,7 +430,10 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     await box.press('Tab');
     await until('the completed command', async () => (await box.inputValue()) === '/mode ');
     await box.fill('');
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f00f0005010201d1b4d54d0000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f00f0005010201d1b4d54d0000000049454e44ae426082',
+      'hex',
+    );
     await panel.locator('input[type=file]').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: png });
     await panel.getByRole('list', { name: 'Images for the next message' }).getByRole('img', { name: 'shot.png' }).waitFor({ timeout: UI_TIMEOUT });
     await workbench.screenshot('panel-flow-11-image');

@@ -48,7 +48,14 @@ describe('VS Code language models in the panel (packaged .vsix)', { timeout: 600
     assert.match((await provider.locator('option[value="vscode-lm"]').textContent()) ?? '', /VS Code language models/);
     await provider.selectOption('vscode-lm');
     // No key and no address: the setup asks for neither.
-    assert.equal(await panel.getByRole('status').or(panel.getByRole('alert')).getByText(/needs .*(API key|address)/).count(), 0);
+    assert.equal(
+      await panel
+        .getByRole('status')
+        .or(panel.getByRole('alert'))
+        .getByText(/needs .*(API key|address)/)
+        .count(),
+      0,
+    );
 
     await panel.getByRole('button', { name: 'Browse: default' }).click();
     const list = panel.getByRole('listbox', { name: 'Choices: default' });

@@ -44,7 +44,18 @@ export function useAgentFixture(): AgentFixture {
     get storage() {
       return storage!;
     },
-    cliArgs: () => ['--provider', 'openai-compatible', '--base-url', server!.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws!.root, '--storage', storage!],
+    cliArgs: () => [
+      '--provider',
+      'openai-compatible',
+      '--base-url',
+      server!.openAiBaseUrl,
+      '--model',
+      'scripted-model',
+      '--cwd',
+      ws!.root,
+      '--storage',
+      storage!,
+    ],
   };
   return fixture;
 }
@@ -65,7 +76,15 @@ export function useTaskFixture(): TaskFixture {
   const fixture = useAgentFixture();
   return Object.assign(Object.create(fixture) as AgentFixture, {
     async environment(provider: ApiProvider, host: Host, extra: Partial<TaskEnvironmentInput> = {}): Promise<TaskEnvironment> {
-      const environment = await createTaskEnvironment({ cwd: fixture.ws.root, storageDir: fixture.storage, host, provider, policy: APPROVE_ALL_POLICY, maxIterations: 5, ...extra });
+      const environment = await createTaskEnvironment({
+        cwd: fixture.ws.root,
+        storageDir: fixture.storage,
+        host,
+        provider,
+        policy: APPROVE_ALL_POLICY,
+        maxIterations: 5,
+        ...extra,
+      });
       open.push(environment);
       return environment;
     },

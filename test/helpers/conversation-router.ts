@@ -13,7 +13,10 @@ export function firstUserText(request: RecordedRequest): string {
  * sub-agents): each request gets the next reply of the conversation whose first user message
  * contains its key; `onRequest` sees which conversation asked. Enqueue `replies()` on the server.
  */
-export function conversationRouter(scripts: Record<string, ScriptedReply[]>, onRequest: (key: string) => void = () => {}): { replies(): ScriptedReplySource[] } {
+export function conversationRouter(
+  scripts: Record<string, ScriptedReply[]>,
+  onRequest: (key: string) => void = () => {},
+): { replies(): ScriptedReplySource[] } {
   const keys = Object.keys(scripts);
   const total = keys.reduce((n, key) => n + scripts[key]!.length, 0);
   const route = (request: RecordedRequest): ScriptedReply => {

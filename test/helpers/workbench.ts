@@ -51,7 +51,12 @@ export async function openWorkbench(options: OpenWorkbenchOptions): Promise<Work
   if (vsix && !existsSync(vsix)) {
     throw new Error(`${vsix} does not exist; build and package first: node esbuild.mjs && node scripts/workbench/package-vsix.mjs`);
   }
-  const server = await startCodeServer({ workspace: options.workspace, vsix: [...(vsix ? [vsix] : []), ...(options.otherVsix ?? [])], env: options.env, settings: options.settings });
+  const server = await startCodeServer({
+    workspace: options.workspace,
+    vsix: [...(vsix ? [vsix] : []), ...(options.otherVsix ?? [])],
+    env: options.env,
+    settings: options.settings,
+  });
   let browser: BrowserContext | undefined;
   try {
     browser = await launchChromium({ userDataDir: join(server.runDir, 'chromium') });

@@ -113,7 +113,13 @@ export function App() {
           </div>
         )}
         {view === 'settings' ? (
-          <SettingsView settings={panel.settings} {...(panel.models ? { models: panel.models } : {})} {...(panel.rules ? { rules: panel.rules } : {})} pendingTask={panel.pendingTask} onBack={() => navigate('chat')} />
+          <SettingsView
+            settings={panel.settings}
+            {...(panel.models ? { models: panel.models } : {})}
+            {...(panel.rules ? { rules: panel.rules } : {})}
+            pendingTask={panel.pendingTask}
+            onBack={() => navigate('chat')}
+          />
         ) : view === 'history' ? (
           <HistoryView history={panel.history} onOpen={openTask} onBack={() => navigate('chat')} defaultModel={panel.settings.model} />
         ) : view === 'mcp' ? (

@@ -106,7 +106,12 @@ export class BrowserSession {
       if (typeof executable !== 'string') throw new BrowserStartError(`The browser could not be started: ${executable.problem}.`);
       try {
         // WebRTC could otherwise send UDP around the proxy.
-        browser = await chromium.launch({ executablePath: executable, headless: !this.settings.headed, timeout: 30_000, args: ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'] });
+        browser = await chromium.launch({
+          executablePath: executable,
+          headless: !this.settings.headed,
+          timeout: 30_000,
+          args: ['--force-webrtc-ip-handling-policy=disable_non_proxied_udp'],
+        });
       } catch (error) {
         throw new BrowserStartError(`The browser ${executable} could not be started: ${firstLine(error)}`);
       }

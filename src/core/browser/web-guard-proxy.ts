@@ -84,7 +84,13 @@ async function forward(policy: WebAccessPolicy, onRefused: RefusalListener, req:
   if (!access.allowed) {
     if (access.refused) onRefused(url.href, access.reason);
     const reason = access.refused ? access.reason : `net::ERR_NAME_NOT_RESOLVED (${access.reason})`;
-    res.writeHead(access.refused ? 403 : 502, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', [PROXY_ERROR_HEADER]: encodeURIComponent(reason) }).end(refusalPage(reason));
+    res
+      .writeHead(access.refused ? 403 : 502, {
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+        [PROXY_ERROR_HEADER]: encodeURIComponent(reason),
+      })
+      .end(refusalPage(reason));
     return;
   }
   const headers = Object.fromEntries(Object.entries(req.headers).filter(([name]) => !HOP_HEADERS.has(name)));
@@ -103,7 +109,14 @@ async function forward(policy: WebAccessPolicy, onRefused: RefusalListener, req:
 }
 
 /** HTTPS and WebSockets over TLS: CONNECT host:port, judged by the host. */
-async function tunnel(policy: WebAccessPolicy, onRefused: RefusalListener, req: IncomingMessage, client: Duplex, head: Buffer, track: (s: Socket | Duplex) => void): Promise<void> {
+async function tunnel(
+  policy: WebAccessPolicy,
+  onRefused: RefusalListener,
+  req: IncomingMessage,
+  client: Duplex,
+  head: Buffer,
+  track: (s: Socket | Duplex) => void,
+): Promise<void> {
   track(client);
   client.on('error', () => client.destroy());
   const { host, port } = splitHostPort(req.url ?? '', 443);
@@ -120,12 +133,21 @@ async function tunnel(policy: WebAccessPolicy, onRefused: RefusalListener, req: 
     client.pipe(upstream);
   });
   track(upstream);
-  upstream.on('error', (error) => client.end(`HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${host}:${port}: ${error.message}\n`));
+  upstream.on('error', (error) =>
+    client.end(`HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${host}:${port}: ${error.message}\n`),
+  );
   client.on('close', () => upstream.destroy());
 }
 
 /** A plain ws:// upgrade sent to the proxy with an absolute URL: judged, then passed on byte for byte. */
-async function upgrade(policy: WebAccessPolicy, onRefused: RefusalListener, req: IncomingMessage, client: Duplex, head: Buffer, track: (s: Socket | Duplex) => void): Promise<void> {
+async function upgrade(
+  policy: WebAccessPolicy,
+  onRefused: RefusalListener,
+  req: IncomingMessage,
+  client: Duplex,
+  head: Buffer,
+  track: (s: Socket | Duplex) => void,
+): Promise<void> {
   track(client);
   client.on('error', () => client.destroy());
   let url: URL;

@@ -134,7 +134,11 @@ export class CheckpointStore {
     const untouched: SkippedFile[] = [];
     for (const path of differing) {
       const entry = wanted.get(path);
-      const reason = entry ? this.notKeptNow(path, now) : notKeptThen.has(path) || ignoredBy(this.objects, wanted, path) ? 'the checkpoint did not keep it (too big, unreadable or ignored then)' : undefined;
+      const reason = entry
+        ? this.notKeptNow(path, now)
+        : notKeptThen.has(path) || ignoredBy(this.objects, wanted, path)
+          ? 'the checkpoint did not keep it (too big, unreadable or ignored then)'
+          : undefined;
       if (reason) untouched.push({ path, reason });
       else if (entry) writes.push({ path, hash: entry.hash, mode: entry.mode });
       else deletes.push(path);
@@ -151,7 +155,10 @@ export class CheckpointStore {
   private notKeptNow(path: string, now: Manifest): string | undefined {
     const found = inspectPath(this.root, path, false);
     if (found.state === 'missing' || found.state === 'folder') return undefined; // an empty folder gives way; a full one fails the write
-    if (found.state === 'blocked') return found.blockedAt !== undefined && now.has(found.blockedAt) ? undefined : `${found.blockedAt ?? 'a folder on its way'} is not a folder and was not kept`;
+    if (found.state === 'blocked')
+      return found.blockedAt !== undefined && now.has(found.blockedAt)
+        ? undefined
+        : `${found.blockedAt ?? 'a folder on its way'} is not a folder and was not kept`;
     return now.has(path) ? undefined : 'it is not kept now (too big, ignored, unreadable or not a regular file)';
   }
 

@@ -1,7 +1,17 @@
 import { type Dirent, lstatSync, readdirSync, statSync } from 'node:fs';
 import { sep } from 'node:path';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
-import { ALWAYS_SKIPPED_NAMES, ancestorIgnoreRules, IGNORE_FILE_BYTES, IGNORE_FILE_NAMES, ignoreFileText, type IgnoreRuleSet, judge, pathUnder, ruleSet } from '../workspace/file-listing.js';
+import {
+  ALWAYS_SKIPPED_NAMES,
+  ancestorIgnoreRules,
+  IGNORE_FILE_BYTES,
+  IGNORE_FILE_NAMES,
+  ignoreFileText,
+  type IgnoreRuleSet,
+  judge,
+  pathUnder,
+  ruleSet,
+} from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { readRegularFileHeadSync } from '../workspace/regular-file.js';
 import { type FolderState, type IgnoreMemo, joinRel } from './folder-state.js';

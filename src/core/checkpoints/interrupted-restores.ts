@@ -28,7 +28,13 @@ export function recoverInterruptedRestores(storageDir: string): RecoveredRestore
       const result = new RestoreJournal(file, new ObjectStore(join(storeDir, 'objects'))).recover();
       if (result) recovered.push(result);
     } catch (error) {
-      recovered.push({ root: '', finished: [], alreadyDone: 0, leftAlone: [], failures: [`${file}: ${error instanceof Error ? error.message : String(error)}`] });
+      recovered.push({
+        root: '',
+        finished: [],
+        alreadyDone: 0,
+        leftAlone: [],
+        failures: [`${file}: ${error instanceof Error ? error.message : String(error)}`],
+      });
     }
   }
   return recovered;
@@ -36,11 +42,18 @@ export function recoverInterruptedRestores(storageDir: string): RecoveredRestore
 
 /** What an interrupted restore's recovery did, in words. */
 export function describeRecoveredRestore(recovered: RecoveredRestore): string {
-  if (recovered.damaged) return 'A checkpoint restore was interrupted, but its journal was damaged: nothing was finished or undone. Check the files of the workspace you were restoring.';
+  if (recovered.damaged)
+    return 'A checkpoint restore was interrupted, but its journal was damaged: nothing was finished or undone. Check the files of the workspace you were restoring.';
   const parts = [`A checkpoint restore in ${recovered.root || 'a workspace'} was interrupted (Smith stopped while restoring); it has now been finished.`];
-  parts.push(`${count(recovered.finished.length)} restored now${listed(recovered.finished)}, ${count(recovered.alreadyDone)} already restored before it stopped.`);
-  if (recovered.leftAlone.length > 0) parts.push(`Left as they are, because they changed after the restore stopped: ${recovered.leftAlone.slice(0, SHOWN).join(", ")}.`);
-  if (recovered.failures.length > 0) parts.push(`Could not be restored: ${recovered.failures.slice(0, SHOWN).join('; ')}${recovered.failures.length > SHOWN ? ` (+${recovered.failures.length - SHOWN} more)` : ''}.`);
+  parts.push(
+    `${count(recovered.finished.length)} restored now${listed(recovered.finished)}, ${count(recovered.alreadyDone)} already restored before it stopped.`,
+  );
+  if (recovered.leftAlone.length > 0)
+    parts.push(`Left as they are, because they changed after the restore stopped: ${recovered.leftAlone.slice(0, SHOWN).join(', ')}.`);
+  if (recovered.failures.length > 0)
+    parts.push(
+      `Could not be restored: ${recovered.failures.slice(0, SHOWN).join('; ')}${recovered.failures.length > SHOWN ? ` (+${recovered.failures.length - SHOWN} more)` : ''}.`,
+    );
   return parts.join(' ');
 }
 

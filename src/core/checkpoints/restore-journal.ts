@@ -147,7 +147,8 @@ export class RestoreJournal {
     for (const file of journal.files) {
       const now = journalState(journal.root, file.path);
       // A link removed so that a folder of the checkpoint could be written there: that folder is the link's "after".
-      const madeFolder = now === 'folder' && file.hash === undefined && journal.files.some((other) => other.hash !== undefined && other.path.startsWith(`${file.path}/`));
+      const madeFolder =
+        now === 'folder' && file.hash === undefined && journal.files.some((other) => other.hash !== undefined && other.path.startsWith(`${file.path}/`));
       if (now === file.after || madeFolder) alreadyDone++;
       else if (now !== file.before && file.before !== UNKNOWN) leftAlone.push(file.path);
       else {

@@ -46,7 +46,16 @@ export type RewindOutcome =
 export function listCheckpoints(events: readonly TaskEvent[]): CheckpointInfo[] {
   return visibleEvents(events)
     .filter((e): e is CheckpointCreated & { seq: number; ts: number } => e.type === 'checkpoint_created')
-    .map((e) => ({ id: e.checkpointId, root: e.root, afterSeq: e.afterSeq, ts: e.ts, changed: e.changed, changedCount: e.changedCount, skipped: e.skipped, ...(e.folders ? { folders: e.folders } : {}) }));
+    .map((e) => ({
+      id: e.checkpointId,
+      root: e.root,
+      afterSeq: e.afterSeq,
+      ts: e.ts,
+      changed: e.changed,
+      changedCount: e.changedCount,
+      skipped: e.skipped,
+      ...(e.folders ? { folders: e.folders } : {}),
+    }));
 }
 
 /**
@@ -57,7 +66,11 @@ export function listCheckpoints(events: readonly TaskEvent[]): CheckpointInfo[] 
 export async function rewindTask(log: TaskLog, store: WorkspaceCheckpoints | undefined, request: RewindRequest): Promise<RewindOutcome> {
   const checkpoint = findCheckpoint(log.events, request.checkpointId);
   const conversation = request.scope !== 'files';
-  return restoreAndRecord(log, store, checkpoint, { files: request.scope !== 'conversation', force: request.force === true, ...(conversation ? { toSeq: checkpoint.afterSeq + 1 } : {}) });
+  return restoreAndRecord(log, store, checkpoint, {
+    files: request.scope !== 'conversation',
+    force: request.force === true,
+    ...(conversation ? { toSeq: checkpoint.afterSeq + 1 } : {}),
+  });
 }
 
 /**
@@ -75,7 +88,9 @@ export async function rewindToMessage(
   const message = log.events[messageSeq];
   if (message?.type !== 'user_message' && message?.type !== 'task_started') throw new Error(`event ${messageSeq} is not a message of the user`);
   // Checkpoint "0" follows task_started itself: the workspace as the first message found it.
-  const before = listCheckpoints(log.events).filter((c) => c.afterSeq <= messageSeq).at(-1);
+  const before = listCheckpoints(log.events)
+    .filter((c) => c.afterSeq <= messageSeq)
+    .at(-1);
   if (!before && options.files) throw new Error('no checkpoint before that message: its files cannot be restored');
   const first = message.type === 'task_started';
   const checkpoint = before ?? { id: '', root: '' };
@@ -143,6 +158,7 @@ export function sameRoots(a: CheckpointRoots, b: CheckpointRoots): boolean {
 function findCheckpoint(events: readonly TaskEvent[], id: string): CheckpointInfo {
   const all = listCheckpoints(events);
   const found = all.find((c) => c.id === id);
-  if (!found) throw new Error(all.length === 0 ? 'this task has no checkpoints' : `no checkpoint "${id}" in this task; it has ${all.map((c) => c.id).join(', ')}`);
+  if (!found)
+    throw new Error(all.length === 0 ? 'this task has no checkpoints' : `no checkpoint "${id}" in this task; it has ${all.map((c) => c.id).join(', ')}`);
   return found;
 }

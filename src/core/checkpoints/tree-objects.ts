@@ -28,7 +28,12 @@ const MODE: Record<Exclude<TreeRow[1], 'd' | 's'>, FileMode> = { f: 'file', x: '
  * listing's hash names it; a snapshot after a few changes writes only the listings on the changed
  * files' paths, the rest are already stored.
  */
-export function writeListing(store: ObjectStore, files: ReadonlyMap<string, FileEntry>, folders: ReadonlyMap<string, string>, notKept: Iterable<string> = []): string {
+export function writeListing(
+  store: ObjectStore,
+  files: ReadonlyMap<string, FileEntry>,
+  folders: ReadonlyMap<string, string>,
+  notKept: Iterable<string> = [],
+): string {
   const rows: TreeRow[] = [];
   for (const [name, entry] of files) rows.push([name, KIND[entry.mode], entry.hash, entry.size]);
   for (const [name, hash] of folders) rows.push([name, 'd', hash, 0]);

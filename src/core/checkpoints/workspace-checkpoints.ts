@@ -85,7 +85,10 @@ export class WorkspaceCheckpoints {
       deletes: named((plan) => plan.deletes),
       conflicts: named((plan) => plan.conflicts),
       untouched: plans.flatMap(({ folder, plan }) => plan.untouched.map((file) => (folder ? { ...file, path: `${folder.name}/${file.path}` } : file))),
-      current: { root: plans[0]!.plan.current, folders: plans.flatMap(({ folder, plan }) => (folder ? [{ path: folder.path, name: folder.name, root: plan.current }] : [])) },
+      current: {
+        root: plans[0]!.plan.current,
+        folders: plans.flatMap(({ folder, plan }) => (folder ? [{ path: folder.path, name: folder.name, root: plan.current }] : [])),
+      },
     };
   }
 

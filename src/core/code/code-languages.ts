@@ -1,19 +1,7 @@
 import { extname } from 'node:path';
 
 /** The languages whose definitions the code tools can list. */
-export type CodeLanguageId =
-  | 'typescript'
-  | 'tsx'
-  | 'javascript'
-  | 'python'
-  | 'go'
-  | 'rust'
-  | 'java'
-  | 'c'
-  | 'cpp'
-  | 'csharp'
-  | 'ruby'
-  | 'php';
+export type CodeLanguageId = 'typescript' | 'tsx' | 'javascript' | 'python' | 'go' | 'rust' | 'java' | 'c' | 'cpp' | 'csharp' | 'ruby' | 'php';
 
 /** A language: its grammar wasm file and the file extensions (lower case, with the dot) it claims. */
 export interface CodeLanguage {

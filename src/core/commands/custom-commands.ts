@@ -87,5 +87,8 @@ function stringField(fields: Readonly<Record<string, unknown>>, key: string): st
 
 function firstLine(body: string): string | undefined {
   const line = body.split('\n').find((l) => l.trim() !== '');
-  return line?.replace(/^#+\s*/, '').trim().slice(0, 80);
+  return line
+    ?.replace(/^#+\s*/, '')
+    .trim()
+    .slice(0, 80);
 }

@@ -61,7 +61,8 @@ export async function expandSlashCommand(name: string, args: string, sources: Sl
     if (value) values[argument.name] = value;
   });
   const missing = found.prompt.arguments.filter((a) => a.required && !values[a.name]).map((a) => a.name);
-  if (missing.length > 0) throw new Error(`/${name} needs: ${found.prompt.arguments.map((a) => (a.required ? a.name : `[${a.name}]`)).join(' ')} (missing ${missing.join(', ')})`);
+  if (missing.length > 0)
+    throw new Error(`/${name} needs: ${found.prompt.arguments.map((a) => (a.required ? a.name : `[${a.name}]`)).join(' ')} (missing ${missing.join(', ')})`);
   return sources.mcp.getPrompt(found.server, found.prompt.name, values);
 }
 

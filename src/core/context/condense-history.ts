@@ -1,7 +1,6 @@
 import type { ApiProvider, ProviderMessage, TokenUsage } from '../providers/types.js';
 
-const SUMMARY_SYSTEM_PROMPT =
-  'You summarise a coding session so it can continue without the earlier messages. Write only the summary, no tool calls.';
+const SUMMARY_SYSTEM_PROMPT = 'You summarise a coding session so it can continue without the earlier messages. Write only the summary, no tool calls.';
 
 /** What the summary must hold, so the task can go on from it alone. */
 export const SUMMARY_INSTRUCTIONS = `Summarise the conversation so far so that the work can continue from your summary alone. The summary replaces every earlier message except the original task. Use these sections:

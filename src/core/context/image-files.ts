@@ -28,7 +28,9 @@ export function imageForModel(bytes: Buffer, name: string): ImageForModel {
   const mimeType = imageTypeOf(bytes);
   if (!mimeType) return { problem: `${name} is not a PNG, JPEG, GIF or WebP image` };
   if (bytes.length > MAX_IMAGE_BYTES) {
-    return { problem: `${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; images up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB can be sent (Smith does not downscale them)` };
+    return {
+      problem: `${name} is ${(bytes.length / 1024 / 1024).toFixed(1)} MB; images up to ${MAX_IMAGE_BYTES / 1024 / 1024} MB can be sent (Smith does not downscale them)`,
+    };
   }
   return {
     image: { mimeType, data: bytes.toString('base64') },

@@ -148,7 +148,13 @@ async function pathMention(ref: string, env: MentionEnvironment): Promise<Resolv
   if (!head.more) return { kind: 'file', tag: 'file', attribute: 'path', body: text + rest };
   const shown = text.slice(0, MAX_MENTION_CHARS);
   const size = head.size > head.bytes.length ? `${head.size} bytes` : `more than ${MENTION_HEAD_BYTES} bytes`;
-  return { kind: 'file', tag: 'file', attribute: 'path', cut: true, body: `${shown}\n[@${ref} has ${size}: only its first ${MENTION_HEAD_BYTES} bytes were read and ${shown.length} characters attached. Read the rest with read_file.]` };
+  return {
+    kind: 'file',
+    tag: 'file',
+    attribute: 'path',
+    cut: true,
+    body: `${shown}\n[@${ref} has ${size}: only its first ${MENTION_HEAD_BYTES} bytes were read and ${shown.length} characters attached. Read the rest with read_file.]`,
+  };
 }
 
 async function gitChanges(env: MentionEnvironment): Promise<string> {
@@ -167,7 +173,12 @@ async function commitMention(ref: string, env: MentionEnvironment): Promise<Reso
   const type = await git(env.cwd, ['cat-file', '-t', ref]).catch(() => '');
   if (type.trim() !== 'commit') return undefined;
   const { excluded, note } = await withheldChanges(env, ['show', '--no-renames', '--format=', '--name-only', '-z', ref]);
-  return { kind: 'commit', tag: 'commit', attribute: 'hash', body: (await git(env.cwd, ['show', '--stat', '--patch', '--no-color', '--no-ext-diff', '--no-renames', ref, ...excluded])).trimEnd() + note };
+  return {
+    kind: 'commit',
+    tag: 'commit',
+    attribute: 'hash',
+    body: (await git(env.cwd, ['show', '--stat', '--patch', '--no-color', '--no-ext-diff', '--no-renames', ref, ...excluded])).trimEnd() + note,
+  };
 }
 
 /**
@@ -191,6 +202,10 @@ async function withheldChanges(env: MentionEnvironment, listing: readonly string
 
 async function git(cwd: string, args: readonly string[]): Promise<string> {
   // No pager, no prompts, and the user's config cannot run external diff tools.
-  const { stdout } = await run('git', ['-c', 'core.pager=cat', ...args], { cwd, maxBuffer: 32 * 1024 * 1024, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+  const { stdout } = await run('git', ['-c', 'core.pager=cat', ...args], {
+    cwd,
+    maxBuffer: 32 * 1024 * 1024,
+    env: { ...process.env, GIT_TERMINAL_PROMPT: '0' },
+  });
   return stdout;
 }

@@ -40,7 +40,8 @@ export interface PreparedMessage {
  * refuse it, throwing PromptBlockedError, or add context), then its @-mentions.
  */
 export async function prepareMessage(options: MessageInputs, text: string, session: MessageSession = { cwd: options.cwd }): Promise<PreparedMessage> {
-  const started = session.startSource && options.hooks?.SessionStart ? await runHooks(options.hooks, 'SessionStart', { source: session.startSource }, session) : undefined;
+  const started =
+    session.startSource && options.hooks?.SessionStart ? await runHooks(options.hooks, 'SessionStart', { source: session.startSource }, session) : undefined;
   const sessionStart = started && started.runs.length > 0 ? { runs: started.runs, context: started.context.join('\n\n') } : undefined;
   const hooks = options.hooks?.UserPromptSubmit ? await runHooks(options.hooks, 'UserPromptSubmit', { prompt: text }, session) : undefined;
   if (hooks?.blocked !== undefined) throw new PromptBlockedError(`A UserPromptSubmit hook refused the message: ${hooks.blocked}`);

@@ -33,6 +33,8 @@ export function todoListSection(events: readonly TaskEvent[]): string {
   if (!list) return '';
   const open = list.items.some((item) => item.status !== 'completed');
   const stale = open && list.callsSince >= TODO_STALE_AFTER_CALLS;
-  const reminder = stale ? `\n\nYou have made ${list.callsSince} tool calls since you last updated this list. If your progress changed it, update it with ${TODO_TOOL}.` : '';
+  const reminder = stale
+    ? `\n\nYou have made ${list.callsSince} tool calls since you last updated this list. If your progress changed it, update it with ${TODO_TOOL}.`
+    : '';
   return `# Todo list\n${formatTodoList(list.items)}${reminder}`;
 }

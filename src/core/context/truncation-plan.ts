@@ -15,9 +15,7 @@ export interface TruncationRange {
 export function planTruncation(events: readonly TaskEvent[], share: number): TruncationRange | undefined {
   const hidden = hiddenSeqs(events);
   const lastCondense = events.findLastIndex((e) => e.type === 'history_condensed');
-  const starts = events
-    .filter((e, i) => e.type === 'model_response' && i > lastCondense && !hidden.has(e.seq))
-    .map((e) => e.seq);
+  const starts = events.filter((e, i) => e.type === 'model_response' && i > lastCondense && !hidden.has(e.seq)).map((e) => e.seq);
   // Keep the last two turns: the model must see what it just did.
   const droppable = starts.length - 2;
   if (droppable < 1) return undefined;

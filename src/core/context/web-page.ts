@@ -41,7 +41,11 @@ export async function fetchPage(url: string, options: FetchPageOptions = {}): Pr
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new Error(`only http and https pages can be fetched, not ${parsed.protocol}`);
   const timeout = AbortSignal.timeout(options.timeoutMs ?? 30_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  const response = await guardedFetch(url, { policy: options.policy ?? {}, signal, headers: { accept: 'text/html,application/xhtml+xml,text/plain,application/json;q=0.9,*/*;q=0.1' } });
+  const response = await guardedFetch(url, {
+    policy: options.policy ?? {},
+    signal,
+    headers: { accept: 'text/html,application/xhtml+xml,text/plain,application/json;q=0.9,*/*;q=0.1' },
+  });
   if (response.status < 200 || response.status >= 300) {
     response.body.destroy();
     throw new Error(`${url} answered HTTP ${response.status} ${response.statusText}`.trim());
@@ -53,12 +57,17 @@ export async function fetchPage(url: string, options: FetchPageOptions = {}): Pr
   const { text, cut: readCut } = await readCapped(response.body, maxBytes, charsetOf(type), () => timeout.aborted && !options.signal?.aborted);
   const downloadCut = readCut !== undefined;
   const readNote =
-    readCut === 'size' ? `[The page is larger than ${formatBytes(maxBytes)}; only its first ${formatBytes(maxBytes)} were read.]` : readCut === 'time' ? `[The page was still arriving after ${seconds} s; only what came by then was read.]` : '';
+    readCut === 'size'
+      ? `[The page is larger than ${formatBytes(maxBytes)}; only its first ${formatBytes(maxBytes)} were read.]`
+      : readCut === 'time'
+        ? `[The page was still arriving after ${seconds} s; only what came by then was read.]`
+        : '';
   if (type.includes('html') || (type === '' && /^\s*</.test(text))) {
     const { markdown, cut } = await htmlToMarkdown(text, response.url, readNote);
     return { markdown, cut: cut || downloadCut };
   }
-  if (type.startsWith('text/') || type.includes('json') || type.includes('xml')) return { markdown: readNote ? `${readNote}\n\n${text}` : text, cut: downloadCut };
+  if (type.startsWith('text/') || type.includes('json') || type.includes('xml'))
+    return { markdown: readNote ? `${readNote}\n\n${text}` : text, cut: downloadCut };
   throw new Error(`${url} is ${type || 'of an unknown type'}, not a page Smith can read as text`);
 }
 
@@ -73,7 +82,11 @@ export async function fetchPageAsMarkdown(url: string, options: FetchPageOptions
  * MAX_DOM_CHARS of what is left is parsed; `note` (and a note of this cut) follows the source line.
  */
 export async function htmlToMarkdown(html: string, url: string, note = ''): Promise<FetchedPage> {
-  const [{ parseHTML }, { Readability }, { default: TurndownService }] = await Promise.all([import('linkedom'), import('@mozilla/readability'), import('turndown')]);
+  const [{ parseHTML }, { Readability }, { default: TurndownService }] = await Promise.all([
+    import('linkedom'),
+    import('@mozilla/readability'),
+    import('turndown'),
+  ]);
   const stripped = stripHeavyMarkup(html);
   const cutText = cutBeforeTag(stripped, MAX_DOM_CHARS, MAX_DOM_ELEMENTS);
   const domCut = cutText.length < stripped.length;
@@ -92,7 +105,9 @@ export async function htmlToMarkdown(html: string, url: string, note = ''): Prom
   const heading = (article?.title || title).trim();
   const content = article?.content || parseHTML(kept).document.body?.innerHTML || '';
   const markdown = turndown.turndown(cutBeforeTag(content, MAX_MARKDOWN_INPUT_CHARS, Number.POSITIVE_INFINITY)).trim();
-  const cutNote = domCut ? `[The page is too large to convert whole (more than ${formatBytes(MAX_DOM_CHARS)} or ${MAX_DOM_ELEMENTS} elements once scripts and styles are removed); only its first part was read.]` : '';
+  const cutNote = domCut
+    ? `[The page is too large to convert whole (more than ${formatBytes(MAX_DOM_CHARS)} or ${MAX_DOM_ELEMENTS} elements once scripts and styles are removed); only its first part was read.]`
+    : '';
   const parts = [heading ? `# ${heading}` : '', `Source: ${url}`, note, cutNote, markdown];
   return { markdown: parts.filter((part) => part !== '').join('\n\n'), cut: domCut };
 }
@@ -118,7 +133,12 @@ function cutBeforeTag(html: string, maxChars: number, maxElements: number): stri
 }
 
 /** Reads a body up to `maxBytes`, then stops the download; `timedOut` tells a timeout (keep what came) from a failure. */
-async function readCapped(body: AsyncIterable<Buffer> & { destroy(): void }, maxBytes: number, charset: string, timedOut: () => boolean): Promise<{ text: string; cut?: 'size' | 'time' }> {
+async function readCapped(
+  body: AsyncIterable<Buffer> & { destroy(): void },
+  maxBytes: number,
+  charset: string,
+  timedOut: () => boolean,
+): Promise<{ text: string; cut?: 'size' | 'time' }> {
   const chunks: Buffer[] = [];
   let bytes = 0;
   let cut: 'size' | 'time' | undefined;

@@ -42,7 +42,10 @@ export function findBlockAnchorMatches(search: readonly string[], scope: SearchS
       seen.push(at);
       if (seen.length < content.length - slack || file[at] !== last) continue;
       if (budget-- <= 0) break;
-      const score = linesSimilarity(interior, seen.slice(1, -1).map((line) => file[line]!));
+      const score = linesSimilarity(
+        interior,
+        seen.slice(1, -1).map((line) => file[line]!),
+      );
       if (score >= MIN_INTERIOR_SIMILARITY && (!best || score > best.score)) best = { lines: [...seen], score };
     }
     if (!best) continue;

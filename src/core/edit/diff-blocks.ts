@@ -9,9 +9,7 @@ export interface DiffBlock {
 }
 
 /** The blocks of a diff, or why the diff could not be read. */
-export type ParsedDiff =
-  | { readonly ok: true; readonly blocks: readonly DiffBlock[] }
-  | { readonly ok: false; readonly error: string };
+export type ParsedDiff = { readonly ok: true; readonly blocks: readonly DiffBlock[] } | { readonly ok: false; readonly error: string };
 
 // Cline writes `------- SEARCH` / `+++++++ REPLACE`, Roo and older prompts `<<<<<<< SEARCH` /
 // `>>>>>>> REPLACE`; models vary the marker length and sometimes leave a stray `>` behind.
@@ -77,9 +75,7 @@ export function parseDiffBlocks(diff: string): ParsedDiff {
     if (state.kind === 'search') {
       const block: MutableBlock = state.block;
       if (SEARCH_MARKER.test(marker)) {
-        return malformed(
-          `line ${lineNo} opens a new SEARCH while the block opened at line ${state.openedAt} has no ======= line yet`,
-        );
+        return malformed(`line ${lineNo} opens a new SEARCH while the block opened at line ${state.openedAt} has no ======= line yet`);
       }
       if (REPLACE_MARKER.test(marker)) {
         return malformed(
@@ -102,9 +98,7 @@ export function parseDiffBlocks(diff: string): ParsedDiff {
       continue;
     }
     if (SEARCH_MARKER.test(marker)) {
-      return malformed(
-        `line ${lineNo} opens a new SEARCH while the block opened at line ${state.openedAt} is not closed with +++++++ REPLACE`,
-      );
+      return malformed(`line ${lineNo} opens a new SEARCH while the block opened at line ${state.openedAt} is not closed with +++++++ REPLACE`);
     }
     if (isStrayMarker(marker, state.block.search)) {
       return malformed(
@@ -153,9 +147,7 @@ function unescapeMarker(line: string): string {
   const trimmed = line.trimStart();
   if (!trimmed.startsWith('\\')) return line;
   const rest = trimmed.slice(1).trim();
-  const looksLikeMarker = [SEARCH_MARKER, DIVIDER, REPLACE_MARKER, /^-{3,}$/, START_LINE_HINT, END_LINE_HINT].some((pattern) =>
-    pattern.test(rest),
-  );
+  const looksLikeMarker = [SEARCH_MARKER, DIVIDER, REPLACE_MARKER, /^-{3,}$/, START_LINE_HINT, END_LINE_HINT].some((pattern) => pattern.test(rest));
   if (looksLikeMarker) {
     return line.slice(0, line.length - trimmed.length) + trimmed.slice(1);
   }

@@ -9,8 +9,7 @@ export interface BlockLabel {
 
 const SHOWN_SEARCH_LINES = 5;
 const SHOWN_REGION_LINES = 15;
-const NOTHING_CHANGED =
-  'Nothing was changed: the blocks of one replace_in_file call are applied all together or not at all.';
+const NOTHING_CHANGED = 'Nothing was changed: the blocks of one replace_in_file call are applied all together or not at all.';
 
 /** Names a block the way the model counts them, e.g. "SEARCH block 2 of 3". */
 export function blockName(label: BlockLabel): string {
@@ -18,12 +17,7 @@ export function blockName(label: BlockLabel): string {
 }
 
 /** The message for a SEARCH text that matched nowhere. */
-export function notFoundMessage(
-  label: BlockLabel,
-  search: readonly string[],
-  closest: ClosestRegion | undefined,
-  changedByEarlierBlock: boolean,
-): string {
+export function notFoundMessage(label: BlockLabel, search: readonly string[], closest: ClosestRegion | undefined, changedByEarlierBlock: boolean): string {
   const parts = [
     `${blockName(label)} does not match the file. Tried, always on whole lines: ${listWords(triedMatches(search))}.`,
     'The SEARCH text starts with:',
@@ -37,14 +31,9 @@ export function notFoundMessage(
   if (closest) {
     const last = closest.startLine + closest.lines.length;
     const range = closest.lines.length === 1 ? `line ${closest.startLine + 1}` : `lines ${closest.startLine + 1}-${last}`;
-    parts.push(
-      `The closest region of the file is ${range} (${Math.round(closest.similarity * 100)}% similar):`,
-      numberLines(closest.lines, closest.startLine),
-    );
+    parts.push(`The closest region of the file is ${range} (${Math.round(closest.similarity * 100)}% similar):`, numberLines(closest.lines, closest.startLine));
     if (closest.similarity === 1 && closest.wholeSearchCompared && !changedByEarlierBlock) {
-      parts.push(
-        "Its text is the same, but its indentation does not follow the SEARCH's nesting; copy the lines with their exact indentation.",
-      );
+      parts.push("Its text is the same, but its indentation does not follow the SEARCH's nesting; copy the lines with their exact indentation.");
     }
   } else {
     parts.push('No region of the file resembles it.');
@@ -57,12 +46,7 @@ export function notFoundMessage(
 }
 
 /** The message for a SEARCH text that matched several places. */
-export function ambiguousMessage(
-  label: BlockLabel,
-  strategy: string,
-  startLines: readonly number[],
-  wholeFile: boolean,
-): string {
+export function ambiguousMessage(label: BlockLabel, strategy: string, startLines: readonly number[], wholeFile: boolean): string {
   const where = wholeFile ? 'in the file' : "after the previous block's end";
   const how = STRATEGY_DESCRIPTIONS[strategy.replace(/^line-numbers\+/, '')] ?? strategy;
   const distinct = [...new Set(startLines.map((line) => line + 1))];

@@ -37,7 +37,10 @@ export function splitAtElisions(block: DiffBlock): ElisionSplit {
     const replacePart = replace[i]!;
     if (searchPart.length === 0 && replacePart.length === 0) continue;
     if (searchPart.length === 0) {
-      return { kind: 'unusable', reason: 'new lines were written next to a "..." line, so where they belong is unclear; write the surrounding lines out in full' };
+      return {
+        kind: 'unusable',
+        reason: 'new lines were written next to a "..." line, so where they belong is unclear; write the surrounding lines out in full',
+      };
     }
     parts.push({ search: searchPart, replace: replacePart });
   }

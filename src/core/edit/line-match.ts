@@ -24,7 +24,13 @@ export function findLineMatches(search: readonly string[], scope: SearchScope, r
   if (wanted.length === 0) return [];
   // Every wanted line must equal some file line; a line the file certainly lacks ends the search
   // before any file line is normalised.
-  if (someLineAbsent(wanted.map(({ index }) => search[index]!), scope.lacksLine)) return [];
+  if (
+    someLineAbsent(
+      wanted.map(({ index }) => search[index]!),
+      scope.lacksLine,
+    )
+  )
+    return [];
   const file = scope.normalised(rule.normaliser);
   const raw = scope.lines.lines;
   const first = wanted[0]!.text;

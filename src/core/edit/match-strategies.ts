@@ -43,11 +43,7 @@ export function triedMatches(search: readonly string[]): string[] {
 // a looser one, and ambiguity is judged within one strategy.
 
 /** Runs the strategies strictest first and returns every candidate of the first one that finds any. */
-export function findFirstMatch(
-  search: readonly string[],
-  replace: readonly string[],
-  scope: SearchScope,
-): StrategyMatch | undefined {
+export function findFirstMatch(search: readonly string[], replace: readonly string[], scope: SearchScope): StrategyMatch | undefined {
   const direct = findWithoutPrefixes(search, replace, scope);
   if (direct) return direct;
 
@@ -74,11 +70,7 @@ export function findFirstMatch(
   };
 }
 
-function findWithoutPrefixes(
-  search: readonly string[],
-  replace: readonly string[],
-  scope: SearchScope,
-): StrategyMatch | undefined {
+function findWithoutPrefixes(search: readonly string[], replace: readonly string[], scope: SearchScope): StrategyMatch | undefined {
   const exact = findExact(search.join('\n'), scope);
   if (exact.length > 0) return { strategy: 'exact', candidates: exact, search, replace, ignoresEdgeBlankLines: false };
   for (const rule of LINE_STRATEGIES) {

@@ -180,7 +180,8 @@ function bestClusters(hits: readonly Hit[], lineCount: number, span: number): Cl
   }
   candidates.sort((a, b) => b.score - a.score || a.first - b.first);
   const chosen: Cluster[] = [];
-  const overlaps = (a: Cluster, b: Cluster): boolean => hits[a.first]!.lineStart <= hits[b.last]!.lineStart && hits[b.first]!.lineStart <= hits[a.last]!.lineStart;
+  const overlaps = (a: Cluster, b: Cluster): boolean =>
+    hits[a.first]!.lineStart <= hits[b.last]!.lineStart && hits[b.first]!.lineStart <= hits[a.last]!.lineStart;
   for (const candidate of candidates) {
     if (chosen.length === MAX_CLUSTERS || (chosen.length > 0 && candidate.score < MIN_CLUSTER_SHARE * chosen[0]!.score)) break;
     if (!chosen.some((other) => overlaps(candidate, other))) chosen.push(candidate);

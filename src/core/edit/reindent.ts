@@ -29,11 +29,7 @@ export function indentWidth(whitespace: string, tabWidth = TAB_WIDTH): number {
 }
 
 /** Builds the pairs of leading whitespace for matched non-blank lines. */
-export function indentPairs(
-  searchLines: readonly string[],
-  fileLines: readonly string[],
-  aligned: ReadonlyMap<number, number>,
-): IndentPair[] {
+export function indentPairs(searchLines: readonly string[], fileLines: readonly string[], aligned: ReadonlyMap<number, number>): IndentPair[] {
   const pairs: IndentPair[] = [];
   for (const [searchIndex, fileIndex] of aligned) {
     const searchLine = searchLines[searchIndex]!;
@@ -74,11 +70,7 @@ function isConsistentWith(pairs: readonly IndentPair[], tabWidth: number): boole
 // when they span one level only, from `modelLines` (SEARCH + REPLACE) and a sample of `fileLines`.
 
 /** Moves REPLACE lines from the SEARCH's indentation to the file's; undefined when nothing to do. */
-export function createReindenter(
-  pairs: readonly IndentPair[],
-  modelLines: readonly string[],
-  fileLines: readonly string[],
-): Reindenter | undefined {
+export function createReindenter(pairs: readonly IndentPair[], modelLines: readonly string[], fileLines: readonly string[]): Reindenter | undefined {
   if (pairs.length === 0 || pairs.every((pair) => pair.search === pair.file)) return undefined;
   const tabWidth = consistentTabWidth(pairs);
   if (tabWidth === undefined) return undefined;
@@ -107,13 +99,7 @@ export function createReindenter(
 }
 
 /** File columns per SEARCH column: from the matched lines when they span two levels, else from each side's style. */
-function columnRatio(
-  lowest: IndentPair,
-  highest: IndentPair,
-  modelLines: readonly string[],
-  fileStyle: IndentStyle | undefined,
-  tabWidth: number,
-): number {
+function columnRatio(lowest: IndentPair, highest: IndentPair, modelLines: readonly string[], fileStyle: IndentStyle | undefined, tabWidth: number): number {
   const searchSpan = indentWidth(highest.search, tabWidth) - indentWidth(lowest.search, tabWidth);
   if (searchSpan > 0) return (indentWidth(highest.file, tabWidth) - indentWidth(lowest.file, tabWidth)) / searchSpan;
   const modelStyle = detectIndentStyle(modelLines);

@@ -56,19 +56,10 @@ export function buildReplacementLines(lines: TextLines, match: StrategyMatch, ca
 }
 
 /** Re-indents and repairs punctuation of one REPLACE line that is not a copy of a file line. */
-function lineAdapter(
-  lines: TextLines,
-  match: StrategyMatch,
-  candidate: Candidate,
-  replace: readonly string[],
-): (line: string) => string {
+function lineAdapter(lines: TextLines, match: StrategyMatch, candidate: Candidate, replace: readonly string[]): (line: string) => string {
   const firstLine = lines.lineAt(candidate.start);
   const sample = lines.lines.slice(Math.max(0, firstLine - STYLE_SAMPLE_RADIUS), firstLine + STYLE_SAMPLE_RADIUS);
-  const reindent: Reindenter | undefined = createReindenter(
-    indentPairs(match.search, lines.lines, candidate.aligned!),
-    [...match.search, ...replace],
-    sample,
-  );
+  const reindent: Reindenter | undefined = createReindenter(indentPairs(match.search, lines.lines, candidate.aligned!), [...match.search, ...replace], sample);
   const region = lines.text.slice(candidate.start, candidate.end);
   const foreign = new Set((match.search.join('\n').match(TYPOGRAPHIC_CHAR) ?? []).filter((c) => !region.includes(c)));
   return (line) => {
@@ -81,11 +72,7 @@ function lineAdapter(
  * REPLACE line → SEARCH line it stands for: equal lines, plus lines edited in place (a changed
  * stretch with as many non-blank lines on both sides, paired in order).
  */
-function correspondingLines(
-  replace: readonly string[],
-  search: readonly string[],
-  kept: ReadonlyArray<readonly [number, number]>,
-): Map<number, number> {
+function correspondingLines(replace: readonly string[], search: readonly string[], kept: ReadonlyArray<readonly [number, number]>): Map<number, number> {
   const result = new Map<number, number>();
   let previousReplace = -1;
   let previousSearch = -1;
@@ -112,9 +99,7 @@ function sameGapAsSearch(
 ): boolean {
   if (to.search <= from.search || to.file <= from.file) return false;
   if (to.search - from.search - 1 !== replaceGap) return false;
-  return (
-    search.slice(from.search + 1, to.search).every(isBlank) && fileLines.slice(from.file + 1, to.file).every(isBlank)
-  );
+  return search.slice(from.search + 1, to.search).every(isBlank) && fileLines.slice(from.file + 1, to.file).every(isBlank);
 }
 
 /** Drops as many blank lines from REPLACE's edges as SEARCH had, since those were not matched. */

@@ -74,9 +74,7 @@ export function applySearchReplace(original: string, diff: string): EditResult {
 function explainNotFound(label: BlockLabel, block: DiffBlock, originalText: string): string {
   const closest = findClosestRegion(originalText, block.search);
   // A later block whose text an earlier block rewrote would match the untouched file.
-  const changedByEarlierBlock =
-    label.index > 0 &&
-    locateBlock(block.search, block.replace, new TextLines(originalText), 0, undefined).kind !== 'not-found';
+  const changedByEarlierBlock = label.index > 0 && locateBlock(block.search, block.replace, new TextLines(originalText), 0, undefined).kind !== 'not-found';
   return notFoundMessage(label, block.search, closest, changedByEarlierBlock);
 }
 

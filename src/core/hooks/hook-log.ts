@@ -2,7 +2,12 @@ import type { HookEvent, HookOutcome } from './hooks.js';
 import type { TaskLog } from '../task/task-log.js';
 
 /** Logs the runs of one event's hooks as a `hooks_ran` event (nothing when no hook ran). */
-export function logHookRuns(log: TaskLog, event: HookEvent, outcome: HookOutcome, about: { tool?: string; callId?: string; input?: Readonly<Record<string, string>>; context?: string } = {}): void {
+export function logHookRuns(
+  log: TaskLog,
+  event: HookEvent,
+  outcome: HookOutcome,
+  about: { tool?: string; callId?: string; input?: Readonly<Record<string, string>>; context?: string } = {},
+): void {
   if (outcome.runs.length === 0) return;
   log.append({
     type: 'hooks_ran',

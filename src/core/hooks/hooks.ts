@@ -57,7 +57,13 @@ const CLAUDE_NAMES: Readonly<Record<string, string>> = {
  * Exit 0: fine (stdout is context for UserPromptSubmit, or a JSON decision); exit 2: the step is
  * blocked and stderr says why; anything else is an error the user sees.
  */
-export async function runHooks(settings: HookSettings | undefined, event: HookEvent, input: Readonly<Record<string, unknown>>, session: HookSession, tool?: string): Promise<HookOutcome> {
+export async function runHooks(
+  settings: HookSettings | undefined,
+  event: HookEvent,
+  input: Readonly<Record<string, unknown>>,
+  session: HookSession,
+  tool?: string,
+): Promise<HookOutcome> {
   const cwd = session.cwd;
   const common = { ...commonHookFields(session), hook_event_name: event, ...(session.sessionId ? { task_id: session.sessionId } : {}) };
   const groups = settings?.[event] ?? [];
@@ -71,7 +77,12 @@ export async function runHooks(settings: HookSettings | undefined, event: HookEv
   let toolInput = input.tool_input;
   for (const hook of commands) {
     const started = Date.now();
-    const payload = { ...common, ...(tool ? { tool_name: CLAUDE_NAMES[tool] ?? tool } : {}), ...input, ...(toolInput !== undefined ? { tool_input: toolInput } : {}) };
+    const payload = {
+      ...common,
+      ...(tool ? { tool_name: CLAUDE_NAMES[tool] ?? tool } : {}),
+      ...input,
+      ...(toolInput !== undefined ? { tool_input: toolInput } : {}),
+    };
     const result = await runHookProcess(hook.command, JSON.stringify(payload), cwd, hook.timeoutSeconds * 1000);
     const ran = { command: hook.command, source: hook.source, exitCode: result.code, durationMs: Date.now() - started };
     if (result.timedOut) {
@@ -101,7 +112,13 @@ export async function runHooks(settings: HookSettings | undefined, event: HookEv
     // The most careful decision wins: one hook's ask is not overridden by another's allow.
     if (reply?.decision === 'ask' || (reply?.decision === 'allow' && permission !== 'ask')) permission = reply.decision;
     const settled = reply?.decision === 'allow' ? 'allowed' : reply?.decision === 'ask' ? 'ask' : 'ok';
-    runs.push({ ...ran, result: settled, ...(reply?.reason ? { reason: reply.reason } : {}), ...(reply?.updatedInput && event === 'PreToolUse' ? { changedInput: true } : {}), ...(addsContext ? { addedContext: true } : {}) });
+    runs.push({
+      ...ran,
+      result: settled,
+      ...(reply?.reason ? { reason: reply.reason } : {}),
+      ...(reply?.updatedInput && event === 'PreToolUse' ? { changedInput: true } : {}),
+      ...(addsContext ? { addedContext: true } : {}),
+    });
   }
   return { context, errors, runs, ...(permission ? { permission } : {}), ...(updatedInput ? { updatedInput } : {}) };
 }

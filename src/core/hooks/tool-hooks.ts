@@ -28,7 +28,12 @@ export interface PreToolUseDecision {
 }
 
 /** Runs the PreToolUse hooks of a call and logs them. */
-export async function preToolUse(tool: string, params: Readonly<Record<string, string>>, callId: string, env: ToolHookEnvironment): Promise<PreToolUseDecision> {
+export async function preToolUse(
+  tool: string,
+  params: Readonly<Record<string, string>>,
+  callId: string,
+  env: ToolHookEnvironment,
+): Promise<PreToolUseDecision> {
   if (!env.hooks?.PreToolUse) return { params, note: '' };
   const pre = await runHooks(env.hooks, 'PreToolUse', { tool_input: params }, taskHookSession(env.cwd, env.log, env.permissionMode), tool);
   const changed = pre.updatedInput ? { ...params, ...stringParams(pre.updatedInput) } : params;
@@ -40,15 +45,29 @@ export async function preToolUse(tool: string, params: Readonly<Record<string, s
     params: changed,
     ...(pre.permission ? { permission: { decision: pre.permission, ...(reason ? { reason } : {}) } } : {}),
     // The model asked for one call and another ran: it is told, or it would misread the result.
-    note: (pre.updatedInput ? `\n\n[A PreToolUse hook of the user changed this call's input before it ran, to: ${JSON.stringify(pre.updatedInput)}]` : '') + contextNote('PreToolUse', pre.context),
+    note:
+      (pre.updatedInput ? `\n\n[A PreToolUse hook of the user changed this call's input before it ran, to: ${JSON.stringify(pre.updatedInput)}]` : '') +
+      contextNote('PreToolUse', pre.context),
   };
 }
 
 /** What the PostToolUse hooks say about a call that ran: a block's reason or their added context goes to the model. */
-export async function postToolUseNote(tool: string, params: Readonly<Record<string, string>>, callId: string, outcome: ToolOutcome, env: ToolHookEnvironment): Promise<string> {
+export async function postToolUseNote(
+  tool: string,
+  params: Readonly<Record<string, string>>,
+  callId: string,
+  outcome: ToolOutcome,
+  env: ToolHookEnvironment,
+): Promise<string> {
   if (!env.hooks?.PostToolUse || (outcome.kind !== 'result' && outcome.kind !== 'error')) return '';
   const response = outcome.kind === 'result' ? { output: outcome.output } : { error: outcome.error };
-  const post = await runHooks(env.hooks, 'PostToolUse', { tool_input: params, tool_response: response }, taskHookSession(env.cwd, env.log, env.permissionMode), tool);
+  const post = await runHooks(
+    env.hooks,
+    'PostToolUse',
+    { tool_input: params, tool_response: response },
+    taskHookSession(env.cwd, env.log, env.permissionMode),
+    tool,
+  );
   logHookRuns(env.log, 'PostToolUse', post, { tool, callId });
   for (const error of post.errors) env.host.notify('warning', error);
   if (post.blocked !== undefined) return `\n\n[A PostToolUse hook of the user says: ${post.blocked}]`;

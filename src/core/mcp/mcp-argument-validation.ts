@@ -48,6 +48,9 @@ function describeError(error: ErrorObject): string {
 
 /** "/items/0/name" → "arguments.items[0].name". */
 function pathOf(instancePath: string): string {
-  const segments = instancePath.split('/').slice(1).map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+  const segments = instancePath
+    .split('/')
+    .slice(1)
+    .map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
   return segments.reduce((path, s) => (/^\d+$/.test(s) ? `${path}[${s}]` : `${path}.${s}`), 'arguments');
 }

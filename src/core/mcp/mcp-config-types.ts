@@ -43,5 +43,10 @@ export interface McpConfigSource {
 
 /** One file, read: its entries (valid or not), or why the file as a whole could not be used. */
 export type McpConfigFile =
-  | { readonly source: McpConfigSource; readonly ok: true; readonly missing: boolean; readonly entries: ReadonlyMap<string, McpServerConfig | McpConfigProblem> }
+  | {
+      readonly source: McpConfigSource;
+      readonly ok: true;
+      readonly missing: boolean;
+      readonly entries: ReadonlyMap<string, McpServerConfig | McpConfigProblem>;
+    }
   | { readonly source: McpConfigSource; readonly ok: false; readonly problem: McpConfigProblem };

@@ -66,7 +66,9 @@ export const MCP_CONFIG_CAPS: LoaderCaps = { fileBytes: 1024 * 1024, totalBytes:
 
 /** A config file's text, or why it was not read; the workspace's file only where its real path lies inside the workspace. */
 export function readMcpConfigText(source: McpConfigSource): { text?: string; problem?: string } {
-  const files = new ContainedFiles(source.scope === 'workspace' ? { within: [source.baseDir], caps: MCP_CONFIG_CAPS } : { within: [], trusted: [source.path], caps: MCP_CONFIG_CAPS });
+  const files = new ContainedFiles(
+    source.scope === 'workspace' ? { within: [source.baseDir], caps: MCP_CONFIG_CAPS } : { within: [], trusted: [source.path], caps: MCP_CONFIG_CAPS },
+  );
   const text = files.readText(source.path, 'skip');
   const problem = files.skipped.map((entry) => (entry.path === source.path ? entry.reason : `${entry.path} ${entry.reason}`)).join('; ');
   return { ...(text === undefined ? {} : { text }), ...(problem ? { problem } : {}) };
@@ -93,7 +95,8 @@ export function parseMcpConfigText(text: string, source: McpConfigSource): McpCo
   if (!isPlainObject(data)) return { source, ok: false, problem: { file, message: 'must contain a JSON object like {"mcpServers": {...}}' } };
   const servers = data.mcpServers;
   if (servers === undefined) return { source, ok: true, missing: false, entries: new Map() };
-  if (!isPlainObject(servers)) return { source, ok: false, problem: { file, message: 'field "mcpServers" must be an object mapping server names to their settings' } };
+  if (!isPlainObject(servers))
+    return { source, ok: false, problem: { file, message: 'field "mcpServers" must be an object mapping server names to their settings' } };
   const entries = new Map<string, McpServerConfig | McpConfigProblem>();
   for (const [name, raw] of Object.entries(servers)) entries.set(name, parseEntry(name, raw, source));
   return { source, ok: true, missing: false, entries };
@@ -168,7 +171,7 @@ function parseEntry(name: string, raw: unknown, source: McpConfigSource): McpSer
   }
   const entry = parsed.data;
   const declared = entry.type ?? entry.transportType;
-  const kind = declared === 'http' ? 'streamableHttp' : declared ?? (entry.command ? 'stdio' : entry.url ? 'streamableHttp' : undefined);
+  const kind = declared === 'http' ? 'streamableHttp' : (declared ?? (entry.command ? 'stdio' : entry.url ? 'streamableHttp' : undefined));
   if (!kind) return problem('needs "command" (a local server started on stdio) or "url" (a remote server)');
   let transport: McpTransportConfig;
   if (kind === 'stdio') {

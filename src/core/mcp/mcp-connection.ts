@@ -154,7 +154,12 @@ export class McpConnection {
     return allPages(
       (cursor) => this.client.listTools(cursor),
       (result) => result.tools,
-      (tool) => ({ name: tool.name, ...(tool.title ? { title: tool.title } : {}), description: tool.description ?? '', inputSchema: tool.inputSchema as Record<string, unknown> }),
+      (tool) => ({
+        name: tool.name,
+        ...(tool.title ? { title: tool.title } : {}),
+        description: tool.description ?? '',
+        inputSchema: tool.inputSchema as Record<string, unknown>,
+      }),
     );
   }
 
@@ -170,7 +175,12 @@ export class McpConnection {
     return allPages(
       (cursor) => this.client.listResourceTemplates(cursor),
       (result) => result.resourceTemplates,
-      (t) => ({ uriTemplate: t.uriTemplate, name: t.name, ...(t.description ? { description: t.description } : {}), ...(t.mimeType ? { mimeType: t.mimeType } : {}) }),
+      (t) => ({
+        uriTemplate: t.uriTemplate,
+        name: t.name,
+        ...(t.description ? { description: t.description } : {}),
+        ...(t.mimeType ? { mimeType: t.mimeType } : {}),
+      }),
     );
   }
 

@@ -182,9 +182,18 @@ export class McpHub {
     const { slot, connection } = this.requireConnected(server);
     const timeoutSeconds = slot.config!.timeoutSeconds;
     try {
-      const result = await connection.client.getPrompt({ name, arguments: { ...args } }, { timeout: timeoutSeconds * 1000, ...(options.signal ? { signal: options.signal } : {}) });
+      const result = await connection.client.getPrompt(
+        { name, arguments: { ...args } },
+        { timeout: timeoutSeconds * 1000, ...(options.signal ? { signal: options.signal } : {}) },
+      );
       return result.messages
-        .map((message) => (message.content.type === 'text' ? message.content.text : message.content.type === 'resource' && 'text' in message.content.resource ? String(message.content.resource.text) : `[${message.content.type} content left out]`))
+        .map((message) =>
+          message.content.type === 'text'
+            ? message.content.text
+            : message.content.type === 'resource' && 'text' in message.content.resource
+              ? String(message.content.resource.text)
+              : `[${message.content.type} content left out]`,
+        )
         .join('\n\n');
     } catch (error) {
       throw this.callError(error, slot, `prompt ${name}`, timeoutSeconds, options.signal);
@@ -398,7 +407,9 @@ export class McpHub {
       );
     }
     if (error instanceof McpError && error.code === ErrorCode.ConnectionClosed) {
-      return new McpServerUnavailableError(`MCP server "${slot.name}" closed the connection during the call to ${what}; ${describeStatus(this.snapshot(slot))}`);
+      return new McpServerUnavailableError(
+        `MCP server "${slot.name}" closed the connection during the call to ${what}; ${describeStatus(this.snapshot(slot))}`,
+      );
     }
     return new McpRequestError(`MCP server "${slot.name}" failed the call to ${what}: ${messageOf(error)}`, error instanceof McpError ? error.code : undefined);
   }

@@ -108,7 +108,8 @@ function serverDetails(server: McpServerSnapshot): string {
 
 function statusLine(server: McpServerSnapshot): string {
   const firstErrorLine = firstLine(server.error);
-  if (server.status === 'connecting') return server.reconnect ? `reconnecting (attempt ${server.reconnect.attempt} of ${server.reconnect.maxAttempts})` : 'connecting';
+  if (server.status === 'connecting')
+    return server.reconnect ? `reconnecting (attempt ${server.reconnect.attempt} of ${server.reconnect.maxAttempts})` : 'connecting';
   return firstErrorLine ? `${server.status}: ${firstErrorLine}` : server.status;
 }
 

@@ -60,7 +60,9 @@ function formatBlock(block: ContentBlock, links: string[], images: McpImage[]): 
       }
       return formatResourceBody(block.resource);
     case 'resource_link':
-      links.push(`- ${block.uri}${block.name ? ` (${block.name})` : ''}${block.mimeType ? ` [${block.mimeType}]` : ''}${block.description ? `: ${block.description}` : ''}`);
+      links.push(
+        `- ${block.uri}${block.name ? ` (${block.name})` : ''}${block.mimeType ? ` [${block.mimeType}]` : ''}${block.description ? `: ${block.description}` : ''}`,
+      );
       return undefined;
     default:
       return `[unsupported content: ${JSON.stringify(block).slice(0, 200)}]`;

@@ -36,7 +36,9 @@ interface StoredAnswer {
 export class WorkspaceTrust {
   private readonly file: string;
 
-  constructor(private readonly options: { readonly storageDir: string; /** --trust-workspace: trust every workspace file for this run. */ readonly trustAll?: boolean }) {
+  constructor(
+    private readonly options: { readonly storageDir: string /** --trust-workspace: trust every workspace file for this run. */; readonly trustAll?: boolean },
+  ) {
     this.file = join(options.storageDir, WORKSPACE_TRUST_FILE);
   }
 
@@ -104,7 +106,11 @@ export function applyWorkspacePolicy(
     }
     if ('message' in entry || entry.autoApprove.length === 0) entries.set(name, entry);
     else {
-      problems.push({ file: path, server: name, message: 'field "autoApprove": ignored: a workspace file cannot auto-approve tools; set auto-approval in the global settings' });
+      problems.push({
+        file: path,
+        server: name,
+        message: 'field "autoApprove": ignored: a workspace file cannot auto-approve tools; set auto-approval in the global settings',
+      });
       entries.set(name, { ...entry, autoApprove: [] });
     }
   }

@@ -326,8 +326,7 @@ export class StreamingToolParser {
       case 'tool':
         return { kind: 'tool', name: this.requireTool().name, params: { ...this.params }, partial: true };
       case 'param':
-      case 'raw':
-      {
+      case 'raw': {
         // Copied key by key: an object spread with a computed key takes V8's slow path, and this
         // runs after every chunk.
         const params: Record<string, string> = {};

@@ -34,7 +34,9 @@ export interface PermissionCall {
  * command line, `reason` says which command matched, or why the line cannot be judged (`opaque`:
  * it is asked because the rule, a deny or ask rule for commands, exists).
  */
-export type PermissionVerdict = { readonly effect: PermissionEffect; readonly rule: PermissionRule; readonly reason?: string; readonly opaque?: true } | undefined;
+export type PermissionVerdict =
+  | { readonly effect: PermissionEffect; readonly rule: PermissionRule; readonly reason?: string; readonly opaque?: true }
+  | undefined;
 
 /** The rule names of Claude Code mapped to Smith's tools, so users can reuse their rules. */
 const FAMILIES: Readonly<Record<string, readonly string[]>> = {
@@ -121,13 +123,21 @@ function pathForms(path: string, call: PermissionCall, effect: PermissionEffect)
   const resolved = roots.resolve(path);
   const primary = roots.primary.path;
   // Another folder's files are named `<folder>/…` as the tools name them, also when an ambiguous name makes the tools show them absolute.
-  const inWorkspace = resolved.root === undefined ? undefined : resolved.root.path === primary ? slashes(relative(primary, resolved.absolute)) : `${resolved.root.name}/${slashes(relative(resolved.root.path, resolved.absolute))}`;
+  const inWorkspace =
+    resolved.root === undefined
+      ? undefined
+      : resolved.root.path === primary
+        ? slashes(relative(primary, resolved.absolute))
+        : `${resolved.root.name}/${slashes(relative(resolved.root.path, resolved.absolute))}`;
   const real = { absolute: resolved.absolute, inWorkspace };
   const writtenAbsolute = resolve(call.cwd, path);
   if (effect === 'allow' || writtenAbsolute === real.absolute) return [real];
   const writtenRelative = relative(resolve(call.cwd), writtenAbsolute);
   // The path as written, relative to the primary folder.
-  return [real, { absolute: writtenAbsolute, inWorkspace: writtenRelative.startsWith('..') || isAbsolute(writtenRelative) ? undefined : slashes(writtenRelative) }];
+  return [
+    real,
+    { absolute: writtenAbsolute, inWorkspace: writtenRelative.startsWith('..') || isAbsolute(writtenRelative) ? undefined : slashes(writtenRelative) },
+  ];
 }
 
 function slashes(path: string): string {

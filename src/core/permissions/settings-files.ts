@@ -46,7 +46,11 @@ export const SETTINGS_CAPS: LoaderCaps = { fileBytes: 1024 * 1024, totalBytes: 2
  * its hooks (commands it would run) apply only once the user trusts the workspace for exactly
  * those, as for the workspace's MCP servers. Anything not valid is reported and left out.
  */
-export function loadPermissionSettings(input: { readonly storageDir: string; readonly workspaceRoot: string; readonly trust: WorkspaceTrustCheck }): PermissionSettings {
+export function loadPermissionSettings(input: {
+  readonly storageDir: string;
+  readonly workspaceRoot: string;
+  readonly trust: WorkspaceTrustCheck;
+}): PermissionSettings {
   const rules: PermissionRule[] = [];
   const problems: string[] = [];
   const userFile = join(input.storageDir, 'settings.json');
@@ -57,8 +61,12 @@ export function loadPermissionSettings(input: { readonly storageDir: string; rea
   const workspaceFile = join(input.workspaceRoot, WORKSPACE_SETTINGS_FILE);
   const workspace = readSettingsFile(files, workspaceFile, problems);
   const allows = workspace.rules.filter((r) => r.effect === 'allow').map((r) => r.rule);
-  const hookCount = Object.values(workspace.hooks).flat().reduce((n, group) => n + group.hooks.length, 0);
-  const fingerprint = createHash('sha256').update(JSON.stringify({ allows, hooks: workspace.hooks })).digest('hex');
+  const hookCount = Object.values(workspace.hooks)
+    .flat()
+    .reduce((n, group) => n + group.hooks.length, 0);
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify({ allows, hooks: workspace.hooks }))
+    .digest('hex');
   const trustKey = `${input.workspaceRoot}#permissions`;
   const decision = allows.length === 0 && hookCount === 0 ? 'trusted' : input.trust(trustKey, fingerprint);
   const trusted = decision === 'trusted';
@@ -69,11 +77,17 @@ export function loadPermissionSettings(input: { readonly storageDir: string; rea
     if (groups.length > 0) hooks[event] = groups;
   }
   if (decision === 'trusted') return { rules, hooks, problems };
-  const hookCommands = Object.entries(workspace.hooks).flatMap(([event, groups]) => (groups ?? []).flatMap((group) => group.hooks.map((hook) => `${event}${group.matcher ? ` (${group.matcher})` : ''}: ${hook.command}`)));
+  const hookCommands = Object.entries(workspace.hooks).flatMap(([event, groups]) =>
+    (groups ?? []).flatMap((group) => group.hooks.map((hook) => `${event}${group.matcher ? ` (${group.matcher})` : ''}: ${hook.command}`)),
+  );
   return { rules, hooks, problems, heldBack: { file: workspaceFile, fingerprint, trustKey, rules: allows, hooks: hookCount, hookCommands, decision } };
 }
 
-function readSettingsFile(files: ContainedFiles, file: string, problems: string[]): { rules: Array<{ effect: PermissionEffect; rule: string }>; hooks: HookSettings } {
+function readSettingsFile(
+  files: ContainedFiles,
+  file: string,
+  problems: string[],
+): { rules: Array<{ effect: PermissionEffect; rule: string }>; hooks: HookSettings } {
   const data = readJson(files, file, problems);
   return { rules: readRules(file, data, problems), hooks: readHooks(file, data, problems) };
 }
@@ -81,7 +95,8 @@ function readSettingsFile(files: ContainedFiles, file: string, problems: string[
 function readJson(files: ContainedFiles, file: string, problems: string[]): unknown {
   const before = files.skipped.length;
   const text = files.readText(file, 'skip');
-  for (const entry of files.skipped.slice(before)) problems.push(`${file}: ${entry.path === file ? '' : `${entry.path} `}${entry.reason}${text === undefined ? '; its settings are not used' : ''}`);
+  for (const entry of files.skipped.slice(before))
+    problems.push(`${file}: ${entry.path === file ? '' : `${entry.path} `}${entry.reason}${text === undefined ? '; its settings are not used' : ''}`);
   if (text === undefined) return undefined;
   const errors: ParseError[] = [];
   const data = parseJsonc(text, errors, { allowTrailingComma: true }) as unknown;

@@ -199,7 +199,12 @@ export function git(words: readonly ShellWord[]): Unwrapped {
   const sub = words[i]?.value;
   const args = words.slice(i + 1);
   // The program git runs on the other side of a transport (`clone -u`, `fetch --upload-pack=…`, `archive --exec`).
-  const transport = args.find((word) => (!word.literal && GIT_TRANSPORTS.has(sub ?? '')) || /^--(?:upload-pack|receive-pack|exec)(?:=|$)/.test(word.value) || (sub === 'clone' && /^-\w*u/.test(word.value)));
+  const transport = args.find(
+    (word) =>
+      (!word.literal && GIT_TRANSPORTS.has(sub ?? '')) ||
+      /^--(?:upload-pack|receive-pack|exec)(?:=|$)/.test(word.value) ||
+      (sub === 'clone' && /^-\w*u/.test(word.value)),
+  );
   if (transport && sub !== 'rebase') return opaque(`git ${sub ?? ''} ${transport.value} can run another program`);
   const own = words.slice(0, i + 1);
   if (sub === 'filter-branch' || sub === 'mergetool' || sub === 'difftool') {

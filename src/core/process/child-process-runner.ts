@@ -31,11 +31,7 @@ export interface ShellInvocation {
 }
 
 /** Returns the shell and arguments that run `command`: `$SHELL -c` (or /bin/sh) on POSIX, `cmd.exe /d /s /c` on Windows. */
-export function shellInvocation(
-  command: string,
-  platform: NodeJS.Platform = process.platform,
-  env: NodeJS.ProcessEnv = process.env,
-): ShellInvocation {
+export function shellInvocation(command: string, platform: NodeJS.Platform = process.platform, env: NodeJS.ProcessEnv = process.env): ShellInvocation {
   if (platform === 'win32') {
     return { file: env.ComSpec || 'cmd.exe', args: ['/d', '/s', '/c', `"${command}"`], verbatimArguments: true };
   }
@@ -53,10 +49,7 @@ export function withStderrOnStdout(shell: ShellInvocation, platform: NodeJS.Plat
 }
 
 /** Returns the environment for a command: the user's, with pagers disabled so nothing waits for a key. */
-export function commandEnvironment(
-  extra: Readonly<Record<string, string>> = {},
-  base: NodeJS.ProcessEnv = process.env,
-): NodeJS.ProcessEnv {
+export function commandEnvironment(extra: Readonly<Record<string, string>> = {}, base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   return { ...base, PAGER: 'cat', GIT_PAGER: 'cat', ...extra };
 }
 
@@ -153,7 +146,13 @@ class ChildRunningProcess implements RunningProcess {
     // SIGKILL cannot be refused, but an unkillable process (stuck in the kernel) must not hang us.
     let timer: NodeJS.Timeout | undefined;
     const cap = new Promise<void>((resolve) => (timer = setTimeout(resolve, this.settings.killGraceMs + 1000)));
-    await Promise.race([this.exited.then(() => undefined, () => undefined), cap]);
+    await Promise.race([
+      this.exited.then(
+        () => undefined,
+        () => undefined,
+      ),
+      cap,
+    ]);
     clearTimeout(timer);
     this.report = report;
   }
@@ -190,11 +189,12 @@ class ChildRunningProcess implements RunningProcess {
       this.child.on('exit', (code, signal) => {
         exit = signal ? { exitCode: code, signal } : { exitCode: code };
         if (openStreams === 0) finish();
-        else drainTimer = setTimeout(() => {
-          // Still read what the background child prints, but do not keep Node alive for it.
-          for (const { stream } of streams) (stream as Socket).unref?.();
-          finish();
-        }, this.settings.drainMs);
+        else
+          drainTimer = setTimeout(() => {
+            // Still read what the background child prints, but do not keep Node alive for it.
+            for (const { stream } of streams) (stream as Socket).unref?.();
+            finish();
+          }, this.settings.drainMs);
       });
       this.child.on('error', (error) => {
         if (settled || exit) return;

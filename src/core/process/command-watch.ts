@@ -63,9 +63,12 @@ export function watchCommand(running: RunningProcess, options: CommandWatchOptio
       if (!handOff || stopping) return;
       clearTimeout(quietTimer);
       const due = Math.max(lastOutputAt + handOff.quietMs, startedAt + handOff.minRunningMs);
-      quietTimer = setTimeout(() => {
-        if (!stopping) settle({ kind: 'still-running', by: 'quiet' });
-      }, Math.min(MAX_TIMER_MS, Math.max(0, due - Date.now())));
+      quietTimer = setTimeout(
+        () => {
+          if (!stopping) settle({ kind: 'still-running', by: 'quiet' });
+        },
+        Math.min(MAX_TIMER_MS, Math.max(0, due - Date.now())),
+      );
     };
     const onAbort = (): void => killThen({ kind: 'aborted' });
     // Ignored once a kill is under way: a dying command cannot be handed to the background.

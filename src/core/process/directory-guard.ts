@@ -3,7 +3,11 @@ export type ShellSyntax = 'posix' | 'fish' | 'powershell';
 
 /** The syntax of a shell, from its path or name (`/usr/bin/zsh`, `fish`, `pwsh.exe`); POSIX when unknown. */
 export function shellSyntax(shell: string | undefined): ShellSyntax {
-  const name = (shell ?? '').split(/[\\/]/).pop()!.toLowerCase().replace(/\.exe$/, '');
+  const name = (shell ?? '')
+    .split(/[\\/]/)
+    .pop()!
+    .toLowerCase()
+    .replace(/\.exe$/, '');
   if (name === 'fish') return 'fish';
   if (name === 'pwsh' || name === 'powershell') return 'powershell';
   return 'posix';

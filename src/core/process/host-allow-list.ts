@@ -13,5 +13,7 @@ export function hostAllowed(allowed: readonly string[], host: string): boolean {
 
 /** Problems with allow-list entries (an entry must be a host name, an IP address, or `*.` and a domain). */
 export function hostAllowListProblems(allowed: readonly string[]): string[] {
-  return allowed.filter((entry) => !/^(\*\.)?[a-z0-9]([a-z0-9.-]*[a-z0-9])?\.?$/i.test(entry.trim()) && !/^\[?[0-9a-f:.]+\]?$/i.test(entry.trim())).map((entry) => `"${entry}" is not a host name, an IP address or *.domain`);
+  return allowed
+    .filter((entry) => !/^(\*\.)?[a-z0-9]([a-z0-9.-]*[a-z0-9])?\.?$/i.test(entry.trim()) && !/^\[?[0-9a-f:.]+\]?$/i.test(entry.trim()))
+    .map((entry) => `"${entry}" is not a host name, an IP address or *.domain`);
 }

@@ -59,7 +59,9 @@ function tunnel(allowed: readonly string[], req: IncomingMessage, client: Socket
   });
   open.add(upstream);
   upstream.on('close', () => open.delete(upstream));
-  upstream.on('error', (error) => client.end(`HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${host}:${port}: ${error.message}\n`));
+  upstream.on('error', (error) =>
+    client.end(`HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${host}:${port}: ${error.message}\n`),
+  );
   client.on('error', () => upstream.destroy());
 }
 
@@ -76,10 +78,13 @@ function forward(allowed: readonly string[], req: IncomingMessage, res: ServerRe
     res.writeHead(403, { 'Content-Type': 'text/plain' }).end(refusal(url.hostname));
     return;
   }
-  const upstream = request({ host: url.hostname, port: url.port || 80, method: req.method, path: `${url.pathname}${url.search}`, headers: req.headers }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
-  });
+  const upstream = request(
+    { host: url.hostname, port: url.port || 80, method: req.method, path: `${url.pathname}${url.search}`, headers: req.headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
   upstream.on('error', (error) => {
     if (!res.headersSent) res.writeHead(502, { 'Content-Type': 'text/plain' });
     res.end(`${url.host}: ${error.message}\n`);

@@ -13,8 +13,7 @@ export const DEFAULT_OUTPUT_LIMITS: OutputLimits = { headLines: 100, tailLines: 
 
 // CSI (colours, cursor moves), OSC (titles, hyperlinks; ended by BEL or ST), charset selection and
 // the remaining two-character escapes, plus the 8-bit CSI some programs still emit.
-const ANSI_PATTERN =
-  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[()#][0-9A-Za-z]|\x1b[@-Z\\-_=>]|\u009b[0-?]*[ -/]*[@-~]/g;
+const ANSI_PATTERN = /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[()#][0-9A-Za-z]|\x1b[@-Z\\-_=>]|\u009b[0-?]*[ -/]*[@-~]/g;
 // Other control characters (bell, backspace, ...) mean nothing to the model; tabs stay.
 const CONTROL_PATTERN = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/g;
 

@@ -99,7 +99,9 @@ function linkedGitFolders(gitFile: string): string[] {
 }
 
 function unprotectable(path: string): UnprotectableError {
-  return new UnprotectableError(`the sandbox cannot keep ${path} read-only: it is a symbolic link, which a command could replace. Replace the link with the folder it points to, or run without --sandbox.`);
+  return new UnprotectableError(
+    `the sandbox cannot keep ${path} read-only: it is a symbolic link, which a command could replace. Replace the link with the folder it points to, or run without --sandbox.`,
+  );
 }
 
 function entry(path: string): Stats | undefined {

@@ -25,7 +25,15 @@ export function sandboxBridgeMain(): void {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const proxy = `http://127.0.0.1:${port}`;
-    const env: NodeJS.ProcessEnv = { ...process.env, HTTP_PROXY: proxy, HTTPS_PROXY: proxy, http_proxy: proxy, https_proxy: proxy, NO_PROXY: 'localhost,127.0.0.1,::1', no_proxy: 'localhost,127.0.0.1,::1' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      HTTP_PROXY: proxy,
+      HTTPS_PROXY: proxy,
+      http_proxy: proxy,
+      https_proxy: proxy,
+      NO_PROXY: 'localhost,127.0.0.1,::1',
+      no_proxy: 'localhost,127.0.0.1,::1',
+    };
     delete env.ELECTRON_RUN_AS_NODE;
     delete env.NODE_CHANNEL_FD;
     delete env.NODE_CHANNEL_SERIALIZATION_MODE;

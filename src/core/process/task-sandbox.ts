@@ -28,7 +28,11 @@ export interface ConfinedCommands {
 /** bubblewrap and the seccomp program that confine commands here, or why they cannot. */
 export async function findSandbox(): Promise<{ readonly bwrap: string; readonly filter: Buffer } | { readonly reason: string }> {
   const bwrap = await findExecutable('bwrap');
-  if (!bwrap) return { reason: 'the command sandbox needs bubblewrap (bwrap), which is not installed (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)' };
+  if (!bwrap)
+    return {
+      reason:
+        'the command sandbox needs bubblewrap (bwrap), which is not installed (Debian and Ubuntu: apt-get install bubblewrap; Fedora: dnf install bubblewrap)',
+    };
   const filter = unixSocketFilter();
   if (!filter) return { reason: `the command sandbox has no Unix-socket filter for this processor (${process.arch}; x64 and arm64 have one)` };
   const failure = await sandboxFailure(bwrap);
@@ -69,9 +73,14 @@ function sandboxFailure(bwrap: string): Promise<string | undefined> {
   let trial = trials.get(bwrap);
   if (!trial) {
     trial = new Promise((resolve) => {
-      execFile(bwrap, ['--ro-bind', '/', '/', '--unshare-pid', '--unshare-net', '--die-with-parent', '--', 'true'], { timeout: 15_000 }, (error, _stdout, stderr) => {
-        resolve(error ? stderr.trim().split('\n').pop() || error.message : undefined);
-      });
+      execFile(
+        bwrap,
+        ['--ro-bind', '/', '/', '--unshare-pid', '--unshare-net', '--die-with-parent', '--', 'true'],
+        { timeout: 15_000 },
+        (error, _stdout, stderr) => {
+          resolve(error ? stderr.trim().split('\n').pop() || error.message : undefined);
+        },
+      );
     });
     trials.set(bwrap, trial);
   }
@@ -85,11 +94,20 @@ function sandboxFailure(bwrap: string): Promise<string | undefined> {
  * every command is asked for, since the auto-approvals (policy, allow rules, hooks) were given for
  * confined commands; where no one can be asked, commands are refused.
  */
-export async function confineCommands(request: SandboxRequest | undefined, folders: readonly string[], ignore: IgnorePolicy, host: Host, policy: AutoApprovePolicy | (() => AutoApprovePolicy)): Promise<ConfinedCommands> {
+export async function confineCommands(
+  request: SandboxRequest | undefined,
+  folders: readonly string[],
+  ignore: IgnorePolicy,
+  host: Host,
+  policy: AutoApprovePolicy | (() => AutoApprovePolicy),
+): Promise<ConfinedCommands> {
   if (!request) return { host, policy, dispose: async () => {} };
   const found = await findSandbox();
   if ('reason' in found) {
-    host.notify('warning', `Commands are not sandboxed: ${found.reason}. Every command will be asked for; nothing approves one automatically (not --yes, the auto-approve settings, an allow rule or a hook).`);
+    host.notify(
+      'warning',
+      `Commands are not sandboxed: ${found.reason}. Every command will be asked for; nothing approves one automatically (not --yes, the auto-approve settings, an allow rule or a hook).`,
+    );
     const unconfinedCommands = `Not sandboxed: ${found.reason}.`;
     const asking = (p: AutoApprovePolicy): AutoApprovePolicy => ({ ...p, safeCommands: false, allCommands: false, unconfinedCommands });
     return { host, policy: typeof policy === 'function' ? () => asking(policy()) : asking(policy), unavailable: found.reason, dispose: async () => {} };
@@ -98,6 +116,8 @@ export async function confineCommands(request: SandboxRequest | undefined, folde
   for (const problem of problems) host.notify('warning', `Sandbox allowed hosts: ${problem}; it is left out.`);
   const allowedHosts = request.allowedHosts.filter((entry) => hostAllowListProblems([entry]).length === 0);
   const proxy = !request.network && allowedHosts.length > 0 ? NetworkProxy.start(allowedHosts) : undefined;
-  const processes = new ChildProcessRunner({ sandbox: { bwrap: found.bwrap, folders, network: request.network, ignore, filter: found.filter, ...(proxy ? { proxy } : {}) } });
+  const processes = new ChildProcessRunner({
+    sandbox: { bwrap: found.bwrap, folders, network: request.network, ignore, filter: found.filter, ...(proxy ? { proxy } : {}) },
+  });
   return { host: { ...host, processes }, policy, dispose: async () => proxy?.close() };
 }

@@ -135,10 +135,13 @@ const SHORT: EscapeShape = { complete: /\x1b[ -/]*[0-~]/y, prefix: /\x1b[ -/]*$/
 function matchEscape(text: string, start: number): string | 'incomplete' | 'invalid' {
   const next = text[start + 1];
   const shape =
-    text[start] === '\x9b' || next === '[' ? CSI
-    : next !== undefined && ']P^_X'.includes(next) ? STRING
-    : next !== undefined && '()*+#%'.includes(next) ? CHARSET
-    : SHORT;
+    text[start] === '\x9b' || next === '['
+      ? CSI
+      : next !== undefined && ']P^_X'.includes(next)
+        ? STRING
+        : next !== undefined && '()*+#%'.includes(next)
+          ? CHARSET
+          : SHORT;
   shape.complete.lastIndex = start;
   const match = shape.complete.exec(text);
   if (match) return match[0];

@@ -6,9 +6,7 @@ export function toolSection(specs: readonly ToolSpec[]): string {
 }
 
 function describeTool(spec: ToolSpec): string {
-  const params = spec.params
-    .map((p) => `- ${p.name}: (${p.required ? 'required' : 'optional'}) ${p.description}`)
-    .join('\n');
+  const params = spec.params.map((p) => `- ${p.name}: (${p.required ? 'required' : 'optional'}) ${p.description}`).join('\n');
   const usage = [`<${spec.name}>`, ...spec.params.map((p) => `<${p.name}>${p.name} here</${p.name}>`), `</${spec.name}>`].join('\n');
   return `## ${spec.name}\nDescription: ${spec.description}\nParameters:\n${params}\nUsage:\n${usage}\nExample:\n${spec.example}`;
 }

@@ -152,7 +152,14 @@ export class AnthropicProvider implements ApiProvider {
   private providerError(err: unknown, guard: StreamGuard, signal: AbortSignal | undefined, midStream: boolean) {
     if (guard.failure && !signal?.aborted) return guard.failure;
     // Vertex AI and Bedrock: credentials that could not be had are a credentials problem, not the network's.
-    const credentials = err instanceof APIConnectionError ? (this.vertex ? credentialsError(err, this.errorContext) : this.id === 'bedrock' ? awsCredentialsError(err, this.errorContext) : undefined) : undefined;
+    const credentials =
+      err instanceof APIConnectionError
+        ? this.vertex
+          ? credentialsError(err, this.errorContext)
+          : this.id === 'bedrock'
+            ? awsCredentialsError(err, this.errorContext)
+            : undefined
+        : undefined;
     return credentials ?? toProviderError(err, { APIError, APIUserAbortError, APIConnectionError }, this.errorContext, signal, midStream);
   }
 }

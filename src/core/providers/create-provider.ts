@@ -8,7 +8,6 @@ import { ProviderError } from './types.js';
 import type { ApiProvider, ProviderConfig, ProviderId } from './types.js';
 import { API_KEY_ENV_VARS, isProviderId, PROVIDER_IDS, providerEntry } from '../../shared/providers.js';
 
-
 /** The environment variable a host reads the API key of `provider` from. */
 export function apiKeyEnvVar(provider: ProviderId): string {
   return API_KEY_ENV_VARS[provider];
@@ -34,14 +33,25 @@ function buildProvider(config: ProviderConfig): ApiProvider {
   if (entry.api === 'vscode-lm') throw new ProviderError(EDITOR_MODELS_ONLY_IN_VS_CODE);
   const model = config.model.trim();
   if (!model) {
-    const what = entry.api === 'azure-openai' ? 'No deployment is set for Azure OpenAI. Give the deployment\'s name' : `No model is set for the ${config.provider} provider. Choose one`;
+    const what =
+      entry.api === 'azure-openai'
+        ? "No deployment is set for Azure OpenAI. Give the deployment's name"
+        : `No model is set for the ${config.provider} provider. Choose one`;
     throw new ProviderError(`${what} with --model or in Smith's settings.`);
   }
   const apiKey = config.apiKey?.trim() || undefined;
   const baseUrl = config.baseUrl?.trim() || undefined;
   const envVar = apiKeyEnvVar(config.provider);
   const keySource = `${envVar} (or the API key in Smith's settings)`;
-  const common = { model, baseUrl, maxOutputTokens: config.maxOutputTokens, reasoning: config.reasoning, keySource, toolProtocol: config.toolProtocol, idleTimeoutMs: config.idleTimeoutMs };
+  const common = {
+    model,
+    baseUrl,
+    maxOutputTokens: config.maxOutputTokens,
+    reasoning: config.reasoning,
+    keySource,
+    toolProtocol: config.toolProtocol,
+    idleTimeoutMs: config.idleTimeoutMs,
+  };
 
   switch (entry.api) {
     case 'anthropic':
@@ -49,7 +59,12 @@ function buildProvider(config: ProviderConfig): ApiProvider {
     case 'gemini':
       return new GeminiProvider({ apiKey: requireKey(apiKey, 'Gemini', envVar), ...common });
     case 'gemini-vertex':
-      return new GeminiProvider({ ...(apiKey ? { apiKey } : {}), ...common, keySource: `${VERTEX_CREDENTIALS}, or VERTEX_API_KEY for express mode`, vertex: apiKey ? {} : vertexLocation(config) });
+      return new GeminiProvider({
+        ...(apiKey ? { apiKey } : {}),
+        ...common,
+        keySource: `${VERTEX_CREDENTIALS}, or VERTEX_API_KEY for express mode`,
+        vertex: apiKey ? {} : vertexLocation(config),
+      });
     case 'anthropic-bedrock':
       // The region as the AWS CLI and SDKs take it; an API key (AWS_BEARER_TOKEN_BEDROCK) or AWS's credential chain.
       return new AnthropicProvider({
@@ -63,15 +78,22 @@ function buildProvider(config: ProviderConfig): ApiProvider {
       return new AnthropicProvider({ ...common, keySource: VERTEX_CREDENTIALS, vertex: vertexLocation(config, CLAUDE_CODE_VERTEX_VARIABLES) });
     case 'azure-openai':
       if (!baseUrl) {
-        throw new ProviderError('Azure OpenAI needs the resource\'s endpoint, e.g. https://my-resource.openai.azure.com. Set it with --base-url or in Smith\'s settings.');
+        throw new ProviderError(
+          "Azure OpenAI needs the resource's endpoint, e.g. https://my-resource.openai.azure.com. Set it with --base-url or in Smith's settings.",
+        );
       }
-      return new OpenAiProvider({ id: config.provider, apiKey: requireKey(apiKey, entry.label, envVar), ...common, ...(config.apiVersion ? { apiVersion: config.apiVersion } : {}) });
+      return new OpenAiProvider({
+        id: config.provider,
+        apiKey: requireKey(apiKey, entry.label, envVar),
+        ...common,
+        ...(config.apiVersion ? { apiVersion: config.apiVersion } : {}),
+      });
     case 'openai':
     case 'openai-compatible':
       if (entry.baseUrlRequired && !baseUrl) {
         throw new ProviderError(
-          'The openai-compatible provider needs the server\'s base URL, e.g. http://localhost:11434/v1 for Ollama ' +
-            'or http://localhost:1234/v1 for LM Studio. Set it with --base-url or in Smith\'s settings.',
+          "The openai-compatible provider needs the server's base URL, e.g. http://localhost:11434/v1 for Ollama " +
+            "or http://localhost:1234/v1 for LM Studio. Set it with --base-url or in Smith's settings.",
         );
       }
       // Local servers need no key; a key set for them is still sent (vLLM with --api-key, a proxy).
@@ -107,7 +129,10 @@ function vertexLocation(config: ProviderConfig, alsoRead?: { project: string; lo
   const location = config.location?.trim() || env('GOOGLE_CLOUD_LOCATION') || env(alsoRead?.location);
   if (project && location) return { project, location };
   const label = providerEntry(config.provider).label;
-  const missing = [project ? undefined : 'project (GOOGLE_CLOUD_PROJECT)', location ? undefined : 'region (GOOGLE_CLOUD_LOCATION, e.g. us-central1 or global)'].filter(Boolean);
+  const missing = [
+    project ? undefined : 'project (GOOGLE_CLOUD_PROJECT)',
+    location ? undefined : 'region (GOOGLE_CLOUD_LOCATION, e.g. us-central1 or global)',
+  ].filter(Boolean);
   const express = config.provider === 'vertex-gemini' ? ', or VERTEX_API_KEY for Vertex AI express mode' : '';
   throw new ProviderError(`${label} needs the Google Cloud ${missing.join(' and the ')}. Set the variable${express}.`);
 }

@@ -27,7 +27,9 @@ export function modelEndpoint(config: ProviderConfig): ModelEndpoint {
   }
   const baseUrl = (config.baseUrl?.trim() || entry.baseUrl).replace(/\/+$/, '');
   if (!baseUrl) {
-    throw new ProviderError("The openai-compatible provider needs the server's base URL before its models can be listed. Set it with --base-url or in Smith's settings.");
+    throw new ProviderError(
+      "The openai-compatible provider needs the server's base URL before its models can be listed. Set it with --base-url or in Smith's settings.",
+    );
   }
   const apiKey = config.apiKey?.trim() || undefined;
   const context: ProviderErrorContext = {
@@ -126,7 +128,9 @@ function parsed<T>(endpoint: ModelEndpoint, what: string, body: unknown, parse: 
     return parse(body);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
-    throw new ProviderError(`${capitalized(endpoint.context.label)} answered ${what} with JSON Smith does not understand (${why}): ${preview(JSON.stringify(body))}`);
+    throw new ProviderError(
+      `${capitalized(endpoint.context.label)} answered ${what} with JSON Smith does not understand (${why}): ${preview(JSON.stringify(body))}`,
+    );
   }
 }
 

@@ -10,12 +10,7 @@ const RETRY_INFO_TYPE = 'type.googleapis.com/google.rpc.RetryInfo';
  * Turns anything @google/genai threw into a ProviderError worded for the user. The SDK has a
  * single ApiError whose message is the JSON error body, so the body is parsed back out of it.
  */
-export function toGeminiProviderError(
-  err: unknown,
-  context: ProviderErrorContext,
-  signal: AbortSignal | undefined,
-  midStream: boolean,
-): ProviderError {
+export function toGeminiProviderError(err: unknown, context: ProviderErrorContext, signal: AbortSignal | undefined, midStream: boolean): ProviderError {
   if (err instanceof ProviderError) return err;
   // Checked first: an abort surfaces as an AbortError or as whatever the body reader was doing.
   if (signal?.aborted) return new ProviderAbortedError();

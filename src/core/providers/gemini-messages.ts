@@ -18,9 +18,7 @@ export function toGeminiContents(conversation: readonly ProviderMessage[]): Cont
 
 function geminiParts(content: readonly ContentPart[]): Part[] {
   const parts = content.flatMap(toPart);
-  const images = content.flatMap((p) =>
-    p.type === 'tool_result' && p.images?.length ? [{ text: toolImagesLabel(p) }, ...p.images.map(inlineData)] : [],
-  );
+  const images = content.flatMap((p) => (p.type === 'tool_result' && p.images?.length ? [{ text: toolImagesLabel(p) }, ...p.images.map(inlineData)] : []));
   if (images.length === 0) return parts;
   // Gemini pairs responses with calls by position, so the responses stay together, first.
   const afterResponses = parts.findIndex((p) => p.functionResponse === undefined);

@@ -56,8 +56,7 @@ export class GeminiProvider implements ApiProvider {
     };
     // gemini-2.0-flash rejects thinkingConfig; a model the catalogue does not know gets it because the user asked.
     const supported = findModelInfo('gemini', options.model)?.supportsReasoning ?? true;
-    this.thinkingConfig =
-      options.reasoning && supported ? { thinkingBudget: thinkingBudget(options.reasoning), includeThoughts: true } : undefined;
+    this.thinkingConfig = options.reasoning && supported ? { thinkingBudget: thinkingBudget(options.reasoning), includeThoughts: true } : undefined;
   }
 
   /**
@@ -163,7 +162,9 @@ function geminiApiClient(options: GeminiProviderOptions): { client: GoogleGenAI;
  * metadata server), which google-auth-library reads when a request is made.
  */
 function vertexClient(options: GeminiProviderOptions, vertex: NonNullable<GeminiProviderOptions['vertex']>): { client: GoogleGenAI; baseUrl: string } {
-  const baseUrl = options.baseUrl ?? (options.apiKey ? 'https://aiplatform.googleapis.com' : `https://${vertex.location === 'global' ? '' : `${vertex.location}-`}aiplatform.googleapis.com`);
+  const baseUrl =
+    options.baseUrl ??
+    (options.apiKey ? 'https://aiplatform.googleapis.com' : `https://${vertex.location === 'global' ? '' : `${vertex.location}-`}aiplatform.googleapis.com`);
   const client = options.apiKey
     ? new GoogleGenAI({ vertexai: true, apiKey: options.apiKey, httpOptions: { baseUrl } })
     : new GoogleGenAI({

@@ -6,7 +6,8 @@ export const VERTEX_CREDENTIALS = "Google Cloud's credentials (GOOGLE_APPLICATIO
 
 // What google-auth-library says when it finds no usable credentials: a missing or unreadable file,
 // no default login, a refused token exchange.
-const CREDENTIALS_FAILURE = /GOOGLE_APPLICATION_CREDENTIALS|Could not load the default credentials|credential file|invalid_grant|unauthorized_client|subject token/i;
+const CREDENTIALS_FAILURE =
+  /GOOGLE_APPLICATION_CREDENTIALS|Could not load the default credentials|credential file|invalid_grant|unauthorized_client|subject token/i;
 
 /** The error, when it is google-auth-library finding no usable credentials: not retried, and no network problem. */
 export function credentialsError(err: unknown, context: ProviderErrorContext): ProviderError | undefined {

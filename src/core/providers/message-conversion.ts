@@ -69,9 +69,7 @@ export function toolImagesLabel(result: ToolResultPart, callId?: string): string
 /** Splits a user turn's parts into its tool results and the text that follows them. */
 export function splitToolResults(parts: readonly ContentPart[]): { results: ToolResultPart[]; text: string } {
   const results = parts.filter((p): p is ToolResultPart => p.type === 'tool_result');
-  const text = parts
-    .flatMap((p) => (p.type === 'text' ? [p.text] : []))
-    .join('\n\n');
+  const text = parts.flatMap((p) => (p.type === 'text' ? [p.text] : [])).join('\n\n');
   return { results, text };
 }
 

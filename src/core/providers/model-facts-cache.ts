@@ -75,5 +75,9 @@ export class ModelFactsCache {
 function isCachedModels(value: unknown): value is CachedModels {
   if (typeof value !== 'object' || value === null) return false;
   const { fetchedAt, models } = value as { fetchedAt?: unknown; models?: unknown };
-  return typeof fetchedAt === 'number' && Array.isArray(models) && models.every((m) => typeof m === 'object' && m !== null && typeof (m as { id?: unknown }).id === 'string');
+  return (
+    typeof fetchedAt === 'number' &&
+    Array.isArray(models) &&
+    models.every((m) => typeof m === 'object' && m !== null && typeof (m as { id?: unknown }).id === 'string')
+  );
 }

@@ -32,7 +32,10 @@ export interface OpenAiClientOptions {
  * `fetchImpl` wraps the HTTP calls (the idle guard of one request); made anew rather than with
  * `withOptions`, which loses AzureOpenAI's api-version.
  */
-export function createOpenAiClient(options: OpenAiClientOptions, fetchImpl: typeof openAiFetch = openAiFetch): { client: OpenAI; errorContext: ProviderErrorContext } {
+export function createOpenAiClient(
+  options: OpenAiClientOptions,
+  fetchImpl: typeof openAiFetch = openAiFetch,
+): { client: OpenAI; errorContext: ProviderErrorContext } {
   const entry = providerEntry(options.id);
   const common = {
     // Smith retries itself, visibly; SDK retries would hide minutes of waiting.

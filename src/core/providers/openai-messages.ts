@@ -85,6 +85,10 @@ export function addOpenAiToolCallDeltas(
     state.last = Math.max(state.last, index);
     // Some compatible servers send the arguments as an object instead of JSON text.
     const args: unknown = delta.function?.arguments;
-    accumulator.add(index, { id: delta.id, name: delta.function?.name, arguments: typeof args === 'string' || args == null ? (args as string | null | undefined) : JSON.stringify(args) });
+    accumulator.add(index, {
+      id: delta.id,
+      name: delta.function?.name,
+      arguments: typeof args === 'string' || args == null ? (args as string | null | undefined) : JSON.stringify(args),
+    });
   }
 }

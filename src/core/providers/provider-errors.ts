@@ -74,12 +74,7 @@ export interface HttpStatusErrorOptions {
 }
 
 /** The ProviderError for an HTTP error status, worded for the user and flagged retryable or context-too-long. */
-export function httpStatusError(
-  status: number,
-  serverMessage: string,
-  context: ProviderErrorContext,
-  options: HttpStatusErrorOptions = {},
-): ProviderError {
+export function httpStatusError(status: number, serverMessage: string, context: ProviderErrorContext, options: HttpStatusErrorOptions = {}): ProviderError {
   const redact = (message: string): string => redactKey(message, context.apiKey);
   const said = serverMessage ? ` Server said: ${asSentence(serverMessage)}` : '';
   if (status === 401 || status === 403 || options.keyRejected) {
@@ -87,10 +82,7 @@ export function httpStatusError(
     return new ProviderError(redact(`${capitalize(context.label)} ${what} (HTTP ${status}). Check ${context.keySource}.${said}`), status, false);
   }
   if (CONTEXT_LENGTH_STATUSES.has(status) && isContextTooLong(serverMessage, options.body)) {
-    return new ContextTooLongError(
-      redact(`The conversation is too long for model "${context.model}" (HTTP ${status}).${said}`),
-      status,
-    );
+    return new ContextTooLongError(redact(`The conversation is too long for model "${context.model}" (HTTP ${status}).${said}`), status);
   }
   if (status === 404) {
     return new ProviderError(
@@ -109,7 +101,12 @@ export function httpStatusError(
   }
   // 408 Request Timeout and 409 Conflict are transient by definition (the SDKs retry them too).
   const retryable = status === 408 || status === 409;
-  return new ProviderError(redact(`${capitalize(context.label)} rejected the request (HTTP ${status}): ${asSentence(serverMessage || 'no details given')}`), status, retryable, retryAfter);
+  return new ProviderError(
+    redact(`${capitalize(context.label)} rejected the request (HTTP ${status}): ${asSentence(serverMessage || 'no details given')}`),
+    status,
+    retryable,
+    retryAfter,
+  );
 }
 
 /** An error event inside an otherwise healthy stream (Anthropic `event: error`, OpenAI `data: {error}`). */
@@ -127,8 +124,11 @@ export function otherError(err: unknown, context: ProviderErrorContext, midStrea
   // The SDKs JSON.parse each event's data and let the SyntaxError through.
   if (err instanceof SyntaxError) {
     return new ProviderError(
-      redactKey(`${capitalize(context.label)} sent a malformed response that Smith could not parse (${err.message}). ` +
-        `If this keeps happening, the server or a proxy in between does not speak the API correctly.`, context.apiKey),
+      redactKey(
+        `${capitalize(context.label)} sent a malformed response that Smith could not parse (${err.message}). ` +
+          `If this keeps happening, the server or a proxy in between does not speak the API correctly.`,
+        context.apiKey,
+      ),
     );
   }
   const network = networkFailureDetail(err);

@@ -42,7 +42,9 @@ export async function providerModels(config: ProviderConfig, options: ModelFacts
   if (!listsModels(config.provider)) return { source: 'catalogue', models: catalogFacts(config.provider) };
   const now = options.now ?? Date.now;
   try {
-    const models = (await discoverModels(config, options.signal)).map((facts) => withCatalogue(config.provider, facts)).sort((a, b) => a.id.localeCompare(b.id));
+    const models = (await discoverModels(config, options.signal))
+      .map((facts) => withCatalogue(config.provider, facts))
+      .sort((a, b) => a.id.localeCompare(b.id));
     options.cache?.write(cacheKey(config), models, now());
     return { source: 'server', models };
   } catch (error) {
@@ -68,7 +70,9 @@ export async function modelFactsFor(config: ProviderConfig, options: ModelFactsO
   const cached = safely(() => options.cache?.read(key));
   const cachedModel = cached?.models.find((model) => model.id === config.model);
   if (cached && cachedModel && now() - cached.fetchedAt < MODEL_FACTS_MAX_AGE_MS) return cachedModel;
-  const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(TASK_DISCOVERY_TIMEOUT_MS)]) : AbortSignal.timeout(TASK_DISCOVERY_TIMEOUT_MS);
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, AbortSignal.timeout(TASK_DISCOVERY_TIMEOUT_MS)])
+    : AbortSignal.timeout(TASK_DISCOVERY_TIMEOUT_MS);
   try {
     if (modelEndpoint(config).entry.models === 'ollama') {
       const facts = await discoverModel(config, config.model, signal);

@@ -172,7 +172,10 @@ async function peek(read: () => Promise<ReadableStreamReadResult<Uint8Array>>, i
 
 // Some servers label their stream text/plain or not at all; what they send decides.
 function looksLikeEventStream(chunks: readonly Uint8Array[]): boolean {
-  const firstLine = decode(chunks).replace(/^\s+/, '').split(/\r\n|\r|\n/, 1)[0] ?? '';
+  const firstLine =
+    decode(chunks)
+      .replace(/^\s+/, '')
+      .split(/\r\n|\r|\n/, 1)[0] ?? '';
   return firstLine !== '' && SSE_LINE.test(firstLine);
 }
 

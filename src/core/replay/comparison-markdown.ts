@@ -18,7 +18,9 @@ export function comparisonMarkdown(c: ReplayComparison): string {
     table,
     diffSection('Original run', a),
     diffSection('Replay', b),
-  ].join('\n\n').concat('\n');
+  ]
+    .join('\n\n')
+    .concat('\n');
 }
 
 function diffSection(title: string, run: RunSummary): string {

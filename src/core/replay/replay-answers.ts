@@ -26,13 +26,17 @@ export class ReplayApprovals implements ApprovalPort {
   async ask(request: ApprovalRequest): Promise<ApprovalAnswer> {
     const params = request.params ?? {};
     const decision = this.next(callKey(request.tool, params));
-    if (decision) return decision.approved ? { approved: true, ...(decision.feedback ? { feedback: decision.feedback } : {}) } : { approved: false, ...(decision.feedback ? { feedback: decision.feedback } : {}) };
+    if (decision)
+      return decision.approved
+        ? { approved: true, ...(decision.feedback ? { feedback: decision.feedback } : {}) }
+        : { approved: false, ...(decision.feedback ? { feedback: decision.feedback } : {}) };
     // A reason means the call is out of the ordinary (outside the workspace, an ignored path, a rule that asks): only an exact match approves it.
     if (request.reason === undefined) {
       const group = this.groupOf(request.tool);
       if (group === 'read') return { approved: true };
       const covered = this.coveredKinds();
-      if (group !== undefined && (covered.has(group) || (group === 'command' && params.requires_approval === 'false' && covered.has('safe-command')))) return { approved: true };
+      if (group !== undefined && (covered.has(group) || (group === 'command' && params.requires_approval === 'false' && covered.has('safe-command'))))
+        return { approved: true };
     }
     return { approved: false, feedback: NOT_APPROVED_IN_ORIGINAL };
   }

@@ -22,10 +22,19 @@ export const UNCONFINED_FLAG = '--run-commands-unconfined';
 export async function replayCommands(runUnconfined: boolean, processes: ProcessPort): Promise<ReplayCommands> {
   const found = await findSandbox();
   if (!('reason' in found)) {
-    return { mode: 'sandboxed', processes, sandbox: { network: false, allowedHosts: [] }, notice: "The replay's commands run in the sandbox: only the scratch copy is writable, and there is no network." };
+    return {
+      mode: 'sandboxed',
+      processes,
+      sandbox: { network: false, allowedHosts: [] },
+      notice: "The replay's commands run in the sandbox: only the scratch copy is writable, and there is no network.",
+    };
   }
   if (runUnconfined) {
-    return { mode: 'unconfined', processes, notice: `The replay's commands run unconfined (${UNCONFINED_FLAG}): ${found.reason}, so a command can change files outside the scratch copy, your workspace included.` };
+    return {
+      mode: 'unconfined',
+      processes,
+      notice: `The replay's commands run unconfined (${UNCONFINED_FLAG}): ${found.reason}, so a command can change files outside the scratch copy, your workspace included.`,
+    };
   }
   const refusal = `Commands are not run in this replay: ${found.reason}, and without it a command could change files outside the scratch copy.`;
   return {

@@ -82,8 +82,7 @@ export function replayPlan(events: readonly TaskEvent[]): ReplayPlan {
       decide(event.callId, { approved: true });
       const call = params.get(event.callId);
       if (event.rule === undefined && call) policyApproved.push(call);
-    }
-    else if (event.type === 'approval_answered') decide(event.callId, { approved: event.approved, ...(event.feedback ? { feedback: event.feedback } : {}) });
+    } else if (event.type === 'approval_answered') decide(event.callId, { approved: event.approved, ...(event.feedback ? { feedback: event.feedback } : {}) });
   }
   for (const event of shown) {
     if (event.type === 'mode_switched') mode = event.mode;
@@ -115,11 +114,22 @@ export function replayPlan(events: readonly TaskEvent[]): ReplayPlan {
  * same file differently.
  */
 export function callKey(tool: string, params: Readonly<Record<string, string>>): string {
-  const target = params.path ?? params.command ?? (params.server_name !== undefined ? `${params.server_name}/${params.tool_name ?? params.uri ?? ''}` : undefined);
+  const target =
+    params.path ?? params.command ?? (params.server_name !== undefined ? `${params.server_name}/${params.tool_name ?? params.uri ?? ''}` : undefined);
   return `${tool} ${target?.trim() ?? JSON.stringify(params)}`;
 }
 
-function mentionedOf(event: { readonly context?: string; readonly attachments?: MentionedContext['attachments']; readonly images?: MentionedContext['images'] }): { mentioned?: MentionedContext } {
+function mentionedOf(event: {
+  readonly context?: string;
+  readonly attachments?: MentionedContext['attachments'];
+  readonly images?: MentionedContext['images'];
+}): { mentioned?: MentionedContext } {
   if (event.context === undefined && !event.attachments?.length && !event.images?.length) return {};
-  return { mentioned: { ...(event.context !== undefined ? { context: event.context } : {}), ...(event.attachments ? { attachments: event.attachments } : {}), ...(event.images ? { images: event.images } : {}) } };
+  return {
+    mentioned: {
+      ...(event.context !== undefined ? { context: event.context } : {}),
+      ...(event.attachments ? { attachments: event.attachments } : {}),
+      ...(event.images ? { images: event.images } : {}),
+    },
+  };
 }

@@ -97,10 +97,12 @@ export function readReplaySource(storageDir: string, taskId: string): ReplaySour
   const events = readTaskEvents(storageDir, taskId);
   const plan = replayPlan(events);
   const store = inspectCheckpointStore(storageDir, plan.cwd);
-  if (!store?.objects.has(plan.startRoot)) throw new ReplayError(`the checkpoints of task ${plan.taskId} are no longer stored (its workspace's checkpoint storage was removed)`);
+  if (!store?.objects.has(plan.startRoot))
+    throw new ReplayError(`the checkpoints of task ${plan.taskId} are no longer stored (its workspace's checkpoint storage was removed)`);
   const folderStores = plan.startFolders.map((folder) => {
     const folderStore = inspectCheckpointStore(storageDir, folder.path);
-    if (!folderStore?.objects.has(folder.root)) throw new ReplayError(`the checkpoints of task ${plan.taskId}'s folder "${folder.name}" (${folder.path}) are no longer stored`);
+    if (!folderStore?.objects.has(folder.root))
+      throw new ReplayError(`the checkpoints of task ${plan.taskId}'s folder "${folder.name}" (${folder.path}) are no longer stored`);
     return folderStore;
   });
   return { events, plan, store, folderStores };
@@ -119,7 +121,12 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
     originalEvents,
     foldersDiff([
       { store: originalStore, before: plan.startRoot, after: last?.root ?? plan.startRoot },
-      ...plan.startFolders.map((folder, index) => ({ store: folderStores[index]!, before: folder.root, after: last?.folders?.find((f) => f.path === folder.path)?.root ?? folder.root, prefix: `${folder.name}/` })),
+      ...plan.startFolders.map((folder, index) => ({
+        store: folderStores[index]!,
+        before: folder.root,
+        after: last?.folders?.find((f) => f.path === folder.path)?.root ?? folder.root,
+        prefix: `${folder.name}/`,
+      })),
     ]),
   );
 
@@ -156,12 +163,15 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
     // The deny and ask rules of the user's and the workspace's settings hold in a replay too (an ask is
     // answered as the original run answered); allow rules
     // and hooks do not apply: the replay approves only what the original run approved, and runs nothing else.
-    permissions: loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: workspace, trust: () => 'denied' }).rules.filter((rule) => rule.effect !== 'allow'),
+    permissions: loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: workspace, trust: () => 'denied' }).rules.filter(
+      (rule) => rule.effect !== 'allow',
+    ),
   });
   try {
     groupOf = (tool) => environment.options.tools.get(tool)?.spec.group;
     const skill = input.settings.skill ?? plan.skill;
-    if (!environment.skills.skills.some((s) => s.slug === skill)) throw new ReplayError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);
+    if (!environment.skills.skills.some((s) => s.slug === skill))
+      throw new ReplayError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);
     const ignore = environment.options.ignore ?? NOTHING_IGNORED;
     const store = new CheckpointStore({ storageDir: folder, workspaceRoot: workspace, ignore });
     const checkpoints = new WorkspaceCheckpoints(
@@ -200,7 +210,12 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
         task.log.events,
         foldersDiff([
           { store, before: start.root, after: end.root },
-          ...checkpoints.others.map((other, index) => ({ store: other.store, before: start.folders[index]!.root, after: end.folders[index]!.root, prefix: `${other.name}/` })),
+          ...checkpoints.others.map((other, index) => ({
+            store: other.store,
+            before: start.folders[index]!.root,
+            after: end.folders[index]!.root,
+            prefix: `${other.name}/`,
+          })),
         ]),
       ),
     };

@@ -69,7 +69,11 @@ export function loadRules(input: RulesInput): LoadedRules {
   const home = input.homeDir ?? homedir();
   const userFiles = USER_RULE_FILES.map((rel) => ({ label: `~/${rel}`, path: join(home, rel) }));
   // The user's own rules are read wherever their links point; the workspace's only inside it.
-  const files = new ContainedFiles({ within: [root], trusted: [...(input.globalRulesDir ? [input.globalRulesDir] : []), ...userFiles.map((file) => file.path)], caps: RULE_CAPS });
+  const files = new ContainedFiles({
+    within: [root],
+    trusted: [...(input.globalRulesDir ? [input.globalRulesDir] : []), ...userFiles.map((file) => file.path)],
+    caps: RULE_CAPS,
+  });
   const found: FoundRule[] = [];
   if (input.globalRulesDir) {
     const dir = input.globalRulesDir;
@@ -99,7 +103,11 @@ export function loadRules(input: RulesInput): LoadedRules {
     const text = files.readText(rule.path, 'cut');
     if (text === undefined || text.trim() === '') continue;
     const parsed = parseRule(text);
-    const inactive = input.disabled?.has(rule.label) ? 'turned off' : parsed.conditions.unreadable ? parsed.problem : unmetCondition(parsed.conditions, touched);
+    const inactive = input.disabled?.has(rule.label)
+      ? 'turned off'
+      : parsed.conditions.unreadable
+        ? parsed.problem
+        : unmetCondition(parsed.conditions, touched);
     const readNote = files.skipped.filter((entry) => entry.path === rule.path).map((entry) => entry.reason);
     if (parsed.problem) frontMatterNotes.push(`${rule.label}: ${parsed.problem}`);
     const note = [inactive ?? parsed.problem, ...readNote].filter((part) => part !== undefined).join('; ');

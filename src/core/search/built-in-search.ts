@@ -4,7 +4,16 @@ import { join, resolve } from 'node:path';
 import ignore from 'ignore';
 import { listWorkspaceFiles } from '../workspace/file-listing.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
-import { clipLine, DEFAULT_MAX_MATCHES, RipgrepError, trimAfterLastMatch, type RipgrepListOptions, type RipgrepSearchOptions, type SearchFileGroup, type SearchResult } from './ripgrep.js';
+import {
+  clipLine,
+  DEFAULT_MAX_MATCHES,
+  RipgrepError,
+  trimAfterLastMatch,
+  type RipgrepListOptions,
+  type RipgrepSearchOptions,
+  type SearchFileGroup,
+  type SearchResult,
+} from './ripgrep.js';
 import { compileRustRegex } from './rust-regex.js';
 
 /** A search without ripgrep: the options of searchWithRipgrep except the binary. */
@@ -30,14 +39,22 @@ export async function searchBuiltIn(options: BuiltInSearchOptions): Promise<Sear
   await eachFile(options, async (path, walked) => {
     if (truncated) return false;
     const group: SearchFileGroup = { path, lines: [] };
-    const outcome = await searchFile(join(options.cwd, path), regex, contextLines, walked, group, () => {
-      if (matchCount === maxMatches) {
-        truncated = true;
-        return false;
-      }
-      matchCount++;
-      return true;
-    }, options.signal);
+    const outcome = await searchFile(
+      join(options.cwd, path),
+      regex,
+      contextLines,
+      walked,
+      group,
+      () => {
+        if (matchCount === maxMatches) {
+          truncated = true;
+          return false;
+        }
+        matchCount++;
+        return true;
+      },
+      options.signal,
+    );
     if (group.lines.length > 0) groups.push(group);
     return outcome;
   });

@@ -345,7 +345,5 @@ export function clipLine(text: string, matchByteOffset: number | undefined): str
 
 /** rg's own advice (e.g. to pass --pcre2) is about flags the model cannot set. */
 function cleanMessage(stderr: string): string {
-  return stderr
-    .replace(/\n*Consider enabling PCRE2[\s\S]*$/, '')
-    .trim();
+  return stderr.replace(/\n*Consider enabling PCRE2[\s\S]*$/, '').trim();
 }

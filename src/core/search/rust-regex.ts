@@ -54,7 +54,7 @@ function translate(pattern: string): { source: string; flags: string } {
   let classDepth = 0;
   while (i < pattern.length) {
     const c = pattern[i]!;
-    if (c === '\n') throw parseError(pattern, "the literal '\"\\n\"' is not allowed in a regex");
+    if (c === '\n') throw parseError(pattern, 'the literal \'"\\n"\' is not allowed in a regex');
     if (extended && classDepth === 0 && /\s/.test(c)) {
       i++;
       continue;
@@ -116,7 +116,7 @@ function translateEscape(pattern: string, at: number, inClass: boolean): [string
   const next = pattern[at + 1];
   if (next === undefined) throw parseError(pattern, 'incomplete escape sequence, reached end of pattern prematurely');
   if (/[0-9]/.test(next)) throw parseError(pattern, 'backreferences are not supported');
-  if (next === 'n') throw parseError(pattern, "the literal '\"\\n\"' is not allowed in a regex");
+  if (next === 'n') throw parseError(pattern, 'the literal \'"\\n"\' is not allowed in a regex');
   if (!inClass && next === 'A') return ['^', 2];
   if (!inClass && next === 'z') return ['$', 2];
   if ((next === 'p' || next === 'P') && pattern[at + 2] !== '{' && pattern[at + 2] !== undefined) return [`\\${next}{${pattern[at + 2]}}`, 3];

@@ -151,10 +151,36 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const web: WebTools = { browser };
   const subagents = input.subagents ?? DEFAULT_SUBAGENT_SETTINGS;
   // Children are built from this task's options (defined below) when a call starts them.
-  const useSubagents = createUseSubagentsTool((prompts, context) => runSubagents({ prompts, parentTaskId: context.taskId, signal: context.signal, progress: context.progress, ...(context.subagentStarted ? { started: context.subagentStarted } : {}), ...(context.costs ? { costs: context.costs } : {}) }, options, subagents), () => subagents.maxParallel);
+  const useSubagents = createUseSubagentsTool(
+    (prompts, context) =>
+      runSubagents(
+        {
+          prompts,
+          parentTaskId: context.taskId,
+          signal: context.signal,
+          progress: context.progress,
+          ...(context.subagentStarted ? { started: context.subagentStarted } : {}),
+          ...(context.costs ? { costs: context.costs } : {}),
+        },
+        options,
+        subagents,
+      ),
+    () => subagents.maxParallel,
+  );
   const tools = new ToolRegistry([...workspaceTools(commands, web), useSubagents, ...(input.extraTools ?? [])]);
-  const confined = await confineCommands(input.sandbox, workspace.all.map((root) => root.path), ignore, input.host, input.policy);
-  const checkpoints = openWorkspaceCheckpoints(workspace, { storageDir: input.storageDir, ignore, settings: input.checkpoints, notify: (message) => input.host.notify('warning', message) });
+  const confined = await confineCommands(
+    input.sandbox,
+    workspace.all.map((root) => root.path),
+    ignore,
+    input.host,
+    input.policy,
+  );
+  const checkpoints = openWorkspaceCheckpoints(workspace, {
+    storageDir: input.storageDir,
+    ignore,
+    settings: input.checkpoints,
+    notify: (message) => input.host.notify('warning', message),
+  });
   // What the providers' servers say about their models (window, prices), so cost and context management need no numbers typed.
   const learned = await learnModelFacts([input.provider, ...Object.values(input.providerForMode ?? {})], input.storageDir);
   const options: TaskOptions = {
@@ -173,7 +199,9 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     ...(input.maxCost !== undefined ? { maxCost: input.maxCost } : {}),
     ...(input.autoCondenseAt !== undefined ? { contextPolicy: { autoCondenseThreshold: input.autoCondenseAt } } : {}),
     ignore,
-    ...(workspace.isMultiRoot || input.extraPromptSections ? { extraPromptSections: () => [workspaceFoldersSection(workspace), ...(input.extraPromptSections?.() ?? [])].filter((s) => s !== '') } : {}),
+    ...(workspace.isMultiRoot || input.extraPromptSections
+      ? { extraPromptSections: () => [workspaceFoldersSection(workspace), ...(input.extraPromptSections?.() ?? [])].filter((s) => s !== '') }
+      : {}),
     ...(input.hiddenTools ? { hiddenTools: input.hiddenTools } : {}),
     ...(input.waitForTools ? { waitForTools: input.waitForTools } : {}),
     listWorkspace: async () =>
@@ -194,7 +222,13 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     ...(input.hooks && Object.keys(input.hooks).length > 0 ? { hooks: input.hooks } : {}),
     expandMentions: (text) => {
       const place = { cwd: input.cwd, ...(workspace.isMultiRoot ? { workspace } : {}) };
-      return expandMentions(text, { ...place, ignore, readGuard: readGuardOf(input.permissions, place), fetchPage: (url, signal) => fetchPageAsMarkdown(url, { policy: access, ...(signal ? { signal } : {}) }), ...input.mentionSources });
+      return expandMentions(text, {
+        ...place,
+        ignore,
+        readGuard: readGuardOf(input.permissions, place),
+        fetchPage: (url, signal) => fetchPageAsMarkdown(url, { policy: access, ...(signal ? { signal } : {}) }),
+        ...input.mentionSources,
+      });
     },
   };
   const dispose = async () => {
@@ -226,7 +260,11 @@ function webAccessPolicy(input: TaskEnvironmentInput): WebAccessPolicy {
  * automatic context management rather than guesses.
  */
 export function knownModelInfo(provider: ApiProvider, overrides: ModelInfoOverrides, discovered?: ModelFacts): ModelInfo | undefined {
-  const userGaveLimits = overrides.contextWindow !== undefined || overrides.inputPrice !== undefined || overrides.outputPrice !== undefined || overrides.supportsImages !== undefined;
+  const userGaveLimits =
+    overrides.contextWindow !== undefined ||
+    overrides.inputPrice !== undefined ||
+    overrides.outputPrice !== undefined ||
+    overrides.supportsImages !== undefined;
   if (!userGaveLimits && !discovered && !findModelInfo(provider.id, provider.modelId)) return undefined;
   return modelInfo(provider.id, provider.modelId, overrides, discovered);
 }

@@ -7,10 +7,7 @@ import type { Skill } from './skill.js';
 
 const GROUPS = ['read', 'edit', 'command', 'mcp', 'browser', 'interaction'] as const;
 
-const grantSchema = z.union([
-  z.enum(GROUPS),
-  z.object({ group: z.enum(GROUPS), fileRegex: z.string().min(1), description: z.string().optional() }).strict(),
-]);
+const grantSchema = z.union([z.enum(GROUPS), z.object({ group: z.enum(GROUPS), fileRegex: z.string().min(1), description: z.string().optional() }).strict()]);
 
 const skillSchema = z
   .object({
@@ -41,7 +38,11 @@ export const SKILL_CAPS: LoaderCaps = { fileBytes: 256 * 1024, totalBytes: 1024 
 export function loadSkills(folders: { readonly globalDir?: string; readonly workspaceRoot?: string }): SkillCatalog {
   const bySlug = new Map<string, Skill>(BUILT_IN_SKILLS.map((s) => [s.slug, s]));
   const errors: string[] = [];
-  const files = new ContainedFiles({ within: folders.workspaceRoot ? [folders.workspaceRoot] : [], trusted: folders.globalDir ? [folders.globalDir] : [], caps: SKILL_CAPS });
+  const files = new ContainedFiles({
+    within: folders.workspaceRoot ? [folders.workspaceRoot] : [],
+    trusted: folders.globalDir ? [folders.globalDir] : [],
+    caps: SKILL_CAPS,
+  });
   const dirs = [folders.globalDir, folders.workspaceRoot ? join(folders.workspaceRoot, '.smith', 'skills') : undefined];
   for (const dir of dirs) {
     if (!dir) continue;

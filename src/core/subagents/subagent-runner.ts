@@ -88,7 +88,12 @@ async function runChild(index: number, run: SubagentRun, options: TaskOptions, c
     own?.removeEventListener('abort', stop);
   }
   const usage = usageTotals(task.log.events);
-  const spent = { requests: task.log.events.filter((e) => e.type === 'model_response').length, inputTokens: usage.inputTokens, outputTokens: usage.outputTokens, ...(usage.cost !== undefined ? { cost: usage.cost } : {}) };
+  const spent = {
+    requests: task.log.events.filter((e) => e.type === 'model_response').length,
+    inputTokens: usage.inputTokens,
+    outputTokens: usage.outputTokens,
+    ...(usage.cost !== undefined ? { cost: usage.cost } : {}),
+  };
   const ended = outcomeFacts(outcome);
   run.progress(`${label} ${ended.status === 'completed' ? 'reported' : ended.status}\n`);
   return { taskId: task.id, prompt, ...ended, ...spent };

@@ -12,7 +12,9 @@ import { visibleEvents } from './visible-events.js';
  * their own `tool_result` parts.
  */
 export function resultTextsIn(text: string): string[] {
-  return [...text.matchAll(/^\[[^\]\n]+\] (?:Result|Error):\n[\s\S]*?(?=\n\n<environment_details>|\n\n\[[^\]\n]+\] (?:Result|Error):|$(?![\s\S]))/gm)].map((m) => m[0]);
+  return [...text.matchAll(/^\[[^\]\n]+\] (?:Result|Error):\n[\s\S]*?(?=\n\n<environment_details>|\n\n\[[^\]\n]+\] (?:Result|Error):|$(?![\s\S]))/gm)].map(
+    (m) => m[0],
+  );
 }
 
 /** Told after an answer the user cut off (Cancel, or a message sent while it streamed). */
@@ -119,7 +121,15 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
   };
   const pushResult = (callId: string, content: string, text: string, isError = false, images: readonly ImagePart[] = []) => {
     const call = openCallOf(callId);
-    if (call) pendingResults.push({ type: 'tool_result', toolUseId: call.id, name: call.name, content, ...(isError ? { isError } : {}), ...(images.length > 0 ? { images } : {}) });
+    if (call)
+      pendingResults.push({
+        type: 'tool_result',
+        toolUseId: call.id,
+        name: call.name,
+        content,
+        ...(isError ? { isError } : {}),
+        ...(images.length > 0 ? { images } : {}),
+      });
     else pendingUser.push(text, ...images);
   };
 
@@ -153,7 +163,10 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
         pendingUser.push(`[The user switched to the "${event.skill}" skill.]`);
         break;
       case 'user_message':
-        pendingUser.push(`<user_message>\n${event.text}\n</user_message>${event.context ? `\n\n${event.context}` : ''}${imagesNote(event.images, options.includeImages)}`, ...userImages(event.images, options.includeImages));
+        pendingUser.push(
+          `<user_message>\n${event.text}\n</user_message>${event.context ? `\n\n${event.context}` : ''}${imagesNote(event.images, options.includeImages)}`,
+          ...userImages(event.images, options.includeImages),
+        );
         break;
       case 'request_started':
         if (event.environmentDetails) pendingUser.push(`<environment_details>\n${event.environmentDetails}\n</environment_details>`);
@@ -234,7 +247,9 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
 
 /** Tool calls of a response that carry a vendor id (native calls), in order. */
 function nativeCalls(event: ModelResponse): Array<{ id: string; name: string; params: Readonly<Record<string, string>>; signature?: string }> {
-  return event.blocks.flatMap((b) => (b.kind === 'tool' && b.id !== undefined ? [{ id: b.id, name: b.name, params: b.params, ...(b.signature ? { signature: b.signature } : {}) }] : []));
+  return event.blocks.flatMap((b) =>
+    b.kind === 'tool' && b.id !== undefined ? [{ id: b.id, name: b.name, params: b.params, ...(b.signature ? { signature: b.signature } : {}) }] : [],
+  );
 }
 
 /** An assistant message with native calls: signed reasoning, the text, then the calls. */
@@ -243,7 +258,13 @@ function nativeAssistantContent(event: ModelResponse, calls: ReturnType<typeof n
   return [
     ...(event.signedReasoning ?? []).map((r) => ({ type: 'thinking' as const, text: r.text, signature: r.signature })),
     ...(text ? [{ type: 'text' as const, text }] : []),
-    ...calls.map((call) => ({ type: 'tool_use' as const, id: call.id, name: call.name, input: call.params, ...(call.signature ? { signature: call.signature } : {}) })),
+    ...calls.map((call) => ({
+      type: 'tool_use' as const,
+      id: call.id,
+      name: call.name,
+      input: call.params,
+      ...(call.signature ? { signature: call.signature } : {}),
+    })),
   ];
 }
 

@@ -62,7 +62,12 @@ export class ContextGuard {
   }
 
   /** Logs what the request holds (for the context bar): system prompt, tool definitions, conversation and its tool results. */
-  private measure(systemPrompt: string, tools: readonly ToolDefinition[] | undefined, messages: readonly ProviderMessage[], limits: ContextLimits | undefined): void {
+  private measure(
+    systemPrompt: string,
+    tools: readonly ToolDefinition[] | undefined,
+    messages: readonly ProviderMessage[],
+    limits: ContextLimits | undefined,
+  ): void {
     const system = estimateTextTokens(systemPrompt);
     const toolTokens = tools ? estimateTextTokens(JSON.stringify(tools)) : 0;
     const conversation = estimateRequestTokens('', messages);

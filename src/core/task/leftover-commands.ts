@@ -36,10 +36,16 @@ export function describeLeftovers(leftovers: readonly LeftoverCommand[]): { read
   for (const leftover of leftovers) {
     const stopped = leftover.found.filter((pid) => !leftover.survivors.includes(pid));
     if (stopped.length > 0) {
-      lines.push({ stopped: true, text: `Stopped ${plural(stopped.length)} left running by \`${leftover.command}\` before the interruption (pid ${stopped.join(', ')}).` });
+      lines.push({
+        stopped: true,
+        text: `Stopped ${plural(stopped.length)} left running by \`${leftover.command}\` before the interruption (pid ${stopped.join(', ')}).`,
+      });
     }
     if (leftover.survivors.length > 0) {
-      lines.push({ stopped: false, text: `Could not stop ${plural(leftover.survivors.length)} of \`${leftover.command}\` (pid ${leftover.survivors.join(', ')}).` });
+      lines.push({
+        stopped: false,
+        text: `Could not stop ${plural(leftover.survivors.length)} of \`${leftover.command}\` (pid ${leftover.survivors.join(', ')}).`,
+      });
     }
   }
   return lines;

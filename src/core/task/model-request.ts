@@ -58,7 +58,11 @@ async function streamTurn(task: ModelRequestContext, setup: TurnSetup, toModel: 
     },
   });
   const tools = setup.toolDefinitions;
-  const messages = await task.context.prepare(setup.systemPrompt, toModel, contextLimitsOf(options, setup.provider), signal, { toolProtocol: setup.toolProtocol, includeImages, ...(tools ? { tools } : {}) });
+  const messages = await task.context.prepare(setup.systemPrompt, toModel, contextLimitsOf(options, setup.provider), signal, {
+    toolProtocol: setup.toolProtocol,
+    includeImages,
+    ...(tools ? { tools } : {}),
+  });
   const request = { systemPrompt: setup.systemPrompt, messages, signal, ...(tools ? { tools } : {}) };
   let deltas = redactor ? new RedactedDeltas(redactor) : undefined;
   const onDelta = (delta: TurnDelta) => {

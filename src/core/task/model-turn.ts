@@ -126,7 +126,14 @@ export async function runModelTurn(
   const firstTool = all.findIndex((b) => b.kind === 'tool');
   const blocks = firstTool === -1 ? all : all.slice(0, firstTool + 1);
   const tools = firstTool === -1 ? [] : [all[firstTool] as ToolUseBlock];
-  return { blocks, reasoning, signedReasoning, usage, tools, ignoredTools: firstTool === -1 ? 0 : countIgnoredTools(all.slice(firstTool + 1), trailing, grammar) };
+  return {
+    blocks,
+    reasoning,
+    signedReasoning,
+    usage,
+    tools,
+    ignoredTools: firstTool === -1 ? 0 : countIgnoredTools(all.slice(firstTool + 1), trailing, grammar),
+  };
 }
 
 /**

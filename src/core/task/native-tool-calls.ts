@@ -36,7 +36,10 @@ export function nativeMissingParams(spec: ToolSpec, block: ToolUseBlock): string
   const missing = missingRequired(spec, block);
   if (missing.length === 0) return undefined;
   const names = missing.map((p) => `'${p.name}'`).join(', ');
-  const required = spec.params.filter((p) => p.required).map((p) => p.name).join(', ');
+  const required = spec.params
+    .filter((p) => p.required)
+    .map((p) => p.name)
+    .join(', ');
   return `Missing value for required parameter ${names} of ${spec.name}. Call ${spec.name} again with all its required parameters (${required}).`;
 }
 

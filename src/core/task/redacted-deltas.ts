@@ -27,10 +27,13 @@ export class RedactedDeltas {
   private block(block: AssistantBlock): AssistantBlock {
     if (!block.partial) return this.redactor.redactDeep(block);
     const settle = (value: unknown): unknown =>
-      typeof value === 'string' ? this.redactor.settledPrefix(value)
-      : Array.isArray(value) ? value.map(settle)
-      : typeof value === 'object' && value !== null ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, settle(v)]))
-      : value;
+      typeof value === 'string'
+        ? this.redactor.settledPrefix(value)
+        : Array.isArray(value)
+          ? value.map(settle)
+          : typeof value === 'object' && value !== null
+            ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, settle(v)]))
+            : value;
     return settle(block) as AssistantBlock;
   }
 }

@@ -56,7 +56,6 @@ export interface TaskOptions extends TurnInputs {
   expandMentions?(text: string): Promise<ExpandedMessage>;
 }
 
-
 /** How a run of the loop ended. */
 export type TaskOutcome =
   | { readonly status: 'completed'; readonly result: string; readonly command?: string }
@@ -71,4 +70,3 @@ export type TaskUpdate =
   | { readonly type: 'progress'; readonly callId: string; readonly text: string }
   /** A failed request will be retried after a wait the UI shows ("retrying in 4 s, attempt 2/3"). */
   | { readonly type: 'retry'; readonly attempt: number; readonly maxRetries: number; readonly delayMs: number; readonly reason: string };
-

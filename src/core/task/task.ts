@@ -56,7 +56,12 @@ export class Task {
   ) {
     this.context = new ContextGuard(log, options.contextPolicy, (provider, usage) => this.costOf(provider, usage));
     this.checkpoints = options.checkpoints
-      ? new TaskCheckpoints(options.checkpoints, log, (tool) => options.tools.get(tool)?.spec.group, (message) => options.host.notify('warning', message))
+      ? new TaskCheckpoints(
+          options.checkpoints,
+          log,
+          (tool) => options.tools.get(tool)?.spec.group,
+          (message) => options.host.notify('warning', message),
+        )
       : undefined;
     log.onAppend((event) => {
       const cost = chargedCost(event);
@@ -70,7 +75,10 @@ export class Task {
   static create(options: TaskOptions, taskText: string, start: { mode?: Mode; skill?: string; taskId?: string; mentioned?: MentionedContext } = {}): Task {
     const taskId = start.taskId ?? newTaskId();
     const skill = findSkill(options.skills ?? BUILT_IN_SKILLS, start.skill ?? DEFAULT_SKILL_SLUG).slug;
-    const task = new Task(TaskLog.create(options.storageDir, taskId, () => options.host.clock.now(), options.redactor), options);
+    const task = new Task(
+      TaskLog.create(options.storageDir, taskId, () => options.host.clock.now(), options.redactor),
+      options,
+    );
     task.log.append({
       type: 'task_started',
       taskId,
@@ -93,7 +101,13 @@ export class Task {
   static newSession(options: TaskOptions, start: { mode?: Mode } = {}): MessageSession & { readonly sessionId: string } {
     const taskId = newTaskId();
     const policy = typeof options.policy === 'function' ? options.policy() : options.policy;
-    return { cwd: options.cwd, sessionId: taskId, transcriptPath: taskEventsFile(options.storageDir, taskId), permissionMode: hookPermissionMode(start.mode ?? 'act', policy), startSource: 'startup' };
+    return {
+      cwd: options.cwd,
+      sessionId: taskId,
+      transcriptPath: taskEventsFile(options.storageDir, taskId),
+      permissionMode: hookPermissionMode(start.mode ?? 'act', policy),
+      startSource: 'startup',
+    };
   }
 
   /** This task's session for a message about to be added (prepareMessage): its SessionStart hooks first when they have not run yet. */
@@ -104,7 +118,10 @@ export class Task {
 
   /** Reopens a task from its log and notes the interruption for the model. */
   static resume(options: TaskOptions, taskId: string): Task {
-    const task = new Task(TaskLog.open(options.storageDir, taskId, () => options.host.clock.now(), options.redactor), options);
+    const task = new Task(
+      TaskLog.open(options.storageDir, taskId, () => options.host.clock.now(), options.redactor),
+      options,
+    );
     task.log.append({ type: 'task_resumed' });
     return task;
   }
@@ -394,7 +411,11 @@ export class Task {
 
   /** Asks the user whether to go on past a limit (another allowance of the same size); no user, no. */
   private async mayGoOn(reason: string, signal: AbortSignal): Promise<boolean> {
-    const answer = await this.options.host.questions.ask(`${reason.replace(/^Stopped/, 'The task reached a limit:')} Continue with the same allowance again?`, ['Continue', 'Stop'], signal);
+    const answer = await this.options.host.questions.ask(
+      `${reason.replace(/^Stopped/, 'The task reached a limit:')} Continue with the same allowance again?`,
+      ['Continue', 'Stop'],
+      signal,
+    );
     return answer !== undefined && /^\s*(continue|c|yes|y)\b/i.test(answer);
   }
 

@@ -66,11 +66,7 @@ export type ToolCallsOutcome =
  * A rejection or the end of the task stops the rest, which are logged as not executed so every
  * native call gets its result (vendors refuse a call without one).
  */
-export async function runToolCalls(
-  blocks: readonly ToolUseBlock[],
-  env: ToolCallEnvironment,
-  ignoredTools: number,
-): Promise<ToolCallsOutcome> {
+export async function runToolCalls(blocks: readonly ToolUseBlock[], env: ToolCallEnvironment, ignoredTools: number): Promise<ToolCallsOutcome> {
   let mistake = false;
   // Several calls in one response are shown as one batch: each approval names its place in it.
   const response = env.log.events.findLast((e) => e.type === 'model_response');
@@ -92,16 +88,12 @@ export async function runToolCalls(
  * Validates, approves and executes one tool call, logging every step. Returns the outcome;
  * the caller decides what it means for the loop.
  */
-export async function runToolCall(
-  block: ToolUseBlock,
-  env: ToolCallEnvironment,
-  ignoredTools: number,
-  batch?: ShownApproval['batch'],
-): Promise<ToolOutcome> {
+export async function runToolCall(block: ToolUseBlock, env: ToolCallEnvironment, ignoredTools: number, batch?: ShownApproval['batch']): Promise<ToolOutcome> {
   const callId = `call-${env.log.events.length}`;
   env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params, ...(block.id ? { toolUseId: block.id } : {}) });
   const { outcome, params, hookNote } = await execute(block, env, callId, batch);
-  const ignoredNote = ignoredTools > 0 ? `\n\n[Note: only one tool may be used per message; ${ignoredTools} more tool call(s) in your message were ignored.]` : '';
+  const ignoredNote =
+    ignoredTools > 0 ? `\n\n[Note: only one tool may be used per message; ${ignoredTools} more tool call(s) in your message were ignored.]` : '';
   const note = ignoredNote + hookNote + (await postToolUseNote(block.name, params, callId, outcome, env));
   switch (outcome.kind) {
     case 'result': {
@@ -119,7 +111,12 @@ export async function runToolCall(
     }
     case 'condensed':
       env.log.append({ type: 'history_condensed', summary: outcome.summary });
-      env.log.append({ type: 'tool_result', callId, tool: block.name, output: `The conversation history was condensed into your summary. Continue the task from it.${note}` });
+      env.log.append({
+        type: 'tool_result',
+        callId,
+        tool: block.name,
+        output: `The conversation history was condensed into your summary. Continue the task from it.${note}`,
+      });
       break;
     case 'rejected':
     case 'completed':
@@ -165,7 +162,8 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
   const first = await judgeParams(block.name, block.params, handler.spec.group, env);
   if (first.refusal) return refused(first.refusal);
   const pre = await preToolUse(block.name, block.params, callId, env);
-  if (pre.blocked !== undefined) return refused({ kind: 'error', error: `A PreToolUse hook of the user blocked this call, so it was not run: ${pre.blocked}`, mistake: false });
+  if (pre.blocked !== undefined)
+    return refused({ kind: 'error', error: `A PreToolUse hook of the user blocked this call, so it was not run: ${pre.blocked}`, mistake: false });
   // Parameters a hook changed are judged again: a deny rule or the skill's pattern still holds.
   const { refusal, verdict } = pre.params === block.params ? first : await judgeParams(block.name, pre.params, handler.spec.group, env);
   if (refusal) return { outcome: refusal, params: pre.params, hookNote: '' };
@@ -206,12 +204,14 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
         return { approved: true };
       }
       // A hook's allow stays inside the workspace: outside it only --allow-outside-workspace or the user approves (as with --yes).
-      const hookMayAllow = unconfined === undefined && hookDecision === 'allow' && verdict?.effect !== 'ask' && !(facts.outsideWorkspace && !env.policy.outsideWorkspace);
+      const hookMayAllow =
+        unconfined === undefined && hookDecision === 'allow' && verdict?.effect !== 'ask' && !(facts.outsideWorkspace && !env.policy.outsideWorkspace);
       if (hookMayAllow) {
         env.log.append({ type: 'tool_auto_approved', callId, rule: 'PreToolUse hook' });
         return { approved: true };
       }
-      const policyAllows = unconfined === undefined && verdict?.effect !== 'ask' && hookDecision !== 'ask' && isAutoApproved(env.policy, { group: handler.spec.group, ...facts });
+      const policyAllows =
+        unconfined === undefined && verdict?.effect !== 'ask' && hookDecision !== 'ask' && isAutoApproved(env.policy, { group: handler.spec.group, ...facts });
       if (policyAllows && (cap <= 0 || loopCounters(env.log.events).autoApprovalsInARow < cap)) {
         env.log.append({ type: 'tool_auto_approved', callId });
         return { approved: true };
@@ -227,7 +227,15 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
             : request.reason);
       const { proposal, ...asked } = request;
       const allowRules = await narrowestAllowRules(block.name, params, env.cwd);
-      const shown: ShownApproval = { ...asked, ...(reason ? { reason } : {}), callId, tool: block.name, params, ...(allowRules ? { allowRules } : {}), ...(batch ? { batch } : {}) };
+      const shown: ShownApproval = {
+        ...asked,
+        ...(reason ? { reason } : {}),
+        callId,
+        tool: block.name,
+        params,
+        ...(allowRules ? { allowRules } : {}),
+        ...(batch ? { batch } : {}),
+      };
       env.log.append({ type: 'approval_asked', callId, request: shown });
       const answer = await host.approvals.ask({ ...shown, ...(proposal ? { proposal } : {}) }, env.signal);
       env.log.append({
@@ -255,17 +263,29 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
  * The skill's file pattern and the user's permission rules over a call's parameters: a refusal
  * (deny wins, whatever the policy says), or the rules' verdict for the approval.
  */
-async function judgeParams(tool: string, params: Readonly<Record<string, string>>, group: string, env: ToolCallEnvironment): Promise<{ refusal?: ToolOutcome; verdict?: Awaited<ReturnType<typeof judgeCall>> }> {
+async function judgeParams(
+  tool: string,
+  params: Readonly<Record<string, string>>,
+  group: string,
+  env: ToolCallEnvironment,
+): Promise<{ refusal?: ToolOutcome; verdict?: Awaited<ReturnType<typeof judgeCall>> }> {
   // The skill's file pattern is enforced here, on the completed call, never left to the prompt.
   if (env.skill && group === 'edit' && params.path) {
     const refusal = editRefusal(env.skill, resolveWorkspacePath(env.workspace ?? env.cwd, params.path).display);
     if (refusal) return { refusal: { kind: 'error', error: refusal, mistake: true } };
   }
   const rules = typeof env.permissions === 'function' ? env.permissions() : env.permissions;
-  const verdict = rules && rules.length > 0 ? await judgeCall(rules, { tool, params, cwd: env.cwd, ...(env.workspace ? { workspace: env.workspace } : {}) }) : undefined;
+  const verdict =
+    rules && rules.length > 0 ? await judgeCall(rules, { tool, params, cwd: env.cwd, ...(env.workspace ? { workspace: env.workspace } : {}) }) : undefined;
   if (verdict?.effect === 'deny') {
     const which = verdict.reason ? ` (${verdict.reason})` : '';
-    return { refusal: { kind: 'error', error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run${which}. Do not try it again in another form; find another way or ask the user.`, mistake: false } };
+    return {
+      refusal: {
+        kind: 'error',
+        error: `The user's permission rule ${verdict.rule.rule} (${verdict.rule.source}) denies this call, so it was not run${which}. Do not try it again in another form; find another way or ask the user.`,
+        mistake: false,
+      },
+    };
   }
   const unreadable = group === 'edit' && params.path ? editOfWithheldFile(params.path, rules ?? [], env) : undefined;
   if (unreadable) return { refusal: { kind: 'error', error: unreadable, mistake: false } };
@@ -295,7 +315,8 @@ function editOfWithheldFile(path: string, rules: readonly PermissionRule[], env:
  */
 function askReason(verdict: NonNullable<PermissionVerdict>): string {
   const rule = `${verdict.rule.rule} (${verdict.rule.source})`;
-  if (verdict.opaque) return `This command line is asked because ${verdict.reason ?? 'it cannot be judged for sure'}, and the permission rule ${rule} must not be bypassed.`;
+  if (verdict.opaque)
+    return `This command line is asked because ${verdict.reason ?? 'it cannot be judged for sure'}, and the permission rule ${rule} must not be bypassed.`;
   return `The permission rule ${verdict.rule.rule} asks for this call${verdict.reason ? ` (${verdict.reason})` : ''}.`;
 }
 

@@ -196,7 +196,9 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
       push({
         kind: 'notice',
         id: `${id}-n`,
-        text: event.byUser ? `You stopped the answer here (${event.error}); nothing in it was run.` : `The response was interrupted (${event.error}); nothing from it was run.`,
+        text: event.byUser
+          ? `You stopped the answer here (${event.error}); nothing in it was run.`
+          : `The response was interrupted (${event.error}); nothing from it was run.`,
         ts: event.ts,
       });
       break;
@@ -204,7 +206,7 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
       push({ kind: 'retry', id, attempt: event.attempt, maxRetries: event.maxRetries, delayMs: event.delayMs, reason: event.reason, ts: event.ts });
       break;
     case 'history_truncated':
-      push({ kind: 'notice', id, text: 'Older messages were removed from the model\'s context to fit its window (they stay in the log).', ts: event.ts });
+      push({ kind: 'notice', id, text: "Older messages were removed from the model's context to fit its window (they stay in the log).", ts: event.ts });
       break;
     case 'new_task_requested':
       push({ kind: 'notice', id, text: 'The model asked to continue in a new task.', ts: event.ts });
@@ -220,7 +222,15 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
       }
       break;
     case 'checkpoint_created':
-      push({ kind: 'checkpoint', id, checkpointId: event.checkpointId, changed: event.changed.slice(0, CHANGED_PATHS_SHOWN), changedCount: event.changedCount, skipped: [...event.skipped], ts: event.ts });
+      push({
+        kind: 'checkpoint',
+        id,
+        checkpointId: event.checkpointId,
+        changed: event.changed.slice(0, CHANGED_PATHS_SHOWN),
+        changedCount: event.changedCount,
+        skipped: [...event.skipped],
+        ts: event.ts,
+      });
       break;
     case 'request_started':
       break;

@@ -36,7 +36,8 @@ const STEPS: readonly Upcast[] = [upcastV1ToV2];
 export function upcastLine(line: StoredLine): StoredLine {
   const version = line.v ?? 1;
   if (!Number.isInteger(version) || version < 1) throw new Error(`unknown event version ${JSON.stringify(line.v)}`);
-  if (version > EVENT_VERSION) throw new Error(`event version ${version} was written by a newer Smith (this one reads up to version ${EVENT_VERSION}); update Smith to open this task`);
+  if (version > EVENT_VERSION)
+    throw new Error(`event version ${version} was written by a newer Smith (this one reads up to version ${EVENT_VERSION}); update Smith to open this task`);
   const { v: _version, ...shape } = line;
   let current = shape as StoredLine;
   for (let step = version; step < EVENT_VERSION; step++) current = STEPS[step - 1]!(current);

@@ -41,7 +41,12 @@ function requestUsages(event: TaskEvent): { usage: TokenUsage; cost?: number }[]
       return [{ usage: event.usage ?? { inputTokens: 0, outputTokens: 0 }, ...(event.cost === undefined ? {} : { cost: event.cost }) }];
     case 'tool_result':
       // A child that made no request cost nothing; one with unknown prices makes the total unknown.
-      return (event.details?.subagents ?? []).filter((child) => child.requests > 0).map((child) => ({ usage: { inputTokens: child.inputTokens, outputTokens: child.outputTokens }, ...(child.cost === undefined ? {} : { cost: child.cost }) }));
+      return (event.details?.subagents ?? [])
+        .filter((child) => child.requests > 0)
+        .map((child) => ({
+          usage: { inputTokens: child.inputTokens, outputTokens: child.outputTokens },
+          ...(child.cost === undefined ? {} : { cost: child.cost }),
+        }));
     default:
       return [];
   }

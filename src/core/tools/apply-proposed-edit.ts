@@ -50,7 +50,11 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
     // An existing file (not new) always has its stamp here.
     const hash = before?.sha256 ?? '';
     const unchanged: EditFacts = { path: target.display, added: 0, removed: 0, created: false, sha256Before: hash, sha256After: hash };
-    return { kind: 'result', output: `No changes: ${target.display} already has this content.`, details: { ...(before ? { file: before } : {}), edit: unchanged } };
+    return {
+      kind: 'result',
+      output: `No changes: ${target.display} already has this content.`,
+      details: { ...(before ? { file: before } : {}), edit: unchanged },
+    };
   }
   const placeholder = redactionPlaceholderRefusal(target.display, proposal);
   if (placeholder) return mistake(placeholder);

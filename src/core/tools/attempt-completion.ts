@@ -11,8 +11,7 @@ export const attemptCompletionTool: ToolHandler = {
       { name: 'result', required: true, description: 'What was done, in a few sentences.' },
       { name: 'command', required: false, description: 'A command the user may run to see the result.' },
     ],
-    example:
-      '<attempt_completion>\n<result>Added input validation to the signup form and a test for it.</result>\n</attempt_completion>',
+    example: '<attempt_completion>\n<result>Added input validation to the signup form and a test for it.</result>\n</attempt_completion>',
   },
   async execute(params) {
     const command = params.command?.trim();

@@ -173,7 +173,7 @@ function executeCommandSpec(quietMs: number, minRunningMs: number, timeoutSecond
     group: 'command',
     description: [
       "Run a command line in the user's shell, in the workspace folder. Use it for builds, tests, linters, git, package managers and other CLI work.",
-      'Tailor the command to the user\'s operating system and shell. Each call starts in the workspace folder: a `cd` does not carry over, so write `cd sub && npm test`.',
+      "Tailor the command to the user's operating system and shell. Each call starts in the workspace folder: a `cd` does not carry over, so write `cd sub && npm test`.",
       'Input is closed, so interactive prompts fail: use non-interactive flags (`--yes`, `-y`, `CI=1`). Pagers are disabled.',
       `The result is the exit code and the output (stdout and stderr interleaved). Long output keeps the first ${limits.headLines} and last ${limits.tailLines} lines (about ${Math.round(limits.maxChars / 1000)} KB) with a note saying how much was cut; filter with grep/head/tail or write to a file when you need more.`,
       `Long-running commands (dev servers, watchers): once a command has printed nothing new for ${formatDuration(quietMs)} (and has run at least ${formatDuration(minRunningMs)}), you get "Command is still running (id N)" with its output so far; it keeps running until the task ends, and its new output and exit code appear in the environment details of later messages. Do not start it again.`,
@@ -190,7 +190,8 @@ function executeCommandSpec(quietMs: number, minRunningMs: number, timeoutSecond
       {
         name: 'timeout',
         required: false,
-        description: 'Seconds to wait for the command to finish before killing it. Set it for commands you expect to run long and quietly (a big test suite); leave it out for servers and watchers.',
+        description:
+          'Seconds to wait for the command to finish before killing it. Set it for commands you expect to run long and quietly (a big test suite); leave it out for servers and watchers.',
       },
     ],
     example: '<execute_command>\n<command>npm test</command>\n<requires_approval>false</requires_approval>\n</execute_command>',

@@ -26,11 +26,8 @@ export const listCodeDefinitionNamesTool: ToolHandler = {
   spec: {
     name: 'list_code_definition_names',
     group: 'read',
-    description:
-      `List the definitions (classes, functions, methods, interfaces, types, structs, enums, traits, modules) in a source file, or in each source file directly inside a folder (subfolders are not included; at most ${MAX_OUTLINED_FILES} files). Each definition is shown as its line of code, giving an overview of how the code is organised before reading it. Supports ${languageNames}.`,
-    params: [
-      { name: 'path', required: true, description: 'Path of a source file or of a folder, relative to the workspace.' },
-    ],
+    description: `List the definitions (classes, functions, methods, interfaces, types, structs, enums, traits, modules) in a source file, or in each source file directly inside a folder (subfolders are not included; at most ${MAX_OUTLINED_FILES} files). Each definition is shown as its line of code, giving an overview of how the code is organised before reading it. Supports ${languageNames}.`,
+    params: [{ name: 'path', required: true, description: 'Path of a source file or of a folder, relative to the workspace.' }],
     example: '<list_code_definition_names>\n<path>src</path>\n</list_code_definition_names>',
   },
   async execute(params, context) {
@@ -40,7 +37,9 @@ export const listCodeDefinitionNamesTool: ToolHandler = {
     if (!kind) return mistake(`Path not found: ${target.display}. Check the path (use list_files to see what exists).`);
     const language = languageForPath(target.absolute);
     if (kind === 'file' && !language) {
-      return mistake(`Cannot list definitions in ${target.display}: its file type is not supported. Supported extensions: ${supportedExtensions().join(', ')}. Use read_file to read it.`);
+      return mistake(
+        `Cannot list definitions in ${target.display}: its file type is not supported. Supported extensions: ${supportedExtensions().join(', ')}. Use read_file to read it.`,
+      );
     }
     const request = { summary: `List code definitions in ${target.display}`, path: target.display };
     const answer = await context.approve(request, target.insideWorkspace ? undefined : { outsideWorkspace: true });
@@ -126,5 +125,7 @@ async function outlineFile(context: ToolContext, absolute: string, display: stri
   if ('binary' in decoded) return { kind: 'skipped', reason: 'it is a binary file, not source text' };
   const source = decoded.text.replace(/^\uFEFF/, '');
   const definitions = await extractDefinitions(source, language);
-  return definitions.length === 0 ? { kind: 'none' } : { kind: 'definitions', text: formatDefinitions(display, source, definitions), count: definitions.length };
+  return definitions.length === 0
+    ? { kind: 'none' }
+    : { kind: 'definitions', text: formatDefinitions(display, source, definitions), count: definitions.length };
 }

@@ -17,8 +17,7 @@ export const listFilesTool: ToolHandler = {
   spec: {
     name: 'list_files',
     group: 'read',
-    description:
-      `List the files and folders in a directory (folders end with "/"). With recursive=true, lists everything below it, top levels first, up to ${LIST_FILES_LIMIT} entries. Files excluded by .gitignore, .smithignore, node_modules and .git are left out. Do not use it to check whether a file you just created exists; the tool result already told you.`,
+    description: `List the files and folders in a directory (folders end with "/"). With recursive=true, lists everything below it, top levels first, up to ${LIST_FILES_LIMIT} entries. Files excluded by .gitignore, .smithignore, node_modules and .git are left out. Do not use it to check whether a file you just created exists; the tool result already told you.`,
     params: [
       { name: 'path', required: true, description: 'Path of the directory, relative to the workspace (in a multi-root workspace "." lists every folder).' },
       { name: 'recursive', required: false, description: '"true" to list recursively, "false" (default) for the top level only.' },
@@ -38,7 +37,10 @@ export const listFilesTool: ToolHandler = {
         `Refusing to list ${target.absolute} recursively: it is the ${target.absolute === parse(target.absolute).root ? 'filesystem root' : 'home directory'} and would walk far too many files. List it with recursive=false, or name a subfolder.`,
       );
     }
-    const kind = await stat(target.absolute).then((s) => (s.isDirectory() ? 'folder' : 'file'), () => 'missing');
+    const kind = await stat(target.absolute).then(
+      (s) => (s.isDirectory() ? 'folder' : 'file'),
+      () => 'missing',
+    );
     if (kind === 'missing') return mistake(`Directory not found: ${target.display}. Check the path (list the parent folder to see what exists).`);
     if (kind === 'file') return mistake(`${target.display} is a file, not a directory. Use read_file to read it.`);
     const answer = await context.approve(

@@ -23,7 +23,8 @@ function listMcpServersTool(hub: McpHub): ToolHandler {
     spec: {
       name: 'list_mcp_servers',
       group: 'mcp',
-      description: "List the configured MCP servers with their status and tool counts. With server_name, list that server's tools (names and short descriptions), resource templates and resources.",
+      description:
+        "List the configured MCP servers with their status and tool counts. With server_name, list that server's tools (names and short descriptions), resource templates and resources.",
       params: [{ name: 'server_name', required: false, description: 'A server to show in detail.' }],
       example: '<list_mcp_servers>\n<server_name>github</server_name>\n</list_mcp_servers>',
     },
@@ -32,7 +33,9 @@ function listMcpServersTool(hub: McpHub): ToolHandler {
       if (!name) {
         const servers = hub.servers();
         if (servers.length === 0) return { kind: 'result', output: 'No MCP servers are configured.', details: NO_SERVER };
-        const lines = servers.map((s) => (s.status === 'connected' ? serverLine(s) : `- ${s.name} (${s.status}${s.error ? `: ${s.error.split('\n')[0]}` : ''})`));
+        const lines = servers.map((s) =>
+          s.status === 'connected' ? serverLine(s) : `- ${s.name} (${s.status}${s.error ? `: ${s.error.split('\n')[0]}` : ''})`,
+        );
         return { kind: 'result', output: `MCP servers:\n${lines.join('\n')}`, details: NO_SERVER };
       }
       const found = connectedServer(hub, name);
@@ -48,7 +51,7 @@ function searchMcpToolsTool(hub: McpHub): ToolHandler {
       name: 'search_mcp_tools',
       group: 'mcp',
       description:
-        'Search the tools of the connected MCP servers by what they do. Matches the words of the query against tool names (strongest) and descriptions, and returns the best matches with their descriptions. Then read the chosen tool\'s input schema with get_mcp_tool_details.',
+        "Search the tools of the connected MCP servers by what they do. Matches the words of the query against tool names (strongest) and descriptions, and returns the best matches with their descriptions. Then read the chosen tool's input schema with get_mcp_tool_details.",
       params: [
         { name: 'query', required: true, description: 'Words describing what the tool should do, e.g. "create github issue".' },
         { name: 'server_name', required: false, description: 'Search only this server.' },
@@ -73,7 +76,11 @@ function searchMcpToolsTool(hub: McpHub): ToolHandler {
         mcp: { ...(serverName ? { server: serverName } : {}), isError: false },
       };
       if (matches.length === 0) {
-        return { kind: 'result', output: `No MCP tool matches "${params.query}" (searched ${catalogue.length} tools). Try other words, or list_mcp_servers with a server_name to see its tools.`, details };
+        return {
+          kind: 'result',
+          output: `No MCP tool matches "${params.query}" (searched ${catalogue.length} tools). Try other words, or list_mcp_servers with a server_name to see its tools.`,
+          details,
+        };
       }
       const lines = matches.map((m, i) => `${i + 1}. server_name=${m.server} tool_name=${m.tool.name}: ${shorten(m.tool.description)}`);
       return {
@@ -104,7 +111,9 @@ function getMcpToolDetailsTool(hub: McpHub): ToolHandler {
       const tool = found.tools.find((t) => t.name === toolName);
       if (!tool) {
         const similar = searchMcpTools(catalogueOf([found]), toolName, 3).map((m) => m.tool.name);
-        return mistake(`MCP server "${found.name}" has no tool named "${toolName}".${similar.length > 0 ? ` Similar tools: ${similar.join(', ')}.` : ''} Use search_mcp_tools to find tools.`);
+        return mistake(
+          `MCP server "${found.name}" has no tool named "${toolName}".${similar.length > 0 ? ` Similar tools: ${similar.join(', ')}.` : ''} Use search_mcp_tools to find tools.`,
+        );
       }
       const { $schema: _ignored, ...schema } = tool.inputSchema as Record<string, unknown>;
       return {
@@ -130,7 +139,11 @@ function serverDetails(server: McpServerSnapshot): string {
   const lines = [`MCP server "${server.name}" (connected)${about ? `: ${about}` : ''}`];
   lines.push('', `Tools (${server.tools.length}):`, ...server.tools.map((t) => `- ${t.name}: ${shorten(t.description)}`));
   if (server.resourceTemplates.length > 0) {
-    lines.push('', 'Resource templates:', ...server.resourceTemplates.map((t) => `- ${t.uriTemplate} (${t.name})${t.description ? `: ${shorten(t.description)}` : ''}`));
+    lines.push(
+      '',
+      'Resource templates:',
+      ...server.resourceTemplates.map((t) => `- ${t.uriTemplate} (${t.name})${t.description ? `: ${shorten(t.description)}` : ''}`),
+    );
   }
   if (server.resources.length > 0) {
     lines.push('', 'Resources:', ...server.resources.map((r) => `- ${r.uri} (${r.name})${r.description ? `: ${shorten(r.description)}` : ''}`));

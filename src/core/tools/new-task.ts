@@ -11,7 +11,8 @@ export const newTaskTool: ToolHandler = {
       {
         name: 'context',
         required: true,
-        description: 'A structured summary: 1. Current work 2. Key technical concepts 3. Relevant files and code 4. Problem solving so far 5. Pending tasks and next steps.',
+        description:
+          'A structured summary: 1. Current work 2. Key technical concepts 3. Relevant files and code 4. Problem solving so far 5. Pending tasks and next steps.',
       },
     ],
     example: '<new_task>\n<context>1. Current work: ...\n2. Key technical concepts: ...\n3. Relevant files: ...\n4. Next steps: ...</context>\n</new_task>',

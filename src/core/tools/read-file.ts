@@ -16,8 +16,7 @@ export const readFileTool: ToolHandler = {
   spec: {
     name: 'read_file',
     group: 'read',
-    description:
-      `Read a text file. Each line is prefixed with its 1-based line number and " | " (the prefix is not part of the file; never copy it into SEARCH blocks). Use start_line/end_line to read part of a large file. At most ${READ_FILE_DEFAULT_LINES} lines and ${READ_FILE_MAX_CHARS} characters come back per call, with a note saying where to continue. Images (PNG, JPEG, GIF, WebP) come back as images when you can see them; other binary files, directories, pipes and devices are refused.`,
+    description: `Read a text file. Each line is prefixed with its 1-based line number and " | " (the prefix is not part of the file; never copy it into SEARCH blocks). Use start_line/end_line to read part of a large file. At most ${READ_FILE_DEFAULT_LINES} lines and ${READ_FILE_MAX_CHARS} characters come back per call, with a note saying where to continue. Images (PNG, JPEG, GIF, WebP) come back as images when you can see them; other binary files, directories, pipes and devices are refused.`,
     params: [
       { name: 'path', required: true, description: 'Path of the file, relative to the workspace.' },
       { name: 'start_line', required: false, description: 'First line to read (1-based, inclusive).' },
@@ -39,10 +38,7 @@ export const readFileTool: ToolHandler = {
     if (!info) return mistake(`File not found: ${target.display}. Check the path (use list_files to see what exists).`);
     const notAFile = notAFileMessage(info, target.display);
     if (notAFile) return mistake(notAFile);
-    const answer = await context.approve(
-      { summary: `Read ${target.display}`, path: target.display },
-      { outsideWorkspace: !target.insideWorkspace },
-    );
+    const answer = await context.approve({ summary: `Read ${target.display}`, path: target.display }, { outsideWorkspace: !target.insideWorkspace });
     if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
 
     const first = start ?? 1;
@@ -100,7 +96,8 @@ function parseLineNumber(value: string | undefined, name: string): number | unde
 async function readImage(display: string, absolute: string, size: number, context: ToolContext): Promise<ToolOutcome> {
   if (!context.modelSupportsImages) return mistake(`${display} is a binary file; read_file only reads text files.`);
   // Checked before reading: a large binary file is never loaded just to be refused.
-  if (size > MAX_IMAGE_BYTES) return mistake(`${display} is a binary file of ${size} bytes; read_file reads text files and images up to ${MAX_IMAGE_BYTES} bytes.`);
+  if (size > MAX_IMAGE_BYTES)
+    return mistake(`${display} is a binary file of ${size} bytes; read_file reads text files and images up to ${MAX_IMAGE_BYTES} bytes.`);
   const prepared = imageForModel(Buffer.from(await context.host.files.readFile(absolute)), display);
   if ('problem' in prepared) return mistake(`${display} is a binary file; read_file reads text files and images: ${prepared.problem}.`);
   const { mimeType } = prepared.image;

@@ -19,7 +19,11 @@ export const searchFilesTool: ToolHandler = {
     description:
       'Search the files in a directory (recursively) for a regular expression and show each match with one line of context around it, grouped by file, as "line | text". The regex uses Rust syntax (as ripgrep does): no look-around or backreferences. Files excluded by .gitignore or .smithignore are not searched; files the user\'s Read rules withhold are not searched and are named at the end. Results stop at 300 matches.',
     params: [
-      { name: 'path', required: true, description: 'Directory (or file) to search, relative to the workspace (in a multi-root workspace "." searches every folder).' },
+      {
+        name: 'path',
+        required: true,
+        description: 'Directory (or file) to search, relative to the workspace (in a multi-root workspace "." searches every folder).',
+      },
       { name: 'regex', required: true, description: 'The regular expression to search for (Rust regex syntax).' },
       { name: 'file_pattern', required: false, description: 'Glob limiting which files are searched, e.g. "*.ts" or "*.{ts,tsx}". Default: all files.' },
     ],
@@ -33,7 +37,10 @@ export const searchFilesTool: ToolHandler = {
     if (target.insideWorkspace && context.ignore.isIgnored(target.absolute)) {
       return mistake(`${target.display} is ignored by ${context.ignore.source}, so it cannot be searched. Work with other paths.`);
     }
-    const kind = await stat(target.absolute).then((s): SearchScope['kind'] => (s.isDirectory() ? 'folder' : 'file'), () => 'missing' as const);
+    const kind = await stat(target.absolute).then(
+      (s): SearchScope['kind'] => (s.isDirectory() ? 'folder' : 'file'),
+      () => 'missing' as const,
+    );
     if (kind === 'missing') return mistake(`Path not found: ${target.display}. Check the path (use list_files to see what exists).`);
     const regex = params.regex!;
     const filePattern = params.file_pattern?.trim() || undefined;
@@ -45,9 +52,16 @@ export const searchFilesTool: ToolHandler = {
     if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
 
     // The primary root of a multi-root workspace stands for the whole workspace.
-    const scopes: SearchScope[] = workspace.isMultiRoot && target.absolute === workspace.primary.path
-      ? workspace.all.map((root) => ({ base: root.path, target: root.path, kind: 'folder', prefix: root === workspace.primary ? '' : `${workspace.prefixOf(root)}/`, inside: true }))
-      : [scopeOf(target, kind, workspace)];
+    const scopes: SearchScope[] =
+      workspace.isMultiRoot && target.absolute === workspace.primary.path
+        ? workspace.all.map((root) => ({
+            base: root.path,
+            target: root.path,
+            kind: 'folder',
+            prefix: root === workspace.primary ? '' : `${workspace.prefixOf(root)}/`,
+            inside: true,
+          }))
+        : [scopeOf(target, kind, workspace)];
     const pattern = filePattern?.includes('/') ? ignore({ ignorecase: false }).add(filePattern) : undefined;
 
     const guard = context.readGuard?.covers('search_files') ? context.readGuard : undefined;
@@ -85,7 +99,9 @@ export const searchFilesTool: ToolHandler = {
       return { kind: 'result', output: note ? `${rendered.text}\n\n${note}` : rendered.text, details: { search } };
     } catch (error) {
       if (error instanceof RipgrepError && error.invalidInput) {
-        return mistake(`search_files could not use your regex or file_pattern:\n${error.message}\nThe regex uses Rust syntax (no look-around or backreferences); file_pattern is a glob like "*.ts".`);
+        return mistake(
+          `search_files could not use your regex or file_pattern:\n${error.message}\nThe regex uses Rust syntax (no look-around or backreferences); file_pattern is a glob like "*.ts".`,
+        );
       }
       if (error instanceof RipgrepError) return { kind: 'error', error: `search_files failed: ${error.message}`, mistake: false };
       throw error;

@@ -42,7 +42,9 @@ export function limitToolImages(images: readonly Base64Image[]): LimitedImages {
   const reasons = [
     ...(unsupported.length > 0 ? [`${count(unsupported.length)} of a type models do not accept (${[...new Set(unsupported)].join(', ')})`] : []),
     ...(oversize.length > 0
-      ? [`${count(oversize.length)} (${megabytes(oversize.reduce((a, b) => a + b, 0))}) over the ${megabytes(TOOL_RESULT_IMAGE_BYTES)} limit for the images of one tool result`]
+      ? [
+          `${count(oversize.length)} (${megabytes(oversize.reduce((a, b) => a + b, 0))}) over the ${megabytes(TOOL_RESULT_IMAGE_BYTES)} limit for the images of one tool result`,
+        ]
       : []),
   ];
   return { images: kept, note: reasons.length > 0 ? `\n\n[Not shown to you: ${reasons.join('; ')}.]` : '' };
@@ -50,7 +52,10 @@ export function limitToolImages(images: readonly Base64Image[]): LimitedImages {
 
 /** Lower-case type (`image/jpg` as `image/jpeg`) and bare base64, for servers that send a data URL. */
 function normalizeImage(image: Base64Image): Base64Image {
-  const mimeType = image.mimeType.trim().toLowerCase().replace(/^image\/jpg$/, 'image/jpeg');
+  const mimeType = image.mimeType
+    .trim()
+    .toLowerCase()
+    .replace(/^image\/jpg$/, 'image/jpeg');
   const data = image.data.replace(/^data:[^,]*;base64,/, '').replace(/\s/g, '');
   return { mimeType, data };
 }

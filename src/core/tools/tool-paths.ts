@@ -14,7 +14,9 @@ export function workspaceOf(context: Pick<ToolContext, 'cwd' | 'workspace'>): Wo
 export function resolveToolPath(context: ToolContext, path: string): ResolvedPath | ToolOutcome {
   const target = workspaceOf(context).resolve(path);
   if (context.ignore.isIgnored(target.absolute)) {
-    return mistake(`Access to ${target.display} is blocked by the ${context.ignore.source} file. Do not try to access it; work with other files or ask the user.`);
+    return mistake(
+      `Access to ${target.display} is blocked by the ${context.ignore.source} file. Do not try to access it; work with other files or ask the user.`,
+    );
   }
   return target;
 }

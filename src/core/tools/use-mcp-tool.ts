@@ -20,9 +20,14 @@ export function createUseMcpTool(hub: McpHub): ToolHandler {
       params: [
         { name: 'server_name', required: true, description: 'Name of the MCP server.' },
         { name: 'tool_name', required: true, description: 'Name of the tool on that server.' },
-        { name: 'arguments', required: false, description: "The tool's arguments as a JSON object matching its input schema; omit it (or give {}) for a tool without parameters." },
+        {
+          name: 'arguments',
+          required: false,
+          description: "The tool's arguments as a JSON object matching its input schema; omit it (or give {}) for a tool without parameters.",
+        },
       ],
-      example: '<use_mcp_tool>\n<server_name>weather</server_name>\n<tool_name>get_forecast</tool_name>\n<arguments>\n{\n  "city": "San Francisco",\n  "days": 5\n}\n</arguments>\n</use_mcp_tool>',
+      example:
+        '<use_mcp_tool>\n<server_name>weather</server_name>\n<tool_name>get_forecast</tool_name>\n<arguments>\n{\n  "city": "San Francisco",\n  "days": 5\n}\n</arguments>\n</use_mcp_tool>',
     },
     async execute(params, context) {
       const found = connectedServer(hub, params.server_name!.trim());
@@ -81,7 +86,10 @@ export function connectedServer(hub: McpHub, name: string): McpServerSnapshot | 
 /** Parses the model's JSON arguments; returns the object or a message saying what is wrong. */
 export function parseArguments(text: string | undefined): Record<string, unknown> | string {
   // Models sometimes fence the JSON like code.
-  const trimmed = (text ?? '').trim().replace(/^```(?:json)?\s*\n([\s\S]*?)\n?```$/, '$1').trim();
+  const trimmed = (text ?? '')
+    .trim()
+    .replace(/^```(?:json)?\s*\n([\s\S]*?)\n?```$/, '$1')
+    .trim();
   if (trimmed === '') return {};
   let value: unknown;
   try {

@@ -21,12 +21,15 @@ export function createUseSubagentsTool(start: StartSubagents, maxParallel: () =>
       group: 'read',
       description: `Start sub-agents that research questions in parallel (${maxParallel()} at a time, at most ${MAX_SUBAGENT_PROMPTS} per call). Each sub-agent is a separate agent with its own context window that can read, list and search files (not edit them or run commands) and answers with a concise report; only the reports come back to you. Use it for independent questions whose investigation would fill your context with files you do not need afterwards (e.g. "where is X configured and how is it used?"). Each question must stand on its own: the sub-agents do not see this conversation.`,
       params: [{ name: 'prompts', required: true, description: 'A JSON array of strings: one self-contained question or research task per sub-agent.' }],
-      example: '<use_subagents>\n<prompts>["Find where the HTTP client is configured and list its retry settings.", "List the tests that cover src/auth and what each checks."]</prompts>\n</use_subagents>',
+      example:
+        '<use_subagents>\n<prompts>["Find where the HTTP client is configured and list its retry settings.", "List the tests that cover src/auth and what each checks."]</prompts>\n</use_subagents>',
     },
     async execute(params, context) {
       const prompts = parsePrompts(params.prompts ?? '');
       if (typeof prompts === 'string') return mistake(prompts);
-      const answer = await context.approve({ summary: `Start ${prompts.length} sub-agent${prompts.length === 1 ? '' : 's'}: ${prompts.map((p) => oneLine(p)).join(' | ')}` });
+      const answer = await context.approve({
+        summary: `Start ${prompts.length} sub-agent${prompts.length === 1 ? '' : 's'}: ${prompts.map((p) => oneLine(p)).join(' | ')}`,
+      });
       if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
       const children = await start(prompts, context);
       return { kind: 'result', output: children.map((child, index) => reportText(index, child)).join('\n\n'), details: { subagents: children } };
@@ -43,8 +46,10 @@ function parsePrompts(raw: string): string[] | string {
   } catch {
     return `use_subagents: ${format}.`;
   }
-  if (!Array.isArray(value) || value.length === 0 || !value.every((p) => typeof p === 'string' && p.trim() !== '')) return `use_subagents: ${format}, with at least one non-empty question.`;
-  if (value.length > MAX_SUBAGENT_PROMPTS) return `use_subagents: at most ${MAX_SUBAGENT_PROMPTS} questions per call; got ${value.length}. Ask the most important ones first.`;
+  if (!Array.isArray(value) || value.length === 0 || !value.every((p) => typeof p === 'string' && p.trim() !== ''))
+    return `use_subagents: ${format}, with at least one non-empty question.`;
+  if (value.length > MAX_SUBAGENT_PROMPTS)
+    return `use_subagents: at most ${MAX_SUBAGENT_PROMPTS} questions per call; got ${value.length}. Ask the most important ones first.`;
   return value as string[];
 }
 

@@ -25,7 +25,7 @@ export function canonicalHost(host: string): string | undefined {
       return undefined;
     }
     const unbracketed = parsed.replace(/^\[(.*)\]$/, '$1');
-    const stripped = isIP(unbracketed) === 6 ? embeddedIpv4(unbracketed) ?? unbracketed : unbracketed.replace(/\.+$/, '');
+    const stripped = isIP(unbracketed) === 6 ? (embeddedIpv4(unbracketed) ?? unbracketed) : unbracketed.replace(/\.+$/, '');
     if (stripped === '') return undefined;
     if (stripped === current) return stripped;
     current = stripped;

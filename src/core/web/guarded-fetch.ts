@@ -36,7 +36,8 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
   let target = new URL(url);
   for (let hop = 0; ; hop++) {
     const via = hop === 0 ? '' : `it redirects to ${target.href}, and `;
-    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new WebAccessRefused(`${via}only http and https pages can be fetched, not ${target.protocol}`);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:')
+      throw new WebAccessRefused(`${via}only http and https pages can be fetched, not ${target.protocol}`);
     const access = await checkWebAccess(target.hostname, options.policy);
     if (!access.allowed) {
       if (access.refused) throw new WebAccessRefused(`${via}${access.reason}`);
@@ -68,13 +69,28 @@ function get(url: URL, addresses: readonly string[], options: GuardedFetchOption
 }
 
 function answer(url: URL, response: IncomingMessage): GuardedResponse {
-  const encoding = String(response.headers['content-encoding'] ?? '').trim().toLowerCase();
-  const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? createGunzip() : encoding === 'deflate' ? createInflate() : encoding === 'br' ? createBrotliDecompress() : undefined;
+  const encoding = String(response.headers['content-encoding'] ?? '')
+    .trim()
+    .toLowerCase();
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? createGunzip()
+      : encoding === 'deflate'
+        ? createInflate()
+        : encoding === 'br'
+          ? createBrotliDecompress()
+          : undefined;
   let body: Readable = response;
   if (decoder) {
     response.on('error', (error) => decoder.destroy(error));
     decoder.on('close', () => response.destroy());
     body = response.pipe(decoder);
   }
-  return { url: url.href, status: response.statusCode ?? 0, statusText: response.statusMessage ?? '', contentType: String(response.headers['content-type'] ?? '').toLowerCase(), body };
+  return {
+    url: url.href,
+    status: response.statusCode ?? 0,
+    statusText: response.statusMessage ?? '',
+    contentType: String(response.headers['content-type'] ?? '').toLowerCase(),
+    body,
+  };
 }

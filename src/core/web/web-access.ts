@@ -66,9 +66,15 @@ export async function checkWebAccess(hostname: string, policy: WebAccessPolicy):
     if (byAddress) return { allowed: false, refused: true, reason: byAddress.message(`${host} (${address})`) };
   }
   const byResolution = await deniedByResolution(denied, addresses, resolve);
-  if (byResolution) return { allowed: false, refused: true, reason: byResolution.entry.message(`${host} (${byResolution.address}, which ${byResolution.entry.pattern.host} resolves to)`) };
+  if (byResolution)
+    return {
+      allowed: false,
+      refused: true,
+      reason: byResolution.entry.message(`${host} (${byResolution.address}, which ${byResolution.entry.pattern.host} resolves to)`),
+    };
   const sandbox = policy.sandboxAllowedHosts;
-  if (sandbox !== undefined && !sandboxAllows(sandbox, host, addresses)) return { allowed: false, refused: true, reason: sandboxRefusal(host, sandbox.length === 0) };
+  if (sandbox !== undefined && !sandboxAllows(sandbox, host, addresses))
+    return { allowed: false, refused: true, reason: sandboxRefusal(host, sandbox.length === 0) };
   return { allowed: true, host, addresses };
 }
 
@@ -99,11 +105,19 @@ function deniedPatterns(policy: WebAccessPolicy): DeniedEntry[] {
   const entries: DeniedEntry[] = [];
   for (const entry of policy.deniedDomains ?? []) {
     const pattern = parseHostPattern(entry);
-    if (pattern) entries.push({ pattern, message: (what) => `${what} is on the user's deny list for web tools (entry "${entry}"); it was not opened. Do not try to reach it another way.` });
+    if (pattern)
+      entries.push({
+        pattern,
+        message: (what) => `${what} is on the user's deny list for web tools (entry "${entry}"); it was not opened. Do not try to reach it another way.`,
+      });
   }
   for (const rule of policy.denyRules?.() ?? []) {
     const pattern = parseHostPattern(rule.domain);
-    if (pattern) entries.push({ pattern, message: (what) => `The user's permission rule ${rule.rule} (${rule.source}) denies ${what}; it was not opened. Do not try to reach it another way.` });
+    if (pattern)
+      entries.push({
+        pattern,
+        message: (what) => `The user's permission rule ${rule.rule} (${rule.source}) denies ${what}; it was not opened. Do not try to reach it another way.`,
+      });
   }
   return entries;
 }
@@ -117,7 +131,11 @@ async function addressesOf(host: string, resolve: HostResolver): Promise<string[
 }
 
 /** A deny entry written as a name that resolves to one of the addresses (so a deny of a name holds for its address in any spelling). */
-async function deniedByResolution(denied: readonly DeniedEntry[], addresses: readonly string[], resolve: HostResolver): Promise<{ entry: DeniedEntry; address: string } | undefined> {
+async function deniedByResolution(
+  denied: readonly DeniedEntry[],
+  addresses: readonly string[],
+  resolve: HostResolver,
+): Promise<{ entry: DeniedEntry; address: string } | undefined> {
   const named = denied.filter((d) => !d.pattern.wildcard && !isIpAddress(d.pattern.host) && !isLoopbackHost(d.pattern.host));
   const resolved = await Promise.all(named.map((d) => addressesOf(d.pattern.host, resolve).catch(() => [] as string[])));
   for (const [i, entryAddresses] of resolved.entries()) {

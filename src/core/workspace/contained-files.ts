@@ -1,4 +1,17 @@
-import { closeSync, constants, type Dir, type Dirent, fstatSync, lstatSync, openSync, opendirSync, readlinkSync, readSync, realpathSync, statSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  type Dir,
+  type Dirent,
+  fstatSync,
+  lstatSync,
+  openSync,
+  opendirSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+  statSync,
+} from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
 // What a repository ships (rules, command files, skills, settings, MCP config) is read only where
@@ -117,7 +130,10 @@ export class ContainedFiles {
    * The files of a folder whose relative path `match`es, sorted by that path. Links are followed
    * only where they stay inside; a folder reached twice (a link loop) is listed once.
    */
-  listFiles(dir: string, options: { readonly match: (rel: string) => boolean; readonly recursive: boolean; readonly skipFolders?: readonly string[] }): ListedFile[] {
+  listFiles(
+    dir: string,
+    options: { readonly match: (rel: string) => boolean; readonly recursive: boolean; readonly skipFolders?: readonly string[] },
+  ): ListedFile[] {
     const start = this.resolveEntry(dir);
     if (start?.kind !== 'folder') return [];
     const found: ListedFile[] = [];

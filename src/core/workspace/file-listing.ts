@@ -264,8 +264,16 @@ export function judge(rules: readonly IgnoreRuleSet[], rel: string, name: string
 
 async function kindOf(dirent: Dirent, absolute: string): Promise<{ isFolder: boolean; isLink: boolean }> {
   // Links are shown as what they point to; some file systems report no type at all.
-  const isLink = dirent.isSymbolicLink() || (await lstat(absolute).then((s) => s.isSymbolicLink(), () => false));
-  const isFolder = await stat(absolute).then((s) => s.isDirectory(), () => false);
+  const isLink =
+    dirent.isSymbolicLink() ||
+    (await lstat(absolute).then(
+      (s) => s.isSymbolicLink(),
+      () => false,
+    ));
+  const isFolder = await stat(absolute).then(
+    (s) => s.isDirectory(),
+    () => false,
+  );
   return { isFolder, isLink };
 }
 
@@ -282,7 +290,10 @@ async function readIgnoreFiles(folder: string, names: readonly string[]): Promis
 
 async function readText(path: string): Promise<string | undefined> {
   // One byte past the cap tells ignoreFileText to cut; a huge or endless file is never read whole.
-  return readRegularFileHead(path, IGNORE_FILE_BYTES + 1).then(({ bytes }) => ignoreFileText(bytes), () => undefined);
+  return readRegularFileHead(path, IGNORE_FILE_BYTES + 1).then(
+    ({ bytes }) => ignoreFileText(bytes),
+    () => undefined,
+  );
 }
 
 /** `rel` (root-relative) as seen from `base`, which is one of its ancestors. */

@@ -50,7 +50,10 @@ export class NodeFileSystem implements FileSystemPort {
     const dir = dirname(absolutePath);
     await mkdir(dir, { recursive: true });
     const temp = join(dir, `.${basename(absolutePath)}.${randomBytes(4).toString('hex')}.tmp`);
-    const mode = await stat(absolutePath).then((s) => s.mode, () => undefined);
+    const mode = await stat(absolutePath).then(
+      (s) => s.mode,
+      () => undefined,
+    );
     try {
       await writeFile(temp, data);
       if (mode !== undefined) await chmod(temp, mode);
@@ -62,7 +65,10 @@ export class NodeFileSystem implements FileSystemPort {
   }
 
   async exists(absolutePath: string): Promise<boolean> {
-    return access(absolutePath).then(() => true, () => false);
+    return access(absolutePath).then(
+      () => true,
+      () => false,
+    );
   }
 
   async deleteFile(absolutePath: string): Promise<void> {

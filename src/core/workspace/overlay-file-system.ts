@@ -64,7 +64,15 @@ export class OverlayFileSystem implements FileSystemPort {
       const afterText = after ? Buffer.from(after).toString('utf8') : undefined;
       if (before === afterText) continue;
       const rel = relative(root, path).split(sep).join('/');
-      const patch = createTwoFilesPatch(before === undefined ? '/dev/null' : `a/${rel}`, afterText === undefined ? '/dev/null' : `b/${rel}`, before ?? '', afterText ?? '', undefined, undefined, { context: 3 });
+      const patch = createTwoFilesPatch(
+        before === undefined ? '/dev/null' : `a/${rel}`,
+        afterText === undefined ? '/dev/null' : `b/${rel}`,
+        before ?? '',
+        afterText ?? '',
+        undefined,
+        undefined,
+        { context: 3 },
+      );
       // jsdiff starts with an Index line and a ===== rule; git apply wants the --- / +++ header first.
       // git apply needs the mode line to create or delete a file.
       const mode = before === undefined ? 'new file mode 100644\n' : afterText === undefined ? 'deleted file mode 100644\n' : '';

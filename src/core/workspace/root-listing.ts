@@ -32,9 +32,14 @@ export async function listAllRoots(roots: WorkspaceRoots, options: RootListingOp
   const { recursive, limit, ignore } = options;
   const list = (root: WorkspaceRoot, max: number) => listWorkspaceFiles({ root: root.path, dir: root.path, recursive, limit: max, ignore });
   const all = roots.all;
-  const full = await Promise.all(all.map((root, i) => (i === 0 || recursive ? list(root, limit) : Promise.resolve<FileListing>({ entries: [], truncated: false }))));
+  const full = await Promise.all(
+    all.map((root, i) => (i === 0 || recursive ? list(root, limit) : Promise.resolve<FileListing>({ entries: [], truncated: false }))),
+  );
   // Another folder's own line counts towards the limit like any entry.
-  const shares = fairShares(full.map((listing, i) => listing.entries.length + (i === 0 ? 0 : 1)), limit);
+  const shares = fairShares(
+    full.map((listing, i) => listing.entries.length + (i === 0 ? 0 : 1)),
+    limit,
+  );
   const entries: string[] = [];
   let truncated = false;
   for (const [i, root] of all.entries()) {

@@ -26,7 +26,10 @@ export async function loadSmithIgnore(workspaceRoot: string): Promise<IgnorePoli
     throw error;
   }
   // Cutting a fence would drop its last rules and let the tools reach what they named: refuse instead.
-  if (head.more) throw new Error(`${file} is larger than ${IGNORE_FILE_BYTES / (1024 * 1024)} MiB; Smith reads no larger ${SMITH_IGNORE_FILE} (cutting it would drop rules). Shorten it.`);
+  if (head.more)
+    throw new Error(
+      `${file} is larger than ${IGNORE_FILE_BYTES / (1024 * 1024)} MiB; Smith reads no larger ${SMITH_IGNORE_FILE} (cutting it would drop rules). Shorten it.`,
+    );
   const text = head.bytes.toString('utf8');
   const realRoot = await realpath(root).catch(() => root);
   // Case-insensitive on purpose: on macOS and Windows `Secrets/` and `secrets/` are one folder,

@@ -15,7 +15,11 @@ export interface ChatWiring {
 }
 
 /** Connects a webview to the panel state, then loads the page (so its `ready` cannot be missed). */
-export function connectChatWebview(webview: vscode.Webview, visibility: Pick<WebviewEndpoint, 'isVisible' | 'onDidChangeVisibility'>, wiring: ChatWiring): PanelMessenger {
+export function connectChatWebview(
+  webview: vscode.Webview,
+  visibility: Pick<WebviewEndpoint, 'isVisible' | 'onDidChangeVisibility'>,
+  wiring: ChatWiring,
+): PanelMessenger {
   const endpoint: WebviewEndpoint = {
     postMessage: (message) => webview.postMessage(message),
     onDidReceiveMessage: webview.onDidReceiveMessage,

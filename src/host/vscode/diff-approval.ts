@@ -196,9 +196,7 @@ export class DiffApproval implements vscode.Disposable {
     if (!uris) return;
     // A dirty tab would ask "save changes?" when closed; the proposal's file system takes the save.
     if (document?.isDirty) await Promise.resolve(document.save()).catch(() => false);
-    const tabs = vscode.window.tabGroups.all
-      .flatMap((group) => group.tabs)
-      .filter((tab) => isReviewTab(tab, uris.proposal));
+    const tabs = vscode.window.tabGroups.all.flatMap((group) => group.tabs).filter((tab) => isReviewTab(tab, uris.proposal));
     if (tabs.length > 0) await Promise.resolve(vscode.window.tabGroups.close(tabs, true)).catch(() => false);
     this.documents.remove(uris);
   }

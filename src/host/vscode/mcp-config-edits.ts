@@ -80,7 +80,8 @@ function appendEdits(text: string, container: Node, item: string): Edit[] {
   if (!last) return [{ offset: container.offset + 1, length: container.length - 2, content: item }];
   const end = last.offset + last.length;
   const comma = commaAfter(text, end);
-  if (!aloneOnLine(text, last)) return comma === undefined ? [{ offset: end, length: 0, content: `, ${item}` }] : [{ offset: comma + 1, length: 0, content: ` ${item}` }];
+  if (!aloneOnLine(text, last))
+    return comma === undefined ? [{ offset: end, length: 0, content: `, ${item}` }] : [{ offset: comma + 1, length: 0, content: ` ${item}` }];
   // On its own line: the new item gets a line of its own with the same indentation, after any comment.
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
   const lineEnd = endOfLine(text, end);
@@ -96,7 +97,9 @@ function removeEdits(text: string, array: Node, index: number): Edit[] {
   const end = item.offset + item.length;
   if (items.length === 1) {
     const inside = text.slice(array.offset + 1, item.offset) + text.slice(end, array.offset + array.length - 1);
-    return inside.trim() === '' || inside.trim() === ',' ? [{ offset: array.offset + 1, length: array.length - 2, content: '' }] : [{ offset: item.offset, length: item.length, content: '' }];
+    return inside.trim() === '' || inside.trim() === ','
+      ? [{ offset: array.offset + 1, length: array.length - 2, content: '' }]
+      : [{ offset: item.offset, length: item.length, content: '' }];
   }
   const isLast = index === items.length - 1;
   if (aloneOnLine(text, item)) {
@@ -122,7 +125,13 @@ function commaAfter(text: string, offset: number): number | undefined {
   scanner.setPosition(offset);
   for (;;) {
     const token = scanner.scan();
-    if (token === SyntaxKind.Trivia || token === SyntaxKind.LineBreakTrivia || token === SyntaxKind.LineCommentTrivia || token === SyntaxKind.BlockCommentTrivia) continue;
+    if (
+      token === SyntaxKind.Trivia ||
+      token === SyntaxKind.LineBreakTrivia ||
+      token === SyntaxKind.LineCommentTrivia ||
+      token === SyntaxKind.BlockCommentTrivia
+    )
+      continue;
     return token === SyntaxKind.CommaToken ? scanner.getTokenOffset() : undefined;
   }
 }

@@ -1,7 +1,14 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
-import { describeMcpConfigProblem, GLOBAL_MCP_SETTINGS_FILE, mcpConfigSources, WORKSPACE_MCP_FILE, type McpConfig, type McpConfigSource } from '../../core/mcp/mcp-config.js';
+import {
+  describeMcpConfigProblem,
+  GLOBAL_MCP_SETTINGS_FILE,
+  mcpConfigSources,
+  WORKSPACE_MCP_FILE,
+  type McpConfig,
+  type McpConfigSource,
+} from '../../core/mcp/mcp-config.js';
 import { McpConfigWatcher } from '../../core/mcp/mcp-config-watcher.js';
 import { McpHub } from '../../core/mcp/mcp-hub.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../../core/mcp/mcp-tools.js';
@@ -120,7 +127,9 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     const cwd = this.options.cwd();
     if (autoApprove && cwd && this.hub.server(name)?.source === join(cwd, WORKSPACE_MCP_FILE)) {
       return Promise.reject(
-        new Error(`"${name}" comes from this workspace's .smith/mcp.json, which cannot auto-approve tools (a repository must not grant itself that). Define the server in the global MCP settings to auto-approve its tools.`),
+        new Error(
+          `"${name}" comes from this workspace's .smith/mcp.json, which cannot auto-approve tools (a repository must not grant itself that). Define the server in the global MCP settings to auto-approve its tools.`,
+        ),
       );
     }
     return this.editEntry(name, (text) => setToolAutoApprove(text, name, tool, autoApprove));

@@ -18,7 +18,11 @@ const MODE_PROFILE_SETTINGS = [
 ] as const satisfies ReadonlyArray<readonly [Mode, keyof SmithSettings]>;
 
 /** Each mode's profile as a provider config, with the key stored for that profile's provider. */
-export async function modeProviderConfigs(settings: SmithSettings, keys: Pick<ProviderKeys, 'get'>, profiles: Readonly<Record<string, ApiProfile>> = readProfiles()): Promise<ModeProviderConfigs> {
+export async function modeProviderConfigs(
+  settings: SmithSettings,
+  keys: Pick<ProviderKeys, 'get'>,
+  profiles: Readonly<Record<string, ApiProfile>> = readProfiles(),
+): Promise<ModeProviderConfigs> {
   const configs: Partial<Record<Mode, ProviderConfig>> = {};
   const problems: string[] = [];
   for (const [mode, setting] of MODE_PROFILE_SETTINGS) {
@@ -27,7 +31,9 @@ export async function modeProviderConfigs(settings: SmithSettings, keys: Pick<Pr
     const profile = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
     if (!profile) {
       const known = Object.keys(profiles);
-      problems.push(`smith.${setting} names the profile "${name}", which is not in smith.profiles${known.length > 0 ? ` (${known.join(', ')})` : ''}; ${mode === 'plan' ? 'Plan' : 'Act'} mode uses the main settings.`);
+      problems.push(
+        `smith.${setting} names the profile "${name}", which is not in smith.profiles${known.length > 0 ? ` (${known.join(', ')})` : ''}; ${mode === 'plan' ? 'Plan' : 'Act'} mode uses the main settings.`,
+      );
       continue;
     }
     configs[mode] = providerConfig(settingsOfProfile(settings, profile, mode), await keys.get(profile.provider));

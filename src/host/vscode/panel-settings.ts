@@ -14,7 +14,15 @@ import { providerEntry } from '../../shared/providers.js';
 import { profileOf } from '../../shared/api-profiles.js';
 import { saveProfile, withProfiles } from './profile-settings.js';
 import { modeProviderConfigs } from './mode-profiles.js';
-import { SETTINGS_SECTION, providerConfig, providerSettingsBasics, providerSettingsView, readSettings, saveProviderSettings, type ProviderKeys } from './settings.js';
+import {
+  SETTINGS_SECTION,
+  providerConfig,
+  providerSettingsBasics,
+  providerSettingsView,
+  readSettings,
+  saveProviderSettings,
+  type ProviderKeys,
+} from './settings.js';
 import { createVsCodeTaskEnvironment, vsCodePermissionRulesFor, type VsCodeTaskInputs } from './task-options.js';
 import type { PermissionRule } from '../../core/permissions/permission-rules.js';
 import { editorModelList } from './vscode-lm-models.js';
@@ -67,7 +75,9 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     if (providerEntry(provider).models === 'editor') return editorModelList(baseUrl);
     const settings = readSettings();
     const apiKey = await this.deps.keys.get(provider);
-    const listed = await providerModels(providerConfig({ ...settings, provider, baseUrl: baseUrl.trim() }, apiKey, settings.model || 'none'), { cache: ModelFactsCache.in(this.deps.storageDir) });
+    const listed = await providerModels(providerConfig({ ...settings, provider, baseUrl: baseUrl.trim() }, apiKey, settings.model || 'none'), {
+      cache: ModelFactsCache.in(this.deps.storageDir),
+    });
     return { provider, baseUrl, ...listed, models: [...listed.models] };
   }
 
@@ -84,7 +94,17 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
   autoApprove(): AutoApproveView {
     const settings = readSettings();
     const { readFiles, editFiles, safeCommands, allCommands, mcpTools, browser } = settings.policy;
-    return { readFiles, editFiles, safeCommands, allCommands, mcpTools, ...(browser ? { browser: true } : {}), maxRequests: settings.maxIterations, ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}), ...(sandboxInForce(settings.sandbox !== undefined, () => this.changed.fire()) ? { sandboxed: true } : {}) };
+    return {
+      readFiles,
+      editFiles,
+      safeCommands,
+      allCommands,
+      mcpTools,
+      ...(browser ? { browser: true } : {}),
+      maxRequests: settings.maxIterations,
+      ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}),
+      ...(sandboxInForce(settings.sandbox !== undefined, () => this.changed.fire()) ? { sandboxed: true } : {}),
+    };
   }
 
   async saveAutoApprove(change: Parameters<PanelProviderSettings['saveAutoApprove']>[0]): Promise<void> {
@@ -105,7 +125,19 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     const mcp = this.deps.mcp?.wiring;
     const modes = await modeProviderConfigs(settings, this.deps.keys);
     for (const problem of modes.problems) this.deps.host.notify('warning', problem);
-    const inputs: VsCodeTaskInputs = { storageDir: this.deps.storageDir, cwd, additionalRoots, host: this.deps.host, settings, apiKey, modeProviders: modes.configs, livePolicy: () => readSettings().policy, disabledRules: () => new Set(readSettings().disabledRules), ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}), ...(mcp ? { mcp } : {}) };
+    const inputs: VsCodeTaskInputs = {
+      storageDir: this.deps.storageDir,
+      cwd,
+      additionalRoots,
+      host: this.deps.host,
+      settings,
+      apiKey,
+      modeProviders: modes.configs,
+      livePolicy: () => readSettings().policy,
+      disabledRules: () => new Set(readSettings().disabledRules),
+      ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}),
+      ...(mcp ? { mcp } : {}),
+    };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
   }
 

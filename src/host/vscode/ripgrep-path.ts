@@ -14,7 +14,10 @@ export async function findRipgrep(appRoot: string = vscode.env.appRoot, env: Nod
     // Name of the package before VS Code 1.60.
     join(appRoot, modules, 'vscode-ripgrep', 'bin', binary),
   ]);
-  const onPath = (env.PATH ?? '').split(delimiter).filter(Boolean).map((dir) => join(dir, binary));
+  const onPath = (env.PATH ?? '')
+    .split(delimiter)
+    .filter(Boolean)
+    .map((dir) => join(dir, binary));
   for (const candidate of [...shipped, ...onPath]) {
     if (await isExecutable(candidate)) return candidate;
   }
@@ -22,5 +25,8 @@ export async function findRipgrep(appRoot: string = vscode.env.appRoot, env: Nod
 }
 
 async function isExecutable(path: string): Promise<boolean> {
-  return access(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK).then(() => true, () => false);
+  return access(path, process.platform === 'win32' ? constants.F_OK : constants.X_OK).then(
+    () => true,
+    () => false,
+  );
 }

@@ -23,7 +23,6 @@ export const SETTINGS_SECTION = 'smith';
 export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDER_IDS;
 export { API_KEY_ENV_VARS };
 
-
 /** The `smith.*` settings, read and checked. */
 export interface SmithSettings {
   readonly provider: ProviderName;
@@ -119,12 +118,20 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     toolProtocol: oneOf(config.get<string>('toolProtocol'), ['xml', 'native'] as const, 'xml'),
     mcpDiscoveryThreshold: count('mcp.discoveryThreshold', DEFAULT_DISCOVERY_THRESHOLD, 0),
     idleTimeoutMs: idleTimeoutMs(config.get<unknown>('requestIdleTimeout')),
-    checkpoints: { enabled: flag('checkpoints.enabled', true), maxFileBytes: Math.round(positiveOr(config.get<unknown>('checkpoints.maxFileSizeMb'), 5) * 1024 * 1024) },
+    checkpoints: {
+      enabled: flag('checkpoints.enabled', true),
+      maxFileBytes: Math.round(positiveOr(config.get<unknown>('checkpoints.maxFileSizeMb'), 5) * 1024 * 1024),
+    },
     ...(positiveOr(config.get<unknown>('maxCost'), 0) > 0 ? { maxCost: positiveOr(config.get<unknown>('maxCost'), 0) } : {}),
     permissions: permissionRules(config.get<unknown>('permissions')),
     notifications: flag('notifications', true),
-    subagents: { maxParallel: count('subagents.maxParallel', DEFAULT_SUBAGENT_SETTINGS.maxParallel, 1), maxRequests: count('subagents.maxRequests', DEFAULT_SUBAGENT_SETTINGS.maxRequests, 1) },
-    ...(flag('sandbox', false) ? { sandbox: { network: flag('sandboxNetwork', false), allowedHosts: stringList(config.get<unknown>('sandboxAllowedHosts')) } } : {}),
+    subagents: {
+      maxParallel: count('subagents.maxParallel', DEFAULT_SUBAGENT_SETTINGS.maxParallel, 1),
+      maxRequests: count('subagents.maxRequests', DEFAULT_SUBAGENT_SETTINGS.maxRequests, 1),
+    },
+    ...(flag('sandbox', false)
+      ? { sandbox: { network: flag('sandboxNetwork', false), allowedHosts: stringList(config.get<unknown>('sandboxAllowedHosts')) } }
+      : {}),
     disabledRules: stringList(config.get<unknown>('disabledRules')),
     web: readWebSettings(config),
     autoCondenseAt: condenseShare(config.get<unknown>('autoCondensePercent')),
@@ -230,7 +237,6 @@ export async function providerSettingsView(settings: SmithSettings, keys: Provid
   return { ...providerSettingsBasics(settings), hasApiKey, missing: missingSetup(settings, hasApiKey) };
 }
 
-
 /** The settings view before the key store has been asked whether a key exists. */
 export function providerSettingsBasics(settings: SmithSettings): Omit<ProviderSettingsView, 'hasApiKey'> {
   return {
@@ -266,7 +272,8 @@ export function providerConfig(settings: SmithSettings, apiKey: string | undefin
 function cloudLocation(settings: SmithSettings): Pick<ProviderConfig, 'project' | 'location'> {
   const { api } = providerEntry(settings.provider);
   const { vertexProject, vertexRegion, bedrockRegion } = settings.cloud;
-  if (api === 'anthropic-vertex' || api === 'gemini-vertex') return { ...(vertexProject ? { project: vertexProject } : {}), ...(vertexRegion ? { location: vertexRegion } : {}) };
+  if (api === 'anthropic-vertex' || api === 'gemini-vertex')
+    return { ...(vertexProject ? { project: vertexProject } : {}), ...(vertexRegion ? { location: vertexRegion } : {}) };
   if (api === 'anthropic-bedrock' && bedrockRegion) return { location: bedrockRegion };
   return {};
 }

@@ -63,7 +63,8 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
   for (const mode of ['plan', 'act'] as const) {
     const profileConfig = input.modeProviders?.[mode];
     if (profileConfig) providerForMode[mode] = createModeProvider(mode, profileConfig, createHostProvider);
-    else if (modeModels[mode] && modeModels[mode] !== settings.model) providerForMode[mode] = createHostProvider(providerConfig(settings, apiKey, modeModels[mode]));
+    else if (modeModels[mode] && modeModels[mode] !== settings.model)
+      providerForMode[mode] = createHostProvider(providerConfig(settings, apiKey, modeModels[mode]));
   }
   // The keys in use and the MCP servers' credentials never reach the log, the model or the panel.
   const redactor = new SecretRedactor();
@@ -71,7 +72,8 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
   const mcp = input.mcp;
   if (mcp) redactor.track('mcp', () => mcp.credentials());
   // The settings files (user and workspace) hold rules and hooks too; a workspace's allow rules and hooks wait for its trust.
-  const permissionFiles = () => loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: input.cwd, trust: new WorkspaceTrust({ storageDir: input.storageDir }).check });
+  const permissionFiles = () =>
+    loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: input.cwd, trust: new WorkspaceTrust({ storageDir: input.storageDir }).check });
   const fileSettings = permissionFiles();
   const rules = () => vsCodePermissionRules(settings, permissionFiles().rules);
   for (const problem of fileSettings.problems) input.host.notify('warning', problem);
@@ -100,7 +102,9 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
     modelOverrides: settings.modelOverrides,
     hostEnvironment: () => editorEnvironment(input.cwd),
     ...(input.mentionSources ? { mentionSources: input.mentionSources } : {}),
-    ...(input.mcp ? { extraTools: input.mcp.tools, extraPromptSections: input.mcp.promptSections, hiddenTools: input.mcp.hiddenTools, waitForTools: input.mcp.ready } : {}),
+    ...(input.mcp
+      ? { extraTools: input.mcp.tools, extraPromptSections: input.mcp.promptSections, hiddenTools: input.mcp.hiddenTools, waitForTools: input.mcp.ready }
+      : {}),
   });
   // Skill files that could not be used (invalid, or skipped: a link out of the workspace, too large), as the CLI warns of them.
   for (const error of environment.skills.errors) input.host.notify('warning', error);

@@ -118,16 +118,14 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
   }
 
   private terminalsAvailable(): boolean {
-    return (
-      !this.options.forceFallback &&
-      hasShellIntegrationApi() &&
-      shellIntegrationEnabled() &&
-      this.integrationFailures < MAX_INTEGRATION_FAILURES
-    );
+    return !this.options.forceFallback && hasShellIntegrationApi() && shellIntegrationEnabled() && this.integrationFailures < MAX_INTEGRATION_FAILURES;
   }
 
   /** An idle Smith terminal with shell integration, or a new one in `cwd`; undefined when integration never came. */
-  private async acquire(cwd: string, env: Readonly<Record<string, string>> | undefined): Promise<(PooledTerminal & { integration: ShellIntegration }) | undefined> {
+  private async acquire(
+    cwd: string,
+    env: Readonly<Record<string, string>> | undefined,
+  ): Promise<(PooledTerminal & { integration: ShellIntegration }) | undefined> {
     const envKey = JSON.stringify(env ?? {});
     for (const entry of this.pool) {
       const integration = shellIntegrationOf(entry.terminal);
@@ -212,7 +210,12 @@ export class TerminalRunningProcess implements RunningProcess {
 
   kill(): Promise<void> {
     this.killRequested = true;
-    this.killing ??= (this.stop?.() ?? Promise.resolve()).then(() => this.exited.then(() => undefined, () => undefined));
+    this.killing ??= (this.stop?.() ?? Promise.resolve()).then(() =>
+      this.exited.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
     return this.killing;
   }
 
@@ -235,12 +238,7 @@ export class TerminalRunningProcess implements RunningProcess {
   }
 
   /** Runs the command through the terminal's shell integration and waits for its end. */
-  async runInTerminal(
-    lease: PooledTerminal & { integration: ShellIntegration },
-    command: string,
-    release: () => void,
-    killGraceMs: number,
-  ): Promise<ExitInfo> {
+  async runInTerminal(lease: PooledTerminal & { integration: ShellIntegration }, command: string, release: () => void, killGraceMs: number): Promise<ExitInfo> {
     this.settleBackend('terminal');
     const { terminal } = lease;
     this.terminalMarker = lease.marker;
@@ -258,9 +256,12 @@ export class TerminalRunningProcess implements RunningProcess {
     let reading: Promise<unknown> = Promise.resolve();
     const read = (stream: AsyncIterable<string>): void => {
       const previous = reading;
-      reading = Promise.all([previous, (async () => {
-        for await (const data of stream) pass(data);
-      })().catch(() => undefined)]);
+      reading = Promise.all([
+        previous,
+        (async () => {
+          for await (const data of stream) pass(data);
+        })().catch(() => undefined),
+      ]);
     };
     const subscriptions = [
       // VS Code ties the execution executeCommand returned to what the shell reports by comparing

@@ -17,7 +17,10 @@ export function lmProviderError(error: unknown, model: string, signal: AbortSign
         403,
       );
     case vscode.LanguageModelError.NotFound.name:
-      return new ProviderError(`${model} is no longer available in VS Code (${detail}). Its extension may be disabled or signed out; choose another model in Smith's settings.`, 404);
+      return new ProviderError(
+        `${model} is no longer available in VS Code (${detail}). Its extension may be disabled or signed out; choose another model in Smith's settings.`,
+        404,
+      );
     case vscode.LanguageModelError.Blocked.name:
       // A quota or rate limit of the model's extension: worth another try after a wait.
       return new ProviderError(`The extension that provides ${model} refused the request for now: its quota or rate limit is reached (${detail}).`, 429, true);

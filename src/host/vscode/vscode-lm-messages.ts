@@ -78,7 +78,5 @@ function imagePart(image: ImagePart, api: LmPartsApi): unknown {
 /** A message's text for an editor without the parts API; tool calls cannot travel as text. */
 function asPlainText(content: readonly ContentPart[]): string {
   if (content.some((part) => part.type === 'tool_use' || part.type === 'tool_result')) throw new ProviderError(NATIVE_TOOLS_NEED_NEWER_VS_CODE);
-  return content
-    .flatMap((part) => (part.type === 'text' ? [part.text] : part.type === 'image' ? [IMAGE_LEFT_OUT] : []))
-    .join('\n\n');
+  return content.flatMap((part) => (part.type === 'text' ? [part.text] : part.type === 'image' ? [IMAGE_LEFT_OUT] : [])).join('\n\n');
 }

@@ -12,7 +12,7 @@ import { lmProviderError } from './vscode-lm-errors.js';
 import { NATIVE_TOOLS_NEED_NEWER_VS_CODE, toLmMessages, toLmTools } from './vscode-lm-messages.js';
 
 /** Shown by VS Code when it asks the user whether Smith may use a model. */
-const JUSTIFICATION = 'Smith sends your task and your workspace\'s context to this model to work on the task you gave it.';
+const JUSTIFICATION = "Smith sends your task and your workspace's context to this model to work on the task you gave it.";
 
 /**
  * A model VS Code offers (`vscode.lm`: GitHub Copilot's, or any extension's) behind Smith's
@@ -120,7 +120,8 @@ function streamChunk(part: unknown, api: LmPartsApi | undefined): StreamedChunk 
   if (typeof part === 'string') return part === '' ? undefined : { type: 'text', text: part };
   if (!api) return undefined;
   if (part instanceof api.LanguageModelTextPart) return part.value === '' ? undefined : { type: 'text', text: part.value };
-  if (part instanceof api.LanguageModelToolCallPart) return { type: 'tool_call', id: part.callId, name: part.name, arguments: JSON.stringify(part.input ?? {}) };
+  if (part instanceof api.LanguageModelToolCallPart)
+    return { type: 'tool_call', id: part.callId, name: part.name, arguments: JSON.stringify(part.input ?? {}) };
   return undefined;
 }
 
@@ -128,7 +129,13 @@ function streamChunk(part: unknown, api: LmPartsApi | undefined): StreamedChunk 
  * The request's and the answer's tokens as the model's own counter puts them (the API reports no
  * usage). Where the counter fails, four characters a token.
  */
-async function estimatedUsage(model: vscode.LanguageModelChat, messages: readonly vscode.LanguageModelChatMessage[], request: ApiRequest, output: string, token: vscode.CancellationToken): Promise<TokenUsage> {
+async function estimatedUsage(
+  model: vscode.LanguageModelChat,
+  messages: readonly vscode.LanguageModelChatMessage[],
+  request: ApiRequest,
+  output: string,
+  token: vscode.CancellationToken,
+): Promise<TokenUsage> {
   const roughly = (text: string) => Math.ceil(text.length / 4);
   const promptText = [request.systemPrompt, ...request.messages.map(messageText), ...(request.tools ?? []).map((tool) => JSON.stringify(tool))].join('\n\n');
   const inputTokens = await Promise.all(messages.map((message) => model.countTokens(message, token)))

@@ -16,13 +16,7 @@ export function createNonce(): string {
 
 /** The Content-Security-Policy of the chat page: nothing remote, no inline or eval'd script. */
 export function contentSecurityPolicy(cspSource: string, nonce: string): string {
-  return [
-    "default-src 'none'",
-    `style-src ${cspSource}`,
-    `font-src ${cspSource}`,
-    `img-src ${cspSource} data:`,
-    `script-src 'nonce-${nonce}'`,
-  ].join('; ');
+  return ["default-src 'none'", `style-src ${cspSource}`, `font-src ${cspSource}`, `img-src ${cspSource} data:`, `script-src 'nonce-${nonce}'`].join('; ');
 }
 
 /** The chat page: a root element, the bundle's script and styles, and the codicon font. */

@@ -30,5 +30,8 @@ export function localWorkspaceFolders(folders: readonly EditorWorkspaceFolder[] 
  */
 export function editorWorkspaceRoots(folders: LocalWorkspaceFolders): WorkspaceRoots | undefined {
   if (!folders.primary) return undefined;
-  return WorkspaceRoots.open(folders.primary, folders.others.filter((folder) => statSync(folder.path, { throwIfNoEntry: false })?.isDirectory()));
+  return WorkspaceRoots.open(
+    folders.primary,
+    folders.others.filter((folder) => statSync(folder.path, { throwIfNoEntry: false })?.isDirectory()),
+  );
 }

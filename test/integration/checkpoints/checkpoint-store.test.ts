@@ -63,7 +63,10 @@ describe('checkpoint store', () => {
     const plan = await store.planRestore(first.root, second.root);
     assert.deepEqual(plan.conflicts, []);
     assert.deepEqual(plan.deletes, ['src/new.ts']);
-    assert.deepEqual(plan.writes.map((w) => w.path), ['link.ts', 'run.sh', 'src/a.ts', 'src/b.ts']);
+    assert.deepEqual(
+      plan.writes.map((w) => w.path),
+      ['link.ts', 'run.sh', 'src/a.ts', 'src/b.ts'],
+    );
     assert.deepEqual(store.restore(plan), []);
     assert.equal(ws.read('src/a.ts'), 'one\n');
     assert.equal(ws.read('src/b.ts'), 'two\n');
@@ -108,16 +111,22 @@ describe('checkpoint store', () => {
     const store = new CheckpointStore({ storageDir: storage.root, workspaceRoot: ws.root, ignore: await loadSmithIgnore(ws.root), maxFileBytes: 1024 });
     const first = await store.snapshot();
     assert.deepEqual([...store.manifestOf(first.root).keys()].sort(), ['.gitignore', 'src/ok.ts']);
-    assert.deepEqual(first.skipped.map((s) => s.path), ['big.bin']);
+    assert.deepEqual(
+      first.skipped.map((s) => s.path),
+      ['big.bin'],
+    );
     assert.match(first.skipped[0]?.reason ?? '', /larger than 1 KB/);
     assert.deepEqual((await store.snapshot()).skipped, [], 'an unchanged big file is reported once');
     ws.write('big.bin', Buffer.alloc(4096, 2));
-    assert.deepEqual((await store.snapshot()).skipped.map((s) => s.path), ['big.bin'], 'and again when it changes');
+    assert.deepEqual(
+      (await store.snapshot()).skipped.map((s) => s.path),
+      ['big.bin'],
+      'and again when it changes',
+    );
   });
 
   test('nested repositories: their files are checkpointed as ordinary files and no .git is ever touched', async () => {
-    const git = (cwd: string, ...args: string[]) =>
-      execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd, stdio: 'pipe' });
+    const git = (cwd: string, ...args: string[]) => execFileSync('git', ['-c', 'user.email=t@t', '-c', 'user.name=t', ...args], { cwd, stdio: 'pipe' });
     ws.write('app.ts', 'app\n');
     git(ws.root, 'init', '-q');
     git(ws.root, 'add', '-A');
@@ -157,7 +166,10 @@ describe('checkpoint store', () => {
     assert.deepEqual(plan.conflicts, ['b.ts']);
     const onlyA = await store.planRestore(first.root, latest.root, ['a.ts']);
     assert.deepEqual(onlyA.conflicts, []);
-    assert.deepEqual(onlyA.writes.map((w) => w.path), ['a.ts']);
+    assert.deepEqual(
+      onlyA.writes.map((w) => w.path),
+      ['a.ts'],
+    );
   });
 
   test('garbage collection keeps what live checkpoints use and frees the rest', async () => {

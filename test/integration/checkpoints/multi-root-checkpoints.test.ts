@@ -38,7 +38,14 @@ describe('checkpoints of a multi-root workspace', () => {
     fixture.ws.write('main.txt', 'm0\n');
     const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
     const environment = await fixture.environment(provider, new ToolHarness(fixture.ws.root).host, { additionalRoots: [{ path: api }], maxIterations: 10 });
-    fixture.server.enqueue(read('api/src/server.ts'), write('api/src/server.ts', 'v1'), read('main.txt'), write('main.txt', 'm1'), write('api/new.ts', 'new'), done('Done.'));
+    fixture.server.enqueue(
+      read('api/src/server.ts'),
+      write('api/src/server.ts', 'v1'),
+      read('main.txt'),
+      write('main.txt', 'm1'),
+      write('api/new.ts', 'new'),
+      done('Done.'),
+    );
     const task = Task.create({ ...environment.options, retry: { maxRetries: 0 } }, 'Edit both folders');
     assert.equal((await task.run()).status, 'completed');
     return { task, checkpoints: environment.options.checkpoints };
@@ -49,9 +56,17 @@ describe('checkpoints of a multi-root workspace', () => {
     const listed = listCheckpoints(task.log.events);
     assert.deepEqual(
       listed.map((c) => [c.id, c.changed]),
-      [['0', []], ['1', ['api/src/server.ts']], ['2', ['main.txt']], ['3', ['api/new.ts']]],
+      [
+        ['0', []],
+        ['1', ['api/src/server.ts']],
+        ['2', ['main.txt']],
+        ['3', ['api/new.ts']],
+      ],
     );
-    assert.deepEqual(listed[0]?.folders?.map((f) => [f.name, f.path]), [[basename(api), api]]);
+    assert.deepEqual(
+      listed[0]?.folders?.map((f) => [f.name, f.path]),
+      [[basename(api), api]],
+    );
     assert.equal(readFileSync(join(api, 'src', 'server.ts'), 'utf8'), 'v1\n');
 
     const outcome = await rewindTask(task.log, checkpoints, { checkpointId: '0', scope: 'files' });
@@ -65,7 +80,7 @@ describe('checkpoints of a multi-root workspace', () => {
     assert.equal(rewound?.type === 'conversation_rewound' ? rewound.beforeFolders?.[0]?.path : undefined, api);
   });
 
-  test("a restore that would overwrite a later change in another folder asks first (nothing is done)", async () => {
+  test('a restore that would overwrite a later change in another folder asks first (nothing is done)', async () => {
     const { task, checkpoints } = await editBothFolders();
     writeFileSync(join(api, 'src', 'server.ts'), 'edited by the user\n');
     const outcome = await rewindTask(task.log, checkpoints, { checkpointId: '0', scope: 'files' });
@@ -74,7 +89,7 @@ describe('checkpoints of a multi-root workspace', () => {
     assert.equal(fixture.ws.read('main.txt'), 'm1\n');
   });
 
-  test('Compare lists the other folder\'s files under its name, with their content at the checkpoint', async () => {
+  test("Compare lists the other folder's files under its name, with their content at the checkpoint", async () => {
     const { task, checkpoints } = await editBothFolders();
     let shown: readonly ComparedFile[] = [];
     const views = {
@@ -86,11 +101,14 @@ describe('checkpoints of a multi-root workspace', () => {
     };
     const count = await compareWithCheckpoint({ log: task.log, store: checkpoints, cwd: fixture.ws.root }, '0', views);
     assert.equal(count, 3);
-    assert.deepEqual(shown.map((f) => [f.path, f.absolutePath, f.existsNow]), [
-      ['api/new.ts', join(api, 'new.ts'), true],
-      ['api/src/server.ts', join(api, 'src', 'server.ts'), true],
-      ['main.txt', join(fixture.ws.root, 'main.txt'), true],
-    ]);
+    assert.deepEqual(
+      shown.map((f) => [f.path, f.absolutePath, f.existsNow]),
+      [
+        ['api/new.ts', join(api, 'new.ts'), true],
+        ['api/src/server.ts', join(api, 'src', 'server.ts'), true],
+        ['main.txt', join(fixture.ws.root, 'main.txt'), true],
+      ],
+    );
     assert.equal(shown[1]?.before(), 'v0\n');
     assert.equal(shown[0]?.before(), undefined);
   });
@@ -103,7 +121,10 @@ describe('checkpoints of a multi-root workspace', () => {
     const primaryOnly = inspectCheckpointStore(fixture.storage, fixture.ws.root)!.storedSize(summary!.snapshots);
     const apiOnly = inspectCheckpointStore(fixture.storage, api)!.storedSize(summary!.folderSnapshots![api]!);
     assert.ok(apiOnly > 0);
-    assert.deepEqual(checkpointBytesOf(fixture.storage, [summary!]).map(([, bytes]) => bytes), [primaryOnly + apiOnly]);
+    assert.deepEqual(
+      checkpointBytesOf(fixture.storage, [summary!]).map(([, bytes]) => bytes),
+      [primaryOnly + apiOnly],
+    );
   });
 
   test("another folder's store keeps what a stored task uses, and frees it once the task is deleted", async () => {
@@ -113,12 +134,18 @@ describe('checkpoints of a multi-root workspace', () => {
     const roots = folderSnapshotsOfTask(task.log.events, api);
     assert.ok(roots.length >= 2);
     collectCheckpointGarbage(store, fixture.storage, api, 0);
-    assert.ok(roots.every((root) => store.objects.has(root)), 'a stored task keeps its folder snapshots');
+    assert.ok(
+      roots.every((root) => store.objects.has(root)),
+      'a stored task keeps its folder snapshots',
+    );
     rmSync(join(fixture.storage, 'tasks', task.id), { recursive: true });
     writeFileSync(join(api, 'src', 'server.ts'), 'moved on\n');
     await store.snapshot();
     store.flushStatCache();
     assert.ok(collectCheckpointGarbage(store, fixture.storage, api, 0) > 0);
-    assert.ok(roots.some((root) => !store.objects.has(root)), 'the deleted task\'s folder snapshots were freed');
+    assert.ok(
+      roots.some((root) => !store.objects.has(root)),
+      "the deleted task's folder snapshots were freed",
+    );
   });
 });

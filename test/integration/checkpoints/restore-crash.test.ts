@@ -26,9 +26,13 @@ test('killing Smith during a restore leaves every file whole, and the next start
   ws.write('created-later.txt', 'new');
   const latest = await store.snapshot();
 
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../fixtures/checkpoint-restore-child.ts'), storage.root, ws.root, first.root, latest.root], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '../../fixtures/checkpoint-restore-child.ts'), storage.root, ws.root, first.root, latest.root],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   // Kill the moment the journal appears: the restore has begun writing files.
   const watcher = watch(store.dir, (_event, name) => {

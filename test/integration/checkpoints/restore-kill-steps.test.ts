@@ -48,7 +48,11 @@ async function killedAt(step: string, beforeKill: () => void = () => {}) {
   symlinkSync(outside.root, join(ws.root, 'lib'));
   const latest = await store.snapshot();
   const marker = join(storage.root, 'stopped');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../fixtures/checkpoint-restore-step-child.ts'), storage.root, ws.root, first.root, latest.root, step, marker], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '../../fixtures/checkpoint-restore-step-child.ts'), storage.root, ws.root, first.root, latest.root, step, marker],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   const exited = new Promise<NodeJS.Signals | null>((resolve) => child.on('exit', (_code, signal) => resolve(signal)));
   await until(() => existsSync(marker), `the restore to reach ${step}`, 60_000);
   beforeKill();
@@ -96,7 +100,7 @@ describe('a restore killed at every step', { timeout: 300_000 }, () => {
     });
   }
 
-  test('killed between writing a file\'s temporary copy and renaming it: the copy is cleared, the file finished', async () => {
+  test("killed between writing a file's temporary copy and renaming it: the copy is cleared, the file finished", async () => {
     const { store } = await killedAt('temp:3'); // a.ts
     assert.equal(ws.read('a.ts'), 'a2', 'the file is whole, the old content');
     assert.equal(existsSync(join(ws.root, '.a.ts.smith-restore')), true);
@@ -119,7 +123,10 @@ describe('a restore killed at every step', { timeout: 300_000 }, () => {
     assert.equal(ws.read('created.ts'), 'made again by the user');
     assert.equal(ws.read('a.ts'), 'a1');
     assert.equal(ws.read('lib/c.ts'), 'c1');
-    assert.match(describeRecoveredRestore(report!), /Left as they are, because they changed after the restore stopped: (b\.ts, created\.ts|created\.ts, b\.ts)/);
+    assert.match(
+      describeRecoveredRestore(report!),
+      /Left as they are, because they changed after the restore stopped: (b\.ts, created\.ts|created\.ts, b\.ts)/,
+    );
     assert.equal(existsSync(restoreJournalFileOf(store.dir)), false);
   });
 

@@ -65,7 +65,10 @@ describe('a restore never writes through a symbolic link', () => {
     ws.write('src/new.ts', 'new');
     const latest = await store.snapshot();
     const plan = await store.planRestore(first.root, latest.root);
-    assert.deepEqual(plan.writes.map((w) => w.path), ['src/a.ts']);
+    assert.deepEqual(
+      plan.writes.map((w) => w.path),
+      ['src/a.ts'],
+    );
     assert.deepEqual(plan.deletes, ['src/new.ts']);
     // Swapped between the plan and the restore.
     rmSync(join(ws.root, 'src'), { recursive: true });
@@ -176,7 +179,10 @@ describe('a restore never writes through a symbolic link', () => {
     const content = store.objects.put(Buffer.from('escaped'));
     const inner = store.objects.put(Buffer.from(JSON.stringify([['escaped.txt', 'f', content, 7]])));
     for (const rows of [
-      [['..', 'd', inner, 0], ['a.ts', 'f', content, 7]],
+      [
+        ['..', 'd', inner, 0],
+        ['a.ts', 'f', content, 7],
+      ],
       [['../../escaped.txt', 'f', content, 7]],
       [[`..${'/'}${outside.root.split('/').at(-1)}`, 'd', inner, 0]],
       [['.git', 'd', inner, 0]],
@@ -186,11 +192,14 @@ describe('a restore never writes through a symbolic link', () => {
     }
     assert.equal(ws.read('a.ts'), 'v1');
     assert.equal(existsSync(join(ws.root, '..', 'escaped.txt')), false);
-    assert.throws(() => store.restore({ writes: [{ path: `../${outside.root.split('/').at(-1)}/a.ts`, hash: content, mode: 'file' }], deletes: [] }), /refusing to restore/);
+    assert.throws(
+      () => store.restore({ writes: [{ path: `../${outside.root.split('/').at(-1)}/a.ts`, hash: content, mode: 'file' }], deletes: [] }),
+      /refusing to restore/,
+    );
     assert.throws(() => store.restore({ writes: [], deletes: [join(outside.root, 'a.ts')] }), /refusing to restore/);
   });
 
-  test('a replay\'s scratch copy of a tampered checkpoint never writes outside it', async () => {
+  test("a replay's scratch copy of a tampered checkpoint never writes outside it", async () => {
     ws.write('a.ts', 'v1');
     const store = open();
     await store.snapshot();
@@ -202,7 +211,14 @@ describe('a restore never writes through a symbolic link', () => {
       const escaping = store.objects.put(Buffer.from(JSON.stringify([['..', 'd', inner, 0]])));
       assert.throws(() => materializeCheckpoint(store, escaping, join(scratch.root, 'one')), /refusing to restore/);
       // A listing naming "dir" twice: as a link to outside, and as a folder with a file in it.
-      const twice = store.objects.put(Buffer.from(JSON.stringify([['dir', 'l', link, 0], ['dir', 'd', inner, 0]])));
+      const twice = store.objects.put(
+        Buffer.from(
+          JSON.stringify([
+            ['dir', 'l', link, 0],
+            ['dir', 'd', inner, 0],
+          ]),
+        ),
+      );
       materializeCheckpoint(store, twice, join(scratch.root, 'two'));
       assert.equal(readFileSync(join(scratch.root, 'two', 'dir', 'secret.txt'), 'utf8'), 'escaped');
       assert.ok(lstatSync(join(scratch.root, 'two', 'dir')).isDirectory());
@@ -217,7 +233,15 @@ describe('a restore never writes through a symbolic link', () => {
     await store.snapshot();
     const content = store.objects.put(Buffer.from('escaped'));
     const target = `../${outside.root.split('/').at(-1)}/secret.txt`;
-    writeFileSync(join(store.dir, 'restore-journal.json'), JSON.stringify({ version: 2, root: ws.root, pid: 0, files: [{ path: target, before: 'missing', after: `file:${content}`, hash: content, mode: 'file' }] }));
+    writeFileSync(
+      join(store.dir, 'restore-journal.json'),
+      JSON.stringify({
+        version: 2,
+        root: ws.root,
+        pid: 0,
+        files: [{ path: target, before: 'missing', after: `file:${content}`, hash: content, mode: 'file' }],
+      }),
+    );
     const recovered = open().recoverInterruptedRestore();
     assert.equal(recovered?.damaged, true);
     assert.equal(existsSync(join(store.dir, 'restore-journal.json')), false);

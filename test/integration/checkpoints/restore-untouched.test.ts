@@ -47,7 +47,10 @@ describe('files a snapshot did not keep', () => {
     });
     assert.equal(ws.read('data.csv'), big('mine'));
     assert.equal(ws.read('code.ts'), 'v1');
-    assert.deepEqual(plan.untouched.map((f) => f.path), ['data.csv']);
+    assert.deepEqual(
+      plan.untouched.map((f) => f.path),
+      ['data.csv'],
+    );
   });
 
   test('a file over the size limit at the checkpoint and small now is not deleted by the restore', async () => {
@@ -62,7 +65,10 @@ describe('files a snapshot did not keep', () => {
     assert.equal(ws.read('code.ts'), 'v1');
     assert.equal(existsSync(join(ws.root, 'created.ts')), false);
     assert.deepEqual(plan.deletes, ['created.ts']);
-    assert.deepEqual(plan.untouched.map((f) => f.path), ['data.csv']);
+    assert.deepEqual(
+      plan.untouched.map((f) => f.path),
+      ['data.csv'],
+    );
   });
 
   test('the same in a sub-folder that holds nothing but the big file', async () => {
@@ -123,7 +129,10 @@ describe('files a snapshot did not keep', () => {
       execFileSync('mkfifo', [join(ws.root, 'pipe')]);
     });
     assert.ok(lstatSync(join(ws.root, 'pipe')).isFIFO());
-    assert.deepEqual(plan.untouched.map((f) => f.path), ['pipe']);
+    assert.deepEqual(
+      plan.untouched.map((f) => f.path),
+      ['pipe'],
+    );
   });
 
   test('in every folder of a multi-root workspace', async () => {

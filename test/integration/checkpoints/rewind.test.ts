@@ -23,7 +23,13 @@ describe('rewind', () => {
     fixture.ws.write('notes.md', 'v0\n');
     const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
     const environment = await fixture.environment(provider, new ToolHarness(fixture.ws.root).host);
-    fixture.server.enqueue({ text: '<read_file>\n<path>notes.md</path>\n</read_file>' }, write('notes.md', 'v1'), write('extra.md', 'extra'), write('notes.md', 'v2'), done('Done.'));
+    fixture.server.enqueue(
+      { text: '<read_file>\n<path>notes.md</path>\n</read_file>' },
+      write('notes.md', 'v1'),
+      write('extra.md', 'extra'),
+      write('notes.md', 'v2'),
+      done('Done.'),
+    );
     const task = Task.create({ ...environment.options, retry: { maxRetries: 0 } }, 'Edit the notes');
     assert.equal((await task.run()).status, 'completed');
     return { task, environment, store: environment.options.checkpoints };
@@ -31,15 +37,32 @@ describe('rewind', () => {
 
   test('files and conversation go back to a checkpoint; the undone part stays in the log', async () => {
     const { task, store } = await twoEdits();
-    assert.deepEqual(listCheckpoints(task.log.events).map((c) => [c.id, c.changed]), [['0', []], ['1', ['notes.md']], ['2', ['extra.md']], ['3', ['notes.md']]]);
+    assert.deepEqual(
+      listCheckpoints(task.log.events).map((c) => [c.id, c.changed]),
+      [
+        ['0', []],
+        ['1', ['notes.md']],
+        ['2', ['extra.md']],
+        ['3', ['notes.md']],
+      ],
+    );
     const outcome = await rewindTask(task.log, store, { checkpointId: '1', scope: 'both' });
     assert.deepEqual(outcome, { kind: 'rewound', restored: ['notes.md'], deleted: ['extra.md'], failures: [], untouched: [] });
     assert.equal(fixture.ws.read('notes.md'), 'v1\n');
     const visible = visibleEvents(task.log.events);
     assert.equal(visible.filter((e) => e.type === 'tool_result' && e.tool === 'write_to_file').length, 1, 'only the first edit is still in the conversation');
-    assert.equal(visible.some((e) => e.type === 'task_completed'), false);
-    assert.deepEqual(listCheckpoints(task.log.events).map((c) => c.id), ['0', '1']);
-    assert.ok(task.log.events.some((e) => e.type === 'task_completed'), 'the log keeps everything');
+    assert.equal(
+      visible.some((e) => e.type === 'task_completed'),
+      false,
+    );
+    assert.deepEqual(
+      listCheckpoints(task.log.events).map((c) => c.id),
+      ['0', '1'],
+    );
+    assert.ok(
+      task.log.events.some((e) => e.type === 'task_completed'),
+      'the log keeps everything',
+    );
     // The chat shows the conversation as rewound, folded one event at a time as the panel does.
     const chat = uiProjection(task.log.events);
     assert.equal(chat.filter((m) => m.kind === 'tool' && m.tool === 'write_to_file').length, 1);
@@ -58,13 +81,19 @@ describe('rewind', () => {
     const { task, store } = await twoEdits();
     await rewindTask(task.log, store, { checkpointId: '0', scope: 'files' });
     assert.equal(fixture.ws.read('notes.md'), 'v0\n');
-    assert.equal(visibleEvents(task.log.events).some((e) => e.type === 'task_completed'), true);
+    assert.equal(
+      visibleEvents(task.log.events).some((e) => e.type === 'task_completed'),
+      true,
+    );
     await rewindTask(task.log, store, { checkpointId: '2', scope: 'conversation' });
     assert.equal(fixture.ws.read('notes.md'), 'v0\n');
-    assert.equal(visibleEvents(task.log.events).some((e) => e.type === 'task_completed'), false);
+    assert.equal(
+      visibleEvents(task.log.events).some((e) => e.type === 'task_completed'),
+      false,
+    );
   });
 
-  test('a restore over the user\'s later changes is refused with the list, and done with force', async () => {
+  test("a restore over the user's later changes is refused with the list, and done with force", async () => {
     const { task, store } = await twoEdits();
     fixture.ws.write('notes.md', 'the user wrote this after the task\n');
     const refused = await rewindTask(task.log, store, { checkpointId: '1', scope: 'files' });
@@ -101,7 +130,9 @@ describe('rewind', () => {
     fixture.server.enqueue(write('summary.md', 'short'), done('Summarised briefly.'));
     assert.equal((await resumed.run()).status, 'completed');
     assert.equal(fixture.ws.read('summary.md'), 'short\n');
-    const users = visibleEvents(resumed.log.events).filter((e) => e.type === 'user_message').map((e) => (e.type === 'user_message' ? e.text : ''));
+    const users = visibleEvents(resumed.log.events)
+      .filter((e) => e.type === 'user_message')
+      .map((e) => (e.type === 'user_message' ? e.text : ''));
     assert.deepEqual(users, ['Now write a short summary']);
     // What the model saw after the rewind: the edited message, nothing of the undone turn.
     const seen = allText(fixture.server.requestAt(fixture.server.requests.length - 2));
@@ -114,7 +145,10 @@ describe('rewind', () => {
     await rewindToMessage(task.log, store, 0, { files: true, firstMessageText: 'Edit the notes, briefly' });
     assert.equal(fixture.ws.read('notes.md'), 'v0\n');
     const visible = visibleEvents(task.log.events);
-    assert.deepEqual(visible.filter((e) => e.type !== 'checkpoint_created' && e.type !== 'conversation_rewound').map((e) => e.type), ['task_started']);
+    assert.deepEqual(
+      visible.filter((e) => e.type !== 'checkpoint_created' && e.type !== 'conversation_rewound').map((e) => e.type),
+      ['task_started'],
+    );
     assert.equal(visible[0]?.type === 'task_started' ? visible[0].task : '', 'Edit the notes, briefly');
   });
 });
@@ -143,7 +177,7 @@ describe('checkpoint garbage collection', () => {
     await store.snapshot(); // the store's own latest snapshot is kept too; it no longer has the file
     store.flushStatCache();
     const freed = collectCheckpointGarbage(store, fixture.storage, fixture.ws.root, 0);
-    assert.ok(freed > 0, 'the deleted task\'s snapshots were freed');
+    assert.ok(freed > 0, "the deleted task's snapshots were freed");
     const deletedRoots = deleted.log.events.flatMap((e) => (e.type === 'checkpoint_created' ? [e.root] : []));
     assert.ok(deletedRoots.some((root) => !store.objects.has(root)));
     const outcome = await rewindTask(kept.log, checkpoints, { checkpointId: '0', scope: 'files', force: true });

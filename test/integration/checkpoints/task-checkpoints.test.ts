@@ -30,13 +30,23 @@ describe('task checkpoints', () => {
 
     const events = task.log.events;
     const checkpoints = events.filter((e): e is CheckpointCreated & { seq: number; ts: number } => e.type === 'checkpoint_created');
-    assert.deepEqual(checkpoints.map((c) => [c.checkpointId, c.changed]), [['0', []], ['1', ['src/app.ts']], ['2', ['made.txt']]]);
+    assert.deepEqual(
+      checkpoints.map((c) => [c.checkpointId, c.changed]),
+      [
+        ['0', []],
+        ['1', ['src/app.ts']],
+        ['2', ['made.txt']],
+      ],
+    );
     const seqOf = (type: string, tool?: string) => events.find((e) => e.type === type && (!tool || ('tool' in e && e.tool === tool)))?.seq;
     assert.equal(checkpoints[0]?.afterSeq, seqOf('task_started'));
     assert.equal(checkpoints[1]?.afterSeq, seqOf('tool_result', 'write_to_file'));
     assert.equal(checkpoints[2]?.afterSeq, seqOf('tool_result', 'execute_command'));
     const completed = seqOf('task_completed') ?? -1;
-    assert.ok(checkpoints.every((c) => c.seq < completed), 'every checkpoint is logged before the task ends');
+    assert.ok(
+      checkpoints.every((c) => c.seq < completed),
+      'every checkpoint is logged before the task ends',
+    );
 
     // The store holds each checkpoint's files.
     const store = environment.options.checkpoints?.primary;
@@ -71,7 +81,10 @@ describe('task checkpoints', () => {
     const harness = new ToolHarness(fixture.ws.root);
     const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
     const environment = await fixture.environment(provider, harness.host, { checkpoints: { enabled: false } });
-    fixture.server.enqueue({ text: '<write_to_file>\n<path>x.txt</path>\n<content>x</content>\n</write_to_file>' }, { text: '<attempt_completion>\n<result>ok</result>\n</attempt_completion>' });
+    fixture.server.enqueue(
+      { text: '<write_to_file>\n<path>x.txt</path>\n<content>x</content>\n</write_to_file>' },
+      { text: '<attempt_completion>\n<result>ok</result>\n</attempt_completion>' },
+    );
     const task = Task.create({ ...environment.options, retry: { maxRetries: 0 } }, 'Write x');
     await task.run();
     assert.equal(environment.options.checkpoints, undefined);

@@ -41,7 +41,11 @@ describe('totals cover a whole new_task chain', () => {
 
   test('the JSON summary counts the steps, tokens and cost of every task of the chain', async () => {
     fx.ws.write('a.txt', 'alpha\n');
-    fx.server.enqueue({ text: '<read_file>\n<path>a.txt</path>\n</read_file>', usage: { input: 1_000, output: 10 } }, newTask('Read a.txt; now finish.', { input: 2_000, output: 20 }), complete('finished', { input: 300, output: 30 }));
+    fx.server.enqueue(
+      { text: '<read_file>\n<path>a.txt</path>\n</read_file>', usage: { input: 1_000, output: 10 } },
+      newTask('Read a.txt; now finish.', { input: 2_000, output: 20 }),
+      complete('finished', { input: 300, output: 30 }),
+    );
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--input-price', '1', '--output-price', '2', '--output', 'json', 'Read and finish'] });
     assert.equal(run.code, 0, run.stderr);
     const summary = JSON.parse(run.stdout);
@@ -110,5 +114,10 @@ describe('cost is never under-reported', () => {
 
 function taskEvents(storage: string): Array<Array<{ type: string }>> {
   const root = join(storage, 'tasks');
-  return readdirSync(root).map((id) => readFileSync(join(root, id, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line)));
+  return readdirSync(root).map((id) =>
+    readFileSync(join(root, id, 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line)),
+  );
 }

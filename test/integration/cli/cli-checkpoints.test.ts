@@ -27,7 +27,14 @@ describe('smith CLI: checkpoints and rewind', () => {
     const json = await runCli({ args: ['checkpoints', taskId, '--output', 'json', ...storage()] });
     assert.equal(json.code, 0, json.stderr);
     const list = JSON.parse(json.stdout) as Array<{ id: string; step: number; time: string; filesChanged: string[] }>;
-    assert.deepEqual(list.map((c) => [c.id, c.filesChanged]), [['0', []], ['1', ['a.txt']], ['2', ['b.txt']]]);
+    assert.deepEqual(
+      list.map((c) => [c.id, c.filesChanged]),
+      [
+        ['0', []],
+        ['1', ['a.txt']],
+        ['2', ['b.txt']],
+      ],
+    );
     assert.ok(list.every((c) => Number.isInteger(c.step) && !Number.isNaN(Date.parse(c.time))));
     const table = await runCli({ args: ['checkpoints', taskId, ...storage()] });
     assert.match(table.stdout, /^ {2}0 {2}\d{4}-\d\d-\d\d \d\d:\d\d:\d\d {2}the workspace when the task began\n {2}1 .*a\.txt\n {2}2 .*b\.txt\n$/);
@@ -45,18 +52,25 @@ describe('smith CLI: checkpoints and rewind', () => {
     assert.match(conversationOnly.stdout, /The conversation now ends at checkpoint 1/);
     assert.match(conversationOnly.stdout, new RegExp(`smith --resume ${taskId}`));
     const listed = JSON.parse((await runCli({ args: ['checkpoints', taskId, '--output', 'json', ...storage()] })).stdout) as Array<{ id: string }>;
-    assert.deepEqual(listed.map((c) => c.id), ['0', '1'], 'checkpoint 2 was in the rewound part');
+    assert.deepEqual(
+      listed.map((c) => c.id),
+      ['0', '1'],
+      'checkpoint 2 was in the rewound part',
+    );
     const both = await runCli({ args: ['rewind', taskId, '0', ...storage()] });
     assert.equal(both.code, 0, both.stderr);
     assert.throws(() => fx.ws.read('a.txt'));
   });
 
-  test('a rewind over the user\'s later changes is refused (exit 1) unless --force', async () => {
+  test("a rewind over the user's later changes is refused (exit 1) unless --force", async () => {
     const taskId = await runTask();
     fx.ws.write('b.txt', 'the user changed this\n');
     const refused = await runCli({ args: ['rewind', taskId, '1', ...storage()] });
     assert.equal(refused.code, 1);
-    assert.match(refused.stderr, /Nothing was restored: these files changed after the task's last checkpoint and would be overwritten:\n {2}b\.txt\nUse --force/);
+    assert.match(
+      refused.stderr,
+      /Nothing was restored: these files changed after the task's last checkpoint and would be overwritten:\n {2}b\.txt\nUse --force/,
+    );
     assert.equal(fx.ws.read('b.txt'), 'the user changed this\n');
     const forced = await runCli({ args: ['rewind', taskId, '1', '--force', ...storage()] });
     assert.equal(forced.code, 0, forced.stderr);
@@ -97,7 +111,14 @@ describe('smith CLI: checkpoints and rewind', () => {
       assert.equal(run.code, 0, run.stderr);
       const taskId = (JSON.parse(run.stdout) as { taskId: string }).taskId;
       const json = await runCli({ args: ['checkpoints', taskId, '--output', 'json', ...storage()] });
-      assert.deepEqual((JSON.parse(json.stdout) as Array<{ id: string; filesChanged: string[] }>).map((c) => [c.id, c.filesChanged]), [['0', []], ['1', ['api/made.ts']], ['2', ['a.txt']]]);
+      assert.deepEqual(
+        (JSON.parse(json.stdout) as Array<{ id: string; filesChanged: string[] }>).map((c) => [c.id, c.filesChanged]),
+        [
+          ['0', []],
+          ['1', ['api/made.ts']],
+          ['2', ['a.txt']],
+        ],
+      );
       const rewind = await runCli({ args: ['rewind', taskId, '0', '--files-only', ...storage()] });
       assert.equal(rewind.code, 0, rewind.stderr);
       assert.equal(existsSync(join(api, 'made.ts')), false);

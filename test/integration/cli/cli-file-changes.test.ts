@@ -13,9 +13,10 @@ const replace = (path: string, search: string, replacement: string) =>
   reply(`<replace_in_file>\n<path>${path}</path>\n<diff>\n------- SEARCH\n${search}\n=======\n${replacement}\n+++++++ REPLACE\n</diff>\n</replace_in_file>`);
 const write = (path: string, content: string) => reply(`<write_to_file>\n<path>${path}</path>\n<content>\n${content}</content>\n</write_to_file>`);
 const complete = (result: string) => reply(`<attempt_completion>\n<result>${result}</result>\n</attempt_completion>`);
-const CHANGED = /\[replace_in_file for 'notes.txt'\] Error:\nnotes\.txt was changed on disk since you last read or wrote it \(by the user or another program\), so your edit was not applied and the file keeps those changes\. Read it again with read_file/;
+const CHANGED =
+  /\[replace_in_file for 'notes.txt'\] Error:\nnotes\.txt was changed on disk since you last read or wrote it \(by the user or another program\), so your edit was not applied and the file keeps those changes\. Read it again with read_file/;
 
-describe('smith CLI: files changed behind the model\'s back', () => {
+describe("smith CLI: files changed behind the model's back", () => {
   const fx = useAgentFixture();
 
   test('an edit of a file the user changed after the read is refused; the model reads again and its edit keeps the change', async () => {
@@ -44,12 +45,7 @@ describe('smith CLI: files changed behind the model\'s back', () => {
 
   test('write_to_file over a file the model never read is refused until it reads it', async () => {
     fx.ws.write('config.json', '{ "keep": true }\n');
-    fx.server.enqueue(
-      write('config.json', '{}\n'),
-      read('config.json'),
-      write('config.json', '{ "keep": true, "more": 1 }\n'),
-      complete('Updated.'),
-    );
+    fx.server.enqueue(write('config.json', '{}\n'), read('config.json'), write('config.json', '{ "keep": true, "more": 1 }\n'), complete('Updated.'));
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Update the config'] });
     assert.equal(run.code, 0, run.stderr);
     const seen = fx.server.requests.map(lastUserText);
@@ -91,7 +87,12 @@ describe('smith CLI: files changed behind the model\'s back', () => {
 
   test('write_to_file keeps a BOM and CRLF endings, and empty content makes an empty file', async () => {
     fx.ws.write('win.txt', '\uFEFFold\r\nlines\r\n');
-    fx.server.enqueue(read('win.txt'), write('win.txt', 'new\nlines\n'), reply('<write_to_file>\n<path>empty.txt</path>\n<content>\n</content>\n</write_to_file>'), complete('Done.'));
+    fx.server.enqueue(
+      read('win.txt'),
+      write('win.txt', 'new\nlines\n'),
+      reply('<write_to_file>\n<path>empty.txt</path>\n<content>\n</content>\n</write_to_file>'),
+      complete('Done.'),
+    );
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Rewrite'] });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.ws.read('win.txt'), '\uFEFFnew\r\nlines\r\n');

@@ -30,7 +30,12 @@ describe('smith CLI: hook decisions', () => {
       permissions: { deny: ['Bash(rm:*)'] },
       hooks: {
         PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'sh pre.sh' }] }],
-        PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: `echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint is clean"}}'` }] }],
+        PostToolUse: [
+          {
+            matcher: 'Bash',
+            hooks: [{ type: 'command', command: `echo '{"hookSpecificOutput":{"hookEventName":"PostToolUse","additionalContext":"lint is clean"}}'` }],
+          },
+        ],
       },
     };
     writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify(settings));
@@ -42,12 +47,18 @@ describe('smith CLI: hook decisions', () => {
 
     assert.match(lastUserText(fx.server.requestAt(1)), /one[\s\S]*\[A PostToolUse hook of the user adds: lint is clean\]/);
     assert.match(lastUserText(fx.server.requestAt(2)), /Output[^\n]*\nchanged\n/);
-    assert.match(lastUserText(fx.server.requestAt(2)), /\[A PreToolUse hook of the user changed this call's input before it ran, to: \{"command":"echo changed"\}\]/);
+    assert.match(
+      lastUserText(fx.server.requestAt(2)),
+      /\[A PreToolUse hook of the user changed this call's input before it ran, to: \{"command":"echo changed"\}\]/,
+    );
     assert.match(lastUserText(fx.server.requestAt(3)), /rejected|denied|did not approve/i);
     assert.match(lastUserText(fx.server.requestAt(4)), /The user's permission rule Bash\(rm:\*\) .* denies this call/);
     assert.equal(fx.ws.read('keep.txt'), 'precious');
 
-    const events = readFileSync(join(fx.storage, 'tasks', taskId, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+    const events = readFileSync(join(fx.storage, 'tasks', taskId, 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, any>);
     const pre = events.filter((e) => e.type === 'hooks_ran' && e.event === 'PreToolUse');
     assert.deepEqual(
       pre.map((e) => [e.tool, e.runs.map((r: any) => r.result), e.input?.command]),
@@ -73,7 +84,10 @@ describe('smith CLI: hook decisions', () => {
     try {
       writeFileSync(join(outside, 'secret.txt'), 'outside words');
       const allow = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow","permissionDecisionReason":"reads are fine"}}'`;
-      writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: allow }] }] } }));
+      writeFileSync(
+        join(fx.storage, 'settings.json'),
+        JSON.stringify({ hooks: { PreToolUse: [{ matcher: 'Read', hooks: [{ type: 'command', command: allow }] }] } }),
+      );
       const read = { text: `<read_file>\n<path>${join(outside, 'secret.txt')}</path>\n</read_file>` };
       fx.server.enqueue(read, done);
       const asked = await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', 'Read it'], stdin: '' });
@@ -82,9 +96,18 @@ describe('smith CLI: hook decisions', () => {
       assert.doesNotMatch(lastUserText(fx.server.requestAt(first - 1)), /outside words/);
       assert.match(lastUserText(fx.server.requestAt(first - 1)), /rejected|denied|did not approve/i);
       const { taskId } = JSON.parse(asked.stdout) as { taskId: string };
-      const events = readFileSync(join(fx.storage, 'tasks', taskId, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
-      assert.equal(events.find((e) => e.type === 'approval_asked')?.request.reason, "The path is outside the workspace (a PreToolUse hook's allow does not reach outside it).");
-      assert.equal(events.some((e) => e.type === 'tool_auto_approved'), false);
+      const events = readFileSync(join(fx.storage, 'tasks', taskId, 'events.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, any>);
+      assert.equal(
+        events.find((e) => e.type === 'approval_asked')?.request.reason,
+        "The path is outside the workspace (a PreToolUse hook's allow does not reach outside it).",
+      );
+      assert.equal(
+        events.some((e) => e.type === 'tool_auto_approved'),
+        false,
+      );
 
       fx.server.enqueue(read, done);
       const allowed = await runCli({ args: [...fx.cliArgs(), '--yes', '--allow-outside-workspace', 'Read it'], stdin: '' });

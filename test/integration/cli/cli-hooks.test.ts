@@ -20,7 +20,9 @@ describe('smith CLI: hooks', () => {
     const settings = {
       hooks: {
         UserPromptSubmit: hook('echo "This project uses pnpm."'),
-        PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'if grep -q "rm -f"; then echo "deleting is not allowed here" >&2; exit 2; fi' }] }],
+        PreToolUse: [
+          { matcher: 'Bash', hooks: [{ type: 'command', command: 'if grep -q "rm -f"; then echo "deleting is not allowed here" >&2; exit 2; fi' }] },
+        ],
         PostToolUse: [{ matcher: 'Write|Edit', hooks: [{ type: 'command', command: 'echo "run the formatter next" >&2; exit 2' }] }],
         Stop: hook('cat > "$SMITH_PROJECT_DIR/stop-input.json"; echo "run the tests first" >&2; exit 2'),
       },
@@ -53,13 +55,17 @@ describe('smith CLI: hooks', () => {
     assert.match(allText(fx.server.requestAt(0)), /<hook_context>\nStaging is down today\.\n<\/hook_context>/);
     const session = JSON.parse(fx.ws.read('session.json')) as Record<string, unknown>;
     assert.deepEqual([session.hook_event_name, session.cwd, session.source, typeof session.task_id], ['SessionStart', fx.ws.root, 'startup', 'string']);
-    const notified = fx.ws.read('notified.jsonl').trim().split('\n').map((line) => JSON.parse(line) as Record<string, unknown>);
+    const notified = fx.ws
+      .read('notified.jsonl')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
     assert.equal(notified.length, 1);
     assert.equal(notified[0]!.hook_event_name, 'Notification');
     assert.match(String(notified[0]!.message), /^Smith needs your approval: /);
   });
 
-  test('a UserPromptSubmit hook can refuse the task; a workspace\'s hooks run only when trusted', async () => {
+  test("a UserPromptSubmit hook can refuse the task; a workspace's hooks run only when trusted", async () => {
     writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: hook('echo "no tasks on Fridays" >&2; exit 2') } }));
     const refused = await runCli({ args: [...fx.cliArgs(), 'Do it'] });
     assert.equal(refused.code, 1);
@@ -81,7 +87,12 @@ describe('smith CLI: hooks', () => {
 
   test("SessionStart runs before the first UserPromptSubmit; every hook gets Claude Code's common fields", async () => {
     const record = (name: string) => hook(`cat > "$SMITH_PROJECT_DIR/${name}.json"; echo ${name} >> "$SMITH_PROJECT_DIR/order.txt"`);
-    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { SessionStart: record('SessionStart'), UserPromptSubmit: record('UserPromptSubmit'), PreToolUse: record('PreToolUse'), Stop: record('Stop') } }));
+    writeFileSync(
+      join(fx.storage, 'settings.json'),
+      JSON.stringify({
+        hooks: { SessionStart: record('SessionStart'), UserPromptSubmit: record('UserPromptSubmit'), PreToolUse: record('PreToolUse'), Stop: record('Stop') },
+      }),
+    );
     fx.server.enqueue(command('echo hi'), done);
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', 'Say hi'], stdin: '' });
     assert.equal(run.code, 0, run.stderr);
@@ -92,33 +103,56 @@ describe('smith CLI: hooks', () => {
     for (const event of ['SessionStart', 'UserPromptSubmit', 'PreToolUse', 'Stop']) {
       const input = JSON.parse(fx.ws.read(`${event}.json`)) as Record<string, unknown>;
       // --yes approves edits and commands but still asks outside the workspace: Claude Code's acceptEdits.
-      assert.deepEqual([input.session_id, input.transcript_path, input.cwd, input.hook_event_name, input.permission_mode], [taskId, transcript, fx.ws.root, event, 'acceptEdits'], event);
+      assert.deepEqual(
+        [input.session_id, input.transcript_path, input.cwd, input.hook_event_name, input.permission_mode],
+        [taskId, transcript, fx.ws.root, event, 'acceptEdits'],
+        event,
+      );
     }
     assert.ok(existsSync(transcript));
     assert.equal(JSON.parse(fx.ws.read('UserPromptSubmit.json')).prompt, 'Say hi');
     assert.equal(JSON.parse(fx.ws.read('SessionStart.json')).source, 'startup');
     // Logged in the order they ran, before the first request.
-    const events = readFileSync(transcript, 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; event?: string });
-    assert.deepEqual(events.filter((e) => e.type === 'hooks_ran').map((e) => e.event).slice(0, 2), ['SessionStart', 'UserPromptSubmit']);
+    const events = readFileSync(transcript, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; event?: string });
+    assert.deepEqual(
+      events
+        .filter((e) => e.type === 'hooks_ran')
+        .map((e) => e.event)
+        .slice(0, 2),
+      ['SessionStart', 'UserPromptSubmit'],
+    );
     assert.equal(events.filter((e) => e.type === 'hooks_ran' && e.event === 'SessionStart').length, 1, 'SessionStart runs once');
   });
 
   test('in Plan mode and with nothing asked at all the hooks read plan and bypassPermissions', async () => {
-    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { UserPromptSubmit: hook('{ cat; echo; } >> "$SMITH_PROJECT_DIR/prompts.jsonl"') } }));
+    writeFileSync(
+      join(fx.storage, 'settings.json'),
+      JSON.stringify({ hooks: { UserPromptSubmit: hook('{ cat; echo; } >> "$SMITH_PROJECT_DIR/prompts.jsonl"') } }),
+    );
     fx.server.enqueue({ text: '<plan_mode_respond>\n<response>A plan.</response>\n</plan_mode_respond>' });
     const plan = await runCli({ args: [...fx.cliArgs(), '--mode', 'plan', 'Plan it'], stdin: '' });
     assert.equal(plan.code, 0, plan.stderr);
     fx.server.enqueue(done);
     const all = await runCli({ args: [...fx.cliArgs(), '--yes', '--allow-outside-workspace', 'Do it'], stdin: '' });
     assert.equal(all.code, 0, all.stderr);
-    const modes = fx.ws.read('prompts.jsonl').trim().split('\n').map((line) => (JSON.parse(line) as { permission_mode: string }).permission_mode);
+    const modes = fx.ws
+      .read('prompts.jsonl')
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { permission_mode: string }).permission_mode);
     assert.deepEqual(modes, ['plan', 'bypassPermissions']);
   });
 
   test('a hook that leaves a background child holding its output does not hang the task, and the child is ended', async () => {
     const pidFile = join(fx.ws.root, 'child.pid');
     const background = `nohup sh -c 'echo $$ > "${pidFile}"; exec sleep 1000' & setsid sh -c 'sleep 1000' &\nwhile [ ! -s "${pidFile}" ]; do sleep 0.05; done`;
-    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: background, timeout: 600 }] }] } }));
+    writeFileSync(
+      join(fx.storage, 'settings.json'),
+      JSON.stringify({ hooks: { PostToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: background, timeout: 600 }] }] } }),
+    );
     fx.server.enqueue(command('echo hi'), done);
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Say hi'], stdin: '' });
     assert.equal(run.code, 0, run.stderr);

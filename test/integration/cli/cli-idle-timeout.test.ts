@@ -14,13 +14,25 @@ describe('--idle-timeout and answers that are not a stream, through the CLI', ()
     fx.server.enqueue({ fault: 'hang' }, { fault: 'stall' }, complete('ok'));
     const run = await runCli({ args: [...fx.cliArgs(), '--idle-timeout', '0.4', '--yes', 'Do it'] });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /No data from the OpenAI-compatible server for 0\.4 s before the response started \(the idle timeout\).*retrying in \d+ s \(attempt 1\/3\)/);
-    assert.match(run.stderr, /No data from the OpenAI-compatible server for 0\.4 s after the response started \(the idle timeout\).*retrying in \d+ s \(attempt 2\/3\)/);
+    assert.match(
+      run.stderr,
+      /No data from the OpenAI-compatible server for 0\.4 s before the response started \(the idle timeout\).*retrying in \d+ s \(attempt 1\/3\)/,
+    );
+    assert.match(
+      run.stderr,
+      /No data from the OpenAI-compatible server for 0\.4 s after the response started \(the idle timeout\).*retrying in \d+ s \(attempt 2\/3\)/,
+    );
     assert.equal(fx.server.requests.length, 3);
     // The retries are facts of the task's log.
     const [taskId] = readdirSync(join(fx.storage, 'tasks'));
-    const events = readFileSync(join(fx.storage, 'tasks', taskId!, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
-    assert.deepEqual(events.filter((e) => e.type === 'request_retried').map((e) => e.attempt), [1, 2]);
+    const events = readFileSync(join(fx.storage, 'tasks', taskId!, 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    assert.deepEqual(
+      events.filter((e) => e.type === 'request_retried').map((e) => e.attempt),
+      [1, 2],
+    );
   });
 
   test('an HTML page answered with 200 fails with an error naming the URL and content type', async () => {

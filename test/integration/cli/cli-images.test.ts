@@ -18,11 +18,19 @@ describe('smith CLI: --image', () => {
     const run = await runCli({ args: [...fx.cliArgs(), '--vision', '--image', path, '--output', 'json', 'What is in the screenshot?'] });
     assert.equal(run.code, 0, run.stderr);
     const messages = fx.server.requestAt(0).body.messages as Array<{ role: string; content: unknown }>;
-    const parts = messages.filter((m) => m.role === 'user').flatMap((m) => (Array.isArray(m.content) ? m.content : [])) as Array<{ type: string; image_url?: { url: string } }>;
-    assert.deepEqual(parts.filter((p) => p.type === 'image_url').map((p) => p.image_url?.url), [`data:image/png;base64,${PNG.toString('base64')}`]);
+    const parts = messages.filter((m) => m.role === 'user').flatMap((m) => (Array.isArray(m.content) ? m.content : [])) as Array<{
+      type: string;
+      image_url?: { url: string };
+    }>;
+    assert.deepEqual(
+      parts.filter((p) => p.type === 'image_url').map((p) => p.image_url?.url),
+      [`data:image/png;base64,${PNG.toString('base64')}`],
+    );
     const { taskId } = JSON.parse(run.stdout) as { taskId: string };
     const started = readTaskEvents(fx.storage, taskId)[0];
-    assert.deepEqual(started?.type === 'task_started' ? started.attachments?.map((a) => [a.kind, a.ref, a.chars]) : undefined, [['image', 'shot.png', PNG.length]]);
+    assert.deepEqual(started?.type === 'task_started' ? started.attachments?.map((a) => [a.kind, a.ref, a.chars]) : undefined, [
+      ['image', 'shot.png', PNG.length],
+    ]);
   });
 
   test('refused with a clear message: a model not known to take images, a file that is no image, a missing file', async () => {

@@ -34,12 +34,17 @@ describe('smith CLI: limits', () => {
     fx.server.enqueue(list, list, done);
     const run = await runCli({ args: [...fx.cliArgs(), ...priced, '--yes', '--max-iterations', '2', 'Look around'], answers: ['Continue'] });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /The task reached a limit: after 2 iterations \(the iteration limit\) before the task was completed\. Continue with the same allowance again\?/);
+    assert.match(
+      run.stderr,
+      /The task reached a limit: after 2 iterations \(the iteration limit\) before the task was completed\. Continue with the same allowance again\?/,
+    );
     assert.equal(fx.server.requests.length, 3);
   });
 
   test('--max-auto-approvals asks once after that many calls in a row were approved without asking', async () => {
-    const echo = (word: string) => ({ text: `<execute_command>\n<command>echo ${word}</command>\n<requires_approval>false</requires_approval>\n</execute_command>` });
+    const echo = (word: string) => ({
+      text: `<execute_command>\n<command>echo ${word}</command>\n<requires_approval>false</requires_approval>\n</execute_command>`,
+    });
     fx.server.enqueue(echo('one'), echo('two'), echo('three'), done);
     // stdin carries no answers: the one call asked is refused.
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--max-auto-approvals', '2', 'Echo'], stdin: '' });

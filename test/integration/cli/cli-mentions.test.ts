@@ -10,7 +10,13 @@ import { runCli } from '../../helpers/cli-runner.js';
 let page: Server;
 let pageUrl: string;
 before(async () => {
-  page = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><head><title>Spec</title></head><body><article><h1>Spec</h1><p>The limit is forty-two requests per minute for every client of the public API.</p></article></body></html>'));
+  page = createServer((_req, res) =>
+    res
+      .writeHead(200, { 'content-type': 'text/html' })
+      .end(
+        '<html><head><title>Spec</title></head><body><article><h1>Spec</h1><p>The limit is forty-two requests per minute for every client of the public API.</p></article></body></html>',
+      ),
+  );
   await new Promise<void>((resolve) => page.listen(0, '127.0.0.1', resolve));
   pageUrl = `http://127.0.0.1:${(page.address() as AddressInfo).port}/spec`;
 });
@@ -23,7 +29,9 @@ describe('smith CLI: @-mentions', () => {
   test('files and pages in the task text reach the model; the log records them; a resume sends the same context', async () => {
     fx.ws.write('src/limits.ts', 'export const LIMIT = 10;\n');
     fx.server.enqueue(done);
-    const run = await runCli({ args: [...fx.cliArgs(), '--output', 'json', `Set the limit in @src/limits.ts as @${pageUrl} says; also @problems and @nowhere.ts`] });
+    const run = await runCli({
+      args: [...fx.cliArgs(), '--output', 'json', `Set the limit in @src/limits.ts as @${pageUrl} says; also @problems and @nowhere.ts`],
+    });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, new RegExp(`attached: @src/limits\\.ts, @${pageUrl.replace(/[.]/g, '\\.')}`));
     assert.match(run.stderr, /@problems works in the VS Code panel only\./);
@@ -32,7 +40,10 @@ describe('smith CLI: @-mentions', () => {
     assert.match(sent, /forty-two requests per minute/);
     const { taskId } = JSON.parse(run.stdout) as { taskId: string };
     const started = readTaskEvents(fx.storage, taskId)[0];
-    assert.deepEqual(started?.type === 'task_started' ? started.attachments?.map((a) => [a.kind, a.ref]) : undefined, [['file', 'src/limits.ts'], ['url', pageUrl]]);
+    assert.deepEqual(started?.type === 'task_started' ? started.attachments?.map((a) => [a.kind, a.ref]) : undefined, [
+      ['file', 'src/limits.ts'],
+      ['url', pageUrl],
+    ]);
 
     fx.ws.write('src/limits.ts', 'export const LIMIT = 42;\n');
     fx.server.enqueue(done);

@@ -28,10 +28,14 @@ describe('modes, skills, rules and ignore rules through the CLI', () => {
   });
 
   test('the architect skill may edit Markdown only, enforced on the call', async () => {
-    fx.server.enqueue(write('src/app.ts', 'export {}'), (request) => {
-      assert.match(lastUserText(request), /The Architect skill may only edit files matching .*"src\/app.ts" does not match/);
-      return write('docs/plan.md', '# Plan');
-    }, complete('Wrote the plan.'));
+    fx.server.enqueue(
+      write('src/app.ts', 'export {}'),
+      (request) => {
+        assert.match(lastUserText(request), /The Architect skill may only edit files matching .*"src\/app.ts" does not match/);
+        return write('docs/plan.md', '# Plan');
+      },
+      complete('Wrote the plan.'),
+    );
     const run = await runCli({ args: [...args(), '--skill', 'architect', 'Design it'] });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.ws.read('docs/plan.md'), '# Plan\n');
@@ -60,16 +64,13 @@ describe('modes, skills, rules and ignore rules through the CLI', () => {
     const { mkdirSync, writeFileSync } = await import('node:fs');
     mkdirSync(join(fx.storage, 'rules'), { recursive: true });
     writeFileSync(join(fx.storage, 'rules', 'me.md'), 'Answer in British English.');
-    fx.server.enqueue(
-      reply('<new_rule>\n<path>testing.md</path>\n<content>\nPrefer node:test.\n</content>\n</new_rule>'),
-      (request) => {
-        const prompt = systemPromptOf(request);
-        for (const rule of ['Always use tabs.', 'Run npm test before finishing.', 'Answer in British English.', 'Prefer node:test.']) {
-          assert.ok(prompt.includes(rule), `missing rule: ${rule}`);
-        }
-        return complete('Rule added.');
-      },
-    );
+    fx.server.enqueue(reply('<new_rule>\n<path>testing.md</path>\n<content>\nPrefer node:test.\n</content>\n</new_rule>'), (request) => {
+      const prompt = systemPromptOf(request);
+      for (const rule of ['Always use tabs.', 'Run npm test before finishing.', 'Answer in British English.', 'Prefer node:test.']) {
+        assert.ok(prompt.includes(rule), `missing rule: ${rule}`);
+      }
+      return complete('Rule added.');
+    });
     const run = await runCli({ args: [...args(), 'Remember to prefer node:test'] });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.ws.read('.smithrules/testing.md'), 'Prefer node:test.\n');

@@ -34,12 +34,20 @@ describe('smith CLI: permission rules', () => {
 
   test('with --deny and --yes, a wrapped rm is denied and a line whose command is computed is refused, saying why', async () => {
     fx.ws.write('keep.txt', 'precious');
-    fx.server.enqueue(command('sudo -n env FOO=1 nohup bash -c "eval \'/bin/rm -f keep.txt\'"'), command('$(printf rm) -f keep.txt'), command('echo still-fine'), done);
+    fx.server.enqueue(
+      command('sudo -n env FOO=1 nohup bash -c "eval \'/bin/rm -f keep.txt\'"'),
+      command('$(printf rm) -f keep.txt'),
+      command('echo still-fine'),
+      done,
+    );
     // stdin carries no answers: what is asked cannot be answered.
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--deny', 'Bash(rm:*)', 'Tidy up'], stdin: '', timeoutMs: 120_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.ok(existsSync(join(fx.ws.root, 'keep.txt')));
-    assert.match(lastUserText(fx.server.requestAt(1)), /permission rule Bash\(rm:\*\) \(--deny\) denies this call, so it was not run \(the line runs `\/bin\/rm -f keep\.txt` \(run by `sudo -n` → `env FOO=1` → `nohup` → `bash -c` → `eval`\)\)/);
+    assert.match(
+      lastUserText(fx.server.requestAt(1)),
+      /permission rule Bash\(rm:\*\) \(--deny\) denies this call, so it was not run \(the line runs `\/bin\/rm -f keep\.txt` \(run by `sudo -n` → `env FOO=1` → `nohup` → `bash -c` → `eval`\)\)/,
+    );
     const refused = lastUserText(fx.server.requestAt(2));
     assert.match(refused, /was not run/);
     assert.match(refused, /cannot be judged for sure: the command name of `"?\$\(printf rm\)"? -f keep\.txt` is computed/);
@@ -54,7 +62,7 @@ describe('smith CLI: permission rules', () => {
     assert.match(run.stderr, /--deny: "Bash\(rm" is not a permission rule/);
   });
 
-  test('settings files: the user\'s rules apply; a workspace file\'s deny applies at once, its allow only when trusted', async () => {
+  test("settings files: the user's rules apply; a workspace file's deny applies at once, its allow only when trusted", async () => {
     writeFileSync(join(fx.storage, 'settings.json'), '{ // the user\'s own\n "permissions": { "deny": ["Bash(rm:*)"] } }');
     fx.ws.write('.smith/settings.json', JSON.stringify({ permissions: { allow: ['Bash(echo:*)'], deny: ['Bash(curl:*)'], ask: ['Bash('] } }));
     fx.server.enqueue(command('echo from-untrusted'), command('curl http://example.com'), command('rm -f x'), done);
@@ -73,4 +81,3 @@ describe('smith CLI: permission rules', () => {
     assert.match(lastUserText(fx.server.requestAt(1)), /from-trusted/);
   });
 });
-

@@ -19,7 +19,10 @@ describe('smith with an API profile', () => {
   test('a task runs with the provider, model and address of the profile, and its own key variable', async () => {
     writeProfiles();
     fx.server.enqueue({ text: '<attempt_completion><result>done by profile</result></attempt_completion>' });
-    const run = await runCli({ args: ['--cwd', fx.ws.root, '--storage', fx.storage, '--output', 'json', 'Say done'], env: { SMITH_PROFILE: 'scripted', SCRIPTED_API_KEY: 'sk-scripted-profile-key' } });
+    const run = await runCli({
+      args: ['--cwd', fx.ws.root, '--storage', fx.storage, '--output', 'json', 'Say done'],
+      env: { SMITH_PROFILE: 'scripted', SCRIPTED_API_KEY: 'sk-scripted-profile-key' },
+    });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).result, 'done by profile');
     const request = fx.server.requestAt(0);
@@ -30,7 +33,9 @@ describe('smith with an API profile', () => {
   test('--profile NAME picks it too, and a flag wins over its field', async () => {
     writeProfiles();
     fx.server.enqueue({ text: '<attempt_completion><result>flag</result></attempt_completion>' });
-    const run = await runCli({ args: ['--profile', 'scripted', '--model', 'other-model', '--cwd', fx.ws.root, '--storage', fx.storage, '--output', 'json', 'Go'] });
+    const run = await runCli({
+      args: ['--profile', 'scripted', '--model', 'other-model', '--cwd', fx.ws.root, '--storage', fx.storage, '--output', 'json', 'Go'],
+    });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.server.requestAt(0).body.model, 'other-model');
   });
@@ -47,7 +52,20 @@ describe('smith with an API profile', () => {
 
   test('--plan-profile: Plan mode runs with that profile (its provider, model and key); Act mode keeps the main settings', async () => {
     writeProfiles();
-    const main = ['--provider', 'openai-compatible', '--model', 'main-model', '--base-url', fx.server.openAiBaseUrl, '--cwd', fx.ws.root, '--storage', fx.storage, '--output', 'json'];
+    const main = [
+      '--provider',
+      'openai-compatible',
+      '--model',
+      'main-model',
+      '--base-url',
+      fx.server.openAiBaseUrl,
+      '--cwd',
+      fx.ws.root,
+      '--storage',
+      fx.storage,
+      '--output',
+      'json',
+    ];
     const env = { SCRIPTED_API_KEY: 'sk-planner-key', SMITH_API_KEY: 'sk-main-key' };
     fx.server.enqueue({ text: '<plan_mode_respond><response>The plan: one step.</response></plan_mode_respond>' });
     const plan = await runCli({ args: [...main, '--mode', 'plan', '--plan-profile', 'scripted', 'Plan it'], env });
@@ -65,17 +83,64 @@ describe('smith with an API profile', () => {
     const profiles = { cheap: { provider: 'openai-compatible', model: 'cheap-model', actModel: 'cheap-act-model', baseUrl: fx.server.openAiBaseUrl } };
     writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ profiles, actProfile: 'cheap' }));
     fx.server.enqueue({ text: '<attempt_completion><result>cheaply</result></attempt_completion>' });
-    const run = await runCli({ args: ['--provider', 'openai-compatible', '--model', 'main-model', '--base-url', fx.server.openAiBaseUrl, '--cwd', fx.ws.root, '--storage', fx.storage, '--output', 'json', 'Go'] });
+    const run = await runCli({
+      args: [
+        '--provider',
+        'openai-compatible',
+        '--model',
+        'main-model',
+        '--base-url',
+        fx.server.openAiBaseUrl,
+        '--cwd',
+        fx.ws.root,
+        '--storage',
+        fx.storage,
+        '--output',
+        'json',
+        'Go',
+      ],
+    });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.server.requestAt(0).body.model, 'cheap-act-model');
-    const unknown = await runCli({ args: ['--provider', 'openai-compatible', '--model', 'm', '--base-url', fx.server.openAiBaseUrl, '--storage', fx.storage, '--plan-profile', 'thinker', 'hi'] });
+    const unknown = await runCli({
+      args: [
+        '--provider',
+        'openai-compatible',
+        '--model',
+        'm',
+        '--base-url',
+        fx.server.openAiBaseUrl,
+        '--storage',
+        fx.storage,
+        '--plan-profile',
+        'thinker',
+        'hi',
+      ],
+    });
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /no API profile named "thinker"; the profiles are cheap/);
   });
 
   test("a mode's profile without its key says it is that profile", async () => {
     writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ profiles: { thinker: { provider: 'anthropic', model: 'claude-opus-4-5' } } }));
-    const run = await runCli({ args: ['--provider', 'openai-compatible', '--model', 'm', '--base-url', fx.server.openAiBaseUrl, '--cwd', fx.ws.root, '--storage', fx.storage, '--plan-profile', 'thinker', 'hi'], env: { ANTHROPIC_API_KEY: '' } });
+    const run = await runCli({
+      args: [
+        '--provider',
+        'openai-compatible',
+        '--model',
+        'm',
+        '--base-url',
+        fx.server.openAiBaseUrl,
+        '--cwd',
+        fx.ws.root,
+        '--storage',
+        fx.storage,
+        '--plan-profile',
+        'thinker',
+        'hi',
+      ],
+      env: { ANTHROPIC_API_KEY: '' },
+    });
     assert.notEqual(run.code, 0);
     assert.match(run.stderr, /Plan mode's API profile: No API key for Anthropic\. Set the ANTHROPIC_API_KEY environment variable/);
     assert.equal(fx.server.requests.length, 0);

@@ -19,7 +19,9 @@ const search = (path: string, regex: string, filePattern?: string): ScriptedRepl
   text: `<search_files>\n<path>${path}</path>\n<regex>${regex}</regex>\n${filePattern ? `<file_pattern>${filePattern}</file_pattern>\n` : ''}</search_files>`,
 });
 const call = (tool: string, params: Record<string, string>): ScriptedReply => ({
-  text: `<${tool}>\n${Object.entries(params).map(([k, v]) => `<${k}>${v}</${k}>`).join('\n')}\n</${tool}>`,
+  text: `<${tool}>\n${Object.entries(params)
+    .map(([k, v]) => `<${k}>${v}</${k}>`)
+    .join('\n')}\n</${tool}>`,
 });
 
 describe('smith CLI: a Read rule withholds a file on every path', () => {
@@ -55,7 +57,7 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
       assertNeverSent();
       const result = (i: number) => lastUserText(fx.server.requestAt(i));
       assert.match(result(1), /Found 0 results\.[\s\S]*withheld by the user's Read rules: [^\]]*config\/\.env \(denied by Read\(\.env\)\)/);
-      assert.match(result(1), new RegExp(`${otherName}/deep/\\.env \\(denied by Read\\(\\.env\\)\\)`), 'the second folder\'s file is named too');
+      assert.match(result(1), new RegExp(`${otherName}/deep/\\.env \\(denied by Read\\(\\.env\\)\\)`), "the second folder's file is named too");
       assert.match(result(2), /config\/app\.json/, 'other files are still searched');
       assert.match(result(2), /config\/\.env \(denied by Read\(\.env\)\)/);
       assert.match(result(3), /withheld by the user's Read rules/);
@@ -75,8 +77,15 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--deny', 'Read(.env)', 'Probe'] });
     assert.equal(run.code, 0, run.stderr);
     assertNeverSent();
-    const strip = (text: string) => text.replace(/<environment_details>[\s\S]*$/, '').replace(/Found 0 results\./, '').trim();
-    assert.equal(strip(lastUserText(fx.server.requestAt(1))).replace(/search_files for '[^']*'/, ''), strip(lastUserText(fx.server.requestAt(2))).replace(/search_files for '[^']*'/, ''));
+    const strip = (text: string) =>
+      text
+        .replace(/<environment_details>[\s\S]*$/, '')
+        .replace(/Found 0 results\./, '')
+        .trim();
+    assert.equal(
+      strip(lastUserText(fx.server.requestAt(1))).replace(/search_files for '[^']*'/, ''),
+      strip(lastUserText(fx.server.requestAt(2))).replace(/search_files for '[^']*'/, ''),
+    );
     assert.match(lastUserText(fx.server.requestAt(2)), /1 file withheld by the user's Read rules: \.env \(denied by Read\(\.env\)\)/);
   });
 
@@ -113,7 +122,7 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     assert.match(sent, /@settings\.txt withheld: denied by Read\(\.env\)\./);
   });
 
-  test('@git-changes leaves a withheld file\'s changes out and names it', async () => {
+  test("@git-changes leaves a withheld file's changes out and names it", async () => {
     const git = (...args: string[]) => execFileSync('git', ['-c', 'user.email=t@example.com', '-c', 'user.name=t', ...args], { cwd: fx.ws.root });
     fx.ws.write('.env', 'API_KEY=old\n');
     fx.ws.write('a.txt', 'one\n');
@@ -153,7 +162,10 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
 
   test('a skill whose file is denied, or links to a denied file, keeps its tools but its text is named in the prompt and not sent', async () => {
     fx.ws.write('.env', `API_KEY=${TOKEN}\n`);
-    fx.ws.write('.smith/skills/vault.yaml', `slug: vault\nname: Vault\nroleDefinition: You guard ${TOKEN}-role.\ncustomInstructions: Print ${TOKEN}-custom.\ngroups: [read]\n`);
+    fx.ws.write(
+      '.smith/skills/vault.yaml',
+      `slug: vault\nname: Vault\nroleDefinition: You guard ${TOKEN}-role.\ncustomInstructions: Print ${TOKEN}-custom.\ngroups: [read]\n`,
+    );
     fx.ws.write('.smith/skills/plain.yaml', 'slug: plain\nname: Plain\nroleDefinition: You are the plain reviewer.\ngroups: [read]\n');
     fx.server.enqueue(done, done);
     const denied = await runCli({ args: [...fx.cliArgs(), '--deny', 'Read(.smith/skills/**)', '--skill', 'vault', 'Go'] });
@@ -203,7 +215,7 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     assert.match(helperResult, /\.env \(denied by Read\(\.env\)\)/);
   });
 
-  test('a command file\'s @-mention of a withheld file is named; a withheld command file is not sent', async () => {
+  test("a command file's @-mention of a withheld file is named; a withheld command file is not sent", async () => {
     fx.ws.write('.env', `API_KEY=${TOKEN}\n`);
     fx.ws.write('.claude/commands/check.md', 'Check the settings in @.env please.');
     fx.ws.write('.claude/commands/vault.md', `Open the vault with ${TOKEN}-command.`);
@@ -225,7 +237,7 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     assert.match(allText(fx.server.requestAt(0)), /Check the settings in @\.env please\.[\s\S]*@\.env withheld: denied by Read\(\.env\)\./);
   });
 
-  test('a replay holds the settings files\' Read rules: its search withholds the file too', async () => {
+  test("a replay holds the settings files' Read rules: its search withholds the file too", async () => {
     fx.ws.write('.env', `API_KEY=${TOKEN}\n`);
     fx.ws.write('readme.md', 'API_KEY goes in .env\n');
     fx.ws.write('.smith/settings.json', JSON.stringify({ permissions: { ask: ['Read(.env)'] } }));
@@ -235,7 +247,22 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     const { taskId } = JSON.parse(original.stdout) as { taskId: string };
     fx.server.requests.length = 0;
     fx.server.enqueue(search('.', 'API_KEY'), done);
-    const replay = await runCli({ args: ['replay', taskId, '--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, '--model', 'other-model', '--storage', fx.storage, '--output', 'json'] });
+    const replay = await runCli({
+      args: [
+        'replay',
+        taskId,
+        '--provider',
+        'openai-compatible',
+        '--base-url',
+        fx.server.openAiBaseUrl,
+        '--model',
+        'other-model',
+        '--storage',
+        fx.storage,
+        '--output',
+        'json',
+      ],
+    });
     assert.equal(replay.code, 0, replay.stderr);
     assert.equal(fx.server.requests.length, 2);
     assertNeverSent();
@@ -264,7 +291,10 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--ask', 'Read(.env)', 'Fix the key'], stdin: '' });
     assert.equal(run.code, 0, run.stderr);
     assertNeverSent();
-    assert.match(lastUserText(fx.server.requestAt(1)), /Read\(\.env\) \(--ask\) asks before this file's content reaches you, and an edit would show it\. Read it with read_file first/);
+    assert.match(
+      lastUserText(fx.server.requestAt(1)),
+      /Read\(\.env\) \(--ask\) asks before this file's content reaches you, and an edit would show it\. Read it with read_file first/,
+    );
     assert.match(run.stderr, /The permission rule Read\(\.env\) asks for this call\./);
   });
 

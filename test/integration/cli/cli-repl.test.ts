@@ -24,7 +24,19 @@ after(async () => {
 
 /** Runs the CLI on a real pseudo-terminal, so it starts its REPL. */
 function startRepl() {
-  return startCliOnPty(['--provider', 'openai-compatible', '--base-url', server.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws.root, '--storage', storage, '--yes']);
+  return startCliOnPty([
+    '--provider',
+    'openai-compatible',
+    '--base-url',
+    server.openAiBaseUrl,
+    '--model',
+    'scripted-model',
+    '--cwd',
+    ws.root,
+    '--storage',
+    storage,
+    '--yes',
+  ]);
 }
 
 test('the REPL runs a task, continues it, shows its events and history, and Ctrl+C stops a step', async () => {

@@ -36,11 +36,25 @@ function snapshot(root: string): Record<string, string> {
 describe('smith replay: commands and the real workspace', async () => {
   const fx = useAgentFixture();
   const found = await findSandbox();
-  const replayArgs = (taskId: string, ...extra: string[]) => ['replay', taskId, '--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, '--model', 'replay-model', '--output', 'json', '--storage', fx.storage, ...extra];
+  const replayArgs = (taskId: string, ...extra: string[]) => [
+    'replay',
+    taskId,
+    '--provider',
+    'openai-compatible',
+    '--base-url',
+    fx.server.openAiBaseUrl,
+    '--model',
+    'replay-model',
+    '--output',
+    'json',
+    '--storage',
+    fx.storage,
+    ...extra,
+  ];
 
   /** The original run auto-approved every command, so a replay may run any command. */
   async function runOriginal(): Promise<string> {
-    fx.ws.write('a.txt', 'the user\'s file\n');
+    fx.ws.write('a.txt', "the user's file\n");
     // A link in the workspace back to itself: the scratch copy has it too, pointing at the real workspace.
     symlinkSync(fx.ws.root, join(fx.ws.root, 'back'));
     fx.server.enqueue(command('echo hi'), complete);
@@ -49,7 +63,9 @@ describe('smith replay: commands and the real workspace', async () => {
     return (JSON.parse(run.stdout) as { taskId: string }).taskId;
   }
 
-  test('in the sandbox, a replayed command writes the scratch copy and nothing else: not by absolute path, cd .., or a link back', { skip: 'reason' in found ? found.reason : false }, async () => {
+  test('in the sandbox, a replayed command writes the scratch copy and nothing else: not by absolute path, cd .., or a link back', {
+    skip: 'reason' in found ? found.reason : false,
+  }, async () => {
     const taskId = await runOriginal();
     const before = snapshot(fx.ws.root);
     const real = fx.ws.root;

@@ -14,7 +14,8 @@ import { runCli } from '../../helpers/cli-runner.js';
 const usage = { input: 1_000, output: 100 };
 const reply = (text: string): ScriptedReply => ({ text, usage });
 const write = (path: string, content: string) => reply(`<write_to_file>\n<path>${path}</path>\n<content>\n${content}\n</content>\n</write_to_file>`);
-const replace = (path: string, search: string, by: string) => reply(`<replace_in_file>\n<path>${path}</path>\n<diff>\n------- SEARCH\n${search}\n=======\n${by}\n+++++++ REPLACE\n</diff>\n</replace_in_file>`);
+const replace = (path: string, search: string, by: string) =>
+  reply(`<replace_in_file>\n<path>${path}</path>\n<diff>\n------- SEARCH\n${search}\n=======\n${by}\n+++++++ REPLACE\n</diff>\n</replace_in_file>`);
 const command = (line: string) => reply(`<execute_command>\n<command>${line}</command>\n<requires_approval>true</requires_approval>\n</execute_command>`);
 const complete = (result: string) => reply(`<attempt_completion>\n<result>${result}</result>\n</attempt_completion>`);
 
@@ -22,7 +23,18 @@ describe('smith replay', () => {
   const fx = useAgentFixture();
   const storage = () => ['--storage', fx.storage];
   /** The scripted server, pointed at by model id: each flag list replays with its own model. */
-  const replayFlags = (model: string) => ['--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, '--model', model, '--input-price', '3', '--output-price', '4'];
+  const replayFlags = (model: string) => [
+    '--provider',
+    'openai-compatible',
+    '--base-url',
+    fx.server.openAiBaseUrl,
+    '--model',
+    model,
+    '--input-price',
+    '3',
+    '--output-price',
+    '4',
+  ];
 
   /** The original run: an edit auto-approved by --auto-approve edit, a command the user rejects with feedback. */
   async function runOriginal(extra: string[] = []): Promise<string> {
@@ -167,13 +179,25 @@ describe('smith replay', () => {
     const byModel = (req: RecordedRequest) => scripts[String(req.body.model)]!.shift()!;
     fx.server.enqueue(...Array.from({ length: 5 }, () => byModel));
     const batch = join(fx.storage, 'batch.json');
-    writeFileSync(batch, JSON.stringify({ concurrency: 2, runs: [{ task: taskId, model: 'model-one' }, { task: taskId, model: 'model-two', label: 'second', skill: 'code' }] }));
+    writeFileSync(
+      batch,
+      JSON.stringify({
+        concurrency: 2,
+        runs: [
+          { task: taskId, model: 'model-one' },
+          { task: taskId, model: 'model-two', label: 'second', skill: 'code' },
+        ],
+      }),
+    );
     const run = await runCli({ args: ['replay', '--batch', batch, '--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, ...storage()] });
     assert.equal(run.code, 0, run.stderr);
     const lines = run.stdout.trimEnd().split('\n');
     assert.equal(lines.length, 4, run.stdout);
     assert.match(lines[0]!, /^task +run +model +skill +status +calls +mistakes +tokens in +tokens out +cost +time +files$/);
-    assert.match(lines[1]!, new RegExp(`^${taskId} +original +openai-compatible scripted-model +code +completed +3 +0 +3,000 +300 +\\$0\\.0036 +\\d+\\.\\d s +1$`));
+    assert.match(
+      lines[1]!,
+      new RegExp(`^${taskId} +original +openai-compatible scripted-model +code +completed +3 +0 +3,000 +300 +\\$0\\.0036 +\\d+\\.\\d s +1$`),
+    );
     assert.match(lines[2]!, new RegExp(`^${taskId} +model-one +openai-compatible model-one +code +completed +2 +0 +2,000 +200 +unknown +\\d+\\.\\d s +1$`));
     assert.match(lines[3]!, new RegExp(`^${taskId} +second +openai-compatible model-two +code +completed +3 +0 +3,000 +300 +unknown +\\d+\\.\\d s +1$`));
     assert.deepEqual(scripts, { 'model-one': [], 'model-two': [] });
@@ -183,11 +207,25 @@ describe('smith replay', () => {
     const taskId = await runOriginal();
     fx.server.enqueue(complete('Nothing to do.'));
     const batch = join(fx.storage, 'batch.json');
-    writeFileSync(batch, JSON.stringify([{ task: 'no-such-task', model: 'model-one' }, { task: taskId, model: 'model-two' }]));
-    const run = await runCli({ args: ['replay', '--batch', batch, '--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, '--output', 'json', ...storage()] });
+    writeFileSync(
+      batch,
+      JSON.stringify([
+        { task: 'no-such-task', model: 'model-one' },
+        { task: taskId, model: 'model-two' },
+      ]),
+    );
+    const run = await runCli({
+      args: ['replay', '--batch', batch, '--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, '--output', 'json', ...storage()],
+    });
     assert.equal(run.code, 1, run.stderr);
     const { runs } = JSON.parse(run.stdout) as { runs: Array<{ label: string; taskId: string; error?: string; comparison?: ReplayComparison }> };
-    assert.deepEqual(runs.map((r) => [r.label, r.taskId]), [['model-one', 'no-such-task'], ['model-two', taskId]]);
+    assert.deepEqual(
+      runs.map((r) => [r.label, r.taskId]),
+      [
+        ['model-one', 'no-such-task'],
+        ['model-two', taskId],
+      ],
+    );
     assert.match(runs[0]!.error!, /No task with id "no-such-task"/);
     assert.equal(runs[1]!.comparison!.replay.model, 'model-two');
     assert.equal(runs[1]!.comparison!.replay.status, 'completed');
@@ -218,7 +256,10 @@ describe('smith replay', () => {
     assert.ok(existsSync(join(c.workspace, 'a.txt')), 'the deny rule kept rm from running');
     assert.match(allText(requests[2]!), /Bash\(rm:\*\)/);
     assert.equal(existsSync(join(fx.ws.root, 'made-by-replay.txt')), false);
-    assert.deepEqual(c.replay.diff.files.map((f) => f.path), ['made-by-replay.txt']);
+    assert.deepEqual(
+      c.replay.diff.files.map((f) => f.path),
+      ['made-by-replay.txt'],
+    );
   });
 
   test('a task of a multi-root workspace (--add-dir) replays with a copy of every folder, named as before, and the diffs cover them', async () => {
@@ -235,15 +276,24 @@ describe('smith replay', () => {
       const replay = await runCli({ args: ['replay', taskId, ...replayFlags('other-model'), '--output', 'json', ...storage()] });
       assert.equal(replay.code, 0, replay.stderr);
       const c = JSON.parse(replay.stdout) as ReplayComparison;
-      assert.deepEqual(c.otherFolders?.map((f) => f.name), ['api']);
+      assert.deepEqual(
+        c.otherFolders?.map((f) => f.name),
+        ['api'],
+      );
       const copy = c.otherFolders![0]!.path;
       assert.ok(copy.startsWith(join(fx.storage, 'replays')));
       assert.equal(readFileSync(join(copy, 'server.ts'), 'utf8'), 'v0\n');
       assert.equal(readFileSync(join(copy, 'made.ts'), 'utf8'), 'replayed\n');
       // The user's folder keeps the original run's file.
       assert.equal(readFileSync(join(api, 'made.ts'), 'utf8'), 'original\n');
-      assert.deepEqual(c.original.diff.files.map((f) => [f.path, f.change]), [['api/made.ts', 'added']]);
-      assert.deepEqual(c.replay.diff.files.map((f) => [f.path, f.change]), [['api/made.ts', 'added']]);
+      assert.deepEqual(
+        c.original.diff.files.map((f) => [f.path, f.change]),
+        [['api/made.ts', 'added']],
+      );
+      assert.deepEqual(
+        c.replay.diff.files.map((f) => [f.path, f.change]),
+        [['api/made.ts', 'added']],
+      );
       assert.match(c.replay.diff.patch, /\+replayed/);
     } finally {
       rmSync(other, { recursive: true, force: true });

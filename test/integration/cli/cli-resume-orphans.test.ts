@@ -12,28 +12,37 @@ describe('resuming after Smith was killed mid-command', { skip: process.platform
   test('--resume stops the processes the interrupted command left running, including ones that left its session', async () => {
     // The command starts a process in a new session, then the shell itself waits: both outlive a kill -9 of Smith.
     const command = `setsid sh -c 'echo $$ > survivor.pid; exec sleep 1000' & echo $$ > shell.pid; echo started; sleep 1000`;
-    fx.server.enqueue({ text: `<execute_command>\n<command>${command}</command>\n<requires_approval>false</requires_approval>\n<timeout>600</timeout>\n</execute_command>` });
+    fx.server.enqueue({
+      text: `<execute_command>\n<command>${command}</command>\n<requires_approval>false</requires_approval>\n<timeout>600</timeout>\n</execute_command>`,
+    });
     const { child, done } = spawnCli({ args: [...fx.cliArgs(), '--yes', 'Start the server'] });
     const pidFile = (name: string) => join(fx.ws.root, name);
-    const ready = await eventually(() => ['survivor.pid', 'shell.pid'].every((name) => existsSync(pidFile(name)) && readFileSync(pidFile(name), 'utf8').trim() !== ''), 30_000);
+    const ready = await eventually(
+      () => ['survivor.pid', 'shell.pid'].every((name) => existsSync(pidFile(name)) && readFileSync(pidFile(name), 'utf8').trim() !== ''),
+      30_000,
+    );
     assert.ok(ready, 'the command never started');
     const survivor = Number(readFileSync(pidFile('survivor.pid'), 'utf8'));
     const shell = Number(readFileSync(pidFile('shell.pid'), 'utf8'));
     // The shell leads its own process group (its sleep is in it too).
-    const cleanup = () => [survivor, -shell].forEach((pid) => {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    });
+    const cleanup = () =>
+      [survivor, -shell].forEach((pid) => {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      });
     try {
       child.kill('SIGKILL');
       await done;
       assert.ok(isPidAlive(survivor) && isPidAlive(shell), 'the processes should have outlived Smith');
 
       const [taskId] = readdirSync(join(fx.storage, 'tasks'));
-      const events = readFileSync(join(fx.storage, 'tasks', taskId!, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+      const events = readFileSync(join(fx.storage, 'tasks', taskId!, 'events.jsonl'), 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       const started = events.find((event) => event.type === 'command_started');
       assert.ok(started, 'no command_started event in the log');
       assert.equal(started.command, command);

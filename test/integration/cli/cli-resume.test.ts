@@ -26,7 +26,19 @@ after(async () => {
 test('a task killed mid-run resumes from its log, and the model is told it was interrupted', async () => {
   ws.write('notes.md', '# Notes\n');
   server.enqueue({ text: '<read_file>\n<path>notes.md</path>\n</read_file>' }, { fault: 'hang' });
-  const args = ['--provider', 'openai-compatible', '--base-url', server.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws.root, '--storage', storage, '--yes'];
+  const args = [
+    '--provider',
+    'openai-compatible',
+    '--base-url',
+    server.openAiBaseUrl,
+    '--model',
+    'scripted-model',
+    '--cwd',
+    ws.root,
+    '--storage',
+    storage,
+    '--yes',
+  ];
   const { child, done } = spawnCli({ args: [...args, 'Summarise the notes'] });
   for (let waited = 0; server.requests.length < 2; waited += 50) {
     assert.ok(waited < 20_000, 'the CLI never made its second request');
@@ -38,8 +50,21 @@ test('a task killed mid-run resumes from its log, and the model is told it was i
   const [taskId] = readdirSync(join(storage, 'tasks'));
   assert.ok(taskId);
   // Checkpoints are taken beside the requests, so where they land among these events varies.
-  const before = readFileSync(join(storage, 'tasks', taskId, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l).type).filter((type) => type !== 'checkpoint_created');
-  assert.deepEqual(before.slice(0, 8), ['task_started', 'request_started', 'context_measured', 'model_response', 'tool_requested', 'tool_auto_approved', 'tool_result', 'request_started']);
+  const before = readFileSync(join(storage, 'tasks', taskId, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l).type)
+    .filter((type) => type !== 'checkpoint_created');
+  assert.deepEqual(before.slice(0, 8), [
+    'task_started',
+    'request_started',
+    'context_measured',
+    'model_response',
+    'tool_requested',
+    'tool_auto_approved',
+    'tool_result',
+    'request_started',
+  ]);
 
   server.enqueue((request) => {
     const messages = request.body.messages as Array<{ role: string; content: string }>;
@@ -71,7 +96,19 @@ async function completedTask(args: readonly string[], text: string, result: stri
 }
 
 test('--resume TASK_ID "message" continues a completed task with the new message', async () => {
-  const args = ['--provider', 'openai-compatible', '--base-url', server.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws.root, '--storage', storage, '--yes'];
+  const args = [
+    '--provider',
+    'openai-compatible',
+    '--base-url',
+    server.openAiBaseUrl,
+    '--model',
+    'scripted-model',
+    '--cwd',
+    ws.root,
+    '--storage',
+    storage,
+    '--yes',
+  ];
   const taskId = await completedTask(args, 'Name a colour', 'Blue.');
   server.enqueue((request) => {
     const messages = request.body.messages as Array<{ role: string; content: string }>;
@@ -85,12 +122,30 @@ test('--resume TASK_ID "message" continues a completed task with the new message
   const summary = JSON.parse(resumed.stdout);
   assert.equal(summary.taskId, taskId);
   assert.equal(summary.result, 'Apple.');
-  const events = readFileSync(join(storage, 'tasks', taskId, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-  assert.deepEqual(events.filter((e) => e.type === 'user_message').map((e) => e.text), ['Now name a fruit']);
+  const events = readFileSync(join(storage, 'tasks', taskId, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
+  assert.deepEqual(
+    events.filter((e) => e.type === 'user_message').map((e) => e.text),
+    ['Now name a fruit'],
+  );
 });
 
 test('/resume TASK_ID in the REPL makes a stored task current; the next message continues it', async () => {
-  const args = ['--provider', 'openai-compatible', '--base-url', server.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws.root, '--storage', storage, '--yes'];
+  const args = [
+    '--provider',
+    'openai-compatible',
+    '--base-url',
+    server.openAiBaseUrl,
+    '--model',
+    'scripted-model',
+    '--cwd',
+    ws.root,
+    '--storage',
+    storage,
+    '--yes',
+  ];
   const taskId = await completedTask(args, 'Name an animal', 'A cat.');
   server.enqueue((request) => {
     const messages = request.body.messages as Array<{ role: string; content: string }>;
@@ -107,6 +162,9 @@ test('/resume TASK_ID in the REPL makes a stored task current; the next message 
   await repl.type('/exit', 4);
   assert.equal(await repl.exited, 0, repl.output);
   assert.match(repl.output, /No task with id "no-such-task"/);
-  const events = readFileSync(join(storage, 'tasks', taskId, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l));
+  const events = readFileSync(join(storage, 'tasks', taskId, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l));
   assert.equal(events.filter((e) => e.type === 'task_completed').length, 2);
 });

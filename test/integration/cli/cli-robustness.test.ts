@@ -41,7 +41,18 @@ describe('provider failures and costs through the CLI', () => {
 
   test('cost is computed from the catalogue (Anthropic wire format) and reported in the JSON output', async () => {
     fx.server.enqueue({ text: '<attempt_completion>\n<result>priced</result>\n</attempt_completion>', usage: { input: 100_000, output: 10_000 } });
-    const args = ['--provider', 'anthropic', '--base-url', fx.server.anthropicBaseUrl, '--model', 'claude-sonnet-4-5', '--cwd', fx.ws.root, '--storage', fx.storage];
+    const args = [
+      '--provider',
+      'anthropic',
+      '--base-url',
+      fx.server.anthropicBaseUrl,
+      '--model',
+      'claude-sonnet-4-5',
+      '--cwd',
+      fx.ws.root,
+      '--storage',
+      fx.storage,
+    ];
     const run = await runCli({ args: [...args, '--yes', '--output', 'json', 'Price it'], env: { ANTHROPIC_API_KEY: 'test-key' } });
     assert.equal(run.code, 0, run.stderr);
     const summary = JSON.parse(run.stdout);
@@ -55,7 +66,9 @@ describe('provider failures and costs through the CLI', () => {
     fx.server.enqueue(complete('a'), complete('b'));
     const unpriced = JSON.parse((await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', 'x'] })).stdout);
     assert.equal(unpriced.metadata.cost, null);
-    const priced = JSON.parse((await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', '--input-price', '1', '--output-price', '2', 'x'] })).stdout);
+    const priced = JSON.parse(
+      (await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', '--input-price', '1', '--output-price', '2', 'x'] })).stdout,
+    );
     assert.equal(typeof priced.metadata.cost, 'number');
     assert.ok(priced.metadata.cost > 0);
   });
@@ -76,7 +89,7 @@ describe('provider failures and costs through the CLI', () => {
 describe('smith --list-models', () => {
   const fx = useAgentFixture();
 
-  test('lists an OpenAI-compatible endpoint\'s models, and the catalogue for other vendors', async () => {
+  test("lists an OpenAI-compatible endpoint's models, and the catalogue for other vendors", async () => {
     const listed = await runCli({ args: ['--provider', 'openai-compatible', '--base-url', fx.server.openAiBaseUrl, '--list-models'] });
     assert.equal(listed.code, 0, listed.stderr);
     assert.equal(listed.stdout, 'scripted-model\n');
@@ -91,7 +104,9 @@ describe('smith --list-models', () => {
     assert.deepEqual(JSON.parse(listed.stdout), [{ id: 'scripted-model' }]);
     const catalogue = await runCli({ args: ['--provider', 'anthropic', '--list-models', '--output', 'json'], env: { ANTHROPIC_API_KEY: 'x' } });
     assert.equal(catalogue.code, 0, catalogue.stderr);
-    const sonnet = (JSON.parse(catalogue.stdout) as { id: string; contextWindow?: number; inputPrice?: number; supportsImages?: boolean }[]).find((m) => m.id === 'claude-sonnet-4-5');
+    const sonnet = (JSON.parse(catalogue.stdout) as { id: string; contextWindow?: number; inputPrice?: number; supportsImages?: boolean }[]).find(
+      (m) => m.id === 'claude-sonnet-4-5',
+    );
     assert.ok(sonnet && sonnet.contextWindow! > 100_000 && sonnet.inputPrice! > 0 && sonnet.supportsImages === true, JSON.stringify(sonnet));
     const down = await runCli({ args: ['--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--list-models', '--output', 'json'] });
     assert.equal(down.code, 1);

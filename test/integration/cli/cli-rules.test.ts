@@ -18,7 +18,10 @@ describe('smith CLI: rules files', () => {
     fx.ws.write('.cursor/rules/react.mdc', '---\nglobs: "**/*.tsx"\n---\nPrefer function components.');
     fx.ws.write('web/AGENTS.md', 'The web app uses pnpm.');
     fx.ws.write('web/app.tsx', 'export const App = () => null;\n');
-    fx.server.enqueue({ text: '<read_file>\n<path>web/app.tsx</path>\n</read_file>' }, { text: '<attempt_completion>\n<result>Read it.</result>\n</attempt_completion>' });
+    fx.server.enqueue(
+      { text: '<read_file>\n<path>web/app.tsx</path>\n</read_file>' },
+      { text: '<attempt_completion>\n<result>Read it.</result>\n</attempt_completion>' },
+    );
     const run = await runCli({ args: [...fx.cliArgs(), 'Look at the app'] });
     assert.equal(run.code, 0, run.stderr);
     const [first, second] = [systemPromptOf(fx.server.requestAt(0)), systemPromptOf(fx.server.requestAt(1))];
@@ -27,7 +30,9 @@ describe('smith CLI: rules files', () => {
     assert.match(second, /## \.cursor\/rules\/react\.mdc\n\nPrefer function components\.[\s\S]*## web\/AGENTS\.md\n\nThe web app uses pnpm\./);
   });
 
-  test('a Cursor rule with globs: **/*.py joins once a .py file is touched; GEMINI.md files reach the prompt; a broken front matter is one note, never always on', { timeout: 120_000 }, async () => {
+  test('a Cursor rule with globs: **/*.py joins once a .py file is touched; GEMINI.md files reach the prompt; a broken front matter is one note, never always on', {
+    timeout: 120_000,
+  }, async () => {
     const home = mkdtempSync(join(tmpdir(), 'smith-home-'));
     try {
       mkdirSync(join(home, '.gemini'), { recursive: true });
@@ -50,7 +55,10 @@ describe('smith CLI: rules files', () => {
       assert.doesNotMatch(prompts[1] ?? '', /Use type hints in Python/, 'touching only a .ts file leaves the .py rule out');
       assert.match(prompts[2] ?? '', /## \.cursor\/rules\/python\.mdc\n\nUse type hints in Python\./);
       assert.doesNotMatch(JSON.stringify(fx.server.requests), /Broken rule text|globs/);
-      const notes = run.stderr.match(/Rules: \.cursor\/rules\/broken\.mdc: front matter cannot be read \(line 1 \("globs \*\*\/\*\.py"\) cannot be read\); the rule is not applied/g) ?? [];
+      const notes =
+        run.stderr.match(
+          /Rules: \.cursor\/rules\/broken\.mdc: front matter cannot be read \(line 1 \("globs \*\*\/\*\.py"\) cannot be read\); the rule is not applied/g,
+        ) ?? [];
       assert.equal(notes.length, 1, run.stderr);
       assert.doesNotMatch(run.stderr, /python\.mdc/);
     } finally {

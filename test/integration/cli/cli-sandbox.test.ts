@@ -18,7 +18,10 @@ const command = (line: string, timeout?: number) => ({
   text: `<execute_command>\n<command>${line}</command>\n<requires_approval>false</requires_approval>${timeout ? `\n<timeout>${timeout}</timeout>` : ''}\n</execute_command>`,
 });
 const done = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
-const running = (pattern: string) => execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).split('\n').some((line) => line.includes(pattern));
+const running = (pattern: string) =>
+  execFileSync('ps', ['-eo', 'args'], { encoding: 'utf8' })
+    .split('\n')
+    .some((line) => line.includes(pattern));
 
 describe('smith CLI: --sandbox', () => {
   const fx = useAgentFixture();
@@ -64,7 +67,13 @@ describe('smith CLI: --sandbox', () => {
   test('--sandbox-allow-host: HTTP(S)_PROXY-aware tools reach the allowed host through the proxy, and nothing else', async (t) => {
     // The machine's own name resolves to this machine; a name that is not localhost goes through the proxy.
     const name = hostname();
-    if (!(await lookup(name).then(() => true, () => false))) return t.skip(`${name} does not resolve here`);
+    if (
+      !(await lookup(name).then(
+        () => true,
+        () => false,
+      ))
+    )
+      return t.skip(`${name} does not resolve here`);
     let hits = 0;
     const server = createServer((_req, res) => {
       hits++;
@@ -102,22 +111,38 @@ describe('smith CLI: --sandbox', () => {
     // A PATH without bubblewrap (the shell is /bin/sh, found without PATH); stdin has no answers, so what is asked is refused.
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--sandbox', 'Go'], env: { PATH: '/nonexistent' }, stdin: '' });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /Commands are not sandboxed: the command sandbox needs bubblewrap \(bwrap\), which is not installed \(Debian and Ubuntu: apt-get install bubblewrap.*\)\. Every command will be asked for; nothing approves one automatically/);
+    assert.match(
+      run.stderr,
+      /Commands are not sandboxed: the command sandbox needs bubblewrap \(bwrap\), which is not installed \(Debian and Ubuntu: apt-get install bubblewrap.*\)\. Every command will be asked for; nothing approves one automatically/,
+    );
     assert.equal(existsSync(join(fx.ws.root, 'ran.txt')), false);
     assert.match(lastUserText(fx.server.requestAt(1)), /denied|rejected|did not approve/i);
   });
 
   test('without bubblewrap, nothing approves a command: not --yes, an allow rule or a PreToolUse hook; the user is told once', async () => {
     const allowAll = `echo '{"hookSpecificOutput":{"hookEventName":"PreToolUse","permissionDecision":"allow"}}'`;
-    writeFileSync(join(fx.storage, 'settings.json'), JSON.stringify({ permissions: { allow: ['Bash(echo:*)', 'Bash'] }, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: allowAll }] }] } }));
+    writeFileSync(
+      join(fx.storage, 'settings.json'),
+      JSON.stringify({
+        permissions: { allow: ['Bash(echo:*)', 'Bash'] },
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: allowAll }] }] },
+      }),
+    );
     fx.server.enqueue(command('echo one > one.txt'), command('echo two > two.txt'), done);
-    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--auto-approve', 'commands', '--sandbox', '--output', 'json', 'Go'], env: { PATH: '/nonexistent' }, stdin: '' });
+    const run = await runCli({
+      args: [...fx.cliArgs(), '--yes', '--auto-approve', 'commands', '--sandbox', '--output', 'json', 'Go'],
+      env: { PATH: '/nonexistent' },
+      stdin: '',
+    });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stderr.match(/Commands are not sandboxed/g)?.length, 1, run.stderr);
     assert.equal(existsSync(join(fx.ws.root, 'one.txt')), false);
     assert.equal(existsSync(join(fx.ws.root, 'two.txt')), false);
     const { taskId } = JSON.parse(run.stdout) as { taskId: string };
-    const events = readFileSync(join(fx.storage, 'tasks', taskId, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; request?: { reason?: string } });
+    const events = readFileSync(join(fx.storage, 'tasks', taskId, 'events.jsonl'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; request?: { reason?: string } });
     assert.equal(events.filter((e) => e.type === 'tool_auto_approved').length, 0);
     const asked = events.filter((e) => e.type === 'approval_asked');
     assert.equal(asked.length, 2);
@@ -131,7 +156,10 @@ describe('smith CLI: --sandbox', () => {
       fx.server.enqueue(command('echo ran > ran.txt'), done);
       const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--sandbox', 'Go'], env: { PATH: fake }, stdin: '' });
       assert.equal(run.code, 0, run.stderr);
-      assert.match(run.stderr, /Commands are not sandboxed: bubblewrap \(.*bwrap\) cannot make a sandbox here \(bwrap: setting up uid map: Permission denied\)/);
+      assert.match(
+        run.stderr,
+        /Commands are not sandboxed: bubblewrap \(.*bwrap\) cannot make a sandbox here \(bwrap: setting up uid map: Permission denied\)/,
+      );
       assert.equal(existsSync(join(fx.ws.root, 'ran.txt')), false);
     } finally {
       rmSync(fake, { recursive: true, force: true });

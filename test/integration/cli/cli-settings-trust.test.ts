@@ -14,7 +14,13 @@ describe('smith CLI: trusting the workspace settings file', () => {
   const fx = useAgentFixture();
 
   test('asked on a terminal; yes runs the hooks now and in later runs without asking', async () => {
-    fx.ws.write('.smith/settings.json', JSON.stringify({ permissions: { allow: ['Bash(echo trusted)'] }, hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'touch "$SMITH_PROJECT_DIR/hook-ran"' }] }] } }));
+    fx.ws.write(
+      '.smith/settings.json',
+      JSON.stringify({
+        permissions: { allow: ['Bash(echo trusted)'] },
+        hooks: { UserPromptSubmit: [{ hooks: [{ type: 'command', command: 'touch "$SMITH_PROJECT_DIR/hook-ran"' }] }] },
+      }),
+    );
     const marker = join(fx.ws.root, 'hook-ran');
     fx.server.enqueue(done, done);
     const cli = startCliOnPty([...fx.cliArgs(), 'Do it']);

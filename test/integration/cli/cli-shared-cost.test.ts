@@ -23,7 +23,10 @@ interface Summary {
 
 /** What the parent's log says of its sub-agents (the use_subagents result's details). */
 function subagentsOf(storage: string, taskId: string): { status: string; requests: number; error?: string }[] {
-  const events = readFileSync(join(storage, 'tasks', taskId, 'events.jsonl'), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+  const events = readFileSync(join(storage, 'tasks', taskId, 'events.jsonl'), 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line));
   return events.find((event) => event.type === 'tool_result' && event.tool === 'use_subagents')?.details?.subagents ?? [];
 }
 
@@ -33,11 +36,17 @@ describe('smith CLI: one cost budget for parallel sub-agents', () => {
   test('four sub-agents started together stop once the shared budget is spent; the total passes the limit by less than one request', async () => {
     const questions = ['Question A', 'Question B', 'Question C', 'Question D'];
     const router = conversationRouter({
-      'Research it all': [{ text: `<use_subagents>\n<prompts>${JSON.stringify(questions.map((q) => `${q}: look around`))}</prompts>\n</use_subagents>`, usage }, done('All done.')],
+      'Research it all': [
+        { text: `<use_subagents>\n<prompts>${JSON.stringify(questions.map((q) => `${q}: look around`))}</prompts>\n</use_subagents>`, usage },
+        done('All done.'),
+      ],
       ...Object.fromEntries(questions.map((q) => [q, [list, done(`${q} answered.`)]])),
     });
     fx.server.enqueue(...router.replies());
-    const run = await runCli({ args: [...fx.cliArgs(), ...priced, '--yes', '--max-subagents', '4', '--max-cost', '0.25', '--output', 'json', 'Research it all'], stdin: '' });
+    const run = await runCli({
+      args: [...fx.cliArgs(), ...priced, '--yes', '--max-subagents', '4', '--max-cost', '0.25', '--output', 'json', 'Research it all'],
+      stdin: '',
+    });
     assert.equal(run.code, 1, run.stderr);
     const summary = JSON.parse(run.stdout) as Summary;
     // The parent's request ($0.101) leaves room for the requests of two sub-agents in flight
@@ -80,7 +89,10 @@ describe('smith CLI: the cost limit at the top', () => {
     fx.server.enqueue(list, list, done('Done.'));
     const run = await runCli({ args: [...fx.cliArgs(), ...priced, '--yes', '--max-cost', '0.15', 'Look around'], answers: ['Continue'] });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /The task reached a limit: at \$0\.2020, over the cost limit of \$0\.15, before the task was completed\. Continue with the same allowance again\?/);
+    assert.match(
+      run.stderr,
+      /The task reached a limit: at \$0\.2020, over the cost limit of \$0\.15, before the task was completed\. Continue with the same allowance again\?/,
+    );
     assert.equal(fx.server.requests.length, 3);
   });
 

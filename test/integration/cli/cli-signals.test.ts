@@ -13,7 +13,9 @@ describe('SIGTERM and SIGHUP stop the CLI like a first Ctrl+C', { skip: process.
     test(`${signal}: the running command's processes are killed, the JSON summary is printed, exit code 1`, async () => {
       // The shell writes the pid of a process it starts in a new session, then waits on its own sleep.
       const command = `setsid sh -c 'echo $$ > detached.pid; exec sleep 1000' & echo $$ > shell.pid; sleep 1000`;
-      fx.server.enqueue({ text: `<execute_command>\n<command>${command}</command>\n<requires_approval>false</requires_approval>\n<timeout>600</timeout>\n</execute_command>` });
+      fx.server.enqueue({
+        text: `<execute_command>\n<command>${command}</command>\n<requires_approval>false</requires_approval>\n<timeout>600</timeout>\n</execute_command>`,
+      });
       const { child, done } = spawnCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', 'Start the server'], timeoutMs: 60_000 });
       const pidOf = (name: string) => {
         const file = join(fx.ws.root, name);

@@ -49,7 +49,9 @@ describe('CLI start: --help and --version need only the small entry bundle', () 
     assert.equal(subcommand.stdout, '');
     assert.match(subcommand.stderr, /--cwd folder does not exist/);
     // A subcommand's --help is its own usage (from the full CLI), not the main one.
-    const subcommandHelp = spawnSync(process.execPath, [CLI_PATH, 'mcp-serve', '--help', '--cwd', join(tmpdir(), 'smith-no-such-folder')], { encoding: 'utf8' });
+    const subcommandHelp = spawnSync(process.execPath, [CLI_PATH, 'mcp-serve', '--help', '--cwd', join(tmpdir(), 'smith-no-such-folder')], {
+      encoding: 'utf8',
+    });
     assert.equal(subcommandHelp.status, 0);
     assert.match(subcommandHelp.stdout, /^Usage: smith mcp-serve /);
   });

@@ -42,9 +42,21 @@ describe('smith CLI: nothing but the documented JSON on stdout', () => {
   });
 
   const providers: { name: string; args: () => string[]; env: Record<string, string> }[] = [
-    { name: 'openai-compatible (openai SDK)', args: () => ['--provider', 'openai-compatible', '--base-url', server.openAiBaseUrl, '--model', 'scripted-model'], env: {} },
-    { name: 'anthropic (Anthropic SDK)', args: () => ['--provider', 'anthropic', '--base-url', server.anthropicBaseUrl, '--model', 'claude-sonnet-4-5'], env: { ANTHROPIC_API_KEY: 'sk-ant-scripted' } },
-    { name: 'gemini (Google Gen AI SDK)', args: () => ['--provider', 'gemini', '--base-url', server.geminiBaseUrl, '--model', 'gemini-2.5-flash'], env: { GEMINI_API_KEY: 'gemini-scripted' } },
+    {
+      name: 'openai-compatible (openai SDK)',
+      args: () => ['--provider', 'openai-compatible', '--base-url', server.openAiBaseUrl, '--model', 'scripted-model'],
+      env: {},
+    },
+    {
+      name: 'anthropic (Anthropic SDK)',
+      args: () => ['--provider', 'anthropic', '--base-url', server.anthropicBaseUrl, '--model', 'claude-sonnet-4-5'],
+      env: { ANTHROPIC_API_KEY: 'sk-ant-scripted' },
+    },
+    {
+      name: 'gemini (Google Gen AI SDK)',
+      args: () => ['--provider', 'gemini', '--base-url', server.geminiBaseUrl, '--model', 'gemini-2.5-flash'],
+      env: { GEMINI_API_KEY: 'gemini-scripted' },
+    },
     {
       name: 'vertex-gemini with an API key while a project is set (the SDK prints a console.debug line)',
       args: () => ['--provider', 'vertex-gemini', '--base-url', server.geminiBaseUrl, '--model', 'gemini-2.5-flash'],
@@ -62,7 +74,11 @@ describe('smith CLI: nothing but the documented JSON on stdout', () => {
       test(`${provider.name}, --output ${output}`, async () => {
         server.requests.length = 0;
         server.enqueue(done);
-        const run = await runCli({ args: [...provider.args(), '--cwd', ws.root, '--storage', storage, '--yes', '--output', output, 'Say done'], env: provider.env, stdin: '' });
+        const run = await runCli({
+          args: [...provider.args(), '--cwd', ws.root, '--storage', storage, '--yes', '--output', output, 'Say done'],
+          env: provider.env,
+          stdin: '',
+        });
         assert.equal(run.code, 0, run.stderr);
         assert.ok(server.requests.length >= 1, 'the request reached the scripted server');
         const lines = jsonLines(run.stdout);
@@ -74,7 +90,7 @@ describe('smith CLI: nothing but the documented JSON on stdout', () => {
           assert.equal(lines.at(-1)!.type, 'summary');
           assert.equal(lines.at(-1)!.success, true);
         }
-        if (provider.name.startsWith('vertex-gemini')) assert.match(run.stderr, /API key will take precedence/, 'the SDK\'s line went to stderr');
+        if (provider.name.startsWith('vertex-gemini')) assert.match(run.stderr, /API key will take precedence/, "the SDK's line went to stderr");
       });
     }
   }

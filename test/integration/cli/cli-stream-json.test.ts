@@ -10,12 +10,17 @@ describe('smith CLI: --output stream-json', () => {
 
   test('events, text deltas, command output and the summary, each a line of JSON, in order', async () => {
     fx.server.enqueue(
-      { text: 'I will list the files.\n<execute_command>\n<command>echo streamed-output</command>\n<requires_approval>false</requires_approval>\n</execute_command>' },
+      {
+        text: 'I will list the files.\n<execute_command>\n<command>echo streamed-output</command>\n<requires_approval>false</requires_approval>\n</execute_command>',
+      },
       { text: '<attempt_completion>\n<result>Listed.</result>\n</attempt_completion>' },
     );
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'stream-json', 'List the files'] });
     assert.equal(run.code, 0, run.stderr);
-    const lines = run.stdout.trimEnd().split('\n').map((line) => JSON.parse(line) as StreamJsonLine);
+    const lines = run.stdout
+      .trimEnd()
+      .split('\n')
+      .map((line) => JSON.parse(line) as StreamJsonLine);
     const summary = lines.at(-1);
     assert.equal(summary?.type, 'summary');
     assert.equal(summary?.type === 'summary' ? summary.result : undefined, 'Listed.');
@@ -23,9 +28,16 @@ describe('smith CLI: --output stream-json', () => {
     const events = lines.flatMap((l) => (l.type === 'event' ? [l.event] : []));
     assert.ok(lines.every((l) => l.type === 'summary' || l.taskId === taskId));
     assert.equal(events[0]?.type, 'task_started');
-    assert.deepEqual(events.map((e) => e.seq), events.map((_, i) => i), 'every logged event, in order');
+    assert.deepEqual(
+      events.map((e) => e.seq),
+      events.map((_, i) => i),
+      'every logged event, in order',
+    );
     assert.ok(events.some((e) => e.type === 'tool_result' && e.tool === 'execute_command'));
-    assert.ok(events.some((e) => e.type === 'model_response' && e.usage.inputTokens > 0), 'usage travels with the responses');
+    assert.ok(
+      events.some((e) => e.type === 'model_response' && e.usage.inputTokens > 0),
+      'usage travels with the responses',
+    );
     const text = lines.flatMap((l) => (l.type === 'delta' && l.kind === 'text' ? [l.text] : [])).join('');
     assert.match(text, /I will list the files\./);
     assert.ok(lines.some((l) => l.type === 'progress' && l.text.includes('streamed-output')));

@@ -13,7 +13,13 @@ describe('smith CLI: sub-agents', () => {
   test('progress lines per sub-agent, and their tokens counted in the run', async () => {
     fx.ws.write('notes.md', 'The release is on Friday.\n');
     const router = conversationRouter({
-      'When is the release': [{ text: '<use_subagents>\n<prompts>["Question one: read notes.md", "Question two: list the files"]</prompts>\n</use_subagents>', usage: { input: 1_000, output: 40 } }, done('Friday.')],
+      'When is the release': [
+        {
+          text: '<use_subagents>\n<prompts>["Question one: read notes.md", "Question two: list the files"]</prompts>\n</use_subagents>',
+          usage: { input: 1_000, output: 40 },
+        },
+        done('Friday.'),
+      ],
       'Question one': [{ text: '<read_file>\n<path>notes.md</path>\n</read_file>', usage: { input: 500, output: 10 } }, done('Friday, per notes.md.')],
       'Question two': [{ text: '<list_files>\n<path>.</path>\n</list_files>', usage: { input: 500, output: 10 } }, done('Only notes.md.')],
     });

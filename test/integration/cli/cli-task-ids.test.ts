@@ -68,7 +68,21 @@ describe('smith CLI: task ids and interrupted restores', { timeout: 300_000 }, (
     const latest = await store.snapshot();
     const marker = join(fx.storage, 'stopped');
     rmSync(marker, { force: true });
-    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../fixtures/checkpoint-restore-step-child.ts'), fx.storage, fx.ws.root, first.root, latest.root, 'file:1', marker], { stdio: 'ignore' });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        join(__dirname, '../../fixtures/checkpoint-restore-step-child.ts'),
+        fx.storage,
+        fx.ws.root,
+        first.root,
+        latest.root,
+        'file:1',
+        marker,
+      ],
+      { stdio: 'ignore' },
+    );
     const exited = new Promise((resolve) => child.on('exit', resolve));
     await until(() => existsSync(marker), 'the restore to stop after its first file', 60_000);
     child.kill('SIGKILL');
@@ -91,7 +105,11 @@ describe('smith CLI: task ids and interrupted restores', { timeout: 300_000 }, (
       const storeDir = await interruptedRestore();
       if (name === 'smith "task"') fx.server.enqueue({ text: '<attempt_completion>\n<result>Hi.</result>\n</attempt_completion>' });
       const run = await runCli({ args, cwd: fx.ws.root });
-      assert.match(run.stderr, /A checkpoint restore in .* was interrupted \(Smith stopped while restoring\); it has now been finished\. 1 file restored now \(b\.ts\), 1 file already restored/, `${name}: ${run.stderr}`);
+      assert.match(
+        run.stderr,
+        /A checkpoint restore in .* was interrupted \(Smith stopped while restoring\); it has now been finished\. 1 file restored now \(b\.ts\), 1 file already restored/,
+        `${name}: ${run.stderr}`,
+      );
       assert.equal(fx.ws.read('a.ts'), 'a1', name);
       assert.equal(fx.ws.read('b.ts'), 'b1', name);
       assert.equal(existsSync(restoreJournalFileOf(storeDir)), false, name);

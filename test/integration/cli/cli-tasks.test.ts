@@ -8,7 +8,9 @@ import { PROVIDER_IDS } from '../../../src/shared/providers.js';
 const reply = (text: string) => ({ text });
 const read = (path: string) => reply(`<thinking>Look first.</thinking>\n<read_file>\n<path>${path}</path>\n</read_file>`);
 const replace = (path: string, search: string, replacement: string) =>
-  reply(`I will edit it.\n<replace_in_file>\n<path>${path}</path>\n<diff>\n------- SEARCH\n${search}\n=======\n${replacement}\n+++++++ REPLACE\n</diff>\n</replace_in_file>`);
+  reply(
+    `I will edit it.\n<replace_in_file>\n<path>${path}</path>\n<diff>\n------- SEARCH\n${search}\n=======\n${replacement}\n+++++++ REPLACE\n</diff>\n</replace_in_file>`,
+  );
 const complete = (result: string) => reply(`<attempt_completion>\n<result>${result}</result>\n</attempt_completion>`);
 
 describe('smith CLI against the scripted OpenAI-compatible server', () => {
@@ -18,7 +20,11 @@ describe('smith CLI against the scripted OpenAI-compatible server', () => {
 
   test('a multi-step task reads, edits with replace_in_file and completes (JSON output)', async () => {
     fx.ws.write('src/config.ts', 'export const retries = 1;\nexport const name = "app";\n');
-    fx.server.enqueue(read('src/config.ts'), replace('src/config.ts', 'export const retries = 1;', 'export const retries = 3;'), complete('Raised retries to 3.'));
+    fx.server.enqueue(
+      read('src/config.ts'),
+      replace('src/config.ts', 'export const retries = 1;', 'export const retries = 3;'),
+      complete('Raised retries to 3.'),
+    );
     const run = await runCli({ args: [...baseArgs(), '--yes', '--output', 'json', 'Raise the retries to 3'] });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.ws.read('src/config.ts'), 'export const retries = 3;\nexport const name = "app";\n');

@@ -24,7 +24,7 @@ const CONTROL = /[\x00-\x08\x0b-\x1f\x7f-\x9f]/;
 describe('smith CLI output is free of escape sequences from the model and tools', () => {
   const fx = useAgentFixture();
 
-  test('the streamed answer, a command\'s output and the result keep their text without the sequences', async () => {
+  test("the streamed answer, a command's output and the result keep their text without the sequences", async () => {
     fx.ws.write('evil.txt', `file says hi${HOSTILE.join('')} and bye\n`);
     const answer = `Hello${HOSTILE.join('')} world.`;
     fx.server.enqueue(

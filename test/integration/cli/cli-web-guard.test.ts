@@ -10,7 +10,9 @@ import { otherLocalAddress, startHostileWebServer, type HostileWebServer } from 
 const other = otherLocalAddress();
 const done = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
 
-describe('smith CLI: where the web tools may go', { skip: other === undefined ? 'this machine has no network address besides loopback, so there are no two distinct hosts to test with' : false }, () => {
+describe('smith CLI: where the web tools may go', {
+  skip: other === undefined ? 'this machine has no network address besides loopback, so there are no two distinct hosts to test with' : false,
+}, () => {
   const fx = useAgentFixture();
   let victim: HostileWebServer;
   let front: HostileWebServer;
@@ -37,7 +39,10 @@ describe('smith CLI: where the web tools may go', { skip: other === undefined ? 
     const first = lastUserText(fx.server.requestAt(0));
     assert.match(first, /could not be attached: it redirects to http:\/\/127\.0\.0\.1:\d+\/secret, and /);
     assert.match(first, refusal);
-    assert.match(lastUserText(fx.server.requestAt(1)), /Could not fetch .*: it redirects to http:\/\/\[::ffff:7f00:1\]:\d+\/secret, and 127\.0\.0\.1 is on the user's deny list/);
+    assert.match(
+      lastUserText(fx.server.requestAt(1)),
+      /Could not fetch .*: it redirects to http:\/\/\[::ffff:7f00:1\]:\d+\/secret, and 127\.0\.0\.1 is on the user's deny list/,
+    );
     assert.match(lastUserText(fx.server.requestAt(2)), /did not load: 127\.0\.0\.1 is on the user's deny list for web tools \(entry "LOCALHOST\."\)/);
     assert.deepEqual(victim.hits, [], 'the denied server got no request');
   });
@@ -46,21 +51,33 @@ describe('smith CLI: where the web tools may go', { skip: other === undefined ? 
     fx.server.enqueue({ text: `<web_fetch>\n<url>${redirect(`http://localhost:${victim.port}/secret`)}</url>\n</web_fetch>` }, done);
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--deny', 'WebFetch(domain:127.0.0.1)', 'Fetch it'], timeoutMs: 60_000 });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(lastUserText(fx.server.requestAt(1)), /it redirects to http:\/\/localhost:\d+\/secret, and The user's permission rule WebFetch\(domain:127\.0\.0\.1\) \(--deny\) denies localhost/);
+    assert.match(
+      lastUserText(fx.server.requestAt(1)),
+      /it redirects to http:\/\/localhost:\d+\/secret, and The user's permission rule WebFetch\(domain:127\.0\.0\.1\) \(--deny\) denies localhost/,
+    );
     assert.deepEqual(victim.hits, []);
   });
 
-  test("--sandbox --sandbox-allow-host: web_fetch and mentions reach that host only", async () => {
+  test('--sandbox --sandbox-allow-host: web_fetch and mentions reach that host only', async () => {
     fx.server.enqueue(
       { text: `<web_fetch>\n<url>${front.origin}/page?title=Allowed</url>\n</web_fetch>` },
       { text: `<web_fetch>\n<url>http://127.0.0.1:${victim.port}/secret</url>\n</web_fetch>` },
       done,
     );
-    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--sandbox', '--sandbox-allow-host', other!, `Read @http://localhost:${victim.port}/secret first`], timeoutMs: 120_000 });
+    const run = await runCli({
+      args: [...fx.cliArgs(), '--yes', '--sandbox', '--sandbox-allow-host', other!, `Read @http://localhost:${victim.port}/secret first`],
+      timeoutMs: 120_000,
+    });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(lastUserText(fx.server.requestAt(0)), /could not be attached: localhost was not opened: under Smith's sandbox the web tools reach only the sandbox's allowed hosts/);
+    assert.match(
+      lastUserText(fx.server.requestAt(0)),
+      /could not be attached: localhost was not opened: under Smith's sandbox the web tools reach only the sandbox's allowed hosts/,
+    );
     assert.match(lastUserText(fx.server.requestAt(1)), /^# Allowed/m);
-    assert.match(lastUserText(fx.server.requestAt(2)), /127\.0\.0\.1 was not opened: under Smith's sandbox the web tools reach only the sandbox's allowed hosts \(--sandbox-allow-host, smith\.sandboxAllowedHosts\)/);
+    assert.match(
+      lastUserText(fx.server.requestAt(2)),
+      /127\.0\.0\.1 was not opened: under Smith's sandbox the web tools reach only the sandbox's allowed hosts \(--sandbox-allow-host, smith\.sandboxAllowedHosts\)/,
+    );
     assert.deepEqual(victim.hits, []);
   });
 });

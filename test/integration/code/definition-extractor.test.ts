@@ -38,7 +38,10 @@ describe('extractDefinitions', () => {
   for (const [file, expected] of Object.entries(EXPECTED_DEFINITION_NAMES)) {
     test(`finds exactly the definitions of ${file}`, async () => {
       const { definitions } = await definitionsOf(file);
-      assert.deepEqual(definitions.map((definition) => definition.name), expected);
+      assert.deepEqual(
+        definitions.map((definition) => definition.name),
+        expected,
+      );
     });
   }
 
@@ -78,13 +81,19 @@ describe('extractDefinitions', () => {
   test('copes with empty, broken and repeated input', async () => {
     assert.deepEqual(await extractDefinitions('', language('typescript')), []);
     const broken = await extractDefinitions('function good() {}\nfunction bad() { let = ; }\nclass After {}\n', language('javascript'));
-    assert.deepEqual(broken.map((definition) => definition.name), ['good', 'bad', 'After']);
+    assert.deepEqual(
+      broken.map((definition) => definition.name),
+      ['good', 'bad', 'After'],
+    );
     const again = await extractDefinitions('def twice():\n    pass\n', language('python'));
     assert.deepEqual(await extractDefinitions('def twice():\n    pass\n', language('python')), again);
   });
 
   test('parses JSX in .jsx files and CRLF sources', async () => {
     const jsx = await extractDefinitions('export function View() {\r\n  return <div />;\r\n}\r\n', languageForPath('view.jsx')!);
-    assert.deepEqual(jsx.map((definition) => [definition.name, definition.line]), [['View', 0]]);
+    assert.deepEqual(
+      jsx.map((definition) => [definition.name, definition.line]),
+      [['View', 0]],
+    );
   });
 });

@@ -66,7 +66,12 @@ describe('list_code_definition_names', () => {
     ws.write('samples/nested/deep.ts', 'export function deep() {}\n');
     const text = output(await harness.run(listCodeDefinitionNamesTool, { path: 'samples' }));
     const headers = text.split('\n').filter((line) => line.startsWith('samples/'));
-    assert.deepEqual(headers, Object.keys(EXPECTED_DEFINITION_NAMES).sort().map((file) => `samples/${file}`));
+    assert.deepEqual(
+      headers,
+      Object.keys(EXPECTED_DEFINITION_NAMES)
+        .sort()
+        .map((file) => `samples/${file}`),
+    );
     assert.match(text, /samples\/sample\.rb\n\|----\n│module Billing\n│ {2}class Invoice < Base\n│ {4}def initialize\(total\)\n/);
     assert.doesNotMatch(text, /deep|README/);
   });
@@ -96,7 +101,10 @@ describe('list_code_definition_names', () => {
     assert.match(noSource, /^No source files of a supported language directly in docs \(subfolders are not searched/);
     assert.match(noSource, /\.py/);
     ws.write('consts/a.js', 'const a = 1;\n');
-    assert.equal(output(await harness.run(listCodeDefinitionNamesTool, { path: 'consts' })), 'No source code definitions found in the 1 source file directly in consts.');
+    assert.equal(
+      output(await harness.run(listCodeDefinitionNamesTool, { path: 'consts' })),
+      'No source code definitions found in the 1 source file directly in consts.',
+    );
   });
 
   test('refuses an unsupported file type, listing the supported extensions', async () => {

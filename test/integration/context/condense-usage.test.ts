@@ -12,7 +12,12 @@ describe('summary requests are accounted for', () => {
   const fixture = useAgentFixture();
 
   async function pricedTask(): Promise<Task> {
-    const provider = new OpenAiProvider({ id: 'openai-compatible', model: 'scripted-model', baseUrl: fixture.server.openAiBaseUrl, keySource: 'SMITH_API_KEY' });
+    const provider = new OpenAiProvider({
+      id: 'openai-compatible',
+      model: 'scripted-model',
+      baseUrl: fixture.server.openAiBaseUrl,
+      keySource: 'SMITH_API_KEY',
+    });
     const env = await createTaskEnvironment({
       cwd: fixture.ws.root,
       storageDir: fixture.storage,
@@ -42,7 +47,10 @@ describe('summary requests are accounted for', () => {
     const task = await pricedTask();
     fixture.server.enqueue({ text: '', usage: { input: 3_000, output: 0 } });
     await assert.rejects(task.condense(), /empty summary/);
-    assert.equal(task.log.events.some((e) => e.type === 'history_condensed'), false);
+    assert.equal(
+      task.log.events.some((e) => e.type === 'history_condensed'),
+      false,
+    );
     const failed = task.log.events.find((e) => e.type === 'condense_failed');
     assert.ok(failed && failed.type === 'condense_failed');
     assert.match(failed.error, /empty summary/);
@@ -52,7 +60,14 @@ describe('summary requests are accounted for', () => {
 
 describe('usageTotals', () => {
   const response = (usage: { inputTokens: number; outputTokens: number }, cost?: number) => ({
-    type: 'model_response' as const, text: '', reasoning: '', blocks: [], usage, ...(cost === undefined ? {} : { cost }), seq: 0, ts: 0,
+    type: 'model_response' as const,
+    text: '',
+    reasoning: '',
+    blocks: [],
+    usage,
+    ...(cost === undefined ? {} : { cost }),
+    seq: 0,
+    ts: 0,
   });
 
   test('one request with tokens but no known price makes the total cost unknown', () => {

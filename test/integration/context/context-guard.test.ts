@@ -36,8 +36,18 @@ describe('context management through a real provider', () => {
 
   async function taskWith(contextWindow: number, autoCondenseThreshold: number) {
     const provider = new OpenAiProvider({ id: 'openai-compatible', model: 'scripted-model', baseUrl: server.openAiBaseUrl, keySource: 'SMITH_API_KEY' });
-    const env = await createTaskEnvironment({ cwd: ws.root, storageDir: storage, host: new ToolHarness(ws.root).host, provider, policy: APPROVE_ALL_POLICY, maxIterations: 20 });
-    return Task.create({ ...env.options, contextLimits: { contextWindow, maxOutputTokens: 1_000 }, contextPolicy: { autoCondenseThreshold } }, 'Read every file');
+    const env = await createTaskEnvironment({
+      cwd: ws.root,
+      storageDir: storage,
+      host: new ToolHarness(ws.root).host,
+      provider,
+      policy: APPROVE_ALL_POLICY,
+      maxIterations: 20,
+    });
+    return Task.create(
+      { ...env.options, contextLimits: { contextWindow, maxOutputTokens: 1_000 }, contextPolicy: { autoCondenseThreshold } },
+      'Read every file',
+    );
   }
 
   test('past the budget, older turns are dropped (as an event) and the model is told', async () => {

@@ -41,7 +41,12 @@ describe('@-mention of a huge file', () => {
     const result = await expandInChild(ws.root, 'Look at @huge.log');
     assert.deepEqual(result.problems, []);
     assert.match(result.context, /<file path="huge\.log">\nlog line of text\n/);
-    assert.match(result.context, new RegExp(`\\[@huge\\.log has ${GIGABYTE} bytes: only its first 200000 bytes were read and 50000 characters attached\\. Read the rest with read_file\\.\\]`));
+    assert.match(
+      result.context,
+      new RegExp(
+        `\\[@huge\\.log has ${GIGABYTE} bytes: only its first 200000 bytes were read and 50000 characters attached\\. Read the rest with read_file\\.\\]`,
+      ),
+    );
     assert.ok(result.context.length < 60_000);
     assert.ok(result.maxRssKb < LIMIT_KB, `peak RSS ${result.maxRssKb} kB`);
   });

@@ -30,11 +30,17 @@ describe('@-mentions', () => {
     ws.write('docs/guide.md', '# Guide\n');
     const expanded = await expandMentions('Fix @src/a.ts using @docs/', { cwd: ws.root, ignore: NOTHING_IGNORED });
     assert.equal(expanded.text, 'Fix @src/a.ts using @docs/');
-    assert.equal(expanded.context, '<context>\n<file path="src/a.ts">\nexport const a = 1;\n\n</file>\n\n<folder path="docs/">\ndocs/guide.md\n</folder>\n</context>');
-    assert.deepEqual(expanded.attachments.map((a) => [a.kind, a.ref, a.chars, a.truncated, a.sha256.length]), [
-      ['file', 'src/a.ts', 20, false, 64],
-      ['folder', 'docs/', 13, false, 64],
-    ]);
+    assert.equal(
+      expanded.context,
+      '<context>\n<file path="src/a.ts">\nexport const a = 1;\n\n</file>\n\n<folder path="docs/">\ndocs/guide.md\n</folder>\n</context>',
+    );
+    assert.deepEqual(
+      expanded.attachments.map((a) => [a.kind, a.ref, a.chars, a.truncated, a.sha256.length]),
+      [
+        ['file', 'src/a.ts', 20, false, 64],
+        ['folder', 'docs/', 13, false, 64],
+      ],
+    );
     assert.deepEqual(expanded.problems, []);
   });
 
@@ -42,7 +48,10 @@ describe('@-mentions', () => {
     ws.write('.smithignore', 'secrets/\n');
     ws.write('secrets/key.txt', 'TOP-SECRET-VALUE');
     ws.write('image.bin', Buffer.from([0, 1, 2, 0, 255]));
-    const expanded = await expandMentions('Use @types/node, ask @alice, read @secrets/key.txt @image.bin @../outside @/etc/hostname', { cwd: ws.root, ignore: await loadSmithIgnore(ws.root) });
+    const expanded = await expandMentions('Use @types/node, ask @alice, read @secrets/key.txt @image.bin @../outside @/etc/hostname', {
+      cwd: ws.root,
+      ignore: await loadSmithIgnore(ws.root),
+    });
     assert.deepEqual(expanded.attachments, []);
     // @../outside does not exist: plain text, like @types/node and @alice.
     assert.deepEqual(expanded.problems, [
@@ -69,7 +78,10 @@ describe('@-mentions', () => {
     const hash = git('rev-parse', '--short', 'HEAD').trim();
     ws.write('a.txt', 'two\n');
     const expanded = await expandMentions(`What changed since @${hash}? See @git-changes`, { cwd: ws.root, ignore: NOTHING_IGNORED });
-    assert.deepEqual(expanded.attachments.map((a) => a.kind), ['commit', 'git-changes']);
+    assert.deepEqual(
+      expanded.attachments.map((a) => a.kind),
+      ['commit', 'git-changes'],
+    );
     assert.match(expanded.context, new RegExp(`<commit hash="${hash}">\\ncommit [0-9a-f]{40}[\\s\\S]*First commit[\\s\\S]*\\+one`));
     assert.match(expanded.context, /<git_changes source="git-changes">\n M a\.txt\n\n[\s\S]*-one\n\+two/);
     const notACommit = await expandMentions('@deadbeef', { cwd: ws.root, ignore: NOTHING_IGNORED });
@@ -79,17 +91,35 @@ describe('@-mentions', () => {
   test('@problems and @terminal need an editor; with one they attach what it gives', async () => {
     const cli = await expandMentions('Fix @problems', { cwd: ws.root, ignore: NOTHING_IGNORED });
     assert.deepEqual(cli.problems, ['@problems works in the VS Code panel only.']);
-    const editor = await expandMentions('Fix @problems from @terminal', { cwd: ws.root, ignore: NOTHING_IGNORED, problems: async () => [{ path: `${ws.root}/src/a.ts`, label: 'src/a.ts', line: 1, column: 1, severity: 'error', message: 'TS2304' }], terminal: async () => '' });
+    const editor = await expandMentions('Fix @problems from @terminal', {
+      cwd: ws.root,
+      ignore: NOTHING_IGNORED,
+      problems: async () => [{ path: `${ws.root}/src/a.ts`, label: 'src/a.ts', line: 1, column: 1, severity: 'error', message: 'TS2304' }],
+      terminal: async () => '',
+    });
     assert.match(editor.context, /<problems source="problems">\nsrc\/a\.ts:1:1 error: TS2304\n<\/problems>/);
     assert.match(editor.context, /<terminal source="terminal">\n\(no terminal output\)\n<\/terminal>/);
   });
 
-  test("@problems leaves out the problems of a file the Read rules withhold (they quote it) and of an ignored file", async () => {
+  test('@problems leaves out the problems of a file the Read rules withhold (they quote it) and of an ignored file', async () => {
     const token = 'SMITH-SECRET-7f3a9c';
     ws.write('.env', `API_KEY=${token}\n`);
     ws.write('.smithignore', 'private/\n');
-    const problem = (rel: string, message: string) => ({ path: `${ws.root}/${rel}`, label: rel, line: 1, column: 9, severity: 'warning' as const, message, source: 'cSpell' });
-    const problems = async () => [problem('.env', `Unknown word (${token})`), problem('src/.././.env', `Unknown word (${token}-again)`), problem('private/key.txt', `Unknown word (${token}-ignored)`), problem('src/a.ts', 'Unknown word (colour)')];
+    const problem = (rel: string, message: string) => ({
+      path: `${ws.root}/${rel}`,
+      label: rel,
+      line: 1,
+      column: 9,
+      severity: 'warning' as const,
+      message,
+      source: 'cSpell',
+    });
+    const problems = async () => [
+      problem('.env', `Unknown word (${token})`),
+      problem('src/.././.env', `Unknown word (${token}-again)`),
+      problem('private/key.txt', `Unknown word (${token}-ignored)`),
+      problem('src/a.ts', 'Unknown word (colour)'),
+    ];
     const place = { cwd: ws.root };
     const readGuard = readGuardOf([{ effect: 'deny', rule: 'Read(.env)', source: '--deny' }], place);
     const expanded = await expandMentions('Fix @problems', { ...place, ignore: await loadSmithIgnore(ws.root), readGuard, problems });

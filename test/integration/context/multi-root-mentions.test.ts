@@ -35,12 +35,15 @@ describe('@-mentions in a multi-root workspace', () => {
   test('files and folders of the other folder attach by its name or by absolute path', async () => {
     const expanded = await expand(`Use @lib/src/util.ts, @lib/docs/ and @${join(lib, 'docs/guide.md')} in @src/main.ts`);
     assert.deepEqual(expanded.problems, []);
-    assert.deepEqual(expanded.attachments.map((a) => [a.kind, a.ref]), [
-      ['file', 'lib/src/util.ts'],
-      ['folder', 'lib/docs/'],
-      ['file', join(lib, 'docs/guide.md')],
-      ['file', 'src/main.ts'],
-    ]);
+    assert.deepEqual(
+      expanded.attachments.map((a) => [a.kind, a.ref]),
+      [
+        ['file', 'lib/src/util.ts'],
+        ['folder', 'lib/docs/'],
+        ['file', join(lib, 'docs/guide.md')],
+        ['file', 'src/main.ts'],
+      ],
+    );
     assert.match(expanded.context, /<file path="lib\/src\/util\.ts">\nexport const util = 1;/);
     assert.match(expanded.context, /<folder path="lib\/docs\/">\nlib\/docs\/guide\.md\n<\/folder>/, "the folder's listing names its files as the tools do");
   });

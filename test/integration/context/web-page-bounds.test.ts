@@ -17,7 +17,10 @@ describe('web pages within bounds', () => {
   test('a page still arriving when time is up is read as far as it came, and says so', async () => {
     const page = await fetchPage(`${server.origin}/drip`, { timeoutMs: 2_000 });
     assert.equal(page.cut, true);
-    assert.match(page.markdown, /^# Drip\n\nSource: http:\/\/127\.0\.0\.1:\d+\/drip\n\n\[The page was still arriving after 2 s; only what came by then was read\.\]\n\nThe first part arrived\./);
+    assert.match(
+      page.markdown,
+      /^# Drip\n\nSource: http:\/\/127\.0\.0\.1:\d+\/drip\n\n\[The page was still arriving after 2 s; only what came by then was read\.\]\n\nThe first part arrived\./,
+    );
   });
 
   test('the caller cancelling is not a page cut short: it is an error', async () => {
@@ -36,7 +39,10 @@ describe('web pages within bounds', () => {
   test('a page whose text is too large for the DOM is cut before a tag, and says so', async () => {
     const page = await fetchPage(`${server.origin}/big?mb=1&kind=divs`);
     assert.equal(page.cut, true);
-    assert.match(page.markdown, /\[The page is too large to convert whole \(more than 512 KB or 10000 elements once scripts and styles are removed\); only its first part was read\.\]/);
+    assert.match(
+      page.markdown,
+      /\[The page is too large to convert whole \(more than 512 KB or 10000 elements once scripts and styles are removed\); only its first part was read\.\]/,
+    );
     assert.doesNotMatch(page.markdown, /larger than 5 MB/, 'all of it was downloaded');
   });
 });

@@ -42,8 +42,15 @@ describe('web pages as Markdown', () => {
   });
 
   test('an @https mention attaches the page; a failing one is reported', async () => {
-    const expanded = await expandMentions(`Summarise @${base}/article and @${base}/gone`, { cwd: process.cwd(), ignore: NOTHING_IGNORED, fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}) });
-    assert.deepEqual(expanded.attachments.map((a) => [a.kind, a.ref]), [['url', `${base}/article`]]);
+    const expanded = await expandMentions(`Summarise @${base}/article and @${base}/gone`, {
+      cwd: process.cwd(),
+      ignore: NOTHING_IGNORED,
+      fetchPage: (url, signal) => fetchPageAsMarkdown(url, signal ? { signal } : {}),
+    });
+    assert.deepEqual(
+      expanded.attachments.map((a) => [a.kind, a.ref]),
+      [['url', `${base}/article`]],
+    );
     assert.match(expanded.context, new RegExp(`<url href="${base}/article">\\n# Release notes \\| Example`));
     assert.match(expanded.problems[0] ?? '', /could not be attached: .*answered HTTP 404/);
   });

@@ -12,7 +12,6 @@ import { CLI_PATH, runCli } from '../../helpers/cli-runner.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { fixtureEntry, npmServerEntry, writeConfig } from '../../fixtures/mcp/mcp-test-support.js';
 
-
 function lastUserContent(request: RecordedRequest): string {
   const users = (request.body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role === 'user');
   const content = users.at(-1)!.content;
@@ -34,13 +33,26 @@ describe('smith CLI with MCP servers', () => {
     ws.dispose();
     rmSync(storage, { recursive: true, force: true });
   });
-  const baseArgs = () => ['--provider', 'openai-compatible', '--base-url', llm.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws.root, '--storage', storage];
+  const baseArgs = () => [
+    '--provider',
+    'openai-compatible',
+    '--base-url',
+    llm.openAiBaseUrl,
+    '--model',
+    'scripted-model',
+    '--cwd',
+    ws.root,
+    '--storage',
+    storage,
+  ];
 
   test('--mcp-config FILE: the model calls an MCP tool and the result reaches its next request', async () => {
     const configFile = join(ws.root, 'extra-mcp.json');
     writeConfig(configFile, { everything: npmServerEntry('server-everything') });
     llm.enqueue(
-      { text: '<use_mcp_tool>\n<server_name>everything</server_name>\n<tool_name>echo</tool_name>\n<arguments>{"message": "via the CLI"}</arguments>\n</use_mcp_tool>' },
+      {
+        text: '<use_mcp_tool>\n<server_name>everything</server_name>\n<tool_name>echo</tool_name>\n<arguments>{"message": "via the CLI"}</arguments>\n</use_mcp_tool>',
+      },
       (request) => {
         assert.match(lastUserContent(request), /Echo: via the CLI/);
         return { text: '<attempt_completion>\n<result>Echoed.</result>\n</attempt_completion>' };
@@ -79,7 +91,14 @@ describe('node dist/cli.js mcp-serve', () => {
     ws.write('a.txt', 'alpha\n');
     const client = new Client({ name: 'smith-test', version: '1.0.0' });
     try {
-      await client.connect(new StdioClientTransport({ command: process.execPath, args: [CLI_PATH, 'mcp-serve', '--cwd', ws.root], stderr: 'pipe', env: { PATH: process.env.PATH ?? '', HOME: ws.root } }));
+      await client.connect(
+        new StdioClientTransport({
+          command: process.execPath,
+          args: [CLI_PATH, 'mcp-serve', '--cwd', ws.root],
+          stderr: 'pipe',
+          env: { PATH: process.env.PATH ?? '', HOME: ws.root },
+        }),
+      );
       const read = (await client.callTool({ name: 'read_file', arguments: { path: 'a.txt' } })) as CallToolResult;
       assert.equal((read.content[0] as { text: string }).text, '1 | alpha');
       const outside = (await client.callTool({ name: 'read_file', arguments: { path: '/etc/hostname' } })) as CallToolResult;

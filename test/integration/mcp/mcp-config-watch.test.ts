@@ -34,7 +34,10 @@ describe('watching the MCP config files', () => {
   });
 
   test('starts with the global server', () => {
-    assert.deepEqual(mcp.hub.servers().map((s) => [s.name, s.status]), [['alpha', 'connected']]);
+    assert.deepEqual(
+      mcp.hub.servers().map((s) => [s.name, s.status]),
+      [['alpha', 'connected']],
+    );
   });
 
   test('a workspace file created later (with its folder) adds its server', async () => {
@@ -49,7 +52,12 @@ describe('watching the MCP config files', () => {
     // autoApprove is a user-level setting (a workspace file cannot grant it), so the global file changes.
     writeConfig(globalFile(), { alpha: { ...fixtureEntry('--name', 'alpha'), autoApprove: ['add'], timeout: 5 } });
     writeConfig(workspaceFile(), { beta: { ...fixtureEntry('--name', 'beta'), timeout: 5 } });
-    await waitForHub(mcp.hub, () => mcp.hub.isAutoApproved('alpha', 'add') && mcp.hub.server('beta')!.config!.timeoutSeconds === 5, 5000, 'autoApprove and timeout to apply');
+    await waitForHub(
+      mcp.hub,
+      () => mcp.hub.isAutoApproved('alpha', 'add') && mcp.hub.server('beta')!.config!.timeoutSeconds === 5,
+      5000,
+      'autoApprove and timeout to apply',
+    );
     stop();
     assert.equal(mcp.hub.server('alpha')!.config!.timeoutSeconds, 5);
     assert.equal(await pid('beta'), betaPid);
@@ -57,7 +65,7 @@ describe('watching the MCP config files', () => {
     assert.ok(!statuses.some((s) => s.endsWith(':connecting')), statuses.join(' '));
   });
 
-  test('changing a server\'s args restarts only that server', async () => {
+  test("changing a server's args restarts only that server", async () => {
     const [alphaPid, betaPid] = [await pid('alpha'), await pid('beta')];
     writeConfig(workspaceFile(), { beta: { ...fixtureEntry('--name', 'beta2'), timeout: 5 } });
     await waitForHub(mcp.hub, () => mcp.hub.server('beta')?.serverInfo?.name === 'beta2', 10_000, 'beta to restart');
@@ -76,7 +84,13 @@ describe('watching the MCP config files', () => {
   test('a removed server is disconnected', async () => {
     writeConfig(globalFile(), { gamma: fixtureEntry('--name', 'gamma') });
     await waitForHub(mcp.hub, () => mcp.hub.server('alpha') === undefined, 5000, 'alpha to go away');
-    assert.deepEqual(mcp.hub.servers().map((s) => s.name).sort(), ['beta', 'gamma']);
+    assert.deepEqual(
+      mcp.hub
+        .servers()
+        .map((s) => s.name)
+        .sort(),
+      ['beta', 'gamma'],
+    );
   });
 
   test('a file saved half-written keeps its servers running and says what is wrong', async () => {
@@ -88,6 +102,9 @@ describe('watching the MCP config files', () => {
     assert.match(problem!.message, /is not valid JSON: .* at line 1, column \d+ \(its servers keep their last valid settings until it is fixed\)/);
     assert.equal(mcp.hub.server('beta')!.status, 'connected');
     assert.equal(await pid('beta'), betaPid);
-    assert.ok(warnings.some((w) => w.includes('is not valid JSON')), warnings.join('\n'));
+    assert.ok(
+      warnings.some((w) => w.includes('is not valid JSON')),
+      warnings.join('\n'),
+    );
   });
 });

@@ -21,7 +21,9 @@ describe('discovery mode with 100 tools', () => {
 
   before(async () => {
     hub = new McpHub();
-    await hub.applyConfig(configOf({ catalog: { ...fixtureEntry('--catalogue'), description: 'Work apps: GitHub, Slack, Jira, calendar, email and more' }, fx: fixtureEntry() }));
+    await hub.applyConfig(
+      configOf({ catalog: { ...fixtureEntry('--catalogue'), description: 'Work apps: GitHub, Slack, Jira, calendar, email and more' }, fx: fixtureEntry() }),
+    );
     tools = new Map(mcpToolsFor(hub).map((t) => [t.spec.name, t]));
     harness.policy = APPROVE_ALL_POLICY;
   });
@@ -40,7 +42,10 @@ describe('discovery mode with 100 tools', () => {
   test('below the threshold every tool and its schema is listed, and the meta-tools are hidden', () => {
     const section = mcpPromptSection(hub, { discoveryThreshold: 200 });
     assert.match(section, /## catalog\nWork apps/);
-    assert.match(section, /- github_create_issue: Open a new issue in a GitHub repository with a title and body\.\n {2}Input schema: \{"type":"object","properties":\{"repo":/);
+    assert.match(
+      section,
+      /- github_create_issue: Open a new issue in a GitHub repository with a title and body\.\n {2}Input schema: \{"type":"object","properties":\{"repo":/,
+    );
     assert.deepEqual([...hiddenMcpToolNames(hub, { discoveryThreshold: 200 })], ['list_mcp_servers', 'search_mcp_tools', 'get_mcp_tool_details']);
   });
 

@@ -18,7 +18,9 @@ describe('McpHub faults', () => {
     const firstPid = formatToolResult(await hub.callTool('crashy', 'pid', {})).text;
     assert.equal(formatToolResult(await hub.callTool('crashy', 'add', { a: 1, b: 1 })).text, '2');
     const statuses: string[] = [];
-    hub.onChange(() => statuses.push(`${hub.server('crashy')!.status}${hub.server('crashy')!.reconnect ? `#${hub.server('crashy')!.reconnect!.attempt}` : ''}`));
+    hub.onChange(() =>
+      statuses.push(`${hub.server('crashy')!.status}${hub.server('crashy')!.reconnect ? `#${hub.server('crashy')!.reconnect!.attempt}` : ''}`),
+    );
     // The third call kills the process mid-call: the call fails naming the server, and the hub reconnects.
     await assert.rejects(hub.callTool('crashy', 'add', { a: 1, b: 2 }), (error: Error) => {
       assert.ok(error instanceof McpServerUnavailableError, String(error));
@@ -86,7 +88,9 @@ describe('McpHub faults', () => {
       },
     }`;
     hub = new McpHub();
-    await hub.applyConfig(mergeMcpConfigFiles([parseMcpConfigText(text, { path: '/ws/.smith/mcp.json', scope: 'workspace', baseDir: '/ws' })], { workspaceTrust: () => 'trusted' }));
+    await hub.applyConfig(
+      mergeMcpConfigFiles([parseMcpConfigText(text, { path: '/ws/.smith/mcp.json', scope: 'workspace', baseDir: '/ws' })], { workspaceTrust: () => 'trusted' }),
+    );
     assert.equal(hub.server('good')!.status, 'connected');
     const broken = hub.server('broken')!;
     assert.equal(broken.status, 'error');

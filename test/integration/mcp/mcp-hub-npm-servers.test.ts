@@ -54,7 +54,13 @@ describe('McpHub with the npm reference servers (stdio)', () => {
 
   test('prompts are listed, and a prompt filled in with arguments gives its text', async () => {
     const prompt = hub.server('everything')!.prompts.find((p) => p.name === 'args-prompt');
-    assert.deepEqual(prompt?.arguments.map((a) => [a.name, a.required]), [['city', true], ['state', false]]);
+    assert.deepEqual(
+      prompt?.arguments.map((a) => [a.name, a.required]),
+      [
+        ['city', true],
+        ['state', false],
+      ],
+    );
     assert.match(await hub.getPrompt('everything', 'args-prompt', { city: 'Lisbon', state: 'Lisboa' }), /Lisbon, Lisboa/);
     await assert.rejects(hub.getPrompt('everything', 'no-such-prompt', {}), /prompt no-such-prompt/);
   });

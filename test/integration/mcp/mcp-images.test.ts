@@ -37,7 +37,10 @@ function lastUserTurnText(request: RecordedRequest): string {
   const texts = (content: any): string[] =>
     typeof content === 'string' ? [content] : content.flatMap((b: any) => (b.type === 'text' ? [b.text] : b.type === 'tool_result' ? texts(b.content) : []));
   const lastAssistant = messages.findLastIndex((m) => m.role === 'assistant');
-  return messages.slice(lastAssistant + 1).flatMap((m) => texts(m.content)).join('\n');
+  return messages
+    .slice(lastAssistant + 1)
+    .flatMap((m) => texts(m.content))
+    .join('\n');
 }
 
 describe('MCP images through use_mcp_tool (server-everything + scripted LLM)', () => {
@@ -89,7 +92,13 @@ describe('MCP images through use_mcp_tool (server-everything + scripted LLM)', (
 
   for (const protocol of ['xml', 'native'] as const) {
     test(`a vision model (claude-sonnet-4-5, ${protocol}) gets the image in its next request, with the description`, async () => {
-      const { next, result } = await runImageTask({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'sk-ant-test', baseUrl: llm.anthropicBaseUrl, toolProtocol: protocol });
+      const { next, result } = await runImageTask({
+        provider: 'anthropic',
+        model: 'claude-sonnet-4-5',
+        apiKey: 'sk-ant-test',
+        baseUrl: llm.anthropicBaseUrl,
+        toolProtocol: protocol,
+      });
       assert.equal(result.images?.length, 1);
       assert.equal(result.images![0]!.mimeType, 'image/png');
       assert.match(result.images![0]!.data, /^iVBORw0KGgo/);

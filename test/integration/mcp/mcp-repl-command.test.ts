@@ -11,7 +11,9 @@ describe('/mcp', () => {
   let hub: McpHub;
   before(async () => {
     hub = new McpHub();
-    await hub.applyConfig(configOf({ fx: { ...fixtureEntry(), autoApprove: ['add'] }, off: { ...fixtureEntry(), disabled: true }, bad: { command: 'smith-no-such-command-xyz' } }));
+    await hub.applyConfig(
+      configOf({ fx: { ...fixtureEntry(), autoApprove: ['add'] }, off: { ...fixtureEntry(), disabled: true }, bad: { command: 'smith-no-such-command-xyz' } }),
+    );
   });
   after(() => hub.dispose());
 

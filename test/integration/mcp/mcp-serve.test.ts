@@ -50,7 +50,10 @@ describe('smith mcp-serve', () => {
 
   test('lists the workspace tools with schemas generated from their specs, and run_task', async () => {
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((t) => t.name), ['read_file', 'list_files', 'search_files', 'list_code_definition_names', 'replace_in_file', 'write_to_file', 'run_task']);
+    assert.deepEqual(
+      tools.map((t) => t.name),
+      ['read_file', 'list_files', 'search_files', 'list_code_definition_names', 'replace_in_file', 'write_to_file', 'run_task'],
+    );
     const readFile = tools.find((t) => t.name === 'read_file')!;
     assert.deepEqual(readFile.inputSchema.required, ['path']);
     assert.deepEqual((readFile.inputSchema.properties as Record<string, { type: string }>).start_line!.type, 'string');
@@ -59,7 +62,10 @@ describe('smith mcp-serve', () => {
   });
 
   test('read_file, list_files and search_files work inside the workspace', async () => {
-    assert.match(textOf(await client.callTool({ name: 'read_file', arguments: { path: 'src/app.ts' } })), /^1 \| export const port = 3000;\n2 \| export function start\(\) \{/);
+    assert.match(
+      textOf(await client.callTool({ name: 'read_file', arguments: { path: 'src/app.ts' } })),
+      /^1 \| export const port = 3000;\n2 \| export function start\(\) \{/,
+    );
     const listing = textOf(await client.callTool({ name: 'list_files', arguments: { path: '.', recursive: 'true' } }));
     assert.match(listing, /src\//);
     assert.doesNotMatch(listing, /secrets/);
@@ -77,7 +83,7 @@ describe('smith mcp-serve', () => {
     assert.equal(ws.read('notes/todo.md'), '- ship it\n');
   });
 
-  test('paths outside the workspace and .smithignore\'d files are refused', async () => {
+  test("paths outside the workspace and .smithignore'd files are refused", async () => {
     const outsideRead = (await client.callTool({ name: 'read_file', arguments: { path: join(outside, 'private.txt') } })) as CallToolResult;
     assert.equal(outsideRead.isError, true);
     assert.match(textOf(outsideRead), /^Refused: The path is outside the workspace \(.+\); smith mcp-serve only works inside it\.$/);

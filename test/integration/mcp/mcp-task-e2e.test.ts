@@ -54,7 +54,9 @@ describe('a task that uses an MCP tool (TaskEnvironment + scripted LLM + server-
       extraPromptSections: wiring.promptSections,
     });
     llm.enqueue(
-      { text: 'I will ask the echo tool.\n<use_mcp_tool>\n<server_name>everything</server_name>\n<tool_name>echo</tool_name>\n<arguments>\n{"message": "hello from the model"}\n</arguments>\n</use_mcp_tool>' },
+      {
+        text: 'I will ask the echo tool.\n<use_mcp_tool>\n<server_name>everything</server_name>\n<tool_name>echo</tool_name>\n<arguments>\n{"message": "hello from the model"}\n</arguments>\n</use_mcp_tool>',
+      },
       (request) => {
         assert.match(lastUserContent(request), /\[use_mcp_tool for 'everything\/echo'\] Result:\nEcho: hello from the model/);
         return { text: '<attempt_completion>\n<result>The server echoed it.</result>\n</attempt_completion>' };
@@ -66,7 +68,10 @@ describe('a task that uses an MCP tool (TaskEnvironment + scripted LLM + server-
       assert.deepEqual(outcome, { status: 'completed', result: 'The server echoed it.' });
       const system = llm.requests[0]!.body.messages[0].content as string;
       assert.match(system, /## use_mcp_tool\nDescription: Call a tool of a connected MCP server/);
-      assert.match(system, /# MCP servers\n\n.*\n\n## everything\n\nTools:\n- echo: Echoes back the input string\n {2}Input schema: \{"type":"object","properties":\{"message"/);
+      assert.match(
+        system,
+        /# MCP servers\n\n.*\n\n## everything\n\nTools:\n- echo: Echoes back the input string\n {2}Input schema: \{"type":"object","properties":\{"message"/,
+      );
       // Auto-approved through the server's autoApprove list: nobody was asked.
       assert.equal(harness.asked.length, 0);
       const events = task.log.events.map((e) => e.type);

@@ -35,7 +35,7 @@ describe('use_mcp_tool and access_mcp_resource', () => {
 
   const use = (params: Record<string, string>) => harness.run(useTool, params);
 
-  test('a tool in the server\'s autoApprove list runs without asking', async () => {
+  test("a tool in the server's autoApprove list runs without asking", async () => {
     const outcome = await use({ server_name: 'fx', tool_name: 'add', arguments: '{"a": 2, "b": 40}' });
     assert.deepEqual(outcome, { kind: 'result', output: '42', details: { mcp: { server: 'fx', tool: 'add', isError: false } } });
     assert.equal(harness.asked.length, 0);
@@ -62,7 +62,7 @@ describe('use_mcp_tool and access_mcp_resource', () => {
     assert.equal(harness.asked.length, 0);
   });
 
-  test('invalid JSON is the model\'s mistake and nothing is asked or called', async () => {
+  test("invalid JSON is the model's mistake and nothing is asked or called", async () => {
     const outcome = await use({ server_name: 'fx', tool_name: 'add', arguments: "{a: 1, 'b': 2,}" });
     assert.equal(outcome.kind, 'error');
     assert.ok(outcome.kind === 'error' && outcome.mistake);
@@ -116,7 +116,10 @@ describe('use_mcp_tool and access_mcp_resource', () => {
     assert.deepEqual(noServer, { kind: 'error', error: 'There is no MCP server named "fxx". Servers: fx, slow, off.', mistake: true });
     const noTool = await use({ server_name: 'fx', tool_name: 'multiply' });
     assert.equal(noTool.kind, 'error');
-    assert.match(noTool.kind === 'error' ? noTool.error : '', /^MCP server "fx" has no tool named "multiply"\. Its tools: add, pid, fail, media, slow, shout, grow, nested\.$/);
+    assert.match(
+      noTool.kind === 'error' ? noTool.error : '',
+      /^MCP server "fx" has no tool named "multiply"\. Its tools: add, pid, fail, media, slow, shout, grow, nested\.$/,
+    );
   });
 
   test('a server that is down is a tool error naming it and its status', async () => {
@@ -124,7 +127,7 @@ describe('use_mcp_tool and access_mcp_resource', () => {
     assert.deepEqual(outcome, { kind: 'error', error: 'MCP server "off" is not available: it is disabled in the MCP settings.', mistake: false });
   });
 
-  test('a call past the server\'s timeout is reported as cancelled', async () => {
+  test("a call past the server's timeout is reported as cancelled", async () => {
     harness.answers = [{ approved: true }];
     const outcome = await use({ server_name: 'slow', tool_name: 'slow' });
     assert.equal(outcome.kind, 'error');

@@ -55,7 +55,7 @@ function openWindow(cwd: string, storageDir: string, answers: Array<boolean | un
   };
 }
 
-describe('the editor host\'s workspace trust question', () => {
+describe("the editor host's workspace trust question", () => {
   let ws: TempWorkspace;
   let storage: string;
   const windows: Array<{ dispose(): Promise<void> }> = [];
@@ -78,7 +78,10 @@ describe('the editor host\'s workspace trust question', () => {
   test('nothing starts before the answer; yes starts the server and the next window does not ask', async () => {
     const first = open([true]);
     assert.equal(first.asked.length, 1);
-    assert.deepEqual(first.asked[0]!.servers.map((s) => s.name), ['memory']);
+    assert.deepEqual(
+      first.asked[0]!.servers.map((s) => s.name),
+      ['memory'],
+    );
     await first.settled();
     await waitForStatus(first.hub, 'memory', 'connected', 30_000);
     const second = open([]);
@@ -99,7 +102,13 @@ describe('the editor host\'s workspace trust question', () => {
     await later.settled();
     assert.equal(later.asked.length, 0);
     assert.equal(later.hub.server('memory'), undefined);
-    assert.match(later.watcher.current().problems.map((p) => p.message).join('\n'), /you chose not to trust/);
+    assert.match(
+      later.watcher
+        .current()
+        .problems.map((p) => p.message)
+        .join('\n'),
+      /you chose not to trust/,
+    );
   });
 
   test('a changed server command asks again; reloads of the same file ask once', async () => {
@@ -110,7 +119,10 @@ describe('the editor host\'s workspace trust question', () => {
     const next = open(answers);
     await next.settled();
     assert.equal(next.asked.length, 0);
-    writeConfig(join(ws.root, '.smith', 'mcp.json'), { memory: npmServerEntry('server-memory'), other: { command: 'node', args: ['-e', 'setInterval(() => {}, 1000)'] } });
+    writeConfig(join(ws.root, '.smith', 'mcp.json'), {
+      memory: npmServerEntry('server-memory'),
+      other: { command: 'node', args: ['-e', 'setInterval(() => {}, 1000)'] },
+    });
     next.watcher.reload();
     next.watcher.refresh();
     next.watcher.refresh();

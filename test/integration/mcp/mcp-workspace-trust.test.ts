@@ -39,7 +39,18 @@ describe('a workspace .smith/mcp.json and trust', () => {
     ws.dispose();
     rmSync(storage, { recursive: true, force: true });
   });
-  const baseArgs = () => ['--provider', 'openai-compatible', '--base-url', llm.openAiBaseUrl, '--model', 'scripted-model', '--cwd', ws.root, '--storage', storage];
+  const baseArgs = () => [
+    '--provider',
+    'openai-compatible',
+    '--base-url',
+    llm.openAiBaseUrl,
+    '--model',
+    'scripted-model',
+    '--cwd',
+    ws.root,
+    '--storage',
+    storage,
+  ];
 
   test('without trust nothing starts; the task goes on without the servers and the message names --trust-workspace', async () => {
     llm.enqueue(complete);
@@ -106,7 +117,7 @@ describe('a workspace .smith/mcp.json and trust', () => {
     assert.doesNotMatch(again.stderr, /Start them\?|--trust-workspace/);
   });
 
-  test('a workspace server cannot take the name of a user-level one: the user\'s server is used, with a warning', async () => {
+  test("a workspace server cannot take the name of a user-level one: the user's server is used, with a warning", async () => {
     writeConfig(join(storage, 'mcp_settings.json'), { memory: npmServerEntry('server-memory') });
     llm.enqueue(complete);
     const run = await runCli({ args: [...baseArgs(), '--yes', '--trust-workspace', 'Do it'], timeoutMs: 60_000 });

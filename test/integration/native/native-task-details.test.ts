@@ -38,8 +38,7 @@ describe('native tool calling through the Task', () => {
     rmSync(storage, { recursive: true, force: true });
   });
 
-  const baseUrl = (vendor: Vendor) =>
-    vendor === 'anthropic' ? server.anthropicBaseUrl : vendor === 'gemini' ? server.geminiBaseUrl : server.openAiBaseUrl;
+  const baseUrl = (vendor: Vendor) => (vendor === 'anthropic' ? server.anthropicBaseUrl : vendor === 'gemini' ? server.geminiBaseUrl : server.openAiBaseUrl);
 
   async function taskOptions(vendor: Vendor, host: Host, extra: Partial<ProviderConfig> = {}, toolProtocol: ToolProtocol = 'native') {
     const provider = createProvider({ provider: vendor, model: MODELS[vendor], apiKey: 'test-key', baseUrl: baseUrl(vendor), toolProtocol, ...extra });
@@ -85,7 +84,7 @@ describe('native tool calling through the Task', () => {
     ]);
   });
 
-  test('Gemini: a malformed function call is the model\'s mistake, answered with a reminder, not a failure', async () => {
+  test("Gemini: a malformed function call is the model's mistake, answered with a reminder, not a failure", async () => {
     server.enqueue({ finishReason: 'MALFORMED_FUNCTION_CALL' }, complete);
     const task = Task.create(await taskOptions('gemini', harness().host), 'Do it');
     assert.equal((await task.run()).status, 'completed');
@@ -95,7 +94,12 @@ describe('native tool calling through the Task', () => {
   test('an unknown tool and non-string arguments are handled: error result, values as strings', async () => {
     ws.write('a.txt', 'one\ntwo\nthree\n');
     server.enqueue(
-      { toolCalls: [{ name: 'delete_file', arguments: { path: 'a.txt' } }, { name: 'read_file', arguments: { path: 'a.txt', start_line: 2, end_line: 2.0 } }] },
+      {
+        toolCalls: [
+          { name: 'delete_file', arguments: { path: 'a.txt' } },
+          { name: 'read_file', arguments: { path: 'a.txt', start_line: 2, end_line: 2.0 } },
+        ],
+      },
       complete,
     );
     const task = Task.create(await taskOptions('openai', harness().host), 'Go');
@@ -138,19 +142,21 @@ describe('native tool calling through the Task', () => {
       assert.equal((await resumed.run()).status, 'completed');
       const request = server.requestAt(1);
       const results = nativeResults(request);
-      assert.deepEqual(results.map((r) => r.callRef), nativeCallRefs(request));
-      assert.deepEqual(results.map((r) => r.content), [NO_RESULT_NOTE, NO_RESULT_NOTE]);
+      assert.deepEqual(
+        results.map((r) => r.callRef),
+        nativeCallRefs(request),
+      );
+      assert.deepEqual(
+        results.map((r) => r.content),
+        [NO_RESULT_NOTE, NO_RESULT_NOTE],
+      );
       assert.match(lastUserText(request), /\[TASK RESUMPTION\][\s\S]*replace_in_file[\s\S]*interrupted/);
       assert.equal(ws.read('a.txt'), 'alpha\n');
     });
 
     test(`${vendor}: after a condense the summary stands alone and no result is orphaned`, async () => {
       ws.write('a.txt', 'alpha\n');
-      server.enqueue(
-        { toolCalls: [read('a.txt')] },
-        { toolCalls: [{ name: 'condense', arguments: { context: 'Read a.txt: it says alpha.' } }] },
-        complete,
-      );
+      server.enqueue({ toolCalls: [read('a.txt')] }, { toolCalls: [{ name: 'condense', arguments: { context: 'Read a.txt: it says alpha.' } }] }, complete);
       const task = Task.create(await taskOptions(vendor, harness().host), 'Summarise');
       assert.equal((await task.run()).status, 'completed');
       const request = server.requestAt(2);
@@ -172,7 +178,10 @@ describe('native tool calling through the Task', () => {
       const [first, second] = server.requests.slice(2);
       assert.equal(nativeResults(first!).length, 0, 'the XML-era call stays text');
       assert.match(JSON.stringify(first!.body), /<read_file>/);
-      assert.deepEqual(nativeResults(second!).map((r) => r.content), ['1 | alpha']);
+      assert.deepEqual(
+        nativeResults(second!).map((r) => r.content),
+        ['1 | alpha'],
+      );
     });
   }
 });

@@ -168,7 +168,9 @@ for (const vendor of VENDORS) {
 
 describe('--tool-protocol', () => {
   test('accepts only xml or native, and is documented in --help', async () => {
-    const bad = await runCli({ args: ['--tool-protocol', 'json', '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', 'task'] });
+    const bad = await runCli({
+      args: ['--tool-protocol', 'json', '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', 'task'],
+    });
     assert.equal(bad.code, 2);
     assert.match(bad.stderr, /--tool-protocol must be xml or native; got "json"/);
     const help = await runCli({ args: ['--help'] });

@@ -59,19 +59,33 @@ export function nativeResults(request: RecordedRequest): SeenResult[] {
     case 'openai': {
       const messages: any[] = body.messages;
       const lastAssistant = messages.findLastIndex((m) => m.role === 'assistant');
-      return messages
-        .slice(lastAssistant + 1)
-        .filter((m) => m.role === 'tool')
-        // Chat Completions has no error flag: Smith prefixes the text instead.
-        .map((m) => ({ callRef: m.tool_call_id, content: m.content.replace(/^Error: /, ''), isError: m.content.startsWith('Error: ') }));
+      return (
+        messages
+          .slice(lastAssistant + 1)
+          .filter((m) => m.role === 'tool')
+          // Chat Completions has no error flag: Smith prefixes the text instead.
+          .map((m) => ({ callRef: m.tool_call_id, content: m.content.replace(/^Error: /, ''), isError: m.content.startsWith('Error: ') }))
+      );
     }
     case 'anthropic': {
       const last = body.messages.at(-1);
       const blocks: any[] = Array.isArray(last.content) ? last.content : [];
-      return blocks
-        .filter((b) => b.type === 'tool_result')
-        // A result with images holds text and image blocks; its text is what is compared.
-        .map((b) => ({ callRef: b.tool_use_id, content: typeof b.content === 'string' ? b.content : b.content.filter((c: any) => c.type === 'text').map((c: any) => c.text).join('\n'), isError: b.is_error === true }));
+      return (
+        blocks
+          .filter((b) => b.type === 'tool_result')
+          // A result with images holds text and image blocks; its text is what is compared.
+          .map((b) => ({
+            callRef: b.tool_use_id,
+            content:
+              typeof b.content === 'string'
+                ? b.content
+                : b.content
+                    .filter((c: any) => c.type === 'text')
+                    .map((c: any) => c.text)
+                    .join('\n'),
+            isError: b.is_error === true,
+          }))
+      );
     }
     case 'gemini': {
       const parts: any[] = body.contents.at(-1).parts;
@@ -108,7 +122,12 @@ export function nativeCallRefs(request: RecordedRequest): string[] {
 export function lastUserText(request: RecordedRequest): string {
   const { body } = request;
   const texts = (content: any): string =>
-    typeof content === 'string' ? content : content.filter((b: any) => b.type === 'text' || b.text !== undefined).map((b: any) => b.text).join('\n');
+    typeof content === 'string'
+      ? content
+      : content
+          .filter((b: any) => b.type === 'text' || b.text !== undefined)
+          .map((b: any) => b.text)
+          .join('\n');
   switch (request.format) {
     case 'openai':
       return texts(body.messages.findLast((m: any) => m.role === 'user').content);

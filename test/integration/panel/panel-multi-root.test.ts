@@ -19,7 +19,14 @@ import { allText, systemPromptOf, useTaskFixture } from '../../helpers/agent-fix
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 
-const SETTINGS: ProviderSettingsView = { provider: 'openai-compatible', model: 'scripted-model', baseUrl: 'http://127.0.0.1', toolProtocol: 'xml', hasApiKey: true, missing: [] };
+const SETTINGS: ProviderSettingsView = {
+  provider: 'openai-compatible',
+  model: 'scripted-model',
+  baseUrl: 'http://127.0.0.1',
+  toolProtocol: 'xml',
+  hasApiKey: true,
+  missing: [],
+};
 const folder = (path: string, name: string, scheme = 'file'): EditorWorkspaceFolder => ({ name, uri: { scheme, fsPath: path } });
 
 describe('the panel in a multi-root workspace', { timeout: 60_000 }, () => {
@@ -86,12 +93,13 @@ describe('the panel in a multi-root workspace', { timeout: 60_000 }, () => {
       saveExport: async () => {},
       checkpointViews,
     });
-    const ended = () => new Promise<TaskOutcome>((resolve) => {
-      const subscription = controller.onTaskEnded((outcome) => {
-        subscription.dispose();
-        resolve(outcome);
+    const ended = () =>
+      new Promise<TaskOutcome>((resolve) => {
+        const subscription = controller.onTaskEnded((outcome) => {
+          subscription.dispose();
+          resolve(outcome);
+        });
       });
-    });
     closers.push(() => {
       controller.dispose();
       interactions.dispose();
@@ -103,8 +111,18 @@ describe('the panel in a multi-root workspace', { timeout: 60_000 }, () => {
     assert.deepEqual(localWorkspaceFolders(editorFolders), { primary: fixture.ws.root, others: [{ path: lib, name: 'Shared' }] });
     assert.deepEqual(localWorkspaceFolders(undefined), { primary: undefined, others: [] });
     assert.deepEqual(localWorkspaceFolders([folder('/remote/x', 'remote', 'vscode-remote')]), { primary: undefined, others: [] });
-    const roots = editorWorkspaceRoots({ primary: fixture.ws.root, others: [{ path: lib, name: 'Shared' }, { path: join(extra.root, 'gone'), name: 'gone' }] });
-    assert.deepEqual(roots?.all.map((r) => r.name), [roots?.primary.name, 'Shared'], 'a folder missing on disk is left out of shown paths');
+    const roots = editorWorkspaceRoots({
+      primary: fixture.ws.root,
+      others: [
+        { path: lib, name: 'Shared' },
+        { path: join(extra.root, 'gone'), name: 'gone' },
+      ],
+    });
+    assert.deepEqual(
+      roots?.all.map((r) => r.name),
+      [roots?.primary.name, 'Shared'],
+      'a folder missing on disk is left out of shown paths',
+    );
   });
 
   test('completions reach every folder; a task attaches, reads and edits in the second folder by its name', async () => {
@@ -114,7 +132,9 @@ describe('the panel in a multi-root workspace', { timeout: 60_000 }, () => {
     assert.equal(panel.controller.snapshot().mentionSuggestions?.items[0]?.value, 'Shared/src/util.ts');
 
     fixture.server.enqueue({ text: '<read_file>\n<path>Shared/src/util.ts</path>\n</read_file>' });
-    fixture.server.enqueue({ text: '<replace_in_file>\n<path>Shared/src/util.ts</path>\n<diff>\n------- SEARCH\nexport const UTIL = "in the second folder";\n=======\nexport const UTIL = "edited from the panel";\n+++++++ REPLACE\n</diff>\n</replace_in_file>' });
+    fixture.server.enqueue({
+      text: '<replace_in_file>\n<path>Shared/src/util.ts</path>\n<diff>\n------- SEARCH\nexport const UTIL = "in the second folder";\n=======\nexport const UTIL = "edited from the panel";\n+++++++ REPLACE\n</diff>\n</replace_in_file>',
+    });
     fixture.server.enqueue({ text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' });
     const ended = panel.ended();
     await panel.controller.newTask('Check @Shared/src/util.ts');

@@ -19,9 +19,16 @@ import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
 
 const reply = (text: string): ScriptedReply => ({ text, usage: { input: 1_000, output: 100 } });
-const replace = (path: string, search: string, by: string) => reply(`<replace_in_file>\n<path>${path}</path>\n<diff>\n------- SEARCH\n${search}\n=======\n${by}\n+++++++ REPLACE\n</diff>\n</replace_in_file>`);
+const replace = (path: string, search: string, by: string) =>
+  reply(`<replace_in_file>\n<path>${path}</path>\n<diff>\n------- SEARCH\n${search}\n=======\n${by}\n+++++++ REPLACE\n</diff>\n</replace_in_file>`);
 const complete = (result: string) => reply(`<attempt_completion>\n<result>${result}</result>\n</attempt_completion>`);
-const NO_MCP: McpRequests = { restart: async () => {}, setDisabled: async () => {}, setAutoApprove: async () => {}, openConfig: async () => {}, showLog: async () => {} };
+const NO_MCP: McpRequests = {
+  restart: async () => {},
+  setDisabled: async () => {},
+  setAutoApprove: async () => {},
+  openConfig: async () => {},
+  showLog: async () => {},
+};
 
 describe('the panel: Replay with…', () => {
   const fx = useAgentFixture();
@@ -93,7 +100,10 @@ describe('the panel: Replay with…', () => {
     await assert.rejects(send({ type: 'replayTask', id: 'r1', taskId, model: 'other-model' }), /has no checkpoints/);
     await assert.rejects(send({ type: 'replayTask', id: 'r2', taskId: 'no-such-task', model: 'other-model' }), /No task with id "no-such-task"/);
     const withCheckpoints = await runOriginal();
-    await assert.rejects(panel(false).send({ type: 'replayTask', id: 'r3', taskId: withCheckpoints, model: 'other-model' }), /Set up a model provider in Settings first/);
+    await assert.rejects(
+      panel(false).send({ type: 'replayTask', id: 'r3', taskId: withCheckpoints, model: 'other-model' }),
+      /Set up a model provider in Settings first/,
+    );
     assert.equal(parseWebviewMessage({ type: 'replayTask', id: 'r4', taskId, model: '  ' }).ok, false, 'a model must be named');
     assert.deepEqual(shown, []);
     assert.equal(existsSync(join(fx.storage, 'replays')) ? readdirSync(join(fx.storage, 'replays')).length : 0, 0);

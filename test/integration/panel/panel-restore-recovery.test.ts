@@ -32,7 +32,11 @@ test('opening the panel finishes an interrupted restore and says what it did', {
   for (const name of ['a.ts', 'b.ts', 'c.ts']) ws.write(name, 'v2');
   const latest = await store.snapshot();
   const marker = join(storage.root, 'stopped');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, '../../fixtures/checkpoint-restore-step-child.ts'), storage.root, ws.root, first.root, latest.root, 'file:1', marker], { stdio: 'ignore' });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(__dirname, '../../fixtures/checkpoint-restore-step-child.ts'), storage.root, ws.root, first.root, latest.root, 'file:1', marker],
+    { stdio: 'ignore' },
+  );
   const exited = new Promise((resolve) => child.on('exit', resolve));
   await until(() => existsSync(marker), 'the restore to stop after its first file', 60_000);
   child.kill('SIGKILL');
@@ -43,7 +47,14 @@ test('opening the panel finishes an interrupted restore and says what it did', {
   const harness = new ToolHarness(ws.root);
   const edits: EditReview = { streamPartial: () => {}, present: async () => {}, accept: async () => ({}), reject: async () => {}, discard: async () => {} };
   const interactions = new WebviewInteractions(edits, () => ws.root);
-  const view: ProviderSettingsView = { provider: 'openai-compatible', model: 'm', baseUrl: 'http://127.0.0.1', toolProtocol: 'xml', hasApiKey: true, missing: [] };
+  const view: ProviderSettingsView = {
+    provider: 'openai-compatible',
+    model: 'm',
+    baseUrl: 'http://127.0.0.1',
+    toolProtocol: 'xml',
+    hasApiKey: true,
+    missing: [],
+  };
   const settings: PanelProviderSettings = {
     basics: () => view,
     view: async () => view,
@@ -73,7 +84,10 @@ test('opening the panel finishes an interrupted restore and says what it did', {
     const told = notices.filter((n) => /checkpoint restore/.test(n.message));
     assert.equal(told.length, 1, JSON.stringify(notices));
     assert.equal(told[0]?.level, 'warning');
-    assert.match(told[0]!.message, /was interrupted .* it has now been finished\. 1 file restored now \(b\.ts\), 1 file already restored before it stopped\. Left as they are, because they changed after the restore stopped: c\.ts\./);
+    assert.match(
+      told[0]!.message,
+      /was interrupted .* it has now been finished\. 1 file restored now \(b\.ts\), 1 file already restored before it stopped\. Left as they are, because they changed after the restore stopped: c\.ts\./,
+    );
     assert.equal(ws.read('a.ts'), 'a1');
     assert.equal(ws.read('b.ts'), 'b1');
     assert.equal(ws.read('c.ts'), 'the user edited this after the crash');

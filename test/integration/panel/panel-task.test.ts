@@ -32,7 +32,14 @@ import { gate } from '../../helpers/gate.js';
 import { eventually } from '../../helpers/pid-liveness.js';
 import { startWebAppServer, WEB_APP_FILES } from '../../fixtures/web-app-server.js';
 
-const SETTINGS: ProviderSettingsView = { provider: 'openai-compatible', model: 'scripted-model', baseUrl: 'http://127.0.0.1', toolProtocol: 'xml', hasApiKey: true, missing: [] };
+const SETTINGS: ProviderSettingsView = {
+  provider: 'openai-compatible',
+  model: 'scripted-model',
+  baseUrl: 'http://127.0.0.1',
+  toolProtocol: 'xml',
+  hasApiKey: true,
+  missing: [],
+};
 const NO_MCP: McpRequests = {
   restart: async () => {},
   setDisabled: async () => {},
@@ -64,7 +71,12 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     };
     const interactions = new WebviewInteractions(edits, () => fixture.ws.root);
     const notices: string[] = [];
-    const host = { ...harness.host, approvals: interactions.approvals, questions: interactions.questions, notify: (_level: string, message: string) => void notices.push(message) };
+    const host = {
+      ...harness.host,
+      approvals: interactions.approvals,
+      questions: interactions.questions,
+      notify: (_level: string, message: string) => void notices.push(message),
+    };
     const settingsChanged = new Emitter<void>();
     let disabledRules: string[] = [];
     let autoApprove: AutoApproveView = { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 };
@@ -90,8 +102,23 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       },
       onDidChange: settingsChanged.event,
       createEnvironment: async () => {
-        const provider = createProvider({ provider: 'openai-compatible', model: options.model?.() ?? 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl, ...(options.native ? { toolProtocol: 'native' as const } : {}) });
-        return fixture.environment(provider, host, { permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules, disabledRules: () => new Set(disabledRules), policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }), ...(options.vision || options.priced ? { modelOverrides: { ...(options.vision ? { supportsImages: true } : {}), ...(options.priced ? { inputPrice: 1, outputPrice: 1 } : {}) } } : {}), ...(options.hooks ? { hooks: options.hooks } : {}), ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}) });
+        const provider = createProvider({
+          provider: 'openai-compatible',
+          model: options.model?.() ?? 'scripted-model',
+          apiKey: 'k',
+          baseUrl: fixture.server.openAiBaseUrl,
+          ...(options.native ? { toolProtocol: 'native' as const } : {}),
+        });
+        return fixture.environment(provider, host, {
+          permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules,
+          disabledRules: () => new Set(disabledRules),
+          policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }),
+          ...(options.vision || options.priced
+            ? { modelOverrides: { ...(options.vision ? { supportsImages: true } : {}), ...(options.priced ? { inputPrice: 1, outputPrice: 1 } : {}) } }
+            : {}),
+          ...(options.hooks ? { hooks: options.hooks } : {}),
+          ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
+        });
       },
     };
     const exported: { name: string; markdown: string }[] = [];
@@ -102,7 +129,8 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       opened: [] as string[],
     };
     const checkpointViews: CheckpointViews = {
-      showChanges: async (title, files) => void views.comparisons.push({ title, files: files.map((f) => ({ path: f.path, before: f.before(), existsNow: f.existsNow })) }),
+      showChanges: async (title, files) =>
+        void views.comparisons.push({ title, files: files.map((f) => ({ path: f.path, before: f.before(), existsNow: f.existsNow })) }),
       confirm: async (message, detail) => {
         views.questions.push(`${message}\n${detail}`);
         return views.answer;
@@ -120,7 +148,9 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       checkpointViews,
     });
     const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), { throttleMs: 0 });
+    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), {
+      throttleMs: 0,
+    });
     const client = createRequestClient((message) => pageEnd.send(message));
     const page = { state: initialWebviewState as WebviewState, problems: [] as string[] };
     /** Every streamed progress line (command output, sub-agents' steps), as the page received it. */
@@ -211,7 +241,10 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.client.request({ type: 'newTask', text: 'Say done' });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     const warning = panel.notices.find((notice) => /cost limit/.test(notice));
-    assert.match(warning ?? panel.notices.join('\n'), /The cost limit of \$0\.5 \(smith\.maxCost\) cannot apply: the prices of openai-compatible\/scripted-model are unknown/);
+    assert.match(
+      warning ?? panel.notices.join('\n'),
+      /The cost limit of \$0\.5 \(smith\.maxCost\) cannot apply: the prices of openai-compatible\/scripted-model are unknown/,
+    );
   });
 
   test('a cost limit on a priced model raises no warning', async () => {
@@ -220,7 +253,11 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     fixture.server.enqueue({ text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' });
     await panel.client.request({ type: 'newTask', text: 'Say done' });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
-    assert.equal(panel.notices.some((notice) => /cost limit/.test(notice)), false, panel.notices.join('\n'));
+    assert.equal(
+      panel.notices.some((notice) => /cost limit/.test(notice)),
+      false,
+      panel.notices.join('\n'),
+    );
   });
 
   const WRITE_HELLO = { text: '<write_to_file>\n<path>hello.txt</path>\n<content>Hello\n</content>\n</write_to_file>' };
@@ -237,7 +274,8 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     return panel.page.state.panel!.task!.id;
   }
 
-  const kinds = (panel: ReturnType<typeof openPanel>) => panel.page.state.panel!.task!.messages.map((m) => (m.kind === 'checkpoint' ? `checkpoint ${m.checkpointId}` : m.kind));
+  const kinds = (panel: ReturnType<typeof openPanel>) =>
+    panel.page.state.panel!.task!.messages.map((m) => (m.kind === 'checkpoint' ? `checkpoint ${m.checkpointId}` : m.kind));
 
   test('checkpoint markers; Compare shows what differs from now; Restore asks before overwriting the user’s edit', async () => {
     const panel = openPanel();
@@ -254,7 +292,10 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
 
     // The user's edit would be lost: the restore asks, and a "no" changes nothing.
     await panel.client.request({ type: 'restoreCheckpoint', taskId, checkpointId: '1', scope: 'files' });
-    assert.match(panel.views.questions.at(-1) ?? '', /Restore checkpoint 1\?\nThese files changed after Smith's last step and would be overwritten:\nhello\.txt/);
+    assert.match(
+      panel.views.questions.at(-1) ?? '',
+      /Restore checkpoint 1\?\nThese files changed after Smith's last step and would be overwritten:\nhello\.txt/,
+    );
     assert.equal(fixture.ws.read('hello.txt'), 'Hello\nmine\n');
     panel.views.answer = true;
     await panel.client.request({ type: 'restoreCheckpoint', taskId, checkpointId: '1', scope: 'files' });
@@ -281,7 +322,10 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.client.request({ type: 'sendMessage', text: 'Say hello to the world' });
     await panel.until(() => panel.page.state.panel?.task?.pendingApproval !== undefined, 'an approval request');
     await panel.client.request({ type: 'approve', callId: panel.page.state.panel!.task!.pendingApproval!.callId });
-    await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.ws.read('hello.txt') === 'Hello, world\n', 'the follow-up completes');
+    await panel.until(
+      () => panel.page.state.panel?.task?.status === 'completed' && fixture.ws.read('hello.txt') === 'Hello, world\n',
+      'the follow-up completes',
+    );
     const followUp = panel.page.state.panel!.task!.messages.find((m) => m.kind === 'user');
     assert.ok(followUp?.kind === 'user');
 
@@ -322,22 +366,34 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     assert.doesNotMatch(next, /In French/);
   });
 
-  test('settings saved while Smith works (another profile picked) apply to the task\'s next run', async () => {
+  test("settings saved while Smith works (another profile picked) apply to the task's next run", async () => {
     let model = 'first-model';
     const panel = openPanel({ model: () => model });
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
     const held = gate();
-    fixture.server.enqueue({ text: '<attempt_completion>\n<result>first answer</result>\n</attempt_completion>', hold: { afterEvents: 1, until: held.promise } }, DONE);
+    fixture.server.enqueue(
+      { text: '<attempt_completion>\n<result>first answer</result>\n</attempt_completion>', hold: { afterEvents: 1, until: held.promise } },
+      DONE,
+    );
     await panel.client.request({ type: 'newTask', text: 'Answer twice' });
     assert.ok(await eventually(() => fixture.server.requests.length === 1), 'the first request');
     model = 'second-model';
-    await panel.client.request({ type: 'saveSettings', provider: 'openai-compatible', model: 'second-model', baseUrl: 'http://127.0.0.1', toolProtocol: 'xml' });
+    await panel.client.request({
+      type: 'saveSettings',
+      provider: 'openai-compatible',
+      model: 'second-model',
+      baseUrl: 'http://127.0.0.1',
+      toolProtocol: 'xml',
+    });
     held.open();
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the first run completes');
     await panel.client.request({ type: 'sendMessage', text: 'And again' });
     assert.ok(await eventually(() => fixture.server.requests.length === 2), 'the second request');
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.server.requests.length === 2, 'the second run completes');
-    assert.deepEqual(fixture.server.requests.map((request) => (request.body as { model?: string }).model), ['first-model', 'second-model']);
+    assert.deepEqual(
+      fixture.server.requests.map((request) => (request.body as { model?: string }).model),
+      ['first-model', 'second-model'],
+    );
   });
 
   test('a message sent now while the model answers cuts the answer off and reaches the model at once', async () => {
@@ -348,7 +404,9 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.until(() => (panel.page.state.streaming?.text.length ?? 0) >= 20, 'the answer streaming');
     await panel.client.request({ type: 'steerMessage', text: 'Only the tests, please' });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
-    const chat = panel.page.state.panel!.task!.messages.map((m) => (m.kind === 'assistant' || m.kind === 'notice' || m.kind === 'user' ? `${m.kind}: ${m.text}` : m.kind));
+    const chat = panel.page.state.panel!.task!.messages.map((m) =>
+      m.kind === 'assistant' || m.kind === 'notice' || m.kind === 'user' ? `${m.kind}: ${m.text}` : m.kind,
+    );
     assert.ok(chat.includes('assistant: I will rewrite the whole'), chat.join('\n'));
     assert.ok(chat.includes('notice: You stopped the answer here (a new message was sent); nothing in it was run.'), chat.join('\n'));
     assert.ok(chat.includes('user: Only the tests, please'), chat.join('\n'));
@@ -366,7 +424,15 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       { text: 'Read the code', status: 'in_progress' },
       { text: 'Fix it', status: 'pending' },
     ]);
-    await panel.client.request({ type: 'editTodos', taskId, items: [{ text: 'Read the code', status: 'completed' }, { text: 'Fix it', status: 'in_progress' }, { text: 'Add a test', status: 'pending' }] });
+    await panel.client.request({
+      type: 'editTodos',
+      taskId,
+      items: [
+        { text: 'Read the code', status: 'completed' },
+        { text: 'Fix it', status: 'in_progress' },
+        { text: 'Add a test', status: 'pending' },
+      ],
+    });
     await panel.until(() => panel.page.state.panel?.task?.todos?.length === 3, 'the edited list');
     fixture.server.enqueue(DONE);
     await panel.client.request({ type: 'sendMessage', text: 'Go on' });
@@ -383,7 +449,12 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     const long = `Now the fix, step by step. ${'This paragraph explains one more detail of the change. '.repeat(40)}`;
     fixture.server.enqueue(
       { text: '<update_todo_list>\n<todos>\n- [x] Read the code\n- [-] Fix it\n</todos>\n</update_todo_list>', usage: { input: 1200, output: 40 } },
-      { text: `${long}\n<attempt_completion>\n<result>Done.</result>\n</attempt_completion>`, chunkSize: 40, usage: { input: 2500, output: 900 }, hold: { afterEvents: 6, until: held.promise } },
+      {
+        text: `${long}\n<attempt_completion>\n<result>Done.</result>\n</attempt_completion>`,
+        chunkSize: 40,
+        usage: { input: 2500, output: 900 },
+        hold: { afterEvents: 6, until: held.promise },
+      },
     );
     await panel.client.request({ type: 'newTask', text: 'Fix the bug' });
     await panel.until(() => (panel.page.state.streaming?.text.length ?? 0) >= 40, 'the long answer streaming');
@@ -438,7 +509,11 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     assert.equal(fixture.ws.read('two.txt'), '2\n');
     const tools = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'tool' && m.tool === 'write_to_file');
-    assert.deepEqual(tools.map((m) => (m.kind === 'tool' ? m.approvedBy : undefined)), ['user', 'auto'], 'the second write ran unasked');
+    assert.deepEqual(
+      tools.map((m) => (m.kind === 'tool' ? m.approvedBy : undefined)),
+      ['user', 'auto'],
+      'the second write ran unasked',
+    );
   });
 
   test('the Settings view lists the server’s models, or the catalogue’s with why the server’s failed', async () => {
@@ -446,7 +521,12 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
     await panel.client.request({ type: 'listModels', provider: 'openai-compatible', baseUrl: fixture.server.openAiBaseUrl });
     await panel.until(() => panel.page.state.panel?.models !== undefined, 'the models');
-    assert.deepEqual(panel.page.state.panel!.models, { provider: 'openai-compatible', baseUrl: fixture.server.openAiBaseUrl, source: 'server', models: [{ id: 'scripted-model' }] });
+    assert.deepEqual(panel.page.state.panel!.models, {
+      provider: 'openai-compatible',
+      baseUrl: fixture.server.openAiBaseUrl,
+      source: 'server',
+      models: [{ id: 'scripted-model' }],
+    });
     await panel.client.request({ type: 'listModels', provider: 'anthropic', baseUrl: '' });
     await panel.until(() => panel.page.state.panel?.models?.provider === 'anthropic', 'the catalogue');
     const claude = panel.page.state.panel!.models!.models.find((m) => m.id.startsWith('claude-sonnet-4'));
@@ -461,24 +541,43 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     const panel = openPanel({ native: true });
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
     const write = (path: string) => ({ name: 'write_to_file', arguments: { path, content: `${path}\n` } });
-    fixture.server.enqueue({ toolCalls: [write('a.txt'), write('b.txt'), write('c.txt')] }, { toolCalls: [{ name: 'attempt_completion', arguments: { result: 'Wrote three files.' } }] });
+    fixture.server.enqueue(
+      { toolCalls: [write('a.txt'), write('b.txt'), write('c.txt')] },
+      { toolCalls: [{ name: 'attempt_completion', arguments: { result: 'Wrote three files.' } }] },
+    );
     await panel.client.request({ type: 'newTask', text: 'Write three files' });
     await panel.until(() => panel.page.state.panel?.task?.pendingApproval !== undefined, 'the first approval');
     const first = panel.page.state.panel!.task!.pendingApproval!;
     assert.equal(first.batch?.index, 1);
-    assert.deepEqual(first.batch?.calls.map((c) => c.params.path), ['a.txt', 'b.txt', 'c.txt']);
+    assert.deepEqual(
+      first.batch?.calls.map((c) => c.params.path),
+      ['a.txt', 'b.txt', 'c.txt'],
+    );
     await panel.client.request({ type: 'approve', callId: first.callId, all: true });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
-    assert.deepEqual(['a.txt', 'b.txt', 'c.txt'].map((f) => fixture.ws.read(f)), ['a.txt\n', 'b.txt\n', 'c.txt\n']);
+    assert.deepEqual(
+      ['a.txt', 'b.txt', 'c.txt'].map((f) => fixture.ws.read(f)),
+      ['a.txt\n', 'b.txt\n', 'c.txt\n'],
+    );
     const writes = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'tool' && m.tool === 'write_to_file');
-    assert.deepEqual(writes.map((m) => (m.kind === 'tool' ? [m.status, m.approvedBy] : [])), [['done', 'user'], ['done', 'user'], ['done', 'user']]);
+    assert.deepEqual(
+      writes.map((m) => (m.kind === 'tool' ? [m.status, m.approvedBy] : [])),
+      [
+        ['done', 'user'],
+        ['done', 'user'],
+        ['done', 'user'],
+      ],
+    );
   });
 
   test('file by file: the second call of a batch asks again, and a rejection stops the rest', async () => {
     const panel = openPanel({ native: true });
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
     const write = (path: string) => ({ name: 'write_to_file', arguments: { path, content: `${path}\n` } });
-    fixture.server.enqueue({ toolCalls: [write('a.txt'), write('b.txt'), write('c.txt')] }, { toolCalls: [{ name: 'attempt_completion', arguments: { result: 'Wrote one.' } }] });
+    fixture.server.enqueue(
+      { toolCalls: [write('a.txt'), write('b.txt'), write('c.txt')] },
+      { toolCalls: [{ name: 'attempt_completion', arguments: { result: 'Wrote one.' } }] },
+    );
     await panel.client.request({ type: 'newTask', text: 'Write three files' });
     await panel.until(() => panel.page.state.panel?.task?.pendingApproval?.batch?.index === 1, 'the first approval');
     await panel.client.request({ type: 'approve', callId: panel.page.state.panel!.task!.pendingApproval!.callId });
@@ -500,11 +599,17 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     const task = panel.page.state.panel!.task!.messages[0]!;
     assert.ok(task.kind === 'task' && task.attached?.[0]?.ref === 'notes.md', JSON.stringify(task));
 
-    const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f00f0005010201d1b4d54d0000000049454e44ae426082', 'hex');
+    const png = Buffer.from(
+      '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f00f0005010201d1b4d54d0000000049454e44ae426082',
+      'hex',
+    );
     await panel.client.request({ type: 'sendMessage', text: 'And this screenshot', images: [{ name: 'shot.png', data: png.toString('base64') }] });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.server.requests.length === 2, 'the follow-up completes');
     assert.match(JSON.stringify(fixture.server.requestAt(1).body), /image_url|data:image\/png;base64/);
-    await assert.rejects(panel.client.request({ type: 'sendMessage', text: 'Not an image', images: [{ name: 'a.txt', data: Buffer.from('hello').toString('base64') }] }), /a\.txt is not a PNG, JPEG, GIF or WebP image/);
+    await assert.rejects(
+      panel.client.request({ type: 'sendMessage', text: 'Not an image', images: [{ name: 'a.txt', data: Buffer.from('hello').toString('base64') }] }),
+      /a\.txt is not a PNG, JPEG, GIF or WebP image/,
+    );
   });
 
   test('completions for an @-mention: the special mentions and the workspace’s files, ignored ones left out', async () => {
@@ -516,7 +621,10 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     fixture.ws.write('.gitignore', 'dist/\n');
     await panel.client.request({ type: 'suggestMentions', query: 'app' });
     await panel.until(() => panel.page.state.panel?.mentionSuggestions?.query === 'app', 'the completions');
-    assert.deepEqual(panel.page.state.panel!.mentionSuggestions!.items.map((i) => i.value), ['src/app.ts', 'src/apply.ts']);
+    assert.deepEqual(
+      panel.page.state.panel!.mentionSuggestions!.items.map((i) => i.value),
+      ['src/app.ts', 'src/apply.ts'],
+    );
     await panel.client.request({ type: 'suggestMentions', query: 'pro' });
     await panel.until(() => panel.page.state.panel?.mentionSuggestions?.query === 'pro', 'the special completions');
     assert.equal(panel.page.state.panel!.mentionSuggestions!.items[0]?.value, 'problems');
@@ -533,7 +641,10 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.client.request({ type: 'newTask', text: '/review src/app.ts' });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     assert.match(JSON.stringify(fixture.server.requestAt(0).body), /Review src\/app\.ts for bugs\./);
-    await assert.rejects(panel.client.request({ type: 'sendMessage', text: '/nosuch thing' }), /Unknown command \/nosuch\. Your commands: \/review\. Start the message with \/\/ to send it as text\./);
+    await assert.rejects(
+      panel.client.request({ type: 'sendMessage', text: '/nosuch thing' }),
+      /Unknown command \/nosuch\. Your commands: \/review\. Start the message with \/\/ to send it as text\./,
+    );
     fixture.server.enqueue(DONE);
     await panel.client.request({ type: 'sendMessage', text: '//etc/hosts is the file' });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed' && fixture.server.requests.length === 2, 'the literal message');
@@ -550,8 +661,14 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       symlinkSync(secret, join(fixture.ws.root, '.smith/commands/leak.md'));
       await panel.client.request({ type: 'suggestCommands', query: '' });
       await panel.until(() => panel.page.state.panel?.commandSuggestions?.query === '', 'the command completions');
-      assert.deepEqual(panel.page.state.panel!.commandSuggestions!.items.filter((i) => ['review', 'leak'].includes(i.value)).map((i) => i.value), ['review']);
-      await assert.rejects(panel.client.request({ type: 'newTask', text: '/leak' }), /Unknown command \/leak\. Your commands: \/review\. Not loaded: \.smith\/commands\/leak\.md: links outside the workspace; not read\./);
+      assert.deepEqual(
+        panel.page.state.panel!.commandSuggestions!.items.filter((i) => ['review', 'leak'].includes(i.value)).map((i) => i.value),
+        ['review'],
+      );
+      await assert.rejects(
+        panel.client.request({ type: 'newTask', text: '/leak' }),
+        /Unknown command \/leak\. Your commands: \/review\. Not loaded: \.smith\/commands\/leak\.md: links outside the workspace; not read\./,
+      );
       assert.equal(fixture.server.requests.length, 0);
     } finally {
       outside.dispose();
@@ -563,7 +680,10 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
     fixture.ws.write('.smith/commands/vault.md', 'Open the vault with SMITH-SECRET-panel.\n');
     fixture.ws.write('.smith/settings.json', JSON.stringify({ permissions: { deny: ['Read(.smith/commands/vault.md)'] } }));
-    await assert.rejects(panel.client.request({ type: 'newTask', text: '/vault' }), /\/vault was not sent: its file \.smith\/commands\/vault\.md is withheld \(denied by Read\(\.smith\/commands\/vault\.md\)\)\./);
+    await assert.rejects(
+      panel.client.request({ type: 'newTask', text: '/vault' }),
+      /\/vault was not sent: its file \.smith\/commands\/vault\.md is withheld \(denied by Read\(\.smith\/commands\/vault\.md\)\)\./,
+    );
     assert.equal(fixture.server.requests.length, 0);
   });
 
@@ -572,7 +692,10 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
     await panel.client.request({ type: 'suggestCommands', query: '' });
     await panel.until(() => panel.page.state.panel?.commandSuggestions?.query === '', 'the completions');
-    assert.deepEqual(panel.page.state.panel!.commandSuggestions!.items.slice(0, 4).map((i) => i.value), ['newtask', 'condense', 'mode', 'skill']);
+    assert.deepEqual(
+      panel.page.state.panel!.commandSuggestions!.items.slice(0, 4).map((i) => i.value),
+      ['newtask', 'condense', 'mode', 'skill'],
+    );
     await panel.client.request({ type: 'newTask', text: '/mode plan' });
     await panel.until(() => panel.page.state.panel?.mode === 'plan', 'Plan mode');
     await assert.rejects(panel.client.request({ type: 'newTask', text: '/mode turbo' }), /Usage: \/mode plan or \/mode act/);
@@ -594,7 +717,10 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.client.request({ type: 'showView', view: 'settings' });
     await panel.until(() => panel.page.state.panel?.rules !== undefined, 'the rules');
     const labels = panel.page.state.panel!.rules!.map((r) => [r.label, r.active, r.disabled]);
-    assert.deepEqual(labels.sort(), [['.cursorrules', true, false], ['CLAUDE.md', true, false]]);
+    assert.deepEqual(labels.sort(), [
+      ['.cursorrules', true, false],
+      ['CLAUDE.md', true, false],
+    ]);
     await panel.client.request({ type: 'setRuleEnabled', label: '.cursorrules', enabled: false });
     await panel.until(() => panel.page.state.panel?.rules?.find((r) => r.label === '.cursorrules')?.disabled === true, 'the rule turned off');
     fixture.server.enqueue(DONE);
@@ -618,8 +744,17 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     assert.deepEqual(JSON.parse(readFileSync(join(fixture.storage, 'settings.json'), 'utf8')), { permissions: { allow: ['Bash(echo checked)'] } });
     const runs = panel.page.state.panel!.task!.messages.filter((m) => m.kind === 'tool' && m.tool === 'execute_command');
-    assert.deepEqual(runs.map((m) => (m.kind === 'tool' ? [m.approvedBy, m.rule] : [])), [['user', undefined], ['auto', 'Bash(echo checked)']]);
-    assert.ok(panel.notices.some((n) => /Allowed from now on: Bash\(echo checked\)/.test(n)), panel.notices.join('\n'));
+    assert.deepEqual(
+      runs.map((m) => (m.kind === 'tool' ? [m.approvedBy, m.rule] : [])),
+      [
+        ['user', undefined],
+        ['auto', 'Bash(echo checked)'],
+      ],
+    );
+    assert.ok(
+      panel.notices.some((n) => /Allowed from now on: Bash\(echo checked\)/.test(n)),
+      panel.notices.join('\n'),
+    );
   });
 
   test('hooks run in the panel: SessionStart adds context, Notification hears of the approval, UserPromptSubmit can refuse', async () => {
@@ -632,7 +767,10 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       },
     });
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
-    await assert.rejects(panel.client.request({ type: 'newTask', text: 'Deploy on Friday' }), /A UserPromptSubmit hook refused the message: no deploys on Fridays/);
+    await assert.rejects(
+      panel.client.request({ type: 'newTask', text: 'Deploy on Friday' }),
+      /A UserPromptSubmit hook refused the message: no deploys on Fridays/,
+    );
     assert.equal(fixture.server.requests.length, 0, 'a refused message reaches no model');
 
     fixture.server.enqueue({ text: '<execute_command>\n<command>echo hi</command>\n<requires_approval>true</requires_approval>\n</execute_command>' }, DONE);
@@ -644,11 +782,17 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.client.request({ type: 'approve', callId: panel.page.state.panel!.task!.pendingApproval!.callId });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     assert.match(allText(fixture.server.requestAt(0)), /<hook_context>\nThe build is red since Monday\.\n<\/hook_context>/);
-    assert.ok(panel.page.state.panel!.task!.messages.some((m) => m.kind === 'notice' && /SessionStart hook "echo .The build is red since Monday\..*" ran \(added context\)/.test(m.text)));
+    assert.ok(
+      panel.page.state.panel!.task!.messages.some(
+        (m) => m.kind === 'notice' && /SessionStart hook "echo .The build is red since Monday\..*" ran \(added context\)/.test(m.text),
+      ),
+    );
   });
 
   test('in the panel SessionStart runs once, before the first UserPromptSubmit, and both know the task', async () => {
-    const record = (name: string) => [{ hooks: [{ command: `{ printf '${name} '; cat; echo; } >> "$SMITH_PROJECT_DIR/hooks.log"`, timeoutSeconds: 30, source: 'test' }] }];
+    const record = (name: string) => [
+      { hooks: [{ command: `{ printf '${name} '; cat; echo; } >> "$SMITH_PROJECT_DIR/hooks.log"`, timeoutSeconds: 30, source: 'test' }] },
+    ];
     const panel = openPanel({ hooks: { SessionStart: record('SessionStart'), UserPromptSubmit: record('UserPromptSubmit') } });
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
     fixture.server.enqueue(DONE, DONE);
@@ -657,21 +801,42 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     const taskId = panel.page.state.panel!.task!.id;
     await panel.client.request({ type: 'sendMessage', text: 'Second' });
     await panel.until(() => fixture.server.requests.length === 2 && panel.page.state.panel?.task?.status === 'completed', 'the follow-up completes');
-    const lines = fixture.ws.read('hooks.log').trim().split('\n').map((line) => {
-      const [name, ...json] = line.split(' ');
-      return { name, input: JSON.parse(json.join(' ')) as Record<string, unknown> };
-    });
-    assert.deepEqual(lines.map((l) => [l.name, l.input.prompt]), [['SessionStart', undefined], ['UserPromptSubmit', 'First'], ['UserPromptSubmit', 'Second']]);
-    for (const line of lines) assert.deepEqual([line.input.session_id, line.input.transcript_path, line.input.permission_mode], [taskId, join(fixture.storage, 'tasks', taskId, 'events.jsonl'), 'default']);
+    const lines = fixture.ws
+      .read('hooks.log')
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const [name, ...json] = line.split(' ');
+        return { name, input: JSON.parse(json.join(' ')) as Record<string, unknown> };
+      });
+    assert.deepEqual(
+      lines.map((l) => [l.name, l.input.prompt]),
+      [
+        ['SessionStart', undefined],
+        ['UserPromptSubmit', 'First'],
+        ['UserPromptSubmit', 'Second'],
+      ],
+    );
+    for (const line of lines)
+      assert.deepEqual(
+        [line.input.session_id, line.input.transcript_path, line.input.permission_mode],
+        [taskId, join(fixture.storage, 'tasks', taskId, 'events.jsonl'), 'default'],
+      );
   });
 
-  test('sub-agents in the panel: their progress streams into the call\'s card, then each one\'s report is listed', async () => {
+  test("sub-agents in the panel: their progress streams into the call's card, then each one's report is listed", async () => {
     const panel = openPanel();
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
     fixture.ws.write('notes.md', 'Ship on Friday.\n');
     const router = conversationRouter({
-      'When do we ship': [{ text: '<use_subagents>\n<prompts>["Question one: read notes.md", "Question two: list the files"]</prompts>\n</use_subagents>' }, DONE],
-      'Question one': [{ text: '<read_file>\n<path>notes.md</path>\n</read_file>' }, { text: '<attempt_completion>\n<result>Friday.</result>\n</attempt_completion>' }],
+      'When do we ship': [
+        { text: '<use_subagents>\n<prompts>["Question one: read notes.md", "Question two: list the files"]</prompts>\n</use_subagents>' },
+        DONE,
+      ],
+      'Question one': [
+        { text: '<read_file>\n<path>notes.md</path>\n</read_file>' },
+        { text: '<attempt_completion>\n<result>Friday.</result>\n</attempt_completion>' },
+      ],
       'Question two': [{ text: '<attempt_completion>\n<result>Only notes.md.</result>\n</attempt_completion>' }],
     });
     fixture.server.enqueue(...router.replies());
@@ -679,16 +844,28 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     const card = panel.page.state.panel!.task!.messages.find((m) => m.kind === 'tool' && m.tool === 'use_subagents');
     assert.ok(card?.kind === 'tool');
-    assert.deepEqual(card.details?.subagents?.map((c) => [c.status, c.report]), [['completed', 'Friday.'], ['completed', 'Only notes.md.']]);
+    assert.deepEqual(
+      card.details?.subagents?.map((c) => [c.status, c.report]),
+      [
+        ['completed', 'Friday.'],
+        ['completed', 'Only notes.md.'],
+      ],
+    );
     assert.equal(card.approvedBy, 'auto', 'starting read-only sub-agents is approved like a read');
-    assert.ok(panel.progress.some((line) => /\[1\] read_file notes\.md/.test(line)), panel.progress.join(''));
+    assert.ok(
+      panel.progress.some((line) => /\[1\] read_file notes\.md/.test(line)),
+      panel.progress.join(''),
+    );
   });
 
   test('a model that does not take images refuses them, saying how to allow it', async () => {
     const panel = openPanel();
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
     const png = Buffer.from('89504e470d0a1a0a', 'hex').toString('base64');
-    await assert.rejects(panel.client.request({ type: 'newTask', text: 'Look', images: [{ name: 'shot.png', data: png }] }), /does not take images as far as Smith knows\. If it does, turn on smith\.modelSupportsImages/);
+    await assert.rejects(
+      panel.client.request({ type: 'newTask', text: 'Look', images: [{ name: 'shot.png', data: png }] }),
+      /does not take images as far as Smith knows\. If it does, turn on smith\.modelSupportsImages/,
+    );
     assert.equal(panel.page.state.panel?.task, undefined, 'no task was started');
   });
 
@@ -744,8 +921,14 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       ],
     );
     const [first, , last] = cards;
-    assert.ok(first?.kind === 'tool' && first.details?.browser?.console.includes('uncaught TypeError: window.setupFooter is not a function (app.js:11)'), JSON.stringify(first));
-    assert.ok(last?.kind === 'tool' && last.details?.browser?.console.join('\n') === 'log: app started (app.js:10)', JSON.stringify(last?.kind === 'tool' ? last.details : last));
+    assert.ok(
+      first?.kind === 'tool' && first.details?.browser?.console.includes('uncaught TypeError: window.setupFooter is not a function (app.js:11)'),
+      JSON.stringify(first),
+    );
+    assert.ok(
+      last?.kind === 'tool' && last.details?.browser?.console.join('\n') === 'log: app started (app.js:10)',
+      JSON.stringify(last?.kind === 'tool' ? last.details : last),
+    );
     assert.match(last?.kind === 'tool' ? (last.screenshot ?? '') : '', /^data:image\/jpeg;base64,\/9j\//);
     // Each screenshot reached the model as an image.
     assert.match(JSON.stringify(fixture.server.requestAt(1).body), /data:image\/jpeg;base64,/);
@@ -761,7 +944,11 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
       .split('\n')
       .filter(Boolean)
       .map((line) => JSON.parse(line) as { type: string; callId?: string; images?: Array<{ mimeType: string }> })
-      .map((event) => (event.type === 'tool_result' && event.images?.length ? { ...event, callId: `../../../..${outside}`, images: event.images.map((image) => ({ ...image, mimeType: `image/../../..${outside}` })) } : event));
+      .map((event) =>
+        event.type === 'tool_result' && event.images?.length
+          ? { ...event, callId: `../../../..${outside}`, images: event.images.map((image) => ({ ...image, mimeType: `image/../../..${outside}` })) }
+          : event,
+      );
     const tamperedId = `${taskId}-tampered`;
     mkdirSync(join(fixture.storage, 'tasks', tamperedId), { recursive: true });
     writeFileSync(join(fixture.storage, 'tasks', tamperedId, 'events.jsonl'), `${tampered.map((event) => JSON.stringify(event)).join('\n')}\n`);
@@ -771,7 +958,10 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     const opened = panel.views.opened.at(-1)!;
     assert.match(basename(dirname(opened)), /^smith-screenshots-/);
     assert.equal(dirname(dirname(opened)), tmpdir());
-    assert.equal(readdirSync(fixture.ws.root).some((name) => name.startsWith('escaped')), false);
+    assert.equal(
+      readdirSync(fixture.ws.root).some((name) => name.startsWith('escaped')),
+      false,
+    );
     assert.deepEqual(panel.page.problems, []);
   });
 

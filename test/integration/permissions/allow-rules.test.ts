@@ -26,7 +26,12 @@ describe('always allow', () => {
       ['write_to_file', { path: 'src/a.ts' }, ['Edit(src/a.ts)'], { path: 'src/b.ts' }],
       ['read_file', { path: 'README.md' }, ['Read(./README.md)'], { path: 'docs/README.md' }],
       ['read_file', { path: '/etc/hosts' }, ['Read(/etc/hosts)'], { path: '/etc/passwd' }],
-      ['use_mcp_tool', { server_name: 'github', tool_name: 'create_issue' }, ['mcp__github__create_issue'], { server_name: 'github', tool_name: 'delete_repo' }],
+      [
+        'use_mcp_tool',
+        { server_name: 'github', tool_name: 'create_issue' },
+        ['mcp__github__create_issue'],
+        { server_name: 'github', tool_name: 'delete_repo' },
+      ],
       ['web_fetch', { url: 'https://docs.example.com/a' }, ['WebFetch(domain:docs.example.com)'], { url: 'https://example.com/a' }],
     ];
     for (const [tool, params, expected, other] of cases) {
@@ -35,7 +40,11 @@ describe('always allow', () => {
       assert.equal((await judgeCall(allow(rules!), { tool, params, cwd }))?.effect, 'allow', `${tool} again`);
       assert.equal(await judgeCall(allow(rules!), { tool, params: other, cwd }), undefined, `${tool} ${JSON.stringify(other)}`);
     }
-    assert.deepEqual(await narrowestAllowRules('execute_command', { command: 'echo $(whoami)' }, cwd), ['Bash(echo $(whoami))', 'Bash(whoami)'], 'a substitution is a command of its own');
+    assert.deepEqual(
+      await narrowestAllowRules('execute_command', { command: 'echo $(whoami)' }, cwd),
+      ['Bash(echo $(whoami))', 'Bash(whoami)'],
+      'a substitution is a command of its own',
+    );
     assert.equal(await narrowestAllowRules('execute_command', { command: 'eval "$CMD"' }, cwd), undefined, 'what no rule may allow offers no rule');
     assert.equal(await narrowestAllowRules('execute_command', { command: 'echo hi > out.txt' }, cwd), undefined, 'nor output to a file');
   });

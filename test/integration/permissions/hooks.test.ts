@@ -9,7 +9,9 @@ import { eventually, isPidAlive } from '../../helpers/pid-liveness.js';
 
 const cwd = process.cwd();
 const session: HookSession = { cwd, sessionId: 'task-1', transcriptPath: '/storage/tasks/task-1/events.jsonl', permissionMode: 'acceptEdits' };
-const settings = (command: string, matcher?: string, timeoutSeconds = 30): HookSettings => ({ PreToolUse: [{ ...(matcher ? { matcher } : {}), hooks: [{ command, timeoutSeconds, source: 'test' }] }] });
+const settings = (command: string, matcher?: string, timeoutSeconds = 30): HookSettings => ({
+  PreToolUse: [{ ...(matcher ? { matcher } : {}), hooks: [{ command, timeoutSeconds, source: 'test' }] }],
+});
 
 describe('runHooks', () => {
   test("the event arrives as JSON on stdin, with Claude Code's common fields and tool names", async () => {
@@ -74,7 +76,13 @@ describe('a hook that leaves a process behind', () => {
   test('a hook that never exits ends at its timeout, with its children', async () => {
     dir = mkdtempSync(join(tmpdir(), 'smith-hook-'));
     const file = join(dir, 'pid');
-    const outcome = await runHooks(settings(`setsid ${sleeper(file)} &\ntrap '' TERM\nwhile :; do sleep 1; done`, undefined, 2), 'PreToolUse', {}, session, 'read_file');
+    const outcome = await runHooks(
+      settings(`setsid ${sleeper(file)} &\ntrap '' TERM\nwhile :; do sleep 1; done`, undefined, 2),
+      'PreToolUse',
+      {},
+      session,
+      'read_file',
+    );
     assert.equal(outcome.errors.length, 1);
     assert.match(outcome.errors[0]!, /took longer than 2 s and was stopped/);
     assert.equal(outcome.runs[0]?.result, 'timed_out');

@@ -22,13 +22,23 @@ describe('trusting a workspace settings file', () => {
     rmSync(workspace, { recursive: true, force: true });
   });
   const writeFile = (allow: string[]) =>
-    writeFileSync(join(workspace, '.smith/settings.json'), JSON.stringify({ permissions: { allow, deny: ['Read(./.env)'] }, hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh' }] }] } }));
+    writeFileSync(
+      join(workspace, '.smith/settings.json'),
+      JSON.stringify({
+        permissions: { allow, deny: ['Read(./.env)'] },
+        hooks: { PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: './check.sh' }] }] },
+      }),
+    );
   const load = () => loadPermissionSettings({ storageDir, workspaceRoot: workspace, trust: new WorkspaceTrust({ storageDir }).check });
 
   test('the question names every allow rule and hook; yes applies them and is not asked again', async () => {
     writeFile(['Bash(npm test)']);
     const before = load();
-    assert.deepEqual(before.rules.map((r) => `${r.effect} ${r.rule}`), ['deny Read(./.env)'], 'deny and ask rules apply at once');
+    assert.deepEqual(
+      before.rules.map((r) => `${r.effect} ${r.rule}`),
+      ['deny Read(./.env)'],
+      'deny and ask rules apply at once',
+    );
     assert.deepEqual(before.hooks, {});
     assert.equal(before.heldBack?.decision, 'unknown');
     const asked: string[][] = [];

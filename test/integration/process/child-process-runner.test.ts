@@ -29,7 +29,11 @@ describe('shellInvocation', () => {
 
   test('puts stderr on stdout through /bin/sh on POSIX, whatever the shell; Windows keeps two pipes', () => {
     const fish = shellInvocation('ls', 'linux', { SHELL: '/usr/bin/fish' });
-    assert.deepEqual(withStderrOnStdout(fish, 'linux'), { file: '/bin/sh', args: ['-c', 'exec "$@" 2>&1', 'sh', '/usr/bin/fish', '-c', 'ls'], verbatimArguments: false });
+    assert.deepEqual(withStderrOnStdout(fish, 'linux'), {
+      file: '/bin/sh',
+      args: ['-c', 'exec "$@" 2>&1', 'sh', '/usr/bin/fish', '-c', 'ls'],
+      verbatimArguments: false,
+    });
     const cmd = shellInvocation('dir', 'win32', {});
     assert.equal(withStderrOnStdout(cmd, 'win32'), cmd);
   });

@@ -94,6 +94,9 @@ describe('CommandSessions', { skip: process.platform === 'win32' && 'POSIX shell
     const two = sessions.start(runner, 'sleep 300', { cwd: ws.root });
     assert.equal(await sessions.kill(one.id), true);
     assert.equal(await sessions.kill(one.id), false);
-    assert.deepEqual(sessions.list().map((s) => s.id), [two.id]);
+    assert.deepEqual(
+      sessions.list().map((s) => s.id),
+      [two.id],
+    );
   });
 });

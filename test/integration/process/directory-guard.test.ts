@@ -44,7 +44,9 @@ describe('commandInDirectory', { skip: process.platform === 'win32' && 'POSIX sh
   afterEach(() => ws.dispose());
 
   for (const [shell, syntax] of shells) {
-    test(`${shell}: runs the command in the directory and keeps its exit code`, { skip: !onPath(shell) && `${shell} is not installed (scripts/ensure-test-deps.mjs installs it)` }, () => {
+    test(`${shell}: runs the command in the directory and keeps its exit code`, {
+      skip: !onPath(shell) && `${shell} is not installed (scripts/ensure-test-deps.mjs installs it)`,
+    }, () => {
       const line = commandInDirectory(syntax, awkward, 'pwd; echo "a,b"; false');
       const result = spawnSync(shell, ['-c', line], { cwd: ws.root, encoding: 'utf8' });
       assert.equal(result.stdout, `${awkward}\na,b\n`);

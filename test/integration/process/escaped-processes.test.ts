@@ -47,7 +47,10 @@ describe('commands that start processes outside their process group', { skip: !l
   });
 
   async function escapedPids(): Promise<number[]> {
-    assert.ok(await eventually(() => PID_FILES.every((file) => existsSync(join(ws.root, file)) && ws.read(file).trim() !== '')), 'the escaping processes never started');
+    assert.ok(
+      await eventually(() => PID_FILES.every((file) => existsSync(join(ws.root, file)) && ws.read(file).trim() !== '')),
+      'the escaping processes never started',
+    );
     const pids = PID_FILES.map((file) => Number(ws.read(file).trim()));
     started.push(...pids);
     for (const pid of pids) assert.ok(isPidAlive(pid), `process ${pid} is not running`);
@@ -80,7 +83,10 @@ describe('commands that start processes outside their process group', { skip: !l
     const pids = await escapedPids();
     const result = await outcome;
     assert.equal(result.kind, 'result');
-    assert.match((result as Extract<ToolOutcome, { kind: 'result' }>).output, /^The command did not finish within 3 s and was killed, together with every process it started\.\n/);
+    assert.match(
+      (result as Extract<ToolOutcome, { kind: 'result' }>).output,
+      /^The command did not finish within 3 s and was killed, together with every process it started\.\n/,
+    );
     await assertAllGone(pids);
     await sessions.killAll();
   });
@@ -110,7 +116,12 @@ describe('commands that start processes outside their process group', { skip: !l
     // What a crash leaves: the log's command_started event, and processes carrying its marker.
     const marker = `test-${process.pid}-${Date.now()}`;
     const { spawn } = await import('node:child_process');
-    const shell = spawn('/bin/sh', ['-c', `${ESCAPING} exit 0`], { cwd: ws.root, env: markedEnvironment(process.env, marker), stdio: 'ignore', detached: true });
+    const shell = spawn('/bin/sh', ['-c', `${ESCAPING} exit 0`], {
+      cwd: ws.root,
+      env: markedEnvironment(process.env, marker),
+      stdio: 'ignore',
+      detached: true,
+    });
     shell.unref();
     const pids = await escapedPids();
     const events = [
@@ -166,7 +177,10 @@ describe('what execute_command tells the model after a kill', { skip: process.pl
     const tool = createExecuteCommandTool(new CommandSessions(), { quietPeriodMs: 60_000 });
     const params = { command: 'serve', requires_approval: 'false', timeout: '0.2' };
     const survived = await portReporting({ checked: true, survivors: [4242, 4343] }).run(tool, params);
-    assert.match((survived as { output: string }).output, /was killed, but 2 processes it started could not be stopped and may still be running \(pid 4242, 4343\)\./);
+    assert.match(
+      (survived as { output: string }).output,
+      /was killed, but 2 processes it started could not be stopped and may still be running \(pid 4242, 4343\)\./,
+    );
     const unchecked = await portReporting(undefined).run(tool, params);
     assert.match((unchecked as { output: string }).output, /was killed; whether every process it started has exited could not be checked\./);
     assert.doesNotMatch((unchecked as { output: string }).output, /every process it started\./);

@@ -39,7 +39,8 @@ async function socketServer(path: string): Promise<{ server: Server; connections
 async function clients(path: string): Promise<string[]> {
   const node = `node -e "require('net').connect(process.argv[1]).on('data', (d) => process.stdout.write(d)).on('error', (e) => { console.log('node: ' + e.code); process.exit(1); })" '${path}'`;
   const list = [node];
-  if (await findExecutable('python3')) list.push(`python3 -c "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); print(s.recv(100).decode())" '${path}'`);
+  if (await findExecutable('python3'))
+    list.push(`python3 -c "import socket,sys; s=socket.socket(socket.AF_UNIX); s.connect(sys.argv[1]); print(s.recv(100).decode())" '${path}'`);
   if (await findExecutable('curl')) list.push(`curl -sS --unix-socket '${path}' http://x/ ; echo curl=$?`);
   if (await findExecutable('socat')) list.push(`socat - UNIX-CONNECT:'${path}' </dev/null; echo socat=$?`);
   return list;
@@ -76,9 +77,17 @@ describe('sandboxed commands and Unix sockets', async () => {
             assert.doesNotMatch(result.output, /REACHED/, `${client} got through: ${result.output}`);
           }
         }
-        const node = await run(runner, `node -e "require('net').connect('\\0${abstractName}').on('data', (d) => process.stdout.write(d)).on('error', (e) => console.log('node: ' + e.code))"`, ws.root);
+        const node = await run(
+          runner,
+          `node -e "require('net').connect('\\0${abstractName}').on('data', (d) => process.stdout.write(d)).on('error', (e) => console.log('node: ' + e.code))"`,
+          ws.root,
+        );
         assert.match(node.output, /node: EPERM/);
-        const direct = await run(runner, `node -e "require('net').connect(process.argv[1]).on('error', (e) => console.log('node: ' + e.code))" '${join(outsideDir, 'docker.sock')}'`, ws.root);
+        const direct = await run(
+          runner,
+          `node -e "require('net').connect(process.argv[1]).on('error', (e) => console.log('node: ' + e.code))" '${join(outsideDir, 'docker.sock')}'`,
+          ws.root,
+        );
         // Refused by the filter (not merely missing), as a command's error says.
         assert.match(direct.output, /node: EPERM/);
         assert.equal(inWorkspace.connections() + outside.connections() + abstract.connections(), 0);
@@ -91,7 +100,9 @@ describe('sandboxed commands and Unix sockets', async () => {
     });
   }
 
-  test('a socket pair (how programs talk to their own children) still works; a datagram pair, which can send to any socket path, does not', { skip }, async () => {
+  test('a socket pair (how programs talk to their own children) still works; a datagram pair, which can send to any socket path, does not', {
+    skip,
+  }, async () => {
     if ('reason' in found) return;
     if (!(await findExecutable('python3'))) return;
     const runner = new ChildProcessRunner({ sandbox: { ...found, folders: [ws.root], network: false, ignore: NOTHING_IGNORED } });
@@ -118,11 +129,21 @@ describe('sandboxed commands and Unix sockets', async () => {
     const runner = new ChildProcessRunner({ sandbox: { ...found, folders: [ws.root], network: false, ignore: NOTHING_IGNORED, proxy } });
     try {
       // 127.0.0.1 is the sandbox's own loopback unless the proxy is asked explicitly.
-      const fetched = await run(runner, `curl -sS --noproxy '' --proxy "$HTTP_PROXY" http://127.0.0.1:${port}/; echo; ls /proc/self/fd; env | grep -c NODE_CHANNEL`, ws.root);
+      const fetched = await run(
+        runner,
+        `curl -sS --noproxy '' --proxy "$HTTP_PROXY" http://127.0.0.1:${port}/; echo; ls /proc/self/fd; env | grep -c NODE_CHANNEL`,
+        ws.root,
+      );
       assert.match(fetched.output, /WEB-REACHED/);
       assert.equal(hits, 1);
       // The same descriptors as a command run without the sandbox: the bridge's channel stays with the bridge.
-      const fds = (output: string) => output.split('\n').filter((line) => /^\d+$/.test(line)).slice(0, -1).sort().join(' ');
+      const fds = (output: string) =>
+        output
+          .split('\n')
+          .filter((line) => /^\d+$/.test(line))
+          .slice(0, -1)
+          .sort()
+          .join(' ');
       const plain = await run(new ChildProcessRunner(), 'ls /proc/self/fd; echo 0', ws.root);
       assert.equal(fds(fetched.output), fds(plain.output));
       assert.match(fetched.output, /^0$/m);

@@ -64,7 +64,10 @@ describe('AnthropicProvider against the scripted server', () => {
       }),
     );
     const messages = fx.server.requestAt(0).body.messages as Array<{ role: string; content: string | Array<{ text: string }> }>;
-    assert.deepEqual(messages.map((m) => m.role), ['user', 'assistant', 'user', 'assistant', 'user']);
+    assert.deepEqual(
+      messages.map((m) => m.role),
+      ['user', 'assistant', 'user', 'assistant', 'user'],
+    );
     const texts = messages.map((m) => (typeof m.content === 'string' ? m.content : m.content.map((b) => b.text).join('')));
     assert.deepEqual(texts.slice(1), ['resumed', 'a\n\nb', 'c\n\nd', 'e']);
   });
@@ -113,8 +116,12 @@ describe('AnthropicProvider against the scripted server', () => {
     assert.equal(fx.server.requests.length, 3);
   });
 
-  test('400 shows the server\'s message', async () => {
-    fx.server.enqueue({ fault: 'status', status: 400, body: { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 250000 tokens > 200000 maximum' } } });
+  test("400 shows the server's message", async () => {
+    fx.server.enqueue({
+      fault: 'status',
+      status: 400,
+      body: { type: 'error', error: { type: 'invalid_request_error', message: 'prompt is too long: 250000 tokens > 200000 maximum' } },
+    });
     const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.retryable, false);
@@ -142,7 +149,7 @@ describe('AnthropicProvider against the scripted server', () => {
     assert.ok(error instanceof ProviderAbortedError, String(error));
   });
 
-  test('an empty script queue surfaces as a ProviderError with the server\'s JSON message', async () => {
+  test("an empty script queue surfaces as a ProviderError with the server's JSON message", async () => {
     const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.status, 500);
@@ -166,7 +173,16 @@ describe('AnthropicProvider against misbehaving streams', () => {
   const sse = (event: string, data: object) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
   const messageStart = sse('message_start', {
     type: 'message_start',
-    message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'm', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 5, output_tokens: 1 } },
+    message: {
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'm',
+      content: [],
+      stop_reason: null,
+      stop_sequence: null,
+      usage: { input_tokens: 5, output_tokens: 1 },
+    },
   });
   const textDelta = sse('content_block_delta', { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'partial' } });
 

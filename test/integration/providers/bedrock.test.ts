@@ -28,7 +28,7 @@ const AWS_VARIABLES = [
   'ANTHROPIC_BEDROCK_BASE_URL',
 ];
 
-describe('Claude on Amazon Bedrock, through Anthropic\'s Bedrock SDK and the AWS credential chain', () => {
+describe("Claude on Amazon Bedrock, through Anthropic's Bedrock SDK and the AWS credential chain", () => {
   let server: ScriptedLlmServer;
   let dir: string;
   const restoreEnvironment = keepEnvironment(AWS_VARIABLES);
@@ -52,7 +52,13 @@ describe('Claude on Amazon Bedrock, through Anthropic\'s Bedrock SDK and the AWS
     server.requests.length = 0;
   });
 
-  const config = (extra: Partial<ProviderConfig> = {}): ProviderConfig => ({ provider: 'bedrock', model: MODEL, baseUrl: server.url, location: 'us-west-2', ...extra });
+  const config = (extra: Partial<ProviderConfig> = {}): ProviderConfig => ({
+    provider: 'bedrock',
+    model: MODEL,
+    baseUrl: server.url,
+    location: 'us-west-2',
+    ...extra,
+  });
 
   async function send(reply: ScriptedReply, extra: Partial<ProviderConfig> = {}, tools = false) {
     server.enqueue(reply);
@@ -68,11 +74,17 @@ describe('Claude on Amazon Bedrock, through Anthropic\'s Bedrock SDK and the AWS
     );
     assert.equal(error, undefined);
     assert.equal(text, 'Reading it.');
-    assert.deepEqual(toolCalls.map((c) => [c.id, c.name, JSON.parse(c.arguments)]), [['toolu_1', 'read_file', { path: 'a.ts' }]]);
+    assert.deepEqual(
+      toolCalls.map((c) => [c.id, c.name, JSON.parse(c.arguments)]),
+      [['toolu_1', 'read_file', { path: 'a.ts' }]],
+    );
     assert.deepEqual(usages, [{ inputTokens: 80, outputTokens: 9, cacheReadTokens: 0, cacheWriteTokens: 50 }]);
     const request = server.requestAt(0);
     assert.equal(decodeURIComponent(request.path), `/model/${MODEL}/invoke-with-response-stream`);
-    assert.match(String(request.headers.authorization), /^AWS4-HMAC-SHA256 Credential=AKIAPROFILEEXAMPLE1\/\d{8}\/us-west-2\/bedrock\/aws4_request, SignedHeaders=.*, Signature=[0-9a-f]{64}$/);
+    assert.match(
+      String(request.headers.authorization),
+      /^AWS4-HMAC-SHA256 Credential=AKIAPROFILEEXAMPLE1\/\d{8}\/us-west-2\/bedrock\/aws4_request, SignedHeaders=.*, Signature=[0-9a-f]{64}$/,
+    );
     assert.equal(typeof request.body.anthropic_version, 'string');
     assert.equal(request.body.model, undefined);
   });

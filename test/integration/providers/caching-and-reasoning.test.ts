@@ -29,7 +29,12 @@ describe('prompt caching and reasoning parameters on the wire', () => {
   });
 
   async function send(config: Omit<ProviderConfig, 'apiKey' | 'baseUrl'>, reply: ScriptedReply = { text: 'ok' }): Promise<RecordedRequest> {
-    const baseUrls: Partial<Record<ProviderConfig['provider'], string>> = { openai: server.openAiBaseUrl, 'openai-compatible': server.openAiBaseUrl, anthropic: server.anthropicBaseUrl, gemini: server.geminiBaseUrl };
+    const baseUrls: Partial<Record<ProviderConfig['provider'], string>> = {
+      openai: server.openAiBaseUrl,
+      'openai-compatible': server.openAiBaseUrl,
+      anthropic: server.anthropicBaseUrl,
+      gemini: server.geminiBaseUrl,
+    };
     const baseUrl = baseUrls[config.provider];
     server.enqueue(reply);
     await collectOk(createProvider({ ...config, apiKey: 'key', baseUrl }).createMessage(conversation));
@@ -86,7 +91,13 @@ describe('prompt caching and reasoning parameters on the wire', () => {
 
   test('Anthropic: thinking streams as reasoning chunks', async () => {
     server.enqueue({ text: 'Answer.', reasoning: 'Let me think this through.' });
-    const provider = createProvider({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'key', baseUrl: server.anthropicBaseUrl, reasoning: { effort: 'low' } });
+    const provider = createProvider({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      apiKey: 'key',
+      baseUrl: server.anthropicBaseUrl,
+      reasoning: { effort: 'low' },
+    });
     const result = await collectOk(provider.createMessage(conversation));
     assert.equal(result.reasoning, 'Let me think this through.');
     assert.equal(result.text, 'Answer.');

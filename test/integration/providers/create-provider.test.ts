@@ -20,7 +20,7 @@ function creationError(config: ProviderConfig): ProviderError {
 }
 
 describe('createProvider', () => {
-  test('apiKeyEnvVar names each provider\'s variable', () => {
+  test("apiKeyEnvVar names each provider's variable", () => {
     assert.equal(apiKeyEnvVar('openai'), 'OPENAI_API_KEY');
     assert.equal(apiKeyEnvVar('anthropic'), 'ANTHROPIC_API_KEY');
     assert.equal(apiKeyEnvVar('openai-compatible'), 'SMITH_API_KEY');
@@ -35,7 +35,10 @@ describe('createProvider', () => {
   });
 
   test('an unknown provider lists the ones there are', () => {
-    assert.match(creationError({ provider: 'nowhere' as never, model: 'm', apiKey: 'k' }).message, new RegExp(`Unknown provider "nowhere"\\. Use one of ${PROVIDER_IDS.join(', ')}\\.`));
+    assert.match(
+      creationError({ provider: 'nowhere' as never, model: 'm', apiKey: 'k' }).message,
+      new RegExp(`Unknown provider "nowhere"\\. Use one of ${PROVIDER_IDS.join(', ')}\\.`),
+    );
   });
 
   test('openai-compatible without a base URL names --base-url', () => {

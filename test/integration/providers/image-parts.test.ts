@@ -33,7 +33,11 @@ const XML_CONVERSATION: ProviderMessage[] = [
   { role: 'user', content: [{ type: 'text', text: 'Result:\n[image: image/png, 70 bytes]' }, IMAGE, { type: 'text', text: 'E' }] },
 ];
 
-function suite(name: string, config: (server: ScriptedLlmServer) => ProviderConfig, checks: { native(body: any): void; xml(body: any): void; inToolResult: boolean }) {
+function suite(
+  name: string,
+  config: (server: ScriptedLlmServer) => ProviderConfig,
+  checks: { native(body: any): void; xml(body: any): void; inToolResult: boolean },
+) {
   describe(`${name}: tool images in the request`, () => {
     const fx = useProviderFixture(config);
 
@@ -67,7 +71,10 @@ suite('Anthropic', (s) => ({ provider: 'anthropic', model: 'claude-sonnet-4-5', 
     assert.deepEqual(result.content[1], { type: 'image', source: { type: 'base64', media_type: 'image/png', data: PNG } });
   },
   xml(body) {
-    assert.deepEqual(body.messages.at(-1).content.map((b: any) => b.type), ['text', 'image', 'text']);
+    assert.deepEqual(
+      body.messages.at(-1).content.map((b: any) => b.type),
+      ['text', 'image', 'text'],
+    );
   },
 });
 
@@ -80,7 +87,10 @@ suite('OpenAI', (s) => ({ provider: 'openai', model: 'gpt-4.1', apiKey: 'sk-test
     assert.deepEqual(body.messages[4].content[1], { type: 'image_url', image_url: { url: `data:image/png;base64,${PNG}` } });
   },
   xml(body) {
-    assert.deepEqual(body.messages.at(-1).content.map((p: any) => p.type), ['text', 'image_url', 'text']);
+    assert.deepEqual(
+      body.messages.at(-1).content.map((p: any) => p.type),
+      ['text', 'image_url', 'text'],
+    );
   },
 });
 
@@ -89,10 +99,16 @@ suite('Gemini', (s) => ({ provider: 'gemini', model: 'gemini-2.5-flash', apiKey:
   native(body) {
     const parts = body.contents.at(-1).parts;
     assert.ok(parts[0].functionResponse, 'the function response comes first');
-    assert.deepEqual(parts.find((p: any) => p.inlineData), { inlineData: { mimeType: 'image/png', data: PNG } });
+    assert.deepEqual(
+      parts.find((p: any) => p.inlineData),
+      { inlineData: { mimeType: 'image/png', data: PNG } },
+    );
   },
   xml(body) {
-    assert.deepEqual(body.contents.at(-1).parts.map((p: any) => Object.keys(p)[0]), ['text', 'inlineData', 'text']);
+    assert.deepEqual(
+      body.contents.at(-1).parts.map((p: any) => Object.keys(p)[0]),
+      ['text', 'inlineData', 'text'],
+    );
   },
 });
 
@@ -100,7 +116,15 @@ describe('the scripted server refuses images where the real APIs do', () => {
   const fx = useProviderFixture((s) => ({ provider: 'anthropic', model: 'claude-sonnet-4-5', apiKey: 'sk-ant-test', baseUrl: s.anthropicBaseUrl }));
 
   test('Anthropic: an image type it does not take is a 400 naming the field', async () => {
-    const bmp: ProviderMessage[] = [{ role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', mimeType: 'image/bmp', data: 'Qk0=' }] }];
+    const bmp: ProviderMessage[] = [
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: 'look' },
+          { type: 'image', mimeType: 'image/bmp', data: 'Qk0=' },
+        ],
+      },
+    ];
     await assert.rejects(collectOk(fx.provider.createMessage({ systemPrompt: 'S', messages: bmp })), /media_type/);
   });
 });

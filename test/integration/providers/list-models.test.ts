@@ -27,7 +27,7 @@ describe('listModels', () => {
     await bare.close();
   });
 
-  test('lists an openai-compatible server\'s models, sorted and without duplicates', async () => {
+  test("lists an openai-compatible server's models, sorted and without duplicates", async () => {
     const ids = await listModels({ provider: 'openai-compatible', model: '', baseUrl: server.openAiBaseUrl });
     assert.deepEqual(ids, ['llama3.1:8b', 'qwen3:8b']);
   });

@@ -33,7 +33,10 @@ describe('model facts found at the provider', () => {
     const listed = await providerModels(openrouter(), { cache, now: () => 1_000 });
     assert.equal(listed.source, 'server');
     const sonnet = listed.models.find((m) => m.id === 'anthropic/claude-sonnet-4.5');
-    assert.deepEqual([sonnet?.contextWindow, sonnet?.inputPrice, sonnet?.outputPrice, sonnet?.supportsImages, sonnet?.supportsTools], [1_000_000, 3, 15, true, true]);
+    assert.deepEqual(
+      [sonnet?.contextWindow, sonnet?.inputPrice, sonnet?.outputPrice, sonnet?.supportsImages, sonnet?.supportsTools],
+      [1_000_000, 3, 15, true, true],
+    );
     assert.deepEqual(server.models.requests, ['GET /v1/models']);
     const stored = JSON.parse(readFileSync(join(storage, 'model-facts.json'), 'utf8'));
     assert.equal(stored.servers[`openrouter ${server.openAiBaseUrl}`].fetchedAt, 1_000);

@@ -104,7 +104,9 @@ describe('native tool calls through the real SDKs', () => {
     assert.equal(result.signatures.length, 1);
     assert.match(result.signatures[0]!, /^scripted-signature-\d+$/);
     const { body } = server.requestAt(0);
-    assert.deepEqual(body.tools, [{ name: 'read_file', description: 'Read a file.', input_schema: { type: 'object', properties: TOOLS[0]!.parameters.properties, required: ['path'] } }]);
+    assert.deepEqual(body.tools, [
+      { name: 'read_file', description: 'Read a file.', input_schema: { type: 'object', properties: TOOLS[0]!.parameters.properties, required: ['path'] } },
+    ]);
     assert.deepEqual(body.messages[1].content, [
       { type: 'thinking', thinking: 'plan', signature: 'SIG' },
       { type: 'text', text: 'Reading.' },
@@ -156,7 +158,11 @@ describe('native tool calls through the real SDKs', () => {
   });
 
   test('without tools in the request nothing tool-related is sent (the XML protocol)', async () => {
-    for (const [vendor, model] of [['openai', 'gpt-4.1'], ['anthropic', 'claude-sonnet-4-5'], ['gemini', 'gemini-2.5-flash']] as const) {
+    for (const [vendor, model] of [
+      ['openai', 'gpt-4.1'],
+      ['anthropic', 'claude-sonnet-4-5'],
+      ['gemini', 'gemini-2.5-flash'],
+    ] as const) {
       server.enqueue({ text: 'ok' });
       await collectOk(provider(vendor, model).createMessage({ systemPrompt: 'sys', messages: [{ role: 'user', content: 'hi' }] }));
     }
@@ -173,8 +179,13 @@ describe('an OpenAI-compatible server that leaves out the tool call index', () =
     ];
     const raw = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      for (const delta of frames) res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`);
-      res.end(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] })}\n\ndata: [DONE]\n\n`);
+      for (const delta of frames)
+        res.write(
+          `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta, finish_reason: null }] })}\n\n`,
+        );
+      res.end(
+        `data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: {}, finish_reason: 'tool_calls' }] })}\n\ndata: [DONE]\n\n`,
+      );
     });
     await new Promise<void>((resolve) => raw.listen(0, '127.0.0.1', resolve));
     try {

@@ -95,7 +95,7 @@ describe('OpenAiProvider against the scripted server', () => {
     assert.ok(!error.message.includes(KEY), error.message);
   });
 
-  test('429: retryable with the server\'s retry-after, and the SDK did not retry by itself', async () => {
+  test("429: retryable with the server's retry-after, and the SDK did not retry by itself", async () => {
     fx.server.enqueue({ fault: 'status', status: 429, retryAfterSeconds: 3 });
     const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
@@ -106,7 +106,7 @@ describe('OpenAiProvider against the scripted server', () => {
     assert.equal(fx.server.requests.length, 1);
   });
 
-  test('500: retryable server error carrying the server\'s message', async () => {
+  test("500: retryable server error carrying the server's message", async () => {
     fx.server.enqueue({ fault: 'status', status: 503 });
     const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
@@ -125,8 +125,8 @@ describe('OpenAiProvider against the scripted server', () => {
     assert.ok(error.message.includes(fx.server.openAiBaseUrl), error.message);
   });
 
-  test('400 with a non-OpenAI error body (FastAPI/vLLM style) still shows the server\'s message', async () => {
-    fx.server.enqueue({ fault: 'status', status: 400, body: { object: 'error', message: 'This model\'s maximum context length is 8192 tokens' } });
+  test("400 with a non-OpenAI error body (FastAPI/vLLM style) still shows the server's message", async () => {
+    fx.server.enqueue({ fault: 'status', status: 400, body: { object: 'error', message: "This model's maximum context length is 8192 tokens" } });
     fx.server.enqueue({ fault: 'status', status: 400, body: { detail: 'context too long' } });
     fx.server.enqueue({ fault: 'status', status: 400, body: { error: 'model "x" not found, try pulling it first' } });
     for (const expected of [/maximum context length is 8192/, /context too long/, /try pulling it first/]) {
@@ -168,7 +168,7 @@ describe('OpenAiProvider against the scripted server', () => {
     await collectOk(fx.provider.createMessage(request)); // consumes the 'never' reply
   });
 
-  test('an empty script queue surfaces as a ProviderError with the server\'s JSON message', async () => {
+  test("an empty script queue surfaces as a ProviderError with the server's JSON message", async () => {
     const { error } = await collect(fx.provider.createMessage(request));
     assert.ok(error instanceof ProviderError);
     assert.equal(error.status, 500);

@@ -79,11 +79,24 @@ describe('scripted faults through each real SDK', () => {
     assert.equal(error.contextTooLong, false);
   });
 
-  test('openai-compatible servers\' own wording (vLLM, llama.cpp) is flagged too', async () => {
+  test("openai-compatible servers' own wording (vLLM, llama.cpp) is flagged too", async () => {
     const compatible = createProvider({ provider: 'openai-compatible', model: 'local', baseUrl: server.openAiBaseUrl });
     server.enqueue(
-      { fault: 'status', status: 400, body: { object: 'error', message: "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens", type: 'BadRequestError', code: 400 } },
-      { fault: 'status', status: 400, body: { error: { code: 400, message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error' } } },
+      {
+        fault: 'status',
+        status: 400,
+        body: {
+          object: 'error',
+          message: "This model's maximum context length is 8192 tokens. However, you requested 9000 tokens",
+          type: 'BadRequestError',
+          code: 400,
+        },
+      },
+      {
+        fault: 'status',
+        status: 400,
+        body: { error: { code: 400, message: 'the request exceeds the available context size, try increasing it', type: 'exceed_context_size_error' } },
+      },
     );
     for (let i = 0; i < 2; i++) {
       const { error } = await collect(compatible.createMessage(request));

@@ -9,7 +9,6 @@ import { startScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 import type { ScriptedLlmServer, ScriptedReply } from '../../fixtures/scripted-llm-server.js';
 import { collect, collectOk, HELLO, READ_FILE_TOOLS } from './stream-helpers.js';
 
-
 // Every preset spoken to through the openai package: the OpenAI-compatible services, the local servers, Azure.
 const OPENAI_WIRE = PROVIDERS.filter((p) => p.api === 'openai-compatible' || p.api === 'azure-openai').map((p) => p.id);
 
@@ -38,13 +37,21 @@ describe('provider presets over the OpenAI SDK', () => {
       const usageIn = id === 'mistral' ? 'final-chunk' : id === 'groq' ? 'x_groq' : 'usage-chunk';
       const { text, toolCalls, usages, error } = await send(
         id,
-        { text: 'Reading it.', toolCalls: [{ name: 'read_file', arguments: { path: 'a.ts' }, id: 'call_1' }], usage: { input: 120, output: 30, cacheRead: 20 }, usageIn },
+        {
+          text: 'Reading it.',
+          toolCalls: [{ name: 'read_file', arguments: { path: 'a.ts' }, id: 'call_1' }],
+          usage: { input: 120, output: 30, cacheRead: 20 },
+          usageIn,
+        },
         { toolProtocol: 'native' },
         true,
       );
       assert.equal(error, undefined);
       assert.equal(text, 'Reading it.');
-      assert.deepEqual(toolCalls.map((c) => [c.id, c.name, JSON.parse(c.arguments)]), [['call_1', 'read_file', { path: 'a.ts' }]]);
+      assert.deepEqual(
+        toolCalls.map((c) => [c.id, c.name, JSON.parse(c.arguments)]),
+        [['call_1', 'read_file', { path: 'a.ts' }]],
+      );
       assert.deepEqual(usages, [{ inputTokens: 120, outputTokens: 30, cacheReadTokens: 20 }]);
     });
 
@@ -76,7 +83,10 @@ describe('provider presets over the OpenAI SDK', () => {
       endpoint: 'https://res.openai.azure.com',
       apiVersion: '2024-08-01-preview',
     });
-    assert.deepEqual(azureEndpoint('https://res.openai.azure.com/', '2025-01-01-preview'), { endpoint: 'https://res.openai.azure.com', apiVersion: '2025-01-01-preview' });
+    assert.deepEqual(azureEndpoint('https://res.openai.azure.com/', '2025-01-01-preview'), {
+      endpoint: 'https://res.openai.azure.com',
+      apiVersion: '2025-01-01-preview',
+    });
   });
 
   test('Azure OpenAI without an endpoint or a deployment says what to set', () => {
@@ -92,7 +102,11 @@ describe('provider presets over the OpenAI SDK', () => {
   });
 
   test('OpenRouter: the app header, reasoning as {effort}, and the reasoning field streamed back', async () => {
-    const { request, reasoning } = await send('openrouter', { text: 'ok', reasoning: 'thinking', reasoningField: 'reasoning' }, { reasoning: { effort: 'high' } });
+    const { request, reasoning } = await send(
+      'openrouter',
+      { text: 'ok', reasoning: 'thinking', reasoningField: 'reasoning' },
+      { reasoning: { effort: 'high' } },
+    );
     assert.equal(request.headers['x-title'], 'Smith');
     assert.deepEqual(request.body.reasoning, { effort: 'high' });
     assert.equal(request.body.reasoning_effort, undefined);

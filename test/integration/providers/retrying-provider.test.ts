@@ -71,7 +71,13 @@ describe('withRetries around the real providers', () => {
     assert.equal(result.text, 'recovered');
     // Equal jitter with random 0.5: three quarters of 100 ms, then of 200 ms.
     assert.deepEqual(sleeps, [75, 150]);
-    assert.deepEqual(retries.map((r) => [r.attempt, r.error.status]), [[1, 500], [2, 503]]);
+    assert.deepEqual(
+      retries.map((r) => [r.attempt, r.error.status]),
+      [
+        [1, 500],
+        [2, 503],
+      ],
+    );
   });
 
   test('retries exhausted: the last error surfaces after maxRetries waits', async () => {
@@ -81,7 +87,10 @@ describe('withRetries around the real providers', () => {
     assert.equal(error.status, 529);
     assert.equal(server.requests.length, 3);
     assert.equal(sleeps.length, 2);
-    assert.deepEqual(retries.map((r) => `${r.attempt}/${r.maxRetries}`), ['1/2', '2/2']);
+    assert.deepEqual(
+      retries.map((r) => `${r.attempt}/${r.maxRetries}`),
+      ['1/2', '2/2'],
+    );
   });
 
   test('401 is not retried and its message names the key setting', async () => {

@@ -28,7 +28,10 @@ describe('scripted LLM server wire formats', () => {
 
   test('GET /v1/models lists models in OpenAI shape', async () => {
     const page = await openai.models.list();
-    assert.deepEqual(page.data.map((m) => m.id), ['scripted-model']);
+    assert.deepEqual(
+      page.data.map((m) => m.id),
+      ['scripted-model'],
+    );
   });
 
   test('OpenAI non-streaming completion and the SDK stream helper', async () => {
@@ -46,11 +49,15 @@ describe('scripted LLM server wire formats', () => {
   test('Anthropic non-streaming message and the SDK MessageStream helper', async () => {
     server.enqueue({ text: 'plain' }, { text: 'streamed text', reasoning: 'some thinking', usage: { input: 7, output: 11 } });
     const message = await anthropic.messages.create({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] });
-    assert.deepEqual(message.content.map((b) => b.type), ['text']);
-    const final = await anthropic.messages
-      .stream({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] })
-      .finalMessage();
-    assert.deepEqual(final.content.map((b) => b.type), ['thinking', 'text']);
+    assert.deepEqual(
+      message.content.map((b) => b.type),
+      ['text'],
+    );
+    const final = await anthropic.messages.stream({ model: 'm', max_tokens: 100, messages: [{ role: 'user', content: 'hi' }] }).finalMessage();
+    assert.deepEqual(
+      final.content.map((b) => b.type),
+      ['thinking', 'text'],
+    );
     const text = final.content[1];
     assert.equal(text?.type === 'text' ? text.text : undefined, 'streamed text');
     assert.equal(final.stop_reason, 'end_turn');
@@ -60,7 +67,10 @@ describe('scripted LLM server wire formats', () => {
 
   test('Gemini generateContent and streamGenerateContent through @google/genai', async () => {
     const gemini = new GoogleGenAI({ apiKey: 'k', vertexai: false, httpOptions: { baseUrl: server.geminiBaseUrl } });
-    server.enqueue({ text: 'plain gemini', usage: { input: 9, output: 3 } }, { text: 'streamed gemini', reasoning: 'pondering', usage: { input: 9, output: 5, reasoningTokens: 2 } });
+    server.enqueue(
+      { text: 'plain gemini', usage: { input: 9, output: 3 } },
+      { text: 'streamed gemini', reasoning: 'pondering', usage: { input: 9, output: 5, reasoningTokens: 2 } },
+    );
     const plain = await gemini.models.generateContent({ model: 'gemini-2.5-flash', contents: 'hi' });
     assert.equal(plain.text, 'plain gemini');
     assert.equal(plain.usageMetadata?.promptTokenCount, 9);
@@ -68,8 +78,20 @@ describe('scripted LLM server wire formats', () => {
     const chunks = [];
     for await (const chunk of await gemini.models.generateContentStream({ model: 'gemini-2.5-flash', contents: 'hi' })) chunks.push(chunk);
     const parts = chunks.flatMap((c) => c.candidates?.[0]?.content?.parts ?? []);
-    assert.equal(parts.filter((p) => p.thought).map((p) => p.text).join(''), 'pondering');
-    assert.equal(parts.filter((p) => !p.thought).map((p) => p.text).join(''), 'streamed gemini');
+    assert.equal(
+      parts
+        .filter((p) => p.thought)
+        .map((p) => p.text)
+        .join(''),
+      'pondering',
+    );
+    assert.equal(
+      parts
+        .filter((p) => !p.thought)
+        .map((p) => p.text)
+        .join(''),
+      'streamed gemini',
+    );
     const last = chunks.at(-1);
     assert.equal(last?.candidates?.[0]?.finishReason, 'STOP');
     assert.deepEqual([last?.usageMetadata?.candidatesTokenCount, last?.usageMetadata?.thoughtsTokenCount], [5, 2]);
@@ -135,7 +157,10 @@ describe('scripted LLM server as a separate process', () => {
       const provider = createProvider({ provider: 'openai-compatible', model: 'm', baseUrl: info.openAiBaseUrl });
       const result = await collectOk(provider.createMessage({ systemPrompt: 'sys', messages: [{ role: 'user', content: 'hi' }] }));
       assert.equal(result.text, 'from another process');
-      const logged = readFileSync(logPath, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+      const logged = readFileSync(logPath, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       assert.equal(logged.length, 1);
       assert.equal(logged[0].format, 'openai');
       assert.equal(logged[0].body.messages[0].content, 'sys');

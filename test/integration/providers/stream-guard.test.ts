@@ -30,7 +30,13 @@ describe('idle timeout and non-stream answers through each real SDK', () => {
 
   function provider(vendor: ProviderId, idleTimeoutMs: number | undefined = IDLE_MS): ApiProvider {
     const baseUrl = vendor === 'anthropic' ? server.anthropicBaseUrl : vendor === 'gemini' ? server.geminiBaseUrl : server.openAiBaseUrl;
-    return createProvider({ provider: vendor, model: 'scripted-model', apiKey: 'test-key', baseUrl, ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}) });
+    return createProvider({
+      provider: vendor,
+      model: 'scripted-model',
+      apiKey: 'test-key',
+      baseUrl,
+      ...(idleTimeoutMs !== undefined ? { idleTimeoutMs } : {}),
+    });
   }
 
   function assertIdleError(error: unknown, vendor: Vendor, where: RegExp): asserts error is ProviderError {
@@ -74,7 +80,10 @@ describe('idle timeout and non-stream answers through each real SDK', () => {
       const result = await collectOk(retrying.createMessage(request));
       assert.equal(result.text, 'third time lucky');
       assert.equal(server.requests.length, 3);
-      assert.deepEqual(retries.map((r) => r.attempt), [1, 2]);
+      assert.deepEqual(
+        retries.map((r) => r.attempt),
+        [1, 2],
+      );
       assert.deepEqual(sleeps, [75, 150]);
       for (const retry of retries) assert.match(retry.error.message, /idle timeout/);
     });

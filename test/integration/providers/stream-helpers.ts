@@ -98,7 +98,13 @@ export async function abortMidStream(fx: ProviderFixture, request: ApiRequest): 
 export const HELLO = { systemPrompt: 'You are Smith.', messages: [{ role: 'user' as const, content: 'Hello' }] };
 
 /** One tool offered through native tool calling. */
-export const READ_FILE_TOOLS = [{ name: 'read_file', description: 'Reads a file.', parameters: { type: 'object' as const, properties: { path: { type: 'string' as const, description: 'The path.' } }, required: ['path'] } }];
+export const READ_FILE_TOOLS = [
+  {
+    name: 'read_file',
+    description: 'Reads a file.',
+    parameters: { type: 'object' as const, properties: { path: { type: 'string' as const, description: 'The path.' } }, required: ['path'] },
+  },
+];
 
 /** Remembers environment variables a suite changes; the function returned puts them back. */
 export function keepEnvironment(names: readonly string[]): () => void {

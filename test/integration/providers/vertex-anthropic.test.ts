@@ -10,7 +10,14 @@ import { externalAccountCredentials, SCRIPTED_ACCESS_TOKEN } from '../../fixture
 import { startScriptedLlmServer, type ScriptedLlmServer, type ScriptedReply } from '../../fixtures/scripted-llm-server.js';
 import { collect, HELLO, keepEnvironment, READ_FILE_TOOLS } from './stream-helpers.js';
 
-const GOOGLE_VARIABLES = ['GOOGLE_APPLICATION_CREDENTIALS', 'GOOGLE_CLOUD_PROJECT', 'GOOGLE_CLOUD_LOCATION', 'ANTHROPIC_VERTEX_PROJECT_ID', 'CLOUD_ML_REGION', 'ANTHROPIC_VERTEX_BASE_URL'];
+const GOOGLE_VARIABLES = [
+  'GOOGLE_APPLICATION_CREDENTIALS',
+  'GOOGLE_CLOUD_PROJECT',
+  'GOOGLE_CLOUD_LOCATION',
+  'ANTHROPIC_VERTEX_PROJECT_ID',
+  'CLOUD_ML_REGION',
+  'ANTHROPIC_VERTEX_BASE_URL',
+];
 
 describe("Claude on Vertex AI, through Anthropic's Vertex SDK and Google Cloud's credential chain", () => {
   let server: ScriptedLlmServer;
@@ -35,7 +42,14 @@ describe("Claude on Vertex AI, through Anthropic's Vertex SDK and Google Cloud's
   });
 
   // The SDK appends /v1/messages to its base URL and rewrites that into Vertex's path.
-  const config = (extra: Partial<ProviderConfig> = {}): ProviderConfig => ({ provider: 'vertex-anthropic', model: 'claude-sonnet-4-5@20250929', baseUrl: `${server.url}/v1`, project: 'smith-test', location: 'us-east5', ...extra });
+  const config = (extra: Partial<ProviderConfig> = {}): ProviderConfig => ({
+    provider: 'vertex-anthropic',
+    model: 'claude-sonnet-4-5@20250929',
+    baseUrl: `${server.url}/v1`,
+    project: 'smith-test',
+    location: 'us-east5',
+    ...extra,
+  });
 
   async function send(reply: ScriptedReply, extra: Partial<ProviderConfig> = {}, tools = false) {
     server.enqueue(reply);
@@ -50,7 +64,10 @@ describe("Claude on Vertex AI, through Anthropic's Vertex SDK and Google Cloud's
     );
     assert.equal(error, undefined);
     assert.equal(text, 'Reading it.');
-    assert.deepEqual(toolCalls.map((c) => [c.id, c.name, JSON.parse(c.arguments)]), [['toolu_1', 'read_file', { path: 'a.ts' }]]);
+    assert.deepEqual(
+      toolCalls.map((c) => [c.id, c.name, JSON.parse(c.arguments)]),
+      [['toolu_1', 'read_file', { path: 'a.ts' }]],
+    );
     assert.deepEqual(usages, [{ inputTokens: 140, outputTokens: 12, cacheReadTokens: 100, cacheWriteTokens: 0 }]);
     const request = server.requestAt(0);
     assert.equal(request.path, '/v1/projects/smith-test/locations/us-east5/publishers/anthropic/models/claude-sonnet-4-5@20250929:streamRawPredict');
@@ -77,9 +94,15 @@ describe("Claude on Vertex AI, through Anthropic's Vertex SDK and Google Cloud's
     process.env.CLOUD_ML_REGION = 'europe-west1';
     const { error } = await send({ text: 'ok' }, { project: undefined, location: undefined });
     assert.equal(error, undefined);
-    assert.equal(server.requestAt(0).path, '/v1/projects/claude-code-project/locations/europe-west1/publishers/anthropic/models/claude-sonnet-4-5@20250929:streamRawPredict');
+    assert.equal(
+      server.requestAt(0).path,
+      '/v1/projects/claude-code-project/locations/europe-west1/publishers/anthropic/models/claude-sonnet-4-5@20250929:streamRawPredict',
+    );
     delete process.env.ANTHROPIC_VERTEX_PROJECT_ID;
-    assert.throws(() => createProvider(config({ project: undefined })), /Claude on Vertex AI needs the Google Cloud project \(GOOGLE_CLOUD_PROJECT\)\. Set the variable\./);
+    assert.throws(
+      () => createProvider(config({ project: undefined })),
+      /Claude on Vertex AI needs the Google Cloud project \(GOOGLE_CLOUD_PROJECT\)\. Set the variable\./,
+    );
   });
 
   test('a 529 overload is retryable; a 403 names the credentials to fix', async () => {

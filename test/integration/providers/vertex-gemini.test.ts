@@ -34,7 +34,14 @@ describe('Gemini on Vertex AI, with Google Cloud credentials from the environmen
     server.tokenExchanges.length = 0;
   });
 
-  const config = (extra: Partial<ProviderConfig> = {}): ProviderConfig => ({ provider: 'vertex-gemini', model: 'gemini-2.5-flash', baseUrl: server.url, project: 'smith-test', location: 'us-central1', ...extra });
+  const config = (extra: Partial<ProviderConfig> = {}): ProviderConfig => ({
+    provider: 'vertex-gemini',
+    model: 'gemini-2.5-flash',
+    baseUrl: server.url,
+    project: 'smith-test',
+    location: 'us-central1',
+    ...extra,
+  });
 
   async function send(reply: ScriptedReply, extra: Partial<ProviderConfig> = {}, tools = false) {
     server.enqueue(reply);
@@ -49,7 +56,10 @@ describe('Gemini on Vertex AI, with Google Cloud credentials from the environmen
     );
     assert.equal(error, undefined);
     assert.equal(text, 'Reading it.');
-    assert.deepEqual(toolCalls.map((c) => [c.name, JSON.parse(c.arguments)]), [['read_file', { path: 'a.ts' }]]);
+    assert.deepEqual(
+      toolCalls.map((c) => [c.name, JSON.parse(c.arguments)]),
+      [['read_file', { path: 'a.ts' }]],
+    );
     assert.deepEqual(usages, [{ inputTokens: 50, outputTokens: 10 }]);
     const request = server.requestAt(0);
     assert.equal(request.path, '/v1beta1/projects/smith-test/locations/us-central1/publishers/google/models/gemini-2.5-flash:streamGenerateContent');
@@ -77,7 +87,10 @@ describe('Gemini on Vertex AI, with Google Cloud credentials from the environmen
 
   test('no project or region: a clear error before any request', () => {
     assert.throws(() => createProvider(config({ project: undefined })), /needs the Google Cloud project \(GOOGLE_CLOUD_PROJECT\)/);
-    assert.throws(() => createProvider(config({ project: undefined, location: undefined })), /project \(GOOGLE_CLOUD_PROJECT\) and the region \(GOOGLE_CLOUD_LOCATION/);
+    assert.throws(
+      () => createProvider(config({ project: undefined, location: undefined })),
+      /project \(GOOGLE_CLOUD_PROJECT\) and the region \(GOOGLE_CLOUD_LOCATION/,
+    );
   });
 
   test('credentials that cannot be loaded are named, not retried', async () => {
@@ -86,7 +99,10 @@ describe('Gemini on Vertex AI, with Google Cloud credentials from the environmen
     const { error } = await collect(createProvider(config()).createMessage(HELLO));
     assert.ok(error instanceof ProviderError, String(error));
     assert.equal(error.retryable, false);
-    assert.match(error.message, /^No usable Google Cloud credentials for Vertex AI: .*missing\.json.* Check Google Cloud's credentials \(GOOGLE_APPLICATION_CREDENTIALS/);
+    assert.match(
+      error.message,
+      /^No usable Google Cloud credentials for Vertex AI: .*missing\.json.* Check Google Cloud's credentials \(GOOGLE_APPLICATION_CREDENTIALS/,
+    );
     assert.equal(server.requests.length, 0);
   });
 

@@ -25,7 +25,11 @@ describe('sub-agents', { timeout: 120_000 }, () => {
 
   async function options(harness = new ToolHarness(fixture.ws.root), extra: Parameters<typeof fixture.environment>[2] = {}): Promise<TaskOptions> {
     const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl });
-    const environment = await fixture.environment(provider, harness.host, { maxIterations: 10, modelOverrides: { contextWindow: 100_000, inputPrice: 1, outputPrice: 1 }, ...extra });
+    const environment = await fixture.environment(provider, harness.host, {
+      maxIterations: 10,
+      modelOverrides: { contextWindow: 100_000, inputPrice: 1, outputPrice: 1 },
+      ...extra,
+    });
     return { ...environment.options, retry: { maxRetries: 0 } };
   }
 
@@ -36,11 +40,17 @@ describe('sub-agents', { timeout: 120_000 }, () => {
     const router = conversationRouter(
       {
         'Research the code': [
-          { text: '<use_subagents>\n<prompts>["Question A: what is in alpha.txt?", "Question B: is there a beta file?"]</prompts>\n</use_subagents>', usage: { input: 2_000, output: 80 } },
+          {
+            text: '<use_subagents>\n<prompts>["Question A: what is in alpha.txt?", "Question B: is there a beta file?"]</prompts>\n</use_subagents>',
+            usage: { input: 2_000, output: 80 },
+          },
           done('Both answered.'),
         ],
         // A's first answer waits until B has asked: only children running in parallel get there.
-        'Question A': [{ text: '<read_file>\n<path>alpha.txt</path>\n</read_file>', usage: { input: 1_000, output: 20 }, hold: { afterEvents: 1, until: bothRunning } }, done('alpha.txt says ALPHA lives there.')],
+        'Question A': [
+          { text: '<read_file>\n<path>alpha.txt</path>\n</read_file>', usage: { input: 1_000, output: 20 }, hold: { afterEvents: 1, until: bothRunning } },
+          done('alpha.txt says ALPHA lives there.'),
+        ],
         'Question B': [done('There is no beta file.')],
       },
       (key) => key === 'Question B' && secondChildAsked(),
@@ -69,16 +79,25 @@ describe('sub-agents', { timeout: 120_000 }, () => {
     assert.doesNotMatch(allText(parentNext), /ALPHA-FILE-CONTENT/);
     // The children's own logs are kept with the parent's, out of the history.
     for (const child of children) assert.ok(existsSync(join(taskDir(subagentStorage(taskOptions.storageDir, task.id), child.taskId), 'events.jsonl')));
-    assert.deepEqual(listStoredTasks(taskOptions.storageDir).map((t) => t.taskId), [task.id]);
+    assert.deepEqual(
+      listStoredTasks(taskOptions.storageDir).map((t) => t.taskId),
+      [task.id],
+    );
     // $1 per million tokens: the parent's 2 requests and the children's 3.
     const totals = usageTotals(task.log.events);
     assert.equal(totals.inputTokens, 2_000 + 1_000 + 3_000);
     assert.ok(Math.abs((totals.cost ?? 0) - (6_000 + 80 + 50 + 120) / 1_000_000) < 1e-12, String(totals.cost));
-    assert.ok(progress.some((line) => /^\[1\] read_file alpha\.txt/.test(line)), progress.join(''));
-    assert.ok(progress.some((line) => /^\[2\] reported/.test(line)), progress.join(''));
+    assert.ok(
+      progress.some((line) => /^\[1\] read_file alpha\.txt/.test(line)),
+      progress.join(''),
+    );
+    assert.ok(
+      progress.some((line) => /^\[2\] reported/.test(line)),
+      progress.join(''),
+    );
   });
 
-  test('a malformed call is the model\'s mistake; a child that fails is reported as failed and the others go on', async () => {
+  test("a malformed call is the model's mistake; a child that fails is reported as failed and the others go on", async () => {
     const router = conversationRouter({
       'Look around': [
         { text: '<use_subagents>\n<prompts>Question C, Question D</prompts>\n</use_subagents>' },
@@ -94,13 +113,19 @@ describe('sub-agents', { timeout: 120_000 }, () => {
     const results = task.log.events.filter((e) => e.type === 'tool_result' || e.type === 'tool_error');
     assert.ok(results[0]?.type === 'tool_error' && /prompts must be a JSON array of strings/.test(results[0].error));
     assert.ok(results[1]?.type === 'tool_result');
-    assert.deepEqual(results[1].details?.subagents?.map((c) => c.status), ['failed', 'completed']);
+    assert.deepEqual(
+      results[1].details?.subagents?.map((c) => c.status),
+      ['failed', 'completed'],
+    );
     assert.match(results[1].output, /Sub-agent 1 \(Question C: list files\) failed: .*400/);
   });
 
   test('one sub-agent can be stopped while the others go on; the chat lists them as they start', async () => {
     const router = conversationRouter({
-      'Two questions': [{ text: '<use_subagents>\n<prompts>["Question E: wait forever", "Question F: answer"]</prompts>\n</use_subagents>' }, done('One answered.')],
+      'Two questions': [
+        { text: '<use_subagents>\n<prompts>["Question E: wait forever", "Question F: answer"]</prompts>\n</use_subagents>' },
+        done('One answered.'),
+      ],
       'Question E': [{ fault: 'hang' }],
       'Question F': [done('F is answered.')],
     });
@@ -114,30 +139,46 @@ describe('sub-agents', { timeout: 120_000 }, () => {
     const run = task.run();
     const hanging = await started;
     // Wait until the hanging child has asked the model, so the stop lands mid-request.
-    assert.ok(await eventually(() => fixture.server.requests.some((r) => JSON.stringify(r.body.messages).includes('Question E'))), 'the child never asked the model');
+    assert.ok(
+      await eventually(() => fixture.server.requests.some((r) => JSON.stringify(r.body.messages).includes('Question E'))),
+      'the child never asked the model',
+    );
     assert.equal(task.stopSubagent(hanging), true);
     assert.equal(task.stopSubagent('no-such-task'), false);
     assert.deepEqual(await run, { status: 'completed', result: 'One answered.' });
     const result = task.log.events.find((e) => e.type === 'tool_result' && e.tool === 'use_subagents');
     assert.ok(result?.type === 'tool_result');
-    assert.deepEqual(result.details?.subagents?.map((c) => c.status), ['cancelled', 'completed']);
+    assert.deepEqual(
+      result.details?.subagents?.map((c) => c.status),
+      ['cancelled', 'completed'],
+    );
     assert.match(result.output, /Sub-agent 1 \(Question E: wait forever\) was stopped/);
     const card = uiProjection(task.log.events).find((m) => m.kind === 'tool' && m.tool === 'use_subagents');
-    assert.deepEqual(card?.kind === 'tool' ? card.subagents?.map((c) => [c.index, c.prompt]) : undefined, [[0, 'Question E: wait forever'], [1, 'Question F: answer']]);
+    assert.deepEqual(card?.kind === 'tool' ? card.subagents?.map((c) => [c.index, c.prompt]) : undefined, [
+      [0, 'Question E: wait forever'],
+      [1, 'Question F: answer'],
+    ]);
   });
 
-  test('a sub-agent\'s call that needs approval is asked through the parent\'s host; deny rules hold for it too', async () => {
+  test("a sub-agent's call that needs approval is asked through the parent's host; deny rules hold for it too", async () => {
     const outside = join(fixture.storage, 'outside.txt');
     writeFileSync(outside, 'outside the workspace\n');
     fixture.ws.write('.env', 'SECRET=1\n');
     const router = conversationRouter({
       'Check things': [{ text: '<use_subagents>\n<prompts>["Question G: read the outside file and the .env"]</prompts>\n</use_subagents>' }, done('Checked.')],
-      'Question G': [{ text: `<read_file>\n<path>${outside}</path>\n</read_file>` }, { text: '<read_file>\n<path>.env</path>\n</read_file>' }, done('Neither could be read.')],
+      'Question G': [
+        { text: `<read_file>\n<path>${outside}</path>\n</read_file>` },
+        { text: '<read_file>\n<path>.env</path>\n</read_file>' },
+        done('Neither could be read.'),
+      ],
     });
     fixture.server.enqueue(...router.replies());
     const harness = new ToolHarness(fixture.ws.root);
     harness.answers = [{ approved: false, feedback: 'not outside the project' }];
-    const task = Task.create(await options(harness, { policy: DEFAULT_POLICY, permissions: [{ effect: 'deny', rule: 'Read(./.env)', source: 'test' }] }), 'Check things');
+    const task = Task.create(
+      await options(harness, { policy: DEFAULT_POLICY, permissions: [{ effect: 'deny', rule: 'Read(./.env)', source: 'test' }] }),
+      'Check things',
+    );
     assert.equal((await task.run()).status, 'completed');
     assert.equal(harness.asked.length, 1, 'only the outside read was asked');
     assert.match(harness.asked[0]!.summary, /outside\.txt/);
@@ -151,7 +192,9 @@ describe('sub-agents', { timeout: 120_000 }, () => {
 
   test('a sub-agent may spend what the parent has left under its cost limit; past it, it stops and is reported failed', async () => {
     const router = conversationRouter({
-      'Costly research': [{ text: '<use_subagents>\n<prompts>["Question H: read everything"]</prompts>\n</use_subagents>', usage: { input: 1_000, output: 0 } }],
+      'Costly research': [
+        { text: '<use_subagents>\n<prompts>["Question H: read everything"]</prompts>\n</use_subagents>', usage: { input: 1_000, output: 0 } },
+      ],
       'Question H': [{ text: '<list_files>\n<path>.</path>\n</list_files>', usage: { input: 20_000, output: 0 } }],
     });
     fixture.server.enqueue(...router.replies());
@@ -167,7 +210,7 @@ describe('sub-agents', { timeout: 120_000 }, () => {
     assert.match(outcome.status === 'failed' ? outcome.error : '', /over the cost limit of \$0\.01/);
   });
 
-  test("in Plan mode the sub-agents ask the Plan model, as the parent does", async () => {
+  test('in Plan mode the sub-agents ask the Plan model, as the parent does', async () => {
     const router = conversationRouter({
       'Plan the research': [
         { text: '<use_subagents>\n<prompts>["Question P: what is here?"]</prompts>\n</use_subagents>' },

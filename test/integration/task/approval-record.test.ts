@@ -55,7 +55,10 @@ describe('approvals in the task log', () => {
     };
     return runToolCall({ kind: 'tool', name, params, partial: false }, env, 0);
   }
-  const userText = () => apiProjection(log.events).map((m) => (typeof m.content === 'string' ? m.content : '')).join('\n');
+  const userText = () =>
+    apiProjection(log.events)
+      .map((m) => (typeof m.content === 'string' ? m.content : ''))
+      .join('\n');
   const count = (text: string, part: string) => text.split(part).length - 1;
 
   test('approval_asked holds the request as shown: tool, params, summary, diff and its line counts; the host is asked the same', async () => {
@@ -66,7 +69,15 @@ describe('approvals in the task log', () => {
     const asked = log.events.find((e) => e.type === 'approval_asked');
     assert.ok(asked?.type === 'approval_asked' && asked.request);
     const { diff, ...rest } = asked.request;
-    assert.deepEqual(rest, { callId: asked.callId, tool: 'replace_in_file', params, summary: 'Edit notes.txt (+1 -1)', path: 'notes.txt', stats: { added: 1, removed: 1 }, allowRules: ['Edit(./notes.txt)'] });
+    assert.deepEqual(rest, {
+      callId: asked.callId,
+      tool: 'replace_in_file',
+      params,
+      summary: 'Edit notes.txt (+1 -1)',
+      path: 'notes.txt',
+      stats: { added: 1, removed: 1 },
+      allowRules: ['Edit(./notes.txt)'],
+    });
     assert.match(diff ?? '', /^-two\n\+TWO$/m);
     // The host got exactly what was logged, plus the file texts for its diff editor (not logged).
     const { proposal, ...shown } = harness.asked[0]!;
@@ -74,7 +85,7 @@ describe('approvals in the task log', () => {
     assert.deepEqual(proposal, { original: 'one\ntwo\n', proposed: 'one\nTWO\n', isNewFile: false });
   });
 
-  test('a command\'s approval shows the command; one outside the workspace says why it asks', async () => {
+  test("a command's approval shows the command; one outside the workspace says why it asks", async () => {
     harness.answers = [{ approved: true }, { approved: true }];
     await call('execute_command', { command: 'echo hi', requires_approval: 'true' });
     const outside = ws.write('../outside-approval-record.txt', 'x\n');
@@ -97,12 +108,14 @@ describe('approvals in the task log', () => {
     assert.doesNotMatch(result.output, /feedback/, 'the tool does not write the feedback');
     assert.match(
       userText(),
-      new RegExp(`\\[execute_command for 'echo hi'\\] Result:\\nExit code: 0\\nOutput \\(stdout and stderr merged in the order printed\\):\\nhi${FEEDBACK('fine, once').replace(/\n/g, '\\n')}`),
+      new RegExp(
+        `\\[execute_command for 'echo hi'\\] Result:\\nExit code: 0\\nOutput \\(stdout and stderr merged in the order printed\\):\\nhi${FEEDBACK('fine, once').replace(/\n/g, '\\n')}`,
+      ),
     );
     assert.equal(count(userText(), 'fine, once'), 1);
   });
 
-  test('every tool\'s approval feedback reaches the model, a read\'s too', async () => {
+  test("every tool's approval feedback reaches the model, a read's too", async () => {
     ws.write('a.txt', 'alpha\n');
     policy = { ...DEFAULT_POLICY, readFiles: false };
     harness.answers = [{ approved: true, feedback: 'only the top part next time' }];
@@ -117,9 +130,21 @@ describe('approvals in the task log', () => {
       { seq: 2, ts: 0, type: 'tool_requested', callId: 'c', tool: 'use_mcp_tool', params: { server_name: 's', tool_name: 't' } },
       { seq: 3, ts: 0, type: 'approval_asked', callId: 'c' },
       { seq: 4, ts: 0, type: 'approval_answered', callId: 'c', approved: true, feedback: 'careful' },
-      { seq: 5, ts: 0, type: 'tool_error', callId: 'c', tool: 'use_mcp_tool', error: 'boom', mistake: false, details: { mcp: { server: 's', tool: 't', isError: true } } },
+      {
+        seq: 5,
+        ts: 0,
+        type: 'tool_error',
+        callId: 'c',
+        tool: 'use_mcp_tool',
+        error: 'boom',
+        mistake: false,
+        details: { mcp: { server: 's', tool: 't', isError: true } },
+      },
     ];
-    assert.match(apiProjection(events).at(-1)!.content as string, new RegExp(`\\[use_mcp_tool for 's/t'\\] Error:\\nboom${FEEDBACK('careful').replace(/\n/g, '\\n')}$`));
+    assert.match(
+      apiProjection(events).at(-1)!.content as string,
+      new RegExp(`\\[use_mcp_tool for 's/t'\\] Error:\\nboom${FEEDBACK('careful').replace(/\n/g, '\\n')}$`),
+    );
   });
 
   test('a log written when tools put the feedback in their output is projected as before, without a second copy', () => {

@@ -27,7 +27,9 @@ describe('loop rules', () => {
     fixture.ws.write('a.txt', 'A\n');
     fixture.ws.write('b.txt', 'B\n');
     fixture.server.enqueue(
-      { text: 'Reading both.\n<read_file>\n<path>a.txt</path>\n</read_file>\n<read_file>\n<path>b.txt</path>\n</read_file>\n<write_to_file>\n<path>c.txt</path>\n<content>C</content>\n</write_to_file>' },
+      {
+        text: 'Reading both.\n<read_file>\n<path>a.txt</path>\n</read_file>\n<read_file>\n<path>b.txt</path>\n</read_file>\n<write_to_file>\n<path>c.txt</path>\n<content>C</content>\n</write_to_file>',
+      },
       COMPLETE,
     );
     const task = Task.create(await options(), 'Read the files');
@@ -58,7 +60,11 @@ describe('loop rules', () => {
 
     assert.equal(outcome.status, 'aborted');
     assert.equal(task.log.events.at(-1)?.type, 'task_aborted');
-    assert.equal(task.log.events.some((e) => e.type === 'tool_requested'), false, 'a cut-off tool call must not run');
+    assert.equal(
+      task.log.events.some((e) => e.type === 'tool_requested'),
+      false,
+      'a cut-off tool call must not run',
+    );
     // The partial answer stays, and the model is told it was cut off when the task goes on.
     const cut = task.log.events.find((e) => e.type === 'response_interrupted');
     assert.ok(cut?.type === 'response_interrupted' && cut.byUser === true && cut.partialText.startsWith('<write_to_file>'), JSON.stringify(cut));
@@ -106,7 +112,9 @@ describe('loop rules', () => {
   test('abort during a command kills it and logs the call as ended', async () => {
     const harness = new ToolHarness(fixture.ws.root);
     harness.processes = new ChildProcessRunner({ killGraceMs: 1000 });
-    fixture.server.enqueue({ text: "<execute_command>\n<command>sh -c 'echo started; sleep 60'</command>\n<requires_approval>false</requires_approval>\n<timeout>120</timeout>\n</execute_command>" });
+    fixture.server.enqueue({
+      text: "<execute_command>\n<command>sh -c 'echo started; sleep 60'</command>\n<requires_approval>false</requires_approval>\n<timeout>120</timeout>\n</execute_command>",
+    });
     const task = Task.create(await options(harness), 'Run it');
     let output = '';
     task.onUpdate((update) => {

@@ -32,7 +32,10 @@ describe('Task.queueUserMessage', () => {
     task.queueUserMessage('Also mention its length');
     assert.deepEqual(task.queuedMessages, ['Also mention its length']);
     // Not logged while the response streams: the log keeps the order the model reads.
-    assert.equal(task.log.events.some((e) => e.type === 'user_message'), false);
+    assert.equal(
+      task.log.events.some((e) => e.type === 'user_message'),
+      false,
+    );
     queued.open();
     const outcome = await run;
 

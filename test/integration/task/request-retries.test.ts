@@ -19,7 +19,8 @@ describe('stalled and misdirected requests through the Task', () => {
   const fixture = useTaskFixture();
 
   async function startTask(vendor: ProviderId, idleTimeoutMs?: number): Promise<Task> {
-    const baseUrl = vendor === 'anthropic' ? fixture.server.anthropicBaseUrl : vendor === 'gemini' ? fixture.server.geminiBaseUrl : fixture.server.openAiBaseUrl;
+    const baseUrl =
+      vendor === 'anthropic' ? fixture.server.anthropicBaseUrl : vendor === 'gemini' ? fixture.server.geminiBaseUrl : fixture.server.openAiBaseUrl;
     const provider = createProvider({ provider: vendor, model: 'scripted-model', apiKey: 'test-key', baseUrl, ...(idleTimeoutMs ? { idleTimeoutMs } : {}) });
     const harness = new ToolHarness(fixture.ws.root);
     const environment = await fixture.environment(provider, harness.host);

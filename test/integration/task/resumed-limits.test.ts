@@ -61,7 +61,7 @@ describe('loop limits across a resume', () => {
     assert.equal(fixture.server.requests.length, 2);
   });
 
-  test('the user\'s message gives the model a fresh allowance', async () => {
+  test("the user's message gives the model a fresh allowance", async () => {
     const taskOptions = await options();
     const taskId = await stopAfter(taskOptions, [NO_TOOL, NO_TOOL]);
     fixture.server.requests.length = 0;
@@ -102,7 +102,10 @@ describe('loop limits across a resume', () => {
     const outcome = await Task.resume(taskOptions, taskId).run();
     assert.equal(outcome.status, 'completed');
     // The third read was still auto-approved (3 in a row); the fourth asked, and the count began again.
-    assert.deepEqual(harness.asked.map((request) => request.tool), ['list_files']);
+    assert.deepEqual(
+      harness.asked.map((request) => request.tool),
+      ['list_files'],
+    );
     assert.equal(fixture.server.requests.length, 3);
   });
 });

@@ -37,7 +37,10 @@ describe('resuming a task from a log an earlier build wrote', () => {
     // Everything up to the old last reply goes out exactly as the old build projected it.
     assert.deepEqual(sent.slice(0, before.length - 1), before.slice(0, -1));
     assert.match(lastUserText(fixture.server.requestAt(0)), /Check once more\./);
-    const lines = readFileSync(task.log.file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    const lines = readFileSync(task.log.file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     const added = lines.filter((line) => line.v !== undefined);
     assert.ok(added.length >= 4, 'resume, message, request, reply, call, completion were appended');
     assert.ok(added.every((line) => line.v === EVENT_VERSION));

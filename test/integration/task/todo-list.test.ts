@@ -10,7 +10,7 @@ import { ToolHarness } from '../../helpers/tool-harness.js';
 describe('update_todo_list in a task', () => {
   const fixture = useTaskFixture();
 
-  test('the model\'s list reaches the next request; an empty list is refused', async () => {
+  test("the model's list reaches the next request; an empty list is refused", async () => {
     const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
     const environment = await fixture.environment(provider, new ToolHarness(fixture.ws.root).host);
     fixture.server.enqueue(

@@ -133,7 +133,10 @@ describe('browser_action', () => {
     const notABrowser = await harness.run(browserTool(new BrowserSession({ executablePath: '/bin/false' })), { action: 'launch', url: server.url });
     assert.match(output(notABrowser), /^ERROR: The browser \/(usr\/)?bin\/false could not be started: /);
 
-    const denied = await harness.run(browserTool(new BrowserSession({}, { deniedDomains: ['*.example.com'] })), { action: 'launch', url: 'https://docs.example.com/' });
+    const denied = await harness.run(browserTool(new BrowserSession({}, { deniedDomains: ['*.example.com'] })), {
+      action: 'launch',
+      url: 'https://docs.example.com/',
+    });
     assert.match(output(denied), /^ERROR: docs\.example\.com is on the user's deny list for web tools \(entry "\*\.example\.com"\)/);
 
     const asking = new ToolHarness(root);
@@ -151,13 +154,19 @@ describe('browser_action', () => {
     const tool = browserTool();
     await harness.run(tool, { action: 'launch', url: `${server.url}links.html` });
     const followed = await harness.run(tool, { action: 'click', element: 'Counter' });
-    assert.match(output(followed), new RegExp(`^Clicked "Counter"\\.\\n\\nCurrent URL: ${server.url}index\\.html\\n\\nNew console messages and errors:\\nlog: app started`));
+    assert.match(
+      output(followed),
+      new RegExp(`^Clicked "Counter"\\.\\n\\nCurrent URL: ${server.url}index\\.html\\n\\nNew console messages and errors:\\nlog: app started`),
+    );
     writeFileSync(join(root, 'tab.html'), '<!doctype html><title>Tab</title><a href="index.html" target="_blank">New tab</a>');
     await harness.run(tool, { action: 'launch', url: `${server.url}tab.html` });
     const opened = await harness.run(tool, { action: 'click', element: 'New tab' });
     assert.match(output(opened), new RegExp(`^Clicked "New tab"\\.\\n\\nCurrent URL: ${server.url}index\\.html\\n`));
     const slow = await harness.run(tool, { action: 'launch', url: `${server.url}slow.html` });
-    assert.match(output(slow), /^Opened http:\/\/127\.0\.0\.1:\d+\/slow\.html; it was still loading after 5 s \(something on it does not finish\), so it is shown as it is\.[\s\S]*Text first/);
+    assert.match(
+      output(slow),
+      /^Opened http:\/\/127\.0\.0\.1:\d+\/slow\.html; it was still loading after 5 s \(something on it does not finish\), so it is shown as it is\.[\s\S]*Text first/,
+    );
   });
 
   test('a browser already running is used over CDP and left running; an endpoint that does not answer is a clear error', async () => {
@@ -165,7 +174,9 @@ describe('browser_action', () => {
     assert.equal(typeof executable, 'string');
     const profile = mkdtempSync(join(tmpdir(), 'smith-cdp-'));
     // Its own process group, so that Chromium's helper processes end with it before the profile is removed.
-    const remote = spawn(executable as string, ['--headless=new', '--no-sandbox', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { detached: true });
+    const remote = spawn(executable as string, ['--headless=new', '--no-sandbox', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
+      detached: true,
+    });
     try {
       let said = '';
       const endpoint = await new Promise<string>((resolve) =>
@@ -178,7 +189,10 @@ describe('browser_action', () => {
       const harness = new ToolHarness(root);
       harness.policy = { ...harness.policy, browser: true };
       const tool = browserTool(new BrowserSession({ cdpEndpoint: endpoint }));
-      assert.match(output(await harness.run(tool, { action: 'launch', url: server.url })), /^Opened [\s\S]*uncaught TypeError: window\.setupFooter is not a function/);
+      assert.match(
+        output(await harness.run(tool, { action: 'launch', url: server.url })),
+        /^Opened [\s\S]*uncaught TypeError: window\.setupFooter is not a function/,
+      );
       assert.match(output(await harness.run(tool, { action: 'click', element: 'Increment' })), /Count: 1/);
       assert.equal(output(await harness.run(tool, { action: 'close' })), 'The browser is closed.');
       // Only disconnected: the user's browser still takes connections.

@@ -18,7 +18,9 @@ function output(outcome: ToolOutcome): string {
 
 const other = otherLocalAddress();
 
-describe('the browser and denied hosts', { skip: other === undefined ? 'this machine has no network address besides loopback, so there are no two distinct hosts to test with' : false }, () => {
+describe('the browser and denied hosts', {
+  skip: other === undefined ? 'this machine has no network address besides loopback, so there are no two distinct hosts to test with' : false,
+}, () => {
   let victim: HostileWebServer;
   let front: HostileWebServer;
   const sessions: BrowserSession[] = [];
@@ -46,7 +48,12 @@ describe('the browser and denied hosts', { skip: other === undefined ? 'this mac
     const browse = run({ deniedDomains: ['localhost'] });
     const opened = await browse({ action: 'launch', url: `${front.origin}/links?to=${encodeURIComponent(`http://0x7f.1:${victim.port}/secret`)}` });
     assert.match(opened, /^Opened /);
-    assert.match(opened, new RegExp(`blocked: http://127\\.0\\.0\\.1:${victim.port}/secret\\?image: 127\\.0\\.0\\.1 is on the user's deny list for web tools \\(entry "localhost"\\)`));
+    assert.match(
+      opened,
+      new RegExp(
+        `blocked: http://127\\.0\\.0\\.1:${victim.port}/secret\\?image: 127\\.0\\.0\\.1 is on the user's deny list for web tools \\(entry "localhost"\\)`,
+      ),
+    );
     const clicked = await browse({ action: 'click', element: 'Elsewhere' });
     assert.match(clicked, new RegExp(`blocked: http://127\\.0\\.0\\.1:${victim.port}/secret: 127\\.0\\.0\\.1 is on the user's deny list`));
     // The page shows Smith's refusal, not what the denied server would have sent.
@@ -56,7 +63,11 @@ describe('the browser and denied hosts', { skip: other === undefined ? 'this mac
       for (const status of [301, 302, 303, 307, 308]) {
         const location = `http://${spelling}:${victim.port}/secret`;
         const said = await browse({ action: 'launch', url: `${front.origin}/redirect?status=${status}&to=${encodeURIComponent(location)}` });
-        assert.match(said, /^ERROR: http:\S+ did not load: \S+ is on the user's deny list for web tools \(entry "localhost"\); it was not opened/, `${status} ${location}: ${said}`);
+        assert.match(
+          said,
+          /^ERROR: http:\S+ did not load: \S+ is on the user's deny list for web tools \(entry "localhost"\); it was not opened/,
+          `${status} ${location}: ${said}`,
+        );
       }
     }
     const direct = await browse({ action: 'launch', url: `http://LOCALHOST.:${victim.port}/secret` });
@@ -71,7 +82,10 @@ describe('the browser and denied hosts', { skip: other === undefined ? 'this mac
 
     const sandboxed = run({ sandboxAllowedHosts: [other!] });
     assert.match(await sandboxed({ action: 'launch', url: `${front.origin}/page?title=Allowed` }), /^Opened /);
-    assert.match(await sandboxed({ action: 'launch', url: `http://127.0.0.1:${victim.port}/` }), /^ERROR: 127\.0\.0\.1 was not opened: under Smith's sandbox the web tools reach only the sandbox's allowed hosts/);
+    assert.match(
+      await sandboxed({ action: 'launch', url: `http://127.0.0.1:${victim.port}/` }),
+      /^ERROR: 127\.0\.0\.1 was not opened: under Smith's sandbox the web tools reach only the sandbox's allowed hosts/,
+    );
     const image = await sandboxed({ action: 'launch', url: `${front.origin}/links?to=${encodeURIComponent(`http://127.0.0.1:${victim.port}/secret`)}` });
     assert.match(image, /blocked: http:\/\/127\.0\.0\.1:\d+\/secret\?image: 127\.0\.0\.1 was not opened: under Smith's sandbox/);
     assert.deepEqual(victim.hits, []);

@@ -44,7 +44,14 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
   test('describes itself to the model', () => {
     assert.equal(tool.spec.name, 'execute_command');
     assert.equal(tool.spec.group, 'command');
-    assert.deepEqual(tool.spec.params.map((p) => [p.name, p.required]), [['command', true], ['requires_approval', true], ['timeout', false]]);
+    assert.deepEqual(
+      tool.spec.params.map((p) => [p.name, p.required]),
+      [
+        ['command', true],
+        ['requires_approval', true],
+        ['timeout', false],
+      ],
+    );
     assert.match(tool.spec.description, /Command is still running \(id N\)/);
     const defaults = createExecuteCommandTool(sessions).spec.description;
     assert.match(defaults, /printed nothing new for 10 s \(and has run at least 15 s\)/);
@@ -93,7 +100,10 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
       timeout: '1.5',
     });
     const output = resultText(outcome);
-    assert.match(output, /^The command did not finish within 1\.5 s and was killed, together with every process it started\.\nOutput before it was killed \(stdout and stderr merged in the order printed\):\nstarted$/);
+    assert.match(
+      output,
+      /^The command did not finish within 1\.5 s and was killed, together with every process it started\.\nOutput before it was killed \(stdout and stderr merged in the order printed\):\nstarted$/,
+    );
     const grandchild = Number(ws.read('grandchild.pid').trim());
     assert.ok(await eventually(() => !isPidAlive(grandchild)), `grandchild ${grandchild} still alive`);
   });
@@ -106,7 +116,11 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
 
   test('abort kills the whole process tree and rejects', async () => {
     const controller = new AbortController();
-    const running = harness.run(tool, { command: 'sleep 300 & echo $! > grandchild.pid; echo started; wait', requires_approval: 'false', timeout: '120' }, controller.signal);
+    const running = harness.run(
+      tool,
+      { command: 'sleep 300 & echo $! > grandchild.pid; echo started; wait', requires_approval: 'false', timeout: '120' },
+      controller.signal,
+    );
     assert.ok(await eventually(() => harness.progress.join('').includes('started')));
     const grandchild = Number(ws.read('grandchild.pid').trim());
     controller.abort(new Error('aborted by user'));
@@ -150,7 +164,12 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
   test('the user can let a running command continue: the tool returns at once and the sessions keep it', async () => {
     const detach = new AbortController();
     // A long timeout and a given one: neither the quiet hand-off nor the timeout may end the wait.
-    const running = harness.run(tool, { command: "sh -c 'echo $$ > cmd.pid; echo start; sleep 30'", requires_approval: 'false', timeout: '120' }, undefined, detach.signal);
+    const running = harness.run(
+      tool,
+      { command: "sh -c 'echo $$ > cmd.pid; echo start; sleep 30'", requires_approval: 'false', timeout: '120' },
+      undefined,
+      detach.signal,
+    );
     assert.ok(await eventually(() => harness.progress.join('').includes('start')));
     const detachedAt = Date.now();
     detach.abort();
@@ -158,7 +177,10 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     assert.ok(Date.now() - detachedAt < 1000, `took ${Date.now() - detachedAt} ms after the signal`);
     assert.match(output, /^Command is still running \(id 1\): the user chose to continue while it runs\. /);
     assert.match(output, /Output so far \(stdout and stderr merged in the order printed\):\nstart$/);
-    assert.deepEqual(sessions.list().map((s) => [s.id, s.command]), [[1, "sh -c 'echo $$ > cmd.pid; echo start; sleep 30'"]]);
+    assert.deepEqual(
+      sessions.list().map((s) => [s.id, s.command]),
+      [[1, "sh -c 'echo $$ > cmd.pid; echo start; sleep 30'"]],
+    );
     const pid = Number(ws.read('cmd.pid').trim());
     assert.ok(isPidAlive(pid), 'the command still runs after the hand-off');
     assert.match(sessions.runningSummary(), /## Command 1 \(running for /);

@@ -52,7 +52,10 @@ describe('search_files without ripgrep gives what ripgrep gives', () => {
     ws.write('_under.md', 'needle\n');
     const out = text(await both({ path: '.', regex: 'needle' }));
     assert.match(out, /^Found 9 results\./);
-    assert.match(out, /src\/a\.ts\n 2 \| two\n 3 \| needle here\n 4 \| four\n 5 \| needle close\n 6 \| six\n----\n 9 \| nine\n10 \| needle again\n11 \| eleven/);
+    assert.match(
+      out,
+      /src\/a\.ts\n 2 \| two\n 3 \| needle here\n 4 \| four\n 5 \| needle close\n 6 \| six\n----\n 9 \| nine\n10 \| needle again\n11 \| eleven/,
+    );
     await both({ path: 'src', regex: 'needle' });
     await both({ path: 'src/a.ts', regex: 'needle' });
   });
@@ -64,14 +67,50 @@ describe('search_files without ripgrep gives what ripgrep gives', () => {
     ws.write('pkg/.gitignore', 'generated/\n/local.txt\n');
     ws.write('pkg/.ignore', 'by-dot-ignore.txt\n');
     ws.write('pkg/.rgignore', 'by-rgignore.txt\n');
-    for (const file of ['dist/a.js', 'x.log', 'keep.log', 'top-only.txt', 'sub/top-only.txt', 'excluded.txt', 'pkg/generated/g.ts', 'pkg/local.txt', 'pkg/deeper/local.txt', 'pkg/by-dot-ignore.txt', 'pkg/by-rgignore.txt', 'node_modules/m/index.js', 'pkg/node_modules/n.js', '.venv/v.py', '__pycache__/c.pyc', '.hidden/h.txt', '.env', 'secrets/s.txt', 'ok.txt']) {
+    for (const file of [
+      'dist/a.js',
+      'x.log',
+      'keep.log',
+      'top-only.txt',
+      'sub/top-only.txt',
+      'excluded.txt',
+      'pkg/generated/g.ts',
+      'pkg/local.txt',
+      'pkg/deeper/local.txt',
+      'pkg/by-dot-ignore.txt',
+      'pkg/by-rgignore.txt',
+      'node_modules/m/index.js',
+      'pkg/node_modules/n.js',
+      '.venv/v.py',
+      '__pycache__/c.pyc',
+      '.hidden/h.txt',
+      '.env',
+      'secrets/s.txt',
+      'ok.txt',
+    ]) {
       ws.write(file, 'needle\n');
     }
     ws.write('.smithignore', 'secrets/\n');
     harness.ignore = await loadSmithIgnore(ws.root);
     const out = text(await both({ path: '.', regex: 'needle' }));
-    for (const shown of ['keep.log', 'sub/top-only.txt', 'pkg/deeper/local.txt', '.hidden/h.txt', '.env', 'ok.txt']) assert.match(out, new RegExp(`\\n${shown.replace(/\./g, '\\.')}\\n`), `${shown} is searched`);
-    for (const hidden of ['dist/', 'x.log', '\ntop-only', 'excluded', 'generated', '\npkg/local', 'by-dot', 'by-rg', 'node_modules', '.venv', '__pycache__', 'secrets', '.git/']) assert.ok(!out.includes(hidden), `${hidden} is not searched:\n${out}`);
+    for (const shown of ['keep.log', 'sub/top-only.txt', 'pkg/deeper/local.txt', '.hidden/h.txt', '.env', 'ok.txt'])
+      assert.match(out, new RegExp(`\\n${shown.replace(/\./g, '\\.')}\\n`), `${shown} is searched`);
+    for (const hidden of [
+      'dist/',
+      'x.log',
+      '\ntop-only',
+      'excluded',
+      'generated',
+      '\npkg/local',
+      'by-dot',
+      'by-rg',
+      'node_modules',
+      '.venv',
+      '__pycache__',
+      'secrets',
+      '.git/',
+    ])
+      assert.ok(!out.includes(hidden), `${hidden} is not searched:\n${out}`);
     await both({ path: 'pkg', regex: 'needle' });
     await both({ path: 'pkg/deeper', regex: 'needle' });
     await both({ path: 'node_modules', regex: 'needle' });
@@ -108,12 +147,29 @@ describe('search_files without ripgrep gives what ripgrep gives', () => {
 
   test('Rust regex spellings: classes, (?i), \\b, \\pL, [[:digit:]], escaped punctuation, alternation, anchors', async () => {
     ws.write('a.txt', 'Foo bar\nfoo-bar 42\nxfoo\n#tag & more\nΩmega\nend\n');
-    for (const regex of ['(?i)foo', 'foo\\b', '\\bfoo', '^foo', 'bar$', '\\pL+mega', '[[:digit:]]+', '\\#tag \\&', 'foo\\-bar', 'Foo|end', '\\d{2}', '(?P<word>\\w+)-bar', '[^a-z ]+', '\\Afoo', 'end\\z', '']) {
+    for (const regex of [
+      '(?i)foo',
+      'foo\\b',
+      '\\bfoo',
+      '^foo',
+      'bar$',
+      '\\pL+mega',
+      '[[:digit:]]+',
+      '\\#tag \\&',
+      'foo\\-bar',
+      'Foo|end',
+      '\\d{2}',
+      '(?P<word>\\w+)-bar',
+      '[^a-z ]+',
+      '\\Afoo',
+      'end\\z',
+      '',
+    ]) {
       await both({ path: '.', regex });
     }
   });
 
-  test('a regex ripgrep refuses is refused as the model\'s mistake, with the same reason', async () => {
+  test("a regex ripgrep refuses is refused as the model's mistake, with the same reason", async () => {
     ws.write('a.txt', 'x\n');
     for (const regex of ['foo(?=bar)', '(?<!a)b', '(a)\\1', 'a\\nb', '(unclosed', '[z-a]']) {
       harness.ripgrep = rg;
@@ -124,13 +180,17 @@ describe('search_files without ripgrep gives what ripgrep gives', () => {
       assert.ok(builtIn.kind === 'error' && builtIn.mistake, `the built-in search refuses ${regex}: ${JSON.stringify(builtIn)}`);
       assert.match(builtIn.error, /^search_files could not use your regex or file_pattern:\nregex parse error:/);
     }
-    for (const [regex, reason] of [['foo(?=bar)', /look-around/], ['(a)\\1', /backreferences are not supported/], ['a\\nb', /not allowed in a regex/]] as const) {
+    for (const [regex, reason] of [
+      ['foo(?=bar)', /look-around/],
+      ['(a)\\1', /backreferences are not supported/],
+      ['a\\nb', /not allowed in a regex/],
+    ] as const) {
       const builtIn = await harness.run(searchFilesTool, { path: '.', regex });
       assert.ok(builtIn.kind === 'error' && reason.test(builtIn.error), `${regex}: ${JSON.stringify(builtIn)}`);
     }
   });
 
-  test('outside the workspace: absolute paths, the folder\'s own .gitignore', async () => {
+  test("outside the workspace: absolute paths, the folder's own .gitignore", async () => {
     const outside = realpathSync(mkdtempSync(join(tmpdir(), 'smith-outside-')));
     try {
       writeFileSync(join(outside, '.gitignore'), 'skip.txt\n');

@@ -24,9 +24,7 @@ function output(outcome: ToolOutcome): string {
 
 /** The file headers of a search result, in order. */
 function filesIn(text: string): string[] {
-  return text
-    .split('\n')
-    .filter((line, i, all) => line !== '' && all[i - 1] === '' && !line.startsWith('('));
+  return text.split('\n').filter((line, i, all) => line !== '' && all[i - 1] === '' && !line.startsWith('('));
 }
 
 describe('search_files', () => {
@@ -131,12 +129,16 @@ describe('search_files', () => {
     );
     assert.deepEqual([two.matchCount, two.truncated], [2, true]);
     const three = await search(3);
-    assert.deepEqual(three.groups.map((g) => g.path), ['a.txt'], 'a file with only context lines is dropped');
+    assert.deepEqual(
+      three.groups.map((g) => g.path),
+      ['a.txt'],
+      'a file with only context lines is dropped',
+    );
     const four = await search(4);
     assert.deepEqual([four.matchCount, four.truncated, four.groups.length], [4, false, 2]);
   });
 
-  test('reports an invalid regex as the model\'s mistake, with ripgrep\'s explanation', async () => {
+  test("reports an invalid regex as the model's mistake, with ripgrep's explanation", async () => {
     ws.write('a.txt', 'x\n');
     const unclosed = await harness.run(searchFilesTool, { path: '.', regex: 'foo(' });
     assert.ok(unclosed.kind === 'error' && unclosed.mistake, JSON.stringify(unclosed));
@@ -210,10 +212,7 @@ describe('search_files', () => {
     assert.ok(Date.now() - started < 5000);
     const aborted = new AbortController();
     aborted.abort();
-    await assert.rejects(
-      searchWithRipgrep({ rgPath: rg, cwd: ws.root, target: '.', regex: 'x', signal: aborted.signal }),
-      { name: 'AbortError' },
-    );
+    await assert.rejects(searchWithRipgrep({ rgPath: rg, cwd: ws.root, target: '.', regex: 'x', signal: aborted.signal }), { name: 'AbortError' });
   });
 });
 

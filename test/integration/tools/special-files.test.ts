@@ -87,7 +87,10 @@ describe('file tools on what is not a regular file', () => {
     truncateSync(path, 1024 ** 3);
     for (const [tool, params] of TOOLS.slice(1)) {
       const outcome = await harness.run(tool, { path: 'disk.img', ...params });
-      assert.match(outcome.kind === 'error' ? outcome.error : '', /^disk\.img is too large for (write_to_file|replace_in_file) \(1024\.0 MB; the limit is 16\.0 MB\)/);
+      assert.match(
+        outcome.kind === 'error' ? outcome.error : '',
+        /^disk\.img is too large for (write_to_file|replace_in_file) \(1024\.0 MB; the limit is 16\.0 MB\)/,
+      );
     }
     assert.equal(files.bytesRead, 0);
   });

@@ -45,7 +45,11 @@ describe('the facts each tool records beside its text', () => {
     });
     afterEach(() => sessions.killAll());
     const run = (command: string, options: Parameters<typeof createExecuteCommandTool>[1] = {}, timeout?: string) =>
-      harness.run(createExecuteCommandTool(sessions, { quietPeriodMs: 300, ...options }), { command, requires_approval: 'false', ...(timeout ? { timeout } : {}) });
+      harness.run(createExecuteCommandTool(sessions, { quietPeriodMs: 300, ...options }), {
+        command,
+        requires_approval: 'false',
+        ...(timeout ? { timeout } : {}),
+      });
 
     test('an exit: its code and its output without the labels the model reads', async () => {
       assert.deepEqual(detailsOf(await run('echo to-out; echo to-err >&2; exit 7')).command, {
@@ -108,7 +112,7 @@ describe('the facts each tool records beside its text', () => {
       });
     });
 
-    test('the user\'s own change in the diff editor: the counts are of what landed', async () => {
+    test("the user's own change in the diff editor: the counts are of what landed", async () => {
       harness.policy = DEFAULT_POLICY;
       ws.write('notes.txt', 'one\ntwo\n');
       harness.answers = [{ approved: true, editedContent: 'one\nTWO\nextra\nmore\n' }];
@@ -156,11 +160,23 @@ describe('the facts each tool records beside its text', () => {
         totalLines: 10,
         truncated: false,
       });
-      assert.deepEqual(detailsOf(await harness.run(readFileTool, { path: 'ten.txt' })).read, { path: 'ten.txt', firstLine: 1, lastLine: 10, totalLines: 10, truncated: false });
+      assert.deepEqual(detailsOf(await harness.run(readFileTool, { path: 'ten.txt' })).read, {
+        path: 'ten.txt',
+        firstLine: 1,
+        lastLine: 10,
+        totalLines: 10,
+        truncated: false,
+      });
       ws.write('wide.txt', `${'x'.repeat(60_000)}\nshort\n`);
       assert.equal(detailsOf(await harness.run(readFileTool, { path: 'wide.txt' })).read?.truncated, true);
       ws.write('empty.txt', '');
-      assert.deepEqual(detailsOf(await harness.run(readFileTool, { path: 'empty.txt' })).read, { path: 'empty.txt', firstLine: 0, lastLine: 0, totalLines: 0, truncated: false });
+      assert.deepEqual(detailsOf(await harness.run(readFileTool, { path: 'empty.txt' })).read, {
+        path: 'empty.txt',
+        firstLine: 0,
+        lastLine: 0,
+        totalLines: 0,
+        truncated: false,
+      });
     });
 
     test('list_files: how many entries, and whether the limit cut the listing', async () => {

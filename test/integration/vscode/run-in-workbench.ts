@@ -108,7 +108,10 @@ async function main(): Promise<number> {
     console.error(`[run-in-workbench] FAILED: ${failure}`);
     console.error(`--- last workbench log lines ---\n${workbenchLog.slice(-40).join('\n') || '(none)'}`);
     console.error(`--- last browser console lines ---\n${browserConsole.slice(-20).join('\n') || '(none)'}`);
-    if (server) console.error(`--- code-server log (${server.logFile}) ---\n${server.logTail(30)}\nRun dir kept: ${server.runDir} (extension host logs under user-data/logs)`);
+    if (server)
+      console.error(
+        `--- code-server log (${server.logFile}) ---\n${server.logTail(30)}\nRun dir kept: ${server.runDir} (extension host logs under user-data/logs)`,
+      );
   }
   await cleanUp();
   say(`${exitCode === 0 ? 'passed' : 'failed'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);

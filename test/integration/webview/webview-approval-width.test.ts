@@ -18,7 +18,14 @@ const APPROVAL = {
   summary: 'Run rm -rf build',
   command: 'rm -rf build',
   allowRules: ['Bash(rm -rf build)'],
-  batch: { id: 'r1', index: 1, calls: [{ tool: 'execute_command', params: { command: 'rm -rf build' } }, { tool: 'execute_command', params: { command: 'npm run build' } }] },
+  batch: {
+    id: 'r1',
+    index: 1,
+    calls: [
+      { tool: 'execute_command', params: { command: 'rm -rf build' } },
+      { tool: 'execute_command', params: { command: 'npm run build' } },
+    ],
+  },
 };
 
 /** Controls of the approval bar that lie (partly) outside the viewport or are cut inside themselves. */
@@ -40,9 +47,13 @@ describe('the approval bar at side-bar widths in Chromium', () => {
       await panel.send(snapshotOf(taskView(MESSAGES, { status: 'awaiting_approval', pendingApproval: APPROVAL })));
       const bar = page.getByRole('region', { name: 'Approval needed' });
       await bar.getByRole('button', { name: 'Approve all (2)' }).waitFor();
-      for (const name of ['Approve', 'Reject', 'Always allow…', 'Approve all (2)']) assert.equal(await bar.getByRole('button', { name, exact: true }).count(), 1, name);
+      for (const name of ['Approve', 'Reject', 'Always allow…', 'Approve all (2)'])
+        assert.equal(await bar.getByRole('button', { name, exact: true }).count(), 1, name);
       assert.deepEqual(await page.evaluate(outside), [], `cut off at ${width} px`);
-      assert.ok(await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.documentElement.clientWidth + 1), `the page scrolls sideways at ${width} px`);
+      assert.ok(
+        await page.evaluate(() => document.scrollingElement!.scrollWidth <= document.documentElement.clientWidth + 1),
+        `the page scrolls sideways at ${width} px`,
+      );
       // The "Always allow" choices too, once open.
       await bar.getByRole('button', { name: 'Always allow…' }).click();
       await bar.getByRole('button', { name: 'In this workspace' }).waitFor();

@@ -50,11 +50,17 @@ describe('the auto-approve bar', () => {
     await bar.waitFor();
     await page.waitForFunction(() => document.querySelector('.auto-approve')?.textContent?.includes('sandboxed'));
     await bar.getByRole('button', { name: /Auto-approve/ }).click();
-    assert.match((await bar.locator('label', { hasText: 'All commands' }).getAttribute('title')) ?? '', /sandboxed: a command can change the workspace, nothing else/);
+    assert.match(
+      (await bar.locator('label', { hasText: 'All commands' }).getAttribute('title')) ?? '',
+      /sandboxed: a command can change the workspace, nothing else/,
+    );
     assert.match((await bar.locator('label', { hasText: 'Read' }).getAttribute('title')) ?? '', /^Read files and list folders in the workspace$/);
 
     await panel.send(snapshotOf(taskView([{ kind: 'task', id: 'e0', seq: 0, text: 'Fix it', ts }]), { autoApprove: view }));
     await page.waitForFunction(() => !document.querySelector('.auto-approve')?.textContent?.includes('sandboxed'));
-    assert.match((await bar.locator('label', { hasText: 'All commands' }).getAttribute('title')) ?? '', /runs as you, with your files and network; smith\.sandbox confines commands/);
+    assert.match(
+      (await bar.locator('label', { hasText: 'All commands' }).getAttribute('title')) ?? '',
+      /runs as you, with your files and network; smith\.sandbox confines commands/,
+    );
   });
 });

@@ -22,7 +22,13 @@ describe('chat panel in Chromium', () => {
             { kind: 'notice', id: 'n1', text: 'Checkpoint saved.', ts },
             { kind: 'completion', id: 'c1', result: 'Renamed `loadConfig` to `readConfig`.', command: 'npm test', ts },
           ],
-          { usage: { inputTokens: 12_345, outputTokens: 678, cacheReadTokens: 9000, cacheWriteTokens: 100 }, cost: 0.0123, status: 'completed', mode: 'plan', skill: 'reviewer' },
+          {
+            usage: { inputTokens: 12_345, outputTokens: 678, cacheReadTokens: 9000, cacheWriteTokens: 100 },
+            cost: 0.0123,
+            status: 'completed',
+            mode: 'plan',
+            skill: 'reviewer',
+          },
         ),
       ),
     );
@@ -45,7 +51,7 @@ describe('chat panel in Chromium', () => {
     for (const name of ['New task', 'History', 'Settings', 'MCP servers']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
   });
 
-  test('tool cards show the tool, its path or command, and the diff stats and exit code of their results\' facts', async () => {
+  test("tool cards show the tool, its path or command, and the diff stats and exit code of their results' facts", async () => {
     const { page } = panel;
     await panel.send(
       snapshotOf(
@@ -56,7 +62,10 @@ describe('chat panel in Chromium', () => {
             id: 'e1',
             callId: 'call-edit',
             tool: 'replace_in_file',
-            params: { path: 'src/config.ts', diff: '------- SEARCH\nexport function loadConfig() {\n  return read();\n=======\nexport function readConfig() {\n  return read();\n+++++++ REPLACE' },
+            params: {
+              path: 'src/config.ts',
+              diff: '------- SEARCH\nexport function loadConfig() {\n  return read();\n=======\nexport function readConfig() {\n  return read();\n+++++++ REPLACE',
+            },
             status: 'done',
             details: { edit: { path: 'src/config.ts', added: 1, removed: 1, created: false, sha256Before: 'a1', sha256After: 'b2' } },
             ts,
@@ -83,7 +92,16 @@ describe('chat panel in Chromium', () => {
             ts,
           },
           // Logged before results had facts: the text is shown, without stats.
-          { kind: 'tool', id: 'o1', callId: 'call-old', tool: 'replace_in_file', params: { path: 'src/old.ts', diff: '------- SEARCH\na\n=======\nb\n+++++++ REPLACE' }, status: 'done', output: 'The file src/old.ts was saved successfully.', ts },
+          {
+            kind: 'tool',
+            id: 'o1',
+            callId: 'call-old',
+            tool: 'replace_in_file',
+            params: { path: 'src/old.ts', diff: '------- SEARCH\na\n=======\nb\n+++++++ REPLACE' },
+            status: 'done',
+            output: 'The file src/old.ts was saved successfully.',
+            ts,
+          },
         ]),
       ),
     );
@@ -147,14 +165,26 @@ describe('chat panel in Chromium', () => {
 
   test('Approve posts approve with the callId and the typed feedback; the diff, folded, is shown coloured', async () => {
     const { page } = panel;
-    const diff = '--- a/src/config.ts\n+++ b/src/config.ts\n@@ -1,2 +1,2 @@\n-export function loadConfig() {\n+export function readConfig() {\n   return read();';
+    const diff =
+      '--- a/src/config.ts\n+++ b/src/config.ts\n@@ -1,2 +1,2 @@\n-export function loadConfig() {\n+export function readConfig() {\n   return read();';
     await panel.send(
       snapshotOf(
         taskView(
-          [taskMessage, { kind: 'tool', id: 'e1', callId: 'call-7', tool: 'replace_in_file', params: { path: 'src/config.ts' }, status: 'awaiting_approval', ts }],
+          [
+            taskMessage,
+            { kind: 'tool', id: 'e1', callId: 'call-7', tool: 'replace_in_file', params: { path: 'src/config.ts' }, status: 'awaiting_approval', ts },
+          ],
           {
             status: 'awaiting_approval',
-            pendingApproval: { callId: 'call-7', tool: 'replace_in_file', summary: 'Edit src/config.ts', path: 'src/config.ts', diff, stats: { added: 1, removed: 1 }, reason: 'Edits need approval' },
+            pendingApproval: {
+              callId: 'call-7',
+              tool: 'replace_in_file',
+              summary: 'Edit src/config.ts',
+              path: 'src/config.ts',
+              diff,
+              stats: { added: 1, removed: 1 },
+              reason: 'Edits need approval',
+            },
           },
         ),
       ),
@@ -183,17 +213,32 @@ describe('chat panel in Chromium', () => {
     const calls = ['a.ts', 'b.ts', 'c.ts'].map((path) => ({ tool: 'write_to_file', params: { path, content: 'x' } }));
     await panel.send(
       snapshotOf(
-        taskView([taskMessage, { kind: 'tool', id: 'e1', callId: 'call-2', tool: 'write_to_file', params: { path: 'b.ts', content: 'x' }, status: 'awaiting_approval', ts }], {
-          status: 'awaiting_approval',
-          pendingApproval: { callId: 'call-2', tool: 'write_to_file', summary: 'Write b.ts', path: 'b.ts', batch: { id: 'r5', index: 2, calls } },
-        }),
+        taskView(
+          [
+            taskMessage,
+            { kind: 'tool', id: 'e1', callId: 'call-2', tool: 'write_to_file', params: { path: 'b.ts', content: 'x' }, status: 'awaiting_approval', ts },
+          ],
+          {
+            status: 'awaiting_approval',
+            pendingApproval: { callId: 'call-2', tool: 'write_to_file', summary: 'Write b.ts', path: 'b.ts', batch: { id: 'r5', index: 2, calls } },
+          },
+        ),
       ),
     );
     const bar = page.getByRole('region', { name: 'Approval needed' });
     const list = bar.getByRole('list', { name: 'Call 2 of 3 in this response' });
     await list.waitFor();
-    assert.deepEqual((await list.getByRole('listitem').allTextContents()).map((t) => t.trim()), ['Write a.ts', 'Write b.ts', 'Write c.ts']);
-    assert.equal(await list.locator('[aria-current="step"]').textContent().then((t) => t?.trim()), 'Write b.ts');
+    assert.deepEqual(
+      (await list.getByRole('listitem').allTextContents()).map((t) => t.trim()),
+      ['Write a.ts', 'Write b.ts', 'Write c.ts'],
+    );
+    assert.equal(
+      await list
+        .locator('[aria-current="step"]')
+        .textContent()
+        .then((t) => t?.trim()),
+      'Write b.ts',
+    );
     await bar.getByRole('button', { name: 'Approve all (2)' }).click();
     const approve = await panel.waitForPosted('approve');
     assert.deepEqual([approve.callId, approve.all], ['call-2', true]);
@@ -203,10 +248,16 @@ describe('chat panel in Chromium', () => {
     const { page } = panel;
     await panel.send(
       snapshotOf(
-        taskView([taskMessage, { kind: 'tool', id: 'e1', callId: 'call-9', tool: 'execute_command', params: { command: 'npm test' }, status: 'awaiting_approval', ts }], {
-          status: 'awaiting_approval',
-          pendingApproval: { callId: 'call-9', tool: 'execute_command', summary: 'Run command', command: 'npm test', allowRules: ['Bash(npm test)'] },
-        }),
+        taskView(
+          [
+            taskMessage,
+            { kind: 'tool', id: 'e1', callId: 'call-9', tool: 'execute_command', params: { command: 'npm test' }, status: 'awaiting_approval', ts },
+          ],
+          {
+            status: 'awaiting_approval',
+            pendingApproval: { callId: 'call-9', tool: 'execute_command', summary: 'Run command', command: 'npm test', allowRules: ['Bash(npm test)'] },
+          },
+        ),
       ),
     );
     const bar = page.getByRole('region', { name: 'Approval needed' });
@@ -282,7 +333,14 @@ describe('chat panel in Chromium', () => {
       status: 'running',
       ts,
     };
-    await panel.send(snapshotOf(taskView([taskMessage, question], { status: 'awaiting_answer', pendingQuestion: { question: 'Which **name**?', options: ['readConfig', 'getConfig'] } })));
+    await panel.send(
+      snapshotOf(
+        taskView([taskMessage, question], {
+          status: 'awaiting_answer',
+          pendingQuestion: { question: 'Which **name**?', options: ['readConfig', 'getConfig'] },
+        }),
+      ),
+    );
     await page.getByRole('button', { name: 'getConfig' }).click();
     assert.equal((await panel.waitForPosted('answer')).text, 'getConfig');
     assert.ok(await page.getByRole('button', { name: 'readConfig' }).isDisabled(), 'one answer per question');
@@ -331,7 +389,12 @@ describe('chat panel in Chromium', () => {
     await panel.send({ type: 'streaming', taskId: 'task-1', text: 'I will start with the **loader**.', reasoning: 'Thinking about it' });
     await page.locator('.msg-assistant.streaming').getByText('loader').waitFor();
     assert.ok(await page.getByText('Working…').isVisible());
-    await panel.send({ type: 'taskMessages', taskId: 'task-1', start: 1, messages: [{ kind: 'assistant', id: 'a1', text: 'I will start with the **loader**.', reasoning: 'Thinking about it', ts }] });
+    await panel.send({
+      type: 'taskMessages',
+      taskId: 'task-1',
+      start: 1,
+      messages: [{ kind: 'assistant', id: 'a1', text: 'I will start with the **loader**.', reasoning: 'Thinking about it', ts }],
+    });
     await page.locator('.msg-assistant.streaming').waitFor({ state: 'detached' });
     assert.equal(await page.locator('.msg-assistant').count(), 1);
     // Streaming for another task is ignored.
@@ -342,7 +405,12 @@ describe('chat panel in Chromium', () => {
   test('a running command shows live output; Cancel posts cancelTask', async () => {
     const { page } = panel;
     await panel.send(
-      snapshotOf(taskView([taskMessage, { kind: 'tool', id: 'x1', callId: 'call-run', tool: 'execute_command', params: { command: 'npm run build' }, status: 'running', ts }], { status: 'running' })),
+      snapshotOf(
+        taskView(
+          [taskMessage, { kind: 'tool', id: 'x1', callId: 'call-run', tool: 'execute_command', params: { command: 'npm run build' }, status: 'running', ts }],
+          { status: 'running' },
+        ),
+      ),
     );
     await panel.send({ type: 'commandOutput', callId: 'call-run', text: 'compiling…\n' });
     await panel.send({ type: 'commandOutput', callId: 'call-run', text: 'done in 2s\n' });
@@ -356,7 +424,15 @@ describe('chat panel in Chromium', () => {
   test('Proceed while running posts proceedCommand with the callId, only on a running command', async () => {
     const { page } = panel;
     const read: UiMessage = { kind: 'tool', id: 'r1', callId: 'call-read', tool: 'read_file', params: { path: 'a.ts' }, status: 'running', ts };
-    const command = (status: 'running' | 'done'): UiMessage => ({ kind: 'tool', id: 'x1', callId: 'call-srv', tool: 'execute_command', params: { command: 'npm run dev' }, status, ts });
+    const command = (status: 'running' | 'done'): UiMessage => ({
+      kind: 'tool',
+      id: 'x1',
+      callId: 'call-srv',
+      tool: 'execute_command',
+      params: { command: 'npm run dev' },
+      status,
+      ts,
+    });
     await panel.send(snapshotOf(taskView([taskMessage, read, command('running')], { status: 'running' })));
     const button = page.getByRole('button', { name: 'Proceed while running' });
     await button.waitFor();
@@ -448,7 +524,10 @@ describe('chat panel in Chromium', () => {
     await page.getByRole('textbox', { name: 'Task' }).fill('Start something');
     await page.getByRole('textbox', { name: 'Task' }).press('Enter');
     const request = await panel.waitForPosted('newTask');
-    await page.evaluate((id) => (window as unknown as { __host: { reply(id: string, error: string): void } }).__host.reply(id, 'No API key configured'), request.id);
+    await page.evaluate(
+      (id) => (window as unknown as { __host: { reply(id: string, error: string): void } }).__host.reply(id, 'No API key configured'),
+      request.id,
+    );
     await page.getByRole('alert').getByText('No API key configured').waitFor();
     assert.equal(await page.getByRole('textbox', { name: 'Task' }).inputValue(), 'Start something');
   });

@@ -34,7 +34,11 @@ describe('checkpoints in the chat panel', () => {
     assert.deepEqual([compare.taskId, compare.checkpointId], ['task-1', '1']);
 
     const scopes: string[] = [];
-    for (const [label, scope] of [['Files and conversation', 'both'], ['Files only', 'files'], ['Conversation only', 'conversation']] as const) {
+    for (const [label, scope] of [
+      ['Files and conversation', 'both'],
+      ['Files only', 'files'],
+      ['Conversation only', 'conversation'],
+    ] as const) {
       await first.getByRole('button', { name: 'Restore' }).click();
       await first.getByRole('group', { name: 'Restore checkpoint 0' }).getByRole('button', { name: label }).click();
       const posted = await panel.waitForPosted('restoreCheckpoint');

@@ -27,7 +27,9 @@ describe('the context bar in the chat panel', () => {
 
   test('past the condense line the bar warns; while Smith works Condense waits', async () => {
     const { page } = panel;
-    await panel.send(snapshotOf(taskView([{ kind: 'task', id: 'e0', seq: 0, text: 'Read the logs', ts }], { context: { ...context, tokens: 170_000 }, status: 'running' })));
+    await panel.send(
+      snapshotOf(taskView([{ kind: 'task', id: 'e0', seq: 0, text: 'Read the logs', ts }], { context: { ...context, tokens: 170_000 }, status: 'running' })),
+    );
     const bar = page.getByRole('group', { name: 'Context window' });
     await bar.waitFor();
     assert.equal(await bar.locator('.context-fill.full').count(), 1);

@@ -6,7 +6,10 @@ import { snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-p
 
 const ts = 1_700_000_000_000;
 // A 1×1 PNG.
-const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f00f0005010201d1b4d54d0000000049454e44ae426082', 'hex');
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8cfc0f00f0005010201d1b4d54d0000000049454e44ae426082',
+  'hex',
+);
 
 describe('context in the Task box', () => {
   const suite = usePanelSuite();
@@ -49,7 +52,9 @@ describe('context in the Task box', () => {
     const box = page.getByRole('textbox', { name: 'Task' });
     await box.pressSequentially('/re');
     assert.equal((await panel.waitForPosted('suggestCommands')).query, 're');
-    await panel.send(snapshotOf(undefined, { commandSuggestions: { query: 're', items: [{ value: 'review', label: 'review <file>', detail: 'Review a file' }] } }));
+    await panel.send(
+      snapshotOf(undefined, { commandSuggestions: { query: 're', items: [{ value: 'review', label: 'review <file>', detail: 'Review a file' }] } }),
+    );
     const list = page.getByRole('listbox', { name: 'Command completions' });
     await list.waitFor();
     assert.match((await list.textContent()) ?? '', /\/review <file>Review a file/);
@@ -91,6 +96,9 @@ describe('context in the Task box', () => {
     );
     const chips = page.getByRole('list', { name: 'Attached' });
     await chips.waitFor();
-    assert.deepEqual((await chips.getByRole('listitem').allTextContents()).map((t) => t.trim()), ['src/app.ts', 'problems (cut)']);
+    assert.deepEqual(
+      (await chips.getByRole('listitem').allTextContents()).map((t) => t.trim()),
+      ['src/app.ts', 'problems (cut)'],
+    );
   });
 });

@@ -34,15 +34,36 @@ describe('panel layout at side-bar widths in Chromium', () => {
       panel = await suite.open({ width, height: 700 });
       const { page } = panel;
       // With API profiles, the header also offers to switch between them.
-      const profiles = { 'work account': { provider: 'openrouter' as const, model: 'anthropic/claude-sonnet-4.5' }, local: { provider: 'ollama' as const, model: 'qwen2.5-coder:7b' } };
-      const settings = { provider: 'openrouter' as const, model: 'anthropic/claude-sonnet-4.5', baseUrl: '', toolProtocol: 'xml' as const, hasApiKey: true, profiles };
-      await panel.send(snapshotOf(taskView([taskMessage], { usage: { inputTokens: 123_456, outputTokens: 7_890, cacheReadTokens: 50_000, cacheWriteTokens: 1_000 }, cost: 0.4567 }), { settings }));
+      const profiles = {
+        'work account': { provider: 'openrouter' as const, model: 'anthropic/claude-sonnet-4.5' },
+        local: { provider: 'ollama' as const, model: 'qwen2.5-coder:7b' },
+      };
+      const settings = {
+        provider: 'openrouter' as const,
+        model: 'anthropic/claude-sonnet-4.5',
+        baseUrl: '',
+        toolProtocol: 'xml' as const,
+        hasApiKey: true,
+        profiles,
+      };
+      await panel.send(
+        snapshotOf(
+          taskView([taskMessage], { usage: { inputTokens: 123_456, outputTokens: 7_890, cacheReadTokens: 50_000, cacheWriteTokens: 1_000 }, cost: 0.4567 }),
+          { settings },
+        ),
+      );
       const plan = page.getByRole('button', { name: 'Plan', exact: true });
       const act = page.getByRole('button', { name: 'Act', exact: true });
       const skill = page.getByRole('combobox', { name: 'Skill' });
       const profile = page.getByRole('combobox', { name: 'API profile' });
       await act.waitFor();
-      for (const [name, control] of [['Plan', plan], ['Act', act], ['Skill', skill], ['API profile', profile], ['Mode group', page.getByRole('group', { name: 'Mode' })]] as const) {
+      for (const [name, control] of [
+        ['Plan', plan],
+        ['Act', act],
+        ['Skill', skill],
+        ['API profile', profile],
+        ['Mode group', page.getByRole('group', { name: 'Mode' })],
+      ] as const) {
         assert.ok(await fullyShown(control), `${name} is cut off at ${width} px`);
       }
       assert.ok(await fullyShown(page.locator('.header-row')), 'the header row overflows');
@@ -106,7 +127,9 @@ describe('panel layout at side-bar widths in Chromium', () => {
             }),
             tool('c3', 'read_file', { path: LONG_PATH }, 'x', { read: { path: LONG_PATH, firstLine: 1, lastLine: 2000, totalLines: 4000, truncated: true } }),
             tool('c4', 'list_code_definition_names', { path: 'src/a-file-name-far-too-long-for-any-narrow-side-bar-at-all.ts' }, 'x'),
-            tool('c5', 'search_files', { path: 'src', regex: 'TODO|FIXME' }, 'x', { search: { path: 'src', query: 'TODO|FIXME', files: 12, matches: 300, truncated: true } }),
+            tool('c5', 'search_files', { path: 'src', regex: 'TODO|FIXME' }, 'x', {
+              search: { path: 'src', query: 'TODO|FIXME', files: 12, matches: 300, truncated: true },
+            }),
           ]),
         ),
       );
@@ -118,7 +141,9 @@ describe('panel layout at side-bar widths in Chromium', () => {
           const parts = '.tool-label, .tool-name, .tool-subject, .path-dir, .path-name, .tool-meta, .diff-stats, .tool-facts, .exit-badge, .tool-status';
           return [...card.querySelectorAll(parts)].flatMap((el) => {
             const r = el.getBoundingClientRect();
-            return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5) ? [`${card.getAttribute('data-call-id')}: ${el.className || el.tagName}`] : [];
+            return r.width > 0 && (r.left < box.left - 0.5 || r.right > box.right + 0.5)
+              ? [`${card.getAttribute('data-call-id')}: ${el.className || el.tagName}`]
+              : [];
           });
         }),
       );
@@ -129,7 +154,7 @@ describe('panel layout at side-bar widths in Chromium', () => {
     });
   }
 
-  test('a finished command shows its output and an exit-code badge from the result\'s facts, not the text the model read', async () => {
+  test("a finished command shows its output and an exit-code badge from the result's facts, not the text the model read", async () => {
     panel = await suite.open({ width: 300, height: 700 });
     const { page } = panel;
     const command = (callId: string, output: string, details?: ToolFacts, feedback?: string): UiMessage => ({
@@ -144,7 +169,9 @@ describe('panel layout at side-bar widths in Chromium', () => {
       ...(feedback !== undefined ? { feedback } : {}),
       ts,
     });
-    const exited = (exitCode: number, output: string): ToolFacts => ({ command: { command: 'npm test', end: { kind: 'exited', exitCode }, output, truncated: false } });
+    const exited = (exitCode: number, output: string): ToolFacts => ({
+      command: { command: 'npm test', end: { kind: 'exited', exitCode }, output, truncated: false },
+    });
     await panel.send(
       snapshotOf(
         taskView([
@@ -188,7 +215,8 @@ describe('panel layout at side-bar widths in Chromium', () => {
   test('a pending tool card sits right above the approval bar, without a blank band between', async () => {
     panel = await suite.open({ width: 300, height: 860 });
     const { page } = panel;
-    const diff = '--- a/src/greeting.ts\n+++ b/src/greeting.ts\n@@ -1,3 +1,3 @@\n export function greet(name: string): string {\n-  return "Hello, " + name;\n+  return `Hello, ${name}!`;\n }';
+    const diff =
+      '--- a/src/greeting.ts\n+++ b/src/greeting.ts\n@@ -1,3 +1,3 @@\n export function greet(name: string): string {\n-  return "Hello, " + name;\n+  return `Hello, ${name}!`;\n }';
     await panel.send(
       snapshotOf(
         taskView(
@@ -197,7 +225,17 @@ describe('panel layout at side-bar widths in Chromium', () => {
             { kind: 'assistant', id: 'a1', text: '## Plan\n\nMake the greeting friendlier.', reasoning: '', ts },
             { kind: 'tool', id: 'e1', callId: 'call-7', tool: 'replace_in_file', params: { path: 'src/greeting.ts' }, status: 'awaiting_approval', ts },
           ],
-          { status: 'awaiting_approval', pendingApproval: { callId: 'call-7', tool: 'replace_in_file', summary: 'Edit src/greeting.ts', path: 'src/greeting.ts', diff, stats: { added: 1, removed: 1 } } },
+          {
+            status: 'awaiting_approval',
+            pendingApproval: {
+              callId: 'call-7',
+              tool: 'replace_in_file',
+              summary: 'Edit src/greeting.ts',
+              path: 'src/greeting.ts',
+              diff,
+              stats: { added: 1, removed: 1 },
+            },
+          },
         ),
       ),
     );
@@ -206,11 +244,17 @@ describe('panel layout at side-bar widths in Chromium', () => {
     const card = page.locator('[data-call-id="call-7"]');
     await card.waitFor();
     // Rows are measured after they render; wait for the layout to settle.
-    await page.waitForFunction(() => {
-      const c = document.querySelector('[data-call-id="call-7"]')!.getBoundingClientRect();
-      const b = document.querySelector('.approval-bar')!.getBoundingClientRect();
-      return b.top - c.bottom >= 0 && b.top - c.bottom <= 16;
-    }, undefined, { timeout: 5000 }).catch(() => undefined);
+    await page
+      .waitForFunction(
+        () => {
+          const c = document.querySelector('[data-call-id="call-7"]')!.getBoundingClientRect();
+          const b = document.querySelector('.approval-bar')!.getBoundingClientRect();
+          return b.top - c.bottom >= 0 && b.top - c.bottom <= 16;
+        },
+        undefined,
+        { timeout: 5000 },
+      )
+      .catch(() => undefined);
     const cardBox = (await card.boundingBox())!;
     const barBox = (await bar.boundingBox())!;
     const gap = barBox.y - (cardBox.y + cardBox.height);

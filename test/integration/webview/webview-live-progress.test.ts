@@ -31,10 +31,24 @@ describe('live usage, todo list and context bar in the chat panel', () => {
         { text: 'Read the parser', status: step > 1 ? ('completed' as const) : ('in_progress' as const) },
         { text: 'Fix the bug', status: step > 2 ? ('in_progress' as const) : ('pending' as const) },
       ];
-      await panel.send({ type: 'taskProgress', taskId: 'task-1', progress: { usage: usage(step * 10_000, step * 500), todos, context: context(step * 40_000) } });
-      await todoList.locator('.todo-toggle').filter({ hasText: `Todo ${step > 1 ? 1 : 0}/2` }).waitFor();
-      await bar.locator('.context-figures').filter({ hasText: `${step * 40}k / 200k` }).waitFor();
-      await page.getByRole('group', { name: 'Usage' }).locator('.usage-input').filter({ hasText: `${step * 10}k` }).waitFor();
+      await panel.send({
+        type: 'taskProgress',
+        taskId: 'task-1',
+        progress: { usage: usage(step * 10_000, step * 500), todos, context: context(step * 40_000) },
+      });
+      await todoList
+        .locator('.todo-toggle')
+        .filter({ hasText: `Todo ${step > 1 ? 1 : 0}/2` })
+        .waitFor();
+      await bar
+        .locator('.context-figures')
+        .filter({ hasText: `${step * 40}k / 200k` })
+        .waitFor();
+      await page
+        .getByRole('group', { name: 'Usage' })
+        .locator('.usage-input')
+        .filter({ hasText: `${step * 10}k` })
+        .waitFor();
       // Still streaming: the progress came between the deltas, not after the answer.
       await page.getByText(`Part ${step} of a long answer.`).waitFor();
     }

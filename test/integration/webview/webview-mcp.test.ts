@@ -7,7 +7,18 @@ const WORKSPACE_FILE = '/work/project/.smith/mcp.json';
 const GLOBAL_FILE = '/home/user/.config/smith/mcp_settings.json';
 
 function server(name: string, overrides: Partial<McpServerView> = {}): McpServerView {
-  return { name, status: 'connected', source: WORKSPACE_FILE, scope: 'workspace', disabled: false, transport: 'stdio', tools: [], resources: [], resourceTemplates: [], ...overrides };
+  return {
+    name,
+    status: 'connected',
+    source: WORKSPACE_FILE,
+    scope: 'workspace',
+    disabled: false,
+    transport: 'stdio',
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    ...overrides,
+  };
 }
 
 const fixture = server('fixture', {
@@ -49,7 +60,10 @@ describe('MCP view in Chromium', () => {
     const problems = page.getByRole('region', { name: 'Configuration problems' });
     assert.deepEqual(
       (await problems.getByRole('listitem').allTextContents()).map((t) => t.replace(/\s+/g, ' ')),
-      ['server "broken", field "timeout": must be at least 1 (seconds).smith/mcp.json', 'the file: is not valid JSON: CloseBraceExpected at line 3, column 1mcp_settings.json'],
+      [
+        'server "broken", field "timeout": must be at least 1 (seconds).smith/mcp.json',
+        'the file: is not valid JSON: CloseBraceExpected at line 3, column 1mcp_settings.json',
+      ],
     );
     // Problems come before the servers in reading order.
     const order = await page.locator('.mcp-problems, .mcp-server-list').evaluateAll((nodes) => nodes.map((n) => n.className));
@@ -146,7 +160,11 @@ describe('MCP view in Chromium', () => {
     const sent = await panel.waitForPosted('mcpSetAutoApprove');
     assert.equal(await box.isChecked(), true, 'shown at once');
     await page.evaluate(
-      (id) => (window as unknown as { __host: { reply(id: string, error: string): void } }).__host.reply(id, '/work/project/.smith/mcp.json has unsaved changes in an editor; save or revert them first.'),
+      (id) =>
+        (window as unknown as { __host: { reply(id: string, error: string): void } }).__host.reply(
+          id,
+          '/work/project/.smith/mcp.json has unsaved changes in an editor; save or revert them first.',
+        ),
       sent.id,
     );
     await page.getByRole('alert').getByText('has unsaved changes in an editor').waitFor();

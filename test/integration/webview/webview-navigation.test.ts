@@ -19,7 +19,13 @@ import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { usePanelSuite, type PanelPage } from './webview-page.js';
 
-const NO_MCP: McpRequests = { restart: async () => {}, setDisabled: async () => {}, setAutoApprove: async () => {}, openConfig: async () => {}, showLog: async () => {} };
+const NO_MCP: McpRequests = {
+  restart: async () => {},
+  setDisabled: async () => {},
+  setAutoApprove: async () => {},
+  openConfig: async () => {},
+  showLog: async () => {},
+};
 const TASK = 'Say hello';
 const ANSWER = 'Hello from the scripted model.';
 // Each view's mark: the chat by its Task box (its welcome heading goes once a task is open), the others by their heading.
@@ -43,7 +49,12 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
     const interactions = new WebviewInteractions(edits, () => fixture.ws.root);
     const harness = new ToolHarness(fixture.ws.root);
     const notices: string[] = [];
-    const host = { ...harness.host, approvals: interactions.approvals, questions: interactions.questions, notify: (_level: string, message: string) => void notices.push(message) };
+    const host = {
+      ...harness.host,
+      approvals: interactions.approvals,
+      questions: interactions.questions,
+      notify: (_level: string, message: string) => void notices.push(message),
+    };
     const changed = new Emitter<void>();
     let choice: ProviderChoice = { provider: 'openai-compatible', model: '', baseUrl: '' };
     const view = (): ProviderSettingsView => ({ ...choice, toolProtocol: 'xml', hasApiKey: false, missing: missingSetup(choice, false) });
@@ -83,7 +94,9 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
       checkpointViews: { showChanges: async () => {}, confirm: async () => false, openFile: async () => {} },
     });
     const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), { throttleMs: 0 });
+    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), {
+      throttleMs: 0,
+    });
     // Host → page, in order; the page's posts → host. The harness stops answering requests itself.
     let delivering = Promise.resolve();
     let closed = false;

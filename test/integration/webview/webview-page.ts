@@ -121,7 +121,10 @@ export async function openPanel(harness: Harness, viewport = { width: 420, heigh
     posted,
     async waitForPosted(type) {
       const from = seen.get(type) ?? 0;
-      await page.waitForFunction(([t, n]) => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === t).length > (n as number), [type, from] as const);
+      await page.waitForFunction(
+        ([t, n]) => (window as unknown as { __posted: { type: string }[] }).__posted.filter((m) => m.type === t).length > (n as number),
+        [type, from] as const,
+      );
       const matching = (await posted()).filter((m) => m.type === type);
       seen.set(type, from + 1);
       return matching[from] as Extract<WebviewMessage, { type: typeof type }>;

@@ -33,7 +33,10 @@ describe('Replay with… in the history, in Chromium', () => {
     await page.getByRole('button', { name: 'Replay with…: Upgrade React to 19' }).click();
     await page.getByRole('button', { name: 'Replay', exact: true }).click();
     const posted = await panel.waitForPosted('replayTask');
-    await page.evaluate((id) => (window as unknown as { __host: { reply(id: string, error: string): void } }).__host.reply(id, 'task old has no checkpoints'), posted.id);
+    await page.evaluate(
+      (id) => (window as unknown as { __host: { reply(id: string, error: string): void } }).__host.reply(id, 'task old has no checkpoints'),
+      posted.id,
+    );
     await page.getByText('task old has no checkpoints').waitFor();
     await page.getByRole('button', { name: 'Cancel' }).click();
     assert.equal(await page.getByRole('textbox', { name: 'Model to replay with: Upgrade React to 19' }).count(), 0);

@@ -14,7 +14,15 @@ describe('retries in the chat panel (Chromium)', () => {
     const { page } = panel;
     const messages: UiMessage[] = [
       { kind: 'task', id: 't', seq: 0, text: 'Summarise the README', ts },
-      { kind: 'retry', id: 'e2', attempt: 1, maxRetries: 3, delayMs: 1200, reason: 'No data from Anthropic for 60 s before the response started (the idle timeout); this attempt was abandoned.', ts },
+      {
+        kind: 'retry',
+        id: 'e2',
+        attempt: 1,
+        maxRetries: 3,
+        delayMs: 1200,
+        reason: 'No data from Anthropic for 60 s before the response started (the idle timeout); this attempt was abandoned.',
+        ts,
+      },
       { kind: 'retry', id: 'e3', attempt: 2, maxRetries: 3, delayMs: 2000, reason: 'Server error from Anthropic (HTTP 503); this is usually temporary', ts },
     ];
     await panel.send(snapshotOf(taskView(messages)));
@@ -42,8 +50,14 @@ describe('retries in the chat panel (Chromium)', () => {
     await lines.nth(1).waitFor();
     assert.equal(await lines.nth(0).getByRole('button', { name: 'Cancel' }).count(), 0);
     assert.match((await lines.nth(1).textContent()) ?? '', /Rate limited \(HTTP 429\)\. Retrying in [34] s \(attempt 2 of 3\)\./);
-    await lines.nth(1).getByText(/Retrying in 2 s/).waitFor();
-    await lines.nth(1).getByText(/Retrying now/).waitFor({ timeout: 15_000 });
+    await lines
+      .nth(1)
+      .getByText(/Retrying in 2 s/)
+      .waitFor();
+    await lines
+      .nth(1)
+      .getByText(/Retrying now/)
+      .waitFor({ timeout: 15_000 });
     await lines.nth(1).getByRole('button', { name: 'Cancel' }).click();
     await panel.waitForPosted('cancelTask');
   });

@@ -28,7 +28,13 @@ describe('settings and history views in Chromium', () => {
 
   test('the settings form posts saveSettings with the typed values', async () => {
     const { page } = panel;
-    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml', hasApiKey: true } }) });
+    await panel.send({
+      type: 'snapshot',
+      state: panelState({
+        view: 'settings',
+        settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml', hasApiKey: true },
+      }),
+    });
     const key = page.getByLabel('API key');
     assert.match((await key.getAttribute('placeholder')) ?? '', /key is stored/);
     assert.equal(await key.getAttribute('type'), 'password');
@@ -93,7 +99,11 @@ describe('settings and history views in Chromium', () => {
     const settings = { provider: 'anthropic' as const, model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml' as const, hasApiKey: true };
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
     await page.getByLabel('Provider').selectOption('openrouter');
-    assert.equal(await page.getByLabel('Default model', { exact: true }).inputValue(), 'anthropic/claude-sonnet-4.5', "the preset's default model replaces the old default");
+    assert.equal(
+      await page.getByLabel('Default model', { exact: true }).inputValue(),
+      'anthropic/claude-sonnet-4.5',
+      "the preset's default model replaces the old default",
+    );
     assert.match((await page.getByLabel('Base URL').getAttribute('placeholder')) ?? '', /https:\/\/openrouter\.ai\/api\/v1/);
     await page.getByRole('button', { name: 'Browse: default' }).click();
     const asked = await panel.waitForPosted('listModels');
@@ -111,7 +121,15 @@ describe('settings and history views in Chromium', () => {
           fetchedAt,
           error: 'Server error from OpenRouter (HTTP 503); this is usually temporary.',
           models: [
-            { id: 'anthropic/claude-sonnet-4.5', contextWindow: 1_000_000, inputPrice: 3, outputPrice: 15, supportsImages: true, supportsTools: true, supportsReasoning: true },
+            {
+              id: 'anthropic/claude-sonnet-4.5',
+              contextWindow: 1_000_000,
+              inputPrice: 3,
+              outputPrice: 15,
+              supportsImages: true,
+              supportsTools: true,
+              supportsReasoning: true,
+            },
             { id: 'qwen/qwen3-coder', contextWindow: 262_144, inputPrice: 0.22, outputPrice: 0.95, supportsTools: true },
           ],
         },
@@ -121,7 +139,10 @@ describe('settings and history views in Chromium', () => {
     await list.waitFor();
     assert.match((await list.getByRole('option', { name: /claude-sonnet-4\.5/ }).textContent()) ?? '', /1M · \$3 \/ \$15 per M · images · tools · reasoning/);
     assert.match((await list.getByRole('option', { name: /qwen3-coder/ }).textContent()) ?? '', /262k · \$0\.22 \/ \$0\.95 per M · tools/);
-    assert.match((await list.textContent()) ?? '', /The server did not answer \(Server error from OpenRouter \(HTTP 503\).*\); these are the models it listed on /);
+    assert.match(
+      (await list.textContent()) ?? '',
+      /The server did not answer \(Server error from OpenRouter \(HTTP 503\).*\); these are the models it listed on /,
+    );
   });
 
   test('an API profile is switched to from the Settings view, and the settings are saved as a new one', async () => {
@@ -139,7 +160,10 @@ describe('settings and history views in Chromium', () => {
     await page.getByLabel('Keep as a new profile named').fill('gpu box');
     await page.getByRole('button', { name: 'Save' }).click();
     const saved = await panel.waitForPosted('saveSettings');
-    assert.deepEqual([saved.provider, saved.model, saved.baseUrl, saved.toolProtocol, saved.saveAsProfile], ['ollama', 'qwen2.5-coder:7b', 'http://gpu-box:11434/v1', 'native', 'gpu box']);
+    assert.deepEqual(
+      [saved.provider, saved.model, saved.baseUrl, saved.toolProtocol, saved.saveAsProfile],
+      ['ollama', 'qwen2.5-coder:7b', 'http://gpu-box:11434/v1', 'native', 'gpu box'],
+    );
   });
 
   test('the chat header switches the API profile in use, as Save in the Settings view would', async () => {
@@ -151,7 +175,10 @@ describe('settings and history views in Chromium', () => {
     assert.equal(await picker.inputValue(), 'work');
     await picker.selectOption('local');
     const saved = await panel.waitForPosted('saveSettings');
-    assert.deepEqual([saved.provider, saved.model, saved.baseUrl, saved.toolProtocol, saved.reasoningEffort, saved.planProfile], ['ollama', 'qwen2.5-coder:7b', 'http://gpu-box:11434/v1', 'native', 'off', undefined]);
+    assert.deepEqual(
+      [saved.provider, saved.model, saved.baseUrl, saved.toolProtocol, saved.reasoningEffort, saved.planProfile],
+      ['ollama', 'qwen2.5-coder:7b', 'http://gpu-box:11434/v1', 'native', 'off', undefined],
+    );
     // Settings that match no profile say so; without profiles there is no picker.
     await panel.send({ type: 'snapshot', state: panelState({ view: 'chat', settings: { ...settings, model: 'other-model' } }) });
     await page.getByRole('combobox', { name: 'API profile' }).getByText('Settings of no profile').waitFor({ state: 'attached' });
@@ -159,10 +186,18 @@ describe('settings and history views in Chromium', () => {
     await page.getByRole('combobox', { name: 'API profile' }).waitFor({ state: 'detached' });
   });
 
-  test('a profile per mode: picked in the Settings view in place of the mode\'s model, and saved; a profile that is gone is named', async () => {
+  test("a profile per mode: picked in the Settings view in place of the mode's model, and saved; a profile that is gone is named", async () => {
     const { page } = panel;
     const profiles = { thinker: { provider: 'anthropic' as const, model: 'claude-opus-4-5' } };
-    const settings = { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', baseUrl: '', toolProtocol: 'xml' as const, hasApiKey: true, profiles, actProfile: 'gone' };
+    const settings = {
+      provider: 'openrouter' as const,
+      model: 'qwen/qwen3-coder',
+      baseUrl: '',
+      toolProtocol: 'xml' as const,
+      hasApiKey: true,
+      profiles,
+      actProfile: 'gone',
+    };
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings }) });
     const planProfile = page.getByLabel('Plan mode profile');
     await planProfile.waitFor({ state: 'attached' });
@@ -170,7 +205,10 @@ describe('settings and history views in Chromium', () => {
     assert.equal(await page.getByLabel('Act mode model', { exact: true }).count(), 0);
     assert.equal(await page.getByLabel('Plan mode model', { exact: true }).count(), 1);
     assert.equal(await page.getByLabel('Act mode profile').inputValue(), 'gone');
-    assert.match((await page.getByLabel('Act mode profile').locator('option:checked').textContent()) ?? '', /gone \(not found: Act mode uses the settings above\)/);
+    assert.match(
+      (await page.getByLabel('Act mode profile').locator('option:checked').textContent()) ?? '',
+      /gone \(not found: Act mode uses the settings above\)/,
+    );
     assert.match((await planProfile.locator('option', { hasText: 'thinker' }).textContent()) ?? '', /thinker \(Anthropic, claude-opus-4-5\)/);
     await planProfile.selectOption('thinker');
     assert.equal(await page.getByLabel('Plan mode model', { exact: true }).count(), 0);
@@ -206,7 +244,10 @@ describe('settings and history views in Chromium', () => {
 
   test('an empty API key keeps the stored one (no apiKey field is sent)', async () => {
     const { page } = panel;
-    await panel.send({ type: 'snapshot', state: panelState({ view: 'settings', settings: { provider: 'gemini', model: 'gemini-2.5-pro', baseUrl: '', toolProtocol: 'xml', hasApiKey: false } }) });
+    await panel.send({
+      type: 'snapshot',
+      state: panelState({ view: 'settings', settings: { provider: 'gemini', model: 'gemini-2.5-pro', baseUrl: '', toolProtocol: 'xml', hasApiKey: false } }),
+    });
     assert.match((await page.getByLabel('API key').getAttribute('placeholder')) ?? '', /No key stored/);
     assert.equal(await page.getByLabel('Provider').inputValue(), 'gemini');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -239,7 +280,10 @@ describe('settings and history views in Chromium', () => {
     await panel.send({ type: 'snapshot', state: panelState({ view: 'settings' }) });
     await page.getByRole('button', { name: 'Save' }).click();
     const saved = await panel.waitForPosted('saveSettings');
-    await page.evaluate((id) => (window as unknown as { __host: { reply(id: string, error: string): void } }).__host.reply(id, 'Base URL is not a valid URL'), saved.id);
+    await page.evaluate(
+      (id) => (window as unknown as { __host: { reply(id: string, error: string): void } }).__host.reply(id, 'Base URL is not a valid URL'),
+      saved.id,
+    );
     await page.getByText('Base URL is not a valid URL').waitFor();
   });
 

@@ -38,7 +38,10 @@ describe('Settings labels in Chromium', () => {
 
     // The accessible names as Chromium computes them (the accessibility snapshot of the page).
     const snapshot = await page.locator('body').ariaSnapshot();
-    const named = [...snapshot.matchAll(/^\s*- (textbox|combobox|button|listbox|checkbox|spinbutton|searchbox) "([^"]+)"/gm)].map((m) => ({ role: m[1]!, name: m[2]! }));
+    const named = [...snapshot.matchAll(/^\s*- (textbox|combobox|button|listbox|checkbox|spinbutton|searchbox) "([^"]+)"/gm)].map((m) => ({
+      role: m[1]!,
+      name: m[2]!,
+    }));
     assert.ok(named.length >= 12, `only ${named.length} named controls in:\n${snapshot}`);
     const names = named.map((n) => n.name.toLowerCase());
     for (const [i, name] of names.entries()) {
@@ -47,9 +50,22 @@ describe('Settings labels in Chromium', () => {
     }
     for (const { role, name } of named) {
       assert.equal(await page.getByRole(role as 'textbox', { name }).count(), 1, `${role} "${name}" is found more than once by its name`);
-      assert.equal(await page.getByLabel(name).count() <= 1, true, `the label "${name}" matches several controls`);
+      assert.equal((await page.getByLabel(name).count()) <= 1, true, `the label "${name}" matches several controls`);
     }
-    for (const label of ['Default model', 'Plan mode model', 'Act mode model', 'Base URL', 'API key', 'Provider', 'Plan mode profile', 'Act mode profile', 'Fill from a profile', 'Reasoning effort', 'Tool protocol', 'Keep as a new profile named']) {
+    for (const label of [
+      'Default model',
+      'Plan mode model',
+      'Act mode model',
+      'Base URL',
+      'API key',
+      'Provider',
+      'Plan mode profile',
+      'Act mode profile',
+      'Fill from a profile',
+      'Reasoning effort',
+      'Tool protocol',
+      'Keep as a new profile named',
+    ]) {
       assert.equal(await page.getByLabel(label).count(), 1, `the label "${label}" does not find exactly one control`);
       assert.equal(await page.getByLabel(label, { exact: true }).count(), 1, `no control is named exactly "${label}"`);
     }

@@ -5,8 +5,22 @@ import { beforeEach, describe, test } from 'node:test';
 import type { ProviderSettingsView } from '../../../src/shared/protocol.js';
 import { panelState, snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-page.js';
 
-const unconfigured: ProviderSettingsView = { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml', hasApiKey: false, missing: ['apiKey'] };
-const configured: ProviderSettingsView = { provider: 'openai-compatible', model: 'qwen', baseUrl: 'http://127.0.0.1:1/v1', toolProtocol: 'xml', hasApiKey: false, missing: [] };
+const unconfigured: ProviderSettingsView = {
+  provider: 'anthropic',
+  model: 'claude-sonnet-4-5',
+  baseUrl: '',
+  toolProtocol: 'xml',
+  hasApiKey: false,
+  missing: ['apiKey'],
+};
+const configured: ProviderSettingsView = {
+  provider: 'openai-compatible',
+  model: 'qwen',
+  baseUrl: 'http://127.0.0.1:1/v1',
+  toolProtocol: 'xml',
+  hasApiKey: false,
+  missing: [],
+};
 
 describe('provider setup in Chromium', () => {
   const suite = usePanelSuite();

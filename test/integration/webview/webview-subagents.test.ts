@@ -16,7 +16,9 @@ describe('the sub-agents card', () => {
 
   test('progress while running, then each sub-agent with its report', async () => {
     const { page } = panel;
-    await panel.send(snapshotOf(taskView([task, { kind: 'tool', id: 'e1', callId: 'call-sub', tool: 'use_subagents', params, status: 'running', ts }], { status: 'running' })));
+    await panel.send(
+      snapshotOf(taskView([task, { kind: 'tool', id: 'e1', callId: 'call-sub', tool: 'use_subagents', params, status: 'running', ts }], { status: 'running' })),
+    );
     const card = page.locator('[data-call-id="call-sub"]');
     await card.waitFor();
     assert.equal(await card.locator('.tool-name').textContent(), 'Sub-agents');
@@ -28,16 +30,46 @@ describe('the sub-agents card', () => {
       { index: 0, taskId: 't-1', prompt: 'Where is the retry policy?' },
       { index: 1, taskId: 't-2', prompt: 'Which tests cover auth?' },
     ];
-    await panel.send(snapshotOf(taskView([task, { kind: 'tool', id: 'e1', callId: 'call-sub', tool: 'use_subagents', params, status: 'running', subagents: started, ts }], { status: 'running' })));
+    await panel.send(
+      snapshotOf(
+        taskView([task, { kind: 'tool', id: 'e1', callId: 'call-sub', tool: 'use_subagents', params, status: 'running', subagents: started, ts }], {
+          status: 'running',
+        }),
+      ),
+    );
     await card.locator('.subagent-running').nth(1).waitFor();
     await card.locator('.subagent-running').nth(1).getByRole('button', { name: 'Stop' }).click();
     assert.equal((await panel.waitForPosted('stopSubagent')).taskId, 't-2');
 
     const subagents = [
-      { taskId: 't-1', prompt: 'Where is the retry policy?', status: 'completed' as const, report: 'src/http.ts: 3 retries, exponential backoff.', requests: 2, inputTokens: 3_000, outputTokens: 90, cost: 0.0123 },
-      { taskId: 't-2', prompt: 'Which tests cover auth?', status: 'failed' as const, error: 'The model request failed: 400', requests: 1, inputTokens: 1_000, outputTokens: 0 },
+      {
+        taskId: 't-1',
+        prompt: 'Where is the retry policy?',
+        status: 'completed' as const,
+        report: 'src/http.ts: 3 retries, exponential backoff.',
+        requests: 2,
+        inputTokens: 3_000,
+        outputTokens: 90,
+        cost: 0.0123,
+      },
+      {
+        taskId: 't-2',
+        prompt: 'Which tests cover auth?',
+        status: 'failed' as const,
+        error: 'The model request failed: 400',
+        requests: 1,
+        inputTokens: 1_000,
+        outputTokens: 0,
+      },
     ];
-    await panel.send(snapshotOf(taskView([task, { kind: 'tool', id: 'e1', callId: 'call-sub', tool: 'use_subagents', params, status: 'done', output: 'Sub-agent 1 …', details: { subagents }, ts }])));
+    await panel.send(
+      snapshotOf(
+        taskView([
+          task,
+          { kind: 'tool', id: 'e1', callId: 'call-sub', tool: 'use_subagents', params, status: 'done', output: 'Sub-agent 1 …', details: { subagents }, ts },
+        ]),
+      ),
+    );
     const entries = card.locator('.subagent');
     await entries.nth(1).waitFor();
     assert.match((await entries.nth(0).locator('summary').textContent()) ?? '', /Where is the retry policy\?\s*reported · 2 requests, \$0\.01/);

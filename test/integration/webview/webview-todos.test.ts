@@ -30,7 +30,10 @@ describe('the todo list in the chat panel', () => {
 
     await list.getByRole('button', { name: 'Fix the bug: to do' }).click();
     const cycled = await panel.waitForPosted('editTodos');
-    assert.deepEqual(cycled.items.map((i) => i.status), ['completed', 'in_progress', 'in_progress']);
+    assert.deepEqual(
+      cycled.items.map((i) => i.status),
+      ['completed', 'in_progress', 'in_progress'],
+    );
 
     await list.getByRole('button', { name: 'Edit the todo list' }).click();
     const box = list.getByRole('textbox', { name: 'Todo list as a checklist' });

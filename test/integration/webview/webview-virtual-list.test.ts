@@ -95,7 +95,12 @@ describe('virtualised message list in Chromium', () => {
     await page.waitForFunction(() => document.querySelector('.message-list')!.scrollTop === 0);
     const jump = page.getByRole('button', { name: 'Jump to latest' });
     await jump.waitFor();
-    await panel.send({ type: 'taskMessages', taskId: 'task-1', start: 2, messages: [{ kind: 'notice', id: 'rewound', text: 'The conversation went back to checkpoint 0.', ts: 1 }] });
+    await panel.send({
+      type: 'taskMessages',
+      taskId: 'task-1',
+      start: 2,
+      messages: [{ kind: 'notice', id: 'rewound', text: 'The conversation went back to checkpoint 0.', ts: 1 }],
+    });
     await page.getByText('The conversation went back to checkpoint 0.').waitFor();
     await jump.waitFor({ state: 'detached' });
   });
@@ -125,7 +130,15 @@ describe('virtualised message list in Chromium', () => {
       const answer = `Step ${i}: running the next check.`;
       await panel.send({ type: 'streaming', taskId: 'task-1', text: answer, reasoning: '' });
       const tool = (status: 'running' | 'done', output?: string, details?: ToolFacts): UiMessage => ({
-        kind: 'tool', id: `m-tool-${i}`, callId, tool: 'execute_command', params: { command: `npm run check-${i}` }, status, ...(output ? { output } : {}), ...(details ? { details } : {}), ts: 2,
+        kind: 'tool',
+        id: `m-tool-${i}`,
+        callId,
+        tool: 'execute_command',
+        params: { command: `npm run check-${i}` },
+        status,
+        ...(output ? { output } : {}),
+        ...(details ? { details } : {}),
+        ts: 2,
       });
       messages.push({ kind: 'assistant', id: `m-answer-${i}`, text: answer, reasoning: '', ts: 2 }, tool('running'));
       await panel.send({ type: 'taskMessages', taskId: 'task-1', start: messages.length - 2, messages: messages.slice(-2) });

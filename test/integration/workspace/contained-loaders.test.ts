@@ -66,7 +66,10 @@ const LOADERS: readonly LoaderCase[] = [
     good: '.cursor/rules/good.md',
     load: () => {
       const rules = loadRules({ workspaceRoot: ws.root, homeDir: home, globalRulesDir: join(storage, 'rules') });
-      return { output: JSON.stringify({ section: rules.section, sources: rules.sources }), notes: `${rules.notes.join('\n')}\n${rules.rules.map((r) => `${r.label} ${r.note ?? ''}`).join('\n')}` };
+      return {
+        output: JSON.stringify({ section: rules.section, sources: rules.sources }),
+        notes: `${rules.notes.join('\n')}\n${rules.rules.map((r) => `${r.label} ${r.note ?? ''}`).join('\n')}`,
+      };
     },
   },
   {
@@ -130,7 +133,8 @@ const LOADERS: readonly LoaderCase[] = [
     file: '.smith/settings.json',
     folder: '.smith',
     single: true,
-    content: (marker) => JSON.stringify({ permissions: { deny: [`Bash(${marker})`] }, hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `echo ${marker}` }] }] } }),
+    content: (marker) =>
+      JSON.stringify({ permissions: { deny: [`Bash(${marker})`] }, hooks: { PreToolUse: [{ hooks: [{ type: 'command', command: `echo ${marker}` }] }] } }),
     load: () => {
       const settings = loadPermissionSettings({ storageDir: storage, workspaceRoot: ws.root, trust: () => 'trusted' });
       return { output: JSON.stringify({ rules: settings.rules, hooks: settings.hooks }), notes: settings.problems.join('\n') };

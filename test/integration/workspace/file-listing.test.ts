@@ -4,13 +4,7 @@ import { join } from 'node:path';
 import { afterEach, before, beforeEach, describe, test } from 'node:test';
 import { findExecutable } from '../../../src/core/search/find-executable.js';
 import { searchWithRipgrep } from '../../../src/core/search/ripgrep.js';
-import {
-  ancestorIgnoreRules,
-  compareEntries,
-  formatListing,
-  listWorkspaceFiles,
-  rulesRelativeToRoot,
-} from '../../../src/core/workspace/file-listing.js';
+import { ancestorIgnoreRules, compareEntries, formatListing, listWorkspaceFiles, rulesRelativeToRoot } from '../../../src/core/workspace/file-listing.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../../../src/core/workspace/ignore-policy.js';
 import { loadSmithIgnore } from '../../../src/core/workspace/smith-ignore.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';

@@ -46,7 +46,10 @@ describe('ignore files are read within a cap', () => {
     const listing = await listWorkspaceFiles({ root: ws.root, dir: ws.root, recursive: true, limit: 100, ignore: NOTHING_IGNORED });
     const names = listing.entries;
     assert.ok(!names.some((name) => name.endsWith('early.txt')), names.join(','));
-    assert.ok(names.some((name) => name.endsWith('late.txt')), names.join(','));
+    assert.ok(
+      names.some((name) => name.endsWith('late.txt')),
+      names.join(','),
+    );
   });
 
   test('the cut is one function of the bytes, so snapshots and restores read the same rules', () => {

@@ -49,7 +49,10 @@ describe('loaders of workspace files on FIFOs', () => {
   test('a skill file that is a FIFO is reported, not read', { timeout: 60_000 }, () => {
     fifo('.smith/skills/evil.yaml', 'slug: evil\nname: Evil\nroleDefinition: injected\ngroups: [read]\n');
     const catalog = loadSkills({ workspaceRoot: ws.root });
-    assert.equal(catalog.skills.some((skill) => skill.slug === 'evil'), false);
+    assert.equal(
+      catalog.skills.some((skill) => skill.slug === 'evil'),
+      false,
+    );
     assert.match(catalog.errors.join('\n'), /evil\.yaml could not be read: .*not a regular file/);
   });
 

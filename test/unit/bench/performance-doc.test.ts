@@ -21,7 +21,8 @@ describe('docs/performance.md figures', () => {
     const results = JSON.parse(readFileSync(join(root, 'bench', 'results.json'), 'utf8')) as ResultsDocument;
     const rows = Object.values(results.rows ?? {}).flat();
     assert.ok(rows.length > 0, 'results.json has no rows');
-    for (const row of rows) if (row.target !== '') assert.ok(row.status === 'met' || row.status === 'MISSED' || row.status === 'TODO', `${row.metric}: ${row.status}`);
+    for (const row of rows)
+      if (row.target !== '') assert.ok(row.status === 'met' || row.status === 'MISSED' || row.status === 'TODO', `${row.metric}: ${row.status}`);
   });
 
   test('the block lists the rows, counts the misses and keeps the text around it', () => {
@@ -29,7 +30,12 @@ describe('docs/performance.md figures', () => {
     const results: ResultsDocument = {
       rows: { b: [row('fast', '<= 3x', 'met'), row('slow', '<= 1x', 'MISSED'), row('info', '', 'info')] },
       notes: { b: ['b: target missed: slow.'] },
-      meta: { cpus: '2 x test', platform: 'linux x64', node: 'v20', runs: { b: { date: '2026-01-02T03:04:05.000Z', seconds: 1.5, quick: false, load_average_1_5_15: { before: [0.5, 0, 0], after: [1, 0, 0] } } } },
+      meta: {
+        cpus: '2 x test',
+        platform: 'linux x64',
+        node: 'v20',
+        runs: { b: { date: '2026-01-02T03:04:05.000Z', seconds: 1.5, quick: false, load_average_1_5_15: { before: [0.5, 0, 0], after: [1, 0, 0] } } },
+      },
     };
     const block = renderFigures(results);
     assert.match(block, /2 figures have a target; 1 missed\./);

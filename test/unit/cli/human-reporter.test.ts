@@ -15,7 +15,7 @@ function reporterOutput(events: readonly NewEvent[], showTodos = true): string {
 }
 
 describe('the CLI reports tool calls from their fields', () => {
-  test('each call is announced with what it is about, as the panel\'s card says it', () => {
+  test("each call is announced with what it is about, as the panel's card says it", () => {
     const text = reporterOutput([
       { type: 'tool_requested', callId: 'a', tool: 'search_files', params: { path: 'src', regex: 'TODO' } },
       { type: 'tool_requested', callId: 'b', tool: 'use_mcp_tool', params: { server_name: 'fs', tool_name: 'read' } },
@@ -26,9 +26,27 @@ describe('the CLI reports tool calls from their fields', () => {
 
   test('a result prints its facts: lines changed, how a command ended, what a read found; a result without facts prints nothing', () => {
     const text = reporterOutput([
-      { type: 'tool_result', callId: 'a', tool: 'replace_in_file', output: 'saved', details: { edit: { path: 'a.ts', added: 3, removed: 1, created: false, sha256Before: 'x', sha256After: 'y' } } },
-      { type: 'tool_result', callId: 'b', tool: 'execute_command', output: 'Exit code: 2', details: { command: { command: 'npm test', end: { kind: 'exited', exitCode: 2 }, output: 'FAIL', truncated: false } } },
-      { type: 'tool_result', callId: 'c', tool: 'read_file', output: '1 | x', details: { read: { path: 'a', firstLine: 1, lastLine: 40, totalLines: 90, truncated: true } } },
+      {
+        type: 'tool_result',
+        callId: 'a',
+        tool: 'replace_in_file',
+        output: 'saved',
+        details: { edit: { path: 'a.ts', added: 3, removed: 1, created: false, sha256Before: 'x', sha256After: 'y' } },
+      },
+      {
+        type: 'tool_result',
+        callId: 'b',
+        tool: 'execute_command',
+        output: 'Exit code: 2',
+        details: { command: { command: 'npm test', end: { kind: 'exited', exitCode: 2 }, output: 'FAIL', truncated: false } },
+      },
+      {
+        type: 'tool_result',
+        callId: 'c',
+        tool: 'read_file',
+        output: '1 | x',
+        details: { read: { path: 'a', firstLine: 1, lastLine: 40, totalLines: 90, truncated: true } },
+      },
       { type: 'tool_result', callId: 'd', tool: 'read_file', output: 'written before facts were logged' },
     ]);
     assert.equal(text, '  +3 −1\n  exit code 2\n  lines 1–40 of 90\n');

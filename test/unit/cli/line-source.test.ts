@@ -73,6 +73,7 @@ test('a reply prompt rejects when its signal fires, and closing the input ends i
 });
 
 test('isSlashCommand: a /word alone or before a space, not a path', () => {
-  for (const line of ['/exit', '/mode act', '  /resume 2026-x  ', '/MODE plan', '/mcp__github__list-prs 3', '/frontend:component Button', '/review_pr.v2']) assert.equal(isSlashCommand(line), true, line);
+  for (const line of ['/exit', '/mode act', '  /resume 2026-x  ', '/MODE plan', '/mcp__github__list-prs 3', '/frontend:component Button', '/review_pr.v2'])
+    assert.equal(isSlashCommand(line), true, line);
   for (const line of ['/etc/hosts', '/tmp/a.txt is wrong', 'y', '', 'use /mode', '/']) assert.equal(isSlashCommand(line), false, line);
 });

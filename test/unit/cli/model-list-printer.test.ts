@@ -5,7 +5,15 @@ import { describeModel, formatModelList } from '../../../src/cli/model-list-prin
 const listed = {
   source: 'server' as const,
   models: [
-    { id: 'anthropic/claude-sonnet-4.5', contextWindow: 1_000_000, inputPrice: 3, outputPrice: 15, supportsImages: true, supportsTools: true, supportsReasoning: true },
+    {
+      id: 'anthropic/claude-sonnet-4.5',
+      contextWindow: 1_000_000,
+      inputPrice: 3,
+      outputPrice: 15,
+      supportsImages: true,
+      supportsTools: true,
+      supportsReasoning: true,
+    },
     { id: 'qwen2.5-coder:7b', contextWindow: 32_768, inputPrice: 0, outputPrice: 0, supportsTools: true },
     { id: 'mystery' },
   ],

@@ -18,5 +18,8 @@ test('an image over the limit is refused with its size; one within it is prepare
   assert.equal(refused.problem, 'big.gif is 5.0 MB; images up to 5 MB can be sent (Smith does not downscale them)');
   const ok = imageForModel(Buffer.from('GIF89a tiny'), 'tiny.gif');
   assert.ok('image' in ok);
-  assert.deepEqual([ok.image.mimeType, ok.image.data, ok.attachment.kind, ok.attachment.ref, ok.attachment.chars], ['image/gif', Buffer.from('GIF89a tiny').toString('base64'), 'image', 'tiny.gif', 11]);
+  assert.deepEqual(
+    [ok.image.mimeType, ok.image.data, ok.attachment.kind, ok.attachment.ref, ok.attachment.chars],
+    ['image/gif', Buffer.from('GIF89a tiny').toString('base64'), 'image', 'tiny.gif', 11],
+  );
 });

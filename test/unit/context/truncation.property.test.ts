@@ -18,7 +18,13 @@ function buildLog(turns: readonly Turn[]): TaskLog {
   turns.forEach((turn, i) => {
     add({ type: 'request_started', environmentDetails: `env ${i}` });
     const tool = { kind: 'tool' as const, name: 'read_file', params: { path: `f${i}.ts` }, partial: false };
-    add({ type: 'model_response', text: `<read_file><path>f${i}.ts</path></read_file>`, reasoning: '', blocks: turn.kind === 'none' ? [] : [tool], usage: { inputTokens: 1, outputTokens: 1 } });
+    add({
+      type: 'model_response',
+      text: `<read_file><path>f${i}.ts</path></read_file>`,
+      reasoning: '',
+      blocks: turn.kind === 'none' ? [] : [tool],
+      usage: { inputTokens: 1, outputTokens: 1 },
+    });
     if (turn.kind === 'none') {
       add({ type: 'no_tool_used' });
       return;
@@ -96,7 +102,9 @@ describe('repeated reads', () => {
     read(1, 'SAME CONTENT');
     read(2, 'CHANGED CONTENT');
     read(3, 'SAME CONTENT');
-    const users = apiProjection(log.events).filter((m) => m.role === 'user').map((m) => m.content);
+    const users = apiProjection(log.events)
+      .filter((m) => m.role === 'user')
+      .map((m) => m.content);
     assert.ok(users[1]!.includes(SUPERSEDED_READ_NOTE) && !users[1]!.includes('SAME CONTENT'));
     assert.ok(users[2]!.includes('CHANGED CONTENT'));
     assert.ok(users[3]!.includes('SAME CONTENT'));

@@ -2,10 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { applyFails, applyOk, clineBlock, diffOf, lines, rooBlock } from './edit-test-helpers.js';
 
-const NOTHING_CHANGED =
-  'Nothing was changed: the blocks of one replace_in_file call are applied all together or not at all.';
-const ADD_CONTEXT =
-  'Add more surrounding lines to the SEARCH part (for example the lines just above or below) so that it matches exactly one place.';
+const NOTHING_CHANGED = 'Nothing was changed: the blocks of one replace_in_file call are applied all together or not at all.';
+const ADD_CONTEXT = 'Add more surrounding lines to the SEARCH part (for example the lines just above or below) so that it matches exactly one place.';
 
 const TWICE = lines('let x = 1;', 'a();', 'let x = 1;', 'b();', '');
 
@@ -42,10 +40,7 @@ describe('ambiguous SEARCH text is refused', () => {
   test('a whole-line match wins over a line that merely contains it', () => {
     const file = lines('if (a) {', '  return x;', '}', 'function f() {', '  if (b) {', '    return x;', '  }', '}', '');
     const result = applyOk(file, clineBlock('  return x;', '  return y;'));
-    assert.equal(
-      result.content,
-      lines('if (a) {', '  return y;', '}', 'function f() {', '  if (b) {', '    return x;', '  }', '}', ''),
-    );
+    assert.equal(result.content, lines('if (a) {', '  return y;', '}', 'function f() {', '  if (b) {', '    return x;', '  }', '}', ''));
   });
 });
 
@@ -114,10 +109,7 @@ describe('block order', () => {
   test("ambiguity after the previous block's end is reported with the file's original line numbers", () => {
     const file = lines('a', 'b', 'x', 'x', '');
     const failure = applyFails(file, diffOf(clineBlock('a', lines('a', '1', '2')), clineBlock('x', 'X')));
-    assert.match(
-      failure.error,
-      /^SEARCH block 2 of 2 occurs 2 times after the previous block's end \(matching exactly\), at lines 3 and 4,/,
-    );
+    assert.match(failure.error, /^SEARCH block 2 of 2 occurs 2 times after the previous block's end \(matching exactly\), at lines 3 and 4,/);
     assert.equal(failure.blockIndex, 1);
   });
 });

@@ -88,7 +88,13 @@ function expression(random: () => number, scope: Scope): string {
 
 function condition(random: () => number, scope: Scope): string {
   const local = pick(random, scope.locals);
-  return pick(random, [`!${local}`, `${local} === ${literal(random)}`, `${local}.length > ${Math.floor(random() * 10)}`, `${local} < ${local}Limit`, `${local}.${pick(random, METHODS)}(${literal(random)})`]);
+  return pick(random, [
+    `!${local}`,
+    `${local} === ${literal(random)}`,
+    `${local}.length > ${Math.floor(random() * 10)}`,
+    `${local} < ${local}Limit`,
+    `${local}.${pick(random, METHODS)}(${literal(random)})`,
+  ]);
 }
 
 /** One statement, or a block opener that `body` closes. */
@@ -103,7 +109,8 @@ function statement(random: () => number, scope: Scope): { line: string; opens: b
   if (roll < 0.68) return { line: `return ${expression(random, scope)};`, opens: false };
   if (roll < 0.75) return { line: `// ${Array.from({ length: 3 + Math.floor(random() * 6) }, () => skewed(random, WORDS)).join(' ')}`, opens: false };
   if (roll < 0.8) return { line: `throw new ${typeName(random)}Error('${skewed(random, WORDS)} ${skewed(random, WORDS)}');`, opens: false };
-  if (roll < 0.88) return { line: `logger.${pick(random, ['info', 'warn', 'debug'])}('${skewed(random, WORDS)}', { ${skewed(random, WORDS)}: ${local()} });`, opens: false };
+  if (roll < 0.88)
+    return { line: `logger.${pick(random, ['info', 'warn', 'debug'])}('${skewed(random, WORDS)}', { ${skewed(random, WORDS)}: ${local()} });`, opens: false };
   return { line: `await ${local()}.${pick(random, METHODS)}${capitalise(skewed(random, WORDS))}(${expression(random, scope)});`, opens: false };
 }
 
@@ -116,7 +123,9 @@ export function inventedLine(random: () => number, indent: string): string {
 function functionLines(random: () => number, out: string[]): void {
   const scope: Scope = { locals: Array.from({ length: 2 + Math.floor(random() * 4) }, () => identifier(random)) };
   const [first, second] = scope.locals;
-  out.push(`export ${random() < 0.5 ? 'async ' : ''}function ${pick(random, METHODS)}${capitalise(identifier(random))}(${first}: ${typeName(random)}, ${second}: ${typeName(random)}): ${typeName(random)} {`);
+  out.push(
+    `export ${random() < 0.5 ? 'async ' : ''}function ${pick(random, METHODS)}${capitalise(identifier(random))}(${first}: ${typeName(random)}, ${second}: ${typeName(random)}): ${typeName(random)} {`,
+  );
   let depth = 1;
   const statements = 3 + Math.floor(random() * 25);
   for (let i = 0; i < statements; i++) {
@@ -158,7 +167,12 @@ export function applyMistake(random: () => number, search: string[], mistake: Mi
       const names = [...new Set(search.join('\n').match(/[A-Za-z_$][\w$]{2,}/g) ?? [])].filter((name) => !KEYWORDS.has(name));
       if (names.length === 0) return false;
       const name = pick(random, names);
-      const renamed = pick(random, [`${name}s`, name.slice(0, -1), `${name}${capitalise(skewed(random, WORDS))}`, `${skewed(random, WORDS)}${capitalise(name)}`]);
+      const renamed = pick(random, [
+        `${name}s`,
+        name.slice(0, -1),
+        `${name}${capitalise(skewed(random, WORDS))}`,
+        `${skewed(random, WORDS)}${capitalise(name)}`,
+      ]);
       const whole = new RegExp(`(?<![\\w$])${name.replace(/\$/g, '\\$')}(?![\\w$])`, 'g');
       for (let i = 0; i < search.length; i++) search[i] = search[i]!.replace(whole, renamed);
       return true;
@@ -167,7 +181,9 @@ export function applyMistake(random: () => number, search: string[], mistake: Mi
       const at = search.flatMap((line, index) => (/\b\d+\b|'[^']*'/.test(line) ? [index] : []));
       if (at.length === 0) return false;
       const index = pick(random, at);
-      search[index] = search[index]!.replace(/\b\d+\b|'[^']*'/, (found) => (found.startsWith("'") ? `'${skewed(random, WORDS)} ${skewed(random, WORDS)}'` : String(Number(found) + 1 + Math.floor(random() * 50))));
+      search[index] = search[index]!.replace(/\b\d+\b|'[^']*'/, (found) =>
+        found.startsWith("'") ? `'${skewed(random, WORDS)} ${skewed(random, WORDS)}'` : String(Number(found) + 1 + Math.floor(random() * 50)),
+      );
       return true;
     }
     case 'missing line': {

@@ -64,14 +64,14 @@ describe('inserting', () => {
     assert.deepEqual(result.strategies, ['indentation']);
   });
 
-  test('a multi-line SEARCH copied from mid-line keeps the first line\'s indentation', () => {
+  test("a multi-line SEARCH copied from mid-line keeps the first line's indentation", () => {
     const file = lines('  if (x) {', '    y();', '  }', '');
     const result = applyOk(file, clineBlock(lines('if (x) {', '    y();'), lines('if (x && z) {', '    y();')));
     assert.equal(result.content, lines('  if (x && z) {', '    y();', '  }', ''));
     assert.deepEqual(result.strategies, ['exact']);
   });
 
-  test('inserted lines follow the file\'s indentation when the anchor matched loosely', () => {
+  test("inserted lines follow the file's indentation when the anchor matched loosely", () => {
     const file = lines('function f() {', '\tconst a = 1;', '\treturn a;', '}', '');
     const result = applyOk(file, clineBlock('  const a = 1;', lines('  const a = 1;', '  const b = 2;')));
     assert.equal(result.content, lines('function f() {', '\tconst a = 1;', '\tconst b = 2;', '\treturn a;', '}', ''));
@@ -81,11 +81,7 @@ describe('inserting', () => {
 
 describe('several blocks', () => {
   test('edits, deletions and insertions in one call', () => {
-    const diff = diffOf(
-      clineBlock('import a;', lines('import a;', 'import z;')),
-      clineBlock('run(a);', ''),
-      clineBlock('run(b);', 'run(b, z);'),
-    );
+    const diff = diffOf(clineBlock('import a;', lines('import a;', 'import z;')), clineBlock('run(a);', ''), clineBlock('run(b);', 'run(b, z);'));
     const result = applyOk(FILE, diff);
     assert.equal(result.content, lines('import a;', 'import z;', 'import b;', '', 'run(b, z);', ''));
     assert.deepEqual(result.strategies, ['exact', 'exact', 'exact']);

@@ -9,21 +9,13 @@ export function lines(...parts: string[]): string {
 
 /** One block in Cline's dialect, with `count` marker characters. */
 export function clineBlock(search: string, replace: string, count = 7): string {
-  return [
-    `${'-'.repeat(count)} SEARCH`,
-    ...section(search),
-    '='.repeat(count),
-    ...section(replace),
-    `${'+'.repeat(count)} REPLACE`,
-  ].join('\n');
+  return [`${'-'.repeat(count)} SEARCH`, ...section(search), '='.repeat(count), ...section(replace), `${'+'.repeat(count)} REPLACE`].join('\n');
 }
 
 /** One block in Roo Code's dialect, with an optional `:start_line:` hint. */
 export function rooBlock(search: string, replace: string, startLine?: number): string {
   const preamble = startLine === undefined ? [] : [`:start_line:${startLine}`, '-------'];
-  return ['<<<<<<< SEARCH', ...preamble, ...section(search), '=======', ...section(replace), '>>>>>>> REPLACE'].join(
-    '\n',
-  );
+  return ['<<<<<<< SEARCH', ...preamble, ...section(search), '=======', ...section(replace), '>>>>>>> REPLACE'].join('\n');
 }
 
 /** Several blocks, as a model writes them one after another. */

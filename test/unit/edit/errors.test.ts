@@ -3,10 +3,8 @@ import { describe, test } from 'node:test';
 import { applySearchReplace } from '../../../src/core/edit/search-replace-engine.js';
 import { applyFails, clineBlock, diffOf, lines } from './edit-test-helpers.js';
 
-const NOTHING_CHANGED =
-  'Nothing was changed: the blocks of one replace_in_file call are applied all together or not at all.';
-const RETRY =
-  'Use read_file to get the current content of the file, then retry with a SEARCH part copied exactly from it (whole lines, without line numbers).';
+const NOTHING_CHANGED = 'Nothing was changed: the blocks of one replace_in_file call are applied all together or not at all.';
+const RETRY = 'Use read_file to get the current content of the file, then retry with a SEARCH part copied exactly from it (whole lines, without line numbers).';
 const LINE_TOLERANCES =
   'exactly, ignoring trailing whitespace, ignoring indentation, ignoring indentation and blank lines, ignoring whitespace and typographic quotes/dashes';
 // A SEARCH of three or more lines is also looked for by its first and last lines; a shorter one is not.

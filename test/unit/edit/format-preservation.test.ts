@@ -17,7 +17,10 @@ describe('line endings', () => {
   });
 
   test('a tolerant (line-based) match in a CRLF file', () => {
-    const result = applyOk(crlf('if (a) {', '    run();  ', '}', ''), clineBlock(lines('if (a) {', '  run();', '}'), lines('if (a) {', '  run();', '  stop();', '}')));
+    const result = applyOk(
+      crlf('if (a) {', '    run();  ', '}', ''),
+      clineBlock(lines('if (a) {', '  run();', '}'), lines('if (a) {', '  run();', '  stop();', '}')),
+    );
     assert.equal(result.content, crlf('if (a) {', '    run();  ', '    stop();', '}', ''));
     assert.deepEqual(result.strategies, ['indentation']);
   });

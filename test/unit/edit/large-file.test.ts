@@ -38,7 +38,15 @@ describe('a 20,000-line file', () => {
 
   test('an edit with 4-space indentation near the end is re-indented', () => {
     const search = lines('function handler3999(event) {', '    const value = event.data[3999];', '    return process(value, 3999);', '}');
-    const replace = lines('function handler3999(event) {', '    const value = event.data[3999];', '    if (!value) {', '        return null;', '    }', '    return process(value, 3999);', '}');
+    const replace = lines(
+      'function handler3999(event) {',
+      '    const value = event.data[3999];',
+      '    if (!value) {',
+      '        return null;',
+      '    }',
+      '    return process(value, 3999);',
+      '}',
+    );
     const result = applyOk(FILE, clineBlock(search, replace));
     const expected = bigFileWith(3999, [
       'function handler3999(event) {',
@@ -55,11 +63,26 @@ describe('a 20,000-line file', () => {
   });
 
   test('line-number prefixes and a block anchor near the end', () => {
-    const numbered = applyOk(FILE, clineBlock(lines('19992 |   const value = event.data[3998];', '19993 |   return process(value, 3998);'), lines('19992 |   const value = event.data[3998] ?? 0;', '19993 |   return process(value, 3998);')));
-    assert.equal(numbered.content, bigFileWith(3998, ['function handler3998(event) {', '  const value = event.data[3998] ?? 0;', '  return process(value, 3998);', '}', '']));
+    const numbered = applyOk(
+      FILE,
+      clineBlock(
+        lines('19992 |   const value = event.data[3998];', '19993 |   return process(value, 3998);'),
+        lines('19992 |   const value = event.data[3998] ?? 0;', '19993 |   return process(value, 3998);'),
+      ),
+    );
+    assert.equal(
+      numbered.content,
+      bigFileWith(3998, ['function handler3998(event) {', '  const value = event.data[3998] ?? 0;', '  return process(value, 3998);', '}', '']),
+    );
     assert.deepEqual(numbered.strategies, ['line-numbers']);
 
-    const anchored = applyOk(FILE, clineBlock(lines('function handler3997(event) {', '  const value = event.data[3997];', '  return processs(value, 3997);', '}'), lines('function handler3997(event) {', '  return 0;', '}')));
+    const anchored = applyOk(
+      FILE,
+      clineBlock(
+        lines('function handler3997(event) {', '  const value = event.data[3997];', '  return processs(value, 3997);', '}'),
+        lines('function handler3997(event) {', '  return 0;', '}'),
+      ),
+    );
     assert.equal(anchored.content, bigFileWith(3997, ['function handler3997(event) {', '  return 0;', '}', '']));
     assert.deepEqual(anchored.strategies, ['block-anchor']);
   });
@@ -80,12 +103,18 @@ describe('a 20,000-line file', () => {
 
   test('text not found near the end shows the closest region there', () => {
     const failure = applyFails(FILE, clineBlock(lines('function handler3996(evt) {', '  const val = evt.data[3996];'), 'x'));
-    assert.match(failure.error, /\nThe closest region of the file is lines 19981-19982 \(\d+% similar\):\n19981 \| function handler3996\(event\) \{\n19982 \| {3}const value = event\.data\[3996\];\n/);
+    assert.match(
+      failure.error,
+      /\nThe closest region of the file is lines 19981-19982 \(\d+% similar\):\n19981 \| function handler3996\(event\) \{\n19982 \| {3}const value = event\.data\[3996\];\n/,
+    );
   });
 
   test('an ambiguous line is refused with the number of occurrences', () => {
     const failure = applyFails(FILE, clineBlock('}', '};'));
-    assert.match(failure.error, /^SEARCH block 1 of 1 occurs 4000 times in the file \(matching exactly\), at lines 4, 9, 14, 19, 24, 29, 34, 39, 44, 49 and 3990 more, so it is ambiguous/);
+    assert.match(
+      failure.error,
+      /^SEARCH block 1 of 1 occurs 4000 times in the file \(matching exactly\), at lines 4, 9, 14, 19, 24, 29, 34, 39, 44, 49 and 3990 more, so it is ambiguous/,
+    );
   });
 });
 
@@ -118,7 +147,9 @@ describe('an exact edit on a 20,000-line file', () => {
   });
 
   test('keeps the final newline state when the edit reaches the end of the file', () => {
-    const last = handler(HANDLERS - 1).slice(0, 4).join('\n');
+    const last = handler(HANDLERS - 1)
+      .slice(0, 4)
+      .join('\n');
     // FILE ends with the last handler's empty line, so it has a final newline.
     assert.equal(applyOk(FILE, clineBlock(last, 'function gone() {}')).content, `${FILE.slice(0, FILE.length - last.length - 1)}function gone() {}\n`);
     const noFinal = FILE.slice(0, -1);

@@ -124,20 +124,17 @@ describe('malformed diffs', () => {
     {
       name: 'missing =======',
       diff: lines('------- SEARCH', 'beta', '+++++++ REPLACE'),
-      reason:
-        'The diff is malformed: line 3 closes the block opened at line 1 with REPLACE, but the ======= line between SEARCH and REPLACE is missing.',
+      reason: 'The diff is malformed: line 3 closes the block opened at line 1 with REPLACE, but the ======= line between SEARCH and REPLACE is missing.',
     },
     {
       name: 'SEARCH inside SEARCH',
       diff: lines('------- SEARCH', 'beta', '------- SEARCH', 'gamma', '=======', 'x', '+++++++ REPLACE'),
-      reason:
-        'The diff is malformed: line 3 opens a new SEARCH while the block opened at line 1 has no ======= line yet.',
+      reason: 'The diff is malformed: line 3 opens a new SEARCH while the block opened at line 1 has no ======= line yet.',
     },
     {
       name: 'a new SEARCH before the previous REPLACE marker',
       diff: lines('------- SEARCH', 'beta', '=======', 'B', '------- SEARCH', 'gamma', '=======', 'G', '+++++++ REPLACE'),
-      reason:
-        'The diff is malformed: line 5 opens a new SEARCH while the block opened at line 1 is not closed with +++++++ REPLACE.',
+      reason: 'The diff is malformed: line 5 opens a new SEARCH while the block opened at line 1 is not closed with +++++++ REPLACE.',
     },
     {
       name: 'a divider before any SEARCH',
@@ -159,6 +156,9 @@ describe('malformed diffs', () => {
   }
 
   test('the help shows the exact expected format', () => {
-    assert.match(DIFF_FORMAT_HELP, /\n------- SEARCH\n\[exact lines copied from the current file\]\n=======\n\[the new lines that replace them\]\n\+\+\+\+\+\+\+ REPLACE\n/);
+    assert.match(
+      DIFF_FORMAT_HELP,
+      /\n------- SEARCH\n\[exact lines copied from the current file\]\n=======\n\[the new lines that replace them\]\n\+\+\+\+\+\+\+ REPLACE\n/,
+    );
   });
 });

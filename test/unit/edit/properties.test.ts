@@ -30,9 +30,7 @@ const generatedFile: fc.Arbitrary<GeneratedFile> = fc.record({
   finalNewline: fc.boolean(),
 });
 
-const fileAndLine = generatedFile.chain((file) =>
-  fc.record({ file: fc.constant(file), index: fc.nat({ max: file.lines.length - 1 }) }),
-);
+const fileAndLine = generatedFile.chain((file) => fc.record({ file: fc.constant(file), index: fc.nat({ max: file.lines.length - 1 }) }));
 
 describe('properties', () => {
   test('decoding and encoding give back any file unchanged', () => {
@@ -54,7 +52,7 @@ describe('properties', () => {
     );
   });
 
-  test('replacing one line changes only that line, in the file\'s format', () => {
+  test("replacing one line changes only that line, in the file's format", () => {
     fc.assert(
       fc.property(fileAndLine, ({ file, index }) => {
         const expected = file.lines.map((line, i) => (i === index ? 'CHANGED();' : line));

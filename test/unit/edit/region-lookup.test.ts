@@ -63,7 +63,10 @@ describe('the closest region of a large file, found by look-ups', () => {
     const misses: string[] = [];
     for (const testCase of qualityCases()) {
       total++;
-      const wanted = testCase.search.filter((line) => !isBlank(line)).slice(0, 20).map(punctuationNormaliser);
+      const wanted = testCase.search
+        .filter((line) => !isBlank(line))
+        .slice(0, 20)
+        .map(punctuationNormaliser);
       const region = lookUpClosestRegion(testCase.text, testCase.search);
       const copiedFrom = testCase.brute.lineIndex.indexOf(testCase.source.first);
       const named = region ? testCase.brute.lineIndex.indexOf(region.startLine) : -1;
@@ -85,12 +88,16 @@ describe('the closest region of a large file, found by look-ups', () => {
       if (isNearBest) nearBest++;
       if (isSource) namesSource++;
       if (!isNearBest || !isSource) {
-        misses.push(`${testCase.mistakes.join('+')}: named line ${start} (${similarity.toFixed(2)}), copied from ${testCase.source.first}, best ${best.similarity.toFixed(2)} at ${testCase.brute.lineIndex[best.position]}`);
+        misses.push(
+          `${testCase.mistakes.join('+')}: named line ${start} (${similarity.toFixed(2)}), copied from ${testCase.source.first}, best ${best.similarity.toFixed(2)} at ${testCase.brute.lineIndex[best.position]}`,
+        );
       }
     }
     const nearBestRate = nearBest / total;
     const namesSourceRate = namesSource / total;
-    t.diagnostic(`${total} cases: within 0.9 of the best window's similarity ${(100 * nearBestRate).toFixed(1)}%, names the copied region ${(100 * namesSourceRate).toFixed(1)}%`);
+    t.diagnostic(
+      `${total} cases: within 0.9 of the best window's similarity ${(100 * nearBestRate).toFixed(1)}%, names the copied region ${(100 * namesSourceRate).toFixed(1)}%`,
+    );
     for (const miss of misses) t.diagnostic(miss);
     assert.ok(nearBestRate >= 0.95, `within 0.9 of the best in ${(100 * nearBestRate).toFixed(1)}% of cases`);
     assert.ok(namesSourceRate >= 0.9, `names the copied region in ${(100 * namesSourceRate).toFixed(1)}% of cases`);
@@ -150,7 +157,10 @@ describe('lookUpClosestRegion', () => {
   });
 
   test('names a region with the same lines when only the indentation differs', () => {
-    const region = lookUpClosestRegion(text, invoice.slice(0, 2).map((line) => `    ${line}`));
+    const region = lookUpClosestRegion(
+      text,
+      invoice.slice(0, 2).map((line) => `    ${line}`),
+    );
     assert.equal(region?.startLine, regionStart);
     assert.equal(region?.similarity, 1);
   });

@@ -1,24 +1,10 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import {
-  createReindenter,
-  detectIndentStyle,
-  indentWidth,
-  isIndentationConsistent,
-} from '../../../src/core/edit/reindent.js';
+import { createReindenter, detectIndentStyle, indentWidth, isIndentationConsistent } from '../../../src/core/edit/reindent.js';
 import { applyOk, clineBlock, lines } from './edit-test-helpers.js';
 
 // A 2-space TypeScript file, the target of most cases below.
-const TWO_SPACE = lines(
-  'class Runner {',
-  '  run() {',
-  '    if (ok) {',
-  '      go();',
-  '    }',
-  '  }',
-  '}',
-  '',
-);
+const TWO_SPACE = lines('class Runner {', '  run() {', '    if (ok) {', '      go();', '    }', '  }', '}', '');
 
 describe('re-indenting REPLACE after an indentation-insensitive match', () => {
   test('SEARCH written with 4-space indentation lands in a 2-space file', () => {
@@ -27,19 +13,7 @@ describe('re-indenting REPLACE after an indentation-insensitive match', () => {
     const result = applyOk(TWO_SPACE, clineBlock(search, replace));
     assert.equal(
       result.content,
-      lines(
-        'class Runner {',
-        '  run() {',
-        '    if (ok) {',
-        '      go();',
-        '      if (again) {',
-        '        go();',
-        '      }',
-        '    }',
-        '  }',
-        '}',
-        '',
-      ),
+      lines('class Runner {', '  run() {', '    if (ok) {', '      go();', '      if (again) {', '        go();', '      }', '    }', '  }', '}', ''),
     );
     assert.deepEqual(result.strategies, ['indentation']);
   });
@@ -48,10 +22,7 @@ describe('re-indenting REPLACE after an indentation-insensitive match', () => {
     const search = lines('if (ok) {', '  go();', '}');
     const replace = lines('if (ok) {', '  go();', '  stop();', '}', 'log();');
     const result = applyOk(TWO_SPACE, clineBlock(search, replace));
-    assert.equal(
-      result.content,
-      lines('class Runner {', '  run() {', '    if (ok) {', '      go();', '      stop();', '    }', '    log();', '  }', '}', ''),
-    );
+    assert.equal(result.content, lines('class Runner {', '  run() {', '    if (ok) {', '      go();', '      stop();', '    }', '    log();', '  }', '}', ''));
   });
 
   test('SEARCH indented 4 columns more than the file', () => {
@@ -69,10 +40,7 @@ describe('re-indenting REPLACE after an indentation-insensitive match', () => {
     const search = lines('    if ok {', '        go()', '    }');
     const replace = lines('    if ok {', '        go()', '        if again {', '            go()', '        }', '    }');
     const result = applyOk(file, clineBlock(search, replace));
-    assert.equal(
-      result.content,
-      lines('func main() {', '\tif ok {', '\t\tgo()', '\t\tif again {', '\t\t\tgo()', '\t\t}', '\t}', '}', ''),
-    );
+    assert.equal(result.content, lines('func main() {', '\tif ok {', '\t\tgo()', '\t\tif again {', '\t\t\tgo()', '\t\t}', '\t}', '}', ''));
   });
 
   test('SEARCH with 2-space indentation lands in a tab-indented file', () => {
@@ -80,10 +48,7 @@ describe('re-indenting REPLACE after an indentation-insensitive match', () => {
     const search = lines('  if ok {', '    go()', '  }');
     const replace = lines('  if ok {', '    go()', '    for {', '      spin()', '    }', '  }');
     const result = applyOk(file, clineBlock(search, replace));
-    assert.equal(
-      result.content,
-      lines('func main() {', '\tif ok {', '\t\tgo()', '\t\tfor {', '\t\t\tspin()', '\t\t}', '\t}', '}', ''),
-    );
+    assert.equal(result.content, lines('func main() {', '\tif ok {', '\t\tgo()', '\t\tfor {', '\t\t\tspin()', '\t\t}', '\t}', '}', ''));
   });
 
   test('SEARCH with tabs lands in a 2-space file', () => {
@@ -111,10 +76,7 @@ describe('re-indenting REPLACE after an indentation-insensitive match', () => {
     const search = lines('if (ok) {', '  go();', '}');
     const replace = lines('if (ok) {', '  go();', '    ', '  rest();', '}');
     const result = applyOk(TWO_SPACE, clineBlock(search, replace));
-    assert.equal(
-      result.content,
-      lines('class Runner {', '  run() {', '    if (ok) {', '      go();', '', '      rest();', '    }', '  }', '}', ''),
-    );
+    assert.equal(result.content, lines('class Runner {', '  run() {', '    if (ok) {', '      go();', '', '      rest();', '    }', '  }', '}', ''));
   });
 
   test('re-indenting also follows a match that ignored a missing blank line', () => {
@@ -131,10 +93,7 @@ describe('re-indenting REPLACE after an indentation-insensitive match', () => {
     const search = lines('if x:', '    y()', 'return 1');
     const replace = lines('if x:', '    y()', '    z()', 'return 2');
     const result = applyOk(file, clineBlock(search, replace));
-    assert.equal(
-      result.content,
-      lines('class A:', '    def f(self):', '        if x:', '            y()', '            z()', '        return 2', ''),
-    );
+    assert.equal(result.content, lines('class A:', '    def f(self):', '        if x:', '            y()', '            z()', '        return 2', ''));
   });
 });
 
@@ -148,9 +107,27 @@ describe('reindent building blocks', () => {
   });
 
   test('consistency demands the same nesting order', () => {
-    assert.equal(isIndentationConsistent([{ search: '', file: '  ' }, { search: '    ', file: '    ' }]), true);
-    assert.equal(isIndentationConsistent([{ search: '', file: '  ' }, { search: '    ', file: '' }]), false);
-    assert.equal(isIndentationConsistent([{ search: '  ', file: '\t' }, { search: '  ', file: '' }]), false);
+    assert.equal(
+      isIndentationConsistent([
+        { search: '', file: '  ' },
+        { search: '    ', file: '    ' },
+      ]),
+      true,
+    );
+    assert.equal(
+      isIndentationConsistent([
+        { search: '', file: '  ' },
+        { search: '    ', file: '' },
+      ]),
+      false,
+    );
+    assert.equal(
+      isIndentationConsistent([
+        { search: '  ', file: '\t' },
+        { search: '  ', file: '' },
+      ]),
+      false,
+    );
   });
 
   test('no reindenter when the indentation already agrees', () => {

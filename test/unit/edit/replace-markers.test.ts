@@ -25,7 +25,20 @@ describe('marker lines inside REPLACE are refused', () => {
   }
 
   test('a second block whose SEARCH and REPLACE markers were forgotten is refused, not written', () => {
-    const diff = lines('<<<<<<< SEARCH', ':start_line:1', '-------', 'alpha', '=======', 'ALPHA', ':start_line:3', '-------', 'gamma', '=======', 'GAMMA', '>>>>>>> REPLACE');
+    const diff = lines(
+      '<<<<<<< SEARCH',
+      ':start_line:1',
+      '-------',
+      'alpha',
+      '=======',
+      'ALPHA',
+      ':start_line:3',
+      '-------',
+      'gamma',
+      '=======',
+      'GAMMA',
+      '>>>>>>> REPLACE',
+    );
     const failure = applyFails(FILE, diff);
     assert.match(failure.error, /line 7 \(":start_line:3"\)/);
   });

@@ -85,14 +85,14 @@ describe('blank lines', () => {
 });
 
 describe('typographic punctuation', () => {
-  test('smart quotes in SEARCH and REPLACE become the file\'s ASCII quotes', () => {
+  test("smart quotes in SEARCH and REPLACE become the file's ASCII quotes", () => {
     const file = lines('const msg = "Don\'t panic";', 'print(msg);', '');
     const result = applyOk(file, clineBlock('const msg = \u201CDon\u2019t panic\u201D;', 'const msg = \u201CDon\u2019t worry\u201D;'));
     assert.equal(result.content, lines('const msg = "Don\'t worry";', 'print(msg);', ''));
     assert.deepEqual(result.strategies, ['punctuation']);
   });
 
-  test('the file has smart quotes, the SEARCH ASCII ones; kept lines keep the file\'s', () => {
+  test("the file has smart quotes, the SEARCH ASCII ones; kept lines keep the file's", () => {
     const file = lines('title = \u201CHello\u201D', 'count = 1', '');
     const result = applyOk(file, clineBlock(lines('title = "Hello"', 'count = 1'), lines('title = "Hello"', 'count = 2')));
     assert.equal(result.content, lines('title = \u201CHello\u201D', 'count = 2', ''));
@@ -101,7 +101,10 @@ describe('typographic punctuation', () => {
 
   test('non-breaking spaces and en/em dashes', () => {
     const file = lines('# Range: 1-10 -- inclusive', 'x = 1', '');
-    const result = applyOk(file, clineBlock(lines('# Range:\u00A01\u201310 \u2014\u2014 inclusive', 'x = 1'), lines('# Range:\u00A01\u201310 \u2014\u2014 inclusive', 'x = 2')));
+    const result = applyOk(
+      file,
+      clineBlock(lines('# Range:\u00A01\u201310 \u2014\u2014 inclusive', 'x = 1'), lines('# Range:\u00A01\u201310 \u2014\u2014 inclusive', 'x = 2')),
+    );
     assert.equal(result.content, lines('# Range: 1-10 -- inclusive', 'x = 2', ''));
     assert.deepEqual(result.strategies, ['punctuation']);
   });
@@ -149,16 +152,7 @@ describe('line-number prefixes copied from read_file', () => {
 });
 
 describe('block anchor', () => {
-  const file = lines(
-    'function total(items) {',
-    '  let sum = 0;',
-    '  for (const item of items) {',
-    '    sum += item.price;',
-    '  }',
-    '  return sum;',
-    '}',
-    '',
-  );
+  const file = lines('function total(items) {', '  let sum = 0;', '  for (const item of items) {', '    sum += item.price;', '  }', '  return sum;', '}', '');
 
   test('first and last lines match, one interior line was misremembered', () => {
     const search = lines('function total(items) {', '  let sum = 0;', '  for (const item of items) {', '    sum += item.cost;', '  }', '  return sum;', '}');

@@ -3,10 +3,20 @@ import { describe, test } from 'node:test';
 import { parseHookReply } from '../../../src/core/hooks/hook-reply.js';
 import { hookRunLine, isNoteworthyHookRun, type HookRun } from '../../../src/shared/hook-runs.js';
 
-describe('a hook\'s JSON reply', () => {
-  test('Claude Code\'s fields: hookSpecificOutput wins over the older top-level decision', () => {
+describe("a hook's JSON reply", () => {
+  test("Claude Code's fields: hookSpecificOutput wins over the older top-level decision", () => {
     const reply = parseHookReply(
-      JSON.stringify({ decision: 'approve', reason: 'old', hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: 'not on main', updatedInput: { command: 'ls' } }, systemMessage: 'checked' }),
+      JSON.stringify({
+        decision: 'approve',
+        reason: 'old',
+        hookSpecificOutput: {
+          hookEventName: 'PreToolUse',
+          permissionDecision: 'deny',
+          permissionDecisionReason: 'not on main',
+          updatedInput: { command: 'ls' },
+        },
+        systemMessage: 'checked',
+      }),
     );
     assert.deepEqual(reply, { decision: 'block', reason: 'not on main', updatedInput: { command: 'ls' }, systemMessage: 'checked' });
     assert.deepEqual(parseHookReply('{"decision":"approve","reason":"fine"}'), { decision: 'allow', reason: 'fine' });

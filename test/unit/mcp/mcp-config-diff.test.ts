@@ -21,7 +21,10 @@ describe('diffMcpConfigs', () => {
   });
 
   test('a changed command, args, env, cwd, url or headers restarts only that server', () => {
-    const before = map(stdio('a'), stdio('b'), stdio('c'), stdio('d'), { ...stdio('r'), transport: { type: 'streamableHttp', url: 'http://x/mcp', headers: {} } });
+    const before = map(stdio('a'), stdio('b'), stdio('c'), stdio('d'), {
+      ...stdio('r'),
+      transport: { type: 'streamableHttp', url: 'http://x/mcp', headers: {} },
+    });
     const after = map(
       { ...stdio('a'), transport: { type: 'stdio', command: 'node', args: ['server.js', '--verbose'], env: {} } },
       { ...stdio('b'), transport: { type: 'stdio', command: 'node', args: ['server.js'], env: { TOKEN: '1' } } },

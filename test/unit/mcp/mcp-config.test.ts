@@ -34,12 +34,22 @@ describe('MCP config', () => {
     assert.deepEqual(config.servers.get('files'), {
       name: 'files',
       source: '/ws/.smith/mcp.json',
-      transport: { type: 'stdio', command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '.'], env: { PORT: '3000', DEBUG: 'true' }, cwd: '/ws/tools' },
+      transport: {
+        type: 'stdio',
+        command: 'npx',
+        args: ['-y', '@modelcontextprotocol/server-filesystem', '.'],
+        env: { PORT: '3000', DEBUG: 'true' },
+        cwd: '/ws/tools',
+      },
       disabled: false,
       autoApprove: [],
       timeoutSeconds: 60,
     } satisfies McpServerConfig);
-    assert.deepEqual(config.servers.get('remote')!.transport, { type: 'streamableHttp', url: 'https://example.com/mcp', headers: { Authorization: 'Bearer x' } });
+    assert.deepEqual(config.servers.get('remote')!.transport, {
+      type: 'streamableHttp',
+      url: 'https://example.com/mcp',
+      headers: { Authorization: 'Bearer x' },
+    });
     assert.equal(config.servers.get('remote')!.timeoutSeconds, 10);
     assert.equal(config.servers.get('legacy')!.transport.type, 'sse');
     assert.equal(config.servers.get('legacy')!.disabled, true);
@@ -47,10 +57,13 @@ describe('MCP config', () => {
     assert.equal(config.servers.get('bare-url')!.transport.type, 'streamableHttp');
   });
 
-  test('a user-level file keeps autoApprove and Roo Code\'s alwaysAllow', () => {
+  test("a user-level file keeps autoApprove and Roo Code's alwaysAllow", () => {
     const global: McpConfigSource = { path: '/storage/mcp_settings.json', scope: 'global', baseDir: '/storage' };
     const config = mergeMcpConfigFiles([
-      parseMcpConfigText('{"mcpServers": {"remote": {"url": "https://example.com/mcp", "autoApprove": ["search"]}, "bare-url": {"url": "http://localhost:9001/mcp", "alwaysAllow": ["read"]}}}', global),
+      parseMcpConfigText(
+        '{"mcpServers": {"remote": {"url": "https://example.com/mcp", "autoApprove": ["search"]}, "bare-url": {"url": "http://localhost:9001/mcp", "alwaysAllow": ["read"]}}}',
+        global,
+      ),
     ]);
     assert.deepEqual(config.problems, []);
     assert.deepEqual(config.servers.get('remote')!.autoApprove, ['search']);
@@ -62,7 +75,9 @@ describe('MCP config', () => {
       'MCP config /ws/.smith/mcp.json: is not valid JSON: CommaExpected at line 4, column 5',
     ]);
     assert.deepEqual(problemOf('[1]'), ['MCP config /ws/.smith/mcp.json: must contain a JSON object like {"mcpServers": {...}}']);
-    assert.deepEqual(problemOf('{"mcpServers": []}'), ['MCP config /ws/.smith/mcp.json: field "mcpServers" must be an object mapping server names to their settings']);
+    assert.deepEqual(problemOf('{"mcpServers": []}'), [
+      'MCP config /ws/.smith/mcp.json: field "mcpServers" must be an object mapping server names to their settings',
+    ]);
   });
 
   test('an invalid entry names the file, the server and the field; the other entries stay', () => {
@@ -97,11 +112,20 @@ describe('MCP config', () => {
   test('a user-level server keeps its name against the workspace file, and --mcp-config overrides the global file; missing files are fine', () => {
     const ws = createTempWorkspace('smith-mcp-config-');
     try {
-      ws.write('storage/mcp_settings.json', JSON.stringify({ mcpServers: { shared: { command: 'global' }, onlyGlobal: { command: 'g' }, both: { command: 'g2' } } }));
-      ws.write('project/.smith/mcp.json', JSON.stringify({ mcpServers: { shared: { command: 'workspace' }, onlyWorkspace: { command: 'w' }, fromExtra: { command: 'w2' } } }));
+      ws.write(
+        'storage/mcp_settings.json',
+        JSON.stringify({ mcpServers: { shared: { command: 'global' }, onlyGlobal: { command: 'g' }, both: { command: 'g2' } } }),
+      );
+      ws.write(
+        'project/.smith/mcp.json',
+        JSON.stringify({ mcpServers: { shared: { command: 'workspace' }, onlyWorkspace: { command: 'w' }, fromExtra: { command: 'w2' } } }),
+      );
       ws.write('extra.json', JSON.stringify({ mcpServers: { fromExtra: { url: 'http://localhost:1/mcp' }, both: { url: 'http://localhost:2/mcp' } } }));
       const sources = mcpConfigSources({ storageDir: `${ws.root}/storage`, cwd: `${ws.root}/project`, extraFile: '../extra.json' });
-      assert.deepEqual(sources.map((s) => s.scope), ['global', 'workspace', 'extra']);
+      assert.deepEqual(
+        sources.map((s) => s.scope),
+        ['global', 'workspace', 'extra'],
+      );
       assert.equal(sources[2]!.path, `${ws.root}/extra.json`);
       const config = loadMcpConfig(sources, { workspaceTrust: () => 'trusted' });
       assert.equal((config.servers.get('shared')!.transport as { command: string }).command, 'global');

@@ -65,7 +65,18 @@ describe('mcpPromptSection', () => {
   });
 
   test('discovery mode starts above the threshold of connected tools', () => {
-    const big = server('big', { tools: Array.from({ length: 41 }, (_, i) => tool(`t${i}`)), config: { name: 'big', source: '', transport: { type: 'stdio', command: 'x', args: [], env: {} }, disabled: false, autoApprove: [], timeoutSeconds: 60, description: 'Everything big' } });
+    const big = server('big', {
+      tools: Array.from({ length: 41 }, (_, i) => tool(`t${i}`)),
+      config: {
+        name: 'big',
+        source: '',
+        transport: { type: 'stdio', command: 'x', args: [], env: {} },
+        disabled: false,
+        autoApprove: [],
+        timeoutSeconds: 60,
+        description: 'Everything big',
+      },
+    });
     const small = server('small', { tools: [tool('one')], instructions: '# Small server\nUse it for small things.' });
     assert.equal(isDiscoveryMode([big, small]), true);
     assert.equal(isDiscoveryMode([big, small], { discoveryThreshold: 42 }), false);

@@ -20,12 +20,20 @@ function withStorage(run: (storageDir: string) => void): void {
 
 describe('workspace MCP trust', () => {
   test('an untrusted workspace file starts nothing and says which servers it holds back', () => {
-    const config = mergeMcpConfigFiles([parseMcpConfigText(servers({ a: { command: 'evil', args: ['--x'] }, b: { url: 'http://localhost:1/mcp' } }), workspace)]);
+    const config = mergeMcpConfigFiles([
+      parseMcpConfigText(servers({ a: { command: 'evil', args: ['--x'] }, b: { url: 'http://localhost:1/mcp' } }), workspace),
+    ]);
     assert.equal(config.servers.size, 0);
     assert.equal(config.untrusted?.decision, 'unknown');
     assert.equal(config.untrusted?.workspace, '/repo');
-    assert.deepEqual(config.untrusted?.servers.map((s) => s.name), ['a', 'b']);
-    assert.match(config.problems.map((p) => p.message).join('\n'), /its MCP servers \(a, b\) were not started: this workspace's MCP settings are not trusted yet/);
+    assert.deepEqual(
+      config.untrusted?.servers.map((s) => s.name),
+      ['a', 'b'],
+    );
+    assert.match(
+      config.problems.map((p) => p.message).join('\n'),
+      /its MCP servers \(a, b\) were not started: this workspace's MCP settings are not trusted yet/,
+    );
   });
 
   test('a file without servers needs no trust', () => {
@@ -46,13 +54,18 @@ describe('workspace MCP trust', () => {
       assert.deepEqual([...trusted.servers.keys()], ['a']);
       assert.equal(trusted.untrusted, undefined);
       // Disabling a server or changing its timeout keeps the trust; a new argument does not.
-      const disabled = mergeMcpConfigFiles([parseMcpConfigText(servers({ a: { command: 'tool', args: ['1'], disabled: true, timeout: 5 } }), workspace)], { workspaceTrust: again.check });
+      const disabled = mergeMcpConfigFiles([parseMcpConfigText(servers({ a: { command: 'tool', args: ['1'], disabled: true, timeout: 5 } }), workspace)], {
+        workspaceTrust: again.check,
+      });
       assert.equal(disabled.untrusted, undefined);
       const changed = mergeMcpConfigFiles([parseMcpConfigText(servers({ a: { command: 'tool', args: ['2'] } }), workspace)], { workspaceTrust: again.check });
       assert.equal(changed.servers.size, 0);
       assert.equal(changed.untrusted?.decision, 'unknown');
       // The same folder elsewhere is another workspace.
-      const other = mergeMcpConfigFiles([parseMcpConfigText(servers({ a: { command: 'tool', args: ['1'] } }), { ...workspace, path: '/other/.smith/mcp.json', baseDir: '/other' })], { workspaceTrust: again.check });
+      const other = mergeMcpConfigFiles(
+        [parseMcpConfigText(servers({ a: { command: 'tool', args: ['1'] } }), { ...workspace, path: '/other/.smith/mcp.json', baseDir: '/other' })],
+        { workspaceTrust: again.check },
+      );
       assert.equal(other.untrusted?.decision, 'unknown');
       assert.match(readFileSync(join(storageDir, WORKSPACE_TRUST_FILE), 'utf8'), /"\/repo"/);
     });
@@ -73,14 +86,20 @@ describe('workspace MCP trust', () => {
   });
 
   test('a trusted workspace file still cannot auto-approve tools (autoApprove or alwaysAllow)', () => {
-    const config = mergeMcpConfigFiles([parseMcpConfigText(servers({ a: { command: 'x', autoApprove: ['t'] }, b: { command: 'y', alwaysAllow: ['u'] } }), workspace)], {
-      workspaceTrust: () => 'trusted',
-    });
+    const config = mergeMcpConfigFiles(
+      [parseMcpConfigText(servers({ a: { command: 'x', autoApprove: ['t'] }, b: { command: 'y', alwaysAllow: ['u'] } }), workspace)],
+      {
+        workspaceTrust: () => 'trusted',
+      },
+    );
     assert.deepEqual(config.servers.get('a')!.autoApprove, []);
     assert.deepEqual(config.servers.get('b')!.autoApprove, []);
     assert.deepEqual(
       config.problems.map((p) => `${p.server}: ${p.message}`),
-      ['a: field "autoApprove": ignored: a workspace file cannot auto-approve tools; set auto-approval in the global settings', 'b: field "autoApprove": ignored: a workspace file cannot auto-approve tools; set auto-approval in the global settings'],
+      [
+        'a: field "autoApprove": ignored: a workspace file cannot auto-approve tools; set auto-approval in the global settings',
+        'b: field "autoApprove": ignored: a workspace file cannot auto-approve tools; set auto-approval in the global settings',
+      ],
     );
     assert.equal(config.invalid.size, 0);
   });

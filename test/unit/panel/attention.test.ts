@@ -12,7 +12,11 @@ function setup() {
   const ended = new Emitter<TaskOutcome>();
   const visibility = new Emitter<void>();
   const state = { visible: false, enabled: true };
-  const interactions = { pendingApproval: undefined as PendingApproval | undefined, pendingQuestion: undefined as PendingQuestion | undefined, onDidChange: changed.event };
+  const interactions = {
+    pendingApproval: undefined as PendingApproval | undefined,
+    pendingQuestion: undefined as PendingQuestion | undefined,
+    onDidChange: changed.event,
+  };
   const shown: AttentionNotice[] = [];
   const notices = new AttentionNotices({
     interactions,

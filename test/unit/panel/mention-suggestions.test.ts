@@ -6,7 +6,11 @@ import { activeCommand, activeMention, completeCommand, completeMention } from '
 describe('@-mention completion', () => {
   test('fuzzy matching: the characters in order, file-name and word-start matches first', () => {
     assert.equal(fuzzyScore('src/app.ts', 'xyz'), undefined);
-    assert.deepEqual(rankPaths(['docs/application-notes.md', 'lib/mapping.ts', 'src/app.ts', 'readme.md'], 'app'), ['src/app.ts', 'docs/application-notes.md', 'lib/mapping.ts']);
+    assert.deepEqual(rankPaths(['docs/application-notes.md', 'lib/mapping.ts', 'src/app.ts', 'readme.md'], 'app'), [
+      'src/app.ts',
+      'docs/application-notes.md',
+      'lib/mapping.ts',
+    ]);
     assert.ok(fuzzyScore('src/components/button.tsx', 'scb')! > 0);
     assert.equal(fuzzyScore('anything', ''), 0);
   });

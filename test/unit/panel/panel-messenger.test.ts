@@ -126,13 +126,24 @@ describe('Panel messenger', () => {
     await messenger.receive('not even an object');
     assert.deepEqual(calls, []);
     const replies = endpoint.of('reply');
-    assert.deepEqual(replies.map((r) => [r.id, r.ok]), [['r3', false], ['r4', false], ['r5', false], ['r6', false]]);
+    assert.deepEqual(
+      replies.map((r) => [r.id, r.ok]),
+      [
+        ['r3', false],
+        ['r4', false],
+        ['r5', false],
+        ['r6', false],
+      ],
+    );
     for (const reply of replies) if (!reply.ok) assert.match(reply.error, /Invalid/);
   });
 
   it('validates every protocol message shape', () => {
     assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', toolProtocol: 'xml' }).ok, true);
-    assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', toolProtocol: 'native', apiKey: 'k' }).ok, true);
+    assert.equal(
+      parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', toolProtocol: 'native', apiKey: 'k' }).ok,
+      true,
+    );
     assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '', toolProtocol: 'json' }).ok, false);
     assert.equal(parseWebviewMessage({ type: 'saveSettings', id: 'a', provider: 'gemini', model: 'x', baseUrl: '' }).ok, false, 'toolProtocol is required');
     assert.equal(parseWebviewMessage({ type: 'showView', id: 'a', view: 'mcp' }).ok, true);
@@ -199,7 +210,10 @@ describe('Panel messenger', () => {
     try {
       await other.receive({ type: 'ready' });
       await other.receive({ type: 'mcpSetDisabled', id: 'm1', server: 's', disabled: true });
-      assert.deepEqual(second.posted.slice(1).map((m) => m.type), ['mcpState', 'reply']);
+      assert.deepEqual(
+        second.posted.slice(1).map((m) => m.type),
+        ['mcpState', 'reply'],
+      );
     } finally {
       other.dispose();
     }
@@ -251,7 +265,10 @@ describe('Panel messenger', () => {
       source.inserts.push('waiting too');
       source.change({ kind: 'insertText' });
       await messenger.receive({ type: 'ready' });
-      assert.deepEqual(late.posted.map((m) => m.type), ['snapshot', 'insertText']);
+      assert.deepEqual(
+        late.posted.map((m) => m.type),
+        ['snapshot', 'insertText'],
+      );
       assert.deepEqual(late.of('insertText'), [{ type: 'insertText', text: 'waiting too' }]);
     } finally {
       messenger.dispose();
@@ -269,11 +286,17 @@ describe('Panel messenger', () => {
     source.change({ kind: 'commandOutput', callId: 'c1', text: 'last chunk\n' });
     const before = endpoint.posted.length;
     source.change({ kind: 'messages', taskId: 't', start: 0, messages: [] });
-    assert.deepEqual(endpoint.posted.slice(before).map((m) => m.type), ['commandOutput', 'taskMessages']);
+    assert.deepEqual(
+      endpoint.posted.slice(before).map((m) => m.type),
+      ['commandOutput', 'taskMessages'],
+    );
   });
 
   it('sends usage, todo list and context changes alone, as they come', () => {
-    const progress = { usage: { inputTokens: 1200, outputTokens: 30, cacheReadTokens: 0, cacheWriteTokens: 0 }, todos: [{ text: 'Read', status: 'in_progress' as const }] };
+    const progress = {
+      usage: { inputTokens: 1200, outputTokens: 30, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      todos: [{ text: 'Read', status: 'in_progress' as const }],
+    };
     const before = endpoint.posted.length;
     source.change({ kind: 'progress', taskId: 't', progress });
     assert.deepEqual(endpoint.posted.slice(before), [{ type: 'taskProgress', taskId: 't', progress }]);
@@ -286,7 +309,10 @@ describe('Panel messenger', () => {
       await other.receive({ type: 'ready' });
       const before = endpoint.posted.length;
       await other.receive({ type: 'setMode', id: 's1', mode: 'plan' });
-      assert.deepEqual(endpoint.posted.slice(before).map((m) => m.type), ['snapshot', 'reply']);
+      assert.deepEqual(
+        endpoint.posted.slice(before).map((m) => m.type),
+        ['snapshot', 'reply'],
+      );
     } finally {
       other.dispose();
     }

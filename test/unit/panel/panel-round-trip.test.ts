@@ -38,7 +38,10 @@ class Page {
   readonly problems: string[] = [];
   readonly client: RequestClient;
   private arrived = new Emitter<void>();
-  constructor(readonly transport: Transport<unknown, WebviewMessage>, timeoutMs?: number) {
+  constructor(
+    readonly transport: Transport<unknown, WebviewMessage>,
+    timeoutMs?: number,
+  ) {
     this.client = createRequestClient((message) => transport.send(message), { prefix: 'page', ...(timeoutMs ? { timeoutMs } : {}) });
     transport.onMessage((data) => {
       const message = receiveHostMessage(data, this.client, (problem) => this.problems.push(problem));
@@ -136,12 +139,19 @@ describe('panel backend ↔ webview over an in-memory transport', () => {
       { type: 'taskMessages', taskId: 't', start: 0, messages: [{ kind: 'tool', id: 'x', callId: 'c', tool: 't', params: {}, status: 'exploded', ts: 1 }] },
       { type: 'reply', id: 'page-1', ok: false },
     ];
-    for (const message of bad) assert.equal(receiveHostMessage(message, page.client, (p) => page.problems.push(p)), undefined);
+    for (const message of bad)
+      assert.equal(
+        receiveHostMessage(message, page.client, (p) => page.problems.push(p)),
+        undefined,
+      );
     assert.equal(page.problems.length, bad.length, page.problems.join('\n'));
     assert.match(page.problems[0]!, /Invalid "taskMessages" message: start/);
     assert.equal(page.state, before);
     // Other pages' messages (no string type) are ignored silently.
-    assert.equal(receiveHostMessage({ command: 'vscode-internal' }, page.client, (p) => page.problems.push(p)), undefined);
+    assert.equal(
+      receiveHostMessage({ command: 'vscode-internal' }, page.client, (p) => page.problems.push(p)),
+      undefined,
+    );
     assert.equal(page.problems.length, bad.length);
   });
 

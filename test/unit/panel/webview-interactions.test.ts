@@ -53,7 +53,11 @@ describe('WebviewInteractions', () => {
   test('a diff editor that fails to open is reported; the decision goes on from the panel', async () => {
     const problems: string[] = [];
     const review: EditReview = { ...slowReview().review, present: async () => Promise.reject(new Error('no editor')) };
-    const interactions = new WebviewInteractions(review, () => '/w', (message) => problems.push(message));
+    const interactions = new WebviewInteractions(
+      review,
+      () => '/w',
+      (message) => problems.push(message),
+    );
     const answer = interactions.approvals.ask(request, new AbortController().signal);
     await Promise.resolve();
     interactions.answerApproval('c1', false, 'not now');

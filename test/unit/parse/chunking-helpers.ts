@@ -24,10 +24,7 @@ export interface Snapshot {
 }
 
 /** Pushes the chunks one by one, keeping a snapshot after each, then finishes. */
-export function stream(
-  grammar: ToolGrammar,
-  chunks: readonly string[],
-): { snapshots: Snapshot[]; final: readonly AssistantBlock[] } {
+export function stream(grammar: ToolGrammar, chunks: readonly string[]): { snapshots: Snapshot[]; final: readonly AssistantBlock[] } {
   const parser = new StreamingToolParser(grammar);
   const snapshots: Snapshot[] = [];
   const completed = parser.completed;

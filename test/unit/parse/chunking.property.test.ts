@@ -95,14 +95,41 @@ describe('chunking never changes the result', () => {
     for (const kind of ['text', 'thinking', 'read_file', 'write_to_file', 'replace_in_file', 'attempt_completion', 'ask_followup_question']) {
       assert.ok(kinds.has(kind), `corpus lacks ${kind}`);
     }
-    assert.ok(all.some((blocks) => blocks.some((b) => b.kind === 'tool' && b.partial)), 'corpus lacks an unterminated tool');
+    assert.ok(
+      all.some((blocks) => blocks.some((b) => b.kind === 'tool' && b.partial)),
+      'corpus lacks an unterminated tool',
+    );
   });
 
   test('arbitrary text, including tag soup, parses the same however it is chunked', () => {
     const piece = fc.constantFrom(
-      '<', '>', '/', '\n', '\r\n', ' ', 'x', '<read_file>', '</read_file>', '<path>', '</path>', '<content>',
-      '</content>', '<write_to_file>', '</write_to_file>', '<thinking>', '</thinking>', '<think>', '</', '<<',
-      '<diff>', '</diff>', '<replace_in_file>', '</replace_in_file>', '<foo>', 'é', '😀',
+      '<',
+      '>',
+      '/',
+      '\n',
+      '\r\n',
+      ' ',
+      'x',
+      '<read_file>',
+      '</read_file>',
+      '<path>',
+      '</path>',
+      '<content>',
+      '</content>',
+      '<write_to_file>',
+      '</write_to_file>',
+      '<thinking>',
+      '</thinking>',
+      '<think>',
+      '</',
+      '<<',
+      '<diff>',
+      '</diff>',
+      '<replace_in_file>',
+      '</replace_in_file>',
+      '<foo>',
+      'é',
+      '😀',
     );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 40 }), fc.array(fc.nat(), { maxLength: 20 }), (pieces, cuts) => {

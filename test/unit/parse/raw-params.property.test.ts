@@ -35,14 +35,7 @@ function expected(raw: RawTool, payload: string, trailer: string): AssistantBloc
   return [...blocks, ...parseAssistantMessage(trailer, TEST_GRAMMAR)];
 }
 
-function checkAllChunkings(
-  raw: RawTool,
-  payload: string,
-  pathAfter: boolean,
-  trailer: string,
-  cuts: readonly number[],
-  gap = '\n',
-): void {
+function checkAllChunkings(raw: RawTool, payload: string, pathAfter: boolean, trailer: string, cuts: readonly number[], gap = '\n'): void {
   const text = message(raw, payload, pathAfter, trailer, gap);
   const want = expected(raw, payload, trailer);
   assert.deepEqual(parseAssistantMessage(text, TEST_GRAMMAR), want);
@@ -63,15 +56,9 @@ const XML_FILE = [
   '</items>',
 ].join('\n');
 
-const JSX_FILE = [
-  'export function Card({ title }: Props) {',
-  '  return (',
-  '    <content>',
-  '      <h1>{title}</h1>',
-  '    </content>',
-  '  );',
-  '}',
-].join('\n');
+const JSX_FILE = ['export function Card({ title }: Props) {', '  return (', '    <content>', '      <h1>{title}</h1>', '    </content>', '  );', '}'].join(
+  '\n',
+);
 
 const TOOL_DOC = [
   '# Writing files',
@@ -121,7 +108,14 @@ describe('raw parameters keep their own tags', () => {
         for (const gap of GAPS) {
           const text = message(raw, payload, pathAfter, trailer, gap);
           checkAllChunkings(raw, payload, pathAfter, trailer, [], gap);
-          checkAllChunkings(raw, payload, pathAfter, trailer, [...text].map((_, i) => i), gap);
+          checkAllChunkings(
+            raw,
+            payload,
+            pathAfter,
+            trailer,
+            [...text].map((_, i) => i),
+            gap,
+          );
         }
       });
     }

@@ -106,9 +106,7 @@ describe('parseAssistantMessage: literal tags and operators', () => {
   });
 
   test('a closing tag without an opener, and "<" at the very end, are text', () => {
-    assert.deepEqual(parse('done </read_file> and </thinking> a <'), [
-      { kind: 'text', text: 'done </read_file> and </thinking> a <', partial: false },
-    ]);
+    assert.deepEqual(parse('done </read_file> and </thinking> a <'), [{ kind: 'text', text: 'done </read_file> and </thinking> a <', partial: false }]);
     assert.deepEqual(parse('see <rea'), [{ kind: 'text', text: 'see <rea', partial: false }]);
   });
 
@@ -279,9 +277,7 @@ describe('StreamingToolParser: streaming', () => {
     parser.push('more\n');
     assert.equal(lastTool(parser.blocks).params.content, 'line\n</content>\n  more');
     parser.push('</content>\n</write_to_file>');
-    assert.deepEqual(parser.finish(), [
-      { kind: 'tool', name: 'write_to_file', params: { path: 'a', content: 'line\n</content>\n  more' }, partial: false },
-    ]);
+    assert.deepEqual(parser.finish(), [{ kind: 'tool', name: 'write_to_file', params: { path: 'a', content: 'line\n</content>\n  more' }, partial: false }]);
   });
 
   test('text hides a trailing "<rea" that may become a tool tag', () => {
@@ -334,9 +330,7 @@ describe('StreamingToolParser: streaming', () => {
       parser.push(msg.slice(i, i + 16));
       assert.equal(parser.blocks.length, 1);
     }
-    assert.deepEqual(parser.finish(), [
-      { kind: 'tool', name: 'write_to_file', params: { path: 'big.ts', content: body.slice(0, -1) }, partial: false },
-    ]);
+    assert.deepEqual(parser.finish(), [{ kind: 'tool', name: 'write_to_file', params: { path: 'big.ts', content: body.slice(0, -1) }, partial: false }]);
   });
 });
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { hostAllowed, hostAllowListProblems } from '../../../src/core/process/host-allow-list.js';
 
-describe('the sandbox\'s allowed hosts', () => {
+describe("the sandbox's allowed hosts", () => {
   test('an entry names one host; *.domain names the hosts under it, not the domain', () => {
     const allowed = ['registry.npmjs.org', '*.github.com', '10.0.0.5', '::1'];
     assert.equal(hostAllowed(allowed, 'registry.npmjs.org'), true);

@@ -38,7 +38,8 @@ describe('OutputBuffer', () => {
 
   test('shows a line as the terminal does: shorter rewrites overwrite, erase-line clears, colours go', () => {
     const buffer = new OutputBuffer();
-    for (const chunk of ['Downloading [#####     ] 50%', '\r\x1b[2KDownloading [##########] 100%\n', 'abcdef\rxy\n', '\x1b[32mok\x1b[0m\n']) buffer.append(chunk);
+    for (const chunk of ['Downloading [#####     ] 50%', '\r\x1b[2KDownloading [##########] 100%\n', 'abcdef\rxy\n', '\x1b[32mok\x1b[0m\n'])
+      buffer.append(chunk);
     assert.equal(buffer.render(), 'Downloading [##########] 100%\nxycdef\nok');
   });
 

@@ -8,7 +8,10 @@ const ENOSYS = 0x00050026;
 
 /** Runs the program as the kernel does: classic BPF over seccomp_data (nr, arch, args), little-endian. */
 function evaluate(program: Buffer, data: { nr: number; arch: number; args?: number[] }): number {
-  const words = new Map<number, number>([[0, data.nr >>> 0], [4, data.arch >>> 0]]);
+  const words = new Map<number, number>([
+    [0, data.nr >>> 0],
+    [4, data.arch >>> 0],
+  ]);
   for (const [i, value] of (data.args ?? []).entries()) words.set(16 + i * 8, value >>> 0);
   let a = 0;
   for (let pc = 0; pc * 8 < program.length; pc++) {

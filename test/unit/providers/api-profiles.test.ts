@@ -35,11 +35,21 @@ describe('API profiles', () => {
   test('a profile fills the form with its fields and the provider defaults; the settings that match it name it', () => {
     const work = { provider: 'openrouter' as const, model: 'qwen/qwen3-coder', reasoningEffort: 'high' as const };
     const choice = profileChoice(work);
-    assert.deepEqual(choice, { provider: 'openrouter', model: 'qwen/qwen3-coder', baseUrl: '', toolProtocol: 'xml', planModel: '', actModel: '', reasoningEffort: 'high' });
+    assert.deepEqual(choice, {
+      provider: 'openrouter',
+      model: 'qwen/qwen3-coder',
+      baseUrl: '',
+      toolProtocol: 'xml',
+      planModel: '',
+      actModel: '',
+      reasoningEffort: 'high',
+    });
     assert.deepEqual(profileChoice({ provider: 'anthropic' }).model, 'claude-sonnet-4-5');
     assert.equal(matchingProfile({ work }, choice), 'work');
     assert.equal(matchingProfile({ work }, { ...choice, model: 'other' }), undefined);
-    assert.deepEqual(profileOf({ provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: ' ', toolProtocol: 'xml', reasoningEffort: 'off' }), { provider: 'anthropic' });
+    assert.deepEqual(profileOf({ provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: ' ', toolProtocol: 'xml', reasoningEffort: 'off' }), {
+      provider: 'anthropic',
+    });
     assert.deepEqual(profileOf({ provider: 'ollama', model: 'qwen3', baseUrl: 'http://h:1/v1', toolProtocol: 'native', planModel: 'big' }), {
       provider: 'ollama',
       model: 'qwen3',
@@ -77,7 +87,12 @@ describe('API profiles', () => {
     afterEach(() => rmSync(storage, { recursive: true, force: true }));
 
     test('--profile or SMITH_PROFILE gives provider, model, address and protocol; flags win field by field', () => {
-      assert.deepEqual(providerConfigFrom(options({ profile: 'local' }), {}), { provider: 'ollama', model: 'qwen2.5-coder:7b', baseUrl: 'http://gpu-box:11434/v1', toolProtocol: 'native' });
+      assert.deepEqual(providerConfigFrom(options({ profile: 'local' }), {}), {
+        provider: 'ollama',
+        model: 'qwen2.5-coder:7b',
+        baseUrl: 'http://gpu-box:11434/v1',
+        toolProtocol: 'native',
+      });
       assert.equal(providerConfigFrom(options(), { SMITH_PROFILE: 'local' }).provider, 'ollama');
       const overridden = providerConfigFrom(options({ profile: 'local', model: 'llama3.1', toolProtocol: 'xml' }), {});
       assert.deepEqual([overridden.model, overridden.toolProtocol, overridden.baseUrl], ['llama3.1', 'xml', 'http://gpu-box:11434/v1']);

@@ -8,26 +8,42 @@ import { knownModelInfo } from '../../../src/core/session/task-environment.js';
 import { ProviderAbortedError, ProviderError, type ApiProvider } from '../../../src/core/providers/types.js';
 import { modelFactsText } from '../../../src/shared/model-facts-text.js';
 
-const GPT: EditorModelInfo = { id: 'gpt-4.1', name: 'GPT-4.1', vendor: 'copilot', family: 'gpt-4.1', maxInputTokens: 128_000, capabilities: { supportsImageToText: true, supportsToolCalling: true } };
+const GPT: EditorModelInfo = {
+  id: 'gpt-4.1',
+  name: 'GPT-4.1',
+  vendor: 'copilot',
+  family: 'gpt-4.1',
+  maxInputTokens: 128_000,
+  capabilities: { supportsImageToText: true, supportsToolCalling: true },
+};
 const OLD_EDITOR: EditorModelInfo = { id: 'echo', name: '', vendor: 'smith-test', family: 'echo-family', maxInputTokens: 0 };
 
 describe('VS Code language models in the engine', () => {
-  test('a model\'s facts: its name and vendor, the input limit as the window, what it takes where the editor says', () => {
+  test("a model's facts: its name and vendor, the input limit as the window, what it takes where the editor says", () => {
     assert.deepEqual(editorModelFacts(GPT), { id: 'gpt-4.1', name: 'GPT-4.1 · copilot', contextWindow: 128_000, supportsImages: true, supportsTools: true });
     // An editor without capabilities, a model without a name or a limit: only what is known.
     assert.deepEqual(editorModelFacts(OLD_EDITOR), { id: 'echo', name: 'echo-family · smith-test' });
-    assert.equal(modelFactsText(editorModelFacts(GPT), (n) => `${n / 1000}k`), 'GPT-4.1 · copilot · 128k · images · tools');
+    assert.equal(
+      modelFactsText(editorModelFacts(GPT), (n) => `${n / 1000}k`),
+      'GPT-4.1 · copilot · 128k · images · tools',
+    );
   });
 
   test('the model asked for by id, the first one without an id, and errors that say what there is', () => {
     assert.equal(chooseEditorModel([OLD_EDITOR, GPT], 'gpt-4.1'), GPT);
     assert.equal(chooseEditorModel([OLD_EDITOR, GPT], ' '), OLD_EDITOR);
-    assert.throws(() => chooseEditorModel([OLD_EDITOR, GPT], 'claude'), (error: ProviderError) => error instanceof ProviderError && /no language model "claude"\. The models it offers: echo, gpt-4\.1\./.test(error.message));
+    assert.throws(
+      () => chooseEditorModel([OLD_EDITOR, GPT], 'claude'),
+      (error: ProviderError) => error instanceof ProviderError && /no language model "claude"\. The models it offers: echo, gpt-4\.1\./.test(error.message),
+    );
     assert.throws(() => chooseEditorModel([], ''), /VS Code offers no language models\. Install and sign in to an extension that provides them/);
   });
 
   test('the engine alone cannot build or list them, and says so', async () => {
-    assert.throws(() => createProvider({ provider: 'vscode-lm', model: '' }), (error: Error) => error instanceof ProviderError && error.message === EDITOR_MODELS_ONLY_IN_VS_CODE);
+    assert.throws(
+      () => createProvider({ provider: 'vscode-lm', model: '' }),
+      (error: Error) => error instanceof ProviderError && error.message === EDITOR_MODELS_ONLY_IN_VS_CODE,
+    );
     const listed = await providerModels({ provider: 'vscode-lm', model: 'none' });
     assert.deepEqual(listed, { source: 'catalogue', models: [], error: EDITOR_MODELS_ONLY_IN_VS_CODE });
   });
@@ -101,7 +117,10 @@ describe('untilAborted', () => {
       },
     });
     const idle = { ms: 60_000, error: (first: boolean) => new ProviderError(first ? 'nothing came' : 'it went quiet', undefined, true) };
-    for (const [count, message] of [[0, 'nothing came'], [2, 'it went quiet']] as const) {
+    for (const [count, message] of [
+      [0, 'nothing came'],
+      [2, 'it went quiet'],
+    ] as const) {
       const received: number[] = [];
       const run = (async () => {
         for await (const item of untilAborted(quietAfter(count), undefined, idle)) received.push(item);

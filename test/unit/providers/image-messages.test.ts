@@ -28,7 +28,7 @@ const xml: ProviderMessage[] = [
   { role: 'user', content: [{ type: 'text', text: 'Result:\n[image: image/png, 8 bytes]' }, PNG, { type: 'text', text: 'ENV' }] },
 ];
 
-describe('image parts in each vendor\'s shape', () => {
+describe("image parts in each vendor's shape", () => {
   test('Anthropic: images inside tool_result.content; XML images as image blocks', () => {
     const nativeMessages = toAnthropicMessages(normalizeConversation(native), false);
     assert.deepEqual(nativeMessages[2], {
@@ -103,11 +103,23 @@ describe('image parts in each vendor\'s shape', () => {
     const plain: ProviderMessage[] = [{ role: 'user', content: 'hi' }];
     assert.deepEqual(toOpenAiMessages('', plain), [{ role: 'user', content: 'hi' }]);
     assert.deepEqual(toAnthropicMessages(plain, false), [{ role: 'user', content: 'hi' }]);
-    const result: ProviderMessage[] = [...native.slice(0, 2), { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call_1', name: 'use_mcp_tool', content: 'ok' }, { type: 'text', text: 'ENV' }] }];
+    const result: ProviderMessage[] = [
+      ...native.slice(0, 2),
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', toolUseId: 'call_1', name: 'use_mcp_tool', content: 'ok' },
+          { type: 'text', text: 'ENV' },
+        ],
+      },
+    ];
     assert.deepEqual(toOpenAiMessages('', result).slice(2), [
       { role: 'tool', tool_call_id: 'call_1', content: 'ok' },
       { role: 'user', content: 'ENV' },
     ]);
-    assert.deepEqual(toAnthropicMessages(normalizeConversation(result), false)[2]!.content, [{ type: 'tool_result', tool_use_id: 'call_1', content: 'ok' }, { type: 'text', text: 'ENV' }]);
+    assert.deepEqual(toAnthropicMessages(normalizeConversation(result), false)[2]!.content, [
+      { type: 'tool_result', tool_use_id: 'call_1', content: 'ok' },
+      { type: 'text', text: 'ENV' },
+    ]);
   });
 });

@@ -36,7 +36,15 @@ describe('model catalogue lookups', () => {
   test('known values', () => {
     const sonnet = findModelInfo('anthropic', 'claude-sonnet-4-5')!;
     assert.deepEqual(
-      [sonnet.contextWindow, sonnet.inputPrice, sonnet.outputPrice, sonnet.cacheWritePrice, sonnet.cacheReadPrice, sonnet.supportsReasoning, sonnet.supportsPromptCache],
+      [
+        sonnet.contextWindow,
+        sonnet.inputPrice,
+        sonnet.outputPrice,
+        sonnet.cacheWritePrice,
+        sonnet.cacheReadPrice,
+        sonnet.supportsReasoning,
+        sonnet.supportsPromptCache,
+      ],
       [200_000, 3, 15, 3.75, 0.3, true, true],
     );
     const haiku35 = findModelInfo('anthropic', 'claude-3-5-haiku')!;
@@ -66,7 +74,7 @@ describe('model catalogue lookups', () => {
     for (const [provider, given, expected] of cases) assert.equal(findModelInfo(provider, given)?.id, expected, given);
   });
 
-  test('near misses are not guessed: a different model is unknown, not its cousin\'s prices', () => {
+  test("near misses are not guessed: a different model is unknown, not its cousin's prices", () => {
     assert.equal(findModelInfo('openai', 'gpt-4o-audio-preview-xyz'), undefined);
     assert.equal(findModelInfo('anthropic', 'claude-opus-4-9'), undefined);
     assert.equal(findModelInfo('openai', 'claude-sonnet-4-5'), undefined, 'catalogues are per provider');
@@ -74,7 +82,7 @@ describe('model catalogue lookups', () => {
     assert.equal(findModelInfo('openai', 'toString'), undefined, 'no prototype keys');
   });
 
-  test('modelInfo falls back to the provider\'s defaults with unknown prices', () => {
+  test("modelInfo falls back to the provider's defaults with unknown prices", () => {
     const unknown = modelInfo('anthropic', 'claude-next');
     assert.equal(unknown.id, 'claude-next');
     assert.equal(unknown.contextWindow, 200_000);
@@ -87,10 +95,7 @@ describe('model catalogue lookups', () => {
 
   test('overrides win over the catalogue and the defaults; undefined overrides change nothing', () => {
     const local = modelInfo('openai-compatible', 'deepseek-chat', { contextWindow: 64_000, inputPrice: 0.27, outputPrice: 1.1, cacheReadPrice: 0.07 });
-    assert.deepEqual(
-      [local.contextWindow, local.maxOutputTokens, local.inputPrice, local.outputPrice, local.cacheReadPrice],
-      [64_000, 8_192, 0.27, 1.1, 0.07],
-    );
+    assert.deepEqual([local.contextWindow, local.maxOutputTokens, local.inputPrice, local.outputPrice, local.cacheReadPrice], [64_000, 8_192, 0.27, 1.1, 0.07]);
     const corrected = modelInfo('openai', 'gpt-4o', { outputPrice: 12, contextWindow: undefined });
     assert.deepEqual([corrected.id, corrected.contextWindow, corrected.inputPrice, corrected.outputPrice], ['gpt-4o', 128_000, 2.5, 12]);
   });

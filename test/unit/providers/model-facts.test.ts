@@ -2,7 +2,16 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { modelInfo } from '../../../src/core/providers/model-catalog.js';
 import { factsFromLmStudio, factsFromModelList, factsFromOllamaShow, hasUsefulFacts, namesFromOllamaTags } from '../../../src/core/providers/model-facts.js';
-import { GROQ_MODELS, LM_STUDIO_MODELS, MISTRAL_MODELS, OLLAMA_SHOW_LLAMA, OLLAMA_SHOW_QWEN, OPENROUTER_MODELS, TOGETHER_MODELS, VLLM_MODELS } from '../../fixtures/model-listings.js';
+import {
+  GROQ_MODELS,
+  LM_STUDIO_MODELS,
+  MISTRAL_MODELS,
+  OLLAMA_SHOW_LLAMA,
+  OLLAMA_SHOW_QWEN,
+  OPENROUTER_MODELS,
+  TOGETHER_MODELS,
+  VLLM_MODELS,
+} from '../../fixtures/model-listings.js';
 
 describe('model facts as each service tells them', () => {
   test('OpenRouter: window, output cap, per-token prices as dollars per million, images, tools, reasoning', () => {
@@ -19,19 +28,31 @@ describe('model facts as each service tells them', () => {
       supportsTools: true,
       supportsReasoning: true,
     });
-    assert.deepEqual(coder, { id: 'qwen/qwen3-coder', contextWindow: 262_144, inputPrice: 0.22, outputPrice: 0.95, supportsImages: false, supportsTools: true, supportsReasoning: false });
+    assert.deepEqual(coder, {
+      id: 'qwen/qwen3-coder',
+      contextWindow: 262_144,
+      inputPrice: 0.22,
+      outputPrice: 0.95,
+      supportsImages: false,
+      supportsTools: true,
+      supportsReasoning: false,
+    });
     // A router's "-1" is no price: its cost stays unknown rather than negative.
     assert.equal(auto?.inputPrice, undefined);
     assert.equal(auto?.contextWindow, 2_000_000);
   });
 
   test('Together: a bare array, prices already per million', () => {
-    assert.deepEqual(factsFromModelList(TOGETHER_MODELS, 'together'), [{ id: 'meta-llama/Llama-3.3-70B-Instruct-Turbo', contextWindow: 131_072, inputPrice: 0.88, outputPrice: 0.88 }]);
+    assert.deepEqual(factsFromModelList(TOGETHER_MODELS, 'together'), [
+      { id: 'meta-llama/Llama-3.3-70B-Instruct-Turbo', contextWindow: 131_072, inputPrice: 0.88, outputPrice: 0.88 },
+    ]);
   });
 
   test('Groq, Mistral and vLLM: their own names for the window and capabilities, and no prices', () => {
     assert.deepEqual(factsFromModelList(GROQ_MODELS, 'openai'), [{ id: 'llama-3.3-70b-versatile', contextWindow: 131_072, maxOutputTokens: 32_768 }]);
-    assert.deepEqual(factsFromModelList(MISTRAL_MODELS, 'openai'), [{ id: 'mistral-large-latest', contextWindow: 131_072, supportsImages: true, supportsTools: true }]);
+    assert.deepEqual(factsFromModelList(MISTRAL_MODELS, 'openai'), [
+      { id: 'mistral-large-latest', contextWindow: 131_072, supportsImages: true, supportsTools: true },
+    ]);
     assert.deepEqual(factsFromModelList(VLLM_MODELS, 'openai'), [{ id: 'Qwen/Qwen2.5-Coder-32B-Instruct', contextWindow: 32_768 }]);
   });
 
@@ -67,7 +88,17 @@ describe('model facts as each service tells them', () => {
     assert.throws(() => factsFromOllamaShow('x', []), /expected a JSON object/);
     assert.throws(() => namesFromOllamaTags({}), /models/);
     assert.throws(() => factsFromLmStudio(null), /data/);
-    const odd = factsFromModelList({ data: [{ id: '' }, 7, null, { id: 'ok', context_length: '128000', pricing: { prompt: 'free', completion: {} }, architecture: { input_modalities: 'image' } }] }, 'openrouter');
+    const odd = factsFromModelList(
+      {
+        data: [
+          { id: '' },
+          7,
+          null,
+          { id: 'ok', context_length: '128000', pricing: { prompt: 'free', completion: {} }, architecture: { input_modalities: 'image' } },
+        ],
+      },
+      'openrouter',
+    );
     assert.deepEqual(odd, [{ id: 'ok' }]);
   });
 

@@ -23,6 +23,9 @@ describe('provider error texts read as sentences', () => {
     ];
     for (const message of messages) assert.match(message, /[.!?]$/, message);
     assert.equal(messages[1], 'The OpenAI-compatible server rejected the request (HTTP 400): unknown parameter: foo.');
-    assert.ok(messages.every((message) => !message.includes('sk-secret')), 'the key stays redacted');
+    assert.ok(
+      messages.every((message) => !message.includes('sk-secret')),
+      'the key stays redacted',
+    );
   });
 });

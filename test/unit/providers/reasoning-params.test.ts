@@ -20,14 +20,14 @@ describe('reasoning parameters', () => {
     assert.equal(reasoningEffort({ effort: 'low', budgetTokens: 32_000 }), 'low', 'an explicit effort wins');
   });
 
-  test('Anthropic: max_tokens grows to fit the budget plus an answer, within the model\'s limit', () => {
+  test("Anthropic: max_tokens grows to fit the budget plus an answer, within the model's limit", () => {
     assert.deepEqual(anthropicThinkingPlan({ budgetTokens: 4000 }, undefined, 8192, 64_000), { maxTokens: 12_192, budgetTokens: 4000 });
     assert.deepEqual(anthropicThinkingPlan({ budgetTokens: 30_000 }, undefined, 8192, 32_000), { maxTokens: 32_000, budgetTokens: 30_000 });
     // The budget cannot reach max_tokens: it shrinks to 80% of what the model allows.
     assert.deepEqual(anthropicThinkingPlan({ budgetTokens: 40_000 }, undefined, 8192, 32_000), { maxTokens: 32_000, budgetTokens: 25_600 });
   });
 
-  test('Anthropic: a user\'s output cap is kept and the budget fits inside it', () => {
+  test("Anthropic: a user's output cap is kept and the budget fits inside it", () => {
     assert.deepEqual(anthropicThinkingPlan({ effort: 'high' }, 10_000, 8192, 64_000), { maxTokens: 10_000, budgetTokens: 8_000 });
     assert.deepEqual(anthropicThinkingPlan({ budgetTokens: 2_000 }, 10_000, 8192, 64_000), { maxTokens: 10_000, budgetTokens: 2_000 });
   });

@@ -34,9 +34,18 @@ async function drain(provider: ApiProvider): Promise<{ chunks: ApiStreamChunk[];
 
 describe('backoff', () => {
   test('doubles per attempt, capped, with half the delay jittered', () => {
-    assert.deepEqual([1, 2, 3, 4].map((n) => backoffDelayMs(n, 1000, 30_000, () => 0)), [500, 1000, 2000, 4000]);
-    assert.deepEqual([1, 2, 3, 4].map((n) => backoffDelayMs(n, 1000, 30_000, () => 0.999999)), [1000, 2000, 4000, 8000]);
-    assert.equal(backoffDelayMs(10, 1000, 30_000, () => 0.999999), 30_000);
+    assert.deepEqual(
+      [1, 2, 3, 4].map((n) => backoffDelayMs(n, 1000, 30_000, () => 0)),
+      [500, 1000, 2000, 4000],
+    );
+    assert.deepEqual(
+      [1, 2, 3, 4].map((n) => backoffDelayMs(n, 1000, 30_000, () => 0.999999)),
+      [1000, 2000, 4000, 8000],
+    );
+    assert.equal(
+      backoffDelayMs(10, 1000, 30_000, () => 0.999999),
+      30_000,
+    );
   });
 
   test('abortableSleep resolves after the delay and rejects at once when aborted', async () => {
@@ -53,7 +62,12 @@ describe('withRetries logic', () => {
   const noSleep = { sleep: async () => {}, random: () => 0 };
 
   test('keeps id and modelId, and passes chunks through', async () => {
-    const inner = flakyProvider([[{ type: 'text', text: 'a' }, { type: 'usage', usage: { inputTokens: 1, outputTokens: 1 } }]]);
+    const inner = flakyProvider([
+      [
+        { type: 'text', text: 'a' },
+        { type: 'usage', usage: { inputTokens: 1, outputTokens: 1 } },
+      ],
+    ]);
     const wrapped = withRetries(inner, noSleep);
     assert.deepEqual([wrapped.id, wrapped.modelId], ['openai', 'flaky']);
     const { chunks, error } = await drain(wrapped);

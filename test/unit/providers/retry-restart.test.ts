@@ -46,11 +46,29 @@ describe('withRetries with restartMidStream', () => {
     ]);
     const retries: RetryInfo[] = [];
     const sleeps: number[] = [];
-    const { chunks, error } = await drain(withRetries(inner, { restartMidStream: true, random: () => 0.5, baseDelayMs: 100, sleep: async (ms) => void sleeps.push(ms), onRetry: (info) => void retries.push(info) }));
+    const { chunks, error } = await drain(
+      withRetries(inner, {
+        restartMidStream: true,
+        random: () => 0.5,
+        baseDelayMs: 100,
+        sleep: async (ms) => void sleeps.push(ms),
+        onRetry: (info) => void retries.push(info),
+      }),
+    );
     assert.equal(error, undefined);
-    assert.deepEqual(chunks, [{ type: 'text', text: 'half' }, { type: 'restart', reason: 'The connection was lost mid-response.' }, { type: 'text', text: 'whole' }]);
+    assert.deepEqual(chunks, [
+      { type: 'text', text: 'half' },
+      { type: 'restart', reason: 'The connection was lost mid-response.' },
+      { type: 'text', text: 'whole' },
+    ]);
     // The restart is its first; the 503 of the new attempt is that attempt's first retry.
-    assert.deepEqual(retries.map((r) => [r.attempt, r.error.message]), [[1, 'The connection was lost mid-response.'], [1, 'busy']]);
+    assert.deepEqual(
+      retries.map((r) => [r.attempt, r.error.message]),
+      [
+        [1, 'The connection was lost mid-response.'],
+        [1, 'busy'],
+      ],
+    );
     assert.deepEqual(sleeps, [75, 75]);
     assert.equal(inner.calls, 3);
   });
@@ -72,15 +90,40 @@ describe('withRetries with restartMidStream', () => {
 
   test('the turn drops what it parsed before the restart and reports it as interrupted', async () => {
     const inner = scriptedProvider([
-      { chunks: [{ type: 'reasoning', text: 'first thoughts' }, { type: 'text', text: '<read_file>\n<path>a.ts' }], error: dropped() },
-      { chunks: [{ type: 'text', text: '<list_files>\n<path>.</path>\n</list_files>' }, { type: 'usage', usage: { inputTokens: 3, outputTokens: 2 } }] },
+      {
+        chunks: [
+          { type: 'reasoning', text: 'first thoughts' },
+          { type: 'text', text: '<read_file>\n<path>a.ts' },
+        ],
+        error: dropped(),
+      },
+      {
+        chunks: [
+          { type: 'text', text: '<list_files>\n<path>.</path>\n</list_files>' },
+          { type: 'usage', usage: { inputTokens: 3, outputTokens: 2 } },
+        ],
+      },
     ]);
     const interrupted: Array<[string, string]> = [];
-    const grammar = { tools: new Map([['read_file', ['path']], ['list_files', ['path']]]) };
-    const turn = await runModelTurn(withRetries(inner, { restartMidStream: true, sleep: async () => undefined }), request, grammar, () => {}, (text, reason) => void interrupted.push([text, reason]));
+    const grammar = {
+      tools: new Map([
+        ['read_file', ['path']],
+        ['list_files', ['path']],
+      ]),
+    };
+    const turn = await runModelTurn(
+      withRetries(inner, { restartMidStream: true, sleep: async () => undefined }),
+      request,
+      grammar,
+      () => {},
+      (text, reason) => void interrupted.push([text, reason]),
+    );
     assert.deepEqual(interrupted, [['<read_file>\n<path>a.ts', 'The connection was lost mid-response.']]);
     assert.equal(turn.reasoning, '');
-    assert.deepEqual(turn.tools.map((t) => [t.name, t.params]), [['list_files', { path: '.' }]]);
+    assert.deepEqual(
+      turn.tools.map((t) => [t.name, t.params]),
+      [['list_files', { path: '.' }]],
+    );
     assert.deepEqual(turn.usage, { inputTokens: 3, outputTokens: 2 });
   });
 });

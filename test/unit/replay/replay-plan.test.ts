@@ -11,11 +11,26 @@ function log(...events: NewEvent[]): TaskEvent[] {
 }
 
 const started: NewEvent = { type: 'task_started', taskId: 't1', task: 'Do it', cwd: '/ws', provider: 'openai', model: 'gpt', mode: 'act', skill: 'code' };
-const checkpoint = (id: string, root: string, afterSeq: number): NewEvent => ({ type: 'checkpoint_created', checkpointId: id, root, afterSeq, changed: [], changedCount: 0, skipped: [] });
+const checkpoint = (id: string, root: string, afterSeq: number): NewEvent => ({
+  type: 'checkpoint_created',
+  checkpointId: id,
+  root,
+  afterSeq,
+  changed: [],
+  changedCount: 0,
+  skipped: [],
+});
 const requested = (callId: string, tool: string, params: Record<string, string>): NewEvent => ({ type: 'tool_requested', callId, tool, params });
-const GROUPS: Record<string, ToolGroup> = { read_file: 'read', write_to_file: 'edit', replace_in_file: 'edit', execute_command: 'command', use_mcp_tool: 'mcp' };
+const GROUPS: Record<string, ToolGroup> = {
+  read_file: 'read',
+  write_to_file: 'edit',
+  replace_in_file: 'edit',
+  execute_command: 'command',
+  use_mcp_tool: 'mcp',
+};
 const groupOf = (tool: string) => GROUPS[tool];
-const ask = (approvals: ReplayApprovals, tool: string, params: Record<string, string>, reason?: string) => approvals.ask({ callId: 'x', tool, params, summary: '', ...(reason ? { reason } : {}) });
+const ask = (approvals: ReplayApprovals, tool: string, params: Record<string, string>, reason?: string) =>
+  approvals.ask({ callId: 'x', tool, params, summary: '', ...(reason ? { reason } : {}) });
 
 describe('replayPlan', () => {
   test('takes the first checkpoint, the messages with their mode, the answers and the decisions', () => {
@@ -27,7 +42,13 @@ describe('replayPlan', () => {
         { type: 'approval_asked', callId: 'c1' },
         { type: 'approval_answered', callId: 'c1', approved: false, feedback: 'not that' },
         requested('c2', 'ask_followup_question', { question: 'Which?' }),
-        { type: 'tool_result', callId: 'c2', tool: 'ask_followup_question', output: '<answer>\nthe left one\n</answer>', details: { question: { answered: true } } },
+        {
+          type: 'tool_result',
+          callId: 'c2',
+          tool: 'ask_followup_question',
+          output: '<answer>\nthe left one\n</answer>',
+          details: { question: { answered: true } },
+        },
         requested('c3', 'write_to_file', { path: 'a.txt', content: 'x' }),
         { type: 'tool_auto_approved', callId: 'c3' },
         checkpoint('1', 'root1', 8),
@@ -41,22 +62,33 @@ describe('replayPlan', () => {
       { text: 'now plan the rest', mode: 'plan', mentioned: { context: 'ctx' } },
     ]);
     assert.deepEqual(plan.answers, ['the left one']);
-    assert.deepEqual([...plan.decisions], [
-      ['execute_command rm -rf build', [{ approved: false, feedback: 'not that' }]],
-      ['write_to_file a.txt', [{ approved: true }]],
-    ]);
+    assert.deepEqual(
+      [...plan.decisions],
+      [
+        ['execute_command rm -rf build', [{ approved: false, feedback: 'not that' }]],
+        ['write_to_file a.txt', [{ approved: true }]],
+      ],
+    );
     assert.deepEqual(plan.policyApproved, [{ tool: 'write_to_file', params: { path: 'a.txt', content: 'x' } }]);
   });
 
   test('a rewound message is not replayed, an edited first message is', () => {
     const plan = replayPlan(
-      log(started, checkpoint('0', 'root0', 0), { type: 'user_message', text: 'undone' }, { type: 'conversation_rewound', checkpointId: '0', files: false, toSeq: 1, task: 'Do it better' }),
+      log(
+        started,
+        checkpoint('0', 'root0', 0),
+        { type: 'user_message', text: 'undone' },
+        { type: 'conversation_rewound', checkpointId: '0', files: false, toSeq: 1, task: 'Do it better' },
+      ),
     );
     assert.deepEqual(plan.messages, [{ text: 'Do it better', mode: 'act' }]);
   });
 
   test('a log without checkpoints cannot be replayed', () => {
-    assert.throws(() => replayPlan(log(started, { type: 'task_completed', result: 'done' })), (error: unknown) => error instanceof ReplayError && /t1 has no checkpoints/.test(error.message));
+    assert.throws(
+      () => replayPlan(log(started, { type: 'task_completed', result: 'done' })),
+      (error: unknown) => error instanceof ReplayError && /t1 has no checkpoints/.test(error.message),
+    );
   });
 });
 
@@ -76,7 +108,11 @@ describe('ReplayApprovals', () => {
     assert.deepEqual(await ask(approvals, 'execute_command', { command: 'make deploy' }), { approved: false, feedback: 'never deploy' });
     assert.deepEqual(await ask(approvals, 'execute_command', { command: ' npm test ' }), { approved: true });
     assert.deepEqual(await ask(approvals, 'execute_command', { command: 'npm publish' }), { approved: false, feedback: NOT_APPROVED_IN_ORIGINAL });
-    assert.deepEqual(await ask(approvals, 'write_to_file', { path: 'b.txt' }), { approved: false, feedback: NOT_APPROVED_IN_ORIGINAL }, 'edits were never auto-approved');
+    assert.deepEqual(
+      await ask(approvals, 'write_to_file', { path: 'b.txt' }),
+      { approved: false, feedback: NOT_APPROVED_IN_ORIGINAL },
+      'edits were never auto-approved',
+    );
   });
 
   test('decisions are used in order, the last one repeating', async () => {
@@ -89,13 +125,25 @@ describe('ReplayApprovals', () => {
       ),
       groupOf,
     );
-    const answers = [await ask(approvals, 'write_to_file', { path: 'a.txt' }), await ask(approvals, 'write_to_file', { path: 'a.txt' }), await ask(approvals, 'write_to_file', { path: 'a.txt' })];
-    assert.deepEqual(answers.map((a) => a.approved), [false, true, true]);
+    const answers = [
+      await ask(approvals, 'write_to_file', { path: 'a.txt' }),
+      await ask(approvals, 'write_to_file', { path: 'a.txt' }),
+      await ask(approvals, 'write_to_file', { path: 'a.txt' }),
+    ];
+    assert.deepEqual(
+      answers.map((a) => a.approved),
+      [false, true, true],
+    );
   });
 
   test("what the original's policy let through is approved for other calls of its kind, never out of the ordinary ones", async () => {
     const approvals = new ReplayApprovals(
-      plan(requested('c1', 'replace_in_file', { path: 'a.txt' }), { type: 'tool_auto_approved', callId: 'c1' }, requested('c2', 'execute_command', { command: 'ls', requires_approval: 'false' }), { type: 'tool_auto_approved', callId: 'c2' }),
+      plan(
+        requested('c1', 'replace_in_file', { path: 'a.txt' }),
+        { type: 'tool_auto_approved', callId: 'c1' },
+        requested('c2', 'execute_command', { command: 'ls', requires_approval: 'false' }),
+        { type: 'tool_auto_approved', callId: 'c2' },
+      ),
       groupOf,
     );
     assert.equal((await ask(approvals, 'write_to_file', { path: 'new.txt' })).approved, true);
@@ -107,7 +155,10 @@ describe('ReplayApprovals', () => {
   });
 
   test('a rule-approved call is approved again only when it is the same call', async () => {
-    const approvals = new ReplayApprovals(plan(requested('c1', 'execute_command', { command: 'git diff' }), { type: 'tool_auto_approved', callId: 'c1', rule: 'Bash(git diff:*)' }), groupOf);
+    const approvals = new ReplayApprovals(
+      plan(requested('c1', 'execute_command', { command: 'git diff' }), { type: 'tool_auto_approved', callId: 'c1', rule: 'Bash(git diff:*)' }),
+      groupOf,
+    );
     assert.equal((await ask(approvals, 'execute_command', { command: 'git diff' })).approved, true);
     assert.equal((await ask(approvals, 'execute_command', { command: 'git status' })).approved, false);
   });

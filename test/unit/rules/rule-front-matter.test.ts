@@ -46,14 +46,7 @@ describe('rule front matter as Cursor writes it', () => {
   });
 
   test('a front matter that cannot be read never makes the rule always on', () => {
-    for (const front of [
-      'globs **/*.py',
-      'globs: [**/*.py',
-      'globs: 5',
-      'alwaysApply: maybe',
-      'globs: [a.py, [b.py]]',
-      'globs: {py: true}',
-    ]) {
+    for (const front of ['globs **/*.py', 'globs: [**/*.py', 'globs: 5', 'alwaysApply: maybe', 'globs: [a.py, [b.py]]', 'globs: {py: true}']) {
       const parsed = mdc(front);
       assert.equal(parsed.conditions.alwaysApply, false, front);
       assert.equal(parsed.conditions.unreadable, true, front);

@@ -99,10 +99,16 @@ describe('rules files', () => {
     ws.write('.cursorrules', '---\nglobs: [unclosed\n---\nstill applies');
     const rules = load({ disabled: new Set(['CLAUDE.md']) });
     assert.deepEqual(rules.sources, ['AGENTS.md', '.windsurfrules']);
-    assert.deepEqual(rules.rules.find((r) => r.label === 'CLAUDE.md'), { label: 'CLAUDE.md', path: join(ws.root, 'CLAUDE.md'), active: false, note: 'turned off' });
+    assert.deepEqual(
+      rules.rules.find((r) => r.label === 'CLAUDE.md'),
+      { label: 'CLAUDE.md', path: join(ws.root, 'CLAUDE.md'), active: false, note: 'turned off' },
+    );
     assert.match(rules.section, /\[This rules file was cut at 20000 characters\.\]/);
     assert.deepEqual(rules.rules.find((r) => r.label === '.cursorrules')?.active, false);
-    assert.match(rules.rules.find((r) => r.label === '.cursorrules')?.note ?? '', /front matter cannot be read \(globs: unclosed list "\[unclosed"\); the rule is not applied/);
+    assert.match(
+      rules.rules.find((r) => r.label === '.cursorrules')?.note ?? '',
+      /front matter cannot be read \(globs: unclosed list "\[unclosed"\); the rule is not applied/,
+    );
     assert.doesNotMatch(rules.section, /still applies/);
     assert.deepEqual(rules.notes.filter((note) => note.startsWith('.cursorrules: ')).length, 1);
   });
@@ -153,7 +159,14 @@ describe('rule front matter and touched paths', () => {
   });
 
   test('touchedPaths takes the paths of tool calls inside the workspace', () => {
-    const requested = (path: string, seq: number): TaskEvent => ({ type: 'tool_requested', callId: `c${seq}`, tool: 'read_file', params: { path }, seq, ts: 0 });
+    const requested = (path: string, seq: number): TaskEvent => ({
+      type: 'tool_requested',
+      callId: `c${seq}`,
+      tool: 'read_file',
+      params: { path },
+      seq,
+      ts: 0,
+    });
     const events = [requested('src/a.ts', 1), requested('./src/a.ts', 2), requested('../outside.ts', 3), requested('/etc/passwd', 4), requested('docs', 5)];
     assert.deepEqual(touchedPaths(events, '/work/ws'), ['src/a.ts', 'docs']);
   });

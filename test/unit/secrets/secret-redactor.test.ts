@@ -62,11 +62,9 @@ describe('SecretRedactor', () => {
   });
 
   test('credentialValues picks credential-looking env and header names, and the bare token of a scheme', () => {
-    assert.deepEqual(credentialValues({ GITHUB_TOKEN: 'ghp_abc123456', NODE_ENV: 'production', Authorization: 'Bearer tok_0123456789', 'X-Api-Key': 'k-987654321' }), [
-      'ghp_abc123456',
-      'Bearer tok_0123456789',
-      'tok_0123456789',
-      'k-987654321',
-    ]);
+    assert.deepEqual(
+      credentialValues({ GITHUB_TOKEN: 'ghp_abc123456', NODE_ENV: 'production', Authorization: 'Bearer tok_0123456789', 'X-Api-Key': 'k-987654321' }),
+      ['ghp_abc123456', 'Bearer tok_0123456789', 'tok_0123456789', 'k-987654321'],
+    );
   });
 });

@@ -30,7 +30,13 @@ describe('isAutoApproved', () => {
     assert.equal(isAutoApproved({ ...DEFAULT_POLICY, allCommands: true, mcpTools: true }, { group: 'browser' }), false);
     assert.equal(isAutoApproved({ ...DEFAULT_POLICY, browser: true }, { group: 'browser' }), true);
     assert.equal(isAutoApproved(APPROVE_ALL_POLICY, { group: 'browser' }), true);
-    assert.equal(isAutoApproved(policyFromFlags({ yes: false, autoApprove: ['browser'], allowOutsideWorkspace: false, maxConsecutive: 0 }), { group: 'browser' }), true);
-    assert.equal(isAutoApproved(policyFromFlags({ yes: false, autoApprove: ['edit'], allowOutsideWorkspace: false, maxConsecutive: 0 }), { group: 'browser' }), false);
+    assert.equal(
+      isAutoApproved(policyFromFlags({ yes: false, autoApprove: ['browser'], allowOutsideWorkspace: false, maxConsecutive: 0 }), { group: 'browser' }),
+      true,
+    );
+    assert.equal(
+      isAutoApproved(policyFromFlags({ yes: false, autoApprove: ['edit'], allowOutsideWorkspace: false, maxConsecutive: 0 }), { group: 'browser' }),
+      false,
+    );
   });
 });

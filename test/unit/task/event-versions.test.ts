@@ -14,7 +14,6 @@ import { uiProjection } from '../../../src/core/task/ui-projection.js';
 import { EVENT_VERSION, upcastLine } from '../../../src/core/task/upcast-events.js';
 import { STORED_LOGS, asThatBuildShowed, installStoredLog, storedLogProjections, storedLogText } from '../../helpers/stored-logs.js';
 
-
 describe('event versions', () => {
   let storage: string;
   beforeEach(() => (storage = mkdtempSync(join(tmpdir(), 'smith-versions-'))));
@@ -34,7 +33,10 @@ describe('event versions', () => {
     });
 
     test(`${name}: every model reply reads back with the text the old line stored`, () => {
-      const lines = storedLogText(name).trim().split('\n').map((line) => JSON.parse(line));
+      const lines = storedLogText(name)
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
       const replies = lines.filter((line) => line.type === 'model_response');
       assert.ok(replies.length > 0);
       for (const line of replies) {
@@ -55,16 +57,36 @@ describe('event versions', () => {
     const log = TaskLog.open(storage, 't', () => 5);
     const before = log.events.length;
     log.append({ type: 'user_message', text: 'Once more.' });
-    log.append({ type: 'model_response', text: 'Sure.', reasoning: '', blocks: [{ kind: 'text', text: 'Sure.', partial: false }], usage: { inputTokens: 1, outputTokens: 1 } });
-    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+    log.append({
+      type: 'model_response',
+      text: 'Sure.',
+      reasoning: '',
+      blocks: [{ kind: 'text', text: 'Sure.', partial: false }],
+      usage: { inputTokens: 1, outputTokens: 1 },
+    });
+    const lines = readFileSync(log.file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
     assert.equal(lines[0].v, undefined, 'the old lines are left as they were');
-    assert.deepEqual(lines.slice(before).map((line) => line.v), [EVENT_VERSION, EVENT_VERSION]);
+    assert.deepEqual(
+      lines.slice(before).map((line) => line.v),
+      [EVENT_VERSION, EVENT_VERSION],
+    );
     assert.equal('text' in lines.at(-1), false);
     assert.deepEqual(TaskLog.open(storage, 't').events, log.events);
   });
 
   test('a version 1 reply whose text is not its blocks serialized keeps its text', () => {
-    const line = { type: 'model_response', text: 'raw text as received', reasoning: '', blocks: [{ kind: 'text', text: 'raw', partial: false }], usage: { inputTokens: 0, outputTokens: 0 }, seq: 1, ts: 1 };
+    const line = {
+      type: 'model_response',
+      text: 'raw text as received',
+      reasoning: '',
+      blocks: [{ kind: 'text', text: 'raw', partial: false }],
+      usage: { inputTokens: 0, outputTokens: 0 },
+      seq: 1,
+      ts: 1,
+    };
     assert.equal((eventFromLine(line) as ModelResponse).text, 'raw text as received');
     assert.equal(JSON.parse(storedLine(eventFromLine(line))).text, 'raw text as received');
   });

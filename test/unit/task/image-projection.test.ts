@@ -52,7 +52,10 @@ describe('apiProjection with tool images, XML protocol', () => {
       imageTask(xmlCall).map((e) => (e.type === 'tool_result' ? { ...e, images: undefined } : e)),
       { includeImages: true },
     );
-    assert.equal(textOnly[2]!.content, `[use_mcp_tool for 'everything/get-tiny-image'] Result:\n${OUTPUT}\n\n<environment_details>\nENV2\n</environment_details>`);
+    assert.equal(
+      textOnly[2]!.content,
+      `[use_mcp_tool for 'everything/get-tiny-image'] Result:\n${OUTPUT}\n\n<environment_details>\nENV2\n</environment_details>`,
+    );
     assert.deepEqual(withoutImagesLogged, textOnly);
     assert.deepEqual(apiProjection(imageTask(xmlCall), { toolProtocol: 'xml' }), textOnly);
   });
@@ -78,7 +81,7 @@ describe('apiProjection with tool images, native protocol', () => {
 
 describe('the image budget of a request', () => {
   test('the newest images go; older ones are left out with a note, so a long task cannot outgrow the request limits', () => {
-    const big = { mimeType: 'image/png', data: 'A'.repeat(Math.ceil(((CONTEXT_IMAGE_BYTES * 0.6) * 4) / 3)) };
+    const big = { mimeType: 'image/png', data: 'A'.repeat(Math.ceil((CONTEXT_IMAGE_BYTES * 0.6 * 4) / 3)) };
     const second: NewEvent[] = [
       { type: 'model_response', text: '', reasoning: '', blocks: [xmlCall], usage },
       { type: 'tool_requested', callId: 'c2', tool: 'use_mcp_tool', params },
@@ -87,7 +90,10 @@ describe('the image budget of a request', () => {
     const events = imageTask(xmlCall, second).map((e) => (e.type === 'tool_result' && e.callId === 'c1' ? { ...e, images: [big] } : e));
     const messages = apiProjection(events, { includeImages: true });
     const user = messages.at(-1)!.content as readonly { type: string; text?: string }[];
-    assert.deepEqual(user.map((p) => p.type), ['text', 'image', 'text']);
+    assert.deepEqual(
+      user.map((p) => p.type),
+      ['text', 'image', 'text'],
+    );
     assert.match(user[0]!.text!, /^\[use_mcp_tool for 'everything\/get-tiny-image'\] Result:\nsecond$/);
     assert.equal(messages[2]!.content, `[use_mcp_tool for 'everything/get-tiny-image'] Result:\n${OUTPUT}\n\n${IMAGES_LEFT_OUT_NOTE}`);
   });
@@ -97,10 +103,27 @@ describe('token estimate of images', () => {
   test('an image counts a fixed estimate, not its base64', () => {
     const huge = { mimeType: 'image/png', data: 'QUJD'.repeat(50_000) };
     const text: ProviderMessage = { role: 'user', content: 'look' };
-    const withImage: ProviderMessage = { role: 'user', content: [{ type: 'text', text: 'look' }, { type: 'image', ...huge }] };
+    const withImage: ProviderMessage = {
+      role: 'user',
+      content: [
+        { type: 'text', text: 'look' },
+        { type: 'image', ...huge },
+      ],
+    };
     const inResult: ProviderMessage = {
       role: 'user',
-      content: [{ type: 'tool_result', toolUseId: 'u', name: 'x', content: 'look', images: [{ type: 'image', ...huge }, { type: 'image', ...huge }] }],
+      content: [
+        {
+          type: 'tool_result',
+          toolUseId: 'u',
+          name: 'x',
+          content: 'look',
+          images: [
+            { type: 'image', ...huge },
+            { type: 'image', ...huge },
+          ],
+        },
+      ],
     };
     const base = estimateRequestTokens('', [text]);
     assert.equal(estimateRequestTokens('', [withImage]), base + IMAGE_TOKEN_ESTIMATE);

@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ToolUseBlock } from '../../../src/core/parse/types.js';
-import {
-  COMPLETION_SHOWN_NOTE,
-  NATIVE_NO_TOOL_REMINDER,
-  NO_RESULT_NOTE,
-  NO_TOOL_REMINDER,
-  apiProjection,
-} from '../../../src/core/task/api-projection.js';
+import { COMPLETION_SHOWN_NOTE, NATIVE_NO_TOOL_REMINDER, NO_RESULT_NOTE, NO_TOOL_REMINDER, apiProjection } from '../../../src/core/task/api-projection.js';
 import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
 
 function log(...events: NewEvent[]): TaskEvent[] {
@@ -69,7 +63,7 @@ describe('apiProjection with native tool calling', () => {
     ]);
   });
 
-  test('a denial is the call\'s result; a call without any outcome gets the no-result note', () => {
+  test("a denial is the call's result; a call without any outcome gets the no-result note", () => {
     const messages = apiProjection(
       log(
         started,
@@ -101,10 +95,13 @@ describe('apiProjection with native tool calling', () => {
       NATIVE,
     );
     const results = (messages[2]!.content as readonly { type: string; toolUseId?: string; content?: string }[]).filter((p) => p.type === 'tool_result');
-    assert.deepEqual(results.map((r) => [r.toolUseId, r.content]), [
-      ['u1', COMPLETION_SHOWN_NOTE],
-      ['u2', 'Not executed because attempt_completion ended the task before it.'],
-    ]);
+    assert.deepEqual(
+      results.map((r) => [r.toolUseId, r.content]),
+      [
+        ['u1', COMPLETION_SHOWN_NOTE],
+        ['u2', 'Not executed because attempt_completion ended the task before it.'],
+      ],
+    );
   });
 
   test('a result whose call the condense summary replaced stays text; no result is orphaned', () => {
@@ -144,7 +141,13 @@ describe('apiProjection with native tool calling', () => {
   test('XML-era calls stay text under native, and native calls are plain text under XML', () => {
     const events = log(
       started,
-      { type: 'model_response', text: '<read_file>\n<path>a</path>\n</read_file>', reasoning: '', blocks: [{ kind: 'tool', name: 'read_file', params: { path: 'a' }, partial: false }], usage },
+      {
+        type: 'model_response',
+        text: '<read_file>\n<path>a</path>\n</read_file>',
+        reasoning: '',
+        blocks: [{ kind: 'tool', name: 'read_file', params: { path: 'a' }, partial: false }],
+        usage,
+      },
       { type: 'tool_requested', callId: 'c1', tool: 'read_file', params: { path: 'a' } },
       { type: 'tool_result', callId: 'c1', tool: 'read_file', output: 'x' },
       { ...respond('', call('u2', 'read_file', { path: 'b' })), text: '<read_file>\n<path>b</path>\n</read_file>' },

@@ -66,8 +66,17 @@ describe('runModelTurn with native tool calling', () => {
       grammar,
       () => {},
     );
-    assert.deepEqual(turn.tools.map((t) => [t.id, t.params.path]), [['u1', 'a'], ['u2', 'b']]);
-    assert.deepEqual(turn.blocks.map((b) => b.kind), ['thinking', 'text', 'tool', 'tool']);
+    assert.deepEqual(
+      turn.tools.map((t) => [t.id, t.params.path]),
+      [
+        ['u1', 'a'],
+        ['u2', 'b'],
+      ],
+    );
+    assert.deepEqual(
+      turn.blocks.map((b) => b.kind),
+      ['thinking', 'text', 'tool', 'tool'],
+    );
     assert.equal(turn.ignoredTools, 0);
   });
 
@@ -94,6 +103,9 @@ describe('runModelTurn with native tool calling', () => {
       grammar,
       () => {},
     );
-    assert.deepEqual(turn.tools.map((t) => [t.id, t.params.path]), [[undefined, 'a']]);
+    assert.deepEqual(
+      turn.tools.map((t) => [t.id, t.params.path]),
+      [[undefined, 'a']],
+    );
   });
 });

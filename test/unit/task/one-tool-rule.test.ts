@@ -27,14 +27,21 @@ describe('the one-tool rule', () => {
 
   test('the message in one chunk: the first call, and two ignored', async () => {
     const turn = await runModelTurn(streaming([MESSAGE]), request, grammar, () => {});
-    assert.deepEqual(turn.tools.map((t) => t.params.path), ['a.txt']);
+    assert.deepEqual(
+      turn.tools.map((t) => t.params.path),
+      ['a.txt'],
+    );
     assert.equal(turn.ignoredTools, 2);
   });
 
   test('split in two at every position: always the first call, always two ignored', async () => {
     for (let at = 1; at < MESSAGE.length; at++) {
       const turn = await runModelTurn(streaming([MESSAGE.slice(0, at), MESSAGE.slice(at)]), request, grammar, () => {});
-      assert.deepEqual(turn.tools.map((t) => t.params.path), ['a.txt'], `split at ${at}`);
+      assert.deepEqual(
+        turn.tools.map((t) => t.params.path),
+        ['a.txt'],
+        `split at ${at}`,
+      );
       assert.equal(turn.ignoredTools, 2, `split at ${at}: ${JSON.stringify(MESSAGE.slice(at - 5, at))}|${JSON.stringify(MESSAGE.slice(at, at + 5))}`);
     }
   });

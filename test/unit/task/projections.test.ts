@@ -17,7 +17,13 @@ describe('apiProjection', () => {
       log(
         started,
         { type: 'request_started', environmentDetails: 'ENV1' },
-        { type: 'model_response', text: '<read_file>\n<path>a.ts</path>\n</read_file>', reasoning: '', blocks: [readCall], usage: { inputTokens: 10, outputTokens: 5 } },
+        {
+          type: 'model_response',
+          text: '<read_file>\n<path>a.ts</path>\n</read_file>',
+          reasoning: '',
+          blocks: [readCall],
+          usage: { inputTokens: 10, outputTokens: 5 },
+        },
         { type: 'tool_requested', callId: 'c1', tool: 'read_file', params: { path: 'a.ts' } },
         { type: 'tool_result', callId: 'c1', tool: 'read_file', output: '1 | x' },
         { type: 'request_started', environmentDetails: 'ENV2' },
@@ -30,7 +36,7 @@ describe('apiProjection', () => {
     ]);
   });
 
-  test('a rejection carries the user\'s feedback; an error and the no-tool reminder reach the model', () => {
+  test("a rejection carries the user's feedback; an error and the no-tool reminder reach the model", () => {
     const messages = apiProjection(
       log(
         started,
@@ -106,7 +112,10 @@ describe('uiProjection', () => {
 
   test('a resume marks unfinished tool calls as interrupted', () => {
     const ui = uiProjection(log(started, { type: 'tool_requested', callId: 'c1', tool: 'read_file', params: {} }, { type: 'task_resumed' }));
-    assert.deepEqual(ui.map((m) => (m.kind === 'tool' ? m.status : m.kind)), ['task', 'interrupted', 'notice']);
+    assert.deepEqual(
+      ui.map((m) => (m.kind === 'tool' ? m.status : m.kind)),
+      ['task', 'interrupted', 'notice'],
+    );
   });
 });
 
@@ -146,7 +155,8 @@ describe('uiProjection: who approved a call', () => {
 
 describe('resultTextsIn', () => {
   test('finds the tool results the XML protocol writes into a user message, and nothing else', () => {
-    const text = "[read_file for 'a.ts'] Result:\n1 | x\n2 | y\n\n[execute_command for 'npm test'] Error:\nexit 1\n\n<environment_details>\nENV\n</environment_details>";
+    const text =
+      "[read_file for 'a.ts'] Result:\n1 | x\n2 | y\n\n[execute_command for 'npm test'] Error:\nexit 1\n\n<environment_details>\nENV\n</environment_details>";
     assert.deepEqual(resultTextsIn(text), ["[read_file for 'a.ts'] Result:\n1 | x\n2 | y", "[execute_command for 'npm test'] Error:\nexit 1"]);
     assert.deepEqual(resultTextsIn('<user_message>\n[not a result] but words\n</user_message>'), []);
   });

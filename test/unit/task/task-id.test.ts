@@ -4,7 +4,24 @@ import { parseWebviewMessage } from '../../../src/shared/protocol.js';
 import { checkTaskId, InvalidTaskIdError, MAX_TASK_ID_LENGTH, taskIdProblem } from '../../../src/shared/task-id.js';
 import { taskDir } from '../../../src/core/task/task-log.js';
 
-const BAD = ['', '..', '.', '../x', 'a/b', '/abs', 'a\\b', '..\\x', 'a\0b', 'x'.repeat(MAX_TASK_ID_LENGTH + 1), '.hidden', 'a..b', 'a b', 'tab\there', 'new\nline', 'é'];
+const BAD = [
+  '',
+  '..',
+  '.',
+  '../x',
+  'a/b',
+  '/abs',
+  'a\\b',
+  '..\\x',
+  'a\0b',
+  'x'.repeat(MAX_TASK_ID_LENGTH + 1),
+  '.hidden',
+  'a..b',
+  'a b',
+  'tab\there',
+  'new\nline',
+  'é',
+];
 const GOOD = ['20260101T000000-abc123', 'task-1', 't', 'mcp-serve', 'a.b', 'A_b-9', 'x'.repeat(MAX_TASK_ID_LENGTH)];
 
 describe('the task id rule', () => {

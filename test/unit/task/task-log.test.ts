@@ -15,8 +15,17 @@ describe('TaskLog', () => {
     const log = TaskLog.create(ws.root, 't1', () => clock++);
     log.append({ type: 'task_started', taskId: 't1', task: 'do it', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' });
     log.append({ type: 'user_message', text: 'more' });
-    const lines = readFileSync(log.file, 'utf8').trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(lines.map((l) => [l.seq, l.ts, l.type]), [[0, 100, 'task_started'], [1, 101, 'user_message']]);
+    const lines = readFileSync(log.file, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      lines.map((l) => [l.seq, l.ts, l.type]),
+      [
+        [0, 100, 'task_started'],
+        [1, 101, 'user_message'],
+      ],
+    );
     assert.deepEqual(TaskLog.open(ws.root, 't1').events, log.events);
   });
 
@@ -42,10 +51,20 @@ describe('TaskLog', () => {
     reopened.append({ type: 'task_resumed' });
     reopened.append({ type: 'user_message', text: 'b' });
     const again = TaskLog.open(ws.root, 'torn');
-    assert.deepEqual(again.events.map((e) => [e.seq, e.type]), [[0, 'user_message'], [1, 'task_resumed'], [2, 'user_message']]);
+    assert.deepEqual(
+      again.events.map((e) => [e.seq, e.type]),
+      [
+        [0, 'user_message'],
+        [1, 'task_resumed'],
+        [2, 'user_message'],
+      ],
+    );
     assert.deepEqual(again.events, reopened.events);
     const lines = readFileSync(log.file, 'utf8').split('\n');
-    assert.deepEqual(lines.map((line) => (line === '' ? '' : JSON.parse(line).seq)), [0, 1, 2, '']);
+    assert.deepEqual(
+      lines.map((line) => (line === '' ? '' : JSON.parse(line).seq)),
+      [0, 1, 2, ''],
+    );
   });
 
   test('keeps a whole last event whose newline never reached the disk, and ends its line', () => {
@@ -56,7 +75,10 @@ describe('TaskLog', () => {
     assert.equal(reopened.events.length, 2);
     assert.equal(existsSync(`${log.file}.torn`), false);
     reopened.append({ type: 'user_message', text: 'b' });
-    assert.deepEqual(TaskLog.open(ws.root, 'no-newline').events.map((e) => e.seq), [0, 1, 2]);
+    assert.deepEqual(
+      TaskLog.open(ws.root, 'no-newline').events.map((e) => e.seq),
+      [0, 1, 2],
+    );
   });
 
   test('lists the readable tasks and warns about an unreadable log instead of failing', () => {
@@ -69,7 +91,10 @@ describe('TaskLog', () => {
     mkdirSync(join(ws.root, 'tasks', 'odd', 'events.jsonl'), { recursive: true });
     const warnings: string[] = [];
     const listed = listStoredTasks(ws.root, (message) => warnings.push(message));
-    assert.deepEqual(listed.map((t) => t.taskId), ['good']);
+    assert.deepEqual(
+      listed.map((t) => t.taskId),
+      ['good'],
+    );
     assert.equal(warnings.length, 2);
     assert.match(warnings.find((w) => w.includes('corrupt'))!, /Skipped task corrupt in the history: .*corrupt at line 2/);
     assert.match(warnings.find((w) => w.includes('odd'))!, /Skipped task odd/);
@@ -85,15 +110,29 @@ describe('TaskLog', () => {
     let clock = 1;
     const first = TaskLog.create(ws.root, 'a', () => clock++);
     first.append({ type: 'task_started', taskId: 'a', task: 'first', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
-    first.append({ type: 'model_response', text: 'ok', reasoning: '', blocks: [{ kind: 'text', text: 'ok', partial: false }], usage: { inputTokens: 10, outputTokens: 2 }, cost: 0.25 });
+    first.append({
+      type: 'model_response',
+      text: 'ok',
+      reasoning: '',
+      blocks: [{ kind: 'text', text: 'ok', partial: false }],
+      usage: { inputTokens: 10, outputTokens: 2 },
+      cost: 0.25,
+    });
     first.append({ type: 'task_completed', result: 'ok' });
     const second = TaskLog.create(ws.root, 'b', () => clock++);
     second.append({ type: 'task_started', taskId: 'b', task: 'second', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
     assert.deepEqual(
       listStoredTasks(ws.root).map((t) => [t.taskId, t.task, t.status]),
-      [['b', 'second', 'interrupted'], ['a', 'first', 'completed']],
+      [
+        ['b', 'second', 'interrupted'],
+        ['a', 'first', 'completed'],
+      ],
     );
-    assert.deepEqual(listStoredTasks(ws.root).map((t) => t.cost), [undefined, 0.25], 'a task without a priced request has no cost');
+    assert.deepEqual(
+      listStoredTasks(ws.root).map((t) => t.cost),
+      [undefined, 0.25],
+      'a task without a priced request has no cost',
+    );
     // The task's first message edited and run again: the history shows the new text.
     first.append({ type: 'conversation_rewound', checkpointId: '', files: false, toSeq: 1, task: 'first, edited' });
     assert.equal(listStoredTasks(ws.root).find((t) => t.taskId === 'a')?.task, 'first, edited');

@@ -34,13 +34,26 @@ function randomEvent(next: () => number): NewEvent {
       type: 'model_response',
       text: '',
       reasoning: pick(['', 'why']),
-      blocks: pick([[], [{ kind: 'text', text: 'Reading.', partial: false }], [{ kind: 'thinking', text: 'plan', partial: false }, { kind: 'text', text: 'ok', partial: false }]]),
+      blocks: pick([
+        [],
+        [{ kind: 'text', text: 'Reading.', partial: false }],
+        [
+          { kind: 'thinking', text: 'plan', partial: false },
+          { kind: 'text', text: 'ok', partial: false },
+        ],
+      ]),
       usage: USAGE,
     }),
     () => ({ type: 'tool_requested', callId, tool: pick(['read_file', 'execute_command']), params: { path: 'a.ts' } }),
     () => ({ type: 'approval_asked', callId }),
     () => ({ type: 'approval_answered', callId, approved: next() < 0.5, ...(next() < 0.5 ? { feedback: 'careful' } : {}) }),
-    () => ({ type: 'tool_result', callId, tool: 'read_file', output: pick(['1 | x', 'done']), ...(next() < 0.2 ? { images: [{ mimeType: 'image/png', data: 'AA==' }] } : {}) }),
+    () => ({
+      type: 'tool_result',
+      callId,
+      tool: 'read_file',
+      output: pick(['1 | x', 'done']),
+      ...(next() < 0.2 ? { images: [{ mimeType: 'image/png', data: 'AA==' }] } : {}),
+    }),
     () => ({ type: 'tool_error', callId: next() < 0.7 ? callId : 'x9', tool: 'read_file', error: 'no such file', mistake: next() < 0.5 }),
     () => ({ type: 'no_tool_used' }),
     () => ({ type: 'task_resumed' }),
@@ -109,7 +122,10 @@ describe('uiProjection as a fold', () => {
 
   for (const name of STORED_LOGS) {
     test(`${name}: folding a real task's log event by event gives the chat its build showed`, () => {
-      const events = storedLogText(name).trim().split('\n').map((line) => eventFromLine(JSON.parse(line)));
+      const events = storedLogText(name)
+        .trim()
+        .split('\n')
+        .map((line) => eventFromLine(JSON.parse(line)));
       const state = emptyUiProjection();
       let shown: UiMessage[] = [];
       for (let end = 1; end <= events.length; end++) {

@@ -17,7 +17,8 @@ import { ToolHarness } from '../../helpers/tool-harness.js';
 
 const diff = (search: string, replace: string) => `------- SEARCH\n${search}\n=======\n${replace}\n+++++++ REPLACE`;
 const errorOf = (outcome: ToolOutcome) => (outcome.kind === 'error' ? outcome.error : `not an error: ${JSON.stringify(outcome)}`);
-const CHANGED = /^notes\.txt was changed on disk since you last read or wrote it \(by the user or another program\), so your edit was not applied and the file keeps those changes\. Read it again with read_file/;
+const CHANGED =
+  /^notes\.txt was changed on disk since you last read or wrote it \(by the user or another program\), so your edit was not applied and the file keeps those changes\. Read it again with read_file/;
 
 describe('edits of files that changed since the model saw them', () => {
   let ws: TempWorkspace;
@@ -33,7 +34,10 @@ describe('edits of files that changed since the model saw them', () => {
     ws.write('notes.txt', 'the user wrote this\n');
     const refused = await harness.run(writeToFileTool, { path: 'notes.txt', content: 'replaced\n' });
     assert.equal(refused.kind === 'error' && refused.mistake, true);
-    assert.match(errorOf(refused), /^notes\.txt already exists and you have not read it in this task, so it was not overwritten\. Read it with read_file first/);
+    assert.match(
+      errorOf(refused),
+      /^notes\.txt already exists and you have not read it in this task, so it was not overwritten\. Read it with read_file first/,
+    );
     assert.equal(ws.read('notes.txt'), 'the user wrote this\n');
     await harness.run(readFileTool, { path: 'notes.txt' });
     assert.equal((await harness.run(writeToFileTool, { path: 'notes.txt', content: 'replaced\n' })).kind, 'result');
@@ -70,7 +74,7 @@ describe('edits of files that changed since the model saw them', () => {
     });
   }
 
-  test('Smith\'s own writes update the record; a change after them is caught too', async () => {
+  test("Smith's own writes update the record; a change after them is caught too", async () => {
     assert.equal((await harness.run(writeToFileTool, { path: 'notes.txt', content: 'v1\n' })).kind, 'result');
     assert.equal((await harness.run(replaceInFileTool, { path: 'notes.txt', diff: diff('v1', 'v2') })).kind, 'result');
     assert.equal((await harness.run(writeToFileTool, { path: 'notes.txt', content: 'v3\n' })).kind, 'result');
@@ -94,7 +98,10 @@ describe('edits of files that changed since the model saw them', () => {
     harness.answers = [{ approved: true }];
     harness.whileAsking = () => ws.write('notes.txt', 'one\nsaved by the user meanwhile\n');
     const outcome = await harness.run(replaceInFileTool, { path: 'notes.txt', diff: diff('one', 'ONE') });
-    assert.match(errorOf(outcome), /^notes\.txt was changed on disk while your edit waited for approval, so nothing was written\. Read it again with read_file/);
+    assert.match(
+      errorOf(outcome),
+      /^notes\.txt was changed on disk while your edit waited for approval, so nothing was written\. Read it again with read_file/,
+    );
     assert.equal(ws.read('notes.txt'), 'one\nsaved by the user meanwhile\n');
 
     harness.answers = [{ approved: true }];
@@ -104,17 +111,17 @@ describe('edits of files that changed since the model saw them', () => {
     assert.equal(ws.read('fresh.txt'), 'created meanwhile\n');
   });
 
-  test('the user\'s own changes to the proposal are not an outside change', async () => {
+  test("the user's own changes to the proposal are not an outside change", async () => {
     harness.policy = { ...APPROVE_ALL_POLICY, editFiles: false };
     ws.write('notes.txt', 'alpha\nbeta\n');
     await harness.run(readFileTool, { path: 'notes.txt' });
-    harness.answers = [{ approved: true, editedContent: 'alpha\nBETA (the user\'s version)\n' }];
+    harness.answers = [{ approved: true, editedContent: "alpha\nBETA (the user's version)\n" }];
     const saved = await harness.run(replaceInFileTool, { path: 'notes.txt', diff: diff('beta', 'BETA') });
     assert.match(saved.kind === 'result' ? saved.output : '', /The user changed your proposal before saving/);
     harness.answers = [{ approved: true }];
     const next = await harness.run(replaceInFileTool, { path: 'notes.txt', diff: diff('alpha', 'ALPHA') });
     assert.equal(next.kind, 'result', errorOf(next));
-    assert.equal(ws.read('notes.txt'), 'ALPHA\nBETA (the user\'s version)\n');
+    assert.equal(ws.read('notes.txt'), "ALPHA\nBETA (the user's version)\n");
   });
 });
 
@@ -151,7 +158,10 @@ describe('the record of what the model saw lives in the task log', () => {
     await call(first, 'read_file', { path: 'kept.txt' });
     await call(first, 'read_file', { path: 'notes.txt' });
     const logged = readFileSync(join(taskDir(storage, 't1'), 'events.jsonl'), 'utf8');
-    assert.match(logged, /"details":\{"file":\{"path":"[^"]*kept\.txt","size":5,"mtimeMs":[\d.]+,"sha256":"[0-9a-f]{64}"\},"read":\{"path":"kept\.txt","firstLine":1,"lastLine":1,"totalLines":1,"truncated":false\}\}/);
+    assert.match(
+      logged,
+      /"details":\{"file":\{"path":"[^"]*kept\.txt","size":5,"mtimeMs":[\d.]+,"sha256":"[0-9a-f]{64}"\},"read":\{"path":"kept\.txt","firstLine":1,"lastLine":1,"totalLines":1,"truncated":false\}\}/,
+    );
 
     ws.write('notes.txt', 'one\nchanged while the task was stopped\n');
     const resumed = TaskLog.open(storage, 't1');

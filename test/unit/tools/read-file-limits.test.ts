@@ -43,7 +43,10 @@ describe('read_file on large files', () => {
     const output = outputOf(await harness.run(readFileTool, { path: 'min.js' }));
     assert.ok(output.length <= READ_FILE_MAX_CHARS + NOTE_ROOM, `output has ${output.length} characters`);
     assert.ok(output.startsWith('1 | xxxx'));
-    assert.match(output, /\[Line 1 has 3000000 characters; only its first \d+ are shown, as read_file output is capped at 50000 characters\. read_file cannot show the rest of this line: use search_files .* Continue with start_line=2\.\]$/);
+    assert.match(
+      output,
+      /\[Line 1 has 3000000 characters; only its first \d+ are shown, as read_file output is capped at 50000 characters\. read_file cannot show the rest of this line: use search_files .* Continue with start_line=2\.\]$/,
+    );
     assert.doesNotMatch(output, /console\.log/);
     // Read in bounded chunks, never whole.
     assert.ok(files.largestChunk <= READ_CHUNK_BYTES);
@@ -79,7 +82,10 @@ describe('read_file on large files', () => {
   test('short lines still stop at the default line count, with the paging note', async () => {
     ws.write('short.txt', Array.from({ length: READ_FILE_DEFAULT_LINES + 5 }, (_, i) => `${i + 1}`).join('\n'));
     const output = outputOf(await harness.run(readFileTool, { path: 'short.txt' }));
-    assert.match(output, new RegExp(`\\n\\n\\[Showing lines 1-${READ_FILE_DEFAULT_LINES} of ${READ_FILE_DEFAULT_LINES + 5}\\. Use start_line/end_line to read more\\.\\]$`));
+    assert.match(
+      output,
+      new RegExp(`\\n\\n\\[Showing lines 1-${READ_FILE_DEFAULT_LINES} of ${READ_FILE_DEFAULT_LINES + 5}\\. Use start_line/end_line to read more\\.\\]$`),
+    );
   });
 
   test('the read stops when the task is aborted', async () => {
@@ -90,7 +96,7 @@ describe('read_file on large files', () => {
     assert.ok(files.chunksRead <= 2, `read ${files.chunksRead} chunks after the abort`);
   });
 
-  test('the result carries the file\'s size, modification time and content hash', async () => {
+  test("the result carries the file's size, modification time and content hash", async () => {
     const content = 'alpha\nbeta\n';
     const path = ws.write('s.txt', content);
     const outcome = await harness.run(readFileTool, { path: 's.txt', start_line: '2', end_line: '2' });

@@ -41,7 +41,7 @@ describe('read_file', () => {
     assert.match(outcome.kind === 'error' ? outcome.error : '', /img\.png is a binary file/);
   });
 
-  test('reports a missing file as the model\'s mistake', async () => {
+  test("reports a missing file as the model's mistake", async () => {
     const outcome = await harness.run(readFileTool, { path: 'nope.txt' });
     assert.deepEqual(outcome.kind === 'error' && [outcome.mistake, /File not found: nope\.txt/.test(outcome.error)], [true, true]);
   });

@@ -38,7 +38,10 @@ describe('limitToolImages', () => {
       image('image/webp', 100),
       image('image/bmp', 3),
     ]);
-    assert.deepEqual(images.map((i) => i.mimeType), ['image/png', 'image/webp']);
+    assert.deepEqual(
+      images.map((i) => i.mimeType),
+      ['image/png', 'image/webp'],
+    );
     assert.equal(
       note,
       '\n\n[Not shown to you: 2 images of a type models do not accept (image/svg+xml, image/bmp); 1 image (2.5 MB) over the 5 MB limit for the images of one tool result.]',
@@ -80,7 +83,17 @@ describe('runToolCall with a tool that returns images', () => {
     const harness = new ToolHarness(storage);
     await runToolCall(
       { kind: 'tool', name: 'screenshot', params: {}, partial: false },
-      { log, tools: new ToolRegistry([screenshot]), host: harness.host, cwd: storage, policy: APPROVE_ALL_POLICY, ignore: NOTHING_IGNORED, signal: new AbortController().signal, modelSupportsImages, onProgress: () => {} },
+      {
+        log,
+        tools: new ToolRegistry([screenshot]),
+        host: harness.host,
+        cwd: storage,
+        policy: APPROVE_ALL_POLICY,
+        ignore: NOTHING_IGNORED,
+        signal: new AbortController().signal,
+        modelSupportsImages,
+        onProgress: () => {},
+      },
       0,
     );
     return log;
@@ -90,7 +103,10 @@ describe('runToolCall with a tool that returns images', () => {
     const log = await run('vision', true);
     const result = log.events.find((e) => e.type === 'tool_result');
     assert.deepEqual(result?.type === 'tool_result' && result.images, [image('image/png', 8)]);
-    assert.equal(result?.type === 'tool_result' && result.output, 'A screenshot [image: image/png]\n\n[Not shown to you: 1 image of a type models do not accept (image/tiff).]');
+    assert.equal(
+      result?.type === 'tool_result' && result.output,
+      'A screenshot [image: image/png]\n\n[Not shown to you: 1 image of a type models do not accept (image/tiff).]',
+    );
     // Base64 in the JSONL log: a reopened task still has its images.
     assert.match(readFileSync(join(taskDir(storage, 'vision'), 'events.jsonl'), 'utf8'), /"images":\[\{"mimeType":"image\/png","data":"AAAAAAAAAAA="\}\]/);
     assert.equal(seen.at(-1), true);
@@ -118,8 +134,16 @@ describe('read_file on an image', () => {
     assert.deepEqual(blind, { kind: 'error', error: 'shot.png is a binary file; read_file only reads text files.', mistake: true });
     harness.modelSupportsImages = true;
     const seen = await harness.run(readFileTool, { path: 'shot.png' });
-    assert.deepEqual(seen, { kind: 'result', output: `shot.png is an image (image/png, ${PNG.length} bytes); it is attached for you to see.`, images: [{ mimeType: 'image/png', data: PNG.toString('base64') }] });
+    assert.deepEqual(seen, {
+      kind: 'result',
+      output: `shot.png is an image (image/png, ${PNG.length} bytes); it is attached for you to see.`,
+      images: [{ mimeType: 'image/png', data: PNG.toString('base64') }],
+    });
     const notImage = await harness.run(readFileTool, { path: 'data.bin' });
-    assert.deepEqual(notImage, { kind: 'error', error: 'data.bin is a binary file; read_file reads text files and images: data.bin is not a PNG, JPEG, GIF or WebP image.', mistake: true });
+    assert.deepEqual(notImage, {
+      kind: 'error',
+      error: 'data.bin is a binary file; read_file reads text files and images: data.bin is not a PNG, JPEG, GIF or WebP image.',
+      mistake: true,
+    });
   });
 });

@@ -74,7 +74,10 @@ describe('write_to_file keeps the layout of the file it replaces', () => {
     assert.ok(block && block.kind === 'tool');
     assert.equal(block.params.content, '');
     assert.equal(missingParams(writeToFileTool.spec, block), undefined);
-    assert.equal(nativeMissingParams(writeToFileTool.spec, { kind: 'tool', name: 'write_to_file', params: { path: 'e.txt', content: '' }, partial: false }), undefined);
+    assert.equal(
+      nativeMissingParams(writeToFileTool.spec, { kind: 'tool', name: 'write_to_file', params: { path: 'e.txt', content: '' }, partial: false }),
+      undefined,
+    );
     // Still required: leaving it out, or a blank path, is an error.
     assert.match(missingParams(writeToFileTool.spec, { params: { path: 'e.txt' } }) ?? '', /'content'/);
     assert.match(missingParams(writeToFileTool.spec, { params: { path: ' ', content: '' } }) ?? '', /'path'/);

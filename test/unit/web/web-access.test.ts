@@ -8,7 +8,28 @@ import { checkWebAccess, pinnedLookup, type WebAccessPolicy } from '../../../src
 import { hostAllowed } from '../../../src/core/process/host-allow-list.js';
 
 /** Every way of writing 127.0.0.1 (or this machine) that a URL, a redirect or a rule may use. */
-const LOOPBACK_SPELLINGS = ['127.0.0.1', '2130706433', '0177.0.0.1', '0x7f.1', '0x7f000001', '127.1', '127.0.0.1.', '[::ffff:127.0.0.1]', '[::ffff:7f00:1]', '::ffff:127.0.0.1', '[0:0:0:0:0:ffff:7f00:1]', '[::127.0.0.1]', '0.0.0.0', '[::]', '[::1]', 'LOCALHOST', 'localhost.', 'localhost..', 'app.localhost', '127.0.0.2'];
+const LOOPBACK_SPELLINGS = [
+  '127.0.0.1',
+  '2130706433',
+  '0177.0.0.1',
+  '0x7f.1',
+  '0x7f000001',
+  '127.1',
+  '127.0.0.1.',
+  '[::ffff:127.0.0.1]',
+  '[::ffff:7f00:1]',
+  '::ffff:127.0.0.1',
+  '[0:0:0:0:0:ffff:7f00:1]',
+  '[::127.0.0.1]',
+  '0.0.0.0',
+  '[::]',
+  '[::1]',
+  'LOCALHOST',
+  'localhost.',
+  'localhost..',
+  'app.localhost',
+  '127.0.0.2',
+];
 
 /** A resolver from a table; names not in it do not resolve. */
 function table(entries: Record<string, string[]>): (name: string) => Promise<readonly string[]> {
@@ -21,7 +42,20 @@ function table(entries: Record<string, string[]>): (name: string) => Promise<rea
 
 describe('canonical hosts', () => {
   test('numeric spellings of an IPv4 address, mapped IPv6, case and trailing dots all come to one form', () => {
-    for (const spelling of ['127.0.0.1', '2130706433', '0177.0.0.1', '0x7f.1', '127.1', '127.0.0.1.', '127.0.0.1..', '[::ffff:127.0.0.1]', '::ffff:7f00:1', '[0:0:0:0:0:ffff:7f00:1]', '[::127.0.0.1]', '%31%32%37.0.0.1'])
+    for (const spelling of [
+      '127.0.0.1',
+      '2130706433',
+      '0177.0.0.1',
+      '0x7f.1',
+      '127.1',
+      '127.0.0.1.',
+      '127.0.0.1..',
+      '[::ffff:127.0.0.1]',
+      '::ffff:7f00:1',
+      '[0:0:0:0:0:ffff:7f00:1]',
+      '[::127.0.0.1]',
+      '%31%32%37.0.0.1',
+    ])
       assert.equal(canonicalHost(spelling), '127.0.0.1', spelling);
     assert.equal(canonicalHost('Example.COM.'), 'example.com');
     assert.equal(canonicalHost('exämple.com'), 'xn--exmple-cua.com');
@@ -33,7 +67,8 @@ describe('canonical hosts', () => {
 
   test('every spelling of this machine is loopback; nothing else is', () => {
     for (const spelling of LOOPBACK_SPELLINGS) assert.equal(isLoopbackHost(canonicalHost(spelling)!), true, spelling);
-    for (const host of ['example.com', 'localhost.example.com', '128.0.0.1', '10.0.0.1', '127.0.0.1.nip.io', '[::2]', '[::ffff:10.0.0.1]']) assert.equal(isLoopbackHost(canonicalHost(host)!), false, host);
+    for (const host of ['example.com', 'localhost.example.com', '128.0.0.1', '10.0.0.1', '127.0.0.1.nip.io', '[::2]', '[::ffff:10.0.0.1]'])
+      assert.equal(isLoopbackHost(canonicalHost(host)!), false, host);
   });
 
   test('a rule about one spelling holds for every other, for deny lists, allow lists and WebFetch rules alike', () => {
@@ -59,7 +94,11 @@ describe('the web tools judge where a request really goes', () => {
     const resolve = table({ 'evil.test': ['10.1.1.1', '127.0.0.1'], 'fine.test': ['10.1.1.1'], localhost: ['127.0.0.1', '::1'] });
     const policy: WebAccessPolicy = { deniedDomains: ['127.0.0.1'], resolve };
     const refused = await checkWebAccess('evil.test', policy);
-    assert.deepEqual(refused, { allowed: false, refused: true, reason: `evil.test (127.0.0.1) is on the user's deny list for web tools (entry "127.0.0.1"); it was not opened. Do not try to reach it another way.` });
+    assert.deepEqual(refused, {
+      allowed: false,
+      refused: true,
+      reason: `evil.test (127.0.0.1) is on the user's deny list for web tools (entry "127.0.0.1"); it was not opened. Do not try to reach it another way.`,
+    });
     assert.deepEqual(await checkWebAccess('fine.test', policy), { allowed: true, host: 'fine.test', addresses: ['10.1.1.1'] });
     // A mapped address from DNS is the IPv4 address it maps.
     const mapped = await checkWebAccess('mapped.test', { deniedDomains: ['localhost'], resolve: table({ 'mapped.test': ['::ffff:7f00:1'] }) });
@@ -68,11 +107,18 @@ describe('the web tools judge where a request really goes', () => {
 
   test('a deny entry written as a name also holds for the addresses that name resolves to', async () => {
     const resolve = table({ 'intranet.test': ['10.9.9.9'], 'alias.test': ['10.9.9.9'], 'other.test': ['10.8.8.8'] });
-    const policy: WebAccessPolicy = { denyRules: () => [{ domain: 'intranet.test', rule: 'WebFetch(domain:intranet.test)', source: 'project settings' }], resolve };
+    const policy: WebAccessPolicy = {
+      denyRules: () => [{ domain: 'intranet.test', rule: 'WebFetch(domain:intranet.test)', source: 'project settings' }],
+      resolve,
+    };
     for (const host of ['alias.test', '10.9.9.9', '0xa.9.9.9', '168364297', '[::ffff:10.9.9.9]']) {
       const verdict = await checkWebAccess(host, policy);
       assert.equal(verdict.allowed, false, host);
-      assert.match(verdict.allowed ? '' : verdict.reason, /^The user's permission rule WebFetch\(domain:intranet\.test\) \(project settings\) denies .*10\.9\.9\.9, which intranet\.test resolves to/, host);
+      assert.match(
+        verdict.allowed ? '' : verdict.reason,
+        /^The user's permission rule WebFetch\(domain:intranet\.test\) \(project settings\) denies .*10\.9\.9\.9, which intranet\.test resolves to/,
+        host,
+      );
     }
     assert.equal((await checkWebAccess('other.test', policy)).allowed, true);
   });
@@ -83,7 +129,12 @@ describe('the web tools judge where a request really goes', () => {
     assert.equal((await checkWebAccess('REGISTRY.test.', sandboxed)).allowed, true);
     assert.equal((await checkWebAccess('0xa.4.4.4', sandboxed)).allowed, true);
     const refused = await checkWebAccess('elsewhere.test', sandboxed);
-    assert.deepEqual(refused, { allowed: false, refused: true, reason: "elsewhere.test was not opened: under Smith's sandbox the web tools reach only the sandbox's allowed hosts (--sandbox-allow-host, smith.sandboxAllowedHosts), and it is not one of them." });
+    assert.deepEqual(refused, {
+      allowed: false,
+      refused: true,
+      reason:
+        "elsewhere.test was not opened: under Smith's sandbox the web tools reach only the sandbox's allowed hosts (--sandbox-allow-host, smith.sandboxAllowedHosts), and it is not one of them.",
+    });
     assert.equal((await checkWebAccess('127.0.0.1', sandboxed)).allowed, false);
     const off = await checkWebAccess('localhost', { sandboxAllowedHosts: [], resolve });
     assert.match(off.allowed ? '' : off.reason, /^localhost was not opened: Smith's sandbox has the network turned off/);
@@ -96,7 +147,9 @@ describe('the web tools judge where a request really goes', () => {
 
   test('the connection is made to the addresses judged, whatever DNS says later', async () => {
     const lookup = pinnedLookup(['10.5.5.5', 'fd00::5']);
-    const one = await new Promise<[string, number]>((resolve) => lookup('rebinding.test', { family: 6 }, (_e, address, family) => resolve([address as string, family as number])));
+    const one = await new Promise<[string, number]>((resolve) =>
+      lookup('rebinding.test', { family: 6 }, (_e, address, family) => resolve([address as string, family as number])),
+    );
     assert.deepEqual(one, ['fd00::5', 6]);
     const all = await new Promise<unknown>((resolve) => lookup('rebinding.test', { all: true }, (_e, addresses) => resolve(addresses)));
     assert.deepEqual(all, [

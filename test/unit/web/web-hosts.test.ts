@@ -10,7 +10,21 @@ import { webSettingsFromFlags } from '../../../src/cli/web-flags.js';
 
 describe('web hosts', () => {
   test('hosts on this machine are local; everything else is not', () => {
-    for (const host of ['localhost', 'app.localhost', '127.0.0.1', '127.1.2.3', '[::1]', '::1', '0.0.0.0', 'LOCALHOST', 'localhost.', '0x7f.1', '[::ffff:127.0.0.1]', '[::]']) assert.equal(isLocalHost(host), true, host);
+    for (const host of [
+      'localhost',
+      'app.localhost',
+      '127.0.0.1',
+      '127.1.2.3',
+      '[::1]',
+      '::1',
+      '0.0.0.0',
+      'LOCALHOST',
+      'localhost.',
+      '0x7f.1',
+      '[::ffff:127.0.0.1]',
+      '[::]',
+    ])
+      assert.equal(isLocalHost(host), true, host);
     for (const host of ['example.com', 'localhost.example.com', '128.0.0.1', '10.0.0.1', '127.0.0.1.nip.io']) assert.equal(isLocalHost(host), false, host);
   });
 
@@ -42,12 +56,27 @@ describe('web hosts', () => {
   test('CLI flags become the web settings; bad ones say what is wrong', () => {
     assert.deepEqual(webSettingsFromFlags({}), { browser: {} });
     assert.deepEqual(
-      webSettingsFromFlags({ 'browser-path': '/opt/chrome', 'browser-cdp': 'http://127.0.0.1:9222', 'browser-viewport': '1024x768', 'browser-headed': true, 'web-deny': ['example.com', '*.ads.net'] }),
-      { browser: { executablePath: '/opt/chrome', cdpEndpoint: 'http://127.0.0.1:9222', viewport: { width: 1024, height: 768 }, headed: true }, deniedDomains: ['example.com', '*.ads.net'] },
+      webSettingsFromFlags({
+        'browser-path': '/opt/chrome',
+        'browser-cdp': 'http://127.0.0.1:9222',
+        'browser-viewport': '1024x768',
+        'browser-headed': true,
+        'web-deny': ['example.com', '*.ads.net'],
+      }),
+      {
+        browser: { executablePath: '/opt/chrome', cdpEndpoint: 'http://127.0.0.1:9222', viewport: { width: 1024, height: 768 }, headed: true },
+        deniedDomains: ['example.com', '*.ads.net'],
+      },
     );
     assert.equal(webSettingsFromFlags({ 'browser-cdp': '127.0.0.1:9222' }), '--browser-cdp must be an http:// or ws:// address; got "127.0.0.1:9222"');
-    assert.equal(webSettingsFromFlags({ 'web-deny': ['https://example.com/'] }), '--web-deny takes a host name such as example.com or *.example.com; got "https://example.com/"');
-    assert.deepEqual(webSettingsFromFlags({ 'web-deny': ['[::1]', '0x7f.1', 'intranet.corp:8080'] }), { browser: {}, deniedDomains: ['[::1]', '0x7f.1', 'intranet.corp:8080'] });
+    assert.equal(
+      webSettingsFromFlags({ 'web-deny': ['https://example.com/'] }),
+      '--web-deny takes a host name such as example.com or *.example.com; got "https://example.com/"',
+    );
+    assert.deepEqual(webSettingsFromFlags({ 'web-deny': ['[::1]', '0x7f.1', 'intranet.corp:8080'] }), {
+      browser: {},
+      deniedDomains: ['[::1]', '0x7f.1', 'intranet.corp:8080'],
+    });
     assert.match(webSettingsFromFlags({ 'browser-viewport': 'big' }) as string, /^--browser-viewport: "big" is not a viewport size/);
   });
 });

@@ -8,26 +8,54 @@ import { toolSubject } from '../../../src/shared/tool-subject.js';
 import { parseQuestionOptions, splitPath } from '../../../webview-ui/src/chat/tool-display.js';
 
 const ts = 1;
-const question = (id: string): UiMessage => ({ kind: 'tool', id, callId: `c-${id}`, tool: 'ask_followup_question', params: { question: '?' }, status: 'done', ts });
+const question = (id: string): UiMessage => ({
+  kind: 'tool',
+  id,
+  callId: `c-${id}`,
+  tool: 'ask_followup_question',
+  params: { question: '?' },
+  status: 'done',
+  ts,
+});
 function task(messages: UiMessage[], overrides: Partial<TaskView> = {}): TaskView {
-  return { id: 't', messages, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, mode: 'act', skill: 's', status: 'idle', ...overrides };
+  return {
+    id: 't',
+    messages,
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    mode: 'act',
+    skill: 's',
+    status: 'idle',
+    ...overrides,
+  };
 }
 
 describe('buildChatItems', () => {
   test('the pending question attaches to the last question card, or gets its own row', () => {
     const pendingQuestion = { question: 'Which?', options: ['a', 'b'] };
     const items = buildChatItems(task([question('q1'), question('q2')], { pendingQuestion, status: 'awaiting_answer' }), undefined, {});
-    assert.deepEqual(items.map((i) => (i.type === 'message' ? i.pendingQuestion : undefined)), [undefined, pendingQuestion]);
+    assert.deepEqual(
+      items.map((i) => (i.type === 'message' ? i.pendingQuestion : undefined)),
+      [undefined, pendingQuestion],
+    );
     const alone = buildChatItems(task([], { pendingQuestion }), undefined, {});
-    assert.deepEqual(alone.map((i) => i.type), ['question']);
+    assert.deepEqual(
+      alone.map((i) => i.type),
+      ['question'],
+    );
   });
 
   test('only the last error of a failed task is retryable; a failure without an error row gets one', () => {
     const err = (id: string): UiMessage => ({ kind: 'error', id, text: id, ts });
     const failed = buildChatItems(task([err('e1'), err('e2')], { status: 'failed' }), undefined, {});
-    assert.deepEqual(failed.map((i) => i.type === 'message' && i.retryable), [false, true]);
+    assert.deepEqual(
+      failed.map((i) => i.type === 'message' && i.retryable),
+      [false, true],
+    );
     const idle = buildChatItems(task([err('e1')]), undefined, {});
-    assert.deepEqual(idle.map((i) => i.type === 'message' && i.retryable), [false]);
+    assert.deepEqual(
+      idle.map((i) => i.type === 'message' && i.retryable),
+      [false],
+    );
     const bare = buildChatItems(task([], { status: 'failed', error: 'boom' }), undefined, {});
     assert.deepEqual(bare, [{ type: 'failure', key: 'failure', text: 'boom' }]);
   });

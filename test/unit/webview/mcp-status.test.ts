@@ -4,7 +4,17 @@ import type { McpServerView } from '../../../src/shared/protocol.js';
 import { fileName, mcpProblemPlace, mcpStatusLabel } from '../../../webview-ui/src/mcp/mcp-status.js';
 
 function server(overrides: Partial<McpServerView>): McpServerView {
-  return { name: 's', status: 'connected', source: '/x/mcp.json', scope: 'global', disabled: false, tools: [], resources: [], resourceTemplates: [], ...overrides };
+  return {
+    name: 's',
+    status: 'connected',
+    source: '/x/mcp.json',
+    scope: 'global',
+    disabled: false,
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    ...overrides,
+  };
 }
 
 describe('MCP view wording', () => {

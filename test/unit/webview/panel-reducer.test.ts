@@ -6,20 +6,57 @@ import { initialWebviewState, LIVE_OUTPUT_CAP, panelReducer, type WebviewState }
 
 const ts = 1;
 const msg = (id: string, text = id): UiMessage => ({ kind: 'notice', id, text, ts });
-const tool = (id: string, callId: string, status: 'running' | 'done'): UiMessage => ({ kind: 'tool', id, callId, tool: 'execute_command', params: { command: 'ls' }, status, ts });
+const tool = (id: string, callId: string, status: 'running' | 'done'): UiMessage => ({
+  kind: 'tool',
+  id,
+  callId,
+  tool: 'execute_command',
+  params: { command: 'ls' },
+  status,
+  ts,
+});
 
 function task(messages: UiMessage[], overrides: Partial<TaskView> = {}): TaskView {
-  return { id: 'task-1', messages, usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 }, mode: 'act', skill: 'default', status: 'running', ...overrides };
+  return {
+    id: 'task-1',
+    messages,
+    usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    mode: 'act',
+    skill: 'default',
+    status: 'running',
+    ...overrides,
+  };
 }
 
 const NO_MCP: McpPanelState = { servers: [], problems: [], configFiles: { global: '/storage/mcp_settings.json' } };
 
 function panel(t: TaskView | undefined, mcp: McpPanelState = NO_MCP): PanelState {
-  return { view: 'chat', task: t, settings: { provider: 'openai', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false }, history: [], skills: [], mode: 'act', skill: 'default', mcp, autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 } };
+  return {
+    view: 'chat',
+    task: t,
+    settings: { provider: 'openai', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false },
+    history: [],
+    skills: [],
+    mode: 'act',
+    skill: 'default',
+    mcp,
+    autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
+  };
 }
 
 function server(name: string, overrides: Partial<McpServerView> = {}): McpServerView {
-  return { name, status: 'connected', source: '/ws/.smith/mcp.json', scope: 'workspace', disabled: false, transport: 'stdio', tools: [], resources: [], resourceTemplates: [], ...overrides };
+  return {
+    name,
+    status: 'connected',
+    source: '/ws/.smith/mcp.json',
+    scope: 'workspace',
+    disabled: false,
+    transport: 'stdio',
+    tools: [],
+    resources: [],
+    resourceTemplates: [],
+    ...overrides,
+  };
 }
 
 function withTask(t: TaskView): WebviewState {
@@ -38,7 +75,10 @@ describe('panelReducer', () => {
     const head = msg('a');
     const state = withTask(task([head, msg('b'), msg('c')]));
     const next = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [msg('b', 'B'), msg('d')] });
-    assert.deepEqual(next.panel?.task?.messages.map((m) => (m.kind === 'notice' ? m.text : '')), ['a', 'B', 'd']);
+    assert.deepEqual(
+      next.panel?.task?.messages.map((m) => (m.kind === 'notice' ? m.text : '')),
+      ['a', 'B', 'd'],
+    );
     assert.equal(next.panel?.task?.messages[0], head, 'unchanged messages keep their identity (memoised rows)');
     assert.equal(next.panel?.settings, state.panel?.settings);
   });
@@ -62,7 +102,12 @@ describe('panelReducer', () => {
     const state = panelReducer(withTask(task([msg('a')])), { type: 'streaming', taskId: 'task-1', text: 'Hello', reasoning: 'r' });
     const notice = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [msg('n')] });
     assert.ok(notice.streaming !== undefined, 'a notice does not end the stream');
-    const assistant = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [{ kind: 'assistant', id: 'as', text: 'Hello', reasoning: 'r', ts }] });
+    const assistant = panelReducer(state, {
+      type: 'taskMessages',
+      taskId: 'task-1',
+      start: 1,
+      messages: [{ kind: 'assistant', id: 'as', text: 'Hello', reasoning: 'r', ts }],
+    });
     assert.equal(assistant.streaming, undefined);
     const toolCard = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 1, messages: [tool('t', 'c1', 'running')] });
     assert.equal(toolCard.streaming, undefined);
@@ -97,7 +142,12 @@ describe('panelReducer', () => {
     let state = withTask(task([tool('t1', 'c1', 'running'), tool('t2', 'c2', 'running')]));
     state = panelReducer(state, { type: 'commandOutput', callId: 'c1', text: 'a' });
     state = panelReducer(state, { type: 'commandOutput', callId: 'c2', text: 'b' });
-    const updated = panelReducer(state, { type: 'taskMessages', taskId: 'task-1', start: 0, messages: [tool('t1', 'c1', 'done'), tool('t2', 'c2', 'running')] });
+    const updated = panelReducer(state, {
+      type: 'taskMessages',
+      taskId: 'task-1',
+      start: 0,
+      messages: [tool('t1', 'c1', 'done'), tool('t2', 'c2', 'running')],
+    });
     assert.deepEqual(updated.liveOutput, { c2: 'b' });
     const snap = panelReducer(state, { type: 'snapshot', state: panel(task([tool('t1', 'c1', 'running'), tool('t2', 'c2', 'done')])) });
     assert.deepEqual(snap.liveOutput, { c1: 'a' });
@@ -130,7 +180,10 @@ describe('panelReducer', () => {
     const mcp: McpPanelState = { ...NO_MCP, servers: [server('early')] };
     assert.equal(panelReducer(initialWebviewState, { type: 'mcpState', state: mcp }), initialWebviewState);
     const snap = panelReducer(initialWebviewState, { type: 'snapshot', state: panel(undefined, mcp) });
-    assert.deepEqual(snap.panel?.mcp.servers.map((s) => s.name), ['early']);
+    assert.deepEqual(
+      snap.panel?.mcp.servers.map((s) => s.name),
+      ['early'],
+    );
   });
 
   test('a later snapshot wins over an earlier mcpState', () => {

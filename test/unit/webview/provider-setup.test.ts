@@ -33,11 +33,21 @@ describe('missingSetup', () => {
 });
 
 describe('modelAfterProviderChange', () => {
-  test("a default model follows the provider; a model the user typed stays", () => {
+  test('a default model follows the provider; a model the user typed stays', () => {
     assert.equal(modelAfterProviderChange(DEFAULT_MODELS.anthropic, 'anthropic', 'openai'), DEFAULT_MODELS.openai);
     // A local server has no default: the field empties, and the setup asks for a model.
     assert.equal(modelAfterProviderChange(DEFAULT_MODELS.anthropic, 'anthropic', 'openai-compatible'), '');
-    assert.deepEqual(missingSetup({ provider: 'openai-compatible', model: modelAfterProviderChange(DEFAULT_MODELS.anthropic, 'anthropic', 'openai-compatible'), baseUrl: 'http://127.0.0.1:11434/v1' }, false), ['model']);
+    assert.deepEqual(
+      missingSetup(
+        {
+          provider: 'openai-compatible',
+          model: modelAfterProviderChange(DEFAULT_MODELS.anthropic, 'anthropic', 'openai-compatible'),
+          baseUrl: 'http://127.0.0.1:11434/v1',
+        },
+        false,
+      ),
+      ['model'],
+    );
     assert.equal(modelAfterProviderChange('', 'openai-compatible', 'gemini'), DEFAULT_MODELS.gemini);
     assert.equal(modelAfterProviderChange('qwen2.5-coder', 'openai-compatible', 'openai'), 'qwen2.5-coder');
   });

@@ -18,9 +18,11 @@ const card = (tool: string, output: string | undefined, details?: ToolFacts): Ui
   ts: 1,
 });
 
-describe('a command card renders from the result\'s facts', () => {
+describe("a command card renders from the result's facts", () => {
   test('output and exit badge come from the facts, not from the text the model read', () => {
-    const message = card('execute_command', 'Exit code: 2\nOutput:\nFAIL', { command: { command: 'npm test', end: { kind: 'exited', exitCode: 2 }, output: 'FAIL', truncated: false } });
+    const message = card('execute_command', 'Exit code: 2\nOutput:\nFAIL', {
+      command: { command: 'npm test', end: { kind: 'exited', exitCode: 2 }, output: 'FAIL', truncated: false },
+    });
     const view = commandView(message, undefined);
     assert.deepEqual(view, { output: 'FAIL', end: { kind: 'exited', exitCode: 2 } });
     assert.deepEqual(exitBadge(view?.end), { text: '2', label: 'Exit code 2', ok: false });
@@ -33,9 +35,15 @@ describe('a command card renders from the result\'s facts', () => {
       command: { command: 'npm start', end: { kind: 'backgrounded', sessionId: 3, by: 'quiet' }, output: 'listening', truncated: true, ignoredPaths: ['.env'] },
     };
     const view = commandView(card('execute_command', 'text for the model', facts), undefined);
-    assert.equal(view?.note, "Still running in the background (id 3). The output was too long: the middle was cut. It named paths excluded from Smith's tools: .env.");
+    assert.equal(
+      view?.note,
+      "Still running in the background (id 3). The output was too long: the middle was cut. It named paths excluded from Smith's tools: .env.",
+    );
     assert.equal(exitBadge(view?.end), undefined);
-    const timedOut = commandView(card('execute_command', 'x', { command: { command: 'sleep 99', end: { kind: 'timed_out', timeoutSeconds: 5 }, output: '', truncated: false } }), undefined);
+    const timedOut = commandView(
+      card('execute_command', 'x', { command: { command: 'sleep 99', end: { kind: 'timed_out', timeoutSeconds: 5 }, output: '', truncated: false } }),
+      undefined,
+    );
     assert.equal(timedOut?.note, 'Killed after 5 s: it did not finish.');
   });
 
@@ -49,14 +57,17 @@ describe('a command card renders from the result\'s facts', () => {
 });
 
 describe('edit stats', () => {
-  test('+added −removed of what landed, from the result\'s facts', () => {
+  test("+added −removed of what landed, from the result's facts", () => {
     const message = card('replace_in_file', 'saved', { edit: { path: 'a.ts', added: 4, removed: 2, created: false, sha256Before: 'a', sha256After: 'b' } });
     assert.deepEqual(editStats(message, undefined), { added: 4, removed: 2 });
   });
 
-  test('while the call waits, the approval\'s counts; a result logged without facts has none', () => {
+  test("while the call waits, the approval's counts; a result logged without facts has none", () => {
     const waiting = { ...card('replace_in_file', undefined), status: 'awaiting_approval' as const };
-    assert.deepEqual(editStats(waiting, { callId: 'c1', tool: 'replace_in_file', summary: 'Edit a.ts', stats: { added: 1, removed: 1 } }), { added: 1, removed: 1 });
+    assert.deepEqual(editStats(waiting, { callId: 'c1', tool: 'replace_in_file', summary: 'Edit a.ts', stats: { added: 1, removed: 1 } }), {
+      added: 1,
+      removed: 1,
+    });
     assert.equal(editStats(waiting, { callId: 'other', tool: 'replace_in_file', summary: 'Edit b.ts', stats: { added: 9, removed: 9 } }), undefined);
     assert.equal(editStats(card('replace_in_file', 'The file a.ts was saved successfully.'), undefined), undefined);
   });

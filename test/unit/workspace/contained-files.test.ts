@@ -53,7 +53,10 @@ describe('ContainedFiles', () => {
     symlinkSync('..', join(ws.root, 'loop', 'parent-of-self'));
     const again = files({ entries: 1000 });
     const rules = again.listFiles(join(ws.root, 'loop'), { recursive: true, match: (rel) => rel === 'rule.md' || rel.endsWith('/rule.md') });
-    assert.deepEqual(rules.map((file) => file.rel), ['rule.md']);
+    assert.deepEqual(
+      rules.map((file) => file.rel),
+      ['rule.md'],
+    );
   });
 
   test('a missing entry is quiet; one below a folder link that leads out is noted', () => {

@@ -29,7 +29,10 @@ describe('multi-root workspaces: the boundary and how paths are named', () => {
   test('plain relative paths resolve in the primary root; <folder>/… in the other; absolute paths in either are inside', () => {
     const ws = open();
     assert.equal(ws.isMultiRoot, true);
-    assert.deepEqual(ws.all.map((r) => r.name), ['app', 'lib']);
+    assert.deepEqual(
+      ws.all.map((r) => r.name),
+      ['app', 'lib'],
+    );
     const primary = ws.resolve('src/main.ts');
     assert.deepEqual([primary.absolute, primary.display, primary.insideWorkspace, primary.root?.name], [join(app, 'src/main.ts'), 'src/main.ts', true, 'app']);
     const other = ws.resolve('lib/src/util.ts');
@@ -44,7 +47,14 @@ describe('multi-root workspaces: the boundary and how paths are named', () => {
 
   test('../ escapes from each root land outside, however they are spelled', () => {
     const ws = open();
-    for (const input of ['../outside/secret.txt', 'lib/../outside/secret.txt', 'lib/../../outside/secret.txt', 'lib/src/../../outside/secret.txt', join(lib, '../outside/secret.txt'), 'lib/..']) {
+    for (const input of [
+      '../outside/secret.txt',
+      'lib/../outside/secret.txt',
+      'lib/../../outside/secret.txt',
+      'lib/src/../../outside/secret.txt',
+      join(lib, '../outside/secret.txt'),
+      'lib/..',
+    ]) {
       const resolved = ws.resolve(input);
       assert.equal(resolved.insideWorkspace, false, input);
       assert.equal(resolved.root, undefined, input);
@@ -73,7 +83,11 @@ describe('multi-root workspaces: the boundary and how paths are named', () => {
     assert.equal(ws.resolve('lib/src/util.ts').insideWorkspace, true);
     assert.equal(ws.resolve('lib/src/util.ts').absolute, join(app, 'lib/src/util.ts'), 'not the second root');
     const absolute = ws.resolve(join(lib, 'src/util.ts'));
-    assert.deepEqual([absolute.display, absolute.insideWorkspace, absolute.root?.name], [join(lib, 'src/util.ts'), true, 'lib'], 'shown by absolute path, still inside');
+    assert.deepEqual(
+      [absolute.display, absolute.insideWorkspace, absolute.root?.name],
+      [join(lib, 'src/util.ts'), true, 'lib'],
+      'shown by absolute path, still inside',
+    );
     assert.equal(ws.prefixOf(second!), lib);
     assert.match(workspaceFoldersSection(ws), /addressed by its absolute path .*"lib" is also an entry of the primary folder/);
 
@@ -87,7 +101,10 @@ describe('multi-root workspaces: the boundary and how paths are named', () => {
     box.write('other/lib/x.ts', 'x');
     const twin = join(box.root, 'other/lib');
     const ws = WorkspaceRoots.open(app, [{ path: lib }, { path: twin }]);
-    assert.deepEqual(ws.others.map((r) => ws.isAddressable(r)), [false, false]);
+    assert.deepEqual(
+      ws.others.map((r) => ws.isAddressable(r)),
+      [false, false],
+    );
     assert.equal(ws.resolve(join(twin, 'x.ts')).display, join(twin, 'x.ts'));
     assert.match(workspaceFoldersSection(ws), /names more than one folder/);
     const renamed = WorkspaceRoots.open(app, [{ path: lib }, { path: twin, name: 'Shared Lib' }]);
@@ -97,7 +114,10 @@ describe('multi-root workspaces: the boundary and how paths are named', () => {
 
   test('a folder that does not exist, or is a file, is a clear error; one named twice counts once', () => {
     const missing = join(box.root, 'gone');
-    assert.throws(() => WorkspaceRoots.open(app, [{ path: missing }]), (error: unknown) => error instanceof WorkspaceRootError && error.message === `Workspace folder does not exist: ${missing}`);
+    assert.throws(
+      () => WorkspaceRoots.open(app, [{ path: missing }]),
+      (error: unknown) => error instanceof WorkspaceRootError && error.message === `Workspace folder does not exist: ${missing}`,
+    );
     const file = join(box.root, 'outside/secret.txt');
     assert.throws(() => WorkspaceRoots.open(app, [{ path: file }]), /Workspace folder is not a folder: .*secret\.txt/);
     assert.deepEqual(WorkspaceRoots.open(app, [{ path: lib }, { path: `${lib}/` }, { path: app }]).all.length, 2);

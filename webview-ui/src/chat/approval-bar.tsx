@@ -24,7 +24,13 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
     if (sending) return;
     setSending(true);
     const text = feedback.trim();
-    request({ type, callId: approval.callId, ...(text === '' ? {} : { feedback: text }), ...(all ? { all: true } : {}), ...(alwaysAllow ? { alwaysAllow } : {}) }).catch((error: unknown) => {
+    request({
+      type,
+      callId: approval.callId,
+      ...(text === '' ? {} : { feedback: text }),
+      ...(all ? { all: true } : {}),
+      ...(alwaysAllow ? { alwaysAllow } : {}),
+    }).catch((error: unknown) => {
       setSending(false);
       reportError(error);
     });
@@ -81,7 +87,13 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
           <AlwaysAllow rules={approval.allowRules} disabled={sending} onChoose={(scope) => decide('approve', false, scope)} />
         )}
         {rest > 0 && (
-          <button type="button" className="secondary-button" title="Approve this call and the rest of this response's calls" onClick={() => decide('approve', true)} disabled={sending}>
+          <button
+            type="button"
+            className="secondary-button"
+            title="Approve this call and the rest of this response's calls"
+            onClick={() => decide('approve', true)}
+            disabled={sending}
+          >
             <Codicon name="check-all" /> Approve all ({rest + 1})
           </button>
         )}
@@ -113,7 +125,14 @@ function AlwaysAllow({ rules, disabled, onChoose }: { rules: readonly string[]; 
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
-      <button type="button" className="link-button" aria-expanded={false} disabled={disabled} onClick={() => setOpen(true)} title={`Approve, and from now on allow ${rules.join(', ')}`}>
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={false}
+        disabled={disabled}
+        onClick={() => setOpen(true)}
+        title={`Approve, and from now on allow ${rules.join(', ')}`}
+      >
         Always allow…
       </button>
     );
@@ -123,10 +142,22 @@ function AlwaysAllow({ rules, disabled, onChoose }: { rules: readonly string[]; 
       <span className="small">
         Approve and allow from now on: <code>{rules.join(', ')}</code>
       </span>
-      <button type="button" className="secondary-button" disabled={disabled} onClick={() => onChoose('user')} title="Written to your settings (every workspace)">
+      <button
+        type="button"
+        className="secondary-button"
+        disabled={disabled}
+        onClick={() => onChoose('user')}
+        title="Written to your settings (every workspace)"
+      >
         For me
       </button>
-      <button type="button" className="secondary-button" disabled={disabled} onClick={() => onChoose('workspace')} title="Written to this workspace's .smith/settings.json">
+      <button
+        type="button"
+        className="secondary-button"
+        disabled={disabled}
+        onClick={() => onChoose('workspace')}
+        title="Written to this workspace's .smith/settings.json"
+      >
         In this workspace
       </button>
     </div>

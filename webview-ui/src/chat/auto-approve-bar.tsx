@@ -35,7 +35,10 @@ export function AutoApproveBar({ settings }: { settings: AutoApproveView }) {
       <button type="button" className="link-button auto-approve-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
         <Codicon name={open ? 'chevron-down' : 'chevron-right'} /> Auto-approve: {summary}
         {settings.sandboxed && (
-          <span className="auto-approve-sandboxed" title="Commands run in the command sandbox: the workspace writable, the rest read-only, no network but the allowed hosts">
+          <span
+            className="auto-approve-sandboxed"
+            title="Commands run in the command sandbox: the workspace writable, the rest read-only, no network but the allowed hosts"
+          >
             {' '}
             <Codicon name="shield" /> sandboxed
           </span>
@@ -45,7 +48,11 @@ export function AutoApproveBar({ settings }: { settings: AutoApproveView }) {
         <div className="auto-approve-body">
           <div className="auto-approve-toggles">
             {TOGGLES.map((toggle) => (
-              <ToggleBox key={toggle.key} toggle={toggle.command ? { ...toggle, hint: toggle.hint + (settings.sandboxed ? SANDBOXED : UNCONFINED) } : toggle} checked={settings[toggle.key] === true} />
+              <ToggleBox
+                key={toggle.key}
+                toggle={toggle.command ? { ...toggle, hint: toggle.hint + (settings.sandboxed ? SANDBOXED : UNCONFINED) } : toggle}
+                checked={settings[toggle.key] === true}
+              />
             ))}
           </div>
           <div className="auto-approve-limits">
@@ -80,7 +87,11 @@ function ToggleBox({ toggle, checked }: { toggle: (typeof TOGGLES)[number]; chec
   const [shown, choose] = useOptimistic(checked);
   return (
     <label title={toggle.hint}>
-      <input type="checkbox" checked={shown} onChange={(event) => choose(event.target.checked, () => request({ type: 'setAutoApprove', change: { [toggle.key]: event.target.checked } }))} />{' '}
+      <input
+        type="checkbox"
+        checked={shown}
+        onChange={(event) => choose(event.target.checked, () => request({ type: 'setAutoApprove', change: { [toggle.key]: event.target.checked } }))}
+      />{' '}
       {toggle.label}
     </label>
   );

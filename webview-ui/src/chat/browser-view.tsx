@@ -25,7 +25,12 @@ export function BrowserView({ message, taskId }: { message: UiToolMessage; taskI
         </button>
       )}
       {message.screenshot !== undefined && taskId !== undefined && (
-        <button type="button" className="link-button browser-open" title="Open the screenshot in an editor tab" onClick={() => send({ type: 'openScreenshot', taskId, callId: message.callId })}>
+        <button
+          type="button"
+          className="link-button browser-open"
+          title="Open the screenshot in an editor tab"
+          onClick={() => send({ type: 'openScreenshot', taskId, callId: message.callId })}
+        >
           <Codicon name="go-to-file" /> Open screenshot
         </button>
       )}

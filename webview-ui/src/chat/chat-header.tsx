@@ -86,7 +86,13 @@ function ProfilePicker({ settings }: { settings: ProviderSettingsView }) {
     choose(name, () => request({ type: 'saveSettings', ...profileChoice(profile) }));
   };
   return (
-    <select className="profile-picker" aria-label="API profile" title="The API profile in use: provider, model and its settings" value={shown} onChange={(event) => pick(event.target.value)}>
+    <select
+      className="profile-picker"
+      aria-label="API profile"
+      title="The API profile in use: provider, model and its settings"
+      value={shown}
+      onChange={(event) => pick(event.target.value)}
+    >
       {shown === '' && <option value="">Settings of no profile</option>}
       {Object.keys(profiles).map((name) => (
         <option key={name} value={name}>

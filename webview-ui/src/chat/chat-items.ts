@@ -31,11 +31,7 @@ export type ChatItem =
 const BUSY: ReadonlySet<TaskView['status']> = new Set(['running', 'awaiting_approval', 'awaiting_answer']);
 
 /** Builds the rows for a task: its messages plus the pending question, failure and streaming text. */
-export function buildChatItems(
-  task: TaskView,
-  streaming: StreamingView | undefined,
-  liveOutput: Readonly<Record<string, string>>,
-): ChatItem[] {
+export function buildChatItems(task: TaskView, streaming: StreamingView | undefined, liveOutput: Readonly<Record<string, string>>): ChatItem[] {
   const messages = task.messages;
   const questionIndex = task.pendingQuestion === undefined ? -1 : lastIndex(messages, (m) => m.kind === 'tool' && m.tool === 'ask_followup_question');
   const errorIndex = task.status === 'failed' ? lastIndex(messages, (m) => m.kind === 'error') : -1;

@@ -11,7 +11,13 @@ import { Codicon } from '../common/codicon.js';
 import { ReturnPendingTask } from '../common/return-pending-task.js';
 
 /** The chat screen: header, the task's messages, the pending approval and the composer. */
-export function ChatView({ state, panel, onOpenTask, onOpenSettings, onInsertsTaken }: {
+export function ChatView({
+  state,
+  panel,
+  onOpenTask,
+  onOpenSettings,
+  onInsertsTaken,
+}: {
   state: WebviewState;
   panel: PanelState;
   onOpenTask: (taskId: string) => void;
@@ -22,10 +28,7 @@ export function ChatView({ state, panel, onOpenTask, onOpenSettings, onInsertsTa
   const task = panel.task;
   // Streaming chunks arrive faster than frames; let React drop intermediate renders under load.
   const streaming = useDeferredValue(state.streaming);
-  const items = useMemo(
-    () => (task === undefined ? [] : buildChatItems(task, streaming, state.liveOutput)),
-    [task, streaming, state.liveOutput],
-  );
+  const items = useMemo(() => (task === undefined ? [] : buildChatItems(task, streaming, state.liveOutput)), [task, streaming, state.liveOutput]);
 
   return (
     <div className="chat-view">
@@ -33,7 +36,14 @@ export function ChatView({ state, panel, onOpenTask, onOpenSettings, onInsertsTa
       {task?.todos !== undefined && task.todos.length > 0 && <TodoPanel taskId={task.id} items={task.todos} />}
       {task === undefined ? <Welcome panel={panel} onOpenTask={onOpenTask} onOpenSettings={onOpenSettings} /> : <MessageList items={items} taskId={task.id} />}
       {task?.pendingApproval !== undefined && <ApprovalBar key={task.pendingApproval.callId} approval={task.pendingApproval} />}
-      <Composer task={task} autoApprove={panel.autoApprove} suggestions={panel.mentionSuggestions} commandSuggestions={panel.commandSuggestions} inserts={state.inserts} onInsertsTaken={onInsertsTaken} />
+      <Composer
+        task={task}
+        autoApprove={panel.autoApprove}
+        suggestions={panel.mentionSuggestions}
+        commandSuggestions={panel.commandSuggestions}
+        inserts={state.inserts}
+        onInsertsTaken={onInsertsTaken}
+      />
     </div>
   );
 }
@@ -49,8 +59,8 @@ function Welcome({ panel, onOpenTask, onOpenSettings }: { panel: PanelState; onO
         <section className="setup-callout" aria-labelledby="setup-callout-title">
           <h3 id="setup-callout-title">Set up a model provider</h3>
           <p>
-            Smith needs an AI model to work: choose a provider (Anthropic, OpenAI, Google Gemini, or an OpenAI-compatible server such as Ollama or LM Studio) and
-            enter its API key or address. You can type your task first; it starts once the setup is saved.
+            Smith needs an AI model to work: choose a provider (Anthropic, OpenAI, Google Gemini, or an OpenAI-compatible server such as Ollama or LM Studio)
+            and enter its API key or address. You can type your task first; it starts once the setup is saved.
           </p>
           {panel.pendingTask !== undefined && (
             <p>
@@ -66,7 +76,13 @@ function Welcome({ panel, onOpenTask, onOpenSettings }: { panel: PanelState; onO
         <div className="recent">
           <h3 className="muted small">Recent</h3>
           {recent.map((item) => (
-            <button key={item.taskId} type="button" className="link-button recent-task" onClick={() => onOpenTask(item.taskId)} aria-label={`Open task: ${item.task}`}>
+            <button
+              key={item.taskId}
+              type="button"
+              className="link-button recent-task"
+              onClick={() => onOpenTask(item.taskId)}
+              aria-label={`Open task: ${item.task}`}
+            >
               {item.task}
             </button>
           ))}

@@ -36,10 +36,23 @@ export function CheckpointMarker({ checkpoint, taskId, idle }: { checkpoint: UiC
           </span>
         )}
         <span className="checkpoint-actions">
-          <button type="button" className="link-button" disabled={!idle} title={busy ?? 'Compare this checkpoint with the files now'} onClick={() => send({ type: 'compareCheckpoint', taskId, checkpointId: checkpoint.checkpointId })}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={!idle}
+            title={busy ?? 'Compare this checkpoint with the files now'}
+            onClick={() => send({ type: 'compareCheckpoint', taskId, checkpointId: checkpoint.checkpointId })}
+          >
             <Codicon name="diff" /> Compare
           </button>
-          <button type="button" className="link-button" disabled={!idle} aria-expanded={choosing} title={busy ?? 'Go back to this checkpoint'} onClick={() => setChoosing(!choosing)}>
+          <button
+            type="button"
+            className="link-button"
+            disabled={!idle}
+            aria-expanded={choosing}
+            title={busy ?? 'Go back to this checkpoint'}
+            onClick={() => setChoosing(!choosing)}
+          >
             <Codicon name="discard" /> Restore
           </button>
         </span>

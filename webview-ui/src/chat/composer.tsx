@@ -39,7 +39,14 @@ const PLACEHOLDERS: Record<Intent['kind'], string> = {
  * the host sends for it (`inserts`, e.g. an editor selection) is appended, and the box takes the
  * focus with the caret after it.
  */
-export function Composer({ task, autoApprove, suggestions, commandSuggestions, inserts, onInsertsTaken }: {
+export function Composer({
+  task,
+  autoApprove,
+  suggestions,
+  commandSuggestions,
+  inserts,
+  onInsertsTaken,
+}: {
   task: TaskView | undefined;
   autoApprove: AutoApproveView;
   /** The host's completions for the @-mention being typed. */
@@ -226,7 +233,14 @@ export function Composer({ task, autoApprove, suggestions, commandSuggestions, i
           </button>
         )}
         {intent.kind === 'queue' && (
-          <button type="button" className="secondary-button" aria-label="Send now" title="Cut Smith's answer off and send this now (Ctrl+Enter)" disabled={!canSend} onClick={() => submit(true)}>
+          <button
+            type="button"
+            className="secondary-button"
+            aria-label="Send now"
+            title="Cut Smith's answer off and send this now (Ctrl+Enter)"
+            disabled={!canSend}
+            onClick={() => submit(true)}
+          >
             <Codicon name="debug-step-into" /> Now
           </button>
         )}
@@ -234,7 +248,7 @@ export function Composer({ task, autoApprove, suggestions, commandSuggestions, i
           type="submit"
           className="primary-button"
           aria-label={intent.kind === 'queue' ? 'Queue' : 'Send'}
-          title={intent.kind === 'queue' ? 'Queue for Smith\'s next step (Enter)' : 'Send (Enter)'}
+          title={intent.kind === 'queue' ? "Queue for Smith's next step (Enter)" : 'Send (Enter)'}
           disabled={!canSend}
         >
           <Codicon name={intent.kind === 'queue' ? 'list-ordered' : 'send'} />

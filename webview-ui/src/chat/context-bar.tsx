@@ -18,7 +18,9 @@ export function ContextBar({ taskId, context, idle }: { taskId: string; context:
     ...(context.tools > 0 ? [`Tool definitions: ${context.tools.toLocaleString()}`] : []),
     `Conversation: ${(context.conversation - context.results).toLocaleString()}`,
     `Tool results: ${context.results.toLocaleString()}`,
-    ...(context.condenseAt !== undefined && context.window !== undefined ? [`Condensed by itself at ${Math.round(context.condenseAt * 100)} % (${formatTokens(Math.round(context.condenseAt * context.window))})`] : []),
+    ...(context.condenseAt !== undefined && context.window !== undefined
+      ? [`Condensed by itself at ${Math.round(context.condenseAt * 100)} % (${formatTokens(Math.round(context.condenseAt * context.window))})`]
+      : []),
     '(estimated tokens of the latest request)',
   ].join('\n');
   return (
@@ -28,12 +30,25 @@ export function ContextBar({ taskId, context, idle }: { taskId: string; context:
         {context.window !== undefined ? ` / ${formatTokens(context.window)}` : ' tokens (window unknown)'}
       </span>
       {share !== undefined && (
-        <span className="context-meter" role="meter" aria-label="Context window used" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(share * 100)}>
+        <span
+          className="context-meter"
+          role="meter"
+          aria-label="Context window used"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(share * 100)}
+        >
           <span className={share >= (context.condenseAt ?? 0.8) ? 'context-fill full' : 'context-fill'} style={{ width: `${share * 100}%` }} />
           {context.condenseAt !== undefined && <span className="context-threshold" style={{ left: `${context.condenseAt * 100}%` }} />}
         </span>
       )}
-      <button type="button" className="link-button context-condense" disabled={!idle} title={idle ? 'Summarise the task so far; the summary replaces older turns for the model' : 'Available when Smith is not working'} onClick={() => send({ type: 'condense', taskId })}>
+      <button
+        type="button"
+        className="link-button context-condense"
+        disabled={!idle}
+        title={idle ? 'Summarise the task so far; the summary replaces older turns for the model' : 'Available when Smith is not working'}
+        onClick={() => send({ type: 'condense', taskId })}
+      >
         <Codicon name="fold" /> Condense
       </button>
     </div>

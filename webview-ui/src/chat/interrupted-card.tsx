@@ -20,7 +20,10 @@ export function InterruptedCard() {
     <div className="card interrupted-card" role="status">
       <div className="interrupted-text">
         <Codicon name="debug-pause" />
-        <span>This task was interrupted before it finished (the window was reloaded or Smith stopped). Nothing is waiting for you; Resume picks it up where it stopped.</span>
+        <span>
+          This task was interrupted before it finished (the window was reloaded or Smith stopped). Nothing is waiting for you; Resume picks it up where it
+          stopped.
+        </span>
       </div>
       <button type="button" className="secondary-button" onClick={resume} disabled={resuming}>
         <Codicon name="debug-continue" /> Resume

@@ -15,7 +15,17 @@ export function useCompletionQuery(kind: 'mention' | 'command', typing: ActiveMe
 }
 
 /** The completions under the Task box; the caller moves the selection with the keyboard. */
-export function MentionList({ kind, items, selected, onPick }: { kind: 'mention' | 'command'; items: readonly MentionSuggestion[]; selected: number; onPick: (item: MentionSuggestion) => void }) {
+export function MentionList({
+  kind,
+  items,
+  selected,
+  onPick,
+}: {
+  kind: 'mention' | 'command';
+  items: readonly MentionSuggestion[];
+  selected: number;
+  onPick: (item: MentionSuggestion) => void;
+}) {
   if (items.length === 0) return null;
   return (
     <div className="mention-list" role="listbox" aria-label={kind === 'command' ? 'Command completions' : 'Mention completions'}>

@@ -80,12 +80,18 @@ export function MessageList({ items, taskId }: { items: readonly ChatItem[]; tas
   }, [follow]);
 
   // A wheel turn or key up means "let me read" even before the scroll event lands.
-  const onWheel = useCallback((event: WheelEvent<HTMLDivElement>) => {
-    if (event.deltaY < 0) follow(false);
-  }, [follow]);
-  const onKeyDown = useCallback((event: KeyboardEvent<HTMLDivElement>) => {
-    if (SCROLL_UP_KEYS.has(event.key)) follow(false);
-  }, [follow]);
+  const onWheel = useCallback(
+    (event: WheelEvent<HTMLDivElement>) => {
+      if (event.deltaY < 0) follow(false);
+    },
+    [follow],
+  );
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent<HTMLDivElement>) => {
+      if (SCROLL_UP_KEYS.has(event.key)) follow(false);
+    },
+    [follow],
+  );
 
   const jumpToEnd = () => {
     follow(true);
@@ -96,7 +102,17 @@ export function MessageList({ items, taskId }: { items: readonly ChatItem[]; tas
   return (
     // Sized to the rows (capped by the flex layout), so nothing but the rows sits above the approval bar.
     <div className="message-list-frame" style={{ height: totalSize }}>
-      <div ref={scrollRef} className="message-list" onScroll={onScroll} onWheel={onWheel} onKeyDown={onKeyDown} role="log" aria-label="Conversation" aria-live="off" tabIndex={0}>
+      <div
+        ref={scrollRef}
+        className="message-list"
+        onScroll={onScroll}
+        onWheel={onWheel}
+        onKeyDown={onKeyDown}
+        role="log"
+        aria-label="Conversation"
+        aria-live="off"
+        tabIndex={0}
+      >
         <div className="message-list-inner" style={{ height: totalSize }}>
           {rows.map((row) => (
             <div

@@ -57,9 +57,31 @@ interface MessageRowProps {
 const MessageRow = memo(function MessageRow({ message, live, approval, pendingQuestion, retryable, taskId, idle, latest }: MessageRowProps) {
   switch (message.kind) {
     case 'task':
-      return <UserMessage label="Task" icon="tasklist" text={message.text} className="msg-task" seq={message.seq} taskId={taskId} idle={idle} attached={message.attached} />;
+      return (
+        <UserMessage
+          label="Task"
+          icon="tasklist"
+          text={message.text}
+          className="msg-task"
+          seq={message.seq}
+          taskId={taskId}
+          idle={idle}
+          attached={message.attached}
+        />
+      );
     case 'user':
-      return <UserMessage label="You" icon="account" text={message.text} className="msg-user" seq={message.seq} taskId={taskId} idle={idle} attached={message.attached} />;
+      return (
+        <UserMessage
+          label="You"
+          icon="account"
+          text={message.text}
+          className="msg-user"
+          seq={message.seq}
+          taskId={taskId}
+          idle={idle}
+          attached={message.attached}
+        />
+      );
     case 'assistant':
       return <AssistantMessage text={message.text} reasoning={message.reasoning} streaming={false} />;
     case 'tool':

@@ -14,9 +14,7 @@ export function RetryNotice({ retry, waiting }: { retry: UiRetryMessage; waiting
   return (
     <div className="notice notice-retry" role="status" data-attempt={retry.attempt}>
       <Codicon name="sync" spin={waiting} />
-      <span>
-        {waiting ? retryText(retry, left) : retryText(retry)}
-      </span>
+      <span>{waiting ? retryText(retry, left) : retryText(retry)}</span>
       {waiting && (
         <button type="button" className="link-button retry-cancel" onClick={() => send({ type: 'cancelTask' })}>
           Cancel

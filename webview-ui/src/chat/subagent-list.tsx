@@ -18,9 +18,14 @@ export function SubagentList({ message, live }: { message: UiToolMessage; live?:
         <li key={child.taskId}>
           <details className="subagent">
             <summary>
-              <span className="subagent-prompt">{child.prompt}</span> <span className={`subagent-status muted small status-${child.status}`}>{statusText(child)}</span>
+              <span className="subagent-prompt">{child.prompt}</span>{' '}
+              <span className={`subagent-status muted small status-${child.status}`}>{statusText(child)}</span>
             </summary>
-            {child.report !== undefined ? <pre className="subagent-report">{child.report}</pre> : <div className="tool-error">{child.error ?? 'No report.'}</div>}
+            {child.report !== undefined ? (
+              <pre className="subagent-report">{child.report}</pre>
+            ) : (
+              <div className="tool-error">{child.error ?? 'No report.'}</div>
+            )}
             <div className="muted small">
               Sub-agent {index + 1}, task {child.taskId}
             </div>
@@ -43,7 +48,12 @@ function RunningSubagents({ message, live }: { message: UiToolMessage; live?: st
             <li key={child.taskId} className="subagent-running">
               <span className="subagent-prompt">{child.prompt}</span>{' '}
               {running && (
-                <button type="button" className="link-button" title="Stop this sub-agent; the others go on" onClick={() => send({ type: 'stopSubagent', taskId: child.taskId })}>
+                <button
+                  type="button"
+                  className="link-button"
+                  title="Stop this sub-agent; the others go on"
+                  onClick={() => send({ type: 'stopSubagent', taskId: child.taskId })}
+                >
                   <Codicon name="debug-stop" /> Stop
                 </button>
               )}

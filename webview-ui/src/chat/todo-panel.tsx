@@ -37,7 +37,13 @@ export function TodoPanel({ taskId, items }: { taskId: string; items: readonly T
           {items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: items have no identity but their place in the list
             <li key={index} className={`todo-item todo-${item.status}`}>
-              <button type="button" className="todo-status" title={`${LABELS[item.status]}; click for ${LABELS[NEXT[item.status]]}`} aria-label={`${item.text}: ${LABELS[item.status]}`} onClick={() => cycle(index)}>
+              <button
+                type="button"
+                className="todo-status"
+                title={`${LABELS[item.status]}; click for ${LABELS[NEXT[item.status]]}`}
+                aria-label={`${item.text}: ${LABELS[item.status]}`}
+                onClick={() => cycle(index)}
+              >
                 <Codicon name={ICONS[item.status]} />
               </button>
               <span className="todo-text">{item.text}</span>
@@ -47,8 +53,15 @@ export function TodoPanel({ taskId, items }: { taskId: string; items: readonly T
       )}
       {open && draft !== undefined && (
         <div className="todo-edit">
-          <textarea aria-label="Todo list as a checklist" rows={Math.min(12, Math.max(3, draft.split('\n').length))} value={draft} onChange={(event) => setDraft(event.target.value)} />
-          <p className="muted small">One item per line: <code>- [ ]</code> to do, <code>- [-]</code> in progress, <code>- [x]</code> done.</p>
+          <textarea
+            aria-label="Todo list as a checklist"
+            rows={Math.min(12, Math.max(3, draft.split('\n').length))}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <p className="muted small">
+            One item per line: <code>- [ ]</code> to do, <code>- [-]</code> in progress, <code>- [x]</code> done.
+          </p>
           <div className="todo-edit-actions">
             <button
               type="button"

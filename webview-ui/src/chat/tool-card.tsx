@@ -84,10 +84,12 @@ function DecisionLine({ message }: { message: UiToolMessage }) {
       </div>
     );
   }
-  if (message.status === 'failed') return <div className="tool-decision muted small">Failed{message.approvedBy === 'user' ? ' after you approved it' : ''}.</div>;
+  if (message.status === 'failed')
+    return <div className="tool-decision muted small">Failed{message.approvedBy === 'user' ? ' after you approved it' : ''}.</div>;
   // Feedback comes only with the user's decision.
   if (message.approvedBy === undefined && feedback === undefined) return null;
-  const by = message.approvedBy !== 'auto' ? 'Approved by you' : message.rule !== undefined ? `Allowed by your rule ${message.rule}` : 'Auto-approved by your settings';
+  const by =
+    message.approvedBy !== 'auto' ? 'Approved by you' : message.rule !== undefined ? `Allowed by your rule ${message.rule}` : 'Auto-approved by your settings';
   return (
     <div className={feedback !== undefined ? 'tool-decision tool-feedback' : 'tool-decision muted small'}>
       {feedback !== undefined && <Codicon name="feedback" />} {by}
@@ -101,7 +103,12 @@ function ProceedButton({ callId }: { callId: string }) {
   const { send } = useActions();
   return (
     <div className="command-actions">
-      <button type="button" className="secondary-button" title="Keep the command running in the background and let Smith go on" onClick={() => send({ type: 'proceedCommand', callId })}>
+      <button
+        type="button"
+        className="secondary-button"
+        title="Keep the command running in the background and let Smith go on"
+        onClick={() => send({ type: 'proceedCommand', callId })}
+      >
         <Codicon name="debug-continue" />
         Proceed while running
       </button>

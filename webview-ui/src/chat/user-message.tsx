@@ -91,7 +91,8 @@ export function UserMessage({ label, icon, text, className, seq, taskId, idle, a
             }}
           />
           <label className="small">
-            <input type="checkbox" checked={restoreFiles} onChange={(event) => setRestoreFiles(event.target.checked)} /> Also put the files back to before this message
+            <input type="checkbox" checked={restoreFiles} onChange={(event) => setRestoreFiles(event.target.checked)} /> Also put the files back to before this
+            message
           </label>
           <div className="message-edit-actions">
             <button type="button" className="primary-button" disabled={sending || draft.trim() === ''} onClick={send}>

@@ -1,7 +1,13 @@
 import { Codicon } from './codicon.js';
 
 /** A toolbar button showing only a codicon; `label` is its accessible name and tooltip. */
-export function IconButton({ icon, label, onClick, disabled = false, pressed }: {
+export function IconButton({
+  icon,
+  label,
+  onClick,
+  disabled = false,
+  pressed,
+}: {
   icon: string;
   label: string;
   onClick: () => void;

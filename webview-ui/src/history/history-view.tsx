@@ -16,7 +16,17 @@ const ORDERS: Readonly<Record<Order, { readonly label: string; readonly compare:
 };
 
 /** Stored tasks, newest first, with a filter. */
-export function HistoryView({ history, onOpen, onBack, defaultModel = '' }: { history: readonly HistoryItem[]; onOpen: (taskId: string) => void; onBack: () => void; defaultModel?: string }) {
+export function HistoryView({
+  history,
+  onOpen,
+  onBack,
+  defaultModel = '',
+}: {
+  history: readonly HistoryItem[];
+  onOpen: (taskId: string) => void;
+  onBack: () => void;
+  defaultModel?: string;
+}) {
   const [filter, setFilter] = useState('');
   const [order, setOrder] = useState<Order>('newest');
   const shown = useMemo(() => {
@@ -31,7 +41,14 @@ export function HistoryView({ history, onOpen, onBack, defaultModel = '' }: { hi
         <h2>History</h2>
       </header>
       <div className="history-controls">
-        <input type="search" className="history-filter" aria-label="Filter history" placeholder="Search the tasks" value={filter} onChange={(event) => setFilter(event.target.value)} />
+        <input
+          type="search"
+          className="history-filter"
+          aria-label="Filter history"
+          placeholder="Search the tasks"
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+        />
         <select aria-label="Sort history" value={order} onChange={(event) => setOrder(event.target.value as Order)}>
           {(Object.keys(ORDERS) as Order[]).map((key) => (
             <option key={key} value={key}>
@@ -73,7 +90,12 @@ function HistoryRow({ item, onOpen, defaultModel }: { item: HistoryItem; onOpen:
         {confirming ? (
           <>
             <span className="small">Delete this task?</span>
-            <button type="button" className="secondary-button danger" aria-label={`Confirm delete: ${item.task}`} onClick={() => send({ type: 'deleteTask', taskId: item.taskId })}>
+            <button
+              type="button"
+              className="secondary-button danger"
+              aria-label={`Confirm delete: ${item.task}`}
+              onClick={() => send({ type: 'deleteTask', taskId: item.taskId })}
+            >
               Delete
             </button>
             <button type="button" className="secondary-button" aria-label={`Keep: ${item.task}`} onClick={() => setConfirming(false)}>

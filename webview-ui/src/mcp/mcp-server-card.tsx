@@ -58,9 +58,16 @@ export function McpServerCard({ server }: { server: McpServerView }) {
           disabled={busy !== undefined}
           onClick={() => run('toggle', { type: 'mcpSetDisabled', server: name, disabled: !server.disabled })}
         >
-          <Codicon name={busy === 'toggle' ? 'loading' : server.disabled ? 'play' : 'circle-slash'} spin={busy === 'toggle'} /> {server.disabled ? 'Enable' : 'Disable'}
+          <Codicon name={busy === 'toggle' ? 'loading' : server.disabled ? 'play' : 'circle-slash'} spin={busy === 'toggle'} />{' '}
+          {server.disabled ? 'Enable' : 'Disable'}
         </button>
-        <button type="button" className="secondary-button" aria-label={`Show log of ${name}`} disabled={busy === 'log'} onClick={() => run('log', { type: 'mcpShowLog', server: name })}>
+        <button
+          type="button"
+          className="secondary-button"
+          aria-label={`Show log of ${name}`}
+          disabled={busy === 'log'}
+          onClick={() => run('log', { type: 'mcpShowLog', server: name })}
+        >
           <Codicon name="output" /> Show log
         </button>
       </div>

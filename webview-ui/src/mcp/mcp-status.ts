@@ -18,5 +18,5 @@ export function mcpProblemPlace(problem: McpConfigProblemView): string {
 /** The last part of a path, for labels; the full path goes in the tooltip. */
 export function fileName(path: string): string {
   const parts = path.split(/[\\/]/);
-  return parts.length >= 2 && parts.at(-2) === '.smith' ? parts.slice(-2).join('/') : parts.at(-1) ?? path;
+  return parts.length >= 2 && parts.at(-2) === '.smith' ? parts.slice(-2).join('/') : (parts.at(-1) ?? path);
 }

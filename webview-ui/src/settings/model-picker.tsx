@@ -21,7 +21,15 @@ const SHOWN = 50;
  * server's own list, or the catalogue), and typing filters them. Each shows its window, prices and
  * whether it takes images and reasons, where known. Any name can still be typed.
  */
-export function ModelPicker({ scope, value, onChange, provider, baseUrl, models, placeholder }: {
+export function ModelPicker({
+  scope,
+  value,
+  onChange,
+  provider,
+  baseUrl,
+  models,
+  placeholder,
+}: {
   /** Which model this is; each control's name says it, so no name is part of another field's. */
   scope: ModelScope;
   value: string;
@@ -60,8 +68,22 @@ export function ModelPicker({ scope, value, onChange, provider, baseUrl, models,
     <div className="field model-picker">
       <span className="field-label">{label}</span>
       <div className="model-input-row">
-        <input type="text" aria-label={label} value={value} placeholder={placeholder} spellCheck={false} onChange={(event) => onChange(event.target.value)} onFocus={() => list !== undefined && setOpen(true)} />
-        <button type="button" className="secondary-button" aria-expanded={open} aria-label={`Browse: ${scope}`} onClick={() => (open ? setOpen(false) : browse())}>
+        <input
+          type="text"
+          aria-label={label}
+          value={value}
+          placeholder={placeholder}
+          spellCheck={false}
+          onChange={(event) => onChange(event.target.value)}
+          onFocus={() => list !== undefined && setOpen(true)}
+        />
+        <button
+          type="button"
+          className="secondary-button"
+          aria-expanded={open}
+          aria-label={`Browse: ${scope}`}
+          onClick={() => (open ? setOpen(false) : browse())}
+        >
           <Codicon name={loading ? 'loading' : 'list-flat'} spin={loading} /> Browse
         </button>
       </div>
@@ -93,7 +115,8 @@ export function ModelPicker({ scope, value, onChange, provider, baseUrl, models,
 
 /** Why the list is not the server's own, fresh one. */
 function listNote(list: ModelList): string {
-  if (list.source === 'cache') return `The server did not answer (${list.error}); these are the models it listed ${list.fetchedAt !== undefined ? `on ${formatDate(list.fetchedAt)}` : 'before'}.`;
+  if (list.source === 'cache')
+    return `The server did not answer (${list.error}); these are the models it listed ${list.fetchedAt !== undefined ? `on ${formatDate(list.fetchedAt)}` : 'before'}.`;
   if (list.source === 'catalogue' && list.models.length > 0) return `The server did not list its models (${list.error}); these come from Smith's catalogue.`;
   return list.error ?? '';
 }

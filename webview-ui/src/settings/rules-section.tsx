@@ -13,7 +13,9 @@ export function RulesSection({ rules }: { rules: readonly Rule[] }) {
     <section className="rules-section" aria-labelledby="rules-title">
       <h3 id="rules-title">Rules files</h3>
       {rules.length === 0 ? (
-        <p className="muted small">No rules files found. Smith reads .smithrules, AGENTS.md, CLAUDE.md, .clinerules, .cursorrules, .windsurfrules and more (docs/context.md).</p>
+        <p className="muted small">
+          No rules files found. Smith reads .smithrules, AGENTS.md, CLAUDE.md, .clinerules, .cursorrules, .windsurfrules and more (docs/context.md).
+        </p>
       ) : (
         <ul className="rules-list">
           {rules.map((rule) => (
@@ -31,7 +33,11 @@ function RuleToggle({ rule }: { rule: Rule }) {
   return (
     <li className="rule-item">
       <label>
-        <input type="checkbox" checked={on} onChange={(event) => choose(event.target.checked, () => request({ type: 'setRuleEnabled', label: rule.label, enabled: event.target.checked }))} />{' '}
+        <input
+          type="checkbox"
+          checked={on}
+          onChange={(event) => choose(event.target.checked, () => request({ type: 'setRuleEnabled', label: rule.label, enabled: event.target.checked }))}
+        />{' '}
         <span className="mono">{rule.label}</span>
       </label>
       {rule.note !== undefined && <span className="muted small rule-note">{rule.note}</span>}

@@ -1,5 +1,15 @@
 import { useState, type FormEvent } from 'react';
-import { REASONING_EFFORTS, type ApiProfile, type ModelList, type PanelState, type ProviderName, type ProviderSettingsView, type ProviderSetupField, type ReasoningEffortName, type ToolProtocolName } from '../../../src/shared/protocol.js';
+import {
+  REASONING_EFFORTS,
+  type ApiProfile,
+  type ModelList,
+  type PanelState,
+  type ProviderName,
+  type ProviderSettingsView,
+  type ProviderSetupField,
+  type ReasoningEffortName,
+  type ToolProtocolName,
+} from '../../../src/shared/protocol.js';
 import { missingSetup, modelAfterProviderChange } from '../../../src/shared/provider-setup.js';
 import { matchingProfile, profileChoice } from '../../../src/shared/api-profiles.js';
 import { needsModel, PROVIDERS, providerEntry } from '../../../src/shared/providers.js';
@@ -28,7 +38,13 @@ const TOOL_PROTOCOLS: readonly { value: ToolProtocolName; label: string }[] = [
 type SaveState = { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved' } | { kind: 'failed'; message: string };
 
 /** Provider settings. The key is write-only: an empty field keeps the stored key. */
-export function SettingsView({ settings, models, rules, pendingTask, onBack }: {
+export function SettingsView({
+  settings,
+  models,
+  rules,
+  pendingTask,
+  onBack,
+}: {
   settings: ProviderSettingsView;
   models?: ModelList;
   rules?: PanelState['rules'];
@@ -38,14 +54,34 @@ export function SettingsView({ settings, models, rules, pendingTask, onBack }: {
   // Outside the keyed form: a successful save changes the host's values and so remounts the form.
   const [save, setSave] = useState<SaveState>({ kind: 'idle' });
   // Keyed on the host's values so a snapshot with other settings resets the form.
-  const key = [settings.provider, settings.model, settings.baseUrl, settings.toolProtocol, settings.hasApiKey, settings.planModel, settings.actModel, settings.planProfile, settings.actProfile, settings.reasoningEffort, JSON.stringify(settings.profiles ?? {})].join('\n');
+  const key = [
+    settings.provider,
+    settings.model,
+    settings.baseUrl,
+    settings.toolProtocol,
+    settings.hasApiKey,
+    settings.planModel,
+    settings.actModel,
+    settings.planProfile,
+    settings.actProfile,
+    settings.reasoningEffort,
+    JSON.stringify(settings.profiles ?? {}),
+  ].join('\n');
   return <SettingsForm key={key} settings={settings} models={models} rules={rules} pendingTask={pendingTask} onBack={onBack} save={save} setSave={setSave} />;
 }
 
 /** How the setup's missing pieces are named to the user. */
 const MISSING_LABELS: Record<ProviderSetupField, string> = { apiKey: 'an API key', baseUrl: "the server's address (Base URL)", model: 'a model' };
 
-function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setSave }: {
+function SettingsForm({
+  settings,
+  models,
+  rules,
+  pendingTask,
+  onBack,
+  save,
+  setSave,
+}: {
   settings: ProviderSettingsView;
   models: ModelList | undefined;
   rules: PanelState['rules'];
@@ -110,8 +146,16 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
   };
 
   // Judged on the form as edited, so choosing openai-compatible no longer asks for a key.
-  const missing = settings.missing === undefined ? [] : missingSetup({ provider, model, baseUrl }, apiKey.trim() !== '' || (provider === settings.provider && settings.hasApiKey));
-  const keyPlaceholder = providerEntry(provider).api === 'vscode-lm' ? 'Not used: the extension that provides the model signs you in' : settings.hasApiKey ? 'A key is stored; leave empty to keep it' : 'No key stored; paste one';
+  const missing =
+    settings.missing === undefined
+      ? []
+      : missingSetup({ provider, model, baseUrl }, apiKey.trim() !== '' || (provider === settings.provider && settings.hasApiKey));
+  const keyPlaceholder =
+    providerEntry(provider).api === 'vscode-lm'
+      ? 'Not used: the extension that provides the model signs you in'
+      : settings.hasApiKey
+        ? 'A key is stored; leave empty to keep it'
+        : 'No key stored; paste one';
   return (
     <div className="page">
       <header className="page-header">
@@ -143,7 +187,9 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
           <label className="field">
             <span className="field-label">Fill from a profile</span>
             <select aria-label="Fill from a profile" value="" onChange={(event) => applyProfile(event.target.value)}>
-              <option value="">{activeProfile !== undefined ? `In use: ${activeProfile} (pick one to fill the form)` : 'Pick a profile to fill the form'}</option>
+              <option value="">
+                {activeProfile !== undefined ? `In use: ${activeProfile} (pick one to fill the form)` : 'Pick a profile to fill the form'}
+              </option>
               {Object.keys(profiles).map((name) => (
                 <option key={name} value={name}>
                   {profileLabel(name, profiles[name]!)}
@@ -170,7 +216,15 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
             ))}
           </select>
         </label>
-        <ModelPicker scope="default" value={model} onChange={setModel} provider={provider} baseUrl={baseUrl} models={models} {...(needsModel(provider) ? {} : { placeholder: 'Empty: the first model VS Code offers' })} />
+        <ModelPicker
+          scope="default"
+          value={model}
+          onChange={setModel}
+          provider={provider}
+          baseUrl={baseUrl}
+          models={models}
+          {...(needsModel(provider) ? {} : { placeholder: 'Empty: the first model VS Code offers' })}
+        />
         <label className="field">
           <span className="field-label">Base URL</span>
           <input
@@ -185,7 +239,12 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
           <label className="field-label" htmlFor="tool-protocol">
             Tool protocol
           </label>
-          <select id="tool-protocol" value={toolProtocol} onChange={(event) => setToolProtocol(event.target.value as ToolProtocolName)} aria-describedby="tool-protocol-hint">
+          <select
+            id="tool-protocol"
+            value={toolProtocol}
+            onChange={(event) => setToolProtocol(event.target.value as ToolProtocolName)}
+            aria-describedby="tool-protocol-hint"
+          >
             {TOOL_PROTOCOLS.map((p) => (
               <option key={p.value} value={p.value}>
                 {p.label}
@@ -198,8 +257,28 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
         </div>
         <details className="field per-mode-models" open={planModel !== '' || actModel !== '' || planProfile !== '' || actProfile !== ''}>
           <summary>A different model or profile per mode</summary>
-          {planProfile === '' && <ModelPicker scope="Plan mode" value={planModel} onChange={setPlanModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as the default model" />}
-          {actProfile === '' && <ModelPicker scope="Act mode" value={actModel} onChange={setActModel} provider={provider} baseUrl={baseUrl} models={models} placeholder="Same as the default model" />}
+          {planProfile === '' && (
+            <ModelPicker
+              scope="Plan mode"
+              value={planModel}
+              onChange={setPlanModel}
+              provider={provider}
+              baseUrl={baseUrl}
+              models={models}
+              placeholder="Same as the default model"
+            />
+          )}
+          {actProfile === '' && (
+            <ModelPicker
+              scope="Act mode"
+              value={actModel}
+              onChange={setActModel}
+              provider={provider}
+              baseUrl={baseUrl}
+              models={models}
+              placeholder="Same as the default model"
+            />
+          )}
           {(Object.keys(profiles).length > 0 || planProfile !== '' || actProfile !== '') && (
             <>
               <ModeProfileSelect mode="Plan" value={planProfile} onChange={setPlanProfile} profiles={profiles} />
@@ -223,7 +302,13 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
         </label>
         <label className="field">
           <span className="field-label">Keep as a new profile named</span>
-          <input type="text" value={profileName} placeholder="Optional: a name to keep these settings under" onChange={(event) => setProfileName(event.target.value)} spellCheck={false} />
+          <input
+            type="text"
+            value={profileName}
+            placeholder="Optional: a name to keep these settings under"
+            onChange={(event) => setProfileName(event.target.value)}
+            spellCheck={false}
+          />
         </label>
         <div className="button-row">
           <button type="submit" className="primary-button" disabled={save.kind === 'saving'}>
@@ -240,7 +325,17 @@ function SettingsForm({ settings, models, rules, pendingTask, onBack, save, setS
 }
 
 /** Picks the API profile a mode runs with (its provider, model and key); none: the settings above. */
-function ModeProfileSelect({ mode, value, onChange, profiles }: { mode: 'Plan' | 'Act'; value: string; onChange: (name: string) => void; profiles: NonNullable<ProviderSettingsView['profiles']> }) {
+function ModeProfileSelect({
+  mode,
+  value,
+  onChange,
+  profiles,
+}: {
+  mode: 'Plan' | 'Act';
+  value: string;
+  onChange: (name: string) => void;
+  profiles: NonNullable<ProviderSettingsView['profiles']>;
+}) {
   const missing = value !== '' && !Object.hasOwn(profiles, value);
   return (
     <label className="field">
@@ -252,7 +347,11 @@ function ModeProfileSelect({ mode, value, onChange, profiles }: { mode: 'Plan' |
             {profileLabel(name, profiles[name]!)}
           </option>
         ))}
-        {missing && <option value={value}>{value} (not found: {mode} mode uses the settings above)</option>}
+        {missing && (
+          <option value={value}>
+            {value} (not found: {mode} mode uses the settings above)
+          </option>
+        )}
       </select>
     </label>
   );

@@ -11,7 +11,19 @@ import type { SmithApi } from '../../../../src/host/vscode/smith-api';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../../fixtures/scripted-llm-server';
 import { until } from '../../../helpers/until';
 
-const SETTINGS = ['provider', 'baseUrl', 'model', 'profiles', 'planProfile', 'actProfile', 'planModel', 'actModel', 'vertex.project', 'vertex.region', 'bedrock.region'];
+const SETTINGS = [
+  'provider',
+  'baseUrl',
+  'model',
+  'profiles',
+  'planProfile',
+  'actProfile',
+  'planModel',
+  'actModel',
+  'vertex.project',
+  'vertex.region',
+  'bedrock.region',
+];
 
 async function resetSettings(): Promise<void> {
   const config = vscode.workspace.getConfiguration('smith');
@@ -41,7 +53,13 @@ describe('API profiles', function () {
   });
 
   it('Save as profile keeps the form in smith.profiles; the Settings view lists it and says it is in use', async () => {
-    await api.controller.saveSettings({ provider: 'openai-compatible', model: 'planner-model', baseUrl: server.openAiBaseUrl, toolProtocol: 'xml', saveAsProfile: 'planner' });
+    await api.controller.saveSettings({
+      provider: 'openai-compatible',
+      model: 'planner-model',
+      baseUrl: server.openAiBaseUrl,
+      toolProtocol: 'xml',
+      saveAsProfile: 'planner',
+    });
     const stored = vscode.workspace.getConfiguration('smith').inspect<Record<string, unknown>>('profiles')?.globalValue;
     assert.deepEqual(stored, { planner: { provider: 'openai-compatible', model: 'planner-model', baseUrl: server.openAiBaseUrl } });
     const view = api.controller.snapshot().settings;
@@ -52,13 +70,22 @@ describe('API profiles', function () {
     assert.deepEqual(Object.keys(vscode.workspace.getConfiguration('smith').get<object>('profiles') ?? {}).sort(), ['planner', 'thinker']);
   });
 
-  it('a Plan profile: the task plans with that profile\'s model and key, and acts with the main settings once switched', async () => {
+  it("a Plan profile: the task plans with that profile's model and key, and acts with the main settings once switched", async () => {
     await api.controller.saveSettings({ provider: 'openai-compatible', model: 'planner-model', baseUrl: server.openAiBaseUrl, saveAsProfile: 'planner' });
-    await api.controller.saveSettings({ provider: 'openai-compatible', model: 'main-model', baseUrl: server.openAiBaseUrl, planProfile: 'planner', apiKey: 'sk-main' });
+    await api.controller.saveSettings({
+      provider: 'openai-compatible',
+      model: 'main-model',
+      baseUrl: server.openAiBaseUrl,
+      planProfile: 'planner',
+      apiKey: 'sk-main',
+    });
     assert.equal(readSettings().planProfile, 'planner');
     assert.equal(api.controller.snapshot().settings.planProfile, 'planner');
     const before = server.requests.length;
-    server.enqueue({ text: '<plan_mode_respond>\n<response>Plan: write one file.</response>\n</plan_mode_respond>' }, { text: '<attempt_completion>\n<result>acted</result>\n</attempt_completion>' });
+    server.enqueue(
+      { text: '<plan_mode_respond>\n<response>Plan: write one file.</response>\n</plan_mode_respond>' },
+      { text: '<attempt_completion>\n<result>acted</result>\n</attempt_completion>' },
+    );
     api.controller.setMode('plan');
     try {
       await api.controller.newTask('Plan something');
@@ -73,10 +100,18 @@ describe('API profiles', function () {
     assert.deepEqual(models, ['planner-model', 'main-model']);
   });
 
-  it('a mode profile of another provider gets that provider\'s key; a name with no profile is reported and the mode keeps the main settings', async () => {
-    await vscode.workspace.getConfiguration('smith').update('profiles', { thinker: { provider: 'anthropic', model: 'claude-opus-4-1', planModel: 'claude-opus-4-5' } }, vscode.ConfigurationTarget.Global);
+  it("a mode profile of another provider gets that provider's key; a name with no profile is reported and the mode keeps the main settings", async () => {
+    await vscode.workspace
+      .getConfiguration('smith')
+      .update('profiles', { thinker: { provider: 'anthropic', model: 'claude-opus-4-1', planModel: 'claude-opus-4-5' } }, vscode.ConfigurationTarget.Global);
     await api.keys.store('anthropic', 'sk-ant-thinker');
-    await api.controller.saveSettings({ provider: 'openai-compatible', model: 'main-model', baseUrl: server.openAiBaseUrl, planProfile: 'thinker', actProfile: 'gone' });
+    await api.controller.saveSettings({
+      provider: 'openai-compatible',
+      model: 'main-model',
+      baseUrl: server.openAiBaseUrl,
+      planProfile: 'thinker',
+      actProfile: 'gone',
+    });
     const { configs, problems } = await modeProviderConfigs(readSettings(), api.keys);
     assert.deepEqual([configs.plan?.provider, configs.plan?.model, configs.plan?.apiKey], ['anthropic', 'claude-opus-4-5', 'sk-ant-thinker']);
     assert.equal(configs.act, undefined);

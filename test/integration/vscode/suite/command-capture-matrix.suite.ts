@@ -119,8 +119,14 @@ const cases: Case[] = [
     output: (output, label) => {
       assert.match(label, /too long: the middle was cut/);
       const lines = output.split('\n');
-      assert.deepEqual(lines.slice(0, 100), Array.from({ length: 100 }, (_, i) => String(i + 1)));
-      assert.deepEqual(lines.slice(-300), Array.from({ length: 300 }, (_, i) => String(4701 + i)));
+      assert.deepEqual(
+        lines.slice(0, 100),
+        Array.from({ length: 100 }, (_, i) => String(i + 1)),
+      );
+      assert.deepEqual(
+        lines.slice(-300),
+        Array.from({ length: 300 }, (_, i) => String(4701 + i)),
+      );
       assert.match(lines[100]!, new RegExp(`^\\[\\.\\.\\. ${thousands(4600)} lines \\([\\d,]+ characters\\) omitted \\.\\.\\.\\]$`));
       assert.equal(lines.length, 401);
     },
@@ -162,7 +168,11 @@ describe('Command capture matrix', function () {
         if (setup.integrationOff) {
           await vscode.workspace.getConfiguration('terminal.integrated').update('shellIntegration.enabled', false, vscode.ConfigurationTarget.Global);
         }
-        const port = new TerminalProcessPort({ shellPath: setup.shellPath, terminalName: TERMINAL_NAME, shellIntegrationTimeoutMs: setup.integrationTimeoutMs });
+        const port = new TerminalProcessPort({
+          shellPath: setup.shellPath,
+          terminalName: TERMINAL_NAME,
+          shellIntegrationTimeoutMs: setup.integrationTimeoutMs,
+        });
         ports.push(port);
         const processes: ProcessPort = {
           start: (command, options) => {

@@ -77,7 +77,10 @@ describe('Edit review in the diff editor', () => {
     await files.writeFileAtomic(path, proposal); // what the engine does after approval
     assert.equal(readFileSync(path, 'utf8'), proposal);
     assert.equal(reviewTabs('smith-test-proposal').length, 0, 'the diff editor is still open');
-    assert.deepEqual(dirtyDocuments().filter((uri) => uri.includes('diff-approval-tests')), []);
+    assert.deepEqual(
+      dirtyDocuments().filter((uri) => uri.includes('diff-approval-tests')),
+      [],
+    );
   });
 
   it('reports the user’s changes to the proposal as editedContent', async () => {
@@ -94,7 +97,10 @@ describe('Edit review in the diff editor', () => {
     await files.writeFileAtomic(path, accepted.editedContent!);
     assert.equal(readFileSync(path, 'utf8'), edited);
     assert.equal(reviewTabs('smith-test-proposal').length, 0);
-    assert.deepEqual(dirtyDocuments().filter((uri) => uri.includes('edited.py')), []);
+    assert.deepEqual(
+      dirtyDocuments().filter((uri) => uri.includes('edited.py')),
+      [],
+    );
   });
 
   it('keeps CRLF line endings in the user’s version of a CRLF proposal', async () => {
@@ -119,7 +125,10 @@ describe('Edit review in the diff editor', () => {
     await diff.reject(path);
     assert.deepEqual(readFileSync(path), original);
     assert.equal(reviewTabs('smith-test-proposal').length, 0, 'the diff editor is still open');
-    assert.deepEqual(dirtyDocuments().filter((uri) => uri.includes('bytes.txt')), []);
+    assert.deepEqual(
+      dirtyDocuments().filter((uri) => uri.includes('bytes.txt')),
+      [],
+    );
   });
 
   it('creates nothing when the edit of a new file is rejected', async () => {

@@ -54,9 +54,13 @@ function bundleFixture(repoRoot: string, outDir: string): string {
   const outfile = join(outDir, 'fixture-server.cjs');
   // After install, esbuild's bin is the native executable for this platform.
   const esbuild = join(repoRoot, 'node_modules', 'esbuild', 'bin', 'esbuild');
-  execFileSync(esbuild, [join(repoRoot, 'test/fixtures/mcp/fixture-server-main.ts'), '--bundle', '--platform=node', '--format=cjs', `--outfile=${outfile}`, '--log-level=warning'], {
-    cwd: repoRoot,
-  });
+  execFileSync(
+    esbuild,
+    [join(repoRoot, 'test/fixtures/mcp/fixture-server-main.ts'), '--bundle', '--platform=node', '--format=cjs', `--outfile=${outfile}`, '--log-level=warning'],
+    {
+      cwd: repoRoot,
+    },
+  );
   return outfile;
 }
 
@@ -133,7 +137,10 @@ describe('MCP servers in the VS Code host', function () {
     assert.equal(server.disabled, false);
     const names = server.tools.map((t) => t.name);
     for (const name of ['add', 'pid', 'fail']) assert.ok(names.includes(name), `tool ${name} in ${names.join(', ')}`);
-    assert.deepEqual(server.tools.find((t) => t.name === 'add'), { name: 'add', description: 'Add two numbers.', autoApproved: false });
+    assert.deepEqual(
+      server.tools.find((t) => t.name === 'add'),
+      { name: 'add', description: 'Add two numbers.', autoApproved: false },
+    );
     assert.ok(!JSON.stringify(mcp).includes('inputSchema'), 'snapshots carry no schemas');
     assert.deepEqual(server.resources, [{ uri: 'fixture://greeting', name: 'greeting' }]);
     assert.deepEqual(server.resourceTemplates, [{ uriTemplate: 'fixture://items/{id}', name: 'item' }]);
@@ -152,10 +159,17 @@ describe('MCP servers in the VS Code host', function () {
 
   it('a changed workspace file starts nothing until trusted again; the trusted version runs again', async () => {
     const trusted = readFileSync(configFile, 'utf8');
-    const changed = trusted.replace('"mcpServers": {', `"mcpServers": {\n    "stranger": { "command": ${JSON.stringify(process.execPath)}, "args": ["-e", "setInterval(() => {}, 1000)"] },`);
+    const changed = trusted.replace(
+      '"mcpServers": {',
+      `"mcpServers": {\n    "stranger": { "command": ${JSON.stringify(process.execPath)}, "args": ["-e", "setInterval(() => {}, 1000)"] },`,
+    );
     try {
       writeFileSync(configFile, changed);
-      await until(() => api.mcp.hub.configProblems().some((p) => /\(stranger, fixture\) were not started: this workspace's MCP settings are not trusted yet/.test(p.message)), 'the untrusted change');
+      await until(
+        () =>
+          api.mcp.hub.configProblems().some((p) => /\(stranger, fixture\) were not started: this workspace's MCP settings are not trusted yet/.test(p.message)),
+        'the untrusted change',
+      );
       assert.equal(api.mcp.hub.server('stranger'), undefined);
       assert.equal(api.mcp.hub.server('fixture'), undefined);
     } finally {
@@ -270,7 +284,9 @@ describe('MCP servers in the VS Code host', function () {
       // A workspace server's tools are auto-approved only by the user's own setting.
       await vscode.workspace.getConfiguration('smith').update('autoApprove.mcpTools', true, vscode.ConfigurationTarget.Global);
       llm.enqueue(
-        { text: 'Adding.\n\n<use_mcp_tool>\n<server_name>fixture</server_name>\n<tool_name>add</tool_name>\n<arguments>{"a": 2, "b": 3}</arguments>\n</use_mcp_tool>' },
+        {
+          text: 'Adding.\n\n<use_mcp_tool>\n<server_name>fixture</server_name>\n<tool_name>add</tool_name>\n<arguments>{"a": 2, "b": 3}</arguments>\n</use_mcp_tool>',
+        },
         { text: '<attempt_completion>\n<result>2 + 3 = 5</result>\n</attempt_completion>' },
       );
       await api.controller.newTask('Add 2 and 3 with the fixture server');

@@ -64,7 +64,16 @@ function ownController(beforeDispose: () => Promise<void> = async () => {}) {
       };
     },
   });
-  const controller = new TaskController({ storageDir: storageDirOf(), cwd: () => workspace, host, settings, interactions, edits: diff, saveExport: saveWithDialog, checkpointViews: { showChanges: async () => {}, confirm: async () => false, openFile: async () => {} } });
+  const controller = new TaskController({
+    storageDir: storageDirOf(),
+    cwd: () => workspace,
+    host,
+    settings,
+    interactions,
+    edits: diff,
+    saveExport: saveWithDialog,
+    checkpointViews: { showChanges: async () => {}, confirm: async () => false, openFile: async () => {} },
+  });
   const close = () => {
     controller.dispose();
     settings.dispose();
@@ -255,11 +264,18 @@ describe('Panel task lifecycle', function () {
   it('new_task starts the new task with the carried context and the panel follows it', async () => {
     const controller = api.controller;
     const context = 'Carried context: the parser is done; next write the tests for lifecycle/parser.ts.';
-    server.enqueue({ text: `The history is long; continuing in a new task.\n\n<new_task>\n<context>${context}</context>\n</new_task>` }, { text: completion('Tests written.') });
+    server.enqueue(
+      { text: `The history is long; continuing in a new task.\n\n<new_task>\n<context>${context}</context>\n</new_task>` },
+      { text: completion('Tests written.') },
+    );
     await controller.newTask('Build the parser and its tests');
     const firstId = controller.openTaskId!;
     // new_task asks first, unless the approval policy lets it through.
-    await until(() => api.interactions.pendingApproval !== undefined || controller.openTaskId !== firstId || controller.snapshot().task?.status !== 'running', 'the new_task approval or hand-over', 60_000);
+    await until(
+      () => api.interactions.pendingApproval !== undefined || controller.openTaskId !== firstId || controller.snapshot().task?.status !== 'running',
+      'the new_task approval or hand-over',
+      60_000,
+    );
     assert.notEqual(controller.snapshot().task?.status, 'failed', JSON.stringify(controller.snapshot().task?.messages));
     if (api.interactions.pendingApproval !== undefined) await api.interactions.answerApproval(api.interactions.pendingApproval.callId, true);
     await until(() => controller.openTaskId !== firstId && controller.snapshot().task?.status === 'completed', 'the new task to complete', 60_000);

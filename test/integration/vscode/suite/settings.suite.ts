@@ -74,7 +74,7 @@ describe('Smith settings', () => {
     assert.equal(settings.notifications, true);
   });
 
-  it('reads the web tools\' settings; a bad viewport keeps the default', async () => {
+  it("reads the web tools' settings; a bad viewport keeps the default", async () => {
     const config = vscode.workspace.getConfiguration('smith');
     assert.deepEqual(readSettings().web, { browser: { viewport: { width: 900, height: 600 } }, deniedDomains: [] });
     assert.equal(readSettings().policy.browser, false);
@@ -111,7 +111,15 @@ describe('Smith settings', () => {
     assert.equal(settings.policy.mcpTools, true);
     assert.equal(settings.maxIterations, 40);
     assert.equal(settings.maxCost, 1.5);
-    assert.deepEqual(api.controller.snapshot().autoApprove, { readFiles: true, editFiles: true, safeCommands: false, allCommands: false, mcpTools: true, maxRequests: 40, maxCost: 1.5 });
+    assert.deepEqual(api.controller.snapshot().autoApprove, {
+      readFiles: true,
+      editFiles: true,
+      safeCommands: false,
+      allCommands: false,
+      mcpTools: true,
+      maxRequests: 40,
+      maxCost: 1.5,
+    });
     await api.controller.saveAutoApprove({ maxCost: 0 });
     assert.equal(readSettings().maxCost, undefined, '0 removes the limit');
   });
@@ -119,7 +127,14 @@ describe('Smith settings', () => {
   it('reads smith.reasoningEffort and sends it to the provider; the Settings form saves it with the per-mode models', async () => {
     assert.equal(readSettings().reasoningEffort, 'off');
     assert.equal(providerConfig(readSettings(), 'key').reasoning, undefined);
-    await api.controller.saveSettings({ provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', planModel: 'claude-opus-4-1', actModel: '', reasoningEffort: 'high' });
+    await api.controller.saveSettings({
+      provider: 'anthropic',
+      model: 'claude-sonnet-4-5',
+      baseUrl: '',
+      planModel: 'claude-opus-4-1',
+      actModel: '',
+      reasoningEffort: 'high',
+    });
     const settings = readSettings();
     assert.equal(settings.reasoningEffort, 'high');
     assert.equal(settings.planModel, 'claude-opus-4-1');

@@ -51,7 +51,10 @@ describe('Smith activation', () => {
       contributes.viewsContainers.activitybar.map((c: { id: string }) => c.id),
       ['smith'],
     );
-    assert.deepEqual(contributes.views.smith.map((v: { id: string; type: string }) => [v.id, v.type]), [['smith.chatView', 'webview']]);
+    assert.deepEqual(
+      contributes.views.smith.map((v: { id: string; type: string }) => [v.id, v.type]),
+      [['smith.chatView', 'webview']],
+    );
   });
 
   it('focuses the chat view without errors', async () => {

@@ -93,7 +93,10 @@ describe('A task in the VS Code host', function () {
       server.enqueue({ text: writeCall('flow/approved.txt', content), chunkSize: 12, chunkDelayMs: 15 }, { text: completion });
       await messenger.receive({ type: 'ready' });
       await messenger.receive({ type: 'newTask', id: 'req-1', text: 'Create flow/approved.txt' });
-      assert.deepEqual(webview.posted.filter((m) => m.type === 'reply'), [{ type: 'reply', id: 'req-1', ok: true }]);
+      assert.deepEqual(
+        webview.posted.filter((m) => m.type === 'reply'),
+        [{ type: 'reply', id: 'req-1', ok: true }],
+      );
       // While the model is still writing, the diff editor already shows part of the file.
       await until(() => proposalTabs().length === 1, 'the streamed diff editor');
       assert.ok(!api.controller.snapshot().task!.messages.some((m) => m.kind === 'tool'), 'the diff opened only after the response was complete');
@@ -114,7 +117,10 @@ describe('A task in the VS Code host', function () {
       assert.equal(readFileSync(join(workspace, 'flow/approved.txt'), 'utf8'), content);
       assert.equal(proposalTabs().length, 0, 'the diff editor is still open');
       // The written file takes the diff's place.
-      await until(() => vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === join(workspace, 'flow/approved.txt')), 'the written file in an editor');
+      await until(
+        () => vscode.window.visibleTextEditors.some((e) => e.document.uri.fsPath === join(workspace, 'flow/approved.txt')),
+        'the written file in an editor',
+      );
       const final = api.controller.snapshot().task!.messages;
       const tool = final.find((m) => m.kind === 'tool');
       assert.equal(tool?.kind === 'tool' && tool.status, 'done');
@@ -123,8 +129,17 @@ describe('A task in the VS Code host', function () {
       // What the webview received adds up to the host's state, and the text streamed in before it was logged.
       await new Promise((resolve) => setTimeout(resolve, 100));
       assert.deepEqual(webview.replayedMessages(), final);
-      assert.ok(webview.posted.some((m) => m.type === 'streaming' && m.text.includes('I will create the file.')), 'no streaming message');
-      assert.deepEqual(webview.posted.filter((m) => m.type === 'reply').map((m) => [m.id, m.ok]), [['req-1', true], ['req-2', true]]);
+      assert.ok(
+        webview.posted.some((m) => m.type === 'streaming' && m.text.includes('I will create the file.')),
+        'no streaming message',
+      );
+      assert.deepEqual(
+        webview.posted.filter((m) => m.type === 'reply').map((m) => [m.id, m.ok]),
+        [
+          ['req-1', true],
+          ['req-2', true],
+        ],
+      );
     } finally {
       messenger.dispose();
     }
@@ -135,7 +150,8 @@ describe('A task in the VS Code host', function () {
     const messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.interactions, api.mcp));
     try {
       // The timeout disables the quiet hand-off: only the panel's request can end the wait.
-      const call = "<execute_command>\n<command>echo proceed-start; sleep 60</command>\n<requires_approval>false</requires_approval>\n<timeout>300</timeout>\n</execute_command>";
+      const call =
+        '<execute_command>\n<command>echo proceed-start; sleep 60</command>\n<requires_approval>false</requires_approval>\n<timeout>300</timeout>\n</execute_command>';
       server.enqueue({ text: call }, { text: completion });
       await messenger.receive({ type: 'ready' });
       await messenger.receive({ type: 'newTask', id: 'p-1', text: 'Start a server' });
@@ -145,7 +161,13 @@ describe('A task in the VS Code host', function () {
       await messenger.receive({ type: 'proceedCommand', id: 'p-2', callId: tool?.kind === 'tool' ? tool.callId : '' });
       await until(() => api.controller.snapshot().task?.status === 'completed', 'the completed task');
       assert.match(JSON.stringify(server.requests.at(-1)?.body ?? {}), /the user chose to continue while it runs/);
-      assert.deepEqual(webview.posted.filter((m) => m.type === 'reply').map((m) => [m.id, m.ok]), [['p-1', true], ['p-2', true]]);
+      assert.deepEqual(
+        webview.posted.filter((m) => m.type === 'reply').map((m) => [m.id, m.ok]),
+        [
+          ['p-1', true],
+          ['p-2', true],
+        ],
+      );
     } finally {
       messenger.dispose();
     }

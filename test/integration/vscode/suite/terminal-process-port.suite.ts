@@ -77,7 +77,10 @@ describe('Commands in the VS Code host', function () {
     assert.equal(await running.backend, 'terminal');
     const output: string[] = [];
     running.onOutput((chunk) => output.push(chunk));
-    assert.ok(await eventually(() => output.join('').includes('started') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 30_000), 'the command never started');
+    assert.ok(
+      await eventually(() => output.join('').includes('started') && existsSync(pidFile) && readFileSync(pidFile, 'utf8').trim() !== '', 30_000),
+      'the command never started',
+    );
     const escaped = Number(readFileSync(pidFile, 'utf8').trim());
     assert.ok(isPidAlive(escaped), 'the setsid process runs before the kill');
     await running.kill();
@@ -88,7 +91,7 @@ describe('Commands in the VS Code host', function () {
   it('falls back to a child process and still returns output and exit code', async () => {
     const port = new TerminalProcessPort({ forceFallback: true });
     ports.push(port);
-    const running = port.start("echo out; echo err 1>&2; exit 4", { cwd });
+    const running = port.start('echo out; echo err 1>&2; exit 4', { cwd });
     assert.equal(await running.backend, 'child-process');
     const result = await collect(running);
     assert.match(result.output, /out/);

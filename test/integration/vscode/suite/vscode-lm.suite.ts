@@ -79,7 +79,15 @@ describe('VS Code language models (vscode.lm)', function () {
       { role: 'user', parts: [{ type: 'text', value: 'hello there model' }] },
     ]);
     assert.equal(provider.modelId, 'smith-echo');
-    assert.deepEqual(await provider.describeModel(), { id: 'smith-echo', name: 'Smith Echo · smith-test', contextWindow: 32_000, supportsImages: true, supportsTools: true, inputPrice: 0, outputPrice: 0 });
+    assert.deepEqual(await provider.describeModel(), {
+      id: 'smith-echo',
+      name: 'Smith Echo · smith-test',
+      contextWindow: 32_000,
+      supportsImages: true,
+      supportsTools: true,
+      inputPrice: 0,
+      outputPrice: 0,
+    });
   });
 
   it('with no model named, the first model VS Code offers answers', async () => {
@@ -108,14 +116,37 @@ describe('VS Code language models (vscode.lm)', function () {
       tools: [READ_FILE],
       messages: [
         { role: 'user', content: 'Read the README' },
-        { role: 'assistant', content: [{ type: 'text', text: 'Let me look.' }, { type: 'tool_use', id: 'call-1', name: 'read_file', input: { path: 'README.md' } }] },
-        { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call-1', name: 'read_file', content: '# Workspace', images: [{ type: 'image', mimeType: 'image/png', data: PIXEL }] }] },
+        {
+          role: 'assistant',
+          content: [
+            { type: 'text', text: 'Let me look.' },
+            { type: 'tool_use', id: 'call-1', name: 'read_file', input: { path: 'README.md' } },
+          ],
+        },
+        {
+          role: 'user',
+          content: [
+            {
+              type: 'tool_result',
+              toolUseId: 'call-1',
+              name: 'read_file',
+              content: '# Workspace',
+              images: [{ type: 'image', mimeType: 'image/png', data: PIXEL }],
+            },
+          ],
+        },
       ],
     });
     assert.equal(textOf(answer), 'The tool answered: # Workspace');
     seen = await lastRequest();
     assert.deepEqual(seen.messages.slice(2), [
-      { role: 'assistant', parts: [{ type: 'text', value: 'Let me look.' }, { type: 'tool_call', callId: 'call-1', name: 'read_file', input: { path: 'README.md' } }] },
+      {
+        role: 'assistant',
+        parts: [
+          { type: 'text', value: 'Let me look.' },
+          { type: 'tool_call', callId: 'call-1', name: 'read_file', input: { path: 'README.md' } },
+        ],
+      },
       {
         role: 'user',
         parts: [
@@ -149,7 +180,7 @@ describe('VS Code language models (vscode.lm)', function () {
     assert.equal(seen.messages[2]!.parts[0]!.value, '<read_file>\n<path>a.txt</path>\n</read_file>');
   });
 
-  it('cancels the request through its AbortSignal: the stream ends at once and the model\'s extension is told', async () => {
+  it("cancels the request through its AbortSignal: the stream ends at once and the model's extension is told", async () => {
     const provider = echo();
     const controller = new AbortController();
     const received: ApiStreamChunk[] = [];
@@ -190,7 +221,7 @@ describe('VS Code language models (vscode.lm)', function () {
     assert.equal(await provider.describeModel(), undefined);
   });
 
-  it('a model whose extension throws fails with its message; VS Code\'s error codes are named for the user, and a quota reached is worth a retry', async () => {
+  it("a model whose extension throws fails with its message; VS Code's error codes are named for the user, and a quota reached is worth a retry", async () => {
     const provider = echo();
     await assert.rejects(collect(provider, { systemPrompt: '', messages: [{ role: 'user', content: 'LM_THROW' }] }), (error: Error) => {
       assert.ok(error instanceof ProviderError && !(error instanceof ProviderAbortedError));
@@ -207,7 +238,10 @@ describe('VS Code language models (vscode.lm)', function () {
     });
     await assert.rejects(collect(provider, { systemPrompt: '', messages: [{ role: 'user', content: 'LM_NOT_ALLOWED' }] }), (error: Error) => {
       assert.ok(error instanceof ProviderError);
-      assert.match(error.message, /^Smith may not use Smith Echo \(smith-test\): VS Code did not get your consent for it \(.*The user said no\.\)\. Run the task again and allow Smith/);
+      assert.match(
+        error.message,
+        /^Smith may not use Smith Echo \(smith-test\): VS Code did not get your consent for it \(.*The user said no\.\)\. Run the task again and allow Smith/,
+      );
       assert.equal(error.retryable, false);
       return true;
     });
@@ -242,8 +276,11 @@ describe('VS Code language models (vscode.lm)', function () {
       rmSync(join(workspace, 'lm'), { recursive: true, force: true });
     });
 
-    it('runs with no key: writes the file the model asked for and completes with its answer, at $0 in the model\'s window', async () => {
-      await until(() => api.controller.snapshot().settings.provider === 'vscode-lm' && (api.controller.snapshot().settings.missing?.length ?? 0) === 0, 'the settings to take vscode-lm');
+    it("runs with no key: writes the file the model asked for and completes with its answer, at $0 in the model's window", async () => {
+      await until(
+        () => api.controller.snapshot().settings.provider === 'vscode-lm' && (api.controller.snapshot().settings.missing?.length ?? 0) === 0,
+        'the settings to take vscode-lm',
+      );
       await api.controller.newTask('TASK_WRITE: create lm/hello.txt');
       await until(() => ['completed', 'failed'].includes(api.controller.snapshot().task?.status ?? ''), 'the task to end', 60_000);
       const task = api.controller.snapshot().task!;
@@ -251,7 +288,10 @@ describe('VS Code language models (vscode.lm)', function () {
       assert.equal(readFileSync(join(workspace, 'lm/hello.txt'), 'utf8'), 'Hello from a VS Code language model\n');
       const completion = task.messages.find((m) => m.kind === 'completion');
       assert.equal(completion?.kind === 'completion' ? completion.result : undefined, 'Wrote lm/hello.txt with the smith-test model.');
-      assert.ok(task.messages.some((m) => m.kind === 'tool'), 'the write_to_file call is in the chat');
+      assert.ok(
+        task.messages.some((m) => m.kind === 'tool'),
+        'the write_to_file call is in the chat',
+      );
       assert.equal(task.context?.window, 32_000);
       assert.equal(task.cost, 0);
     });
@@ -265,11 +305,24 @@ describe('VS Code language models (vscode.lm)', function () {
         const task = api.controller.snapshot().task!;
         assert.equal(task.status, 'completed', task.error);
         const completion = task.messages.find((m) => m.kind === 'completion');
-        assert.equal(completion?.kind === 'completion' ? completion.result : undefined, 'The README starts: 1 | # Workspace of the extension-host tests', 'read_file numbers its lines');
+        assert.equal(
+          completion?.kind === 'completion' ? completion.result : undefined,
+          'The README starts: 1 | # Workspace of the extension-host tests',
+          'read_file numbers its lines',
+        );
         const seen = await lastRequest();
-        assert.ok(seen.tools.some((tool) => tool.name === 'read_file') && seen.tools.some((tool) => tool.name === 'attempt_completion'), 'Smith offered its tools natively');
-        assert.ok(seen.messages.some((m) => m.parts.some((p) => p.type === 'tool_call' && p.name === 'read_file')), 'the read_file call went back to the model');
-        assert.ok(seen.messages.some((m) => m.parts.some((p) => p.type === 'tool_result' && String(p.text).includes('# Workspace of the extension-host tests'))), 'with its result');
+        assert.ok(
+          seen.tools.some((tool) => tool.name === 'read_file') && seen.tools.some((tool) => tool.name === 'attempt_completion'),
+          'Smith offered its tools natively',
+        );
+        assert.ok(
+          seen.messages.some((m) => m.parts.some((p) => p.type === 'tool_call' && p.name === 'read_file')),
+          'the read_file call went back to the model',
+        );
+        assert.ok(
+          seen.messages.some((m) => m.parts.some((p) => p.type === 'tool_result' && String(p.text).includes('# Workspace of the extension-host tests'))),
+          'with its result',
+        );
       } finally {
         await vscode.workspace.getConfiguration('smith').update('toolProtocol', 'xml', vscode.ConfigurationTarget.Global);
       }
