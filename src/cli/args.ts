@@ -89,8 +89,8 @@ export function taskIdArgument(value: string, where: string): string {
 export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'checkpoints', 'rewind', 'replay'];
 
 /** The switches of the auto-approve policy, as named on the command line. */
-export const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp', 'browser'] as const;
-export type AutoApproveFlag = (typeof AUTO_APPROVE_FLAGS)[number];
+const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp', 'browser'] as const;
+type AutoApproveFlag = (typeof AUTO_APPROVE_FLAGS)[number];
 
 export const USAGE = `Usage: smith [options] [task]
        smith [options] --resume TASK_ID [message]

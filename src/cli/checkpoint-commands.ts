@@ -12,7 +12,7 @@ import { defaultStorageDir } from './default-storage.js';
 import { reportInterruptedRestores } from './restore-recovery.js';
 import type { Style } from './style.js';
 
-export const CHECKPOINT_USAGE = `smith checkpoints TASK_ID [--output json] [--storage DIR]
+const CHECKPOINT_USAGE = `smith checkpoints TASK_ID [--output json] [--storage DIR]
 smith rewind TASK_ID CHECKPOINT_ID [--files-only | --conversation-only] [--force] [--storage DIR]`;
 
 /** What `smith checkpoints --help` and `smith rewind --help` print. */
@@ -28,7 +28,7 @@ smith rewind restores the workspace files and the conversation to a checkpoint:
 Continue a rewound task with: smith --resume TASK_ID "your message". See docs/checkpoints.md.`;
 
 /** One checkpoint in `smith checkpoints --output json`. */
-export interface CheckpointJson {
+interface CheckpointJson {
   readonly id: string;
   /** The position in the task log of the step it follows. */
   readonly step: number;
@@ -39,7 +39,7 @@ export interface CheckpointJson {
 }
 
 /** The checkpoints as `--output json` prints them. */
-export function checkpointsJson(events: readonly TaskEvent[]): CheckpointJson[] {
+function checkpointsJson(events: readonly TaskEvent[]): CheckpointJson[] {
   return listCheckpoints(events).map((c) => ({
     id: c.id,
     step: c.afterSeq,
@@ -121,11 +121,7 @@ export async function runCheckpointCommand(argv: readonly string[], out: NodeJS.
 }
 
 /** The checkpoint stores of the workspace a stored task ran in: its folder's, and those of the other folders its checkpoints cover. */
-export async function storeOfTask(
-  events: readonly TaskEvent[],
-  storageDir: string,
-  notify: (message: string) => void,
-): Promise<WorkspaceCheckpoints | undefined> {
+async function storeOfTask(events: readonly TaskEvent[], storageDir: string, notify: (message: string) => void): Promise<WorkspaceCheckpoints | undefined> {
   const started = events.find((e) => e.type === 'task_started');
   if (started?.type !== 'task_started') throw new Error('the task log has no task_started event');
   const workspace = WorkspaceRoots.open(

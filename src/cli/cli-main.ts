@@ -37,7 +37,7 @@ import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands
 import { taskMessageText, type CommandTextSources } from './command-text.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import { createStyle, type Style } from './style.js';
-import { chainEvents, type runTaskChain, type TaskChainResult } from './task-chain.js';
+import { chainEvents, type runTaskChain, type TaskChainResult } from '../core/task/task-chain.js';
 
 declare const SMITH_VERSION: string | undefined;
 

@@ -9,7 +9,7 @@ export function userSettingsFile(storageDir: string): string {
 }
 
 /** The API profiles of the user's settings file, and the profile each mode runs with (`planProfile`, `actProfile`). */
-export interface CliProfiles extends ParsedProfiles {
+interface CliProfiles extends ParsedProfiles {
   readonly modeProfiles: { readonly plan?: string; readonly act?: string };
 }
 

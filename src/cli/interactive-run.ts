@@ -2,10 +2,10 @@ import type { Task, TaskOptions } from '../core/task/task.js';
 import type { LineSource } from './line-source.js';
 import { isSlashCommand, type CliSession, type SlashCommands } from './slash-commands.js';
 import type { Style } from './style.js';
-import { runTaskChain, type TaskChainResult } from './task-chain.js';
+import { runTaskChain, type TaskChainResult } from '../core/task/task-chain.js';
 
 /** The terminal pieces a run talks to. */
-export interface RunTerminal {
+interface RunTerminal {
   readonly lines: LineSource | undefined;
   readonly commands: SlashCommands;
   readonly err: NodeJS.WritableStream;

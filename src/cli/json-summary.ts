@@ -3,7 +3,7 @@ import type { TaskOutcome } from '../core/task/task.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 
 /** One step of the run, as printed by --output json. */
-export interface JsonStep {
+interface JsonStep {
   readonly type: 'assistant' | 'tool' | 'error';
   readonly tool?: string;
   readonly input?: Readonly<Record<string, string>>;

@@ -4,7 +4,7 @@ import { findExecutable } from '../core/search/find-executable.js';
 import { NodeFileSystem } from '../core/workspace/node-file-system.js';
 
 /** Why a question to the user is refused: under `smith mcp-serve` the MCP client is the only party, and stdio is its channel. */
-export const NO_USER_FEEDBACK = 'smith mcp-serve has no user to ask: it approves work inside its workspace and refuses paths outside it.';
+const NO_USER_FEEDBACK = 'smith mcp-serve has no user to ask: it approves work inside its workspace and refuses paths outside it.';
 
 /** The host behind `smith mcp-serve`: real files and processes, no terminal; notices go to stderr (stdout is the protocol). */
 export function createMcpServeHost(err: NodeJS.WritableStream = process.stderr): Host {

@@ -6,11 +6,11 @@ import { APPROVE_ALL_POLICY } from '../core/task/approval-policy.js';
 import { Task } from '../core/task/task.js';
 import { cliRedactor } from './cli-secrets.js';
 import { createMcpServeHost } from './mcp-serve-host.js';
-import { runTaskChain } from './task-chain.js';
+import { runTaskChain } from '../core/task/task-chain.js';
 import { toolSubject } from '../shared/tool-subject.js';
 
 /** What run_task needs. */
-export interface McpTaskRequest {
+interface McpTaskRequest {
   readonly cwd: string;
   readonly storageDir: string;
   readonly providerConfig?: ProviderConfig;
@@ -22,7 +22,7 @@ export interface McpTaskRequest {
 }
 
 /** run_task's answer, as MCP tool result text. */
-export interface McpTaskAnswer {
+interface McpTaskAnswer {
   readonly text: string;
   readonly isError: boolean;
 }

@@ -20,7 +20,7 @@ import { runTaskForMcp } from './mcp-serve-task.js';
 const PROGRESS_SETTLE_MS = 25;
 
 /** What `smith mcp-serve` runs with. */
-export interface McpServeOptions {
+interface McpServeOptions {
   readonly cwd: string;
   readonly storageDir: string;
   /** The model for run_task; without it run_task answers with an error saying how to configure one. */
@@ -33,14 +33,7 @@ export interface McpServeOptions {
 }
 
 /** The workspace tools `smith mcp-serve` exposes, as the real handlers the agent itself uses. */
-export const MCP_SERVE_TOOLS: readonly ToolHandler[] = [
-  readFileTool,
-  listFilesTool,
-  searchFilesTool,
-  listCodeDefinitionNamesTool,
-  replaceInFileTool,
-  writeToFileTool,
-];
+const MCP_SERVE_TOOLS: readonly ToolHandler[] = [readFileTool, listFilesTool, searchFilesTool, listCodeDefinitionNamesTool, replaceInFileTool, writeToFileTool];
 
 /** Runs Smith as an MCP server on stdio until the client disconnects. */
 export async function runMcpServe(options: McpServeOptions): Promise<void> {
@@ -120,7 +113,7 @@ export async function runMcpServe(options: McpServeOptions): Promise<void> {
 }
 
 /** A zod shape for a tool's string parameters (the XML tools take strings only). */
-export function inputShape(spec: ToolSpec): Record<string, z.ZodType<string | undefined>> {
+function inputShape(spec: ToolSpec): Record<string, z.ZodType<string | undefined>> {
   return Object.fromEntries(spec.params.map((p) => [p.name, p.required ? z.string().describe(p.description) : z.string().optional().describe(p.description)]));
 }
 

@@ -20,7 +20,7 @@ export interface CliMcp {
 }
 
 /** Options for starting the CLI's MCP servers. */
-export interface CliMcpOptions extends McpPromptOptions {
+interface CliMcpOptions extends McpPromptOptions {
   readonly cwd: string;
   readonly storageDir: string;
   /** --mcp-config FILE: read after the global and workspace files, so its servers win. */

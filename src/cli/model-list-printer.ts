@@ -4,7 +4,7 @@ import type { ProviderConfig } from '../core/providers/types.js';
 import { modelFactsText } from '../shared/model-facts-text.js';
 
 /** Where `smith --list-models` writes, and whether a person reads it. */
-export interface ModelListOutput {
+interface ModelListOutput {
   readonly stdout: NodeJS.WritableStream;
   readonly stderr: NodeJS.WritableStream;
   /** On a terminal each model's facts follow its id; piped, one id per line, for scripts. */

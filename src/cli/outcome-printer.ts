@@ -20,7 +20,7 @@ export function printOutcome(outcome: TaskOutcome, taskId: string, style: Style,
 }
 
 /** "Tokens: 12,345 in (2,000 cached) · 678 out · $0.0123" */
-export function usageLine(usage: UiUsage): string {
+function usageLine(usage: UiUsage): string {
   const cached = usage.cacheReadTokens ? ` (${usage.cacheReadTokens.toLocaleString('en-US')} cached)` : '';
   const cost = usage.cost === undefined ? 'cost unknown' : formatUsd(usage.cost, 4);
   return `Tokens: ${usage.inputTokens.toLocaleString('en-US')} in${cached} · ${usage.outputTokens.toLocaleString('en-US')} out · ${cost}`;

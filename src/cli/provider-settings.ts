@@ -10,7 +10,7 @@ import { loadCliProfiles, userSettingsFile } from './cli-profiles.js';
 import { defaultStorageDir } from './default-storage.js';
 
 /** The CLI's options with the API profile it names, if any (`--profile`). */
-export type ProfiledOptions = CliOptions & { readonly profile?: string };
+type ProfiledOptions = CliOptions & { readonly profile?: string };
 
 /** The hosted services whose key alone picks them, in list order (local servers and Azure need more than a key). */
 export const KEYED_PROVIDERS = PROVIDERS.filter((p) => p.keyRequired && !p.baseUrlRequired);

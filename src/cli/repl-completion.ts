@@ -10,7 +10,7 @@ import { REPL_HELP } from './slash-commands.js';
 export const REPL_COMMANDS: readonly string[] = [...REPL_HELP.matchAll(/^ {2}\/([a-z]+)/gm)].map((m) => m[1] ?? '');
 
 /** What Tab completes in the REPL: a line as readline gives it, and [completions, the part they replace]. */
-export type ReplCompleter = (line: string) => Promise<[string[], string]>;
+type ReplCompleter = (line: string) => Promise<[string[], string]>;
 
 /**
  * Tab in the REPL: `/` at the start completes commands (the REPL's own, the user's files, MCP

@@ -2,7 +2,7 @@ import { usageTotals } from '../core/task/ui-projection.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
 import type { Mode } from '../core/skills/skill.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
-import { chainEvents } from './task-chain.js';
+import { chainEvents } from '../core/task/task-chain.js';
 import type { HumanReporter } from './human-reporter.js';
 import { runInteractive } from './interactive-run.js';
 import type { LineSource } from './line-source.js';

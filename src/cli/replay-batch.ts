@@ -25,10 +25,10 @@ const runsSchema = z.array(entrySchema);
 const batchObjectSchema = z.object({ concurrency: z.number().int().positive().optional(), runs: runsSchema }).strict();
 
 /** One replay of a batch file. */
-export type BatchEntry = z.infer<typeof entrySchema>;
+type BatchEntry = z.infer<typeof entrySchema>;
 
 /** A batch file read and checked: its replays (rules paths made absolute) and its concurrency, if it sets one. */
-export interface ReplayBatch {
+interface ReplayBatch {
   readonly runs: readonly BatchEntry[];
   readonly concurrency?: number;
 }

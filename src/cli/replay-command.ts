@@ -16,7 +16,7 @@ import { entryFlags, inPool, readReplayBatch } from './replay-batch.js';
 import { onStopSignals } from './stop-signals.js';
 import type { Style } from './style.js';
 
-export const REPLAY_USAGE = `smith replay TASK_ID [--model ID] [--provider NAME] [--base-url URL] [--skill NAME] [--rules FILE]
+const REPLAY_USAGE = `smith replay TASK_ID [--model ID] [--provider NAME] [--base-url URL] [--skill NAME] [--rules FILE]
              [--max-iterations N] [--input-price USD] [--output-price USD] [--output human|json] [--storage DIR]
              [--run-commands-unconfined]
 smith replay --batch FILE [--concurrency N] [the settings above, as defaults for every run]`;
@@ -39,7 +39,7 @@ const MODEL_FLAGS = [
 ] as const;
 
 /** Where the command writes and what it reads from the environment. */
-export interface ReplayCommandIo {
+interface ReplayCommandIo {
   readonly out: NodeJS.WritableStream;
   readonly err: NodeJS.WritableStream;
   readonly env: NodeJS.ProcessEnv;

@@ -27,7 +27,7 @@ export interface CliSession {
 }
 
 /** What a command asks of the loop that runs it: quit, run the current task now, send a message (a custom command), or nothing. */
-export type CommandAction = 'exit' | 'run' | { readonly send: string } | undefined;
+type CommandAction = 'exit' | 'run' | { readonly send: string } | undefined;
 
 export const REPL_HELP = `Type a task to start it; after it ends, type more to continue the same task.
 Lines typed while a task works are queued and reach the model with its next request.

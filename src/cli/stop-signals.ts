@@ -1,7 +1,7 @@
 import type { LineSource } from './line-source.js';
 
 /** The ways a user (or the system) asks Smith to stop. */
-export type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
+type StopSignal = 'SIGINT' | 'SIGTERM' | 'SIGHUP';
 
 const SIGNAL_NUMBERS: Record<StopSignal, number> = { SIGHUP: 1, SIGINT: 2, SIGTERM: 15 };
 

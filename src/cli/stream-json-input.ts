@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, QuestionPort } from '../core/ports.js';
 
 /** One line of `--input stream-json` (the schema is the single source: the type comes from it). */
-export const streamJsonInputLine = z.discriminatedUnion('type', [
+const streamJsonInputLine = z.discriminatedUnion('type', [
   /** A message for the model, delivered with its next request (queued like one typed at a terminal). */
   z.object({ type: z.literal('message'), text: z.string().min(1) }).strict(),
   /** The answer to an approval; without `callId` it answers the one waiting (or the next one asked). */
@@ -11,7 +11,7 @@ export const streamJsonInputLine = z.discriminatedUnion('type', [
   /** The answer to a follow-up question. */
   z.object({ type: z.literal('answer'), text: z.string() }).strict(),
 ]);
-export type StreamJsonInputLine = z.infer<typeof streamJsonInputLine>;
+type StreamJsonInputLine = z.infer<typeof streamJsonInputLine>;
 
 interface Waiter<T> {
   readonly match: (line: T) => boolean;

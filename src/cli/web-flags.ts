@@ -2,7 +2,7 @@ import { parseViewport, type WebToolSettings } from '../core/browser/browser-set
 import { parseHostPattern } from '../core/web/host-patterns.js';
 
 /** The web tools' flags as parseArgs gives them. */
-export interface WebFlagValues {
+interface WebFlagValues {
   readonly 'browser-path'?: string;
   readonly 'browser-cdp'?: string;
   readonly 'browser-viewport'?: string;

@@ -3,7 +3,7 @@ import type { Disposable, Event } from './events.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
 /** Where attention notices come from and go to. */
-export interface AttentionInputs {
+interface AttentionInputs {
   readonly interactions: Pick<WebviewInteractions, 'pendingApproval' | 'pendingQuestion' | 'onDidChange'>;
   /** A run of the panel's task ended. */
   readonly onTaskEnded: Event<TaskOutcome>;

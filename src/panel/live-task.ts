@@ -14,7 +14,7 @@ import { firstChangedIndex } from './panel-state.js';
 import type { EditReview } from './ports.js';
 
 /** What the panel's live tasks are run with; the TaskController provides it. */
-export interface LiveTaskDeps {
+interface LiveTaskDeps {
   readonly host: Host;
   readonly edits: EditReview;
   /** A task environment from the current settings; throws saying what to fix. */

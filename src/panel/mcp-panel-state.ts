@@ -9,7 +9,7 @@ const MAX_DESCRIPTION = 300;
 export const EMPTY_MCP_PANEL_STATE: McpPanelState = { servers: [], problems: [], configFiles: { global: '' } };
 
 /** What the panel state is built from: the hub's servers and problems and the files it reads. */
-export interface McpPanelInputs {
+interface McpPanelInputs {
   readonly servers: readonly McpServerSnapshot[];
   readonly problems: readonly McpConfigProblem[];
   readonly sources: readonly McpConfigSource[];
@@ -45,7 +45,7 @@ function serverView(server: McpServerSnapshot, sources: readonly McpConfigSource
 }
 
 /** Splits the engine's `field "x": message` wording so the panel can show the field on its own. */
-export function problemView(problem: McpConfigProblem): McpConfigProblemView {
+function problemView(problem: McpConfigProblem): McpConfigProblemView {
   const match = /^field "([^"]+)": ([\s\S]*)$/.exec(problem.message);
   return {
     file: problem.file,

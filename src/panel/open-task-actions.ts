@@ -16,7 +16,7 @@ const SCREENSHOT_EXTENSIONS: Readonly<Record<string, string>> = { 'image/png': '
 let screenshotDir: string | undefined;
 
 /** What the actions on the open task work with; the TaskController provides it. */
-export interface OpenTaskActionsDeps {
+interface OpenTaskActionsDeps {
   readonly host: Host;
   readonly checkpointViews: CheckpointViews;
   readonly live: () => LiveTasks;

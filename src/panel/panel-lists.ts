@@ -10,7 +10,7 @@ import { readGuardOf } from '../core/permissions/read-guard.js';
 import { expandSlashInput, slashSuggestions, type SlashInputs } from './slash-input.js';
 
 /** What the lists are read from. */
-export interface PanelListsDeps {
+interface PanelListsDeps {
   readonly storageDir: string;
   readonly cwd: () => string | undefined;
   /** The other folders of a multi-root workspace. */

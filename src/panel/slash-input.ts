@@ -6,7 +6,7 @@ import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { MentionSuggestion } from '../shared/protocol.js';
 
 /** The panel's own commands, listed before the user's; they act on the panel instead of sending text. */
-export const PANEL_COMMANDS = [
+const PANEL_COMMANDS = [
   { name: 'newtask', hint: '[task]', description: 'Start a new task (with the text as its task), or an empty chat' },
   { name: 'condense', hint: '', description: 'Summarise the task so far; the summary replaces older history for the model' },
   { name: 'mode', hint: 'plan|act', description: 'Switch to Plan mode (discuss, no edits) or Act mode' },

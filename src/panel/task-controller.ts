@@ -27,7 +27,7 @@ import { ViewRequests } from './view-requests.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
 /** What the controller is built from: the editor's parts as ports (see ports.ts). */
-export interface TaskControllerDeps {
+interface TaskControllerDeps {
   readonly storageDir: string;
   /** The folder tasks work in; undefined when no folder is open. */
   readonly cwd: () => string | undefined;

@@ -6,7 +6,7 @@ import type { Host } from '../core/ports.js';
 import type { ApiProvider } from '../core/providers/types.js';
 
 /** What the panel's replays need from the editor. */
-export interface PanelReplayDeps {
+interface PanelReplayDeps {
   readonly storageDir: string;
   /** Files, processes, ripgrep, clock and notices; a replay asks no one, so its approvals are never used. */
   readonly host: Host;

@@ -1,7 +1,7 @@
 // One run of a user's hook, as the task log keeps it and the chat and the terminal show it.
 
 /** How one hook run ended. */
-export type HookRunResult = 'ok' | 'blocked' | 'allowed' | 'ask' | 'failed' | 'timed_out';
+type HookRunResult = 'ok' | 'blocked' | 'allowed' | 'ask' | 'failed' | 'timed_out';
 
 /** One hook command that ran: what it was, where it came from, how it ended and what it said. */
 export interface HookRun {

@@ -4,7 +4,6 @@ import type { DeepReadonly } from './deep-readonly.js';
 
 /** Where an MCP server stands: `connecting` may be a reconnect after a crash (see `reconnect`). */
 const mcpServerStatusSchema = z.enum(['connecting', 'connected', 'error', 'disabled']);
-export type McpServerStatusView = z.infer<typeof mcpServerStatusSchema>;
 
 /** One tool of an MCP server as the panel lists it (no input schema: snapshots stay small). */
 const mcpToolViewSchema = z.object({
@@ -18,9 +17,7 @@ export type McpToolView = DeepReadonly<z.infer<typeof mcpToolViewSchema>>;
 
 /** A resource with a fixed URI, and a family of resources addressed by a URI template. */
 const mcpResourceViewSchema = z.object({ uri: z.string(), name: z.string() });
-export type McpResourceView = DeepReadonly<z.infer<typeof mcpResourceViewSchema>>;
 const mcpResourceTemplateViewSchema = z.object({ uriTemplate: z.string(), name: z.string() });
-export type McpResourceTemplateView = DeepReadonly<z.infer<typeof mcpResourceTemplateViewSchema>>;
 
 /** One configured MCP server (valid or not) with what it offers. */
 const mcpServerViewSchema = z.object({

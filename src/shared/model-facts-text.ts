@@ -1,5 +1,5 @@
 /** What a model list knows of a model, as the CLI's --list-models and the panel's picker show it. */
-export interface ModelFactsShown {
+interface ModelFactsShown {
   readonly name?: string;
   readonly contextWindow?: number;
   readonly inputPrice?: number;

@@ -5,7 +5,7 @@
 // and setup form all derive from this list.
 
 /** Which SDK client a provider is spoken to with. */
-export type ProviderApi =
+type ProviderApi =
   | 'anthropic'
   | 'anthropic-vertex'
   | 'anthropic-bedrock'

@@ -14,7 +14,7 @@ export interface RequestClient {
 }
 
 /** How a client names and times its requests. */
-export interface RequestClientOptions {
+interface RequestClientOptions {
   /** Keeps ids unique across reloads of the page (default: random). */
   readonly prefix?: string;
   /**
@@ -25,7 +25,7 @@ export interface RequestClientOptions {
   readonly timeoutMs?: number;
 }
 
-export const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 /** Creates a client that posts through `post`. */
 export function createRequestClient(post: (message: WebviewRequest) => void, options: RequestClientOptions = {}): RequestClient {

@@ -1,5 +1,5 @@
 /** The facts of a retry that every renderer shows. */
-export interface RetryFacts {
+interface RetryFacts {
   readonly attempt: number;
   readonly maxRetries: number;
   readonly delayMs: number;
@@ -7,7 +7,7 @@ export interface RetryFacts {
 }
 
 /** The wait before a retry in whole seconds, at least 1 ("retrying in 0 s" reads as a bug). */
-export function retrySeconds(delayMs: number): number {
+function retrySeconds(delayMs: number): number {
   return Math.max(1, Math.round(delayMs / 1000));
 }
 

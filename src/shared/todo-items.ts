@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { DeepReadonly } from './deep-readonly.js';
 
 /** Where one item stands. */
-export const todoStatusSchema = z.enum(['pending', 'in_progress', 'completed']);
+const todoStatusSchema = z.enum(['pending', 'in_progress', 'completed']);
 export type TodoStatus = z.infer<typeof todoStatusSchema>;
 
 /** One line of the list. */

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { DeepReadonly } from './deep-readonly.js';
 
 /** How a command's run ended. */
-export const commandEndSchema = z.discriminatedUnion('kind', [
+const commandEndSchema = z.discriminatedUnion('kind', [
   /** It exited by itself: its exit code, or the signal that ended it (exitCode null). */
   z.object({ kind: z.literal('exited'), exitCode: z.number().nullable(), signal: z.string().optional() }),
   /** It ran past its timeout and was killed with everything it started. */
@@ -16,7 +16,7 @@ export const commandEndSchema = z.discriminatedUnion('kind', [
 export type CommandEnd = DeepReadonly<z.infer<typeof commandEndSchema>>;
 
 /** execute_command. */
-export const commandFactsSchema = z.object({
+const commandFactsSchema = z.object({
   command: z.string(),
   end: commandEndSchema,
   /** What it printed, capped exactly as the model got it (head and tail kept, a note where the middle was cut). */
@@ -29,7 +29,7 @@ export const commandFactsSchema = z.object({
 export type CommandFacts = DeepReadonly<z.infer<typeof commandFactsSchema>>;
 
 /** write_to_file, replace_in_file, new_rule: the change that landed (no file contents). */
-export const editFactsSchema = z.object({
+const editFactsSchema = z.object({
   /** Workspace-relative (absolute outside the workspace). */
   path: z.string(),
   added: z.number(),
@@ -46,7 +46,7 @@ export const editFactsSchema = z.object({
 export type EditFacts = DeepReadonly<z.infer<typeof editFactsSchema>>;
 
 /** read_file. */
-export const readFactsSchema = z.object({
+const readFactsSchema = z.object({
   path: z.string(),
   /** Lines shown, 1-based and inclusive; 0 and 0 for an empty file. */
   firstLine: z.number(),
@@ -58,7 +58,7 @@ export const readFactsSchema = z.object({
 export type ReadFacts = DeepReadonly<z.infer<typeof readFactsSchema>>;
 
 /** list_files. */
-export const listFactsSchema = z.object({
+const listFactsSchema = z.object({
   path: z.string(),
   recursive: z.boolean(),
   entries: z.number(),
@@ -68,7 +68,7 @@ export const listFactsSchema = z.object({
 export type ListFacts = DeepReadonly<z.infer<typeof listFactsSchema>>;
 
 /** search_files and search_mcp_tools. */
-export const searchFactsSchema = z.object({
+const searchFactsSchema = z.object({
   /** The folder or file searched; absent for a search of MCP tools. */
   path: z.string().optional(),
   /** The regex (search_files) or the words (search_mcp_tools). */
@@ -82,7 +82,7 @@ export const searchFactsSchema = z.object({
 export type SearchFacts = DeepReadonly<z.infer<typeof searchFactsSchema>>;
 
 /** list_code_definition_names. */
-export const outlineFactsSchema = z.object({
+const outlineFactsSchema = z.object({
   path: z.string(),
   /** Source files outlined. */
   files: z.number(),
@@ -90,10 +90,9 @@ export const outlineFactsSchema = z.object({
   /** Files left out: over the per-call limit, too large, unreadable. */
   skipped: z.number(),
 });
-export type OutlineFacts = DeepReadonly<z.infer<typeof outlineFactsSchema>>;
 
 /** use_mcp_tool, access_mcp_resource and the MCP discovery tools. */
-export const mcpFactsSchema = z.object({
+const mcpFactsSchema = z.object({
   /** Absent when no one server was asked (list_mcp_servers and search_mcp_tools without one). */
   server: z.string().optional(),
   tool: z.string().optional(),
@@ -101,17 +100,15 @@ export const mcpFactsSchema = z.object({
   /** The server answered the call with an error result. */
   isError: z.boolean(),
 });
-export type McpFacts = DeepReadonly<z.infer<typeof mcpFactsSchema>>;
 
 /** ask_followup_question and plan_mode_respond. */
-export const questionFactsSchema = z.object({
+const questionFactsSchema = z.object({
   /** False when no user could answer (a headless run). */
   answered: z.boolean(),
 });
-export type QuestionFacts = DeepReadonly<z.infer<typeof questionFactsSchema>>;
 
 /** use_subagents: one child task, how it ended and what it spent (counted in the parent's cost). */
-export const subagentFactsSchema = z.object({
+const subagentFactsSchema = z.object({
   taskId: z.string(),
   prompt: z.string(),
   status: z.enum(['completed', 'failed', 'cancelled']),
@@ -127,7 +124,7 @@ export const subagentFactsSchema = z.object({
 export type SubagentFacts = DeepReadonly<z.infer<typeof subagentFactsSchema>>;
 
 /** web_fetch. */
-export const fetchFactsSchema = z.object({
+const fetchFactsSchema = z.object({
   url: z.string(),
   /** Characters of the page's Markdown (before the cap). */
   chars: z.number(),
@@ -137,7 +134,7 @@ export const fetchFactsSchema = z.object({
 export type FetchFacts = DeepReadonly<z.infer<typeof fetchFactsSchema>>;
 
 /** browser_action: what was done and what the page said (the screenshot is the result's image). */
-export const browserFactsSchema = z.object({
+const browserFactsSchema = z.object({
   action: z.string(),
   /** The page's address after the action; absent once the browser is closed. */
   url: z.string().optional(),
@@ -169,7 +166,7 @@ export const toolFactsSchema = z.object({
 export type ToolFacts = DeepReadonly<z.infer<typeof toolFactsSchema>>;
 
 /** Lines added and removed by an edit. */
-export const lineStatsSchema = z.object({ added: z.number(), removed: z.number() });
+const lineStatsSchema = z.object({ added: z.number(), removed: z.number() });
 export type LineStats = DeepReadonly<z.infer<typeof lineStatsSchema>>;
 
 /**

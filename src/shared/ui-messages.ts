@@ -5,15 +5,15 @@ import type { DeepReadonly } from './deep-readonly.js';
 import { toolFactsSchema } from './tool-details.js';
 
 /** What an @-mention attached to a message, shown as a chip. */
-export const uiAttachmentSchema = z.object({ kind: z.string(), ref: z.string(), truncated: z.boolean() });
+const uiAttachmentSchema = z.object({ kind: z.string(), ref: z.string(), truncated: z.boolean() });
 export type UiAttachment = DeepReadonly<z.infer<typeof uiAttachmentSchema>>;
 
 /** Where a tool call stands. */
-export const toolStatusSchema = z.enum(['running', 'awaiting_approval', 'rejected', 'done', 'failed', 'interrupted']);
+const toolStatusSchema = z.enum(['running', 'awaiting_approval', 'rejected', 'done', 'failed', 'interrupted']);
 export type ToolStatus = z.infer<typeof toolStatusSchema>;
 
 /** A failed model request about to be made again ("retrying in 4 s, attempt 2 of 3"). */
-export const uiRetryMessageSchema = z.object({
+const uiRetryMessageSchema = z.object({
   kind: z.literal('retry'),
   id: z.string(),
   /** 1 for the first retry. */
@@ -26,7 +26,7 @@ export const uiRetryMessageSchema = z.object({
 export type UiRetryMessage = DeepReadonly<z.infer<typeof uiRetryMessageSchema>>;
 
 /** One card per tool call. */
-export const uiToolMessageSchema = z.object({
+const uiToolMessageSchema = z.object({
   kind: z.literal('tool'),
   id: z.string(),
   callId: z.string(),
@@ -59,7 +59,7 @@ const said = {
 };
 
 /** A checkpoint of the workspace after a step that changed it (checkpoint "0": as the task found it). */
-export const uiCheckpointMessageSchema = z.object({
+const uiCheckpointMessageSchema = z.object({
   kind: z.literal('checkpoint'),
   id: z.string(),
   checkpointId: z.string(),

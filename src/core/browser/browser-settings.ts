@@ -22,7 +22,7 @@ export interface Viewport {
 export const DEFAULT_VIEWPORT: Viewport = { width: 900, height: 600 };
 
 /** The names Chromium-family browsers install under, most specific first. */
-export const CHROMIUM_NAMES: readonly string[] = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'microsoft-edge', 'chrome'];
+const CHROMIUM_NAMES: readonly string[] = ['chromium', 'chromium-browser', 'google-chrome', 'google-chrome-stable', 'microsoft-edge', 'chrome'];
 
 /** Where macOS and Windows keep Chrome and Edge, which are not on PATH there. */
 const WELL_KNOWN_PATHS: readonly string[] = [

@@ -10,7 +10,7 @@ import type { Duplex } from 'node:stream';
 import { checkWebAccess, pinnedLookup, type WebAccessPolicy } from '../web/web-access.js';
 
 /** Told of each request the policy refused: the URL (or host:port of a tunnel) and why. */
-export type RefusalListener = (target: string, reason: string) => void;
+type RefusalListener = (target: string, reason: string) => void;
 
 /** On the proxy's own answers: why the request did not go through (URI-encoded), for navigate() to report as a load failure. */
 export const PROXY_ERROR_HEADER = 'x-smith-proxy-error';

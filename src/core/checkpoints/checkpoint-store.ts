@@ -16,10 +16,10 @@ const STAT_CACHE_EAGER_FILES = 256;
 const STAT_CACHE_INTERVAL_MS = 30_000;
 
 /** Files above this size are not checkpointed unless a setting says otherwise. */
-export const DEFAULT_CHECKPOINT_MAX_FILE_BYTES = 5 * 1024 * 1024;
+const DEFAULT_CHECKPOINT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** One snapshot of the workspace: `root` names its content. */
-export interface SnapshotResult {
+interface SnapshotResult {
   readonly root: string;
   /** Paths added, changed or removed since the previous snapshot of this store. */
   readonly changed: readonly string[];
@@ -43,7 +43,7 @@ export interface RestorePlan {
 }
 
 /** Options of a workspace's store. */
-export interface CheckpointStoreOptions {
+interface CheckpointStoreOptions {
   /** Smith's storage folder; the store lives in `checkpoints/<workspace key>/` below it. */
   readonly storageDir: string;
   readonly workspaceRoot: string;

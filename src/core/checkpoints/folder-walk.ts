@@ -44,7 +44,7 @@ export interface WalkedFolder {
 }
 
 /** Where the walk sends the absolute path of every entry to stat, as it finds them. */
-export interface StatSink {
+interface StatSink {
   push(path: string): void;
 }
 

@@ -34,7 +34,7 @@ const READ_FLAGS = constants.O_RDONLY | NOFOLLOW | (constants.O_NONBLOCK ?? 0);
 const CREATE_FLAGS = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW;
 
 /** A path a restore refuses to go through, and why. */
-export class UnsafePathError extends Error {
+class UnsafePathError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'UnsafePathError';
@@ -46,7 +46,7 @@ export class UnsafePathError extends Error {
  * the way is a link or not a folder (the path then leads out of the workspace, or nowhere).
  * `state` is one comparable word: `missing`, `folder`, `other`, `blocked`, or `<mode>:<hash>`.
  */
-export interface OnDisk {
+interface OnDisk {
   readonly state: string;
   /** For `blocked`: the first path on the way that is not a real folder. */
   readonly blockedAt?: string;

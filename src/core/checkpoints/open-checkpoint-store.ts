@@ -14,7 +14,7 @@ export interface CheckpointSettings {
 }
 
 /** What opening a workspace's store needs. */
-export interface OpenCheckpointStoreInput {
+interface OpenCheckpointStoreInput {
   readonly storageDir: string;
   readonly workspaceRoot: string;
   readonly ignore: IgnorePolicy;

@@ -11,7 +11,7 @@ export interface RestoreWrite {
 }
 
 /** Everything one restore changes in the workspace. */
-export interface RestoreOperations {
+interface RestoreOperations {
   readonly writes: readonly RestoreWrite[];
   /** Files that did not exist at the checkpoint. */
   readonly deletes: readonly string[];

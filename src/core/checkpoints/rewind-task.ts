@@ -22,7 +22,7 @@ export interface CheckpointInfo {
 export type RewindScope = 'files' | 'conversation' | 'both';
 
 /** A rewind the user asked for. */
-export interface RewindRequest {
+interface RewindRequest {
   readonly checkpointId: string;
   readonly scope: RewindScope;
   /** Overwrite files changed after the task's last checkpoint (otherwise they are reported, and nothing is done). */

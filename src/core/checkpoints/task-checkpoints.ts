@@ -5,7 +5,7 @@ import { latestRoots, sameRoots } from './rewind-task.js';
 import type { CheckpointRoots, WorkspaceCheckpoints } from './workspace-checkpoints.js';
 
 /** Tools whose calls may change the workspace; a checkpoint follows each of them. */
-export const WORKSPACE_CHANGING_GROUPS: ReadonlySet<ToolGroup> = new Set(['edit', 'command', 'mcp', 'browser']);
+const WORKSPACE_CHANGING_GROUPS: ReadonlySet<ToolGroup> = new Set(['edit', 'command', 'mcp', 'browser']);
 
 /** Paths listed in one checkpoint event; the count says how many more changed. */
 export const CHECKPOINT_PATHS_SHOWN = 200;

@@ -3,7 +3,7 @@ import type { CheckpointStore, RestorePlan } from './checkpoint-store.js';
 import type { SkippedFile } from './workspace-snapshot.js';
 
 /** Another folder of a multi-root workspace, with its own checkpoint store. */
-export interface FolderStore {
+interface FolderStore {
   /** The name its paths are shown with (`<name>/src/a.ts`). */
   readonly name: string;
   readonly path: string;
@@ -17,20 +17,20 @@ export interface CheckpointRoots {
 }
 
 /** One snapshot of every folder; `changed` and `skipped` name other folders' files `<name>/…`. */
-export interface WorkspaceSnapshot extends CheckpointRoots {
+interface WorkspaceSnapshot extends CheckpointRoots {
   readonly folders: readonly CheckpointFolder[];
   readonly changed: readonly string[];
   readonly skipped: readonly SkippedFile[];
 }
 
 /** What restoring a checkpoint would do in one folder. */
-export interface FolderRestorePlan {
+interface FolderRestorePlan {
   readonly folder: FolderStore | undefined;
   readonly plan: RestorePlan;
 }
 
 /** What restoring a checkpoint would do in every folder it holds. */
-export interface WorkspaceRestorePlan {
+interface WorkspaceRestorePlan {
   readonly folders: readonly FolderRestorePlan[];
   /** Every file written, deleted or in conflict, other folders' as `<name>/…`. */
   readonly writes: readonly string[];

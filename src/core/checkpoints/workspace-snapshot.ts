@@ -33,7 +33,7 @@ export interface Snapshot {
 }
 
 /** What to scan. */
-export interface SnapshotOptions {
+interface SnapshotOptions {
   readonly root: string;
   /** The workspace's .smithignore; .gitignore files and always-skipped folders (.git, node_modules) are honoured too. */
   readonly ignore: IgnorePolicy;

@@ -3,7 +3,7 @@ import type { CodeLanguage } from './code-languages.js';
 import { loadGrammar } from './grammar-loader.js';
 
 /** What a definition is, from the query's `@definition.<kind>` capture. */
-export type DefinitionKind = 'class' | 'interface' | 'type' | 'enum' | 'struct' | 'trait' | 'impl' | 'module' | 'function' | 'method' | 'macro';
+type DefinitionKind = 'class' | 'interface' | 'type' | 'enum' | 'struct' | 'trait' | 'impl' | 'module' | 'function' | 'method' | 'macro';
 
 /** One definition found in a source file. */
 export interface CodeDefinition {

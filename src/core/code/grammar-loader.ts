@@ -9,7 +9,7 @@ import { locateWasm } from './wasm-locator.js';
 import treeSitter = require('web-tree-sitter');
 
 /** A language ready to use: a parser set to its grammar and its compiled definition query. */
-export interface LoadedGrammar {
+interface LoadedGrammar {
   readonly parser: Parser;
   readonly definitions: Query;
 }

@@ -15,13 +15,13 @@ export async function pathKind(absolutePath: string): Promise<'file' | 'director
 }
 
 /** A source file directly in a folder, with its language. */
-export interface SourceFile {
+interface SourceFile {
   readonly name: string;
   readonly language: CodeLanguage;
 }
 
 /** The supported source files directly in a folder. */
-export interface SourceFileListing {
+interface SourceFileListing {
   /** In name order, at most `limit` of them. */
   readonly files: readonly SourceFile[];
   /** How many supported files the folder has in all (more than files.length when cut). */

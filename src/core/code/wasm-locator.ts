@@ -11,7 +11,7 @@ import wasmFiles from './wasm-files.json';
 export const WASM_FILES: Readonly<Record<string, string>> = wasmFiles;
 
 /** The folder esbuild.mjs copies the wasm files into, relative to the bundles in dist/. */
-export const BUNDLED_WASM_FOLDER = 'wasm';
+const BUNDLED_WASM_FOLDER = 'wasm';
 
 /**
  * Absolute path of a wasm file: next to the running bundle (dist/wasm) when bundled, else in

@@ -18,7 +18,7 @@ export interface CustomCommand {
 }
 
 /** Where command files are read, strongest first: a workspace's command hides a user's of the same name. */
-export interface CommandFolders {
+interface CommandFolders {
   readonly workspaceRoot: string;
   /** Smith's user-level commands (`<storage>/commands`). */
   readonly userCommandsDir?: string;
@@ -27,10 +27,10 @@ export interface CommandFolders {
 }
 
 /** What the command loader reads at most: 64 KiB of one file (a larger one is skipped), 512 KiB in all, 1,000 entries per folder. */
-export const COMMAND_CAPS: LoaderCaps = { fileBytes: 64 * 1024, totalBytes: 512 * 1024, entries: 1000 };
+const COMMAND_CAPS: LoaderCaps = { fileBytes: 64 * 1024, totalBytes: 512 * 1024, entries: 1000 };
 
 /** The command folders, strongest first (one list: the loader and the docs follow it); the user's own are `user`. */
-export function commandFolders(folders: CommandFolders): Array<{ readonly dir: string; readonly label: string; readonly user: boolean }> {
+function commandFolders(folders: CommandFolders): Array<{ readonly dir: string; readonly label: string; readonly user: boolean }> {
   const home = folders.homeDir ?? homedir();
   return [
     { dir: join(folders.workspaceRoot, '.smith', 'commands'), label: '.smith/commands', user: false },

@@ -12,7 +12,7 @@ export interface SlashSources {
 }
 
 /** One command as a picker or `/help` lists it. */
-export interface SlashChoice {
+interface SlashChoice {
   readonly name: string;
   /** What goes after the name, e.g. `<file> [focus]`. */
   readonly hint: string;
@@ -22,7 +22,7 @@ export interface SlashChoice {
 }
 
 /** The prompts of the connected MCP servers as slash commands, named `mcp__server__prompt` (as in Claude Code). */
-export function mcpPromptCommands(mcp: McpHub | undefined): Array<{ command: string; server: string; prompt: McpPromptInfo }> {
+function mcpPromptCommands(mcp: McpHub | undefined): Array<{ command: string; server: string; prompt: McpPromptInfo }> {
   if (!mcp) return [];
   return mcp
     .servers()

@@ -3,7 +3,7 @@ import type { ApiProvider, ProviderMessage, TokenUsage } from '../providers/type
 const SUMMARY_SYSTEM_PROMPT = 'You summarise a coding session so it can continue without the earlier messages. Write only the summary, no tool calls.';
 
 /** What the summary must hold, so the task can go on from it alone. */
-export const SUMMARY_INSTRUCTIONS = `Summarise the conversation so far so that the work can continue from your summary alone. The summary replaces every earlier message except the original task. Use these sections:
+const SUMMARY_INSTRUCTIONS = `Summarise the conversation so far so that the work can continue from your summary alone. The summary replaces every earlier message except the original task. Use these sections:
 1. Current work: what was being done right before this summary.
 2. Key technical concepts: technologies, conventions and decisions.
 3. Relevant files and code: each file read or changed, why it matters, and important snippets.
@@ -11,7 +11,7 @@ export const SUMMARY_INSTRUCTIONS = `Summarise the conversation so far so that t
 5. Pending tasks and next steps: what remains, with the exact next step.`;
 
 /** A summary and the tokens its request used. */
-export interface HistorySummary {
+interface HistorySummary {
   readonly summary: string;
   /** Undefined when the provider reported no usage. */
   readonly usage?: TokenUsage;

@@ -22,7 +22,7 @@ export function requestBudget(limits: ContextLimits): number {
 }
 
 /** What to do before the next request. */
-export type ContextAction = 'none' | 'condense' | 'truncate';
+type ContextAction = 'none' | 'condense' | 'truncate';
 
 /** Decides from the request's size: condense at the threshold, truncate past the budget. */
 export function contextAction(tokens: number, limits: ContextLimits, policy: ContextPolicy, condensedSinceLastTurn: boolean): ContextAction {

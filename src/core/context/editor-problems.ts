@@ -19,7 +19,7 @@ export interface EditorProblem {
 }
 
 /** Problems listed at most; the count of the rest is given. */
-export const MAX_PROBLEMS = 200;
+const MAX_PROBLEMS = 200;
 
 /**
  * `@problems` as text. A diagnostic quotes its file (a misspelt word, an unexpected token), so the

@@ -8,10 +8,10 @@ import { base64Bytes } from '../tools/tool-images.js';
 export const CONTEXT_IMAGE_BYTES = 10 * 1024 * 1024;
 
 /** Most images one request carries: past 20, Anthropic shrinks the largest size it accepts. */
-export const CONTEXT_IMAGE_COUNT = 20;
+const CONTEXT_IMAGE_COUNT = 20;
 
 /** Which tool results' images go with the next request. */
-export interface ImageSelection {
+interface ImageSelection {
   /** Results sent with their images. */
   readonly sent: ReadonlySet<number>;
   /** Older results whose images were left out to stay within the budget. */

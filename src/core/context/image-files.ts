@@ -21,7 +21,7 @@ export function imageTypeOf(bytes: Uint8Array): string | undefined {
 }
 
 /** An image ready for a vision model, or why it cannot be sent. */
-export type ImageForModel = { readonly image: Base64Image; readonly attachment: Attachment } | { readonly problem: string };
+type ImageForModel = { readonly image: Base64Image; readonly attachment: Attachment } | { readonly problem: string };
 
 /** Checks image bytes (type by signature, size) and prepares them for the model. */
 export function imageForModel(bytes: Buffer, name: string): ImageForModel {

@@ -56,7 +56,7 @@ export interface MentionEnvironment {
 export const MAX_MENTION_CHARS = 50_000;
 
 /** Bytes of a mentioned file read at most (every character of the text attached can take 4): a huge or sparse file is never read whole. */
-export const MENTION_HEAD_BYTES = MAX_MENTION_CHARS * 4;
+const MENTION_HEAD_BYTES = MAX_MENTION_CHARS * 4;
 
 const run = promisify(execFile);
 // `@` at the start or after whitespace or an opening bracket/quote (so e-mail addresses are no mentions).

@@ -4,7 +4,7 @@ import { runHooks, type HookSettings } from '../hooks/hooks.js';
 import type { ExpandedMessage } from './mentions.js';
 
 /** What preparing a message needs of a task's options. */
-export interface MessageInputs {
+interface MessageInputs {
   readonly cwd: string;
   readonly hooks?: HookSettings;
   expandMentions?(text: string): Promise<ExpandedMessage>;
@@ -29,7 +29,7 @@ export type PreparedExpansion = ExpandedMessage & { readonly hookRuns?: readonly
 export type MessageSession = HookSession & { readonly startSource?: 'startup' | 'resume' };
 
 /** A message as it will be sent (undefined: as typed, nothing ran on it) and the hooks' complaints to show the user. */
-export interface PreparedMessage {
+interface PreparedMessage {
   readonly expanded: PreparedExpansion | undefined;
   readonly hookErrors: readonly string[];
 }

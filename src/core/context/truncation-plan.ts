@@ -1,7 +1,7 @@
 import type { TaskEvent } from '../task/events.js';
 
 /** A range of the log to drop from the context window: [fromSeq, toSeq). */
-export interface TruncationRange {
+interface TruncationRange {
   readonly fromSeq: number;
   readonly toSeq: number;
 }

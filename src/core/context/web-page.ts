@@ -8,16 +8,16 @@ import type { WebAccessPolicy } from '../web/web-access.js';
 import { stripHeavyMarkup } from './html-strip.js';
 
 /** Bytes of a page read at most; the rest is not downloaded (the Markdown is cut far sooner anyway). */
-export const MAX_PAGE_BYTES = 5 * 1024 * 1024;
+const MAX_PAGE_BYTES = 5 * 1024 * 1024;
 /** Characters of HTML, once scripts, styles and inline data are gone, that go into the DOM. */
-export const MAX_DOM_CHARS = 512 * 1024;
+const MAX_DOM_CHARS = 512 * 1024;
 /** Elements that go into the DOM: Readability's and the DOM's cost grow with them, far faster than with the bytes. */
-export const MAX_DOM_ELEMENTS = 10_000;
+const MAX_DOM_ELEMENTS = 10_000;
 /** Characters of the article's HTML turned into Markdown (more than the Markdown any caller keeps). */
 const MAX_MARKDOWN_INPUT_CHARS = 256 * 1024;
 
 /** What fetching a page needs: where the tools may go, and when to give up. */
-export interface FetchPageOptions {
+interface FetchPageOptions {
   readonly policy?: WebAccessPolicy;
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
@@ -25,7 +25,7 @@ export interface FetchPageOptions {
 }
 
 /** A page converted: the Markdown, and whether only part of the page was read. */
-export interface FetchedPage {
+interface FetchedPage {
   readonly markdown: string;
   readonly cut: boolean;
 }
@@ -81,7 +81,7 @@ export async function fetchPageAsMarkdown(url: string, options: FetchPageOptions
  * Scripts, styles, SVG, comments and long inline data are removed before parsing, and at most
  * MAX_DOM_CHARS of what is left is parsed; `note` (and a note of this cut) follows the source line.
  */
-export async function htmlToMarkdown(html: string, url: string, note = ''): Promise<FetchedPage> {
+async function htmlToMarkdown(html: string, url: string, note = ''): Promise<FetchedPage> {
   const [{ parseHTML }, { Readability }, { default: TurndownService }] = await Promise.all([
     import('linkedom'),
     import('@mozilla/readability'),

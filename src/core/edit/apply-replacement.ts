@@ -6,7 +6,7 @@ import { isPaddedLine } from './text-lines.js';
 import type { TextLines } from './text-lines.js';
 
 /** The text after one block was applied, where the next block's search starts, and the line shift. */
-export interface AppliedReplacement {
+interface AppliedReplacement {
   readonly text: string;
   readonly end: number;
   readonly shift: LineShift;

@@ -9,7 +9,7 @@ import { type Anchor, jaccard, jaccardOf, MAX_TOKENISED_CHARS, tokenSet } from '
 // give every line exactly the score the string functions give it.
 
 /** The file's non-blank lines in order: their 0-based line numbers and character ranges. */
-export interface ContentLines {
+interface ContentLines {
   readonly count: number;
   readonly lineIndex: Int32Array;
   readonly start: Int32Array;
@@ -17,7 +17,7 @@ export interface ContentLines {
 }
 
 /** Non-blank lines and, per window (a position among them), the best anchor score it got. */
-export interface ScoredWindows {
+interface ScoredWindows {
   readonly content: ContentLines;
   /** Indexed by window; 0 when no anchor shares a token with any line that starts it. */
   readonly scores: Float64Array;

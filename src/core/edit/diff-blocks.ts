@@ -9,7 +9,7 @@ export interface DiffBlock {
 }
 
 /** The blocks of a diff, or why the diff could not be read. */
-export type ParsedDiff = { readonly ok: true; readonly blocks: readonly DiffBlock[] } | { readonly ok: false; readonly error: string };
+type ParsedDiff = { readonly ok: true; readonly blocks: readonly DiffBlock[] } | { readonly ok: false; readonly error: string };
 
 // Cline writes `------- SEARCH` / `+++++++ REPLACE`, Roo and older prompts `<<<<<<< SEARCH` /
 // `>>>>>>> REPLACE`; models vary the marker length and sometimes leave a stray `>` behind.

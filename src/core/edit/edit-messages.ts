@@ -12,7 +12,7 @@ const SHOWN_REGION_LINES = 15;
 const NOTHING_CHANGED = 'Nothing was changed: the blocks of one replace_in_file call are applied all together or not at all.';
 
 /** Names a block the way the model counts them, e.g. "SEARCH block 2 of 3". */
-export function blockName(label: BlockLabel): string {
+function blockName(label: BlockLabel): string {
   return `SEARCH block ${label.index + 1} of ${label.total}`;
 }
 

@@ -12,7 +12,7 @@ export function isElisionLine(line: string): boolean {
 }
 
 /** The block split at its elision lines, or why it cannot be. */
-export type ElisionSplit =
+type ElisionSplit =
   | { readonly kind: 'none' }
   | { readonly kind: 'split'; readonly parts: readonly DiffBlock[] }
   | { readonly kind: 'unusable'; readonly reason: string };

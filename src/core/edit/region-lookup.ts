@@ -10,7 +10,7 @@ import { linesSimilarity } from './similarity.js';
 // region keeps most of that region's text, so its lines agree there, but for the mistakes.
 
 /** A window of the file, as offsets: the start of its first line and the end of its last non-blank line. */
-export interface LookedUpRegion {
+interface LookedUpRegion {
   readonly start: number;
   readonly end: number;
   readonly similarity: number;

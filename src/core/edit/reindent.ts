@@ -1,7 +1,7 @@
 import { isBlank, leadingWhitespace } from './line-normalisers.js';
 
 /** The leading whitespace of one SEARCH line and of the file line it matched. */
-export interface IndentPair {
+interface IndentPair {
   readonly search: string;
   readonly file: string;
 }

@@ -93,7 +93,7 @@ function bitParallelDistance(pattern: string, patternStart: number, patternLengt
 }
 
 /** Similarity of two lines in [0, 1]; long lines are compared on their first characters. */
-export function lineSimilarity(a: string, b: string): number {
+function lineSimilarity(a: string, b: string): number {
   if (a === b) return 1;
   const x = a.slice(0, MAX_LINE_CHARS);
   const y = b.slice(0, MAX_LINE_CHARS);

@@ -1,12 +1,12 @@
 /** How a file's text is laid out on disk, so an edit can give it back the same way. */
-export interface TextFormat {
+interface TextFormat {
   readonly bom: boolean;
   readonly eol: '\n' | '\r\n';
   readonly finalNewline: boolean;
 }
 
 /** A file's text with BOM removed and line endings normalised to LF, plus how to restore them. */
-export interface DecodedText {
+interface DecodedText {
   readonly text: string;
   readonly format: TextFormat;
 }

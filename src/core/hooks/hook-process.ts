@@ -10,13 +10,13 @@ const MAX_OUTPUT = 64 * 1024;
  * (`cmd &`, `nohup`, `setsid`) that inherited them would otherwise keep the hook "running" for as
  * long as it lives. What the hook printed before exiting arrives well within it.
  */
-export const HOOK_PIPE_GRACE_MS = 1_000;
+const HOOK_PIPE_GRACE_MS = 1_000;
 
 /** Time between SIGTERM and SIGKILL for what a hook leaves running. */
 const KILL_GRACE_MS = 200;
 
 /** How one hook command ended. `code` is null when it was killed (its timeout, or a signal). */
-export interface HookProcessResult {
+interface HookProcessResult {
   readonly code: number | null;
   readonly stdout: string;
   readonly stderr: string;

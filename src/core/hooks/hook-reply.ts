@@ -4,7 +4,7 @@
  * `stopReason`, `systemMessage`, and `hookSpecificOutput` with `permissionDecision`
  * ("allow" | "deny" | "ask"), `permissionDecisionReason`, `updatedInput` and `additionalContext`.
  */
-export interface HookReply {
+interface HookReply {
   readonly decision?: 'block' | 'allow' | 'ask';
   readonly reason?: string;
   readonly updatedInput?: Readonly<Record<string, unknown>>;

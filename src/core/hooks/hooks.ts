@@ -8,7 +8,7 @@ export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'St
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
 /** One command to run. */
-export interface HookCommand {
+interface HookCommand {
   readonly command: string;
   readonly timeoutSeconds: number;
   /** The settings file it came from, for messages. */

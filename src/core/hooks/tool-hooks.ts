@@ -6,7 +6,7 @@ import { taskHookSession, type HookPermissionMode } from './hook-session.js';
 import { runHooks, type HookSettings } from './hooks.js';
 
 /** What a tool call's hooks need: the user's hooks, the task's log and host, the workspace. */
-export interface ToolHookEnvironment {
+interface ToolHookEnvironment {
   readonly hooks?: HookSettings;
   readonly log: TaskLog;
   readonly host: Host;
@@ -16,7 +16,7 @@ export interface ToolHookEnvironment {
 }
 
 /** What the PreToolUse hooks decided about one call. */
-export interface PreToolUseDecision {
+interface PreToolUseDecision {
   /** Why a hook blocked the call; it does not run. */
   readonly blocked?: string;
   /** The call's parameters, as a hook may have changed them (`updatedInput`, merged over the model's). */

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { McpServerConfig } from './mcp-config.js';
 
 /** What changed between two configurations, by server name. */
-export interface McpConfigDiff {
+interface McpConfigDiff {
   readonly added: readonly string[];
   readonly removed: readonly string[];
   /** The connection must be recreated (or torn down / brought up for `disabled`). */
@@ -28,6 +28,6 @@ export function diffMcpConfigs(before: ReadonlyMap<string, McpServerConfig>, aft
 }
 
 /** True when the way to reach the server changed, or it was enabled or disabled. */
-export function needsRestart(previous: McpServerConfig, next: McpServerConfig): boolean {
+function needsRestart(previous: McpServerConfig, next: McpServerConfig): boolean {
   return previous.disabled !== next.disabled || !isDeepStrictEqual(previous.transport, next.transport);
 }

@@ -4,7 +4,7 @@ import { mergeMcpConfigFiles, readMcpConfigFile, readMcpConfigText, type McpConf
 import type { WorkspaceTrustCheck } from './workspace-trust.js';
 
 /** Options for watching the MCP config files. */
-export interface McpConfigWatcherOptions {
+interface McpConfigWatcherOptions {
   readonly sources: readonly McpConfigSource[];
   /** Called with the merged configuration whenever a file's content changed. */
   onConfig(config: McpConfig): void;

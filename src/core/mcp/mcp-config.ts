@@ -62,7 +62,7 @@ export function mcpConfigSources(options: { storageDir: string; cwd: string; ext
 }
 
 /** What is read of one MCP config file at most: 1 MiB (a larger file is not used); three files, so 3 MiB in all. */
-export const MCP_CONFIG_CAPS: LoaderCaps = { fileBytes: 1024 * 1024, totalBytes: 1024 * 1024, entries: 0 };
+const MCP_CONFIG_CAPS: LoaderCaps = { fileBytes: 1024 * 1024, totalBytes: 1024 * 1024, entries: 0 };
 
 /** A config file's text, or why it was not read; the workspace's file only where its real path lies inside the workspace. */
 export function readMcpConfigText(source: McpConfigSource): { text?: string; problem?: string } {
@@ -103,7 +103,7 @@ export function parseMcpConfigText(text: string, source: McpConfigSource): McpCo
 }
 
 /** How merging treats the workspace's own file. */
-export interface McpMergeOptions {
+interface McpMergeOptions {
   /** Whether the workspace file's servers may start (default: nothing is trusted). */
   readonly workspaceTrust?: WorkspaceTrustCheck;
 }
@@ -156,7 +156,7 @@ export function describeMcpConfigProblem(problem: McpConfigProblem): string {
 }
 
 /** True for an entry that failed validation. */
-export function isProblem(entry: McpServerConfig | McpConfigProblem): entry is McpConfigProblem {
+function isProblem(entry: McpServerConfig | McpConfigProblem): entry is McpConfigProblem {
   return 'message' in entry;
 }
 

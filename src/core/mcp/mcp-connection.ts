@@ -40,7 +40,7 @@ export interface McpPromptInfo {
 }
 
 /** What a live connection reports back to its owner. */
-export interface McpConnectionHandlers {
+interface McpConnectionHandlers {
   onListsChanged(): void;
   onLog(level: string, text: string): void;
   /** The transport closed without close() being called (the process exited, the socket dropped). */

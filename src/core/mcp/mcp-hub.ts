@@ -16,7 +16,7 @@ export interface McpServerLogEntry {
 }
 
 /** Tuning for the hub; the defaults suit interactive use. */
-export interface McpHubOptions {
+interface McpHubOptions {
   readonly clientInfo?: { readonly name: string; readonly version: string };
   /** The environment stdio servers inherit (default: process.env). */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -30,7 +30,7 @@ export interface McpHubOptions {
 }
 
 /** Per-call options. */
-export interface McpCallOptions {
+interface McpCallOptions {
   readonly signal?: AbortSignal;
   /** Progress the server reports (notifications/progress), as one line. */
   readonly onProgress?: (text: string) => void;

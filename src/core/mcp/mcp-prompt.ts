@@ -12,9 +12,9 @@ export interface McpPromptOptions {
 }
 
 /** The meta-tools that exist only for discovery mode. */
-export const MCP_DISCOVERY_TOOL_NAMES = ['list_mcp_servers', 'search_mcp_tools', 'get_mcp_tool_details'] as const;
+const MCP_DISCOVERY_TOOL_NAMES = ['list_mcp_servers', 'search_mcp_tools', 'get_mcp_tool_details'] as const;
 /** The tools that call servers, always offered while servers are configured. */
-export const MCP_CALL_TOOL_NAMES = ['use_mcp_tool', 'access_mcp_resource'] as const;
+const MCP_CALL_TOOL_NAMES = ['use_mcp_tool', 'access_mcp_resource'] as const;
 
 /** Direct resources listed per server before the rest is summarised. */
 const RESOURCES_LISTED = 20;

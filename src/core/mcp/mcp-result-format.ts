@@ -6,10 +6,10 @@ import { base64Bytes } from '../tools/tool-images.js';
 export { base64Bytes };
 
 /** An image a tool returned (an image block, or an embedded image resource), base64 as the server sent it. */
-export type McpImage = Base64Image;
+type McpImage = Base64Image;
 
 /** A tool result made ready for the model. */
-export interface McpFormattedResult {
+interface McpFormattedResult {
   readonly text: string;
   readonly isError: boolean;
   readonly images: readonly McpImage[];

@@ -7,7 +7,7 @@ export interface McpCatalogueTool {
 }
 
 /** A search hit, best first. */
-export interface McpToolMatch extends McpCatalogueTool {
+interface McpToolMatch extends McpCatalogueTool {
   readonly score: number;
 }
 

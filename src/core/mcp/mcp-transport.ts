@@ -22,7 +22,7 @@ export interface McpConnectOptions {
 }
 
 /** A Client that completed the MCP handshake. */
-export interface ConnectedMcpClient {
+interface ConnectedMcpClient {
   readonly client: Client;
   readonly transport: Transport;
   readonly kind: McpTransportKind;
@@ -47,7 +47,7 @@ export async function connectMcpClient(config: McpTransportConfig, options: McpC
 }
 
 /** The environment a stdio server starts with: the user's (so npx, uvx and version managers work), then the entry's. */
-export function stdioEnvironment(base: Readonly<Record<string, string | undefined>>, own: Readonly<Record<string, string>>): Record<string, string> {
+function stdioEnvironment(base: Readonly<Record<string, string | undefined>>, own: Readonly<Record<string, string>>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries(base)) if (value !== undefined) env[key] = value;
   return { ...env, ...own };

@@ -4,7 +4,7 @@ import { dirname, join } from 'node:path';
 import type { McpConfigFile, McpConfigProblem, McpServerConfig } from './mcp-config-types.js';
 
 /** Whether a workspace's MCP servers may start: an answer given earlier, or none yet. */
-export type WorkspaceTrustDecision = 'trusted' | 'denied' | 'unknown';
+type WorkspaceTrustDecision = 'trusted' | 'denied' | 'unknown';
 
 /** Looks up the answer for a workspace folder and the fingerprint of its servers' launch settings. */
 export type WorkspaceTrustCheck = (workspace: string, fingerprint: string) => WorkspaceTrustDecision;
@@ -74,13 +74,13 @@ export class WorkspaceTrust {
  * A hash of what a workspace file would start: each server's name and transport (command, args,
  * env, cwd, URL, headers). Toggling `disabled`, timeouts and descriptions keep the fingerprint.
  */
-export function workspaceServersFingerprint(servers: readonly McpServerConfig[]): string {
+function workspaceServersFingerprint(servers: readonly McpServerConfig[]): string {
   const launch = [...servers].sort((a, b) => a.name.localeCompare(b.name)).map((s) => [s.name, canonical(s.transport)]);
   return createHash('sha256').update(JSON.stringify(launch)).digest('hex');
 }
 
 /** What merging did to a workspace file: entries it keeps, and warnings about what it dropped. */
-export interface WorkspaceFilePolicy {
+interface WorkspaceFilePolicy {
   readonly entries: ReadonlyMap<string, McpServerConfig | McpConfigProblem>;
   readonly problems: readonly McpConfigProblem[];
   readonly untrusted?: UntrustedWorkspaceServers;

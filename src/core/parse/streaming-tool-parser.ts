@@ -9,7 +9,7 @@ import { TrimmedText } from './text-accumulators.js';
  * Parameters kept byte for byte (file bodies, SEARCH/REPLACE diffs). They may contain their own
  * tags; raw-param-scanner.ts decides where they end.
  */
-export const RAW_PARAMS: ReadonlySet<string> = new Set(['content', 'diff']);
+const RAW_PARAMS: ReadonlySet<string> = new Set(['content', 'diff']);
 
 const THINKING_TAGS: ReadonlyMap<string, string> = new Map([
   ['<thinking>', '</thinking>'],

@@ -5,7 +5,7 @@ export const NO_TAG = 0;
 /** The input ends inside something that may still become a tag. */
 export const MAYBE_TAG = 1;
 /** A matched tag, or NO_TAG / MAYBE_TAG. */
-export type TagMatch = string | typeof NO_TAG | typeof MAYBE_TAG;
+type TagMatch = string | typeof NO_TAG | typeof MAYBE_TAG;
 
 /** The tags of one tool, compiled once from the grammar. */
 export interface ToolTags {

@@ -44,7 +44,7 @@ class AppendOnlyText {
 }
 
 /** A growing value: the visible part so far, and the final value once the source ends. */
-export interface GrowingText {
+interface GrowingText {
   /** Appends the next decided piece of source text. */
   append(piece: string): void;
   /** The value so far; always a prefix of what `final()` will return. */

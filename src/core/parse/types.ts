@@ -2,7 +2,7 @@
 export type AssistantBlock = TextBlock | ThinkingBlock | ToolUseBlock;
 
 /** Plain answer text between tool blocks. */
-export interface TextBlock {
+interface TextBlock {
   readonly kind: 'text';
   readonly text: string;
   /** True while the stream may still extend this block. */
@@ -10,7 +10,7 @@ export interface TextBlock {
 }
 
 /** Text inside <thinking>…</thinking>, kept apart from the answer. */
-export interface ThinkingBlock {
+interface ThinkingBlock {
   readonly kind: 'thinking';
   readonly text: string;
   readonly partial: boolean;

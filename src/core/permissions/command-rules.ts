@@ -11,12 +11,10 @@ interface CommandRule {
 }
 
 /** The Bash rules' verdict on a command line, with the command that matched or why the line is opaque. */
-export type CommandVerdict<R extends CommandRule> =
-  | { readonly effect: R['effect']; readonly rule: R; readonly reason?: string; readonly opaque?: true }
-  | undefined;
+type CommandVerdict<R extends CommandRule> = { readonly effect: R['effect']; readonly rule: R; readonly reason?: string; readonly opaque?: true } | undefined;
 
 /** Whether a command matches a rule: surely, perhaps (a word the rule looks at is computed), or not. */
-export type CommandMatch = 'yes' | 'maybe' | 'no';
+type CommandMatch = 'yes' | 'maybe' | 'no';
 
 /**
  * The verdict of the Bash rules on a command line: deny or ask when any command it runs matches
@@ -67,7 +65,7 @@ export function judgeCommandLine<R extends CommandRule>(rules: readonly R[], lin
  * words only (what it runs is judged on its own) and the program name exactly as written, so
  * `Bash(git:*)` does not allow `./git`.
  */
-export function matchCommandRule(pattern: string, command: ShellCommand, effect: 'allow' | 'ask' | 'deny'): CommandMatch {
+function matchCommandRule(pattern: string, command: ShellCommand, effect: 'allow' | 'ask' | 'deny'): CommandMatch {
   if (effect === 'allow') return textMatches(pattern, renderWords(command.own ?? command.words)) ? 'yes' : 'no';
   const patterns = [pattern, basenamed(pattern)];
   const texts = forms(command.words);
@@ -164,7 +162,7 @@ const NEVER_RUN_ARGUMENTS = new Set([
  *   the program only prints or searches its arguments (echo, grep …) or is a wrapper Smith reads
  *   (command-wrappers.ts), whose commands are judged themselves.
  */
-export function possibleMatch(pattern: string, command: ShellCommand): string | undefined {
+function possibleMatch(pattern: string, command: ShellCommand): string | undefined {
   const words = command.words;
   const name = words[0];
   if (!name || words.length < 2) return undefined;
@@ -218,6 +216,6 @@ function afterOptions(words: readonly ShellWord[]): (readonly ShellWord[])[] {
 }
 
 /** A command as a message names it: its text and the wrappers it runs inside. */
-export function describeCommand(command: ShellCommand): string {
+function describeCommand(command: ShellCommand): string {
   return `\`${command.text}\`${command.via.length > 0 ? ` (run by ${command.via.map((v) => `\`${v}\``).join(' → ')})` : ''}`;
 }

@@ -210,9 +210,6 @@ const WRAPPERS: ReadonlyMap<string, Unwrap> = new Map<string, Unwrap>([
   ...[...SHELLS].map((name): [string, Unwrap] => [name, shell]),
 ]);
 
-/** The names the table knows, for the docs and the tests. */
-export const WRAPPER_NAMES: readonly string[] = [...WRAPPERS.keys()];
-
 /** Whether a program name (by basename) is read by the table, so what it runs is known from its words. */
 export function isWrapper(name: string): boolean {
   return WRAPPERS.has(commandBasename(name));

@@ -20,7 +20,7 @@ export interface PermissionRule {
 }
 
 /** A tool call to judge. */
-export interface PermissionCall {
+interface PermissionCall {
   readonly tool: string;
   readonly params: Readonly<Record<string, string>>;
   /** The primary workspace folder: relative patterns are the workspace's. */

@@ -3,7 +3,7 @@ import { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import { judgePathCall, ruleCovers, type PermissionRule } from './permission-rules.js';
 
 /** Where the guard's paths are judged: as the task's permission rules judge a call's path. */
-export interface ReadGuardPlace {
+interface ReadGuardPlace {
   readonly cwd: string;
   readonly workspace?: WorkspaceRoots;
 }

@@ -27,7 +27,7 @@ export interface HeldBackRules {
 }
 
 /** The rules and hooks from the settings files, what was wrong with them, and what waits for trust. */
-export interface PermissionSettings {
+interface PermissionSettings {
   readonly rules: PermissionRule[];
   readonly hooks: HookSettings;
   readonly problems: string[];
@@ -37,7 +37,7 @@ export interface PermissionSettings {
 const EFFECTS: readonly PermissionEffect[] = ['deny', 'ask', 'allow'];
 
 /** What the settings loader reads at most: 1 MiB of each of its two files (a larger one is not used), 2 MiB in all. */
-export const SETTINGS_CAPS: LoaderCaps = { fileBytes: 1024 * 1024, totalBytes: 2 * 1024 * 1024, entries: 0 };
+const SETTINGS_CAPS: LoaderCaps = { fileBytes: 1024 * 1024, totalBytes: 2 * 1024 * 1024, entries: 0 };
 
 /**
  * Reads `{"permissions": {"allow": [...], "ask": [...], "deny": [...]}, "hooks": {...}}` (Claude

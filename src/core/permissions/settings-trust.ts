@@ -5,7 +5,7 @@ import type { HeldBackRules } from './settings-files.js';
 export type AskSettingsTrust = (held: HeldBackRules, lines: readonly string[]) => PromiseLike<boolean | undefined>;
 
 /** What a workspace file would grant, one line each: its allow rules, then its hook commands. */
-export function heldBackLines(held: HeldBackRules): string[] {
+function heldBackLines(held: HeldBackRules): string[] {
   return [...held.rules.map((rule) => `allow ${rule}`), ...held.hookCommands.map((hook) => `hook ${hook}`)];
 }
 

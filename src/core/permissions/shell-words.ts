@@ -48,7 +48,7 @@ export function wordsOf(nodes: readonly Node[], source: string): ShellWord[] {
 }
 
 /** One word node (a word, a quoted string, a concatenation, an expansion …) as the shell passes it on. */
-export function wordOf(node: Node): ShellWord {
+function wordOf(node: Node): ShellWord {
   const parts = partsOf(node);
   const value = parts.map((part) => part.text).join('');
   const computed = parts.some((part) => part.kind === 'computed');

@@ -61,7 +61,7 @@ export interface OptionSpec {
   readonly numeric?: boolean;
 }
 
-export type ReadOptions =
+type ReadOptions =
   | { readonly next: number; readonly seen: ReadonlyArray<readonly [string, string | undefined]> }
   | { readonly opaque: string }
   | { readonly stop: true };

@@ -10,7 +10,7 @@ import { markedEnvironment, newCommandMarker } from './command-marker.js';
 import { killProcessTree } from './process-tree.js';
 
 /** Tuning for ChildProcessRunner; the defaults suit real use, tests may shorten them. */
-export interface ChildProcessRunnerOptions {
+interface ChildProcessRunnerOptions {
   /** Time kill() gives the tree to exit after SIGTERM before SIGKILL (default 2000 ms). */
   readonly killGraceMs?: number;
   /**
@@ -23,7 +23,7 @@ export interface ChildProcessRunnerOptions {
 }
 
 /** How a command line is handed to the user's shell. */
-export interface ShellInvocation {
+interface ShellInvocation {
   readonly file: string;
   readonly args: readonly string[];
   /** Windows: pass the arguments untouched, as Node's own `shell: true` does for cmd.exe. */

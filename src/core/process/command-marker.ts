@@ -21,7 +21,7 @@ export function markedEnvironment(env: NodeJS.ProcessEnv, marker: string): NodeJ
 }
 
 /** A live process seen in /proc. */
-export interface ProcessEntry {
+interface ProcessEntry {
   readonly pid: number;
   /** Its process group. */
   readonly pgrp: number;

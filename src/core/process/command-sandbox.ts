@@ -22,7 +22,7 @@ export interface CommandSandbox {
 }
 
 /** How to start a confined command: bubblewrap's arguments and the file descriptors they name. */
-export interface SandboxedSpawn {
+interface SandboxedSpawn {
   readonly args: string[];
   /** The descriptor bubblewrap reads the seccomp program from (3, or 4 after the bridge's channel). */
   readonly filterFd: number;

@@ -3,10 +3,10 @@ import { formatDuration } from './format-duration.js';
 import { OutputBuffer, type OutputLimits } from './output-buffer.js';
 
 /** Per-report cap on a background command's new output: it lands in every request's environment details. */
-export const SESSION_OUTPUT_LIMITS: OutputLimits = { headLines: 20, tailLines: 60, maxChars: 6000 };
+const SESSION_OUTPUT_LIMITS: OutputLimits = { headLines: 20, tailLines: 60, maxChars: 6000 };
 
 /** A command the task left running after its tool call returned. */
-export interface CommandSession {
+interface CommandSession {
   readonly id: number;
   readonly command: string;
   readonly startedAt: number;
@@ -14,7 +14,7 @@ export interface CommandSession {
 }
 
 /** Options for CommandSessions. */
-export interface CommandSessionsOptions {
+interface CommandSessionsOptions {
   /** Current time in ms (default Date.now); the task may pass its host clock. */
   readonly now?: () => number;
   readonly outputLimits?: Partial<OutputLimits>;

@@ -13,7 +13,7 @@ export type CommandStop =
   | { readonly kind: 'failed'; readonly error: Error };
 
 /** What ends the wait besides the command's own exit. */
-export interface CommandWatchOptions {
+interface CommandWatchOptions {
   readonly signal: AbortSignal;
   /** Kill the tree after this long; undefined waits for as long as it takes. */
   readonly timeoutMs?: number;

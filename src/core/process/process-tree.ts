@@ -3,7 +3,7 @@ import type { KillReport } from '../ports.js';
 import { canInspectProcesses, findProcesses, isProcessAlive } from './command-marker.js';
 
 /** How a tree is ended: politely first, then by force. */
-export interface KillTreeOptions {
+interface KillTreeOptions {
   /** Time between SIGTERM and SIGKILL (POSIX). */
   readonly graceMs: number;
   /** The command's marker (command-marker.ts): finds processes that left the group (setsid, nohup, double fork). */

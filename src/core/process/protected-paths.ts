@@ -6,7 +6,7 @@ import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
  * outside the sandbox (git hooks and the config that names them, the editor's and agents'
  * settings and tasks, husky's hooks). Each workspace folder's own entries.
  */
-export const PROTECTED_NAMES = ['.smith', '.claude', '.vscode', '.husky'] as const;
+const PROTECTED_NAMES = ['.smith', '.claude', '.vscode', '.husky'] as const;
 
 /** How deep `.git/modules` is searched for submodules' git folders (a submodule's name may hold slashes). */
 const MODULES_DEPTH = 6;

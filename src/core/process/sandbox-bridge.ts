@@ -10,7 +10,7 @@ export const BRIDGE_CONNECTION = 'smith-sandbox-connection';
  * Unix sockets). The sandbox's own loopback stays direct. Runs as `node -e <this function's
  * source> MESSAGE -- FILE ARGS…`, so it must use nothing from outside its own body.
  */
-export function sandboxBridgeMain(): void {
+function sandboxBridgeMain(): void {
   const net = require('node:net') as typeof import('node:net');
   const { spawn } = require('node:child_process') as typeof import('node:child_process');
   const [message, separator, file, ...args] = process.argv.slice(1);

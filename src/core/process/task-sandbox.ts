@@ -17,7 +17,7 @@ export interface SandboxRequest {
 }
 
 /** A task's commands as the sandbox request makes them: the host and policy to use, and what to stop afterwards. */
-export interface ConfinedCommands {
+interface ConfinedCommands {
   readonly host: Host;
   readonly policy: AutoApprovePolicy | (() => AutoApprovePolicy);
   /** Why commands are not confined although the sandbox was asked for (absent: they are, or it was not asked for). */
@@ -41,7 +41,7 @@ export async function findSandbox(): Promise<{ readonly bwrap: string; readonly 
 }
 
 /** Whether a task with the sandbox turned on would have its commands confined (see sandboxInForceCheck). */
-export type SandboxInForce = (requested: boolean, whenKnown?: () => void) => boolean;
+type SandboxInForce = (requested: boolean, whenKnown?: () => void) => boolean;
 
 /**
  * Asks findSandbox, the check a task makes, once (on the first call that requests the sandbox) and

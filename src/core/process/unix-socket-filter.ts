@@ -18,7 +18,7 @@ const RET_K = 0x06;
 const RET_ALLOW = 0x7fff0000;
 const RET_ERRNO = 0x00050000;
 /** EPERM: what a socket() the filter refuses fails with, as with any refused permission. */
-export const REFUSED_ERRNO = 1;
+const REFUSED_ERRNO = 1;
 /** ENOSYS for io_uring: programs fall back to plain system calls, which the filter sees. */
 const ENOSYS = 38;
 
@@ -60,7 +60,7 @@ const ret = (value: number): Instruction => [RET_K, 0, 0, value];
  * any socket path with sendto, though it is already connected); io_uring, which creates sockets
  * without a system call the filter sees, fails with ENOSYS; everything else is allowed.
  */
-export function unixSocketFilterInstructions(arch: Architecture): Instruction[] {
+function unixSocketFilterInstructions(arch: Architecture): Instruction[] {
   const refuse = ret(RET_ERRNO | REFUSED_ERRNO);
   const allow = ret(RET_ALLOW);
   // Jumps are relative (the next instruction is 0); each names the instruction it leads to.

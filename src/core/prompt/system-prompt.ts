@@ -3,7 +3,7 @@ import type { ToolSpec } from '../tools/tool-spec.js';
 import { toolSection } from './tool-section.js';
 
 /** What the system prompt is built from. */
-export interface SystemPromptInput {
+interface SystemPromptInput {
   readonly tools: readonly ToolSpec[];
   readonly cwd: string;
   readonly os: string;

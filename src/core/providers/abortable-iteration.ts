@@ -1,7 +1,7 @@
 import { ProviderAbortedError, type ProviderError } from './types.js';
 
 /** How long a stream may give nothing before it is abandoned, and the error that says so. */
-export interface IdleLimit {
+interface IdleLimit {
   /** 0 (or less) turns the limit off. */
   readonly ms: number;
   /** `first`: nothing came at all yet. */

@@ -18,12 +18,12 @@ import { ProviderAbortedError } from './types.js';
 import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
 
 /** Output budget when the settings give none; every current Claude model allows at least this. */
-export const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
+const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
 
 const EPHEMERAL = { type: 'ephemeral' } as const;
 
 /** How to build an AnthropicProvider. */
-export interface AnthropicProviderOptions extends VendorProviderOptions {
+interface AnthropicProviderOptions extends VendorProviderOptions {
   /** Anthropic's key; none on Vertex AI, which takes Google Cloud's credentials. */
   readonly apiKey?: string;
   /** Defaults to the SDK's (ANTHROPIC_BASE_URL, else api.anthropic.com; on Vertex AI the region's endpoint); the SDK appends /v1/messages. */

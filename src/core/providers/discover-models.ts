@@ -11,7 +11,7 @@ import { API_KEY_ENV_VARS, providerEntry, type ProviderEntry } from '../../share
 const OLLAMA_SHOW_CONCURRENCY = 4;
 
 /** Where a provider's models are listed: its base URL (the configured one, else the preset's) and the words for its errors. */
-export interface ModelEndpoint {
+interface ModelEndpoint {
   readonly entry: ProviderEntry;
   readonly baseUrl: string;
   readonly context: ProviderErrorContext;

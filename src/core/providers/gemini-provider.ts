@@ -12,14 +12,14 @@ import { ProviderAbortedError, ProviderError } from './types.js';
 import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
 
 /** Where the Gemini API lives; the SDK appends /v1beta/models/{model}:streamGenerateContent. */
-export const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
+const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
 
 // Finish reasons of an answer that ended normally; any other with no text is a refusal. A malformed
 // function call is the model's mistake, not a refusal: the engine tells it that it used no tool.
 const COMPLETE_FINISH_REASONS = new Set(['STOP', 'MAX_TOKENS', 'MALFORMED_FUNCTION_CALL']);
 
 /** How to build a GeminiProvider. */
-export interface GeminiProviderOptions extends VendorProviderOptions {
+interface GeminiProviderOptions extends VendorProviderOptions {
   /** The Gemini API's key; on Vertex AI, an express-mode key (then no project or location). */
   readonly apiKey?: string;
   /** Defaults to generativelanguage.googleapis.com (Vertex: the region's endpoint); the host, not the SDK, decides (GOOGLE_GEMINI_BASE_URL is not read). */

@@ -27,7 +27,7 @@ export function normalizeConversation(messages: readonly ProviderMessage[]): Pro
 }
 
 /** The parts of a message, a string being one text part. */
-export function contentParts(content: ProviderMessage['content']): readonly ContentPart[] {
+function contentParts(content: ProviderMessage['content']): readonly ContentPart[] {
   return typeof content === 'string' ? [{ type: 'text', text: content }] : content;
 }
 

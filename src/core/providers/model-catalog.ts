@@ -27,7 +27,7 @@ export interface ModelInfo {
 }
 
 /** Tiered prices for long prompts (Gemini 2.5 Pro, Claude Sonnet 4 with the 1M-token window). */
-export interface LongContextPricing {
+interface LongContextPricing {
   readonly thresholdTokens: number;
   readonly inputPrice: number;
   readonly outputPrice: number;
@@ -42,7 +42,7 @@ export interface LongContextPricing {
 export type ModelInfoOverrides = Omit<ModelFacts, 'id' | 'supportsReasoning' | 'supportsTools'>;
 
 /** A model whose list prices are known (every catalogue entry). */
-export interface PricedModelInfo extends ModelInfo {
+interface PricedModelInfo extends ModelInfo {
   readonly inputPrice: number;
   readonly outputPrice: number;
 }

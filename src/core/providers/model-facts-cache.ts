@@ -3,7 +3,7 @@ import { dirname, join } from 'node:path';
 import type { ModelFacts } from './model-facts.js';
 
 /** What a provider's server said about its models, and when (milliseconds since the epoch). */
-export interface CachedModels {
+interface CachedModels {
   readonly fetchedAt: number;
   readonly models: readonly ModelFacts[];
 }

@@ -31,7 +31,7 @@ const PER_MILLION = 1_000_000;
  * Returns undefined for an entry without an id. Other fields are ignored; a value of the wrong type
  * is left out rather than trusted.
  */
-export function factsFromModelEntry(entry: unknown, listing: ModelListing): ModelFacts | undefined {
+function factsFromModelEntry(entry: unknown, listing: ModelListing): ModelFacts | undefined {
   if (!isRecord(entry) || typeof entry.id !== 'string' || entry.id.trim() === '') return undefined;
   const topProvider = isRecord(entry.top_provider) ? entry.top_provider : {};
   const capabilities = isRecord(entry.capabilities) ? entry.capabilities : {};

@@ -17,7 +17,7 @@ import type { ApiProvider, ApiRequest, ApiStream, ProviderId, TokenUsage, ToolPr
 export { PLACEHOLDER_API_KEY } from './openai-client.js';
 
 /** How to build an OpenAiProvider. */
-export interface OpenAiProviderOptions extends OpenAiClientOptions, VendorProviderOptions {}
+interface OpenAiProviderOptions extends OpenAiClientOptions, VendorProviderOptions {}
 
 // Fields openai-compatible servers add to chat deltas and usage; not in the SDK's types.
 type CompatDelta = ChatCompletionChunk.Choice.Delta & { reasoning_content?: string | null; reasoning?: string | null };

@@ -13,7 +13,7 @@ export interface ProviderErrorContext {
 }
 
 /** The error classes one Stainless-generated SDK (openai, @anthropic-ai/sdk) exports. */
-export interface SdkErrorClasses {
+interface SdkErrorClasses {
   readonly APIError: abstract new (...args: never[]) => SdkApiError;
   readonly APIUserAbortError: abstract new (...args: never[]) => Error;
   readonly APIConnectionError: abstract new (...args: never[]) => Error;
@@ -65,7 +65,7 @@ export function toProviderError(
 }
 
 /** Options for httpStatusError. */
-export interface HttpStatusErrorOptions {
+interface HttpStatusErrorOptions {
   readonly retryAfterMs?: number;
   /** The parsed error body, searched for a context-length error code. */
   readonly body?: unknown;
@@ -165,7 +165,7 @@ export function idleTimeoutError(context: Pick<ProviderErrorContext, 'label'>, i
 }
 
 /** What a successful answer that is not an event stream looked like. */
-export interface NotAStreamDetails {
+interface NotAStreamDetails {
   /** The request's URL, without its query string. */
   readonly url: string;
   readonly status: number;

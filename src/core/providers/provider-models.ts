@@ -27,7 +27,7 @@ export interface ProviderModels {
 }
 
 /** Where facts are kept between runs, and the clock they are dated by. */
-export interface ModelFactsOptions {
+interface ModelFactsOptions {
   readonly signal?: AbortSignal;
   readonly cache?: ModelFactsCache;
   readonly now?: () => number;

@@ -6,7 +6,7 @@ import type { ProviderError } from './types.js';
 export const DEFAULT_IDLE_TIMEOUT_MS = 60_000;
 
 /** The fetch signature the three SDKs accept. */
-export type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+type FetchFunction = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 // Enough of a body to tell an event stream from an HTML page or a JSON document.
 const PEEK_BYTES = 512;
@@ -131,7 +131,7 @@ export class StreamGuard {
 }
 
 /** Where the idle time ran out: waiting for the response to start, or for the next bytes of its body. */
-export type IdlePhase = 'headers' | 'body';
+type IdlePhase = 'headers' | 'body';
 
 class IdleTimer {
   private handle: ReturnType<typeof setTimeout> | undefined;

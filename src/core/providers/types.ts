@@ -16,7 +16,7 @@ export interface TextMessage extends ProviderMessage {
 export type ContentPart = TextPart | ImagePart | ThinkingPart | ToolUsePart | ToolResultPart;
 
 /** Plain text. */
-export interface TextPart {
+interface TextPart {
   readonly type: 'text';
   readonly text: string;
 }
@@ -34,14 +34,14 @@ export interface ImagePart extends Base64Image {
 }
 
 /** Signed reasoning the vendor wants back with its tool calls (Anthropic's thinking block); others drop it. */
-export interface ThinkingPart {
+interface ThinkingPart {
   readonly type: 'thinking';
   readonly text: string;
   readonly signature: string;
 }
 
 /** A native tool call made by the assistant. */
-export interface ToolUsePart {
+interface ToolUsePart {
   readonly type: 'tool_use';
   readonly id: string;
   readonly name: string;
@@ -73,7 +73,7 @@ export interface ToolDefinition {
 }
 
 /** A JSON schema object whose properties are all strings, as every Smith tool parameter is. */
-export interface ToolParametersSchema {
+interface ToolParametersSchema {
   readonly type: 'object';
   readonly properties: Readonly<Record<string, { readonly type: 'string'; readonly description: string }>>;
   readonly required: readonly string[];

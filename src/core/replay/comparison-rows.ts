@@ -3,7 +3,7 @@ import type { RunSummary } from './run-summary.js';
 import { formatUsd } from '../../shared/money.js';
 
 /** One line of a comparison: what it measures, and the original's and the replay's figure. */
-export interface ComparisonRow {
+interface ComparisonRow {
   readonly label: string;
   readonly original: string;
   readonly replay: string;

@@ -11,7 +11,7 @@ export interface ReplayCommands {
 }
 
 /** The flag (CLI) that lets a replay without a sandbox run commands anyway. */
-export const UNCONFINED_FLAG = '--run-commands-unconfined';
+const UNCONFINED_FLAG = '--run-commands-unconfined';
 
 /**
  * A replay never touches the real workspace: its commands run in the sandbox with the scratch

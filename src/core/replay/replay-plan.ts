@@ -9,7 +9,7 @@ import { visibleEvents } from '../task/visible-events.js';
 export class ReplayError extends Error {}
 
 /** One message of the user, with what its @-mentions attached when it was sent. */
-export interface ReplayMessage {
+interface ReplayMessage {
   readonly text: string;
   /** Plan or Act, as it was when the user sent it. */
   readonly mode: Mode;
@@ -45,7 +45,7 @@ export interface ReplayPlan {
 }
 
 /** A call as the model made it. */
-export interface PlannedCall {
+interface PlannedCall {
   readonly tool: string;
   readonly params: Readonly<Record<string, string>>;
 }

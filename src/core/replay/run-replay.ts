@@ -43,7 +43,7 @@ export interface ReplaySettings {
 }
 
 /** One replay to run. */
-export interface ReplayInput {
+interface ReplayInput {
   readonly storageDir: string;
   readonly taskId: string;
   readonly settings: ReplaySettings;
@@ -76,12 +76,12 @@ export interface ReplayComparison {
 const ASK_EVERYTHING: AutoApprovePolicy = { ...DEFAULT_POLICY, readFiles: false };
 
 /** The folder holding a storage's replays. */
-export function replaysDir(storageDir: string): string {
+function replaysDir(storageDir: string): string {
   return join(storageDir, 'replays');
 }
 
 /** What a replay reads of the original run: its log, the plan made of it, and its workspace's checkpoints. */
-export interface ReplaySource {
+interface ReplaySource {
   readonly events: readonly TaskEvent[];
   readonly plan: ReplayPlan;
   readonly store: CheckpointStore;

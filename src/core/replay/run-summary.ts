@@ -7,7 +7,7 @@ import { usageTotals } from '../task/usage-totals.js';
 import { decodeText, diffStats, unifiedDiff } from '../tools/file-text.js';
 
 /** A file a run changed, with its lines added and removed (none counted for a binary file). */
-export interface ChangedFile {
+interface ChangedFile {
   readonly path: string;
   readonly change: 'added' | 'modified' | 'deleted';
   readonly added: number;
@@ -15,7 +15,7 @@ export interface ChangedFile {
 }
 
 /** The workspace a run left, against the one it began in. */
-export interface WorkspaceDiff {
+interface WorkspaceDiff {
   readonly files: readonly ChangedFile[];
   /** One unified diff of every changed text file (a binary one is named, not shown). */
   readonly patch: string;
@@ -86,7 +86,7 @@ export function runSummary(events: readonly TaskEvent[], diff: WorkspaceDiff): R
 }
 
 /** One folder's two snapshots to compare; `prefix` names another folder's files (`<name>/`). */
-export interface FolderSnapshots {
+interface FolderSnapshots {
   readonly store: CheckpointStore;
   readonly before: string;
   readonly after: string;
@@ -100,7 +100,7 @@ export function foldersDiff(folders: readonly FolderSnapshots[]): WorkspaceDiff 
 }
 
 /** What changed between two snapshots of a store, as files and one unified diff. */
-export function workspaceDiff(store: CheckpointStore, before: string, after: string, prefix = ''): WorkspaceDiff {
+function workspaceDiff(store: CheckpointStore, before: string, after: string, prefix = ''): WorkspaceDiff {
   const old = store.manifestOf(before);
   const now = store.manifestOf(after);
   const files: ChangedFile[] = [];

@@ -2,7 +2,7 @@
 // reads it line by line. This reader does the same, so such a rule keeps its conditions.
 
 /** Fields read line by line: a scalar as its raw text, `key:` followed by `- item` lines as a list. */
-export interface LooseFields {
+interface LooseFields {
   readonly fields: Readonly<Record<string, string | readonly string[]>>;
   /** Lines that fit no shape, as `line N ("text")`. */
   readonly unreadable: readonly string[];

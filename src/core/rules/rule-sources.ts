@@ -2,7 +2,7 @@
 // those work unchanged. One list; the loader, the prompt and every UI that lists rules read it.
 
 /** How a location holds rules. */
-export type RuleLocationKind = 'file' | 'folder' | 'file-or-folder';
+type RuleLocationKind = 'file' | 'folder' | 'file-or-folder';
 
 /** One place in the workspace that may hold rules. */
 export interface RuleLocation {

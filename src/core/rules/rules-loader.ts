@@ -9,7 +9,7 @@ import { NESTED_RULE_FILES, RULE_FILE_PATTERN, type RuleLocation, USER_RULE_FILE
 export { WORKSPACE_RULES_NAME } from './rule-sources.js';
 
 /** One rules file found, whether it applies now, and why not. */
-export interface RuleInfo {
+interface RuleInfo {
   /** How the rule is named in the prompt and in lists: the workspace-relative path, `~/…`, or `global rules: name`. */
   readonly label: string;
   readonly path: string;
@@ -19,7 +19,7 @@ export interface RuleInfo {
 }
 
 /** The rules the user wrote for the model, ready for the system prompt. */
-export interface LoadedRules {
+interface LoadedRules {
   /** The prompt section, or '' when no rule applies. */
   readonly section: string;
   /** The labels of the rules that apply. */
@@ -31,7 +31,7 @@ export interface LoadedRules {
 }
 
 /** What decides which rules apply. */
-export interface RulesInput {
+interface RulesInput {
   readonly workspaceRoot: string;
   /** Smith's user-level rules folder (`<storage>/rules`). */
   readonly globalRulesDir?: string;
@@ -51,7 +51,7 @@ export interface RulesInput {
 export const MAX_RULE_CHARS = 20_000;
 
 /** What the rules loader reads at most: 64 KiB of one file (the rest is cut), 512 KiB in all, 1,000 entries per rules folder. */
-export const RULE_CAPS: LoaderCaps = { fileBytes: 64 * 1024, totalBytes: 512 * 1024, entries: 1000 };
+const RULE_CAPS: LoaderCaps = { fileBytes: 64 * 1024, totalBytes: 512 * 1024, entries: 1000 };
 
 interface FoundRule {
   readonly label: string;

@@ -17,10 +17,10 @@ import {
 import { compileRustRegex } from './rust-regex.js';
 
 /** A search without ripgrep: the options of searchWithRipgrep except the binary. */
-export type BuiltInSearchOptions = Omit<RipgrepSearchOptions, 'rgPath'>;
+type BuiltInSearchOptions = Omit<RipgrepSearchOptions, 'rgPath'>;
 
 /** Which files a built-in search reads. */
-export type BuiltInListOptions = Omit<RipgrepListOptions, 'rgPath'>;
+type BuiltInListOptions = Omit<RipgrepListOptions, 'rgPath'>;
 
 /**
  * searchWithRipgrep's results without ripgrep, for machines that have none: the files come from

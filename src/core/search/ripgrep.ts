@@ -11,10 +11,10 @@ export const DEFAULT_MAX_MATCHES = 300;
 export const MAX_LINE_LENGTH = 300;
 
 /** Formatted results stop growing past this many characters. */
-export const MAX_OUTPUT_CHARS = 50_000;
+const MAX_OUTPUT_CHARS = 50_000;
 
 /** One line of a result: a match or a context line around one. */
-export interface SearchLine {
+interface SearchLine {
   readonly line: number;
   readonly text: string;
   readonly isMatch: boolean;
@@ -93,11 +93,6 @@ async function withIgnoreFile<T>(options: RipgrepListOptions, body: (ignoreFile:
   } finally {
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   }
-}
-
-/** Renders results grouped by file as `12 | text`, with a note when capped. */
-export function formatSearchResults(result: SearchResult): string {
-  return renderSearchResults(result).text;
 }
 
 /** The results as the model reads them, and whether the character cap left files out (`cut`). */

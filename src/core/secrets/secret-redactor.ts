@@ -2,7 +2,7 @@
 export const REDACTED = '[REDACTED]';
 
 /** Shorter values are not treated as secrets: redacting them would blank out ordinary text. */
-export const MIN_SECRET_LENGTH = 8;
+const MIN_SECRET_LENGTH = 8;
 
 /**
  * Replaces the exact values of the user's secrets (API keys, MCP credentials) in text. Secrets are

@@ -112,7 +112,7 @@ export interface TaskEnvironment {
 const FIRST_LISTING_LIMIT = 200;
 
 /** The task's browser (started on its first launch; it holds where the web tools may go). */
-export interface WebTools {
+interface WebTools {
   readonly browser: BrowserSession;
 }
 

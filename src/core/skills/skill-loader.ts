@@ -28,7 +28,7 @@ export interface SkillCatalog {
 }
 
 /** What the skill loader reads at most: 256 KiB of one file (a larger one is skipped), 1 MiB in all, 1,000 entries per folder. */
-export const SKILL_CAPS: LoaderCaps = { fileBytes: 256 * 1024, totalBytes: 1024 * 1024, entries: 1000 };
+const SKILL_CAPS: LoaderCaps = { fileBytes: 256 * 1024, totalBytes: 1024 * 1024, entries: 1000 };
 
 /**
  * Loads skills: built-in, then the global folder, then the workspace's `.smith/skills`; a later

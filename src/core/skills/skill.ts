@@ -4,7 +4,7 @@ import type { ToolGroup } from '../tools/tool-group.js';
 export type Mode = 'plan' | 'act';
 
 /** A group a skill may use, optionally limited to files matching a pattern (edit group only). */
-export type SkillGroupGrant = ToolGroup | { readonly group: ToolGroup; readonly fileRegex: string; readonly description?: string };
+type SkillGroupGrant = ToolGroup | { readonly group: ToolGroup; readonly fileRegex: string; readonly description?: string };
 
 /** A named working profile: role, instructions, and which tools it may use (skills are Smith's custom modes). */
 export interface Skill {

@@ -32,7 +32,7 @@ export function subagentStorage(storageDir: string, parentTaskId: string): strin
 }
 
 /** One use_subagents call: its questions, the parent task, and where progress lines go. */
-export interface SubagentRun {
+interface SubagentRun {
   readonly prompts: readonly string[];
   readonly parentTaskId: string;
   readonly signal: AbortSignal;

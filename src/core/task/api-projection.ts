@@ -18,7 +18,7 @@ export function resultTextsIn(text: string): string[] {
 }
 
 /** Told after an answer the user cut off (Cancel, or a message sent while it streamed). */
-export const USER_INTERRUPTED_NOTE = '[The user interrupted your previous answer: it was cut off where it ends above, and nothing in it was run.]';
+const USER_INTERRUPTED_NOTE = '[The user interrupted your previous answer: it was cut off where it ends above, and nothing in it was run.]';
 
 export const NO_TOOL_REMINDER = `[ERROR] You did not use a tool in your previous response. Every response must use exactly one tool.
 
@@ -41,7 +41,7 @@ export const NO_RESULT_NOTE = 'No result: the task was interrupted before this t
 export const COMPLETION_SHOWN_NOTE = 'The result was shown to the user.';
 
 /** How the projection renders tool calls. */
-export interface ProjectionOptions {
+interface ProjectionOptions {
   /** xml (default): everything is text. native: calls with a vendor id become tool_use/tool_result parts. */
   readonly toolProtocol?: ToolProtocol;
   /**
@@ -307,7 +307,7 @@ function joinContent(earlier: ProviderMessage['content'], content: string | read
 }
 
 /** How feedback given with an approval reaches the model: after the call's result. */
-export function approvalFeedbackNote(feedback: string): string {
+function approvalFeedbackNote(feedback: string): string {
   return `\n\nThe user approved with feedback:\n<feedback>\n${feedback}\n</feedback>`;
 }
 

@@ -1,5 +1,5 @@
 /** Facts about the workspace sent with every request, so the model sees the present state. */
-export interface EnvironmentFacts {
+interface EnvironmentFacts {
   readonly now: number;
   readonly cwd: string;
   /** A capped listing of the workspace, sent with the first request only. */

@@ -47,7 +47,7 @@ interface EventBase {
   readonly ts: number;
 }
 
-export interface TaskStarted extends EventBase {
+interface TaskStarted extends EventBase {
   readonly type: 'task_started';
   readonly taskId: string;
   readonly task: string;
@@ -78,7 +78,7 @@ export interface UserMessage extends EventBase {
 }
 
 /** A model request began; the environment details sent with it are kept so projections replay exactly. */
-export interface RequestStarted extends EventBase {
+interface RequestStarted extends EventBase {
   readonly type: 'request_started';
   readonly environmentDetails: string;
 }
@@ -105,7 +105,7 @@ export interface SignedReasoning {
 }
 
 /** A response broke off mid-stream; its text is shown as interrupted and nothing in it was executed. */
-export interface ResponseInterrupted extends EventBase {
+interface ResponseInterrupted extends EventBase {
   readonly type: 'response_interrupted';
   readonly partialText: string;
   readonly error: string;
@@ -141,7 +141,7 @@ export interface ToolRequested extends EventBase {
  * or command, reason); the panel and the CLI render it from here. Absent in logs written before it
  * was recorded.
  */
-export interface ApprovalAsked extends EventBase {
+interface ApprovalAsked extends EventBase {
   readonly type: 'approval_asked';
   readonly callId: string;
   readonly request?: ShownApproval;
@@ -151,14 +151,14 @@ export interface ApprovalAsked extends EventBase {
  * The user's decision. Its feedback reaches the model from here (api-projection appends it to the
  * call's result or error, or makes it the denial), never from the tools.
  */
-export interface ApprovalAnswered extends EventBase {
+interface ApprovalAnswered extends EventBase {
   readonly type: 'approval_answered';
   readonly callId: string;
   readonly approved: boolean;
   readonly feedback?: string;
 }
 
-export interface ToolResult extends EventBase {
+interface ToolResult extends EventBase {
   readonly type: 'tool_result';
   readonly callId: string;
   readonly tool: string;
@@ -182,7 +182,7 @@ export interface ToolResultDetails extends ToolFacts {
   readonly file?: FileStamp;
 }
 
-export interface ToolError extends EventBase {
+interface ToolError extends EventBase {
   readonly type: 'tool_error';
   readonly callId: string;
   readonly tool: string;
@@ -194,44 +194,44 @@ export interface ToolError extends EventBase {
 }
 
 /** The model answered without using a tool; the next request reminds it. */
-export interface NoToolUsed extends EventBase {
+interface NoToolUsed extends EventBase {
   readonly type: 'no_tool_used';
 }
 
 /** The task was picked up again from its log after an interruption. */
-export interface TaskResumed extends EventBase {
+interface TaskResumed extends EventBase {
   readonly type: 'task_resumed';
 }
 
-export interface TaskError extends EventBase {
+interface TaskError extends EventBase {
   readonly type: 'error';
   readonly message: string;
 }
 
-export interface TaskCompleted extends EventBase {
+interface TaskCompleted extends EventBase {
   readonly type: 'task_completed';
   readonly result: string;
   readonly command?: string;
 }
 
-export interface TaskAborted extends EventBase {
+interface TaskAborted extends EventBase {
   readonly type: 'task_aborted';
   readonly reason: string;
 }
 
 /** The user (or host) switched between Plan and Act. */
-export interface ModeSwitched extends EventBase {
+interface ModeSwitched extends EventBase {
   readonly type: 'mode_switched';
   readonly mode: Mode;
 }
 
-export interface SkillSwitched extends EventBase {
+interface SkillSwitched extends EventBase {
   readonly type: 'skill_switched';
   readonly skill: string;
 }
 
 /** Older history is replaced by this summary in the context window; the log keeps everything. */
-export interface HistoryCondensed extends EventBase {
+interface HistoryCondensed extends EventBase {
   readonly type: 'history_condensed';
   readonly summary: string;
   /** The summary request's tokens (absent when the model wrote the summary itself with the condense tool). */
@@ -241,7 +241,7 @@ export interface HistoryCondensed extends EventBase {
 }
 
 /** A summary request failed; the tokens it used still count. */
-export interface CondenseFailed extends EventBase {
+interface CondenseFailed extends EventBase {
   readonly type: 'condense_failed';
   readonly error: string;
   readonly usage?: TokenUsage;
@@ -249,7 +249,7 @@ export interface CondenseFailed extends EventBase {
 }
 
 /** Events [fromSeq, toSeq) no longer go to the model, to fit its context window. */
-export interface HistoryTruncated extends EventBase {
+interface HistoryTruncated extends EventBase {
   readonly type: 'history_truncated';
   readonly fromSeq: number;
   readonly toSeq: number;
@@ -261,7 +261,7 @@ export interface HistoryTruncated extends EventBase {
  * every process it starts, so a resumed task can find and stop what a crash left running.
  */
 /** A use_subagents call started a sub-agent: a child task with its own log (see subagent-runner.ts). */
-export interface SubagentStarted extends EventBase {
+interface SubagentStarted extends EventBase {
   readonly type: 'subagent_started';
   readonly callId: string;
   /** Its place among the call's questions (0-based). */
@@ -270,7 +270,7 @@ export interface SubagentStarted extends EventBase {
   readonly prompt: string;
 }
 
-export interface CommandStarted extends EventBase {
+interface CommandStarted extends EventBase {
   readonly type: 'command_started';
   readonly callId: string;
   readonly command: string;
@@ -279,7 +279,7 @@ export interface CommandStarted extends EventBase {
 }
 
 /** The model asked to continue in a fresh task carrying this context. */
-export interface NewTaskRequested extends EventBase {
+interface NewTaskRequested extends EventBase {
   readonly type: 'new_task_requested';
   readonly context: string;
 }
@@ -316,7 +316,7 @@ export interface CheckpointCreated extends EventBase {
  * The user went back to an earlier point: events from `toSeq` up to this one no longer reach the
  * model or the chat (they stay in the log). `files`: the workspace was restored to `checkpointId`.
  */
-export interface ConversationRewound extends EventBase {
+interface ConversationRewound extends EventBase {
   readonly type: 'conversation_rewound';
   /** The first event that is undone; undefined when only the files were restored. */
   readonly toSeq?: number;
@@ -331,7 +331,7 @@ export interface ConversationRewound extends EventBase {
 }
 
 /** A call ran without asking because the auto-approve policy covered it (counted toward the policy's cap). */
-export interface ToolAutoApproved extends EventBase {
+interface ToolAutoApproved extends EventBase {
   readonly type: 'tool_auto_approved';
   readonly callId: string;
   /** The user's allow rule that let it through; without one, the auto-approve policy did (and it counts toward the cap). */
@@ -362,7 +362,7 @@ export interface ContextMeasured extends EventBase {
  * they gave the model with the next request (SessionStart; other events' context travels with
  * the message or the tool result it belongs to).
  */
-export interface HooksRan extends EventBase {
+interface HooksRan extends EventBase {
   readonly type: 'hooks_ran';
   readonly event: string;
   readonly tool?: string;
@@ -374,7 +374,7 @@ export interface HooksRan extends EventBase {
 }
 
 /** The user edited the model's todo list (in the panel); the model sees the edited list next. */
-export interface TodoListEdited extends EventBase {
+interface TodoListEdited extends EventBase {
   readonly type: 'todo_list_edited';
   readonly items: readonly TodoItem[];
 }

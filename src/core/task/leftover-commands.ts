@@ -3,7 +3,7 @@ import { killMarkedProcesses } from '../process/process-tree.js';
 import type { TaskEvent } from './events.js';
 
 /** A command of the task whose processes were still running when the task was resumed. */
-export interface LeftoverCommand {
+interface LeftoverCommand {
   readonly callId: string;
   readonly command: string;
   /** The processes found running (pids). */

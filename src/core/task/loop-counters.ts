@@ -1,7 +1,7 @@
 import type { TaskEvent } from './events.js';
 
 /** What the loop's limits count, as far as the log tells it. */
-export interface LoopCounters {
+interface LoopCounters {
   /** Model requests since the counters last started again. */
   readonly requests: number;
   /** Responses in a row that were the model's mistake (no tool, an unknown tool, a bad call). */

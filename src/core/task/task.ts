@@ -446,7 +446,7 @@ export class Task {
 }
 
 /** What a run counts against: the limits it shares with the tasks before it in a chain and the task that started it. */
-export interface RunBudget {
+interface RunBudget {
   /** Requests made by the tasks that handed over to this one (new_task). */
   readonly iterationsUsed?: number;
   /** The cost budget shared with the rest of the tree (cost-budget.ts). */

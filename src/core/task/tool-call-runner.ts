@@ -56,7 +56,7 @@ export interface ToolCallEnvironment {
 }
 
 /** What running the tool calls of one response means for the loop. */
-export type ToolCallsOutcome =
+type ToolCallsOutcome =
   | Extract<ToolOutcome, { kind: 'completed' | 'new_task' }>
   /** Go on with the next request; `mistake` when some call was the model's fault. */
   | { readonly kind: 'continue'; readonly mistake: boolean };

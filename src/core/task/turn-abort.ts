@@ -1,5 +1,5 @@
 /** The reason a request is stopped when the user sends a message while the model answers. */
-export class SteerRequested extends Error {
+class SteerRequested extends Error {
   constructor() {
     super('a new message was sent');
   }

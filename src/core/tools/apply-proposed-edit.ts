@@ -7,14 +7,14 @@ import { diffStats, unifiedDiff } from './file-text.js';
 import { mistake, type ToolContext, type ToolOutcome } from './tool-spec.js';
 
 /** A proposed change to one file. */
-export interface Proposal {
+interface Proposal {
   readonly original: string;
   readonly proposed: string;
   readonly isNewFile: boolean;
 }
 
 /** The file an edit starts from: its text and stamp, or nothing there yet. */
-export type EditTarget = { readonly kind: 'file'; readonly text: string; readonly stamp: FileStamp } | { readonly kind: 'missing' };
+type EditTarget = { readonly kind: 'file'; readonly text: string; readonly stamp: FileStamp } | { readonly kind: 'missing' };
 
 /**
  * Shared head of every file edit: the current text of the file, or the outcome that stops the

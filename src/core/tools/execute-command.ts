@@ -8,7 +8,7 @@ import type { CommandEnd, CommandFacts } from '../../shared/tool-details.js';
 import { mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from './tool-spec.js';
 
 /** Tuning for execute_command; the defaults are what the model is told about. */
-export interface ExecuteCommandOptions {
+interface ExecuteCommandOptions {
   /** Silence after which a command is left running in the background (default 10 000 ms). */
   readonly quietPeriodMs?: number;
   /** A command must have run this long before it may be left running (default 1.5 quiet periods). */
@@ -20,9 +20,9 @@ export interface ExecuteCommandOptions {
 }
 
 /** Silence that makes a command count as a server or watcher. */
-export const DEFAULT_QUIET_PERIOD_MS = 10_000;
+const DEFAULT_QUIET_PERIOD_MS = 10_000;
 /** A command that neither exits nor goes quiet is killed after this long, unless the model set its own timeout. */
-export const DEFAULT_COMMAND_TIMEOUT_SECONDS = 600;
+const DEFAULT_COMMAND_TIMEOUT_SECONDS = 600;
 
 /** execute_command: runs a shell command in the workspace; long-running ones continue in `sessions`. */
 export function createExecuteCommandTool(sessions: CommandSessions, options: ExecuteCommandOptions = {}): ToolHandler {

@@ -3,7 +3,7 @@ import { TextChunkDecoder } from './file-text.js';
 import { ContentHash, type FileStamp } from './file-stamps.js';
 
 /** Largest file the edit tools load (an edit needs the whole text in memory). */
-export const MAX_EDIT_BYTES = 16 * 1024 * 1024;
+const MAX_EDIT_BYTES = 16 * 1024 * 1024;
 
 /** Why a path cannot be used as a file, in words for the model; undefined for a regular file. */
 export function notAFileMessage(info: FileInfo, display: string): string | undefined {
@@ -24,7 +24,7 @@ export function notAFileMessage(info: FileInfo, display: string): string | undef
 }
 
 /** A whole file read for editing. */
-export type WholeText =
+type WholeText =
   | { readonly kind: 'text'; readonly text: string; readonly stamp: FileStamp }
   | { readonly kind: 'binary' }
   | { readonly kind: 'too_large'; readonly size: number };

@@ -1,7 +1,7 @@
 import { createTwoFilesPatch } from 'diff';
 
 /** Leading bytes searched for a NUL byte, the mark of a binary file. */
-export const BINARY_PROBE_BYTES = 8192;
+const BINARY_PROBE_BYTES = 8192;
 
 /**
  * Decodes UTF-8 chunk by chunk, so a file is judged from its first bytes without being read

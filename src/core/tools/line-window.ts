@@ -3,7 +3,7 @@ import { TextChunkDecoder } from './file-text.js';
 import { ContentHash, type FileStamp } from './file-stamps.js';
 
 /** Which lines to keep, and how many characters of numbered output they may take. */
-export interface LineWindowRequest {
+interface LineWindowRequest {
   /** First line to keep (1-based). */
   readonly first: number;
   /** Last line to keep (inclusive). */
@@ -27,7 +27,7 @@ export interface LineWindow {
 }
 
 /** The width of "N | " for line numbers up to `last`. */
-export function linePrefixWidth(last: number): number {
+function linePrefixWidth(last: number): number {
   return String(last).length + 3;
 }
 

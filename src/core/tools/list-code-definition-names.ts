@@ -12,7 +12,7 @@ import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '.
 export const MAX_OUTLINED_FILES = 50;
 
 /** Bigger files are skipped: they are almost always generated or minified, and slow to parse. */
-export const MAX_SOURCE_BYTES = 1_000_000;
+const MAX_SOURCE_BYTES = 1_000_000;
 
 type FileOutline =
   | { readonly kind: 'definitions'; readonly text: string; readonly count: number }

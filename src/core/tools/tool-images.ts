@@ -1,7 +1,7 @@
 import type { Base64Image } from '../providers/types.js';
 
 /** The image types every vision vendor takes inline (Anthropic accepts exactly these; Gemini converts GIF away). */
-export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
 
 /**
  * Most image bytes (decoded) one tool result keeps. It bounds the log line and the request: the
@@ -10,7 +10,7 @@ export const MODEL_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'ima
 export const TOOL_RESULT_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** The images a tool result keeps, and a note for the model (empty when nothing was dropped). */
-export interface LimitedImages {
+interface LimitedImages {
   readonly images: Base64Image[];
   readonly note: string;
 }

@@ -11,7 +11,7 @@ import type { KnownFile } from './file-stamp.js';
 import type { ToolGroup } from './tool-group.js';
 
 /** One parameter of a tool, as documented to the model. */
-export interface ToolParamSpec {
+interface ToolParamSpec {
   readonly name: string;
   readonly required: boolean;
   readonly description: string;

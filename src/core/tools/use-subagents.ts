@@ -2,13 +2,13 @@ import type { SubagentFacts } from '../../shared/tool-details.js';
 import { mistake, type ToolContext, type ToolHandler } from './tool-spec.js';
 
 /** Questions one call may ask (they run a few at a time). */
-export const MAX_SUBAGENT_PROMPTS = 10;
+const MAX_SUBAGENT_PROMPTS = 10;
 
 /** Characters of one report that reach the parent's context: a report is meant to be concise. */
 const MAX_REPORT_CHARS = 8_000;
 
 /** Starts the child tasks of a call and returns what each reported (see subagent-runner.ts). */
-export type StartSubagents = (prompts: readonly string[], context: ToolContext) => Promise<SubagentFacts[]>;
+type StartSubagents = (prompts: readonly string[], context: ToolContext) => Promise<SubagentFacts[]>;
 
 /**
  * use_subagents: research questions answered by child tasks in parallel, each with its own context

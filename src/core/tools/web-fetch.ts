@@ -6,10 +6,10 @@ import type { FetchFacts } from '../../shared/tool-details.js';
 import { mistake, type ToolHandler, type ToolOutcome } from './tool-spec.js';
 
 /** Most characters of Markdown one web_fetch returns (as read_file's output is capped); a note says when the page was cut. */
-export const WEB_FETCH_MAX_CHARS = 50_000;
+const WEB_FETCH_MAX_CHARS = 50_000;
 
 /** What web_fetch needs from the user's settings: where it may go (see checkWebAccess) and how much it returns. */
-export interface WebFetchOptions extends WebAccessPolicy {
+interface WebFetchOptions extends WebAccessPolicy {
   readonly maxChars?: number;
 }
 

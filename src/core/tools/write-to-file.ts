@@ -32,7 +32,7 @@ export const writeToFileTool: ToolHandler = {
  * BOM, its line endings (the majority of a mixed file) and whether it ends with a newline. A new
  * file ends with a newline. Empty content is an empty file.
  */
-export function layOutContent(content: string, original: string | undefined): string {
+function layOutContent(content: string, original: string | undefined): string {
   const text = content.startsWith('\uFEFF') ? content.slice(1) : content;
   if (text === '') return '';
   if (original === undefined) return text.endsWith('\n') ? text : `${text}\n`;

@@ -9,13 +9,13 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import { checkWebAccess, pinnedLookup, type WebAccessPolicy } from './web-access.js';
 
 /** Most redirects one fetch follows; a loop ends here too. */
-export const MAX_REDIRECTS = 10;
+const MAX_REDIRECTS = 10;
 
 /** A hop the policy refused; its message says which rule, for the model. */
 export class WebAccessRefused extends Error {}
 
 /** An answer that is not a redirect. */
-export interface GuardedResponse {
+interface GuardedResponse {
   /** The URL that answered (after redirects). */
   readonly url: string;
   readonly status: number;
@@ -25,7 +25,7 @@ export interface GuardedResponse {
   readonly body: Readable;
 }
 
-export interface GuardedFetchOptions {
+interface GuardedFetchOptions {
   readonly policy: WebAccessPolicy;
   readonly signal?: AbortSignal;
   readonly headers?: Readonly<Record<string, string>>;

@@ -18,7 +18,7 @@ export interface WebDenyRule {
 }
 
 /** Resolves a host name to its addresses (all of them); injectable for tests. */
-export type HostResolver = (name: string) => Promise<readonly string[]>;
+type HostResolver = (name: string) => Promise<readonly string[]>;
 
 /** What the web tools may reach. */
 export interface WebAccessPolicy {
@@ -35,7 +35,7 @@ export interface WebAccessPolicy {
 }
 
 /** The verdict on one host: the canonical host and the addresses to connect to, or why not. */
-export type WebAccess =
+type WebAccess =
   | { readonly allowed: true; readonly host: string; readonly addresses: readonly string[] }
   | { readonly allowed: false; readonly reason: string; readonly refused: boolean };
 
@@ -90,7 +90,7 @@ export function pinnedLookup(addresses: readonly string[]): LookupFunction {
 }
 
 /** The message for a host the sandbox keeps the web tools from. */
-export function sandboxRefusal(host: string, networkOff: boolean): string {
+function sandboxRefusal(host: string, networkOff: boolean): string {
   return networkOff
     ? `${host} was not opened: Smith's sandbox has the network turned off, and the web tools reach no host that sandboxed commands could not (--sandbox-network or smith.sandboxNetwork turns it on).`
     : `${host} was not opened: under Smith's sandbox the web tools reach only the sandbox's allowed hosts (--sandbox-allow-host, smith.sandboxAllowedHosts), and it is not one of them.`;

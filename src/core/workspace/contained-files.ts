@@ -38,10 +38,10 @@ export interface SkippedEntry {
 }
 
 /** What to do with a file larger than the per-file cap. */
-export type Oversize = 'cut' | 'skip';
+type Oversize = 'cut' | 'skip';
 
 /** Where a loader may read. */
-export interface ContainedFilesOptions {
+interface ContainedFilesOptions {
   /** Folders a file's real path must lie in (the workspace folders). */
   readonly within: readonly string[];
   /**
@@ -53,7 +53,7 @@ export interface ContainedFilesOptions {
 }
 
 /** A listed file: its path as named and its path relative to the listed folder ('/'-separated). */
-export interface ListedFile {
+interface ListedFile {
   readonly path: string;
   readonly rel: string;
 }

@@ -50,7 +50,7 @@ export interface FileListing {
 }
 
 /** What to list. `dir` must be `root` or inside it. */
-export interface ListFilesOptions {
+interface ListFilesOptions {
   readonly root: string;
   readonly dir: string;
   readonly recursive: boolean;

@@ -1,7 +1,7 @@
 import { parse as parseYaml } from 'yaml';
 
 /** A Markdown file split into its YAML front matter and its body. */
-export interface FrontMatter {
+interface FrontMatter {
   /** The front matter's fields; empty without front matter or when it is not a YAML mapping. */
   readonly fields: Readonly<Record<string, unknown>>;
   readonly body: string;

@@ -77,7 +77,7 @@ export class NodeFileSystem implements FileSystemPort {
 }
 
 /** The port's view of a Node stat result. */
-export function fileInfo(stats: Stats): FileInfo {
+function fileInfo(stats: Stats): FileInfo {
   const type = stats.isFile()
     ? 'file'
     : stats.isDirectory()

@@ -4,7 +4,7 @@
 // port, which lives here so the lower layers can take one without knowing the rules.
 
 /** Why a file's content may not reach the model unasked: the Read rule that denies it or asks first. */
-export interface ReadRefusal {
+interface ReadRefusal {
   readonly effect: 'deny' | 'ask';
   /** The rule as written, e.g. `Read(.env)`. */
   readonly rule: string;
@@ -24,9 +24,6 @@ export interface ReadGuard {
   refusal(path: string, tool?: string): ReadRefusal | undefined;
 }
 
-/** The guard of a task without Read rules: nothing is withheld. */
-export const OPEN_READ_GUARD: ReadGuard = { covers: () => false, refusal: () => undefined };
-
 /** `denied by Read(.env)`, or for an ask rule what the model can do instead. */
 export function refusalReason(refusal: ReadRefusal): string {
   return refusal.effect === 'deny' ? `denied by ${refusal.rule}` : `${refusal.rule} asks the user first; read it with read_file to be asked`;
@@ -39,7 +36,7 @@ export interface WithheldFile {
 }
 
 /** Withheld files named at most in one note; the rest are counted. */
-export const MAX_NAMED_WITHHELD = 20;
+const MAX_NAMED_WITHHELD = 20;
 
 /**
  * The note that names what was held back, e.g. `[1 file withheld by the user's Read rules:

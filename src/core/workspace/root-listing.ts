@@ -16,7 +16,7 @@ export async function listWorkspaceFolder(workspace: WorkspaceRoots, root: Works
 }
 
 /** What to list across all folders of a workspace. */
-export interface RootListingOptions {
+interface RootListingOptions {
   readonly recursive: boolean;
   readonly limit: number;
   readonly ignore: IgnorePolicy;

@@ -8,7 +8,7 @@ import { readRegularFileHead } from './regular-file.js';
 import type { WorkspaceRoots } from './workspace-roots.js';
 
 /** The name of the workspace file that fences paths off from every tool. */
-export const SMITH_IGNORE_FILE = '.smithignore';
+const SMITH_IGNORE_FILE = '.smithignore';
 
 /**
  * Loads the workspace's .smithignore (gitignore syntax). A missing file ignores nothing.

@@ -140,7 +140,7 @@ export class WorkspaceRoots {
 }
 
 /** The real path of the longest existing prefix, with the not-yet-existing rest appended. */
-export function realPathOfExisting(path: string): string {
+function realPathOfExisting(path: string): string {
   const missing: string[] = [];
   let current = path;
   for (;;) {

@@ -3,7 +3,7 @@ import { connectChatWebview, type ChatWiring } from './chat-wiring.js';
 import { webviewOptions } from './webview-html.js';
 
 /** The webview type of the chat opened in an editor tab. */
-export const CHAT_EDITOR_VIEW_TYPE = 'smith.chatEditor';
+const CHAT_EDITOR_VIEW_TYPE = 'smith.chatEditor';
 
 /** The same chat in an editor tab (one at a time), for a wider view than the side bar. */
 export class ChatEditorPanel implements vscode.Disposable {

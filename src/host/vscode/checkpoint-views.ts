@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { CheckpointViews, ComparedFile } from '../../panel/ports.js';
 
 /** The read-only documents of a file as a checkpoint holds it (the left side of a comparison). */
-export const CHECKPOINT_SCHEME = 'smith-checkpoint';
+const CHECKPOINT_SCHEME = 'smith-checkpoint';
 /** Comparisons whose left sides stay readable (an older tab left open shows empty files). */
 const COMPARISONS_KEPT = 10;
 

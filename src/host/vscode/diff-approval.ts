@@ -5,14 +5,14 @@ import { readWholeText } from '../../core/tools/file-reading.js';
 import { ProposalDocuments, type ReviewUris } from './proposal-documents.js';
 
 /** A proposed edit as the engine describes it in an approval request. */
-export interface EditProposal {
+interface EditProposal {
   readonly original: string;
   readonly proposed: string;
   readonly isNewFile: boolean;
 }
 
 /** Tuning for DiffApproval. */
-export interface DiffApprovalOptions {
+interface DiffApprovalOptions {
   /** Prefix of the two document schemes (default "smith"); tests use their own. */
   readonly schemePrefix?: string;
   /** Least time between two streamed updates of a proposal (default 60 ms). */
@@ -20,7 +20,7 @@ export interface DiffApprovalOptions {
 }
 
 /** What the user's approval changed: their own edits to the proposal, if any. */
-export interface AcceptedReview {
+interface AcceptedReview {
   readonly editedContent?: string;
 }
 
@@ -218,7 +218,7 @@ export class DiffApproval implements vscode.Disposable {
 }
 
 /** While streaming: the complete lines written so far, then the original's remaining lines. */
-export function streamedView(partial: string, original: string): string {
+function streamedView(partial: string, original: string): string {
   const written = partial.slice(0, partial.lastIndexOf('\n') + 1);
   const writtenLines = written.split('\n').length - 1;
   const originalLines = original.split(/(?<=\n)/);

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 
 /** How long to wait for language servers after a write. */
-export interface EditDiagnosticsOptions {
+interface EditDiagnosticsOptions {
   /** Longest wait for the first diagnostics update of the file (default 1500 ms). */
   readonly waitMs?: number;
   /** Quiet time after an update before the list counts as settled (default 300 ms). */

@@ -22,7 +22,7 @@ import type { McpPanelSource } from '../../panel/ports.js';
 
 /** What the panel and the tasks need from the window's MCP servers. */
 /** How the window's MCP servers are set up. */
-export interface McpServiceOptions {
+interface McpServiceOptions {
   /** Smith's storage folder (the one tasks use): the global mcp_settings.json lives there. */
   readonly storageDir: string;
   /** The workspace folder whose .smith/mcp.json is read; undefined without an open folder. */

@@ -6,7 +6,7 @@ import { readProfiles } from './profile-settings.js';
 import { providerConfig, type ProviderKeys, type SmithSettings } from './settings.js';
 
 /** The providers of the modes that have their own API profile (`smith.planProfile`, `smith.actProfile`). */
-export interface ModeProviderConfigs {
+interface ModeProviderConfigs {
   readonly configs: Partial<Record<Mode, ProviderConfig>>;
   /** Settings that name a profile there is not: that mode keeps the main settings. */
   readonly problems: readonly string[];

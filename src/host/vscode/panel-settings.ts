@@ -29,7 +29,7 @@ import { editorModelList } from './vscode-lm-models.js';
 import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
 
 /** What the panel's provider settings are read from in VS Code. */
-export interface VsCodePanelSettingsDeps {
+interface VsCodePanelSettingsDeps {
   readonly storageDir: string;
   readonly host: Host;
   readonly keys: ProviderKeys;

@@ -20,7 +20,7 @@ import { readWebSettings } from './web-settings.js';
 export const SETTINGS_SECTION = 'smith';
 
 /** Every provider the settings can name, in the order the panel lists them. */
-export const PROVIDER_NAMES: readonly ProviderName[] = PROVIDER_IDS;
+const PROVIDER_NAMES: readonly ProviderName[] = PROVIDER_IDS;
 export { API_KEY_ENV_VARS };
 
 /** The `smith.*` settings, read and checked. */
@@ -71,7 +71,7 @@ export interface SmithSettings {
 }
 
 /** Where the cloud accounts' models run; '' leaves it to the environment variables their SDKs read. */
-export interface CloudSettings {
+interface CloudSettings {
   readonly vertexProject: string;
   readonly vertexRegion: string;
   readonly bedrockRegion: string;

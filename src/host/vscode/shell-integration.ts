@@ -18,7 +18,7 @@ export interface ShellIntegration {
 }
 
 /** The end of a command run through shell integration. */
-export interface ShellExecutionEnd {
+interface ShellExecutionEnd {
   readonly terminal: vscode.Terminal;
   readonly execution: ShellExecution;
   /** Undefined when the shell did not report one (e.g. the command line was not a simple command). */
@@ -26,7 +26,7 @@ export interface ShellExecutionEnd {
 }
 
 /** The start of a command in a terminal with shell integration, however it was typed. */
-export interface ShellExecutionStart {
+interface ShellExecutionStart {
   readonly terminal: vscode.Terminal;
   readonly execution: ShellExecution;
 }
@@ -66,7 +66,7 @@ export function hasShellIntegrationApi(): boolean {
 }
 
 /** Subscribes to "a terminal's shell integration activated or changed". */
-export function onDidChangeShellIntegration(listener: (terminal: vscode.Terminal) => void): vscode.Disposable {
+function onDidChangeShellIntegration(listener: (terminal: vscode.Terminal) => void): vscode.Disposable {
   const event = (vscode.window as unknown as ShellIntegrationWindow).onDidChangeTerminalShellIntegration;
   return event ? event((e) => listener(e.terminal)) : new vscode.Disposable(() => {});
 }

@@ -41,7 +41,7 @@ export interface VsCodeTaskInputs {
 }
 
 /** The rules of the `smith.permissions` setting, then those of the settings files (already read). */
-export function vsCodePermissionRules(settings: Pick<SmithSettings, 'permissions'>, fileRules: readonly PermissionRule[]): PermissionRule[] {
+function vsCodePermissionRules(settings: Pick<SmithSettings, 'permissions'>, fileRules: readonly PermissionRule[]): PermissionRule[] {
   return [...settings.permissions.map((p) => ({ ...p, source: 'smith.permissions' })), ...fileRules];
 }
 

@@ -20,7 +20,7 @@ import {
 } from './shell-integration.js';
 
 /** Tuning for TerminalProcessPort; the defaults suit real use, tests may change them. */
-export interface TerminalProcessPortOptions {
+interface TerminalProcessPortOptions {
   /** How long a new terminal may take to report shell integration before the fallback runs the command (default 4000 ms). */
   readonly shellIntegrationTimeoutMs?: number;
   /** Always run commands as child processes (no terminal). */

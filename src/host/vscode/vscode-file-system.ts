@@ -4,7 +4,7 @@ import type { FileInfo, FileSystemPort, ReadChunksOptions } from '../../core/por
 import { NodeFileSystem, READ_CHUNK_BYTES } from '../../core/workspace/node-file-system.js';
 
 /** Called around the engine's writes (e.g. to note the diagnostics a file had before). */
-export interface WriteObserver {
+interface WriteObserver {
   beforeWrite?(absolutePath: string): void;
   afterWrite?(absolutePath: string): void;
 }

@@ -6,7 +6,7 @@ import type { VsCodeFileSystem } from './vscode-file-system.js';
 import type { WebviewInteractions } from '../../panel/webview-interactions.js';
 
 /** The parts the VS Code host is made of; each has its own file. */
-export interface VsCodeHostParts {
+interface VsCodeHostParts {
   readonly files: VsCodeFileSystem;
   readonly interactions: WebviewInteractions;
   readonly processes: ProcessPort;

@@ -6,12 +6,12 @@ import * as vscode from 'vscode';
 // editor gets a clear error for what it cannot do instead of a crash.
 
 /** A text part of a message or of a response. */
-export interface LmTextPart {
+interface LmTextPart {
   readonly value: string;
 }
 
 /** A tool call the model made. */
-export interface LmToolCallPart {
+interface LmToolCallPart {
   readonly callId: string;
   readonly name: string;
   readonly input: object;

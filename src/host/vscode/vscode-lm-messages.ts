@@ -9,7 +9,7 @@ export const NATIVE_TOOLS_NEED_NEWER_VS_CODE =
   "Native tool calling with VS Code's language models needs VS Code 1.95 or newer. Update VS Code, or set Smith's tool protocol to XML.";
 
 /** Stands in for an image the editor cannot send (its API predates LanguageModelDataPart). */
-export const IMAGE_LEFT_OUT = '[An image was left out: this version of VS Code cannot send images to language models.]';
+const IMAGE_LEFT_OUT = '[An image was left out: this version of VS Code cannot send images to language models.]';
 
 /**
  * The conversation as VS Code language-model messages. `api` is the parts API (tool calls, tool

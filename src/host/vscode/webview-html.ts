@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 
 /** Where the webview bundle lives, relative to the extension root. */
-export const WEBVIEW_DIST = ['dist', 'webview'] as const;
+const WEBVIEW_DIST = ['dist', 'webview'] as const;
 
 /** Webview options shared by the side-bar view and the editor tab: scripts on, files only from dist/webview. */
 export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions {
@@ -10,12 +10,12 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 }
 
 /** A fresh nonce per page load; only scripts carrying it may run. */
-export function createNonce(): string {
+function createNonce(): string {
   return randomBytes(18).toString('base64');
 }
 
 /** The Content-Security-Policy of the chat page: nothing remote, no inline or eval'd script. */
-export function contentSecurityPolicy(cspSource: string, nonce: string): string {
+function contentSecurityPolicy(cspSource: string, nonce: string): string {
   return ["default-src 'none'", `style-src ${cspSource}`, `font-src ${cspSource}`, `img-src ${cspSource} data:`, `script-src 'nonce-${nonce}'`].join('; ');
 }
 

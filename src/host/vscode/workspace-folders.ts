@@ -8,7 +8,7 @@ export interface EditorWorkspaceFolder {
 }
 
 /** A workspace's folders on disk: the primary one and the others, named as VS Code shows them. */
-export interface LocalWorkspaceFolders {
+interface LocalWorkspaceFolders {
   /** The first folder on disk: relative paths resolve there and commands run there; undefined when none is open. */
   readonly primary: string | undefined;
   readonly others: readonly WorkspaceFolderInput[];

@@ -4,7 +4,7 @@ import { commandEndText } from '../../../src/shared/tool-result-summary.js';
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
 
 /** A command's card: what it printed, how it ended, and notes about either. */
-export interface CommandView {
+interface CommandView {
   readonly output: string;
   /** How it ended; absent while it runs and for results logged before this was recorded. */
   readonly end?: CommandEnd;

@@ -6,10 +6,10 @@ import { formatDate, formatTokens } from '../common/format.js';
 import { modelFactsText } from '../../../src/shared/model-facts-text.js';
 
 /** The default model, or the one a mode uses instead. */
-export type ModelScope = 'default' | 'Plan mode' | 'Act mode';
+type ModelScope = 'default' | 'Plan mode' | 'Act mode';
 
 /** The model field's label: "Default model", "Plan mode model", "Act mode model". */
-export function modelFieldLabel(scope: ModelScope): string {
+function modelFieldLabel(scope: ModelScope): string {
   return scope === 'default' ? 'Default model' : `${scope} model`;
 }
 

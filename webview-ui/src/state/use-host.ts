@@ -5,7 +5,7 @@ import { initialWebviewState, panelReducer, type WebviewState } from './panel-re
 import { createRequestClient, type RequestPayload } from '../../../src/shared/request-client.js';
 
 /** The host's state plus the typed request function, for the whole app. */
-export interface HostConnection {
+interface HostConnection {
   readonly state: WebviewState;
   readonly request: (payload: RequestPayload) => Promise<void>;
   /** The composer has put the first `count` of `state.inserts` into the Task box. */
