@@ -160,9 +160,10 @@ export class PanelMessenger implements Disposable {
     clearTimeout(this.mcpTimer);
     this.mcpTimer = undefined;
     this.mcpState = undefined;
-    this.post({ type: 'snapshot', state: this.source.snapshot() });
+    const state = this.source.snapshot();
     const streaming = this.source.streaming();
-    if (streaming && (streaming.text || streaming.reasoning)) this.sendStreaming();
+    const live = streaming && streaming.taskId === state.task?.id && (streaming.text || streaming.reasoning);
+    this.post({ type: 'snapshot', state, ...(live ? { streaming: { text: streaming.text, reasoning: streaming.reasoning } } : {}) });
   }
 
   private scheduleStreaming(): void {

@@ -274,7 +274,11 @@ export type WebviewRequest = Exclude<WebviewMessage, { type: 'ready' }>;
 
 /** Messages from the extension host to the webview. */
 export const hostMessageSchema = z.union([
-  z.object({ type: z.literal('snapshot'), state: panelStateSchema }),
+  /**
+   * The whole panel state, with the open task's assistant message as it streams at that moment (absent
+   * between responses): one message, so the logged message and a stale streamed copy never show together.
+   */
+  z.object({ type: z.literal('snapshot'), state: panelStateSchema, streaming: z.object({ text: z.string(), reasoning: z.string() }).optional() }),
   /** Replaces the open task's messages from `start` on (most updates touch only the tail). */
   z.object({ type: z.literal('taskMessages'), taskId: z.string(), start: z.number().int().nonnegative(), messages: z.array(uiMessageSchema) }),
   /** The assistant's message as it streams (transient, replaced by the logged one). */

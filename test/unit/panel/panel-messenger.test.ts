@@ -45,15 +45,25 @@ class RecordingEndpoint implements WebviewEndpoint {
   }
 }
 
+const RUNNING_TASK: NonNullable<PanelState['task']> = {
+  id: 't',
+  messages: [],
+  usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
+  mode: 'act',
+  skill: 'code',
+  status: 'running',
+};
+
 /** A panel state source the test drives by hand. */
 class ScriptedSource implements PanelSource {
   snapshots = 0;
   stream: StreamingView | undefined;
   inserts: string[] = [];
   private readonly emitter = new Emitter<PanelChange>();
+  state: PanelState = STATE;
   snapshot(): PanelState {
     this.snapshots++;
-    return STATE;
+    return this.state;
   }
   streaming(): StreamingView | undefined {
     return this.stream;
@@ -163,17 +173,34 @@ describe('Panel messenger', () => {
     source.change({ kind: 'messages', taskId: 't', start: 4, messages });
     source.change({ kind: 'state' });
     source.change({ kind: 'commandOutput', callId: 'c', text: 'x' });
+    source.state = { ...STATE, task: RUNNING_TASK };
     source.stream = { taskId: 't', text: 'streamed', reasoning: '' };
     source.change({ kind: 'streaming' });
     await sleep(80);
     assert.equal(endpoint.posted.length, before, 'a hidden view got messages');
 
     endpoint.setVisible(true);
-    assert.equal(endpoint.posted[before]?.type, 'snapshot');
-    assert.deepEqual(endpoint.posted[before + 1], { type: 'streaming', taskId: 't', text: 'streamed', reasoning: '' });
+    assert.deepEqual(endpoint.posted.slice(before), [{ type: 'snapshot', state: source.state, streaming: { text: 'streamed', reasoning: '' } }]);
     endpoint.setVisible(false);
     endpoint.setVisible(true);
     assert.equal(endpoint.of('snapshot').length, 2, 'a second snapshot without anything new');
+  });
+
+  it('a snapshot carries what streams now, and nothing once the response is logged or for another task', async () => {
+    source.state = { ...STATE, task: RUNNING_TASK };
+    source.stream = { taskId: 't', text: 'partial', reasoning: 'thinking' };
+    source.change({ kind: 'state' });
+    await sleep(20);
+    assert.deepEqual(endpoint.of('snapshot').at(-1)?.streaming, { text: 'partial', reasoning: 'thinking' });
+    source.stream = { taskId: 't', text: '', reasoning: '' };
+    source.change({ kind: 'state' });
+    await sleep(20);
+    assert.equal(endpoint.of('snapshot').at(-1)?.streaming, undefined, 'an empty stream is not sent');
+    source.stream = { taskId: 'other', text: 'elsewhere', reasoning: '' };
+    source.change({ kind: 'state' });
+    await sleep(20);
+    assert.equal(endpoint.of('snapshot').at(-1)?.streaming, undefined, "another task's stream is not sent");
+    assert.equal(endpoint.of('streaming').length, 0, 'no separate streaming message follows a snapshot');
   });
 
   it('coalesces state changes into one snapshot', async () => {

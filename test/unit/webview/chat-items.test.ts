@@ -61,9 +61,9 @@ describe('buildChatItems', () => {
   });
 
   test('streaming text becomes the last row; empty streams and other tasks are skipped', () => {
-    assert.equal(buildChatItems(task([]), { taskId: 't', text: 'hi', reasoning: '' }, {}).at(-1)?.type, 'streaming');
-    assert.equal(buildChatItems(task([]), { taskId: 't', text: '', reasoning: '' }, {}).length, 0);
-    assert.equal(buildChatItems(task([]), { taskId: 'x', text: 'hi', reasoning: '' }, {}).length, 0);
+    assert.equal(buildChatItems(task([]), { taskId: 't', text: 'hi', reasoning: '', since: 0 }, {}).at(-1)?.type, 'streaming');
+    assert.equal(buildChatItems(task([]), { taskId: 't', text: '', reasoning: '', since: 0 }, {}).length, 0);
+    assert.equal(buildChatItems(task([]), { taskId: 'x', text: 'hi', reasoning: '', since: 0 }, {}).length, 0);
   });
 
   test('live output and the approval diff reach their tool card', () => {

@@ -94,7 +94,7 @@ describe('panelReducer', () => {
   test('streaming is kept for the open task and ignored for others', () => {
     const state = withTask(task([msg('a')]));
     const streaming = panelReducer(state, { type: 'streaming', taskId: 'task-1', text: 'Hel', reasoning: '' });
-    assert.deepEqual(streaming.streaming, { taskId: 'task-1', text: 'Hel', reasoning: '' });
+    assert.deepEqual(streaming.streaming, { taskId: 'task-1', text: 'Hel', reasoning: '', since: 1 });
     assert.equal(panelReducer(state, { type: 'streaming', taskId: 'other', text: 'x', reasoning: '' }), state);
   });
 
@@ -120,11 +120,31 @@ describe('panelReducer', () => {
     assert.ok(next.streaming !== undefined);
   });
 
-  test('streaming clears when a snapshot says the task left running, or another task opened', () => {
+  test('a snapshot says what streams: its streamed text replaces the old, and without one the stream ends', () => {
     const state = panelReducer(withTask(task([msg('a')])), { type: 'streaming', taskId: 'task-1', text: 'Hello', reasoning: '' });
-    assert.ok(panelReducer(state, { type: 'snapshot', state: panel(task([msg('a')])) }).streaming !== undefined);
+    const carried = panelReducer(state, { type: 'snapshot', state: panel(task([msg('a')])), streaming: { text: 'Hello wor', reasoning: '' } });
+    assert.deepEqual(carried.streaming, { taskId: 'task-1', text: 'Hello wor', reasoning: '', since: 1 });
+    // The response was logged between two streaming messages: the snapshot holds it, and it must not show twice.
+    const logged = panelReducer(state, { type: 'snapshot', state: panel(task([msg('a'), msg('answer', 'Hello world')])) });
+    assert.equal(logged.streaming, undefined);
     assert.equal(panelReducer(state, { type: 'snapshot', state: panel(task([msg('a')], { status: 'awaiting_approval' })) }).streaming, undefined);
-    assert.equal(panelReducer(state, { type: 'snapshot', state: panel(task([msg('a')], { id: 'task-2' })) }).streaming, undefined);
+    const other = panelReducer(state, { type: 'snapshot', state: panel(task([msg('a')], { id: 'task-2' })), streaming: { text: 'x', reasoning: '' } });
+    assert.equal(other.streaming?.taskId, 'task-2', "a snapshot's stream belongs to the task it shows");
+  });
+
+  test('each response stream is told from the next by the messages logged before it began', () => {
+    let state = panelReducer(withTask(task([msg('a')])), { type: 'streaming', taskId: 'task-1', text: 'One', reasoning: '' });
+    state = panelReducer(state, { type: 'streaming', taskId: 'task-1', text: 'One two', reasoning: '' });
+    assert.equal(state.streaming?.since, 1, 'the same stream keeps its start');
+    state = panelReducer(state, {
+      type: 'taskMessages',
+      taskId: 'task-1',
+      start: 1,
+      messages: [{ kind: 'assistant', id: 'r1', text: 'One two', reasoning: '', ts }],
+    });
+    assert.equal(state.streaming, undefined, 'the logged message ends the stream');
+    state = panelReducer(state, { type: 'streaming', taskId: 'task-1', text: 'Next', reasoning: '' });
+    assert.equal(state.streaming?.since, 2, 'the next response is a new stream');
   });
 
   test('commandOutput appends per call and keeps only the tail beyond the cap', () => {

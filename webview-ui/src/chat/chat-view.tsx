@@ -1,6 +1,6 @@
 import { useDeferredValue, useMemo } from 'react';
 import type { PanelState } from '../../../src/shared/protocol.js';
-import type { WebviewState } from '../state/panel-reducer.js';
+import type { StreamingView, WebviewState } from '../state/panel-reducer.js';
 import { ApprovalBar } from './approval-bar.js';
 import { buildChatItems } from './chat-items.js';
 import { ChatHeader } from './chat-header.js';
@@ -26,8 +26,7 @@ export function ChatView({
   onInsertsTaken: (count: number) => void;
 }) {
   const task = panel.task;
-  // Streaming chunks arrive faster than frames; let React drop intermediate renders under load.
-  const streaming = useDeferredValue(state.streaming);
+  const streaming = useLaggingStream(state.streaming);
   const items = useMemo(() => (task === undefined ? [] : buildChatItems(task, streaming, state.liveOutput)), [task, streaming, state.liveOutput]);
 
   return (
@@ -46,6 +45,16 @@ export function ChatView({
       />
     </div>
   );
+}
+
+/**
+ * Streaming chunks arrive faster than frames: let React drop intermediate renders under load. The
+ * lagging copy is shown only while it belongs to the stream still running; once the task has logged
+ * the message (the stream ended) or a new response streams, it would draw an answer twice.
+ */
+function useLaggingStream(current: StreamingView | undefined): StreamingView | undefined {
+  const deferred = useDeferredValue(current);
+  return deferred !== undefined && current !== undefined && deferred.taskId === current.taskId && deferred.since === current.since ? deferred : current;
 }
 
 function Welcome({ panel, onOpenTask, onOpenSettings }: { panel: PanelState; onOpenTask: (taskId: string) => void; onOpenSettings: () => void }) {

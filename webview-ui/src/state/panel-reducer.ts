@@ -6,6 +6,8 @@ export interface StreamingView {
   readonly taskId: string;
   readonly text: string;
   readonly reasoning: string;
+  /** How many messages the task had when this stream began: tells one response's stream from the next one's. */
+  readonly since: number;
 }
 
 /** Everything the webview knows from the host. */
@@ -32,14 +34,17 @@ export const initialWebviewState: WebviewState = { liveOutput: {}, inserts: [] }
 export function panelReducer(state: WebviewState, message: PanelAction): WebviewState {
   switch (message.type) {
     case 'snapshot':
-      return applySnapshot(state, message.state);
+      return applySnapshot(state, message.state, message.streaming);
     case 'taskMessages':
       return applyTaskMessages(state, message.taskId, message.start, message.messages);
     case 'taskProgress':
       return applyTaskProgress(state, message.taskId, message.progress);
-    case 'streaming':
-      if (state.panel?.task?.id !== message.taskId) return state;
-      return { ...state, streaming: { taskId: message.taskId, text: message.text, reasoning: message.reasoning } };
+    case 'streaming': {
+      const task = state.panel?.task;
+      if (task?.id !== message.taskId) return state;
+      const since = state.streaming?.since ?? task.messages.length;
+      return { ...state, streaming: { taskId: message.taskId, text: message.text, reasoning: message.reasoning, since } };
+    }
     case 'commandOutput': {
       const appended = (state.liveOutput[message.callId] ?? '') + message.text;
       const capped = appended.length > LIVE_OUTPUT_CAP ? appended.slice(appended.length - LIVE_OUTPUT_CAP) : appended;
@@ -59,13 +64,14 @@ export function panelReducer(state: WebviewState, message: PanelAction): Webview
   }
 }
 
-function applySnapshot(state: WebviewState, panel: PanelState): WebviewState {
+/** The snapshot says what streams now: text streamed before it may since have been logged, and is in `panel`. */
+function applySnapshot(state: WebviewState, panel: PanelState, streaming: { text: string; reasoning: string } | undefined): WebviewState {
   const task = panel.task;
-  const keepStreaming = state.streaming !== undefined && task?.id === state.streaming.taskId && task.status === 'running';
   return {
     ...state,
     panel,
-    streaming: keepStreaming ? state.streaming : undefined,
+    streaming:
+      streaming !== undefined && task !== undefined ? { taskId: task.id, ...streaming, since: state.streaming?.since ?? task.messages.length } : undefined,
     liveOutput: pruneLiveOutput(state.liveOutput, task?.messages ?? []),
   };
 }
