@@ -1,4 +1,4 @@
-// Runs every *.test.ts under the given folders with Node's test runner (through tsx).
+// Runs every *.test.ts under the given folders (or the given test files) with Node's test runner (through tsx).
 // Node 20's --test does not expand globs, so the files are listed here.
 // --one-process runs them all in one process (the unit tests: pure, so they need no isolation,
 // and starting a process per file was most of their time).
@@ -8,6 +8,7 @@ import { join, resolve } from 'node:path';
 import { spawnSync } from 'node:child_process';
 
 function findTests(dir) {
+  if (!statSync(dir).isDirectory()) return dir.endsWith('.test.ts') ? [dir] : [];
   const found = [];
   for (const name of readdirSync(dir)) {
     const full = join(dir, name);
