@@ -4,13 +4,11 @@ import { expandCommandFile, expandSlashCommand } from '../core/commands/slash-co
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import { readGuardOf } from '../core/permissions/read-guard.js';
 import type { TaskOptions } from '../core/task/task.js';
+import { parseSlashInput, type SlashInput } from '../shared/builtin-commands.js';
 
-/**
- * A slash command: `/word` alone or followed by a space. Text such as "/etc/hosts is wrong" is
- * not one, so a reply may start with a path.
- */
+/** A slash command (src/shared/builtin-commands.ts reads it): "/etc/hosts is wrong" is not one, so a reply may start with a path. */
 export function isSlashCommand(line: string): boolean {
-  return /^\/[a-z][\w:.-]*(?:\s|$)/i.test(line.trim());
+  return parseSlashInput(line) !== undefined;
 }
 
 /** Where command files are read and who may read them: the task's options (workspace, storage, Read rules) and the MCP servers. */
@@ -21,16 +19,13 @@ export interface CommandTextSources {
   readonly warn: (message: string) => void;
 }
 
-/** `/name args` split, and what the command files and Read rules say about it. */
-function lookUp(text: string, sources: CommandTextSources) {
-  const trimmed = text.trim();
-  const name = trimmed.split(/\s+/, 1)[0]!.slice(1);
-  const args = trimmed.slice(name.length + 1);
+/** What the command files and Read rules say about a command. */
+function lookUp(sources: CommandTextSources) {
   const { options } = sources;
   const { commands, problems } = loadCustomCommands({ workspaceRoot: options.cwd, userCommandsDir: join(options.storageDir, 'commands') });
   for (const problem of problems) sources.warn(problem);
   const readGuard = readGuardOf(options.permissions, { cwd: options.cwd, ...(options.workspace ? { workspace: options.workspace } : {}) });
-  return { name, args, commands, readGuard };
+  return { commands, readGuard };
 }
 
 /**
@@ -38,8 +33,8 @@ function lookUp(text: string, sources: CommandTextSources) {
  * MCP prompt, as the REPL sends it; undefined when there is no such command. Throws when the
  * command cannot be sent (its file withheld by a Read rule, a prompt's argument missing).
  */
-export async function customCommandText(text: string, sources: CommandTextSources): Promise<string | undefined> {
-  const { name, args, commands, readGuard } = lookUp(text, sources);
+export async function customCommandText({ name, args }: SlashInput, sources: CommandTextSources): Promise<string | undefined> {
+  const { commands, readGuard } = lookUp(sources);
   return expandSlashCommand(name, args, { commands, readGuard, ...(sources.mcp ? { mcp: sources.mcp } : {}) });
 }
 
@@ -50,8 +45,10 @@ export async function customCommandText(text: string, sources: CommandTextSource
  * written. A string at once unless an MCP server must be asked for its prompt.
  */
 export function taskMessageText(text: string, sources: CommandTextSources): string | Promise<string> {
-  if (!isSlashCommand(text)) return text;
-  const { name, args, commands, readGuard } = lookUp(text, sources);
+  const input = parseSlashInput(text);
+  if (!input) return text;
+  const { name, args } = input;
+  const { commands, readGuard } = lookUp(sources);
   const fromFile = expandCommandFile(name, args, { commands, readGuard });
   if (fromFile !== undefined) return fromFile;
   if (!sources.mcp) return text;

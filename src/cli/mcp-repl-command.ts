@@ -1,13 +1,10 @@
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpServerSnapshot } from '../core/mcp/mcp-server-snapshot.js';
 import type { Style } from './style.js';
+import { commandHelp } from './command-help.js';
 
-/** Help for the /mcp REPL command. */
-export const MCP_REPL_HELP = `/mcp                 list MCP servers: status, transport, tool counts
-  /mcp tools NAME      a server's tools with descriptions
-  /mcp log NAME        a server's recent stderr and log messages
-  /mcp restart NAME    reconnect a server
-  /mcp disable NAME    turn a server off for this session (/mcp enable NAME turns it back on)`;
+/** Help for the /mcp REPL command: its line of the built-in commands and the subcommands. */
+export const MCP_REPL_HELP = commandHelp('mcp');
 
 /** Runs `/mcp [subcommand] [name]` and returns the text to print (what servers sent passes through style.text()). */
 export async function runMcpReplCommand(args: readonly string[], hub: McpHub, style: Style): Promise<string> {

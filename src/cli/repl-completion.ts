@@ -4,10 +4,10 @@ import { loadCustomCommands } from '../core/commands/custom-commands.js';
 import { slashChoices } from '../core/commands/slash-commands.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
-import { REPL_HELP } from './slash-commands.js';
+import { builtinCommandsOf } from '../shared/builtin-commands.js';
 
-/** The REPL's own commands, as its help lists them (one list: the help is their source). */
-export const REPL_COMMANDS: readonly string[] = [...REPL_HELP.matchAll(/^ {2}\/([a-z]+)/gm)].map((m) => m[1] ?? '');
+/** The REPL's own commands, as its help lists them (both come from the built-in commands' table). */
+export const REPL_COMMANDS: readonly string[] = builtinCommandsOf('cli').map((c) => c.name);
 
 /** What Tab completes in the REPL: a line as readline gives it, and [completions, the part they replace]. */
 type ReplCompleter = (line: string) => Promise<[string[], string]>;

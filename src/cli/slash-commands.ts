@@ -5,7 +5,7 @@ import { listStoredTasks } from '../core/task/task-log.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
 import type { HumanReporter } from './human-reporter.js';
 import { stopLeftoverProcesses } from './leftover-processes.js';
-import { MCP_REPL_HELP, runMcpReplCommand } from './mcp-repl-command.js';
+import { runMcpReplCommand } from './mcp-repl-command.js';
 import type { Style } from './style.js';
 import { describeRewind, formatCheckpoints } from './checkpoint-commands.js';
 import { rewindTask, type RewindScope } from '../core/checkpoints/rewind-task.js';
@@ -14,7 +14,9 @@ import { touchedPaths } from '../core/rules/touched-paths.js';
 import { loadCustomCommands } from '../core/commands/custom-commands.js';
 import { slashChoices } from '../core/commands/slash-commands.js';
 import { customCommandText } from './command-text.js';
+import { commandHelpLines } from './command-help.js';
 import { InvalidTaskIdError, taskIdProblem } from '../shared/task-id.js';
+import { builtinCommand, builtinCommandsOf, parseSlashInput, type SlashInput } from '../shared/builtin-commands.js';
 
 /** What the slash commands act on: the current task and the mode and skill a new task starts in. */
 export interface CliSession {
@@ -32,27 +34,10 @@ type CommandAction = 'exit' | 'run' | { readonly send: string } | undefined;
 export const REPL_HELP = `Type a task to start it; after it ends, type more to continue the same task.
 Lines typed while a task works are queued and reach the model with its next request.
 Commands (they work at every prompt, also at an approval or a question):
-  /help            this help
-  /clear           start a new task with the next message
-  /history         list stored tasks
-  /resume ID [msg] continue a stored task (with a new message, or where it stopped)
-  /events          print the current task's event log (JSONL)
-  /condense        summarise the task so far; the summary replaces older history
-  /rules           list the rules files found and whether each applies now
-  /permissions     list the permission rules and hooks in force
-  /checkpoints     list the current task's checkpoints
-  /rewind ID       put files and conversation back to checkpoint ID
-                   (--files-only, --conversation-only; --force overwrites your later changes)
-  /mode            show or set the mode: /mode plan | /mode act
-  /skill           show or set the skill: /skill architect
-  ${MCP_REPL_HELP}
-  /exit            quit (stopping a running task)
+${builtinCommandsOf('cli').flatMap(commandHelpLines).join('\n')}
 Your own commands (Markdown files in .smith/commands/, .claude/commands/, .clinerules/workflows/,
 <storage>/commands/ or ~/.claude/commands/) run as /name [arguments].
 Ctrl+C stops the running step; press it again at the prompt to quit.`;
-
-/** Commands that replace or rewrite the task, so they wait until it has stopped. */
-const IDLE_ONLY = new Set(['/clear', '/condense', '/resume', '/rewind']);
 
 export { isSlashCommand } from './command-text.js';
 
@@ -70,16 +55,18 @@ export class SlashCommands {
   /** Runs `text` (a slash command) and says what the loop should do next. */
   async run(text: string): Promise<CommandAction> {
     const { session, err, style, options } = this;
-    const words = text.trim().split(/\s+/);
-    const command = words[0]!.toLowerCase();
-    const arg = words[1];
-    if (session.running && IDLE_ONLY.has(command)) {
-      err.write(`${command} waits until the task has stopped: press Ctrl+C to stop the running step first.\n`);
+    const input = parseSlashInput(text);
+    if (!input) return undefined;
+    const builtin = builtinCommand(input, 'cli');
+    if (!builtin) return await this.custom(input);
+    const words = input.args === '' ? [] : input.args.split(/\s+/);
+    const arg = words[0];
+    if (session.running && builtin.whenStopped) {
+      err.write(`/${input.name.toLowerCase()} waits until the task has stopped: press Ctrl+C to stop the running step first.\n`);
       return undefined;
     }
-    switch (command) {
-      case '/exit':
-      case '/quit':
+    switch (builtin.name) {
+      case 'exit':
         if (session.running) {
           session.quit = true;
           err.write('Stopping the task, then quitting…\n');
@@ -87,24 +74,24 @@ export class SlashCommands {
           return undefined;
         }
         return 'exit';
-      case '/help':
+      case 'help':
         err.write(`${REPL_HELP}\n${await this.customCommandList()}`);
         return undefined;
-      case '/clear':
+      case 'clear':
         this.dropQueued();
         session.task = undefined;
         err.write('Started fresh: the next message begins a new task.\n');
         return undefined;
-      case '/history':
+      case 'history':
         for (const item of listStoredTasks(options.storageDir, (warning) => err.write(`${style.yellow(style.text(warning))}\n`)).slice(0, 20)) {
           err.write(`${item.taskId}  ${item.status.padEnd(11)}  ${style.text(item.task.split('\n')[0]!.slice(0, 70))}\n`);
         }
         return undefined;
-      case '/events':
+      case 'events':
         if (!session.task) err.write('No current task.\n');
         else for (const event of session.task.log.events) err.write(`${style.text(JSON.stringify(event))}\n`);
         return undefined;
-      case '/condense':
+      case 'condense':
         if (!session.task) {
           err.write('No current task.\n');
           return undefined;
@@ -116,7 +103,7 @@ export class SlashCommands {
           err.write(`Could not condense: ${(error as Error).message}\n`);
         }
         return undefined;
-      case '/mode':
+      case 'mode':
         if (arg !== undefined && arg !== 'plan' && arg !== 'act') {
           err.write('Usage: /mode plan | /mode act\n');
           return undefined;
@@ -127,7 +114,7 @@ export class SlashCommands {
         }
         err.write(`Mode: ${session.task?.state.mode ?? session.start.mode}\n`);
         return undefined;
-      case '/skill': {
+      case 'skill': {
         const known = (options.skills ?? []).map((s) => s.slug);
         if (arg && !known.includes(arg)) {
           err.write(`Unknown skill "${arg}". Available: ${known.join(', ')}\n`);
@@ -140,25 +127,23 @@ export class SlashCommands {
         err.write(`Skill: ${session.task?.state.skill ?? session.start.skill} (available: ${known.join(', ')})\n`);
         return undefined;
       }
-      case '/resume':
-        return this.resume(arg, text.trim().split(/\s+/).slice(2).join(' '));
-      case '/rules':
+      case 'resume':
+        return this.resume(arg, words.slice(1).join(' '));
+      case 'rules':
         err.write(`${this.rulesList()}\n`);
         return undefined;
-      case '/permissions':
+      case 'permissions':
         err.write(`${this.permissionList()}\n`);
         return undefined;
-      case '/checkpoints':
+      case 'checkpoints':
         err.write(session.task ? `${formatCheckpoints(session.task.log.events, style)}\n` : 'No current task.\n');
         return undefined;
-      case '/rewind':
-        await this.rewind(words.slice(1));
+      case 'rewind':
+        await this.rewind(words);
         return undefined;
-      case '/mcp':
-        err.write(this.mcp ? `${await runMcpReplCommand(words.slice(1), this.mcp, style)}\n` : 'MCP is not available in this session.\n');
+      case 'mcp':
+        err.write(this.mcp ? `${await runMcpReplCommand(words, this.mcp, style)}\n` : 'MCP is not available in this session.\n');
         return undefined;
-      default:
-        return await this.custom(words[0]!.slice(1), text.trim().slice(command.length));
     }
   }
 
@@ -184,12 +169,13 @@ export class SlashCommands {
   }
 
   /** /name [arguments]: a custom command or an MCP prompt sends its text (queued while a task works). */
-  private async custom(name: string, args: string): Promise<CommandAction> {
+  private async custom(input: SlashInput): Promise<CommandAction> {
     const { session, err, style } = this;
+    const { name } = input;
     let text: string;
     try {
       await this.mcp?.whenReady();
-      const expanded = await customCommandText(`/${name}${args}`, { options: this.options, mcp: this.mcp, warn: (problem) => this.warn(problem) });
+      const expanded = await customCommandText(input, { options: this.options, mcp: this.mcp, warn: (problem) => this.warn(problem) });
       if (expanded === undefined) {
         err.write(`Unknown command /${name}. Type /help.\n`);
         return undefined;

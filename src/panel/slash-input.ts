@@ -4,28 +4,16 @@ import { expandSlashCommand, slashChoices, type SlashSources } from '../core/com
 import type { ReadGuard } from '../core/workspace/read-guard.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { MentionSuggestion } from '../shared/protocol.js';
+import { builtinCommand, builtinCommandsOf, parseSlashInput, type BuiltinName } from '../shared/builtin-commands.js';
 
-/** The panel's own commands, listed before the user's; they act on the panel instead of sending text. */
-const PANEL_COMMANDS = [
-  { name: 'newtask', hint: '[task]', description: 'Start a new task (with the text as its task), or an empty chat' },
-  { name: 'condense', hint: '', description: 'Summarise the task so far; the summary replaces older history for the model' },
-  { name: 'mode', hint: 'plan|act', description: 'Switch to Plan mode (discuss, no edits) or Act mode' },
-  { name: 'skill', hint: '<slug>', description: 'Switch the skill (custom mode)' },
-] as const;
-
-export type PanelCommand = { readonly name: (typeof PANEL_COMMANDS)[number]['name']; readonly args: string };
-
-/** `/name arguments` at the very start of a message (`//…` is text starting with one slash). */
-function parseSlash(text: string): { readonly name: string; readonly args: string } | undefined {
-  const match = /^\/([^\s/]+)(?:\s+([\s\S]*))?$/.exec(text.trimEnd());
-  return match ? { name: match[1] ?? '', args: match[2] ?? '' } : undefined;
-}
+/** A panel command as typed: one of the built-in commands the panel offers, and its arguments. */
+export type PanelCommand = { readonly name: BuiltinName<'panel'>; readonly args: string };
 
 /** The panel command a message is, if any (`/mode plan`). */
 export function panelCommand(text: string): PanelCommand | undefined {
-  const slash = parseSlash(text);
-  const command = PANEL_COMMANDS.find((c) => c.name === slash?.name.toLowerCase());
-  return command && slash ? { name: command.name, args: slash.args.trim() } : undefined;
+  const input = parseSlashInput(text);
+  const command = input && builtinCommand(input, 'panel');
+  return command && input ? { name: command.name, args: input.args } : undefined;
 }
 
 /** Where the panel's slash commands come from. */
@@ -43,7 +31,7 @@ export interface SlashInputs {
  */
 export async function expandSlashInput(text: string, inputs: SlashInputs): Promise<string> {
   if (text.startsWith('//')) return text.slice(1);
-  const slash = parseSlash(text);
+  const slash = parseSlashInput(text);
   if (!slash) return text;
   const { problems, ...sources } = slashSources(inputs);
   const expanded = await expandSlashCommand(slash.name, slash.args, sources);
@@ -59,7 +47,8 @@ export async function expandSlashInput(text: string, inputs: SlashInputs): Promi
 /** Completions for a command being typed at the start of the Task box. */
 export function slashSuggestions(query: string, inputs: SlashInputs): MentionSuggestion[] {
   const needle = query.toLowerCase();
-  return [...PANEL_COMMANDS.map((c) => ({ ...c, source: 'Smith' })), ...slashChoices(slashSources(inputs))]
+  const builtins = builtinCommandsOf('panel').map((c) => ({ name: c.name, hint: c.args, description: c.description, source: 'Smith' }));
+  return [...builtins, ...slashChoices(slashSources(inputs))]
     .filter((c) => c.name.toLowerCase().startsWith(needle))
     .map((c) => ({ value: c.name, label: `${c.name}${c.hint ? ` ${c.hint}` : ''}`, detail: c.description || c.source }));
 }
