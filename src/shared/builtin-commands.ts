@@ -23,7 +23,7 @@ export interface BuiltinCommand {
 }
 
 /** Every built-in command, in the order help and completions list them. */
-export const BUILTIN_COMMANDS = [
+const BUILTIN_COMMANDS = [
   { name: 'help', args: '', description: 'This help', hosts: ['cli'] },
   { name: 'clear', args: '', description: 'Start a new task with the next message', hosts: ['cli'], whenStopped: true },
   { name: 'newtask', args: '[task]', description: 'Start a new task (with the text as its task), or an empty chat', hosts: ['panel'] },

@@ -5,12 +5,15 @@ import { REPL_COMMANDS } from '../../../src/cli/repl-completion.js';
 import { REPL_HELP } from '../../../src/cli/slash-commands.js';
 import { isSlashCommand, taskMessageText } from '../../../src/cli/command-text.js';
 import { panelCommand, slashSuggestions } from '../../../src/panel/slash-input.js';
-import { BUILTIN_COMMANDS, builtinCommand, builtinCommandsOf, parseSlashInput } from '../../../src/shared/builtin-commands.js';
+import { builtinCommand, builtinCommandsOf, parseSlashInput } from '../../../src/shared/builtin-commands.js';
 import type { TaskOptions } from '../../../src/core/task/task.js';
+
+/** Every built-in command of either host, once. */
+const ALL = [...new Set([...builtinCommandsOf('cli'), ...builtinCommandsOf('panel')])];
 
 describe('parseSlashInput', () => {
   test('every built-in command reads as its name, alone and with arguments', () => {
-    for (const command of BUILTIN_COMMANDS) {
+    for (const command of ALL) {
       assert.deepEqual(parseSlashInput(`/${command.name}`), { name: command.name, args: '' }, command.name);
       assert.deepEqual(parseSlashInput(`/${command.name} one two`), { name: command.name, args: 'one two' }, command.name);
     }
@@ -50,9 +53,9 @@ describe('the built-in commands table', () => {
       builtinCommandsOf('panel').map((c) => c.name),
       ['newtask', 'condense', 'mode', 'skill'],
     );
-    const names = BUILTIN_COMMANDS.flatMap((c) => [c.name, ...('aliases' in c ? c.aliases : [])]);
+    const names = ALL.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
     assert.equal(new Set(names).size, names.length, 'no name twice');
-    for (const c of builtinCommandsOf('cli').concat(builtinCommandsOf('panel'))) assert.ok(c.hosts.length > 0 && c.description.length > 0, c.name);
+    for (const c of ALL) assert.ok(c.hosts.length > 0 && c.description.length > 0, c.name);
   });
 
   test('builtinCommand finds a command in any case and by its alias, only in a host that offers it', () => {
