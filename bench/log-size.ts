@@ -3,7 +3,7 @@
 // by this build (each reply stored once, as blocks; the text derived when read). A count, not a time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eventFromLine, storedLine } from '../src/core/task/stored-events.js';
+import { eventFromLine, storedLine } from '../src/core/log/stored-events.js';
 import { statusOf, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 import { round } from './timing.js';
 

@@ -8,7 +8,7 @@ import { CommandSessions } from '../src/core/process/command-sessions.js';
 import { parseAssistantMessage, StreamingToolParser } from '../src/core/parse/streaming-tool-parser.js';
 import type { AssistantBlock, ToolGrammar } from '../src/core/parse/types.js';
 import { workspaceTools } from '../src/core/session/task-environment.js';
-import { ToolRegistry } from '../src/core/tools/tool-registry.js';
+import { ToolRegistry } from '../src/core/tool-kit/tool-registry.js';
 import { chunksOf, modelOutput, OUTPUT_KINDS, type OutputKind } from './model-outputs.js';
 import { statusOf, times, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 import { clockNow, median, round, timeSync } from './timing.js';

@@ -9,7 +9,7 @@ import type { Host } from '../src/core/ports.js';
 import { findExecutable } from '../src/core/search/find-executable.js';
 import { listFilesTool } from '../src/core/tools/list-files.js';
 import { searchFilesTool } from '../src/core/tools/search-files.js';
-import type { ToolContext, ToolHandler } from '../src/core/tools/tool-spec.js';
+import type { ToolContext, ToolHandler } from '../src/core/tool-kit/tool-spec.js';
 import { NOTHING_IGNORED } from '../src/core/workspace/ignore-policy.js';
 import { listWorkspaceFiles } from '../src/core/workspace/file-listing.js';
 import { NodeFileSystem } from '../src/core/workspace/node-file-system.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
 import { createProvider } from '../src/core/providers/create-provider.js';
 import { createTaskEnvironment } from '../src/core/session/task-environment.js';
-import { APPROVE_ALL_POLICY } from '../src/core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY } from '../src/core/log/approval-policy.js';
 import { Task } from '../src/core/task/task.js';
 import { startScriptedLlmServer, type RecordedRequest } from '../test/fixtures/scripted-llm-server.js';
 import { conversationRouter } from '../test/helpers/conversation-router.js';

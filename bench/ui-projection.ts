@@ -3,7 +3,7 @@
 // appended event (uiProjection of all events). Cost per appended event is measured with a log of
 // 100 and of 10,000 events; the fold must stay flat, the rebuild grows with the log.
 import assert from 'node:assert/strict';
-import type { NewEvent, TaskEvent } from '../src/core/task/events.js';
+import type { NewEvent, TaskEvent } from '../src/core/log/events.js';
 import { emptyUiProjection, foldUiEvents, uiProjection } from '../src/core/task/ui-projection.js';
 import { statusOf, times, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 import { clockNow, median, round } from './timing.js';

@@ -1,10 +1,10 @@
 import { parseArgs } from 'node:util';
 import { openWorkspaceCheckpoints } from '../core/checkpoints/open-checkpoint-store.js';
-import { checkpointFoldersOfTask } from '../core/checkpoints/task-snapshots.js';
+import { checkpointFoldersOfTask } from '../core/log/task-snapshots.js';
 import type { WorkspaceCheckpoints } from '../core/checkpoints/workspace-checkpoints.js';
 import { type CheckpointInfo, listCheckpoints, type RewindOutcome, type RewindScope, rewindTask } from '../core/checkpoints/rewind-task.js';
-import type { TaskEvent } from '../core/task/events.js';
-import { TaskLog } from '../core/task/task-log.js';
+import type { TaskEvent } from '../core/log/events.js';
+import { TaskLog } from '../core/log/task-log.js';
 import { loadWorkspaceIgnore } from '../core/workspace/smith-ignore.js';
 import { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
 import { taskIdArgument, UsageError } from './args.js';

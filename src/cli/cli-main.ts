@@ -4,7 +4,7 @@ import { realpathSync } from 'node:fs';
 import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
 import { createModeProvider, createProvider } from '../core/providers/create-provider.js';
 import { ModelFactsCache } from '../core/providers/model-facts-cache.js';
-import type { Mode } from '../core/skills/skill.js';
+import type { Mode } from '../core/log/mode.js';
 import { ProviderError, type ApiProvider, type ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { Task } from '../core/task/task.js';

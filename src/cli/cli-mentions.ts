@@ -1,8 +1,8 @@
-import { prepareMessage, type MessageSession, type PreparedExpansion } from '../core/context/prepare-message.js';
+import { prepareMessage, type MessageSession, type PreparedExpansion } from '../core/task/prepare-message.js';
 import type { TaskOptions } from '../core/task/task.js';
 import type { Style } from './style.js';
 
-export { PromptBlockedError } from '../core/context/prepare-message.js';
+export { PromptBlockedError } from '../core/task/prepare-message.js';
 
 /**
  * Prepares a message the user typed (hooks, then @-mentions; see prepareMessage) and says on

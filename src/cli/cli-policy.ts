@@ -1,4 +1,4 @@
-import { APPROVE_ALL_POLICY, DEFAULT_POLICY, type AutoApprovePolicy } from '../core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY, DEFAULT_POLICY, type AutoApprovePolicy } from '../core/log/approval-policy.js';
 import type { CliOptions } from './args.js';
 
 /** Maps the approval flags onto the engine's policy: --yes is everything, --auto-approve picks switches. */

@@ -1,4 +1,4 @@
-import type { TaskEvent } from '../core/task/events.js';
+import type { TaskEvent } from '../core/log/events.js';
 import type { TaskOutcome } from '../core/task/task.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 

@@ -1,4 +1,4 @@
-import type { TaskEvent } from '../core/task/events.js';
+import type { TaskEvent } from '../core/log/events.js';
 import { describeLeftovers, stopLeftoverCommands } from '../core/task/leftover-commands.js';
 import type { Style } from './style.js';
 

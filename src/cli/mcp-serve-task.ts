@@ -2,7 +2,7 @@ import { KEYED_PROVIDERS } from './provider-settings.js';
 import { createProvider } from '../core/providers/create-provider.js';
 import type { ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
-import { APPROVE_ALL_POLICY } from '../core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY } from '../core/log/approval-policy.js';
 import { Task } from '../core/task/task.js';
 import { cliRedactor } from './cli-secrets.js';
 import { createMcpServeHost } from './mcp-serve-host.js';

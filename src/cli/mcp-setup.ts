@@ -5,7 +5,7 @@ import { McpConfigWatcher } from '../core/mcp/mcp-config-watcher.js';
 import { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpPromptOptions } from '../core/mcp/mcp-prompt.js';
 import { mcpCredentialValues } from '../core/mcp/mcp-secrets.js';
-import { mcpTaskWiring, type McpTaskWiring } from '../core/mcp/mcp-tools.js';
+import { mcpTaskWiring, type McpTaskWiring } from '../core/tools/mcp-tools.js';
 import type { SecretRedactor } from '../core/secrets/secret-redactor.js';
 import { describeWorkspaceServers, WorkspaceTrust, type UntrustedWorkspaceServers } from '../core/mcp/workspace-trust.js';
 import { UsageError } from './args.js';

@@ -1,7 +1,7 @@
 // The options of a run beyond the task: images with it, permission settings, --dry-run, --input stream-json.
 import { writeFileSync } from 'node:fs';
 import { readImageFile } from '../core/context/image-files.js';
-import type { Attachment } from '../core/context/mentions.js';
+import type { Attachment } from '../core/log/attachment.js';
 import type { ProcessPort } from '../core/ports.js';
 import type { ApiProvider, Base64Image } from '../core/providers/types.js';
 import type { TaskOptions } from '../core/task/task.js';

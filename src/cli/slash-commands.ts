@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
-import type { Mode } from '../core/skills/skill.js';
-import { listStoredTasks } from '../core/task/task-log.js';
+import type { Mode } from '../core/log/mode.js';
+import { listStoredTasks } from '../core/log/task-log.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
 import type { HumanReporter } from './human-reporter.js';
 import { stopLeftoverProcesses } from './leftover-processes.js';

@@ -1,4 +1,4 @@
-import type { TaskEvent } from '../core/task/events.js';
+import type { TaskEvent } from '../core/log/events.js';
 import type { TaskUpdate } from '../core/task/task.js';
 import type { JsonSummary } from './json-summary.js';
 

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { WorkspaceCheckpoints } from '../core/checkpoints/workspace-checkpoints.js';
 import { listCheckpoints, type RewindOutcome, type RewindScope, rewindTask, rewindToMessage } from '../core/checkpoints/rewind-task.js';
-import type { TaskLog } from '../core/task/task-log.js';
+import type { TaskLog } from '../core/log/task-log.js';
 import type { CheckpointViews, ComparedFile } from './ports.js';
 
 /** A live task's log and its workspace's checkpoint store: what the panel's checkpoint actions work on. */

@@ -1,8 +1,8 @@
 import { collectCheckpointGarbage, inspectCheckpointStore } from '../core/checkpoints/checkpoint-gc.js';
 import type { CheckpointStore } from '../core/checkpoints/checkpoint-store.js';
-import type { StoredTaskSummary } from '../core/task/task-log.js';
-import type { TaskEvent } from '../core/task/events.js';
-import { checkpointFoldersOfTask } from '../core/checkpoints/task-snapshots.js';
+import type { StoredTaskSummary } from '../core/log/task-log.js';
+import type { TaskEvent } from '../core/log/events.js';
+import { checkpointFoldersOfTask } from '../core/log/task-snapshots.js';
 
 /**
  * Each stored task with the bytes its checkpoints take (contents shared with other tasks counted

@@ -1,5 +1,5 @@
 import { imageForModel } from '../core/context/image-files.js';
-import { prepareMessage, type MessageSession } from '../core/context/prepare-message.js';
+import { prepareMessage, type MessageSession } from '../core/task/prepare-message.js';
 import type { TaskOptions, MentionedContext } from '../core/task/task.js';
 
 /** An image the user pasted, dropped or attached in the panel: its name and bytes (base64). */

@@ -1,9 +1,9 @@
 import type { AssistantBlock } from '../core/parse/types.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
-import type { Mode } from '../core/skills/skill.js';
+import type { Mode } from '../core/log/mode.js';
 import { currentTodoList } from '../core/context/todo-list.js';
-import type { ContextMeasured, TaskEvent } from '../core/task/events.js';
-import { visibleEvents } from '../core/task/visible-events.js';
+import type { ContextMeasured, TaskEvent } from '../core/log/events.js';
+import { visibleEvents } from '../core/log/visible-events.js';
 import type { Task, TaskOutcome } from '../core/task/task.js';
 import { currentModeAndSkill } from '../core/task/turn-setup.js';
 import { usageTotals, type UiProjectionState } from '../core/task/ui-projection.js';

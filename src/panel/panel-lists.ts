@@ -1,5 +1,5 @@
 import type { McpHub } from '../core/mcp/mcp-hub.js';
-import type { TaskEvent } from '../core/task/events.js';
+import type { TaskEvent } from '../core/log/events.js';
 import type { MentionSuggestion, ModelList, PanelState, ProviderName } from '../shared/protocol.js';
 import { existsSync } from 'node:fs';
 import { MentionSuggestions } from '../core/context/mention-completions.js';

@@ -1,8 +1,8 @@
 import { serializeBlocks } from '../core/parse/serialize-blocks.js';
 import type { AssistantBlock } from '../core/parse/types.js';
-import type { TaskEvent } from '../core/task/events.js';
-import type { StoredTaskSummary } from '../core/task/task-log.js';
-import { taskStatus } from '../core/task/task-log.js';
+import type { TaskEvent } from '../core/log/events.js';
+import type { StoredTaskSummary } from '../core/log/task-log.js';
+import { taskStatus } from '../core/log/task-log.js';
 import type { HistoryItem, TaskRunStatus } from '../shared/protocol.js';
 import type { UiMessage } from '../shared/ui-messages.js';
 import type { StreamingView } from './panel-changes.js';

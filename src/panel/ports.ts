@@ -1,7 +1,7 @@
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
-import type { McpTaskWiring } from '../core/mcp/mcp-tools.js';
+import type { McpTaskWiring } from '../core/tools/mcp-tools.js';
 import type { ApprovalRequest } from '../core/ports.js';
 import type { PermissionRule } from '../core/permissions/permission-rules.js';
 import type {

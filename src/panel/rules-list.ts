@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { loadRules } from '../core/rules/rules-loader.js';
 import { touchedPaths } from '../core/rules/touched-paths.js';
-import type { TaskEvent } from '../core/task/events.js';
+import type { TaskEvent } from '../core/log/events.js';
 import type { PanelState } from '../shared/protocol.js';
 
 /**

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import type { TaskEvent } from '../core/task/events.js';
-import { TaskLog, listStoredTasks, taskDir, taskStatus } from '../core/task/task-log.js';
+import type { TaskEvent } from '../core/log/events.js';
+import { TaskLog, listStoredTasks, taskDir, taskStatus } from '../core/log/task-log.js';
 import { uiProjection } from '../core/task/ui-projection.js';
 import type { HistoryItem } from '../shared/protocol.js';
 import type { UiMessage } from '../shared/ui-messages.js';

@@ -1,4 +1,4 @@
-import type { TaskEvent } from '../core/task/events.js';
+import type { TaskEvent } from '../core/log/events.js';
 import { uiProjection, usageTotals } from '../core/task/ui-projection.js';
 import { retryText } from '../shared/retry-text.js';
 import type { UiMessage } from '../shared/ui-messages.js';

@@ -5,7 +5,7 @@ import { after, afterEach, before, beforeEach } from 'node:test';
 import type { Host } from '../../src/core/ports.js';
 import type { ApiProvider } from '../../src/core/providers/types.js';
 import { createTaskEnvironment, type TaskEnvironment, type TaskEnvironmentInput } from '../../src/core/session/task-environment.js';
-import { APPROVE_ALL_POLICY } from '../../src/core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY } from '../../src/core/log/approval-policy.js';
 import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../fixtures/scripted-llm-server.js';
 import { createTempWorkspace, type TempWorkspace } from './temp-workspace.js';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ProviderMessage } from '../../src/core/providers/types.js';
-import { taskDir } from '../../src/core/task/task-log.js';
+import { taskDir } from '../../src/core/log/task-log.js';
 import type { UiMessage } from '../../src/shared/ui-messages.js';
 
 /** The logs earlier builds wrote (test/fixtures/logs/README.md). */

@@ -1,7 +1,7 @@
 import type { ApprovalAnswer, ApprovalRequest, FileSystemPort, Host, ProcessPort } from '../../src/core/ports.js';
-import { isAutoApproved, type AutoApprovePolicy, DEFAULT_POLICY } from '../../src/core/task/approval-policy.js';
-import { FileStampRecord } from '../../src/core/tools/file-stamps.js';
-import type { ToolContext, ToolHandler, ToolOutcome } from '../../src/core/tools/tool-spec.js';
+import { isAutoApproved, type AutoApprovePolicy, DEFAULT_POLICY } from '../../src/core/log/approval-policy.js';
+import { FileStampRecord } from '../../src/core/tool-kit/file-stamping.js';
+import type { ToolContext, ToolHandler, ToolOutcome } from '../../src/core/tool-kit/tool-spec.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../../src/core/workspace/ignore-policy.js';
 import { NodeFileSystem } from '../../src/core/workspace/node-file-system.js';
 import type { WorkspaceRoots } from '../../src/core/workspace/workspace-roots.js';

@@ -1,10 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { TaskEvent } from '../task/events.js';
-import { readTaskEvents } from '../task/task-log.js';
+import type { TaskEvent } from '../log/events.js';
+import { readTaskEvents } from '../log/task-log.js';
 import { CheckpointStore, hasCheckpointStore } from './checkpoint-store.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
-import { folderSnapshotsOfTask, snapshotsOfTask } from './task-snapshots.js';
+import { folderSnapshotsOfTask, snapshotsOfTask } from '../log/task-snapshots.js';
 
 /**
  * A workspace's store opened to measure or collect it, not to snapshot (so no ignore rules are

@@ -1,6 +1,6 @@
-import type { CheckpointCreated, TaskEvent } from '../task/events.js';
-import type { TaskLog } from '../task/task-log.js';
-import { visibleEvents } from '../task/visible-events.js';
+import type { CheckpointCreated, TaskEvent } from '../log/events.js';
+import type { TaskLog } from '../log/task-log.js';
+import { visibleEvents } from '../log/visible-events.js';
 import type { CheckpointRoots, WorkspaceCheckpoints } from './workspace-checkpoints.js';
 import type { SkippedFile } from './workspace-snapshot.js';
 

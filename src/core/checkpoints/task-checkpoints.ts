@@ -1,6 +1,6 @@
-import type { TaskEvent } from '../task/events.js';
-import type { TaskLog } from '../task/task-log.js';
-import type { ToolGroup } from '../tools/tool-group.js';
+import type { TaskEvent } from '../log/events.js';
+import type { TaskLog } from '../log/task-log.js';
+import type { ToolGroup } from '../log/tool-group.js';
 import { latestRoots, sameRoots } from './rewind-task.js';
 import type { CheckpointRoots, WorkspaceCheckpoints } from './workspace-checkpoints.js';
 

@@ -1,5 +1,5 @@
-import type { TaskEvent } from '../task/events.js';
-import { base64Bytes } from '../tools/tool-images.js';
+import type { TaskEvent } from '../log/events.js';
+import { base64Bytes } from '../tool-kit/tool-images.js';
 
 /**
  * Most image bytes (decoded) one request carries. Base64 adds a third, so this stays well inside

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
 import type { Base64Image } from '../providers/types.js';
 import { readRegularFile } from '../workspace/regular-file.js';
-import type { Attachment } from './mentions.js';
+import type { Attachment } from '../log/attachment.js';
 
 /**
  * Largest image Smith sends: the vendors cap one image at about 5 MB (Anthropic exactly 5 MB of

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { TextChunkDecoder } from '../tools/file-text.js';
+import { TextChunkDecoder } from '../tool-kit/file-text.js';
 import { formatListing } from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { type EditorProblem, formatProblems } from './editor-problems.js';
@@ -11,18 +11,7 @@ import { refusalReason, withheldNote, type ReadGuard, type WithheldFile } from '
 import { readRegularFileHead } from '../workspace/regular-file.js';
 import { listWorkspaceFolder } from '../workspace/root-listing.js';
 import { WorkspaceRoots } from '../workspace/workspace-roots.js';
-
-/** What one mention attached, as the log records it (so resume and rewind know exactly what was sent). */
-export interface Attachment {
-  readonly kind: 'file' | 'folder' | 'git-changes' | 'commit' | 'url' | 'problems' | 'terminal' | 'image';
-  /** The path, URL or commit as written after the `@` (an image's file name). */
-  readonly ref: string;
-  /** SHA-256 of the text attached (an image's bytes). */
-  readonly sha256: string;
-  /** Characters attached, after any cut (an image's bytes). */
-  readonly chars: number;
-  readonly truncated: boolean;
-}
+import type { Attachment } from '../log/attachment.js';
 
 /** A message with its mentions expanded: the text as typed plus the context block sent with it. */
 export interface ExpandedMessage {

@@ -1,4 +1,4 @@
-import type { TaskEvent } from '../task/events.js';
+import type { TaskEvent } from '../log/events.js';
 import { formatTodoList, parseTodoList, type TodoItem, type TodoStatus } from '../../shared/todo-items.js';
 
 export { formatTodoList, parseTodoList, type TodoItem, type TodoStatus };

@@ -1,4 +1,4 @@
-import type { TaskEvent } from '../task/events.js';
+import type { TaskEvent } from '../log/events.js';
 
 /** A range of the log to drop from the context window: [fromSeq, toSeq). */
 interface TruncationRange {

@@ -1,5 +1,5 @@
 import type { HookEvent, HookOutcome } from './hooks.js';
-import type { TaskLog } from '../task/task-log.js';
+import type { TaskLog } from '../log/task-log.js';
 
 /** Logs the runs of one event's hooks as a `hooks_ran` event (nothing when no hook ran). */
 export function logHookRuns(

@@ -1,5 +1,5 @@
-import type { Mode } from '../skills/skill.js';
-import type { AutoApprovePolicy } from '../task/approval-policy.js';
+import type { Mode } from '../log/mode.js';
+import type { AutoApprovePolicy } from '../log/approval-policy.js';
 
 /** Claude Code's permission modes, as a hook reads them in `permission_mode`. */
 export type HookPermissionMode = 'default' | 'plan' | 'acceptEdits' | 'bypassPermissions';

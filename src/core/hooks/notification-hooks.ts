@@ -1,5 +1,5 @@
 import type { Host } from '../ports.js';
-import type { TaskLog } from '../task/task-log.js';
+import type { TaskLog } from '../log/task-log.js';
 import { logHookRuns } from './hook-log.js';
 import { taskHookSession, type HookPermissionMode } from './hook-session.js';
 import { runHooks, type HookSettings } from './hooks.js';

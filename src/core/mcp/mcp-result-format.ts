@@ -1,6 +1,6 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Base64Image } from '../providers/types.js';
-import { base64Bytes } from '../tools/tool-images.js';
+import { base64Bytes } from '../tool-kit/tool-images.js';
 
 // Decoded size of base64 data; it moved to tool-images (images are no longer an MCP-only concern).
 export { base64Bytes };

@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import type { Host } from '../ports.js';
 import { findExecutable } from '../search/find-executable.js';
-import type { AutoApprovePolicy } from '../task/approval-policy.js';
+import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { ChildProcessRunner } from './child-process-runner.js';
 import { hostAllowListProblems } from './host-allow-list.js';

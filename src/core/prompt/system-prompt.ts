@@ -1,5 +1,5 @@
 import type { ToolProtocol } from '../providers/types.js';
-import type { ToolSpec } from '../tools/tool-spec.js';
+import type { ToolSpec } from '../tool-kit/tool-spec.js';
 import { toolSection } from './tool-section.js';
 
 /** What the system prompt is built from. */

@@ -1,5 +1,5 @@
 import type { ToolDefinition } from '../providers/types.js';
-import type { ToolSpec } from '../tools/tool-spec.js';
+import type { ToolSpec } from '../tool-kit/tool-spec.js';
 
 /**
  * The tools for native tool calling, generated from the same specs as the XML prompt section:

@@ -1,4 +1,4 @@
-import type { ToolSpec } from '../tools/tool-spec.js';
+import type { ToolSpec } from '../tool-kit/tool-spec.js';
 
 /** The prompt's description of each tool, generated from the specs (never written by hand). */
 export function toolSection(specs: readonly ToolSpec[]): string {

@@ -1,9 +1,9 @@
 // What a replay takes from the original task's log: where it started, what the user said, and
 // what the user decided. Pure: reads events, touches nothing.
-import type { Mode } from '../skills/skill.js';
-import type { CheckpointFolder, TaskEvent } from '../task/events.js';
+import type { Mode } from '../log/mode.js';
+import type { CheckpointFolder, TaskEvent } from '../log/events.js';
 import type { MentionedContext } from '../task/message-context.js';
-import { visibleEvents } from '../task/visible-events.js';
+import { visibleEvents } from '../log/visible-events.js';
 
 /** A replay that cannot start, worded for the user. */
 export class ReplayError extends Error {}

@@ -1,10 +1,10 @@
 // One run of a task in numbers, the same for the original and its replay, so the two line up.
 import type { CheckpointStore } from '../checkpoints/checkpoint-store.js';
 import { changedPaths } from '../checkpoints/workspace-snapshot.js';
-import type { TaskEvent } from '../task/events.js';
-import { taskStatus, type StoredTaskSummary } from '../task/task-log.js';
-import { usageTotals } from '../task/usage-totals.js';
-import { decodeText, diffStats, unifiedDiff } from '../tools/file-text.js';
+import type { TaskEvent } from '../log/events.js';
+import { taskStatus, type StoredTaskSummary } from '../log/task-log.js';
+import { usageTotals } from '../log/usage-totals.js';
+import { decodeText, diffStats, unifiedDiff } from '../tool-kit/file-text.js';
 
 /** A file a run changed, with its lines added and removed (none counted for a binary file). */
 interface ChangedFile {

@@ -1,5 +1,5 @@
 import { isAbsolute, relative, resolve, sep } from 'node:path';
-import type { TaskEvent } from '../task/events.js';
+import type { TaskEvent } from '../log/events.js';
 
 /**
  * The workspace paths a task's tool calls named (files read, written, listed or searched),

@@ -1,4 +1,4 @@
-import type { TaskEvent, ToolRequested } from '../task/events.js';
+import type { TaskEvent, ToolRequested } from '../log/events.js';
 
 const EDIT_TOOLS = new Set(['write_to_file', 'replace_in_file', 'new_rule']);
 

@@ -1,7 +1,4 @@
-import type { ToolGroup } from '../tools/tool-group.js';
-
-/** Plan explores and proposes; Act carries out. */
-export type Mode = 'plan' | 'act';
+import type { ToolGroup } from '../log/tool-group.js';
 
 /** A group a skill may use, optionally limited to files matching a pattern (edit group only). */
 type SkillGroupGrant = ToolGroup | { readonly group: ToolGroup; readonly fileRegex: string; readonly description?: string };

@@ -1,5 +1,6 @@
-import type { ToolSpec } from '../tools/tool-spec.js';
-import { grantedGroups, groupRestriction, type Mode, type Skill } from './skill.js';
+import type { ToolSpec } from '../tool-kit/tool-spec.js';
+import { grantedGroups, groupRestriction, type Skill } from './skill.js';
+import type { Mode } from '../log/mode.js';
 
 /** Tools only one of the modes has. */
 const PLAN_ONLY = new Set(['plan_mode_respond']);

@@ -2,12 +2,12 @@ import { join } from 'node:path';
 import type { SubagentFacts } from '../../shared/tool-details.js';
 import { toolSubject } from '../../shared/tool-subject.js';
 import { Task, type TaskOptions, type TaskOutcome } from '../task/task.js';
-import { readTaskEvents, taskDir } from '../task/task-log.js';
+import { readTaskEvents, taskDir } from '../log/task-log.js';
 import { currentModeAndSkill } from '../task/turn-setup.js';
-import type { Mode } from '../skills/skill.js';
-import { usageTotals } from '../task/usage-totals.js';
-import type { CostBudget } from '../task/cost-budget.js';
-import { ToolRegistry } from '../tools/tool-registry.js';
+import type { Mode } from '../log/mode.js';
+import { usageTotals } from '../log/usage-totals.js';
+import type { CostBudget } from '../log/cost-budget.js';
+import { ToolRegistry } from '../tool-kit/tool-registry.js';
 
 /** How sub-agents run (`smith.subagents.*`, `--max-subagents`). */
 export interface SubagentSettings {

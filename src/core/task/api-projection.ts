@@ -2,8 +2,8 @@ import type { Base64Image, ContentPart, ImagePart, ProviderMessage, TextMessage,
 import { selectContextImages } from '../context/image-budget.js';
 import { hiddenSeqs } from '../context/truncation-plan.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
-import type { ModelResponse, TaskEvent, ToolRequested } from './events.js';
-import { visibleEvents } from './visible-events.js';
+import type { ModelResponse, TaskEvent, ToolRequested } from '../log/events.js';
+import { visibleEvents } from '../log/visible-events.js';
 
 /** Told to the model when it answers without a tool (Cline's reminder, in our words). */
 /**

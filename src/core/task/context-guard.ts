@@ -4,7 +4,7 @@ import { estimateRequestTokens, estimateTextTokens } from '../context/token-esti
 import { planTruncation } from '../context/truncation-plan.js';
 import type { ApiProvider, ProviderMessage, TokenUsage, ToolDefinition, ToolProtocol } from '../providers/types.js';
 import { apiProjection, resultTextsIn } from './api-projection.js';
-import type { TaskLog } from './task-log.js';
+import type { TaskLog } from '../log/task-log.js';
 
 /** Share of the droppable turns removed per truncation step (Cline drops half). */
 const TRUNCATE_SHARE = 0.5;

@@ -1,8 +1,8 @@
 import { costOf } from '../providers/model-cost.js';
-import { CostBudget } from './cost-budget.js';
-import type { TaskEvent } from './events.js';
+import { CostBudget } from '../log/cost-budget.js';
+import type { TaskEvent } from '../log/events.js';
 import type { TaskOptions } from './task-types.js';
-import { usageTotals } from './usage-totals.js';
+import { usageTotals } from '../log/usage-totals.js';
 
 /** The budget of a task that shares none yet: its cost limit, less what its log already cost (its past sub-agents included); none without a limit. */
 export function costBudgetFor(maxCost: number | undefined, events: readonly TaskEvent[]): CostBudget | undefined {

@@ -1,6 +1,6 @@
 import { findMarkedProcesses } from '../process/command-marker.js';
 import { killMarkedProcesses } from '../process/process-tree.js';
-import type { TaskEvent } from './events.js';
+import type { TaskEvent } from '../log/events.js';
 
 /** A command of the task whose processes were still running when the task was resumed. */
 interface LeftoverCommand {

@@ -1,4 +1,4 @@
-import type { TaskEvent } from './events.js';
+import type { TaskEvent } from '../log/events.js';
 
 /** What the loop's limits count, as far as the log tells it. */
 interface LoopCounters {

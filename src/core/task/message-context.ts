@@ -1,7 +1,7 @@
 import type { ExpandedMessage } from '../context/mentions.js';
 import type { Base64Image } from '../providers/types.js';
 import type { HookRun } from '../../shared/hook-runs.js';
-import type { SessionStartRuns } from '../context/prepare-message.js';
+import type { SessionStartRuns } from './prepare-message.js';
 
 /** What a message's @-mentions (see expandMentions) and images attached, logged with the message. */
 export interface MentionedContext {

@@ -1,6 +1,6 @@
 import type { AssistantBlock } from '../parse/types.js';
-import type { ToolRegistry } from '../tools/tool-registry.js';
-import type { TaskLog } from './task-log.js';
+import type { ToolRegistry } from '../tool-kit/tool-registry.js';
+import type { TaskLog } from '../log/task-log.js';
 
 /** Tells the model it used no tool, naming a tag that looked like a tool but is not one. */
 export function noteMissingTool(log: TaskLog, tools: ToolRegistry, blocks: readonly AssistantBlock[], allowedTools: ReadonlySet<string>): void {

@@ -6,7 +6,7 @@ import type { ContextGuard } from './context-guard.js';
 import { TurnInterruptedError, runModelTurn, type ModelTurn, type TurnDelta } from './model-turn.js';
 import { RedactedDeltas } from './redacted-deltas.js';
 import type { TaskOptions, TaskUpdate } from './task-types.js';
-import type { TaskLog } from './task-log.js';
+import type { TaskLog } from '../log/task-log.js';
 import { userStopReason } from './turn-abort.js';
 import type { setupTurn } from './turn-setup.js';
 

@@ -1,6 +1,6 @@
 import type { ToolUseBlock } from '../parse/types.js';
 import type { ApiStreamChunk } from '../providers/types.js';
-import { missingRequired, type ToolSpec } from '../tools/tool-spec.js';
+import { missingRequired, type ToolSpec } from '../tool-kit/tool-spec.js';
 
 type ToolCallChunk = Extract<ApiStreamChunk, { type: 'tool_call' }>;
 

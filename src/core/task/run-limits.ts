@@ -1,5 +1,5 @@
-import type { CostBudget, CostReservation } from './cost-budget.js';
-import type { TaskEvent } from './events.js';
+import type { CostBudget, CostReservation } from '../log/cost-budget.js';
+import type { TaskEvent } from '../log/events.js';
 import { loopCounters } from './loop-counters.js';
 import type { TaskOptions } from './task-types.js';
 import { formatUsd } from '../../shared/money.js';

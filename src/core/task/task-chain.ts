@@ -1,5 +1,5 @@
 import { costBudgetFor } from './cost-limit.js';
-import type { TaskEvent } from './events.js';
+import type { TaskEvent } from '../log/events.js';
 import { Task, type TaskOptions, type TaskOutcome } from './task.js';
 
 /** How a chain of tasks ended: the last task, its outcome, and every task of the chain in order. */

@@ -8,10 +8,10 @@ import type { ModelInfo } from '../providers/model-catalog.js';
 import type { RetryOptions } from '../providers/retrying-provider.js';
 import type { ApiProvider } from '../providers/types.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
-import type { ToolRegistry } from '../tools/tool-registry.js';
+import type { ToolRegistry } from '../tool-kit/tool-registry.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
-import type { AutoApprovePolicy } from './approval-policy.js';
-import type { TaskEvent } from './events.js';
+import type { AutoApprovePolicy } from '../log/approval-policy.js';
+import type { TaskEvent } from '../log/events.js';
 import type { TurnDelta } from './model-turn.js';
 import type { TurnInputs } from './turn-setup.js';
 

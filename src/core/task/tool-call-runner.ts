@@ -2,11 +2,11 @@ import { existsSync } from 'node:fs';
 import type { ToolUseBlock } from '../parse/types.js';
 import type { ApprovalAnswer, Host } from '../ports.js';
 import type { ShownApproval } from '../../shared/tool-details.js';
-import type { ToolRegistry } from '../tools/tool-registry.js';
-import { limitToolImages } from '../tools/tool-images.js';
-import { lastFileStamp } from '../tools/file-stamps.js';
-import { missingParams, type ToolContext, type ToolOutcome } from '../tools/tool-spec.js';
-import { isAutoApproved, type AutoApprovePolicy } from './approval-policy.js';
+import type { ToolRegistry } from '../tool-kit/tool-registry.js';
+import { limitToolImages } from '../tool-kit/tool-images.js';
+import { lastFileStamp } from '../tool-kit/file-stamping.js';
+import { missingParams, type ToolContext, type ToolOutcome } from '../tool-kit/tool-spec.js';
+import { isAutoApproved, type AutoApprovePolicy } from '../log/approval-policy.js';
 import { loopCounters } from './loop-counters.js';
 import { narrowestAllowRules } from '../permissions/allow-rules.js';
 import { judgeCall, type PermissionRule, type PermissionVerdict } from '../permissions/permission-rules.js';
@@ -15,14 +15,14 @@ import { withNotificationHooks } from '../hooks/notification-hooks.js';
 import type { HookSettings } from '../hooks/hooks.js';
 import type { HookPermissionMode } from '../hooks/hook-session.js';
 import { postToolUseNote, preToolUse } from '../hooks/tool-hooks.js';
-import type { TaskLog } from './task-log.js';
+import type { TaskLog } from '../log/task-log.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { Skill } from '../skills/skill.js';
 import { editRefusal } from '../skills/tool-permissions.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { argumentsErrorMessage, nativeMissingParams } from './native-tool-calls.js';
-import type { CostBudget } from './cost-budget.js';
+import type { CostBudget } from '../log/cost-budget.js';
 
 /** What the loop needs to run one tool call. */
 export interface ToolCallEnvironment {

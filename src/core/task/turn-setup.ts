@@ -5,10 +5,11 @@ import type { ApiProvider, ToolDefinition, ToolProtocol } from '../providers/typ
 import { loadRules } from '../rules/rules-loader.js';
 import { touchedPaths } from '../rules/touched-paths.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
-import type { Mode, Skill } from '../skills/skill.js';
+import type { Skill } from '../skills/skill.js';
+import type { Mode } from '../log/mode.js';
 import { allowedToolNames } from '../skills/tool-permissions.js';
-import type { ToolRegistry } from '../tools/tool-registry.js';
-import type { TaskEvent } from './events.js';
+import type { ToolRegistry } from '../tool-kit/tool-registry.js';
+import type { TaskEvent } from '../log/events.js';
 import type { PermissionRule } from '../permissions/permission-rules.js';
 import { readGuardOf } from '../permissions/read-guard.js';
 import { refusalReason } from '../workspace/read-guard.js';

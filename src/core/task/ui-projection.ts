@@ -1,11 +1,11 @@
 import type { ToolStatus, UiAttachment, UiMessage, UiToolMessage } from '../../shared/ui-messages.js';
-import type { Attachment } from '../context/mentions.js';
-import type { TaskEvent } from './events.js';
+import type { Attachment } from '../log/attachment.js';
+import type { TaskEvent } from '../log/events.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
-import { visibleEvents } from './visible-events.js';
+import { visibleEvents } from '../log/visible-events.js';
 import { hookRunLine, isNoteworthyHookRun } from '../../shared/hook-runs.js';
 
-export { usageTotals } from './usage-totals.js';
+export { usageTotals } from '../log/usage-totals.js';
 
 /**
  * The chat derived from the events folded so far. `foldUiEvent` updates it in place, in time that

@@ -1,7 +1,7 @@
 import type { McpHub } from '../mcp/mcp-hub.js';
 import { formatResourceContents } from '../mcp/mcp-result-format.js';
-import { mcpCallFailure } from './mcp-call-failure.js';
-import type { ToolHandler } from './tool-spec.js';
+import { mcpCallFailure } from '../mcp/mcp-call-failure.js';
+import type { ToolHandler } from '../tool-kit/tool-spec.js';
 import { connectedServer } from './use-mcp-tool.js';
 
 /** access_mcp_resource: reads one resource (a listed URI, or a filled-in template) from a connected server. */

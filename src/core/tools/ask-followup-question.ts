@@ -1,4 +1,4 @@
-import { mistake, type ToolHandler } from './tool-spec.js';
+import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** ask_followup_question: asks the user, optionally offering 2–5 answers to pick from. */
 export const askFollowupQuestionTool: ToolHandler = {

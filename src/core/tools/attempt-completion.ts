@@ -1,4 +1,4 @@
-import type { ToolHandler } from './tool-spec.js';
+import type { ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** attempt_completion: ends the task with a result the user reads. */
 export const attemptCompletionTool: ToolHandler = {

@@ -14,7 +14,7 @@ import type { Base64Image } from '../providers/types.js';
 import { checkWebAccess } from '../web/web-access.js';
 import { isLocalHost, parseWebUrl } from '../web/web-hosts.js';
 import type { BrowserFacts } from '../../shared/tool-details.js';
-import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from './tool-spec.js';
+import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 
 /** New console lines one result shows; the rest are counted ("console" shows them all). */
 const CONSOLE_LINES_SHOWN = 50;

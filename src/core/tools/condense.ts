@@ -1,4 +1,4 @@
-import type { ToolHandler } from './tool-spec.js';
+import type { ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** condense: replaces the older conversation with the model's own summary (an event; the log keeps all). */
 export const condenseTool: ToolHandler = {

@@ -5,7 +5,7 @@ import { DEFAULT_OUTPUT_LIMITS, OutputBuffer, type OutputLimits } from '../proce
 import type { KillReport, RunningProcess } from '../ports.js';
 import { ignoredPathsInCommand } from '../workspace/command-paths.js';
 import type { CommandEnd, CommandFacts } from '../../shared/tool-details.js';
-import { mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from './tool-spec.js';
+import { mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from '../tool-kit/tool-spec.js';
 
 /** Tuning for execute_command; the defaults are what the model is told about. */
 interface ExecuteCommandOptions {

@@ -4,9 +4,9 @@ import { formatDefinitions } from '../code/definition-format.js';
 import { extractDefinitions } from '../code/definition-extractor.js';
 import { listSourceFiles, pathKind } from '../code/source-files.js';
 import { withheldNote, type WithheldFile } from '../workspace/read-guard.js';
-import { decodeText } from './file-text.js';
-import { isOutcome, resolveToolPath } from './tool-paths.js';
-import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from './tool-spec.js';
+import { decodeText } from '../tool-kit/file-text.js';
+import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
+import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 
 /** Files outlined per call in folder mode (Cline's cap): enough for an overview, bounded in tokens. */
 export const MAX_OUTLINED_FILES = 50;

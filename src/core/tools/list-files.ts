@@ -6,8 +6,8 @@ import { formatListing, listWorkspaceFiles } from '../workspace/file-listing.js'
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
 import { listWorkspaceFolder } from '../workspace/root-listing.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
-import { workspaceOf } from './tool-paths.js';
-import { mistake, type ToolHandler } from './tool-spec.js';
+import { workspaceOf } from '../tool-kit/tool-paths.js';
+import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** Most entries list_files returns; the top levels come first, then a note says how to see more. */
 export const LIST_FILES_LIMIT = 200;

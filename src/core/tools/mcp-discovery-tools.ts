@@ -2,7 +2,7 @@ import type { McpHub } from '../mcp/mcp-hub.js';
 import type { McpServerSnapshot } from '../mcp/mcp-server-snapshot.js';
 import { serverAbout, serverLine } from '../mcp/mcp-prompt.js';
 import { searchMcpTools, type McpCatalogueTool } from '../mcp/mcp-tool-search.js';
-import { mistake, type ToolHandler } from './tool-spec.js';
+import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 import { connectedServer } from './use-mcp-tool.js';
 
 /** Results search_mcp_tools returns unless asked for a different number. */

@@ -1,9 +1,9 @@
 import { join, relative, sep } from 'node:path';
 import { WORKSPACE_RULES_NAME } from '../rules/rules-loader.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
-import { applyProposedEdit, loadEditTarget } from './apply-proposed-edit.js';
-import { mistake, type ToolHandler } from './tool-spec.js';
-import { isOutcome, resolveToolPath } from './tool-paths.js';
+import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-edit.js';
+import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 
 /** new_rule: writes a Markdown rules file into the workspace's .smithrules folder. */
 export const newRuleTool: ToolHandler = {

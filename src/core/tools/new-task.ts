@@ -1,4 +1,4 @@
-import type { ToolHandler } from './tool-spec.js';
+import type { ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** new_task: continues the work in a fresh task that starts from a summary. */
 export const newTaskTool: ToolHandler = {

@@ -1,4 +1,4 @@
-import type { ToolHandler } from './tool-spec.js';
+import type { ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** plan_mode_respond: in Plan mode, talks with the user about the plan. */
 export const planModeRespondTool: ToolHandler = {

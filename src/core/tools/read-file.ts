@@ -1,8 +1,8 @@
 import type { ReadFacts } from '../../shared/tool-details.js';
-import { notAFileMessage } from './file-reading.js';
-import { readLineWindow, type LineWindow } from './line-window.js';
-import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from './tool-spec.js';
-import { isOutcome, resolveToolPath } from './tool-paths.js';
+import { notAFileMessage } from '../tool-kit/file-reading.js';
+import { readLineWindow, type LineWindow } from '../tool-kit/line-window.js';
+import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
+import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 import { imageForModel, MAX_IMAGE_BYTES } from '../context/image-files.js';
 
 /** Lines returned when the model gives no range; bigger files come with a note to page. */

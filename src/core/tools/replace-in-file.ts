@@ -1,7 +1,7 @@
 import { applySearchReplace } from '../edit/search-replace-engine.js';
-import { applyProposedEdit, loadEditTarget } from './apply-proposed-edit.js';
-import { mistake, type ToolHandler } from './tool-spec.js';
-import { isOutcome, resolveToolPath } from './tool-paths.js';
+import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-edit.js';
+import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 
 /** replace_in_file: targeted edits with SEARCH/REPLACE blocks, applied all or nothing. */
 export const replaceInFileTool: ToolHandler = {

@@ -8,8 +8,8 @@ import { ancestorIgnoreRules, rulesRelativeToRoot } from '../workspace/file-list
 import { withheldNote, type ReadGuard, type WithheldFile } from '../workspace/read-guard.js';
 import type { ResolvedPath } from '../workspace/workspace-paths.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
-import { workspaceOf } from './tool-paths.js';
-import { mistake, type ToolContext, type ToolHandler } from './tool-spec.js';
+import { workspaceOf } from '../tool-kit/tool-paths.js';
+import { mistake, type ToolContext, type ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** search_files: a regex search with ripgrep (or, without one, the built-in search), results grouped by file with context lines. */
 export const searchFilesTool: ToolHandler = {

@@ -1,5 +1,5 @@
 import { formatTodoList, parseTodoList, TODO_TOOL } from '../context/todo-list.js';
-import { mistake, type ToolHandler } from './tool-spec.js';
+import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** update_todo_list: the model keeps a checklist of a long task current; the user sees it pinned in the chat. */
 export const updateTodoListTool: ToolHandler = {

@@ -3,8 +3,8 @@ import type { McpHub } from '../mcp/mcp-hub.js';
 import { unavailableMessage, type McpServerSnapshot } from '../mcp/mcp-server-snapshot.js';
 import { schemaJson } from '../mcp/mcp-prompt.js';
 import { formatToolResult } from '../mcp/mcp-result-format.js';
-import { mcpCallFailure } from './mcp-call-failure.js';
-import { mistake, type ToolHandler, type ToolOutcome } from './tool-spec.js';
+import { mcpCallFailure } from '../mcp/mcp-call-failure.js';
+import { mistake, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 
 /** Tool names listed in a "no such tool" message before the rest is summarised. */
 const TOOL_NAMES_LISTED = 30;

@@ -1,5 +1,5 @@
 import type { SubagentFacts } from '../../shared/tool-details.js';
-import { mistake, type ToolContext, type ToolHandler } from './tool-spec.js';
+import { mistake, type ToolContext, type ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** Questions one call may ask (they run a few at a time). */
 const MAX_SUBAGENT_PROMPTS = 10;

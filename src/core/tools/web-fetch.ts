@@ -3,7 +3,7 @@ import { WebAccessRefused } from '../web/guarded-fetch.js';
 import { checkWebAccess, type WebAccessPolicy } from '../web/web-access.js';
 import { isLocalHost, parseWebUrl } from '../web/web-hosts.js';
 import type { FetchFacts } from '../../shared/tool-details.js';
-import { mistake, type ToolHandler, type ToolOutcome } from './tool-spec.js';
+import { mistake, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 
 /** Most characters of Markdown one web_fetch returns (as read_file's output is capped); a note says when the page was cut. */
 const WEB_FETCH_MAX_CHARS = 50_000;

@@ -1,7 +1,7 @@
 import { decodeText as decodeFileText, encodeText, toLf } from '../edit/text-format.js';
-import { applyProposedEdit, loadEditTarget } from './apply-proposed-edit.js';
-import type { ToolHandler } from './tool-spec.js';
-import { isOutcome, resolveToolPath } from './tool-paths.js';
+import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-edit.js';
+import type { ToolHandler } from '../tool-kit/tool-spec.js';
+import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 
 /** write_to_file: creates a file or replaces its whole content. */
 export const writeToFileTool: ToolHandler = {

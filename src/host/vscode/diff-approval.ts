@@ -1,7 +1,7 @@
 import { basename } from 'node:path';
 import * as vscode from 'vscode';
 import type { FileSystemPort } from '../../core/ports.js';
-import { readWholeText } from '../../core/tools/file-reading.js';
+import { readWholeText } from '../../core/tool-kit/file-reading.js';
 import { ProposalDocuments, type ReviewUris } from './proposal-documents.js';
 
 /** A proposed edit as the engine describes it in an approval request. */

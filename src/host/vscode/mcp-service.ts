@@ -11,7 +11,7 @@ import {
 } from '../../core/mcp/mcp-config.js';
 import { McpConfigWatcher } from '../../core/mcp/mcp-config-watcher.js';
 import { McpHub } from '../../core/mcp/mcp-hub.js';
-import { mcpTaskWiring, type McpTaskWiring } from '../../core/mcp/mcp-tools.js';
+import { mcpTaskWiring, type McpTaskWiring } from '../../core/tools/mcp-tools.js';
 import { describeWorkspaceServers, WorkspaceTrust, type UntrustedWorkspaceServers } from '../../core/mcp/workspace-trust.js';
 import { WorkspaceTrustPrompt, type AskWorkspaceTrust } from '../../core/mcp/workspace-trust-prompt.js';
 import type { McpPanelState } from '../../shared/protocol.js';

@@ -1,5 +1,5 @@
 import type { ProviderConfig } from '../../core/providers/types.js';
-import type { Mode } from '../../core/skills/skill.js';
+import type { Mode } from '../../core/log/mode.js';
 import { profileChoice } from '../../shared/api-profiles.js';
 import type { ApiProfile } from '../../shared/protocol.js';
 import { readProfiles } from './profile-settings.js';

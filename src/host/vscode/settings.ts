@@ -7,7 +7,7 @@ import { API_KEY_ENV_VARS, PROVIDER_IDS, providerEntry } from '../../shared/prov
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
 import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
-import type { AutoApprovePolicy } from '../../core/task/approval-policy.js';
+import type { AutoApprovePolicy } from '../../core/log/approval-policy.js';
 import type { SandboxRequest } from '../../core/process/task-sandbox.js';
 import { DEFAULT_SUBAGENT_SETTINGS, type SubagentSettings } from '../../core/subagents/subagent-runner.js';
 import type { CheckpointSettings } from '../../core/checkpoints/open-checkpoint-store.js';

@@ -1,9 +1,9 @@
-import type { McpTaskWiring } from '../../core/mcp/mcp-tools.js';
+import type { McpTaskWiring } from '../../core/tools/mcp-tools.js';
 import type { Host } from '../../core/ports.js';
 import type { ApiProvider, ProviderConfig } from '../../core/providers/types.js';
 import { SecretRedactor } from '../../core/secrets/secret-redactor.js';
 import { createTaskEnvironment, type TaskEnvironment } from '../../core/session/task-environment.js';
-import type { Mode } from '../../core/skills/skill.js';
+import type { Mode } from '../../core/log/mode.js';
 import { editorEnvironment } from './editor-environment.js';
 import type { MentionEnvironment } from '../../core/context/mentions.js';
 import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';

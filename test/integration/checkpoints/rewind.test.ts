@@ -9,7 +9,7 @@ import { listCheckpoints, rewindTask, rewindToMessage } from '../../../src/core/
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { Task } from '../../../src/core/task/task.js';
 import { emptyUiProjection, foldUiEvents, uiProjection } from '../../../src/core/task/ui-projection.js';
-import { visibleEvents } from '../../../src/core/task/visible-events.js';
+import { visibleEvents } from '../../../src/core/log/visible-events.js';
 import { allText, useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 

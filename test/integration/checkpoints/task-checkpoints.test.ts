@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { ChildProcessRunner } from '../../../src/core/process/child-process-runner.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
-import type { CheckpointCreated } from '../../../src/core/task/events.js';
+import type { CheckpointCreated } from '../../../src/core/log/events.js';
 import { Task } from '../../../src/core/task/task.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';

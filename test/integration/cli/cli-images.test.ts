@@ -1,7 +1,7 @@
 // `--image FILE`: images go to a vision model in its native shape; anything else is refused clearly.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { readTaskEvents } from '../../../src/core/task/task-log.js';
+import { readTaskEvents } from '../../../src/core/log/task-log.js';
 import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
 

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, test } from 'node:test';
-import { readTaskEvents } from '../../../src/core/task/task-log.js';
+import { readTaskEvents } from '../../../src/core/log/task-log.js';
 import { allText, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, test } from 'node:test';
 import { CheckpointStore, restoreJournalFileOf } from '../../../src/core/checkpoints/checkpoint-store.js';
-import { TaskLog } from '../../../src/core/task/task-log.js';
+import { TaskLog } from '../../../src/core/log/task-log.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
 import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { startCliOnPty } from '../../helpers/cli-pty.js';

@@ -3,7 +3,7 @@ import { cpSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { MAX_OUTLINED_FILES, listCodeDefinitionNamesTool } from '../../../src/core/tools/list-code-definition-names.js';
-import type { ToolOutcome } from '../../../src/core/tools/tool-spec.js';
+import type { ToolOutcome } from '../../../src/core/tool-kit/tool-spec.js';
 import { loadSmithIgnore } from '../../../src/core/workspace/smith-ignore.js';
 import { EXPECTED_DEFINITION_NAMES } from '../../fixtures/code/expected-definitions.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';

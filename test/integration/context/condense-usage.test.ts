@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { OpenAiProvider } from '../../../src/core/providers/openai-provider.js';
 import { createTaskEnvironment } from '../../../src/core/session/task-environment.js';
-import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY } from '../../../src/core/log/approval-policy.js';
 import { Task } from '../../../src/core/task/task.js';
-import { usageTotals } from '../../../src/core/task/usage-totals.js';
+import { usageTotals } from '../../../src/core/log/usage-totals.js';
 import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
 import { OpenAiProvider } from '../../../src/core/providers/openai-provider.js';
 import { createTaskEnvironment } from '../../../src/core/session/task-environment.js';
-import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY } from '../../../src/core/log/approval-policy.js';
 import { TRUNCATION_NOTE } from '../../../src/core/task/api-projection.js';
 import { Task } from '../../../src/core/task/task.js';
 import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';

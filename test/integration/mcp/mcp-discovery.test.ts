@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { McpHub } from '../../../src/core/mcp/mcp-hub.js';
 import { hiddenMcpToolNames, mcpPromptSection } from '../../../src/core/mcp/mcp-prompt.js';
-import { mcpToolsFor } from '../../../src/core/mcp/mcp-tools.js';
-import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
-import type { ToolHandler, ToolOutcome } from '../../../src/core/tools/tool-spec.js';
+import { mcpToolsFor } from '../../../src/core/tools/mcp-tools.js';
+import { APPROVE_ALL_POLICY } from '../../../src/core/log/approval-policy.js';
+import type { ToolHandler, ToolOutcome } from '../../../src/core/tool-kit/tool-spec.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { configOf, fixtureEntry, REPO_ROOT } from '../../fixtures/mcp/mcp-test-support.js';
 

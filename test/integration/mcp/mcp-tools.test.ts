@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { after, before, beforeEach, describe, test } from 'node:test';
 import { McpHub } from '../../../src/core/mcp/mcp-hub.js';
-import { DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
+import { DEFAULT_POLICY } from '../../../src/core/log/approval-policy.js';
 import { createAccessMcpResourceTool } from '../../../src/core/tools/access-mcp-resource.js';
-import type { ToolHandler } from '../../../src/core/tools/tool-spec.js';
+import type { ToolHandler } from '../../../src/core/tool-kit/tool-spec.js';
 import { createUseMcpTool } from '../../../src/core/tools/use-mcp-tool.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { configOf, fixtureEntry, REPO_ROOT } from '../../fixtures/mcp/mcp-test-support.js';

@@ -10,7 +10,7 @@ import type { ApprovalAnswer, Host } from '../../../src/core/ports.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import type { ProviderConfig, ToolProtocol } from '../../../src/core/providers/types.js';
 import { createTaskEnvironment } from '../../../src/core/session/task-environment.js';
-import { DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
+import { DEFAULT_POLICY } from '../../../src/core/log/approval-policy.js';
 import { NATIVE_NO_TOOL_REMINDER, NO_RESULT_NOTE } from '../../../src/core/task/api-projection.js';
 import { Task } from '../../../src/core/task/task.js';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
-import { DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
+import { DEFAULT_POLICY } from '../../../src/core/log/approval-policy.js';
 import type { TaskOutcome } from '../../../src/core/task/task.js';
 import type { WorkspaceFolderInput } from '../../../src/core/workspace/workspace-roots.js';
 import { editorWorkspaceRoots, localWorkspaceFolders, type EditorWorkspaceFolder } from '../../../src/host/vscode/workspace-folders.js';

@@ -11,7 +11,7 @@ import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { providerModels } from '../../../src/core/providers/provider-models.js';
 import { loadPermissionSettings } from '../../../src/core/permissions/settings-files.js';
 import type { HookSettings } from '../../../src/core/hooks/hooks.js';
-import { DEFAULT_POLICY } from '../../../src/core/task/approval-policy.js';
+import { DEFAULT_POLICY } from '../../../src/core/log/approval-policy.js';
 import { Emitter } from '../../../src/panel/events.js';
 import { createMessageHandlers, type McpRequests } from '../../../src/panel/message-handlers.js';
 import { PanelMessenger } from '../../../src/panel/panel-messenger.js';

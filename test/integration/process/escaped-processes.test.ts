@@ -7,10 +7,10 @@ import { ChildProcessRunner } from '../../../src/core/process/child-process-runn
 import { CommandSessions } from '../../../src/core/process/command-sessions.js';
 import { killMarkedProcesses } from '../../../src/core/process/process-tree.js';
 import type { RunningProcess } from '../../../src/core/ports.js';
-import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY } from '../../../src/core/log/approval-policy.js';
 import { stopLeftoverCommands } from '../../../src/core/task/leftover-commands.js';
 import { createExecuteCommandTool } from '../../../src/core/tools/execute-command.js';
-import type { ToolOutcome } from '../../../src/core/tools/tool-spec.js';
+import type { ToolOutcome } from '../../../src/core/tool-kit/tool-spec.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { eventually, isPidAlive } from '../../helpers/pid-liveness.js';

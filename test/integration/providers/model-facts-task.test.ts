@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { createTaskEnvironment } from '../../../src/core/session/task-environment.js';
-import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY } from '../../../src/core/log/approval-policy.js';
 import { Task } from '../../../src/core/task/task.js';
 import { OLLAMA_SHOW_QWEN, OPENROUTER_MODELS } from '../../fixtures/model-listings.js';
 import { useAgentFixture } from '../../helpers/agent-fixture.js';

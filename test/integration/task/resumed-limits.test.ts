@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
-import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY } from '../../../src/core/log/approval-policy.js';
 import { Task, type TaskOptions } from '../../../src/core/task/task.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';

@@ -9,7 +9,7 @@ import { chromium } from 'playwright-core';
 import { findBrowserExecutable } from '../../../src/core/browser/browser-settings.js';
 import { BrowserSession } from '../../../src/core/browser/browser-session.js';
 import { createBrowserActionTool } from '../../../src/core/tools/browser-action.js';
-import type { ToolOutcome } from '../../../src/core/tools/tool-spec.js';
+import type { ToolOutcome } from '../../../src/core/tool-kit/tool-spec.js';
 import { startWebAppServer, WEB_APP_FILES, type WebAppServer } from '../../fixtures/web-app-server.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 

@@ -6,7 +6,7 @@ import { after, afterEach, before, describe, test } from 'node:test';
 import { BrowserSession } from '../../../src/core/browser/browser-session.js';
 import { webDenyRules } from '../../../src/core/permissions/permission-rules.js';
 import { createBrowserActionTool } from '../../../src/core/tools/browser-action.js';
-import type { ToolOutcome } from '../../../src/core/tools/tool-spec.js';
+import type { ToolOutcome } from '../../../src/core/tool-kit/tool-spec.js';
 import type { WebAccessPolicy } from '../../../src/core/web/web-access.js';
 import { otherLocalAddress, startHostileWebServer, type HostileWebServer } from '../../fixtures/hostile-web-server.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';

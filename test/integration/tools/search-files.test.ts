@@ -6,7 +6,7 @@ import { afterEach, before, beforeEach, describe, test } from 'node:test';
 import { findExecutable } from '../../../src/core/search/find-executable.js';
 import { searchWithRipgrep } from '../../../src/core/search/ripgrep.js';
 import { searchFilesTool } from '../../../src/core/tools/search-files.js';
-import type { ToolOutcome } from '../../../src/core/tools/tool-spec.js';
+import type { ToolOutcome } from '../../../src/core/tool-kit/tool-spec.js';
 import { loadSmithIgnore } from '../../../src/core/workspace/smith-ignore.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';

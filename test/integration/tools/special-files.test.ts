@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { readFileTool } from '../../../src/core/tools/read-file.js';
 import { replaceInFileTool } from '../../../src/core/tools/replace-in-file.js';
-import type { ToolHandler } from '../../../src/core/tools/tool-spec.js';
+import type { ToolHandler } from '../../../src/core/tool-kit/tool-spec.js';
 import { writeToFileTool } from '../../../src/core/tools/write-to-file.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';

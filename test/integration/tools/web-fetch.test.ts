@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { ToolOutcome } from '../../../src/core/tools/tool-spec.js';
+import type { ToolOutcome } from '../../../src/core/tool-kit/tool-spec.js';
 import { createWebFetchTool } from '../../../src/core/tools/web-fetch.js';
 import { startWebAppServer, type WebAppServer } from '../../fixtures/web-app-server.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';

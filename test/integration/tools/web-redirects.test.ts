@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { expandMentions } from '../../../src/core/context/mentions.js';
 import { fetchPageAsMarkdown } from '../../../src/core/context/web-page.js';
 import { webDenyRules } from '../../../src/core/permissions/permission-rules.js';
-import type { ToolOutcome } from '../../../src/core/tools/tool-spec.js';
+import type { ToolOutcome } from '../../../src/core/tool-kit/tool-spec.js';
 import { createWebFetchTool } from '../../../src/core/tools/web-fetch.js';
 import type { WebAccessPolicy } from '../../../src/core/web/web-access.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';

@@ -3,7 +3,7 @@ import { PassThrough } from 'node:stream';
 import { describe, test } from 'node:test';
 import { HumanReporter, resultFacts } from '../../../src/cli/human-reporter.js';
 import { createStyle } from '../../../src/cli/style.js';
-import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
+import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
 
 function reporterOutput(events: readonly NewEvent[], showTodos = true): string {
   const err = new PassThrough();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { currentTodoList, formatTodoList, parseTodoList, TODO_STALE_AFTER_CALLS, todoListSection } from '../../../src/core/context/todo-list.js';
-import type { TaskEvent } from '../../../src/core/task/events.js';
+import type { TaskEvent } from '../../../src/core/log/events.js';
 
 let seq = 0;
 const call = (tool: string, params: Record<string, string> = {}): TaskEvent[] => {

@@ -5,8 +5,8 @@ import { requestBudget } from '../../../src/core/context/context-window.js';
 import { estimateRequestTokens } from '../../../src/core/context/token-estimate.js';
 import { hiddenSeqs, planTruncation } from '../../../src/core/context/truncation-plan.js';
 import { SUPERSEDED_READ_NOTE, TRUNCATION_NOTE, apiProjection } from '../../../src/core/task/api-projection.js';
-import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
-import { TaskLog } from '../../../src/core/task/task-log.js';
+import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
+import { TaskLog } from '../../../src/core/log/task-log.js';
 
 type Turn = { kind: 'result' | 'error' | 'reject' | 'none'; size: number };
 

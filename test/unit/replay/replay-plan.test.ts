@@ -3,8 +3,8 @@ import { describe, test } from 'node:test';
 import { NOT_APPROVED_IN_ORIGINAL, ReplayApprovals, ReplayQuestions } from '../../../src/core/replay/replay-answers.js';
 import { ReplayError, replayPlan } from '../../../src/core/replay/replay-plan.js';
 import type { QuestionPort } from '../../../src/core/ports.js';
-import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
-import type { ToolGroup } from '../../../src/core/tools/tool-group.js';
+import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
+import type { ToolGroup } from '../../../src/core/log/tool-group.js';
 
 function log(...events: NewEvent[]): TaskEvent[] {
   return events.map((event, seq) => ({ ...event, seq, ts: 1_000 + seq }) as TaskEvent);

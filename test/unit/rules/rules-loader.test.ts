@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { loadRules, MAX_RULE_CHARS } from '../../../src/core/rules/rules-loader.js';
 import { parseRule } from '../../../src/core/rules/rule-front-matter.js';
 import { touchedPaths } from '../../../src/core/rules/touched-paths.js';
-import type { TaskEvent } from '../../../src/core/task/events.js';
+import type { TaskEvent } from '../../../src/core/log/events.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
 let ws: TempWorkspace;

@@ -5,7 +5,7 @@ import { IMAGE_TOKEN_ESTIMATE, estimateRequestTokens } from '../../../src/core/c
 import type { ToolUseBlock } from '../../../src/core/parse/types.js';
 import type { ProviderMessage } from '../../../src/core/providers/types.js';
 import { IMAGES_LEFT_OUT_NOTE, apiProjection } from '../../../src/core/task/api-projection.js';
-import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
+import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
 import { uiProjection } from '../../../src/core/task/ui-projection.js';
 
 function log(...events: NewEvent[]): TaskEvent[] {

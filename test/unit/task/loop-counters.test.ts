@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
+import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
 import { loopCounters } from '../../../src/core/task/loop-counters.js';
 
 function log(...events: NewEvent[]): TaskEvent[] {

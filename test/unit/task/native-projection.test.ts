@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { ToolUseBlock } from '../../../src/core/parse/types.js';
 import { COMPLETION_SHOWN_NOTE, NATIVE_NO_TOOL_REMINDER, NO_RESULT_NOTE, NO_TOOL_REMINDER, apiProjection } from '../../../src/core/task/api-projection.js';
-import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
+import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
 
 function log(...events: NewEvent[]): TaskEvent[] {
   return events.map((event, seq) => ({ ...event, seq, ts: 1000 + seq }) as TaskEvent);

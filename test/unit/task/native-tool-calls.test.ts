@@ -4,7 +4,7 @@ import type { ApiProvider, ApiRequest, ApiStreamChunk } from '../../../src/core/
 import { runModelTurn } from '../../../src/core/task/model-turn.js';
 import { argumentsErrorMessage, nativeMissingParams, nativeToolBlock } from '../../../src/core/task/native-tool-calls.js';
 import { readFileTool } from '../../../src/core/tools/read-file.js';
-import { ToolRegistry } from '../../../src/core/tools/tool-registry.js';
+import { ToolRegistry } from '../../../src/core/tool-kit/tool-registry.js';
 
 const toolCall = (args: string, name = 'read_file') => ({ type: 'tool_call' as const, id: 'u1', name, arguments: args });
 

@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import type { ApiProvider, ApiStreamChunk } from '../../../src/core/providers/types.js';
 import { runModelTurn } from '../../../src/core/task/model-turn.js';
 import { readFileTool } from '../../../src/core/tools/read-file.js';
-import { ToolRegistry } from '../../../src/core/tools/tool-registry.js';
+import { ToolRegistry } from '../../../src/core/tool-kit/tool-registry.js';
 import { writeToFileTool } from '../../../src/core/tools/write-to-file.js';
 
 const MESSAGE =

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { NO_TOOL_REMINDER, apiProjection, resultTextsIn } from '../../../src/core/task/api-projection.js';
-import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
+import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
 import { uiProjection, usageTotals } from '../../../src/core/task/ui-projection.js';
 
 function log(...events: NewEvent[]): TaskEvent[] {

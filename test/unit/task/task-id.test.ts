@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { parseWebviewMessage } from '../../../src/shared/protocol.js';
 import { checkTaskId, InvalidTaskIdError, MAX_TASK_ID_LENGTH, taskIdProblem } from '../../../src/shared/task-id.js';
-import { taskDir } from '../../../src/core/task/task-log.js';
+import { taskDir } from '../../../src/core/log/task-log.js';
 
 const BAD = [
   '',

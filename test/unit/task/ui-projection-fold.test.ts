@@ -3,9 +3,9 @@
 // fold reports must cover every message it changed (the panel sends only that tail).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { NewEvent, TaskEvent } from '../../../src/core/task/events.js';
+import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
 import { emptyUiProjection, foldUiEvent, foldUiEvents, uiProjection } from '../../../src/core/task/ui-projection.js';
-import { eventFromLine } from '../../../src/core/task/stored-events.js';
+import { eventFromLine } from '../../../src/core/log/stored-events.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { STORED_LOGS, asThatBuildShowed, storedLogProjections, storedLogText } from '../../helpers/stored-logs.js';
 

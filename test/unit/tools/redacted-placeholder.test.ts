@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { REDACTED } from '../../../src/core/secrets/secret-redactor.js';
-import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY } from '../../../src/core/log/approval-policy.js';
 import { readFileTool } from '../../../src/core/tools/read-file.js';
 import { replaceInFileTool } from '../../../src/core/tools/replace-in-file.js';
 import { writeToFileTool } from '../../../src/core/tools/write-to-file.js';

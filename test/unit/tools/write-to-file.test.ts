@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { StreamingToolParser } from '../../../src/core/parse/streaming-tool-parser.js';
-import { APPROVE_ALL_POLICY } from '../../../src/core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY } from '../../../src/core/log/approval-policy.js';
 import { nativeMissingParams } from '../../../src/core/task/native-tool-calls.js';
 import { readFileTool } from '../../../src/core/tools/read-file.js';
 import { replaceInFileTool } from '../../../src/core/tools/replace-in-file.js';
-import { ToolRegistry } from '../../../src/core/tools/tool-registry.js';
-import { missingParams } from '../../../src/core/tools/tool-spec.js';
+import { ToolRegistry } from '../../../src/core/tool-kit/tool-registry.js';
+import { missingParams } from '../../../src/core/tool-kit/tool-spec.js';
 import { writeToFileTool } from '../../../src/core/tools/write-to-file.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';

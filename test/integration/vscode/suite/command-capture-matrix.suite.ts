@@ -10,7 +10,7 @@ import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { ProcessPort } from '../../../../src/core/ports';
 import { CommandSessions } from '../../../../src/core/process/command-sessions';
-import { APPROVE_ALL_POLICY } from '../../../../src/core/task/approval-policy';
+import { APPROVE_ALL_POLICY } from '../../../../src/core/log/approval-policy';
 import { createExecuteCommandTool } from '../../../../src/core/tools/execute-command';
 import { TerminalProcessPort, type ProcessBackend, type TerminalRunningProcess } from '../../../../src/host/vscode/terminal-process-port';
 import { ToolHarness } from '../../../helpers/tool-harness';

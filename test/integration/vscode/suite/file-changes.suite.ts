@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { APPROVE_ALL_POLICY } from '../../../../src/core/task/approval-policy';
+import { APPROVE_ALL_POLICY } from '../../../../src/core/log/approval-policy';
 import { readFileTool } from '../../../../src/core/tools/read-file';
 import { replaceInFileTool } from '../../../../src/core/tools/replace-in-file';
 import { VsCodeFileSystem } from '../../../../src/host/vscode/vscode-file-system';

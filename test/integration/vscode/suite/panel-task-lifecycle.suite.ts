@@ -7,7 +7,7 @@ import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { TaskLog } from '../../../../src/core/task/task-log';
+import { TaskLog } from '../../../../src/core/log/task-log';
 import { DiffApproval } from '../../../../src/host/vscode/diff-approval';
 import { EditDiagnostics } from '../../../../src/host/vscode/edit-diagnostics';
 import { saveWithDialog } from '../../../../src/host/vscode/export-target';

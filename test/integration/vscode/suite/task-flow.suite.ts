@@ -7,7 +7,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { TaskLog } from '../../../../src/core/task/task-log';
+import { TaskLog } from '../../../../src/core/log/task-log';
 import type { SmithApi } from '../../../../src/host/vscode/smith-api';
 import { taskMarkdown } from '../../../../src/panel/task-export';
 import { createMessageHandlers } from '../../../../src/panel/message-handlers';

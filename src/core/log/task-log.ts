@@ -1,4 +1,4 @@
-import { checkpointFoldersOfTask, folderSnapshotsOfTask, snapshotsOfTask } from '../checkpoints/task-snapshots.js';
+import { checkpointFoldersOfTask, folderSnapshotsOfTask, snapshotsOfTask } from './task-snapshots.js';
 import { usageTotals } from './usage-totals.js';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';

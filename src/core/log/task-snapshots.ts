@@ -1,4 +1,4 @@
-import type { TaskEvent } from '../task/events.js';
+import type { TaskEvent } from './events.js';
 
 /** Every snapshot a task's log names: its checkpoints and the states its restores replaced. */
 export function snapshotsOfTask(events: readonly TaskEvent[]): string[] {

@@ -1,4 +1,4 @@
-import type { ToolGroup } from '../tools/tool-group.js';
+import type { ToolGroup } from './tool-group.js';
 
 /** Which tool calls run without asking; data, so each host maps its own settings onto it. */
 export interface AutoApprovePolicy {

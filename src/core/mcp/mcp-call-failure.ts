@@ -1,5 +1,5 @@
-import { McpRequestError, McpServerUnavailableError, McpTimeoutError } from '../mcp/mcp-errors.js';
-import type { ToolOutcome } from './tool-spec.js';
+import { McpRequestError, McpServerUnavailableError, McpTimeoutError } from './mcp-errors.js';
+import type { ToolOutcome } from '../tool-kit/tool-spec.js';
 
 /** Maps a failed hub call to an outcome: a bad request is the model's mistake; a down or slow server is not. */
 export function mcpCallFailure(error: unknown): ToolOutcome {

@@ -1,6 +1,6 @@
 import type { FileInfo, FileSystemPort } from '../ports.js';
 import { TextChunkDecoder } from './file-text.js';
-import { ContentHash, type FileStamp } from './file-stamps.js';
+import { ContentHash, type FileStamp } from './file-stamping.js';
 
 /** Largest file the edit tools load (an edit needs the whole text in memory). */
 const MAX_EDIT_BYTES = 16 * 1024 * 1024;

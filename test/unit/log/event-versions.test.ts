@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { apiProjection } from '../../../src/core/task/api-projection.js';
-import type { ModelResponse } from '../../../src/core/task/events.js';
-import { eventFromLine, storedLine } from '../../../src/core/task/stored-events.js';
-import { TaskLog, listStoredTasks, readTaskEvents, taskDir } from '../../../src/core/task/task-log.js';
+import type { ModelResponse } from '../../../src/core/log/events.js';
+import { eventFromLine, storedLine } from '../../../src/core/log/stored-events.js';
+import { TaskLog, listStoredTasks, readTaskEvents, taskDir } from '../../../src/core/log/task-log.js';
 import { uiProjection } from '../../../src/core/task/ui-projection.js';
-import { EVENT_VERSION, upcastLine } from '../../../src/core/task/upcast-events.js';
+import { EVENT_VERSION, upcastLine } from '../../../src/core/log/upcast-events.js';
 import { STORED_LOGS, asThatBuildShowed, installStoredLog, storedLogProjections, storedLogText } from '../../helpers/stored-logs.js';
 
 describe('event versions', () => {

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { TaskEvent } from '../task/events.js';
-import type { FileStamp, KnownFile } from './file-stamp.js';
+import type { TaskEvent } from '../log/events.js';
+import type { FileStamp, KnownFile } from '../log/file-stamp.js';
 import type { ToolOutcome } from './tool-spec.js';
 
-export type { FileStamp, KnownFile } from './file-stamp.js';
+export type { FileStamp, KnownFile } from '../log/file-stamp.js';
 
 /** The last stamp of a file in a task's log (the log is the record, so it survives a resume). */
 export function lastFileStamp(events: readonly TaskEvent[], absolutePath: string): FileStamp | undefined {

@@ -1,6 +1,6 @@
 import type { FileInfo, FileSystemPort } from '../ports.js';
 import { TextChunkDecoder } from './file-text.js';
-import { ContentHash, type FileStamp } from './file-stamps.js';
+import { ContentHash, type FileStamp } from './file-stamping.js';
 
 /** Which lines to keep, and how many characters of numbered output they may take. */
 interface LineWindowRequest {

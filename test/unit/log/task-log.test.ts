@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { appendFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { TaskLog, listStoredTasks, taskStatus } from '../../../src/core/task/task-log.js';
+import { TaskLog, listStoredTasks, taskStatus } from '../../../src/core/log/task-log.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
 describe('TaskLog', () => {

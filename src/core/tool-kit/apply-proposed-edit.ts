@@ -2,7 +2,7 @@ import type { EditFacts } from '../../shared/tool-details.js';
 import { REDACTED } from '../secrets/secret-redactor.js';
 import type { ResolvedPath } from '../workspace/workspace-paths.js';
 import { notAFileMessage, readWholeText, tooLargeToEditMessage } from './file-reading.js';
-import { staleFileRefusal, stampOfText, type FileStamp } from './file-stamps.js';
+import { staleFileRefusal, stampOfText, type FileStamp } from './file-stamping.js';
 import { diffStats, unifiedDiff } from './file-text.js';
 import { mistake, type ToolContext, type ToolOutcome } from './tool-spec.js';
 

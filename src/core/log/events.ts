@@ -1,8 +1,8 @@
 import type { AssistantBlock } from '../parse/types.js';
 import type { Base64Image, TokenUsage } from '../providers/types.js';
-import type { Mode } from '../skills/skill.js';
-import type { FileStamp } from '../tools/file-stamp.js';
-import type { Attachment } from '../context/mentions.js';
+import type { Mode } from '../log/mode.js';
+import type { FileStamp } from './file-stamp.js';
+import type { Attachment } from './attachment.js';
 import type { TodoItem } from '../../shared/todo-items.js';
 import type { ShownApproval, ToolFacts } from '../../shared/tool-details.js';
 import type { HookRun } from '../../shared/hook-runs.js';

@@ -1,10 +1,10 @@
-import { createAccessMcpResourceTool } from '../tools/access-mcp-resource.js';
-import { createMcpDiscoveryTools } from '../tools/mcp-discovery-tools.js';
-import type { ToolHandler } from '../tools/tool-spec.js';
-import { createUseMcpTool } from '../tools/use-mcp-tool.js';
-import type { McpHub } from './mcp-hub.js';
-import { hubCredentialValues } from './mcp-secrets.js';
-import { hiddenMcpToolNames, mcpPromptSection, type McpPromptOptions } from './mcp-prompt.js';
+import { createAccessMcpResourceTool } from './access-mcp-resource.js';
+import { createMcpDiscoveryTools } from './mcp-discovery-tools.js';
+import type { ToolHandler } from '../tool-kit/tool-spec.js';
+import { createUseMcpTool } from './use-mcp-tool.js';
+import type { McpHub } from '../mcp/mcp-hub.js';
+import { hubCredentialValues } from '../mcp/mcp-secrets.js';
+import { hiddenMcpToolNames, mcpPromptSection, type McpPromptOptions } from '../mcp/mcp-prompt.js';
 
 /**
  * All five MCP tools for a task's registry (which is built once): use_mcp_tool and

@@ -1,14 +1,14 @@
 import type { ApprovalAnswer, ApprovalRequest, Host } from '../ports.js';
-import type { ApprovalFacts } from '../task/approval-policy.js';
-import type { CostBudget } from '../task/cost-budget.js';
+import type { ApprovalFacts } from '../log/approval-policy.js';
+import type { CostBudget } from '../log/cost-budget.js';
 import type { ToolUseBlock } from '../parse/types.js';
 import type { Base64Image } from '../providers/types.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { ReadGuard } from '../workspace/read-guard.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
-import type { ToolResultDetails } from '../task/events.js';
-import type { KnownFile } from './file-stamp.js';
-import type { ToolGroup } from './tool-group.js';
+import type { ToolResultDetails } from '../log/events.js';
+import type { KnownFile } from '../log/file-stamp.js';
+import type { ToolGroup } from '../log/tool-group.js';
 
 /** One parameter of a tool, as documented to the model. */
 interface ToolParamSpec {

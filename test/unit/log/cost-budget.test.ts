@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { CostBudget } from '../../../src/core/task/cost-budget.js';
+import { CostBudget } from '../../../src/core/log/cost-budget.js';
 
 describe('CostBudget', () => {
   test('a request starts while what was spent plus the requests in flight (each at the largest cost so far) is below the limit', () => {

@@ -1,7 +1,7 @@
 import type { HookRun } from '../../shared/hook-runs.js';
 import type { HookSession } from '../hooks/hook-session.js';
 import { runHooks, type HookSettings } from '../hooks/hooks.js';
-import type { ExpandedMessage } from './mentions.js';
+import type { ExpandedMessage } from '../context/mentions.js';
 
 /** What preparing a message needs of a task's options. */
 interface MessageInputs {

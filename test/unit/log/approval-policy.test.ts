@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { APPROVE_ALL_POLICY, DEFAULT_POLICY, isAutoApproved } from '../../../src/core/task/approval-policy.js';
+import { APPROVE_ALL_POLICY, DEFAULT_POLICY, isAutoApproved } from '../../../src/core/log/approval-policy.js';
 import { policyFromFlags } from '../../../src/cli/cli-policy.js';
 
 describe('isAutoApproved', () => {
