@@ -1,0 +1,85 @@
+// The layering check on small trees of its own: an import from a lower core folder to a higher one
+// fails however it is written, a downward one passes, and a folder the order does not place fails.
+// Also keeps docs/architecture.md's map in step with the folders and the order.
+import assert from 'node:assert/strict';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { CORE_ORDER, layerProblems } from '../../../scripts/check-layers.mjs';
+import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+
+const repoRoot = process.cwd();
+
+describe('check-layers: the order of the core folders', () => {
+  let tree: TempWorkspace;
+  beforeEach(() => {
+    tree = createTempWorkspace('smith-layers-');
+    tree.write('src/core/ports.ts', 'export interface Host {}\n');
+    tree.write('src/core/log/events.ts', "import type { Host } from '../ports.js';\nexport type TaskEvent = { host?: Host };\n");
+    tree.write('src/core/tools/read-file.ts', "import type { TaskEvent } from '../log/events.js';\nexport const x: TaskEvent[] = [];\n");
+    tree.write('src/shared/facts.ts', 'export const FACT = 1;\n');
+  });
+  afterEach(() => tree.dispose());
+
+  test('a tree whose arrows all point down passes', () => {
+    tree.write('src/core/log/facts.ts', "import { FACT } from '../../shared/facts.js';\nimport './events.js';\nexport const y = FACT;\n");
+    assert.deepEqual(layerProblems(tree.root), []);
+  });
+
+  for (const [how, line] of [
+    ['an import', "import { x } from '../tools/read-file.js';"],
+    ['a type-only import', "import type { x } from '../tools/read-file.js';"],
+    ['a re-export', "export * from '../tools/read-file.js';"],
+    ['a dynamic import', "const m = import('../tools/read-file.js');"],
+    ['a side-effect import', "import '../tools/read-file.js';"],
+    ['a path through another folder', "import { x } from '../../core/log/../tools/read-file.js';"],
+    ['a path that leaves core and comes back', "import { x } from '../../core/tools/read-file.js';"],
+  ] as const) {
+    test(`${how} from a lower folder to a higher one fails`, () => {
+      tree.write('src/core/log/upward.ts', `${line}\n`);
+      const problems = layerProblems(tree.root);
+      assert.equal(problems.length, 1, problems.join('\n'));
+      assert.match(problems[0] ?? '', /^src\/core\/log\/upward\.ts: .*core\/tools is above core\/log/);
+    });
+  }
+
+  test('a file directly in src/core may not import a folder', () => {
+    tree.write('src/core/ports.ts', "import type { TaskEvent } from './log/events.js';\nexport type Host = { e?: TaskEvent };\n");
+    const problems = layerProblems(tree.root);
+    assert.equal(problems.length, 1, problems.join('\n'));
+    assert.match(problems[0] ?? '', /^src\/core\/ports\.ts: .*core\/log is above core\/\(root\)/);
+  });
+
+  test('a folder the order does not place fails, even with no imports', () => {
+    tree.write('src/core/gadgets/gadget.ts', 'export const g = 1;\n');
+    assert.deepEqual(layerProblems(tree.root), ['src/core/gadgets/: a folder CORE_ORDER in scripts/check-layers.mjs does not place']);
+  });
+
+  test('the order names each folder once, and the tool kit, the log and the task in that order', () => {
+    assert.equal(new Set(CORE_ORDER).size, CORE_ORDER.length);
+    assert.ok(CORE_ORDER.indexOf('log') < CORE_ORDER.indexOf('tool-kit'));
+    assert.ok(CORE_ORDER.indexOf('tool-kit') < CORE_ORDER.indexOf('tools'));
+    assert.ok(CORE_ORDER.indexOf('tools') < CORE_ORDER.indexOf('task'));
+  });
+});
+
+describe('docs/architecture.md: the map of src/', () => {
+  const doc = readFileSync(join(repoRoot, 'docs/architecture.md'), 'utf8');
+  const map = doc.slice(doc.indexOf('## Layers'), doc.indexOf('## The panel'));
+  const folders = (dir: string): string[] => readdirSync(join(repoRoot, dir)).filter((name) => statSync(join(repoRoot, dir, name)).isDirectory());
+
+  test('lists the engine folders in the order the check enforces', () => {
+    const listed = [...map.matchAll(/^ {2}([a-z-]+)\/ /gm)].map((m) => m[1]);
+    assert.deepEqual(listed, CORE_ORDER);
+    assert.deepEqual(folders('src/core').sort(), [...CORE_ORDER].sort());
+  });
+
+  test('lists every other folder of src/', () => {
+    for (const top of folders('src')) {
+      if (top === 'core') continue;
+      const below = folders(join('src', top));
+      const paths = below.length > 0 ? below.map((sub) => `src/${top}/${sub}/`) : [`src/${top}/`];
+      for (const path of paths) assert.match(map, new RegExp(`^${path.replaceAll('/', '\\/')} `, 'm'), `${path} is not in the map`);
+    }
+  });
+});
