@@ -405,6 +405,9 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
       if ((await notice.count()) === 0 && !(await page.locator('.notifications-center.visible').count())) await bell.click();
       return (await notice.count()) > 0;
     });
+    // The pointer leaves the bell, as a hand would: its hover tooltip otherwise covers the notification's buttons.
+    await page.mouse.move(1, 1);
+    await until('the tooltip gone', async () => (await page.locator('.monaco-hover:visible').count()) === 0);
     await workbench.screenshot('panel-flow-10-notification');
     await notice.getByRole('button', { name: 'Open Smith' }).click();
     panel = workbench.webviewFrame();
