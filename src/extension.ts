@@ -16,7 +16,7 @@ import { McpService } from './host/vscode/mcp-service.js';
 import { VsCodePanelSettings } from './host/vscode/panel-settings.js';
 import { EditorMentionSources } from './host/vscode/mention-sources.js';
 import { AttentionNotices } from './panel/attention.js';
-import { Emitter } from './panel/events.js';
+import { Emitter } from './panel/event-emitter.js';
 import { createMessageHandlers } from './panel/message-handlers.js';
 import { ProviderKeys, readSettings } from './host/vscode/settings.js';
 import type { SmithApi } from './host/vscode/smith-api.js';

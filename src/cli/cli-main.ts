@@ -33,7 +33,7 @@ import { readStdin } from './read-stdin.js';
 import { reportInterruptedRestores } from './restore-recovery.js';
 import { runRepl } from './repl.js';
 import { runInteractive } from './interactive-run.js';
-import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
+import { SlashCommands, isSlashCommand, type CliSession } from './repl-commands.js';
 import { taskMessageText, type CommandTextSources } from './command-text.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import { createStyle, type Style } from './style.js';

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { loadCustomCommands } from '../core/commands/custom-commands.js';
 import { expandCommandFile, expandSlashCommand } from '../core/commands/slash-commands.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
-import { readGuardOf } from '../core/permissions/read-guard.js';
+import { readGuardOf } from '../core/permissions/read-rule-guard.js';
 import type { TaskOptions } from '../core/task/task.js';
 import { parseSlashInput, type SlashInput } from '../shared/builtin-commands.js';
 

@@ -5,7 +5,7 @@ import type { ToolFacts } from '../shared/tool-details.js';
 import { commandEndText, findingsLine } from '../shared/tool-result-summary.js';
 import { toolSubject } from '../shared/tool-subject.js';
 import { hookRunLine, isNoteworthyHookRun } from '../shared/hook-runs.js';
-import { settledTerminalLength } from './terminal-text.js';
+import { settledTerminalLength } from './terminal-safe-text.js';
 import { parseTodoList } from '../shared/todo-items.js';
 import { TODO_TOOL } from '../core/context/todo-list.js';
 

@@ -1,6 +1,6 @@
 import type { Task, TaskOptions } from '../core/task/task.js';
 import type { LineSource } from './line-source.js';
-import { isSlashCommand, type CliSession, type SlashCommands } from './slash-commands.js';
+import { isSlashCommand, type CliSession, type SlashCommands } from './repl-commands.js';
 import type { Style } from './style.js';
 import { runTaskChain, type TaskChainResult } from '../core/task/task-chain.js';
 

@@ -9,7 +9,7 @@ import type { LineSource } from './line-source.js';
 import { printOutcome } from './outcome-printer.js';
 import { expandForCli, PromptBlockedError } from './cli-mentions.js';
 import { replCompleter } from './repl-completion.js';
-import { SlashCommands, isSlashCommand, type CliSession } from './slash-commands.js';
+import { SlashCommands, isSlashCommand, type CliSession } from './repl-commands.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import type { Style } from './style.js';
 

@@ -1,5 +1,5 @@
 import type { SecretRedactor } from '../core/secrets/secret-redactor.js';
-import { terminalSafeText } from './terminal-text.js';
+import { terminalSafeText } from './terminal-safe-text.js';
 
 /**
  * Terminal colours, or plain text when the stream is not a terminal; and the one gate for text

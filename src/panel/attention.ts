@@ -1,5 +1,5 @@
 import type { TaskOutcome } from '../core/task/task.js';
-import type { Disposable, Event } from './events.js';
+import type { Disposable, Event } from './event-emitter.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
 /** Where attention notices come from and go to. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { WorkspaceCheckpoints } from '../core/checkpoints/workspace-checkpoints.js';
 import { listCheckpoints, type RewindOutcome, type RewindScope, rewindTask, rewindToMessage } from '../core/checkpoints/rewind-task.js';
 import type { TaskLog } from '../core/log/task-log.js';
-import type { CheckpointViews, ComparedFile } from './ports.js';
+import type { CheckpointViews, ComparedFile } from './panel-ports.js';
 
 /** A live task's log and its workspace's checkpoint store: what the panel's checkpoint actions work on. */
 export interface CheckpointTarget {

@@ -2,7 +2,7 @@ import type { TaskUpdate } from '../core/task/task.js';
 import type { IgnorePolicy } from '../core/workspace/ignore-policy.js';
 import { resolveWorkspacePath } from '../core/workspace/workspace-paths.js';
 import type { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
-import type { EditReview } from './ports.js';
+import type { EditReview } from './panel-ports.js';
 
 // Events after which no approval can come for a streamed review any more.
 const REVIEW_ENDERS = new Set(['tool_result', 'tool_error', 'task_aborted', 'error', 'task_completed']);

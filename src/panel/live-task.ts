@@ -11,7 +11,7 @@ import { streamEditsToDiff } from './edit-streaming.js';
 import { changesProgress, eventsOf, taskProgress, type OpenTask } from './open-task.js';
 import type { PanelChange } from './panel-changes.js';
 import { firstChangedIndex } from './panel-state.js';
-import type { EditReview } from './ports.js';
+import type { EditReview } from './panel-ports.js';
 
 /** What the panel's live tasks are run with; the TaskController provides it. */
 interface LiveTaskDeps {

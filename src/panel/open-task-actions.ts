@@ -9,7 +9,7 @@ import { compareWithCheckpoint, restoreCheckpoint, rewindForEdit, type Checkpoin
 import type { LiveTasks } from './live-task.js';
 import { eventsOf, type OpenTask } from './open-task.js';
 import type { PanelChange } from './panel-changes.js';
-import type { CheckpointViews } from './ports.js';
+import type { CheckpointViews } from './panel-ports.js';
 
 /** The file endings of the image types a screenshot may have. */
 const SCREENSHOT_EXTENSIONS: Readonly<Record<string, string>> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/gif': 'gif' };

@@ -4,9 +4,9 @@ import type { MentionSuggestion, ModelList, PanelState, ProviderName } from '../
 import { existsSync } from 'node:fs';
 import { MentionSuggestions } from '../core/context/mention-completions.js';
 import { WorkspaceRootError, WorkspaceRoots, type WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
-import type { PanelProviderSettings } from './ports.js';
+import type { PanelProviderSettings } from './panel-ports.js';
 import { panelRules } from './rules-list.js';
-import { readGuardOf } from '../core/permissions/read-guard.js';
+import { readGuardOf } from '../core/permissions/read-rule-guard.js';
 import { expandSlashInput, slashSuggestions, type SlashInputs } from './slash-input.js';
 
 /** What the lists are read from. */

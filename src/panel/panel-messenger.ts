@@ -2,7 +2,7 @@ import { stripAnsi } from '../core/process/output-buffer.js';
 import type { HostMessage, McpPanelState, WebviewRequest } from '../shared/protocol.js';
 import type { RequestHandlers } from './message-handlers.js';
 import { parseWebviewMessage } from '../shared/protocol.js';
-import type { Disposable, Event } from './events.js';
+import type { Disposable, Event } from './event-emitter.js';
 import type { PanelChange, PanelSource } from './panel-changes.js';
 
 /** The webview side the messenger talks to: a VS Code WebviewView or WebviewPanel, or an in-memory transport. */

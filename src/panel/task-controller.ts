@@ -20,14 +20,14 @@ import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
 import { streamingView } from './panel-state.js';
 import { taskMarkdown } from './task-export.js';
 import { eventsOf, taskView, type OpenTask } from './open-task.js';
-import { Emitter, type Disposable } from './events.js';
+import { Emitter, type Disposable } from './event-emitter.js';
 import { LiveTasks } from './live-task.js';
-import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './ports.js';
+import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './panel-ports.js';
 import { StoredTasks } from './stored-tasks.js';
 import { ViewRequests } from './view-requests.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
-/** What the controller is built from: the editor's parts as ports (see ports.ts). */
+/** What the controller is built from: the editor's parts as ports (see panel-ports.ts). */
 interface TaskControllerDeps {
   readonly storageDir: string;
   /** The folder tasks work in; undefined when no folder is open. */

@@ -1,6 +1,6 @@
 import type { HostMessage } from '../shared/protocol.js';
 import type { Transport } from '../shared/transport.js';
-import { Emitter, type Event } from './events.js';
+import { Emitter, type Event } from './event-emitter.js';
 import type { WebviewEndpoint } from './panel-messenger.js';
 
 /** A webview endpoint over a Transport (an in-memory pair in tests); its visibility is set by whoever owns it. */

@@ -2,8 +2,8 @@ import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, QuestionPort } from
 import { resolveWorkspacePath } from '../core/workspace/workspace-paths.js';
 import type { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
 import type { PendingApproval, PendingQuestion } from '../shared/protocol.js';
-import { Emitter, type Disposable } from './events.js';
-import type { EditReview } from './ports.js';
+import { Emitter, type Disposable } from './event-emitter.js';
+import type { EditReview } from './panel-ports.js';
 
 interface ApprovalWait {
   readonly pending: PendingApproval;

@@ -62,7 +62,7 @@ export async function judgeCall(rules: readonly PermissionRule[], call: Permissi
 
 /**
  * judgeCall for a call that runs no command line (a path, a URL, an MCP tool), without waiting:
- * the read guard (read-guard.ts) judges each file a search or an outline would show with it.
+ * the read guard (read-rule-guard.ts) judges each file a search or an outline would show with it.
  */
 export function judgePathCall(rules: readonly PermissionRule[], call: PermissionCall): PermissionVerdict {
   const applicable = rules.filter((rule) => ruleCovers(rule, call.tool, call.params));

@@ -2,7 +2,7 @@
 // what the user decided. Pure: reads events, touches nothing.
 import type { Mode } from '../log/mode.js';
 import type { CheckpointFolder, TaskEvent } from '../log/events.js';
-import type { MentionedContext } from '../task/message-context.js';
+import type { MentionedContext } from '../task/mentioned-context.js';
 import { visibleEvents } from '../log/visible-events.js';
 
 /** A replay that cannot start, worded for the user. */

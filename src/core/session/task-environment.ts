@@ -37,7 +37,7 @@ import { expandMentions, type MentionEnvironment } from '../context/mentions.js'
 import { fetchPageAsMarkdown } from '../context/web-page.js';
 import { webDenyRules, type PermissionRule } from '../permissions/permission-rules.js';
 import type { WebAccessPolicy } from '../web/web-access.js';
-import { readGuardOf } from '../permissions/read-guard.js';
+import { readGuardOf } from '../permissions/read-rule-guard.js';
 import type { HookSettings } from '../hooks/hooks.js';
 import { confineCommands, type SandboxRequest } from '../process/task-sandbox.js';
 import { BrowserSession } from '../browser/browser-session.js';

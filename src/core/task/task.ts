@@ -21,7 +21,7 @@ import { runToolCalls, subagentStopKey } from './tool-call-runner.js';
 import { currentModeAndSkill, findSkill, setupTurn } from './turn-setup.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
 import { TaskCheckpoints } from '../checkpoints/task-checkpoints.js';
-import { contextFields, type MentionedContext } from './message-context.js';
+import { contextFields, type MentionedContext } from './mentioned-context.js';
 import { runHooks } from '../hooks/hooks.js';
 import { logHookRuns } from '../hooks/hook-log.js';
 import { hookPermissionMode, taskHookSession, type HookSession } from '../hooks/hook-session.js';

@@ -10,7 +10,7 @@ import { isAutoApproved, type AutoApprovePolicy } from '../log/approval-policy.j
 import { loopCounters } from './loop-counters.js';
 import { narrowestAllowRules } from '../permissions/allow-rules.js';
 import { judgeCall, type PermissionRule, type PermissionVerdict } from '../permissions/permission-rules.js';
-import { createReadGuard, readGuardOf } from '../permissions/read-guard.js';
+import { createReadGuard, readGuardOf } from '../permissions/read-rule-guard.js';
 import { withNotificationHooks } from '../hooks/notification-hooks.js';
 import type { HookSettings } from '../hooks/hooks.js';
 import type { HookPermissionMode } from '../hooks/hook-session.js';

@@ -11,7 +11,7 @@ import { allowedToolNames } from '../skills/tool-permissions.js';
 import type { ToolRegistry } from '../tool-kit/tool-registry.js';
 import type { TaskEvent } from '../log/events.js';
 import type { PermissionRule } from '../permissions/permission-rules.js';
-import { readGuardOf } from '../permissions/read-guard.js';
+import { readGuardOf } from '../permissions/read-rule-guard.js';
 import { refusalReason } from '../workspace/read-guard.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 

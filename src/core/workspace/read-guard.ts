@@ -1,5 +1,5 @@
 // What keeps a file's content from the model when the user's Read rules deny it or ask first.
-// The rules are judged in src/core/permissions/read-guard.ts; every place that puts file content
+// The rules are judged in src/core/permissions/read-rule-guard.ts; every place that puts file content
 // in front of the model (search, outlines, mentions, rules and command files, edits) asks this
 // port, which lives here so the lower layers can take one without knowing the rules.
 

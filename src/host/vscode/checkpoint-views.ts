@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { CheckpointViews, ComparedFile } from '../../panel/ports.js';
+import type { CheckpointViews, ComparedFile } from '../../panel/panel-ports.js';
 
 /** The read-only documents of a file as a checkpoint holds it (the left side of a comparison). */
 const CHECKPOINT_SCHEME = 'smith-checkpoint';

@@ -18,7 +18,7 @@ import type { McpPanelState } from '../../shared/protocol.js';
 import { setServerDisabled, setToolAutoApprove } from './mcp-config-edits.js';
 import { McpLogDocuments, openMcpConfigFile } from './mcp-documents.js';
 import { mcpPanelState } from '../../panel/mcp-panel-state.js';
-import type { McpPanelSource } from '../../panel/ports.js';
+import type { McpPanelSource } from '../../panel/panel-ports.js';
 
 /** What the panel and the tasks need from the window's MCP servers. */
 /** How the window's MCP servers are set up. */

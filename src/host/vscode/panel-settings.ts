@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { TaskEnvironment } from '../../core/session/task-environment.js';
 import type { Host } from '../../core/ports.js';
-import { Emitter } from '../../panel/events.js';
-import type { McpPanelSource, PanelProviderSettings, ProviderChoice } from '../../panel/ports.js';
+import { Emitter } from '../../panel/event-emitter.js';
+import type { McpPanelSource, PanelProviderSettings, ProviderChoice } from '../../panel/panel-ports.js';
 import type { AutoApproveView, ModelList, ProviderName } from '../../shared/protocol.js';
 import { sandboxInForce } from '../../core/process/task-sandbox.js';
 import { ModelFactsCache } from '../../core/providers/model-facts-cache.js';

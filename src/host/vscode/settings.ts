@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { ProviderChoice } from '../../panel/ports.js';
+import type { ProviderChoice } from '../../panel/panel-ports.js';
 import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
 import { REASONING_EFFORTS, type ProviderName, type ProviderSettingsView, type ReasoningEffortName } from '../../shared/protocol.js';
 import { DEFAULT_MODELS, missingSetup } from '../../shared/provider-setup.js';

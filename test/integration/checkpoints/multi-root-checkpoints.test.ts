@@ -14,7 +14,7 @@ import { Task } from '../../../src/core/task/task.js';
 import { listStoredTasks } from '../../../src/core/log/task-log.js';
 import { compareWithCheckpoint } from '../../../src/panel/checkpoint-actions.js';
 import { checkpointBytesOf } from '../../../src/panel/checkpoint-storage.js';
-import type { ComparedFile } from '../../../src/panel/ports.js';
+import type { ComparedFile } from '../../../src/panel/panel-ports.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { expandMentions, findMentions, MAX_MENTION_CHARS } from '../../../src/core/context/mentions.js';
-import { readGuardOf } from '../../../src/core/permissions/read-guard.js';
+import { readGuardOf } from '../../../src/core/permissions/read-rule-guard.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
 import { loadSmithIgnore } from '../../../src/core/workspace/smith-ignore.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';

@@ -5,7 +5,7 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { judgeCall, type PermissionRule } from '../../../src/core/permissions/permission-rules.js';
-import { createReadGuard } from '../../../src/core/permissions/read-guard.js';
+import { createReadGuard } from '../../../src/core/permissions/read-rule-guard.js';
 import { WorkspaceRoots } from '../../../src/core/workspace/workspace-roots.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 

@@ -5,10 +5,10 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
-import { Emitter } from '../../../src/panel/events.js';
+import { Emitter } from '../../../src/panel/event-emitter.js';
 import { createMessageHandlers, type McpRequests } from '../../../src/panel/message-handlers.js';
 import { PanelMessenger } from '../../../src/panel/panel-messenger.js';
-import type { EditReview, PanelProviderSettings, ProviderChoice } from '../../../src/panel/ports.js';
+import type { EditReview, PanelProviderSettings, ProviderChoice } from '../../../src/panel/panel-ports.js';
 import { TaskController } from '../../../src/panel/task-controller.js';
 import { TransportEndpoint } from '../../../src/panel/transport-endpoint.js';
 import { WebviewInteractions } from '../../../src/panel/webview-interactions.js';

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { PassThrough } from 'node:stream';
 import { test } from 'node:test';
 import { LineSource } from '../../../src/cli/line-source.js';
-import { isSlashCommand } from '../../../src/cli/slash-commands.js';
+import { isSlashCommand } from '../../../src/cli/repl-commands.js';
 
 function source(terminal: boolean) {
   const input = new PassThrough();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { REPL_COMMANDS, replCompleter } from '../../../src/cli/repl-completion.js';
-import { REPL_HELP } from '../../../src/cli/slash-commands.js';
+import { REPL_HELP } from '../../../src/cli/repl-commands.js';
 
 describe('Tab in the REPL', () => {
   let root: string;

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { TaskOutcome } from '../../../src/core/task/task.js';
 import { AttentionNotices, type AttentionNotice } from '../../../src/panel/attention.js';
-import { Emitter } from '../../../src/panel/events.js';
+import { Emitter } from '../../../src/panel/event-emitter.js';
 import type { PendingApproval, PendingQuestion } from '../../../src/shared/protocol.js';
 
 function setup() {

@@ -3,7 +3,7 @@
 // "nothing was sent while hidden" is checked after the throttle has surely passed, not after a sleep.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it, mock } from 'node:test';
-import { Emitter, type Disposable } from '../../../src/panel/events.js';
+import { Emitter, type Disposable } from '../../../src/panel/event-emitter.js';
 import type { RequestHandlers } from '../../../src/panel/message-handlers.js';
 import type { PanelChange, PanelSource, StreamingView } from '../../../src/panel/panel-changes.js';
 import { PanelMessenger, type WebviewEndpoint } from '../../../src/panel/panel-messenger.js';

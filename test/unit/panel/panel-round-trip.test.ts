@@ -2,7 +2,7 @@
 // in-memory transport pair: requests, replies, snapshots, validation in both directions, timeouts.
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { Emitter } from '../../../src/panel/events.js';
+import { Emitter } from '../../../src/panel/event-emitter.js';
 import type { RequestHandlers } from '../../../src/panel/message-handlers.js';
 import type { PanelChange, PanelSource } from '../../../src/panel/panel-changes.js';
 import { PanelMessenger } from '../../../src/panel/panel-messenger.js';

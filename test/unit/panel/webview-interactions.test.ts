@@ -2,7 +2,7 @@
 // without waiting for the diff editor, and the answer reaches the review only after it opened.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { EditReview } from '../../../src/panel/ports.js';
+import type { EditReview } from '../../../src/panel/panel-ports.js';
 import { WebviewInteractions } from '../../../src/panel/webview-interactions.js';
 
 function slowReview() {

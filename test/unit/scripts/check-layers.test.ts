@@ -1,14 +1,9 @@
 // The layering check on small trees of its own: an import from a lower core folder to a higher one
 // fails however it is written, a downward one passes, and a folder the order does not place fails.
-// Also keeps docs/architecture.md's map in step with the folders and the order.
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { CORE_ORDER, layerProblems } from '../../../scripts/check-layers.mjs';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
-
-const repoRoot = process.cwd();
 
 describe('check-layers: the order of the core folders', () => {
   let tree: TempWorkspace;
@@ -60,26 +55,5 @@ describe('check-layers: the order of the core folders', () => {
     assert.ok(CORE_ORDER.indexOf('log') < CORE_ORDER.indexOf('tool-kit'));
     assert.ok(CORE_ORDER.indexOf('tool-kit') < CORE_ORDER.indexOf('tools'));
     assert.ok(CORE_ORDER.indexOf('tools') < CORE_ORDER.indexOf('task'));
-  });
-});
-
-describe('docs/architecture.md: the map of src/', () => {
-  const doc = readFileSync(join(repoRoot, 'docs/architecture.md'), 'utf8');
-  const map = doc.slice(doc.indexOf('## Layers'), doc.indexOf('## The panel'));
-  const folders = (dir: string): string[] => readdirSync(join(repoRoot, dir)).filter((name) => statSync(join(repoRoot, dir, name)).isDirectory());
-
-  test('lists the engine folders in the order the check enforces', () => {
-    const listed = [...map.matchAll(/^ {2}([a-z-]+)\/ /gm)].map((m) => m[1]);
-    assert.deepEqual(listed, CORE_ORDER);
-    assert.deepEqual(folders('src/core').sort(), [...CORE_ORDER].sort());
-  });
-
-  test('lists every other folder of src/', () => {
-    for (const top of folders('src')) {
-      if (top === 'core') continue;
-      const below = folders(join('src', top));
-      const paths = below.length > 0 ? below.map((sub) => `src/${top}/${sub}/`) : [`src/${top}/`];
-      for (const path of paths) assert.match(map, new RegExp(`^${path.replaceAll('/', '\\/')} `, 'm'), `${path} is not in the map`);
-    }
   });
 });

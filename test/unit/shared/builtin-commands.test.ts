@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { REPL_COMMANDS } from '../../../src/cli/repl-completion.js';
-import { REPL_HELP } from '../../../src/cli/slash-commands.js';
+import { REPL_HELP } from '../../../src/cli/repl-commands.js';
 import { isSlashCommand, taskMessageText } from '../../../src/cli/command-text.js';
 import { panelCommand, slashSuggestions } from '../../../src/panel/slash-input.js';
 import { builtinCommand, builtinCommandsOf, parseSlashInput } from '../../../src/shared/builtin-commands.js';

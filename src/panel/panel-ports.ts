@@ -13,7 +13,7 @@ import type {
   ReasoningEffortName,
   ToolProtocolName,
 } from '../shared/protocol.js';
-import type { Event } from './events.js';
+import type { Event } from './event-emitter.js';
 
 // What the panel backend needs from the editor it runs in. VS Code implements these in
 // src/host/vscode; tests implement them in plain Node.

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { settledTerminalLength, terminalSafeText } from '../../../src/cli/terminal-text.js';
+import { settledTerminalLength, terminalSafeText } from '../../../src/cli/terminal-safe-text.js';
 import { createStyle } from '../../../src/cli/style.js';
 import { SecretRedactor } from '../../../src/core/secrets/secret-redactor.js';
 
