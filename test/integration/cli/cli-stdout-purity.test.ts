@@ -3,13 +3,9 @@
 // case makes the Google Gen AI SDK print its "API key will take precedence" line (a console.debug,
 // which Node writes to stdout); a configuration error still gives the JSON summary.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
+import { describe, test } from 'node:test';
+import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
-import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
 const done = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
 
@@ -27,44 +23,32 @@ function jsonLines(stdout: string): Record<string, unknown>[] {
 }
 
 describe('smith CLI: nothing but the documented JSON on stdout', () => {
-  let server: ScriptedLlmServer;
-  let ws: TempWorkspace;
-  let storage: string;
-  before(async () => {
-    server = await startScriptedLlmServer();
-    ws = createTempWorkspace();
-    storage = mkdtempSync(join(tmpdir(), 'smith-purity-'));
-  });
-  after(async () => {
-    await server.close();
-    ws.dispose();
-    rmSync(storage, { recursive: true, force: true });
-  });
+  const fixture = useAgentFixture();
 
   const providers: { name: string; args: () => string[]; env: Record<string, string> }[] = [
     {
       name: 'openai-compatible (openai SDK)',
-      args: () => ['--provider', 'openai-compatible', '--base-url', server.openAiBaseUrl, '--model', 'scripted-model'],
+      args: () => ['--provider', 'openai-compatible', '--base-url', fixture.server.openAiBaseUrl, '--model', 'scripted-model'],
       env: {},
     },
     {
       name: 'anthropic (Anthropic SDK)',
-      args: () => ['--provider', 'anthropic', '--base-url', server.anthropicBaseUrl, '--model', 'claude-sonnet-4-5'],
+      args: () => ['--provider', 'anthropic', '--base-url', fixture.server.anthropicBaseUrl, '--model', 'claude-sonnet-4-5'],
       env: { ANTHROPIC_API_KEY: 'sk-ant-scripted' },
     },
     {
       name: 'gemini (Google Gen AI SDK)',
-      args: () => ['--provider', 'gemini', '--base-url', server.geminiBaseUrl, '--model', 'gemini-2.5-flash'],
+      args: () => ['--provider', 'gemini', '--base-url', fixture.server.geminiBaseUrl, '--model', 'gemini-2.5-flash'],
       env: { GEMINI_API_KEY: 'gemini-scripted' },
     },
     {
       name: 'vertex-gemini with an API key while a project is set (the SDK prints a console.debug line)',
-      args: () => ['--provider', 'vertex-gemini', '--base-url', server.geminiBaseUrl, '--model', 'gemini-2.5-flash'],
+      args: () => ['--provider', 'vertex-gemini', '--base-url', fixture.server.geminiBaseUrl, '--model', 'gemini-2.5-flash'],
       env: { VERTEX_API_KEY: 'vertex-express-scripted', GOOGLE_CLOUD_PROJECT: 'smith-test', GOOGLE_CLOUD_LOCATION: 'us-central1' },
     },
     {
       name: 'bedrock (Anthropic Bedrock SDK, AWS credential chain)',
-      args: () => ['--provider', 'bedrock', '--base-url', server.url, '--model', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0'],
+      args: () => ['--provider', 'bedrock', '--base-url', fixture.server.url, '--model', 'us.anthropic.claude-sonnet-4-5-20250929-v1:0'],
       env: { AWS_BEARER_TOKEN_BEDROCK: 'bedrock-api-key-example', AWS_REGION: 'us-west-2', AWS_EC2_METADATA_DISABLED: 'true' },
     },
   ];
@@ -72,15 +56,15 @@ describe('smith CLI: nothing but the documented JSON on stdout', () => {
   for (const provider of providers) {
     for (const output of ['json', 'stream-json'] as const) {
       test(`${provider.name}, --output ${output}`, async () => {
-        server.requests.length = 0;
-        server.enqueue(done);
+        fixture.server.requests.length = 0;
+        fixture.server.enqueue(done);
         const run = await runCli({
-          args: [...provider.args(), '--cwd', ws.root, '--storage', storage, '--yes', '--output', output, 'Say done'],
+          args: [...provider.args(), '--cwd', fixture.ws.root, '--storage', fixture.storage, '--yes', '--output', output, 'Say done'],
           env: provider.env,
           stdin: '',
         });
         assert.equal(run.code, 0, run.stderr);
-        assert.ok(server.requests.length >= 1, 'the request reached the scripted server');
+        assert.ok(fixture.server.requests.length >= 1, 'the request reached the scripted server');
         const lines = jsonLines(run.stdout);
         if (output === 'json') {
           assert.equal(lines.length, 1, run.stdout);
@@ -97,7 +81,10 @@ describe('smith CLI: nothing but the documented JSON on stdout', () => {
 
   test('a configuration error before the task starts still prints the JSON summary, with the message', async () => {
     for (const output of ['json', 'stream-json'] as const) {
-      const run = await runCli({ args: ['--provider', 'anthropic', '--cwd', ws.root, '--storage', storage, '--output', output, 'Say done'], stdin: '' });
+      const run = await runCli({
+        args: ['--provider', 'anthropic', '--cwd', fixture.ws.root, '--storage', fixture.storage, '--output', output, 'Say done'],
+        stdin: '',
+      });
       assert.equal(run.code, 1);
       const lines = jsonLines(run.stdout);
       assert.equal(lines.length, 1, run.stdout);
