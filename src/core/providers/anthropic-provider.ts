@@ -12,10 +12,11 @@ import { credentialsError } from './google-credentials.js';
 import { anthropicThinkingPlan } from './reasoning-params.js';
 import type { AnthropicThinkingPlan } from './reasoning-params.js';
 import { sdkLogger } from './sdk-logger.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, StreamGuard } from './stream-guard.js';
+import { StreamGuard } from './stream-guard.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, VendorProviderOptions } from './types.js';
+import { VendorProvider, vendorErrorContext } from './vendor-provider.js';
 
 /** Output budget when the settings give none; every current Claude model allows at least this. */
 const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
@@ -35,22 +36,17 @@ interface AnthropicProviderOptions extends VendorProviderOptions {
 }
 
 /** Streams Claude responses through the Anthropic Messages API, or Vertex AI's. */
-export class AnthropicProvider implements ApiProvider {
+export class AnthropicProvider extends VendorProvider implements ApiProvider {
   readonly id: 'anthropic' | 'vertex-anthropic' | 'bedrock';
-  readonly modelId: string;
-  readonly toolProtocol: ToolProtocol;
   private readonly client: Anthropic | AnthropicBedrock | undefined;
   private readonly vertex: VertexClaudeClients | undefined;
   private readonly maxTokens: number;
   private readonly thinking: AnthropicThinkingPlan | undefined;
   private readonly promptCache: boolean;
   private readonly errorContext: ProviderErrorContext;
-  private readonly idleTimeoutMs: number;
 
   constructor(options: AnthropicProviderOptions) {
-    this.modelId = options.model;
-    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-    this.toolProtocol = options.toolProtocol ?? 'xml';
+    super(options);
     this.maxTokens = options.maxOutputTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS;
     // Models the catalogue does not know are assumed to be recent Claudes: every one since Claude 3
     // caches, and the user asked for thinking explicitly.
@@ -70,13 +66,11 @@ export class AnthropicProvider implements ApiProvider {
     } else {
       this.client = options.vertex ? undefined : new Anthropic({ ...common, apiKey: options.apiKey ?? null });
     }
-    this.errorContext = {
-      label: options.vertex ? 'Vertex AI' : options.bedrock ? 'Amazon Bedrock' : 'Anthropic',
-      model: options.model,
-      baseUrl: this.vertex?.baseUrl ?? this.client!.baseURL,
-      keySource: options.keySource,
-      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-    };
+    this.errorContext = vendorErrorContext(
+      options.vertex ? 'Vertex AI' : options.bedrock ? 'Amazon Bedrock' : 'Anthropic',
+      options,
+      this.vertex?.baseUrl ?? this.client!.baseURL,
+    );
   }
 
   /**

@@ -6,10 +6,11 @@ import { findModelInfo } from './model-catalog.js';
 import { truncatedStreamError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { thinkingBudget } from './reasoning-params.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, StreamGuard } from './stream-guard.js';
+import { StreamGuard } from './stream-guard.js';
 import { syntheticToolCallId } from './tool-call-accumulator.js';
 import { ProviderAbortedError, ProviderError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, VendorProviderOptions } from './types.js';
+import { VendorProvider, vendorErrorContext } from './vendor-provider.js';
 
 /** Where the Gemini API lives; the SDK appends /v1beta/models/{model}:streamGenerateContent. */
 const GEMINI_DEFAULT_BASE_URL = 'https://generativelanguage.googleapis.com';
@@ -29,31 +30,20 @@ interface GeminiProviderOptions extends VendorProviderOptions {
 }
 
 /** Streams Gemini responses through the Gemini API (generativelanguage.googleapis.com) or Vertex AI with @google/genai. */
-export class GeminiProvider implements ApiProvider {
+export class GeminiProvider extends VendorProvider implements ApiProvider {
   readonly id: 'gemini' | 'vertex-gemini';
-  readonly modelId: string;
-  readonly toolProtocol: ToolProtocol;
   private readonly client: GoogleGenAI;
   private readonly maxOutputTokens: number | undefined;
   private readonly thinkingConfig: ThinkingConfig | undefined;
   private readonly errorContext: ProviderErrorContext;
-  private readonly idleTimeoutMs: number;
 
   constructor(options: GeminiProviderOptions) {
-    this.modelId = options.model;
-    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-    this.toolProtocol = options.toolProtocol ?? 'xml';
+    super(options);
     this.maxOutputTokens = options.maxOutputTokens;
     this.id = options.vertex ? 'vertex-gemini' : 'gemini';
     const { client, baseUrl } = options.vertex ? vertexClient(options, options.vertex) : geminiApiClient(options);
     this.client = client;
-    this.errorContext = {
-      label: options.vertex ? 'Vertex AI' : 'Gemini',
-      model: options.model,
-      baseUrl,
-      keySource: options.keySource,
-      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
-    };
+    this.errorContext = vendorErrorContext(options.vertex ? 'Vertex AI' : 'Gemini', options, baseUrl);
     // gemini-2.0-flash rejects thinkingConfig; a model the catalogue does not know gets it because the user asked.
     const supported = findModelInfo('gemini', options.model)?.supportsReasoning ?? true;
     this.thinkingConfig = options.reasoning && supported ? { thinkingBudget: thinkingBudget(options.reasoning), includeThoughts: true } : undefined;

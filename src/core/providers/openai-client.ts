@@ -2,6 +2,7 @@ import { AzureOpenAI, OpenAI } from 'openai';
 import { extractServerMessage } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { sdkLogger } from './sdk-logger.js';
+import { vendorErrorContext } from './vendor-provider.js';
 import type { ProviderId } from './types.js';
 import { wireQuirks } from './wire-quirks.js';
 import { providerEntry } from '../../shared/providers.js';
@@ -50,13 +51,7 @@ export function createOpenAiClient(
     entry.api === 'azure-openai'
       ? new AzureOpenAI({ ...common, ...azureEndpoint(options.baseUrl ?? '', options.apiVersion), apiKey: options.apiKey || PLACEHOLDER_API_KEY })
       : new OpenAI({ ...common, apiKey: options.apiKey || PLACEHOLDER_API_KEY, baseURL: options.baseUrl || entry.baseUrl || undefined });
-  const errorContext: ProviderErrorContext = {
-    label: options.id === 'openai-compatible' ? 'the OpenAI-compatible server' : entry.label,
-    model: options.model,
-    baseUrl: client.baseURL,
-    keySource: options.keySource,
-    apiKey: options.apiKey,
-  };
+  const errorContext = vendorErrorContext(options.id === 'openai-compatible' ? 'the OpenAI-compatible server' : entry.label, options, client.baseURL);
   return { client, errorContext };
 }
 

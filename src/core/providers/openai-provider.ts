@@ -8,11 +8,12 @@ import { toProviderError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { reasoningEffort } from './reasoning-params.js';
 import type { ReasoningEffort } from './reasoning-params.js';
-import { DEFAULT_IDLE_TIMEOUT_MS, StreamGuard } from './stream-guard.js';
+import { StreamGuard } from './stream-guard.js';
 import { wireQuirks, type WireQuirks } from './wire-quirks.js';
 import { ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError } from './types.js';
-import type { ApiProvider, ApiRequest, ApiStream, ProviderId, TokenUsage, ToolProtocol, VendorProviderOptions } from './types.js';
+import type { ApiProvider, ApiRequest, ApiStream, ProviderId, TokenUsage, VendorProviderOptions } from './types.js';
+import { VendorProvider } from './vendor-provider.js';
 
 export { PLACEHOLDER_API_KEY } from './openai-client.js';
 
@@ -26,22 +27,17 @@ type CompatUsage = NonNullable<ChatCompletionChunk['usage']> & { prompt_cache_hi
 type CompatChunk = ChatCompletionChunk & { x_groq?: { usage?: CompatUsage } };
 
 /** Streams chat completions from OpenAI, Azure OpenAI or any server speaking its API (OpenRouter, Groq, Ollama, vLLM…). */
-export class OpenAiProvider implements ApiProvider {
+export class OpenAiProvider extends VendorProvider implements ApiProvider {
   readonly id: ProviderId;
-  readonly modelId: string;
-  readonly toolProtocol: ToolProtocol;
   private readonly clientOptions: OpenAiClientOptions;
   private readonly maxOutputTokens: number | undefined;
   private readonly reasoningEffort: ReasoningEffort | undefined;
   private readonly errorContext: ProviderErrorContext;
-  private readonly idleTimeoutMs: number;
   private readonly quirks: WireQuirks;
 
   constructor(options: OpenAiProviderOptions) {
+    super(options);
     this.id = options.id;
-    this.idleTimeoutMs = options.idleTimeoutMs ?? DEFAULT_IDLE_TIMEOUT_MS;
-    this.modelId = options.model;
-    this.toolProtocol = options.toolProtocol ?? 'xml';
     this.maxOutputTokens = options.maxOutputTokens;
     this.quirks = wireQuirks(options.id);
     this.clientOptions = options;
