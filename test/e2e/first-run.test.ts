@@ -5,11 +5,9 @@
 // starts without being retyped and its answer arrives; a task typed afterwards runs too.
 // No error about a provider the user never chose, nor about environment variables, ever shows.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { FrameLocator } from 'playwright-core';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { createTempWorkspace, type TempWorkspace } from '../helpers/temp-workspace';
-import { openWorkbench, type Workbench } from '../helpers/workbench';
+import { useUnconfiguredWorkbench } from '../helpers/unconfigured-workbench';
 
 const UI_TIMEOUT = 60_000;
 const TASK = 'Tell me what this project greets people with';
@@ -20,41 +18,20 @@ const SECOND_ANSWER = 'The greeting is in hello.ts.';
 const SAVE_TIMEOUT = 15_000;
 
 describe('First run: from the empty panel to a first answer (packaged .vsix)', { timeout: 600_000 }, () => {
-  let workspace: TempWorkspace;
-  let storage: TempWorkspace;
-  let llm: ScriptedLlmServer;
-  let workbench: Workbench;
+  const fresh = useUnconfiguredWorkbench('first-run');
   let panel: FrameLocator;
-
-  before(async () => {
-    workspace = createTempWorkspace('smith-e2e-first-run-');
-    workspace.write('hello.ts', 'export const greeting = "hello";\n');
-    storage = createTempWorkspace('smith-e2e-first-run-storage-');
-    llm = await startScriptedLlmServer();
-    workbench = await openWorkbench({
-      workspace: workspace.root,
-      env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await llm?.close();
-    workspace?.dispose();
-    storage?.dispose();
-  });
 
   /** Errors the panel shows: banners and error cards. */
   const shownErrors = async () => [...(await panel.locator('.problem-banner').allTextContents()), ...(await panel.locator('.error-card').allTextContents())];
 
   it('gets a first answer without retyping the task', async () => {
-    await workbench.openViewContainer('Smith');
-    panel = workbench.webviewFrame();
+    await fresh.workbench.openViewContainer('Smith');
+    panel = fresh.workbench.webviewFrame();
 
     // The empty panel says what is needed, in the panel itself.
     const callout = panel.getByRole('region', { name: 'Set up a model provider' });
     await callout.waitFor({ timeout: UI_TIMEOUT });
-    await workbench.screenshot('first-run-1-empty-panel');
+    await fresh.workbench.screenshot('first-run-1-empty-panel');
 
     // The newcomer types the task first and sends it: the setup opens with the task kept.
     await panel.getByRole('textbox', { name: 'Task' }).fill(TASK);
@@ -68,12 +45,12 @@ describe('First run: from the empty panel to a first answer (packaged .vsix)', {
       !/ANTHROPIC_API_KEY|environment variable/i.test((await panel.locator('body').textContent()) ?? ''),
       'the panel talks about environment variables',
     );
-    await workbench.screenshot('first-run-2-setup');
+    await fresh.workbench.screenshot('first-run-2-setup');
 
     // The setup: a local OpenAI-compatible server (the scripted one), no key needed.
-    llm.enqueue({ text: `<attempt_completion>\n<result>${ANSWER}</result>\n</attempt_completion>` });
+    fresh.llm.enqueue({ text: `<attempt_completion>\n<result>${ANSWER}</result>\n</attempt_completion>` });
     await panel.getByLabel('Provider').selectOption('openai-compatible');
-    await panel.getByRole('textbox', { name: 'Base URL', exact: true }).fill(llm.openAiBaseUrl);
+    await panel.getByRole('textbox', { name: 'Base URL', exact: true }).fill(fresh.llm.openAiBaseUrl);
     await panel.getByRole('textbox', { name: 'API key', exact: true }).fill('sk-first-run');
     await panel.getByRole('textbox', { name: 'Default model', exact: true }).fill('scripted-model');
     await panel.getByRole('button', { name: 'Save', exact: true }).click();
@@ -84,22 +61,22 @@ describe('First run: from the empty panel to a first answer (packaged .vsix)', {
     const completion = panel.locator('.completion-card');
     await completion.getByText(ANSWER).waitFor({ timeout: UI_TIMEOUT });
     await panel.locator('.msg-task').getByText(TASK).waitFor({ timeout: UI_TIMEOUT });
-    assert.equal(llm.requests.length, 1);
-    assert.match(JSON.stringify(llm.requests[0]!.body), new RegExp(TASK));
-    assert.equal(llm.requests[0]!.headers.authorization, 'Bearer sk-first-run');
+    assert.equal(fresh.llm.requests.length, 1);
+    assert.match(JSON.stringify(fresh.llm.requests[0]!.body), new RegExp(TASK));
+    assert.equal(fresh.llm.requests[0]!.headers.authorization, 'Bearer sk-first-run');
     assert.deepEqual(await shownErrors(), []);
     // The Task box is empty again: the task was sent, not left to retype or sent twice.
     assert.equal(await panel.getByRole('textbox', { name: 'Task' }).inputValue(), '');
-    await workbench.screenshot('first-run-3-answer');
+    await fresh.workbench.screenshot('first-run-3-answer');
 
     // A task typed afterwards runs too, with the key that was saved.
-    llm.enqueue({ text: `<attempt_completion>\n<result>${SECOND_ANSWER}</result>\n</attempt_completion>` });
+    fresh.llm.enqueue({ text: `<attempt_completion>\n<result>${SECOND_ANSWER}</result>\n</attempt_completion>` });
     await panel.getByRole('textbox', { name: 'Task' }).fill(SECOND_TASK);
     await panel.getByRole('button', { name: 'Send' }).click();
     await completion.getByText(SECOND_ANSWER).waitFor({ timeout: UI_TIMEOUT });
-    assert.equal(llm.requests.length, 2);
-    assert.match(JSON.stringify(llm.requests[1]!.body), new RegExp(SECOND_TASK));
+    assert.equal(fresh.llm.requests.length, 2);
+    assert.match(JSON.stringify(fresh.llm.requests[1]!.body), new RegExp(SECOND_TASK));
     assert.deepEqual(await shownErrors(), []);
-    await workbench.screenshot('first-run-4-second-answer');
+    await fresh.workbench.screenshot('first-run-4-second-answer');
   });
 });

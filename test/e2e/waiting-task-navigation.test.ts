@@ -5,11 +5,9 @@
 import assert from 'node:assert/strict';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import type { Frame, FrameLocator } from 'playwright-core';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { createTempWorkspace, type TempWorkspace } from '../helpers/temp-workspace';
-import { openWorkbench, type Workbench } from '../helpers/workbench';
+import { useUnconfiguredWorkbench } from '../helpers/unconfigured-workbench';
 
 const UI_TIMEOUT = 60_000;
 const TASK = 'Say hello';
@@ -18,42 +16,21 @@ const HEADINGS = { settings: 'Settings', history: 'History', mcp: 'MCP servers' 
 type PageView = keyof typeof HEADINGS;
 
 describe('A task waiting for the setup never takes over navigation (packaged .vsix)', { timeout: 600_000 }, () => {
-  let workspace: TempWorkspace;
-  let storage: TempWorkspace;
-  let llm: ScriptedLlmServer;
-  let workbench: Workbench;
+  const fresh = useUnconfiguredWorkbench('waiting');
   let panel: FrameLocator;
   let content: Frame;
   let settingsWrites = 0;
-
-  before(async () => {
-    workspace = createTempWorkspace('smith-e2e-waiting-');
-    workspace.write('hello.ts', 'export const greeting = "hello";\n');
-    storage = createTempWorkspace('smith-e2e-waiting-storage-');
-    llm = await startScriptedLlmServer();
-    workbench = await openWorkbench({
-      workspace: workspace.root,
-      env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await llm?.close();
-    workspace?.dispose();
-    storage?.dispose();
-  });
 
   /** The panel's own document (the inner frame of the webview), found by the app it renders. */
   async function panelDocument(): Promise<Frame> {
     const deadline = Date.now() + UI_TIMEOUT;
     for (;;) {
-      for (const frame of workbench.page.frames()) {
+      for (const frame of fresh.workbench.page.frames()) {
         const hasApp = await frame.evaluate(() => document.querySelector('.app') !== null).catch(() => false);
         if (hasApp) return frame;
       }
       if (Date.now() > deadline) throw new Error('the panel document was not found');
-      await workbench.page.waitForTimeout(200);
+      await fresh.workbench.page.waitForTimeout(200);
     }
   }
 
@@ -67,12 +44,12 @@ describe('A task waiting for the setup never takes over navigation (packaged .vs
   async function snapshotRoundTrip(): Promise<void> {
     const before = await snapshotsSeen();
     settingsWrites += 1;
-    mkdirSync(join(workspace.root, '.vscode'), { recursive: true });
-    writeFileSync(join(workspace.root, '.vscode', 'settings.json'), `${JSON.stringify({ 'smith.maxCost': settingsWrites }, null, 2)}\n`);
+    mkdirSync(join(fresh.workspace.root, '.vscode'), { recursive: true });
+    writeFileSync(join(fresh.workspace.root, '.vscode', 'settings.json'), `${JSON.stringify({ 'smith.maxCost': settingsWrites }, null, 2)}\n`);
     const deadline = Date.now() + UI_TIMEOUT;
     while ((await snapshotsSeen()) <= before) {
       if (Date.now() > deadline) throw new Error(`no snapshot arrived after settings change ${settingsWrites}`);
-      await workbench.page.waitForTimeout(100);
+      await fresh.workbench.page.waitForTimeout(100);
     }
   }
 
@@ -88,18 +65,18 @@ describe('A task waiting for the setup never takes over navigation (packaged .vs
 
   /** Opens `view` from the view title bar, then checks it stays across several snapshots. */
   async function openAndStay(button: string, view: PageView, shot: string): Promise<void> {
-    await workbench.page.locator('.part.sidebar').getByRole('button', { name: button, exact: true }).click();
+    await fresh.workbench.page.locator('.part.sidebar').getByRole('button', { name: button, exact: true }).click();
     await expectShown(view);
     for (let i = 0; i < 3; i++) {
       await snapshotRoundTrip();
       await expectShown(view);
     }
-    await workbench.screenshot(shot);
+    await fresh.workbench.screenshot(shot);
   }
 
   it('MCP Servers, Task History and Settings stay open; the waiting task starts on Save', async () => {
-    await workbench.openViewContainer('Smith');
-    panel = workbench.webviewFrame();
+    await fresh.workbench.openViewContainer('Smith');
+    panel = fresh.workbench.webviewFrame();
     await panel.getByRole('region', { name: 'Set up a model provider' }).waitFor({ timeout: UI_TIMEOUT });
     content = await panelDocument();
     await content.evaluate(() => {
@@ -111,7 +88,7 @@ describe('A task waiting for the setup never takes over navigation (packaged .vs
     });
 
     // "OpenAI-compatible" chosen and saved, with no base URL (nor model).
-    await workbench.page.locator('.part.sidebar').getByRole('button', { name: 'Open Settings', exact: true }).click();
+    await fresh.workbench.page.locator('.part.sidebar').getByRole('button', { name: 'Open Settings', exact: true }).click();
     await panel.getByRole('heading', { name: 'Settings', exact: true }).waitFor({ timeout: UI_TIMEOUT });
     await panel.getByLabel('Provider').selectOption('openai-compatible');
     await panel.getByRole('button', { name: 'Save' }).click();
@@ -126,7 +103,7 @@ describe('A task waiting for the setup never takes over navigation (packaged .vs
     await explanation.waitFor({ timeout: UI_TIMEOUT });
     assert.match((await explanation.getAttribute('role')) ?? '', /^(alert|status)$/);
     await explanation.getByText(TASK).waitFor({ timeout: UI_TIMEOUT });
-    await workbench.screenshot('waiting-task-1-settings');
+    await fresh.workbench.screenshot('waiting-task-1-settings');
 
     await openAndStay('MCP Servers', 'mcp', 'waiting-task-2-mcp');
     await openAndStay('Task History', 'history', 'waiting-task-3-history');
@@ -134,20 +111,20 @@ describe('A task waiting for the setup never takes over navigation (packaged .vs
 
     // The task still waits, word for word; nothing was sent to the model.
     await explanation.getByText(TASK).waitFor({ timeout: UI_TIMEOUT });
-    assert.equal(llm.requests.length, 0);
+    assert.equal(fresh.llm.requests.length, 0);
 
     // The setup completed: the local scripted server as base URL, a model, Save.
-    llm.enqueue({ text: `<attempt_completion>\n<result>${ANSWER}</result>\n</attempt_completion>` });
+    fresh.llm.enqueue({ text: `<attempt_completion>\n<result>${ANSWER}</result>\n</attempt_completion>` });
     await panel.getByLabel('Default model', { exact: true }).fill('scripted-model');
-    await panel.getByLabel('Base URL').fill(llm.openAiBaseUrl);
+    await panel.getByLabel('Base URL').fill(fresh.llm.openAiBaseUrl);
     await panel.getByRole('button', { name: 'Save' }).click();
 
     // The waiting task's answer arrives in the chat.
     await panel.locator('.completion-card').getByText(ANSWER).waitFor({ timeout: UI_TIMEOUT });
     await panel.locator('.msg-task').getByText(TASK).waitFor({ timeout: UI_TIMEOUT });
-    assert.equal(llm.requests.length, 1);
-    assert.match(JSON.stringify(llm.requests[0]!.body), new RegExp(TASK));
+    assert.equal(fresh.llm.requests.length, 1);
+    assert.match(JSON.stringify(fresh.llm.requests[0]!.body), new RegExp(TASK));
     assert.equal(await panel.getByRole('textbox', { name: 'Task' }).inputValue(), '');
-    await workbench.screenshot('waiting-task-5-answer');
+    await fresh.workbench.screenshot('waiting-task-5-answer');
   });
 });
