@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { HistoryItem } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { IconButton } from '../common/icon-button.js';
+import { PageHeader } from '../common/page-header.js';
 import { useActions } from '../common/actions-context.js';
 import { formatBytes, formatCost, formatDate } from '../common/format.js';
 import { ReplayForm } from './replay-form.js';
@@ -36,10 +37,7 @@ export function HistoryView({
 
   return (
     <div className="page">
-      <header className="page-header">
-        <IconButton icon="arrow-left" label="Back to chat" onClick={onBack} />
-        <h2>History</h2>
-      </header>
+      <PageHeader title="History" onBack={onBack} />
       <div className="history-controls">
         <input
           type="search"

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { McpServerView, McpToolView } from '../../../src/shared/protocol.js';
+import { BusyButton } from '../common/busy-button.js';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
 import { useOptimistic } from '../common/use-optimistic.js';
@@ -41,26 +42,25 @@ export function McpServerCard({ server }: { server: McpServerView }) {
         </pre>
       )}
       <div className="mcp-actions">
-        <button
-          type="button"
-          className="secondary-button"
-          aria-label={`Restart ${name}`}
+        <BusyButton
+          icon="debug-restart"
+          busy={busy === 'restart'}
+          label={`Restart ${name}`}
           // An invalid entry has nothing to start, and a disabled server must be enabled first.
           disabled={busy !== undefined || server.disabled || server.transport === undefined}
           onClick={() => run('restart', { type: 'mcpRestart', server: name })}
         >
-          <Codicon name={busy === 'restart' ? 'loading' : 'debug-restart'} spin={busy === 'restart'} /> Restart
-        </button>
-        <button
-          type="button"
-          className="secondary-button"
-          aria-label={`${server.disabled ? 'Enable' : 'Disable'} ${name}`}
+          Restart
+        </BusyButton>
+        <BusyButton
+          icon={server.disabled ? 'play' : 'circle-slash'}
+          busy={busy === 'toggle'}
+          label={`${server.disabled ? 'Enable' : 'Disable'} ${name}`}
           disabled={busy !== undefined}
           onClick={() => run('toggle', { type: 'mcpSetDisabled', server: name, disabled: !server.disabled })}
         >
-          <Codicon name={busy === 'toggle' ? 'loading' : server.disabled ? 'play' : 'circle-slash'} spin={busy === 'toggle'} />{' '}
           {server.disabled ? 'Enable' : 'Disable'}
-        </button>
+        </BusyButton>
         <button
           type="button"
           className="secondary-button"

@@ -1,6 +1,6 @@
 import type { McpConfigProblemView, McpPanelState } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
-import { IconButton } from '../common/icon-button.js';
+import { PageHeader } from '../common/page-header.js';
 import { useActions } from '../common/actions-context.js';
 import { McpServerCard } from './mcp-server-card.js';
 import { fileName, mcpProblemPlace } from './mcp-status.js';
@@ -11,10 +11,7 @@ export function McpView({ mcp, onBack }: { mcp: McpPanelState; onBack: () => voi
   const { global, workspace } = mcp.configFiles;
   return (
     <div className="page mcp-view">
-      <header className="page-header">
-        <IconButton icon="arrow-left" label="Back to chat" onClick={onBack} />
-        <h2>MCP servers</h2>
-      </header>
+      <PageHeader title="MCP servers" onBack={onBack} />
       <div className="button-row mcp-config-buttons">
         <button type="button" className="secondary-button" title={global} onClick={() => send({ type: 'mcpOpenConfig', scope: 'global' })}>
           <Codicon name="go-to-file" /> Open global settings

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ModelChoice, ModelList, ProviderName } from '../../../src/shared/protocol.js';
 import { useActions } from '../common/actions-context.js';
-import { Codicon } from '../common/codicon.js';
+import { BusyButton } from '../common/busy-button.js';
 import { formatDate, formatTokens } from '../common/format.js';
 import { modelFactsText } from '../../../src/shared/model-facts-text.js';
 
@@ -77,15 +77,9 @@ export function ModelPicker({
           onChange={(event) => onChange(event.target.value)}
           onFocus={() => list !== undefined && setOpen(true)}
         />
-        <button
-          type="button"
-          className="secondary-button"
-          aria-expanded={open}
-          aria-label={`Browse: ${scope}`}
-          onClick={() => (open ? setOpen(false) : browse())}
-        >
-          <Codicon name={loading ? 'loading' : 'list-flat'} spin={loading} /> Browse
-        </button>
+        <BusyButton icon="list-flat" busy={loading} expanded={open} label={`Browse: ${scope}`} onClick={() => (open ? setOpen(false) : browse())}>
+          Browse
+        </BusyButton>
       </div>
       {open && list !== undefined && (
         <div className="model-list" role="listbox" aria-label={`Choices: ${scope}`}>

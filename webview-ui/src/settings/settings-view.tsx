@@ -13,7 +13,7 @@ import {
 import { missingSetup, modelAfterProviderChange } from '../../../src/shared/provider-setup.js';
 import { matchingProfile, profileChoice } from '../../../src/shared/api-profiles.js';
 import { needsModel, PROVIDERS, providerEntry } from '../../../src/shared/providers.js';
-import { IconButton } from '../common/icon-button.js';
+import { PageHeader } from '../common/page-header.js';
 import { useActions } from '../common/actions-context.js';
 import { ModelPicker } from './model-picker.js';
 import { ReturnPendingTask } from '../common/return-pending-task.js';
@@ -158,10 +158,7 @@ function SettingsForm({
         : 'No key stored; paste one';
   return (
     <div className="page">
-      <header className="page-header">
-        <IconButton icon="arrow-left" label="Back to chat" onClick={onBack} />
-        <h2>Settings</h2>
-      </header>
+      <PageHeader title="Settings" onBack={onBack} />
       {(pendingTask !== undefined || missing.length > 0) && (
         <div className="setup-note">
           {/* Announced: a task sent before the setup brought the user here, maybe without looking at
