@@ -1,13 +1,17 @@
 // Bundles the extension, the CLI and the chat webview. Type-checking is separate (`npm run typecheck`).
 import * as esbuild from 'esbuild';
-import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findLazyModules, LAZY_FOLDER, leaveOut, loadLazily, thirdPartyOnly } from './scripts/lazy-modules.mjs';
+import { zodEnglishOnly } from './scripts/zod-english-only.mjs';
 import { buildWebview } from './webview-ui/build.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 const production = process.argv.includes('--production');
 const watch = process.argv.includes('--watch');
+const lazyModules = findLazyModules(fileURLToPath(new URL('./src', import.meta.url)));
 
 /** Shared options for the Node bundles (extension host and CLI). */
 const nodeBundle = {
@@ -23,6 +27,10 @@ const nodeBundle = {
   // ships beside the bundles (copyPlaywrightCore) and is loaded on the first browser launch.
   external: ['vscode', 'playwright-core'],
   define: { SMITH_VERSION: JSON.stringify(version) },
+  // import() becomes require(): Node's ESM loader would first scan a whole CommonJS bundle for its
+  // export names, which costs about as much again as compiling it.
+  supported: { 'dynamic-import': false },
+  plugins: [loadLazily(lazyModules), zodEnglishOnly()],
 };
 
 const builds = [
@@ -38,17 +46,27 @@ const builds = [
     entryPoints: ['src/cli/main.ts'],
     outfile: 'dist/cli.js',
     banner: { js: '#!/usr/bin/env node' },
-    // A small entry that answers --help and --version; the rest of the CLI is the next bundle,
-    // loaded at run time with import('./cli-main.js'), so quick commands never compile it.
-    external: [...nodeBundle.external, './cli-main.js'],
-    // That import() becomes require(): Node's ESM loader would first scan the whole CommonJS
-    // bundle for its export names, which costs about as much again as compiling it.
-    supported: { 'dynamic-import': false },
+    // A small entry that answers --help and --version; the rest of the CLI is in the next bundles,
+    // loaded at run time with import('./list-models-command.js') or import('./cli-main.js'), so
+    // quick commands never compile the whole CLI.
+    external: [...nodeBundle.external, './cli-main.js', './list-models-command.js'],
+  },
+  {
+    ...nodeBundle,
+    entryPoints: ['src/cli/list-models-command.ts'],
+    outfile: 'dist/list-models-command.js',
   },
   {
     ...nodeBundle,
     entryPoints: ['src/cli/cli-main.ts'],
     outfile: 'dist/cli-main.js',
+  },
+  // The heavy third-party code, one bundle per src/**/lazy/ module, loaded on first use by both.
+  {
+    ...nodeBundle,
+    entryPoints: lazyModules.map(({ file, name }) => ({ in: file, out: name })),
+    outdir: join('dist', LAZY_FOLDER),
+    plugins: [thirdPartyOnly(), zodEnglishOnly(), leaveOut()],
   },
 ];
 
@@ -60,14 +78,38 @@ function copyWasmFiles() {
 }
 
 /**
+ * What of playwright-core browser_action never uses, so the package leaves it out: the trace viewer
+ * (lib/vite), its command line, dashboard and agent skills (cli.js, lib/tools), the browser install
+ * scripts (bin; Smith drives an installed Chromium), the WebP codec (screenshots are PNG or JPEG)
+ * and the type declarations.
+ */
+const PLAYWRIGHT_UNUSED = ['lib/vite', 'lib/tools', 'lib/webp_codec.wasm', 'cli.js', 'bin', 'types', 'index.d.ts'];
+
+/**
  * Ships playwright-core beside the bundles, where their require('playwright-core') finds it first
- * (esbuild cannot bundle it). Its trace viewer (lib/vite) is left out: browser_action never opens it.
+ * (esbuild cannot bundle it), without PLAYWRIGHT_UNUSED.
  */
 function copyPlaywrightCore() {
   const from = join('node_modules', 'playwright-core');
   const to = join('dist', 'node_modules', 'playwright-core');
+  const unused = PLAYWRIGHT_UNUSED.map((path) => join(from, ...path.split('/')));
   rmSync(to, { recursive: true, force: true });
-  cpSync(from, to, { recursive: true, filter: (source) => !source.startsWith(join(from, 'lib', 'vite')) });
+  cpSync(from, to, { recursive: true, filter: (source) => !unused.some((path) => source === path || source.startsWith(path + sep)) });
+  if (production) minifyWhitespace(join(to, 'lib'));
+}
+
+/**
+ * Strips the whitespace and comments (not the license comments) of playwright-core's readable
+ * bundles: a fifth of their size. Names stay as they are, and a function whose source Playwright
+ * sends to the page still parses there.
+ */
+function minifyWhitespace(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) minifyWhitespace(path);
+    else if (entry.name.endsWith('.js'))
+      writeFileSync(path, esbuild.transformSync(readFileSync(path, 'utf8'), { loader: 'js', minifyWhitespace: true, legalComments: 'inline' }).code);
+  }
 }
 
 copyWasmFiles();

@@ -40,7 +40,7 @@ function vsceFlags(dir: string): string[] {
 function packageProduction(root: string, work: string): { vsix: string; cli: string } {
   const stage = join(work, 'stage');
   mkdirSync(stage, { recursive: true });
-  for (const entry of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', 'esbuild.mjs', 'tsconfig.json', 'src', 'webview-ui', 'media']) {
+  for (const entry of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', 'esbuild.mjs', 'tsconfig.json', 'src', 'webview-ui', 'scripts', 'media']) {
     if (existsSync(join(root, entry))) cpSync(join(root, entry), join(stage, entry), { recursive: true });
   }
   if (!existsSync(join(stage, '.vscodeignore'))) {

@@ -4,6 +4,7 @@ import * as esbuild from 'esbuild';
 import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { zodEnglishOnly } from '../scripts/zod-english-only.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -47,6 +48,7 @@ export async function buildWebview({ production = false, watch = false, outdir =
     define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
     outdir,
     entryNames: '[name]',
+    plugins: [zodEnglishOnly()],
   };
   const builds = [{ ...common, entryPoints: { webview: 'webview-ui/src/main.tsx' } }];
   if (harness) builds.push({ ...common, entryPoints: { harness: 'webview-ui/dev/harness.ts' } });

@@ -3,9 +3,8 @@
 import { realpathSync } from 'node:fs';
 import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
 import { createModeProvider, createProvider } from '../core/providers/create-provider.js';
-import { ModelFactsCache } from '../core/providers/model-facts-cache.js';
 import type { Mode } from '../core/log/mode.js';
-import { ProviderError, type ApiProvider, type ProviderConfig } from '../core/providers/types.js';
+import type { ApiProvider, ProviderConfig } from '../core/providers/types.js';
 import { createTaskEnvironment } from '../core/session/task-environment.js';
 import { Task } from '../core/task/task.js';
 import { unpricedModels } from '../core/task/cost-limit.js';
@@ -26,7 +25,8 @@ import { addedRoots } from './added-roots.js';
 import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
 import { imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, terminalSettingsTrustPrompt, writePatch } from './run-options.js';
 import { printOutcome } from './outcome-printer.js';
-import { printModels } from './model-list-printer.js';
+import { listModels } from './list-models-command.js';
+import { reportCliFailure } from './cli-failure.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { modeProviderConfigsFrom, providerConfigFrom } from './provider-settings.js';
 import { readStdin } from './read-stdin.js';
@@ -57,18 +57,10 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   // --help and --version were answered by main.ts before this bundle was loaded.
   const options = parseCliArgs(argv, process.cwd());
+  // main.ts loads the smaller list-models bundle instead; the same function either way.
+  if (options.listModels) return listModels(options);
   const storageDir = options.storage ?? defaultStorageDir();
   reportInterruptedRestores(storageDir, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, cliRedactor(process.env)));
-  // Listing needs no model; the placeholder only satisfies the provider settings.
-  if (options.listModels) {
-    const config = providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env);
-    return printModels(
-      config,
-      options.output === 'json',
-      { stdout: process.stdout, stderr: process.stderr, terminal: Boolean(process.stdout.isTTY) },
-      ModelFactsCache.in(storageDir),
-    );
-  }
   let cwd: string;
   try {
     cwd = realpathSync(options.cwd);
@@ -342,17 +334,7 @@ export function runCli(argv: readonly string[]): Promise<void> {
       const machine = SUBCOMMANDS.includes(argv[0] ?? '') || argv.includes('--list-models') ? undefined : machineOutputOf(argv);
       if (machine === 'json') process.stdout.write(`${JSON.stringify(failedStartSummary((error as Error).message))}\n`);
       else if (machine === 'stream-json') writeStreamJson(process.stdout, { type: 'summary', ...failedStartSummary((error as Error).message) });
-      if (error instanceof UsageError) {
-        process.stderr.write(`smith: ${error.message}\nRun smith --help for usage.\n`);
-        process.exitCode = 2;
-      } else if (error instanceof ProviderError) {
-        process.stderr.write(`smith: ${error.message}\n`);
-        process.exitCode = 1;
-      } else {
-        process.stderr.write(`smith: ${(error as Error).message}\n`);
-        if (process.env.SMITH_DEBUG) process.stderr.write(`${(error as Error).stack}\n`);
-        process.exitCode = 1;
-      }
+      reportCliFailure(error);
     },
   );
 }

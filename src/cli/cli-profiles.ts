@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
-import { parseProfiles, type ParsedProfiles } from '../shared/api-profiles.js';
+import type { ParsedProfiles } from '../shared/api-profiles.js';
 import { NotRegularFileError, readRegularFileSync } from '../core/workspace/regular-file.js';
 
 /** The user's settings file in Smith's storage folder, which holds the CLI's API profiles under `"profiles"`. */
@@ -31,5 +31,8 @@ export function loadCliProfiles(storageDir: string): CliProfiles {
   const name = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : undefined);
   const plan = name(settings.planProfile);
   const act = name(settings.actProfile);
+  // Required here, not imported: its schemas (zod) are built only when there is a file to check,
+  // which keeps `smith --list-models` without one close to Node's own start-up (see esbuild.mjs).
+  const { parseProfiles } = require('../shared/api-profiles.js') as typeof import('../shared/api-profiles.js');
   return { ...parseProfiles(settings.profiles, file), modeProfiles: { ...(plan ? { plan } : {}), ...(act ? { act } : {}) } };
 }

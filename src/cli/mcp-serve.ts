@@ -1,5 +1,3 @@
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ProviderConfig } from '../core/providers/types.js';
@@ -13,6 +11,7 @@ import type { ToolContext, ToolHandler, ToolOutcome, ToolSpec } from '../core/to
 import { writeToFileTool } from '../core/tools/write-to-file.js';
 import type { IgnorePolicy } from '../core/workspace/ignore-policy.js';
 import { loadSmithIgnore } from '../core/workspace/smith-ignore.js';
+import { mcpSdk } from '../core/mcp/mcp-sdk.js';
 import { createMcpServeHost } from './mcp-serve-host.js';
 import { runTaskForMcp } from './mcp-serve-task.js';
 
@@ -39,6 +38,7 @@ const MCP_SERVE_TOOLS: readonly ToolHandler[] = [readFileTool, listFilesTool, se
 export async function runMcpServe(options: McpServeOptions): Promise<void> {
   const host = createMcpServeHost();
   const ignore = await loadSmithIgnore(options.cwd);
+  const { McpServer, StdioServerTransport } = mcpSdk();
   const server = new McpServer(
     { name: 'smith', version: options.version ?? '0.0.0' },
     {

@@ -14,7 +14,7 @@ import {
   toolProtocolSchema,
 } from './provider-schemas.js';
 import { todoItemSchema } from './todo-items.js';
-import { taskIdSchema } from './task-id.js';
+import { taskIdSchema } from './task-id-schema.js';
 import { shownApprovalSchema } from './tool-details.js';
 import { uiMessageSchema, uiUsageSchema } from './ui-messages.js';
 

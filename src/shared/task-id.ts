@@ -2,8 +2,6 @@
 // (`<storage>/tasks/<taskId>/`), so an id that could name another place (`..`, a separator, an
 // absolute path, NUL) is refused wherever one arrives: the CLI, the REPL, replay, the panel's
 // messages and the task store itself.
-import { z } from 'zod';
-
 /** Longer ids than this are refused (generated ids are about 22 characters). */
 export const MAX_TASK_ID_LENGTH = 128;
 
@@ -36,9 +34,3 @@ export function checkTaskId(value: string): string {
   if (problem !== undefined) throw new InvalidTaskIdError(value, problem);
   return value;
 }
-
-/** The rule as a schema, for messages that carry a task id. */
-export const taskIdSchema = z.string().superRefine((value, context) => {
-  const problem = taskIdProblem(value);
-  if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
-});

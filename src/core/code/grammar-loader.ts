@@ -4,9 +4,7 @@ import type { CodeLanguage, CodeLanguageId } from './code-languages.js';
 import { DEFINITION_QUERIES } from './definition-queries.js';
 import { locateWasm } from './wasm-locator.js';
 
-// A require, not an import: esbuild then bundles web-tree-sitter's CommonJS build. Its ES module
-// build reads import.meta.url, which is empty in our CommonJS bundles, and fails at Parser.init.
-import treeSitter = require('web-tree-sitter');
+import type * as TreeSitter from './lazy/web-tree-sitter.js';
 
 /** A language ready to use: a parser set to its grammar and its compiled definition query. */
 interface LoadedGrammar {
@@ -33,7 +31,7 @@ export function loadGrammar(language: CodeLanguage): Promise<LoadedGrammar> {
 
 async function load(language: CodeLanguage): Promise<LoadedGrammar> {
   const parser = await loadParser(language.wasm);
-  return { parser, definitions: new treeSitter.Query(parser.language!, DEFINITION_QUERIES[language.id]) };
+  return { parser, definitions: new (treeSitter().Query)(parser.language!, DEFINITION_QUERIES[language.id]) };
 }
 
 const parsers = new Map<string, Promise<Parser>>();
@@ -45,8 +43,8 @@ export function loadParser(wasmFile: string): Promise<Parser> {
     loading = (async () => {
       await startRuntime();
       // Reading the bytes ourselves keeps the runtime's own file lookup (fetch or fs, by guess) out of it.
-      const grammar = await treeSitter.Language.load(new Uint8Array(await readFile(locateWasm(wasmFile))));
-      const parser = new treeSitter.Parser();
+      const grammar = await treeSitter().Language.load(new Uint8Array(await readFile(locateWasm(wasmFile))));
+      const parser = new (treeSitter().Parser)();
       parser.setLanguage(grammar);
       return parser;
     })();
@@ -59,10 +57,15 @@ export function loadParser(wasmFile: string): Promise<Parser> {
 function startRuntime(): Promise<void> {
   if (!runtime) {
     // Without locateFile the runtime looks beside its own script, which is dist/ once bundled.
-    runtime = treeSitter.Parser.init({ locateFile: (fileName: string) => locateWasm(fileName) });
+    runtime = treeSitter().Parser.init({ locateFile: (fileName: string) => locateWasm(fileName) });
     runtime.catch(() => {
       runtime = undefined;
     });
   }
   return runtime;
+}
+
+/** web-tree-sitter, loaded with the first grammar: a separate bundle (see scripts/lazy-modules.mjs). */
+function treeSitter(): typeof TreeSitter {
+  return require('./lazy/web-tree-sitter.js');
 }

@@ -1,4 +1,4 @@
-import { countTokens } from 'gpt-tokenizer/encoding/o200k_base';
+import type * as Tokenizer from './lazy/o200k-tokenizer.js';
 import { messageImages, messageText } from '../providers/message-conversion.js';
 import type { ProviderMessage } from '../providers/types.js';
 
@@ -14,7 +14,12 @@ export const IMAGE_TOKEN_ESTIMATE = 1_600;
 
 /** Tokens of a text by the o200k tokenizer: close enough for every vendor to plan a budget. */
 export function estimateTextTokens(text: string): number {
-  return text === '' ? 0 : countTokens(text);
+  return text === '' ? 0 : tokenizer().countTokens(text);
+}
+
+/** The o200k tokenizer, loaded on the first count: a separate bundle (see scripts/lazy-modules.mjs) of several megabytes. */
+function tokenizer(): typeof Tokenizer {
+  return require('./lazy/o200k-tokenizer.js');
 }
 
 /** Tokens a request will take before the model answers. */

@@ -82,11 +82,8 @@ export async function fetchPageAsMarkdown(url: string, options: FetchPageOptions
  * MAX_DOM_CHARS of what is left is parsed; `note` (and a note of this cut) follows the source line.
  */
 async function htmlToMarkdown(html: string, url: string, note = ''): Promise<FetchedPage> {
-  const [{ parseHTML }, { Readability }, { default: TurndownService }] = await Promise.all([
-    import('linkedom'),
-    import('@mozilla/readability'),
-    import('turndown'),
-  ]);
+  // A separate bundle (see scripts/lazy-modules.mjs), loaded by the first page fetched.
+  const { parseHTML, Readability, TurndownService } = await import('./lazy/html-parsers.js');
   const stripped = stripHeavyMarkup(html);
   const cutText = cutBeforeTag(stripped, MAX_DOM_CHARS, MAX_DOM_ELEMENTS);
   const domCut = cutText.length < stripped.length;
@@ -104,7 +101,10 @@ async function htmlToMarkdown(html: string, url: string, note = ''): Promise<Fet
   const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-' });
   const heading = (article?.title || title).trim();
   const content = article?.content || parseHTML(kept).document.body?.innerHTML || '';
-  const markdown = turndown.turndown(cutBeforeTag(content, MAX_MARKDOWN_INPUT_CHARS, Number.POSITIVE_INFINITY)).trim();
+  // Handed over parsed (by linkedom, as everything here): given a string, turndown would parse it with
+  // a second HTML parser, which the package leaves out (esbuild.mjs).
+  const body = parseHTML(`<!doctype html><html><body>${cutBeforeTag(content, MAX_MARKDOWN_INPUT_CHARS, Number.POSITIVE_INFINITY)}</body></html>`).document.body;
+  const markdown = turndown.turndown(body as unknown as HTMLElement).trim();
   const cutNote = domCut
     ? `[The page is too large to convert whole (more than ${formatBytes(MAX_DOM_CHARS)} or ${MAX_DOM_ELEMENTS} elements once scripts and styles are removed); only its first part was read.]`
     : '';

@@ -1,8 +1,10 @@
-import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { mcpSdk } from './mcp-sdk.js';
 
-// One Ajv for all servers: compiled validators are cached per schema object, and a refreshed tool
-// list brings new schema objects, so stale validators are simply never looked up again.
-const ajv = new Ajv({ allErrors: true, strict: false, validateFormats: false, validateSchema: false });
+// One Ajv for all servers, made on the first call: compiled validators are cached per schema
+// object, and a refreshed tool list brings new schema objects, so stale validators are simply never
+// looked up again.
+let ajv: Ajv | undefined;
 const cache = new WeakMap<object, ValidateFunction | null>();
 
 /** Checks arguments against a tool's input schema; returns a message listing every failing path, or undefined when valid. */
@@ -21,6 +23,7 @@ function compile(schema: Readonly<Record<string, unknown>>): ValidateFunction | 
   try {
     // Draft-07 and 2020-12 tool schemas differ in keywords tools rarely use; the $schema URI would make Ajv refuse.
     const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
+    ajv ??= new (mcpSdk().Ajv)({ allErrors: true, strict: false, validateFormats: false, validateSchema: false });
     validate = ajv.compile(rest);
   } catch {
     validate = null;

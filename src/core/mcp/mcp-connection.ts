@@ -1,11 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  LoggingMessageNotificationSchema,
-  PromptListChangedNotificationSchema,
-  ResourceListChangedNotificationSchema,
-  ToolListChangedNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
 import type { McpServerConfig } from './mcp-config.js';
+import { mcpSdk } from './mcp-sdk.js';
 import { connectMcpClient, messageOf, type McpConnectOptions, type McpTransportKind } from './mcp-transport.js';
 
 /** A tool a server offers, as the model sees it. */
@@ -72,6 +67,12 @@ export class McpConnection {
     const connected = await connectMcpClient(config.transport, {
       ...options,
       setup: (client) => {
+        const {
+          LoggingMessageNotificationSchema,
+          PromptListChangedNotificationSchema,
+          ResourceListChangedNotificationSchema,
+          ToolListChangedNotificationSchema,
+        } = mcpSdk();
         client.setNotificationHandler(ToolListChangedNotificationSchema, () => connection?.scheduleRefresh());
         client.setNotificationHandler(ResourceListChangedNotificationSchema, () => connection?.scheduleRefresh());
         client.setNotificationHandler(PromptListChangedNotificationSchema, () => connection?.scheduleRefresh());

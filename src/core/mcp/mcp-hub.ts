@@ -1,11 +1,11 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_MCP_TIMEOUT_SECONDS, describeMcpConfigProblem, type McpConfig, type McpConfigProblem, type McpServerConfig } from './mcp-config.js';
 import { diffMcpConfigs } from './mcp-config-diff.js';
 import { McpConnection } from './mcp-connection.js';
 import { McpRequestError, McpServerUnavailableError, McpTimeoutError } from './mcp-errors.js';
 import { McpLogBuffer } from './mcp-log-buffer.js';
 import { describeStatus, unavailableMessage, type McpServerSnapshot, type McpServerStatus } from './mcp-server-snapshot.js';
+import { mcpSdk } from './mcp-sdk.js';
 import { messageOf } from './mcp-transport.js';
 
 /** A log message a server sent (notifications/message). */
@@ -401,6 +401,7 @@ export class McpHub {
 
   private callError(error: unknown, slot: Slot, what: string, timeoutSeconds: number, signal: AbortSignal | undefined): Error {
     if (signal?.aborted) return error instanceof Error ? error : new Error(String(error));
+    const { ErrorCode, McpError } = mcpSdk();
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       return new McpTimeoutError(
         `The MCP ${what} on server "${slot.name}" did not answer within ${timeoutSeconds} s (the server's timeout), so the request was cancelled. Try again with a smaller request, or ask the user to raise "timeout" for this server.`,

@@ -1,9 +1,8 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpTransportConfig } from './mcp-config.js';
+import { mcpSdk } from './mcp-sdk.js';
 
 /** The transport a connection ended up using (a Streamable HTTP entry may fall back to SSE). */
 export type McpTransportKind = 'stdio' | 'streamableHttp' | 'sse';
@@ -30,6 +29,7 @@ interface ConnectedMcpClient {
 
 /** Connects to one server; a Streamable HTTP entry falls back to the older SSE transport when that fails. */
 export async function connectMcpClient(config: McpTransportConfig, options: McpConnectOptions): Promise<ConnectedMcpClient> {
+  const { SSEClientTransport, StreamableHTTPClientTransport } = mcpSdk();
   if (config.type === 'stdio') return connectWith(stdioTransport(config, options), 'stdio', options);
   const url = new URL(config.url);
   const requestInit: RequestInit = { headers: { ...config.headers } };
@@ -56,7 +56,7 @@ function stdioEnvironment(base: Readonly<Record<string, string | undefined>>, ow
 function stdioTransport(config: Extract<McpTransportConfig, { type: 'stdio' }>, options: McpConnectOptions): StdioClientTransport {
   // On Windows npx/uvx are .cmd scripts, which spawn() without a shell cannot run.
   const wrap = process.platform === 'win32' && !/\.(exe|com)$/i.test(config.command) && !/[\\/]/.test(config.command);
-  const transport = new StdioClientTransport({
+  const transport = new (mcpSdk().StdioClientTransport)({
     command: wrap ? 'cmd.exe' : config.command,
     args: wrap ? ['/c', config.command, ...config.args] : [...config.args],
     env: stdioEnvironment(options.env, config.env),
@@ -68,7 +68,7 @@ function stdioTransport(config: Extract<McpTransportConfig, { type: 'stdio' }>, 
 }
 
 async function connectWith(transport: Transport, kind: McpTransportKind, options: McpConnectOptions): Promise<ConnectedMcpClient> {
-  const client = new Client({ name: options.clientInfo.name, version: options.clientInfo.version }, { capabilities: {} });
+  const client = new (mcpSdk().Client)({ name: options.clientInfo.name, version: options.clientInfo.version }, { capabilities: {} });
   options.setup(client);
   try {
     await client.connect(transport, { timeout: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });
@@ -81,7 +81,7 @@ async function connectWith(transport: Transport, kind: McpTransportKind, options
 
 function friendlyConnectError(error: unknown, transport: Transport): Error {
   const code = (error as NodeJS.ErrnoException).code;
-  if (transport instanceof StdioClientTransport && code === 'ENOENT') {
+  if (transport instanceof mcpSdk().StdioClientTransport && code === 'ENOENT') {
     return new Error(`the command was not found (${messageOf(error)}); is it installed and on PATH?`);
   }
   return error instanceof Error ? error : new Error(String(error));

@@ -1,5 +1,5 @@
-import { Anthropic, APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
+import type { Anthropic } from '@anthropic-ai/sdk';
+import type { AnthropicBedrock } from '@anthropic-ai/bedrock-sdk';
 import type { MessageCreateParamsStreaming, RawMessageStreamEvent } from '@anthropic-ai/sdk/resources/messages';
 import { toAnthropicMessages, toAnthropicTools } from './anthropic-messages.js';
 import { normalizeConversation } from './message-conversion.js';
@@ -17,6 +17,7 @@ import { ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError } from './types.js';
 import type { ApiProvider, ApiRequest, ApiStream, TokenUsage, VendorProviderOptions } from './types.js';
 import { VendorProvider, vendorErrorContext } from './vendor-provider.js';
+import { anthropicSdk } from './provider-sdks.js';
 
 /** Output budget when the settings give none; every current Claude model allows at least this. */
 const DEFAULT_ANTHROPIC_MAX_TOKENS = 8192;
@@ -59,6 +60,7 @@ export class AnthropicProvider extends VendorProvider implements ApiProvider {
     this.id = options.vertex ? 'vertex-anthropic' : options.bedrock ? 'bedrock' : 'anthropic';
     this.vertex = options.vertex ? new VertexClaudeClients(options.vertex, options.baseUrl) : undefined;
     // Smith retries itself, visibly; SDK retries would hide minutes of waiting.
+    const { Anthropic, AnthropicBedrock } = anthropicSdk();
     const common = { maxRetries: 0, logger: sdkLogger, ...(options.baseUrl ? { baseURL: options.baseUrl } : {}) };
     if (options.bedrock) {
       // Without a Bedrock API key, AWS's credential chain signs each request (SigV4).
@@ -146,6 +148,7 @@ export class AnthropicProvider extends VendorProvider implements ApiProvider {
   private providerError(err: unknown, guard: StreamGuard, signal: AbortSignal | undefined, midStream: boolean) {
     if (guard.failure && !signal?.aborted) return guard.failure;
     // Vertex AI and Bedrock: credentials that could not be had are a credentials problem, not the network's.
+    const { APIConnectionError, APIError, APIUserAbortError } = anthropicSdk();
     const credentials =
       err instanceof APIConnectionError
         ? this.vertex

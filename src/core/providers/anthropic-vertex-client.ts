@@ -1,6 +1,6 @@
 import type { Anthropic } from '@anthropic-ai/sdk';
-import { AnthropicVertex } from '@anthropic-ai/vertex-sdk';
-import { GoogleAuth } from 'google-auth-library';
+import type { GoogleAuth } from 'google-auth-library';
+import { anthropicSdk } from './provider-sdks.js';
 import { credentialsError } from './google-credentials.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { sdkLogger } from './sdk-logger.js';
@@ -28,7 +28,7 @@ export class VertexClaudeClients {
   ) {
     this.baseUrl = baseUrl ?? defaultBaseUrl(vertex.location);
     // The project is known: without it google-auth-library would ask Cloud Resource Manager.
-    this.auth = new GoogleAuth({ scopes: 'https://www.googleapis.com/auth/cloud-platform', projectId: vertex.project });
+    this.auth = new (anthropicSdk().GoogleAuth)({ scopes: 'https://www.googleapis.com/auth/cloud-platform', projectId: vertex.project });
   }
 
   /** A client for one request, whose HTTP calls go through `fetchImpl`; throws a ProviderError when no credentials can be loaded. */
@@ -39,7 +39,7 @@ export class VertexClaudeClients {
     } catch (err) {
       throw credentialsError(err, context) ?? err;
     }
-    return new AnthropicVertex({
+    return new (anthropicSdk().AnthropicVertex)({
       authClient,
       projectId: this.vertex.project,
       region: this.vertex.location,

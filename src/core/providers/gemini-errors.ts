@@ -1,4 +1,4 @@
-import { ApiError } from '@google/genai';
+import { geminiSdk } from './provider-sdks.js';
 import { extractServerMessage, httpStatusError, otherError, truncatedStreamError } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { credentialsError } from './google-credentials.js';
@@ -14,7 +14,7 @@ export function toGeminiProviderError(err: unknown, context: ProviderErrorContex
   if (err instanceof ProviderError) return err;
   // Checked first: an abort surfaces as an AbortError or as whatever the body reader was doing.
   if (signal?.aborted) return new ProviderAbortedError();
-  if (err instanceof ApiError) {
+  if (err instanceof geminiSdk().ApiError) {
     const body = parseEmbeddedJson(err.message);
     const serverMessage = extractServerMessage(body) ?? err.message;
     return httpStatusError(err.status, serverMessage, context, {

@@ -1,6 +1,6 @@
-import { GoogleGenAI } from '@google/genai';
-import type { GenerateContentConfig, GenerateContentResponse, GenerateContentResponseUsageMetadata, ThinkingConfig } from '@google/genai';
+import type { GenerateContentConfig, GoogleGenAI, GenerateContentResponse, GenerateContentResponseUsageMetadata, ThinkingConfig } from '@google/genai';
 import { toGeminiProviderError } from './gemini-errors.js';
+import { geminiSdk } from './provider-sdks.js';
 import { toGeminiContents, toGeminiFunctionDeclarations } from './gemini-messages.js';
 import { findModelInfo } from './model-catalog.js';
 import { truncatedStreamError } from './provider-errors.js';
@@ -136,7 +136,7 @@ function toTokenUsage(metadata: GenerateContentResponseUsageMetadata): TokenUsag
 
 function geminiApiClient(options: GeminiProviderOptions): { client: GoogleGenAI; baseUrl: string } {
   const baseUrl = options.baseUrl ?? GEMINI_DEFAULT_BASE_URL;
-  const client = new GoogleGenAI({
+  const client = new (geminiSdk().GoogleGenAI)({
     apiKey: options.apiKey ?? '',
     // Never let GOOGLE_GENAI_USE_VERTEXAI in the environment send the key somewhere else.
     vertexai: false,
@@ -156,8 +156,8 @@ function vertexClient(options: GeminiProviderOptions, vertex: NonNullable<Gemini
     options.baseUrl ??
     (options.apiKey ? 'https://aiplatform.googleapis.com' : `https://${vertex.location === 'global' ? '' : `${vertex.location}-`}aiplatform.googleapis.com`);
   const client = options.apiKey
-    ? new GoogleGenAI({ vertexai: true, apiKey: options.apiKey, httpOptions: { baseUrl } })
-    : new GoogleGenAI({
+    ? new (geminiSdk().GoogleGenAI)({ vertexai: true, apiKey: options.apiKey, httpOptions: { baseUrl } })
+    : new (geminiSdk().GoogleGenAI)({
         vertexai: true,
         ...(vertex.project ? { project: vertex.project } : {}),
         ...(vertex.location ? { location: vertex.location } : {}),

@@ -1,4 +1,5 @@
-import { AzureOpenAI, OpenAI } from 'openai';
+import type { OpenAI } from 'openai';
+import { openAiSdk } from './provider-sdks.js';
 import { extractServerMessage } from './provider-errors.js';
 import type { ProviderErrorContext } from './provider-errors.js';
 import { sdkLogger } from './sdk-logger.js';
@@ -47,6 +48,7 @@ export function createOpenAiClient(
     logger: sdkLogger,
     ...(wireQuirks(options.id).headers ? { defaultHeaders: { ...wireQuirks(options.id).headers } } : {}),
   };
+  const { AzureOpenAI, OpenAI } = openAiSdk();
   const client =
     entry.api === 'azure-openai'
       ? new AzureOpenAI({ ...common, ...azureEndpoint(options.baseUrl ?? '', options.apiVersion), apiKey: options.apiKey || PLACEHOLDER_API_KEY })

@@ -1,7 +1,7 @@
-import { APIConnectionError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionChunk, ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import { findModelInfo } from './model-catalog.js';
 import { createOpenAiClient, openAiFetch } from './openai-client.js';
+import { openAiSdk } from './provider-sdks.js';
 import type { OpenAiClientOptions } from './openai-client.js';
 import { addOpenAiToolCallDeltas, toOpenAiMessages, toOpenAiTools } from './openai-messages.js';
 import { toProviderError } from './provider-errors.js';
@@ -105,6 +105,7 @@ export class OpenAiProvider extends VendorProvider implements ApiProvider {
 
   private providerError(err: unknown, guard: StreamGuard, signal: AbortSignal | undefined, midStream: boolean) {
     if (guard.failure && !signal?.aborted) return guard.failure;
+    const { APIError, APIUserAbortError, APIConnectionError } = openAiSdk();
     return toProviderError(err, { APIError, APIUserAbortError, APIConnectionError }, this.errorContext, signal, midStream);
   }
 }

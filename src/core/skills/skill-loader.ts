@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { ContainedFiles, type LoaderCaps } from '../workspace/contained-files.js';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../workspace/yaml.js';
 import { z } from 'zod';
 import { BUILT_IN_SKILLS } from './built-in-skills.js';
 import type { Skill } from './skill.js';

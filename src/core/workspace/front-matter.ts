@@ -1,4 +1,4 @@
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from './yaml.js';
 
 /** A Markdown file split into its YAML front matter and its body. */
 interface FrontMatter {

@@ -19,7 +19,7 @@ describe('the built bundle ships and loads the wasm files', () => {
   before(() => {
     project = mkdtempSync(join(tmpdir(), 'smith-build-'));
     app = mkdtempSync(join(tmpdir(), 'smith-app-'));
-    for (const linked of ['src', 'webview-ui', 'node_modules']) symlinkSync(join(REPO, linked), join(project, linked));
+    for (const linked of ['src', 'webview-ui', 'scripts', 'node_modules']) symlinkSync(join(REPO, linked), join(project, linked));
     for (const copied of ['esbuild.mjs', 'package.json']) copyFileSync(join(REPO, copied), join(project, copied));
     const result = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: project, encoding: 'utf8' });
     assert.equal(result.status, 0, `node esbuild.mjs failed:\n${result.stdout}${result.stderr}`);

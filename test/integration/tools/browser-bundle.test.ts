@@ -1,5 +1,6 @@
 // The built package carries its own playwright-core (esbuild.mjs copies it beside the bundles, as it
-// cannot be bundled): from a copy of dist/ with no node_modules above it, Chromium starts and renders.
+// cannot be bundled, trimmed and, in the production build, minified): from a copy of dist/ with no
+// node_modules above it, Chromium starts, renders and takes a screenshot.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -14,12 +15,12 @@ describe('the built package ships playwright-core', () => {
   let project: string;
   let app: string;
   before(() => {
-    // The real esbuild.mjs in a scratch copy of the project, so the dist/ other tests run from stays as it is.
+    // The real esbuild.mjs (production, as packaged) in a scratch copy of the project, so the dist/ other tests run from stays as it is.
     project = mkdtempSync(join(tmpdir(), 'smith-build-'));
     app = mkdtempSync(join(tmpdir(), 'smith-app-'));
-    for (const linked of ['src', 'webview-ui', 'node_modules']) symlinkSync(join(REPO, linked), join(project, linked));
+    for (const linked of ['src', 'webview-ui', 'scripts', 'node_modules']) symlinkSync(join(REPO, linked), join(project, linked));
     for (const copied of ['esbuild.mjs', 'package.json']) copyFileSync(join(REPO, copied), join(project, copied));
-    const result = spawnSync(process.execPath, ['esbuild.mjs'], { cwd: project, encoding: 'utf8' });
+    const result = spawnSync(process.execPath, ['esbuild.mjs', '--production'], { cwd: project, encoding: 'utf8' });
     assert.equal(result.status, 0, `node esbuild.mjs failed:\n${result.stdout}${result.stderr}`);
   });
   after(() => {
@@ -41,12 +42,14 @@ describe('the built package ships playwright-core', () => {
   const browser = await chromium.launch({ executablePath: process.argv[2] });
   const page = await browser.newPage();
   await page.setContent('<p>rendered</p>');
-  console.log(require.resolve('playwright-core'), await page.textContent('p'));
+  const png = await page.screenshot({ type: 'png' });
+  const jpeg = await page.screenshot({ type: 'jpeg' });
+  console.log(require.resolve('playwright-core'), await page.textContent('p'), png.subarray(1, 4).toString(), jpeg[0] === 0xff && jpeg[1] === 0xd8);
   await browser.close();
 })();`,
     );
     const run = spawnSync(process.execPath, [probe, chromium as string], { cwd: app, encoding: 'utf8', timeout: 60_000 });
     assert.equal(run.status, 0, run.stderr);
-    assert.equal(run.stdout.trim(), `${join(app, 'dist/node_modules/playwright-core/index.js')} rendered`);
+    assert.equal(run.stdout.trim(), `${join(app, 'dist/node_modules/playwright-core/index.js')} rendered PNG true`);
   });
 });
