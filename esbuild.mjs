@@ -3,7 +3,7 @@ import * as esbuild from 'esbuild';
 import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findLazyModules, LAZY_FOLDER, leaveOut, loadLazily, thirdPartyOnly } from './scripts/lazy-modules.mjs';
+import { findLazyModules, LAZY_FOLDER, lazyPackages, leaveOut, loadLazily, thirdPartyOnly, withoutLazyPackages } from './scripts/lazy-modules.mjs';
 import { zodEnglishOnly } from './scripts/zod-english-only.mjs';
 import { buildWebview } from './webview-ui/build.mjs';
 
@@ -30,7 +30,7 @@ const nodeBundle = {
   // import() becomes require(): Node's ESM loader would first scan a whole CommonJS bundle for its
   // export names, which costs about as much again as compiling it.
   supported: { 'dynamic-import': false },
-  plugins: [loadLazily(lazyModules), zodEnglishOnly()],
+  plugins: [loadLazily(lazyModules), withoutLazyPackages(lazyPackages(lazyModules)), zodEnglishOnly()],
 };
 
 const builds = [

@@ -4,7 +4,7 @@
 // dist/lazy/<file>.js, shared by the extension and the CLI. The code that needs it reaches it
 // with require() or import() inside a function; this plugin turns those into a require of the
 // separate bundle and refuses a static import, which would pull it back into the start-up bundle.
-import { readdirSync, realpathSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
 /** Where the lazily loaded bundles go, relative to the bundles that load them. */
@@ -55,6 +55,51 @@ export function loadLazily(modules) {
           errors: [
             {
               text: `${relative(process.cwd(), args.importer)} imports ${args.path} statically: load it with require() or import() inside a function, so it stays out of the start-up bundle.`,
+            },
+          ],
+        };
+      });
+    },
+  };
+}
+
+/**
+ * The packages the lazy modules re-export (`@anthropic-ai/sdk`, `openai`, …), by name.
+ * @param {{ file: string }[]} modules
+ */
+export function lazyPackages(modules) {
+  const names = new Set();
+  for (const { file } of modules) {
+    for (const [, spec] of readFileSync(file, 'utf8').matchAll(/(?:from|require\()\s*'([^'.][^']*)'/g)) {
+      const parts = spec.split('/');
+      names.add(spec.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0]);
+    }
+  }
+  return [...names];
+}
+
+/**
+ * For the start-up bundles: the build fails when one of them contains a lazily loaded package
+ * after all (a static import of it somewhere), which would undo the point of loading it lazily.
+ * @param {string[]} packages
+ * @returns {import('esbuild').Plugin}
+ */
+export function withoutLazyPackages(packages) {
+  return {
+    name: 'without-lazy-packages',
+    setup(build) {
+      build.initialOptions.metafile = true;
+      build.onEnd((result) => {
+        if (!result.metafile) return undefined;
+        const found = new Set();
+        for (const input of Object.keys(result.metafile.inputs)) {
+          for (const name of packages) if (input.includes(`node_modules/${name}/`)) found.add(name);
+        }
+        if (found.size === 0) return undefined;
+        return {
+          errors: [
+            {
+              text: `${[...found].join(', ')} ended up in a start-up bundle: import them only through their module in a lazy/ folder, with require() or import() inside a function.`,
             },
           ],
         };
