@@ -27,7 +27,7 @@ export interface OpenWorkbenchOptions {
   env?: Record<string, string>;
   /** User settings merged over the quiet defaults. */
   settings?: Record<string, unknown>;
-  /** How long to wait for the workbench UI (default 60 s). */
+  /** How long to wait for the workbench UI (default 120 s), the page load included. */
   readyTimeoutMs?: number;
 }
 
@@ -62,8 +62,9 @@ export async function openWorkbench(options: OpenWorkbenchOptions): Promise<Work
     browser = await launchChromium({ userDataDir: join(server.runDir, 'chromium') });
     const page = browser.pages()[0] ?? (await browser.newPage());
     const payload = options.developmentPath ? developmentPayload({ extensionDevelopmentPath: options.developmentPath }) : undefined;
-    await page.goto(server.workbenchUrl({ payload }));
-    const timeout = options.readyTimeoutMs ?? 60_000;
+    // Wide: on a busy machine the first load of the workbench alone can take longer than Playwright's 30 s default.
+    const timeout = options.readyTimeoutMs ?? 120_000;
+    await page.goto(server.workbenchUrl({ payload }), { timeout });
     await page.locator('.monaco-workbench').waitFor({ state: 'visible', timeout });
     // The activity bar fills in once the workbench has restored its views.
     await page.locator('.part.activitybar a.action-label').first().waitFor({ state: 'visible', timeout });
@@ -95,7 +96,7 @@ function workbenchHandle(page: Page, browser: BrowserContext, server: CodeServer
       // Clicking the container that is already showing hides the side bar instead.
       const showing = /\bchecked\b/.test((await item.getAttribute('class')) ?? '');
       if (!showing) await entry.click();
-      await item.and(page.locator('.checked')).waitFor({ timeout: 10_000 });
+      await item.and(page.locator('.checked')).waitFor({ timeout: 30_000 });
       return entry;
     },
     webviewFrame: () => page.frameLocator('iframe.webview.ready').frameLocator('#active-frame'),
