@@ -1,21 +1,11 @@
-import { useState } from 'react';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
+import { usePendingRequest } from '../common/use-pending-request.js';
 
 /** An error line; the one the task stopped at offers Retry and Open Settings (most failures are a key, model or address). */
 export function ErrorCard({ text, retryable }: { text: string; retryable: boolean }) {
-  const { request, reportError, openView } = useActions();
-  const [retrying, setRetrying] = useState(false);
-  const retry = () => {
-    setRetrying(true);
-    request({ type: 'retry' }).then(
-      () => setRetrying(false),
-      (error: unknown) => {
-        setRetrying(false);
-        reportError(error);
-      },
-    );
-  };
+  const { openView } = useActions();
+  const [pending, send] = usePendingRequest<'retry'>();
   return (
     <div className="card error-card" role={retryable ? 'alert' : undefined}>
       <div className="error-text">
@@ -24,7 +14,7 @@ export function ErrorCard({ text, retryable }: { text: string; retryable: boolea
       </div>
       {retryable && (
         <div className="button-row">
-          <button type="button" className="secondary-button" onClick={retry} disabled={retrying}>
+          <button type="button" className="secondary-button" onClick={() => send('retry', { type: 'retry' })} disabled={pending !== undefined}>
             <Codicon name="refresh" /> Retry
           </button>
           <button type="button" className="secondary-button" onClick={() => openView('settings')}>

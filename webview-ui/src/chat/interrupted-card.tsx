@@ -1,21 +1,9 @@
-import { useState } from 'react';
 import { Codicon } from '../common/codicon.js';
-import { useActions } from '../common/actions-context.js';
+import { usePendingRequest } from '../common/use-pending-request.js';
 
 /** The end of a task whose run was cut off (the window was reloaded, Smith stopped): Resume continues it. */
 export function InterruptedCard() {
-  const { request, reportError } = useActions();
-  const [resuming, setResuming] = useState(false);
-  const resume = () => {
-    setResuming(true);
-    request({ type: 'retry' }).then(
-      () => setResuming(false),
-      (error: unknown) => {
-        setResuming(false);
-        reportError(error);
-      },
-    );
-  };
+  const [pending, send] = usePendingRequest<'resume'>();
   return (
     <div className="card interrupted-card" role="status">
       <div className="interrupted-text">
@@ -25,7 +13,7 @@ export function InterruptedCard() {
           stopped.
         </span>
       </div>
-      <button type="button" className="secondary-button" onClick={resume} disabled={resuming}>
+      <button type="button" className="secondary-button" onClick={() => send('resume', { type: 'retry' })} disabled={pending !== undefined}>
         <Codicon name="debug-continue" /> Resume
       </button>
     </div>

@@ -1,25 +1,17 @@
-import { useState } from 'react';
 import type { McpServerView, McpToolView } from '../../../src/shared/protocol.js';
 import { BusyButton } from '../common/busy-button.js';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
 import { useOptimistic } from '../common/use-optimistic.js';
-import type { RequestPayload } from '../../../src/shared/request-client.js';
+import { usePendingRequest } from '../common/use-pending-request.js';
 import { fileName, mcpStatusLabel } from './mcp-status.js';
 
 type Action = 'restart' | 'toggle' | 'log';
 
 /** One server: status dot and text, error, actions, and its tools and resources (collapsed). */
 export function McpServerCard({ server }: { server: McpServerView }) {
-  const { request, reportError } = useActions();
   // The action in flight, so its button shows progress and cannot be pressed twice.
-  const [busy, setBusy] = useState<Action | undefined>(undefined);
-  const run = (action: Action, payload: RequestPayload) => {
-    setBusy(action);
-    request(payload)
-      .catch(reportError)
-      .finally(() => setBusy(undefined));
-  };
+  const [busy, run] = usePendingRequest<Action>();
   const { name } = server;
   const titleId = `mcp-server-${idOf(name)}`;
   const resourceCount = server.resources.length + server.resourceTemplates.length;

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { ModelChoice, ModelList, ProviderName } from '../../../src/shared/protocol.js';
-import { useActions } from '../common/actions-context.js';
+import { usePendingRequest } from '../common/use-pending-request.js';
 import { BusyButton } from '../common/busy-button.js';
 import { formatDate, formatTokens } from '../common/format.js';
 import { modelFactsText } from '../../../src/shared/model-facts-text.js';
@@ -40,10 +40,9 @@ export function ModelPicker({
   models: ModelList | undefined;
   placeholder?: string;
 }) {
-  const { request, reportError } = useActions();
   const label = modelFieldLabel(scope);
   const [open, setOpen] = useState(false);
-  const [loading, setLoading] = useState(false);
+  const [loading, send] = usePendingRequest<'listModels'>();
   const list = models !== undefined && models.provider === provider && models.baseUrl === baseUrl.trim() ? models : undefined;
   const matching = useMemo(() => {
     const needle = value.trim().toLowerCase();
@@ -54,14 +53,7 @@ export function ModelPicker({
   const browse = () => {
     setOpen(true);
     if (list !== undefined) return;
-    setLoading(true);
-    request({ type: 'listModels', provider, baseUrl: baseUrl.trim() }).then(
-      () => setLoading(false),
-      (error: unknown) => {
-        setLoading(false);
-        reportError(error);
-      },
-    );
+    send('listModels', { type: 'listModels', provider, baseUrl: baseUrl.trim() });
   };
 
   return (
@@ -77,7 +69,7 @@ export function ModelPicker({
           onChange={(event) => onChange(event.target.value)}
           onFocus={() => list !== undefined && setOpen(true)}
         />
-        <BusyButton icon="list-flat" busy={loading} expanded={open} label={`Browse: ${scope}`} onClick={() => (open ? setOpen(false) : browse())}>
+        <BusyButton icon="list-flat" busy={loading !== undefined} expanded={open} label={`Browse: ${scope}`} onClick={() => (open ? setOpen(false) : browse())}>
           Browse
         </BusyButton>
       </div>
