@@ -11,7 +11,7 @@ import type { ToolContext, ToolHandler, ToolOutcome, ToolSpec } from '../core/to
 import { writeToFileTool } from '../core/tools/write-to-file.js';
 import type { IgnorePolicy } from '../core/workspace/ignore-policy.js';
 import { loadSmithIgnore } from '../core/workspace/smith-ignore.js';
-import { mcpSdk } from '../core/mcp/mcp-sdk.js';
+import { mcpSdk } from '../core/mcp/mcp-sdk-loader.js';
 import { createMcpServeHost } from './mcp-serve-host.js';
 import { runTaskForMcp } from './mcp-serve-task.js';
 

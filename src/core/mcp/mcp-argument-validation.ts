@@ -1,5 +1,5 @@
 import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
-import { mcpSdk } from './mcp-sdk.js';
+import { mcpSdk } from './mcp-sdk-loader.js';
 
 // One Ajv for all servers, made on the first call: compiled validators are cached per schema
 // object, and a refreshed tool list brings new schema objects, so stale validators are simply never

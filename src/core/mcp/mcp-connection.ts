@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { McpServerConfig } from './mcp-config.js';
-import { mcpSdk } from './mcp-sdk.js';
+import { mcpSdk } from './mcp-sdk-loader.js';
 import { connectMcpClient, messageOf, type McpConnectOptions, type McpTransportKind } from './mcp-transport.js';
 
 /** A tool a server offers, as the model sees it. */

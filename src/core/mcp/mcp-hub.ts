@@ -5,7 +5,7 @@ import { McpConnection } from './mcp-connection.js';
 import { McpRequestError, McpServerUnavailableError, McpTimeoutError } from './mcp-errors.js';
 import { McpLogBuffer } from './mcp-log-buffer.js';
 import { describeStatus, unavailableMessage, type McpServerSnapshot, type McpServerStatus } from './mcp-server-snapshot.js';
-import { mcpSdk } from './mcp-sdk.js';
+import { mcpSdk } from './mcp-sdk-loader.js';
 import { messageOf } from './mcp-transport.js';
 
 /** A log message a server sent (notifications/message). */

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpTransportConfig } from './mcp-config.js';
-import { mcpSdk } from './mcp-sdk.js';
+import { mcpSdk } from './mcp-sdk-loader.js';
 
 /** The transport a connection ended up using (a Streamable HTTP entry may fall back to SSE). */
 export type McpTransportKind = 'stdio' | 'streamableHttp' | 'sse';
