@@ -25,7 +25,8 @@ import { createUseSubagentsTool } from '../src/core/tools/use-subagents.js';
 import { syntheticMcpServers } from './mcp-catalogue.js';
 import { statusOf, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 
-const DEFAULT_TARGET = 6_000;
+/** The default system prompt (code skill, Act, every built-in tool) stays under this many tokens. */
+const DEFAULT_TARGET = 4_000;
 
 /** setupTurn never calls the provider; it only picks one per mode. */
 const NO_PROVIDER: ApiProvider = {
@@ -53,6 +54,15 @@ function started(mode: Mode, skill: string): TaskEvent[] {
   ];
 }
 
+/** Every built-in tool (use_subagents as every task has it: the prompt needs its spec only, never a run), with MCP's when asked. */
+function builtInTools(withMcp: boolean): ToolRegistry {
+  const useSubagents = createUseSubagentsTool(
+    async () => [],
+    () => DEFAULT_SUBAGENT_SETTINGS.maxParallel,
+  );
+  return new ToolRegistry([...workspaceTools(new CommandSessions()), useSubagents, ...(withMcp ? mcpToolsFor(new McpHub()) : [])]);
+}
+
 /** Tokens of the system prompt for one skill and mode, optionally with MCP servers, or without the tools named in `without`. */
 function promptTokens(
   cwd: string,
@@ -61,12 +71,7 @@ function promptTokens(
   mcp?: { servers: readonly McpServerSnapshot[]; options: McpPromptOptions },
   without: readonly string[] = [],
 ): number {
-  // use_subagents as every task has it; the prompt needs its spec only, never a run.
-  const useSubagents = createUseSubagentsTool(
-    async () => [],
-    () => DEFAULT_SUBAGENT_SETTINGS.maxParallel,
-  );
-  const tools = new ToolRegistry([...workspaceTools(new CommandSessions()), useSubagents, ...(mcp ? mcpToolsFor(new McpHub()) : [])]);
+  const tools = builtInTools(mcp !== undefined);
   const hub = { servers: () => [...(mcp?.servers ?? [])] };
   const inputs: TurnInputs = {
     cwd,
@@ -145,11 +150,13 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
       mcp100_tokens: promptTokens(cwd, 'act', 'code', { servers: hundred, options: noDiscovery }),
       mcp100_discovery_tokens: promptTokens(cwd, 'act', 'code', { servers: hundred, options: defaults }),
     };
-    // What each web tool's spec adds to the default prompt.
-    const web = {
-      browser_action_tokens: defaultTokens - promptTokens(cwd, 'act', 'code', undefined, ['browser_action']),
-      web_fetch_tokens: defaultTokens - promptTokens(cwd, 'act', 'code', undefined, ['web_fetch']),
-    };
+    // What each tool's spec adds to the default prompt: the prompt with it, less the prompt without it.
+    const specTokens = Object.fromEntries(
+      builtInTools(false)
+        .specs()
+        .map((spec) => [spec.name, defaultTokens - promptTokens(cwd, 'act', 'code', undefined, [spec.name])] as const)
+        .filter(([, tokens]) => tokens > 0),
+    );
     const context = await contextCosts(cwd);
     options.log(`prompt: ${JSON.stringify(bySkill)}; ${JSON.stringify(mcp)}; ${JSON.stringify(context)}`);
 
@@ -170,13 +177,9 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
           status: 'info',
         }),
       ),
-      {
-        bench: 'prompt',
-        metric: '  code, Act: browser_action / web_fetch specs',
-        value: `${web.browser_action_tokens} / ${web.web_fetch_tokens}`,
-        target: '',
-        status: 'info',
-      },
+      ...Object.entries(specTokens).map(
+        ([name, tokens]): Row => ({ bench: 'prompt', metric: `  spec of ${name} (tokens it adds)`, value: String(tokens), target: '', status: 'info' }),
+      ),
       {
         bench: 'prompt',
         metric: '  + 5 MCP tools (listed / discovery forced)',
@@ -211,7 +214,7 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
       results: {
         default_tokens: defaultTokens,
         ...mcp,
-        ...web,
+        spec_tokens: specTokens,
         ...context,
         by_skill: bySkill,
         tokenizer: 'o200k_base (gpt-tokenizer)',
