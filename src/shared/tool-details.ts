@@ -105,6 +105,8 @@ const mcpFactsSchema = z.object({
 const questionFactsSchema = z.object({
   /** False when no user could answer (a headless run). */
   answered: z.boolean(),
+  /** The answers ask_followup_question offered, as the tool read its `options` (absent: none). */
+  options: z.array(z.string()).optional(),
 });
 
 /** use_subagents: one child task, how it ended and what it spent (counted in the parent's cost). */
@@ -133,13 +135,25 @@ const fetchFactsSchema = z.object({
 });
 export type FetchFacts = DeepReadonly<z.infer<typeof fetchFactsSchema>>;
 
+/** How much a console line matters: the page's console method, or `error` for an uncaught error. */
+const consoleLevelSchema = z.enum(['error', 'warn', 'info', 'log', 'debug']);
+export type ConsoleLevel = z.infer<typeof consoleLevelSchema>;
+
+/** One line the page's console (or the browser, about the page) logged. */
+const consoleLineSchema = z.object({
+  level: consoleLevelSchema,
+  /** The line as the model read it: "warning: low disk (app.js:3)", "uncaught TypeError: … (app.js:11)". */
+  text: z.string(),
+});
+export type ConsoleLine = DeepReadonly<z.infer<typeof consoleLineSchema>>;
+
 /** browser_action: what was done and what the page said (the screenshot is the result's image). */
 const browserFactsSchema = z.object({
   action: z.string(),
   /** The page's address after the action; absent once the browser is closed. */
   url: z.string().optional(),
-  /** Console messages and uncaught errors since the previous action, each "type: text", capped. */
-  console: z.array(z.string()),
+  /** Console messages and uncaught errors since the previous action, capped. */
+  console: z.array(consoleLineSchema),
   /** A screenshot was taken (it reaches the model only when the model takes images). */
   screenshot: z.boolean(),
 });

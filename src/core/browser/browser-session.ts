@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { ConsoleLevel, ConsoleLine } from '../../shared/tool-details.js';
 import type { WebAccessPolicy } from '../web/web-access.js';
 import { DEFAULT_VIEWPORT, findBrowserExecutable, type BrowserSettings, type Viewport } from './browser-settings.js';
 import { WebGuardProxy } from './web-guard-proxy.js';
@@ -20,7 +21,7 @@ export class BrowserSession {
   private context: BrowserContext | undefined;
   private current: Page | undefined;
   private starting: Promise<Page> | undefined;
-  private readonly consoleLines: string[] = [];
+  private readonly consoleLines: ConsoleLine[] = [];
   /** Console lines already reported to the model. */
   private reported = 0;
   private readonly watched = new WeakSet<Page>();
@@ -62,14 +63,14 @@ export class BrowserSession {
   }
 
   /** Console lines and uncaught errors not reported yet (marks them reported). */
-  takeNewConsole(): string[] {
+  takeNewConsole(): ConsoleLine[] {
     const fresh = this.consoleLines.slice(Math.max(0, this.reported - this.dropped));
     this.reported = this.dropped + this.consoleLines.length;
     return fresh;
   }
 
   /** Every console line kept (the last CONSOLE_LIMIT). */
-  allConsole(): readonly string[] {
+  allConsole(): readonly ConsoleLine[] {
     this.reported = this.dropped + this.consoleLines.length;
     return [...this.consoleLines];
   }
@@ -123,7 +124,7 @@ export class BrowserSession {
       this.current = undefined;
     });
     const { width, height } = this.viewportSize;
-    const proxy = await WebGuardProxy.start(this.access, (target, reason) => this.log(`blocked: ${target}: ${reason}`));
+    const proxy = await WebGuardProxy.start(this.access, (target, reason) => this.log('log', `blocked: ${target}: ${reason}`));
     let context: BrowserContext;
     try {
       // Playwright sends loopback through a context's proxy too (it adds <-loopback> to the bypass list).
@@ -152,11 +153,11 @@ export class BrowserSession {
     this.watched.add(page);
     page.on('console', (message) => {
       // Chromium asks every site for /favicon.ico; its 404 says nothing about the app.
-      if (!message.location().url.endsWith('/favicon.ico')) this.log(`${message.type()}: ${message.text()}${where(message)}`);
+      if (!message.location().url.endsWith('/favicon.ico')) this.log(consoleLevel(message.type()), `${message.type()}: ${message.text()}${where(message)}`);
     });
-    page.on('pageerror', (error) => this.log(`uncaught ${error.name || 'error'}: ${error.message}${stackPlace(error.stack)}`));
+    page.on('pageerror', (error) => this.log('error', `uncaught ${error.name || 'error'}: ${error.message}${stackPlace(error.stack)}`));
     page.on('dialog', (dialog) => {
-      this.log(`dialog (${dialog.type()}): ${dialog.message()} — accepted`);
+      this.log('log', `dialog (${dialog.type()}): ${dialog.message()} — accepted`);
       void dialog.accept().catch(() => {});
     });
     page.on('close', () => {
@@ -164,8 +165,8 @@ export class BrowserSession {
     });
   }
 
-  private log(line: string): void {
-    this.consoleLines.push(line.length > CONSOLE_LINE_CHARS ? `${line.slice(0, CONSOLE_LINE_CHARS)}… [${line.length} characters]` : line);
+  private log(level: ConsoleLevel, line: string): void {
+    this.consoleLines.push({ level, text: line.length > CONSOLE_LINE_CHARS ? `${line.slice(0, CONSOLE_LINE_CHARS)}… [${line.length} characters]` : line });
     if (this.consoleLines.length > CONSOLE_LIMIT) {
       this.consoleLines.shift();
       this.dropped++;
@@ -184,6 +185,22 @@ window.open = (url) => {
   return null;
 };
 `;
+
+/** The level of a console message by the method that logged it (`console.table`, `console.dir`… log). */
+function consoleLevel(type: string): ConsoleLevel {
+  switch (type) {
+    case 'error':
+      return 'error';
+    case 'warning':
+      return 'warn';
+    case 'info':
+      return 'info';
+    case 'debug':
+      return 'debug';
+    default:
+      return 'log';
+  }
+}
 
 /** " (app.js:12)" for a console message with a source place. */
 function where(message: ConsoleMessage): string {

@@ -116,7 +116,7 @@ function parseLog(bytes: Buffer, file: string): { events: TaskEvent[]; repair?: 
       }
       // Lines of older versions are brought to the current shapes here, so no reader sees them.
       try {
-        events.push(eventFromLine(parsed));
+        events.push(eventFromLine(parsed, events));
       } catch (error) {
         throw new Error(`Task log ${file} cannot be read at line ${lineNumber}: ${(error as Error).message}`);
       }

@@ -1,3 +1,4 @@
+import { parseQuestionOptions } from '../../shared/question-options.js';
 import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** ask_followup_question: asks the user, optionally offering 2–5 answers to pick from. */
@@ -19,34 +20,19 @@ export const askFollowupQuestionTool: ToolHandler = {
       '<ask_followup_question>\n<question>Which test framework should the new tests use?</question>\n<options>["vitest", "jest"]</options>\n</ask_followup_question>',
   },
   async execute(params, context) {
-    const options = parseOptions(params.options);
-    if (typeof options === 'string') return mistake(options);
+    const options = parseQuestionOptions(params.options);
+    if (!Array.isArray(options)) return mistake(options.problem);
     const answer = await context.host.questions.ask(params.question!, options, context.signal);
+    // The log keeps the answers offered, as read here: the UIs show them from there and never read the parameter.
+    const offered = options.length > 0 ? { options } : {};
     if (answer === undefined) {
       return {
         kind: 'result',
         output:
           'No user is available to answer (this is a non-interactive run). Proceed with your best judgement, state your assumptions, and continue the task.',
-        details: { question: { answered: false } },
+        details: { question: { answered: false, ...offered } },
       };
     }
-    return { kind: 'result', output: `<answer>\n${answer}\n</answer>`, details: { question: { answered: true } } };
+    return { kind: 'result', output: `<answer>\n${answer}\n</answer>`, details: { question: { answered: true, ...offered } } };
   },
 };
-
-function parseOptions(raw: string | undefined): string[] | string {
-  if (raw === undefined || raw.trim() === '') return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(raw);
-  } catch {
-    return `options must be a JSON array of strings, e.g. ["Yes", "No"]; got: ${raw.slice(0, 200)}`;
-  }
-  if (!Array.isArray(parsed) || !parsed.every((o) => typeof o === 'string')) {
-    return 'options must be a JSON array of strings, e.g. ["Yes", "No"].';
-  }
-  if (parsed.length < 2 || parsed.length > 5) {
-    return `options must hold 2 to 5 answers; got ${parsed.length}.`;
-  }
-  return parsed;
-}

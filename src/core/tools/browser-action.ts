@@ -13,7 +13,7 @@ import { BrowserStartError, type BrowserSession } from '../browser/browser-sessi
 import type { Base64Image } from '../providers/types.js';
 import { checkWebAccess } from '../web/web-access.js';
 import { isLocalHost, parseWebUrl } from '../web/web-hosts.js';
-import type { BrowserFacts } from '../../shared/tool-details.js';
+import type { BrowserFacts, ConsoleLine } from '../../shared/tool-details.js';
 import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 
 /** New console lines one result shows; the rest are counted ("console" shows them all). */
@@ -98,7 +98,7 @@ async function run(session: BrowserSession, request: BrowserActionRequest, conte
       const output =
         lines.length === 0
           ? 'The page has logged nothing to the console.'
-          : `Console messages and errors of the page so far (the last ${lines.length}):\n${lines.join('\n')}`;
+          : `Console messages and errors of the page so far (the last ${lines.length}):\n${consoleText(lines)}`;
       return {
         kind: 'result',
         output: `${output}\n\nCurrent URL: ${page.url()}`,
@@ -141,11 +141,11 @@ async function report(session: BrowserSession, page: Page, action: BrowserAction
   const fresh = session.takeNewConsole();
   const shown = fresh.slice(-CONSOLE_LINES_SHOWN);
   const left = fresh.length - shown.length;
-  const consoleText =
+  const said =
     fresh.length === 0
       ? 'No new console messages.'
-      : `New console messages and errors:\n${left > 0 ? `(${left} earlier ones left out; action console lists them)\n` : ''}${shown.join('\n')}`;
-  const parts = [done, `Current URL: ${page.url()}`, consoleText];
+      : `New console messages and errors:\n${left > 0 ? `(${left} earlier ones left out; action console lists them)\n` : ''}${consoleText(shown)}`;
+  const parts = [done, `Current URL: ${page.url()}`, said];
   let images: Base64Image[] | undefined;
   if (context.modelSupportsImages) {
     const shot = await page.screenshot({ type: 'jpeg', quality: 75, timeout: 10_000 });
@@ -175,8 +175,13 @@ async function pageText(page: Page): Promise<string> {
 async function pageState(session: BrowserSession): Promise<string> {
   const page = session.page;
   const fresh = session.takeNewConsole().slice(-CONSOLE_LINES_SHOWN);
-  const consoleText = fresh.length > 0 ? `\nNew console messages and errors:\n${fresh.join('\n')}` : '';
-  return page ? `\n\nCurrent URL: ${page.url()}${consoleText}` : consoleText;
+  const said = fresh.length > 0 ? `\nNew console messages and errors:\n${consoleText(fresh)}` : '';
+  return page ? `\n\nCurrent URL: ${page.url()}${said}` : said;
+}
+
+/** Console lines as the model reads them, one a line. */
+function consoleText(lines: readonly ConsoleLine[]): string {
+  return lines.map((line) => line.text).join('\n');
 }
 
 /** Checks the parameters an action needs; returns the request or what is wrong with the call. */

@@ -922,11 +922,14 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     );
     const [first, , last] = cards;
     assert.ok(
-      first?.kind === 'tool' && first.details?.browser?.console.includes('uncaught TypeError: window.setupFooter is not a function (app.js:11)'),
+      first?.kind === 'tool' &&
+        first.details?.browser?.console.some(
+          (line) => line.level === 'error' && line.text === 'uncaught TypeError: window.setupFooter is not a function (app.js:11)',
+        ),
       JSON.stringify(first),
     );
     assert.ok(
-      last?.kind === 'tool' && last.details?.browser?.console.join('\n') === 'log: app started (app.js:10)',
+      last?.kind === 'tool' && JSON.stringify(last.details?.browser?.console) === JSON.stringify([{ level: 'log', text: 'log: app started (app.js:10)' }]),
       JSON.stringify(last?.kind === 'tool' ? last.details : last),
     );
     assert.match(last?.kind === 'tool' ? (last.screenshot ?? '') : '', /^data:image\/jpeg;base64,\/9j\//);

@@ -61,7 +61,10 @@ describe('browser_action', () => {
     assert.deepEqual(launched.kind === 'result' ? launched.details?.browser : undefined, {
       action: 'launch',
       url: server.url,
-      console: ['log: app started (app.js:10)', 'uncaught TypeError: window.setupFooter is not a function (app.js:11)'],
+      console: [
+        { level: 'log', text: 'log: app started (app.js:10)' },
+        { level: 'error', text: 'uncaught TypeError: window.setupFooter is not a function (app.js:11)' },
+      ],
       screenshot: true,
     });
 
@@ -83,6 +86,39 @@ describe('browser_action', () => {
     assert.equal(output(closed), 'The browser is closed.');
     const afterClose = await harness.run(tool, { action: 'click', element: 'Increment' });
     assert.match(output(afterClose), /^ERROR: The browser is not open\. Start it with action launch and a url, then click\./);
+  });
+
+  test('each console line is logged with its level: the console method, error for an uncaught error', async () => {
+    writeFileSync(
+      join(root, 'levels.html'),
+      `<script>
+console.log('plain'); console.info('fyi'); console.warn('careful'); console.error('broken'); console.debug('detail');
+console.log('error: only the words of an error'); console.table([1]);
+setTimeout(() => { throw new RangeError('too far'); });
+</script>`,
+    );
+    const harness = new ToolHarness(root);
+    harness.policy = { ...harness.policy, browser: true };
+    const tool = browserTool();
+    await harness.run(tool, { action: 'launch', url: `${server.url}levels.html` });
+    const all = await harness.run(tool, { action: 'console' });
+    const lines = all.kind === 'result' ? (all.details?.browser?.console ?? []) : [];
+    assert.deepEqual(
+      lines.map((line) => [line.level, line.text.replace(/ \(levels\.html:\d+\)$/, '')]),
+      [
+        ['log', 'log: plain'],
+        ['info', 'info: fyi'],
+        ['warn', 'warning: careful'],
+        ['error', 'error: broken'],
+        ['debug', 'debug: detail'],
+        ['log', 'log: error: only the words of an error'],
+        ['log', 'table: [1]'],
+        ['error', 'uncaught RangeError: too far'],
+      ],
+      output(all),
+    );
+    // The model reads the same lines, one a line.
+    assert.match(output(all), /\nlog: plain[^\n]*\ninfo: fyi[^\n]*\nwarning: careful/);
   });
 
   test('clicks by coordinate and selector, hover, scroll and resize', async () => {

@@ -3,6 +3,7 @@
 // and the auto-approve bar's switch for the web tools.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { ConsoleLine } from '../../../src/shared/tool-details.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { snapshotOf, taskView, usePanelSuite } from './webview-page.js';
 
@@ -16,7 +17,10 @@ describe('the browser card', () => {
 
   test('shows the action, the console lines and the newest screenshot, which opens at full size', async () => {
     const { page } = suite.panel;
-    const lines = ['log: app started (app.js:10)', 'uncaught TypeError: window.setupFooter is not a function (app.js:11)'];
+    const lines: ConsoleLine[] = [
+      { level: 'log', text: 'log: app started (app.js:10)' },
+      { level: 'error', text: 'uncaught TypeError: window.setupFooter is not a function (app.js:11)' },
+    ];
     const launched: UiMessage = {
       kind: 'tool',
       id: 'e1',
@@ -35,8 +39,11 @@ describe('the browser card', () => {
     assert.equal(await card.locator('.tool-name').textContent(), 'Browser');
     assert.equal(await card.locator('.tool-subject').textContent(), 'launch http://127.0.0.1:3000/');
     assert.equal(await card.locator('.tool-facts').textContent(), 'http://127.0.0.1:3000/ · 2 console messages');
-    assert.deepEqual(await card.locator('.browser-console li').allTextContents(), lines);
-    assert.deepEqual(await card.locator('.browser-console li.console-error').allTextContents(), [lines[1]]);
+    assert.deepEqual(
+      await card.locator('.browser-console li').allTextContents(),
+      lines.map((line) => line.text),
+    );
+    assert.deepEqual(await card.locator('.browser-console li.console-error').allTextContents(), [lines[1]!.text]);
 
     const shot = card.getByRole('button', { name: 'The page after launch' });
     assert.equal(await shot.getAttribute('aria-expanded'), 'false');
@@ -65,6 +72,37 @@ describe('the browser card', () => {
     assert.equal(await card.locator('.browser-shot').count(), 0);
     assert.equal(await card.locator('.browser-console li').count(), 2);
     assert.equal(await page.locator('[data-call-id="call-2"] .tool-facts').textContent(), 'http://127.0.0.1:3000/ · no new console messages');
+  });
+
+  test('colours console lines by the level logged with them, not by their words', async () => {
+    const { page } = suite.panel;
+    const lines: ConsoleLine[] = [
+      { level: 'error', text: 'Failed to load resource (app.js:3)' },
+      { level: 'warn', text: 'deprecated: use fetch' },
+      { level: 'log', text: 'error: the word only' },
+      { level: 'info', text: 'warning: the word only' },
+      { level: 'debug', text: 'tick' },
+    ];
+    const shown: UiMessage = {
+      kind: 'tool',
+      id: 'e3',
+      callId: 'call-3',
+      tool: 'browser_action',
+      params: { action: 'console' },
+      status: 'done',
+      output: 'Console messages',
+      details: { browser: { action: 'console', url: 'http://127.0.0.1:3000/', console: lines, screenshot: false } },
+      ts,
+    };
+    await suite.panel.send(snapshotOf(taskView([task, shown])));
+    const card = page.locator('[data-call-id="call-3"]');
+    await card.locator('.browser-console li').first().waitFor();
+    assert.deepEqual(
+      await card.locator('.browser-console li').allTextContents(),
+      lines.map((line) => line.text),
+    );
+    assert.deepEqual(await card.locator('.browser-console li.console-error').allTextContents(), ['Failed to load resource (app.js:3)']);
+    assert.deepEqual(await card.locator('.browser-console li.console-warning').allTextContents(), ['deprecated: use fetch']);
   });
 
   test('the auto-approve bar has a Web toggle for the web tools', async () => {

@@ -346,6 +346,38 @@ describe('chat panel in Chromium', () => {
     assert.ok(await page.getByRole('button', { name: 'readConfig' }).isDisabled(), 'one answer per question');
   });
 
+  test('an answered question shows the options its result logged, never a reading of the parameter', async () => {
+    const { page } = panel;
+    const answered: UiMessage = {
+      kind: 'tool',
+      id: 'q2',
+      callId: 'call-q2',
+      tool: 'ask_followup_question',
+      // The parameter as the model wrote it is not read: only the logged options are shown.
+      params: { question: 'Which port?', options: '<option>8080</option><option>3000</option>' },
+      status: 'done',
+      output: '<answer>\n3000\n</answer>',
+      details: { question: { answered: true, options: ['3000', '8080'] } },
+      ts,
+    };
+    const refused: UiMessage = {
+      kind: 'tool',
+      id: 'q3',
+      callId: 'call-q3',
+      tool: 'ask_followup_question',
+      params: { question: 'Which host?', options: '["a"' },
+      status: 'failed',
+      error: 'options must be a JSON array of strings',
+      ts,
+    };
+    await panel.send(snapshotOf(taskView([taskMessage, answered, refused], { status: 'completed' })));
+    const cards = page.locator('.question-card');
+    await cards.nth(1).waitFor();
+    assert.deepEqual(await cards.nth(0).locator('.option-button').allTextContents(), ['3000', '8080']);
+    assert.ok(await cards.nth(0).getByRole('button', { name: '3000' }).isDisabled(), 'an answered question takes no answer');
+    assert.equal(await cards.nth(1).locator('.option-button').count(), 0);
+  });
+
   test('a pending question without a card still gets one with its options', async () => {
     const { page } = panel;
     await panel.send(snapshotOf(taskView([taskMessage], { status: 'awaiting_answer', pendingQuestion: { question: 'Proceed?', options: ['Yes', 'No'] } })));

@@ -5,7 +5,7 @@ import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import { buildChatItems } from '../../../webview-ui/src/chat/chat-items.js';
 import { formatCost, formatTokens } from '../../../webview-ui/src/common/format.js';
 import { toolSubject } from '../../../src/shared/tool-subject.js';
-import { parseQuestionOptions, splitPath } from '../../../webview-ui/src/chat/tool-display.js';
+import { splitPath } from '../../../webview-ui/src/chat/tool-display.js';
 
 const ts = 1;
 const question = (id: string): UiMessage => ({
@@ -77,12 +77,6 @@ describe('buildChatItems', () => {
 });
 
 describe('display helpers', () => {
-  test('question options: JSON array, <option> tags, or plain text', () => {
-    assert.deepEqual(parseQuestionOptions('["a","b"]'), ['a', 'b']);
-    assert.deepEqual(parseQuestionOptions('<option>a</option>\n<option> b </option>'), ['a', 'b']);
-    assert.deepEqual(parseQuestionOptions(undefined), []);
-  });
-
   test('tool subject: command, search, path, MCP', () => {
     assert.deepEqual(toolSubject('execute_command', { command: 'npm test' }), { kind: 'command', text: 'npm test' });
     assert.deepEqual(toolSubject('search_files', { path: 'src', regex: 'TODO' }), { kind: 'text', text: '/TODO/ in src' });

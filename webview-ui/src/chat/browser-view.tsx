@@ -2,6 +2,10 @@ import { useState } from 'react';
 import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
+import type { ConsoleLevel } from '../../../src/shared/tool-details.js';
+
+/** The colour of a console line by its level; the others are plain. */
+const CONSOLE_CLASS: Readonly<Partial<Record<ConsoleLevel, string>>> = { error: 'console-error', warn: 'console-warning' };
 
 /**
  * A browser_action card's page: the newest screenshot of the chat (click to see it at full size)
@@ -39,8 +43,8 @@ export function BrowserView({ message, taskId }: { message: UiToolMessage; taskI
           {lines.map((line, index) => (
             // Lines repeat (the same log twice), so the index is part of the key.
             // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows with the message it belongs to
-            <li key={index} className={/^(error|uncaught)\b/.test(line) ? 'console-error' : /^warning\b/.test(line) ? 'console-warning' : undefined}>
-              {line}
+            <li key={index} className={CONSOLE_CLASS[line.level]}>
+              {line.text}
             </li>
           ))}
         </ul>

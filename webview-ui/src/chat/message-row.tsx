@@ -11,7 +11,6 @@ import { InterruptedCard } from './interrupted-card.js';
 import { QuestionCard } from './question-card.js';
 import { RetryNotice } from './retry-notice.js';
 import { ToolCard } from './tool-card.js';
-import { parseQuestionOptions } from './tool-display.js';
 import { UserMessage } from './user-message.js';
 
 /** Renders one chat row of any type. */
@@ -86,7 +85,7 @@ const MessageRow = memo(function MessageRow({ message, live, approval, pendingQu
       return <AssistantMessage text={message.text} reasoning={message.reasoning} streaming={false} />;
     case 'tool':
       if (message.tool === 'ask_followup_question') {
-        const options = pendingQuestion?.options ?? parseQuestionOptions(message.params.options);
+        const options = pendingQuestion?.options ?? message.details?.question?.options ?? [];
         return <QuestionCard question={pendingQuestion?.question ?? message.params.question ?? ''} options={options} pending={pendingQuestion !== undefined} />;
       }
       return <ToolCard message={message} live={live} approval={approval} taskId={taskId} />;

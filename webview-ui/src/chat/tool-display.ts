@@ -51,16 +51,3 @@ const STATUS: Readonly<Record<ToolStatus, { icon: string; label: string }>> = {
 export function toolStatusDisplay(status: ToolStatus): { icon: string; label: string } {
   return STATUS[status];
 }
-
-/** Parses a follow-up question's options: a JSON array (Cline) or one `<option>` per line. */
-export function parseQuestionOptions(raw: string | undefined): string[] {
-  if (raw === undefined || raw.trim() === '') return [];
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (Array.isArray(parsed)) return parsed.map((o) => (typeof o === 'string' ? o : JSON.stringify(o)));
-  } catch {
-    // Not JSON: fall through to the tag form.
-  }
-  const tagged = [...raw.matchAll(/<option>([\s\S]*?)<\/option>/g)].map((m) => m[1]!.trim());
-  return tagged.length > 0 ? tagged : [raw.trim()];
-}
