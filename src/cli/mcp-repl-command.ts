@@ -4,7 +4,7 @@ import type { Style } from './style.js';
 import { commandHelp } from './command-help.js';
 
 /** Help for the /mcp REPL command: its line of the built-in commands and the subcommands. */
-export const MCP_REPL_HELP = commandHelp('mcp');
+const MCP_REPL_HELP = commandHelp('mcp');
 
 /** Runs `/mcp [subcommand] [name]` and returns the text to print (what servers sent passes through style.text()). */
 export async function runMcpReplCommand(args: readonly string[], hub: McpHub, style: Style): Promise<string> {

@@ -14,7 +14,7 @@ export interface WebviewEndpoint {
 }
 
 /** Timing of the messenger; tests may shorten it. */
-export interface PanelMessengerOptions {
+interface PanelMessengerOptions {
   /** Least time between two `streaming` (and `commandOutput`) messages (default 50 ms). */
   readonly throttleMs?: number;
   /** Where invalid messages and failed requests are logged. */

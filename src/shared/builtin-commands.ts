@@ -3,7 +3,7 @@
 // may import it too.
 
 /** Where a command can be typed: the CLI's REPL or the panel's Task box. */
-export type CommandHost = 'cli' | 'panel';
+type CommandHost = 'cli' | 'panel';
 
 /** A built-in command as its host lists it and runs it. */
 export interface BuiltinCommand {

@@ -95,7 +95,7 @@ const mentionSuggestionSchema = z.object({ value: z.string(), label: z.string(),
 export type MentionSuggestion = DeepReadonly<z.infer<typeof mentionSuggestionSchema>>;
 
 /** The auto-approve toggles and the limits per task, as the user's settings hold them (the chat's auto-approve bar). */
-export const autoApproveViewSchema = z.object({
+const autoApproveViewSchema = z.object({
   readFiles: z.boolean(),
   editFiles: z.boolean(),
   /** Commands the model marked as safe (requires_approval false). */
@@ -160,7 +160,7 @@ const images = z
 const mcpName = z.string().min(1).max(500);
 
 /** Messages from the webview to the extension host; unknown fields are refused. */
-export const webviewMessageSchema = z.discriminatedUnion('type', [
+const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
   z.object({ type: z.literal('newTask'), id, text, images }).strict(),
   z.object({ type: z.literal('sendMessage'), id, text, images }).strict(),
@@ -273,7 +273,7 @@ export type WebviewMessage = DeepReadonly<z.infer<typeof webviewMessageSchema>>;
 export type WebviewRequest = Exclude<WebviewMessage, { type: 'ready' }>;
 
 /** Messages from the extension host to the webview. */
-export const hostMessageSchema = z.union([
+const hostMessageSchema = z.union([
   /**
    * The whole panel state, with the open task's assistant message as it streams at that moment (absent
    * between responses): one message, so the logged message and a stale streamed copy never show together.
@@ -307,7 +307,7 @@ export const hostMessageSchema = z.union([
 export type HostMessage = DeepReadonly<z.infer<typeof hostMessageSchema>>;
 
 /** The outcome of checking one incoming message. */
-export type Parsed<T> =
+type Parsed<T> =
   | { readonly ok: true; readonly message: T }
   /** `id` is the request id when the message had a usable one, so the error can be replied to. */
   | { readonly ok: false; readonly error: string; readonly id?: string };

@@ -145,11 +145,6 @@ export function mergeMcpConfigFiles(files: readonly McpConfigFile[], options: Mc
   return { servers, invalid, problems, ...(untrusted ? { untrusted } : {}) };
 }
 
-/** Reads and merges all files. */
-export function loadMcpConfig(sources: readonly McpConfigSource[], options: McpMergeOptions = {}): McpConfig {
-  return mergeMcpConfigFiles(sources.map(readMcpConfigFile), options);
-}
-
 /** Formats a problem as one line naming the file, server and field. */
 export function describeMcpConfigProblem(problem: McpConfigProblem): string {
   return `MCP config ${problem.file}: ${problem.server !== undefined ? `server "${problem.server}": ` : ''}${problem.message}`;

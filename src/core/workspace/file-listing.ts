@@ -154,7 +154,11 @@ export function rulesRelativeToRoot(sets: readonly IgnoreRuleSet[]): string {
     .join('\n');
 }
 
-/** Orders entries like a file tree: each folder before its contents, folders before files, then by name. */
+/**
+ * Orders entries like a file tree: each folder before its contents, folders before files, then by
+ * name. The listing's walk yields this order without comparing whole paths; this comparator states
+ * it, so other listings (ripgrep's) can be checked against it.
+ */
 export function compareEntries(a: string, b: string): number {
   const aFolder = a.endsWith('/');
   const bFolder = b.endsWith('/');

@@ -2,10 +2,10 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import {
   describeMcpConfigProblem,
-  loadMcpConfig,
   mcpConfigSources,
   mergeMcpConfigFiles,
   parseMcpConfigText,
+  readMcpConfigFile,
   type McpConfigSource,
   type McpServerConfig,
 } from '../../../src/core/mcp/mcp-config.js';
@@ -127,7 +127,7 @@ describe('MCP config', () => {
         ['global', 'workspace', 'extra'],
       );
       assert.equal(sources[2]!.path, `${ws.root}/extra.json`);
-      const config = loadMcpConfig(sources, { workspaceTrust: () => 'trusted' });
+      const config = mergeMcpConfigFiles(sources.map(readMcpConfigFile), { workspaceTrust: () => 'trusted' });
       assert.equal((config.servers.get('shared')!.transport as { command: string }).command, 'global');
       assert.equal(config.servers.get('shared')!.source, `${ws.root}/storage/mcp_settings.json`);
       assert.equal(config.servers.get('onlyGlobal')!.source, `${ws.root}/storage/mcp_settings.json`);
@@ -139,7 +139,7 @@ describe('MCP config', () => {
         `MCP config ${ws.root}/project/.smith/mcp.json: server "fromExtra": ignored: a user-level server of the same name (in ${ws.root}/extra.json) is used instead; rename one of them`,
       ]);
       assert.equal(config.invalid.size, 0);
-      assert.equal(loadMcpConfig(mcpConfigSources({ storageDir: `${ws.root}/none`, cwd: `${ws.root}/none` })).servers.size, 0);
+      assert.equal(mergeMcpConfigFiles(mcpConfigSources({ storageDir: `${ws.root}/none`, cwd: `${ws.root}/none` }).map(readMcpConfigFile)).servers.size, 0);
     } finally {
       ws.dispose();
     }

@@ -22,7 +22,7 @@ export interface WebviewState {
 }
 
 /** What the reducer applies: a host message, or the composer saying it took the first `count` inserts. */
-export type PanelAction = HostMessage | { readonly type: 'insertsTaken'; readonly count: number };
+type PanelAction = HostMessage | { readonly type: 'insertsTaken'; readonly count: number };
 
 /** Live output kept per command: enough to scroll back a little, bounded so a chatty build cannot grow memory. */
 export const LIVE_OUTPUT_CAP = 64 * 1024;
