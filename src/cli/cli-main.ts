@@ -2,10 +2,8 @@
 // loaded by main.ts (the dist/cli.js entry) only when a command needs it.
 import { realpathSync } from 'node:fs';
 import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
-import { createModeProvider, createProvider } from '../core/providers/create-provider.js';
-import type { Mode } from '../core/log/mode.js';
-import type { ApiProvider, ProviderConfig } from '../core/providers/types.js';
-import { createTaskEnvironment } from '../core/session/task-environment.js';
+import type { ProviderConfig } from '../core/providers/types.js';
+import { openSession, sessionProviders } from '../core/session/open-session.js';
 import { Task } from '../core/task/task.js';
 import { unpricedModels } from '../core/task/cost-limit.js';
 import { SUBCOMMANDS, UsageError, parseCliArgs, type CliOptions } from './args.js';
@@ -76,13 +74,9 @@ async function main(argv: readonly string[]): Promise<number> {
 
   const redactor = cliRedactor(process.env);
   const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
-  const provider = createProvider(providerConfigFrom(options, process.env));
-  const modeConfigs = modeProviderConfigsFrom(options, process.env);
-  const providerForMode: Partial<Record<Mode, ApiProvider>> = {};
-  for (const mode of ['plan', 'act'] as const) {
-    const config = modeConfigs[mode];
-    if (config) providerForMode[mode] = createModeProvider(mode, config);
-  }
+  // Built first: a provider that cannot be built says what to fix before anything starts.
+  const providers = sessionProviders({ main: providerConfigFrom(options, process.env), profiles: modeProviderConfigsFrom(options, process.env) });
+  const provider = providers.main;
   // Approvals and answers are read from stdin unless the task itself came from there.
   const stdinFree = !jsonInput && (stdinIsTty || Boolean(options.task) || Boolean(options.resume));
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;
@@ -108,34 +102,32 @@ async function main(argv: readonly string[]): Promise<number> {
     redactor,
     warn: (message) => process.stderr.write(`${style.yellow(style.text(message))}\n`),
   });
-  const environment = await createTaskEnvironment({
-    cwd,
-    additionalRoots,
-    storageDir,
-    host: {
-      ...baseHost,
-      ...(jsonInput ? { approvals: jsonInput.approvalPort, questions: jsonInput.questionPort } : {}),
-      ...(overlay ? { files: overlay, processes: NO_COMMANDS } : {}),
+  const environment = await openSession({
+    place: { cwd, additionalRoots, storageDir },
+    providers,
+    settings: {
+      policy: policyFromFlags(options),
+      maxIterations: options.maxIterations,
+      ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
+      ...(options.autoCondenseAt !== undefined ? { autoCondenseAt: options.autoCondenseAt } : {}),
+      modelOverrides: options.modelOverrides,
+      checkpoints: { enabled: options.checkpoints && !overlay },
+      permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...settings.rules],
+      hooks: settings.hooks,
+      // A dry run runs no command at all.
+      ...(options.sandbox && !overlay ? { sandbox: { network: options.sandboxNetwork, allowedHosts: options.sandboxAllowedHosts } } : {}),
+      subagents: { ...DEFAULT_SUBAGENT_SETTINGS, maxParallel: options.maxSubagents },
+      web: options.web,
     },
-    provider,
-    providerForMode,
-    policy: policyFromFlags(options),
-    // A dry run runs no command at all.
-    ...(options.sandbox && !overlay ? { sandbox: { network: options.sandboxNetwork, allowedHosts: options.sandboxAllowedHosts } } : {}),
-    maxIterations: options.maxIterations,
-    ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
-    ...(options.autoCondenseAt !== undefined ? { autoCondenseAt: options.autoCondenseAt } : {}),
-    modelOverrides: options.modelOverrides,
-    extraTools: mcp.wiring.tools,
-    extraPromptSections: mcp.wiring.promptSections,
-    hiddenTools: mcp.wiring.hiddenTools,
-    waitForTools: mcp.wiring.ready,
-    redactor,
-    checkpoints: { enabled: options.checkpoints && !overlay },
-    permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...settings.rules],
-    hooks: settings.hooks,
-    web: options.web,
-    subagents: { ...DEFAULT_SUBAGENT_SETTINGS, maxParallel: options.maxSubagents },
+    ports: {
+      host: {
+        ...baseHost,
+        ...(jsonInput ? { approvals: jsonInput.approvalPort, questions: jsonInput.questionPort } : {}),
+        ...(overlay ? { files: overlay, processes: NO_COMMANDS } : {}),
+      },
+      redactor,
+      mcp: mcp.wiring,
+    },
   }).catch(async (error: unknown) => {
     await mcp.dispose();
     throw error;

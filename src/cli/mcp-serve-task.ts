@@ -1,7 +1,6 @@
 import { KEYED_PROVIDERS } from './provider-settings.js';
-import { createProvider } from '../core/providers/create-provider.js';
 import type { ProviderConfig } from '../core/providers/types.js';
-import { createTaskEnvironment } from '../core/session/task-environment.js';
+import { openSession, sessionProviders, type SessionProviders } from '../core/session/open-session.js';
 import { APPROVE_ALL_POLICY } from '../core/log/approval-policy.js';
 import { Task } from '../core/task/task.js';
 import { cliRedactor } from './cli-secrets.js';
@@ -38,21 +37,18 @@ export async function runTaskForMcp(request: McpTaskRequest): Promise<McpTaskAns
       text: `run_task needs a model provider: start smith mcp-serve with --provider/--model/--base-url, or set one of ${KEYED_PROVIDERS.map((p) => p.keyEnvVar).join(', ')} in its environment.`,
     };
   }
-  let provider: ReturnType<typeof createProvider>;
+  let providers: SessionProviders;
   try {
-    provider = createProvider(request.providerConfig);
+    providers = sessionProviders({ main: request.providerConfig });
   } catch (error) {
     return { isError: true, text: (error as Error).message };
   }
-  const environment = await createTaskEnvironment({
-    cwd: request.cwd,
-    storageDir: request.storageDir,
-    host: createMcpServeHost(),
-    provider,
-    policy: { ...APPROVE_ALL_POLICY, outsideWorkspace: false },
-    maxIterations: request.maxIterations,
+  const environment = await openSession({
+    place: { cwd: request.cwd, storageDir: request.storageDir },
+    providers,
+    settings: { policy: { ...APPROVE_ALL_POLICY, outsideWorkspace: false }, maxIterations: request.maxIterations },
     // The answer goes to another program and the log stays on disk: neither holds the keys.
-    redactor: cliRedactor(process.env),
+    ports: { host: createMcpServeHost(), redactor: cliRedactor(process.env) },
   });
   const first = Task.create(environment.options, request.task);
   let current = first;

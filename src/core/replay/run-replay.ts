@@ -10,7 +10,7 @@ import type { ModelInfoOverrides } from '../providers/model-catalog.js';
 import type { ApiProvider } from '../providers/types.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
 import { loadPermissionSettings } from '../permissions/settings-files.js';
-import { createTaskEnvironment } from '../session/task-environment.js';
+import { openSession } from '../session/open-session.js';
 import { DEFAULT_POLICY, type AutoApprovePolicy } from '../log/approval-policy.js';
 import { readTaskEvents, taskDir } from '../log/task-log.js';
 import { newTaskId, Task } from '../task/task.js';
@@ -147,25 +147,27 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
   const questions = new ReplayQuestions(plan.answers);
   // The tools are known once the environment exists; the approvals need their groups.
   let groupOf: (tool: string) => ToolGroup | undefined = () => undefined;
-  const environment = await createTaskEnvironment({
-    cwd: workspace,
-    ...(otherFolders.length > 0 ? { additionalRoots: otherFolders } : {}),
+  const environment = await openSession({
     // The user's skills, rules and model facts; the replay's own log and checkpoints go to its folder below.
-    storageDir: input.storageDir,
-    host: { ...input.host, processes: commands.processes, approvals: new ReplayApprovals(plan, (tool) => groupOf(tool)), questions },
-    ...(commands.sandbox ? { sandbox: commands.sandbox } : {}),
-    provider: input.settings.provider({ provider: plan.provider, model: plan.model }),
-    policy: ASK_EVERYTHING,
-    maxIterations: input.settings.maxIterations,
-    ...(input.settings.modelOverrides ? { modelOverrides: input.settings.modelOverrides } : {}),
-    ...(input.redactor ? { redactor: input.redactor } : {}),
-    checkpoints: { enabled: false },
-    // The deny and ask rules of the user's and the workspace's settings hold in a replay too (an ask is
-    // answered as the original run answered); allow rules
-    // and hooks do not apply: the replay approves only what the original run approved, and runs nothing else.
-    permissions: loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: workspace, trust: () => 'denied' }).rules.filter(
-      (rule) => rule.effect !== 'allow',
-    ),
+    place: { cwd: workspace, additionalRoots: otherFolders, storageDir: input.storageDir },
+    providers: { main: input.settings.provider({ provider: plan.provider, model: plan.model }) },
+    settings: {
+      policy: ASK_EVERYTHING,
+      maxIterations: input.settings.maxIterations,
+      ...(input.settings.modelOverrides ? { modelOverrides: input.settings.modelOverrides } : {}),
+      checkpoints: { enabled: false },
+      // The deny and ask rules of the user's and the workspace's settings hold in a replay too (an ask is
+      // answered as the original run answered); allow rules
+      // and hooks do not apply: the replay approves only what the original run approved, and runs nothing else.
+      permissions: loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: workspace, trust: () => 'denied' }).rules.filter(
+        (rule) => rule.effect !== 'allow',
+      ),
+      ...(commands.sandbox ? { sandbox: commands.sandbox } : {}),
+    },
+    ports: {
+      host: { ...input.host, processes: commands.processes, approvals: new ReplayApprovals(plan, (tool) => groupOf(tool)), questions },
+      ...(input.redactor ? { redactor: input.redactor } : {}),
+    },
   });
   try {
     groupOf = (tool) => environment.options.tools.get(tool)?.spec.group;

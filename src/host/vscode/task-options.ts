@@ -1,8 +1,8 @@
 import type { McpTaskWiring } from '../../core/tools/mcp-tools.js';
 import type { Host } from '../../core/ports.js';
-import type { ApiProvider, ProviderConfig } from '../../core/providers/types.js';
-import { SecretRedactor } from '../../core/secrets/secret-redactor.js';
-import { createTaskEnvironment, type TaskEnvironment } from '../../core/session/task-environment.js';
+import type { ProviderConfig } from '../../core/providers/types.js';
+import { keysInUseRedactor, openSession, sessionProviders } from '../../core/session/open-session.js';
+import type { TaskEnvironment } from '../../core/session/task-environment.js';
 import type { Mode } from '../../core/log/mode.js';
 import { editorEnvironment } from './editor-environment.js';
 import type { MentionEnvironment } from '../../core/context/mentions.js';
@@ -16,7 +16,6 @@ import { loadPermissionSettings } from '../../core/permissions/settings-files.js
 import { askSettingsTrust } from '../../core/permissions/settings-trust.js';
 import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
 import { createHostProvider } from './host-provider.js';
-import { createModeProvider } from '../../core/providers/create-provider.js';
 import { providerConfig, type SmithSettings } from './settings.js';
 
 /** What the panel knows when it sets up a task. */
@@ -57,20 +56,13 @@ export function vsCodePermissionRulesFor(settings: Pick<SmithSettings, 'permissi
  */
 export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<TaskEnvironment> {
   const { settings, apiKey } = input;
-  const provider = createHostProvider(providerConfig(settings, apiKey));
-  const providerForMode: Partial<Record<Mode, ApiProvider>> = {};
-  const modeModels: Record<Mode, string> = { plan: settings.planModel, act: settings.actModel };
-  for (const mode of ['plan', 'act'] as const) {
-    const profileConfig = input.modeProviders?.[mode];
-    if (profileConfig) providerForMode[mode] = createModeProvider(mode, profileConfig, createHostProvider);
-    else if (modeModels[mode] && modeModels[mode] !== settings.model)
-      providerForMode[mode] = createHostProvider(providerConfig(settings, apiKey, modeModels[mode]));
-  }
-  // The keys in use and the MCP servers' credentials never reach the log, the model or the panel.
-  const redactor = new SecretRedactor();
-  redactor.set('provider', [apiKey, ...Object.values(input.modeProviders ?? {}).map((config) => config.apiKey)]);
+  const models = {
+    main: providerConfig(settings, apiKey),
+    ...(input.modeProviders ? { profiles: input.modeProviders } : {}),
+    modeModels: { plan: settings.planModel, act: settings.actModel },
+  };
+  const providers = sessionProviders(models, createHostProvider);
   const mcp = input.mcp;
-  if (mcp) redactor.track('mcp', () => mcp.credentials());
   // The settings files (user and workspace) hold rules and hooks too; a workspace's allow rules and hooks wait for its trust.
   const permissionFiles = () =>
     loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: input.cwd, trust: new WorkspaceTrust({ storageDir: input.storageDir }).check });
@@ -79,32 +71,32 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
   for (const problem of fileSettings.problems) input.host.notify('warning', problem);
   // Not awaited: the task starts meanwhile; the permission rules are read again before each call.
   void askSettingsTrust(fileSettings.heldBack, input.storageDir, askSettingsTrustInWindow);
-  const environment = await createTaskEnvironment({
-    cwd: input.cwd,
-    ...(input.additionalRoots ? { additionalRoots: input.additionalRoots } : {}),
-    redactor,
-    storageDir: input.storageDir,
-    host: input.host,
-    provider,
-    ...(Object.keys(providerForMode).length > 0 ? { providerForMode } : {}),
-    policy: input.livePolicy ?? settings.policy,
-    maxIterations: settings.maxIterations,
-    ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}),
-    autoCondenseAt: settings.autoCondenseAt,
-    ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
-    checkpoints: settings.checkpoints,
-    // Read again before each call: a rule added from the approval bar ("always allow") applies at once.
-    permissions: rules,
-    hooks: fileSettings.hooks,
-    ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
-    subagents: settings.subagents,
-    web: settings.web,
-    modelOverrides: settings.modelOverrides,
-    hostEnvironment: () => editorEnvironment(input.cwd),
-    ...(input.mentionSources ? { mentionSources: input.mentionSources } : {}),
-    ...(input.mcp
-      ? { extraTools: input.mcp.tools, extraPromptSections: input.mcp.promptSections, hiddenTools: input.mcp.hiddenTools, waitForTools: input.mcp.ready }
-      : {}),
+  const environment = await openSession({
+    place: { cwd: input.cwd, ...(input.additionalRoots ? { additionalRoots: input.additionalRoots } : {}), storageDir: input.storageDir },
+    providers,
+    settings: {
+      policy: input.livePolicy ?? settings.policy,
+      maxIterations: settings.maxIterations,
+      ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}),
+      autoCondenseAt: settings.autoCondenseAt,
+      modelOverrides: settings.modelOverrides,
+      checkpoints: settings.checkpoints,
+      // Read again before each call: a rule added from the approval bar ("always allow") applies at once.
+      permissions: rules,
+      hooks: fileSettings.hooks,
+      ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
+      subagents: settings.subagents,
+      web: settings.web,
+      ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
+    },
+    ports: {
+      host: input.host,
+      // The keys in use and the MCP servers' credentials never reach the log, the model or the panel.
+      redactor: keysInUseRedactor(models, mcp),
+      hostEnvironment: () => editorEnvironment(input.cwd),
+      ...(input.mentionSources ? { mentionSources: input.mentionSources } : {}),
+      ...(mcp ? { mcp } : {}),
+    },
   });
   // Skill files that could not be used (invalid, or skipped: a link out of the workspace, too large), as the CLI warns of them.
   for (const error of environment.skills.errors) input.host.notify('warning', error);
