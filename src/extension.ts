@@ -28,7 +28,7 @@ import { TerminalProcessPort } from './host/vscode/terminal-process-port.js';
 import { createVsCodeHost } from './host/vscode/vscode-host.js';
 import { VsCodeFileSystem } from './host/vscode/vscode-file-system.js';
 import { WebviewInteractions } from './panel/webview-interactions.js';
-import { editorWorkspaceRoots, localWorkspaceFolders } from './host/vscode/workspace-folders.js';
+import { editorWorkspaceRoots, localWorkspaceFolders } from './panel/workspace-folders.js';
 
 // deactivate() waits for it: its stdio servers are child processes that must not outlive the host.
 let mcp: McpService | undefined;

@@ -6,6 +6,7 @@ import { DEFAULT_MODELS } from '../shared/provider-setup.js';
 import { needsModel, PROVIDERS } from '../shared/providers.js';
 import type { ApiProfile } from '../shared/protocol.js';
 import type { Mode } from '../core/log/mode.js';
+import { profileModelFor } from '../core/session/mode-profile-fields.js';
 import { loadCliProfiles, userSettingsFile } from './cli-profiles.js';
 import { defaultStorageDir } from './default-storage.js';
 
@@ -61,7 +62,7 @@ export function modeProviderConfigsFrom(flags: ProfiledOptions, env: NodeJS.Proc
     const name = flags.modeProfiles[mode] ?? fromFile[mode];
     if (name === undefined) continue;
     const profile = namedProfile(name, storageDir);
-    const modeModel = mode === 'plan' ? profile.planModel : profile.actModel;
+    const modeModel = profileModelFor(profile, mode);
     configs[mode] = providerConfigFrom({ ...kept, profile: name, ...(modeModel ? { model: modeModel } : {}) }, env);
   }
   return configs;

@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
-import { WorkspaceRoots, type WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
+import { WorkspaceRoots, type WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 
-/** The part of a VS Code workspace folder Smith reads (structural, so this file needs no 'vscode'). */
+/** The part of an editor's workspace folder Smith reads (VS Code's shape, matched structurally). */
 export interface EditorWorkspaceFolder {
   readonly name: string;
   readonly uri: { readonly scheme: string; readonly fsPath: string };

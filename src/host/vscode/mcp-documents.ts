@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import * as vscode from 'vscode';
 import type { McpHub } from '../../core/mcp/mcp-hub.js';
-import { EMPTY_MCP_CONFIG_TEXT } from './mcp-config-edits.js';
+import { EMPTY_MCP_CONFIG_TEXT } from '../../core/mcp/mcp-config-edits.js';
 
 /** The scheme of the read-only documents showing a server's log. */
 export const MCP_LOG_SCHEME = 'smith-mcp-log';

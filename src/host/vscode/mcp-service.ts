@@ -15,7 +15,7 @@ import { mcpTaskWiring, type McpTaskWiring } from '../../core/tools/mcp-tools.js
 import { describeWorkspaceServers, WorkspaceTrust, type UntrustedWorkspaceServers } from '../../core/mcp/workspace-trust.js';
 import { WorkspaceTrustPrompt, type AskWorkspaceTrust } from '../../core/mcp/workspace-trust-prompt.js';
 import type { McpPanelState } from '../../shared/protocol.js';
-import { setServerDisabled, setToolAutoApprove } from './mcp-config-edits.js';
+import { setServerDisabled, setToolAutoApprove } from '../../core/mcp/mcp-config-edits.js';
 import { McpLogDocuments, openMcpConfigFile } from './mcp-documents.js';
 import { mcpPanelState } from '../../panel/mcp-panel-state.js';
 import type { McpPanelSource } from '../../panel/panel-ports.js';

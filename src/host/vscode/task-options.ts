@@ -1,22 +1,22 @@
-import type { McpTaskWiring } from '../../core/tools/mcp-tools.js';
-import type { Host } from '../../core/ports.js';
-import type { ProviderConfig } from '../../core/providers/types.js';
-import { keysInUseRedactor, openSession, sessionProviders } from '../../core/session/open-session.js';
-import type { TaskEnvironment } from '../../core/session/task-environment.js';
-import type { Mode } from '../../core/log/mode.js';
-import { editorEnvironment } from './editor-environment.js';
 import type { MentionEnvironment } from '../../core/context/mentions.js';
-import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
-
-/** What only an editor attaches to a message. */
-type MentionSources = Pick<MentionEnvironment, 'problems' | 'terminal'>;
+import type { McpTaskWiring } from '../../core/tools/mcp-tools.js';
 import { WorkspaceTrust } from '../../core/mcp/workspace-trust.js';
 import type { PermissionRule } from '../../core/permissions/permission-rules.js';
 import { loadPermissionSettings } from '../../core/permissions/settings-files.js';
 import { askSettingsTrust } from '../../core/permissions/settings-trust.js';
-import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
+import type { Host } from '../../core/ports.js';
+import type { ProviderConfig } from '../../core/providers/types.js';
+import { keysInUseRedactor, openSession, sessionProviders, type ModelSettings } from '../../core/session/open-session.js';
+import type { TaskEnvironment } from '../../core/session/task-environment.js';
+import type { Mode } from '../../core/log/mode.js';
+import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
+import { editorEnvironment } from './editor-environment.js';
 import { createHostProvider } from './host-provider.js';
+import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
 import { providerConfig, type SmithSettings } from './settings.js';
+
+/** What only an editor attaches to a message. */
+type MentionSources = Pick<MentionEnvironment, 'problems' | 'terminal'>;
 
 /** What the panel knows when it sets up a task. */
 export interface VsCodeTaskInputs {
@@ -46,28 +46,30 @@ function vsCodePermissionRules(settings: Pick<SmithSettings, 'permissions'>, fil
 
 /** The rules a task in `cwd` runs with: the setting and the settings files (a workspace's allow rules once trusted). */
 export function vsCodePermissionRulesFor(settings: Pick<SmithSettings, 'permissions'>, storageDir: string, cwd: string): PermissionRule[] {
-  return vsCodePermissionRules(settings, loadPermissionSettings({ storageDir, workspaceRoot: cwd, trust: new WorkspaceTrust({ storageDir }).check }).rules);
+  return vsCodePermissionRules(settings, settingsFiles(storageDir, cwd).rules);
+}
+
+/** The settings files (user and workspace): rules and hooks; a workspace's allow rules and hooks wait for its trust. */
+function settingsFiles(storageDir: string, cwd: string): ReturnType<typeof loadPermissionSettings> {
+  return loadPermissionSettings({ storageDir, workspaceRoot: cwd, trust: new WorkspaceTrust({ storageDir }).check });
 }
 
 /**
- * The one place the extension turns its settings into a task environment (provider, per-mode
- * models, tools, MCP servers, .smithignore, skills, editor context). Throws a ProviderError saying what to fix
- * when the provider cannot be built (no key, no model, no base URL).
+ * The extension's door into a session: its settings and keys as host-neutral settings, its editor
+ * as ports (docs/architecture.md, "How a host starts a task"). Throws a ProviderError saying what
+ * to fix when a provider cannot be built (no key, no model, no base URL).
  */
 export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Promise<TaskEnvironment> {
   const { settings, apiKey } = input;
-  const models = {
+  const models: ModelSettings = {
     main: providerConfig(settings, apiKey),
     ...(input.modeProviders ? { profiles: input.modeProviders } : {}),
     modeModels: { plan: settings.planModel, act: settings.actModel },
   };
   const providers = sessionProviders(models, createHostProvider);
   const mcp = input.mcp;
-  // The settings files (user and workspace) hold rules and hooks too; a workspace's allow rules and hooks wait for its trust.
-  const permissionFiles = () =>
-    loadPermissionSettings({ storageDir: input.storageDir, workspaceRoot: input.cwd, trust: new WorkspaceTrust({ storageDir: input.storageDir }).check });
-  const fileSettings = permissionFiles();
-  const rules = () => vsCodePermissionRules(settings, permissionFiles().rules);
+  const fileSettings = settingsFiles(input.storageDir, input.cwd);
+  const rules = () => vsCodePermissionRulesFor(settings, input.storageDir, input.cwd);
   for (const problem of fileSettings.problems) input.host.notify('warning', problem);
   // Not awaited: the task starts meanwhile; the permission rules are read again before each call.
   void askSettingsTrust(fileSettings.heldBack, input.storageDir, askSettingsTrustInWindow);

@@ -9,7 +9,7 @@ import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { DEFAULT_POLICY } from '../../../src/core/log/approval-policy.js';
 import type { TaskOutcome } from '../../../src/core/task/task.js';
 import type { WorkspaceFolderInput } from '../../../src/core/workspace/workspace-roots.js';
-import { editorWorkspaceRoots, localWorkspaceFolders, type EditorWorkspaceFolder } from '../../../src/host/vscode/workspace-folders.js';
+import { editorWorkspaceRoots, localWorkspaceFolders, type EditorWorkspaceFolder } from '../../../src/panel/workspace-folders.js';
 import { Emitter } from '../../../src/panel/event-emitter.js';
 import type { CheckpointViews, EditReview, PanelProviderSettings } from '../../../src/panel/panel-ports.js';
 import { TaskController } from '../../../src/panel/task-controller.js';
