@@ -12,9 +12,10 @@ export const CHECKPOINT_PATHS_SHOWN = 200;
 
 /**
  * Takes a task's checkpoints: one when it starts or resumes, and one after every step that may
- * have changed the workspace, if it did. Snapshots run beside the model request, never before it;
- * the loop waits for them (`settled`) only before the next tool runs, so each checkpoint is the
- * workspace exactly as the step left it.
+ * have changed the workspace, if it did. Snapshots run beside the model request, never before it
+ * (the first one too, however big the workspace); the loop waits for them (`settled`) only before
+ * a tool that may change the workspace runs, so each checkpoint is the workspace exactly as the
+ * step left it.
  */
 export class TaskCheckpoints {
   private pending: Promise<void> = Promise.resolve();
@@ -30,6 +31,12 @@ export class TaskCheckpoints {
     this.count = log.events.filter((e) => e.type === 'checkpoint_created').length;
     this.lastRoots = latestRoots(log.events);
     log.onAppend((event) => this.observe(event));
+  }
+
+  /** True when a call of `tool` may change the workspace (an unknown tool is assumed to). */
+  mayChange(tool: string): boolean {
+    const group = this.groupOf(tool);
+    return group === undefined || WORKSPACE_CHANGING_GROUPS.has(group);
   }
 
   /** Resolves when every snapshot asked for so far is written (or failed). */

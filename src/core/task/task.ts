@@ -298,8 +298,9 @@ export class Task {
           noteMissingTool(this.log, options.tools, turn.blocks, setup.allowedTools);
           continue;
         }
-        // The previous step's checkpoint was taken while the model answered; it must be complete before files change again.
-        await this.checkpoints?.settled();
+        // The previous step's checkpoint (or the first one) was taken while the model answered; it
+        // must be complete before files change again. Read-only tools go on beside it.
+        if (this.checkpoints && turn.tools.some((call) => this.checkpoints?.mayChange(call.name))) await this.checkpoints.settled();
         const policy = typeof options.policy === 'function' ? options.policy() : options.policy;
         const outcome = await runToolCalls(
           turn.tools,

@@ -1,13 +1,17 @@
 // Checkpoints taken by a real Task against the scripted model server: one when the task starts,
 // one after each step that changed the workspace (an edit, a command), none after a read.
 import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ChildProcessRunner } from '../../../src/core/process/child-process-runner.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import type { CheckpointCreated } from '../../../src/core/log/events.js';
 import { Task } from '../../../src/core/task/task.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
+import { gate } from '../../helpers/gate.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
+import { until } from '../../helpers/until.js';
 
 describe('task checkpoints', () => {
   const fixture = useTaskFixture();
@@ -75,6 +79,93 @@ describe('task checkpoints', () => {
     await again.run();
     const last = again.log.events.filter((e) => e.type === 'checkpoint_created').at(-1);
     assert.deepEqual(last?.type === 'checkpoint_created' ? [last.checkpointId, last.changed] : undefined, ['1', ['a.txt']]);
+  });
+
+  test('the first snapshot runs beside the first model request; the first edit waits for it', async () => {
+    fixture.ws.write('src/app.ts', 'export const version = 1;\n');
+    const harness = new ToolHarness(fixture.ws.root);
+    const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
+    const environment = await fixture.environment(provider, harness.host);
+    const real = environment.options.checkpoints;
+    assert.ok(real);
+    // The real store, behind a snapshot that does not start until the test releases it.
+    const held = gate();
+    let snapshotsAsked = 0;
+    let snapshotsDone = 0;
+    const checkpoints = Object.assign(Object.create(real) as typeof real, {
+      async snapshot(signal?: AbortSignal) {
+        snapshotsAsked++;
+        await held.promise;
+        const result = await real.snapshot(signal);
+        snapshotsDone++;
+        return result;
+      },
+    });
+    fixture.server.enqueue(
+      { text: '<write_to_file>\n<path>src/made.ts</path>\n<content>\nexport const made = true;\n</content>\n</write_to_file>' },
+      { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' },
+    );
+    const task = Task.create({ ...environment.options, checkpoints, retry: { maxRetries: 0 } }, 'Bump the version');
+    const running = task.run();
+
+    // The model has the request while the first snapshot is still held.
+    await until(() => fixture.server.requests.length >= 1, 'the first model request');
+    assert.equal(snapshotsAsked, 1, 'the first snapshot was started');
+    assert.equal(snapshotsDone, 0, 'the first request did not wait for the snapshot');
+    assert.ok(!task.log.events.some((e) => e.type === 'checkpoint_created'));
+
+    // The edit is in; it must not run before the snapshot. The snapshot is released once the edit
+    // ran (it should not) or it had half a second to.
+    await until(() => task.log.events.some((e) => e.type === 'model_response'), 'the first model response');
+    const answered = Date.now();
+    await until(() => task.log.events.some((e) => e.type === 'tool_result') || Date.now() - answered > 500, 'the edit or half a second');
+    assert.ok(!task.log.events.some((e) => e.type === 'tool_requested' || e.type === 'tool_result'), 'the edit waited for the first snapshot');
+    assert.equal(existsSync(join(fixture.ws.root, 'src/made.ts')), false);
+    held.open();
+
+    const outcome = await running;
+    assert.equal(outcome.status, 'completed', JSON.stringify(task.log.events.at(-1)));
+    const events = task.log.events;
+    const first = events.find((e): e is CheckpointCreated & { seq: number; ts: number } => e.type === 'checkpoint_created');
+    const edit = events.find((e) => e.type === 'tool_requested' && e.tool === 'write_to_file');
+    assert.ok(first && edit && first.seq < edit.seq, 'checkpoint 0 is logged before the edit is requested');
+    assert.equal(real.primary.contentAt(first.root, 'src/app.ts')?.toString(), 'export const version = 1;\n');
+    assert.equal(real.primary.contentAt(first.root, 'src/made.ts'), undefined, 'checkpoint 0 is the workspace before the edit');
+    assert.equal(fixture.ws.read('src/made.ts'), 'export const made = true;\n');
+  });
+
+  test('a read does not wait for the snapshot; the edit after it does', async () => {
+    fixture.ws.write('src/app.ts', 'export const version = 1;\n');
+    const harness = new ToolHarness(fixture.ws.root);
+    const provider = createProvider({ provider: 'openai', model: 'gpt-4.1', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
+    const environment = await fixture.environment(provider, harness.host);
+    const real = environment.options.checkpoints;
+    assert.ok(real);
+    const held = gate();
+    const checkpoints = Object.assign(Object.create(real) as typeof real, {
+      async snapshot(signal?: AbortSignal) {
+        await held.promise;
+        return real.snapshot(signal);
+      },
+    });
+    fixture.server.enqueue(
+      { text: '<read_file>\n<path>src/app.ts</path>\n</read_file>' },
+      { text: '<write_to_file>\n<path>src/app.ts</path>\n<content>\nexport const version = 2;\n</content>\n</write_to_file>' },
+      { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' },
+    );
+    const task = Task.create({ ...environment.options, checkpoints, retry: { maxRetries: 0 } }, 'Bump the version');
+    const running = task.run();
+    // The read ran and the second request went out while the first snapshot is held.
+    await until(() => fixture.server.requests.length >= 2, 'the second model request');
+    assert.ok(task.log.events.some((e) => e.type === 'tool_result' && e.tool === 'read_file'));
+    assert.ok(!task.log.events.some((e) => e.type === 'checkpoint_created'));
+    held.open();
+    const outcome = await running;
+    assert.equal(outcome.status, 'completed', JSON.stringify(task.log.events.at(-1)));
+    const first = task.log.events.find((e): e is CheckpointCreated & { seq: number; ts: number } => e.type === 'checkpoint_created');
+    const edit = task.log.events.find((e) => e.type === 'tool_requested' && e.tool === 'write_to_file');
+    assert.ok(first && edit && first.seq < edit.seq);
+    assert.equal(real.primary.contentAt(first.root, 'src/app.ts')?.toString(), 'export const version = 1;\n');
   });
 
   test('checkpoints can be turned off', async () => {
