@@ -1,14 +1,15 @@
 // Checkpoints on a generated workspace of 50,000 files with a few nested git repositories,
 // against `git status` on the same tree in the same run: the first checkpoint, one after three
-// files changed, restoring three files, and the store's size after 100 small checkpoints.
+// files changed, restoring three files, the store's size on disk after 100 small checkpoints, and
+// the size the history shows for them against that disk usage.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CheckpointStore } from '../src/core/checkpoints/checkpoint-store.js';
+import { CheckpointStore, type SnapshotResult } from '../src/core/checkpoints/checkpoint-store.js';
 import { NOTHING_IGNORED } from '../src/core/workspace/ignore-policy.js';
 import { statusOf, times, type BenchOptions, type BenchOutcome, type Row } from './report.js';
-import { ratio, round, timeAsync, timeInterleaved } from './timing.js';
+import { ratio, round, timeInterleaved } from './timing.js';
 
 const git = (cwd: string, ...args: string[]) => {
   const run = spawnSync('git', ['-c', 'user.email=bench@smith', '-c', 'user.name=bench', '-c', 'core.fsmonitor=false', ...args], { cwd, encoding: 'utf8' });
@@ -41,21 +42,43 @@ function generate(files: number): { root: string; bytes: number } {
   return { root, bytes };
 }
 
+/** Bytes the folder takes on disk, as `du` counts them (allocated blocks, folders included). */
+function diskUsage(dir: string): number {
+  const run = spawnSync('du', ['-s', '--block-size=1', dir], { encoding: 'utf8' });
+  const bytes = Number.parseInt(run.stdout, 10);
+  if (run.status !== 0 || !Number.isFinite(bytes)) throw new Error(`du ${dir} failed: ${run.stderr}`);
+  return bytes;
+}
+
 /** Runs the checkpoint benchmark. */
 export async function runCheckpointsBench(options: BenchOptions): Promise<BenchOutcome> {
   const fileCount = options.quick ? 10_000 : 50_000;
   const started = Date.now();
   const { root, bytes } = generate(fileCount);
-  const storage = mkdtempSync(join(tmpdir(), 'smith-bench-checkpoint-store-'));
   options.log(`checkpoints: generated ${fileCount} files in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const firstStores: string[] = [];
   try {
-    const store = new CheckpointStore({ storageDir: storage, workspaceRoot: root, ignore: NOTHING_IGNORED });
     const gitStatus = () => git(root, 'status', '--porcelain');
     gitStatus(); // warm the index and the page cache alike for both sides
-    const firstStart = performance.now();
-    const first = await store.snapshot();
-    const firstMs = performance.now() - firstStart;
-    const gitAlone = await timeAsync(async () => gitStatus(), { warmup: 1, repeats: options.quick ? 3 : 5, clock: 'wall' });
+    // The first checkpoint, each time into a new store, interleaved with git status so that a
+    // busy machine slows both alike.
+    let store: CheckpointStore | undefined;
+    let first: SnapshotResult | undefined;
+    const firstRuns = await timeInterleaved(
+      {
+        gitStatus: async () => gitStatus(),
+        first: async () => {
+          const dir = mkdtempSync(join(tmpdir(), 'smith-bench-checkpoint-first-'));
+          firstStores.push(dir);
+          store = new CheckpointStore({ storageDir: dir, workspaceRoot: root, ignore: NOTHING_IGNORED });
+          first = await store.snapshot();
+        },
+      },
+      { warmup: 0, repeats: options.quick ? 1 : 3, clock: 'wall' },
+    );
+    if (!store || !first) throw new Error('no first checkpoint');
+    for (const dir of firstStores.slice(0, -1)) rmSync(dir, { recursive: true, force: true });
+    const firstMs = firstRuns.first.median;
 
     let edit = 0;
     const changeThree = () => {
@@ -70,42 +93,59 @@ export async function runCheckpointsBench(options: BenchOptions): Promise<BenchO
         },
         checkpoint: async () => {
           changeThree();
-          const result = await store.snapshot();
+          const result = await (store as CheckpointStore).snapshot();
           if (result.changed.length !== 3) throw new Error(`expected 3 changed files, got ${result.changed.length}`);
         },
       },
       { warmup: 1, repeats: options.quick ? 3 : 7, clock: 'wall' },
     );
 
+    // Restoring 3 files (the plan, with its snapshot of the workspace, and the writes), back and
+    // forth between two checkpoints, against git status in the same rounds.
     const before = await store.snapshot();
     changeThree();
     const after = await store.snapshot();
-    const restoreStart = performance.now();
-    const plan = await store.planRestore(before.root, after.root);
-    const failures = store.restore(plan);
-    const restoreMs = performance.now() - restoreStart;
-    if (plan.writes.length !== 3 || failures.length > 0) throw new Error(`restore of 3 files wrote ${plan.writes.length}, failed ${failures.length}`);
+    let onDisk = after.root;
+    const restores = await timeInterleaved(
+      {
+        gitStatus: async () => gitStatus(),
+        restore: async () => {
+          const target = onDisk === after.root ? before.root : after.root;
+          const plan = await (store as CheckpointStore).planRestore(target, onDisk);
+          const failures = (store as CheckpointStore).restore(plan);
+          if (plan.writes.length !== 3 || failures.length > 0) throw new Error(`restore of 3 files wrote ${plan.writes.length}, failed ${failures.length}`);
+          onDisk = target;
+        },
+      },
+      { warmup: 1, repeats: options.quick ? 3 : 7, clock: 'wall' },
+    );
 
     const roots = [first.root];
     for (let i = 0; i < 100; i++) {
       changeThree();
       roots.push((await store.snapshot()).root);
     }
-    const storeBytes = store.storedSize(roots);
+    store.flushStatCache();
+    // What the history shows for a task holding these checkpoints, against the disk the store takes.
+    const figure = store.storedSize(roots);
+    const onDiskBytes = diskUsage(store.dir);
 
     const results = {
       files: fileCount,
       workspace_bytes: bytes,
-      first_over_git_status: ratio(firstMs, gitAlone.median, 2),
+      first_over_git_status: ratio(firstMs, firstRuns.gitStatus.median, 2),
       incremental_over_git_status: ratio(incremental.checkpoint.median, incremental.gitStatus.median, 2),
-      restore_3_over_git_status: ratio(restoreMs, gitAlone.median, 2),
-      store_bytes_after_100_over_workspace: ratio(storeBytes, bytes, 3),
+      restore_3_over_git_status: ratio(restores.restore.median, restores.gitStatus.median, 2),
+      store_bytes_after_100_over_workspace: ratio(onDiskBytes, bytes, 3),
+      store_bytes_on_disk: onDiskBytes,
+      size_figure_over_disk: ratio(figure, onDiskBytes, 3),
       median_ms: {
-        git_status: round(gitAlone.median, 1),
+        git_status: round(firstRuns.gitStatus.median, 1),
         first: round(firstMs, 1),
         incremental: round(incremental.checkpoint.median, 1),
         git_status_with_edits: round(incremental.gitStatus.median, 1),
-        restore_3: round(restoreMs, 1),
+        restore_3: round(restores.restore.median, 1),
+        git_status_beside_restores: round(restores.gitStatus.median, 1),
       },
     };
     options.log(`checkpoints: ${JSON.stringify(results.median_ms)}`);
@@ -114,8 +154,8 @@ export async function runCheckpointsBench(options: BenchOptions): Promise<BenchO
         bench: 'checkpoints',
         metric: `first checkpoint / git status (${fileCount} files, 3 nested repos)`,
         value: times(results.first_over_git_status),
-        target: '',
-        status: 'info',
+        target: '<= 5x',
+        status: statusOf(results.first_over_git_status, (v) => v <= 5),
       },
       {
         bench: 'checkpoints',
@@ -128,20 +168,27 @@ export async function runCheckpointsBench(options: BenchOptions): Promise<BenchO
         bench: 'checkpoints',
         metric: 'restore 3 files (plan + write) / git status',
         value: times(results.restore_3_over_git_status, 2),
-        target: '',
-        status: 'info',
+        target: '<= 1.5x',
+        status: statusOf(results.restore_3_over_git_status, (v) => v <= 1.5),
       },
       {
         bench: 'checkpoints',
-        metric: 'store size after 100 small checkpoints / workspace size',
+        metric: 'store on disk (du) after 100 small checkpoints / workspace size',
         value: times(results.store_bytes_after_100_over_workspace, 3),
-        target: '',
-        status: 'info',
+        target: '<= 1.2x',
+        status: statusOf(results.store_bytes_after_100_over_workspace, (v) => v <= 1.2),
+      },
+      {
+        bench: 'checkpoints',
+        metric: "history's size figure / store on disk (du)",
+        value: times(results.size_figure_over_disk, 3),
+        target: '0.95x-1.05x',
+        status: statusOf(results.size_figure_over_disk, (v) => v >= 0.95 && v <= 1.05),
       },
     ];
     return { results, rows, notes: [] };
   } finally {
     rmSync(root, { recursive: true, force: true });
-    rmSync(storage, { recursive: true, force: true });
+    for (const dir of firstStores) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -8,8 +8,9 @@ import { inspectPath } from './link-safe-files.js';
 import { type RecoveredRestore, RestoreJournal, type RestoreStepHook, type RestoreWrite } from './restore-journal.js';
 import { decodeStatCache, encodeStatCache } from './stat-cache-file.js';
 import type { FolderState } from './folder-state.js';
+import { TreeReader } from './tree-diff.js';
 import { type FileEntry, type Manifest, reachableObjects, readTrees } from './tree-objects.js';
-import { changedPaths, type SkippedFile, takeSnapshot } from './workspace-snapshot.js';
+import { type SkippedFile, takeSnapshot } from './workspace-snapshot.js';
 
 /** A scan that read this many files writes the stat cache at once; smaller ones at most every interval. */
 const STAT_CACHE_EAGER_FILES = 256;
@@ -19,7 +20,7 @@ const STAT_CACHE_INTERVAL_MS = 30_000;
 const DEFAULT_CHECKPOINT_MAX_FILE_BYTES = 5 * 1024 * 1024;
 
 /** One snapshot of the workspace: `root` names its content. */
-interface SnapshotResult {
+export interface SnapshotResult {
   readonly root: string;
   /** Paths added, changed or removed since the previous snapshot of this store. */
   readonly changed: readonly string[];
@@ -113,7 +114,7 @@ export class CheckpointStore {
 
   /** A file's content at a snapshot, or undefined when it did not exist then. */
   contentAt(root: string, path: string): Buffer | undefined {
-    const entry = this.manifestOf(root).get(path);
+    const entry = new TreeReader(this.objects).entryAt(root, path);
     return entry ? this.objects.get(entry.hash) : undefined;
   }
 
@@ -123,20 +124,19 @@ export class CheckpointStore {
    */
   async planRestore(target: string, latest: string, paths?: readonly string[]): Promise<RestorePlan> {
     const current = (await this.snapshot()).root;
-    const now = this.manifestOf(current);
+    // Compared listing by listing: only the folders that differ are read.
+    const trees = new TreeReader(this.objects);
     const notKeptThen = new Set<string>();
-    const wanted = readTrees(this.objects, target, notKeptThen);
     const inScope = paths ? new Set(paths) : undefined;
-    const differing = changedPaths(now, wanted).filter((path) => !inScope || inScope.has(path));
-    const sinceLatest = new Set(current === latest ? [] : changedPaths(this.manifestOf(latest), now));
+    const differing = trees.diff(current, target, notKeptThen).filter((change) => !inScope || inScope.has(change.path));
+    const sinceLatest = new Set(current === latest ? [] : trees.diff(latest, current).map((change) => change.path));
     const writes: RestoreWrite[] = [];
     const deletes: string[] = [];
     const untouched: SkippedFile[] = [];
-    for (const path of differing) {
-      const entry = wanted.get(path);
+    for (const { path, after: entry } of differing) {
       const reason = entry
-        ? this.notKeptNow(path, now)
-        : notKeptThen.has(path) || ignoredBy(this.objects, wanted, path)
+        ? this.notKeptNow(path, (at) => trees.entryAt(current, at) !== undefined)
+        : notKeptThen.has(path) || ignoredBy(this.objects, (at) => trees.entryAt(target, at), path)
           ? 'the checkpoint did not keep it (too big, unreadable or ignored then)'
           : undefined;
       if (reason) untouched.push({ path, reason });
@@ -144,7 +144,13 @@ export class CheckpointStore {
       else deletes.push(path);
     }
     const changing = new Set([...writes.map((write) => write.path), ...deletes]);
-    return { writes, deletes, conflicts: differing.filter((path) => changing.has(path) && sinceLatest.has(path)), untouched, current };
+    return {
+      writes,
+      deletes,
+      conflicts: differing.map((change) => change.path).filter((path) => changing.has(path) && sinceLatest.has(path)),
+      untouched,
+      current,
+    };
   }
 
   /**
@@ -152,14 +158,14 @@ export class CheckpointStore {
    * the way to it, other than a real folder) that the current snapshot did not keep, so the user's
    * file there (too big, ignored, unreadable, special, or a link the walk skipped) is not replaced.
    */
-  private notKeptNow(path: string, now: Manifest): string | undefined {
+  private notKeptNow(path: string, keptNow: (path: string) => boolean): string | undefined {
     const found = inspectPath(this.root, path, false);
     if (found.state === 'missing' || found.state === 'folder') return undefined; // an empty folder gives way; a full one fails the write
     if (found.state === 'blocked')
-      return found.blockedAt !== undefined && now.has(found.blockedAt)
+      return found.blockedAt !== undefined && keptNow(found.blockedAt)
         ? undefined
         : `${found.blockedAt ?? 'a folder on its way'} is not a folder and was not kept`;
-    return now.has(path) ? undefined : 'it is not kept now (too big, ignored, unreadable or not a regular file)';
+    return keptNow(path) ? undefined : 'it is not kept now (too big, ignored, unreadable or not a regular file)';
   }
 
   /** Applies a plan (crash-safe, see RestoreJournal); returns the files that could not be restored. */
@@ -183,18 +189,21 @@ export class CheckpointStore {
     return this.objects.sweep(live, Date.now() - graceMs);
   }
 
-  /** Bytes on disk of the objects the given snapshots use (shared objects counted once). */
+  /**
+   * Bytes on disk the given snapshots take: the objects they use (shared ones counted once; a
+   * packed object's share of its pack) and the store's stat cache, which their scans share. For
+   * the snapshots of every task of the workspace this is the store's size on disk.
+   */
   storedSize(roots: Iterable<string>): number {
     const used = new Set<string>();
     for (const root of roots) if (this.objects.has(root)) reachableObjects(this.objects, root, used);
-    let bytes = 0;
-    for (const hash of used) bytes += this.objects.storedSize(hash);
-    return bytes;
+    if (used.size === 0) return 0;
+    return this.objects.storedSize(used) + (statSync(join(this.dir, 'stat-cache.json'), { throwIfNoEntry: false })?.size ?? 0);
   }
 
   private readStatCache(): { root: string; state: FolderState } | undefined {
     try {
-      const cache = decodeStatCache(readFileSync(join(this.dir, 'stat-cache.json'), 'utf8'));
+      const cache = decodeStatCache(readFileSync(join(this.dir, 'stat-cache.json'), 'utf8'), this.objects);
       return this.objects.has(cache.root) ? cache : undefined;
     } catch {
       return undefined; // a missing or damaged cache only means reading every file again
@@ -214,14 +223,14 @@ export class CheckpointStore {
  * way: the file may have been there then, ignored, so a restore must not delete it as "created
  * since". Rules above the workspace and .smithignore are the same now as then.
  */
-function ignoredBy(objects: ObjectStore, manifest: Manifest, path: string): boolean {
+function ignoredBy(objects: ObjectStore, fileAt: (path: string) => FileEntry | undefined, path: string): boolean {
   const parts = path.split('/');
   const rules: IgnoreRuleSet[] = [];
   for (let depth = 0; depth < parts.length; depth++) {
     const base = parts.slice(0, depth).join('/');
     const texts: string[] = [];
     for (const name of IGNORE_FILE_NAMES) {
-      const entry = manifest.get(base === '' ? name : `${base}/${name}`);
+      const entry = fileAt(base === '' ? name : `${base}/${name}`);
       if (entry && entry.mode !== 'link') texts.push(ignoreFileText(objects.get(entry.hash)));
     }
     if (texts.length > 0) rules.push(ruleSet(base, texts.join('\n')));

@@ -1,81 +1,283 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { dirname, join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { encodePack, KEY_BYTES, MAX_DELTA_DEPTH, type PackInput, type PackedObject, PackReader } from './pack-file.js';
 
 /** The content hash that names an object: sha-256 of its uncompressed bytes, in hex. */
 export function contentHash(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
 }
 
+/** New objects are written as a pack once this much content waits (and at the end of every snapshot). */
+const FLUSH_BYTES = 32 * 1024 * 1024;
+/** Inflated blocks kept, so reading the objects of one block inflates it once. */
+const CACHED_BLOCKS = 32;
+/** Packs under this size are merged into one once there are more than SMALL_PACKS of them. */
+const SMALL_PACK_BYTES = 1024 * 1024;
+const SMALL_PACKS = 16;
+
+/** An object not written yet: its content and the object it may be stored as a delta of. */
+interface Pending {
+  readonly bytes: Buffer;
+  readonly base: string | undefined;
+}
+
 /**
- * Content-addressed objects (file contents and folder listings), gzipped, one file each under
- * `objects/ab/cdef…`. An object is written to a temporary name and renamed into place, so a crash
- * leaves either the whole object or none; the same content is stored once however often it is
- * checkpointed.
+ * Content-addressed objects (file contents and folder listings) named by the SHA-256 of their
+ * content, stored once however often they are checkpointed. New objects are collected in memory
+ * and written as one pack (see pack-file.ts: zlib-deflated blocks, listings as deltas of the ones
+ * they replace) by `flush`, to a temporary name renamed into place, so a crash leaves the whole
+ * pack or none. Objects an earlier Smith wrote one file each (gzipped, `objects/ab/cdef…`) are
+ * still read, and collected, where they are.
  */
 export class ObjectStore {
-  private readonly known = new Set<string>();
-  private readonly folders = new Set<string>();
+  private readonly packsDir: string;
+  private packs: PackReader[] = [];
+  private readonly pending = new Map<string, Pending>();
+  private pendingBytes = 0;
+  private readonly blocks = new Map<string, Buffer>();
+  private readonly looseKnown = new Set<string>();
+  /** Hashes found in a pack (a snapshot asks again for every unchanged listing). */
+  private readonly present = new Set<string>();
+  /** Whether the folder of single-file objects had any when last looked at (checked only then). */
+  private hasLoose = false;
 
-  constructor(readonly dir: string) {}
+  constructor(readonly dir: string) {
+    this.packsDir = join(dirname(dir), 'packs');
+    this.refresh();
+  }
 
-  /** Stores `bytes` (if not already stored) and returns their hash. */
-  put(bytes: Uint8Array): string {
+  /** Looks at the packs on disk again: others may have written or collected some since. */
+  refresh(): void {
+    let names: string[] = [];
+    try {
+      names = readdirSync(this.packsDir).filter((name) => name.endsWith('.pack'));
+    } catch {
+      // no packs yet
+    }
+    const present = new Set(names.map((name) => join(this.packsDir, name)));
+    const kept = this.packs.filter((pack) => present.has(pack.file));
+    const known = new Set(kept.map((pack) => pack.file));
+    for (const file of present) {
+      if (known.has(file)) continue;
+      try {
+        kept.push(PackReader.open(file));
+      } catch {
+        // Damaged from outside (never by a crash: packs are renamed into place whole). Its objects
+        // are missing; a restore that needs one says so.
+      }
+    }
+    if (kept.length < this.packs.length) this.present.clear(); // some were collected
+    this.packs = kept;
+    try {
+      this.hasLoose = readdirSync(this.dir).length > 0;
+    } catch {
+      this.hasLoose = false;
+    }
+  }
+
+  /** Stores `bytes` (if not already stored) and returns their hash; `base` names an object it resembles (the listing it replaces). */
+  put(bytes: Uint8Array, base?: string): string {
     const hash = contentHash(bytes);
     if (this.has(hash)) return hash;
-    const file = this.pathOf(hash);
-    const folder = join(this.dir, hash.slice(0, 2));
-    if (!this.folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      this.folders.add(folder);
-    }
-    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
-    writeFileSync(temp, gzipSync(bytes, { level: 1 }));
-    renameSync(temp, file);
-    this.known.add(hash);
+    const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
+    this.pending.set(hash, { bytes: buffer, base: base !== undefined && base !== '' ? base : undefined });
+    this.pendingBytes += buffer.length;
+    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
     return hash;
+  }
+
+  /** Writes the objects put since the last flush as one pack. */
+  flush(): void {
+    if (this.pending.size === 0) return;
+    this.writePack();
+    this.mergeSmallPacks();
+  }
+
+  private writePack(): void {
+    const inputs: PackInput[] = [];
+    for (const [hash, { bytes, base }] of this.pending) {
+      const stored = base !== undefined && base !== hash ? this.baseOf(base) : undefined;
+      inputs.push(stored ? { hash, bytes, base: stored } : { hash, bytes });
+    }
+    mkdirSync(this.packsDir, { recursive: true });
+    const file = join(this.packsDir, `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.pack`);
+    const temp = `${file}.tmp`;
+    writeFileSync(temp, encodePack(inputs));
+    renameSync(temp, file);
+    this.packs.push(PackReader.open(file));
+    this.pending.clear();
+    this.pendingBytes = 0;
+  }
+
+  /**
+   * Many small packs (one per checkpoint after a few edits) become one, as git's automatic
+   * repacking does: fewer files to search, and less of the disk's block rounding. Every object
+   * is kept; the new pack is written before the old ones go. A pack that cannot be read is left
+   * as it is.
+   */
+  private mergeSmallPacks(): void {
+    const small = this.packs.filter((pack) => pack.bytes < SMALL_PACK_BYTES);
+    if (small.length <= SMALL_PACKS) return;
+    try {
+      for (const pack of small) {
+        for (const [, place] of pack.objects()) {
+          const block = pack.blocks[place.block];
+          const content = Buffer.from(this.block(pack, place.block).subarray(place.offset, place.offset + place.length));
+          const hash = contentHash(content);
+          if (!this.pending.has(hash)) this.pending.set(hash, { bytes: content, base: block?.base });
+        }
+      }
+    } catch {
+      this.pending.clear();
+      return;
+    }
+    const merged = new Set(small.map((pack) => pack.file));
+    this.packs = this.packs.filter((pack) => !merged.has(pack.file));
+    this.writePack();
+    for (const file of merged) rmSync(file, { force: true });
+    this.blocks.clear();
   }
 
   /** The bytes of an object; throws a clear error when it is missing or damaged. */
   get(hash: string): Buffer {
-    let packed: Buffer;
-    try {
-      packed = readFileSync(this.pathOf(hash));
-    } catch {
-      throw new Error(`checkpoint object ${hash} is missing from ${this.dir}`);
+    const waiting = this.pending.get(hash);
+    if (waiting) return waiting.bytes;
+    const loose = this.pathOf(hash);
+    if (existsSync(loose)) return verified(hash, unpackLoose(readFileSync(loose)), this.dir);
+    let found = this.locate(hash);
+    if (!found) {
+      this.refresh();
+      found = this.locate(hash);
     }
-    const bytes = gunzipSync(packed);
-    if (contentHash(bytes) !== hash) throw new Error(`checkpoint object ${hash} in ${this.dir} is damaged`);
-    return bytes;
+    if (!found) throw new Error(`checkpoint object ${hash} is missing from ${this.dir}`);
+    let content: Buffer;
+    try {
+      content = this.block(found[0], found[1].block);
+    } catch (error) {
+      // Another Smith merged or collected that pack since it was opened: its objects are in a newer one.
+      const gone = !existsSync(found[0].file);
+      if (gone) this.refresh();
+      const again = gone ? this.locate(hash) : undefined;
+      if (!again) throw new Error(`checkpoint object ${hash} in ${this.packsDir} is damaged: ${error instanceof Error ? error.message : String(error)}`);
+      found = again;
+      content = this.block(found[0], found[1].block);
+    }
+    const place = found[1];
+    return verified(hash, content.subarray(place.offset, place.offset + place.length), this.packsDir);
   }
 
   has(hash: string): boolean {
-    if (this.known.has(hash)) return true;
-    if (!existsSync(this.pathOf(hash))) return false;
-    this.known.add(hash);
+    if (this.pending.has(hash) || this.looseKnown.has(hash) || this.present.has(hash)) return true;
+    if (this.locate(hash)) {
+      this.present.add(hash);
+      return true;
+    }
+    if (!this.hasLoose || !existsSync(this.pathOf(hash))) return false;
+    this.looseKnown.add(hash);
     return true;
   }
 
-  /** Bytes on disk of one object (compressed), 0 when missing. */
-  storedSize(hash: string): number {
-    try {
-      return statSync(this.pathOf(hash)).size;
-    } catch {
-      return 0;
+  /**
+   * Bytes on disk of some objects and the objects they are deltas of, each counted once: a single
+   * file's size, or an object's share of its pack (its block's deflated bytes in proportion to its
+   * content, and an equal share of the pack's index), so the objects of a pack add up to its size.
+   */
+  storedSize(hashes: Iterable<string>): number {
+    const counted = new Set<string>();
+    let bytes = 0;
+    const stack = [...hashes];
+    for (let hash = stack.pop(); hash !== undefined; hash = stack.pop()) {
+      if (counted.has(hash)) continue;
+      counted.add(hash);
+      const found = this.locate(hash);
+      if (!found) {
+        try {
+          bytes += statSync(this.pathOf(hash)).size;
+        } catch {
+          // missing: nothing on disk
+        }
+        continue;
+      }
+      const [pack, place] = found;
+      const block = pack.blocks[place.block];
+      if (!block) continue;
+      bytes += (block.deflated * place.length) / Math.max(1, block.length) + pack.overhead / Math.max(1, pack.count);
+      if (block.base !== undefined) stack.push(block.base);
     }
+    return Math.round(bytes);
   }
 
-  /** Every stored hash (for garbage collection). */
-  *hashes(): Generator<string> {
-    if (!existsSync(this.dir)) return;
-    for (const prefix of readdirSync(this.dir)) {
-      for (const rest of readdirSync(join(this.dir, prefix))) if (!rest.endsWith('.tmp')) yield prefix + rest;
-    }
-  }
-
-  /** Deletes objects not in `live` (and temporary files a crash left) last written before `olderThanMs`; returns the bytes freed. */
+  /**
+   * Deletes objects not in `live` (and temporary files a crash left) last written before
+   * `olderThanMs`; returns the bytes freed. A pack that holds such objects (or deltas of them) is
+   * written again with its other objects, then removed; a delta of an object that goes is kept whole.
+   */
   sweep(live: ReadonlySet<string>, olderThanMs: number): number {
+    this.flush();
+    this.refresh();
+    let freed = this.sweepLoose(live, olderThanMs);
+    const liveKeys = new Set([...live].map(keyOf));
+    // A pack goes when it holds an object that is not live, or a delta of one.
+    const rewrite = this.packs.filter(
+      (pack) =>
+        (statSync(pack.file, { throwIfNoEntry: false })?.mtimeMs ?? olderThanMs) < olderThanMs &&
+        ([...pack.objects()].some(([key]) => !liveKeys.has(key)) || pack.blocks.some((block) => block.base !== undefined && !liveKeys.has(keyOf(block.base)))),
+    );
+    const removed = new Set(rewrite.map((pack) => pack.file));
+    // Deltas in the packs that stay (written lately) need their bases, wherever those are.
+    const needed = new Map([...live].map((hash) => [keyOf(hash), hash]));
+    for (const pack of this.packs) {
+      if (removed.has(pack.file)) continue;
+      for (const block of pack.blocks) if (block.base !== undefined) needed.set(keyOf(block.base), block.base);
+    }
+    const neededHashes = new Set(needed.values());
+    for (const pack of rewrite) {
+      for (const [key, place] of pack.objects()) {
+        const hash = needed.get(key);
+        if (hash === undefined || this.pending.has(hash)) continue;
+        const base = pack.blocks[place.block]?.base;
+        const bytes = this.get(hash);
+        this.pending.set(hash, { bytes, base: base !== undefined && neededHashes.has(base) ? base : undefined });
+        this.pendingBytes += bytes.length;
+      }
+    }
+    // The kept objects are written before the old packs go, so a crash in between only leaves copies.
+    this.packs = this.packs.filter((pack) => !removed.has(pack.file));
+    if (this.pending.size > 0) {
+      this.writePack();
+      freed -= this.packs.at(-1)?.bytes ?? 0;
+    }
+    for (const pack of rewrite) {
+      freed += pack.bytes;
+      rmSync(pack.file, { force: true });
+    }
+    for (const name of existsSync(this.packsDir) ? readdirSync(this.packsDir) : []) {
+      if (!name.endsWith('.tmp')) continue;
+      const file = join(this.packsDir, name);
+      const stats = statSync(file, { throwIfNoEntry: false });
+      if (!stats || stats.mtimeMs >= olderThanMs) continue;
+      freed += stats.size;
+      rmSync(file, { force: true });
+    }
+    this.present.clear();
+    this.blocks.clear();
+    return Math.max(0, freed);
+  }
+
+  /** How many objects are stored (each once, wherever it is). */
+  count(): number {
+    const keys = new Set<string>();
+    for (const hash of this.pending.keys()) keys.add(keyOf(hash));
+    for (const pack of this.packs) for (const [key] of pack.objects()) keys.add(key);
+    if (existsSync(this.dir))
+      for (const prefix of readdirSync(this.dir))
+        for (const rest of readdirSync(join(this.dir, prefix))) if (!rest.endsWith('.tmp')) keys.add(keyOf(prefix + rest));
+    return keys.size;
+  }
+
+  private sweepLoose(live: ReadonlySet<string>, olderThanMs: number): number {
     let freed = 0;
     if (!existsSync(this.dir)) return 0;
     for (const prefix of readdirSync(this.dir)) {
@@ -87,13 +289,97 @@ export class ObjectStore {
         if (!stats || stats.mtimeMs >= olderThanMs) continue;
         freed += stats.size;
         rmSync(file, { force: true });
-        this.known.delete(hash);
+        this.looseKnown.delete(hash);
       }
     }
     return freed;
   }
 
+  /**
+   * A stored base's content and delta depth, for writing an object as its delta; undefined when it
+   * is not stored. A base at the deepest a delta may be is replaced by its own base, so a listing
+   * changed again and again stays a delta (of a version a few changes old) instead of being stored
+   * whole once the chain is full.
+   */
+  private baseOf(hash: string): PackInput['base'] {
+    try {
+      let base = hash;
+      let depth = this.depthOf(base);
+      while (depth >= MAX_DELTA_DEPTH) {
+        const below = this.baseHashOf(base);
+        if (below === undefined) return undefined;
+        base = below;
+        depth = this.depthOf(base);
+      }
+      return { hash: base, bytes: this.get(base), depth };
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** The object `hash` is stored as a delta of, if any. */
+  private baseHashOf(hash: string): string | undefined {
+    const waiting = this.pending.get(hash);
+    if (waiting) return waiting.base;
+    const found = this.locate(hash);
+    return found ? found[0].blocks[found[1].block]?.base : undefined;
+  }
+
+  private depthOf(hash: string): number {
+    const waiting = this.pending.get(hash);
+    if (waiting) {
+      // Written in the same pack: as a delta when its own base is shallow enough.
+      if (waiting.base === undefined || waiting.base === hash) return 0;
+      const below = this.depthOf(waiting.base);
+      return below < MAX_DELTA_DEPTH ? below + 1 : 0;
+    }
+    const found = this.locate(hash);
+    return found ? (found[0].blocks[found[1].block]?.depth ?? 0) : 0;
+  }
+
+  private locate(hash: string): [PackReader, PackedObject] | undefined {
+    if (this.packs.length === 0 || hash.length !== 64) return undefined;
+    const key = Buffer.from(keyOf(hash), 'hex');
+    // Newest first: a snapshot's objects are most often asked for right after it.
+    for (let i = this.packs.length - 1; i >= 0; i--) {
+      const pack = this.packs[i] as PackReader;
+      const place = pack.find(key);
+      if (place) return [pack, place];
+    }
+    return undefined;
+  }
+
+  /** A pack's block inflated (a delta's base read first), from the cache when it was read lately. */
+  private block(pack: PackReader, index: number): Buffer {
+    const key = `${pack.file}#${index}`;
+    let content = this.blocks.get(key);
+    if (content) {
+      this.blocks.delete(key); // moved to the newest place
+    } else {
+      const base = pack.blocks[index]?.base;
+      content = pack.inflateBlock(index, base === undefined ? undefined : this.get(base));
+      if (this.blocks.size >= CACHED_BLOCKS) this.blocks.delete(this.blocks.keys().next().value as string);
+    }
+    this.blocks.set(key, content);
+    return content;
+  }
+
   private pathOf(hash: string): string {
     return join(this.dir, hash.slice(0, 2), hash.slice(2));
   }
+}
+
+/** What a pack's index keeps of a hash. */
+function keyOf(hash: string): string {
+  return hash.slice(0, KEY_BYTES * 2);
+}
+
+/** A single-file object of an earlier Smith: gzipped (or, older still, as it was). */
+function unpackLoose(bytes: Buffer): Buffer {
+  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
+}
+
+function verified(hash: string, bytes: Buffer, dir: string): Buffer {
+  if (contentHash(bytes) !== hash) throw new Error(`checkpoint object ${hash} in ${dir} is damaged`);
+  return bytes;
 }

@@ -17,14 +17,20 @@ export type Manifest = ReadonlyMap<string, FileEntry>;
  * A folder listing as stored: [name, 'f'|'x'|'l'|'d'|'s', hash, size] sorted by name. 's' names a
  * file the snapshot saw but did not keep (too big, unreadable): a restore never deletes it.
  */
-type TreeRow = [name: string, kind: 'f' | 'x' | 'l' | 'd' | 's', hash: string, size: number];
+export type TreeRow = [name: string, kind: 'f' | 'x' | 'l' | 'd' | 's', hash: string, size: number];
 
 const KIND: Record<FileMode, TreeRow[1]> = { file: 'f', exec: 'x', link: 'l' };
-const MODE: Record<Exclude<TreeRow[1], 'd' | 's'>, FileMode> = { f: 'file', x: 'exec', l: 'link' };
+/** The file mode of a listing row's kind. */
+export const MODE: Record<Exclude<TreeRow[1], 'd' | 's'>, FileMode> = { f: 'file', x: 'exec', l: 'link' };
+
+/** The rows of one listing object. */
+export function readListing(store: ObjectStore, hash: string): TreeRow[] {
+  return JSON.parse(store.get(hash).toString('utf8')) as TreeRow[];
+}
 
 /**
  * Stores one folder's listing object and returns its hash: its files, and its subfolders by their
- * own listing's hash. A snapshot is one listing per folder, like git's trees, and its root
+ * own listing's hash; `replaces` is the folder's previous listing, if any. A snapshot is one listing per folder, like git's trees, and its root
  * listing's hash names it; a snapshot after a few changes writes only the listings on the changed
  * files' paths, the rest are already stored.
  */
@@ -33,13 +39,15 @@ export function writeListing(
   files: ReadonlyMap<string, FileEntry>,
   folders: ReadonlyMap<string, string>,
   notKept: Iterable<string> = [],
+  replaces?: string,
 ): string {
   const rows: TreeRow[] = [];
   for (const [name, entry] of files) rows.push([name, KIND[entry.mode], entry.hash, entry.size]);
   for (const [name, hash] of folders) rows.push([name, 'd', hash, 0]);
   for (const name of notKept) rows.push([name, 's', '', 0]);
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-  return store.put(Buffer.from(JSON.stringify(rows)));
+  // The listing it replaces is nearly the same: stored as a delta of it.
+  return store.put(Buffer.from(JSON.stringify(rows)), replaces);
 }
 
 /**
@@ -51,8 +59,7 @@ export function readTrees(store: ObjectStore, root: string, notKept?: Set<string
   const stack: Array<[prefix: string, hash: string]> = [['', root]];
   for (let next = stack.pop(); next; next = stack.pop()) {
     const [prefix, hash] = next;
-    const rows = JSON.parse(store.get(hash).toString('utf8')) as TreeRow[];
-    for (const [name, kind, child, size] of rows) {
+    for (const [name, kind, child, size] of readListing(store, hash)) {
       const path = prefix + name;
       if (kind === 'd') stack.push([`${path}/`, child]);
       else if (kind === 's') notKept?.add(path);
@@ -68,8 +75,7 @@ export function reachableObjects(store: ObjectStore, root: string, into: Set<str
   for (let hash = stack.pop(); hash !== undefined; hash = stack.pop()) {
     if (into.has(hash)) continue;
     into.add(hash);
-    const rows = JSON.parse(store.get(hash).toString('utf8')) as TreeRow[];
-    for (const [, kind, child] of rows) {
+    for (const [, kind, child] of readListing(store, hash)) {
       if (kind === 'd') stack.push(child);
       else if (kind !== 's') into.add(child);
     }

@@ -1,7 +1,7 @@
 import { readlinkSync } from 'node:fs';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
-import { readRegularFileSync } from '../workspace/regular-file.js';
+import { readRegularFileOfSizeSync } from '../workspace/regular-file.js';
 import { type CachedEntry, filesBelow, type FolderState, joinRel, type StatStamp } from './folder-state.js';
 import { BATCH, type WalkedFolder, walkFolders } from './folder-walk.js';
 import type { ObjectStore } from './object-store.js';
@@ -78,6 +78,7 @@ export async function takeSnapshot(store: ObjectStore, options: SnapshotOptions)
   // A file changed within the clock's resolution of this scan could change again with the same
   // mtime; such entries are kept with an impossible mtime so the next scan reads them again.
   const scanStartedMs = Date.now();
+  store.refresh();
   // The walk hands what it finds to helper threads to stat as it goes.
   const queue = new StatQueue();
   let folders: WalkedFolder[];
@@ -98,6 +99,8 @@ export async function takeSnapshot(store: ObjectStore, options: SnapshotOptions)
     states[i] = assemble(scan, folder, scanned, states, i === 0);
   }
   const state = states[0] as FolderState;
+  // The snapshot's new objects are on disk before its root is handed out.
+  store.flush();
   scan.skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return { root: state.tree ?? '', state, changed: scan.changed.sort(), skipped: scan.skipped, filesRead: scan.filesRead, statsChanged: scan.statsChanged };
 }
@@ -194,7 +197,7 @@ function readChanged(scan: Scan, folder: WalkedFolder, name: string, mode: FileM
   let bytes: Buffer;
   scan.filesRead++;
   try {
-    bytes = contentOf(folder.prefix + name, mode);
+    bytes = contentOf(folder.prefix + name, mode, size);
   } catch (error) {
     return skip(`could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -229,7 +232,7 @@ function assemble(scan: Scan, folder: WalkedFolder, scanned: ScannedFiles, state
   const empty = scanned.files.size === 0 && listings.size === 0 && scanned.skipped.size === 0 && !isRoot;
   // A listing is reused only while it is stored (the store's own garbage collection may have freed it).
   const reuse = same && previous?.tree !== undefined && (previous.tree === '' || scan.store.has(previous.tree));
-  const tree = reuse ? (previous?.tree ?? '') : empty ? '' : writeListing(scan.store, scanned.files, listings, scanned.skipped.keys());
+  const tree = reuse ? (previous?.tree ?? '') : empty ? '' : writeListing(scan.store, scanned.files, listings, scanned.skipped.keys(), previous?.tree);
   return { files: scanned.files, skipped: scanned.skipped, folders, tree, ignore: folder.ignore };
 }
 
@@ -245,8 +248,8 @@ function sameStamp(stamp: StatStamp, stats: Float64Array, at: number): boolean {
 }
 
 /** Synchronous on purpose: one file's read is microseconds, an awaited one a thread-pool round trip each. */
-function contentOf(absolute: string, mode: FileMode): Buffer {
-  return mode === 'link' ? Buffer.from(readlinkSync(absolute), 'utf8') : readRegularFileSync(absolute);
+function contentOf(absolute: string, mode: FileMode, size: number): Buffer {
+  return mode === 'link' ? Buffer.from(readlinkSync(absolute), 'utf8') : readRegularFileOfSizeSync(absolute, size);
 }
 
 function formatBytes(bytes: number): string {

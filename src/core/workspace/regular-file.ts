@@ -39,6 +39,29 @@ export function readRegularFileSync(path: string): Buffer {
 }
 
 /**
+ * readRegularFileSync for a file whose size a stat just gave: one read of that many bytes (and
+ * one more, to notice growth) instead of a second stat; a file that changed size since is read
+ * again the ordinary way.
+ */
+export function readRegularFileOfSizeSync(path: string, size: number): Buffer {
+  const fd = openSync(path, OPEN_FLAGS);
+  let filled = 0;
+  let buffer: Buffer;
+  try {
+    if (!fstatSync(fd).isFile()) throw new NotRegularFileError(path);
+    buffer = Buffer.allocUnsafe(size + 1);
+    while (filled < buffer.length) {
+      const bytesRead = readSync(fd, buffer, filled, buffer.length - filled, filled);
+      if (bytesRead === 0) break;
+      filled += bytesRead;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return filled === size ? buffer.subarray(0, size) : readRegularFileSync(path);
+}
+
+/**
  * At most the first `maxBytes` of a regular file, its size as stat tells it, and whether more
  * follows; throws NotRegularFileError for anything else. A huge or sparse file is never read whole.
  */

@@ -1,10 +1,26 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { CheckpointStore } from '../../../src/core/checkpoints/checkpoint-store.js';
+import { contentHash } from '../../../src/core/checkpoints/object-store.js';
+import { PackReader } from '../../../src/core/checkpoints/pack-file.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
 import { loadSmithIgnore } from '../../../src/core/workspace/smith-ignore.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
@@ -201,10 +217,43 @@ describe('checkpoint store', () => {
     const latest = await store.snapshot();
     const plan = await store.planRestore(first.root, latest.root);
     const hash = plan.writes[0]?.hash ?? '';
-    writeFileSync(join(store.objects.dir, hash.slice(0, 2), hash.slice(2)), 'not gzip');
-    assert.throws(() => store.restore(plan), /damaged|incorrect header|unexpected end/);
+    // Its block in the pack that holds it is overwritten with other bytes.
+    const packs = join(store.dir, 'packs');
+    const key = Buffer.from(hash.slice(0, 32), 'hex');
+    const [file, block] = readdirSync(packs)
+      .filter((name) => name.endsWith('.pack'))
+      .map((name) => [join(packs, name), PackReader.open(join(packs, name)).blockOf(key)] as const)
+      .find(([, found]) => found) ?? ['', undefined];
+    assert.ok(block);
+    const bytes = readFileSync(file);
+    bytes.fill(0x55, block.offset, block.offset + block.deflated);
+    writeFileSync(file, bytes);
+    assert.throws(() => open().restore(plan), /damaged|incorrect header|unexpected end/);
     assert.equal(ws.read('a.ts'), 'changed');
     assert.equal(ws.read('b.ts'), 'new');
+  });
+
+  test('objects an earlier version stored one file each (gzipped) are still read, and a damaged one is refused', async () => {
+    ws.write('a.ts', 'original');
+    const store = open();
+    const first = await store.snapshot();
+    ws.write('a.ts', 'changed');
+    const latest = await store.snapshot();
+    // The content again as a single gzipped file under objects/, where the earlier store kept it.
+    const content = Buffer.from('kept loose');
+    const hash = contentHash(content);
+    mkdirSync(join(store.objects.dir, hash.slice(0, 2)), { recursive: true });
+    writeFileSync(join(store.objects.dir, hash.slice(0, 2), hash.slice(2)), gzipSync(content));
+    const reopened = open();
+    assert.ok(reopened.objects.has(hash));
+    assert.equal(reopened.objects.get(hash).toString(), 'kept loose');
+    const plan = await reopened.planRestore(first.root, latest.root);
+    const write = plan.writes.find((w) => w.path === 'a.ts');
+    assert.ok(write);
+    mkdirSync(join(store.objects.dir, write.hash.slice(0, 2)), { recursive: true });
+    writeFileSync(join(store.objects.dir, write.hash.slice(0, 2), write.hash.slice(2)), 'not gzip');
+    assert.throws(() => open().restore(plan), /damaged/);
+    assert.equal(ws.read('a.ts'), 'changed');
   });
 
   test('an interrupted restore of an older journal (no before states) is finished when the store is opened again', async () => {

@@ -2,7 +2,7 @@
 // verdicts are remembered while the rules stay the same, the stat cache is reloaded from disk,
 // and none of it changes what a snapshot holds (each is checked against a scan from scratch).
 import assert from 'node:assert/strict';
-import { lstatSync, readdirSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { lstatSync, renameSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { CheckpointStore } from '../../../src/core/checkpoints/checkpoint-store.js';
@@ -20,8 +20,7 @@ let storage: TempWorkspace;
 const open = (ignore: IgnorePolicy = NOTHING_IGNORED, storageDir = storage.root) => new CheckpointStore({ storageDir, workspaceRoot: ws.root, ignore });
 const past = (path: string, secondsAgo = 60) =>
   utimesSync(join(ws.root, path), new Date(Date.now() - secondsAgo * 1000), new Date(Date.now() - secondsAgo * 1000));
-const objectCount = (store: CheckpointStore) =>
-  readdirSync(store.objects.dir).reduce((n, prefix) => n + readdirSync(join(store.objects.dir, prefix)).length, 0);
+const objectCount = (store: CheckpointStore) => store.objects.count();
 /** The root listing of a snapshot, by name: [kind, hash]. */
 const rootListing = (store: CheckpointStore, root: string) =>
   new Map((JSON.parse(store.objects.get(root).toString('utf8')) as Array<[string, string, string, number]>).map(([name, kind, hash]) => [name, [kind, hash]]));

@@ -1,0 +1,96 @@
+// The store on disk: objects packed and deflated, listings stored as deltas, small packs merged,
+// and the size the history shows equal to the bytes the store's files take.
+import assert from 'node:assert/strict';
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, test } from 'node:test';
+import { deflateSync } from 'node:zlib';
+import { CheckpointStore } from '../../../src/core/checkpoints/checkpoint-store.js';
+import { PackReader } from '../../../src/core/checkpoints/pack-file.js';
+import { readListing } from '../../../src/core/checkpoints/tree-objects.js';
+import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
+import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+
+let ws: TempWorkspace;
+let storage: TempWorkspace;
+const open = () => new CheckpointStore({ storageDir: storage.root, workspaceRoot: ws.root, ignore: NOTHING_IGNORED });
+const packsOf = (store: CheckpointStore) =>
+  readdirSync(join(store.dir, 'packs'))
+    .filter((name) => name.endsWith('.pack'))
+    .map((name) => join(store.dir, 'packs', name));
+/** Bytes of every file in the store folder (packs, stat cache, anything else). */
+function filesBytes(dir: string): number {
+  let bytes = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    bytes += entry.isDirectory() ? filesBytes(path) : statSync(path).size;
+  }
+  return bytes;
+}
+
+beforeEach(() => {
+  ws = createTempWorkspace('smith-cp-pack-');
+  storage = createTempWorkspace('smith-cp-pack-store-');
+});
+afterEach(() => {
+  ws.dispose();
+  storage.dispose();
+});
+
+describe('checkpoint packs', () => {
+  test('a checkpoint of many files is one compressed pack, smaller than the files', async () => {
+    let bytes = 0;
+    for (let i = 0; i < 600; i++) {
+      const text = `/** Runs step ${i}. */\nexport function run${i}(input: number): number {\n  const scaled = input * ${i % 97};\n  if (scaled > 1000) throw new Error('step ${i}: too large');\n  return scaled + ${i % 13};\n}\n`;
+      ws.write(`pkg-${i % 5}/src/module-${i}.ts`, text);
+      bytes += text.length;
+    }
+    const store = open();
+    const first = await store.snapshot();
+    assert.equal(packsOf(store).length, 1);
+    assert.deepEqual(readdirSync(store.dir).sort(), ['packs', 'stat-cache.json']);
+    assert.ok(store.storedSize([first.root]) < bytes, `${store.storedSize([first.root])} bytes stored for ${bytes} bytes of files`);
+    assert.match(store.contentAt(first.root, 'pkg-3/src/module-8.ts')?.toString() ?? '', /step 8: too large/);
+  });
+
+  test('a listing that replaces an earlier one is a delta of it; many small packs become one, and a store opened before still reads everything', async () => {
+    for (let i = 0; i < 300; i++) ws.write(`src/module-${i}.ts`, `export const value${i} = ${i};\n`);
+    const store = open();
+    const earlier = open(); // another Smith on the same store
+    const roots = [(await store.snapshot()).root];
+    // The folder's listing (300 rows) deflated whole: what each checkpoint would cost without deltas.
+    const [, , srcListing] = readListing(store.objects, roots[0] as string).find(([name]) => name === 'src') ?? [];
+    const whole = deflateSync(store.objects.get(srcListing as string)).length;
+    for (let i = 0; i < 20; i++) {
+      ws.write(`src/module-${i}.ts`, `export const value${i} = ${-i};\n`);
+      roots.push((await store.snapshot()).root);
+    }
+    assert.ok(packsOf(store).length <= 17, `${packsOf(store).length} packs`);
+    const deltas = packsOf(store).flatMap((file) => PackReader.open(file).blocks.filter((block) => block.base !== undefined));
+    assert.ok(deltas.length > 0, 'changed listings are stored as deltas');
+    const later = store.storedSize(roots) - store.storedSize([roots[0] as string]);
+    assert.ok(later < 2 * whole, `20 checkpoints after one edit each took ${later} bytes; the listing alone is ${whole}`);
+    for (const [i, root] of roots.entries()) {
+      const expected = i === 0 ? 'export const value0 = 0;\n' : `export const value${i - 1} = ${-(i - 1)};\n`;
+      assert.equal(earlier.contentAt(root, `src/module-${i === 0 ? 0 : i - 1}.ts`)?.toString(), expected);
+      assert.equal(open().contentAt(root, 'src/module-299.ts')?.toString(), 'export const value299 = 299;\n');
+    }
+  });
+
+  test("the size of every checkpoint the store holds is the bytes of the store's files", async () => {
+    for (let i = 0; i < 50; i++) ws.write(`d${i % 4}/f${i}.txt`, `file ${i} `.repeat(40));
+    const store = open();
+    const roots = [(await store.snapshot()).root];
+    for (let i = 0; i < 5; i++) {
+      ws.write(`d${i}/new-${i}.txt`, `new ${i}`.repeat(100));
+      roots.push((await store.snapshot()).root);
+    }
+    store.flushStatCache();
+    assert.ok(Math.abs(store.storedSize(roots) - filesBytes(store.dir)) <= 1, `${store.storedSize(roots)} vs ${filesBytes(store.dir)}`);
+    // Collecting the later checkpoints frees their part, and the figure still matches the disk.
+    assert.ok(store.collectGarbage([roots[0] as string], 0) > 0);
+    await store.snapshot(); // the store's own latest scan stays, as the next one builds on it
+    store.flushStatCache();
+    assert.equal(store.contentAt(roots[0] as string, 'd1/f1.txt')?.toString(), 'file 1 '.repeat(40));
+  });
+});
