@@ -1,10 +1,6 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, beforeEach, describe, it } from 'node:test';
-import type { Host } from '../../../src/core/ports.js';
-import type { ApiProvider, ApiRequest, ApiStream, ProviderConfig } from '../../../src/core/providers/types.js';
+import { afterEach, describe, it } from 'node:test';
+import type { ApiProvider, ProviderConfig } from '../../../src/core/providers/types.js';
 import { ProviderError } from '../../../src/core/providers/types.js';
 import { SecretRedactor } from '../../../src/core/secrets/secret-redactor.js';
 import {
@@ -17,46 +13,10 @@ import {
 } from '../../../src/core/session/open-session.js';
 import type { TaskEnvironment } from '../../../src/core/session/task-environment.js';
 import { Task } from '../../../src/core/task/task.js';
-import { NodeFileSystem } from '../../../src/core/workspace/node-file-system.js';
 import type { McpTaskWiring } from '../../../src/core/tools/mcp-tools.js';
 import type { ToolHandler } from '../../../src/core/tool-kit/tool-spec.js';
-
-/** A provider that answers every request with the next scripted text and records the requests it got. */
-class ScriptedProvider implements ApiProvider {
-  readonly id = 'openai-compatible' as const;
-  readonly requests: ApiRequest[] = [];
-
-  constructor(
-    readonly modelId: string,
-    private readonly replies: string[] = [],
-  ) {}
-
-  createMessage(request: ApiRequest): ApiStream {
-    this.requests.push(request);
-    const text = this.replies.shift() ?? '';
-    return (async function* () {
-      yield { type: 'text' as const, text };
-      yield { type: 'usage' as const, usage: { inputTokens: 10, outputTokens: 5 } };
-    })();
-  }
-}
-
-/** A host with real files and no user, commands or ripgrep; its notices are kept. */
-function quietHost(notices: string[] = []): Host {
-  return {
-    files: new NodeFileSystem(),
-    approvals: { ask: async () => ({ approved: false }) },
-    questions: { ask: async () => undefined },
-    clock: { now: () => Date.now() },
-    processes: {
-      start: () => {
-        throw new Error('no commands here');
-      },
-    },
-    ripgrepPath: async () => undefined,
-    notify: (level, message) => notices.push(`${level}: ${message}`),
-  };
-}
+import { useInMemoryTask } from '../../helpers/in-memory-task.js';
+import { completeTurn, ScriptedProvider, toolTurn } from '../../helpers/scripted-provider.js';
 
 const main: ProviderConfig = { provider: 'openai-compatible', model: 'main-model', baseUrl: 'http://127.0.0.1:9/v1', apiKey: 'sk-main-key-1234567890' };
 
@@ -65,7 +25,7 @@ function recordingBuilder(): { build(config: ProviderConfig): ApiProvider; built
   const built: ProviderConfig[] = [];
   const build = (config: ProviderConfig): ApiProvider => {
     built.push(config);
-    return new ScriptedProvider(config.model);
+    return new ScriptedProvider({ modelId: config.model });
   };
   return { built, build };
 }
@@ -114,18 +74,12 @@ describe('sessionProviders: the one choice of each mode’s model', () => {
 });
 
 describe('openSession: one door from every host', () => {
-  let cwd: string;
-  let storageDir: string;
   const open: TaskEnvironment[] = [];
-  beforeEach(() => {
-    cwd = mkdtempSync(join(tmpdir(), 'smith-session-ws-'));
-    storageDir = mkdtempSync(join(tmpdir(), 'smith-session-storage-'));
-  });
+  // Registered before the fixture's hooks, so the environments end before their workspace is removed.
   afterEach(async () => {
     for (const environment of open.splice(0)) await environment.dispose();
-    rmSync(cwd, { recursive: true, force: true });
-    rmSync(storageDir, { recursive: true, force: true });
   });
+  const fx = useInMemoryTask();
 
   const settings: SessionSettings = {
     policy: { readFiles: true, editFiles: true, safeCommands: false, allCommands: false, mcpTools: false, outsideWorkspace: false, maxConsecutive: 3 },
@@ -163,7 +117,7 @@ describe('openSession: one door from every host', () => {
 
   async function session(ports: SessionPorts, models: ModelSettings = { main, modeModels: { plan: 'planner' } }): Promise<TaskEnvironment> {
     const environment = await openSession({
-      place: { cwd, storageDir },
+      place: { cwd: fx.ws.root, storageDir: fx.storage },
       providers: sessionProviders(models, recordingBuilder().build),
       settings,
       ports,
@@ -173,8 +127,8 @@ describe('openSession: one door from every host', () => {
   }
 
   it('the same settings give the same environment whichever host’s ports open it', async () => {
-    const terminal = await session({ host: quietHost(), redactor: new SecretRedactor() });
-    const editor = await session({ host: quietHost(), hostEnvironment: () => ['# VSCode Visible Files\nsrc/a.ts'] });
+    const terminal = await session({ host: fx.host, redactor: new SecretRedactor() });
+    const editor = await session({ host: { ...fx.host, notify: () => {} }, hostEnvironment: () => ['# VSCode Visible Files\nsrc/a.ts'] });
     assert.deepEqual(facts(editor), facts(terminal));
     // And every setting arrived.
     const got = facts(terminal);
@@ -207,7 +161,7 @@ describe('openSession: one door from every host', () => {
       credentials: () => [],
       ready: async () => void waited++,
     };
-    const environment = await session({ host: quietHost(), redactor, mcp, hostEnvironment: () => ['# VSCode Open Tabs\nsrc/b.ts'] });
+    const environment = await session({ host: fx.host, redactor, mcp, hostEnvironment: () => ['# VSCode Open Tabs\nsrc/b.ts'] });
     const options = environment.options;
     assert.equal(options.redactor, redactor);
     assert.equal(options.tools.get('use_mcp_tool'), mcpTool);
@@ -217,26 +171,26 @@ describe('openSession: one door from every host', () => {
     assert.equal(waited, 1);
     assert.deepEqual(options.environmentSections?.(), ['# VSCode Open Tabs\nsrc/b.ts']);
     // A host without them adds none.
-    const bare = await session({ host: quietHost() });
+    const bare = await session({ host: fx.host });
     assert.equal(bare.options.tools.get('use_mcp_tool'), undefined);
     assert.equal(bare.options.redactor, undefined);
     assert.deepEqual(bare.options.environmentSections?.(), []);
   });
 
   it('a switch of mode sends the next request to that mode’s model', async () => {
-    const planner = new ScriptedProvider('planner', ['<plan_mode_respond>\n<response>Step 1, then step 2.</response>\n</plan_mode_respond>']);
-    const doer = new ScriptedProvider('doer', ['<attempt_completion>\n<result>Done.</result>\n</attempt_completion>']);
-    const mainProvider = new ScriptedProvider('main-model');
+    const planner = new ScriptedProvider({ modelId: 'planner', turns: [toolTurn('plan_mode_respond', { response: 'Step 1, then step 2.' })] });
+    const doer = new ScriptedProvider({ modelId: 'doer', turns: [completeTurn('Done.')] });
+    const mainProvider = new ScriptedProvider({ modelId: 'main-model' });
     const byModel = new Map<string, ApiProvider>([
       ['main-model', mainProvider],
       ['planner', planner],
       ['doer', doer],
     ]);
     const environment = await openSession({
-      place: { cwd, storageDir },
+      place: { cwd: fx.ws.root, storageDir: fx.storage },
       providers: sessionProviders({ main, modeModels: { plan: 'planner', act: 'doer' } }, (config) => byModel.get(config.model)!),
       settings: { ...settings, maxCost: undefined, modelOverrides: undefined, permissions: [], hooks: {} },
-      ports: { host: quietHost() },
+      ports: { host: fx.host },
     });
     open.push(environment);
     const task = Task.create(environment.options, 'Plan the change, then make it.', { mode: 'plan' });
