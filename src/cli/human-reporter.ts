@@ -14,9 +14,8 @@ import { TODO_TOOL } from '../core/context/todo-list.js';
  * results. Everything the model or a tool wrote passes through style.text().
  */
 export class HumanReporter {
-  /** Characters of the current response's text blocks already printed, per block index. */
-  private printed = new Map<number, number>();
-  private announcedTool = false;
+  /** The current response's streamed text and thinking blocks, by stream index: what is not printed yet. */
+  private streamed = new Map<number, StreamedBlock>();
   /** use_subagents calls of this task, whose progress lines are always shown. */
   private readonly subagentCalls = new Set<string>();
   /** update_todo_list calls waiting for their result: the list the model sent. */
@@ -33,8 +32,18 @@ export class HumanReporter {
   handle(update: TaskUpdate): void {
     if (this.level === 'quiet') return;
     if (update.type === 'delta') {
-      if (update.delta.kind === 'blocks') this.printBlocks(update.delta.blocks);
-      else if (update.delta.kind === 'reasoning' && this.level === 'verbose') this.err.write(this.style.dim(this.style.text(update.delta.text)));
+      const delta = update.delta;
+      if (delta.kind === 'reasoning' && this.level === 'verbose') this.err.write(this.style.dim(this.style.text(delta.text)));
+      else if (delta.kind === 'block_opened') {
+        const kind = delta.block.kind;
+        if (kind === 'text' || (kind === 'thinking' && this.level === 'verbose')) this.streamed.set(delta.index, { kind, pending: '', printedAny: false });
+      } else if (delta.kind === 'block_appended' && delta.param === undefined) {
+        const block = this.streamed.get(delta.index);
+        if (block) this.printStreamed(block, delta.text, false);
+      } else if (delta.kind === 'block_closed') {
+        const block = this.streamed.get(delta.index);
+        if (block) this.printStreamed(block, '', true);
+      }
       return;
     }
     if (update.type === 'progress') {
@@ -53,12 +62,11 @@ export class HumanReporter {
     const event = update.event;
     switch (event.type) {
       case 'model_response':
-        // What streaming held back (an unfinished escape sequence, a possible secret's start) is settled now.
-        this.printBlocks(event.blocks, true);
+        // Streamed blocks were printed as they closed; a response that streamed none is printed whole.
+        if (this.streamed.size === 0) this.printBlocks(event.blocks);
         break;
       case 'request_started':
-        this.printed = new Map();
-        this.announcedTool = false;
+        this.streamed = new Map();
         break;
       case 'tool_requested': {
         if (event.tool === 'use_subagents') this.subagentCalls.add(event.callId);
@@ -84,6 +92,8 @@ export class HumanReporter {
         if (!event.approved) this.err.write(`${this.style.yellow(`✗ rejected${event.feedback ? `: ${this.style.text(event.feedback)}` : ''}`)}\n`);
         break;
       case 'response_interrupted':
+        // A restarted response streams again from its first block.
+        this.streamed = new Map();
         this.err.write(`\n${this.style.yellow('! the response was interrupted; nothing from it was run')}\n`);
         break;
       case 'no_tool_used':
@@ -118,25 +128,40 @@ export class HumanReporter {
     );
   }
 
-  private printBlocks(blocks: readonly AssistantBlock[], final = false): void {
-    blocks.forEach((block, index) => {
-      if (block.kind === 'text') this.printText(index, block.text, final, (text) => text);
-      else if (block.kind === 'thinking' && this.level === 'verbose') this.printText(index, block.text, final, (text) => this.style.dim(text));
-      else if (block.kind === 'tool' && !this.announcedTool) this.announcedTool = true;
-    });
+  private printBlocks(blocks: readonly AssistantBlock[]): void {
+    for (const block of blocks) {
+      if (block.kind === 'text') this.printStreamed({ kind: 'text', pending: '', printedAny: false }, block.text, true);
+      else if (block.kind === 'thinking' && this.level === 'verbose')
+        this.printStreamed({ kind: 'thinking', pending: '', printedAny: false }, block.text, true);
+    }
   }
 
-  /** Prints the part of a growing block not printed yet; leading blank space of a text block is skipped. */
-  private printText(index: number, text: string, final: boolean, paint: (text: string) => string): void {
-    let done = this.printed.get(index) ?? 0;
-    if (done === 0) done = text.length - text.trimStart().length;
-    const end = final ? text.length : settledTerminalLength(text, done);
-    if (end <= done) return;
-    const shown = this.style.text(text.slice(done, end));
-    if (shown !== '') this.err.write(paint(shown));
-    this.printed.set(index, end);
+  /**
+   * Prints a block's new text: all of it once the block is over, else up to an escape sequence a
+   * chunk boundary may have split. Leading blank space of a block is skipped.
+   */
+  private printStreamed(block: StreamedBlock, text: string, final: boolean): void {
+    let pending = block.pending + text;
+    if (!block.printedAny) pending = pending.trimStart();
+    // An unterminated control string is held back only so far: printed, it is removed anyway.
+    const end = final || pending.length > MAX_HELD ? pending.length : settledTerminalLength(pending);
+    block.pending = pending.slice(end);
+    if (end === 0) return;
+    const shown = this.style.text(pending.slice(0, end));
+    if (shown !== '') this.err.write(block.kind === 'thinking' ? this.style.dim(shown) : shown);
+    block.printedAny = true;
   }
 }
+
+/** A streamed text or thinking block: the text not printed yet (an unfinished escape sequence). */
+interface StreamedBlock {
+  readonly kind: 'text' | 'thinking';
+  pending: string;
+  printedAny: boolean;
+}
+
+/** Most text held back for an escape sequence that is still arriving. */
+const MAX_HELD = 4096;
 
 /** One line from a result's facts: lines changed, how a command ended, what a read or search found; empty for results logged without them. */
 export function resultFacts(details: ToolFacts | undefined): string {

@@ -30,7 +30,9 @@ export function streamJsonLine(taskId: string, update: TaskUpdate): StreamJsonLi
     case 'event':
       return { type: 'event', taskId, event: update.event };
     case 'delta':
-      return update.delta.kind === 'blocks' ? undefined : { type: 'delta', taskId, kind: update.delta.kind, text: update.delta.text };
+      return update.delta.kind === 'text' || update.delta.kind === 'reasoning'
+        ? { type: 'delta', taskId, kind: update.delta.kind, text: update.delta.text }
+        : undefined;
     case 'progress':
       return { type: 'progress', taskId, callId: update.callId, text: update.text };
     case 'retry':

@@ -8,6 +8,7 @@ import { Task, type TaskOutcome, type TaskUpdate } from '../core/task/task.js';
 import { emptyUiProjection, foldUiEvents } from '../core/task/ui-projection.js';
 import { retryText } from '../shared/retry-text.js';
 import { streamEditsToDiff } from './edit-streaming.js';
+import { StreamingMessage } from './streaming-message.js';
 import { changesProgress, eventsOf, taskProgress, type OpenTask } from './open-task.js';
 import type { PanelChange } from './panel-changes.js';
 import { firstChangedIndex } from './panel-state.js';
@@ -35,6 +36,9 @@ interface LiveTaskDeps {
  * the CLI), its updates folded into the chat and streamed, and turned back into a viewed task.
  */
 export class LiveTasks {
+  /** Counts the streaming messages, so each gets its own key. */
+  private streamedMessages = 0;
+
   constructor(private readonly deps: LiveTaskDeps) {}
 
   /** Makes a viewed task live again (resuming it from its log) so it can run. */
@@ -127,12 +131,10 @@ export class LiveTasks {
     if (update.type === 'progress') {
       this.deps.emit({ kind: 'commandOutput', callId: update.callId, text: update.text });
     } else if (update.type === 'delta') {
-      if (update.delta.kind === 'text') return; // the blocks delta that follows carries it, parsed
-      open.streaming ??= { blocks: [], reasoning: '' };
-      const streaming = open.streaming;
-      if (update.delta.kind === 'reasoning') streaming.reasoning += update.delta.text;
-      else streaming.blocks = update.delta.blocks;
-      this.deps.emit({ kind: 'streaming' });
+      // Raw text is shown through the parsed blocks' deltas, which leave the tool calls out.
+      if (update.delta.kind === 'text') return;
+      open.streaming ??= new StreamingMessage(`${open.id}:${++this.streamedMessages}`);
+      if (open.streaming.apply(update.delta)) this.deps.emit({ kind: 'streaming' });
     } else if (update.type === 'retry') {
       // The interrupted response is dropped; its replacement streams from the start.
       open.streaming = undefined;

@@ -1,4 +1,4 @@
-import type { AssistantBlock } from '../core/parse/types.js';
+import type { StreamingMessage } from './streaming-message.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { Mode } from '../core/log/mode.js';
 import { currentTodoList } from '../core/context/todo-list.js';
@@ -23,7 +23,8 @@ export interface OpenTask {
   messages: readonly UiMessage[];
   /** The live task's chat, folded event by event as its log grows. */
   ui?: UiProjectionState;
-  streaming?: { blocks: readonly AssistantBlock[]; reasoning: string };
+  /** The assistant message streaming now, built by appending the task's deltas. */
+  streaming?: StreamingMessage;
   /** Mode or skill chosen while the task was only viewed, applied when it goes live. */
   pendingMode?: Mode;
   pendingSkill?: string;

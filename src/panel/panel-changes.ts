@@ -18,11 +18,22 @@ export type PanelChange =
   /** Text waits for a Task box; the first ready, visible webview takes it with `takeInserts()`. */
   | { readonly kind: 'insertText' };
 
+/** Text of the streaming message, readable from an offset (what a reader has not sent yet). */
+export interface StreamedText {
+  readonly length: number;
+  textFrom(offset: number): string;
+}
+
 /** The streaming assistant message of the open task. */
 export interface StreamingView {
   readonly taskId: string;
-  readonly text: string;
-  readonly reasoning: string;
+  /**
+   * Names the message while its text only grows; a new key means it started over. Without one,
+   * the message is always sent whole.
+   */
+  readonly key?: string;
+  readonly text: StreamedText;
+  readonly reasoning: StreamedText;
 }
 
 /** What a messenger reads: the whole state on demand, and changes as they happen. */

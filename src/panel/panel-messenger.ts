@@ -38,6 +38,8 @@ export class PanelMessenger implements Disposable {
   private mcpTimer: NodeJS.Timeout | undefined;
   private mcpState: McpPanelState | undefined;
   private readonly output = new Map<string, string>();
+  /** How much of the streaming message (by key) this webview holds; undefined: none, send it whole. */
+  private streamed: { key: string; text: number; reasoning: number } | undefined;
   private readonly subscriptions: { dispose(): void }[];
   private readonly throttleMs: number;
 
@@ -162,8 +164,23 @@ export class PanelMessenger implements Disposable {
     this.mcpState = undefined;
     const state = this.source.snapshot();
     const streaming = this.source.streaming();
-    const live = streaming && streaming.taskId === state.task?.id && (streaming.text || streaming.reasoning);
-    this.post({ type: 'snapshot', state, ...(live ? { streaming: { text: streaming.text, reasoning: streaming.reasoning } } : {}) });
+    const live = streaming !== undefined && streaming.taskId === state.task?.id && (streaming.text.length > 0 || streaming.reasoning.length > 0);
+    this.post({
+      type: 'snapshot',
+      state,
+      ...(live
+        ? {
+            streaming: {
+              ...(streaming.key !== undefined ? { key: streaming.key } : {}),
+              text: streaming.text.textFrom(0),
+              reasoning: streaming.reasoning.textFrom(0),
+            },
+          }
+        : {}),
+    });
+    // The webview now holds what the snapshot carried: later parts append to it.
+    this.streamed =
+      live && streaming.key !== undefined ? { key: streaming.key, text: streaming.text.length, reasoning: streaming.reasoning.length } : undefined;
   }
 
   private scheduleStreaming(): void {
@@ -178,7 +195,25 @@ export class PanelMessenger implements Disposable {
     this.streamTimer = undefined;
     this.lastStreamAt = Date.now();
     const streaming = this.source.streaming();
-    if (streaming) this.post({ type: 'streaming', taskId: streaming.taskId, text: streaming.text, reasoning: streaming.reasoning });
+    if (!streaming) return;
+    const { taskId, key, text, reasoning } = streaming;
+    const held = this.streamed;
+    if (key !== undefined && held?.key === key && held.text <= text.length && held.reasoning <= reasoning.length) {
+      // The same message, grown: only what was added since the last send.
+      if (held.text === text.length && held.reasoning === reasoning.length) return;
+      this.post({
+        type: 'streaming',
+        taskId,
+        key,
+        textFrom: held.text,
+        text: text.textFrom(held.text),
+        reasoningFrom: held.reasoning,
+        reasoning: reasoning.textFrom(held.reasoning),
+      });
+    } else {
+      this.post({ type: 'streaming', taskId, ...(key !== undefined ? { key } : {}), text: text.textFrom(0), reasoning: reasoning.textFrom(0) });
+    }
+    this.streamed = key === undefined ? undefined : { key, text: text.length, reasoning: reasoning.length };
   }
 
   private flushOutput(): void {

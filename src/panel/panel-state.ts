@@ -1,11 +1,8 @@
-import { serializeBlocks } from '../core/parse/serialize-blocks.js';
-import type { AssistantBlock } from '../core/parse/types.js';
 import type { TaskEvent } from '../core/log/events.js';
 import type { StoredTaskSummary } from '../core/log/task-log.js';
 import { taskStatus } from '../core/log/task-log.js';
 import type { HistoryItem, TaskRunStatus } from '../shared/protocol.js';
 import type { UiMessage } from '../shared/ui-messages.js';
-import type { StreamingView } from './panel-changes.js';
 
 /** The history list entry of a stored task. */
 export function historyItem(summary: StoredTaskSummary, checkpointBytes?: number): HistoryItem {
@@ -77,11 +74,4 @@ function shallowEqual(a: Record<string, unknown>, b: Record<string, unknown>): b
 /** Task ids name folders; refuses anything that could step out of the storage folder. */
 export function checkTaskId(taskId: string): void {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(taskId)) throw new Error(`"${taskId}" is not a task id.`);
-}
-
-/** The streaming message as the chat shows it: the answer text without tool calls, and the reasoning. */
-export function streamingView(taskId: string, blocks: readonly AssistantBlock[], reasoning: string): StreamingView {
-  const text = serializeBlocks(blocks.filter((b) => b.kind === 'text')).trim();
-  const thinking = blocks.flatMap((b) => (b.kind === 'thinking' ? [b.text] : []));
-  return { taskId, text, reasoning: [reasoning, ...thinking].filter(Boolean).join('\n\n') };
 }

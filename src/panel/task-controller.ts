@@ -17,7 +17,7 @@ import { panelCommand, type PanelCommand } from './slash-input.js';
 import { OpenTaskActions } from './open-task-actions.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
-import { streamingView } from './panel-state.js';
+import { emptyStreamingView } from './streaming-message.js';
 import { taskMarkdown } from './task-export.js';
 import { eventsOf, taskView, type OpenTask } from './open-task.js';
 import { Emitter, type Disposable } from './event-emitter.js';
@@ -165,7 +165,8 @@ export class TaskController implements PanelSource, Disposable {
   streaming(): StreamingView | undefined {
     const open = this.current;
     if (!open) return undefined;
-    return streamingView(open.id, open.streaming?.blocks ?? [], open.streaming?.reasoning ?? '');
+    const streaming = open.streaming;
+    return streaming ? { taskId: open.id, key: streaming.key, text: streaming.text, reasoning: streaming.reasoning } : emptyStreamingView(open.id);
   }
 
   /**

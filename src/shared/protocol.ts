@@ -278,11 +278,28 @@ const hostMessageSchema = z.union([
    * The whole panel state, with the open task's assistant message as it streams at that moment (absent
    * between responses): one message, so the logged message and a stale streamed copy never show together.
    */
-  z.object({ type: z.literal('snapshot'), state: panelStateSchema, streaming: z.object({ text: z.string(), reasoning: z.string() }).optional() }),
+  z.object({
+    type: z.literal('snapshot'),
+    state: panelStateSchema,
+    streaming: z.object({ key: z.string().optional(), text: z.string(), reasoning: z.string() }).optional(),
+  }),
   /** Replaces the open task's messages from `start` on (most updates touch only the tail). */
   z.object({ type: z.literal('taskMessages'), taskId: z.string(), start: z.number().int().nonnegative(), messages: z.array(uiMessageSchema) }),
-  /** The assistant's message as it streams (transient, replaced by the logged one). */
-  z.object({ type: z.literal('streaming'), taskId: z.string(), text: z.string(), reasoning: z.string() }),
+  /**
+   * The assistant's message as it streams (transient, replaced by the logged one): `text` and
+   * `reasoning` replace what the view holds from `textFrom` / `reasoningFrom` on (default 0, the
+   * whole message), so a growing message is sent by appending. `key` names the message: a part
+   * with an offset applies only to the message of the same key.
+   */
+  z.object({
+    type: z.literal('streaming'),
+    taskId: z.string(),
+    key: z.string().optional(),
+    textFrom: z.number().int().nonnegative().optional(),
+    text: z.string(),
+    reasoningFrom: z.number().int().nonnegative().optional(),
+    reasoning: z.string(),
+  }),
   /**
    * The open task's usage, todo list and context figures after a logged event changed them (a
    * response, a todo update, a new request measured): absent fields are absent from the task view too.

@@ -144,6 +144,18 @@ export class RawParamScanner {
     return this.frozen ?? this.value.value;
   }
 
+  /** Length of `shown`. */
+  get shownLength(): number {
+    return this.frozen?.length ?? this.value.length;
+  }
+
+  /** `shown` from `offset` on, costing only that text while nothing is frozen. */
+  shownFrom(offset: number): string {
+    if (this.frozen === undefined) return this.value.textFrom(offset);
+    // The value grew past the frozen point in the same chunk: it is still a prefix of the value.
+    return offset >= this.frozen.length ? '' : this.value.textFrom(offset).slice(0, this.frozen.length - offset);
+  }
+
   /** Feeds the next piece of source text; returns the end once it is decided. */
   feed(text: string): RawEnd | undefined {
     const keep = this.lookahead === undefined ? this.pos : this.lookahead.start;

@@ -78,6 +78,8 @@ export class StreamingToolParser {
   private raw: RawParamScanner | undefined;
   private snapshot: readonly AssistantBlock[] | undefined;
   private finished = false;
+  /** Counts the values started (a text or thinking block's text, a parameter), naming the one growing now. */
+  private serial = 0;
 
   /** Creates a parser that recognises the tools and parameters of `grammar`. */
   constructor(grammar: ToolGrammar) {
@@ -105,6 +107,26 @@ export class StreamingToolParser {
   /** The block still growing (partial: true), if any; built from the scanning state in O(1). */
   get current(): AssistantBlock | undefined {
     return this.finished ? undefined : this.currentBlock();
+  }
+
+  /** How many values (a text or thinking block's text, a parameter) have started growing so far. */
+  get valuesStarted(): number {
+    return this.serial;
+  }
+
+  /**
+   * The value of the open block that grows as text arrives, read without copying what was read
+   * before: undefined between a tool's parameters and after finish().
+   */
+  get growing(): GrowingValue | undefined {
+    if (this.finished || this.mode === 'tool') return undefined;
+    const serial = this.serial;
+    if (this.mode === 'raw') {
+      const raw = this.requireRaw();
+      return { param: this.paramName, serial, length: raw.shownLength, textFrom: (offset) => raw.shownFrom(offset) };
+    }
+    if (this.mode === 'param') return { param: this.paramName, serial, length: this.value.length, textFrom: (offset) => this.value.textFrom(offset) };
+    return { serial, length: this.prose.length, textFrom: (offset) => this.prose.textFrom(offset) };
   }
 
   /**
@@ -277,6 +299,7 @@ export class StreamingToolParser {
   private startParam(tool: ToolTags, openTag: string): void {
     const name = tool.paramByTag.get(openTag) ?? '';
     this.paramName = name;
+    this.serial++;
     if (RAW_PARAMS.has(name)) {
       this.raw = new RawParamScanner(tool, name, this.toolOpeners);
       this.mode = 'raw';
@@ -314,6 +337,7 @@ export class StreamingToolParser {
     const text = this.prose.final();
     if (text.length > 0) this.done.push({ kind, text, partial: false });
     this.prose = new TrimmedText();
+    this.serial++;
   }
 
   private currentBlock(): AssistantBlock | undefined {
@@ -336,6 +360,18 @@ export class StreamingToolParser {
       }
     }
   }
+}
+
+/**
+ * The growing value of the open block: its text (no `param`) or one parameter's value. `serial`
+ * changes whenever another value starts growing (a repeated parameter starts again from empty);
+ * while it stays the same, the value only ever grows at its end.
+ */
+export interface GrowingValue {
+  readonly param?: string;
+  readonly serial: number;
+  readonly length: number;
+  textFrom(offset: number): string;
 }
 
 /** Parses a whole message at once (same result as pushing it in one chunk and finishing). */

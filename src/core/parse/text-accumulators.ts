@@ -13,6 +13,10 @@ const BATCH = 64;
 class AppendOnlyText {
   private settled = '';
   private recent: string[] = [];
+  private recentLength = 0;
+  // The last batch joined into `settled`, kept flat: a reader after every chunk reads its tail
+  // from here, never from `settled`, whose slicing would copy the whole text.
+  private lastBatch = '';
   // `settled` plus the first `shownCount` pieces of `recent`: extended by the pieces appended since
   // the last read, so a read after every chunk costs O(1) instead of re-joining the whole batch.
   private shown = '';
@@ -22,12 +26,19 @@ class AppendOnlyText {
     return this.settled.length === 0 && this.recent.length === 0;
   }
 
+  get length(): number {
+    return this.settled.length + this.recentLength;
+  }
+
   append(piece: string): void {
     if (piece.length === 0) return;
     this.recent.push(piece);
+    this.recentLength += piece.length;
     if (this.recent.length >= BATCH) {
-      this.settled += this.recent.join('');
+      this.lastBatch = this.recent.join('');
+      this.settled += this.lastBatch;
       this.recent = [];
+      this.recentLength = 0;
       this.shown = this.settled;
       this.shownCount = 0;
     }
@@ -41,6 +52,24 @@ class AppendOnlyText {
     }
     return this.shown;
   }
+
+  /**
+   * The text from `offset` on. Costs the length of that text when `offset` lies in the last batch
+   * or later (a reader after every chunk); an earlier offset copies the whole text once.
+   */
+  textFrom(offset: number): string {
+    const settledLength = this.settled.length;
+    if (offset < settledLength - this.lastBatch.length) return this.toString().slice(offset);
+    const parts: string[] = [];
+    let need = settledLength + this.recentLength - offset;
+    for (let i = this.recent.length - 1; i >= 0 && need > 0; i--) {
+      const piece = this.recent[i]!;
+      parts.push(piece.length <= need ? piece : piece.slice(piece.length - need));
+      need -= piece.length;
+    }
+    if (need > 0) parts.push(this.lastBatch.slice(this.lastBatch.length - need));
+    return parts.length === 1 ? parts[0]! : parts.reverse().join('');
+  }
 }
 
 /** A growing value: the visible part so far, and the final value once the source ends. */
@@ -51,6 +80,10 @@ interface GrowingText {
   readonly value: string;
   /** The value once no more text will come. */
   final(): string;
+  /** Length of `value`. */
+  readonly length: number;
+  /** `value` from `offset` on, without copying the text before it (see AppendOnlyText.textFrom). */
+  textFrom(offset: number): string;
 }
 
 /** Text trimmed at both ends (text and thinking blocks, ordinary parameters). */
@@ -79,6 +112,14 @@ export class TrimmedText implements GrowingText {
   /** The trimmed text so far. */
   get value(): string {
     return this.body.toString();
+  }
+
+  get length(): number {
+    return this.body.length;
+  }
+
+  textFrom(offset: number): string {
+    return this.body.textFrom(offset);
   }
 
   /** The trimmed text. */
@@ -122,6 +163,14 @@ export class RawText implements GrowingText {
   /** The value so far, without a trailing newline that may turn out to be the last one. */
   get value(): string {
     return this.body.toString();
+  }
+
+  get length(): number {
+    return this.body.length;
+  }
+
+  textFrom(offset: number): string {
+    return this.body.textFrom(offset);
   }
 
   /** The value with one leading and one trailing newline removed; a lone "\r" is not a newline. */

@@ -66,8 +66,8 @@ async function streamTurn(task: ModelRequestContext, setup: TurnSetup, toModel: 
   const request = { systemPrompt: setup.systemPrompt, messages, signal, ...(tools ? { tools } : {}) };
   let deltas = redactor ? new RedactedDeltas(redactor) : undefined;
   const onDelta = (delta: TurnDelta) => {
-    const shown = deltas ? deltas.map(delta) : delta;
-    if (shown) task.emit({ type: 'delta', delta: shown });
+    if (!deltas) task.emit({ type: 'delta', delta });
+    else for (const shown of deltas.map(delta)) task.emit({ type: 'delta', delta: shown });
   };
   const onInterrupted = (partialText: string, reason: string) => {
     log.append({ type: 'response_interrupted', partialText, error: reason });

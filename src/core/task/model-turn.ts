@@ -1,3 +1,4 @@
+import { BlockChangeReader, type BlockChange } from '../parse/block-changes.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import { StreamingToolParser } from '../parse/streaming-tool-parser.js';
 import type { AssistantBlock, ToolGrammar, ToolUseBlock } from '../parse/types.js';
@@ -25,11 +26,11 @@ export interface ModelTurn {
   readonly ignoredTools: number;
 }
 
-/** Transient streaming output for the UI. */
-export type TurnDelta =
-  | { readonly kind: 'text'; readonly text: string }
-  | { readonly kind: 'reasoning'; readonly text: string }
-  | { readonly kind: 'blocks'; readonly blocks: readonly AssistantBlock[] };
+/**
+ * Transient streaming output for the UI: the raw text and reasoning as they arrive, and what
+ * changed in the parsed blocks (see BlockChange; folding them gives the response's blocks).
+ */
+export type TurnDelta = { readonly kind: 'text'; readonly text: string } | { readonly kind: 'reasoning'; readonly text: string } | BlockChange;
 
 const NO_USAGE: TokenUsage = { inputTokens: 0, outputTokens: 0 };
 // Native tool calls arrive apart from the text, so the parser only separates <thinking> there.
@@ -62,6 +63,13 @@ export async function runModelTurn(
 ): Promise<ModelTurn> {
   const native = request.tools !== undefined;
   let parser = new StreamingToolParser(native ? TEXT_ONLY : grammar);
+  let streamIndex = 0;
+  let changes = new BlockChangeReader(() => streamIndex++);
+  // XML: the blocks after the first complete tool call are dropped, so they are never shown.
+  let shownLimit = Number.POSITIVE_INFINITY;
+  const showChanges = () => {
+    for (const change of changes.read(parser, shownLimit)) onDelta(change);
+  };
   let calls: ToolUseBlock[] = [];
   let signedReasoning: SignedReasoning[] = [];
   let unsignedReasoning = '';
@@ -77,6 +85,9 @@ export async function runModelTurn(
     if (chunk.type === 'restart') {
       if (receivedAnything()) onInterrupted(received, chunk.reason);
       parser = new StreamingToolParser(native ? TEXT_ONLY : grammar);
+      streamIndex = 0;
+      changes = new BlockChangeReader(() => streamIndex++);
+      shownLimit = Number.POSITIVE_INFINITY;
       calls = [];
       signedReasoning = [];
       unsignedReasoning = '';
@@ -98,19 +109,20 @@ export async function runModelTurn(
     } else if (chunk.type === 'tool_call') {
       // The XML protocol never asks for native calls; a server sending them anyway is ignored there.
       if (!native) return;
-      calls.push(nativeToolBlock(chunk));
-      onDelta({ kind: 'blocks', blocks: [...parser.blocks, ...calls] });
+      const call = nativeToolBlock(chunk);
+      calls.push(call);
+      for (const change of changes.whole(call)) onDelta(change);
     } else if (toolDone) {
       trailing += chunk.text;
     } else {
       received += chunk.text;
       parser.push(chunk.text);
       onDelta({ kind: 'text', text: chunk.text });
-      const blocks = parser.blocks;
-      onDelta({ kind: 'blocks', blocks: native ? [...blocks, ...calls] : blocks });
       // Only the blocks completed since the last chunk can be the first finished tool call.
       const completed = parser.completed;
       for (; checked < completed.length && !toolDone; checked++) toolDone = completed[checked]!.kind === 'tool';
+      if (toolDone && !native) shownLimit = checked;
+      showChanges();
     }
   };
 
@@ -122,6 +134,8 @@ export async function runModelTurn(
   }
 
   const all = parser.finish();
+  // What the end of the stream settled (held-back text, the last block's end) is shown too.
+  showChanges();
   if (native) return { blocks: [...all, ...calls], reasoning, signedReasoning, usage, tools: calls, ignoredTools: 0 };
   const firstTool = all.findIndex((b) => b.kind === 'tool');
   const blocks = firstTool === -1 ? all : all.slice(0, firstTool + 1);

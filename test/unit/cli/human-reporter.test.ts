@@ -4,6 +4,7 @@ import { describe, test } from 'node:test';
 import { HumanReporter, resultFacts } from '../../../src/cli/human-reporter.js';
 import { createStyle } from '../../../src/cli/style.js';
 import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
+import { runModelTurn } from '../../../src/core/task/model-turn.js';
 
 function reporterOutput(events: readonly NewEvent[], showTodos = true): string {
   const err = new PassThrough();
@@ -89,5 +90,34 @@ describe('beside JSON output', () => {
     ];
     assert.match(reporterOutput(events), /Todo \(0\/1 done\)/);
     assert.doesNotMatch(reporterOutput(events, false), /Todo|Add a test/);
+  });
+});
+
+describe('the CLI prints the streamed answer from block deltas', () => {
+  const message = 'First I look at it: \x1b[31mred\x1b[0m stays plain.\n\n<read_file>\n<path>src/a.ts</path>\n</read_file>\n\nThen the second paragraph.';
+  const grammar = { tools: new Map([['read_file', ['path']]]) };
+
+  async function printed(chunkSize: number): Promise<string> {
+    const err = new PassThrough();
+    let text = '';
+    err.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    const reporter = new HumanReporter(err, createStyle(false), 'normal');
+    const chunks = Array.from({ length: Math.ceil(message.length / chunkSize) }, (_, i) => message.slice(i * chunkSize, (i + 1) * chunkSize));
+    const provider = {
+      id: 'openai-compatible' as const,
+      modelId: 'scripted',
+      async *createMessage() {
+        for (const chunk of chunks) yield { type: 'text' as const, text: chunk };
+      },
+    };
+    reporter.handle({ type: 'event', event: { type: 'request_started', seq: 0, ts: 0 } as unknown as TaskEvent });
+    const turn = await runModelTurn(provider, { systemPrompt: '', messages: [] }, grammar, (delta) => reporter.handle({ type: 'delta', delta }));
+    reporter.handle({ type: 'event', event: { type: 'model_response', seq: 1, ts: 0, blocks: turn.blocks } as unknown as TaskEvent });
+    return text;
+  }
+
+  test('each text block is printed once, whole, whatever the chunking; escape sequences split across chunks never print', async () => {
+    const expected = 'First I look at it: red stays plain.';
+    for (const size of [1, 2, 3, 5, 16, 1000]) assert.equal(await printed(size), expected, `chunks of ${size}`);
   });
 });

@@ -7,6 +7,8 @@ import { Emitter, type Disposable } from '../../../src/panel/event-emitter.js';
 import type { RequestHandlers } from '../../../src/panel/message-handlers.js';
 import type { PanelChange, PanelSource, StreamingView } from '../../../src/panel/panel-changes.js';
 import { PanelMessenger, type WebviewEndpoint } from '../../../src/panel/panel-messenger.js';
+import { appendedText, StreamingMessage } from '../../../src/panel/streaming-message.js';
+import { initialWebviewState, panelReducer, type WebviewState } from '../../../webview-ui/src/state/panel-reducer.js';
 import { parseWebviewMessage } from '../../../src/shared/protocol.js';
 import type { HostMessage, McpPanelState, McpServerView, PanelState } from '../../../src/shared/protocol.js';
 
@@ -174,7 +176,7 @@ describe('Panel messenger', () => {
     source.change({ kind: 'state' });
     source.change({ kind: 'commandOutput', callId: 'c', text: 'x' });
     source.state = { ...STATE, task: RUNNING_TASK };
-    source.stream = { taskId: 't', text: 'streamed', reasoning: '' };
+    source.stream = { taskId: 't', text: appendedText('streamed'), reasoning: appendedText('') };
     source.change({ kind: 'streaming' });
     await sleep(80);
     assert.equal(endpoint.posted.length, before, 'a hidden view got messages');
@@ -188,15 +190,15 @@ describe('Panel messenger', () => {
 
   it('a snapshot carries what streams now, and nothing once the response is logged or for another task', async () => {
     source.state = { ...STATE, task: RUNNING_TASK };
-    source.stream = { taskId: 't', text: 'partial', reasoning: 'thinking' };
+    source.stream = { taskId: 't', text: appendedText('partial'), reasoning: appendedText('thinking') };
     source.change({ kind: 'state' });
     await sleep(20);
     assert.deepEqual(endpoint.of('snapshot').at(-1)?.streaming, { text: 'partial', reasoning: 'thinking' });
-    source.stream = { taskId: 't', text: '', reasoning: '' };
+    source.stream = { taskId: 't', text: appendedText(''), reasoning: appendedText('') };
     source.change({ kind: 'state' });
     await sleep(20);
     assert.equal(endpoint.of('snapshot').at(-1)?.streaming, undefined, 'an empty stream is not sent');
-    source.stream = { taskId: 'other', text: 'elsewhere', reasoning: '' };
+    source.stream = { taskId: 'other', text: appendedText('elsewhere'), reasoning: appendedText('') };
     source.change({ kind: 'state' });
     await sleep(20);
     assert.equal(endpoint.of('snapshot').at(-1)?.streaming, undefined, "another task's stream is not sent");
@@ -211,7 +213,7 @@ describe('Panel messenger', () => {
 
   it('throttles streaming and always ends on the latest text', async () => {
     for (let i = 1; i <= 40; i++) {
-      source.stream = { taskId: 't', text: 'x'.repeat(i), reasoning: '' };
+      source.stream = { taskId: 't', text: appendedText('x'.repeat(i)), reasoning: appendedText('') };
       source.change({ kind: 'streaming' });
       await sleep(5);
     }
@@ -219,6 +221,46 @@ describe('Panel messenger', () => {
     const streamed = endpoint.of('streaming');
     assert.ok(streamed.length < 20, `${streamed.length} streaming messages for 40 updates`);
     assert.equal(streamed.at(-1)!.text, 'x'.repeat(40));
+  });
+
+  it('sends a growing streaming message by appending, a snapshot carrying it whole, into a store that ends equal', async () => {
+    const message = new StreamingMessage('t:1');
+    source.state = { ...STATE, task: RUNNING_TASK };
+    source.stream = { taskId: 't', key: message.key, text: message.text, reasoning: message.reasoning };
+    let store: WebviewState = panelReducer(initialWebviewState, { type: 'snapshot', state: source.state });
+    const parts: HostMessage[] = [];
+    const apply = () => {
+      for (const posted of endpoint.posted.splice(0)) {
+        if (posted.type === 'streaming') parts.push(posted);
+        if (posted.type === 'streaming' || posted.type === 'snapshot') store = panelReducer(store, posted);
+      }
+    };
+    endpoint.posted.length = 0;
+    message.apply({ kind: 'reasoning', text: 'Let me think. ' });
+    message.apply({ kind: 'block_opened', index: 0, block: { kind: 'text', text: '', partial: true } });
+    let full = '';
+    for (let i = 0; i < 200; i++) {
+      const piece = `word${i} `;
+      full += piece;
+      message.apply({ kind: 'block_appended', index: 0, text: piece });
+      source.change({ kind: 'streaming' });
+      await sleep(7);
+      if (i === 120) {
+        // A snapshot replaces the webview's streamed text with the whole message; parts append to it.
+        source.change({ kind: 'state' });
+        await sleep(1);
+        const snapshot = endpoint.of('snapshot').at(-1);
+        assert.deepEqual(snapshot?.streaming, { key: 't:1', text: full, reasoning: 'Let me think. ' });
+      }
+      apply();
+    }
+    await sleep(80);
+    apply();
+    assert.deepEqual(store.streaming, { taskId: 't', key: 't:1', text: full, reasoning: 'Let me think. ', since: 0 });
+    // Parts sent in steady state carry what was added since the previous one, not the whole text.
+    const steady = parts.filter((part) => part.type === 'streaming' && (part.textFrom ?? 0) > 0);
+    assert.ok(steady.length > 10, `only ${steady.length} appended parts`);
+    for (const part of steady) if (part.type === 'streaming') assert.ok(part.text.length < 200, `a part of ${part.text.length} characters`);
   });
 
   it('sends the latest MCP state once per burst, before the reply of the request that changed it', async () => {

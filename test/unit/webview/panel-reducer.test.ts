@@ -113,6 +113,19 @@ describe('panelReducer', () => {
     assert.equal(toolCard.streaming, undefined);
   });
 
+  test('a streamed message grows by appending parts of the same key; a part it cannot place is ignored', () => {
+    const state = withTask(task([msg('a')]));
+    const first = panelReducer(state, { type: 'streaming', taskId: 'task-1', key: 'k1', text: 'Hel', reasoning: 'r' });
+    const grown = panelReducer(first, { type: 'streaming', taskId: 'task-1', key: 'k1', textFrom: 3, text: 'lo', reasoningFrom: 1, reasoning: 'ea' });
+    assert.deepEqual(grown.streaming, { taskId: 'task-1', key: 'k1', text: 'Hello', reasoning: 'rea', since: 1 });
+    // A part of another message, or past the end of the text held, is not glued onto this one.
+    assert.equal(panelReducer(grown, { type: 'streaming', taskId: 'task-1', key: 'k2', textFrom: 5, text: 'x', reasoning: '' }), grown);
+    assert.equal(panelReducer(grown, { type: 'streaming', taskId: 'task-1', key: 'k1', textFrom: 9, text: 'x', reasoning: '' }), grown);
+    // A whole message of a new key replaces it.
+    const next = panelReducer(grown, { type: 'streaming', taskId: 'task-1', key: 'k2', text: 'New', reasoning: '' });
+    assert.deepEqual(next.streaming, { taskId: 'task-1', key: 'k2', text: 'New', reasoning: '', since: 1 });
+  });
+
   test('an update of an existing tool card does not end a stream', () => {
     const running = tool('t', 'c1', 'running');
     const state = panelReducer(withTask(task([msg('a'), running])), { type: 'streaming', taskId: 'task-1', text: 'next', reasoning: '' });

@@ -4,6 +4,8 @@ import type { UiMessage } from '../../../src/shared/ui-messages.js';
 /** The assistant message while it streams; transient, replaced by the logged message. */
 export interface StreamingView {
   readonly taskId: string;
+  /** The host's name for this message; parts sent with an offset apply to the same key only. */
+  readonly key?: string;
   readonly text: string;
   readonly reasoning: string;
   /** How many messages the task had when this stream began: tells one response's stream from the next one's. */
@@ -39,12 +41,8 @@ export function panelReducer(state: WebviewState, message: PanelAction): Webview
       return applyTaskMessages(state, message.taskId, message.start, message.messages);
     case 'taskProgress':
       return applyTaskProgress(state, message.taskId, message.progress);
-    case 'streaming': {
-      const task = state.panel?.task;
-      if (task?.id !== message.taskId) return state;
-      const since = state.streaming?.since ?? task.messages.length;
-      return { ...state, streaming: { taskId: message.taskId, text: message.text, reasoning: message.reasoning, since } };
-    }
+    case 'streaming':
+      return applyStreaming(state, message);
     case 'commandOutput': {
       const appended = (state.liveOutput[message.callId] ?? '') + message.text;
       const capped = appended.length > LIVE_OUTPUT_CAP ? appended.slice(appended.length - LIVE_OUTPUT_CAP) : appended;
@@ -64,8 +62,33 @@ export function panelReducer(state: WebviewState, message: PanelAction): Webview
   }
 }
 
+/**
+ * The streaming message grown by appending: `text` replaces what the view holds from `textFrom`
+ * on (the same for the reasoning). A part for a message the view does not hold (another key, or
+ * an offset past its end) is ignored: the host sends a message whole when it starts, and the
+ * snapshot carries the whole message streaming.
+ */
+function applyStreaming(state: WebviewState, message: Extract<HostMessage, { type: 'streaming' }>): WebviewState {
+  const task = state.panel?.task;
+  if (task?.id !== message.taskId) return state;
+  const textFrom = message.textFrom ?? 0;
+  const reasoningFrom = message.reasoningFrom ?? 0;
+  const held = state.streaming;
+  const same = held !== undefined && held.taskId === message.taskId && held.key === message.key;
+  if ((textFrom > 0 || reasoningFrom > 0) && (!same || textFrom > held.text.length || reasoningFrom > held.reasoning.length)) return state;
+  const text = textFrom === 0 ? message.text : grown(held!.text, textFrom, message.text);
+  const reasoning = reasoningFrom === 0 ? message.reasoning : grown(held!.reasoning, reasoningFrom, message.reasoning);
+  const since = held?.since ?? task.messages.length;
+  return { ...state, streaming: { taskId: message.taskId, ...(message.key !== undefined ? { key: message.key } : {}), text, reasoning, since } };
+}
+
+/** `held` up to `from`, then `part`: appending never copies what is held. */
+function grown(held: string, from: number, part: string): string {
+  return (from === held.length ? held : held.slice(0, from)) + part;
+}
+
 /** The snapshot says what streams now: text streamed before it may since have been logged, and is in `panel`. */
-function applySnapshot(state: WebviewState, panel: PanelState, streaming: { text: string; reasoning: string } | undefined): WebviewState {
+function applySnapshot(state: WebviewState, panel: PanelState, streaming: { key?: string; text: string; reasoning: string } | undefined): WebviewState {
   const task = panel.task;
   return {
     ...state,
