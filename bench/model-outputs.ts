@@ -105,6 +105,20 @@ export function modelOutput(kind: OutputKind, size: number): string {
   }
 }
 
+/** A message of many small read_file calls with a line of prose before each (an agent exploring), about `size` characters. */
+export function manyReadFiles(size: number): string {
+  let out = '';
+  for (let i = 0; out.length < size; i++) {
+    out += `Next, part ${i} of the handler.\n\n<read_file>\n<path>src/feature-${i % 97}/part-${i}.ts</path>\n</read_file>\n\n`;
+  }
+  return out;
+}
+
+/** A file body of about `size` characters of TypeScript/React code. */
+export function codeOfSize(size: number): string {
+  return codeBody(size);
+}
+
 /** Splits a message into chunks of `size` characters, as a provider stream might deliver them. */
 export function chunksOf(text: string, size: number): string[] {
   const chunks: string[] = [];

@@ -17,12 +17,14 @@ import { updatePerformanceDoc, type BenchRun } from './performance-doc.js';
 import { formatTable, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 import { runSearchBench } from './search.js';
 import { runStartupBench } from './startup.js';
+import { runStreamingBench } from './streaming.js';
 import { runSubagentsBench } from './subagents.js';
 import { runUiProjectionBench } from './ui-projection.js';
 import { runWebviewBench } from './webview.js';
 
 const BENCHES: Readonly<Record<string, (options: BenchOptions) => Promise<BenchOutcome>>> = {
   parser: runParserBench,
+  streaming: runStreamingBench,
   edits: runEditsBench,
   prompt: runPromptBench,
   webview: runWebviewBench,
