@@ -42,8 +42,9 @@ export class WebGuardProxy {
       socket.once('close', () => open.delete(socket));
     };
     const server = createServer((req, res) => void forward(policy, onRefused, req, res));
-    server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => void tunnel(policy, onRefused, req, client, head, track));
-    server.on('upgrade', (req: IncomingMessage, client: Duplex, head: Buffer) => void upgrade(policy, onRefused, req, client, head, track));
+    const guard: SocketGuard = { policy, onRefused, track };
+    server.on('connect', (req: IncomingMessage, client: Duplex, head: Buffer) => void tunnel(guard, req, client, head));
+    server.on('upgrade', (req: IncomingMessage, client: Duplex, head: Buffer) => void upgrade(guard, req, client, head));
     server.on('connection', track);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -108,47 +109,31 @@ async function forward(policy: WebAccessPolicy, onRefused: RefusalListener, req:
   req.pipe(upstream);
 }
 
+/** What the handlers of raw sockets (CONNECT, upgrade) share: the policy, who hears of refusals, and the proxy's record of open sockets. */
+interface SocketGuard {
+  readonly policy: WebAccessPolicy;
+  readonly onRefused: RefusalListener;
+  readonly track: (socket: Socket | Duplex) => void;
+}
+
 /** HTTPS and WebSockets over TLS: CONNECT host:port, judged by the host. */
-async function tunnel(
-  policy: WebAccessPolicy,
-  onRefused: RefusalListener,
-  req: IncomingMessage,
-  client: Duplex,
-  head: Buffer,
-  track: (s: Socket | Duplex) => void,
-): Promise<void> {
-  track(client);
+async function tunnel(guard: SocketGuard, req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
+  guard.track(client);
   client.on('error', () => client.destroy());
   const { host, port } = splitHostPort(req.url ?? '', 443);
-  const access = await checkWebAccess(host, policy);
+  const access = await checkWebAccess(host, guard.policy);
   if (!access.allowed) {
-    if (access.refused) onRefused(`${host}:${port}`, access.reason);
-    client.end(`HTTP/1.1 ${access.refused ? '403 Forbidden' : '502 Bad Gateway'}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${access.reason}\n`);
+    if (access.refused) guard.onRefused(`${host}:${port}`, access.reason);
+    answerAndClose(client, access.refused ? '403 Forbidden' : '502 Bad Gateway', access.reason);
     return;
   }
-  const upstream = connect({ host, port, lookup: pinnedLookup(access.addresses) }, () => {
-    client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
-    if (head.length > 0) upstream.write(head);
-    upstream.pipe(client);
-    client.pipe(upstream);
-  });
-  track(upstream);
-  upstream.on('error', (error) =>
-    client.end(`HTTP/1.1 502 Bad Gateway\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${host}:${port}: ${error.message}\n`),
-  );
-  client.on('close', () => upstream.destroy());
+  const upstream = splice(guard, client, head, { host, port, addresses: access.addresses }, () => client.write('HTTP/1.1 200 Connection Established\r\n\r\n'));
+  upstream.on('error', (error) => answerAndClose(client, '502 Bad Gateway', `${host}:${port}: ${error.message}`));
 }
 
 /** A plain ws:// upgrade sent to the proxy with an absolute URL: judged, then passed on byte for byte. */
-async function upgrade(
-  policy: WebAccessPolicy,
-  onRefused: RefusalListener,
-  req: IncomingMessage,
-  client: Duplex,
-  head: Buffer,
-  track: (s: Socket | Duplex) => void,
-): Promise<void> {
-  track(client);
+async function upgrade(guard: SocketGuard, req: IncomingMessage, client: Duplex, head: Buffer): Promise<void> {
+  guard.track(client);
   client.on('error', () => client.destroy());
   let url: URL;
   try {
@@ -157,26 +142,48 @@ async function upgrade(
     client.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     return;
   }
-  const access = await checkWebAccess(url.hostname, policy);
+  const access = await checkWebAccess(url.hostname, guard.policy);
   if (!access.allowed) {
-    if (access.refused) onRefused(url.href, access.reason);
-    client.end(`HTTP/1.1 403 Forbidden\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${access.reason}\n`);
+    if (access.refused) guard.onRefused(url.href, access.reason);
+    answerAndClose(client, '403 Forbidden', access.reason);
     return;
   }
-  const port = Number(url.port) || 80;
-  const upstream = connect({ host: url.hostname.replace(/^\[|\]$/g, ''), port, lookup: pinnedLookup(access.addresses) }, () => {
+  const target = { host: url.hostname.replace(/^\[|\]$/g, ''), port: Number(url.port) || 80, addresses: access.addresses };
+  const upstream = splice(guard, client, head, target, (socket) => {
     const lines = [`${req.method} ${url.pathname}${url.search} HTTP/1.1`];
     for (let i = 0; i < req.rawHeaders.length; i += 2) {
       if (!req.rawHeaders[i]!.toLowerCase().startsWith('proxy-')) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
     }
-    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+    socket.write(`${lines.join('\r\n')}\r\n\r\n`);
+  });
+  upstream.on('error', () => client.destroy());
+}
+
+/**
+ * Connects to the judged addresses of `target`; once connected, `opened` says its first words,
+ * the bytes the client sent early follow, and the two sockets are joined both ways until either closes.
+ */
+function splice(
+  guard: SocketGuard,
+  client: Duplex,
+  head: Buffer,
+  target: { readonly host: string; readonly port: number; readonly addresses: readonly string[] },
+  opened: (upstream: Socket) => void,
+): Socket {
+  const upstream = connect({ host: target.host, port: target.port, lookup: pinnedLookup(target.addresses) }, () => {
+    opened(upstream);
     if (head.length > 0) upstream.write(head);
     upstream.pipe(client);
     client.pipe(upstream);
   });
-  track(upstream);
-  upstream.on('error', () => client.destroy());
+  guard.track(upstream);
   client.on('close', () => upstream.destroy());
+  return upstream;
+}
+
+/** Ends a raw client connection with a plain-text HTTP answer. */
+function answerAndClose(client: Duplex, status: string, text: string): void {
+  client.end(`HTTP/1.1 ${status}\r\nContent-Type: text/plain\r\nConnection: close\r\n\r\n${text}\n`);
 }
 
 function stripHop(raw: readonly string[]): string[] {
