@@ -96,7 +96,9 @@ describe('the web guard proxy: tunnels and upgrades', () => {
 
   test('a ws:// upgrade to a denied host is answered 403 and reported', async () => {
     const socket = await open();
-    socket.write(`GET http://denied.example:${echoPort}/chat HTTP/1.1\r\nHost: denied.example:${echoPort}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`);
+    socket.write(
+      `GET http://denied.example:${echoPort}/chat HTTP/1.1\r\nHost: denied.example:${echoPort}\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n`,
+    );
     const answer = await readUntil(socket, (text) => text.includes('\r\n\r\n') && text.endsWith('\n'));
     assert.match(answer, /^HTTP\/1\.1 403 Forbidden\r\n/);
     assert.ok(
