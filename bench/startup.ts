@@ -1,6 +1,7 @@
 // Start-up and size: `node dist/cli.js --version` against `node -e 0` (the cost of Node itself),
-// `--list-models` (which loads the whole CLI, dist/cli-main.js, and needs no network with the
-// catalogue of a hosted provider), and the size of the .vsix, packaged with vsce into a temporary folder.
+// `--list-models` (which loads its own bundle, dist/list-models-command.js, and needs no network
+// with the catalogue of a hosted provider), and the size of the .vsix, packaged with vsce into a
+// temporary folder.
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +10,9 @@ import { pathToFileURL } from 'node:url';
 import { statusOf, times, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 import { ratio, round, timeInterleaved } from './timing.js';
 
-const VSIX_TARGET_BYTES = 10 * 1024 * 1024;
-/** `smith --version` may cost at most this many times `node -e 0` (the cost of Node itself). */
+/** `npm run package` (production build) makes a .vsix of at most this many bytes. */
+const VSIX_TARGET_BYTES = 6 * 1024 * 1024;
+/** `smith --version` and `smith --list-models` may cost at most this many times `node -e 0` (the cost of Node itself). */
 const CLI_START_TARGET = 2;
 
 /** Runs a command to completion; throws with its output when it fails. */
@@ -40,7 +42,19 @@ function vsceFlags(dir: string): string[] {
 function packageProduction(root: string, work: string): { vsix: string; cli: string } {
   const stage = join(work, 'stage');
   mkdirSync(stage, { recursive: true });
-  for (const entry of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', '.vscodeignore', 'esbuild.mjs', 'tsconfig.json', 'src', 'webview-ui', 'scripts', 'media']) {
+  for (const entry of [
+    'package.json',
+    'README.md',
+    'LICENSE',
+    'CHANGELOG.md',
+    '.vscodeignore',
+    'esbuild.mjs',
+    'tsconfig.json',
+    'src',
+    'webview-ui',
+    'scripts',
+    'media',
+  ]) {
     if (existsSync(join(root, entry))) cpSync(join(root, entry), join(stage, entry), { recursive: true });
   }
   if (!existsSync(join(stage, '.vscodeignore'))) {
@@ -100,12 +114,17 @@ export async function runStartupBench(options: BenchOptions): Promise<BenchOutco
       cli: spawnTimed([cli, '--version']),
       fullCli: spawnTimed([cli, '--list-models', '--provider', 'anthropic']),
     };
-    if (production && existsSync(production.cli)) runs.productionCli = spawnTimed([production.cli, '--version']);
+    if (production && existsSync(production.cli)) {
+      runs.productionCli = spawnTimed([production.cli, '--version']);
+      runs.productionListModels = spawnTimed([production.cli, '--list-models', '--provider', 'anthropic']);
+    }
     const timings = await timeInterleaved(runs, { warmup: 2, repeats });
     const cliRatio = ratio(timings.cli!.median, timings.node!.median, 2);
     const fullRatio = ratio(timings.fullCli!.median, timings.node!.median, 2);
     const productionTiming = timings.productionCli;
     const productionRatio = productionTiming ? ratio(productionTiming.median, timings.node!.median, 2) : null;
+    const productionListTiming = timings.productionListModels;
+    const productionListRatio = productionListTiming ? ratio(productionListTiming.median, timings.node!.median, 2) : null;
     options.log(
       `startup: node -e 0 ${timings.node!.median.toFixed(1)} ms, cli --version ${timings.cli!.median.toFixed(1)} ms, cli --list-models ${timings.fullCli!.median.toFixed(1)} ms${productionTiming ? `, production cli ${productionTiming.median.toFixed(1)} ms` : ''}`,
     );
@@ -133,13 +152,26 @@ export async function runStartupBench(options: BenchOptions): Promise<BenchOutco
         target: `<= ${CLI_START_TARGET}x`,
         status: statusOf(productionRatio, (v) => v <= CLI_START_TARGET),
       },
-      { bench: 'startup', metric: '  `--list-models` (loads the whole CLI) / `node -e 0`', value: times(fullRatio, 2), target: '', status: 'info' },
+      {
+        bench: 'startup',
+        metric: '`node dist/cli.js --list-models` / `node -e 0`',
+        value: times(fullRatio, 2),
+        target: `<= ${CLI_START_TARGET}x`,
+        status: statusOf(fullRatio, (v) => v <= CLI_START_TARGET),
+      },
+      {
+        bench: 'startup',
+        metric: '  same, production (minified) build',
+        value: times(productionListRatio, 2),
+        target: `<= ${CLI_START_TARGET}x`,
+        status: statusOf(productionListRatio, (v) => v <= CLI_START_TARGET),
+      },
       {
         bench: 'size',
-        metric: '.vsix bytes, production build (grammar wasm included)',
+        metric: '.vsix bytes, production build (npm run package)',
         value: vsixBytes === null ? 'n/a' : `${vsixBytes} (${(vsixBytes / 2 ** 20).toFixed(2)} MiB)`,
-        target: '< 10 MiB',
-        status: statusOf(vsixBytes, (v) => v < VSIX_TARGET_BYTES),
+        target: '<= 6 MiB',
+        status: statusOf(vsixBytes, (v) => v <= VSIX_TARGET_BYTES),
       },
       {
         bench: 'size',
@@ -155,6 +187,7 @@ export async function runStartupBench(options: BenchOptions): Promise<BenchOutco
           cli_version_over_node: cliRatio,
           production_cli_version_over_node: productionRatio,
           full_cli_list_models_over_node: fullRatio,
+          production_list_models_over_node: productionListRatio,
           median_ms: Object.fromEntries(Object.entries(timings).map(([k, t]) => [k, round(t.median, 1)])),
         },
         vsix_bytes: vsixBytes,

@@ -46,7 +46,7 @@ function step(i: number): NewEvent[] {
 }
 
 /** A realistic log of `length` events. */
-function taskLog(length: number): TaskEvent[] {
+export function taskLog(length: number): TaskEvent[] {
   const events: NewEvent[] = [
     { type: 'task_started', taskId: 'bench', task: 'Read everything', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' },
   ];

@@ -2,16 +2,21 @@
 // the extension host) in Debian's headless Chromium. A task of 5,000 UI messages against an empty
 // task (only its first message): time to the first paint of the list, the longest frame while
 // 1,000 streamed deltas arrive, and the JS heap.
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { extname, join, resolve, sep } from 'node:path';
+import { dirname, extname, join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import type { HostMessage, PanelState } from '../src/shared/protocol.js';
-import { times, type BenchOptions, type BenchOutcome, type Row } from './report.js';
+import { storedLine } from '../src/core/log/stored-events.js';
+import { readTaskEvents, taskEventsFile } from '../src/core/log/task-log.js';
+import { uiProjection } from '../src/core/task/ui-projection.js';
+import type { UiMessage } from '../src/shared/ui-messages.js';
+import { statusOf, times, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 import { median, ratio, round } from './timing.js';
+import { taskLog } from './ui-projection.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
@@ -26,6 +31,10 @@ const CHROMIUM_ARGS = [
 ];
 const BIG = 5_000;
 const DELTAS = 1_000;
+/** Opening a stored task from the history: a task of HISTORY_LARGE events against one of HISTORY_SMALL. */
+const HISTORY_SMALL = 100;
+const HISTORY_LARGE = 10_000;
+const HISTORY_TARGET = 2;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -59,6 +68,7 @@ async function sample(
   url: string,
   count: number,
   stream: boolean,
+  messages?: readonly UiMessage[],
 ): Promise<{ firstPaintMs: number; heapBytes: number; stream?: { longestFrameMs: number; longestTaskMs: number; totalMs: number } }> {
   const context = await browser.newContext({ viewport: { width: 420, height: 720 } });
   try {
@@ -71,21 +81,24 @@ async function sample(
     await page.goto(`${url}/harness.html`);
     await page.waitForFunction(() => (window as unknown as HarnessWindow).__posted.some((m) => m.type === 'ready'));
 
-    const firstPaintMs = await page.evaluate(async (n: number) => {
-      const harness = window as unknown as HarnessWindow;
-      // Built before the clock starts: only the panel's own work is timed.
-      const state = harness.__host.sampleState(n);
-      const running: PanelState = { ...state, task: { ...state.task!, status: 'running' } };
-      const start = performance.now();
-      harness.__host.send({ type: 'snapshot', state: running });
-      await new Promise<void>((done) => {
-        // The row is committed to the DOM before some animation frame; the frame paints right after
-        // its callbacks, and a task queued from it runs once the paint is done.
-        const tick = () => (document.querySelector(`.chat-row[data-index="${n - 1}"]`) ? setTimeout(done, 0) : requestAnimationFrame(tick));
-        requestAnimationFrame(tick);
-      });
-      return performance.now() - start;
-    }, count);
+    const firstPaintMs = await page.evaluate(
+      async ({ n, given }) => {
+        const harness = window as unknown as HarnessWindow;
+        // Built before the clock starts: only the panel's own work is timed.
+        const state = harness.__host.sampleState(given ? 1 : n);
+        const running: PanelState = { ...state, task: { ...state.task!, status: 'running', ...(given ? { messages: given } : {}) } };
+        const start = performance.now();
+        harness.__host.send({ type: 'snapshot', state: running });
+        await new Promise<void>((done) => {
+          // The row is committed to the DOM before some animation frame; the frame paints right after
+          // its callbacks, and a task queued from it runs once the paint is done.
+          const tick = () => (document.querySelector(`.chat-row[data-index="${n - 1}"]`) ? setTimeout(done, 0) : requestAnimationFrame(tick));
+          requestAnimationFrame(tick);
+        });
+        return performance.now() - start;
+      },
+      { n: messages ? messages.length : count, given: messages ? [...messages] : undefined },
+    );
 
     const cdp = await context.newCDPSession(page);
     await cdp.send('HeapProfiler.collectGarbage');
@@ -161,6 +174,32 @@ async function sample(
   }
 }
 
+/**
+ * The host's part of opening a stored task from the history, in ms: reading its log from disk,
+ * projecting the chat and serialising the snapshot the webview is posted. Its chat's messages.
+ */
+function openStoredTask(storageDir: string, taskId: string): { hostMs: number; messages: UiMessage[] } {
+  const start = performance.now();
+  const events = readTaskEvents(storageDir, taskId);
+  const messages = uiProjection(events);
+  JSON.stringify({ type: 'snapshot', state: { task: { id: taskId, messages } } });
+  return { hostMs: performance.now() - start, messages };
+}
+
+/** Stores a realistic task log of `length` events; its id. */
+function storeTask(storageDir: string, length: number): string {
+  const taskId = `history-${length}`;
+  const file = taskEventsFile(storageDir, taskId);
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(
+    file,
+    taskLog(length)
+      .map((event) => `${storedLine(event)}\n`)
+      .join(''),
+  );
+  return taskId;
+}
+
 /** Runs the webview benchmark. */
 export async function runWebviewBench(options: BenchOptions): Promise<BenchOutcome> {
   if (!existsSync(CHROMIUM)) {
@@ -204,6 +243,26 @@ export async function runWebviewBench(options: BenchOptions): Promise<BenchOutco
     const heapEmpty = med(empty, (s) => s.heapBytes);
     const heapBig = med(big, (s) => s.heapBytes);
     const firstPaintRatio = ratio(paintBig, paintEmpty, 2);
+
+    // History → visible chat: the host reads and projects the stored task, the webview draws it.
+    const storage = mkdtempSync(join(tmpdir(), 'smith-bench-history-'));
+    const history: Record<number, number[]> = { [HISTORY_SMALL]: [], [HISTORY_LARGE]: [] };
+    let historyMessages: Record<number, number> = {};
+    try {
+      const ids: Record<number, string> = { [HISTORY_SMALL]: storeTask(storage, HISTORY_SMALL), [HISTORY_LARGE]: storeTask(storage, HISTORY_LARGE) };
+      for (let round = 0; round < paintRepeats; round++) {
+        for (const size of [HISTORY_SMALL, HISTORY_LARGE]) {
+          const host = openStoredTask(storage, ids[size]!);
+          const page = await sample(browser, url, 0, false, host.messages);
+          history[size]!.push(host.hostMs + page.firstPaintMs);
+          historyMessages = { ...historyMessages, [size]: host.messages.length };
+        }
+        options.log(`webview history round ${round + 1}: ${history[HISTORY_SMALL]!.at(-1)!.toFixed(1)} / ${history[HISTORY_LARGE]!.at(-1)!.toFixed(1)} ms`);
+      }
+    } finally {
+      rmSync(storage, { recursive: true, force: true });
+    }
+    const historyRatio = ratio(median(history[HISTORY_LARGE]!), median(history[HISTORY_SMALL]!), 2);
     const results = {
       first_paint_ratio: firstPaintRatio,
       longest_frame_ms: round(frameBig, 1),
@@ -217,11 +276,21 @@ export async function runWebviewBench(options: BenchOptions): Promise<BenchOutco
       heap_empty_mb: round(heapEmpty / 2 ** 20, 1),
       heap_per_message_kb: round((heapBig - heapEmpty) / (BIG - 1) / 1024, 2),
       first_paint_ms: { empty: round(paintEmpty, 1), big: round(paintBig, 1) },
+      history_open_ratio: historyRatio,
+      history_open_ms: { small: round(median(history[HISTORY_SMALL]!), 1), large: round(median(history[HISTORY_LARGE]!), 1) },
+      history_messages: historyMessages,
       messages: BIG,
       deltas: DELTAS,
       build: 'production webview + dev harness, Chromium headless, 420x720',
     };
     const rows: Row[] = [
+      {
+        bench: 'webview',
+        metric: `history → visible chat, task of ${HISTORY_LARGE} events / ${HISTORY_SMALL} (read, project, post, paint)`,
+        value: times(historyRatio, 2),
+        target: `<= ${HISTORY_TARGET}x`,
+        status: statusOf(historyRatio, (v) => v <= HISTORY_TARGET),
+      },
       {
         bench: 'webview',
         metric: `first paint, ${BIG} messages / empty task`,
