@@ -16,7 +16,7 @@ import { CommandSessions } from '../src/core/process/command-sessions.js';
 import type { ApiProvider } from '../src/core/providers/types.js';
 import { workspaceTools } from '../src/core/session/task-environment.js';
 import { BUILT_IN_SKILLS } from '../src/core/skills/built-in-skills.js';
-import type { Mode } from '../src/core/log/mode.js';
+import type { Mode } from '../src/shared/mode.js';
 import type { TaskEvent } from '../src/core/log/events.js';
 import { setupTurn, type TurnInputs } from '../src/core/task/turn-setup.js';
 import { ToolRegistry } from '../src/core/tool-kit/tool-registry.js';

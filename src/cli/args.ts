@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ProviderId, ToolProtocol } from '../core/providers/types.js';
-import type { Mode } from '../core/log/mode.js';
+import type { Mode } from '../shared/mode.js';
 import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 import { parseRule } from '../core/permissions/rule-syntax.js';
 import { hostAllowListProblems } from '../core/process/host-allow-list.js';

@@ -4,6 +4,7 @@ import type { Style } from './style.js';
 import type { ToolFacts } from '../shared/tool-details.js';
 import { commandEndText, findingsLine } from '../shared/tool-result-summary.js';
 import { toolSubject } from '../shared/tool-subject.js';
+import { isTool } from '../shared/tool-catalogue.js';
 import { hookRunLine, isNoteworthyHookRun } from '../shared/hook-runs.js';
 import { settledTerminalLength } from './terminal-safe-text.js';
 import { parseTodoList } from '../shared/todo-items.js';
@@ -69,10 +70,10 @@ export class HumanReporter {
         this.streamed = new Map();
         break;
       case 'tool_requested': {
-        if (event.tool === 'use_subagents') this.subagentCalls.add(event.callId);
+        if (isTool(event.tool, 'use_subagents')) this.subagentCalls.add(event.callId);
         if (event.tool === TODO_TOOL) this.todoCalls.set(event.callId, event.params.todos ?? '');
         const subject = toolSubject(event.tool, event.params)?.text ?? '';
-        if (event.tool !== 'attempt_completion') this.err.write(`\n${this.style.cyan(`▸ ${this.style.text(event.tool)}`)} ${this.style.text(subject)}\n`);
+        if (!isTool(event.tool, 'attempt_completion')) this.err.write(`\n${this.style.cyan(`▸ ${this.style.text(event.tool)}`)} ${this.style.text(subject)}\n`);
         break;
       }
       case 'tool_result': {

@@ -5,7 +5,7 @@ import { UsageError } from './args.js';
 import { DEFAULT_MODELS } from '../shared/provider-setup.js';
 import { needsModel, PROVIDERS } from '../shared/providers.js';
 import type { ApiProfile } from '../shared/protocol.js';
-import type { Mode } from '../core/log/mode.js';
+import type { Mode } from '../shared/mode.js';
 import { profileModelFor } from '../core/session/mode-profile-fields.js';
 import { loadCliProfiles, userSettingsFile } from './cli-profiles.js';
 import { defaultStorageDir } from './default-storage.js';

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
-import type { Mode } from '../core/log/mode.js';
+import type { Mode } from '../shared/mode.js';
 import { listStoredTasks } from '../core/log/task-log.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
 import type { HumanReporter } from './human-reporter.js';

@@ -1,6 +1,6 @@
 import { usageTotals } from '../core/task/ui-projection.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
-import type { Mode } from '../core/log/mode.js';
+import type { Mode } from '../shared/mode.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import { chainEvents } from '../core/task/task-chain.js';
 import type { HumanReporter } from './human-reporter.js';

@@ -1,4 +1,5 @@
 import type { TaskUpdate } from '../core/task/task.js';
+import { isTool } from '../shared/tool-catalogue.js';
 import type { IgnorePolicy } from '../core/workspace/ignore-policy.js';
 import { resolveWorkspacePath } from '../core/workspace/workspace-paths.js';
 import type { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
@@ -26,7 +27,7 @@ export function streamEditsToDiff(diff: EditReview, cwd: string | WorkspaceRoots
     const delta = update.delta;
     switch (delta.kind) {
       case 'block_opened':
-        open = delta.block.kind === 'tool' && delta.block.name === 'write_to_file' ? { index: delta.index, path: '', content: undefined } : undefined;
+        open = delta.block.kind === 'tool' && isTool(delta.block.name, 'write_to_file') ? { index: delta.index, path: '', content: undefined } : undefined;
         return;
       case 'block_closed':
         if (open?.index === delta.index) open = undefined;

@@ -1,6 +1,6 @@
 import type { StreamingMessage } from './streaming-message.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
-import type { Mode } from '../core/log/mode.js';
+import type { Mode } from '../shared/mode.js';
 import { currentTodoList } from '../core/context/todo-list.js';
 import type { ContextMeasured, TaskEvent } from '../core/log/events.js';
 import { visibleEvents } from '../core/log/visible-events.js';

@@ -5,7 +5,7 @@ import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import { loadSkills } from '../core/skills/skill-loader.js';
 import type { Skill } from '../core/skills/skill.js';
-import type { Mode } from '../core/log/mode.js';
+import type { Mode } from '../shared/mode.js';
 import { DEFAULT_SKILL_SLUG } from '../core/skills/built-in-skills.js';
 import { Task, type MentionedContext, type TaskOutcome } from '../core/task/task.js';
 import { messageContext, type PanelImage } from './message-context.js';

@@ -1,3 +1,5 @@
+import { isTool, toolEntry } from './tool-catalogue.js';
+
 /** What a call is about: a command (monospace), a path (its file name never elided), or other text. */
 export interface ToolSubject {
   readonly kind: 'command' | 'path' | 'text';
@@ -9,14 +11,14 @@ export interface ToolSubject {
  * server and tool, the URL or query. The panel's cards and the CLI's progress lines both use it.
  */
 export function toolSubject(tool: string, params: Readonly<Record<string, string>>): ToolSubject | undefined {
-  if (tool === 'use_subagents' && params.prompts !== undefined) return { kind: 'text', text: questionsText(params.prompts) };
+  if (isTool(tool, 'use_subagents') && params.prompts !== undefined) return { kind: 'text', text: questionsText(params.prompts) };
   if (params.command !== undefined) return { kind: 'command', text: params.command };
-  if (tool === 'browser_action' && params.action !== undefined) {
+  if (isTool(tool, 'browser_action') && params.action !== undefined) {
     // What the action works on: the URL, the element, the key or text, the size.
     const target = params.url ?? params.element ?? params.selector ?? params.coordinate ?? params.text ?? params.size;
     return { kind: 'text', text: target === undefined ? params.action : `${params.action} ${target}` };
   }
-  if (tool === 'search_files' && params.regex !== undefined) {
+  if (isTool(tool, 'search_files') && params.regex !== undefined) {
     return { kind: 'text', text: `/${params.regex}/${params.path !== undefined ? ` in ${params.path}` : ''}` };
   }
   if (params.path !== undefined) return { kind: 'path', text: params.path };
@@ -27,29 +29,6 @@ export function toolSubject(tool: string, params: Readonly<Record<string, string
   const other = params.url ?? params.uri ?? params.query;
   return other === undefined ? undefined : { kind: 'text', text: other };
 }
-
-const TOOL_VERBS: Readonly<Record<string, string>> = {
-  read_file: 'Read',
-  write_to_file: 'Write',
-  replace_in_file: 'Edit',
-  execute_command: 'Run',
-  search_files: 'Search',
-  list_files: 'List',
-  list_code_definition_names: 'Outline',
-  ask_followup_question: 'Question',
-  attempt_completion: 'Finish',
-  plan_mode_respond: 'Plan',
-  new_task: 'New task',
-  new_rule: 'Write rule',
-  update_todo_list: 'Update todo list',
-  use_mcp_tool: 'MCP tool',
-  access_mcp_resource: 'MCP resource',
-  list_mcp_servers: 'List MCP servers',
-  search_mcp_tools: 'Search MCP tools',
-  browser_action: 'Browser',
-  web_fetch: 'Fetch',
-  use_subagents: 'Sub-agents',
-};
 
 /** "2 questions: the first one… | the second…" for a use_subagents call (its prompts, a JSON array). */
 function questionsText(raw: string): string {
@@ -68,6 +47,7 @@ function questionsText(raw: string): string {
  * the card by the subject. A new file is "Create"; a tool Smith does not know keeps its name.
  */
 export function toolVerb(tool: string, created = false): string {
-  if (tool === 'write_to_file' && created) return 'Create';
-  return TOOL_VERBS[tool] ?? tool;
+  const entry = toolEntry(tool);
+  if (!entry) return tool;
+  return (created ? entry.createdVerb : undefined) ?? entry.verb;
 }

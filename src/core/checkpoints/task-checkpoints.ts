@@ -1,6 +1,6 @@
 import type { TaskEvent } from '../log/events.js';
 import type { TaskLog } from '../log/task-log.js';
-import type { ToolGroup } from '../log/tool-group.js';
+import type { ToolGroup } from '../../shared/tool-catalogue.js';
 import { latestRoots, sameRoots } from './rewind-task.js';
 import type { CheckpointRoots, WorkspaceCheckpoints } from './workspace-checkpoints.js';
 

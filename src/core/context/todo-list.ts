@@ -1,10 +1,11 @@
 import type { TaskEvent } from '../log/events.js';
 import { formatTodoList, parseTodoList, type TodoItem, type TodoStatus } from '../../shared/todo-items.js';
+import type { ToolName } from '../../shared/tool-catalogue.js';
 
 export { formatTodoList, parseTodoList, type TodoItem, type TodoStatus };
 
 /** The tool that keeps the list, named once for the tool, the log reader and the prompt. */
-export const TODO_TOOL = 'update_todo_list';
+export const TODO_TOOL = 'update_todo_list' satisfies ToolName;
 
 /** Tool calls after the last update before the model is reminded to bring the list up to date. */
 export const TODO_STALE_AFTER_CALLS = 6;

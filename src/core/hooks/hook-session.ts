@@ -1,4 +1,4 @@
-import type { Mode } from '../log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 
 /** Claude Code's permission modes, as a hook reads them in `permission_mode`. */

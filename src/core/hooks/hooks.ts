@@ -1,4 +1,5 @@
 import type { HookRun } from '../../shared/hook-runs.js';
+import { toolEntry } from '../../shared/tool-catalogue.js';
 import { runHookProcess } from './hook-process.js';
 import { parseHookReply } from './hook-reply.js';
 import { commonHookFields, type HookSession } from './hook-session.js';
@@ -39,16 +40,6 @@ export interface HookOutcome {
   readonly runs: readonly HookRun[];
 }
 
-/** Claude Code's tool names for Smith's tools, so a matcher like `Bash|Edit` works unchanged. */
-const CLAUDE_NAMES: Readonly<Record<string, string>> = {
-  execute_command: 'Bash',
-  read_file: 'Read',
-  write_to_file: 'Write',
-  replace_in_file: 'Edit',
-  list_files: 'LS',
-  search_files: 'Grep',
-};
-
 /**
  * Runs the hooks of an event, one after another, each a shell command that gets the event as JSON
  * on stdin: Claude Code's common fields (`session_id`, `transcript_path`, `cwd`,
@@ -67,7 +58,9 @@ export async function runHooks(
   const cwd = session.cwd;
   const common = { ...commonHookFields(session), hook_event_name: event, ...(session.sessionId ? { task_id: session.sessionId } : {}) };
   const groups = settings?.[event] ?? [];
-  const names = tool ? [tool, CLAUDE_NAMES[tool] ?? tool] : [];
+  // Claude Code's name for the tool (the catalogue's) too, so a matcher like `Bash|Edit` works unchanged; hooks are given that name.
+  const claudeName = tool ? (toolEntry(tool)?.claudeName ?? tool) : '';
+  const names = tool ? [tool, claudeName] : [];
   const commands = groups.filter((group) => matches(group.matcher, names)).flatMap((group) => group.hooks);
   const context: string[] = [];
   const errors: string[] = [];
@@ -79,7 +72,7 @@ export async function runHooks(
     const started = Date.now();
     const payload = {
       ...common,
-      ...(tool ? { tool_name: CLAUDE_NAMES[tool] ?? tool } : {}),
+      ...(tool ? { tool_name: claudeName } : {}),
       ...input,
       ...(toolInput !== undefined ? { tool_input: toolInput } : {}),
     };

@@ -1,4 +1,4 @@
-import type { ToolGroup } from './tool-group.js';
+import type { ToolGroup } from '../../shared/tool-catalogue.js';
 
 /** Which tool calls run without asking; data, so each host maps its own settings onto it. */
 export interface AutoApprovePolicy {

@@ -1,6 +1,6 @@
 import type { AssistantBlock } from '../parse/types.js';
 import type { Base64Image, TokenUsage } from '../providers/types.js';
-import type { Mode } from '../log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 import type { FileStamp } from './file-stamp.js';
 import type { Attachment } from './attachment.js';
 import type { TodoItem } from '../../shared/todo-items.js';

@@ -1,3 +1,4 @@
+import { toolsInGroup, type ToolName } from '../../shared/tool-catalogue.js';
 import type { McpToolInfo } from './mcp-connection.js';
 import type { McpHub } from './mcp-hub.js';
 import type { McpServerSnapshot } from './mcp-server-snapshot.js';
@@ -11,10 +12,8 @@ export interface McpPromptOptions {
   readonly discoveryThreshold?: number;
 }
 
-/** The meta-tools that exist only for discovery mode. */
-const MCP_DISCOVERY_TOOL_NAMES = ['list_mcp_servers', 'search_mcp_tools', 'get_mcp_tool_details'] as const;
-/** The tools that call servers, always offered while servers are configured. */
-const MCP_CALL_TOOL_NAMES = ['use_mcp_tool', 'access_mcp_resource'] as const;
+/** The meta-tools that exist only for discovery mode; the other MCP tools call servers and are offered while any is configured. */
+const MCP_DISCOVERY_TOOL_NAMES: readonly ToolName[] = ['list_mcp_servers', 'search_mcp_tools', 'get_mcp_tool_details'];
 
 /** Direct resources listed per server before the rest is summarised. */
 const RESOURCES_LISTED = 20;
@@ -33,7 +32,7 @@ export function isDiscoveryMode(servers: readonly McpServerSnapshot[], options: 
  */
 export function hiddenMcpToolNames(hub: HubView, options: McpPromptOptions = {}): ReadonlySet<string> {
   const servers = hub.servers();
-  if (servers.length === 0) return new Set([...MCP_CALL_TOOL_NAMES, ...MCP_DISCOVERY_TOOL_NAMES]);
+  if (servers.length === 0) return new Set(toolsInGroup('mcp'));
   return isDiscoveryMode(servers, options) ? new Set() : new Set(MCP_DISCOVERY_TOOL_NAMES);
 }
 

@@ -3,9 +3,7 @@ import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { applyEdits, modify, parse as parseJsonc } from 'jsonc-parser/lib/esm/main.js';
 import { analyseCommandLine } from './shell-commands.js';
 import { renderWords } from './shell-words.js';
-
-const READ_TOOLS = new Set(['read_file', 'list_files', 'search_files', 'list_code_definition_names']);
-const EDIT_TOOLS = new Set(['write_to_file', 'replace_in_file', 'new_rule']);
+import { toolEntry } from '../../shared/tool-catalogue.js';
 
 /**
  * The narrowest rules that allow this call again ("always allow this"): a command's simple
@@ -16,19 +14,21 @@ const EDIT_TOOLS = new Set(['write_to_file', 'replace_in_file', 'new_rule']);
  * or writes a file, which rules never allow.
  */
 export async function narrowestAllowRules(tool: string, params: Readonly<Record<string, string>>, cwd: string): Promise<string[] | undefined> {
-  if (tool === 'execute_command') {
+  // The rule name "always allow" writes is the first of the tool's row (tool-catalogue.ts).
+  const ruleName = toolEntry(tool)?.rules[0];
+  if (ruleName === 'Bash') {
     const line = await analyseCommandLine(params.command ?? '');
     if (line.opaque.length > 0 || line.unallowable.length > 0 || line.commands.length === 0) return undefined;
     // Normalised (`Bash(git push --force)` for `git push '--force'`); a wrapper by its own words (`Bash(timeout 60)`), since what it runs has a rule of its own.
     return [...new Set(line.commands.map((command) => `Bash(${renderWords(command.own ?? command.words)})`))];
   }
-  if (tool === 'use_mcp_tool' && params.server_name && params.tool_name) return [`mcp__${params.server_name}__${params.tool_name}`];
-  if ((tool === 'web_fetch' || tool === 'browser_action') && params.url) {
+  if (ruleName === 'mcp__' && params.server_name && params.tool_name) return [`mcp__${params.server_name}__${params.tool_name}`];
+  if (ruleName === 'WebFetch' && params.url) {
     const host = hostOf(params.url);
     if (host) return [`WebFetch(domain:${host})`];
   }
   const path = params.path;
-  if (path !== undefined && (READ_TOOLS.has(tool) || EDIT_TOOLS.has(tool))) return [`${READ_TOOLS.has(tool) ? 'Read' : 'Edit'}(${rulePath(path, cwd)})`];
+  if (path !== undefined && (ruleName === 'Read' || ruleName === 'Edit' || ruleName === 'Write')) return [`${ruleName}(${rulePath(path, cwd)})`];
   return [tool];
 }
 

@@ -7,6 +7,7 @@ import { analyseCommandLine } from './shell-commands.js';
 import { hostAllowed } from '../process/host-allow-list.js';
 import { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { WebDenyRule } from '../web/web-access.js';
+import { ruleNameCovers, ruleNamesOf } from '../../shared/tool-catalogue.js';
 
 /** What a rule does with the calls it matches. Deny always wins, then ask, then allow. */
 export type PermissionEffect = 'allow' | 'ask' | 'deny';
@@ -38,15 +39,6 @@ export type PermissionVerdict =
   | { readonly effect: PermissionEffect; readonly rule: PermissionRule; readonly reason?: string; readonly opaque?: true }
   | undefined;
 
-/** The rule names of Claude Code mapped to Smith's tools, so users can reuse their rules. */
-const FAMILIES: Readonly<Record<string, readonly string[]>> = {
-  Bash: ['execute_command'],
-  Read: ['read_file', 'list_files', 'search_files', 'list_code_definition_names'],
-  Edit: ['write_to_file', 'replace_in_file', 'new_rule'],
-  Write: ['write_to_file'],
-  WebFetch: ['web_fetch', 'browser_action'],
-};
-
 /**
  * Judges a call against the rules: a deny rule that matches wins, then an ask rule, then allow.
  * A command line is judged by the commands it runs (see analyseCommandLine): deny and ask when
@@ -55,7 +47,7 @@ const FAMILIES: Readonly<Record<string, readonly string[]>> = {
  * nothing in the line is opaque or writes a file.
  */
 export async function judgeCall(rules: readonly PermissionRule[], call: PermissionCall): Promise<PermissionVerdict> {
-  if (call.tool !== 'execute_command') return judgePathCall(rules, call);
+  if (!ruleNamesOf(call.tool).includes('Bash')) return judgePathCall(rules, call);
   const applicable = rules.filter((rule) => ruleCovers(rule, call.tool, call.params));
   return judgeCommandLine(applicable, await analyseCommandLine(call.params.command ?? ''));
 }
@@ -91,11 +83,12 @@ function pathFormsOnce(call: PermissionCall): (effect: PermissionEffect, path: s
 export function ruleCovers(rule: PermissionRule, tool: string, params: Readonly<Record<string, string>>): boolean {
   const { name } = parseRule(rule.rule);
   if (name.startsWith('mcp__')) {
-    if (tool !== 'use_mcp_tool') return false;
+    if (!ruleNamesOf(tool).includes('mcp__')) return false;
     const [, server, mcpTool] = name.split('__');
     return server === params.server_name && (mcpTool === undefined || mcpTool === '' || mcpTool === '*' || mcpTool === params.tool_name);
   }
-  return name === tool || (FAMILIES[name]?.includes(tool) ?? false);
+  // Claude Code's rule names (`Read`, `Bash`, …) cover the tools whose catalogue row lists them.
+  return name === tool || ruleNameCovers(name, tool);
 }
 
 function matches(rule: PermissionRule, call: PermissionCall, formsFor: (effect: PermissionEffect, path: string) => PathForm[]): boolean {

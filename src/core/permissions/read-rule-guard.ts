@@ -1,6 +1,10 @@
 import type { ReadGuard } from '../workspace/read-guard.js';
 import { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import { judgePathCall, ruleCovers, type PermissionRule } from './permission-rules.js';
+import type { ToolName } from '../../shared/tool-catalogue.js';
+
+/** The tool whose rules judge content shown by any other way (an @mention, a rules file). */
+const READ_TOOL: ToolName = 'read_file';
 
 /** Where the guard's paths are judged: as the task's permission rules judge a call's path. */
 interface ReadGuardPlace {
@@ -16,12 +20,12 @@ interface ReadGuardPlace {
 export function createReadGuard(rules: readonly PermissionRule[], place: ReadGuardPlace): ReadGuard {
   // Allow rules never withhold; leaving them out also keeps an allow from hiding nothing.
   const stopping = rules.filter((rule) => rule.effect !== 'allow');
-  const covers = (tool = 'read_file') => stopping.some((rule) => ruleCovers(rule, tool, {}));
+  const covers = (tool: string = READ_TOOL) => stopping.some((rule) => ruleCovers(rule, tool, {}));
   // Opened once, remembering folders' real paths: a search judges thousands of files. A guard is made per call.
   const workspace = (place.workspace ?? WorkspaceRoots.single(place.cwd)).remembersFolders();
   return {
     covers,
-    refusal(path, tool = 'read_file') {
+    refusal(path, tool = READ_TOOL) {
       if (!covers(tool)) return undefined;
       const verdict = judgePathCall(stopping, { tool, params: { path }, cwd: place.cwd, workspace });
       if (!verdict || verdict.effect === 'allow') return undefined;

@@ -1,3 +1,4 @@
+import type { ToolName } from '../../shared/tool-catalogue.js';
 import type { ToolProtocol } from '../providers/types.js';
 import type { ToolSpec } from '../tool-kit/tool-spec.js';
 import { toolSection } from './tool-section.js';
@@ -25,14 +26,15 @@ const DEFAULT_ROLE =
  * definitions carry them.
  */
 export function buildSystemPrompt(input: SystemPromptInput): string {
-  const names = new Set(input.tools.map((t) => t.name));
+  const names = new Set<string>(input.tools.map((t) => t.name));
+  const offers = (tool: ToolName) => names.has(tool);
   const native = input.toolProtocol === 'native';
   const sections = [
     input.roleText ?? DEFAULT_ROLE,
     native ? NATIVE_TOOL_USE : TOOL_USE,
     native ? '' : `# Tools\n\n${toolSection(input.tools)}`,
-    toolUseGuidelines(names, native),
-    names.has('replace_in_file') || names.has('write_to_file') ? EDITING : '',
+    toolUseGuidelines(offers, native),
+    offers('replace_in_file') || offers('write_to_file') ? EDITING : '',
     `# System information\n\nOperating system: ${input.os}\nDefault shell: ${input.shell}\nWorkspace (current working directory): ${input.cwd}\nAll relative paths are relative to the workspace. You cannot change directory for file tools.`,
     OBJECTIVE,
     ...(input.extraSections ?? []),
@@ -59,7 +61,7 @@ You have tools that run after the user approves them. Call them through the tool
 
 Calls that do not depend on each other may share one response: they run one after another, each with its own approval, and once the user denies one the rest are not run.`;
 
-function toolUseGuidelines(names: ReadonlySet<string>, native: boolean): string {
+function toolUseGuidelines(offers: (tool: ToolName) => boolean, native: boolean): string {
   const lines = [
     '# Tool use guidelines',
     '',
@@ -69,8 +71,8 @@ function toolUseGuidelines(names: ReadonlySet<string>, native: boolean): string 
       : '2. Use one tool per message and wait for its result; never assume the outcome.',
     '3. If a tool fails, read the error, fix the cause, and try again differently.',
   ];
-  if (names.has('ask_followup_question')) lines.push('4. Ask the user (ask_followup_question) only when your tools cannot find the answer.');
-  if (names.has('attempt_completion')) lines.push('5. When the task is done and every tool use has succeeded, call attempt_completion.');
+  if (offers('ask_followup_question')) lines.push('4. Ask the user (ask_followup_question) only when your tools cannot find the answer.');
+  if (offers('attempt_completion')) lines.push('5. When the task is done and every tool use has succeeded, call attempt_completion.');
   return lines.join('\n');
 }
 

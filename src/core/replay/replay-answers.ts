@@ -1,6 +1,6 @@
 // A replay runs with no one to ask: its approvals and answers are the original run's.
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, QuestionPort } from '../ports.js';
-import type { ToolGroup } from '../log/tool-group.js';
+import type { ToolGroup } from '../../shared/tool-catalogue.js';
 import { type CallDecision, callKey, type ReplayPlan } from './replay-plan.js';
 
 /** What the model is told when a replayed call has no approval in the original run. */

@@ -1,6 +1,6 @@
 // What a replay takes from the original task's log: where it started, what the user said, and
 // what the user decided. Pure: reads events, touches nothing.
-import type { Mode } from '../log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 import type { CheckpointFolder, TaskEvent } from '../log/events.js';
 import type { MentionedContext } from '../task/mentioned-context.js';
 import { visibleEvents } from '../log/visible-events.js';

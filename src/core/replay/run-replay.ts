@@ -14,7 +14,7 @@ import { openSession } from '../session/open-session.js';
 import { DEFAULT_POLICY, type AutoApprovePolicy } from '../log/approval-policy.js';
 import { readTaskEvents, taskDir } from '../log/task-log.js';
 import { newTaskId, Task } from '../task/task.js';
-import type { ToolGroup } from '../log/tool-group.js';
+import type { ToolGroup } from '../../shared/tool-catalogue.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
 import { ReplayApprovals, ReplayQuestions } from './replay-answers.js';
 import { ReplayError, type ReplayPlan, replayPlan } from './replay-plan.js';

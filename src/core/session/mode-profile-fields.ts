@@ -2,7 +2,7 @@
 // and the provider settings that profile stands for in that mode.
 import { profileChoice } from '../../shared/api-profiles.js';
 import type { ApiProfile, ProviderName, ReasoningEffortName, ToolProtocolName } from '../../shared/protocol.js';
-import type { Mode } from '../log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 
 /** The provider settings a profile puts in place of the main ones for a mode; the host adds the key. */
 export interface ModeProfileFields {

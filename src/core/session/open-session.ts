@@ -11,7 +11,7 @@ import { createModeProvider, createProvider } from '../providers/create-provider
 import type { ModelInfoOverrides } from '../providers/model-catalog.js';
 import type { ApiProvider, ProviderConfig } from '../providers/types.js';
 import { SecretRedactor } from '../secrets/secret-redactor.js';
-import type { Mode } from '../log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 import type { SubagentSettings } from '../subagents/subagent-runner.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { WorkspaceFolderInput } from '../workspace/workspace-roots.js';

@@ -1,6 +1,5 @@
 import type { TaskEvent, ToolRequested } from '../log/events.js';
-
-const EDIT_TOOLS = new Set(['write_to_file', 'replace_in_file', 'new_rule']);
+import { toolEntry } from '../../shared/tool-catalogue.js';
 
 /** Files the task changed recently, for the environment details (newest first, capped). */
 export class RecentEdits {
@@ -10,7 +9,7 @@ export class RecentEdits {
   constructor(private readonly limit = 10) {}
 
   observe(event: TaskEvent): void {
-    if (event.type === 'tool_requested' && EDIT_TOOLS.has(event.tool)) this.requested.set(event.callId, event);
+    if (event.type === 'tool_requested' && toolEntry(event.tool)?.group === 'edit') this.requested.set(event.callId, event);
     if (event.type !== 'tool_result') return;
     const path = this.requested.get(event.callId)?.params.path;
     if (!path) return;

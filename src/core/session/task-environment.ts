@@ -6,7 +6,7 @@ import type { ModelFacts } from '../providers/model-facts.js';
 import { learnModelFacts } from '../providers/provider-models.js';
 import type { ApiProvider } from '../providers/types.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
-import type { Mode } from '../log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 import { loadSkills, type SkillCatalog } from '../skills/skill-loader.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { TaskOptions } from '../task/task.js';
@@ -116,8 +116,12 @@ interface WebTools {
   readonly browser: BrowserSession;
 }
 
-/** The tools every task has, in the order the prompt lists them. */
-export function workspaceTools(commands: CommandSessions, web: WebTools = { browser: new BrowserSession() }): ToolHandler[] {
+/**
+ * The tools every task has, in the order the prompt lists them; with use_subagents (added by
+ * createTaskEnvironment) and the MCP tools (mcpToolsFor, added by the host) they are the tools of
+ * the catalogue (src/shared/tool-catalogue.ts). Given no sessions, a tool list for its specs alone.
+ */
+export function workspaceTools(commands = new CommandSessions(), web: WebTools = { browser: new BrowserSession() }): ToolHandler[] {
   return [
     readFileTool,
     writeToFileTool,

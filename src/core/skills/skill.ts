@@ -1,4 +1,4 @@
-import type { ToolGroup } from '../log/tool-group.js';
+import type { ToolGroup } from '../../shared/tool-catalogue.js';
 
 /** A group a skill may use, optionally limited to files matching a pattern (edit group only). */
 type SkillGroupGrant = ToolGroup | { readonly group: ToolGroup; readonly fileRegex: string; readonly description?: string };

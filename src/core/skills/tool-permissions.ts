@@ -1,19 +1,19 @@
 import type { ToolSpec } from '../tool-kit/tool-spec.js';
 import { grantedGroups, groupRestriction, type Skill } from './skill.js';
-import type { Mode } from '../log/mode.js';
+import type { Mode } from '../../shared/mode.js';
+import { toolEntry } from '../../shared/tool-catalogue.js';
 
-/** Tools only one of the modes has. */
-const PLAN_ONLY = new Set(['plan_mode_respond']);
-const ACT_ONLY = new Set(['attempt_completion']);
-
-/** The tools a call may use under this mode and skill; the engine checks every call against it. */
+/**
+ * The tools a call may use under this mode and skill; the engine checks every call against it.
+ * The modes of a tool are its catalogue row's; a tool without a row (only tests build one) is
+ * offered in Act mode alone, as Plan mode offers only what the catalogue says it may.
+ */
 export function allowedToolNames(specs: readonly ToolSpec[], mode: Mode, skill: Skill): Set<string> {
   const groups = grantedGroups(skill);
   const allowed = new Set<string>();
   for (const spec of specs) {
     if (spec.group !== 'interaction' && !groups.has(spec.group)) continue;
-    if (mode === 'plan' && (spec.group === 'edit' || spec.group === 'command' || ACT_ONLY.has(spec.name))) continue;
-    if (mode === 'act' && PLAN_ONLY.has(spec.name)) continue;
+    if (!(toolEntry(spec.name)?.modes ?? ['act']).includes(mode)) continue;
     allowed.add(spec.name);
   }
   return allowed;

@@ -1,10 +1,11 @@
 import { join } from 'node:path';
 import type { SubagentFacts } from '../../shared/tool-details.js';
+import { isTool, toolEntry } from '../../shared/tool-catalogue.js';
 import { toolSubject } from '../../shared/tool-subject.js';
 import { Task, type TaskOptions, type TaskOutcome } from '../task/task.js';
 import { readTaskEvents, taskDir } from '../log/task-log.js';
 import { currentModeAndSkill } from '../task/turn-setup.js';
-import type { Mode } from '../log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 import { usageTotals } from '../log/usage-totals.js';
 import type { CostBudget } from '../log/cost-budget.js';
 import { ToolRegistry } from '../tool-kit/tool-registry.js';
@@ -18,9 +19,6 @@ export interface SubagentSettings {
 }
 
 export const DEFAULT_SUBAGENT_SETTINGS: SubagentSettings = { maxParallel: 3, maxRequests: 15 };
-
-/** The tools a child has besides the read-only ones and the MCP tools: it may fetch pages, and it ends by reporting. */
-const CHILD_EXTRA_TOOLS = ['web_fetch', 'attempt_completion'];
 
 const CHILD_PROMPT = `# Sub-agent
 
@@ -68,7 +66,7 @@ async function runChild(index: number, run: SubagentRun, options: TaskOptions, c
   task.onUpdate((update) => {
     if (update.type !== 'event') return;
     const event = update.event;
-    if (event.type === 'tool_requested' && event.tool !== 'attempt_completion') {
+    if (event.type === 'tool_requested' && !isTool(event.tool, 'attempt_completion')) {
       const subject = toolSubject(event.tool, event.params)?.text;
       run.progress(`${label} ${event.tool}${subject ? ` ${subject}` : ''}\n`);
     }
@@ -114,15 +112,15 @@ function outcomeFacts(outcome: TaskOutcome): Pick<SubagentFacts, 'status' | 'rep
 
 /**
  * A child's options: the model of the parent's mode (a child itself runs in Act mode, where it can
- * report), the parent's permission rules, hooks and workspace, with the read-only tools, web_fetch
- * and the MCP tools, its own request budget, no checkpoints (it edits nothing), and its log inside
+ * report), the parent's permission rules, hooks and workspace, with the tools the catalogue gives
+ * sub-agents (the read-only tools, web_fetch, the MCP tools, attempt_completion), its own request budget, no checkpoints (it edits nothing), and its log inside
  * the parent's folder. Its cost limit is no limit of its own: it spends from the parent's budget.
  */
 function childOptions(parent: TaskOptions, parentTaskId: string, settings: SubagentSettings, parentMode: Mode): TaskOptions {
   const { checkpoints: _checkpoints, onEvent: _onEvent, expandMentions: _expandMentions, maxCost: _maxCost, providerForMode: _modes, ...shared } = parent;
   const handlers = parent.tools
     .specs()
-    .filter((spec) => (spec.group === 'read' && spec.name !== 'use_subagents') || spec.group === 'mcp' || CHILD_EXTRA_TOOLS.includes(spec.name))
+    .filter((spec) => toolEntry(spec.name)?.subagents === true)
     .map((spec) => parent.tools.get(spec.name)!);
   return {
     ...shared,

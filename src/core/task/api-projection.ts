@@ -4,6 +4,7 @@ import { hiddenSeqs } from '../context/truncation-plan.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import type { ModelResponse, TaskEvent, ToolRequested } from '../log/events.js';
 import { visibleEvents } from '../log/visible-events.js';
+import { isTool } from '../../shared/tool-catalogue.js';
 
 /** Told to the model when it answers without a tool (Cline's reminder, in our words). */
 /**
@@ -342,7 +343,7 @@ function supersededReads(events: readonly TaskEvent[]): Set<number> {
   const lastByKey = new Map<string, number>();
   const superseded = new Set<number>();
   for (const event of events) {
-    if (event.type === 'tool_requested' && event.tool === 'read_file') calls.set(event.callId, event);
+    if (event.type === 'tool_requested' && isTool(event.tool, 'read_file')) calls.set(event.callId, event);
     if (event.type !== 'tool_result') continue;
     const call = calls.get(event.callId);
     if (!call) continue;

@@ -1,7 +1,7 @@
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import { costOf } from '../providers/model-cost.js';
 import { ProviderAbortedError, type ApiProvider, type TokenUsage } from '../providers/types.js';
-import type { Mode } from '../log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
 import { ContextGuard } from './context-guard.js';
 import { redactingProvider } from '../secrets/redacting-provider.js';

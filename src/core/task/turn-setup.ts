@@ -6,7 +6,7 @@ import { loadRules } from '../rules/rules-loader.js';
 import { touchedPaths } from '../rules/touched-paths.js';
 import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
 import type { Skill } from '../skills/skill.js';
-import type { Mode } from '../log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 import { allowedToolNames } from '../skills/tool-permissions.js';
 import type { ToolRegistry } from '../tool-kit/tool-registry.js';
 import type { TaskEvent } from '../log/events.js';

@@ -8,7 +8,7 @@ import type { ReadGuard } from '../workspace/read-guard.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { ToolResultDetails } from '../log/events.js';
 import type { KnownFile } from '../log/file-stamp.js';
-import type { ToolGroup } from '../log/tool-group.js';
+import { TOOL_CATALOGUE, type ToolGroup, type ToolName } from '../../shared/tool-catalogue.js';
 
 /** One parameter of a tool, as documented to the model. */
 interface ToolParamSpec {
@@ -27,6 +27,14 @@ export interface ToolSpec {
   /** A complete example call in XML, shown in the prompt. */
   readonly example: string;
   readonly group: ToolGroup;
+}
+
+/**
+ * A built-in tool's spec: its name must have a row in the tool catalogue (src/shared/tool-catalogue.ts),
+ * which gives its group; the spec holds what the model reads.
+ */
+export function builtInSpec(spec: Omit<ToolSpec, 'group'> & { readonly name: ToolName }): ToolSpec {
+  return { ...spec, group: TOOL_CATALOGUE[spec.name].group };
 }
 
 /** What a tool call produced. */

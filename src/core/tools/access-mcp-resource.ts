@@ -1,15 +1,14 @@
 import type { McpHub } from '../mcp/mcp-hub.js';
 import { formatResourceContents } from '../mcp/mcp-result-format.js';
 import { mcpCallFailure } from '../mcp/mcp-call-failure.js';
-import type { ToolHandler } from '../tool-kit/tool-spec.js';
+import { builtInSpec, type ToolHandler } from '../tool-kit/tool-spec.js';
 import { connectedServer } from './use-mcp-tool.js';
 
 /** access_mcp_resource: reads one resource (a listed URI, or a filled-in template) from a connected server. */
 export function createAccessMcpResourceTool(hub: McpHub): ToolHandler {
   return {
-    spec: {
+    spec: builtInSpec({
       name: 'access_mcp_resource',
-      group: 'mcp',
       description:
         "Read a resource from a connected MCP server: files, database records, API responses and the like. Use a URI from the server's resources, or fill in the {placeholders} of one of its resource templates.",
       params: [
@@ -17,7 +16,7 @@ export function createAccessMcpResourceTool(hub: McpHub): ToolHandler {
         { name: 'uri', required: true, description: 'URI of the resource.' },
       ],
       example: '<access_mcp_resource>\n<server_name>weather</server_name>\n<uri>weather://san-francisco/current</uri>\n</access_mcp_resource>',
-    },
+    }),
     async execute(params, context) {
       const found = connectedServer(hub, params.server_name!.trim());
       if ('kind' in found) return found;

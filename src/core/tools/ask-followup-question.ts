@@ -1,11 +1,10 @@
 import { parseQuestionOptions } from '../../shared/question-options.js';
-import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** ask_followup_question: asks the user, optionally offering 2–5 answers to pick from. */
 export const askFollowupQuestionTool: ToolHandler = {
-  spec: {
+  spec: builtInSpec({
     name: 'ask_followup_question',
-    group: 'interaction',
     description:
       'Ask the user a question when you need information you cannot find with your tools. Use sparingly: prefer finding the answer yourself. Optionally offer 2 to 5 suggested answers.',
     params: [
@@ -18,7 +17,7 @@ export const askFollowupQuestionTool: ToolHandler = {
     ],
     example:
       '<ask_followup_question>\n<question>Which test framework should the new tests use?</question>\n<options>["vitest", "jest"]</options>\n</ask_followup_question>',
-  },
+  }),
   async execute(params, context) {
     const options = parseQuestionOptions(params.options);
     if (!Array.isArray(options)) return mistake(options.problem);

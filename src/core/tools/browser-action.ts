@@ -14,7 +14,7 @@ import type { Base64Image } from '../providers/types.js';
 import { checkWebAccess } from '../web/web-access.js';
 import { isLocalHost, parseWebUrl } from '../web/web-hosts.js';
 import type { BrowserFacts, ConsoleLine } from '../../shared/tool-details.js';
-import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 
 /** New console lines one result shows; the rest are counted ("console" shows them all). */
 const CONSOLE_LINES_SHOWN = 50;
@@ -27,9 +27,8 @@ const PAGE_TEXT_CHARS = 8_000;
  */
 export function createBrowserActionTool(session: BrowserSession): ToolHandler {
   return {
-    spec: {
+    spec: builtInSpec({
       name: 'browser_action',
-      group: 'browser',
       description:
         'Operate a web browser to look at and test a web page, e.g. the app you are building (start its dev server with execute_command first). Start with launch and a url; the browser stays open with its page between calls, until close or the end of the task. Each result shows the page after the action (a screenshot when you can see images, else the page text), the console messages and errors logged since the last action, and the current URL. To reload after changing a file, launch the url again.',
       params: [
@@ -55,7 +54,7 @@ export function createBrowserActionTool(session: BrowserSession): ToolHandler {
         { name: 'size', required: false, description: 'For resize: WIDTHxHEIGHT, e.g. 1280x800.' },
       ],
       example: '<browser_action>\n<action>click</action>\n<element>Sign in</element>\n</browser_action>',
-    },
+    }),
     async execute(params, context): Promise<ToolOutcome> {
       const request = parseRequest(params);
       if (typeof request === 'string') return mistake(request);

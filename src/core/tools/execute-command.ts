@@ -5,7 +5,7 @@ import { DEFAULT_OUTPUT_LIMITS, OutputBuffer, type OutputLimits } from '../proce
 import type { KillReport, RunningProcess } from '../ports.js';
 import { ignoredPathsInCommand } from '../workspace/command-paths.js';
 import type { CommandEnd, CommandFacts } from '../../shared/tool-details.js';
-import { mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from '../tool-kit/tool-spec.js';
 
 /** Tuning for execute_command; the defaults are what the model is told about. */
 interface ExecuteCommandOptions {
@@ -168,9 +168,8 @@ function abortReason(signal: AbortSignal): Error {
 }
 
 function executeCommandSpec(quietMs: number, minRunningMs: number, timeoutSeconds: number, limits: OutputLimits): ToolSpec {
-  return {
+  return builtInSpec({
     name: 'execute_command',
-    group: 'command',
     description: [
       "Run a command line in the user's shell, in the workspace folder. Use it for builds, tests, linters, git, package managers and other CLI work.",
       "Tailor the command to the user's operating system and shell. Each call starts in the workspace folder: a `cd` does not carry over, so write `cd sub && npm test`.",
@@ -195,5 +194,5 @@ function executeCommandSpec(quietMs: number, minRunningMs: number, timeoutSecond
       },
     ],
     example: '<execute_command>\n<command>npm test</command>\n<requires_approval>false</requires_approval>\n</execute_command>',
-  };
+  });
 }

@@ -6,7 +6,7 @@ import { listSourceFiles, pathKind } from '../code/source-files.js';
 import { withheldNote, type WithheldFile } from '../workspace/read-guard.js';
 import { decodeText } from '../tool-kit/file-text.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
-import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 
 /** Files outlined per call in folder mode (Cline's cap): enough for an overview, bounded in tokens. */
 export const MAX_OUTLINED_FILES = 50;
@@ -23,13 +23,12 @@ const languageNames = 'TypeScript, TSX, JavaScript, Python, Go, Rust, Java, C, C
 
 /** list_code_definition_names: the classes, functions, methods, types… of a source file or of the files in a folder. */
 export const listCodeDefinitionNamesTool: ToolHandler = {
-  spec: {
+  spec: builtInSpec({
     name: 'list_code_definition_names',
-    group: 'read',
     description: `List the definitions (classes, functions, methods, interfaces, types, structs, enums, traits, modules) in a source file, or in each source file directly inside a folder (subfolders are not included; at most ${MAX_OUTLINED_FILES} files). Each definition is shown as its line of code, giving an overview of how the code is organised before reading it. Supports ${languageNames}.`,
     params: [{ name: 'path', required: true, description: 'Path of a source file or of a folder, relative to the workspace.' }],
     example: '<list_code_definition_names>\n<path>src</path>\n</list_code_definition_names>',
-  },
+  }),
   async execute(params, context) {
     const target = resolveToolPath(context, params.path!);
     if (isOutcome(target)) return target;

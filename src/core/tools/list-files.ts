@@ -7,23 +7,22 @@ import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
 import { listWorkspaceFolder } from '../workspace/root-listing.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { workspaceOf } from '../tool-kit/tool-paths.js';
-import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** Most entries list_files returns; the top levels come first, then a note says how to see more. */
 export const LIST_FILES_LIMIT = 200;
 
 /** list_files: the files and folders in a folder, optionally recursive. */
 export const listFilesTool: ToolHandler = {
-  spec: {
+  spec: builtInSpec({
     name: 'list_files',
-    group: 'read',
     description: `List the files and folders in a directory (folders end with "/"). With recursive=true, lists everything below it, top levels first, up to ${LIST_FILES_LIMIT} entries. Files excluded by .gitignore, .smithignore, node_modules and .git are left out. Do not use it to check whether a file you just created exists; the tool result already told you.`,
     params: [
       { name: 'path', required: true, description: 'Path of the directory, relative to the workspace (in a multi-root workspace "." lists every folder).' },
       { name: 'recursive', required: false, description: '"true" to list recursively, "false" (default) for the top level only.' },
     ],
     example: '<list_files>\n<path>src</path>\n<recursive>true</recursive>\n</list_files>',
-  },
+  }),
   async execute(params, context) {
     const recursive = parseRecursive(params.recursive);
     if (typeof recursive === 'string') return mistake(recursive);

@@ -2,7 +2,7 @@ import type { McpHub } from '../mcp/mcp-hub.js';
 import type { McpServerSnapshot } from '../mcp/mcp-server-snapshot.js';
 import { serverAbout, serverLine } from '../mcp/mcp-prompt.js';
 import { searchMcpTools, type McpCatalogueTool } from '../mcp/mcp-tool-search.js';
-import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 import { connectedServer } from './use-mcp-tool.js';
 
 /** Results search_mcp_tools returns unless asked for a different number. */
@@ -20,14 +20,13 @@ export function createMcpDiscoveryTools(hub: McpHub): ToolHandler[] {
 
 function listMcpServersTool(hub: McpHub): ToolHandler {
   return {
-    spec: {
+    spec: builtInSpec({
       name: 'list_mcp_servers',
-      group: 'mcp',
       description:
         "List the configured MCP servers with their status and tool counts. With server_name, list that server's tools (names and short descriptions), resource templates and resources.",
       params: [{ name: 'server_name', required: false, description: 'A server to show in detail.' }],
       example: '<list_mcp_servers>\n<server_name>github</server_name>\n</list_mcp_servers>',
-    },
+    }),
     async execute(params) {
       const name = params.server_name?.trim();
       if (!name) {
@@ -47,9 +46,8 @@ function listMcpServersTool(hub: McpHub): ToolHandler {
 
 function searchMcpToolsTool(hub: McpHub): ToolHandler {
   return {
-    spec: {
+    spec: builtInSpec({
       name: 'search_mcp_tools',
-      group: 'mcp',
       description:
         "Search the tools of the connected MCP servers by what they do. Matches the words of the query against tool names (strongest) and descriptions, and returns the best matches with their descriptions. Then read the chosen tool's input schema with get_mcp_tool_details.",
       params: [
@@ -58,7 +56,7 @@ function searchMcpToolsTool(hub: McpHub): ToolHandler {
         { name: 'max_results', required: false, description: `How many matches to return (default ${DEFAULT_RESULTS}, at most ${MAX_RESULTS}).` },
       ],
       example: '<search_mcp_tools>\n<query>create issue</query>\n<server_name>github</server_name>\n</search_mcp_tools>',
-    },
+    }),
     async execute(params) {
       const serverName = params.server_name?.trim();
       let servers = hub.servers().filter((s) => s.status === 'connected');
@@ -94,16 +92,15 @@ function searchMcpToolsTool(hub: McpHub): ToolHandler {
 
 function getMcpToolDetailsTool(hub: McpHub): ToolHandler {
   return {
-    spec: {
+    spec: builtInSpec({
       name: 'get_mcp_tool_details',
-      group: 'mcp',
       description: "Show one MCP tool's full description and input schema, so you can call it with use_mcp_tool.",
       params: [
         { name: 'server_name', required: true, description: 'Name of the MCP server.' },
         { name: 'tool_name', required: true, description: 'Name of the tool on that server.' },
       ],
       example: '<get_mcp_tool_details>\n<server_name>github</server_name>\n<tool_name>create_issue</tool_name>\n</get_mcp_tool_details>',
-    },
+    }),
     async execute(params) {
       const found = connectedServer(hub, params.server_name!.trim());
       if ('kind' in found) return found;

@@ -2,21 +2,20 @@ import { join, relative, sep } from 'node:path';
 import { WORKSPACE_RULES_NAME } from '../rules/rules-loader.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-edit.js';
-import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 
 /** new_rule: writes a Markdown rules file into the workspace's .smithrules folder. */
 export const newRuleTool: ToolHandler = {
-  spec: {
+  spec: builtInSpec({
     name: 'new_rule',
-    group: 'edit',
     description: `Create or update a rules file in the workspace's ${WORKSPACE_RULES_NAME}/ folder. Rules are Markdown instructions added to your system prompt in every later request (coding conventions, project facts, preferences the user stated).`,
     params: [
       { name: 'path', required: true, description: `File name inside ${WORKSPACE_RULES_NAME}/, e.g. ${WORKSPACE_RULES_NAME}/testing.md.` },
       { name: 'content', required: true, description: 'The complete Markdown content of the rules file.' },
     ],
     example: `<new_rule>\n<path>${WORKSPACE_RULES_NAME}/style.md</path>\n<content>\n# Style\n- Use two-space indentation.\n</content>\n</new_rule>`,
-  },
+  }),
   async execute(params, context) {
     const requested = params.path!.trim();
     const inFolder = requested.startsWith(`${WORKSPACE_RULES_NAME}/`) ? requested : join(WORKSPACE_RULES_NAME, requested);

@@ -1,7 +1,7 @@
 import type { ReadFacts } from '../../shared/tool-details.js';
 import { notAFileMessage } from '../tool-kit/file-reading.js';
 import { readLineWindow, type LineWindow } from '../tool-kit/line-window.js';
-import { mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 import { imageForModel, MAX_IMAGE_BYTES } from '../context/image-files.js';
 
@@ -13,9 +13,8 @@ export const READ_FILE_MAX_CHARS = 50_000;
 
 /** read_file: a file's text with numbered lines, optionally a line range. */
 export const readFileTool: ToolHandler = {
-  spec: {
+  spec: builtInSpec({
     name: 'read_file',
-    group: 'read',
     description: `Read a text file. Each line is prefixed with its 1-based line number and " | " (the prefix is not part of the file; never copy it into SEARCH blocks). Use start_line/end_line to read part of a large file. At most ${READ_FILE_DEFAULT_LINES} lines and ${READ_FILE_MAX_CHARS} characters come back per call, with a note saying where to continue. Images (PNG, JPEG, GIF, WebP) come back as images when you can see them; other binary files, directories, pipes and devices are refused.`,
     params: [
       { name: 'path', required: true, description: 'Path of the file, relative to the workspace.' },
@@ -23,7 +22,7 @@ export const readFileTool: ToolHandler = {
       { name: 'end_line', required: false, description: 'Last line to read (inclusive).' },
     ],
     example: '<read_file>\n<path>src/main.ts</path>\n</read_file>',
-  },
+  }),
   async execute(params, context) {
     const target = resolveToolPath(context, params.path!);
     if (isOutcome(target)) return target;

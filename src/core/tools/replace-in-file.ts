@@ -1,13 +1,12 @@
 import { applySearchReplace } from '../edit/search-replace-engine.js';
 import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-edit.js';
-import { mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 
 /** replace_in_file: targeted edits with SEARCH/REPLACE blocks, applied all or nothing. */
 export const replaceInFileTool: ToolHandler = {
-  spec: {
+  spec: builtInSpec({
     name: 'replace_in_file',
-    group: 'edit',
     description: [
       'Replace parts of an existing file with SEARCH/REPLACE blocks. Format of each block:',
       '------- SEARCH',
@@ -23,7 +22,7 @@ export const replaceInFileTool: ToolHandler = {
     ],
     example:
       '<replace_in_file>\n<path>src/config.ts</path>\n<diff>\n------- SEARCH\nexport const retries = 1;\n=======\nexport const retries = 3;\n+++++++ REPLACE\n</diff>\n</replace_in_file>',
-  },
+  }),
   async execute(params, context) {
     const target = resolveToolPath(context, params.path!);
     if (isOutcome(target)) return target;

@@ -9,13 +9,12 @@ import { withheldNote, type ReadGuard, type WithheldFile } from '../workspace/re
 import type { ResolvedPath } from '../workspace/workspace-paths.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import { workspaceOf } from '../tool-kit/tool-paths.js';
-import { mistake, type ToolContext, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolContext, type ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** search_files: a regex search with ripgrep (or, without one, the built-in search), results grouped by file with context lines. */
 export const searchFilesTool: ToolHandler = {
-  spec: {
+  spec: builtInSpec({
     name: 'search_files',
-    group: 'read',
     description:
       'Search the files in a directory (recursively) for a regular expression and show each match with one line of context around it, grouped by file, as "line | text". The regex uses Rust syntax (as ripgrep does): no look-around or backreferences. Files excluded by .gitignore or .smithignore are not searched; files the user\'s Read rules withhold are not searched and are named at the end. Results stop at 300 matches.',
     params: [
@@ -28,7 +27,7 @@ export const searchFilesTool: ToolHandler = {
       { name: 'file_pattern', required: false, description: 'Glob limiting which files are searched, e.g. "*.ts" or "*.{ts,tsx}". Default: all files.' },
     ],
     example: '<search_files>\n<path>src</path>\n<regex>function\\s+parse\\w*</regex>\n<file_pattern>*.ts</file_pattern>\n</search_files>',
-  },
+  }),
   async execute(params, context) {
     // No ripgrep (a fresh machine, the CLI from npm alone): the built-in search gives the same results.
     const rgPath = await context.host.ripgrepPath();

@@ -4,7 +4,7 @@ import { unavailableMessage, type McpServerSnapshot } from '../mcp/mcp-server-sn
 import { schemaJson } from '../mcp/mcp-prompt.js';
 import { formatToolResult } from '../mcp/mcp-result-format.js';
 import { mcpCallFailure } from '../mcp/mcp-call-failure.js';
-import { mistake, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 
 /** Tool names listed in a "no such tool" message before the rest is summarised. */
 const TOOL_NAMES_LISTED = 30;
@@ -12,9 +12,8 @@ const TOOL_NAMES_LISTED = 30;
 /** use_mcp_tool: validates the arguments against the tool's schema, asks, calls, and maps the result for the model. */
 export function createUseMcpTool(hub: McpHub): ToolHandler {
   return {
-    spec: {
+    spec: builtInSpec({
       name: 'use_mcp_tool',
-      group: 'mcp',
       description:
         "Call a tool of a connected MCP server. The MCP servers section lists the servers and their tools with input schemas (when it lists servers only, find the tool with search_mcp_tools and read its schema with get_mcp_tool_details first). The arguments are checked against the tool's input schema before the call.",
       params: [
@@ -28,7 +27,7 @@ export function createUseMcpTool(hub: McpHub): ToolHandler {
       ],
       example:
         '<use_mcp_tool>\n<server_name>weather</server_name>\n<tool_name>get_forecast</tool_name>\n<arguments>\n{\n  "city": "San Francisco",\n  "days": 5\n}\n</arguments>\n</use_mcp_tool>',
-    },
+    }),
     async execute(params, context) {
       const found = connectedServer(hub, params.server_name!.trim());
       if ('kind' in found) return found;

@@ -1,5 +1,5 @@
 import type { SubagentFacts } from '../../shared/tool-details.js';
-import { mistake, type ToolContext, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolContext, type ToolHandler } from '../tool-kit/tool-spec.js';
 
 /** Questions one call may ask (they run a few at a time). */
 const MAX_SUBAGENT_PROMPTS = 10;
@@ -16,14 +16,13 @@ type StartSubagents = (prompts: readonly string[], context: ToolContext) => Prom
  */
 export function createUseSubagentsTool(start: StartSubagents, maxParallel: () => number): ToolHandler {
   return {
-    spec: {
+    spec: builtInSpec({
       name: 'use_subagents',
-      group: 'read',
       description: `Start sub-agents that research questions in parallel (${maxParallel()} at a time, at most ${MAX_SUBAGENT_PROMPTS} per call). Each sub-agent is a separate agent with its own context window that can read, list and search files (not edit them or run commands) and answers with a concise report; only the reports come back to you. Use it for independent questions whose investigation would fill your context with files you do not need afterwards (e.g. "where is X configured and how is it used?"). Each question must stand on its own: the sub-agents do not see this conversation.`,
       params: [{ name: 'prompts', required: true, description: 'A JSON array of strings: one self-contained question or research task per sub-agent.' }],
       example:
         '<use_subagents>\n<prompts>["Find where the HTTP client is configured and list its retry settings.", "List the tests that cover src/auth and what each checks."]</prompts>\n</use_subagents>',
-    },
+    }),
     async execute(params, context) {
       const prompts = parsePrompts(params.prompts ?? '');
       if (typeof prompts === 'string') return mistake(prompts);

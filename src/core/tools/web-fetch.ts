@@ -3,7 +3,7 @@ import { WebAccessRefused } from '../web/guarded-fetch.js';
 import { checkWebAccess, type WebAccessPolicy } from '../web/web-access.js';
 import { isLocalHost, parseWebUrl } from '../web/web-hosts.js';
 import type { FetchFacts } from '../../shared/tool-details.js';
-import { mistake, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 
 /** Most characters of Markdown one web_fetch returns (as read_file's output is capped); a note says when the page was cut. */
 const WEB_FETCH_MAX_CHARS = 50_000;
@@ -23,13 +23,12 @@ export function createWebFetchTool(options: WebFetchOptions = {}): ToolHandler {
   // Hosts the user let through in this task: asking again for every page of the same docs site helps no one.
   const approvedHosts = new Set<string>();
   return {
-    spec: {
+    spec: builtInSpec({
       name: 'web_fetch',
-      group: 'browser',
       description: `Fetch a web page (http or https) and get its main content as Markdown, for documentation, an issue or an article the task needs. At most ${maxChars} characters come back, with a note when the page was cut. Use browser_action instead to see or operate a page.`,
       params: [{ name: 'url', required: true, description: 'The full URL, e.g. https://nodejs.org/api/fs.html' }],
       example: '<web_fetch>\n<url>https://developer.mozilla.org/en-US/docs/Web/API/Fetch_API</url>\n</web_fetch>',
-    },
+    }),
     async execute(params, context): Promise<ToolOutcome> {
       const url = parseWebUrl(params.url ?? '');
       if (typeof url === 'string') return mistake(url);

@@ -1,13 +1,12 @@
 import { decodeText as decodeFileText, encodeText, toLf } from '../edit/text-format.js';
 import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-edit.js';
-import type { ToolHandler } from '../tool-kit/tool-spec.js';
+import { builtInSpec, type ToolHandler } from '../tool-kit/tool-spec.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 
 /** write_to_file: creates a file or replaces its whole content. */
 export const writeToFileTool: ToolHandler = {
-  spec: {
+  spec: builtInSpec({
     name: 'write_to_file',
-    group: 'edit',
     description:
       "Create a new file, or overwrite an existing file with new content. Always give the COMPLETE file content, never a partial file or placeholders such as '// rest unchanged'. Parent folders are created. To overwrite an existing file, read it with read_file first in this task. For changes to part of an existing file, prefer replace_in_file.",
     params: [
@@ -15,7 +14,7 @@ export const writeToFileTool: ToolHandler = {
       { name: 'content', required: true, allowEmpty: true, description: 'The complete content of the file (empty for an empty file).' },
     ],
     example: '<write_to_file>\n<path>src/greeting.ts</path>\n<content>\nexport const greeting = "hello";\n</content>\n</write_to_file>',
-  },
+  }),
   async execute(params, context) {
     const target = resolveToolPath(context, params.path!);
     if (isOutcome(target)) return target;

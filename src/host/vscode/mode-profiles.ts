@@ -1,5 +1,5 @@
 import type { ProviderConfig } from '../../core/providers/types.js';
-import type { Mode } from '../../core/log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 import { namedModeProfiles } from '../../core/session/mode-profile-fields.js';
 import type { ApiProfile } from '../../shared/protocol.js';
 import { readProfiles } from './profile-settings.js';

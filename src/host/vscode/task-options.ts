@@ -8,7 +8,7 @@ import type { Host } from '../../core/ports.js';
 import type { ProviderConfig } from '../../core/providers/types.js';
 import { keysInUseRedactor, openSession, sessionProviders, type ModelSettings } from '../../core/session/open-session.js';
 import type { TaskEnvironment } from '../../core/session/task-environment.js';
-import type { Mode } from '../../core/log/mode.js';
+import type { Mode } from '../../shared/mode.js';
 import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
 import { editorEnvironment } from './editor-environment.js';
 import { createHostProvider } from './host-provider.js';

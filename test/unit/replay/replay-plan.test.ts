@@ -4,7 +4,7 @@ import { NOT_APPROVED_IN_ORIGINAL, ReplayApprovals, ReplayQuestions } from '../.
 import { ReplayError, replayPlan } from '../../../src/core/replay/replay-plan.js';
 import type { QuestionPort } from '../../../src/core/ports.js';
 import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
-import type { ToolGroup } from '../../../src/core/log/tool-group.js';
+import type { ToolGroup } from '../../../src/shared/tool-catalogue.js';
 
 function log(...events: NewEvent[]): TaskEvent[] {
   return events.map((event, seq) => ({ ...event, seq, ts: 1_000 + seq }) as TaskEvent);

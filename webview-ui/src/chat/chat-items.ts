@@ -1,4 +1,5 @@
 import type { PendingApproval, PendingQuestion, TaskView } from '../../../src/shared/protocol.js';
+import { isTool } from '../../../src/shared/tool-catalogue.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
 import type { StreamingView } from '../state/panel-reducer.js';
 
@@ -33,7 +34,7 @@ const BUSY: ReadonlySet<TaskView['status']> = new Set(['running', 'awaiting_appr
 /** Builds the rows for a task: its messages plus the pending question, failure and streaming text. */
 export function buildChatItems(task: TaskView, streaming: StreamingView | undefined, liveOutput: Readonly<Record<string, string>>): ChatItem[] {
   const messages = task.messages;
-  const questionIndex = task.pendingQuestion === undefined ? -1 : lastIndex(messages, (m) => m.kind === 'tool' && m.tool === 'ask_followup_question');
+  const questionIndex = task.pendingQuestion === undefined ? -1 : lastIndex(messages, (m) => m.kind === 'tool' && isTool(m.tool, 'ask_followup_question'));
   const errorIndex = task.status === 'failed' ? lastIndex(messages, (m) => m.kind === 'error') : -1;
   const approval: PendingApproval | undefined = task.pendingApproval;
   const idle = !BUSY.has(task.status);

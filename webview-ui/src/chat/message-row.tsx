@@ -1,6 +1,7 @@
 import { memo } from 'react';
 import type { PendingApproval, PendingQuestion } from '../../../src/shared/protocol.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
+import { isTool } from '../../../src/shared/tool-catalogue.js';
 import { Codicon } from '../common/codicon.js';
 import { MarkdownView } from '../markdown/markdown-view.js';
 import type { ChatItem } from './chat-items.js';
@@ -84,7 +85,7 @@ const MessageRow = memo(function MessageRow({ message, live, approval, pendingQu
     case 'assistant':
       return <AssistantMessage text={message.text} reasoning={message.reasoning} streaming={false} />;
     case 'tool':
-      if (message.tool === 'ask_followup_question') {
+      if (isTool(message.tool, 'ask_followup_question')) {
         const options = pendingQuestion?.options ?? message.details?.question?.options ?? [];
         return <QuestionCard question={pendingQuestion?.question ?? message.params.question ?? ''} options={options} pending={pendingQuestion !== undefined} />;
       }

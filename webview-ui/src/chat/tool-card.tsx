@@ -1,5 +1,6 @@
 import type { PendingApproval } from '../../../src/shared/protocol.js';
 import type { CommandEnd, LineStats } from '../../../src/shared/tool-details.js';
+import { isTool } from '../../../src/shared/tool-catalogue.js';
 import { findingsLine } from '../../../src/shared/tool-result-summary.js';
 import { toolSubject, toolVerb, type ToolSubject } from '../../../src/shared/tool-subject.js';
 import type { UiToolMessage } from '../../../src/shared/ui-messages.js';
@@ -57,9 +58,9 @@ export function ToolCard({ message, live, approval, taskId }: { message: UiToolM
           <CommandOutput text={result.output} live={live !== undefined && message.status === 'running'} />
         ))}
       {command && message.status === 'running' && <ProceedButton callId={message.callId} />}
-      {message.tool === 'use_subagents' && <SubagentList message={message} {...(live !== undefined ? { live } : {})} />}
-      {message.tool === 'browser_action' && <BrowserView message={message} {...(taskId !== undefined ? { taskId } : {})} />}
-      {!command && message.tool !== 'use_subagents' && message.output !== undefined && message.output !== '' && (
+      {isTool(message.tool, 'use_subagents') && <SubagentList message={message} {...(live !== undefined ? { live } : {})} />}
+      {isTool(message.tool, 'browser_action') && <BrowserView message={message} {...(taskId !== undefined ? { taskId } : {})} />}
+      {!command && !isTool(message.tool, 'use_subagents') && message.output !== undefined && message.output !== '' && (
         <details className="tool-output">
           <summary>Output</summary>
           <pre>{message.output.length > OUTPUT_PREVIEW_CAP ? `${message.output.slice(0, OUTPUT_PREVIEW_CAP)}\n…` : message.output}</pre>

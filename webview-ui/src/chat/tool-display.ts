@@ -1,31 +1,14 @@
+import { toolEntry } from '../../../src/shared/tool-catalogue.js';
 import type { ToolStatus } from '../../../src/shared/ui-messages.js';
 
-const TOOL_ICONS: Readonly<Record<string, string>> = {
-  read_file: 'file',
-  write_to_file: 'new-file',
-  replace_in_file: 'edit',
-  execute_command: 'terminal',
-  search_files: 'search',
-  list_files: 'list-tree',
-  list_code_definition_names: 'symbol-class',
-  ask_followup_question: 'question',
-  attempt_completion: 'check-all',
-  browser_action: 'globe',
-  use_mcp_tool: 'plug',
-  use_subagents: 'organization',
-  access_mcp_resource: 'plug',
-  new_task: 'add',
-  plan_mode_respond: 'comment-discussion',
-};
-
-/** The codicon for a tool; MCP and unknown tools get a generic one. */
+/** The codicon of a tool's row in the catalogue; a tool Smith does not know gets a generic one. */
 export function toolIcon(tool: string): string {
-  return TOOL_ICONS[tool] ?? 'tools';
+  return toolEntry(tool)?.icon ?? 'tools';
 }
 
 /** Tools whose card shows a shell command and its live output. */
 export function isCommandTool(tool: string): boolean {
-  return tool === 'execute_command';
+  return toolEntry(tool)?.group === 'command';
 }
 
 /**

@@ -1,0 +1,113 @@
+// The one table of what each built-in tool is to the rest of Smith: how people read it, which
+// switch approves it, which modes offer it, which permission rules name it. The engine, the CLI and
+// the panel derive every list of tools from it (shared, so the webview reads the same rows); a
+// tool's spec (src/core/tools/) holds only what the model reads. test/unit/shared/tool-catalogue.test.ts
+// checks the table against the tools the engine registers.
+import type { Mode } from './mode.js';
+
+/** Which auto-approve switch governs a tool, and which skill group grants it (interaction: every skill). */
+export type ToolGroup = 'read' | 'edit' | 'command' | 'mcp' | 'browser' | 'interaction';
+
+/**
+ * The names of permission rules (Claude Code's, so users can reuse theirs) that can name a tool
+ * besides its own name: `Read(src/**)`, `Edit(…)`, `Write(…)`, `Bash(npm test)`,
+ * `WebFetch(domain:…)`; `mcp__` stands for `mcp__server__tool` rules.
+ */
+export type PermissionRuleName = 'Read' | 'Edit' | 'Write' | 'Bash' | 'WebFetch' | 'mcp__';
+
+/** One row of the catalogue. */
+export interface ToolEntry {
+  /** A call's title as people read it, before its subject ("Edit" src/x.ts, "Run" npm test). */
+  readonly verb: string;
+  /** The title of a call that created its file (else `verb`). */
+  readonly createdVerb?: string;
+  /** The codicon of its card and approval in the panel. */
+  readonly icon: string;
+  readonly group: ToolGroup;
+  /** The modes that offer it; the engine refuses a call in any other. */
+  readonly modes: readonly Mode[];
+  /**
+   * The rule names that cover it. The first is the one "always allow" writes: a path for `Read`
+   * and `Edit`, the commands for `Bash`, the host for `WebFetch`, the server's tool for `mcp__`.
+   * A tool without one is allowed again by its own name.
+   */
+  readonly rules: readonly PermissionRuleName[];
+  /** Claude Code's name for it, which hook matchers may use (`Bash|Edit`) beside Smith's. */
+  readonly claudeName?: string;
+  /** Sub-agents (research children that edit nothing) have it. */
+  readonly subagents: boolean;
+}
+
+const BOTH: readonly Mode[] = ['plan', 'act'];
+const ACT: readonly Mode[] = ['act'];
+const PLAN: readonly Mode[] = ['plan'];
+
+/** Every built-in tool, in no particular order (the prompt's order is the registration's). */
+export const TOOL_CATALOGUE = {
+  read_file: { verb: 'Read', icon: 'file', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'Read', subagents: true },
+  list_files: { verb: 'List', icon: 'list-tree', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'LS', subagents: true },
+  search_files: { verb: 'Search', icon: 'search', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'Grep', subagents: true },
+  list_code_definition_names: { verb: 'Outline', icon: 'symbol-class', group: 'read', modes: BOTH, rules: ['Read'], subagents: true },
+  use_subagents: { verb: 'Sub-agents', icon: 'organization', group: 'read', modes: BOTH, rules: [], subagents: false },
+  write_to_file: {
+    verb: 'Write',
+    createdVerb: 'Create',
+    icon: 'new-file',
+    group: 'edit',
+    modes: ACT,
+    rules: ['Edit', 'Write'],
+    claudeName: 'Write',
+    subagents: false,
+  },
+  replace_in_file: { verb: 'Edit', icon: 'edit', group: 'edit', modes: ACT, rules: ['Edit'], claudeName: 'Edit', subagents: false },
+  new_rule: { verb: 'Write rule', icon: 'tools', group: 'edit', modes: ACT, rules: ['Edit'], subagents: false },
+  execute_command: { verb: 'Run', icon: 'terminal', group: 'command', modes: ACT, rules: ['Bash'], claudeName: 'Bash', subagents: false },
+  browser_action: { verb: 'Browser', icon: 'globe', group: 'browser', modes: BOTH, rules: ['WebFetch'], subagents: false },
+  web_fetch: { verb: 'Fetch', icon: 'tools', group: 'browser', modes: BOTH, rules: ['WebFetch'], subagents: true },
+  use_mcp_tool: { verb: 'MCP tool', icon: 'plug', group: 'mcp', modes: BOTH, rules: ['mcp__'], subagents: true },
+  access_mcp_resource: { verb: 'MCP resource', icon: 'plug', group: 'mcp', modes: BOTH, rules: [], subagents: true },
+  list_mcp_servers: { verb: 'List MCP servers', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: true },
+  search_mcp_tools: { verb: 'Search MCP tools', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: true },
+  get_mcp_tool_details: { verb: 'MCP tool details', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: true },
+  ask_followup_question: { verb: 'Question', icon: 'question', group: 'interaction', modes: BOTH, rules: [], subagents: false },
+  attempt_completion: { verb: 'Finish', icon: 'check-all', group: 'interaction', modes: ACT, rules: [], subagents: true },
+  plan_mode_respond: { verb: 'Plan', icon: 'comment-discussion', group: 'interaction', modes: PLAN, rules: [], subagents: false },
+  new_task: { verb: 'New task', icon: 'add', group: 'interaction', modes: BOTH, rules: [], subagents: false },
+  condense: { verb: 'Condense', icon: 'tools', group: 'interaction', modes: BOTH, rules: [], subagents: false },
+  update_todo_list: { verb: 'Update todo list', icon: 'tools', group: 'interaction', modes: BOTH, rules: [], subagents: false },
+} as const satisfies Readonly<Record<string, ToolEntry>>;
+
+/** A built-in tool's name: a name without a row is a type error wherever one is expected. */
+export type ToolName = keyof typeof TOOL_CATALOGUE;
+
+export const TOOL_NAMES = Object.keys(TOOL_CATALOGUE) as readonly ToolName[];
+
+/** Whether `name` (parsed from a model's reply, or read from a log) is a built-in tool. */
+export function isToolName(name: string): name is ToolName {
+  return Object.hasOwn(TOOL_CATALOGUE, name);
+}
+
+/** The row of a tool, or undefined for a name Smith does not know (an unknown tool, a tool of a test). */
+export function toolEntry(name: string): ToolEntry | undefined {
+  return isToolName(name) ? TOOL_CATALOGUE[name] : undefined;
+}
+
+/** Whether `name` is the built-in tool `tool`; a misspelt `tool` fails the typecheck, a plain comparison would not. */
+export function isTool<N extends ToolName>(name: string, tool: N): name is N {
+  return name === tool;
+}
+
+/** The built-in tools of a group. */
+export function toolsInGroup(group: ToolGroup): ToolName[] {
+  return TOOL_NAMES.filter((name) => TOOL_CATALOGUE[name].group === group);
+}
+
+/** The permission rule names that cover a tool (none for a tool Smith does not know). */
+export function ruleNamesOf(tool: string): readonly PermissionRuleName[] {
+  return toolEntry(tool)?.rules ?? [];
+}
+
+/** Whether a permission rule named `ruleName` as a user wrote it (`Read`, `Bash`, …) covers the tool. */
+export function ruleNameCovers(ruleName: string, tool: string): boolean {
+  return ruleNamesOf(tool).some((name) => name === ruleName);
+}
