@@ -62,7 +62,7 @@ async function cliRun(root: string, server: ScriptedLlmServer, text: string, chu
 export async function runStreamingBench(options: BenchOptions): Promise<BenchOutcome> {
   const size = options.quick ? 200_000 : 1_000_000;
   const reply = bigWriteReply(size);
-  const repeats = options.quick ? 1 : 3;
+  const repeats = options.quick ? 1 : 2;
   const rows: Row[] = [];
   const notes: string[] = [];
   const results: Record<string, unknown> = { reply_chars: reply.length, chunk_chars: 5 };
