@@ -170,9 +170,10 @@ export class CheckpointStore {
 
   /** Applies a plan (crash-safe, see RestoreJournal); returns the files that could not be restored. */
   restore(plan: Pick<RestorePlan, 'writes' | 'deletes'>): string[] {
-    const failures = this.journal.apply(this.root, plan);
-    this.last = undefined; // the restore changed files behind the stat cache's back: trust it no further
-    return failures;
+    // The scan state stays: every file a restore writes is a new file renamed into place (a new
+    // inode, made while the old file still existed), and a deleted one is gone, so the next scan's
+    // stat comparison reads exactly those again, without the cold start of a reopened store.
+    return this.journal.apply(this.root, plan);
   }
 
   /**
