@@ -208,6 +208,31 @@ describe('checkpoint store', () => {
     assert.equal(existsSync(join(ws.root, 'third.txt')), false);
   });
 
+  test('after a restore the next snapshot is the restored checkpoint, even where only the inode tells the files apart', async () => {
+    ws.write('a.ts', 'version 1');
+    ws.write('b.ts', 'b');
+    past('a.ts');
+    past('b.ts');
+    const store = open();
+    const first = await store.snapshot();
+    ws.write('a.ts', 'version 2'); // the same size
+    past('a.ts');
+    const stamp = statSync(join(ws.root, 'a.ts'));
+    rmSync(join(ws.root, 'b.ts'));
+    ws.write('c.ts', 'c');
+    past('c.ts');
+    const latest = await store.snapshot();
+    assert.deepEqual(latest.changed, ['a.ts', 'b.ts', 'c.ts']);
+    assert.deepEqual(store.restore(await store.planRestore(first.root, latest.root)), []);
+    // The restored file (the same size) gets the mtime the scan state holds for the file it replaced.
+    utimesSync(join(ws.root, 'a.ts'), stamp.atime, stamp.mtime);
+    assert.equal(statSync(join(ws.root, 'a.ts')).mtimeMs, stamp.mtimeMs);
+    const after = await store.snapshot();
+    assert.equal(after.root, first.root);
+    assert.deepEqual(after.changed, ['a.ts', 'b.ts', 'c.ts']);
+    assert.equal(ws.read('a.ts'), 'version 1');
+  });
+
   test('a damaged object fails the restore before any file is touched', async () => {
     ws.write('a.ts', 'original');
     const store = open();
