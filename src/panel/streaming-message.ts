@@ -1,5 +1,6 @@
 import type { TurnDelta } from '../core/task/model-turn.js';
 import type { StreamingView } from './panel-changes.js';
+import { lastIndexAtOrBefore } from '../shared/sorted-search.js';
 
 /** Pieces are joined into blocks of about this many characters, so reading a tail finds its start quickly. */
 const BLOCK = 4096;
@@ -44,13 +45,7 @@ export class AppendedText {
     const parts: string[] = [];
     if (offset < recentStart) {
       // The last block starting at or before `offset`.
-      let low = 0;
-      let high = this.starts.length - 1;
-      while (low < high) {
-        const mid = (low + high + 1) >> 1;
-        if (this.starts[mid]! <= offset) low = mid;
-        else high = mid - 1;
-      }
+      const low = lastIndexAtOrBefore(this.starts, offset);
       parts.push(this.blocks[low]!.slice(offset - this.starts[low]!));
       for (let i = low + 1; i < this.blocks.length; i++) parts.push(this.blocks[i]!);
       parts.push(...this.recent);

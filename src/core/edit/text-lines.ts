@@ -1,3 +1,5 @@
+import { lastIndexAtOrBefore } from '../../shared/sorted-search.js';
+
 /**
  * LF text split into lines, with the offset where each line starts. The split is made on first
  * use: an exact match found with indexOf needs neither, and splitting a large file costs many
@@ -45,14 +47,7 @@ export class TextLines {
 
   /** The 0-based line that contains an offset. */
   lineAt(offset: number): number {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (this.starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return low;
+    return lastIndexAtOrBefore(this.starts, offset);
   }
 
   /** The first line that starts at or after an offset. */
