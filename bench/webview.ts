@@ -17,18 +17,9 @@ import type { UiMessage } from '../src/shared/ui-messages.js';
 import { statusOf, times, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 import { median, ratio, round } from './timing.js';
 import { taskLog } from './ui-projection.js';
+import { CHROMIUM_ARGS } from '../scripts/workbench/browser.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const BIG = 5_000;
 const DELTAS = 1_000;
 /** Opening a stored task from the history: a task of HISTORY_LARGE events against one of HISTORY_SMALL. */
@@ -214,7 +205,7 @@ export async function runWebviewBench(options: BenchOptions): Promise<BenchOutco
   // The production bundle (minified, React's production build) is what users run.
   await buildWebview({ production: true, outdir });
   const { server, url } = await serve(outdir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS], headless: true });
   try {
     const paintRepeats = options.quick ? 1 : 3;
     const streamRepeats = options.quick ? 1 : 3;

@@ -11,18 +11,9 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import type { HostMessage, PanelState, TaskView, WebviewMessage } from '../../../src/shared/protocol.js';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
+import { CHROMIUM_ARGS } from '../../../scripts/workbench/browser.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -71,7 +62,7 @@ export async function startHarness(options: { production?: boolean } = {}): Prom
   });
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS], headless: true });
   return {
     browser,
     baseUrl: `http://127.0.0.1:${port}`,
