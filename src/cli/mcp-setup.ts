@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { describeMcpConfigProblem, mcpConfigSources, WORKSPACE_MCP_FILE, type McpConfig } from '../core/mcp/mcp-config.js';
+import { describeMcpConfigProblem, mcpConfigSources, type McpConfig } from '../core/mcp/mcp-config.js';
 import { McpConfigWatcher } from '../core/mcp/mcp-config-watcher.js';
 import { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpPromptOptions } from '../core/mcp/mcp-prompt.js';
 import { mcpCredentialValues } from '../core/mcp/mcp-secrets.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../core/tools/mcp-tools.js';
 import type { SecretRedactor } from '../core/secrets/secret-redactor.js';
-import { describeWorkspaceServers, WorkspaceTrust, type UntrustedWorkspaceServers } from '../core/mcp/workspace-trust.js';
+import { describeWorkspaceServers, workspaceFileNames, WorkspaceTrust, type UntrustedWorkspaceServers } from '../core/mcp/workspace-trust.js';
 import { UsageError } from './args.js';
 import type { LineSource } from './line-source.js';
 import type { Style } from './style.js';
@@ -32,7 +32,7 @@ interface CliMcpOptions extends McpPromptOptions {
    * Asks the user on a terminal whether to start the workspace's servers (the lines describe them);
    * absent when nobody can answer (no terminal, --output json), and then they are not started.
    */
-  askTrust?(servers: readonly string[]): Promise<boolean | undefined>;
+  askTrust?(servers: readonly string[], files: string): Promise<boolean | undefined>;
   /** Gets the credentials of the configured servers (env and headers), to keep them out of logs and requests. */
   readonly redactor?: SecretRedactor;
   /** Where config problems and servers that failed to connect are reported. */
@@ -76,7 +76,7 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
   let config = watcher.current();
   const pending = config.untrusted;
   if (pending?.decision === 'unknown' && options.askTrust) {
-    const answer = await options.askTrust(describeWorkspaceServers(pending.servers));
+    const answer = await options.askTrust(describeWorkspaceServers(pending.servers), workspaceFileNames(pending));
     if (answer !== undefined) {
       trust.remember(pending.workspace, pending.fingerprint, answer);
       config = watcher.refresh();
@@ -113,9 +113,13 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
 }
 
 /** Asks on the terminal before a workspace's servers first start: y trusts, anything else does not; undefined when input ended. */
-export function terminalTrustPrompt(lines: LineSource, err: NodeJS.WritableStream, style: Style): (servers: readonly string[]) => Promise<boolean | undefined> {
-  return async (servers) => {
-    err.write(`\n${style.bold(`? This workspace's ${style.text(WORKSPACE_MCP_FILE)} wants to start these MCP servers:`)}\n`);
+export function terminalTrustPrompt(
+  lines: LineSource,
+  err: NodeJS.WritableStream,
+  style: Style,
+): (servers: readonly string[], files: string) => Promise<boolean | undefined> {
+  return async (servers, files) => {
+    err.write(`\n${style.bold(`? This workspace's ${style.text(files)} wants to start these MCP servers:`)}\n`);
     for (const line of servers) err.write(`  ${style.text(line)}\n`);
     err.write(
       `${style.dim('They run as you, with your files and credentials. Trust them only for a repository you know; the answer is remembered until the file changes.')}\n`,

@@ -1,4 +1,4 @@
-import type { McpConfigProblem, McpConfigSource } from '../core/mcp/mcp-config.js';
+import { WORKSPACE_MCP_FILE, type McpConfigProblem, type McpConfigSource } from '../core/mcp/mcp-config.js';
 import type { McpServerSnapshot } from '../core/mcp/mcp-server-snapshot.js';
 import type { McpConfigProblemView, McpPanelState, McpServerView, McpToolView } from '../shared/protocol.js';
 
@@ -18,7 +18,8 @@ interface McpPanelInputs {
 /** The panel's view of the hub: small (no schemas, short descriptions), plain data. */
 export function mcpPanelState(inputs: McpPanelInputs): McpPanelState {
   const global = inputs.sources.find((s) => s.scope === 'global')?.path ?? '';
-  const workspace = inputs.sources.find((s) => s.scope === 'workspace')?.path;
+  // Smith's own workspace file: the one the panel opens and edits (a repository's .mcp.json is Claude Code's).
+  const workspace = inputs.sources.find((s) => s.scope === 'workspace' && s.path.endsWith(WORKSPACE_MCP_FILE))?.path;
   return {
     servers: inputs.servers.map((server) => serverView(server, inputs.sources)),
     problems: inputs.problems.map(problemView),

@@ -159,3 +159,21 @@ function position(text: string, offset: number): { line: number; column: number 
   const before = text.slice(0, offset);
   return { line: before.split('\n').length, column: offset - before.lastIndexOf('\n') };
 }
+
+/** Adds a server's entry (or replaces the one of that name), creating `mcpServers` when the file has none. */
+export function putServerEntry(text: string, server: string, entry: Readonly<Record<string, unknown>>): string {
+  const base = text.trim() === '' ? EMPTY_MCP_CONFIG_TEXT : text;
+  assertParses(base);
+  const eol = base.includes('\r\n') ? '\r\n' : '\n';
+  return applyEdits(base, modify(base, ['mcpServers', server], entry, { formattingOptions: { insertSpaces: true, tabSize: 2, eol } }));
+}
+
+/** Checks that the text parses (a clear error otherwise) before it is edited. */
+function assertParses(text: string): void {
+  const errors: ParseError[] = [];
+  parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
+  if (errors.length > 0) {
+    const { line, column } = position(text, errors[0]!.offset);
+    throw new Error(`The MCP config file is not valid JSON (${printParseErrorCode(errors[0]!.error)} at line ${line}, column ${column}); fix it first.`);
+  }
+}

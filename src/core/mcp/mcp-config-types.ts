@@ -33,12 +33,18 @@ export interface McpConfigProblem {
   readonly message: string;
 }
 
-/** Where a config file lives and how relative paths in it resolve. */
+/**
+ * Where a config file lives and how relative paths in it resolve. Scopes: `global` is Smith's own
+ * user file, `claude-user` Claude Code's user file (`~/.claude.json`), `workspace` a file the
+ * repository ships (`.smith/mcp.json`, Claude Code's `.mcp.json`), `extra` the CLI's --mcp-config.
+ */
 export interface McpConfigSource {
   readonly path: string;
-  readonly scope: 'global' | 'workspace' | 'extra';
+  readonly scope: 'global' | 'claude-user' | 'workspace' | 'extra';
   /** Folder a relative stdio `cwd` is resolved against. */
   readonly baseDir: string;
+  /** Claude Code's user file: the project whose `projects[path].mcpServers` are read too (they win over the top-level ones). */
+  readonly project?: string;
 }
 
 /** One file, read: its entries (valid or not), or why the file as a whole could not be used. */

@@ -1,3 +1,5 @@
+import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { ContainedFiles, type LoaderCaps } from '../workspace/contained-files.js';
 // The ESM build: the package's default UMD build requires its parts through a wrapper esbuild cannot follow,
@@ -5,6 +7,7 @@ import { ContainedFiles, type LoaderCaps } from '../workspace/contained-files.js
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import { z } from 'zod';
 import type { McpConfigFile, McpConfigProblem, McpConfigSource, McpServerConfig, McpTransportConfig } from './mcp-config-types.js';
+import { expandEntryVariables } from './mcp-variable-expansion.js';
 import { applyWorkspacePolicy, type UntrustedWorkspaceServers, type WorkspaceTrustCheck } from './workspace-trust.js';
 
 export type { McpConfigFile, McpConfigProblem, McpConfigSource, McpServerConfig, McpTransportConfig } from './mcp-config-types.js';
@@ -24,6 +27,8 @@ export interface McpConfig {
 export const GLOBAL_MCP_SETTINGS_FILE = 'mcp_settings.json';
 /** The workspace file, relative to the workspace root. */
 export const WORKSPACE_MCP_FILE = join('.smith', 'mcp.json');
+/** Claude Code's workspace file (project scope), relative to the workspace root. */
+export const CLAUDE_WORKSPACE_MCP_FILE = '.mcp.json';
 /** Seconds a call may take when the entry says nothing. */
 export const DEFAULT_MCP_TIMEOUT_SECONDS = 60;
 
@@ -48,10 +53,23 @@ const entrySchema = z.object({
   description: z.string().optional(),
 });
 
-/** The config files in precedence order (later ones override same-name servers). */
-export function mcpConfigSources(options: { storageDir: string; cwd: string; extraFile?: string }): McpConfigSource[] {
+/** Where Claude Code keeps its user settings: `$CLAUDE_CONFIG_DIR/.claude.json`, else `~/.claude.json`. */
+export function claudeUserConfigPath(env: Readonly<Record<string, string | undefined>> = process.env): string {
+  const dir = env.CLAUDE_CONFIG_DIR?.trim();
+  return join(dir ? resolve(dir) : homedir(), '.claude.json');
+}
+
+/**
+ * The config files in precedence order (later ones override same-name servers): Claude Code's user
+ * file, Smith's global file, the workspace's `.mcp.json` then `.smith/mcp.json`, then --mcp-config.
+ * `claudeUserFile: null` leaves Claude Code's user file out.
+ */
+export function mcpConfigSources(options: { storageDir: string; cwd: string; extraFile?: string; claudeUserFile?: string | null }): McpConfigSource[] {
+  const claudeUserFile = options.claudeUserFile === undefined ? claudeUserConfigPath() : options.claudeUserFile;
   const sources: McpConfigSource[] = [
+    ...(claudeUserFile === null ? [] : [{ path: claudeUserFile, scope: 'claude-user' as const, baseDir: dirname(claudeUserFile), project: options.cwd }]),
     { path: join(options.storageDir, GLOBAL_MCP_SETTINGS_FILE), scope: 'global', baseDir: options.storageDir },
+    { path: join(options.cwd, CLAUDE_WORKSPACE_MCP_FILE), scope: 'workspace', baseDir: options.cwd },
     { path: join(options.cwd, WORKSPACE_MCP_FILE), scope: 'workspace', baseDir: options.cwd },
   ];
   if (options.extraFile) {
@@ -61,13 +79,17 @@ export function mcpConfigSources(options: { storageDir: string; cwd: string; ext
   return sources;
 }
 
-/** What is read of one MCP config file at most: 1 MiB (a larger file is not used); three files, so 3 MiB in all. */
+/** What is read of one MCP config file at most: 1 MiB (a larger file is not used). */
 const MCP_CONFIG_CAPS: LoaderCaps = { fileBytes: 1024 * 1024, totalBytes: 1024 * 1024, entries: 0 };
+/** Claude Code's user file also holds its per-project state, so it may be larger: 16 MiB. */
+const CLAUDE_USER_CONFIG_CAPS: LoaderCaps = { fileBytes: 16 * 1024 * 1024, totalBytes: 16 * 1024 * 1024, entries: 0 };
 
 /** A config file's text, or why it was not read; the workspace's file only where its real path lies inside the workspace. */
 export function readMcpConfigText(source: McpConfigSource): { text?: string; problem?: string } {
   const files = new ContainedFiles(
-    source.scope === 'workspace' ? { within: [source.baseDir], caps: MCP_CONFIG_CAPS } : { within: [], trusted: [source.path], caps: MCP_CONFIG_CAPS },
+    source.scope === 'workspace'
+      ? { within: [source.baseDir], caps: MCP_CONFIG_CAPS }
+      : { within: [], trusted: [source.path], caps: source.scope === 'claude-user' ? CLAUDE_USER_CONFIG_CAPS : MCP_CONFIG_CAPS },
   );
   const text = files.readText(source.path, 'skip');
   const problem = files.skipped.map((entry) => (entry.path === source.path ? entry.reason : `${entry.path} ${entry.reason}`)).join('; ');
@@ -82,8 +104,11 @@ export function readMcpConfigFile(source: McpConfigSource): McpConfigFile {
   return parseMcpConfigText(text, source);
 }
 
-/** Parses a config file's text (comments and trailing commas allowed); each entry is validated on its own. */
-export function parseMcpConfigText(text: string, source: McpConfigSource): McpConfigFile {
+/**
+ * Parses a config file's text (comments and trailing commas allowed); each entry is validated on its
+ * own, after `${VAR}` / `${VAR:-default}` in its launch fields are expanded from `env`.
+ */
+export function parseMcpConfigText(text: string, source: McpConfigSource, env: Readonly<Record<string, string | undefined>> = process.env): McpConfigFile {
   const file = source.path;
   const errors: ParseError[] = [];
   const data: unknown = text.trim() === '' ? {} : parseJsonc(text, errors, { allowTrailingComma: true, disallowComments: false });
@@ -93,13 +118,35 @@ export function parseMcpConfigText(text: string, source: McpConfigSource): McpCo
     return { source, ok: false, problem: { file, message: `is not valid JSON: ${printParseErrorCode(first.error)} at line ${line}, column ${column}` } };
   }
   if (!isPlainObject(data)) return { source, ok: false, problem: { file, message: 'must contain a JSON object like {"mcpServers": {...}}' } };
-  const servers = data.mcpServers;
-  if (servers === undefined) return { source, ok: true, missing: false, entries: new Map() };
-  if (!isPlainObject(servers))
-    return { source, ok: false, problem: { file, message: 'field "mcpServers" must be an object mapping server names to their settings' } };
+  const sections: [string, unknown][] = [['mcpServers', data.mcpServers]];
+  if (source.scope === 'claude-user' && source.project !== undefined) {
+    const key = claudeProjectKey(data.projects, source.project);
+    if (key !== undefined) sections.push([`projects["${key}"].mcpServers`, (data.projects as Record<string, Record<string, unknown>>)[key]!.mcpServers]);
+  }
   const entries = new Map<string, McpServerConfig | McpConfigProblem>();
-  for (const [name, raw] of Object.entries(servers)) entries.set(name, parseEntry(name, raw, source));
+  for (const [field, servers] of sections) {
+    if (servers === undefined) continue;
+    if (!isPlainObject(servers))
+      return { source, ok: false, problem: { file, message: `field "${field}" must be an object mapping server names to their settings` } };
+    // A project's entry replaces the user-wide one of the same name, as in Claude Code.
+    for (const [name, raw] of Object.entries(servers)) entries.set(name, parseEntry(name, raw, source, env));
+  }
   return { source, ok: true, missing: false, entries };
+}
+
+/** The key of `projects` in Claude Code's user file that names this folder (as written, or its real path). */
+export function claudeProjectKey(projects: unknown, folder: string): string | undefined {
+  if (!isPlainObject(projects)) return undefined;
+  let real: string | undefined;
+  try {
+    real = realpathSync(folder);
+  } catch {
+    real = undefined;
+  }
+  for (const candidate of [folder, real, folder.replaceAll('\\', '/')]) {
+    if (candidate !== undefined && Object.hasOwn(projects, candidate) && isPlainObject(projects[candidate])) return candidate;
+  }
+  return undefined;
 }
 
 /** How merging treats the workspace's own file. */
@@ -110,15 +157,18 @@ interface McpMergeOptions {
 
 /**
  * Merges files in precedence order: a later file's entry replaces an earlier one of the same name.
- * The workspace file is held to its own rules (applyWorkspacePolicy): trust, no user-level names,
- * no auto-approval.
+ * The workspace's files (`.mcp.json`, then `.smith/mcp.json`, which wins a clash) are one set held
+ * to their own rules (applyWorkspacePolicy): trust, no user-level names, no auto-approval. They
+ * take the place of the first of them in the order.
  */
 export function mergeMcpConfigFiles(files: readonly McpConfigFile[], options: McpMergeOptions = {}): McpConfig {
   const chosen = new Map<string, McpServerConfig | McpConfigProblem>();
   const problems: McpConfigProblem[] = [];
   const userLevel = new Map<string, string>();
   for (const file of files) if (file.ok && file.source.scope !== 'workspace') for (const name of file.entries.keys()) userLevel.set(name, file.source.path);
+  const workspaceFiles = files.filter((file): file is Extract<McpConfigFile, { ok: true }> => file.ok && file.source.scope === 'workspace');
   let untrusted: UntrustedWorkspaceServers | undefined;
+  let workspaceDone = false;
   for (const file of files) {
     if (!file.ok) {
       problems.push(file.problem);
@@ -126,10 +176,12 @@ export function mergeMcpConfigFiles(files: readonly McpConfigFile[], options: Mc
     }
     let entries = file.entries;
     if (file.source.scope === 'workspace') {
-      const policy = applyWorkspacePolicy(file, userLevel, options.workspaceTrust ?? (() => 'unknown'));
+      if (workspaceDone) continue;
+      workspaceDone = true;
+      const policy = applyWorkspacePolicy(workspaceFiles, userLevel, options.workspaceTrust ?? (() => 'unknown'));
       entries = policy.entries;
       problems.push(...policy.problems);
-      untrusted = policy.untrusted ?? untrusted;
+      untrusted = policy.untrusted;
     }
     for (const [name, entry] of entries) {
       chosen.set(name, entry);
@@ -155,10 +207,22 @@ function isProblem(entry: McpServerConfig | McpConfigProblem): entry is McpConfi
   return 'message' in entry;
 }
 
-function parseEntry(name: string, raw: unknown, source: McpConfigSource): McpServerConfig | McpConfigProblem {
+function parseEntry(
+  name: string,
+  raw: unknown,
+  source: McpConfigSource,
+  env: Readonly<Record<string, string | undefined>>,
+): McpServerConfig | McpConfigProblem {
   const problem = (message: string): McpConfigProblem => ({ file: source.path, server: name, message });
   if (!isPlainObject(raw)) return problem('must be an object with "command" (a local server) or "url" (a remote server)');
-  const parsed = entrySchema.safeParse(raw);
+  const expanded = expandEntryVariables(raw, env);
+  if (expanded.missing.length > 0) {
+    const names = expanded.missing.map((variable) => `\${${variable}}`).join(', ');
+    return problem(
+      `uses ${names}, but ${expanded.missing.length === 1 ? 'that variable is' : 'those variables are'} not set; set ${expanded.missing.length === 1 ? 'it' : 'them'}, or give a default: \${NAME:-default}`,
+    );
+  }
+  const parsed = entrySchema.safeParse(expanded.value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('');

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import type { McpConfigFile, McpConfigProblem, McpServerConfig } from './mcp-config-types.js';
 
 /** Whether a workspace's MCP servers may start: an answer given earlier, or none yet. */
@@ -9,10 +9,11 @@ type WorkspaceTrustDecision = 'trusted' | 'denied' | 'unknown';
 /** Looks up the answer for a workspace folder and the fingerprint of its servers' launch settings. */
 export type WorkspaceTrustCheck = (workspace: string, fingerprint: string) => WorkspaceTrustDecision;
 
-/** A workspace file's servers that were held back because the workspace is not trusted (yet). */
+/** A workspace's servers that were held back because the workspace is not trusted (yet). */
 export interface UntrustedWorkspaceServers {
-  /** The workspace folder the file belongs to. */
+  /** The workspace folder the files belong to. */
   readonly workspace: string;
+  /** The file, or the files joined with " and ", that define them. */
   readonly file: string;
   readonly fingerprint: string;
   readonly decision: 'denied' | 'unknown';
@@ -87,48 +88,64 @@ interface WorkspaceFilePolicy {
 }
 
 /**
- * The rules for a repository's own MCP file: its servers start only when the workspace is trusted,
- * it cannot take the name of a user-level server (the user's wins), and it cannot auto-approve tools.
+ * The rules for a repository's own MCP files (`.mcp.json` and `.smith/mcp.json`, one set: a later
+ * file's entry replaces an earlier one's): their servers start only when the workspace is trusted,
+ * they cannot take the name of a user-level server (the user's wins), and they cannot auto-approve
+ * tools. The answer covers the servers of both files together.
  */
 export function applyWorkspacePolicy(
-  file: Extract<McpConfigFile, { ok: true }>,
+  files: readonly Extract<McpConfigFile, { ok: true }>[],
   userLevel: ReadonlyMap<string, string>,
   check: WorkspaceTrustCheck,
 ): WorkspaceFilePolicy {
   const problems: McpConfigProblem[] = [];
   const entries = new Map<string, McpServerConfig | McpConfigProblem>();
-  const path = file.source.path;
-  for (const [name, entry] of file.entries) {
-    const owner = userLevel.get(name);
-    if (owner !== undefined) {
-      problems.push({ file: path, server: name, message: `ignored: a user-level server of the same name (in ${owner}) is used instead; rename one of them` });
-      continue;
-    }
-    if ('message' in entry || entry.autoApprove.length === 0) entries.set(name, entry);
-    else {
-      problems.push({
-        file: path,
-        server: name,
-        message: 'field "autoApprove": ignored: a workspace file cannot auto-approve tools; set auto-approval in the global settings',
-      });
-      entries.set(name, { ...entry, autoApprove: [] });
+  for (const file of files) {
+    const path = file.source.path;
+    for (const [name, entry] of file.entries) {
+      const owner = userLevel.get(name);
+      if (owner !== undefined) {
+        problems.push({ file: path, server: name, message: `ignored: a user-level server of the same name (in ${owner}) is used instead; rename one of them` });
+        continue;
+      }
+      entries.delete(name);
+      if ('message' in entry || entry.autoApprove.length === 0) entries.set(name, entry);
+      else {
+        problems.push({
+          file: path,
+          server: name,
+          message: 'field "autoApprove": ignored: a workspace file cannot auto-approve tools; set auto-approval in the global settings',
+        });
+        entries.set(name, { ...entry, autoApprove: [] });
+      }
     }
   }
   const servers = [...entries.values()].filter((e): e is McpServerConfig => !('message' in e));
-  if (servers.length === 0) return { entries, problems };
-  const workspace = file.source.baseDir;
+  if (servers.length === 0 || files.length === 0) return { entries, problems };
+  const workspace = files[0]!.source.baseDir;
   const fingerprint = workspaceServersFingerprint(servers);
   const decision = check(workspace, fingerprint);
   if (decision === 'trusted') return { entries, problems };
   const names = servers.map((s) => s.name).join(', ');
+  const holding = [...new Set(servers.map((s) => s.source))];
+  const path = holding.join(' and ');
+  const settings = holding.length === 1 ? "this workspace's MCP settings" : "this workspace's MCP settings files";
   problems.push({
     file: path,
     message:
       decision === 'denied'
-        ? `its MCP servers (${names}) were not started: you chose not to trust this workspace's MCP settings`
-        : `its MCP servers (${names}) were not started: this workspace's MCP settings are not trusted yet`,
+        ? `its MCP servers (${names}) were not started: you chose not to trust ${settings}`
+        : `its MCP servers (${names}) were not started: ${settings} are not trusted yet`,
   });
   return { entries: new Map(), problems, untrusted: { workspace, file: path, fingerprint, decision, servers } };
+}
+
+/** The workspace's files that hold servers, relative to the workspace (".smith/mcp.json and .mcp.json"). */
+export function workspaceFileNames(untrusted: UntrustedWorkspaceServers): string {
+  return untrusted.file
+    .split(' and ')
+    .map((file) => relative(untrusted.workspace, file) || file)
+    .join(' and ');
 }
 
 /** One line per held-back server: what would run. */

@@ -1,5 +1,5 @@
-import { readFile, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import * as vscode from 'vscode';
 import {
   describeMcpConfigProblem,
@@ -12,10 +12,11 @@ import {
 import { McpConfigWatcher } from '../../core/mcp/mcp-config-watcher.js';
 import { McpHub } from '../../core/mcp/mcp-hub.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../../core/tools/mcp-tools.js';
-import { describeWorkspaceServers, WorkspaceTrust, type UntrustedWorkspaceServers } from '../../core/mcp/workspace-trust.js';
+import { describeWorkspaceServers, workspaceFileNames, WorkspaceTrust, type UntrustedWorkspaceServers } from '../../core/mcp/workspace-trust.js';
 import { WorkspaceTrustPrompt, type AskWorkspaceTrust } from '../../core/mcp/workspace-trust-prompt.js';
 import type { McpPanelState } from '../../shared/protocol.js';
-import { setServerDisabled, setToolAutoApprove } from '../../core/mcp/mcp-config-edits.js';
+import { putServerEntry, setServerDisabled, setToolAutoApprove } from '../../core/mcp/mcp-config-edits.js';
+import { mcpEditTarget } from '../../core/mcp/mcp-entry-copy.js';
 import { McpLogDocuments, openMcpConfigFile } from './mcp-documents.js';
 import { mcpPanelState } from '../../panel/mcp-panel-state.js';
 import type { McpPanelSource } from '../../panel/panel-ports.js';
@@ -124,11 +125,11 @@ export class McpService implements McpPanelSource, vscode.Disposable {
 
   /** Adds the tool to, or removes it from, the server's autoApprove in its file; applies without a restart. */
   setAutoApprove(name: string, tool: string, autoApprove: boolean): Promise<void> {
-    const cwd = this.options.cwd();
-    if (autoApprove && cwd && this.hub.server(name)?.source === join(cwd, WORKSPACE_MCP_FILE)) {
+    const source = this.sources.find((s) => s.path === this.hub.server(name)?.source);
+    if (autoApprove && source?.scope === 'workspace') {
       return Promise.reject(
         new Error(
-          `"${name}" comes from this workspace's .smith/mcp.json, which cannot auto-approve tools (a repository must not grant itself that). Define the server in the global MCP settings to auto-approve its tools.`,
+          `"${name}" comes from this workspace's ${basename(source.path) === 'mcp.json' ? WORKSPACE_MCP_FILE : basename(source.path)}, which cannot auto-approve tools (a repository must not grant itself that). Define the server in the global MCP settings to auto-approve its tools.`,
         ),
       );
     }
@@ -184,14 +185,19 @@ export class McpService implements McpPanelSource, vscode.Disposable {
   private async editEntry(name: string, change: (text: string) => string): Promise<void> {
     const server = this.hub.server(name);
     if (!server?.source) throw new Error(`There is no MCP server named "${name}".`);
-    const file = server.source;
+    // Claude Code's files are never written: the entry is copied into Smith's file and edited there.
+    const target = mcpEditTarget(this.sources, name, server.source);
+    const file = target.file;
     // Writing under an editor's unsaved changes would make the user pick between two versions.
     if (vscode.workspace.textDocuments.some((doc) => doc.uri.scheme === 'file' && doc.uri.fsPath === file && doc.isDirty)) {
       throw new Error(`${file} has unsaved changes in an editor; save or revert them first.`);
     }
-    const text = await readFile(file, 'utf8');
-    const next = change(text);
-    if (next !== text) await writeFile(file, next, 'utf8');
+    const text = target.copy ? await readFile(file, 'utf8').catch(() => '') : await readFile(file, 'utf8');
+    const next = change(target.copy ? putServerEntry(text, name, target.copy.entry) : text);
+    if (next !== text) {
+      await mkdir(dirname(file), { recursive: true });
+      await writeFile(file, next, 'utf8');
+    }
     await this.reload();
   }
 }
@@ -203,7 +209,7 @@ const DONT = "Don't Start";
 async function askTrustInWindow(untrusted: UntrustedWorkspaceServers): Promise<boolean | undefined> {
   const servers = describeWorkspaceServers(untrusted.servers).join('; ');
   const choice = await vscode.window.showWarningMessage(
-    `This workspace's .smith/mcp.json wants to start MCP servers: ${servers}. They run as you, with your files and credentials. Start them? (Smith remembers the answer until the file's servers change.)`,
+    `This workspace's ${workspaceFileNames(untrusted)} wants to start MCP servers: ${servers}. They run as you, with your files and credentials. Start them? (Smith remembers the answer until the file's servers change.)`,
     TRUST,
     DONT,
   );
@@ -213,5 +219,7 @@ async function askTrustInWindow(untrusted: UntrustedWorkspaceServers): Promise<b
 /** The global file, and the workspace file when a folder is open. */
 function configSources(storageDir: string, cwd: string | undefined): McpConfigSource[] {
   const sources = mcpConfigSources({ storageDir, cwd: cwd ?? storageDir });
-  return cwd ? sources : sources.filter((s) => s.scope === 'global');
+  return cwd
+    ? sources
+    : sources.filter((s) => s.scope !== 'workspace').map((s) => (s.scope === 'claude-user' ? { path: s.path, scope: s.scope, baseDir: s.baseDir } : s));
 }

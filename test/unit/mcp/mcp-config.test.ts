@@ -121,12 +121,12 @@ describe('MCP config', () => {
         JSON.stringify({ mcpServers: { shared: { command: 'workspace' }, onlyWorkspace: { command: 'w' }, fromExtra: { command: 'w2' } } }),
       );
       ws.write('extra.json', JSON.stringify({ mcpServers: { fromExtra: { url: 'http://localhost:1/mcp' }, both: { url: 'http://localhost:2/mcp' } } }));
-      const sources = mcpConfigSources({ storageDir: `${ws.root}/storage`, cwd: `${ws.root}/project`, extraFile: '../extra.json' });
+      const sources = mcpConfigSources({ storageDir: `${ws.root}/storage`, cwd: `${ws.root}/project`, extraFile: '../extra.json', claudeUserFile: null });
       assert.deepEqual(
         sources.map((s) => s.scope),
-        ['global', 'workspace', 'extra'],
+        ['global', 'workspace', 'workspace', 'extra'],
       );
-      assert.equal(sources[2]!.path, `${ws.root}/extra.json`);
+      assert.equal(sources[3]!.path, `${ws.root}/extra.json`);
       const config = mergeMcpConfigFiles(sources.map(readMcpConfigFile), { workspaceTrust: () => 'trusted' });
       assert.equal((config.servers.get('shared')!.transport as { command: string }).command, 'global');
       assert.equal(config.servers.get('shared')!.source, `${ws.root}/storage/mcp_settings.json`);
@@ -139,7 +139,11 @@ describe('MCP config', () => {
         `MCP config ${ws.root}/project/.smith/mcp.json: server "fromExtra": ignored: a user-level server of the same name (in ${ws.root}/extra.json) is used instead; rename one of them`,
       ]);
       assert.equal(config.invalid.size, 0);
-      assert.equal(mergeMcpConfigFiles(mcpConfigSources({ storageDir: `${ws.root}/none`, cwd: `${ws.root}/none` }).map(readMcpConfigFile)).servers.size, 0);
+      assert.equal(
+        mergeMcpConfigFiles(mcpConfigSources({ storageDir: `${ws.root}/none`, cwd: `${ws.root}/none`, claudeUserFile: null }).map(readMcpConfigFile)).servers
+          .size,
+        0,
+      );
     } finally {
       ws.dispose();
     }
