@@ -13,6 +13,7 @@ import { showAttentionNotice } from './host/vscode/attention-notifications.js';
 import { VsCodeCheckpointViews } from './host/vscode/checkpoint-views.js';
 import { openAsUntitled, saveWithDialog } from './host/vscode/export-target.js';
 import { McpService } from './host/vscode/mcp-service.js';
+import { applyStoredModelCatalog } from './host/vscode/model-catalog-command.js';
 import { VsCodePanelSettings } from './host/vscode/panel-settings.js';
 import { EditorMentionSources } from './host/vscode/mention-sources.js';
 import { AttentionNotices } from './panel/attention.js';
@@ -41,6 +42,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   const startedAt = performance.now();
   const log = vscode.window.createOutputChannel('Smith', { log: true });
   const storageDir = resolveStorageDir(context);
+  applyStoredModelCatalog(storageDir, log);
   // The first folder on disk is the primary one; the others of a multi-root workspace are added to it.
   const folders = () => localWorkspaceFolders(vscode.workspace.workspaceFolders);
   const cwd = () => folders().primary;
@@ -133,7 +135,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     attention,
     chatVisibility,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView),
-    ...registerCommands(controller, editorPanel),
+    ...registerCommands(controller, editorPanel, { dir: storageDir, log }),
   );
   const finishedAt = performance.now();
   const loadStartedAt = (globalThis as { __smithLoadStart?: number }).__smithLoadStart ?? startedAt;

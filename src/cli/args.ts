@@ -86,7 +86,7 @@ export function taskIdArgument(value: string, where: string): string {
 }
 
 /** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); cli-main.ts runs them. */
-export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'checkpoints', 'rewind', 'replay'];
+export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'checkpoints', 'rewind', 'replay', 'models'];
 
 /** The switches of the auto-approve policy, as named on the command line. */
 const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp', 'browser'] as const;
@@ -97,6 +97,7 @@ export const USAGE = `Usage: smith [options] [task]
        smith mcp-serve [--cwd DIR] [provider options]   (Smith as an MCP server on stdio)
        smith checkpoints TASK_ID [--output json]         (a task's checkpoints)
        smith rewind TASK_ID CHECKPOINT_ID [--files-only | --conversation-only] [--force]
+       smith models refresh [URL | FILE]                 (fetch a model catalogue: newer models' facts)
        smith replay TASK_ID [--model ID] [--provider NAME] [--skill NAME] [--rules FILE] [--output json]
        smith replay --batch FILE [--concurrency N]   (run stored tasks again in a scratch copy; compare)
 

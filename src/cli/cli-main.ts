@@ -23,7 +23,7 @@ import { addedRoots } from './added-roots.js';
 import { eventsOfThisRun, streamJsonLine, writeStreamJson } from './stream-json.js';
 import { imagesFromFlags, NO_COMMANDS, openJsonInput, permissionSettings, terminalSettingsTrustPrompt, writePatch } from './run-options.js';
 import { printOutcome } from './outcome-printer.js';
-import { listModels } from './list-models-command.js';
+import { listModels, applyStoredModelCatalog } from './list-models-command.js';
 import { reportCliFailure } from './cli-failure.js';
 import { usageTotals } from '../core/task/ui-projection.js';
 import { modeProviderConfigsFrom, providerConfigFrom } from './provider-settings.js';
@@ -47,6 +47,10 @@ async function main(argv: readonly string[]): Promise<number> {
     const redactor = cliRedactor(process.env);
     return runCheckpointCommand(argv, process.stdout, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor));
   }
+  if (argv[0] === 'models') {
+    const { runModelsCommand } = await import('./models-command.js');
+    return runModelsCommand(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
+  }
   if (argv[0] === 'replay') {
     const { runReplayCommand } = await import('./replay-command.js');
     const redactor = cliRedactor(process.env);
@@ -59,6 +63,7 @@ async function main(argv: readonly string[]): Promise<number> {
   if (options.listModels) return listModels(options);
   const storageDir = options.storage ?? defaultStorageDir();
   reportInterruptedRestores(storageDir, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, cliRedactor(process.env)));
+  applyStoredModelCatalog(storageDir, process.stderr);
   let cwd: string;
   try {
     cwd = realpathSync(options.cwd);

@@ -1,5 +1,6 @@
 // `smith --list-models`: bundled on its own as dist/list-models-command.js (see esbuild.mjs) and loaded
 // by main.ts instead of the whole CLI, so listing costs little more than Node's own start-up.
+import { loadFetchedCatalog } from '../core/providers/model-catalog-updates.js';
 import { ModelFactsCache } from '../core/providers/model-facts-cache.js';
 import { parseCliArgs, type CliOptions } from './args.js';
 import { cliRedactor } from './cli-secrets.js';
@@ -14,6 +15,7 @@ import { createStyle } from './style.js';
 export function listModels(options: CliOptions): Promise<number> {
   const storageDir = options.storage ?? defaultStorageDir();
   reportInterruptedRestores(storageDir, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, cliRedactor(process.env)));
+  applyStoredModelCatalog(storageDir, process.stderr);
   // Listing needs no model; the placeholder only satisfies the provider settings.
   const config = providerConfigFrom({ ...options, model: options.model ?? 'none' }, process.env);
   return printModels(
@@ -22,6 +24,11 @@ export function listModels(options: CliOptions): Promise<number> {
     { stdout: process.stdout, stderr: process.stderr, terminal: Boolean(process.stdout.isTTY) },
     ModelFactsCache.in(storageDir),
   );
+}
+
+/** Puts the catalogue `smith models refresh` fetched over the built-in one; says what in it was left out. */
+export function applyStoredModelCatalog(storageDir: string, stderr: NodeJS.WritableStream): void {
+  for (const problem of loadFetchedCatalog(storageDir).problems) stderr.write(`smith: model catalogue: left out ${problem}\n`);
 }
 
 /** Runs `smith … --list-models`; sets the exit code and reports errors as the whole CLI does. */

@@ -7,9 +7,10 @@ interface ModelFactsShown {
   readonly supportsImages?: boolean;
   readonly supportsTools?: boolean;
   readonly supportsReasoning?: boolean;
+  readonly inferredFrom?: string;
 }
 
-/** "200k window · $3 / $15 per M · images · tools · reasoning", with what is known (after the model's name, if it has one); `window` writes the window. */
+/** "200k window · $3 / $15 per M · images · tools · reasoning · inferred from X", with what is known (after the model's name, if it has one); `window` writes the window. */
 export function modelFactsText(model: ModelFactsShown, window: (tokens: number) => string): string {
   const facts: string[] = model.name ? [model.name] : [];
   if (model.contextWindow !== undefined) facts.push(window(model.contextWindow));
@@ -19,5 +20,7 @@ export function modelFactsText(model: ModelFactsShown, window: (tokens: number) 
   if (model.supportsImages) facts.push('images');
   if (model.supportsTools) facts.push('tools');
   if (model.supportsReasoning) facts.push('reasoning');
+  // Said, so nobody takes a guess for the vendor's word.
+  if (model.inferredFrom) facts.push(`inferred from ${model.inferredFrom}`);
   return facts.join(' · ');
 }

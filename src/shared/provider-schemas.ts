@@ -90,6 +90,8 @@ const modelChoiceSchema = z.object({
   supportsReasoning: z.boolean().optional(),
   /** The model takes native tool calls. */
   supportsTools: z.boolean().optional(),
+  /** Nobody described this model: its facts are the catalogue's for this model of the same family. */
+  inferredFrom: z.string().optional(),
 });
 export type ModelChoice = DeepReadonly<z.infer<typeof modelChoiceSchema>>;
 

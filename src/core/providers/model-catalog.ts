@@ -1,4 +1,13 @@
 import type { ModelFacts } from './model-facts.js';
+import {
+  BUILT_IN_CATALOG,
+  IDS_ONLY_SERVICES,
+  type CatalogEntry,
+  type CatalogVendor,
+  type IdsOnlyService,
+  type LongContextPricing,
+} from './model-catalog-data.js';
+import { nearestOfFamily } from './model-family.js';
 import type { ProviderId } from './types.js';
 import { providerEntry } from '../../shared/providers.js';
 
@@ -24,15 +33,8 @@ export interface ModelInfo {
   readonly supportsImages: boolean;
   /** Cached prompt tokens are reported and billed at a discount (Anthropic needs cache_control breakpoints for it). */
   readonly supportsPromptCache: boolean;
-}
-
-/** Tiered prices for long prompts (Gemini 2.5 Pro, Claude Sonnet 4 with the 1M-token window). */
-interface LongContextPricing {
-  readonly thresholdTokens: number;
-  readonly inputPrice: number;
-  readonly outputPrice: number;
-  readonly cacheWritePrice?: number;
-  readonly cacheReadPrice?: number;
+  /** Set when the catalogue does not know the model and its facts are those of this model of the same family. */
+  readonly inferredFrom?: string;
 }
 
 /**
@@ -47,299 +49,27 @@ interface PricedModelInfo extends ModelInfo {
   readonly outputPrice: number;
 }
 
-interface CatalogEntry extends Omit<PricedModelInfo, 'id'> {
-  /** Other names the vendor accepts for the same model (`-latest`, dated snapshots and previews are matched anyway). */
-  readonly aliases?: readonly string[];
-}
-
-/**
- * The vendors whose models the catalogue lists: the three SDK vendors (Azure OpenAI deployments run
- * OpenAI's models), and the OpenAI-compatible services whose `/models` name ids only.
- */
-type CatalogVendor = 'anthropic' | 'openai' | 'gemini' | IdsOnlyService;
-
-/** The services whose model list gives no window and no prices, so the catalogue gives them. */
-const IDS_ONLY_SERVICES = ['deepseek', 'xai', 'cerebras'] as const;
-type IdsOnlyService = (typeof IDS_ONLY_SERVICES)[number];
-
-const VISION_REASONING_CACHED = { supportsReasoning: true, supportsImages: true, supportsPromptCache: true } as const;
-const VISION_CACHED = { supportsReasoning: false, supportsImages: true, supportsPromptCache: true } as const;
-const TEXT_CACHED = { supportsReasoning: false, supportsImages: false, supportsPromptCache: true } as const;
-const TEXT_REASONING_CACHED = { supportsReasoning: true, supportsImages: false, supportsPromptCache: true } as const;
-const TEXT_ONLY = { supportsReasoning: false, supportsImages: false, supportsPromptCache: false } as const;
-const TEXT_REASONING = { supportsReasoning: true, supportsImages: false, supportsPromptCache: false } as const;
-
-// Published list prices in USD per million tokens, standard tier, as known in late 2025 (the vendors'
-// pricing pages for Anthropic, OpenAI, the Gemini API paid tier, DeepSeek, xAI and Cerebras). Anthropic cache writes are the
-// 5-minute TTL price (1.25x input); OpenAI and Gemini do not bill cache writes. Re-check before relying
-// on them: prices change, and new models appear faster than this table does.
-const CATALOG: Readonly<Record<CatalogVendor, Readonly<Record<string, CatalogEntry>>>> = {
-  anthropic: {
-    'claude-opus-4-5': {
-      contextWindow: 200_000,
-      maxOutputTokens: 64_000,
-      inputPrice: 5,
-      outputPrice: 25,
-      cacheWritePrice: 6.25,
-      cacheReadPrice: 0.5,
-      ...VISION_REASONING_CACHED,
-    },
-    'claude-opus-4-1': {
-      contextWindow: 200_000,
-      maxOutputTokens: 32_000,
-      inputPrice: 15,
-      outputPrice: 75,
-      cacheWritePrice: 18.75,
-      cacheReadPrice: 1.5,
-      ...VISION_REASONING_CACHED,
-    },
-    'claude-opus-4': {
-      contextWindow: 200_000,
-      maxOutputTokens: 32_000,
-      inputPrice: 15,
-      outputPrice: 75,
-      cacheWritePrice: 18.75,
-      cacheReadPrice: 1.5,
-      ...VISION_REASONING_CACHED,
-      aliases: ['claude-opus-4-0'],
-    },
-    'claude-sonnet-4-5': {
-      contextWindow: 200_000,
-      maxOutputTokens: 64_000,
-      inputPrice: 3,
-      outputPrice: 15,
-      cacheWritePrice: 3.75,
-      cacheReadPrice: 0.3,
-      longContextPricing: { thresholdTokens: 200_000, inputPrice: 6, outputPrice: 22.5, cacheWritePrice: 7.5, cacheReadPrice: 0.6 },
-      ...VISION_REASONING_CACHED,
-    },
-    'claude-sonnet-4': {
-      contextWindow: 200_000,
-      maxOutputTokens: 64_000,
-      inputPrice: 3,
-      outputPrice: 15,
-      cacheWritePrice: 3.75,
-      cacheReadPrice: 0.3,
-      longContextPricing: { thresholdTokens: 200_000, inputPrice: 6, outputPrice: 22.5, cacheWritePrice: 7.5, cacheReadPrice: 0.6 },
-      ...VISION_REASONING_CACHED,
-      aliases: ['claude-sonnet-4-0'],
-    },
-    'claude-3-7-sonnet': {
-      contextWindow: 200_000,
-      maxOutputTokens: 64_000,
-      inputPrice: 3,
-      outputPrice: 15,
-      cacheWritePrice: 3.75,
-      cacheReadPrice: 0.3,
-      ...VISION_REASONING_CACHED,
-    },
-    'claude-haiku-4-5': {
-      contextWindow: 200_000,
-      maxOutputTokens: 64_000,
-      inputPrice: 1,
-      outputPrice: 5,
-      cacheWritePrice: 1.25,
-      cacheReadPrice: 0.1,
-      ...VISION_REASONING_CACHED,
-    },
-    'claude-3-5-haiku': {
-      contextWindow: 200_000,
-      maxOutputTokens: 8_192,
-      inputPrice: 0.8,
-      outputPrice: 4,
-      cacheWritePrice: 1,
-      cacheReadPrice: 0.08,
-      ...VISION_CACHED,
-    },
-    'claude-3-haiku': {
-      contextWindow: 200_000,
-      maxOutputTokens: 4_096,
-      inputPrice: 0.25,
-      outputPrice: 1.25,
-      cacheWritePrice: 0.3,
-      cacheReadPrice: 0.03,
-      ...VISION_CACHED,
-    },
-  },
-  openai: {
-    'gpt-5.1': {
-      contextWindow: 400_000,
-      maxOutputTokens: 128_000,
-      inputPrice: 1.25,
-      outputPrice: 10,
-      cacheReadPrice: 0.125,
-      ...VISION_REASONING_CACHED,
-      aliases: ['gpt-5.1-codex', 'gpt-5.1-chat'],
-    },
-    'gpt-5': {
-      contextWindow: 400_000,
-      maxOutputTokens: 128_000,
-      inputPrice: 1.25,
-      outputPrice: 10,
-      cacheReadPrice: 0.125,
-      ...VISION_REASONING_CACHED,
-      aliases: ['gpt-5-codex', 'gpt-5-chat'],
-    },
-    'gpt-5-mini': { contextWindow: 400_000, maxOutputTokens: 128_000, inputPrice: 0.25, outputPrice: 2, cacheReadPrice: 0.025, ...VISION_REASONING_CACHED },
-    'gpt-5-nano': { contextWindow: 400_000, maxOutputTokens: 128_000, inputPrice: 0.05, outputPrice: 0.4, cacheReadPrice: 0.005, ...VISION_REASONING_CACHED },
-    'gpt-5-pro': {
-      contextWindow: 400_000,
-      maxOutputTokens: 272_000,
-      inputPrice: 15,
-      outputPrice: 120,
-      supportsReasoning: true,
-      supportsImages: true,
-      supportsPromptCache: false,
-    },
-    'gpt-4.1': { contextWindow: 1_047_576, maxOutputTokens: 32_768, inputPrice: 2, outputPrice: 8, cacheReadPrice: 0.5, ...VISION_CACHED },
-    'gpt-4.1-mini': { contextWindow: 1_047_576, maxOutputTokens: 32_768, inputPrice: 0.4, outputPrice: 1.6, cacheReadPrice: 0.1, ...VISION_CACHED },
-    'gpt-4.1-nano': { contextWindow: 1_047_576, maxOutputTokens: 32_768, inputPrice: 0.1, outputPrice: 0.4, cacheReadPrice: 0.025, ...VISION_CACHED },
-    'gpt-4o': {
-      contextWindow: 128_000,
-      maxOutputTokens: 16_384,
-      inputPrice: 2.5,
-      outputPrice: 10,
-      cacheReadPrice: 1.25,
-      ...VISION_CACHED,
-      aliases: ['chatgpt-4o'],
-    },
-    'gpt-4o-mini': { contextWindow: 128_000, maxOutputTokens: 16_384, inputPrice: 0.15, outputPrice: 0.6, cacheReadPrice: 0.075, ...VISION_CACHED },
-    o3: { contextWindow: 200_000, maxOutputTokens: 100_000, inputPrice: 2, outputPrice: 8, cacheReadPrice: 0.5, ...VISION_REASONING_CACHED },
-    'o3-pro': {
-      contextWindow: 200_000,
-      maxOutputTokens: 100_000,
-      inputPrice: 20,
-      outputPrice: 80,
-      supportsReasoning: true,
-      supportsImages: true,
-      supportsPromptCache: false,
-    },
-    'o3-mini': {
-      contextWindow: 200_000,
-      maxOutputTokens: 100_000,
-      inputPrice: 1.1,
-      outputPrice: 4.4,
-      cacheReadPrice: 0.55,
-      supportsReasoning: true,
-      supportsImages: false,
-      supportsPromptCache: true,
-    },
-    'o4-mini': { contextWindow: 200_000, maxOutputTokens: 100_000, inputPrice: 1.1, outputPrice: 4.4, cacheReadPrice: 0.275, ...VISION_REASONING_CACHED },
-    o1: { contextWindow: 200_000, maxOutputTokens: 100_000, inputPrice: 15, outputPrice: 60, cacheReadPrice: 7.5, ...VISION_REASONING_CACHED },
-  },
-  gemini: {
-    'gemini-3-pro': {
-      contextWindow: 1_048_576,
-      maxOutputTokens: 65_536,
-      inputPrice: 2,
-      outputPrice: 12,
-      cacheReadPrice: 0.2,
-      longContextPricing: { thresholdTokens: 200_000, inputPrice: 4, outputPrice: 18, cacheReadPrice: 0.4 },
-      ...VISION_REASONING_CACHED,
-    },
-    'gemini-2.5-pro': {
-      contextWindow: 1_048_576,
-      maxOutputTokens: 65_536,
-      inputPrice: 1.25,
-      outputPrice: 10,
-      cacheReadPrice: 0.125,
-      longContextPricing: { thresholdTokens: 200_000, inputPrice: 2.5, outputPrice: 15, cacheReadPrice: 0.25 },
-      ...VISION_REASONING_CACHED,
-    },
-    'gemini-2.5-flash': {
-      contextWindow: 1_048_576,
-      maxOutputTokens: 65_536,
-      inputPrice: 0.3,
-      outputPrice: 2.5,
-      cacheReadPrice: 0.03,
-      ...VISION_REASONING_CACHED,
-    },
-    'gemini-2.5-flash-lite': {
-      contextWindow: 1_048_576,
-      maxOutputTokens: 65_536,
-      inputPrice: 0.1,
-      outputPrice: 0.4,
-      cacheReadPrice: 0.01,
-      ...VISION_REASONING_CACHED,
-    },
-    'gemini-2.0-flash': { contextWindow: 1_048_576, maxOutputTokens: 8_192, inputPrice: 0.1, outputPrice: 0.4, cacheReadPrice: 0.025, ...VISION_CACHED },
-    'gemini-2.0-flash-lite': {
-      contextWindow: 1_048_576,
-      maxOutputTokens: 8_192,
-      inputPrice: 0.075,
-      outputPrice: 0.3,
-      supportsReasoning: false,
-      supportsImages: true,
-      supportsPromptCache: false,
-    },
-  },
-  // DeepSeek's API (V3.2): both names share one price; a cache hit costs a tenth of a miss.
-  deepseek: {
-    'deepseek-chat': { contextWindow: 128_000, maxOutputTokens: 8_192, inputPrice: 0.28, outputPrice: 0.42, cacheReadPrice: 0.028, ...TEXT_CACHED },
-    'deepseek-reasoner': {
-      contextWindow: 128_000,
-      maxOutputTokens: 65_536,
-      inputPrice: 0.28,
-      outputPrice: 0.42,
-      cacheReadPrice: 0.028,
-      ...TEXT_REASONING_CACHED,
-    },
-  },
-  // xAI's API: prompts over 128K tokens cost double on Grok 4 and Grok 4 Fast.
-  xai: {
-    'grok-4': {
-      contextWindow: 256_000,
-      maxOutputTokens: 64_000,
-      inputPrice: 3,
-      outputPrice: 15,
-      cacheReadPrice: 0.75,
-      longContextPricing: { thresholdTokens: 128_000, inputPrice: 6, outputPrice: 30, cacheReadPrice: 0.75 },
-      ...VISION_REASONING_CACHED,
-      aliases: ['grok-4-0709'],
-    },
-    'grok-4-fast-reasoning': {
-      contextWindow: 2_000_000,
-      maxOutputTokens: 30_000,
-      inputPrice: 0.2,
-      outputPrice: 0.5,
-      cacheReadPrice: 0.05,
-      longContextPricing: { thresholdTokens: 128_000, inputPrice: 0.4, outputPrice: 1, cacheReadPrice: 0.05 },
-      ...VISION_REASONING_CACHED,
-      aliases: ['grok-4-fast', 'grok-4-1-fast-reasoning', 'grok-4-1-fast'],
-    },
-    'grok-4-fast-non-reasoning': {
-      contextWindow: 2_000_000,
-      maxOutputTokens: 30_000,
-      inputPrice: 0.2,
-      outputPrice: 0.5,
-      cacheReadPrice: 0.05,
-      longContextPricing: { thresholdTokens: 128_000, inputPrice: 0.4, outputPrice: 1, cacheReadPrice: 0.05 },
-      ...VISION_CACHED,
-      aliases: ['grok-4-1-fast-non-reasoning'],
-    },
-    'grok-code-fast-1': { contextWindow: 256_000, maxOutputTokens: 10_000, inputPrice: 0.2, outputPrice: 1.5, cacheReadPrice: 0.02, ...TEXT_REASONING_CACHED },
-    'grok-3': { contextWindow: 131_072, maxOutputTokens: 16_384, inputPrice: 3, outputPrice: 15, cacheReadPrice: 0.75, ...TEXT_CACHED },
-    'grok-3-mini': { contextWindow: 131_072, maxOutputTokens: 16_384, inputPrice: 0.3, outputPrice: 0.5, cacheReadPrice: 0.075, ...TEXT_REASONING_CACHED },
-  },
-  // Cerebras's pay-as-you-go tier (its free tier serves shorter windows); no prompt cache discount.
-  cerebras: {
-    'gpt-oss-120b': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 0.35, outputPrice: 0.75, ...TEXT_REASONING },
-    'llama-3.3-70b': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 0.85, outputPrice: 1.2, ...TEXT_ONLY },
-    'llama3.1-8b': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 0.1, outputPrice: 0.1, ...TEXT_ONLY },
-    'qwen-3-32b': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 0.4, outputPrice: 0.8, ...TEXT_REASONING },
-    'qwen-3-235b-a22b-instruct-2507': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 0.6, outputPrice: 1.2, ...TEXT_ONLY },
-    'qwen-3-coder-480b': { contextWindow: 131_072, maxOutputTokens: 32_768, inputPrice: 2, outputPrice: 2, ...TEXT_ONLY },
-  },
-};
-
-// What to assume about a model the catalogue does not know: generous enough to work. Its prices
-// stay unknown (a cost is never guessed as zero); they come from the provider or the user's overrides.
+// What to assume about a model neither the catalogue nor its family tells: generous enough to work.
+// Its prices stay unknown (a cost is never guessed as zero); they come from the provider or the user's overrides.
 const DEFAULTS: Readonly<Record<Exclude<CatalogVendor, IdsOnlyService> | 'other', Omit<ModelInfo, 'id'>>> = {
-  anthropic: { contextWindow: 200_000, maxOutputTokens: 8_192, ...VISION_REASONING_CACHED },
-  openai: { contextWindow: 128_000, maxOutputTokens: 16_384, ...VISION_CACHED },
-  gemini: { contextWindow: 1_048_576, maxOutputTokens: 8_192, ...VISION_REASONING_CACHED },
+  anthropic: { contextWindow: 200_000, maxOutputTokens: 8_192, supportsReasoning: true, supportsImages: true, supportsPromptCache: true },
+  openai: { contextWindow: 128_000, maxOutputTokens: 16_384, supportsReasoning: false, supportsImages: true, supportsPromptCache: true },
+  gemini: { contextWindow: 1_048_576, maxOutputTokens: 8_192, supportsReasoning: true, supportsImages: true, supportsPromptCache: true },
   other: { contextWindow: 128_000, maxOutputTokens: 8_192, supportsReasoning: false, supportsImages: false, supportsPromptCache: false },
 };
+
+// Entries the user fetched (model-catalog-updates.ts), merged over the built-in ones once per update.
+let tables: Readonly<Record<CatalogVendor, Readonly<Record<string, CatalogEntry>>>> = BUILT_IN_CATALOG;
+
+/**
+ * Puts fetched entries over the built-in catalogue for every later lookup (an id in both takes the
+ * fetched facts); an empty update goes back to the built-in catalogue alone.
+ */
+export function applyFetchedCatalog(fetched: Readonly<Partial<Record<CatalogVendor, Readonly<Record<string, CatalogEntry>>>>>): void {
+  const merged = { ...BUILT_IN_CATALOG };
+  for (const vendor of Object.keys(fetched) as CatalogVendor[]) merged[vendor] = { ...BUILT_IN_CATALOG[vendor], ...fetched[vendor] };
+  tables = merged;
+}
 
 /** The catalogue that lists a provider's models, if any (the other OpenAI-compatible services have none). */
 function catalogVendor(provider: ProviderId): CatalogVendor | undefined {
@@ -364,27 +94,34 @@ function defaultsFor(provider: ProviderId): Omit<ModelInfo, 'id'> {
 // Vertex's claude-opus-4-1@20250805, gemini-2.0-flash-exp.
 const SUFFIXES = [/-\d{8}$/, /@\d{8}$/, /-\d{4}-\d{2}-\d{2}$/, /-latest$/, /-preview(?:-\d{2}-\d{2})?$/, /-exp(?:-\d{4})?$/, /-\d{3}$/];
 
-/** The catalogue's entry for a model, or undefined when it does not know the model (an OpenAI-compatible service's never is). */
+/**
+ * The catalogue's entry for a model; for an id it does not list, the facts of the nearest model of
+ * the same family and vendor (`inferredFrom` names it: claude-opus-4-7 is taken for claude-opus-4-5).
+ * Undefined when neither tells (an OpenAI-compatible service's model never is).
+ */
 export function findModelInfo(provider: ProviderId, modelId: string): PricedModelInfo | undefined {
   const vendor = catalogVendor(provider);
   if (!vendor) return undefined;
-  const table = CATALOG[vendor];
-  for (const candidate of candidateIds(modelId)) {
+  const table = tables[vendor];
+  const candidates = candidateIds(modelId);
+  for (const candidate of candidates) {
     const direct = Object.hasOwn(table, candidate) ? table[candidate] : undefined;
     if (direct) return toModelInfo(candidate, direct);
     const aliased = Object.entries(table).find(([, entry]) => entry.aliases?.includes(candidate));
     if (aliased) return toModelInfo(aliased[0], aliased[1]);
   }
-  return undefined;
+  const kin = nearestOfFamily(vendor, candidates[candidates.length - 1] ?? modelId, Object.keys(table));
+  return kin === undefined ? undefined : { ...toModelInfo(modelId, table[kin] as CatalogEntry), inferredFrom: kin };
 }
 
 /**
- * The model's info: what the provider told about it (`discovered`) over the catalogue's entry or the
- * provider's defaults; `overrides` (the user's settings) win over all of them.
+ * The model's info: what the provider told about it (`discovered`) over the catalogue's entry (or
+ * the one inferred from its family) or the provider's defaults; `overrides` (the user's settings)
+ * win over all of them.
  */
 export function modelInfo(provider: ProviderId, modelId: string, overrides: ModelInfoOverrides = {}, discovered?: ModelFacts): ModelInfo {
   const base = findModelInfo(provider, modelId) ?? { id: modelId, ...defaultsFor(provider) };
-  const { id: _id, supportsTools: _tools, ...told } = discovered ?? { id: modelId };
+  const { id: _id, supportsTools: _tools, inferredFrom: _inferred, ...told } = discovered ?? { id: modelId };
   return { ...base, ...definedFields(told), ...definedFields(overrides) };
 }
 
@@ -392,10 +129,10 @@ function definedFields(values: object): Partial<ModelInfo> {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))));
 }
 
-/** The model ids the catalogue knows for a provider, e.g. to offer in a picker. */
+/** The model ids the catalogue lists for a provider (built-in and fetched), e.g. to offer in a picker. */
 export function catalogModelIds(provider: ProviderId): string[] {
   const vendor = catalogVendor(provider);
-  return vendor ? Object.keys(CATALOG[vendor]) : [];
+  return vendor ? Object.keys(tables[vendor]) : [];
 }
 
 function candidateIds(modelId: string): string[] {

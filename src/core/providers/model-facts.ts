@@ -18,6 +18,8 @@ export interface ModelFacts {
   readonly supportsReasoning?: boolean;
   /** The model takes native tool calls (OpenAI `tools`). */
   readonly supportsTools?: boolean;
+  /** Nobody described this model: its facts are the catalogue's for this model of the same family. */
+  readonly inferredFrom?: string;
 }
 
 const PER_MILLION = 1_000_000;

@@ -117,6 +117,7 @@ function withCatalogue(provider: ProviderId, facts: ModelFacts): ModelFacts {
     ...(info.cacheWritePrice !== undefined ? { cacheWritePrice: info.cacheWritePrice } : {}),
     supportsImages: info.supportsImages,
     supportsReasoning: info.supportsReasoning,
+    ...(info.inferredFrom !== undefined ? { inferredFrom: info.inferredFrom } : {}),
     ...facts,
   };
 }

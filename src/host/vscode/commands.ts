@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { ChatEditorPanel } from './chat-editor-panel.js';
 import { CHAT_VIEW_ID } from './chat-view-provider.js';
+import { refreshModelCatalogCommand } from './model-catalog-command.js';
 import { selectionContext } from './selection-context.js';
 import type { TaskController } from '../../panel/task-controller.js';
 
@@ -14,12 +15,17 @@ export const COMMAND_IDS = [
   'smith.openSettings',
   'smith.openHistory',
   'smith.openMcp',
+  'smith.refreshModelCatalog',
 ] as const;
 
 type CommandId = (typeof COMMAND_IDS)[number];
 
 /** Registers the commands; each is a line or two on top of the controller. */
-export function registerCommands(controller: TaskController, editorPanel: ChatEditorPanel): vscode.Disposable[] {
+export function registerCommands(
+  controller: TaskController,
+  editorPanel: ChatEditorPanel,
+  storage: { readonly dir: string; readonly log: vscode.LogOutputChannel },
+): vscode.Disposable[] {
   // The chat the user already has open in a tab is the one to bring forward.
   const showChat = async () => {
     if (editorPanel.isOpen) editorPanel.open();
@@ -58,6 +64,7 @@ export function registerCommands(controller: TaskController, editorPanel: ChatEd
       controller.showView('mcp');
       await showChat();
     },
+    'smith.refreshModelCatalog': () => refreshModelCatalogCommand(storage.dir, storage.log),
   };
   return COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, commands[id]));
 }

@@ -60,6 +60,8 @@ export interface SmithSettings {
   readonly autoCondenseAt: number;
   /** `smith.disabledRules`: labels of the rules files the user turned off. */
   readonly disabledRules: readonly string[];
+  /** `smith.modelCatalogUrl`: where "Refresh Model Catalogue" fetches newer models' facts; '' asks. */
+  readonly modelCatalogUrl: string;
   /** `smith.notifications`: tell the user, when no Smith chat is visible, that Smith waits for them or has finished. */
   readonly notifications: boolean;
   /** `smith.sandbox` (with `smith.sandboxNetwork`, `smith.sandboxAllowedHosts`): commands run confined; absent when off. */
@@ -125,6 +127,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     ...(positiveOr(config.get<unknown>('maxCost'), 0) > 0 ? { maxCost: positiveOr(config.get<unknown>('maxCost'), 0) } : {}),
     permissions: permissionRules(config.get<unknown>('permissions')),
     notifications: flag('notifications', true),
+    modelCatalogUrl: text('modelCatalogUrl'),
     subagents: {
       maxParallel: count('subagents.maxParallel', DEFAULT_SUBAGENT_SETTINGS.maxParallel, 1),
       maxRequests: count('subagents.maxRequests', DEFAULT_SUBAGENT_SETTINGS.maxRequests, 1),

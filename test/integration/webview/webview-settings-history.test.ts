@@ -72,13 +72,19 @@ describe('settings and history views in Chromium', () => {
             { id: 'claude-sonnet-4-5', contextWindow: 200_000, inputPrice: 3, outputPrice: 15, supportsImages: true, supportsReasoning: true },
             { id: 'claude-haiku-4-5', contextWindow: 200_000, inputPrice: 1, outputPrice: 5, supportsImages: true },
             { id: 'claude-opus-4-1', contextWindow: 200_000, inputPrice: 15, outputPrice: 75 },
+            { id: 'claude-opus-4-7', contextWindow: 200_000, inputPrice: 5, outputPrice: 25, inferredFrom: 'claude-opus-4-5' },
           ],
         },
       }),
     });
     const list = page.getByRole('listbox', { name: 'Choices: default' });
     await list.waitFor();
-    assert.equal(await list.getByRole('option').count(), 3);
+    assert.equal(await list.getByRole('option').count(), 4);
+    assert.match(
+      (await list.getByRole('option', { name: /claude-opus-4-7/ }).textContent()) ?? '',
+      /200k · \$5 \/ \$25 per M · inferred from claude-opus-4-5/,
+      'facts inferred from the family are said to be',
+    );
     assert.match((await list.getByRole('option', { name: /claude-sonnet-4-5/ }).textContent()) ?? '', /200k · \$3 \/ \$15 per M · images · reasoning/);
     await page.getByLabel('Default model', { exact: true }).fill('haiku');
     assert.deepEqual(await list.locator('.model-id').allTextContents(), ['claude-haiku-4-5']);

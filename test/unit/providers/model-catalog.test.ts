@@ -74,9 +74,10 @@ describe('model catalogue lookups', () => {
     for (const [provider, given, expected] of cases) assert.equal(findModelInfo(provider, given)?.id, expected, given);
   });
 
-  test("near misses are not guessed: a different model is unknown, not its cousin's prices", () => {
+  test("near misses outside a family are not guessed: a different model is unknown, not its cousin's prices", () => {
     assert.equal(findModelInfo('openai', 'gpt-4o-audio-preview-xyz'), undefined);
-    assert.equal(findModelInfo('anthropic', 'claude-opus-4-9'), undefined);
+    assert.equal(findModelInfo('anthropic', 'claude-opus-4-9')?.inferredFrom, 'claude-opus-4-5', 'a new version of a family is inferred, and says so');
+    assert.equal(findModelInfo('anthropic', 'claude-opus-4-5')?.inferredFrom, undefined, 'a listed model is not inferred');
     assert.equal(findModelInfo('openai', 'claude-sonnet-4-5'), undefined, 'catalogues are per provider');
     assert.equal(findModelInfo('openai-compatible', 'gpt-4o'), undefined);
     assert.equal(findModelInfo('openai', 'toString'), undefined, 'no prototype keys');
