@@ -56,10 +56,7 @@ function started(mode: Mode, skill: string): TaskEvent[] {
 
 /** Every built-in tool (use_subagents as every task has it: the prompt needs its spec only, never a run), with MCP's when asked. */
 function builtInTools(withMcp: boolean): ToolRegistry {
-  const useSubagents = createUseSubagentsTool(
-    async () => [],
-    () => DEFAULT_SUBAGENT_SETTINGS.maxParallel,
-  );
+  const useSubagents = createUseSubagentsTool(async () => [], { maxParallel: () => DEFAULT_SUBAGENT_SETTINGS.maxParallel, listing: () => '' });
   return new ToolRegistry([...workspaceTools(new CommandSessions()), useSubagents, ...(withMcp ? mcpToolsFor(new McpHub()) : [])]);
 }
 

@@ -10,6 +10,7 @@ import { SUBCOMMANDS, UsageError, parseCliArgs, type CliOptions } from './args.j
 import { createCliHost } from './cli-host.js';
 import { policyFromFlags } from './cli-policy.js';
 import { DEFAULT_SUBAGENT_SETTINGS } from '../core/subagents/subagent-runner.js';
+import { cliAgentSettings, reportAgents } from './cli-agents.js';
 import { defaultStorageDir } from './default-storage.js';
 import { HumanReporter } from './human-reporter.js';
 import { failedStartSummary, jsonSummary, machineOutputOf } from './json-summary.js';
@@ -107,6 +108,12 @@ async function main(argv: readonly string[]): Promise<number> {
     redactor,
     warn: (message) => process.stderr.write(`${style.yellow(style.text(message))}\n`),
   });
+  const agents = await cliAgentSettings(
+    storageDir,
+    cwd,
+    options.trustWorkspace,
+    askOnTerminal ? { lines: askOnTerminal, err: process.stderr, style } : undefined,
+  );
   const environment = await openSession({
     place: { cwd, additionalRoots, storageDir },
     providers,
@@ -122,6 +129,7 @@ async function main(argv: readonly string[]): Promise<number> {
       // A dry run runs no command at all.
       ...(options.sandbox && !overlay ? { sandbox: { network: options.sandboxNetwork, allowedHosts: options.sandboxAllowedHosts } } : {}),
       subagents: { ...DEFAULT_SUBAGENT_SETTINGS, maxParallel: options.maxSubagents },
+      agents,
       web: options.web,
     },
     ports: {
@@ -146,6 +154,7 @@ async function main(argv: readonly string[]): Promise<number> {
     );
   }
   for (const error of environment.skills.errors) process.stderr.write(`${style.yellow(`Warning: ${style.text(error)}`)}\n`);
+  reportAgents(environment.agents, process.stderr, style);
   const skill = options.skill ?? 'code';
   if (!environment.skills.skills.some((s) => s.slug === skill)) {
     throw new UsageError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);

@@ -13,7 +13,8 @@ export class TerminalApprovals implements ApprovalPort {
   /** Shows the request as the engine logged it in approval_asked (summary, reason, command, diff). */
   async ask(request: ApprovalRequest, signal: AbortSignal): Promise<ApprovalAnswer> {
     const out = this.err;
-    out.write(`\n${this.style.bold(`? ${this.style.text(request.summary)}`)}\n`);
+    const asker = request.subagent ? `[sub-agent ${request.subagent.index + 1}${request.subagent.name ? ` ${request.subagent.name}` : ''}] ` : '';
+    out.write(`\n${this.style.bold(`? ${this.style.text(asker + request.summary)}`)}\n`);
     if (request.reason) out.write(`${this.style.yellow(`  ${this.style.text(request.reason)}`)}\n`);
     if (request.command) out.write(`  $ ${this.style.text(request.command)}\n`);
     if (request.diff) out.write(`${this.style.diff(request.diff)}\n`);

@@ -34,9 +34,23 @@ export interface ToolEntry {
   readonly rules: readonly PermissionRuleName[];
   /** Claude Code's name for it, which hook matchers may use (`Bash|Edit`) beside Smith's. */
   readonly claudeName?: string;
-  /** Sub-agents (research children that edit nothing) have it. */
-  readonly subagents: boolean;
+  /**
+   * Claude Code's other names for it that an agent file's `tools:` list may use (`Glob`, `MultiEdit`,
+   * `WebFetch`); unlike `claudeName`, hook matchers do not read them.
+   */
+  readonly claudeAliases?: readonly string[];
+  /**
+   * Which sub-agents have it: `always` every one (research sub-agents have only these), `granted`
+   * only one whose agent or mode grants it (it edits or runs commands), `never` none (it starts
+   * sub-agents, asks the user, plans, hands over, or drives the task's one browser).
+   */
+  readonly subagents: SubagentAccess;
+  /** Its calls may change the workspace although its group does not (the sub-agents it starts may edit): a checkpoint follows them. */
+  readonly changesWorkspace?: true;
 }
+
+/** See ToolEntry.subagents. */
+export type SubagentAccess = 'always' | 'granted' | 'never';
 
 const BOTH: readonly Mode[] = ['plan', 'act'];
 const ACT: readonly Mode[] = ['act'];
@@ -44,11 +58,11 @@ const PLAN: readonly Mode[] = ['plan'];
 
 /** Every built-in tool, in no particular order (the prompt's order is the registration's). */
 export const TOOL_CATALOGUE = {
-  read_file: { verb: 'Read', icon: 'file', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'Read', subagents: true },
-  list_files: { verb: 'List', icon: 'list-tree', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'LS', subagents: true },
-  search_files: { verb: 'Search', icon: 'search', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'Grep', subagents: true },
-  list_code_definition_names: { verb: 'Outline', icon: 'symbol-class', group: 'read', modes: BOTH, rules: ['Read'], subagents: true },
-  use_subagents: { verb: 'Sub-agents', icon: 'organization', group: 'read', modes: BOTH, rules: [], subagents: false },
+  read_file: { verb: 'Read', icon: 'file', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'Read', subagents: 'always' },
+  list_files: { verb: 'List', icon: 'list-tree', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'LS', claudeAliases: ['Glob'], subagents: 'always' },
+  search_files: { verb: 'Search', icon: 'search', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'Grep', subagents: 'always' },
+  list_code_definition_names: { verb: 'Outline', icon: 'symbol-class', group: 'read', modes: BOTH, rules: ['Read'], subagents: 'always' },
+  use_subagents: { verb: 'Sub-agents', icon: 'organization', group: 'read', modes: BOTH, rules: [], subagents: 'never', changesWorkspace: true },
   write_to_file: {
     verb: 'Write',
     createdVerb: 'Create',
@@ -57,24 +71,33 @@ export const TOOL_CATALOGUE = {
     modes: ACT,
     rules: ['Edit', 'Write'],
     claudeName: 'Write',
-    subagents: false,
+    subagents: 'granted',
   },
-  replace_in_file: { verb: 'Edit', icon: 'edit', group: 'edit', modes: ACT, rules: ['Edit'], claudeName: 'Edit', subagents: false },
-  new_rule: { verb: 'Write rule', icon: 'tools', group: 'edit', modes: ACT, rules: ['Edit'], subagents: false },
-  execute_command: { verb: 'Run', icon: 'terminal', group: 'command', modes: ACT, rules: ['Bash'], claudeName: 'Bash', subagents: false },
-  browser_action: { verb: 'Browser', icon: 'globe', group: 'browser', modes: BOTH, rules: ['WebFetch'], subagents: false },
-  web_fetch: { verb: 'Fetch', icon: 'tools', group: 'browser', modes: BOTH, rules: ['WebFetch'], subagents: true },
-  use_mcp_tool: { verb: 'MCP tool', icon: 'plug', group: 'mcp', modes: BOTH, rules: ['mcp__'], subagents: true },
-  access_mcp_resource: { verb: 'MCP resource', icon: 'plug', group: 'mcp', modes: BOTH, rules: [], subagents: true },
-  list_mcp_servers: { verb: 'List MCP servers', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: true },
-  search_mcp_tools: { verb: 'Search MCP tools', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: true },
-  get_mcp_tool_details: { verb: 'MCP tool details', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: true },
-  ask_followup_question: { verb: 'Question', icon: 'question', group: 'interaction', modes: BOTH, rules: [], subagents: false },
-  attempt_completion: { verb: 'Finish', icon: 'check-all', group: 'interaction', modes: ACT, rules: [], subagents: true },
-  plan_mode_respond: { verb: 'Plan', icon: 'comment-discussion', group: 'interaction', modes: PLAN, rules: [], subagents: false },
-  new_task: { verb: 'New task', icon: 'add', group: 'interaction', modes: BOTH, rules: [], subagents: false },
-  condense: { verb: 'Condense', icon: 'tools', group: 'interaction', modes: BOTH, rules: [], subagents: false },
-  update_todo_list: { verb: 'Update todo list', icon: 'tools', group: 'interaction', modes: BOTH, rules: [], subagents: false },
+  replace_in_file: {
+    verb: 'Edit',
+    icon: 'edit',
+    group: 'edit',
+    modes: ACT,
+    rules: ['Edit'],
+    claudeName: 'Edit',
+    claudeAliases: ['MultiEdit'],
+    subagents: 'granted',
+  },
+  new_rule: { verb: 'Write rule', icon: 'tools', group: 'edit', modes: ACT, rules: ['Edit'], subagents: 'never' },
+  execute_command: { verb: 'Run', icon: 'terminal', group: 'command', modes: ACT, rules: ['Bash'], claudeName: 'Bash', subagents: 'granted' },
+  browser_action: { verb: 'Browser', icon: 'globe', group: 'browser', modes: BOTH, rules: ['WebFetch'], subagents: 'never' },
+  web_fetch: { verb: 'Fetch', icon: 'tools', group: 'browser', modes: BOTH, rules: ['WebFetch'], claudeAliases: ['WebFetch'], subagents: 'always' },
+  use_mcp_tool: { verb: 'MCP tool', icon: 'plug', group: 'mcp', modes: BOTH, rules: ['mcp__'], subagents: 'always' },
+  access_mcp_resource: { verb: 'MCP resource', icon: 'plug', group: 'mcp', modes: BOTH, rules: [], subagents: 'always' },
+  list_mcp_servers: { verb: 'List MCP servers', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: 'always' },
+  search_mcp_tools: { verb: 'Search MCP tools', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: 'always' },
+  get_mcp_tool_details: { verb: 'MCP tool details', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: 'always' },
+  ask_followup_question: { verb: 'Question', icon: 'question', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
+  attempt_completion: { verb: 'Finish', icon: 'check-all', group: 'interaction', modes: ACT, rules: [], subagents: 'always' },
+  plan_mode_respond: { verb: 'Plan', icon: 'comment-discussion', group: 'interaction', modes: PLAN, rules: [], subagents: 'never' },
+  new_task: { verb: 'New task', icon: 'add', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
+  condense: { verb: 'Condense', icon: 'tools', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
+  update_todo_list: { verb: 'Update todo list', icon: 'tools', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
 } as const satisfies Readonly<Record<string, ToolEntry>>;
 
 /** A built-in tool's name: a name without a row is a type error wherever one is expected. */

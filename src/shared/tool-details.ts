@@ -113,6 +113,11 @@ const questionFactsSchema = z.object({
 const subagentFactsSchema = z.object({
   taskId: z.string(),
   prompt: z.string(),
+  /** The custom agent it ran as (an agent file's name), or the mode it worked in; neither: a research sub-agent. */
+  agent: z.string().optional(),
+  mode: z.string().optional(),
+  /** The paths it declared and alone could edit. */
+  paths: z.array(z.string()).optional(),
   status: z.enum(['completed', 'failed', 'cancelled']),
   /** Its report (completed) or why it has none. */
   report: z.string().optional(),
@@ -216,5 +221,7 @@ export const shownApprovalSchema = z.object({
       calls: z.array(z.object({ tool: z.string(), params: z.record(z.string(), z.string()) })),
     })
     .optional(),
+  /** The sub-agent whose call this is (it asks through its parent's approvals): its place in the call, task id, and agent or mode. */
+  subagent: z.object({ index: z.number().int().nonnegative(), taskId: z.string(), name: z.string().optional() }).optional(),
 });
 export type ShownApproval = DeepReadonly<z.infer<typeof shownApprovalSchema>>;

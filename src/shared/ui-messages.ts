@@ -42,7 +42,9 @@ const uiToolMessageSchema = z.object({
   /** Facts of the result the card renders (exit code, lines changed, counts); absent for results logged before they were recorded. */
   details: toolFactsSchema.optional(),
   /** use_subagents: the sub-agents started so far (their reports come with `details`). */
-  subagents: z.array(z.object({ index: z.number(), taskId: z.string(), prompt: z.string() })).optional(),
+  subagents: z
+    .array(z.object({ index: z.number(), taskId: z.string(), prompt: z.string(), name: z.string().optional(), paths: z.array(z.string()).optional() }))
+    .optional(),
   /** browser_action: the page after the action, as a data: URL. Only the newest screenshot of the chat is kept, so snapshots stay small. */
   screenshot: z.string().optional(),
   ts: z.number(),

@@ -1,6 +1,6 @@
 import type { TaskEvent } from '../log/events.js';
 import type { TaskLog } from '../log/task-log.js';
-import type { ToolGroup } from '../../shared/tool-catalogue.js';
+import { toolEntry, type ToolGroup } from '../../shared/tool-catalogue.js';
 import { latestRoots, sameRoots } from './rewind-task.js';
 import type { CheckpointRoots, WorkspaceCheckpoints } from './workspace-checkpoints.js';
 
@@ -36,7 +36,7 @@ export class TaskCheckpoints {
   /** True when a call of `tool` may change the workspace (an unknown tool is assumed to). */
   mayChange(tool: string): boolean {
     const group = this.groupOf(tool);
-    return group === undefined || WORKSPACE_CHANGING_GROUPS.has(group);
+    return group === undefined || WORKSPACE_CHANGING_GROUPS.has(group) || toolEntry(tool)?.changesWorkspace === true;
   }
 
   /** Resolves when every snapshot asked for so far is written (or failed). */
@@ -48,7 +48,8 @@ export class TaskCheckpoints {
     const step =
       event.type === 'task_started' ||
       event.type === 'task_resumed' ||
-      ((event.type === 'tool_result' || event.type === 'tool_error') && WORKSPACE_CHANGING_GROUPS.has(this.groupOf(event.tool) ?? 'read'));
+      ((event.type === 'tool_result' || event.type === 'tool_error') &&
+        (WORKSPACE_CHANGING_GROUPS.has(this.groupOf(event.tool) ?? 'read') || toolEntry(event.tool)?.changesWorkspace === true));
     if (step) this.pending = this.pending.then(() => this.take(event.seq));
   }
 

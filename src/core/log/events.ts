@@ -268,6 +268,10 @@ interface SubagentStarted extends EventBase {
   readonly index: number;
   readonly taskId: string;
   readonly prompt: string;
+  /** The custom agent or mode it runs as (absent: a research sub-agent). */
+  readonly name?: string;
+  /** The paths it declared and alone may edit. */
+  readonly paths?: readonly string[];
 }
 
 interface CommandStarted extends EventBase {

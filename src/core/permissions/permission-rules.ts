@@ -99,6 +99,16 @@ function matches(rule: PermissionRule, call: PermissionCall, formsFor: (effect: 
   return path !== undefined && formsFor(rule.effect, path).some((form) => pathMatches(pattern, form));
 }
 
+/**
+ * Whether a workspace-relative pattern (.gitignore syntax, as `Edit(…)` rules write it) matches
+ * where `path` really leads: symlinks followed, `..` resolved, another folder's files as `<folder>/…`.
+ * A path that leads outside the workspace matches no such pattern.
+ */
+export function realPathMatches(pattern: string, path: string, place: Pick<PermissionCall, 'cwd' | 'workspace'>): boolean {
+  const [real] = pathForms(path, { tool: '', params: {}, ...place }, 'allow');
+  return real !== undefined && pathMatches(pattern, real);
+}
+
 /** A path as a rule judges it: absolute, and as the workspace names it (undefined outside the workspace). */
 interface PathForm {
   readonly absolute: string;

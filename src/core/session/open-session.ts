@@ -44,6 +44,8 @@ export interface ModelSettings {
 export interface SessionProviders {
   readonly main: ApiProvider;
   readonly forMode?: Partial<Record<Mode, ApiProvider>>;
+  /** Another model on the main provider (its key and address), for an agent whose `model:` names one. */
+  readonly withModel?: (modelId: string) => ApiProvider;
 }
 
 /**
@@ -59,7 +61,8 @@ export function sessionProviders(models: ModelSettings, build: (config: Provider
     if (profile) forMode[mode] = createModeProvider(mode, profile, build);
     else if (model && model !== models.main.model) forMode[mode] = build({ ...models.main, model });
   }
-  return Object.keys(forMode).length > 0 ? { main, forMode } : { main };
+  const withModel = (model: string) => build({ ...models.main, model });
+  return Object.keys(forMode).length > 0 ? { main, forMode, withModel } : { main, withModel };
 }
 
 /**
@@ -90,6 +93,8 @@ export interface SessionSettings {
   readonly hooks?: HookSettings;
   readonly sandbox?: SandboxRequest;
   readonly subagents?: SubagentSettings;
+  /** The user's agent folders besides `<storage>/agents`, and the workspace agents' trust (agent-files.ts). */
+  readonly agents?: TaskEnvironmentInput['agents'];
   readonly web?: WebToolSettings;
   /** Labels of the rules files the user turned off, read before each request. */
   readonly disabledRules?: () => ReadonlySet<string>;
@@ -138,6 +143,8 @@ export function openSession(input: SessionInput): Promise<TaskEnvironment> {
       hooks: settings.hooks,
       sandbox: settings.sandbox,
       subagents: settings.subagents,
+      agents: settings.agents,
+      withModel: providers.withModel,
       web: settings.web,
       disabledRules: settings.disabledRules,
       redactor: ports.redactor,

@@ -46,6 +46,9 @@ import { createBrowserActionTool } from '../tools/browser-action.js';
 import { createWebFetchTool } from '../tools/web-fetch.js';
 import { DEFAULT_SUBAGENT_SETTINGS, runSubagents, type SubagentSettings } from '../subagents/subagent-runner.js';
 import { createUseSubagentsTool } from '../tools/use-subagents.js';
+import { loadAgents, type AgentCatalog } from '../subagents/agent-files.js';
+import { delegatesListing } from '../subagents/delegates-listing.js';
+import type { WorkspaceTrustCheck } from '../mcp/workspace-trust.js';
 
 /** What a host supplies to set up tasks in one workspace. */
 export interface TaskEnvironmentInput {
@@ -92,6 +95,13 @@ export interface TaskEnvironmentInput {
   readonly sandbox?: SandboxRequest;
   /** How many sub-agents run at once and how many requests each may make (default DEFAULT_SUBAGENT_SETTINGS). */
   readonly subagents?: SubagentSettings;
+  /**
+   * Where custom agents are read (agent-files.ts): the user's folders besides `<storage>/agents`
+   * (`~/.claude/agents`), and whether the workspace's agent files are trusted (absent: they are).
+   */
+  readonly agents?: { readonly userDirs?: readonly string[]; readonly trust?: WorkspaceTrustCheck };
+  /** A provider for another model id on the main provider, for agents whose `model:` names one. */
+  readonly withModel?: (modelId: string) => ApiProvider;
   /** What only an editor can attach to a message: `@problems`, `@terminal`. */
   readonly mentionSources?: Pick<MentionEnvironment, 'problems' | 'terminal'>;
   /** The browser browser_action drives and the hosts the web tools never open. */
@@ -102,6 +112,8 @@ export interface TaskEnvironmentInput {
 export interface TaskEnvironment {
   readonly options: TaskOptions;
   readonly skills: SkillCatalog;
+  /** The custom agents, what was wrong with their files, and the workspace's agents waiting for trust. */
+  readonly agents: AgentCatalog;
   readonly commands: CommandSessions;
   /** The task's browser (browser_action); it starts on the first launch. */
   readonly browser: BrowserSession;
@@ -154,12 +166,17 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const browser = new BrowserSession(input.web?.browser, access);
   const web: WebTools = { browser };
   const subagents = input.subagents ?? DEFAULT_SUBAGENT_SETTINGS;
+  const agents = loadAgents({
+    userDirs: [...(input.agents?.userDirs ?? []), join(input.storageDir, 'agents')],
+    workspaceRoot: input.cwd,
+    ...(input.agents?.trust ? { trust: input.agents.trust } : {}),
+  });
   // Children are built from this task's options (defined below) when a call starts them.
   const useSubagents = createUseSubagentsTool(
-    (prompts, context) =>
+    (requests, context) =>
       runSubagents(
         {
-          prompts,
+          requests,
           parentTaskId: context.taskId,
           signal: context.signal,
           progress: context.progress,
@@ -168,8 +185,9 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
         },
         options,
         subagents,
+        { agents: () => agents.agents, ...(input.withModel ? { withModel: input.withModel } : {}) },
       ),
-    () => subagents.maxParallel,
+    { maxParallel: () => subagents.maxParallel, listing: () => delegatesListing(agents.agents, skills.skills) },
   );
   const tools = new ToolRegistry([...workspaceTools(commands, web), useSubagents, ...(input.extraTools ?? [])]);
   const confined = await confineCommands(
@@ -241,7 +259,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     await browser.close();
     await confined.dispose();
   };
-  return { options, skills, commands, browser, dispose };
+  return { options, skills, agents, commands, browser, dispose };
 }
 
 /**

@@ -10,6 +10,7 @@ import type { ApiProvider } from '../providers/types.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
 import type { ToolRegistry } from '../tool-kit/tool-registry.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import type { EditScope } from '../permissions/edit-scope.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { TaskEvent } from '../log/events.js';
 import type { TurnDelta } from './model-turn.js';
@@ -52,6 +53,8 @@ export interface TaskOptions extends TurnInputs {
   readonly hooks?: HookSettings;
   /** The workspace's checkpoint store; without one, no checkpoints are taken. */
   readonly checkpoints?: WorkspaceCheckpoints;
+  /** A sub-agent's declared paths: its edits anywhere else are refused (edit-scope.ts). */
+  readonly editScope?: EditScope;
   /** Expands the @-mentions of a message queued while the task worked, when it is delivered. */
   expandMentions?(text: string): Promise<ExpandedMessage>;
 }

@@ -319,6 +319,7 @@ export class Task {
             signal,
             detachable: this.detachable,
             ...(options.permissions ? { permissions: options.permissions } : {}),
+            ...(options.editScope ? { editScope: options.editScope } : {}),
             ...(options.hooks ? { hooks: options.hooks } : {}),
             ...(this.costs ? { costs: this.costs } : {}),
             onProgress: (callId, text) => this.emitProgress(callId, text),

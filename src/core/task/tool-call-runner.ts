@@ -20,6 +20,7 @@ import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { Skill } from '../skills/skill.js';
 import { editRefusal } from '../skills/tool-permissions.js';
+import { editScopeRefusal, type EditScope } from '../permissions/edit-scope.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { argumentsErrorMessage, nativeMissingParams } from './native-tool-calls.js';
 import type { CostBudget } from '../log/cost-budget.js';
@@ -39,6 +40,8 @@ export interface ToolCallEnvironment {
   readonly allowedTools?: ReadonlySet<string>;
   /** The active skill; its file pattern limits edits. */
   readonly skill?: Skill;
+  /** A sub-agent's declared paths: an edit anywhere else is refused. */
+  readonly editScope?: EditScope;
   /** The turn's model takes images: tools may return them and results keep them. */
   readonly modelSupportsImages?: boolean;
   /** The user's hooks: commands run before and after each tool call. */
@@ -272,6 +275,14 @@ async function judgeParams(
   // The skill's file pattern is enforced here, on the completed call, never left to the prompt.
   if (env.skill && group === 'edit' && params.path) {
     const refusal = editRefusal(env.skill, resolveWorkspacePath(env.workspace ?? env.cwd, params.path).display);
+    if (refusal) return { refusal: { kind: 'error', error: refusal, mistake: true } };
+  }
+  // A sub-agent's declared paths hold for every edit tool, judged where the path really leads.
+  if (env.editScope && group === 'edit') {
+    const place = { cwd: env.cwd, ...(env.workspace ? { workspace: env.workspace } : {}) };
+    const refusal = params.path
+      ? editScopeRefusal(env.editScope, params.path, place)
+      : `${tool} names no path, and ${env.editScope.owner} may edit only its declared paths.`;
     if (refusal) return { refusal: { kind: 'error', error: refusal, mistake: true } };
   }
   const rules = typeof env.permissions === 'function' ? env.permissions() : env.permissions;

@@ -137,7 +137,18 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
     case 'subagent_started': {
       const index = toolIndex.get(event.callId);
       const started = index === undefined ? [] : ((messages[index] as UiToolMessage).subagents ?? []);
-      updateTool(event.callId, { subagents: [...started, { index: event.index, taskId: event.taskId, prompt: event.prompt }] });
+      updateTool(event.callId, {
+        subagents: [
+          ...started,
+          {
+            index: event.index,
+            taskId: event.taskId,
+            prompt: event.prompt,
+            ...(event.name ? { name: event.name } : {}),
+            ...(event.paths ? { paths: [...event.paths] } : {}),
+          },
+        ],
+      });
       break;
     }
     case 'tool_auto_approved':

@@ -81,7 +81,13 @@ export interface ToolContext {
   /** Logs that this call started a process (pid and marker), so a resumed task can stop what a crash left running. */
   commandStarted?(started: { readonly command: string; readonly pid?: number; readonly marker?: string }): void;
   /** Logs that this call started a sub-agent; the signal fires when the user stops that one. */
-  subagentStarted?(started: { readonly index: number; readonly taskId: string; readonly prompt: string }): AbortSignal;
+  subagentStarted?(started: {
+    readonly index: number;
+    readonly taskId: string;
+    readonly prompt: string;
+    readonly name?: string;
+    readonly paths?: readonly string[];
+  }): AbortSignal;
 }
 
 /** A tool: its spec plus the code that runs a validated call. */

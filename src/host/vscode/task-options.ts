@@ -13,6 +13,10 @@ import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.
 import { editorEnvironment } from './editor-environment.js';
 import { createHostProvider } from './host-provider.js';
 import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
+import { askAgentsTrustInWindow } from './agents-trust-prompt.js';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import * as vscode from 'vscode';
 import { providerConfig, type SmithSettings } from './settings.js';
 
 /** What only an editor attaches to a message. */
@@ -88,6 +92,11 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
       hooks: fileSettings.hooks,
       ...(settings.sandbox ? { sandbox: settings.sandbox } : {}),
       subagents: settings.subagents,
+      // A workspace VS Code does not trust (Restricted Mode) never has its agents used.
+      agents: {
+        userDirs: [join(homedir(), '.claude', 'agents')],
+        trust: (key, fingerprint) => (vscode.workspace.isTrusted ? new WorkspaceTrust({ storageDir: input.storageDir }).check(key, fingerprint) : 'denied'),
+      },
       web: settings.web,
       ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
     },
@@ -102,5 +111,7 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
   });
   // Skill files that could not be used (invalid, or skipped: a link out of the workspace, too large), as the CLI warns of them.
   for (const error of environment.skills.errors) input.host.notify('warning', error);
+  for (const problem of environment.agents.problems) input.host.notify('warning', problem);
+  void askAgentsTrustInWindow(environment.agents.heldBack, input.storageDir);
   return environment;
 }

@@ -111,7 +111,7 @@ describe('sub-agents', { timeout: 120_000 }, () => {
     const task = Task.create(await options(), 'Look around');
     assert.equal((await task.run()).status, 'completed');
     const results = task.log.events.filter((e) => e.type === 'tool_result' || e.type === 'tool_error');
-    assert.ok(results[0]?.type === 'tool_error' && /prompts must be a JSON array of strings/.test(results[0].error));
+    assert.ok(results[0]?.type === 'tool_error' && /prompts must be a JSON array of questions/.test(results[0].error));
     assert.ok(results[1]?.type === 'tool_result');
     assert.deepEqual(
       results[1].details?.subagents?.map((c) => c.status),

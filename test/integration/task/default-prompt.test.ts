@@ -27,10 +27,7 @@ describe('the default system prompt', () => {
   const cwd = mkdtempSync(join(tmpdir(), 'smith-prompt-'));
   const tools = new ToolRegistry([
     ...workspaceTools(new CommandSessions()),
-    createUseSubagentsTool(
-      async () => [],
-      () => DEFAULT_SUBAGENT_SETTINGS.maxParallel,
-    ),
+    createUseSubagentsTool(async () => [], { maxParallel: () => DEFAULT_SUBAGENT_SETTINGS.maxParallel, listing: () => '' }),
   ]);
   const prompt = setupTurn({ cwd, tools, provider: NO_PROVIDER, system: { os: 'linux', shell: '/bin/bash' } }, [
     {

@@ -16,10 +16,7 @@ import { isCommandTool, toolIcon } from '../../../webview-ui/src/chat/tool-displ
 // Every tool a task can have, registered as createTaskEnvironment and the hosts register them.
 const registered = new ToolRegistry([
   ...workspaceTools(),
-  createUseSubagentsTool(
-    async () => [],
-    () => 1,
-  ),
+  createUseSubagentsTool(async () => [], { maxParallel: () => 1, listing: () => '' }),
   ...mcpToolsFor(new McpHub()),
 ]);
 const specs = registered.specs();
@@ -73,19 +70,25 @@ describe('the tool catalogue against the registered tools', () => {
     for (const name of toolsInGroup('edit')) assert.ok(ruleNameCovers('Edit', name), name);
   });
 
-  test('sub-agents get no tool that edits, runs commands, drives the browser, asks the user or starts more sub-agents', () => {
-    const given = TOOL_NAMES.filter((name) => TOOL_CATALOGUE[name].subagents);
-    for (const name of given) {
+  test('every sub-agent has only reading tools; edits and commands only when granted; never more sub-agents, questions or the browser', () => {
+    const always = TOOL_NAMES.filter((name) => TOOL_CATALOGUE[name].subagents === 'always');
+    for (const name of always) {
       const { group } = TOOL_CATALOGUE[name];
-      assert.ok(group === 'read' || group === 'mcp' || name === 'web_fetch' || name === 'attempt_completion', `${name} is given to sub-agents`);
+      assert.ok(group === 'read' || group === 'mcp' || name === 'web_fetch' || name === 'attempt_completion', `${name} is given to every sub-agent`);
     }
-    assert.ok(!given.includes('use_subagents'));
-    assert.ok(given.includes('attempt_completion'), 'a sub-agent reports with attempt_completion');
+    const granted = TOOL_NAMES.filter((name) => TOOL_CATALOGUE[name].subagents === 'granted');
+    for (const name of granted) assert.ok(['edit', 'command'].includes(TOOL_CATALOGUE[name].group), `${name} may be granted to a sub-agent`);
+    for (const never of ['use_subagents', 'ask_followup_question', 'browser_action', 'new_task', 'plan_mode_respond', 'new_rule'] as const)
+      assert.equal(TOOL_CATALOGUE[never].subagents, 'never', never);
+    assert.ok(always.includes('attempt_completion'), 'a sub-agent reports with attempt_completion');
   });
 
-  test("Claude Code's names for hook matchers name one tool each", () => {
-    const names = TOOL_NAMES.flatMap((name) => toolEntry(name)?.claudeName ?? []);
-    assert.equal(new Set(names).size, names.length);
+  test("Claude Code's names (hook matchers and agent files' tools) name one tool each", () => {
+    const names = TOOL_NAMES.flatMap((name) => [
+      ...(toolEntry(name)?.claudeName ? [toolEntry(name)!.claudeName!] : []),
+      ...(toolEntry(name)?.claudeAliases ?? []),
+    ]);
+    assert.equal(new Set(names).size, names.length, names.join(', '));
   });
 });
 

@@ -1,0 +1,20 @@
+import type { Skill } from '../skills/skill.js';
+import type { AgentDefinition } from './agent-files.js';
+
+/** Characters of an agent's description shown in the tool's description (the file may say more). */
+const DESCRIPTION_CHARS = 200;
+
+/** The agents and modes a sub-agent can run as, for use_subagents' description; empty without custom agents. */
+export function delegatesListing(agents: readonly AgentDefinition[], modes: readonly Skill[]): string {
+  const modeLine = `\nModes ("mode"): ${modes.map((mode) => mode.slug).join(', ')}.`;
+  if (agents.length === 0) return modeLine;
+  const lines = agents.map((agent) => {
+    const description = agent.description.replace(/\s+/g, ' ');
+    const cut = description.length > DESCRIPTION_CHARS ? `${description.slice(0, DESCRIPTION_CHARS - 1)}…` : description;
+    const tools = agent.tools.mcp.includes('mcp__')
+      ? 'every tool'
+      : [...agent.tools.tools.filter((t) => t !== 'attempt_completion'), ...agent.tools.mcp].join(', ') || 'no tools';
+    return `- ${agent.name}: ${cut} (${tools})`;
+  });
+  return `${modeLine}\nCustom agents ("agent"):\n${lines.join('\n')}`;
+}
