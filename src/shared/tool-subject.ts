@@ -30,12 +30,20 @@ export function toolSubject(tool: string, params: Readonly<Record<string, string
   return other === undefined ? undefined : { kind: 'text', text: other };
 }
 
-/** "2 questions: the first one… | the second…" for a use_subagents call (its prompts, a JSON array). */
+/** One item of a use_subagents call: a question, or an agent's or mode's task named by who does it. */
+function itemText(item: unknown): string {
+  if (typeof item !== 'object' || item === null) return String(item);
+  const { prompt, agent, mode } = item as Record<string, unknown>;
+  const who = typeof agent === 'string' ? agent : typeof mode === 'string' ? mode : undefined;
+  return `${who ? `${who}: ` : ''}${String(prompt)}`;
+}
+
+/** "2 questions: the first one… | fixer: the second…" for a use_subagents call (its prompts, a JSON array of questions or objects). */
 function questionsText(raw: string): string {
   try {
     const prompts = JSON.parse(raw) as unknown;
     if (Array.isArray(prompts))
-      return `${prompts.length} question${prompts.length === 1 ? '' : 's'}: ${prompts.map((p) => String(p).split('\n')[0]).join(' | ')}`;
+      return `${prompts.length} question${prompts.length === 1 ? '' : 's'}: ${prompts.map((p) => itemText(p).split('\n')[0]).join(' | ')}`;
   } catch {
     // A call the model has not finished writing, or a malformed one: shown as written.
   }
