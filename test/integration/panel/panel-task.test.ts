@@ -8,46 +8,13 @@ import { basename, dirname, join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { checkpointDirOf } from '../../../src/core/checkpoints/checkpoint-store.js';
 import { ObjectStore } from '../../../src/core/checkpoints/object-store.js';
-import { createProvider } from '../../../src/core/providers/create-provider.js';
-import { providerModels } from '../../../src/core/providers/provider-models.js';
-import { loadPermissionSettings } from '../../../src/core/permissions/settings-files.js';
-import type { HookSettings } from '../../../src/core/hooks/hooks.js';
-import { DEFAULT_POLICY } from '../../../src/core/log/approval-policy.js';
-import { Emitter } from '../../../src/panel/event-emitter.js';
-import { createMessageHandlers, type McpRequests } from '../../../src/panel/message-handlers.js';
-import { PanelMessenger } from '../../../src/panel/panel-messenger.js';
-import type { CheckpointViews, EditReview, PanelProviderSettings } from '../../../src/panel/panel-ports.js';
-import { TaskController } from '../../../src/panel/task-controller.js';
-import { TransportEndpoint } from '../../../src/panel/transport-endpoint.js';
-import { WebviewInteractions } from '../../../src/panel/webview-interactions.js';
-import type { AutoApproveView, HostMessage, ProviderSettingsView, WebviewMessage } from '../../../src/shared/protocol.js';
-import { createRequestClient } from '../../../src/shared/request-client.js';
-import { createLinkedPair } from '../../../src/shared/transport.js';
-import { receiveHostMessage } from '../../../webview-ui/src/state/host-messages.js';
-import { initialWebviewState, panelReducer, type WebviewState } from '../../../webview-ui/src/state/panel-reducer.js';
 import { allText, useTaskFixture } from '../../helpers/agent-fixture.js';
-import { ToolHarness } from '../../helpers/tool-harness.js';
+import { openPanelBackend, type PanelBackendOptions } from '../../helpers/panel-backend.js';
 import { createTempWorkspace } from '../../helpers/temp-workspace.js';
 import { conversationRouter } from '../../helpers/conversation-router.js';
 import { gate } from '../../helpers/gate.js';
 import { eventually } from '../../helpers/pid-liveness.js';
 import { startWebAppServer, WEB_APP_FILES } from '../../fixtures/web-app-server.js';
-
-const SETTINGS: ProviderSettingsView = {
-  provider: 'openai-compatible',
-  model: 'scripted-model',
-  baseUrl: 'http://127.0.0.1',
-  toolProtocol: 'xml',
-  hasApiKey: true,
-  missing: [],
-};
-const NO_MCP: McpRequests = {
-  restart: async () => {},
-  setDisabled: async () => {},
-  setAutoApprove: async () => {},
-  openConfig: async () => {},
-  showLog: async () => {},
-};
 
 // A wait that never ends is a failure, not a hang (the `until`s wait for host messages).
 describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
@@ -57,131 +24,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     for (const close of closers.splice(0)) close();
   });
 
-  function openPanel(options: { native?: boolean; vision?: boolean; hooks?: HookSettings; model?: () => string; maxCost?: number; priced?: boolean } = {}) {
-    const harness = new ToolHarness(fixture.ws.root);
-    const reviews: string[] = [];
-    const edits: EditReview = {
-      streamPartial: () => {},
-      present: async (path) => void reviews.push(`present ${path}`),
-      accept: async (path) => {
-        reviews.push(`accept ${path}`);
-        return {};
-      },
-      reject: async (path) => void reviews.push(`reject ${path}`),
-      discard: async () => {},
-    };
-    const interactions = new WebviewInteractions(edits, () => fixture.ws.root);
-    const notices: string[] = [];
-    const host = {
-      ...harness.host,
-      approvals: interactions.approvals,
-      questions: interactions.questions,
-      notify: (_level: string, message: string) => void notices.push(message),
-    };
-    const settingsChanged = new Emitter<void>();
-    let disabledRules: string[] = [];
-    let autoApprove: AutoApproveView = { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 };
-    const settings: PanelProviderSettings = {
-      basics: () => SETTINGS,
-      view: async () => SETTINGS,
-      save: async () => settingsChanged.fire(),
-      listModels: async (provider, baseUrl) => {
-        const listed = await providerModels({ provider, model: 'none', apiKey: 'k', baseUrl });
-        return { provider, baseUrl, ...listed, models: [...listed.models] };
-      },
-      disabledRules: () => disabledRules,
-      permissionRules: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules,
-      saveDisabledRules: async (labels) => {
-        disabledRules = [...labels];
-        settingsChanged.fire();
-      },
-      autoApprove: () => autoApprove,
-      saveAutoApprove: async (change) => {
-        const { maxCost, ...rest } = change;
-        autoApprove = { ...autoApprove, ...rest, ...(maxCost !== undefined ? { maxCost } : {}) };
-        settingsChanged.fire();
-      },
-      onDidChange: settingsChanged.event,
-      createEnvironment: async () => {
-        const provider = createProvider({
-          provider: 'openai-compatible',
-          model: options.model?.() ?? 'scripted-model',
-          apiKey: 'k',
-          baseUrl: fixture.server.openAiBaseUrl,
-          ...(options.native ? { toolProtocol: 'native' as const } : {}),
-        });
-        return fixture.environment(provider, host, {
-          permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules,
-          disabledRules: () => new Set(disabledRules),
-          policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }),
-          ...(options.vision || options.priced
-            ? { modelOverrides: { ...(options.vision ? { supportsImages: true } : {}), ...(options.priced ? { inputPrice: 1, outputPrice: 1 } : {}) } }
-            : {}),
-          ...(options.hooks ? { hooks: options.hooks } : {}),
-          ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
-        });
-      },
-    };
-    const exported: { name: string; markdown: string }[] = [];
-    const views = {
-      comparisons: [] as { title: string; files: { path: string; before: string | undefined; existsNow: boolean }[] }[],
-      questions: [] as string[],
-      answer: false,
-      opened: [] as string[],
-    };
-    const checkpointViews: CheckpointViews = {
-      showChanges: async (title, files) =>
-        void views.comparisons.push({ title, files: files.map((f) => ({ path: f.path, before: f.before(), existsNow: f.existsNow })) }),
-      confirm: async (message, detail) => {
-        views.questions.push(`${message}\n${detail}`);
-        return views.answer;
-      },
-      openFile: async (path) => void views.opened.push(path),
-    };
-    const controller = new TaskController({
-      storageDir: fixture.storage,
-      cwd: () => fixture.ws.root,
-      host,
-      settings,
-      interactions,
-      edits,
-      saveExport: async (name, markdown) => void exported.push({ name, markdown }),
-      checkpointViews,
-    });
-    const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), {
-      throttleMs: 0,
-    });
-    const client = createRequestClient((message) => pageEnd.send(message));
-    const page = { state: initialWebviewState as WebviewState, problems: [] as string[] };
-    /** Every streamed progress line (command output, sub-agents' steps), as the page received it. */
-    const progress: string[] = [];
-    const arrived = new Emitter<void>();
-    pageEnd.onMessage((data) => {
-      const message = receiveHostMessage(data, client, (problem) => page.problems.push(problem));
-      if (message?.type === 'commandOutput') progress.push(message.text);
-      if (message) page.state = panelReducer(page.state, message);
-      arrived.fire();
-    });
-    const until = (ready: () => boolean, what: string) =>
-      new Promise<void>((resolve) => {
-        if (ready()) return resolve();
-        const subscription = arrived.event(() => {
-          if (!ready()) return;
-          subscription.dispose();
-          resolve();
-        });
-      }).then(() => assert.ok(ready(), what));
-    closers.push(() => {
-      client.dispose();
-      pageEnd.close();
-      messenger.dispose();
-      controller.dispose();
-      interactions.dispose();
-    });
-    pageEnd.send({ type: 'ready' });
-    return { page, client, until, reviews, exported, views, notices, progress };
-  }
+  const openPanel = (options: PanelBackendOptions = {}) => openPanelBackend(fixture, closers, options);
 
   test('a task sent from the page asks for its edit, runs when approved, and the page shows the result', async () => {
     const panel = openPanel();

@@ -48,6 +48,11 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
   const rest = approval.batch === undefined ? 0 : approval.batch.calls.length - approval.batch.index;
   return (
     <section className="approval-bar" aria-label="Approval needed">
+      {approval.subagent !== undefined && (
+        <div className="approval-asker" role="note">
+          <Codicon name="organization" /> {subagentName(approval.subagent)} asks
+        </div>
+      )}
       <div className="card-title">
         <Codicon name={toolIcon(approval.tool)} />
         <span className="approval-summary">{approval.summary}</span>
@@ -100,6 +105,11 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
       </div>
     </section>
   );
+}
+
+/** "Sub-agent 2 · fixer": who asks, as the sub-agent list numbers and names it. */
+export function subagentName(who: NonNullable<PendingApproval['subagent']>): string {
+  return `Sub-agent ${who.index + 1}${who.name !== undefined ? ` · ${who.name}` : ''}`;
 }
 
 /** The calls of one response, reviewed as one list: this one marked, the ones before it done, the rest to come. */

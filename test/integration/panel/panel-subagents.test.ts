@@ -1,0 +1,78 @@
+// Sub-agents in the panel backend: an editing sub-agent's call waits in the panel's approval bar,
+// naming the sub-agent, and is approved or rejected there like the task's own.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, test } from 'node:test';
+import { useTaskFixture } from '../../helpers/agent-fixture.js';
+import { conversationRouter } from '../../helpers/conversation-router.js';
+import { openPanelBackend } from '../../helpers/panel-backend.js';
+
+const FIXER = '---\nname: fixer\ndescription: Writes what it is told.\ntools: Read, Write\n---\nYou write files.\n';
+const done = (result: string) => ({ text: `<attempt_completion>\n<result>${result}</result>\n</attempt_completion>` });
+const write = (path: string, text: string) => ({ text: `<write_to_file>\n<path>${path}</path>\n<content>\n${text}\n</content>\n</write_to_file>` });
+
+describe('sub-agents in the panel', { timeout: 120_000 }, () => {
+  const fixture = useTaskFixture();
+  const closers: (() => void)[] = [];
+  afterEach(() => {
+    for (const close of closers.splice(0)) close();
+  });
+
+  test("an editing sub-agent's call waits in the approval bar naming it; approved there, it runs; rejected, it does not", async () => {
+    fixture.ws.write('.claude/agents/fixer.md', FIXER);
+    const panel = openPanelBackend(fixture, closers);
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const router = conversationRouter({
+      'Delegate the notes': [
+        {
+          text: `<use_subagents>\n<prompts>${JSON.stringify([
+            { prompt: 'Job one: write one.txt', agent: 'fixer', paths: ['one.txt'] },
+            { prompt: 'Job two: write two.txt', agent: 'fixer', paths: ['two.txt'] },
+          ])}</prompts>\n</use_subagents>`,
+        },
+        done('Delegated.'),
+      ],
+      'Job one': [write('one.txt', 'ONE'), done('one.txt written.')],
+      'Job two': [write('two.txt', 'TWO'), done('two.txt was refused.')],
+    });
+    fixture.server.enqueue(...router.replies());
+    await panel.client.request({ type: 'newTask', text: 'Delegate the notes' });
+
+    // Both sub-agents run at once; their questions come one at a time, each naming who asks.
+    const seen = new Map<string, string>();
+    for (let asked = 0; asked < 2; asked++) {
+      await panel.until(
+        () => panel.page.state.panel?.task?.pendingApproval?.subagent !== undefined && !seen.has(panel.page.state.panel.task.pendingApproval.path ?? ''),
+        'a sub-agent’s approval',
+      );
+      const pending = panel.page.state.panel!.task!.pendingApproval!;
+      assert.equal(pending.tool, 'write_to_file');
+      assert.equal(pending.subagent?.name, 'fixer');
+      assert.equal(panel.page.state.panel?.task?.status, 'awaiting_approval');
+      seen.set(pending.path ?? '', `${pending.subagent?.index}`);
+      await panel.client.request({ type: pending.path === 'one.txt' ? 'approve' : 'reject', callId: pending.callId });
+    }
+    assert.deepEqual(Object.fromEntries(seen), { 'one.txt': '0', 'two.txt': '1' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    assert.equal(fixture.ws.read('one.txt'), 'ONE\n');
+    assert.equal(existsSync(join(fixture.ws.root, 'two.txt')), false);
+    // Each proposal opened in the diff editor and closed as decided (the two sub-agents in either order).
+    assert.deepEqual([...panel.reviews].sort(), [
+      `accept ${fixture.ws.root}/one.txt`,
+      `present ${fixture.ws.root}/one.txt`,
+      `present ${fixture.ws.root}/two.txt`,
+      `reject ${fixture.ws.root}/two.txt`,
+    ]);
+    const card = panel.page.state.panel!.task!.messages.find((m) => m.kind === 'tool' && m.tool === 'use_subagents');
+    assert.ok(card?.kind === 'tool');
+    assert.deepEqual(
+      card.details?.subagents?.map((c) => [c.agent, c.paths, c.status]),
+      [
+        ['fixer', ['one.txt'], 'completed'],
+        ['fixer', ['two.txt'], 'completed'],
+      ],
+    );
+    assert.deepEqual(panel.page.problems, []);
+  });
+});
