@@ -1,6 +1,5 @@
 // Must stay the first import: it configures zod before any schema is built.
 import './shared/zod-config.js';
-import { writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { ChatEditorPanel } from './host/vscode/chat-editor-panel.js';
@@ -14,6 +13,7 @@ import { VsCodeCheckpointViews } from './host/vscode/checkpoint-views.js';
 import { openAsUntitled, saveWithDialog } from './host/vscode/export-target.js';
 import { McpService } from './host/vscode/mcp-service.js';
 import { applyStoredModelCatalog } from './host/vscode/model-catalog-command.js';
+import { markOpening, reportActivation } from './host/vscode/opening-report.js';
 import { VsCodePanelSettings } from './host/vscode/panel-settings.js';
 import { EditorMentionSources } from './host/vscode/mention-sources.js';
 import { AttentionNotices } from './panel/attention.js';
@@ -40,6 +40,9 @@ let mcp: McpService | undefined;
  */
 export function activate(context: vscode.ExtensionContext): SmithApi {
   const startedAt = performance.now();
+  const loadStartedAt = (globalThis as { __smithLoadStart?: number }).__smithLoadStart ?? startedAt;
+  markOpening('bundleLoadStarted', loadStartedAt);
+  markOpening('activateStarted', startedAt);
   const log = vscode.window.createOutputChannel('Smith', { log: true });
   const storageDir = resolveStorageDir(context);
   applyStoredModelCatalog(storageDir, log);
@@ -138,18 +141,12 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     ...registerCommands(controller, editorPanel, { dir: storageDir, log }),
   );
   const finishedAt = performance.now();
-  const loadStartedAt = (globalThis as { __smithLoadStart?: number }).__smithLoadStart ?? startedAt;
+  markOpening('activateFinished', finishedAt);
   log.info(
     `Smith activated in ${(finishedAt - startedAt).toFixed(1)} ms (${(finishedAt - loadStartedAt).toFixed(1)} ms with loading); task storage: ${storageDir}`,
   );
   reportActivation({ activationMs: finishedAt - startedAt, loadAndActivationMs: finishedAt - loadStartedAt });
   return { controller, keys, interactions, storageDir, mcp: mcpService };
-}
-
-/** Writes the activation time where SMITH_ACTIVATION_REPORT points (the start-up benchmark reads it). */
-function reportActivation(timing: { activationMs: number; loadAndActivationMs: number }): void {
-  const target = process.env.SMITH_ACTIVATION_REPORT;
-  if (target) writeFileSync(target, JSON.stringify(timing));
 }
 
 /** Everything else is disposed from context.subscriptions; this waits until the MCP servers are down. */

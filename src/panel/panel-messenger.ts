@@ -1,4 +1,5 @@
 import { stripAnsi } from '../core/process/output-buffer.js';
+import type { SnapshotMessage } from '../shared/first-snapshot.js';
 import type { HostMessage, McpPanelState, WebviewRequest } from '../shared/protocol.js';
 import type { RequestHandlers } from './message-handlers.js';
 import { parseWebviewMessage } from '../shared/protocol.js';
@@ -154,6 +155,14 @@ export class PanelMessenger implements Disposable {
     for (const text of this.source.takeInserts()) this.post({ type: 'insertText', text });
   }
 
+  /**
+   * The snapshot message as it would be sent now, without sending it: the chat page's HTML carries
+   * one, so the webview draws before its `ready` is answered (which then sends a fresh one).
+   */
+  snapshotMessage(): SnapshotMessage {
+    return this.buildSnapshot().message;
+  }
+
   private sendSnapshot(): void {
     clearTimeout(this.snapshotTimer);
     this.snapshotTimer = undefined;
@@ -162,10 +171,17 @@ export class PanelMessenger implements Disposable {
     clearTimeout(this.mcpTimer);
     this.mcpTimer = undefined;
     this.mcpState = undefined;
+    const { message, streamed } = this.buildSnapshot();
+    this.post(message);
+    // The webview now holds what the snapshot carried: later parts append to it.
+    this.streamed = streamed;
+  }
+
+  private buildSnapshot(): { message: SnapshotMessage; streamed: PanelMessenger['streamed'] } {
     const state = this.source.snapshot();
     const streaming = this.source.streaming();
     const live = streaming !== undefined && streaming.taskId === state.task?.id && (streaming.text.length > 0 || streaming.reasoning.length > 0);
-    this.post({
+    const message: SnapshotMessage = {
       type: 'snapshot',
       state,
       ...(live
@@ -177,10 +193,10 @@ export class PanelMessenger implements Disposable {
             },
           }
         : {}),
-    });
-    // The webview now holds what the snapshot carried: later parts append to it.
-    this.streamed =
+    };
+    const streamed =
       live && streaming.key !== undefined ? { key: streaming.key, text: streaming.text.length, reasoning: streaming.reasoning.length } : undefined;
+    return { message, streamed };
   }
 
   private scheduleStreaming(): void {

@@ -1,7 +1,7 @@
 import type { TaskEvent } from '../core/log/events.js';
 import type { StoredTaskSummary } from '../core/log/task-log.js';
 import { taskStatus } from '../core/log/task-log.js';
-import type { HistoryItem, TaskRunStatus } from '../shared/protocol.js';
+import type { HistoryItem, PanelState, TaskRunStatus } from '../shared/protocol.js';
 import type { UiMessage } from '../shared/ui-messages.js';
 
 /** The history list entry of a stored task. */
@@ -15,6 +15,11 @@ export function historyItem(summary: StoredTaskSummary, checkpointBytes?: number
     ...(checkpointBytes !== undefined ? { checkpointBytes } : {}),
     ...(summary.cost !== undefined ? { cost: summary.cost } : {}),
   };
+}
+
+/** The history's part of the panel state: the list, or, while the logs are still being read, an empty one that says so. */
+export function historyState(history: HistoryItem[] | undefined): Pick<PanelState, 'history' | 'historyLoading'> {
+  return history === undefined ? { history: [], historyLoading: true } : { history };
 }
 
 /** Where a task stands, from whether it runs, what it waits for, and how its log ends (`interrupted` when mid-run). */

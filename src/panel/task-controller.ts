@@ -17,6 +17,7 @@ import { panelCommand, type PanelCommand } from './slash-input.js';
 import { OpenTaskActions } from './open-task-actions.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
+import { historyState } from './panel-state.js';
 import { emptyStreamingView } from './streaming-message.js';
 import { taskMarkdown } from './task-export.js';
 import { eventsOf, taskView, type OpenTask } from './open-task.js';
@@ -117,6 +118,8 @@ export class TaskController implements PanelSource, Disposable {
       deps.interactions.onDidChange(() => this.emit({ kind: 'state' })),
       deps.settings.onDidChange(() => void this.refreshSettings()),
     );
+    // The stored tasks are read in the background; the snapshots before that say the history is loading.
+    void this.stored.load().then(() => this.emit({ kind: 'state' }));
     const mcp = deps.mcp;
     if (mcp) {
       this.subscriptions.push(
@@ -150,7 +153,7 @@ export class TaskController implements PanelSource, Disposable {
       ...this.views.state(),
       ...(this.current ? { task: taskView(this.current, this.deps.interactions) } : {}),
       settings: this.settingsView,
-      history: this.stored.history(),
+      ...historyState(this.stored.history()),
       skills: this.availableSkills().map((s) => ({ slug: s.slug, name: s.name })),
       mode: this.mode,
       skill: this.skill,

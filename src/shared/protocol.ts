@@ -126,6 +126,8 @@ const panelStateSchema = z.object({
   task: taskViewSchema.optional(),
   settings: providerSettingsViewSchema,
   history: z.array(historyItemSchema),
+  /** The stored tasks are still being read (after start-up); `history` is empty until a later snapshot brings them. */
+  historyLoading: z.literal(true).optional(),
   skills: z.array(z.object({ slug: z.string(), name: z.string() })),
   /** Mode to start new tasks in. */
   mode: modeSchema,

@@ -6,13 +6,18 @@ import { ActionsContext, type PanelActions } from './common/actions-context.js';
 import { HistoryView } from './history/history-view.js';
 import { McpView } from './mcp/mcp-view.js';
 import { SettingsView } from './settings/settings-view.js';
+import type { SnapshotMessage } from '../../src/shared/first-snapshot.js';
 import type { RequestPayload } from '../../src/shared/request-client.js';
+import { markOpeningOnce, OPENING_MARKS } from './opening-marks.js';
 import { useHost } from './state/use-host.js';
 import { readUiState, writeUiState, type UiState } from './vscode-api.js';
 
-/** The whole panel: routes between chat, history, MCP servers and settings and reports failed requests. */
-export function App() {
-  const { state, request, insertsTaken } = useHost();
+/**
+ * The whole panel: routes between chat, history, MCP servers and settings and reports failed
+ * requests. `firstSnapshot`: the state the page's HTML carried, drawn before the host answers `ready`.
+ */
+export function App({ firstSnapshot }: { firstSnapshot?: SnapshotMessage } = {}) {
+  const { state, request, insertsTaken } = useHost(firstSnapshot);
   const [problem, setProblem] = useState<string | undefined>(undefined);
   const [view, setView] = useState<PanelView>(() => readUiState().view ?? 'chat');
 
@@ -83,6 +88,10 @@ export function App() {
   }, [pendingTask, startedText, view, navigate, taskId]);
 
   const panel = state.panel;
+  const drawn = panel !== undefined;
+  useEffect(() => {
+    if (drawn) markOpeningOnce(OPENING_MARKS.chatDrawn);
+  }, [drawn]);
   if (panel === undefined) {
     return (
       <div className="loading muted" role="status">
@@ -121,7 +130,13 @@ export function App() {
             onBack={() => navigate('chat')}
           />
         ) : view === 'history' ? (
-          <HistoryView history={panel.history} onOpen={openTask} onBack={() => navigate('chat')} defaultModel={panel.settings.model} />
+          <HistoryView
+            history={panel.history}
+            loading={panel.historyLoading === true}
+            onOpen={openTask}
+            onBack={() => navigate('chat')}
+            defaultModel={panel.settings.model}
+          />
         ) : view === 'mcp' ? (
           <McpView mcp={panel.mcp} onBack={() => navigate('chat')} />
         ) : (

@@ -2,6 +2,8 @@
 import '../../src/shared/zod-config.js';
 import { createRoot } from 'react-dom/client';
 import { App } from './app.js';
+import { markOpeningOnce, OPENING_MARKS } from './opening-marks.js';
+import { takeFirstSnapshot } from './state/embedded-snapshot.js';
 import './styles/base.css';
 import './styles/chat.css';
 import './styles/cards.css';
@@ -9,7 +11,10 @@ import './styles/markdown.css';
 import './styles/pages.css';
 import './styles/mcp.css';
 
+markOpeningOnce(OPENING_MARKS.scriptEvaluated);
+const firstSnapshot = takeFirstSnapshot();
+if (firstSnapshot) markOpeningOnce(OPENING_MARKS.firstSnapshot);
 // The host's HTML provides #root; creating it keeps the bundle usable in any page (the dev harness).
 const container = document.getElementById('root') ?? document.body.appendChild(document.createElement('div'));
 container.id = 'root';
-createRoot(container).render(<App />);
+createRoot(container).render(<App firstSnapshot={firstSnapshot} />);

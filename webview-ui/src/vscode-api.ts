@@ -20,6 +20,8 @@ export interface UiState {
   /** The host's view request this webview last followed (PanelState.viewRequest). */
   readonly viewRequest?: string;
   readonly draft?: string;
+  /** The page whose first snapshot (in its HTML) this webview drew: the same HTML loaded again holds an old one. */
+  readonly firstSnapshotPage?: string;
 }
 
 let api: VsCodeApi | undefined;
@@ -45,6 +47,7 @@ export function readUiState(): UiState {
     view: views.includes(record.view as PanelView) ? (record.view as PanelView) : undefined,
     viewRequest: typeof record.viewRequest === 'string' ? record.viewRequest : undefined,
     draft: typeof record.draft === 'string' ? record.draft : undefined,
+    firstSnapshotPage: typeof record.firstSnapshotPage === 'string' ? record.firstSnapshotPage : undefined,
   };
 }
 

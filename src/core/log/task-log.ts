@@ -165,18 +165,26 @@ export function listStoredTasks(storageDir: string, warn: (message: string) => v
   for (const taskId of readdirSync(root)) {
     const file = join(root, taskId, 'events.jsonl');
     try {
-      const summary = storedTaskSummary(taskId, file);
+      const summary = existsSync(file) ? summarizeTaskLog(taskId, readFileSync(file), file, () => statSync(file).mtimeMs) : undefined;
       if (summary) summaries.push(summary);
     } catch (error) {
-      warn(`Skipped task ${taskId} in the history: ${(error as Error).message}`);
+      warn(skippedTaskWarning(taskId, error));
     }
   }
   return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
 }
 
-function storedTaskSummary(taskId: string, file: string): StoredTaskSummary | undefined {
-  if (!existsSync(file)) return undefined;
-  const events = readEvents(file);
+/** What the history says about a task whose log could not be read. */
+export function skippedTaskWarning(taskId: string, error: unknown): string {
+  return `Skipped task ${taskId} in the history: ${error instanceof Error ? error.message : String(error)}`;
+}
+
+/**
+ * A stored task's history entry from its log's bytes (`file` names it in errors; `mtimeMs` dates a
+ * log without timestamps); undefined for a log that never started a task. Throws when it is corrupt.
+ */
+export function summarizeTaskLog(taskId: string, bytes: Buffer, file: string, mtimeMs: () => number): StoredTaskSummary | undefined {
+  const events = parseLog(bytes, file).events;
   const started = events.find((e) => e.type === 'task_started');
   if (started?.type !== 'task_started') return undefined;
   const cost = usageTotals(events).cost;
@@ -186,7 +194,7 @@ function storedTaskSummary(taskId: string, file: string): StoredTaskSummary | un
     taskId,
     task: edited?.type === 'conversation_rewound' && edited.task !== undefined ? edited.task : started.task,
     startedAt: started.ts,
-    updatedAt: events.at(-1)?.ts ?? statSync(file).mtimeMs,
+    updatedAt: events.at(-1)?.ts ?? mtimeMs(),
     status: taskStatus(events),
     cwd: started.cwd,
     snapshots: snapshotsOfTask(events),

@@ -1,6 +1,7 @@
 import type * as vscode from 'vscode';
 import { connectChatWebview, type ChatWiring } from './chat-wiring.js';
 import type { PanelMessenger } from '../../panel/panel-messenger.js';
+import { markOpening } from './opening-report.js';
 import { webviewOptions } from './webview-html.js';
 
 /** The id of the chat view in the Smith activity-bar container (package.json). */
@@ -24,6 +25,7 @@ export class ChatViewProvider implements vscode.WebviewViewProvider, vscode.Disp
   }
 
   resolveWebviewView(view: vscode.WebviewView): void {
+    markOpening('viewResolved');
     this.messenger?.dispose();
     this.view = view;
     view.webview.options = webviewOptions(this.wiring.extensionUri);

@@ -19,11 +19,14 @@ const ORDERS: Readonly<Record<Order, { readonly label: string; readonly compare:
 /** Stored tasks, newest first, with a filter. */
 export function HistoryView({
   history,
+  loading = false,
   onOpen,
   onBack,
   defaultModel = '',
 }: {
   history: readonly HistoryItem[];
+  /** The stored tasks are still being read: an empty list means nothing yet. */
+  loading?: boolean;
   onOpen: (taskId: string) => void;
   onBack: () => void;
   defaultModel?: string;
@@ -56,7 +59,7 @@ export function HistoryView({
         </select>
       </div>
       {shown.length === 0 ? (
-        <p className="muted">{history.length === 0 ? 'No tasks yet.' : 'No task matches the filter.'}</p>
+        <p className="muted">{history.length > 0 ? 'No task matches the filter.' : loading ? 'Reading the stored tasks…' : 'No tasks yet.'}</p>
       ) : (
         <ul className="history-list">
           {shown.map((item) => (

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useReducer } from 'react';
+import { markOpeningOnce, OPENING_MARKS } from '../opening-marks.js';
 import { postToHost } from '../vscode-api.js';
 import { receiveHostMessage } from './host-messages.js';
 import { initialWebviewState, panelReducer, type WebviewState } from './panel-reducer.js';
+import type { SnapshotMessage } from '../../../src/shared/first-snapshot.js';
 import { createRequestClient, type RequestPayload } from '../../../src/shared/request-client.js';
 
 /** The host's state plus the typed request function, for the whole app. */
@@ -12,14 +14,15 @@ interface HostConnection {
   readonly insertsTaken: (count: number) => void;
 }
 
-/** Listens to the host, feeds the reducer and says `ready` once mounted. */
-export function useHost(): HostConnection {
-  const [state, dispatch] = useReducer(panelReducer, initialWebviewState);
+/** Listens to the host, feeds the reducer and says `ready` once mounted; starts from `firstSnapshot` when the page carried one. */
+export function useHost(firstSnapshot?: SnapshotMessage): HostConnection {
+  const [state, dispatch] = useReducer(panelReducer, firstSnapshot, (first) => (first ? panelReducer(initialWebviewState, first) : initialWebviewState));
   const client = useMemo(() => createRequestClient(postToHost), []);
 
   useEffect(() => {
     const onMessage = (event: MessageEvent<unknown>) => {
       const message = receiveHostMessage(event.data, client, (problem) => console.error(problem));
+      if (message?.type === 'snapshot') markOpeningOnce(OPENING_MARKS.firstSnapshot);
       if (message) dispatch(message);
     };
     window.addEventListener('message', onMessage);

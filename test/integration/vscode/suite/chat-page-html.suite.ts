@@ -4,6 +4,8 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { buildWebviewHtml, webviewOptions } from '../../../../src/host/vscode/webview-html';
+import { readFirstSnapshot } from '../../../../src/shared/first-snapshot';
+import type { PanelState } from '../../../../src/shared/protocol';
 
 describe('Chat page HTML', () => {
   it('has a strict CSP with a nonce, loads only from dist/webview, and has a root element', async () => {
@@ -27,6 +29,36 @@ describe('Chat page HTML', () => {
       assert.match(html, /<div id="root"><\/div>/);
       const roots = panel.webview.options.localResourceRoots?.map((uri) => uri.path) ?? [];
       assert.deepEqual(roots, [vscode.Uri.joinPath(extensionUri, 'dist', 'webview').path]);
+    } finally {
+      panel.dispose();
+    }
+  });
+
+  it('carries the first snapshot as a data block that no task text can end or turn into script', async () => {
+    const extensionUri = vscode.extensions.getExtension('smith.smith')!.extensionUri;
+    const panel = vscode.window.createWebviewPanel('smith.cspTest', 'CSP test', vscode.ViewColumn.Active, webviewOptions(extensionUri));
+    try {
+      const task = 'Fix </script><script>alert(1)</script><!-- it';
+      const state: PanelState = {
+        view: 'chat',
+        settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: '', toolProtocol: 'xml', hasApiKey: true },
+        history: [{ taskId: 't1', task, startedAt: 1, updatedAt: 2, status: 'completed' }],
+        skills: [],
+        mode: 'act',
+        skill: 'code',
+        mcp: { servers: [], problems: [], configFiles: { global: '/s/mcp_settings.json' } },
+        autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
+      };
+      const html = buildWebviewHtml(panel.webview, extensionUri, 'TESTNONCE', { type: 'snapshot', state });
+      const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+      assert.deepEqual(
+        scripts.map((m) => /type="([^"]+)"/.exec(m[1]!)?.[1] ?? 'script'),
+        ['application/json', 'script'],
+        'one data block, one script',
+      );
+      assert.doesNotMatch(scripts[0]![1]!, /nonce/);
+      assert.doesNotMatch(scripts[0]![2]!, /</);
+      assert.equal(readFirstSnapshot(scripts[0]![2])?.message.state.history[0]?.task, task);
     } finally {
       panel.dispose();
     }
