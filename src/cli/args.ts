@@ -44,6 +44,8 @@ export interface CliOptions {
   readonly trustWorkspace: boolean;
   readonly output: 'human' | 'json' | 'stream-json';
   readonly maxIterations: number;
+  /** --max-repeats N: identical calls in a row before the model is told, and then the user asked (0: never). */
+  readonly maxRepeatedCalls?: number;
   /** --max-cost USD: stop (and ask, on a terminal) when the task has cost this much. */
   readonly maxCost?: number;
   /** --auto-condense PERCENT: condense the history when a request fills this much of the window. */
@@ -159,6 +161,10 @@ ${WEB_FLAGS_HELP}
                              JSON lines, which may also send messages (see the README)
   --max-iterations N         stop after N model requests (default 25); on a terminal, Smith asks
                              whether to go on for another N
+  --max-repeats N            after N identical tool calls in a row (or N failing the same way)
+                             the model is told to change course; one more and Smith asks
+                             whether to let it go on (no one to ask: the task stops); default 3,
+                             0 turns it off
   --max-cost USD             stop when the task, its sub-agents and its new_task hand-overs have
                              cost this much together; needs the model's prices (an error without
                              them); on a terminal, Smith asks whether to go on for another USD
@@ -217,6 +223,7 @@ function parseFlags(argv: readonly string[]) {
         output: { type: 'string', default: 'human' },
         'max-iterations': { type: 'string', default: '25' },
         'max-cost': { type: 'string' },
+        'max-repeats': { type: 'string' },
         'auto-condense': { type: 'string' },
         storage: { type: 'string' },
         resume: { type: 'string' },
@@ -317,6 +324,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     maxSubagents: Math.max(1, wholeCount(values['max-subagents']!, '--max-subagents')),
     output: values.output,
     maxIterations,
+    ...repeatLimit(values['max-repeats']),
     ...positiveCost(values['max-cost']),
     ...condensePercent(values['auto-condense']),
     ...(values.storage ? { storage: values.storage } : {}),
@@ -385,4 +393,11 @@ function positiveNumber(raw: string | undefined, flag: string, key: keyof ModelI
     throw new UsageError(`${flag} must be a ${whole ? 'positive whole' : 'non-negative'} number; got "${raw}"`);
   }
   return { [key]: value };
+}
+
+function repeatLimit(raw: string | undefined): { maxRepeatedCalls?: number } {
+  if (raw === undefined) return {};
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isInteger(value) || value < 0) throw new UsageError(`--max-repeats must be a whole number, 0 or more; got "${raw}"`);
+  return { maxRepeatedCalls: value };
 }

@@ -120,6 +120,7 @@ async function main(argv: readonly string[]): Promise<number> {
     settings: {
       policy: policyFromFlags(options),
       maxIterations: options.maxIterations,
+      ...(options.maxRepeatedCalls !== undefined ? { maxRepeatedCalls: options.maxRepeatedCalls } : {}),
       ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
       ...(options.autoCondenseAt !== undefined ? { autoCondenseAt: options.autoCondenseAt } : {}),
       modelOverrides: options.modelOverrides,

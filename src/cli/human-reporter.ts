@@ -6,6 +6,7 @@ import { commandEndText, findingsLine } from '../shared/tool-result-summary.js';
 import { toolSubject } from '../shared/tool-subject.js';
 import { isTool } from '../shared/tool-catalogue.js';
 import { hookRunLine, isNoteworthyHookRun } from '../shared/hook-runs.js';
+import { loopNotice } from '../shared/loop-notice.js';
 import { settledTerminalLength } from './terminal-safe-text.js';
 import { parseTodoList } from '../shared/todo-items.js';
 import { TODO_TOOL } from '../core/context/todo-list.js';
@@ -99,6 +100,9 @@ export class HumanReporter {
         break;
       case 'no_tool_used':
         this.err.write(`${this.style.yellow('! the model did not use a tool; reminding it')}\n`);
+        break;
+      case 'loop_detected':
+        if (event.action === 'told') this.err.write(`${this.style.yellow(`! ${loopNotice(event.tool, event.count, event.action, event.sameFailure)}`)}\n`);
         break;
       case 'hooks_ran':
         for (const run of event.runs) {

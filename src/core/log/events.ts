@@ -38,7 +38,8 @@ export type TaskEvent =
   | TodoListEdited
   | ContextMeasured
   | HooksRan
-  | ToolAutoApproved;
+  | ToolAutoApproved
+  | LoopDetected;
 
 interface EventBase {
   /** Position in the log, starting at 0. */
@@ -375,6 +376,20 @@ interface HooksRan extends EventBase {
   /** The tool's input as the hooks changed it (PreToolUse `updatedInput`): what the tool ran with. */
   readonly input?: Readonly<Record<string, string>>;
   readonly context?: string;
+}
+
+/**
+ * The model made the same call (or failed the same way) `count` times in a row: it was told
+ * (`told`, the next request says so), or, repeating it after that, the user let it go on
+ * (`allowed`) or it was stopped (`stopped`, followed by the task's error).
+ */
+interface LoopDetected extends EventBase {
+  readonly type: 'loop_detected';
+  readonly tool: string;
+  readonly count: number;
+  readonly action: 'told' | 'allowed' | 'stopped';
+  /** The calls failed the same way rather than repeating the same parameters. */
+  readonly sameFailure: boolean;
 }
 
 /** The user edited the model's todo list (in the panel); the model sees the edited list next. */

@@ -158,7 +158,14 @@ export const BUILT_IN_CATALOG: CatalogTable = {
       ...VISION_REASONING_CACHED,
       aliases: ['gpt-5-codex', 'gpt-5-chat'],
     },
-    'gpt-5.1-codex-mini': { contextWindow: 400_000, maxOutputTokens: 128_000, inputPrice: 0.25, outputPrice: 2, cacheReadPrice: 0.025, ...VISION_REASONING_CACHED },
+    'gpt-5.1-codex-mini': {
+      contextWindow: 400_000,
+      maxOutputTokens: 128_000,
+      inputPrice: 0.25,
+      outputPrice: 2,
+      cacheReadPrice: 0.025,
+      ...VISION_REASONING_CACHED,
+    },
     'gpt-5-mini': { contextWindow: 400_000, maxOutputTokens: 128_000, inputPrice: 0.25, outputPrice: 2, cacheReadPrice: 0.025, ...VISION_REASONING_CACHED },
     'gpt-5-nano': { contextWindow: 400_000, maxOutputTokens: 128_000, inputPrice: 0.05, outputPrice: 0.4, cacheReadPrice: 0.005, ...VISION_REASONING_CACHED },
     'gpt-5-pro': {

@@ -81,6 +81,8 @@ export interface SessionSettings {
   /** A function is read before each tool call (the panel's auto-approve toggles apply at once). */
   readonly policy: AutoApprovePolicy | (() => AutoApprovePolicy);
   readonly maxIterations: number;
+  /** Identical calls in a row before the model is told it repeats itself (0: never). */
+  readonly maxRepeatedCalls?: number;
   /** US dollars a run may cost before Smith stops and asks. */
   readonly maxCost?: number;
   /** The share of the model's window (0–1) at which the history is condensed. */
@@ -135,6 +137,7 @@ export function openSession(input: SessionInput): Promise<TaskEnvironment> {
     policy: settings.policy,
     maxIterations: settings.maxIterations,
     ...defined({
+      maxRepeatedCalls: settings.maxRepeatedCalls,
       maxCost: settings.maxCost,
       autoCondenseAt: settings.autoCondenseAt,
       modelOverrides: settings.modelOverrides,

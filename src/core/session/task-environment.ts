@@ -64,6 +64,8 @@ export interface TaskEnvironmentInput {
   /** A function is read before each tool call (the panel's auto-approve toggles apply at once). */
   readonly policy: AutoApprovePolicy | (() => AutoApprovePolicy);
   readonly maxIterations: number;
+  /** Identical calls in a row before the model is told it repeats itself (0: never). */
+  readonly maxRepeatedCalls?: number;
   /** US dollars a run may cost before Smith stops and asks. */
   readonly maxCost?: number;
   /** The share of the model's window (0–1) at which the history is condensed (default 0.8). */
@@ -218,6 +220,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
     policy: confined.policy,
     maxIterations: input.maxIterations,
+    ...(input.maxRepeatedCalls !== undefined ? { maxRepeatedCalls: input.maxRepeatedCalls } : {}),
     ...(input.maxCost !== undefined ? { maxCost: input.maxCost } : {}),
     ...(input.autoCondenseAt !== undefined ? { contextPolicy: { autoCondenseThreshold: input.autoCondenseAt } } : {}),
     ignore,

@@ -1,3 +1,4 @@
+import { repeatedCallNote } from './repeated-calls.js';
 import type { Base64Image, ContentPart, ImagePart, ProviderMessage, TextMessage, ToolProtocol, ToolResultPart } from '../providers/types.js';
 import { selectContextImages } from '../context/image-budget.js';
 import { hiddenSeqs } from '../context/truncation-plan.js';
@@ -215,6 +216,9 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
       }
       case 'no_tool_used':
         pendingUser.push(native ? NATIVE_NO_TOOL_REMINDER : NO_TOOL_REMINDER);
+        break;
+      case 'loop_detected':
+        if (event.action === 'told') pendingUser.push(repeatedCallNote(event.tool, event.count, event.sameFailure));
         break;
       case 'task_resumed':
         pendingUser.push(resumptionNote(requested, answered));

@@ -1,3 +1,4 @@
+import { checkRepeatedCalls, DEFAULT_MAX_REPEATED_CALLS } from './repeated-calls.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import { costOf } from '../providers/model-cost.js';
 import { ProviderAbortedError, type ApiProvider, type TokenUsage } from '../providers/types.js';
@@ -254,7 +255,9 @@ export class Task {
     try {
       await this.startSession();
       for (;;) {
-        const stop = await limits.reached(this.log.events, (reason) => this.mayGoOn(reason, signal));
+        const stop =
+          (await limits.reached(this.log.events, (reason) => this.mayGoOn(reason, signal))) ??
+          (await checkRepeatedCalls(this.log, options.maxRepeatedCalls ?? DEFAULT_MAX_REPEATED_CALLS, (question) => this.mayGoOnRepeating(question, signal)));
         if (stop !== undefined) return this.fail(stop);
         for (const text of this.takeQueuedMessages()) await this.deliverQueued(text);
         // The prompt lists the MCP servers' tools: a server still connecting gets its timeout, no more.
@@ -419,6 +422,12 @@ export class Task {
       signal,
     );
     return answer !== undefined && /^\s*(continue|c|yes|y)\b/i.test(answer);
+  }
+
+  /** Asks the user whether the model may go on repeating a call; no user, no. */
+  private async mayGoOnRepeating(question: string, signal: AbortSignal): Promise<boolean> {
+    const answer = await this.options.host.questions.ask(question, ['Let it go on', 'Stop the task'], signal);
+    return answer !== undefined && /^\s*(let it go on|go on|continue|c|yes|y)\b/i.test(answer);
   }
 
   private fail(message: string): TaskOutcome {

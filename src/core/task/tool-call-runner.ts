@@ -351,8 +351,11 @@ function stopReason(outcome: ToolOutcome, block: ToolUseBlock): string | undefin
 }
 
 /** Logs a call that was not run, with the reason as its (error) result. */
+/** How the error of a call left unexecuted (an earlier call of its response stopped the rest) begins. */
+export const NOT_EXECUTED = 'Not executed because';
+
 function skipToolCall(block: ToolUseBlock, env: ToolCallEnvironment, reason: string): void {
   const callId = `call-${env.log.events.length}`;
   env.log.append({ type: 'tool_requested', callId, tool: block.name, params: block.params, ...(block.id ? { toolUseId: block.id } : {}) });
-  env.log.append({ type: 'tool_error', callId, tool: block.name, error: `Not executed because ${reason}.`, mistake: false });
+  env.log.append({ type: 'tool_error', callId, tool: block.name, error: `${NOT_EXECUTED} ${reason}.`, mistake: false });
 }

@@ -1,3 +1,4 @@
+import { loopNotice } from '../../shared/loop-notice.js';
 import type { ToolStatus, UiAttachment, UiMessage, UiToolMessage } from '../../shared/ui-messages.js';
 import type { Attachment } from '../log/attachment.js';
 import type { TaskEvent } from '../log/events.js';
@@ -173,6 +174,9 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
       break;
     case 'no_tool_used':
       push({ kind: 'notice', id, text: 'The model answered without using a tool; reminded it to use one.', ts: event.ts });
+      break;
+    case 'loop_detected':
+      push({ kind: 'notice', id, text: loopNotice(event.tool, event.count, event.action, event.sameFailure), ts: event.ts });
       break;
     case 'task_resumed':
       for (const callId of [...openTools]) updateTool(callId, { status: 'interrupted' });

@@ -9,6 +9,7 @@ import { DEFAULT_DISCOVERY_THRESHOLD } from '../../core/mcp/mcp-prompt.js';
 import { DEFAULT_IDLE_TIMEOUT_MS } from '../../core/providers/stream-guard.js';
 import type { AutoApprovePolicy } from '../../core/log/approval-policy.js';
 import type { SandboxRequest } from '../../core/process/task-sandbox.js';
+import { DEFAULT_MAX_REPEATED_CALLS } from '../../core/task/repeated-calls.js';
 import { DEFAULT_SUBAGENT_SETTINGS, type SubagentSettings } from '../../core/subagents/subagent-runner.js';
 import type { CheckpointSettings } from '../../core/checkpoints/open-checkpoint-store.js';
 import type { PermissionEffect } from '../../core/permissions/permission-rules.js';
@@ -35,6 +36,8 @@ export interface SmithSettings {
   readonly cloud: CloudSettings;
   readonly policy: AutoApprovePolicy;
   readonly maxIterations: number;
+  /** `smith.maxRepeatedCalls`: identical calls in a row before the model is told it repeats itself, then the user asked (0: never). */
+  readonly maxRepeatedCalls: number;
   /** Per-mode models; empty means "use `model`". */
   readonly planModel: string;
   readonly actModel: string;
@@ -112,6 +115,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
       maxConsecutive: count('autoApprove.maxConsecutive', 0, 0),
     },
     maxIterations: count('maxIterations', 25, 1),
+    maxRepeatedCalls: count('maxRepeatedCalls', DEFAULT_MAX_REPEATED_CALLS, 0),
     planModel: text('planModel'),
     actModel: text('actModel'),
     planProfile: text('planProfile'),

@@ -83,6 +83,7 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
     settings: {
       policy: input.livePolicy ?? settings.policy,
       maxIterations: settings.maxIterations,
+      maxRepeatedCalls: settings.maxRepeatedCalls,
       ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}),
       autoCondenseAt: settings.autoCondenseAt,
       modelOverrides: settings.modelOverrides,
