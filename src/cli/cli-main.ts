@@ -18,6 +18,8 @@ import { stopLeftoverProcesses } from './leftover-processes.js';
 import { LineSource } from './line-source.js';
 import { runMcpServe } from './mcp-serve.js';
 import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
+import { mcpRootsOf } from '../core/mcp/mcp-roots.js';
+import { decliningElicitor, terminalElicitor } from './terminal-elicitation.js';
 import { cliRedactor } from './cli-secrets.js';
 import { expandForCli } from './cli-mentions.js';
 import { addedRoots } from './added-roots.js';
@@ -105,6 +107,14 @@ async function main(argv: readonly string[]): Promise<number> {
     version: typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev',
     trustWorkspace: options.trustWorkspace,
     ...(askOnTerminal ? { askTrust: terminalTrustPrompt(askOnTerminal, process.stderr, style) } : {}),
+    // Forms are asked only on a terminal; --yes never answers one.
+    elicitor: askOnTerminal
+      ? terminalElicitor(askOnTerminal, process.stderr, style)
+      : decliningElicitor(
+          (message) => process.stderr.write(`${style.yellow(style.text(message))}\n`),
+          jsonInput ? 'stream-json input has no way to answer a form' : 'no terminal to ask on',
+        ),
+    roots: mcpRootsOf([{ path: cwd }, ...additionalRoots]),
     redactor,
     warn: (message) => process.stderr.write(`${style.yellow(style.text(message))}\n`),
   });

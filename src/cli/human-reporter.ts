@@ -18,8 +18,8 @@ import { TODO_TOOL } from '../core/context/todo-list.js';
 export class HumanReporter {
   /** The current response's streamed text and thinking blocks, by stream index: what is not printed yet. */
   private streamed = new Map<number, StreamedBlock>();
-  /** use_subagents calls of this task, whose progress lines are always shown. */
-  private readonly subagentCalls = new Set<string>();
+  /** use_subagents and use_mcp_tool calls of this task, whose progress lines are always shown. */
+  private readonly indentedProgressCalls = new Set<string>();
   /** update_todo_list calls waiting for their result: the list the model sent. */
   private readonly todoCalls = new Map<string, string>();
 
@@ -49,8 +49,8 @@ export class HumanReporter {
       return;
     }
     if (update.type === 'progress') {
-      // Sub-agents' progress is a few lines each, shown indented under their call; a command's output only with --verbose.
-      if (this.subagentCalls.has(update.callId)) this.err.write(this.style.dim(`  ${this.style.text(update.text)}`));
+      // Sub-agents' and MCP tools' progress is a few lines each, shown indented under their call; a command's output only with --verbose.
+      if (this.indentedProgressCalls.has(update.callId)) this.err.write(this.style.dim(`  ${this.style.text(update.text)}`));
       else if (this.level === 'verbose') this.err.write(this.style.dim(this.style.text(update.text)));
       return;
     }
@@ -71,7 +71,7 @@ export class HumanReporter {
         this.streamed = new Map();
         break;
       case 'tool_requested': {
-        if (isTool(event.tool, 'use_subagents')) this.subagentCalls.add(event.callId);
+        if (isTool(event.tool, 'use_subagents') || isTool(event.tool, 'use_mcp_tool')) this.indentedProgressCalls.add(event.callId);
         if (event.tool === TODO_TOOL) this.todoCalls.set(event.callId, event.params.todos ?? '');
         const subject = toolSubject(event.tool, event.params)?.text ?? '';
         if (!isTool(event.tool, 'attempt_completion')) this.err.write(`\n${this.style.cyan(`▸ ${this.style.text(event.tool)}`)} ${this.style.text(subject)}\n`);

@@ -3,6 +3,8 @@ import { resolve } from 'node:path';
 import { describeMcpConfigProblem, mcpConfigSources, type McpConfig } from '../core/mcp/mcp-config.js';
 import { McpConfigWatcher } from '../core/mcp/mcp-config-watcher.js';
 import { McpHub } from '../core/mcp/mcp-hub.js';
+import type { McpRoot } from '../core/mcp/mcp-connection.js';
+import type { McpElicitor } from '../core/mcp/mcp-elicitation.js';
 import type { McpPromptOptions } from '../core/mcp/mcp-prompt.js';
 import { mcpCredentialValues } from '../core/mcp/mcp-secrets.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../core/tools/mcp-tools.js';
@@ -33,6 +35,10 @@ interface CliMcpOptions extends McpPromptOptions {
    * absent when nobody can answer (no terminal, --output json), and then they are not started.
    */
   askTrust?(servers: readonly string[], files: string): Promise<boolean | undefined>;
+  /** Answers servers' forms (a terminal prompt, or a decline that says why). */
+  readonly elicitor?: McpElicitor;
+  /** The workspace folders offered to servers as roots. */
+  readonly roots?: readonly McpRoot[];
   /** Gets the credentials of the configured servers (env and headers), to keep them out of logs and requests. */
   readonly redactor?: SecretRedactor;
   /** Where config problems and servers that failed to connect are reported. */
@@ -49,7 +55,11 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
   if (options.configFile && !existsSync(resolve(options.cwd, options.configFile))) {
     throw new UsageError(`--mcp-config file not found: ${options.configFile}`);
   }
-  const hub = new McpHub({ clientInfo: { name: 'smith', version: options.version ?? '0.0.0' } });
+  const hub = new McpHub({
+    clientInfo: { name: 'smith', version: options.version ?? '0.0.0' },
+    ...(options.elicitor ? { elicitor: options.elicitor } : {}),
+    ...(options.roots ? { roots: options.roots } : {}),
+  });
   const trust = new WorkspaceTrust({ storageDir: options.storageDir, trustAll: options.trustWorkspace === true });
   let reported = new Set<string>();
   let hinted: string | undefined;

@@ -99,6 +99,10 @@ const mcpFactsSchema = z.object({
   uri: z.string().optional(),
   /** The server answered the call with an error result. */
   isError: z.boolean(),
+  /** The call's `structuredContent`, as indented JSON (capped). */
+  structured: z.string().optional(),
+  /** The `resource_link` blocks of the result. */
+  links: z.array(z.object({ uri: z.string(), name: z.string().optional(), mimeType: z.string().optional(), description: z.string().optional() })).optional(),
 });
 
 /** ask_followup_question and plan_mode_respond. */

@@ -9,6 +9,8 @@ export interface McpToolInfo {
   readonly title?: string;
   readonly description: string;
   readonly inputSchema: Readonly<Record<string, unknown>>;
+  /** The JSON Schema of the tool's `structuredContent`, when it declares one. */
+  readonly outputSchema?: Readonly<Record<string, unknown>>;
 }
 
 /** A resource with a fixed URI. */
@@ -34,8 +36,19 @@ export interface McpPromptInfo {
   readonly arguments: readonly { readonly name: string; readonly description?: string; readonly required: boolean }[];
 }
 
-/** What a live connection reports back to its owner. */
+/** A folder the client offers the server as a root (`roots/list`). */
+export interface McpRoot {
+  /** A file:// URI. */
+  readonly uri: string;
+  readonly name?: string;
+}
+
+/** What a live connection reports back to its owner and asks it. */
 interface McpConnectionHandlers {
+  /** Answers the server's `elicitation/create` (form mode); `signal` aborts when the server withdraws it. */
+  onElicit(params: { readonly message: string; readonly requestedSchema: unknown }, signal: AbortSignal): Promise<Record<string, unknown> & { action: string }>;
+  /** The roots offered now (`roots/list`). */
+  listRoots(): readonly McpRoot[];
   onListsChanged(): void;
   onLog(level: string, text: string): void;
   /** The transport closed without close() being called (the process exited, the socket dropped). */
@@ -68,6 +81,8 @@ export class McpConnection {
       ...options,
       setup: (client) => {
         const {
+          ElicitRequestSchema,
+          ListRootsRequestSchema,
           LoggingMessageNotificationSchema,
           PromptListChangedNotificationSchema,
           ResourceListChangedNotificationSchema,
@@ -76,6 +91,11 @@ export class McpConnection {
         client.setNotificationHandler(ToolListChangedNotificationSchema, () => connection?.scheduleRefresh());
         client.setNotificationHandler(ResourceListChangedNotificationSchema, () => connection?.scheduleRefresh());
         client.setNotificationHandler(PromptListChangedNotificationSchema, () => connection?.scheduleRefresh());
+        // Only form mode is declared, so the SDK refuses a URL-mode request before it gets here.
+        client.setRequestHandler(ElicitRequestSchema, async (request, extra) =>
+          request.params.mode === 'url' ? { action: 'decline' } : handlers.onElicit(request.params, extra.signal),
+        );
+        client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: handlers.listRoots().map((root) => ({ ...root })) }));
         client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
           const { level, logger, data } = notification.params;
           const text = typeof data === 'string' ? data : JSON.stringify(data);
@@ -125,6 +145,22 @@ export class McpConnection {
     this.prompts = prompts;
   }
 
+  /**
+   * Resolves once the lists are current: a refresh under way (a list_changed that arrived) has
+   * finished. A notification read together with a response is handled a tick later, so one turn
+   * of the event loop passes first. A server that keeps announcing changes is waited for a few
+   * refreshes at most.
+   */
+  async listsSettled(): Promise<void> {
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    for (let round = 0; this.refreshing && round < 3; round++) await this.refreshing;
+  }
+
+  /** Tells the server the roots changed (it asks `roots/list` again); a failure is only logged. */
+  rootsChanged(): void {
+    this.client.sendRootsListChanged().catch((error: unknown) => this.handlers.onLog('error', `roots/list_changed failed: ${messageOf(error)}`));
+  }
+
   /** Ends the connection deliberately (no reconnect follows). */
   async close(): Promise<void> {
     this.closing = true;
@@ -160,6 +196,7 @@ export class McpConnection {
         ...(tool.title ? { title: tool.title } : {}),
         description: tool.description ?? '',
         inputSchema: tool.inputSchema as Record<string, unknown>,
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema as Record<string, unknown> } : {}),
       }),
     );
   }

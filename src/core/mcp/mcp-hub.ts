@@ -1,7 +1,8 @@
 import type { CallToolResult, ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
 import { DEFAULT_MCP_TIMEOUT_SECONDS, describeMcpConfigProblem, type McpConfig, type McpConfigProblem, type McpServerConfig } from './mcp-config.js';
 import { diffMcpConfigs } from './mcp-config-diff.js';
-import { McpConnection } from './mcp-connection.js';
+import { McpConnection, type McpRoot } from './mcp-connection.js';
+import { answerElicitation, DEFAULT_ELICITATION_TIMEOUT_MS, type McpElicitor } from './mcp-elicitation.js';
 import { McpRequestError, McpServerUnavailableError, McpTimeoutError } from './mcp-errors.js';
 import { McpLogBuffer } from './mcp-log-buffer.js';
 import { describeStatus, unavailableMessage, type McpServerSnapshot, type McpServerStatus } from './mcp-server-snapshot.js';
@@ -27,13 +28,26 @@ interface McpHubOptions {
   readonly stableAfterMs?: number;
   /** Lines of stderr and log messages kept per server. */
   readonly logLines?: number;
+  /** Answers servers' forms (`elicitation/create`); without one every request is declined. See also setElicitor. */
+  readonly elicitor?: McpElicitor;
+  /** How long a form waits for its answer before it is cancelled (default 5 minutes). */
+  readonly elicitationTimeoutMs?: number;
+  /** The folders offered as roots at first (see setRoots). */
+  readonly roots?: readonly McpRoot[];
 }
 
 /** Per-call options. */
 interface McpCallOptions {
   readonly signal?: AbortSignal;
-  /** Progress the server reports (notifications/progress), as one line. */
-  readonly onProgress?: (text: string) => void;
+  /** Progress the server reports (notifications/progress); each one also restarts the call's timeout. */
+  readonly onProgress?: (progress: McpProgress) => void;
+}
+
+/** One `notifications/progress` of a call. */
+export interface McpProgress {
+  readonly progress: number;
+  readonly total?: number;
+  readonly message?: string;
 }
 
 interface Slot {
@@ -62,7 +76,9 @@ export class McpHub {
   private readonly logListeners = new Set<(entry: McpServerLogEntry) => void>();
   private problems: readonly McpConfigProblem[] = [];
   private disposed = false;
-  private readonly settings: Required<McpHubOptions>;
+  private readonly settings: Required<Omit<McpHubOptions, 'elicitor' | 'roots'>>;
+  private elicitor: McpElicitor | undefined;
+  private roots: readonly McpRoot[];
 
   constructor(options: McpHubOptions = {}) {
     this.settings = {
@@ -73,7 +89,28 @@ export class McpHub {
       reconnectMaxDelayMs: options.reconnectMaxDelayMs ?? 30_000,
       stableAfterMs: options.stableAfterMs ?? 30_000,
       logLines: options.logLines ?? 200,
+      elicitationTimeoutMs: options.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS,
     };
+    this.elicitor = options.elicitor;
+    this.roots = options.roots ?? [];
+  }
+
+  /** Who answers servers' forms from now on; undefined: they are declined. */
+  setElicitor(elicitor: McpElicitor | undefined): void {
+    this.elicitor = elicitor;
+  }
+
+  /** The folders offered as roots; when they changed, every connected server is told (`notifications/roots/list_changed`). */
+  setRoots(roots: readonly McpRoot[]): void {
+    const same = roots.length === this.roots.length && roots.every((root, i) => root.uri === this.roots[i]!.uri && root.name === this.roots[i]!.name);
+    this.roots = roots.map((root) => ({ ...root }));
+    if (same) return;
+    for (const slot of this.slots.values()) slot.connection?.rootsChanged();
+  }
+
+  /** The folders offered as roots now. */
+  currentRoots(): readonly McpRoot[] {
+    return this.roots;
   }
 
   /**
@@ -156,8 +193,17 @@ export class McpHub {
       const result = await connection.client.callTool({ name: tool, arguments: args }, undefined, {
         timeout: timeoutSeconds * 1000,
         ...(options.signal ? { signal: options.signal } : {}),
-        ...(onProgress ? { onprogress: (p) => onProgress(`${p.progress}${p.total ? `/${p.total}` : ''}${p.message ? ` ${p.message}` : ''}`) } : {}),
+        // A call that reports progress is alive: each report restarts its timeout.
+        ...(onProgress
+          ? {
+              resetTimeoutOnProgress: true,
+              onprogress: (p) =>
+                onProgress({ progress: p.progress, ...(p.total !== undefined ? { total: p.total } : {}), ...(p.message ? { message: p.message } : {}) }),
+            }
+          : {}),
       });
+      // A tool that changed the server's tools (it sent tools/list_changed before answering) is followed by the new list.
+      await connection.listsSettled();
       // Servers from before 2024-11-05 answer with { toolResult }; show it as text.
       if (!('content' in result)) return { content: [{ type: 'text', text: JSON.stringify(result.toolResult) }] };
       return result as CallToolResult;
@@ -317,6 +363,8 @@ export class McpHub {
         config,
         {
           clientInfo: this.settings.clientInfo,
+          // Form-mode elicitation only: a URL-mode request would send the user to a web page Smith cannot vouch for.
+          capabilities: { elicitation: { form: {} }, roots: { listChanged: true } },
           signal: attempt.signal,
           env: this.settings.env,
           // Starting can take long (npx downloads a package first), so the handshake never gets less than the default.
@@ -324,6 +372,15 @@ export class McpHub {
           onStderr: (chunk) => slot.log.write(chunk),
         },
         {
+          onElicit: (params, signal) =>
+            answerElicitation(params, {
+              server: slot.name,
+              elicitor: this.elicitor,
+              timeoutMs: this.settings.elicitationTimeoutMs,
+              signal,
+              log: (level, text) => slot.log.push(`[${level}] ${text}`),
+            }),
+          listRoots: () => this.roots,
           onListsChanged: () => current() && this.emitChange(),
           onLog: (level, text) => {
             slot.log.push(`[${level}] ${text}`);

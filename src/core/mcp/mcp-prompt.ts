@@ -64,8 +64,12 @@ export function mcpPromptSection(hub: HubView, options: McpPromptOptions = {}): 
 
 /** A tool's input schema as compact JSON, without the $schema URI. */
 export function schemaJson(tool: McpToolInfo): string {
-  const { $schema: _ignored, ...schema } = tool.inputSchema as Record<string, unknown>;
-  return JSON.stringify(schema);
+  return compactSchema(tool.inputSchema);
+}
+
+function compactSchema(schema: Readonly<Record<string, unknown>>): string {
+  const { $schema: _ignored, ...rest } = schema;
+  return JSON.stringify(rest);
 }
 
 /** One line about a server: name, counts and what it is for. */
@@ -90,6 +94,7 @@ function serverDetails(server: McpServerSnapshot): string {
     lines.push('', 'Tools:');
     for (const tool of server.tools) {
       lines.push(`- ${tool.name}: ${oneLine(tool.description) || '(no description)'}`, `  Input schema: ${schemaJson(tool)}`);
+      if (tool.outputSchema) lines.push(`  Output schema (its structured result): ${compactSchema(tool.outputSchema)}`);
     }
   }
   if (server.resourceTemplates.length > 0) {

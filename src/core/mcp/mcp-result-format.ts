@@ -8,12 +8,26 @@ export { base64Bytes };
 /** An image a tool returned (an image block, or an embedded image resource), base64 as the server sent it. */
 type McpImage = Base64Image;
 
-/** A tool result made ready for the model. */
+/** A `resource_link` block of a result. */
+interface McpResourceLink {
+  readonly uri: string;
+  readonly name?: string;
+  readonly mimeType?: string;
+  readonly description?: string;
+}
+
+/** A tool result made ready for the model, with the facts the panel shows. */
 interface McpFormattedResult {
   readonly text: string;
   readonly isError: boolean;
   readonly images: readonly McpImage[];
+  /** The `structuredContent`, as indented JSON (capped like the text). */
+  readonly structured?: string;
+  readonly links: readonly McpResourceLink[];
 }
+
+/** Resource links kept as facts of one result; the text lists them all (within its limit). */
+const MAX_LINK_FACTS = 100;
 
 /** Characters of tool output passed on; the rest is cut with a note, so one call cannot flood the context. */
 export const MCP_OUTPUT_LIMIT = 50_000;
@@ -28,15 +42,40 @@ type ResourceContents = ReadResourceResult['contents'][number];
 export function formatToolResult(result: CallToolResult): McpFormattedResult {
   const parts: string[] = [];
   const links: string[] = [];
+  const linkFacts: McpResourceLink[] = [];
   const images: McpImage[] = [];
   for (const block of result.content ?? []) {
     const part = formatBlock(block, links, images);
     if (part !== undefined) parts.push(part);
+    if (block.type === 'resource_link' && linkFacts.length < MAX_LINK_FACTS) {
+      linkFacts.push({
+        uri: block.uri,
+        ...(block.name ? { name: block.name } : {}),
+        ...(block.mimeType ? { mimeType: block.mimeType } : {}),
+        ...(block.description ? { description: block.description } : {}),
+      });
+    }
   }
-  if (parts.length === 0 && result.structuredContent !== undefined) parts.push(JSON.stringify(result.structuredContent, null, 2));
+  const structured = result.structuredContent !== undefined ? JSON.stringify(result.structuredContent, null, 2) : undefined;
+  // The spec asks servers to repeat the structured result as text; it is added only when no text block already carries it.
+  if (structured !== undefined && !parts.some((part) => sameJson(part, result.structuredContent))) parts.push(`Structured result (JSON):\n${structured}`);
   if (links.length > 0) parts.push(`Resource links (read them with access_mcp_resource):\n${links.join('\n')}`);
   const text = parts.length > 0 ? parts.join('\n\n') : result.isError ? '(the tool reported an error without a message)' : '(the tool returned no content)';
-  return { text: limit(text), isError: result.isError === true, images };
+  return {
+    text: limit(text),
+    isError: result.isError === true,
+    images,
+    ...(structured !== undefined ? { structured: limit(structured) } : {}),
+    links: linkFacts,
+  };
+}
+
+function sameJson(text: string, value: unknown): boolean {
+  try {
+    return JSON.stringify(JSON.parse(text)) === JSON.stringify(value);
+  } catch {
+    return false;
+  }
 }
 
 /** Maps a ReadResourceResult to text; binary contents are described, textual blobs decoded. */
@@ -89,6 +128,13 @@ function decodeUtf8(base64: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** One progress report as a line of the call's live output: "Progress 3/5 (60%): message". */
+export function progressLine(progress: { readonly progress: number; readonly total?: number; readonly message?: string }): string {
+  const share = progress.total !== undefined && progress.total > 0 ? `/${progress.total} (${Math.round((progress.progress / progress.total) * 100)}%)` : '';
+  const message = progress.message ? `: ${progress.message.replace(/\s+/g, ' ').slice(0, 500)}` : '';
+  return `Progress ${progress.progress}${share}${message}\n`;
 }
 
 function limit(text: string): string {

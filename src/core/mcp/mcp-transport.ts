@@ -13,6 +13,8 @@ export interface McpConnectOptions {
   /** The environment stdio servers inherit before the entry's own `env`. */
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly timeoutMs: number;
+  /** What the client declares it can do (elicitation, roots). */
+  readonly capabilities?: Readonly<Record<string, unknown>>;
   /** Gives up the handshake (the server is stopped or Smith exits): the transport is closed, a stdio server's process ends. */
   readonly signal?: AbortSignal;
   /** Registers handlers on a new Client before it connects, so no early notification is lost. */
@@ -68,7 +70,7 @@ function stdioTransport(config: Extract<McpTransportConfig, { type: 'stdio' }>, 
 }
 
 async function connectWith(transport: Transport, kind: McpTransportKind, options: McpConnectOptions): Promise<ConnectedMcpClient> {
-  const client = new (mcpSdk().Client)({ name: options.clientInfo.name, version: options.clientInfo.version }, { capabilities: {} });
+  const client = new (mcpSdk().Client)({ name: options.clientInfo.name, version: options.clientInfo.version }, { capabilities: { ...options.capabilities } });
   options.setup(client);
   try {
     await client.connect(transport, { timeout: options.timeoutMs, ...(options.signal ? { signal: options.signal } : {}) });

@@ -2,7 +2,7 @@ import { validateToolArguments } from '../mcp/mcp-argument-validation.js';
 import type { McpHub } from '../mcp/mcp-hub.js';
 import { unavailableMessage, type McpServerSnapshot } from '../mcp/mcp-server-snapshot.js';
 import { schemaJson } from '../mcp/mcp-prompt.js';
-import { formatToolResult } from '../mcp/mcp-result-format.js';
+import { formatToolResult, progressLine } from '../mcp/mcp-result-format.js';
 import { mcpCallFailure } from '../mcp/mcp-call-failure.js';
 import { builtInSpec, mistake, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 
@@ -50,7 +50,7 @@ export function createUseMcpTool(hub: McpHub): ToolHandler {
       if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
       let result: Awaited<ReturnType<McpHub['callTool']>>;
       try {
-        result = await hub.callTool(server.name, toolName, args, { signal: context.signal, onProgress: (text) => context.progress(text) });
+        result = await hub.callTool(server.name, toolName, args, { signal: context.signal, onProgress: (p) => context.progress(progressLine(p)) });
       } catch (error) {
         if (context.signal.aborted) throw error;
         return mcpCallFailure(error);
@@ -66,7 +66,14 @@ export function createUseMcpTool(hub: McpHub): ToolHandler {
         };
       }
       const images = context.modelSupportsImages && formatted.images.length > 0 ? { images: formatted.images } : {};
-      return { kind: 'result', output: formatted.text, ...images, details: { mcp: { server: server.name, tool: toolName, isError: false } } };
+      const facts = {
+        server: server.name,
+        tool: toolName,
+        isError: false,
+        ...(formatted.structured !== undefined ? { structured: formatted.structured } : {}),
+        ...(formatted.links.length > 0 ? { links: [...formatted.links] } : {}),
+      };
+      return { kind: 'result', output: formatted.text, ...images, details: { mcp: facts } };
     },
   };
 }

@@ -7,7 +7,9 @@ export { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 export { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 export { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 export {
+  ElicitRequestSchema,
   ErrorCode,
+  ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
   PromptListChangedNotificationSchema,
