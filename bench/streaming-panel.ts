@@ -31,6 +31,7 @@ const NO_MCP: McpRequests = {
   setAutoApprove: async () => {},
   openConfig: async () => {},
   showLog: async () => {},
+  answerElicitation: () => {},
 };
 const AUTO_APPROVE: AutoApproveView = { readFiles: true, editFiles: true, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 };
 

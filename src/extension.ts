@@ -65,6 +65,10 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   const mcpService = new McpService({
     storageDir,
     cwd,
+    folders: () => {
+      const { primary, others } = folders();
+      return primary ? [{ path: primary }, ...others] : [];
+    },
     version: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
     discoveryThreshold: () => readSettings().mcpDiscoveryThreshold,
     log,

@@ -1,5 +1,6 @@
 import { WORKSPACE_MCP_FILE, type McpConfigProblem, type McpConfigSource } from '../core/mcp/mcp-config.js';
 import type { McpServerSnapshot } from '../core/mcp/mcp-server-snapshot.js';
+import type { McpElicitationRequest } from '../core/mcp/mcp-elicitation.js';
 import type { McpConfigProblemView, McpPanelState, McpServerView, McpToolView } from '../shared/protocol.js';
 
 /** Longest tool description a snapshot carries; the model sees the full one, the panel a summary. */
@@ -13,6 +14,8 @@ interface McpPanelInputs {
   readonly servers: readonly McpServerSnapshot[];
   readonly problems: readonly McpConfigProblem[];
   readonly sources: readonly McpConfigSource[];
+  /** Servers' forms waiting for an answer. */
+  readonly elicitations?: readonly McpElicitationRequest[];
 }
 
 /** The panel's view of the hub: small (no schemas, short descriptions), plain data. */
@@ -23,6 +26,9 @@ export function mcpPanelState(inputs: McpPanelInputs): McpPanelState {
   return {
     servers: inputs.servers.map((server) => serverView(server, inputs.sources)),
     problems: inputs.problems.map(problemView),
+    ...(inputs.elicitations && inputs.elicitations.length > 0
+      ? { elicitations: inputs.elicitations.map((e) => ({ id: e.id, server: e.server, message: e.message, fields: [...e.fields], expiresAt: e.expiresAt })) }
+      : {}),
     configFiles: { global, ...(workspace !== undefined ? { workspace } : {}) },
   };
 }

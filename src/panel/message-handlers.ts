@@ -1,3 +1,4 @@
+import type { McpElicitationAnswer } from '../core/mcp/mcp-elicitation.js';
 import type { WebviewRequest } from '../shared/protocol.js';
 import type { TaskController } from './task-controller.js';
 import type { PanelReplays } from './task-replays.js';
@@ -15,6 +16,8 @@ export interface McpRequests {
   setAutoApprove(server: string, tool: string, autoApprove: boolean): Promise<void>;
   openConfig(scope: 'global' | 'workspace'): Promise<void>;
   showLog(server: string): Promise<void>;
+  /** Settles a server's form; an answer that does not match it throws (the form stays). */
+  answerElicitation(id: string, answer: McpElicitationAnswer): void;
 }
 
 /** The panel's requests, mapped onto the task controller, the pending interactions, the MCP servers and the replays. */
@@ -65,5 +68,7 @@ export function createMessageHandlers(
     mcpSetAutoApprove: (m) => mcp.setAutoApprove(m.server, m.tool, m.autoApprove),
     mcpOpenConfig: (m) => mcp.openConfig(m.scope),
     mcpShowLog: (m) => mcp.showLog(m.server),
+    mcpAnswerElicitation: (m) =>
+      mcp.answerElicitation(m.elicitationId, m.action === 'accept' ? { action: 'accept', content: m.content ?? {} } : { action: m.action }),
   };
 }

@@ -1,6 +1,7 @@
 // The MCP servers as the panel shows them. Part of the protocol (protocol.ts re-exports them).
 import { z } from 'zod';
 import type { DeepReadonly } from './deep-readonly.js';
+import { elicitationFieldSchema } from './elicitation-form.js';
 
 /** Where an MCP server stands: `connecting` may be a reconnect after a crash (see `reconnect`). */
 const mcpServerStatusSchema = z.enum(['connecting', 'connected', 'error', 'disabled']);
@@ -44,9 +45,22 @@ export type McpServerView = DeepReadonly<z.infer<typeof mcpServerViewSchema>>;
 const mcpConfigProblemViewSchema = z.object({ file: z.string(), server: z.string().optional(), field: z.string().optional(), message: z.string() });
 export type McpConfigProblemView = DeepReadonly<z.infer<typeof mcpConfigProblemViewSchema>>;
 
+/** A server's form (`elicitation/create`) waiting for the user's answer. */
+const mcpElicitationViewSchema = z.object({
+  id: z.string(),
+  server: z.string(),
+  message: z.string(),
+  fields: z.array(elicitationFieldSchema),
+  /** When it is cancelled unanswered (ms since the epoch). */
+  expiresAt: z.number(),
+});
+export type McpElicitationView = DeepReadonly<z.infer<typeof mcpElicitationViewSchema>>;
+
 /** The MCP part of the panel state: every server of the window's hub and the config problems. */
 export const mcpPanelStateSchema = z.object({
   servers: z.array(mcpServerViewSchema),
+  /** Servers' forms waiting for an answer, oldest first (absent: none). */
+  elicitations: z.array(mcpElicitationViewSchema).optional(),
   problems: z.array(mcpConfigProblemViewSchema),
   /** The config files the servers come from; `workspace` is absent without an open folder. */
   configFiles: z.object({ global: z.string(), workspace: z.string().optional() }),

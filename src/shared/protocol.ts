@@ -268,6 +268,19 @@ const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mcpOpenConfig'), id, scope: z.enum(['global', 'workspace']) }).strict(),
   /** Shows the server's recent stderr and log messages in a read-only editor. */
   z.object({ type: z.literal('mcpShowLog'), id, server: mcpName }).strict(),
+  /**
+   * Answers a server's form: `accept` with the content (checked against the form's schema; a
+   * mismatch is an error reply and the form stays), or `decline` / `cancel` without.
+   */
+  z
+    .object({
+      type: z.literal('mcpAnswerElicitation'),
+      id,
+      elicitationId: id,
+      action: z.enum(['accept', 'decline', 'cancel']),
+      content: z.record(z.string().max(500), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(500)])).optional(),
+    })
+    .strict(),
 ]);
 export type WebviewMessage = DeepReadonly<z.infer<typeof webviewMessageSchema>>;
 

@@ -36,6 +36,7 @@ const NO_MCP: McpRequests = {
   setAutoApprove: async () => {},
   openConfig: async () => {},
   showLog: async () => {},
+  answerElicitation: () => {},
 };
 
 /** How a test's panel backend differs from the default (XML, no images, no hooks, unpriced). */

@@ -11,6 +11,9 @@ import {
 } from '../../core/mcp/mcp-config.js';
 import { McpConfigWatcher } from '../../core/mcp/mcp-config-watcher.js';
 import { McpHub } from '../../core/mcp/mcp-hub.js';
+import { McpElicitationQueue } from '../../core/mcp/mcp-elicitation-queue.js';
+import type { McpElicitationAnswer } from '../../core/mcp/mcp-elicitation.js';
+import { mcpRootsOf } from '../../core/mcp/mcp-roots.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../../core/tools/mcp-tools.js';
 import { describeWorkspaceServers, workspaceFileNames, WorkspaceTrust, type UntrustedWorkspaceServers } from '../../core/mcp/workspace-trust.js';
 import { WorkspaceTrustPrompt, type AskWorkspaceTrust } from '../../core/mcp/workspace-trust-prompt.js';
@@ -28,6 +31,8 @@ interface McpServiceOptions {
   readonly storageDir: string;
   /** The workspace folder whose .smith/mcp.json is read; undefined without an open folder. */
   readonly cwd: () => string | undefined;
+  /** Every workspace folder on disk, offered to the servers as roots. */
+  readonly folders?: () => readonly { readonly path: string; readonly name?: string }[];
   readonly version: string;
   /** Read on every request, so a settings change applies to the next turn. */
   readonly discoveryThreshold: () => number;
@@ -58,9 +63,16 @@ export class McpService implements McpPanelSource, vscode.Disposable {
   private readonly trust: WorkspaceTrust;
   private readonly trustPrompt: WorkspaceTrustPrompt;
   private readonly trustGranted: vscode.Disposable;
+  /** Servers' forms waiting for the panel's answer. */
+  private readonly elicitations = new McpElicitationQueue();
 
   constructor(private readonly options: McpServiceOptions) {
-    this.hub = new McpHub({ clientInfo: { name: 'smith', version: options.version } });
+    this.hub = new McpHub({
+      clientInfo: { name: 'smith', version: options.version },
+      elicitor: this.elicitations.elicit,
+      roots: mcpRootsOf(options.folders?.() ?? []),
+    });
+    this.elicitations.onChange(() => this.changed.fire());
     // A getter, because the wiring keeps this object and reads it on every turn.
     this.wiring = mcpTaskWiring(this.hub, {
       get discoveryThreshold() {
@@ -82,8 +94,9 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     this.watch();
   }
 
-  /** Follows a change of the workspace folder to its .smith/mcp.json. */
+  /** Follows a change of the workspace folders: the roots offered to servers, and the primary folder's .smith/mcp.json. */
   workspaceChanged(): void {
+    if (!this.disposing) this.hub.setRoots(mcpRootsOf(this.options.folders?.() ?? []));
     const next = configSources(this.options.storageDir, this.options.cwd());
     if (this.disposing || next.map((s) => s.path).join('\n') === this.sources.map((s) => s.path).join('\n')) return;
     this.watch();
@@ -91,7 +104,12 @@ export class McpService implements McpPanelSource, vscode.Disposable {
 
   /** The panel's view of the servers and problems. */
   panelState(): McpPanelState {
-    return mcpPanelState({ servers: this.hub.servers(), problems: this.hub.configProblems(), sources: this.sources });
+    return mcpPanelState({
+      servers: this.hub.servers(),
+      problems: this.hub.configProblems(),
+      sources: this.sources,
+      elicitations: this.elicitations.pending(),
+    });
   }
 
   /** The path of a config file; the workspace one needs an open folder. */
@@ -146,6 +164,11 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     return this.logs.show(name);
   }
 
+  /** Settles a server's form from the panel; a mismatching answer throws and the form stays. */
+  answerElicitation(id: string, answer: McpElicitationAnswer): void {
+    this.elicitations.answer(id, answer);
+  }
+
   /** Stops watching and disconnects every server (ends stdio servers' processes). */
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
@@ -153,6 +176,7 @@ export class McpService implements McpPanelSource, vscode.Disposable {
       this.watcher = undefined;
       this.trustGranted.dispose();
       this.logs.dispose();
+      this.elicitations.cancelAll();
       await this.hub.dispose();
       this.changed.dispose();
     })();

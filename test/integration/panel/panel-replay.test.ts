@@ -28,6 +28,7 @@ const NO_MCP: McpRequests = {
   setAutoApprove: async () => {},
   openConfig: async () => {},
   showLog: async () => {},
+  answerElicitation: () => {},
 };
 
 describe('the panel: Replay with…', () => {

@@ -25,6 +25,7 @@ const NO_MCP: McpRequests = {
   setAutoApprove: async () => {},
   openConfig: async () => {},
   showLog: async () => {},
+  answerElicitation: () => {},
 };
 const TASK = 'Say hello';
 const ANSWER = 'Hello from the scripted model.';

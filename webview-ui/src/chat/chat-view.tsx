@@ -9,6 +9,7 @@ import { MessageList } from './message-list.js';
 import { TodoPanel } from './todo-panel.js';
 import { Codicon } from '../common/codicon.js';
 import { ReturnPendingTask } from '../common/return-pending-task.js';
+import { ElicitationForms } from '../mcp/elicitation-form.js';
 
 /** The chat screen: header, the task's messages, the pending approval and the composer. */
 export function ChatView({
@@ -34,6 +35,7 @@ export function ChatView({
       <ChatHeader panel={panel} task={task} />
       {task?.todos !== undefined && task.todos.length > 0 && <TodoPanel taskId={task.id} items={task.todos} />}
       {task === undefined ? <Welcome panel={panel} onOpenTask={onOpenTask} onOpenSettings={onOpenSettings} /> : <MessageList items={items} taskId={task.id} />}
+      <ElicitationForms forms={panel.mcp.elicitations} />
       {task?.pendingApproval !== undefined && <ApprovalBar key={task.pendingApproval.callId} approval={task.pendingApproval} />}
       <Composer
         task={task}

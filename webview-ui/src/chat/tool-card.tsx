@@ -9,6 +9,7 @@ import { Codicon } from '../common/codicon.js';
 import { CommandOutput } from './command-output.js';
 import { SubagentList } from './subagent-list.js';
 import { BrowserView } from './browser-view.js';
+import { McpProgressLine, McpResultFacts } from './mcp-result.js';
 import { isCommandTool, splitPath, toolIcon, toolStatusDisplay } from './tool-display.js';
 import { commandView, editStats, exitBadge } from './tool-result-view.js';
 
@@ -60,6 +61,8 @@ export function ToolCard({ message, live, approval, taskId }: { message: UiToolM
       {command && message.status === 'running' && <ProceedButton callId={message.callId} />}
       {isTool(message.tool, 'use_subagents') && <SubagentList message={message} {...(live !== undefined ? { live } : {})} />}
       {isTool(message.tool, 'browser_action') && <BrowserView message={message} {...(taskId !== undefined ? { taskId } : {})} />}
+      {isTool(message.tool, 'use_mcp_tool') && message.status === 'running' && live !== undefined && <McpProgressLine live={live} />}
+      {isTool(message.tool, 'use_mcp_tool') && <McpResultFacts message={message} />}
       {!command && !isTool(message.tool, 'use_subagents') && message.output !== undefined && message.output !== '' && (
         <details className="tool-output">
           <summary>Output</summary>

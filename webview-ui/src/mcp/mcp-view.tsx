@@ -3,6 +3,7 @@ import { Codicon } from '../common/codicon.js';
 import { PageHeader } from '../common/page-header.js';
 import { useActions } from '../common/actions-context.js';
 import { McpServerCard } from './mcp-server-card.js';
+import { ElicitationForms } from './elicitation-form.js';
 import { fileName, mcpProblemPlace } from './mcp-status.js';
 
 /** The MCP servers of the window: config problems first, then each server with its tools and resources. */
@@ -25,6 +26,7 @@ export function McpView({ mcp, onBack }: { mcp: McpPanelState; onBack: () => voi
           <Codicon name="go-to-file" /> Open workspace settings
         </button>
       </div>
+      <ElicitationForms forms={mcp.elicitations} />
       {mcp.problems.length > 0 && <ProblemList problems={mcp.problems} />}
       {mcp.servers.length === 0 ? (
         <p className="muted mcp-empty">
