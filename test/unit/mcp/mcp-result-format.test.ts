@@ -22,12 +22,17 @@ describe('formatToolResult', () => {
       'first\n\n[image: image/png, 300 bytes]\n\n[audio: audio/wav, 10 bytes]\n\n[resource: file:///a.txt (text/plain)]\ninline text\n\n[resource: file:///b.bin (application/octet-stream), binary, 5 bytes]\n\nlast\n\nResource links (read them with access_mcp_resource):\n- file:///c.md (c.md)',
     );
     assert.deepEqual(formatted.images, [{ mimeType: 'image/png', data: png }]);
+    assert.deepEqual(formatted.links, [{ uri: 'file:///c.md', name: 'c.md' }]);
     assert.equal(formatted.isError, false);
   });
 
-  test('isError is kept; structured content stands in when there is no content; empty results say so', () => {
-    assert.deepEqual(formatToolResult({ content: [{ type: 'text', text: 'boom' }], isError: true }), { text: 'boom', isError: true, images: [] });
-    assert.equal(formatToolResult({ content: [], structuredContent: { t: 21 } }).text, '{\n  "t": 21\n}');
+  test('isError is kept; structured content is added unless a text block repeats it; empty results say so', () => {
+    assert.deepEqual(formatToolResult({ content: [{ type: 'text', text: 'boom' }], isError: true }), { text: 'boom', isError: true, images: [], links: [] });
+    const alone = formatToolResult({ content: [], structuredContent: { t: 21 } });
+    assert.equal(alone.text, 'Structured result (JSON):\n{\n  "t": 21\n}');
+    assert.equal(alone.structured, '{\n  "t": 21\n}');
+    assert.equal(formatToolResult({ content: [{ type: 'text', text: 'Sunny.' }], structuredContent: { t: 21 } }).text, 'Sunny.\n\nStructured result (JSON):\n{\n  "t": 21\n}');
+    assert.equal(formatToolResult({ content: [{ type: 'text', text: '{"t":21}' }], structuredContent: { t: 21 } }).text, '{"t":21}');
     assert.equal(formatToolResult({ content: [] }).text, '(the tool returned no content)');
     assert.equal(formatToolResult({ content: [], isError: true }).text, '(the tool reported an error without a message)');
   });
