@@ -31,7 +31,10 @@ describe('formatToolResult', () => {
     const alone = formatToolResult({ content: [], structuredContent: { t: 21 } });
     assert.equal(alone.text, 'Structured result (JSON):\n{\n  "t": 21\n}');
     assert.equal(alone.structured, '{\n  "t": 21\n}');
-    assert.equal(formatToolResult({ content: [{ type: 'text', text: 'Sunny.' }], structuredContent: { t: 21 } }).text, 'Sunny.\n\nStructured result (JSON):\n{\n  "t": 21\n}');
+    assert.equal(
+      formatToolResult({ content: [{ type: 'text', text: 'Sunny.' }], structuredContent: { t: 21 } }).text,
+      'Sunny.\n\nStructured result (JSON):\n{\n  "t": 21\n}',
+    );
     assert.equal(formatToolResult({ content: [{ type: 'text', text: '{"t":21}' }], structuredContent: { t: 21 } }).text, '{"t":21}');
     assert.equal(formatToolResult({ content: [] }).text, '(the tool returned no content)');
     assert.equal(formatToolResult({ content: [], isError: true }).text, '(the tool reported an error without a message)');
