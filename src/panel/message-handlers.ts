@@ -16,8 +16,8 @@ export interface McpRequests {
   setAutoApprove(server: string, tool: string, autoApprove: boolean): Promise<void>;
   openConfig(scope: 'global' | 'workspace'): Promise<void>;
   showLog(server: string): Promise<void>;
-  /** Settles a server's form; an answer that does not match it throws (the form stays). */
-  answerElicitation(id: string, answer: McpElicitationAnswer): void;
+  /** Settles a server's form; an answer that does not match it throws (the form stays). Absent: this panel shows no forms. */
+  answerElicitation?(id: string, answer: McpElicitationAnswer): void;
 }
 
 /** The panel's requests, mapped onto the task controller, the pending interactions, the MCP servers and the replays. */
@@ -68,7 +68,9 @@ export function createMessageHandlers(
     mcpSetAutoApprove: (m) => mcp.setAutoApprove(m.server, m.tool, m.autoApprove),
     mcpOpenConfig: (m) => mcp.openConfig(m.scope),
     mcpShowLog: (m) => mcp.showLog(m.server),
-    mcpAnswerElicitation: (m) =>
-      mcp.answerElicitation(m.elicitationId, m.action === 'accept' ? { action: 'accept', content: m.content ?? {} } : { action: m.action }),
+    mcpAnswerElicitation: (m) => {
+      if (!mcp.answerElicitation) throw new Error('This panel has no MCP servers that could ask for input.');
+      mcp.answerElicitation(m.elicitationId, m.action === 'accept' ? { action: 'accept', content: m.content ?? {} } : { action: m.action });
+    },
   };
 }
