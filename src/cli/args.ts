@@ -16,6 +16,8 @@ export interface CliOptions {
   readonly cwd: string;
   /** --add-dir DIR (repeatable): more folders of the workspace beside --cwd. */
   readonly addDirs: readonly string[];
+  /** --skill-dir DIR (repeatable): more folders of Agent Skills, before the usual ones. */
+  readonly skillDirs: readonly string[];
   readonly provider?: ProviderId;
   /** --profile NAME: an API profile from the user's settings file; the flags win over its fields. */
   readonly profile?: string;
@@ -109,6 +111,8 @@ Options:
   --cwd DIR                  workspace folder (default: the current folder)
   --add-dir DIR              another workspace folder (repeatable); inside the workspace like
                              --cwd, its files addressed as <folder name>/path
+  --skill-dir DIR            a folder of Agent Skills (<DIR>/<name>/SKILL.md) for this run
+                             (repeatable); its skills come before the usual folders'
   --provider NAME            ${PROVIDER_IDS.join(' | ')}
   --profile NAME             an API profile from "profiles" in <storage>/settings.json (or
                              SMITH_PROFILE); the flags win over its fields
@@ -173,8 +177,9 @@ ${WEB_FLAGS_HELP}
   --storage DIR              where task logs are kept (default: a per-user folder)
   --mcp-config FILE          an extra MCP servers file ({"mcpServers": {...}}), besides
                              <storage>/mcp_settings.json and .smith/mcp.json
-  --trust-workspace          start the servers of this workspace's .smith/mcp.json without
-                             asking (otherwise smith asks once on a terminal, or skips them)
+  --trust-workspace          start the servers of this workspace's .smith/mcp.json, use its
+                             .smith/settings.json allow rules and hooks, and offer its skills,
+                             without asking (otherwise smith asks once on a terminal, or skips them)
   --resume TASK_ID [message] continue a stored task from its log: where it stopped, or (finished
                              or not) with a new message
   --no-checkpoints           take no checkpoints of the workspace (they are kept in the storage
@@ -199,6 +204,7 @@ function parseFlags(argv: readonly string[]) {
       options: {
         cwd: { type: 'string' },
         'add-dir': { type: 'string', multiple: true },
+        'skill-dir': { type: 'string', multiple: true },
         provider: { type: 'string' },
         profile: { type: 'string' },
         'plan-profile': { type: 'string' },
@@ -304,6 +310,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...(task ? { task } : {}),
     cwd: values.cwd ?? currentDir,
     addDirs: values['add-dir'] ?? [],
+    skillDirs: values['skill-dir'] ?? [],
     ...(provider ? { provider: provider as ProviderId } : {}),
     ...(values.profile ? { profile: values.profile } : {}),
     modeProfiles: { ...(values['plan-profile'] ? { plan: values['plan-profile'] } : {}), ...(values['act-profile'] ? { act: values['act-profile'] } : {}) },

@@ -38,6 +38,7 @@ import { SlashCommands, isSlashCommand, type CliSession } from './repl-commands.
 import { taskMessageText, type CommandTextSources } from './command-text.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import { createStyle, type Style } from './style.js';
+import { cliSkillSettings } from './skill-setup.js';
 import { chainEvents, type runTaskChain, type TaskChainResult } from '../core/task/task-chain.js';
 
 declare const SMITH_VERSION: string | undefined;
@@ -100,6 +101,15 @@ async function main(argv: readonly string[]): Promise<number> {
     style,
     askOnTerminal ? terminalSettingsTrustPrompt(askOnTerminal, process.stderr, style) : undefined,
   );
+  const agentSkills = await cliSkillSettings({
+    cwd,
+    roots: [cwd, ...additionalRoots.map((root) => root.path)],
+    storageDir,
+    skillDirs: options.skillDirs,
+    trustWorkspace: options.trustWorkspace,
+    style,
+    ...(askOnTerminal ? { ask: askOnTerminal } : {}),
+  });
   const mcp = await startCliMcp({
     cwd,
     storageDir,
@@ -142,6 +152,7 @@ async function main(argv: readonly string[]): Promise<number> {
       subagents: { ...DEFAULT_SUBAGENT_SETTINGS, maxParallel: options.maxSubagents },
       agents,
       web: options.web,
+      agentSkills,
     },
     ports: {
       host: {

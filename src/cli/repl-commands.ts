@@ -135,6 +135,9 @@ export class SlashCommands {
       case 'permissions':
         err.write(`${this.permissionList()}\n`);
         return undefined;
+      case 'skills':
+        err.write(`${this.skillsList()}\n`);
+        return undefined;
       case 'checkpoints':
         err.write(session.task ? `${formatCheckpoints(session.task.log.events, style)}\n` : 'No current task.\n');
         return undefined;
@@ -208,6 +211,20 @@ export class SlashCommands {
           );
     }
     return lines.length > 0 ? lines.join('\n') : 'No permission rules or hooks (see docs/permissions.md and docs/hooks.md).';
+  }
+
+  /** The Agent Skills as the next request would offer them, with where each came from. */
+  private skillsList(): string {
+    const { style } = this;
+    const catalog = this.options.agentSkills?.refresh();
+    if (!catalog || (catalog.entries.length === 0 && catalog.notes.length === 0))
+      return 'No skills found (see docs/modes-skills-agents.md for the folders Smith reads).';
+    const lines = catalog.entries.map(
+      (e) =>
+        `${e.offered ? style.green('on ') : style.dim('off')}  ${style.text(e.name)}  ${style.dim(style.text(e.location))}${e.note ? style.dim(`  (${style.text(e.note)})`) : ''}`,
+    );
+    for (const note of catalog.notes) lines.push(style.yellow(`skipped  ${style.text(note)}`));
+    return lines.join('\n');
   }
 
   /** The rules files as the next request would use them. */

@@ -52,6 +52,7 @@ export function createMessageHandlers(
     suggestMentions: (m) => controller.suggestMentions(m.query),
     suggestCommands: (m) => controller.suggestCommands(m.query),
     setRuleEnabled: (m) => controller.setRuleEnabled(m.label, m.enabled),
+    setSkillEnabled: (m) => controller.setSkillEnabled(m.name, m.enabled),
     openTask: (m) => controller.openTask(m.taskId),
     deleteTask: (m) => controller.deleteTask(m.taskId),
     exportTask: (m) => controller.exportTask(m.taskId),

@@ -6,6 +6,7 @@ import { MentionSuggestions } from '../core/context/mention-completions.js';
 import { WorkspaceRootError, WorkspaceRoots, type WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import type { PanelProviderSettings } from './panel-ports.js';
 import { panelRules } from './rules-list.js';
+import { panelSkills } from './skills-list.js';
 import { readGuardOf } from '../core/permissions/read-rule-guard.js';
 import { expandSlashInput, slashSuggestions, type SlashInputs } from './slash-input.js';
 
@@ -29,6 +30,7 @@ type Completions = { readonly query: string; readonly items: readonly MentionSug
 export class PanelLists {
   private models: ModelList | undefined;
   private rules: PanelState['rules'];
+  private skills: PanelState['agentSkills'];
   private mentions: Completions | undefined;
   private commands: Completions | undefined;
   private readonly mentionSource = new MentionSuggestions();
@@ -36,10 +38,11 @@ export class PanelLists {
   constructor(private readonly deps: PanelListsDeps) {}
 
   /** The lists' part of the panel state. */
-  state(): Pick<PanelState, 'models' | 'rules' | 'mentionSuggestions' | 'commandSuggestions'> {
+  state(): Pick<PanelState, 'models' | 'rules' | 'agentSkills' | 'mentionSuggestions' | 'commandSuggestions'> {
     return {
       ...(this.models ? { models: this.models } : {}),
       ...(this.rules ? { rules: this.rules } : {}),
+      ...(this.skills ? { agentSkills: this.skills } : {}),
       ...(this.mentions ? { mentionSuggestions: this.mentions } : {}),
       ...(this.commands ? { commandSuggestions: this.commands } : {}),
     };
@@ -68,6 +71,31 @@ export class PanelLists {
     if (enabled) disabled.delete(label);
     else disabled.add(label);
     await this.deps.settings.saveDisabledRules([...disabled]);
+  }
+
+  /** Reads the skills folders again, as a new request would offer them. */
+  readSkills(): void {
+    const cwd = this.deps.cwd();
+    const { settings } = this.deps;
+    this.skills = cwd
+      ? panelSkills({
+          workspaceRoots: [cwd, ...(this.deps.additionalRoots?.() ?? []).map((root) => root.path)],
+          storageDir: this.deps.storageDir,
+          settingFolders: settings.skillFolders?.() ?? [],
+          disabled: new Set(settings.disabledSkills?.() ?? []),
+          workspaceTrusted: settings.workspaceTrusted?.() ?? false,
+        })
+      : { skills: [], notes: [] };
+  }
+
+  /** Turns an Agent Skill on or off (by name) in the settings. */
+  async setSkillEnabled(name: string, enabled: boolean): Promise<void> {
+    const { settings } = this.deps;
+    if (!settings.saveDisabledSkills) throw new Error('Skills cannot be turned off here.');
+    const disabled = new Set(settings.disabledSkills?.() ?? []);
+    if (enabled) disabled.delete(name);
+    else disabled.add(name);
+    await settings.saveDisabledSkills([...disabled].sort());
   }
 
   /** The text a `/command` stands for (other text as it is). */

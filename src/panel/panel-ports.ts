@@ -60,6 +60,14 @@ export interface PanelProviderSettings {
   /** The permission rules a task in this folder runs with (absent: none), so a command file the Read rules withhold is not sent. */
   permissionRules?(cwd: string): readonly PermissionRule[];
   saveDisabledRules(labels: readonly string[]): Promise<void>;
+  /** Names of the Agent Skills the user turned off (absent: none). */
+  disabledSkills?(): readonly string[];
+  /** Absent: the toggles cannot be saved here. */
+  saveDisabledSkills?(names: readonly string[]): Promise<void>;
+  /** The skills folders the settings add (absent: none). */
+  skillFolders?(): readonly string[];
+  /** Whether the editor trusts the workspace (absent: not trusted): an untrusted workspace's skills are not offered. */
+  workspaceTrusted?(): boolean;
   /** Fires when the settings or a stored key changed. */
   readonly onDidChange: Event<void>;
 }

@@ -317,7 +317,10 @@ export class TaskController implements PanelSource, Disposable {
   viewOpened(view: PanelView): void {
     // The lists may have changed on disk (the CLI shares the storage, skills and rules are files).
     if (view === 'history') this.stored.changed();
-    if (view === 'settings') this.readRules();
+    if (view === 'settings') {
+      this.readRules();
+      this.lists.readSkills();
+    }
     this.skills = undefined;
     this.emit({ kind: 'state' });
   }
@@ -378,6 +381,13 @@ export class TaskController implements PanelSource, Disposable {
   async setRuleEnabled(label: string, enabled: boolean): Promise<void> {
     await this.lists.setRuleEnabled(label, enabled);
     this.readRules();
+    this.emit({ kind: 'state' });
+  }
+
+  /** Turns an Agent Skill on or off; the list and the open task's next request follow. */
+  async setSkillEnabled(name: string, enabled: boolean): Promise<void> {
+    await this.lists.setSkillEnabled(name, enabled);
+    this.lists.readSkills();
     this.emit({ kind: 'state' });
   }
 
@@ -469,6 +479,9 @@ export class TaskController implements PanelSource, Disposable {
       case 'condense':
         if (!this.current) throw new Error('There is no task to condense.');
         return this.actions.condense(this.current.id);
+      case 'skills':
+        // The Settings view lists the skills, each with its folder and toggle.
+        return this.showView('settings');
       case 'mode':
         if (command.args !== 'plan' && command.args !== 'act') throw new Error('Usage: /mode plan or /mode act');
         return this.setMode(command.args);

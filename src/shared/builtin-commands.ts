@@ -44,6 +44,7 @@ const BUILTIN_COMMANDS = [
     whenStopped: true,
   },
   { name: 'rules', args: '', description: 'List the rules files found and whether each applies now', hosts: ['cli'] },
+  { name: 'skills', args: '', description: 'List the Agent Skills found, where each comes from, and whether each is offered', hosts: ['cli', 'panel'] },
   { name: 'permissions', args: '', description: 'List the permission rules and hooks in force', hosts: ['cli'] },
   { name: 'checkpoints', args: '', description: "List the current task's checkpoints", hosts: ['cli'] },
   {

@@ -143,6 +143,24 @@ const panelStateSchema = z.object({
   mentionSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
   /** The rules files found for the open task (or the workspace), listed in the Settings view with a toggle each. */
   rules: z.array(z.object({ label: z.string(), active: z.boolean(), note: z.string().optional(), disabled: z.boolean() })).optional(),
+  /** The Agent Skills found for the workspace, listed in the Settings view with where each comes from and a toggle each. */
+  agentSkills: z
+    .object({
+      skills: z.array(
+        z.object({
+          name: z.string(),
+          description: z.string().optional(),
+          location: z.string(),
+          scope: z.enum(['workspace', 'user', 'extra']),
+          offered: z.boolean(),
+          disabled: z.boolean(),
+          note: z.string().optional(),
+        }),
+      ),
+      /** What could not be read (a link out of the workspace, a huge or binary SKILL.md), one line each. */
+      notes: z.array(z.string()),
+    })
+    .optional(),
   /** Completions for the `/command` being typed (`suggestCommands`): the user's command files and MCP prompts. */
   commandSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
 });
@@ -233,6 +251,8 @@ const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('suggestMentions'), id, query: z.string().max(500) }).strict(),
   /** Turns a rules file on or off (by its label); the model's next request follows. */
   z.object({ type: z.literal('setRuleEnabled'), id, label: z.string().min(1).max(1000), enabled: z.boolean() }).strict(),
+  /** Turns an Agent Skill on or off (by its name, whatever folder it is in); the model's next request follows. */
+  z.object({ type: z.literal('setSkillEnabled'), id, name: z.string().min(1).max(200), enabled: z.boolean() }).strict(),
   /** Completions for the `/command` being typed at the start of the Task box (`query`: the text after the `/`). */
   z.object({ type: z.literal('suggestCommands'), id, query: z.string().max(500) }).strict(),
   /** Lists the models of the provider and server the Settings form names now (the stored key is used); they arrive in the state's `models`. */

@@ -98,6 +98,7 @@ export const TOOL_CATALOGUE = {
   new_task: { verb: 'New task', icon: 'add', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
   condense: { verb: 'Condense', icon: 'tools', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
   update_todo_list: { verb: 'Update todo list', icon: 'tools', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
+  use_skill: { verb: 'Skill', icon: 'book', group: 'interaction', modes: BOTH, rules: [], claudeName: 'Skill', subagents: 'never' },
 } as const satisfies Readonly<Record<string, ToolEntry>>;
 
 /** A built-in tool's name: a name without a row is a type error wherever one is expected. */
@@ -118,6 +119,15 @@ export function toolEntry(name: string): ToolEntry | undefined {
 /** Whether `name` is the built-in tool `tool`; a misspelt `tool` fails the typecheck, a plain comparison would not. */
 export function isTool<N extends ToolName>(name: string, tool: N): name is N {
   return name === tool;
+}
+
+/** The built-in tool a name stands for: Smith's own name, or Claude Code's name or alias for it (`Grep`, `Glob`, `MultiEdit`). */
+export function toolForClaudeName(name: string): ToolName | undefined {
+  for (const tool of TOOL_NAMES) {
+    const entry: ToolEntry = TOOL_CATALOGUE[tool];
+    if (tool === name || entry.claudeName === name || entry.claudeAliases?.includes(name)) return tool;
+  }
+  return undefined;
 }
 
 /** The built-in tools of a group. */

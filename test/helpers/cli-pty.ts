@@ -22,9 +22,9 @@ export interface PtyCli {
 const WAIT_MS = 30_000;
 
 /** Runs `dist/cli.js` with `args` on a pseudo-terminal (util-linux `script`), so stdin is a TTY. */
-export function startCliOnPty(args: readonly string[]): PtyCli {
+export function startCliOnPty(args: readonly string[], env: Readonly<Record<string, string>> = {}): PtyCli {
   const command = [process.execPath, CLI_PATH, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
-  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, NO_COLOR: '1' } });
+  const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { ...process.env, NO_COLOR: '1', ...env } });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));

@@ -2,6 +2,7 @@
 // TaskController through the in-memory transport, the model is the suite's scripted server, and
 // the webview's reducer renders what the host sends (every message validated by the protocol schema).
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { createProvider } from '../../src/core/providers/create-provider.js';
 import { providerModels } from '../../src/core/providers/provider-models.js';
 import { loadPermissionSettings } from '../../src/core/permissions/settings-files.js';
@@ -73,6 +74,7 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
   };
   const settingsChanged = new Emitter<void>();
   let disabledRules: string[] = [];
+  let disabledSkills: string[] = [];
   let autoApprove: AutoApproveView = { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 };
   const settings: PanelProviderSettings = {
     basics: () => SETTINGS,
@@ -88,6 +90,12 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
       disabledRules = [...labels];
       settingsChanged.fire();
     },
+    disabledSkills: () => disabledSkills,
+    saveDisabledSkills: async (names) => {
+      disabledSkills = [...names];
+      settingsChanged.fire();
+    },
+    workspaceTrusted: () => true,
     autoApprove: () => autoApprove,
     saveAutoApprove: async (change) => {
       const { maxCost, ...rest } = change;
@@ -106,6 +114,7 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
       return fixture.environment(provider, host, {
         permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules,
         disabledRules: () => new Set(disabledRules),
+        agentSkills: { disabled: () => new Set(disabledSkills), workspaceTrusted: () => true, homeDir: join(fixture.storage, 'home') },
         policy: () => ({ ...DEFAULT_POLICY, ...autoApprove, maxConsecutive: 0 }),
         ...(options.vision || options.priced
           ? { modelOverrides: { ...(options.vision ? { supportsImages: true } : {}), ...(options.priced ? { inputPrice: 1, outputPrice: 1 } : {}) } }

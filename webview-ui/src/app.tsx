@@ -126,6 +126,7 @@ export function App({ firstSnapshot }: { firstSnapshot?: SnapshotMessage } = {})
             settings={panel.settings}
             {...(panel.models ? { models: panel.models } : {})}
             {...(panel.rules ? { rules: panel.rules } : {})}
+            {...(panel.agentSkills ? { agentSkills: panel.agentSkills } : {})}
             pendingTask={panel.pendingTask}
             onBack={() => navigate('chat')}
           />

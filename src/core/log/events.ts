@@ -27,6 +27,7 @@ export type TaskEvent =
   | TaskAborted
   | ModeSwitched
   | SkillSwitched
+  | SkillLoaded
   | HistoryCondensed
   | CondenseFailed
   | HistoryTruncated
@@ -229,6 +230,28 @@ interface ModeSwitched extends EventBase {
 interface SkillSwitched extends EventBase {
   readonly type: 'skill_switched';
   readonly skill: string;
+}
+
+/**
+ * The model loaded an Agent Skill (use_skill): which one, from where, and the tools its
+ * allowed-tools permit, as Smith rules. The skill is active from here until another one is loaded,
+ * the user writes again or the task completes; its limits are read from this event, never from
+ * the SKILL.md again, so a resumed task keeps the limits it had.
+ */
+export interface SkillLoaded extends EventBase {
+  readonly type: 'skill_loaded';
+  readonly callId: string;
+  readonly name: string;
+  /** The skills folder it came from, as lists name it (`.claude/skills`). */
+  readonly location: string;
+  /** The skill's folder. */
+  readonly dir: string;
+  /** SHA-256 of the SKILL.md text the model was given. */
+  readonly sha256: string;
+  /** allowed-tools as written; absent: the skill limits no tool. */
+  readonly allowedTools?: readonly string[];
+  /** Those entries as the Smith rules enforced (entries Smith cannot apply are left out and allow nothing). */
+  readonly rules?: readonly string[];
 }
 
 /** Older history is replaced by this summary in the context window; the log keeps everything. */

@@ -15,7 +15,7 @@ import type { Mode } from '../../shared/mode.js';
 import type { SubagentSettings } from '../subagents/subagent-runner.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { WorkspaceFolderInput } from '../workspace/workspace-roots.js';
-import { createTaskEnvironment, type TaskEnvironment, type TaskEnvironmentInput } from './task-environment.js';
+import { type AgentSkillSettings, createTaskEnvironment, type TaskEnvironment, type TaskEnvironmentInput } from './task-environment.js';
 
 /** The modes a task switches between, each of which may run with its own model. */
 const MODES: readonly Mode[] = ['plan', 'act'];
@@ -100,6 +100,8 @@ export interface SessionSettings {
   readonly web?: WebToolSettings;
   /** Labels of the rules files the user turned off, read before each request. */
   readonly disabledRules?: () => ReadonlySet<string>;
+  /** Extra skills folders, skills turned off, and whether the workspace's skills may be offered. */
+  readonly agentSkills?: AgentSkillSettings;
 }
 
 /** What the host supplies beyond its settings. */
@@ -150,6 +152,7 @@ export function openSession(input: SessionInput): Promise<TaskEnvironment> {
       withModel: providers.withModel,
       web: settings.web,
       disabledRules: settings.disabledRules,
+      agentSkills: settings.agentSkills,
       redactor: ports.redactor,
       hostEnvironment: ports.hostEnvironment,
       mentionSources: ports.mentionSources,

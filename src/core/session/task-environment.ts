@@ -49,6 +49,8 @@ import { createUseSubagentsTool } from '../tools/use-subagents.js';
 import { loadAgents, type AgentCatalog } from '../subagents/agent-files.js';
 import { delegatesListing } from '../subagents/delegates-listing.js';
 import type { WorkspaceTrustCheck } from '../mcp/workspace-trust.js';
+import { SkillSession } from '../skills/skill-session.js';
+import { createUseSkillTool } from '../tools/use-skill.js';
 
 /** What a host supplies to set up tasks in one workspace. */
 export interface TaskEnvironmentInput {
@@ -108,6 +110,22 @@ export interface TaskEnvironmentInput {
   readonly mentionSources?: Pick<MentionEnvironment, 'problems' | 'terminal'>;
   /** The browser browser_action drives and the hosts the web tools never open. */
   readonly web?: WebToolSettings;
+  /** Where Agent Skills are found beyond the usual folders, which are off, and whether the workspace's may be offered (absent: not trusted). */
+  readonly agentSkills?: AgentSkillSettings;
+}
+
+/** A host's choices about Agent Skills (see skill-locations.ts for the folders always read). */
+export interface AgentSkillSettings {
+  /** `--skill-dir` folders of this run. */
+  readonly skillDirs?: readonly string[];
+  /** Folders the settings add. */
+  readonly settingFolders?: readonly string[];
+  /** Names the user turned off, read before each request. */
+  readonly disabled?: () => ReadonlySet<string>;
+  /** Whether the workspace is trusted, read before each request: an untrusted workspace's skills are not offered. */
+  readonly workspaceTrusted: () => boolean;
+  /** The home folder whose skills folders are read (default: the user's). */
+  readonly homeDir?: string;
 }
 
 /** The per-workspace pieces a task runs with; dispose() ends commands still running. */
@@ -116,6 +134,8 @@ export interface TaskEnvironment {
   readonly skills: SkillCatalog;
   /** The custom agents, what was wrong with their files, and the workspace's agents waiting for trust. */
   readonly agents: AgentCatalog;
+  /** The workspace's Agent Skills (read again before each request). */
+  readonly agentSkills: SkillSession;
   readonly commands: CommandSessions;
   /** The task's browser (browser_action); it starts on the first launch. */
   readonly browser: BrowserSession;
@@ -135,7 +155,11 @@ interface WebTools {
  * createTaskEnvironment) and the MCP tools (mcpToolsFor, added by the host) they are the tools of
  * the catalogue (src/shared/tool-catalogue.ts). Given no sessions, a tool list for its specs alone.
  */
-export function workspaceTools(commands = new CommandSessions(), web: WebTools = { browser: new BrowserSession() }): ToolHandler[] {
+export function workspaceTools(
+  commands = new CommandSessions(),
+  web: WebTools = { browser: new BrowserSession() },
+  skills: SkillSession = new SkillSession({ workspaceRoots: [], storageDir: '', workspaceTrusted: () => false }),
+): ToolHandler[] {
   return [
     readFileTool,
     writeToFileTool,
@@ -153,6 +177,7 @@ export function workspaceTools(commands = new CommandSessions(), web: WebTools =
     newRuleTool,
     condenseTool,
     updateTodoListTool,
+    createUseSkillTool(skills),
   ];
 }
 
@@ -191,7 +216,13 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
       ),
     { maxParallel: () => subagents.maxParallel, listing: () => delegatesListing(agents.agents, skills.skills) },
   );
-  const tools = new ToolRegistry([...workspaceTools(commands, web), useSubagents, ...(input.extraTools ?? [])]);
+  const agentSkills = new SkillSession({
+    workspaceRoots: workspace.all.map((root) => root.path),
+    storageDir: input.storageDir,
+    ...input.agentSkills,
+    workspaceTrusted: input.agentSkills?.workspaceTrusted ?? (() => false),
+  });
+  const tools = new ToolRegistry([...workspaceTools(commands, web, agentSkills), useSubagents, ...(input.extraTools ?? [])]);
   const confined = await confineCommands(
     input.sandbox,
     workspace.all.map((root) => root.path),
@@ -216,6 +247,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     provider: input.provider,
     ...(input.providerForMode ? { providerForMode: input.providerForMode } : {}),
     skills: skills.skills,
+    agentSkills,
     globalRulesDir: join(input.storageDir, 'rules'),
     ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
     policy: confined.policy,
@@ -262,7 +294,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     await browser.close();
     await confined.dispose();
   };
-  return { options, skills, agents, commands, browser, dispose };
+  return { options, skills, agents, agentSkills, commands, browser, dispose };
 }
 
 /**

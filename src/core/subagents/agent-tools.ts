@@ -1,7 +1,7 @@
 // The tools of an agent file (`tools: Read, Grep, Bash, mcp__github__create_issue`) in Smith's
 // names: Claude Code's names and aliases come from the tool catalogue, Smith's own names are
 // accepted too, and MCP tools are kept as the servers and tools they name.
-import { TOOL_CATALOGUE, TOOL_NAMES, type ToolEntry, type ToolName } from '../../shared/tool-catalogue.js';
+import { TOOL_CATALOGUE, TOOL_NAMES, type ToolName, toolForClaudeName } from '../../shared/tool-catalogue.js';
 
 /** What an agent's `tools` field grants. */
 export interface AgentTools {
@@ -42,7 +42,7 @@ export function mapAgentTools(names: readonly string[]): AgentTools {
       mcp.push(name);
       continue;
     }
-    const tool = builtInFor(name);
+    const tool = toolForClaudeName(name);
     if (tool === undefined) ignored.push(`${name} (${NOT_IN_SMITH[name] ?? 'no such tool'})`);
     else if (TOOL_CATALOGUE[tool].subagents === 'never') ignored.push(`${name} (sub-agents cannot have it)`);
     else tools.add(tool);
@@ -54,14 +54,6 @@ export function mapAgentTools(names: readonly string[]): AgentTools {
 /** Every built-in tool a sub-agent may have: what an agent without a `tools` field inherits. */
 export function inheritedAgentTools(): AgentTools {
   return { tools: TOOL_NAMES.filter((name) => TOOL_CATALOGUE[name].subagents !== 'never'), mcp: ['mcp__'], ignored: [] };
-}
-
-function builtInFor(name: string): ToolName | undefined {
-  for (const tool of TOOL_NAMES) {
-    const entry: ToolEntry = TOOL_CATALOGUE[tool];
-    if (tool === name || entry.claudeName === name || entry.claudeAliases?.includes(name)) return tool;
-  }
-  return undefined;
 }
 
 /** Whether `mcp__server__tool` patterns let a call of `tool` on `server` through (`mcp__` alone: every server). */

@@ -318,6 +318,7 @@ export class Task {
             ignore: options.ignore ?? NOTHING_IGNORED,
             allowedTools: setup.allowedTools,
             skill: setup.skill,
+            ...(setup.activeSkill ? { activeSkill: setup.activeSkill } : {}),
             modelSupportsImages,
             signal,
             detachable: this.detachable,

@@ -21,6 +21,7 @@ import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { Skill } from '../skills/skill.js';
 import { editRefusal } from '../skills/tool-permissions.js';
 import { editScopeRefusal, type EditScope } from '../permissions/edit-scope.js';
+import { type SkillLimits, skillAllowsCall, skillRefusal } from '../permissions/skill-tool-limits.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { argumentsErrorMessage, nativeMissingParams } from './native-tool-calls.js';
 import type { CostBudget } from '../log/cost-budget.js';
@@ -42,6 +43,8 @@ export interface ToolCallEnvironment {
   readonly skill?: Skill;
   /** A sub-agent's declared paths: an edit anywhere else is refused. */
   readonly editScope?: EditScope;
+  /** The Agent Skill in force: a call its allowed-tools do not permit is refused. */
+  readonly activeSkill?: SkillLimits;
   /** The turn's model takes images: tools may return them and results keep them. */
   readonly modelSupportsImages?: boolean;
   /** The user's hooks: commands run before and after each tool call. */
@@ -189,6 +192,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     ...(env.costs ? { costs: env.costs } : {}),
     progress: (text) => env.onProgress(callId, text),
     commandStarted: (started) => env.log.append({ type: 'command_started', callId, ...started }),
+    skillLoaded: (loaded) => env.log.append({ type: 'skill_loaded', callId, ...loaded }),
     subagentStarted: (started) => {
       env.log.append({ type: 'subagent_started', callId, ...started });
       const stop = new AbortController();
@@ -285,6 +289,10 @@ async function judgeParams(
       : `${tool} names no path, and ${env.editScope.owner} may edit only its declared paths.`;
     if (refusal) return { refusal: { kind: 'error', error: refusal, mistake: true } };
   }
+  // An Agent Skill's allowed-tools, enforced on the completed call (after a hook's changes too).
+  const where = { cwd: env.cwd, ...(env.workspace ? { workspace: env.workspace } : {}) };
+  if (env.activeSkill && !(await skillAllowsCall(env.activeSkill, { tool, params, ...where })))
+    return { refusal: { kind: 'error', error: skillRefusal(env.activeSkill, tool), mistake: false } };
   const rules = typeof env.permissions === 'function' ? env.permissions() : env.permissions;
   const verdict =
     rules && rules.length > 0 ? await judgeCall(rules, { tool, params, cwd: env.cwd, ...(env.workspace ? { workspace: env.workspace } : {}) }) : undefined;

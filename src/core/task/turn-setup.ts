@@ -14,6 +14,10 @@ import type { PermissionRule } from '../permissions/permission-rules.js';
 import { readGuardOf } from '../permissions/read-rule-guard.js';
 import { refusalReason } from '../workspace/read-guard.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
+import type { SkillLimits } from '../permissions/skill-tool-limits.js';
+import { activeSkill } from '../skills/active-skill.js';
+import { skillsPromptSection } from '../skills/skill-prompt-section.js';
+import type { SkillSession } from '../skills/skill-session.js';
 
 /** What one model request is made with, derived afresh each time from the log and the options. */
 export interface TurnSetup {
@@ -28,6 +32,8 @@ export interface TurnSetup {
   readonly toolDefinitions?: readonly ToolDefinition[];
   /** Rules entries skipped or cut this turn, one line each, for the user. */
   readonly ruleNotes: readonly string[];
+  /** The Agent Skill loaded and still in force (see activeSkill): its allowed-tools limit every call. */
+  readonly activeSkill?: SkillLimits;
 }
 
 /** The inputs that shape a turn. */
@@ -49,6 +55,8 @@ export interface TurnInputs {
   readonly permissions?: readonly PermissionRule[] | (() => readonly PermissionRule[]);
   /** All folders of a multi-root workspace, `cwd` the primary one (absent: `cwd` alone). */
   readonly workspace?: WorkspaceRoots;
+  /** The workspace's Agent Skills, read again each turn; absent or none offered: no skills section and no use_skill. */
+  readonly agentSkills?: SkillSession;
 }
 
 /** The rules files the Read rules withhold, judged as read_file would be. */
@@ -102,7 +110,9 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
     ...(withhold ? { withhold } : {}),
   });
   const roleText = skillText(skill, inputs.cwd, withhold);
-  const hidden = inputs.hiddenTools?.() ?? new Set<string>();
+  const offeredSkills = inputs.agentSkills?.refresh().offered ?? [];
+  const hidden = new Set(inputs.hiddenTools?.() ?? []);
+  if (offeredSkills.length === 0) hidden.add('use_skill');
   const provider = inputs.providerForMode?.[mode] ?? inputs.provider;
   const toolProtocol = provider.toolProtocol ?? 'xml';
   const tools = inputs.tools.specs().filter((spec) => allowedTools.has(spec.name) && !hidden.has(spec.name));
@@ -112,7 +122,7 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
     os: inputs.system?.os ?? process.platform,
     shell: inputs.system?.shell ?? process.env.SHELL ?? 'sh',
     roleText,
-    extraSections: [modeSection(mode), ...(inputs.extraPromptSections?.() ?? []), rules.section],
+    extraSections: [modeSection(mode), skillsPromptSection(offeredSkills), ...(inputs.extraPromptSections?.() ?? []), rules.section],
     ...(toolProtocol === 'native' ? { toolProtocol } : {}),
   });
   return {
@@ -123,6 +133,7 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
     systemPrompt,
     toolProtocol,
     ruleNotes: rules.notes,
+    ...skillInForce(events),
     ...(toolProtocol === 'native' ? { toolDefinitions: toolDefinitions(tools) } : {}),
   };
 }
@@ -138,6 +149,13 @@ function skillText(skill: Skill, cwd: string, withhold: ((path: string) => strin
   const inside = relative(cwd, skill.source);
   const label = inside.startsWith('..') || isAbsolute(inside) ? skill.source : inside.split(sep).join('/');
   return `${fallback.roleDefinition}\n\n[Skill file ${label} withheld: ${withheld}. Its role and instructions are not shown; the ${skill.name} skill's tool limits still apply.]`;
+}
+
+/** The Agent Skill in force, as its limits: only one that names allowed-tools limits anything. */
+function skillInForce(events: readonly TaskEvent[]): { activeSkill?: SkillLimits } {
+  const loaded = activeSkill(events);
+  if (!loaded?.allowedTools) return {};
+  return { activeSkill: { name: loaded.name, dir: loaded.dir, allowedTools: loaded.allowedTools, rules: loaded.rules ?? [] } };
 }
 
 function modeSection(mode: Mode): string {

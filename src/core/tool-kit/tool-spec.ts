@@ -6,7 +6,7 @@ import type { Base64Image } from '../providers/types.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { ReadGuard } from '../workspace/read-guard.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
-import type { ToolResultDetails } from '../log/events.js';
+import type { SkillLoaded, ToolResultDetails } from '../log/events.js';
 import type { KnownFile } from '../log/file-stamp.js';
 import { TOOL_CATALOGUE, type ToolGroup, type ToolName } from '../../shared/tool-catalogue.js';
 
@@ -80,6 +80,8 @@ export interface ToolContext {
   progress(text: string): void;
   /** Logs that this call started a process (pid and marker), so a resumed task can stop what a crash left running. */
   commandStarted?(started: { readonly command: string; readonly pid?: number; readonly marker?: string }): void;
+  /** Logs that this call loaded an Agent Skill (`skill_loaded`), which makes it the active skill. */
+  skillLoaded?(loaded: Omit<SkillLoaded, 'type' | 'seq' | 'ts' | 'callId'>): void;
   /** Logs that this call started a sub-agent; the signal fires when the user stops that one. */
   subagentStarted?(started: {
     readonly index: number;

@@ -91,6 +91,25 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('disabledRules', labels.length > 0 ? [...labels] : undefined, target);
   }
 
+  disabledSkills(): readonly string[] {
+    return readSettings().disabledSkills;
+  }
+
+  /** In the workspace's settings when a folder is open (a skill may be unwanted in one project only), else the user's. */
+  async saveDisabledSkills(names: readonly string[]): Promise<void> {
+    const target = vscode.workspace.workspaceFolders?.length ? vscode.ConfigurationTarget.Workspace : vscode.ConfigurationTarget.Global;
+    await vscode.workspace.getConfiguration(SETTINGS_SECTION).update('disabledSkills', names.length > 0 ? [...names] : undefined, target);
+  }
+
+  skillFolders(): readonly string[] {
+    return readSettings().skillFolders;
+  }
+
+  /** VS Code's Workspace Trust decides: in Restricted Mode a repository's skills are not offered. */
+  workspaceTrusted(): boolean {
+    return vscode.workspace.isTrusted;
+  }
+
   autoApprove(): AutoApproveView {
     const settings = readSettings();
     const { readFiles, editFiles, safeCommands, allCommands, mcpTools, browser } = settings.policy;
@@ -135,6 +154,11 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
       modeProviders: modes.configs,
       livePolicy: () => readSettings().policy,
       disabledRules: () => new Set(readSettings().disabledRules),
+      agentSkills: {
+        settingFolders: settings.skillFolders,
+        disabled: () => new Set(readSettings().disabledSkills),
+        workspaceTrusted: () => vscode.workspace.isTrusted,
+      },
       ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}),
       ...(mcp ? { mcp } : {}),
     };

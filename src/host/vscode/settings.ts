@@ -65,6 +65,10 @@ export interface SmithSettings {
   readonly disabledRules: readonly string[];
   /** `smith.modelCatalogUrl`: where "Refresh Model Catalogue" fetches newer models' facts; '' asks. */
   readonly modelCatalogUrl: string;
+  /** `smith.disabledSkills`: names of the Agent Skills the user turned off. */
+  readonly disabledSkills: readonly string[];
+  /** `smith.skillFolders`, from the user's settings only: a repository's settings cannot name folders to read. */
+  readonly skillFolders: readonly string[];
   /** `smith.notifications`: tell the user, when no Smith chat is visible, that Smith waits for them or has finished. */
   readonly notifications: boolean;
   /** `smith.sandbox` (with `smith.sandboxNetwork`, `smith.sandboxAllowedHosts`): commands run confined; absent when off. */
@@ -140,6 +144,8 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
       ? { sandbox: { network: flag('sandboxNetwork', false), allowedHosts: stringList(config.get<unknown>('sandboxAllowedHosts')) } }
       : {}),
     disabledRules: stringList(config.get<unknown>('disabledRules')),
+    disabledSkills: stringList(config.get<unknown>('disabledSkills')),
+    skillFolders: stringList(config.inspect<unknown>('skillFolders')?.globalValue),
     web: readWebSettings(config),
     autoCondenseAt: condenseShare(config.get<unknown>('autoCondensePercent')),
     modelOverrides: {

@@ -7,7 +7,7 @@ import { askSettingsTrust } from '../../core/permissions/settings-trust.js';
 import type { Host } from '../../core/ports.js';
 import type { ProviderConfig } from '../../core/providers/types.js';
 import { keysInUseRedactor, openSession, sessionProviders, type ModelSettings } from '../../core/session/open-session.js';
-import type { TaskEnvironment } from '../../core/session/task-environment.js';
+import type { AgentSkillSettings, TaskEnvironment } from '../../core/session/task-environment.js';
 import type { Mode } from '../../shared/mode.js';
 import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
 import { editorEnvironment } from './editor-environment.js';
@@ -37,6 +37,8 @@ export interface VsCodeTaskInputs {
   readonly livePolicy?: () => SmithSettings['policy'];
   /** Labels of the rules files the user turned off, read before each request. */
   readonly disabledRules?: () => ReadonlySet<string>;
+  /** Extra skills folders, skills turned off, and the window's Workspace Trust. */
+  readonly agentSkills?: AgentSkillSettings;
   /** `@problems` and `@terminal` for messages. */
   readonly mentionSources?: MentionSources;
   /** The window's MCP tools, prompt section and tool filter. */
@@ -100,6 +102,7 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
       },
       web: settings.web,
       ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
+      ...(input.agentSkills ? { agentSkills: input.agentSkills } : {}),
     },
     ports: {
       host: input.host,

@@ -575,6 +575,35 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     assert.doesNotMatch(sent, /haiku/);
   });
 
+  test('the Settings view lists the skills with where each comes from; /skills shows it; a skill turned off is not offered', async () => {
+    const panel = openPanel();
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('.claude/skills/haiku-style/SKILL.md', '---\nname: haiku-style\ndescription: Answer in haiku.\n---\nThree lines.\n');
+    fixture.ws.write('.smith/skills/Bad/SKILL.md', '---\nname: Bad\ndescription: x\n---\n');
+    mkdirSync(join(fixture.storage, 'skills', 'tabs'), { recursive: true });
+    writeFileSync(join(fixture.storage, 'skills', 'tabs', 'SKILL.md'), '---\nname: tabs\ndescription: Indent with tabs.\n---\nUse tabs.\n');
+    await panel.client.request({ type: 'sendMessage', text: '/skills' });
+    await panel.until(
+      () => panel.page.state.panel?.viewRequest === 'settings' && panel.page.state.panel.agentSkills !== undefined,
+      'the Settings view with the skills',
+    );
+    const listed = panel.page.state.panel!.agentSkills!.skills.map((s) => [s.name, s.location, s.offered, s.disabled]);
+    assert.deepEqual(listed, [
+      ['Bad', '.smith/skills', false, false],
+      ['haiku-style', '.claude/skills', true, false],
+      ['tabs', 'Smith: skills', true, false],
+    ]);
+    assert.match(panel.page.state.panel!.agentSkills!.skills[0]!.note!, /name "Bad"/);
+    await panel.client.request({ type: 'setSkillEnabled', name: 'haiku-style', enabled: false });
+    await panel.until(() => panel.page.state.panel?.agentSkills?.skills.find((s) => s.name === 'haiku-style')?.disabled === true, 'the skill turned off');
+    fixture.server.enqueue(DONE);
+    await panel.client.request({ type: 'newTask', text: 'Say hi' });
+    await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
+    const system = JSON.stringify(fixture.server.requestAt(0).body);
+    assert.match(system, /- tabs: Indent with tabs\./);
+    assert.doesNotMatch(system, /haiku/);
+  });
+
   test('Always allow approves the call and writes its rule; the same command later runs unasked', async () => {
     const panel = openPanel();
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');

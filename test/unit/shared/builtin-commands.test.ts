@@ -47,11 +47,11 @@ describe('the built-in commands table', () => {
   test('names the commands each host offers, host-only ones flagged by their hosts', () => {
     assert.deepEqual(
       builtinCommandsOf('cli').map((c) => c.name),
-      ['help', 'clear', 'history', 'resume', 'events', 'condense', 'rules', 'permissions', 'checkpoints', 'rewind', 'mode', 'skill', 'mcp', 'exit'],
+      ['help', 'clear', 'history', 'resume', 'events', 'condense', 'rules', 'skills', 'permissions', 'checkpoints', 'rewind', 'mode', 'skill', 'mcp', 'exit'],
     );
     assert.deepEqual(
       builtinCommandsOf('panel').map((c) => c.name),
-      ['newtask', 'condense', 'mode', 'skill'],
+      ['newtask', 'condense', 'skills', 'mode', 'skill'],
     );
     const names = ALL.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
     assert.equal(new Set(names).size, names.length, 'no name twice');
@@ -77,6 +77,7 @@ describe('the built-in commands table', () => {
       'events',
       'condense',
       'rules',
+      'skills',
       'permissions',
       'checkpoints',
       'rewind',
@@ -100,7 +101,7 @@ describe('the built-in commands table', () => {
     const listed = slashSuggestions('', { storageDir: '/nonexistent', cwd: undefined });
     assert.deepEqual(
       listed.map((s) => s.label),
-      ['newtask [task]', 'condense', 'mode plan|act', 'skill <slug>'],
+      ['newtask [task]', 'condense', 'skills', 'mode plan|act', 'skill <slug>'],
     );
     assert.deepEqual(
       slashSuggestions('MO', { storageDir: '/nonexistent', cwd: undefined }).map((s) => s.value),

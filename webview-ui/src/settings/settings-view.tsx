@@ -18,6 +18,7 @@ import { useActions } from '../common/actions-context.js';
 import { ModelPicker } from './model-picker.js';
 import { ReturnPendingTask } from '../common/return-pending-task.js';
 import { RulesSection } from './rules-section.js';
+import { SkillsSection } from './skills-section.js';
 
 const PROVIDER_CHOICES: readonly { value: ProviderName; label: string }[] = PROVIDERS.map((p) => ({ value: p.id, label: p.label }));
 
@@ -42,12 +43,14 @@ export function SettingsView({
   settings,
   models,
   rules,
+  agentSkills,
   pendingTask,
   onBack,
 }: {
   settings: ProviderSettingsView;
   models?: ModelList;
   rules?: PanelState['rules'];
+  agentSkills?: PanelState['agentSkills'];
   pendingTask?: string;
   onBack: () => void;
 }) {
@@ -67,7 +70,19 @@ export function SettingsView({
     settings.reasoningEffort,
     JSON.stringify(settings.profiles ?? {}),
   ].join('\n');
-  return <SettingsForm key={key} settings={settings} models={models} rules={rules} pendingTask={pendingTask} onBack={onBack} save={save} setSave={setSave} />;
+  return (
+    <SettingsForm
+      key={key}
+      settings={settings}
+      models={models}
+      rules={rules}
+      agentSkills={agentSkills}
+      pendingTask={pendingTask}
+      onBack={onBack}
+      save={save}
+      setSave={setSave}
+    />
+  );
 }
 
 /** How the setup's missing pieces are named to the user. */
@@ -77,6 +92,7 @@ function SettingsForm({
   settings,
   models,
   rules,
+  agentSkills,
   pendingTask,
   onBack,
   save,
@@ -85,6 +101,7 @@ function SettingsForm({
   settings: ProviderSettingsView;
   models: ModelList | undefined;
   rules: PanelState['rules'];
+  agentSkills: PanelState['agentSkills'];
   pendingTask: string | undefined;
   onBack: () => void;
   save: SaveState;
@@ -317,6 +334,7 @@ function SettingsForm({
         </div>
       </form>
       {rules !== undefined && <RulesSection rules={rules} />}
+      {agentSkills !== undefined && <SkillsSection skills={agentSkills} />}
     </div>
   );
 }
