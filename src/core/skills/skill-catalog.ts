@@ -74,6 +74,10 @@ export function loadSkillCatalog(input: SkillCatalogInput): SkillCatalog {
       entries.push({ ...shown, offered: false, note: `not offered: the skill of the same name in ${winner.location} comes first` });
       continue;
     }
+    if (!manifest.modelInvocable) {
+      entries.push({ ...shown, offered: false, note: 'not offered: its disable-model-invocation is true, and Smith has no way to invoke a skill by hand' });
+      continue;
+    }
     if (location.scope === 'workspace' && !input.workspaceTrusted) {
       entries.push({ ...shown, offered: false, note: UNTRUSTED_NOTE });
       continue;

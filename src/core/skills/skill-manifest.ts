@@ -21,6 +21,8 @@ export interface SkillManifest {
   readonly license?: string;
   readonly compatibility?: string;
   readonly metadata?: Readonly<Record<string, string>>;
+  /** Claude Code's `disable-model-invocation: true`: the skill is for the user to invoke, never offered to the model. */
+  readonly modelInvocable: boolean;
   /** The instructions: the Markdown after the front matter. */
   readonly body: string;
   /** What was wrong in optional fields (they are left out); the skill is still used. */
@@ -74,6 +76,7 @@ export function parseSkillManifest(text: string, folderName: string): SkillManif
     ...(license ? { license } : {}),
     ...(compatibility ? { compatibility } : {}),
     ...(metadata ? { metadata } : {}),
+    modelInvocable: fields['disable-model-invocation'] !== true,
     body: split.body,
     warnings,
   };

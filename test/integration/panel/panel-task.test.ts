@@ -584,7 +584,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     writeFileSync(join(fixture.storage, 'skills', 'tabs', 'SKILL.md'), '---\nname: tabs\ndescription: Indent with tabs.\n---\nUse tabs.\n');
     await panel.client.request({ type: 'sendMessage', text: '/skills' });
     await panel.until(
-      () => panel.page.state.panel?.viewRequest === 'settings' && panel.page.state.panel.agentSkills !== undefined,
+      () => panel.page.state.panel?.view === 'settings' && panel.page.state.panel.agentSkills !== undefined,
       'the Settings view with the skills',
     );
     const listed = panel.page.state.panel!.agentSkills!.skills.map((s) => [s.name, s.location, s.offered, s.disabled]);
@@ -601,7 +601,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     const system = JSON.stringify(fixture.server.requestAt(0).body);
     assert.match(system, /- tabs: Indent with tabs\./);
-    assert.doesNotMatch(system, /haiku/);
+    assert.doesNotMatch(system, /- haiku-style:|Answer in haiku/);
   });
 
   test('Always allow approves the call and writes its rule; the same command later runs unasked', async () => {

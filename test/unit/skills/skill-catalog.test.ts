@@ -115,6 +115,13 @@ describe('where skills are found', () => {
     assert.ok(catalog.entries.filter((e) => e.name === 'deploy').every((e) => !e.offered));
   });
 
+  test('a skill with disable-model-invocation: true is listed, not offered', () => {
+    ws.write('.claude/skills/manual/SKILL.md', '---\nname: manual\ndescription: d\ndisable-model-invocation: true\n---\n');
+    const catalog = load();
+    assert.deepEqual(catalog.offered, []);
+    assert.match(catalog.entries[0]!.note!, /disable-model-invocation/);
+  });
+
   test('an invalid skill is listed with why; a folder without SKILL.md and a hidden folder are no skills', () => {
     ws.write('.claude/skills/Bad/SKILL.md', skillText('Bad'));
     ws.write('.claude/skills/notes/README.md', 'no skill here');
