@@ -22,6 +22,7 @@ import { setupTurn, type TurnInputs } from '../src/core/task/turn-setup.js';
 import { ToolRegistry } from '../src/core/tool-kit/tool-registry.js';
 import { DEFAULT_SUBAGENT_SETTINGS } from '../src/core/subagents/subagent-runner.js';
 import { createUseSubagentsTool } from '../src/core/tools/use-subagents.js';
+import { SkillSession } from '../src/core/skills/skill-session.js';
 import { syntheticMcpServers } from './mcp-catalogue.js';
 import { statusOf, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 
@@ -67,6 +68,7 @@ function promptTokens(
   skill: string,
   mcp?: { servers: readonly McpServerSnapshot[]; options: McpPromptOptions },
   without: readonly string[] = [],
+  agentSkills?: SkillSession,
 ): number {
   const tools = builtInTools(mcp !== undefined);
   const hub = { servers: () => [...(mcp?.servers ?? [])] };
@@ -83,6 +85,7 @@ function promptTokens(
         }
       : {}),
     ...(without.length > 0 ? { hiddenTools: () => new Set(without) } : {}),
+    ...(agentSkills ? { agentSkills } : {}),
   };
   return countTokens(setupTurn(inputs, started(mode, skill)).systemPrompt);
 }
@@ -126,6 +129,39 @@ async function contextCosts(cwd: string): Promise<Record<string, number>> {
   }
 }
 
+/**
+ * What Agent Skills add to the default prompt: the first skill (the Skills section, use_skill's
+ * spec and one line), each further one (its line), and a folder of 1,000 (the list's budget).
+ * Each skill has a description of a typical length (about 150 characters).
+ */
+function skillCosts(cwd: string, defaultTokens: number): Record<string, number> {
+  const home = mkdtempSync(join(tmpdir(), 'smith-bench-skills-'));
+  try {
+    const tokensWith = (count: number) => {
+      const dir = join(home, `set-${count}`, '.claude', 'skills');
+      for (let i = 0; i < count; i++) {
+        mkdirSync(join(dir, `skill-${i}`), { recursive: true });
+        writeFileSync(
+          join(dir, `skill-${i}`, 'SKILL.md'),
+          `---\nname: skill-${i}\ndescription: Fill in and check the release checklist for service ${i}. Use when the user asks to prepare, review or ship a release of it.\n---\nInstructions.\n`,
+        );
+      }
+      const session = new SkillSession({ workspaceRoots: [cwd], storageDir: cwd, homeDir: join(home, `set-${count}`), workspaceTrusted: () => true });
+      return promptTokens(cwd, 'act', 'code', undefined, [], session);
+    };
+    const one = tokensWith(1);
+    const eleven = tokensWith(11);
+    const thousand = tokensWith(1000);
+    return {
+      skill_first_tokens: one - defaultTokens,
+      skill_each_tokens: Math.round((eleven - one) / 10),
+      skills_1000_tokens: thousand - defaultTokens,
+    };
+  } finally {
+    rmSync(home, { recursive: true, force: true });
+  }
+}
+
 /** Runs the prompt benchmark. */
 export async function runPromptBench(options: BenchOptions): Promise<BenchOutcome> {
   // An empty workspace: no rules files, no AGENTS.md.
@@ -155,7 +191,8 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
         .filter(([, tokens]) => tokens > 0),
     );
     const context = await contextCosts(cwd);
-    options.log(`prompt: ${JSON.stringify(bySkill)}; ${JSON.stringify(mcp)}; ${JSON.stringify(context)}`);
+    const skills = skillCosts(cwd, defaultTokens);
+    options.log(`prompt: ${JSON.stringify(bySkill)}; ${JSON.stringify(mcp)}; ${JSON.stringify(context)}; ${JSON.stringify(skills)}`);
 
     const rows: Row[] = [
       {
@@ -201,6 +238,13 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
       },
       {
         bench: 'prompt',
+        metric: '  + Agent Skills: the first (section, use_skill, its line) / each further one / 1,000 (capped list)',
+        value: `${skills.skill_first_tokens} / ${skills.skill_each_tokens} / ${skills.skills_1000_tokens}`,
+        target: '',
+        status: 'info',
+      },
+      {
+        bench: 'prompt',
         metric: 'message context: @file of 120 lines / @folder/ of 40 files',
         value: `${context.mention_file_tokens} / ${context.mention_folder_tokens}`,
         target: '',
@@ -213,6 +257,7 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
         ...mcp,
         spec_tokens: specTokens,
         ...context,
+        ...skills,
         by_skill: bySkill,
         tokenizer: 'o200k_base (gpt-tokenizer)',
         discovery_threshold_default: DEFAULT_DISCOVERY_THRESHOLD,
