@@ -22,9 +22,7 @@ describe("a skill's allowed-tools as Smith rules", () => {
       'Write',
       'Bash(git diff:*)',
       'WebFetch(domain:example.com)',
-      'WebSearch',
       'mcp__github__create_issue',
-      'TodoWrite',
       'read_file',
     ]);
     assert.deepEqual(mapped.rules, [
