@@ -8,7 +8,7 @@ import type { ConsoleLevel } from '../../shared/tool-details.js';
  * `v` was written before versions existed: version 1. Lines of different versions can share one
  * log (a task started by an older build and resumed by a newer one).
  */
-export const EVENT_VERSION = 3;
+export const EVENT_VERSION = 4;
 
 /** A log line as parsed, before it is brought to the current shape. */
 export type StoredLine = { readonly type: string; readonly v?: number } & Readonly<Record<string, unknown>>;
@@ -80,7 +80,16 @@ function record(value: unknown): Readonly<Record<string, unknown>> | undefined {
 }
 
 /** Step `i` turns version i + 1 into version i + 2; one function per step, never edited once released. */
-const STEPS: readonly Upcast[] = [upcastV1ToV2, upcastV2ToV3];
+/**
+ * Version 3 → 4: `skill_loaded` (an Agent Skill loaded, whose allowed-tools limit the calls after
+ * it) is new; no earlier shape changed, so a line passes unchanged. The version is raised so that an
+ * older build, which would resume the task without the skill's limits, refuses the log instead.
+ */
+function upcastV3ToV4(line: StoredLine): StoredLine {
+  return line;
+}
+
+const STEPS: readonly Upcast[] = [upcastV1ToV2, upcastV2ToV3, upcastV3ToV4];
 
 /**
  * Brings a stored line of any version this build knows to the current shape (without `v`);
