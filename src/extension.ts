@@ -24,6 +24,7 @@ import type { SmithApi } from './host/vscode/smith-api.js';
 import { resolveStorageDir } from './host/vscode/storage-dir.js';
 import { TaskController } from './panel/task-controller.js';
 import { PanelReplays } from './panel/task-replays.js';
+import { stopScanHelpers } from './core/checkpoints/parallel-scan.js';
 import { ChildProcessRunner } from './core/process/child-process-runner.js';
 import { TerminalProcessPort } from './host/vscode/terminal-process-port.js';
 import { createVsCodeHost } from './host/vscode/vscode-host.js';
@@ -157,4 +158,6 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
 export async function deactivate(): Promise<void> {
   await mcp?.dispose();
   mcp = undefined;
+  // The checkpoint scans' helper threads end with the extension, not with the host process.
+  await stopScanHelpers();
 }

@@ -14,7 +14,7 @@ import {
 } from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { readRegularFileHeadSync } from '../workspace/regular-file.js';
-import { type FolderState, type IgnoreMemo, joinRel } from './folder-state.js';
+import { type CachedEntry, type FolderState, type IgnoreMemo, joinRel } from './folder-state.js';
 
 /** Entries handled between two yields to the event loop, so a big scan never stalls streaming. */
 export const BATCH = 256;
@@ -45,7 +45,8 @@ export interface WalkedFolder {
 
 /** Where the walk sends the absolute path of every entry to stat, as it finds them. */
 interface StatSink {
-  push(path: string): void;
+  /** `listedAsFile`: the folder listing says it is a regular file; `previous`: the previous scan's entry of that name. */
+  push(path: string, listedAsFile: boolean, previous: CachedEntry | undefined): void;
 }
 
 /**
@@ -106,7 +107,8 @@ class Walker {
       if (ALWAYS_SKIPPED_NAMES.has(name)) continue;
       const absolute = prefix + name;
       // Most entries know their type already; only the others (links, unknown types) cost a stat.
-      const { isFolder, isLink } = dirent.isDirectory() ? FOLDER : dirent.isFile() ? FILE : kindOf(dirent, absolute);
+      const listedAsFile = dirent.isFile();
+      const { isFolder, isLink } = dirent.isDirectory() ? FOLDER : listedAsFile ? FILE : kindOf(dirent, absolute);
       let verdict = known?.get(name);
       if (verdict === undefined || isFolder !== verdict >= FOLDER_KEPT) {
         verdict = judgeEntry(rules, this.policy, joinRel(rel, name), name, absolute, isFolder);
@@ -129,7 +131,7 @@ class Walker {
         continue;
       }
       names.push(name);
-      this.sink.push(absolute);
+      this.sink.push(absolute, listedAsFile, folder.previous?.files.get(name));
       this.pushed++;
     }
     // Every verdict was remembered; names that are gone are dropped so the map cannot grow without end.

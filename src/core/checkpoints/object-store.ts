@@ -1,12 +1,15 @@
-import { createHash, randomBytes } from 'node:crypto';
+import * as crypto from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
+import { sha256HexOf } from './scan-chunk.js';
 import { encodePack, KEY_BYTES, MAX_DELTA_DEPTH, type PackInput, type PackedObject, PackReader } from './pack-file.js';
+
+const sha256Hex = sha256HexOf(crypto);
 
 /** The content hash that names an object: sha-256 of its uncompressed bytes, in hex. */
 export function contentHash(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
+  return sha256Hex(bytes);
 }
 
 /** New objects are written as a pack once this much content waits (and at the end of every snapshot). */
@@ -79,7 +82,11 @@ export class ObjectStore {
 
   /** Stores `bytes` (if not already stored) and returns their hash; `base` names an object it resembles (the listing it replaces). */
   put(bytes: Uint8Array, base?: string): string {
-    const hash = contentHash(bytes);
+    return this.putHashed(contentHash(bytes), bytes, base);
+  }
+
+  /** put for content whose hash was just computed from these very bytes (on a helper thread). */
+  putHashed(hash: string, bytes: Uint8Array, base?: string): string {
     if (this.has(hash)) return hash;
     const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
     this.pending.set(hash, { bytes: buffer, base: base !== undefined && base !== '' ? base : undefined });
@@ -102,7 +109,7 @@ export class ObjectStore {
       inputs.push(stored ? { hash, bytes, base: stored } : { hash, bytes });
     }
     mkdirSync(this.packsDir, { recursive: true });
-    const file = join(this.packsDir, `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}.pack`);
+    const file = join(this.packsDir, `${Date.now().toString(36)}-${crypto.randomBytes(6).toString('hex')}.pack`);
     const temp = `${file}.tmp`;
     writeFileSync(temp, encodePack(inputs));
     renameSync(temp, file);

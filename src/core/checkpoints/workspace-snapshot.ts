@@ -5,7 +5,7 @@ import { readRegularFileOfSizeSync } from '../workspace/regular-file.js';
 import { type CachedEntry, filesBelow, type FolderState, joinRel, type StatStamp } from './folder-state.js';
 import { BATCH, type WalkedFolder, walkFolders } from './folder-walk.js';
 import type { ObjectStore } from './object-store.js';
-import { KIND, STAT_FIELDS, StatQueue } from './parallel-lstat.js';
+import { KIND, type PreviousStat, READ, ScanQueue, STAT_FIELDS } from './parallel-scan.js';
 import { type FileMode, type Manifest, writeListing } from './tree-objects.js';
 
 export type { CachedEntry, FolderState, StatStamp } from './folder-state.js';
@@ -50,6 +50,8 @@ interface Scan {
   readonly options: SnapshotOptions;
   readonly scanStartedMs: number;
   readonly stats: Float64Array;
+  /** The content hashes of the files read while statting. */
+  readonly queue: ScanQueue;
   readonly changed: string[];
   readonly skipped: SkippedFile[];
   filesRead: number;
@@ -79,17 +81,24 @@ export async function takeSnapshot(store: ObjectStore, options: SnapshotOptions)
   // mtime; such entries are kept with an impossible mtime so the next scan reads them again.
   const scanStartedMs = Date.now();
   store.refresh();
-  // The walk hands what it finds to helper threads to stat as it goes.
-  const queue = new StatQueue();
+  // The walk hands what it finds to helper threads as it goes: they stat it and read, hash and hand
+  // to the store every file that is new or changed since the previous scan (its stat differs).
+  const queue = new ScanQueue({ maxBytes: options.maxFileBytes, take: (hash, content) => store.putHashed(hash, content) });
   let folders: WalkedFolder[];
   try {
-    folders = await walkFolders(options.root, options.ignore, options.previous, queue, options.signal);
+    folders = await walkFolders(
+      options.root,
+      options.ignore,
+      options.previous,
+      { push: (path, listedAsFile, known) => queue.push(path, listedAsFile, known && previousStat(known)) },
+      options.signal,
+    );
   } catch (error) {
     queue.cancel();
     throw error;
   }
   const stats = await queue.finish(options.signal);
-  const scan: Scan = { store, options, scanStartedMs, stats, changed: [], skipped: [], filesRead: 0, statsChanged: !options.previous, sinceYield: 0 };
+  const scan: Scan = { store, options, scanStartedMs, stats, queue, changed: [], skipped: [], filesRead: 0, statsChanged: !options.previous, sinceYield: 0 };
   const states: FolderState[] = new Array(folders.length);
   // Subfolders come after their parent in the walk, so going backwards meets every folder after
   // its subfolders, whose listing hashes its own listing needs.
@@ -194,8 +203,13 @@ function readChanged(scan: Scan, folder: WalkedFolder, name: string, mode: FileM
     return undefined;
   };
   if (size > options.maxFileBytes) return skip(`larger than ${formatBytes(options.maxFileBytes)} (${formatBytes(size)})`);
-  let bytes: Buffer;
   scan.filesRead++;
+  if (stats[at + 4] === READ.done) {
+    // Read, hashed and stored while statting.
+    scan.statsChanged = true;
+    return { hash: scan.queue.hashOf(at / STAT_FIELDS), mode, size, stamp };
+  }
+  let bytes: Buffer;
   try {
     bytes = contentOf(folder.prefix + name, mode, size);
   } catch (error) {
@@ -245,6 +259,13 @@ function sameNames(a: ReadonlyMap<string, unknown>, b: ReadonlyMap<string, unkno
 /** True when the stat at `at` is the one the stamp was taken from (a racily clean stamp never is). */
 function sameStamp(stamp: StatStamp, stats: Float64Array, at: number): boolean {
   return stamp.size === stats[at + 1] && stamp.mtimeMs === stats[at + 2] && stamp.ino === stats[at + 3];
+}
+
+const KIND_OF_MODE: Record<FileMode, number> = { file: KIND.file, exec: KIND.exec, link: KIND.link };
+
+/** A kept file's stat when it was read, for the helpers to tell whether to read it again. */
+function previousStat(entry: CachedEntry): PreviousStat {
+  return { kind: KIND_OF_MODE[entry.mode], size: entry.stamp.size, mtimeMs: entry.stamp.mtimeMs, ino: entry.stamp.ino };
 }
 
 /** Synchronous on purpose: one file's read is microseconds, an awaited one a thread-pool round trip each. */
