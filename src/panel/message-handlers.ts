@@ -42,6 +42,8 @@ export function createMessageHandlers(
     cancelTask: () => controller.cancel(),
     proceedCommand: (m) => controller.proceedWhileRunning(m.callId),
     stopSubagent: (m) => controller.stopSubagent(m.taskId),
+    openSubagentChat: (m) => controller.openSubagentChat(m.taskId),
+    closeSubagentChat: () => controller.closeSubagentChat(),
     retry: () => controller.retry(),
     setMode: (m) => controller.setMode(m.mode),
     setSkill: (m) => controller.setSkill(m.skill),

@@ -11,6 +11,7 @@ import { Task, type MentionedContext, type TaskOutcome } from '../core/task/task
 import { messageContext, type PanelImage } from './message-context.js';
 import { findSkill } from '../core/task/turn-setup.js';
 import type { PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
+import { SubagentChats } from './subagent-chats.js';
 import { PanelLists } from './panel-lists.js';
 import { rememberAllowRules, type AllowScope } from './always-allow.js';
 import { panelCommand, type PanelCommand } from './slash-input.js';
@@ -76,6 +77,7 @@ export class TaskController implements PanelSource, Disposable {
   /** Saves of the Settings form under way. */
   private saving = 0;
   private readonly lists: PanelLists;
+  private readonly subagentChats: SubagentChats;
   /** Compare, restore, edit and condense the open task, its todos and screenshots. */
   readonly actions: OpenTaskActions;
 
@@ -93,6 +95,7 @@ export class TaskController implements PanelSource, Disposable {
     this.stored = new StoredTasks(deps.storageDir, (message) => deps.host.notify('warning', message));
     // A restore a crash interrupted (in this or any workspace) is finished first, and the user told what was done.
     for (const recovered of recoverInterruptedRestores(deps.storageDir)) deps.host.notify('warning', describeRecoveredRestore(recovered));
+    this.subagentChats = new SubagentChats(deps.storageDir);
     this.lists = new PanelLists({
       storageDir: deps.storageDir,
       cwd: deps.cwd,
@@ -161,6 +164,7 @@ export class TaskController implements PanelSource, Disposable {
       ...(this.pendingTask !== undefined ? { pendingTask: this.pendingTask } : {}),
       autoApprove: this.deps.settings.autoApprove(),
       ...this.lists.state(),
+      ...this.subagentChats.state(this.current?.id),
     };
   }
 
@@ -283,6 +287,19 @@ export class TaskController implements PanelSource, Disposable {
   /** Stops one running sub-agent of the open task; a no-op when it has just finished. */
   stopSubagent(taskId: string): void {
     this.current?.task?.stopSubagent(taskId);
+  }
+
+  /** Shows a sub-agent's own chat of the open task (it arrives with the next state); throws when it has none such. */
+  openSubagentChat(taskId: string): void {
+    const open = this.current;
+    if (!open) throw new Error('No task is open.');
+    this.subagentChats.show(open.id, taskId);
+    this.emit({ kind: 'state' });
+  }
+
+  closeSubagentChat(): void {
+    this.subagentChats.close();
+    this.emit({ kind: 'state' });
   }
 
   /** Sets the mode for new tasks and for the open one. */

@@ -163,6 +163,15 @@ const panelStateSchema = z.object({
     .optional(),
   /** Completions for the `/command` being typed (`suggestCommands`): the user's command files and MCP prompts. */
   commandSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
+  /** A sub-agent's chat the user opened (`openSubagentChat`) from the open task's use_subagents card: its own messages, read-only. */
+  subagentChat: z
+    .object({
+      parentId: z.string(),
+      taskId: z.string(),
+      status: z.enum(['running', 'completed', 'failed', 'aborted']),
+      messages: z.array(uiMessageSchema),
+    })
+    .optional(),
 });
 export type PanelState = DeepReadonly<z.infer<typeof panelStateSchema>>;
 
@@ -220,6 +229,9 @@ const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('proceedCommand'), id, callId: id }).strict(),
   /** Stops one running sub-agent (its task id) of a use_subagents call; the others go on. */
   z.object({ type: z.literal('stopSubagent'), id, taskId: taskIdSchema }).strict(),
+  /** Shows one sub-agent's own chat (its task id) of the open task, in place of the task's; `closeSubagentChat` goes back. */
+  z.object({ type: z.literal('openSubagentChat'), id, taskId: taskIdSchema }).strict(),
+  z.object({ type: z.literal('closeSubagentChat'), id }).strict(),
   z.object({ type: z.literal('retry'), id }).strict(),
   z.object({ type: z.literal('setMode'), id, mode: modeSchema }).strict(),
   z.object({ type: z.literal('setSkill'), id, skill: z.string().min(1).max(200) }).strict(),

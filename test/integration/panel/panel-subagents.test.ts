@@ -74,5 +74,22 @@ describe('sub-agents in the panel', { timeout: 120_000 }, () => {
       ],
     );
     assert.deepEqual(panel.page.problems, []);
+
+    // Each sub-agent's own chat opens in place of the task's, and Back closes it.
+    const second = card.details!.subagents![1]!;
+    await panel.client.request({ type: 'openSubagentChat', taskId: second.taskId });
+    await panel.until(() => panel.page.state.panel?.subagentChat?.taskId === second.taskId, 'the sub-agent’s chat');
+    const chat = panel.page.state.panel!.subagentChat!;
+    assert.equal(chat.status, 'completed');
+    assert.equal(chat.parentId, panel.page.state.panel!.task!.id);
+    assert.deepEqual(
+      chat.messages.map((m) => (m.kind === 'tool' ? `${m.tool} ${m.status}` : m.kind)),
+      ['task', 'write_to_file rejected', 'attempt_completion done', 'completion'],
+    );
+    assert.match(chat.messages[0]!.kind === 'task' ? chat.messages[0]!.text : '', /Job two/);
+    await panel.client.request({ type: 'closeSubagentChat' });
+    await panel.until(() => panel.page.state.panel?.subagentChat === undefined, 'the task’s chat again');
+    // Only the open task's sub-agents can be opened.
+    await assert.rejects(panel.client.request({ type: 'openSubagentChat', taskId: '20260101T000000-nosuch' }), /has no sub-agent/);
   });
 });

@@ -81,4 +81,53 @@ describe('the sub-agents card', () => {
     assert.equal(await entries.nth(1).locator('.tool-error').textContent(), 'The model request failed: 400');
     assert.equal(await card.locator('details.tool-output').count(), 0, 'the reports are not repeated as raw output');
   });
+
+  test("an agent's entry names it and its paths; Open chat shows the sub-agent's own chat in place of the task's, Back returns", async () => {
+    const { page } = panel;
+    const agentParams = { prompts: '[{"prompt": "Fix the login", "agent": "fixer", "paths": ["src/auth/**"]}]' };
+    const started = [{ index: 0, taskId: 't-9', prompt: 'Fix the login', name: 'fixer', paths: ['src/auth/**'] }];
+    const facts = {
+      taskId: 't-9',
+      prompt: 'Fix the login',
+      agent: 'fixer',
+      paths: ['src/auth/**'],
+      status: 'completed' as const,
+      report: 'Fixed.',
+      requests: 2,
+      inputTokens: 10,
+      outputTokens: 5,
+    };
+    const card = {
+      kind: 'tool' as const,
+      id: 'e1',
+      callId: 'call-4',
+      tool: 'use_subagents',
+      params: agentParams,
+      status: 'done' as const,
+      subagents: started,
+      details: { subagents: [facts] },
+      ts,
+    };
+    await panel.send(snapshotOf(taskView([task, card])));
+    const entry = page.locator('[data-call-id="call-4"] .subagent');
+    await entry.waitFor();
+    assert.equal(await entry.locator('.subagent-who').textContent(), 'fixer');
+    await entry.locator('summary').click();
+    assert.equal(await entry.getByText('May edit: src/auth/**').count(), 1);
+    await entry.getByRole('button', { name: 'Open the chat of sub-agent 1' }).click();
+    assert.equal((await panel.waitForPosted('openSubagentChat')).taskId, 't-9');
+
+    // The host answers with the sub-agent's messages: shown in place of the task's, read-only.
+    const childMessages: UiMessage[] = [
+      { kind: 'task', id: 'c0', seq: 0, text: 'Fix the login', ts },
+      { kind: 'tool', id: 'c1', callId: 'call-4', tool: 'write_to_file', params: { path: 'src/auth/login.ts', content: 'x' }, status: 'done', ts },
+    ];
+    await panel.send(snapshotOf(taskView([task, card]), { subagentChat: { parentId: 'task-1', taskId: 't-9', status: 'completed', messages: childMessages } }));
+    const chat = page.getByRole('region', { name: 'Chat of Sub-agent 1 · fixer: Fix the login' });
+    await chat.waitFor();
+    await chat.locator('[data-call-id="call-4"] .tool-subject', { hasText: 'src/auth/login.ts' }).waitFor();
+    assert.equal(await page.locator('[data-call-id="call-4"] .subagent').count(), 0, "the task's card is not shown meanwhile");
+    await chat.getByRole('button', { name: 'Back to the task' }).click();
+    await panel.waitForPosted('closeSubagentChat');
+  });
 });

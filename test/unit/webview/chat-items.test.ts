@@ -74,6 +74,14 @@ describe('buildChatItems', () => {
     assert.equal(item.live, 'out');
     assert.equal(item.approval?.diff, '@@\n+a');
   });
+
+  test("a sub-agent's approval never lands on the task's card with the same call id (its call id is its own task's)", () => {
+    const cmd: UiMessage = { kind: 'tool', id: 'x', callId: 'c1', tool: 'execute_command', params: { command: 'ls' }, status: 'done', ts };
+    const approval = { callId: 'c1', tool: 'write_to_file', summary: 's', subagent: { index: 0, taskId: 'child' } };
+    const [item] = buildChatItems(task([cmd], { pendingApproval: approval }), undefined, {});
+    assert.ok(item?.type === 'message');
+    assert.equal(item.approval, undefined);
+  });
 });
 
 describe('display helpers', () => {

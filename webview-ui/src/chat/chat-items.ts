@@ -32,11 +32,16 @@ export type ChatItem =
 const BUSY: ReadonlySet<TaskView['status']> = new Set(['running', 'awaiting_approval', 'awaiting_answer']);
 
 /** Builds the rows for a task: its messages plus the pending question, failure and streaming text. */
-export function buildChatItems(task: TaskView, streaming: StreamingView | undefined, liveOutput: Readonly<Record<string, string>>): ChatItem[] {
+export function buildChatItems(
+  task: Pick<TaskView, 'id' | 'messages' | 'status' | 'pendingQuestion' | 'pendingApproval' | 'error'>,
+  streaming: StreamingView | undefined,
+  liveOutput: Readonly<Record<string, string>>,
+): ChatItem[] {
   const messages = task.messages;
   const questionIndex = task.pendingQuestion === undefined ? -1 : lastIndex(messages, (m) => m.kind === 'tool' && isTool(m.tool, 'ask_followup_question'));
   const errorIndex = task.status === 'failed' ? lastIndex(messages, (m) => m.kind === 'error') : -1;
-  const approval: PendingApproval | undefined = task.pendingApproval;
+  // A sub-agent's call is asked in the task's approval bar, but its call id is its own task's, not one of these messages'.
+  const approval: PendingApproval | undefined = task.pendingApproval?.subagent === undefined ? task.pendingApproval : undefined;
   const idle = !BUSY.has(task.status);
 
   const items: ChatItem[] = messages.map((message, index) => ({

@@ -7,6 +7,7 @@ import { ChatHeader } from './chat-header.js';
 import { Composer } from './composer.js';
 import { MessageList } from './message-list.js';
 import { TodoPanel } from './todo-panel.js';
+import { SubagentChatView } from './subagent-chat.js';
 import { Codicon } from '../common/codicon.js';
 import { ReturnPendingTask } from '../common/return-pending-task.js';
 import { ElicitationForms } from '../mcp/elicitation-form.js';
@@ -34,7 +35,13 @@ export function ChatView({
     <div className="chat-view">
       <ChatHeader panel={panel} task={task} />
       {task?.todos !== undefined && task.todos.length > 0 && <TodoPanel taskId={task.id} items={task.todos} />}
-      {task === undefined ? <Welcome panel={panel} onOpenTask={onOpenTask} onOpenSettings={onOpenSettings} /> : <MessageList items={items} taskId={task.id} />}
+      {task === undefined ? (
+        <Welcome panel={panel} onOpenTask={onOpenTask} onOpenSettings={onOpenSettings} />
+      ) : panel.subagentChat !== undefined ? (
+        <SubagentChatView chat={panel.subagentChat} title={subagentTitle(task, panel.subagentChat.taskId)} />
+      ) : (
+        <MessageList items={items} taskId={task.id} />
+      )}
       <ElicitationForms forms={panel.mcp.elicitations} />
       {task?.pendingApproval !== undefined && <ApprovalBar key={task.pendingApproval.callId} approval={task.pendingApproval} />}
       <Composer
@@ -57,6 +64,16 @@ export function ChatView({
 function useLaggingStream(current: StreamingView | undefined): StreamingView | undefined {
   const deferred = useDeferredValue(current);
   return deferred !== undefined && current !== undefined && deferred.taskId === current.taskId && deferred.since === current.since ? deferred : current;
+}
+
+/** "Sub-agent 2 · fixer: Fix the login" for the sub-agent `taskId` of the task's use_subagents cards. */
+function subagentTitle(task: NonNullable<PanelState['task']>, taskId: string): string {
+  for (const message of task.messages) {
+    if (message.kind !== 'tool') continue;
+    const started = message.subagents?.find((child) => child.taskId === taskId);
+    if (started) return `Sub-agent ${started.index + 1}${started.name !== undefined ? ` · ${started.name}` : ''}: ${started.prompt.split('\n')[0]}`;
+  }
+  return `Sub-agent ${taskId}`;
 }
 
 function Welcome({ panel, onOpenTask, onOpenSettings }: { panel: PanelState; onOpenTask: (taskId: string) => void; onOpenSettings: () => void }) {

@@ -18,7 +18,7 @@ export function SubagentList({ message, live }: { message: UiToolMessage; live?:
         <li key={child.taskId}>
           <details className="subagent">
             <summary>
-              <span className="subagent-prompt">{child.prompt}</span>{' '}
+              {who(child) !== undefined && <span className="subagent-who">{who(child)}</span>} <span className="subagent-prompt">{child.prompt}</span>{' '}
               <span className={`subagent-status muted small status-${child.status}`}>{statusText(child)}</span>
             </summary>
             {child.report !== undefined ? (
@@ -26,8 +26,9 @@ export function SubagentList({ message, live }: { message: UiToolMessage; live?:
             ) : (
               <div className="tool-error">{child.error ?? 'No report.'}</div>
             )}
+            {child.paths !== undefined && <div className="muted small mono">May edit: {child.paths.join(', ')}</div>}
             <div className="muted small">
-              Sub-agent {index + 1}, task {child.taskId}
+              Sub-agent {index + 1}, task {child.taskId} <OpenChat taskId={child.taskId} label={`Open the chat of sub-agent ${index + 1}`} />
             </div>
           </details>
         </li>
@@ -46,7 +47,8 @@ function RunningSubagents({ message, live }: { message: UiToolMessage; live?: st
         <ol className="subagent-list">
           {(message.subagents ?? []).map((child) => (
             <li key={child.taskId} className="subagent-running">
-              <span className="subagent-prompt">{child.prompt}</span>{' '}
+              {child.name !== undefined && <span className="subagent-who">{child.name}</span>} <span className="subagent-prompt">{child.prompt}</span>{' '}
+              <OpenChat taskId={child.taskId} label={`Open the chat of sub-agent ${child.index + 1}`} />
               {running && (
                 <button
                   type="button"
@@ -64,6 +66,26 @@ function RunningSubagents({ message, live }: { message: UiToolMessage; live?: st
       {live !== undefined && <CommandOutput text={live} live={running} />}
     </>
   );
+}
+
+/** Opens the sub-agent's own chat in place of the task's. */
+function OpenChat({ taskId, label }: { taskId: string; label: string }) {
+  const { request, reportError } = useActions();
+  return (
+    <button
+      type="button"
+      className="link-button"
+      aria-label={label}
+      title={label}
+      onClick={() => request({ type: 'openSubagentChat', taskId }).catch(reportError)}
+    >
+      <Codicon name="comment-discussion" /> Open chat
+    </button>
+  );
+}
+
+function who(child: SubagentFacts): string | undefined {
+  return child.agent ?? child.mode;
 }
 
 function statusText(child: SubagentFacts): string {
