@@ -7,9 +7,11 @@ import type { TaskOptions } from '../core/task/task-types.js';
 import { Task, type TaskOutcome, type TaskUpdate } from '../core/task/task.js';
 import { emptyUiProjection, foldUiEvents } from '../core/task/ui-projection.js';
 import { retryText } from '../shared/retry-text.js';
+import type { UiMessage } from '../shared/ui-messages.js';
 import { streamEditsToDiff } from './edit-streaming.js';
 import { StreamingMessage } from './streaming-message.js';
-import { changesProgress, eventsOf, taskProgress, type OpenTask } from './open-task.js';
+import { eventsOf, type OpenTask } from './open-task.js';
+import { changesProgress, taskProgress } from './task-facts.js';
 import type { PanelChange } from './panel-changes.js';
 import { firstChangedIndex } from './panel-state.js';
 import type { EditReview } from './panel-ports.js';
@@ -45,7 +47,7 @@ export class LiveTasks {
   async ensureLive(open: OpenTask): Promise<Task> {
     if (open.task) return open.task;
     // A crash or a killed window can leave the task's commands running; they must not run beside it.
-    for (const line of describeLeftovers(await stopLeftoverCommands(open.viewedEvents))) {
+    for (const line of describeLeftovers(await stopLeftoverCommands(eventsOf(open)))) {
       this.deps.host.notify(line.stopped ? 'info' : 'warning', line.text);
     }
     const environment = await this.deps.createEnvironment();
@@ -70,6 +72,10 @@ export class LiveTasks {
   goLive(open: OpenTask, task: Task, environment: TaskEnvironment): void {
     open.task = task;
     open.ui = undefined;
+    // The live log holds every event: the stored view's reader and facts are done with.
+    open.stored = undefined;
+    open.olderPages = undefined;
+    open.viewedEvents = undefined;
     open.environment = environment;
     const streamEdits = streamEditsToDiff(this.deps.edits, environment.options.workspace ?? environment.options.cwd, environment.options.ignore);
     open.unsubscribe = task.onUpdate((update) => {
@@ -91,7 +97,7 @@ export class LiveTasks {
     warnOfUnpricedCostLimit(environment!.options, this.deps.host);
     const chain = runTaskChain(task!, environment!.options, (next) => {
       const previous = open;
-      open = { id: next.id, viewedEvents: [], messages: [], run: previous.run };
+      open = { id: next.id, messages: [], messagesFrom: 0, run: previous.run };
       // The finished task becomes a viewed one; its environment (and running commands) carry on.
       previous.unsubscribe?.();
       previous.unsubscribe = undefined;
@@ -154,21 +160,24 @@ export class LiveTasks {
 
   /**
    * Folds the events appended since the last refresh into the open task's chat and sends the
-   * changed tail. Going live starts a new fold, compared once with what was shown.
+   * changed tail. Going live starts a new fold of the whole log, compared once with what was
+   * shown (of a stored task, the newest messages: compared where they lie in the whole chat).
    */
   refreshMessages(open: OpenTask): void {
     const previous = open.messages;
+    const previousEnd = open.messagesFrom + previous.length;
     let start: number;
     if (open.ui) {
       start = foldUiEvents(open.ui, eventsOf(open));
     } else {
       open.ui = emptyUiProjection();
       foldUiEvents(open.ui, eventsOf(open));
-      start = firstChangedIndex(previous, open.ui.messages);
+      start = changedFrom(previous, open.messagesFrom, open.ui.messages);
     }
     const next = open.ui.messages;
     open.messages = next;
-    if (start < next.length || previous.length !== next.length) {
+    open.messagesFrom = 0;
+    if (start < next.length || previousEnd !== next.length) {
       this.deps.emit({ kind: 'messages', taskId: open.id, start, messages: next.slice(start) });
     }
   }
@@ -193,6 +202,13 @@ export class LiveTasks {
     unsubscribe?.();
     await environment?.dispose();
   }
+}
+
+/** The first index at which the chat `next` differs from the messages held (`held`, the first at index `from`); 0 when they do not line up. */
+function changedFrom(held: readonly UiMessage[], from: number, next: readonly UiMessage[]): number {
+  if (from === 0) return firstChangedIndex(held, next);
+  if (held.length === 0 || next[from]?.id !== held[0]!.id) return 0;
+  return from + firstChangedIndex(held, next.slice(from));
 }
 
 /** A cost limit set for models whose prices are unknown cannot count anything: the user is told at each run, not left believing it holds. */

@@ -1,12 +1,19 @@
 import type { McpElicitationAnswer } from '../core/mcp/mcp-elicitation.js';
-import type { WebviewRequest } from '../shared/protocol.js';
+import type { HostMessage, WebviewRequest } from '../shared/protocol.js';
 import type { TaskController } from './task-controller.js';
 import type { PanelReplays } from './task-replays.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
-/** One small handler per request type; the messenger replies ok when it returns and the error when it throws. */
+/**
+ * One small handler per request type; the messenger replies ok when it returns and the error when
+ * it throws. What a handler gives `answer` goes to the asking webview alone (a page of older
+ * messages), just before the reply.
+ */
 export type RequestHandlers = {
-  readonly [K in WebviewRequest['type']]: (message: Extract<WebviewRequest, { readonly type: K }>) => Promise<void> | void;
+  readonly [K in WebviewRequest['type']]: (
+    message: Extract<WebviewRequest, { readonly type: K }>,
+    answer?: (message: HostMessage) => void,
+  ) => Promise<void> | void;
 };
 
 /** What the MCP view's requests act on (McpService). */
@@ -56,6 +63,7 @@ export function createMessageHandlers(
     setRuleEnabled: (m) => controller.setRuleEnabled(m.label, m.enabled),
     setSkillEnabled: (m) => controller.setSkillEnabled(m.name, m.enabled),
     openTask: (m) => controller.openTask(m.taskId),
+    olderMessages: (m, answer) => answer?.({ type: 'olderMessages', taskId: m.taskId, before: m.before, ...controller.olderMessages(m.taskId, m.before) }),
     deleteTask: (m) => controller.deleteTask(m.taskId),
     exportTask: (m) => controller.exportTask(m.taskId),
     replayTask: (m) => {

@@ -1,26 +1,32 @@
 import type { StreamingMessage } from './streaming-message.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { Mode } from '../shared/mode.js';
-import { currentTodoList } from '../core/context/todo-list.js';
-import type { ContextMeasured, TaskEvent } from '../core/log/events.js';
-import { visibleEvents } from '../core/log/visible-events.js';
+import type { TaskEvent } from '../core/log/events.js';
 import type { Task, TaskOutcome } from '../core/task/task.js';
-import { currentModeAndSkill } from '../core/task/turn-setup.js';
-import { usageTotals, type UiProjectionState } from '../core/task/ui-projection.js';
-import type { TaskProgress, TaskView } from '../shared/protocol.js';
-import type { UiMessage } from '../shared/ui-messages.js';
-import { lastError, runStatus } from './panel-state.js';
+import type { UiProjectionState } from '../core/task/ui-projection.js';
+import type { TaskView } from '../shared/protocol.js';
+import { readStoredTaskTolerantly } from '../core/log/task-log.js';
+import { newestPage, type HeldChat } from './chat-window.js';
+import { runStatus } from './panel-state.js';
+import { factsOfEvents, type TaskFacts } from './task-facts.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
-/** The task open in the panel: live (a Task) or only viewed from the history until the user acts. */
-export interface OpenTask {
+/**
+ * The task open in the panel: live (a Task) or only viewed until the user acts. `messages` holds
+ * the whole chat of a task that was live here; of a stored task opened from the history, only the
+ * newest messages (`messagesFrom` is the index of the first), older pages read from its log as
+ * the webview asks for them (HeldChat).
+ */
+export interface OpenTask extends HeldChat {
   readonly id: string;
   task?: Task;
   environment?: TaskEnvironment;
   unsubscribe?: () => void;
-  viewedEvents: readonly TaskEvent[];
+  /** A viewed task's events, when they are in memory (it was live here, or something needed them all). */
+  viewedEvents?: readonly TaskEvent[];
+  /** A stored task viewed from its log: what the panel shows of it besides the messages. */
+  stored?: { readonly facts: TaskFacts; readonly storageDir: string };
   run?: Promise<TaskOutcome>;
-  messages: readonly UiMessage[];
   /** The live task's chat, folded event by event as its log grows. */
   ui?: UiProjectionState;
   /** The assistant message streaming now, built by appending the task's deltas. */
@@ -36,19 +42,21 @@ export interface OpenTask {
 
 /** The open task as the panel shows it. */
 export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions, 'pendingApproval' | 'pendingQuestion'>): TaskView {
-  const events = eventsOf(open);
-  const state = currentModeAndSkill(events);
+  const facts = !open.task && open.stored ? open.stored.facts : factsOfEvents(eventsOf(open));
   const { pendingApproval, pendingQuestion } = open.run ? interactions : { pendingApproval: undefined, pendingQuestion: undefined };
-  const error = open.run ? undefined : lastError(events);
-  const { usage, ...progress } = taskProgress(events);
+  const error = open.run ? undefined : facts.error;
+  const { usage, ...progress } = facts.progress;
+  const { messages, messagesFrom } = newestPage(open);
   return {
     id: open.id,
-    messages: open.messages,
+    messages,
+    ...(messagesFrom > 0 ? { messagesFrom } : {}),
+    ...(facts.problems.length > 0 ? { problems: [...facts.problems] } : {}),
     usage,
     ...progress,
-    mode: open.pendingMode ?? state.mode,
-    skill: open.pendingSkill ?? state.skill,
-    status: runStatus(events, open.run !== undefined, { approval: Boolean(pendingApproval), question: Boolean(pendingQuestion) }),
+    mode: open.pendingMode ?? facts.mode,
+    skill: open.pendingSkill ?? facts.skill,
+    status: open.run ? runStatus([], true, { approval: Boolean(pendingApproval), question: Boolean(pendingQuestion) }) : facts.status,
     ...(pendingApproval ? { pendingApproval } : {}),
     ...(pendingQuestion ? { pendingQuestion } : {}),
     ...(error ? { error } : {}),
@@ -56,45 +64,12 @@ export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions,
   };
 }
 
-/** The usage line, todo list and context bar of a task's events (also sent alone as they change). */
-export function taskProgress(events: readonly TaskEvent[]): TaskProgress {
-  const usage = usageTotals(events);
-  const visible = visibleEvents(events);
-  const todos = currentTodoList(visible);
-  const measured = visible.findLast((e) => e.type === 'context_measured');
-  return {
-    usage,
-    ...(usage.cost === undefined ? {} : { cost: usage.cost }),
-    ...(todos ? { todos: todos.items } : {}),
-    ...(measured?.type === 'context_measured' ? { context: contextOf(measured) } : {}),
-  };
-}
-
-/** Logged events that can change what `taskProgress` returns; others leave it as it was. */
-const PROGRESS_EVENTS: ReadonlySet<TaskEvent['type']> = new Set<TaskEvent['type']>([
-  'model_response',
-  'history_condensed',
-  'condense_failed',
-  'tool_requested',
-  'tool_result',
-  'todo_list_edited',
-  'context_measured',
-  'conversation_rewound',
-  'history_truncated',
-]);
-
-/** True when `event` may have changed the task's usage, todo list or context figures. */
-export function changesProgress(event: TaskEvent): boolean {
-  return PROGRESS_EVENTS.has(event.type);
-}
-
-/** The open task's events: the live log, or the log as it was read from the history. */
+/**
+ * The open task's events: the live log, the events of a task that was live here, or a stored
+ * task's log read whole now (what export, a screenshot or the rules need; kept once read).
+ */
 export function eventsOf(open: OpenTask): readonly TaskEvent[] {
-  return open.task?.log.events ?? open.viewedEvents;
-}
-
-/** The context bar's figures from a measurement (the event without its log fields). */
-function contextOf(measured: ContextMeasured): NonNullable<TaskView['context']> {
-  const { type: _type, seq: _seq, ts: _ts, ...figures } = measured;
-  return figures;
+  if (open.task) return open.task.log.events;
+  open.viewedEvents ??= open.stored ? readStoredTaskTolerantly(open.stored.storageDir, open.id).events : [];
+  return open.viewedEvents;
 }

@@ -2,6 +2,7 @@ import { stripAnsi } from '../core/process/output-buffer.js';
 import type { SnapshotMessage } from '../shared/first-snapshot.js';
 import type { HostMessage, McpPanelState, WebviewRequest } from '../shared/protocol.js';
 import type { RequestHandlers } from './message-handlers.js';
+import { CHAT_PAGE, CHAT_UPDATE_CAP } from './chat-window.js';
 import { parseWebviewMessage } from '../shared/protocol.js';
 import type { Disposable, Event } from './event-emitter.js';
 import type { PanelChange, PanelSource } from './panel-changes.js';
@@ -39,6 +40,8 @@ export class PanelMessenger implements Disposable {
   private mcpTimer: NodeJS.Timeout | undefined;
   private mcpState: McpPanelState | undefined;
   private readonly output = new Map<string, string>();
+  /** The first message index a change dropped while the webview was hidden changed (undefined: none). */
+  private missedFrom: number | undefined;
   /** How much of the streaming message (by key) this webview holds; undefined: none, send it whole. */
   private streamed: { key: string; text: number; reasoning: number } | undefined;
   private readonly subscriptions: { dispose(): void }[];
@@ -85,12 +88,14 @@ export class PanelMessenger implements Disposable {
   }
 
   private async dispatch(request: WebviewRequest): Promise<void> {
-    const handler = this.handlers[request.type] as (message: WebviewRequest) => Promise<void> | void;
+    const handler = this.handlers[request.type] as (message: WebviewRequest, answer: (message: HostMessage) => void) => Promise<void> | void;
+    const answers: HostMessage[] = [];
     try {
-      await handler(request);
+      await handler(request, (message) => answers.push(message));
       // What the request changed arrives first, so the webview never shows the old value after the reply.
       this.flushMcp();
       if (this.snapshotTimer) this.sendSnapshot();
+      for (const answer of answers) this.post(answer);
       this.post({ type: 'reply', id: request.id, ok: true });
     } catch (error) {
       this.flushMcp();
@@ -109,6 +114,8 @@ export class PanelMessenger implements Disposable {
     }
     if (!this.endpoint.isVisible()) {
       this.snapshotDue = true;
+      // Messages older than the next snapshot carries may change unseen: the webview must drop the ones it paged in.
+      if (change.kind === 'messages') this.missedFrom = Math.min(this.missedFrom ?? change.start, change.start);
       this.dropDeltas();
       return;
     }
@@ -122,8 +129,14 @@ export class PanelMessenger implements Disposable {
           clearTimeout(this.outputTimer);
           this.flushOutput();
         }
-        // A scheduled snapshot will carry these messages anyway.
-        if (!this.snapshotTimer) this.post({ type: 'taskMessages', taskId: change.taskId, start: change.start, messages: change.messages });
+        // Sent even when a snapshot is due: it carries only the newest page, and older messages the
+        // webview paged in must stay current. A change reaching far back resets the webview's chat.
+        if (change.messages.length > CHAT_UPDATE_CAP) {
+          const end = change.start + change.messages.length;
+          this.post({ type: 'taskMessages', taskId: change.taskId, start: end - CHAT_PAGE, messages: change.messages.slice(-CHAT_PAGE), reset: true });
+        } else {
+          this.post({ type: 'taskMessages', taskId: change.taskId, start: change.start, messages: change.messages });
+        }
         break;
       case 'progress':
         // Small and ordered with the messages: sent as it comes, unless a snapshot will carry it.
@@ -172,7 +185,9 @@ export class PanelMessenger implements Disposable {
     this.mcpTimer = undefined;
     this.mcpState = undefined;
     const { message, streamed } = this.buildSnapshot();
-    this.post(message);
+    const dropOlder = this.missedFrom !== undefined && this.missedFrom < (message.state.task?.messagesFrom ?? 0);
+    this.missedFrom = undefined;
+    this.post(dropOlder ? { ...message, dropOlder: true } : message);
     // The webview now holds what the snapshot carried: later parts append to it.
     this.streamed = streamed;
   }

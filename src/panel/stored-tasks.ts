@@ -1,18 +1,29 @@
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import type { TaskEvent } from '../core/log/events.js';
-import { TaskLog, taskDir, taskStatus } from '../core/log/task-log.js';
-import { uiProjection } from '../core/task/ui-projection.js';
+import { readStoredTaskTolerantly, taskDir } from '../core/log/task-log.js';
+import { ChatPages } from '../core/task/chat-pages.js';
 import type { HistoryItem } from '../shared/protocol.js';
 import type { UiMessage } from '../shared/ui-messages.js';
 import { checkpointBytesOf, collectAfterDelete } from './checkpoint-storage.js';
-import { checkTaskId, historyItem, settleInterrupted } from './panel-state.js';
-import { TaskSummaries } from './task-summaries.js';
+import { CHAT_PAGE } from './chat-window.js';
+import { checkTaskId, historyItem } from './panel-state.js';
+import { TaskSummaries, type StoredTaskFacts } from './task-summaries.js';
+
+/** A stored task as the panel opens it: its facts, the newest messages, and the reader of the older ones. */
+export interface StoredTaskView {
+  readonly facts: StoredTaskFacts;
+  /** The newest messages (at least a page of them, unless the chat is shorter). */
+  readonly messages: UiMessage[];
+  /** Reads the pages before `messages`, newest first. */
+  readonly pages: ChatPages;
+}
 
 /**
  * The tasks in Smith's storage as the panel's history shows them: the list (measured once and
- * kept until something changes it), a stored task's chat, and deleting one. The logs are first
- * read in the background (load()); until then there is no list, and nothing waits for it.
+ * kept until something changes it), a stored task opened (its facts from the history's read of its
+ * log, its newest messages from the end of the log), and deleting one. The logs are first read in
+ * the background (load()); until then there is no list, and nothing waits for it.
  */
 export class StoredTasks {
   private items: HistoryItem[] | undefined;
@@ -22,7 +33,7 @@ export class StoredTasks {
     private readonly storageDir: string,
     private readonly warn: (message: string) => void,
   ) {
-    this.summaries = new TaskSummaries(storageDir);
+    this.summaries = new TaskSummaries(storageDir, warn);
   }
 
   /** Every stored task, newest first, with its checkpoints' storage; undefined until load() has read the logs. */
@@ -42,16 +53,23 @@ export class StoredTasks {
     this.items = undefined;
   }
 
-  /** A stored task's log; throws for an id that is not one. */
+  /** A stored task's readable events (a damaged line left out); throws for an id that is not one. */
   events(taskId: string): readonly TaskEvent[] {
     checkTaskId(taskId);
-    return TaskLog.open(this.storageDir, taskId).events;
+    return readStoredTaskTolerantly(this.storageDir, taskId).events;
   }
 
-  /** A stored task's chat as it is viewed: nothing runs it now, so a log that ends mid-run was cut off (a reload), not still waiting. */
-  viewed(taskId: string): { readonly events: readonly TaskEvent[]; readonly messages: UiMessage[] } {
-    const events = this.events(taskId);
-    return { events, messages: taskStatus(events) === 'interrupted' ? settleInterrupted(uiProjection(events)) : uiProjection(events) };
+  /**
+   * Opens a stored task for viewing: its facts (from the history's read of its log when the log has
+   * not changed since, else read now) and its newest messages, read from the end of its log. Nothing
+   * runs it now, so a log that ends mid-run was cut off (a reload): its open calls show as interrupted.
+   */
+  open(taskId: string): StoredTaskView {
+    checkTaskId(taskId);
+    const read = this.summaries.facts(taskId);
+    if (!read) throw new Error(`There is no stored task "${taskId}".`);
+    const pages = new ChatPages(read.file, read.size, read.facts.status === 'interrupted');
+    return { facts: read.facts, messages: pages.older(CHAT_PAGE), pages };
   }
 
   /** Throws unless a task of that id is stored. */

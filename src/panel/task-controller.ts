@@ -22,6 +22,8 @@ import { historyState } from './panel-state.js';
 import { emptyStreamingView } from './streaming-message.js';
 import { taskMarkdown } from './task-export.js';
 import { eventsOf, taskView, type OpenTask } from './open-task.js';
+import { pageBefore } from './chat-window.js';
+import type { UiMessage } from '../shared/ui-messages.js';
 import { Emitter, type Disposable } from './event-emitter.js';
 import { LiveTasks } from './live-task.js';
 import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './panel-ports.js';
@@ -209,7 +211,7 @@ export class TaskController implements PanelSource, Disposable {
     }
     await this.closeCurrent();
     const task = Task.create(environment.options, text, { mode: this.mode, skill: this.skill, taskId: session.sessionId, mentioned });
-    const open: OpenTask = { id: task.id, viewedEvents: [], messages: [] };
+    const open: OpenTask = { id: task.id, messages: [], messagesFrom: 0 };
     this.current = open;
     this.live.goLive(open, task, environment);
     this.live.startRun(open);
@@ -361,12 +363,25 @@ export class TaskController implements PanelSource, Disposable {
   /** Opens a stored task for viewing; it resumes only when the user continues it. */
   async openTask(taskId: string): Promise<void> {
     if (this.current?.id !== taskId) {
-      const { events, messages } = this.stored.viewed(taskId);
+      const { facts, messages, pages } = this.stored.open(taskId);
       await this.closeCurrent();
-      this.current = { id: taskId, viewedEvents: events, messages };
+      this.current = {
+        id: taskId,
+        messages,
+        messagesFrom: Math.max(0, facts.messageCount - messages.length),
+        olderPages: pages,
+        stored: { facts, storageDir: this.deps.storageDir },
+      };
     }
     // The webview that opened it shows its chat; the others stay where their users are.
     this.emit({ kind: 'state' });
+  }
+
+  /** The page of the open task's messages before the one keyed `before` (older pages of a stored task are read from its log now). */
+  olderMessages(taskId: string, before: string): { start: number; messages: UiMessage[] } {
+    const open = this.current;
+    if (open?.id !== taskId) throw new Error('That task is no longer open.');
+    return pageBefore(open, before);
   }
 
   /** Deletes a stored task (closing it first when it is open). */
@@ -544,7 +559,8 @@ export class TaskController implements PanelSource, Disposable {
     open.unsubscribe?.();
     await open.environment?.dispose();
     await this.deps.edits.discard({ all: true });
-    this.stored.changed();
+    // A task only viewed from its log left it as it was: the history stays as measured.
+    if (!open.stored) this.stored.changed();
   }
 
   private async refreshSettings(): Promise<void> {

@@ -1,13 +1,24 @@
 import { existsSync, readdirSync, readFileSync, statSync, type Stats } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { skippedTaskWarning, summarizeTaskLog, type StoredTaskSummary } from '../core/log/task-log.js';
+import { readLogTolerantly } from '../core/log/log-lines.js';
+import { skippedTaskWarning, summarizeTask, type StoredTaskSummary } from '../core/log/task-log.js';
+import { uiProjection } from '../core/task/ui-projection.js';
+import { factsOfEvents, type TaskFacts } from './task-facts.js';
+
+/** What the panel shows of a stored task besides its messages, and how many messages its whole chat has. */
+export interface StoredTaskFacts extends TaskFacts {
+  readonly messageCount: number;
+}
 
 /** A log as last read: its size and mtime then, and what it said (undefined: no task, or unreadable). */
 interface ReadLog {
   readonly size: number;
   readonly mtimeMs: number;
   readonly summary: StoredTaskSummary | undefined;
+  /** The task's facts as of the first `readSize` bytes of the log (what was read). */
+  readonly facts?: StoredTaskFacts;
+  readonly readSize?: number;
 }
 
 /**
@@ -15,7 +26,9 @@ interface ReadLog {
  * size or mtime changed. The first reading of all logs (a long-time user's history is tens of
  * megabytes) is asynchronous, so no caller waits for it; after it, `current()` costs a stat per
  * task plus the logs that changed. Only regular files are read: a FIFO or a device where a log
- * belongs would never answer. A log that cannot be read is left out with one warning until it changes.
+ * belongs would never answer. A log that cannot be read is left out with one warning until it
+ * changes; a damaged line in a log is left out of it (readLogTolerantly), with one warning too.
+ * The same reading gives the facts a task opened from the history shows (`facts()`).
  */
 export class TaskSummaries {
   private readonly logs = new Map<string, ReadLog>();
@@ -62,6 +75,24 @@ export class TaskSummaries {
     return summaries.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
+  /**
+   * A stored task's facts as its log is now, with the log and how many of its bytes they cover (read
+   * now when the log changed since, or was never read); undefined when no task of that id is stored.
+   */
+  facts(taskId: string): { readonly file: string; readonly size: number; readonly facts: StoredTaskFacts } | undefined {
+    const file = this.logFile(taskId);
+    let stats: Stats;
+    try {
+      stats = statSync(file);
+    } catch {
+      return undefined;
+    }
+    const known = this.logs.get(taskId);
+    if (!known || !unchanged(known, stats)) this.read(taskId, file, stats, () => readFileSync(file));
+    const read = this.logs.get(taskId);
+    return read?.facts && read.readSize !== undefined ? { file, size: read.readSize, facts: read.facts } : undefined;
+  }
+
   private async readAll(): Promise<void> {
     let ids: string[];
     try {
@@ -97,8 +128,12 @@ export class TaskSummaries {
       return undefined;
     }
     try {
-      const summary = summarizeTaskLog(taskId, bytes(), file, () => stats.mtimeMs);
-      this.logs.set(taskId, { size: stats.size, mtimeMs: stats.mtimeMs, summary });
+      const read = bytes();
+      const { events, problems } = readLogTolerantly(read);
+      const summary = summarizeTask(taskId, events, () => stats.mtimeMs);
+      const facts = summary ? { ...factsOfEvents(events, problems), messageCount: uiProjection(events).length } : undefined;
+      this.logs.set(taskId, { size: stats.size, mtimeMs: stats.mtimeMs, summary, ...(facts ? { facts, readSize: read.length } : {}) });
+      if (summary && problems.length > 0) this.warn(damagedTaskWarning(taskId, problems));
       return summary;
     } catch (error) {
       this.failed(taskId, stats, error);
@@ -123,6 +158,11 @@ export class TaskSummaries {
   private logFile(taskId: string): string {
     return join(this.root(), taskId, 'events.jsonl');
   }
+}
+
+/** What the history says about a task whose log has lines that could not be read (they are left out). */
+function damagedTaskWarning(taskId: string, problems: readonly string[]): string {
+  return `Task ${taskId} in the history: ${problems.length === 1 ? problems[0] : `${problems[0]} (and ${problems.length - 1} more)`}`;
 }
 
 function unchanged(known: ReadLog, stats: Stats): boolean {

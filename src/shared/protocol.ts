@@ -52,7 +52,12 @@ const taskContextSchema = z.object({
 /** The open task as the chat shows it. */
 const taskViewSchema = z.object({
   id: z.string(),
+  /** The newest messages of the chat (a snapshot carries a page of them); older ones are asked for with `olderMessages`. */
   messages: z.array(uiMessageSchema),
+  /** The index of `messages[0]` in the whole chat: as many older messages exist. Absent: none. */
+  messagesFrom: z.number().int().nonnegative().optional(),
+  /** Lines of the task's log that could not be read (damaged, or torn by a crash), left out of the chat. */
+  problems: z.array(z.string()).optional(),
   usage: uiUsageSchema,
   /** Cost in US dollars so far, when prices are known. */
   cost: z.number().optional(),
@@ -270,6 +275,8 @@ const webviewMessageSchema = z.discriminatedUnion('type', [
   /** Lists the models of the provider and server the Settings form names now (the stored key is used); they arrive in the state's `models`. */
   z.object({ type: z.literal('listModels'), id, provider: providerSchema, baseUrl: z.string().max(2000) }).strict(),
   z.object({ type: z.literal('openTask'), id, taskId: taskIdSchema }).strict(),
+  /** The page of the open task's messages before the message keyed `before`: answered with `olderMessages`, then the reply. */
+  z.object({ type: z.literal('olderMessages'), id, taskId: taskIdSchema, before: z.string().min(1).max(200) }).strict(),
   z.object({ type: z.literal('deleteTask'), id, taskId: taskIdSchema }).strict(),
   z.object({ type: z.literal('exportTask'), id, taskId: taskIdSchema }).strict(),
   /** Runs the stored task again with `model` (the Settings' provider) in a scratch copy of its workspace; the comparison opens when it is done. */
@@ -325,13 +332,36 @@ const hostMessageSchema = z.union([
    * The whole panel state, with the open task's assistant message as it streams at that moment (absent
    * between responses): one message, so the logged message and a stale streamed copy never show together.
    */
+  /**
+   * The webview keeps older messages it paged in before the snapshot's `messagesFrom`, unless
+   * `dropOlder`: some of them changed while it could not be told (it was hidden).
+   */
   z.object({
     type: z.literal('snapshot'),
     state: panelStateSchema,
     streaming: z.object({ key: z.string().optional(), text: z.string(), reasoning: z.string() }).optional(),
+    dropOlder: z.literal(true).optional(),
   }),
-  /** Replaces the open task's messages from `start` on (most updates touch only the tail). */
-  z.object({ type: z.literal('taskMessages'), taskId: z.string(), start: z.number().int().nonnegative(), messages: z.array(uiMessageSchema) }),
+  /**
+   * Replaces the open task's messages from index `start` on (most updates touch only the tail).
+   * `reset`: messages before `start` changed too and are not sent: the webview drops the ones it
+   * holds and asks for them again (`olderMessages`).
+   */
+  z.object({
+    type: z.literal('taskMessages'),
+    taskId: z.string(),
+    start: z.number().int().nonnegative(),
+    messages: z.array(uiMessageSchema),
+    reset: z.literal(true).optional(),
+  }),
+  /** The answer to an `olderMessages` request: the messages just before `before`, the first at index `start`. */
+  z.object({
+    type: z.literal('olderMessages'),
+    taskId: z.string(),
+    before: z.string(),
+    start: z.number().int().nonnegative(),
+    messages: z.array(uiMessageSchema),
+  }),
   /**
    * The assistant's message as it streams (transient, replaced by the logged one): `text` and
    * `reasoning` replace what the view holds from `textFrom` / `reasoningFrom` on (default 0, the

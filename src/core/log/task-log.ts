@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { checkTaskId } from '../../shared/task-id.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
 import type { NewEvent, TaskEvent } from './events.js';
+import { readLogTolerantly, type LogProblem } from './log-lines.js';
 import { eventFromLine, storedLine } from './stored-events.js';
 import type { StoredLine } from './upcast-events.js';
 
@@ -127,6 +128,27 @@ function parseLog(bytes: Buffer, file: string): { events: TaskEvent[]; repair?: 
   return { events };
 }
 
+/**
+ * A stored task's readable events, read without opening the log for writing: a damaged line is left
+ * out and said in `problems` (readLogTolerantly), and the log's size and time say which version
+ * was read. Throws only when the log cannot be read at all.
+ */
+export function readStoredTaskTolerantly(storageDir: string, taskId: string): StoredTaskRead {
+  const file = taskEventsFile(storageDir, taskId);
+  const bytes = readFileSync(file);
+  const stat = statSync(file);
+  return { file, size: bytes.length, mtimeMs: stat.mtimeMs, ...readLogTolerantly(bytes) };
+}
+
+/** What `readStoredTaskTolerantly` read. */
+export interface StoredTaskRead {
+  readonly file: string;
+  readonly size: number;
+  readonly mtimeMs: number;
+  readonly events: TaskEvent[];
+  readonly problems: LogProblem[];
+}
+
 /** A stored task's events, read without opening the log for writing; throws when it is missing or corrupt. */
 export function readTaskEvents(storageDir: string, taskId: string): TaskEvent[] {
   return readEvents(join(taskDir(storageDir, taskId), 'events.jsonl'));
@@ -184,7 +206,11 @@ export function skippedTaskWarning(taskId: string, error: unknown): string {
  * log without timestamps); undefined for a log that never started a task. Throws when it is corrupt.
  */
 export function summarizeTaskLog(taskId: string, bytes: Buffer, file: string, mtimeMs: () => number): StoredTaskSummary | undefined {
-  const events = parseLog(bytes, file).events;
+  return summarizeTask(taskId, parseLog(bytes, file).events, mtimeMs);
+}
+
+/** The history entry of a task from its events (`mtimeMs` dates a log without timestamps); undefined when they hold no start (not a task). */
+export function summarizeTask(taskId: string, events: readonly TaskEvent[], mtimeMs: () => number): StoredTaskSummary | undefined {
   const started = events.find((e) => e.type === 'task_started');
   if (started?.type !== 'task_started') return undefined;
   const cost = usageTotals(events).cost;

@@ -37,6 +37,8 @@ interface FoldState extends UiProjectionState {
   readonly events: TaskEvent[];
   /** The call whose card shows the newest browser screenshot (older cards give theirs up). */
   screenshotCall?: string;
+  /** False while later events are applied to a page's cards: they change cards, never add messages. */
+  pushing?: boolean;
 }
 
 /** An empty chat, before any event. */
@@ -90,6 +92,7 @@ function refold(fold: FoldState): void {
 function applyEvent(fold: FoldState, event: TaskEvent): void {
   const { messages, toolIndex, openTools } = fold;
   const push = (message: UiMessage) => {
+    if (fold.pushing === false) return;
     fold.changedFrom = Math.min(fold.changedFrom, messages.length);
     messages.push(message);
   };
@@ -250,6 +253,99 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
     case 'request_started':
       break;
   }
+}
+
+/**
+ * What the events after a page still do to the page's cards, oldest first: updates of calls the
+ * page requested, the settling of calls left open (a resume, a completion), a newer screenshot;
+ * `settleAtEnd`: the log ends mid-run, so calls still open then show as interrupted.
+ */
+export interface LaterEffects {
+  readonly events: readonly TaskEvent[];
+  readonly settleAtEnd: boolean;
+}
+
+/** Nothing after: the newest page of a log that ends as it should. */
+export const NO_LATER_EFFECTS: LaterEffects = { events: [], settleAtEnd: false };
+
+/**
+ * The messages of one page of a log: visible events (visibleEvents) that begin where a call or a
+ * turn begins, projected as `uiProjection` projects them within the whole log, given what the
+ * events after the page do to it (`later`). Returns them with what this page and the ones after it
+ * do to the pages before. A call's own events lie in the page of its request (a call is requested,
+ * decided and answered before the next call or turn starts), so a failed call the page did not
+ * request was never requested: it is an error message, as in the whole log.
+ */
+export function projectPage(events: readonly TaskEvent[], later: LaterEffects): { messages: UiMessage[]; earlier: LaterEffects } {
+  const fold = emptyUiProjection() as FoldState;
+  const carried: TaskEvent[] = [];
+  for (const event of events) {
+    applyEvent(fold, event);
+    if (changesEarlierCards(fold, event)) carried.push(event);
+  }
+  fold.pushing = false;
+  for (const event of later.events) applyEvent(fold, event);
+  if (later.settleAtEnd) for (const callId of [...fold.openTools]) settleInterruptedCall(fold, callId);
+  return { messages: fold.messages, earlier: { events: carried.length === 0 ? later.events : [...carried, ...later.events], settleAtEnd: later.settleAtEnd } };
+}
+
+/** Event types that add a message to the chat (most of the time: a reply may have no text, a hook run may stay quiet). */
+const MESSAGE_EVENTS: ReadonlySet<string> = new Set<TaskEvent['type']>([
+  'task_started',
+  'user_message',
+  'model_response',
+  'tool_requested',
+  'no_tool_used',
+  'task_resumed',
+  'error',
+  'task_completed',
+  'task_aborted',
+  'mode_switched',
+  'skill_switched',
+  'history_condensed',
+  'condense_failed',
+  'response_interrupted',
+  'request_retried',
+  'history_truncated',
+  'new_task_requested',
+  'conversation_rewound',
+  'checkpoint_created',
+]);
+
+/** Roughly whether an event of this type adds a message: to size a page before projecting it. */
+export function addsMessage(type: string): boolean {
+  return MESSAGE_EVENTS.has(type);
+}
+
+/** Where a page may begin: before a turn or a call begins, never inside a call's own events. */
+const PAGE_STARTS: ReadonlySet<string> = new Set<TaskEvent['type']>(['task_started', 'user_message', 'request_started', 'task_resumed', 'tool_requested']);
+
+/** True when a page may begin with an event of this type. */
+export function beginsPage(type: string): boolean {
+  return PAGE_STARTS.has(type);
+}
+
+/** Events that update a call's card (a failed call the page did not request is an error message of its own). */
+const CALL_UPDATES: ReadonlySet<string> = new Set<TaskEvent['type']>([
+  'approval_asked',
+  'approval_answered',
+  'subagent_started',
+  'tool_auto_approved',
+  'tool_result',
+]);
+
+/** True when `event` (just folded into a page) may change cards of the pages before it. */
+function changesEarlierCards(fold: FoldState, event: TaskEvent): boolean {
+  if (event.type === 'task_resumed' || event.type === 'task_completed') return true;
+  if (event.type === 'tool_result' && event.details?.browser?.screenshot && event.images?.[0]) return true;
+  const callId = (event as { readonly callId?: unknown }).callId;
+  return CALL_UPDATES.has(event.type) && typeof callId === 'string' && !fold.toolIndex.has(callId);
+}
+
+function settleInterruptedCall(fold: FoldState, callId: string): void {
+  const index = fold.toolIndex.get(callId)!;
+  fold.messages[index] = { ...(fold.messages[index] as UiToolMessage), status: 'interrupted' };
+  fold.openTools.delete(callId);
 }
 
 /** Changed paths a checkpoint marker carries (the log keeps more; Compare shows them all). */

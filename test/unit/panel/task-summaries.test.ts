@@ -1,6 +1,6 @@
 // The history's list of stored tasks: read once in the background, then again only where a log changed.
 import assert from 'node:assert/strict';
-import { mkdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { TaskLog, listStoredTasks } from '../../../src/core/log/task-log.js';
@@ -70,31 +70,34 @@ describe('TaskSummaries', () => {
     );
   });
 
-  test('a corrupt log or a folder where the log belongs is left out with one warning until it changes', async () => {
+  test('a folder where the log belongs is left out with one warning until it changes; a damaged line is left out of its log, with one warning', async () => {
     storeTask('good', 'fine');
-    mkdirSync(join(ws.root, 'tasks', 'corrupt'), { recursive: true });
-    writeFileSync(join(ws.root, 'tasks', 'corrupt', 'events.jsonl'), '{"type":"task_started"}\nnot json\n');
+    const damaged = storeTask('damaged', 'partly readable');
+    damaged.append({ type: 'user_message', text: 'kept' });
+    writeFileSync(join(ws.root, 'tasks', 'damaged', 'events.jsonl'), `${readFileSync(damaged.file, 'utf8').replace('\n', '\nnot json\n')}`);
     mkdirSync(join(ws.root, 'tasks', 'odd', 'events.jsonl'), { recursive: true });
     const warnings: string[] = [];
     const summaries = new TaskSummaries(ws.root, (message) => warnings.push(message));
     await summaries.load();
     assert.deepEqual(
       summaries.current().map((t) => t.taskId),
-      ['good'],
+      ['damaged', 'good'],
     );
     summaries.current();
     assert.equal(warnings.length, 2, warnings.join('\n'));
-    assert.match(warnings.find((w) => w.includes('corrupt'))!, /Skipped task corrupt in the history: .*corrupt at line 2/);
+    assert.match(warnings.find((w) => w.includes('damaged'))!, /^Task damaged in the history: Line 2 of the log could not be read and is left out/);
     assert.match(warnings.find((w) => w.includes('odd'))!, /Skipped task odd in the history: .*is not a regular file/);
-    // Repaired: read again and listed.
-    writeFileSync(
-      join(ws.root, 'tasks', 'corrupt', 'events.jsonl'),
-      `${JSON.stringify({ type: 'task_started', taskId: 'corrupt', task: 'repaired', cwd: '/w', provider: 'p', model: 'm', mode: 'act', skill: 'code', seq: 0, ts: 99 })}\n`,
-    );
+    // What the damaged log still says is all there: its task and the message after the damaged line.
+    assert.equal(summaries.facts('damaged')?.facts.messageCount, 2);
+    assert.deepEqual(summaries.facts('damaged')?.facts.problems.length, 1);
+    // The folder replaced by a log: read again and listed.
+    rmSync(join(ws.root, 'tasks', 'odd'), { recursive: true });
+    storeTask('odd', 'now a log');
     assert.deepEqual(
       summaries.current().map((t) => [t.taskId, t.task]),
       [
-        ['corrupt', 'repaired'],
+        ['odd', 'now a log'],
+        ['damaged', 'partly readable'],
         ['good', 'fine'],
       ],
     );

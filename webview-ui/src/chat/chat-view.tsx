@@ -34,13 +34,14 @@ export function ChatView({
   return (
     <div className="chat-view">
       <ChatHeader panel={panel} task={task} />
+      {task?.problems !== undefined && task.problems.length > 0 && <LogProblems problems={task.problems} />}
       {task?.todos !== undefined && task.todos.length > 0 && <TodoPanel taskId={task.id} items={task.todos} />}
       {task === undefined ? (
         <Welcome panel={panel} onOpenTask={onOpenTask} onOpenSettings={onOpenSettings} />
       ) : panel.subagentChat !== undefined ? (
         <SubagentChatView chat={panel.subagentChat} title={subagentTitle(task, panel.subagentChat.taskId)} />
       ) : (
-        <MessageList items={items} taskId={task.id} />
+        <MessageList items={items} taskId={task.id} olderBefore={(task.messagesFrom ?? 0) > 0 ? task.messages[0]?.id : undefined} />
       )}
       <ElicitationForms forms={panel.mcp.elicitations} />
       {task?.pendingApproval !== undefined && <ApprovalBar key={task.pendingApproval.callId} approval={task.pendingApproval} />}
@@ -74,6 +75,24 @@ function subagentTitle(task: NonNullable<PanelState['task']>, taskId: string): s
     if (started) return `Sub-agent ${started.index + 1}${started.name !== undefined ? ` · ${started.name}` : ''}: ${started.prompt.split('\n')[0]}`;
   }
   return `Sub-agent ${taskId}`;
+}
+
+/** Lines of the task's log that could not be read: said once, above the chat, which shows everything else. */
+function LogProblems({ problems }: { problems: readonly string[] }) {
+  return (
+    <div className="log-problems" role="status">
+      <Codicon name="warning" />
+      <div>
+        <strong>Part of this task's log could not be read.</strong> The chat shows everything else.
+        <ul>
+          {problems.slice(0, 5).map((problem) => (
+            <li key={problem}>{problem}</li>
+          ))}
+        </ul>
+        {problems.length > 5 && <span className="muted small">…and {problems.length - 5} more.</span>}
+      </div>
+    </div>
+  );
 }
 
 function Welcome({ panel, onOpenTask, onOpenSettings }: { panel: PanelState; onOpenTask: (taskId: string) => void; onOpenSettings: () => void }) {

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type WheelEvent } from 'react';
+import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
 import type { ChatItem } from './chat-items.js';
 import { ChatItemView } from './message-row.js';
@@ -8,6 +9,8 @@ import { ChatItemView } from './message-row.js';
 const ESTIMATED_ROW_HEIGHT = 72;
 /** How close to the end (px) still counts as "at the bottom" for following new output. */
 const BOTTOM_SLACK = 32;
+/** How close to the top (in viewport heights) the older messages are asked for, so they are there before the user arrives. */
+const OLDER_AHEAD = 1.5;
 /** Keys that scroll the list up, and so mean the user wants to read back. */
 const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
@@ -17,13 +20,30 @@ const SCROLL_UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
  * (a new row, a growing streaming row, a row that turns out taller than its estimate once
  * measured) keeps the end in view. Scrolling up stops following and shows "Jump to latest";
  * scrolling back to the end, or the button, follows again.
+ *
+ * A long task's chat arrives as its newest page; nearing the top asks the host for the page before
+ * the first message (`olderBefore`, its key). The virtualiser keeps the row in view where it was
+ * when a page is put before it (anchored by key), so the reader's place does not move.
  */
-export function MessageList({ items, taskId }: { items: readonly ChatItem[]; taskId: string }) {
+export function MessageList({ items, taskId, olderBefore }: { items: readonly ChatItem[]; taskId: string; olderBefore?: string }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // A ref, not state: scroll events and layout effects read it in the same frame.
   const following = useRef(true);
   const lastScrollTop = useRef(0);
   const [showJump, setShowJump] = useState(false);
+  const { request } = useActions();
+  /** The key the older page was last asked before: asked once, until a page arrives or the request fails. */
+  const asked = useRef<string | undefined>(undefined);
+
+  const askOlder = useCallback(() => {
+    const el = scrollRef.current;
+    if (el === null || olderBefore === undefined || asked.current === olderBefore) return;
+    if (el.scrollTop > el.clientHeight * OLDER_AHEAD) return;
+    asked.current = olderBefore;
+    request({ type: 'olderMessages', taskId, before: olderBefore }).catch(() => {
+      if (asked.current === olderBefore) asked.current = undefined;
+    });
+  }, [olderBefore, taskId, request]);
 
   const virtualizer = useVirtualizer({
     count: items.length,
@@ -68,6 +88,9 @@ export function MessageList({ items, taskId }: { items: readonly ChatItem[]; tas
     if (el !== null && el.scrollHeight - el.scrollTop - el.clientHeight <= BOTTOM_SLACK) follow(true);
   }, [items, totalSize, scrollToEnd, follow]);
 
+  // A page arrived (or the chat is shorter than the view) and the top is still near: the next one.
+  useLayoutEffect(() => askOlder(), [askOlder, totalSize]);
+
   const onScroll = useCallback(() => {
     const el = scrollRef.current;
     if (el === null) return;
@@ -77,7 +100,8 @@ export function MessageList({ items, taskId }: { items: readonly ChatItem[]; tas
     if (el.scrollHeight - top - el.clientHeight <= BOTTOM_SLACK) follow(true);
     // Only a move up is the user's: growing content never moves scrollTop up.
     else if (moved < -1) follow(false);
-  }, [follow]);
+    askOlder();
+  }, [follow, askOlder]);
 
   // A wheel turn or key up means "let me read" even before the scroll event lands.
   const onWheel = useCallback(

@@ -36,9 +36,11 @@ export const initialWebviewState: WebviewState = { liveOutput: {}, inserts: [] }
 export function panelReducer(state: WebviewState, message: PanelAction): WebviewState {
   switch (message.type) {
     case 'snapshot':
-      return applySnapshot(state, message.state, message.streaming);
+      return applySnapshot(state, message.state, message.streaming, message.dropOlder === true);
     case 'taskMessages':
-      return applyTaskMessages(state, message.taskId, message.start, message.messages);
+      return applyTaskMessages(state, message.taskId, message.start, message.messages, message.reset === true);
+    case 'olderMessages':
+      return applyOlderMessages(state, message);
     case 'taskProgress':
       return applyTaskProgress(state, message.taskId, message.progress);
     case 'streaming':
@@ -78,7 +80,7 @@ function applyStreaming(state: WebviewState, message: Extract<HostMessage, { typ
   if ((textFrom > 0 || reasoningFrom > 0) && (!same || textFrom > held.text.length || reasoningFrom > held.reasoning.length)) return state;
   const text = textFrom === 0 ? message.text : grown(held!.text, textFrom, message.text);
   const reasoning = reasoningFrom === 0 ? message.reasoning : grown(held!.reasoning, reasoningFrom, message.reasoning);
-  const since = held?.since ?? task.messages.length;
+  const since = held?.since ?? messageEnd(task);
   return { ...state, streaming: { taskId: message.taskId, ...(message.key !== undefined ? { key: message.key } : {}), text, reasoning, since } };
 }
 
@@ -87,31 +89,76 @@ function grown(held: string, from: number, part: string): string {
   return (from === held.length ? held : held.slice(0, from)) + part;
 }
 
-/** The snapshot says what streams now: text streamed before it may since have been logged, and is in `panel`. */
-function applySnapshot(state: WebviewState, panel: PanelState, streaming: { key?: string; text: string; reasoning: string } | undefined): WebviewState {
-  const task = panel.task;
+/** The index just past the task's last message in the whole chat (its messages may be only the newest). */
+function messageEnd(task: TaskView): number {
+  return (task.messagesFrom ?? 0) + task.messages.length;
+}
+
+/** The task view with `messages`, the first at index `from` of the whole chat. */
+function withMessages(task: TaskView, messages: readonly UiMessage[], from: number): TaskView {
+  const { messagesFrom: _from, ...rest } = task;
+  return { ...rest, messages, ...(from > 0 ? { messagesFrom: from } : {}) };
+}
+
+/**
+ * The snapshot says what streams now: text streamed before it may since have been logged, and is in
+ * `panel`. It carries the newest page of the chat; older messages this webview paged in stay
+ * before it (every change to them came as `taskMessages`), unless `dropOlder`.
+ */
+function applySnapshot(
+  state: WebviewState,
+  panel: PanelState,
+  streaming: { key?: string; text: string; reasoning: string } | undefined,
+  dropOlder: boolean,
+): WebviewState {
+  const held = state.panel?.task;
+  let task = panel.task;
+  if (task !== undefined && held !== undefined && held.id === task.id && !dropOlder) {
+    const heldFrom = held.messagesFrom ?? 0;
+    const from = task.messagesFrom ?? 0;
+    if (heldFrom < from && from <= messageEnd(held)) task = withMessages(task, held.messages.slice(0, from - heldFrom).concat(task.messages), heldFrom);
+  }
   return {
     ...state,
-    panel,
-    streaming:
-      streaming !== undefined && task !== undefined ? { taskId: task.id, ...streaming, since: state.streaming?.since ?? task.messages.length } : undefined,
+    panel: task === panel.task ? panel : { ...panel, task },
+    streaming: streaming !== undefined && task !== undefined ? { taskId: task.id, ...streaming, since: state.streaming?.since ?? messageEnd(task) } : undefined,
     liveOutput: pruneLiveOutput(state.liveOutput, task?.messages ?? []),
   };
 }
 
-function applyTaskMessages(state: WebviewState, taskId: string, start: number, incoming: readonly UiMessage[]): WebviewState {
+/** Messages from index `start` of the whole chat on; with `reset`, nothing held before them is kept. */
+function applyTaskMessages(state: WebviewState, taskId: string, start: number, incoming: readonly UiMessage[], reset: boolean): WebviewState {
   const panel = state.panel;
   const task = panel?.task;
   if (panel === undefined || task === undefined || task.id !== taskId) return state;
-  const head = task.messages.slice(0, Math.max(0, start));
-  const messages = head.concat(incoming);
-  const nextTask: TaskView = { ...task, messages };
+  const heldFrom = task.messagesFrom ?? 0;
+  let nextTask: TaskView;
+  if (reset || start > messageEnd(task)) {
+    // A gap (updates missed) cannot be filled here: the messages sent become the chat held.
+    nextTask = withMessages(task, incoming, start);
+  } else if (start < heldFrom) {
+    // The change begins before what is held: only its part from the first held message on.
+    nextTask = withMessages(task, incoming.slice(heldFrom - start), heldFrom);
+  } else {
+    nextTask = withMessages(task, task.messages.slice(0, start - heldFrom).concat(incoming), heldFrom);
+  }
   return {
     ...state,
     panel: { ...panel, task: nextTask },
     streaming: endsStreaming(state.streaming, task.messages, incoming) ? undefined : state.streaming,
     liveOutput: pruneLiveOutput(state.liveOutput, incoming),
   };
+}
+
+/** A page of older messages, put before the first one held when it is still the one asked about. */
+function applyOlderMessages(state: WebviewState, message: Extract<HostMessage, { type: 'olderMessages' }>): WebviewState {
+  const panel = state.panel;
+  const task = panel?.task;
+  if (panel === undefined || task === undefined || task.id !== message.taskId || task.messages[0]?.id !== message.before) return state;
+  const known = new Set(task.messages.map((m) => m.id));
+  // A page never repeats a message held (it ends just before `before`); refused whole if it would.
+  if (message.messages.some((m) => known.has(m.id))) return state;
+  return { ...state, panel: { ...panel, task: withMessages(task, message.messages.concat(task.messages), message.start) } };
 }
 
 /** The usage line, todo list and context bar of the open task, as the host last computed them. */
