@@ -37,11 +37,19 @@ export function pageBefore(chat: HeldChat, before: string): { start: number; mes
     const page = chat.olderPages.older(CHAT_PAGE);
     if (page.length === 0) continue;
     chat.messages = [...page, ...chat.messages];
-    chat.messagesFrom = Math.max(0, chat.messagesFrom - page.length);
+    chat.messagesFrom = firstIndex(chat.messagesFrom - page.length, chat.olderPages.more);
     index += page.length;
   }
   // The start of the log reached: whatever the count said, nothing lies before.
   if (chat.olderPages && !chat.olderPages.more && chat.messagesFrom > 0) chat.messagesFrom = 0;
   const start = Math.max(0, index - CHAT_PAGE);
   return { start: chat.messagesFrom + start, messages: chat.messages.slice(start, index) };
+}
+
+/**
+ * The index of the first message held, from the count of the whole chat: never 0 while the log has
+ * older pages (a count that came out short must not hide them), never below 0.
+ */
+export function firstIndex(counted: number, more: boolean): number {
+  return Math.max(more ? 1 : 0, counted);
 }

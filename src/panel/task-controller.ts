@@ -22,7 +22,7 @@ import { historyState } from './panel-state.js';
 import { emptyStreamingView } from './streaming-message.js';
 import { taskMarkdown } from './task-export.js';
 import { eventsOf, taskView, type OpenTask } from './open-task.js';
-import { pageBefore } from './chat-window.js';
+import { firstIndex, pageBefore } from './chat-window.js';
 import type { UiMessage } from '../shared/ui-messages.js';
 import { Emitter, type Disposable } from './event-emitter.js';
 import { LiveTasks } from './live-task.js';
@@ -368,7 +368,7 @@ export class TaskController implements PanelSource, Disposable {
       this.current = {
         id: taskId,
         messages,
-        messagesFrom: Math.max(0, facts.messageCount - messages.length),
+        messagesFrom: firstIndex(facts.messageCount - messages.length, pages.more),
         olderPages: pages,
         stored: { facts, storageDir: this.deps.storageDir },
       };
