@@ -177,7 +177,15 @@ async function sample(
 async function openStoredTask(storageDir: string, taskId: string): Promise<{ hostMs: number; task: TaskView }> {
   const controller = panelController(storageDir);
   try {
-    controller.snapshot();
+    // The history list is read in the background as the panel opens; the user clicks a task in it.
+    await new Promise<void>((listed) => {
+      if (controller.snapshot().historyLoading !== true) return listed();
+      const subscription = controller.onDidChange(() => {
+        if (controller.snapshot().historyLoading === true) return;
+        subscription.dispose();
+        listed();
+      });
+    });
     const start = performance.now();
     await controller.openTask(taskId);
     const message = JSON.stringify({ type: 'snapshot', state: controller.snapshot() });

@@ -292,7 +292,7 @@ describe('a long task in the panel', { timeout: 180_000 }, () => {
     const readable = wholeChat(taskId);
 
     const panel = openPanel();
-    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    await panel.until(() => panel.page.state.panel !== undefined && panel.page.state.panel.historyLoading !== true, 'the history is read');
     assert.ok(
       panel.page.state.panel!.history.some((item) => item.taskId === taskId),
       'the history lists it',
