@@ -33,6 +33,7 @@ const NO_MCP: McpRequests = {
   setAutoApprove: async () => {},
   openConfig: async () => {},
   showLog: async () => {},
+  answerElicitation: () => {},
 };
 const EDITS: EditReview = { streamPartial: () => {}, present: async () => {}, accept: async () => ({}), reject: async () => {}, discard: async () => {} };
 const VIEWS: CheckpointViews = { showChanges: async () => {}, confirm: async () => false, openFile: async () => {} };
