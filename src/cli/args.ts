@@ -90,7 +90,7 @@ export function taskIdArgument(value: string, where: string): string {
 }
 
 /** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); cli-main.ts runs them. */
-export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'checkpoints', 'rewind', 'replay', 'models'];
+export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'mcp', 'checkpoints', 'rewind', 'replay', 'models'];
 
 /** The switches of the auto-approve policy, as named on the command line. */
 const AUTO_APPROVE_FLAGS = ['read', 'edit', 'safe-commands', 'commands', 'mcp', 'browser'] as const;
@@ -99,6 +99,7 @@ type AutoApproveFlag = (typeof AUTO_APPROVE_FLAGS)[number];
 export const USAGE = `Usage: smith [options] [task]
        smith [options] --resume TASK_ID [message]
        smith mcp-serve [--cwd DIR] [provider options]   (Smith as an MCP server on stdio)
+       smith mcp search|add|remove|list …               (MCP Registry servers and your MCP settings)
        smith checkpoints TASK_ID [--output json]         (a task's checkpoints)
        smith rewind TASK_ID CHECKPOINT_ID [--files-only | --conversation-only] [--force]
        smith models refresh [URL | FILE]                 (fetch a model catalogue: newer models' facts)

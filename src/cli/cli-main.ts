@@ -45,7 +45,11 @@ declare const SMITH_VERSION: string | undefined;
 
 /** Exit codes: 0 completed, 1 failed or hit a limit, 2 usage error. */
 async function main(argv: readonly string[]): Promise<number> {
-  if (argv[0] === 'mcp-serve') return serveMcp(argv.slice(1));
+  if (argv[0] === 'mcp-serve' || (argv[0] === 'mcp' && argv[1] === 'serve')) return serveMcp(argv.slice(argv[0] === 'mcp' ? 2 : 1));
+  if (argv[0] === 'mcp') {
+    const { runMcpCommand } = await import('./mcp-command.js');
+    return runMcpCommand(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
+  }
   if (argv[0] === 'checkpoints' || argv[0] === 'rewind') {
     const { runCheckpointCommand } = await import('./checkpoint-commands.js');
     const redactor = cliRedactor(process.env);

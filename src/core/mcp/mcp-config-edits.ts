@@ -168,6 +168,15 @@ export function putServerEntry(text: string, server: string, entry: Readonly<Rec
   return applyEdits(base, modify(base, ['mcpServers', server], entry, { formattingOptions: { insertSpaces: true, tabSize: 2, eol } }));
 }
 
+/** Removes a server's entry, keeping the rest of the file; undefined when the file has no such server. */
+export function removeServerEntry(text: string, server: string): string | undefined {
+  assertParses(text);
+  const tree = parseTree(text, [], { allowTrailingComma: true, disallowComments: false });
+  if (!tree || !findNodeAtLocation(tree, ['mcpServers', server])) return undefined;
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  return applyEdits(text, modify(text, ['mcpServers', server], undefined, { formattingOptions: { insertSpaces: true, tabSize: 2, eol } }));
+}
+
 /** Checks that the text parses (a clear error otherwise) before it is edited. */
 function assertParses(text: string): void {
   const errors: ParseError[] = [];
