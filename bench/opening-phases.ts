@@ -35,14 +35,14 @@ function logTime(line: string): number | undefined {
   return new Date(y, mo - 1, d, h, mi, s, ms).getTime();
 }
 
-/** The newest extension-host log under the workbench's user data (logs/<stamp>/exthost<n>/remoteexthost.log). */
+/** The newest extension-host log under the workbench's user data (logs/<stamp>/exthost<n>/remoteexthost.log; a new window gets the next n). */
 function extensionHostLog(userDataDir: string): string | undefined {
   const logs = join(userDataDir, 'logs');
   if (!existsSync(logs)) return undefined;
   for (const stamp of readdirSync(logs).sort().reverse()) {
     const hosts = readdirSync(join(logs, stamp))
       .filter((name) => /^exthost\d+$/.test(name))
-      .sort();
+      .sort((a, b) => Number(a.slice(7)) - Number(b.slice(7)));
     for (const host of hosts.reverse()) {
       const file = join(logs, stamp, host, 'remoteexthost.log');
       if (existsSync(file)) return file;
@@ -53,6 +53,8 @@ function extensionHostLog(userDataDir: string): string | undefined {
 
 /** What the extension host logged of its start and of one extension's activation (epoch ms; undefined: not logged yet). */
 export interface ExtensionHostTimes {
+  /** The log read (each window's extension host has its own). */
+  readonly log?: string;
   /** The process started. */
   readonly started?: number;
   /** It activated the extensions that start with it ('*'): the workbench's own start is over. */
@@ -71,6 +73,7 @@ export function extensionHostTimes(userDataDir: string, extensionId: string): Ex
     return line === undefined ? undefined : logTime(line);
   };
   return {
+    log: file,
     started: at((line) => /Extension host with pid \d+ started/.test(line)),
     eagerActivated: at((line) => line.includes('Eager extensions activated')),
     activationRequested: at((line) => line.includes(`_doActivateExtension ${extensionId},`)),

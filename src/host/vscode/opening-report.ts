@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 
 /** The moments of the extension's side of opening the chat, in the order they happen. */
@@ -47,7 +47,10 @@ export function reportActivation(timing: { activationMs: number; loadAndActivati
   write();
 }
 
+/** Written whole and renamed into place, so a reader never sees half a file. */
 function write(): void {
   const target = process.env.SMITH_ACTIVATION_REPORT;
-  if (target) writeFileSync(target, JSON.stringify(report));
+  if (!target) return;
+  writeFileSync(`${target}.part`, JSON.stringify(report));
+  renameSync(`${target}.part`, target);
 }
