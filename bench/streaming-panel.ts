@@ -11,7 +11,7 @@ import { createTaskEnvironment } from '../src/core/session/task-environment.js';
 import { APPROVE_ALL_POLICY } from '../src/core/log/approval-policy.js';
 import type { TaskOutcome } from '../src/core/task/task-types.js';
 import { Emitter } from '../src/panel/event-emitter.js';
-import { createMessageHandlers, type McpRequests } from '../src/panel/message-handlers.js';
+import { createMessageHandlers } from '../src/panel/message-handlers.js';
 import { PanelMessenger } from '../src/panel/panel-messenger.js';
 import type { CheckpointViews, EditReview, PanelProviderSettings } from '../src/panel/panel-ports.js';
 import { TaskController } from '../src/panel/task-controller.js';
@@ -24,15 +24,8 @@ import { startScriptedLlmServer } from '../test/fixtures/scripted-llm-server.js'
 import { ToolHarness } from '../test/helpers/tool-harness.js';
 import { receiveHostMessage } from '../webview-ui/src/state/host-messages.js';
 import { initialWebviewState, panelReducer, type WebviewState } from '../webview-ui/src/state/panel-reducer.js';
+import { NO_MCP_REQUESTS } from '../test/helpers/no-mcp-requests.js';
 
-const NO_MCP: McpRequests = {
-  restart: async () => {},
-  setDisabled: async () => {},
-  setAutoApprove: async () => {},
-  openConfig: async () => {},
-  showLog: async () => {},
-  answerElicitation: () => {},
-};
 const AUTO_APPROVE: AutoApproveView = { readFiles: true, editFiles: true, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 };
 
 /**
@@ -99,7 +92,7 @@ export async function runPanelStream(text: string, chunkSize: number | undefined
     checkpointViews,
   });
   const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-  const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP));
+  const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP_REQUESTS));
   const client = createRequestClient((message) => pageEnd.send(message));
   let state: WebviewState = initialWebviewState;
   pageEnd.onMessage((data) => {

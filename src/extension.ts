@@ -73,6 +73,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     version: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
     discoveryThreshold: () => readSettings().mcpDiscoveryThreshold,
     log,
+    secrets: context.secrets,
   });
   mcp = mcpService;
   mcpService.start();

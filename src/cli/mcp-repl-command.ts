@@ -10,7 +10,7 @@ const MCP_REPL_HELP = commandHelp('mcp');
 export async function runMcpReplCommand(args: readonly string[], hub: McpHub, style: Style): Promise<string> {
   const [sub, name] = args;
   if (!sub) return listServers(hub, style);
-  if (!['tools', 'log', 'restart', 'disable', 'enable'].includes(sub)) return `Unknown /mcp subcommand "${sub}".\n${MCP_REPL_HELP}`;
+  if (!['tools', 'log', 'restart', 'disable', 'enable', 'login', 'logout'].includes(sub)) return `Unknown /mcp subcommand "${sub}".\n${MCP_REPL_HELP}`;
   if (!name) return `Usage: /mcp ${sub} NAME`;
   const server = hub.server(name);
   if (!server)
@@ -31,6 +31,13 @@ export async function runMcpReplCommand(args: readonly string[], hub: McpHub, st
       case 'restart':
         await hub.restart(name);
         break;
+      case 'login':
+        // The address to open goes to stderr as sign-in starts (see startCliMcp); this waits for the browser.
+        await hub.signIn(name);
+        break;
+      case 'logout':
+        await hub.signOut(name);
+        return `${style.bold(style.text(name))}  signed out (its tokens are forgotten)\n${describeServer(hub.server(name)!, style)}`;
       default:
         await hub.setDisabled(name, sub === 'disable');
     }
@@ -52,11 +59,18 @@ function listServers(hub: McpHub, style: Style): string {
 
 function describeServer(server: McpServerSnapshot, style: Style): string {
   const paint = server.status === 'connected' ? style.green : server.status === 'error' ? style.red : server.status === 'disabled' ? style.dim : style.yellow;
-  const status = server.reconnect ? `reconnecting ${server.reconnect.attempt}/${server.reconnect.maxAttempts}` : server.status;
+  const status = server.reconnect
+    ? `reconnecting ${server.reconnect.attempt}/${server.reconnect.maxAttempts}`
+    : server.status === 'needs-auth'
+      ? `needs sign-in (/mcp login ${server.name})`
+      : server.auth?.state === 'signing-in'
+        ? 'signing in'
+        : server.status;
   const details = [
     server.transport ?? server.config?.transport.type,
     server.status === 'connected' ? `${server.tools.length} tools, ${server.resources.length + server.resourceTemplates.length} resources` : undefined,
     server.config && server.config.autoApprove.length > 0 ? `auto-approve: ${server.config.autoApprove.join(', ')}` : undefined,
+    server.auth?.state === 'signed-in' ? 'signed in (OAuth)' : undefined,
   ].filter(Boolean);
   const error = server.error && server.status !== 'connected' ? `\n    ${style.dim(style.text(server.error).split('\n').join('\n    '))}` : '';
   return `${style.bold(style.text(server.name))}  ${paint(status)}  ${style.dim(details.join(' · '))}${error}`;

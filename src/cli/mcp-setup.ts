@@ -2,9 +2,11 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeMcpConfigProblem, mcpConfigSources, type McpConfig } from '../core/mcp/mcp-config.js';
 import { McpConfigWatcher } from '../core/mcp/mcp-config-watcher.js';
+import { FileCredentialStore } from '../core/mcp/mcp-credential-store.js';
 import { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpRoot } from '../core/mcp/mcp-connection.js';
 import type { McpElicitor } from '../core/mcp/mcp-elicitation.js';
+import { DEFAULT_SIGN_IN_TIMEOUT_MS } from '../core/mcp/mcp-sign-in.js';
 import type { McpPromptOptions } from '../core/mcp/mcp-prompt.js';
 import { mcpCredentialValues } from '../core/mcp/mcp-secrets.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../core/tools/mcp-tools.js';
@@ -41,6 +43,8 @@ interface CliMcpOptions extends McpPromptOptions {
   readonly roots?: readonly McpRoot[];
   /** Gets the credentials of the configured servers (env and headers), to keep them out of logs and requests. */
   readonly redactor?: SecretRedactor;
+  /** How long a sign-in waits for the browser (default 5 minutes). */
+  readonly signInTimeoutMs?: number;
   /** Where config problems and servers that failed to connect are reported. */
   warn(message: string): void;
 }
@@ -59,6 +63,15 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
     clientInfo: { name: 'smith', version: options.version ?? '0.0.0' },
     ...(options.elicitor ? { elicitor: options.elicitor } : {}),
     ...(options.roots ? { roots: options.roots } : {}),
+    signIn: {
+      store: new FileCredentialStore(options.storageDir),
+      // No browser is started from a terminal (it may be remote, or a CI job): the address is printed.
+      openBrowser: (url, server) =>
+        options.warn(
+          `MCP server "${server}" asks you to sign in. Open this address in a browser on this machine (Smith waits up to ${Math.round((options.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS) / 60_000)} min for it):\n  ${url}`,
+        ),
+      ...(options.signInTimeoutMs !== undefined ? { timeoutMs: options.signInTimeoutMs } : {}),
+    },
   });
   const trust = new WorkspaceTrust({ storageDir: options.storageDir, trustAll: options.trustWorkspace === true });
   let reported = new Set<string>();
@@ -104,6 +117,10 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
     for (const server of hub.servers()) {
       if (told.has(server.name) || !server.config) continue;
       if (server.status === 'error') options.warn(`Warning: MCP server "${server.name}" is unavailable: ${server.error}`);
+      else if (server.status === 'needs-auth')
+        options.warn(
+          `Warning: MCP server "${server.name}" needs you to sign in (${server.error ?? 'no sign-in yet'}); run /mcp login ${server.name} in the REPL.`,
+        );
       else if (hub.stillConnecting().includes(server.name)) {
         options.warn(
           `Warning: MCP server "${server.name}" did not connect within ${server.config.timeoutSeconds} s (its timeout); the task goes on without it while it keeps trying.`,

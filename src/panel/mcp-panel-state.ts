@@ -48,6 +48,7 @@ function serverView(server: McpServerSnapshot, sources: readonly McpConfigSource
     resources: server.resources.map((r) => ({ uri: r.uri, name: r.name })),
     resourceTemplates: server.resourceTemplates.map((t) => ({ uriTemplate: t.uriTemplate, name: t.name })),
     ...(server.reconnect ? { reconnect: { attempt: server.reconnect.attempt, maxAttempts: server.reconnect.maxAttempts } } : {}),
+    ...(server.auth ? { auth: { state: server.auth.state, ...(server.auth.url !== undefined ? { url: server.auth.url } : {}) } } : {}),
   };
 }
 

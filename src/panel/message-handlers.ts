@@ -25,6 +25,10 @@ export interface McpRequests {
   showLog(server: string): Promise<void>;
   /** Settles a server's form; an answer that does not match it throws (the form stays). Absent: this panel shows no forms. */
   answerElicitation?(id: string, answer: McpElicitationAnswer): void;
+  /** Signs in to a remote server with OAuth. Absent: this panel has no servers to sign in to. */
+  signIn?(server: string): Promise<void>;
+  /** Forgets a remote server's OAuth tokens. */
+  signOut?(server: string): Promise<void>;
 }
 
 /** The panel's requests, mapped onto the task controller, the pending interactions, the MCP servers and the replays. */
@@ -82,6 +86,14 @@ export function createMessageHandlers(
     mcpAnswerElicitation: (m) => {
       if (!mcp.answerElicitation) throw new Error('This panel has no MCP servers that could ask for input.');
       mcp.answerElicitation(m.elicitationId, m.action === 'accept' ? { action: 'accept', content: m.content ?? {} } : { action: m.action });
+    },
+    mcpSignIn: (m) => {
+      if (!mcp.signIn) throw new Error('This panel has no MCP servers to sign in to.');
+      return mcp.signIn(m.server);
+    },
+    mcpSignOut: (m) => {
+      if (!mcp.signOut) throw new Error('This panel has no MCP servers to sign out of.');
+      return mcp.signOut(m.server);
     },
   };
 }

@@ -66,6 +66,8 @@ const BUILTIN_COMMANDS = [
       "/mcp log NAME        a server's recent stderr and log messages",
       '/mcp restart NAME    reconnect a server',
       '/mcp disable NAME    turn a server off for this session (/mcp enable NAME turns it back on)',
+      '/mcp login NAME      sign in to a remote server with OAuth in the browser',
+      "/mcp logout NAME     forget a remote server's OAuth tokens",
     ],
     hosts: ['cli'],
   },

@@ -3,8 +3,11 @@ import { z } from 'zod';
 import type { DeepReadonly } from './deep-readonly.js';
 import { elicitationFieldSchema } from './elicitation-form.js';
 
-/** Where an MCP server stands: `connecting` may be a reconnect after a crash (see `reconnect`). */
-const mcpServerStatusSchema = z.enum(['connecting', 'connected', 'error', 'disabled']);
+/**
+ * Where an MCP server stands: `connecting` may be a reconnect after a crash (see `reconnect`) or a
+ * sign-in under way (see `auth`); `needs-auth` waits for the user to sign in.
+ */
+const mcpServerStatusSchema = z.enum(['connecting', 'connected', 'error', 'disabled', 'needs-auth']);
 
 /** One tool of an MCP server as the panel lists it (no input schema: snapshots stay small). */
 const mcpToolViewSchema = z.object({
@@ -38,6 +41,8 @@ const mcpServerViewSchema = z.object({
   resourceTemplates: z.array(mcpResourceTemplateViewSchema),
   /** Set while waiting to reconnect after an unexpected exit. */
   reconnect: z.object({ attempt: z.number(), maxAttempts: z.number() }).optional(),
+  /** OAuth: a sign-in under way (with the page it opened), needed, or done (the server can be signed out of). */
+  auth: z.object({ state: z.enum(['signing-in', 'needs-sign-in', 'signed-in']), url: z.string().optional() }).optional(),
 });
 export type McpServerView = DeepReadonly<z.infer<typeof mcpServerViewSchema>>;
 

@@ -320,6 +320,10 @@ const webviewMessageSchema = z.discriminatedUnion('type', [
       content: z.record(z.string().max(500), z.union([z.string().max(100_000), z.number(), z.boolean(), z.array(z.string().max(10_000)).max(500)])).optional(),
     })
     .strict(),
+  /** Signs in to a remote server with OAuth in the browser; resolves when signed in (or failed). */
+  z.object({ type: z.literal('mcpSignIn'), id, server: mcpName }).strict(),
+  /** Forgets a remote server's OAuth tokens and registered client. */
+  z.object({ type: z.literal('mcpSignOut'), id, server: mcpName }).strict(),
 ]);
 export type WebviewMessage = DeepReadonly<z.infer<typeof webviewMessageSchema>>;
 

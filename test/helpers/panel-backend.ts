@@ -9,7 +9,7 @@ import { loadPermissionSettings } from '../../src/core/permissions/settings-file
 import type { HookSettings } from '../../src/core/hooks/hooks.js';
 import { DEFAULT_POLICY } from '../../src/core/log/approval-policy.js';
 import { Emitter } from '../../src/panel/event-emitter.js';
-import { createMessageHandlers, type McpRequests } from '../../src/panel/message-handlers.js';
+import { createMessageHandlers } from '../../src/panel/message-handlers.js';
 import { PanelMessenger } from '../../src/panel/panel-messenger.js';
 import type { CheckpointViews, EditReview, PanelProviderSettings } from '../../src/panel/panel-ports.js';
 import { TaskController } from '../../src/panel/task-controller.js';
@@ -22,6 +22,7 @@ import { receiveHostMessage } from '../../webview-ui/src/state/host-messages.js'
 import { initialWebviewState, panelReducer, type WebviewState } from '../../webview-ui/src/state/panel-reducer.js';
 import type { TaskFixture } from './agent-fixture.js';
 import { ToolHarness } from './tool-harness.js';
+import { NO_MCP_REQUESTS } from './no-mcp-requests.js';
 
 const SETTINGS: ProviderSettingsView = {
   provider: 'openai-compatible',
@@ -30,14 +31,6 @@ const SETTINGS: ProviderSettingsView = {
   toolProtocol: 'xml',
   hasApiKey: true,
   missing: [],
-};
-const NO_MCP: McpRequests = {
-  restart: async () => {},
-  setDisabled: async () => {},
-  setAutoApprove: async () => {},
-  openConfig: async () => {},
-  showLog: async () => {},
-  answerElicitation: () => {},
 };
 
 /** How a test's panel backend differs from the default (XML, no images, no hooks, unpriced). */
@@ -151,7 +144,7 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
     checkpointViews,
   });
   const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-  const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), {
+  const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP_REQUESTS), {
     throttleMs: 0,
   });
   const client = createRequestClient((message) => pageEnd.send(message));

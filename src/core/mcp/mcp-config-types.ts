@@ -10,7 +10,24 @@ export type McpTransportConfig =
       readonly env: Readonly<Record<string, string>>;
       readonly cwd?: string;
     }
-  | { readonly type: 'streamableHttp' | 'sse'; readonly url: string; readonly headers: Readonly<Record<string, string>> };
+  | {
+      readonly type: 'streamableHttp' | 'sse';
+      readonly url: string;
+      readonly headers: Readonly<Record<string, string>>;
+      /** How to sign in when the server asks for OAuth; absent: dynamic client registration, any free callback port. */
+      readonly oauth?: McpOAuthSettings;
+    };
+
+/** The entry's `oauth` settings, for a server whose authorization server does not register clients dynamically. */
+export interface McpOAuthSettings {
+  /** A client id registered with the authorization server ahead of time. */
+  readonly clientId?: string;
+  readonly clientSecret?: string;
+  /** The loopback port the browser returns to (the redirect URI registered for the client id); default: any free port. */
+  readonly callbackPort?: number;
+  /** The scopes to ask for, space-separated (default: what the server's metadata lists). */
+  readonly scope?: string;
+}
 
 /** One valid server entry, after defaults. */
 export interface McpServerConfig {

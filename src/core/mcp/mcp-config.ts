@@ -45,6 +45,14 @@ const entrySchema = z.object({
   cwd: z.string().min(1).optional(),
   url: z.url({ message: 'must be a URL such as http://localhost:3000/mcp' }).optional(),
   headers: stringMap.optional(),
+  oauth: z
+    .object({
+      clientId: z.string().min(1, 'must not be empty').optional(),
+      clientSecret: z.string().min(1, 'must not be empty').optional(),
+      callbackPort: z.number().int('must be a whole number').min(1, 'must be a port (1-65535)').max(65535, 'must be a port (1-65535)').optional(),
+      scope: z.string().optional(),
+    })
+    .optional(),
   disabled: z.boolean().optional(),
   autoApprove: z.array(z.string()).optional(),
   // Roo Code's name for the same list.
@@ -236,12 +244,14 @@ function parseEntry(
   if (kind === 'stdio') {
     if (!entry.command) return problem('field "command": required for a stdio server');
     if (entry.url) return problem('has both "command" and "url"; keep one (command for a local server, url for a remote one)');
+    if (entry.oauth) return problem('field "oauth": only a remote server (one with "url") signs in with OAuth');
     const cwd = entry.cwd === undefined ? undefined : isAbsolute(entry.cwd) ? entry.cwd : resolve(source.baseDir, entry.cwd);
     transport = { type: 'stdio', command: entry.command, args: entry.args ?? [], env: entry.env ?? {}, ...(cwd ? { cwd } : {}) };
   } else {
     if (!entry.url) return problem(`field "url": required for a ${kind} server`);
     if (entry.command) return problem('has both "command" and "url"; keep one (command for a local server, url for a remote one)');
-    transport = { type: kind, url: entry.url, headers: entry.headers ?? {} };
+    if (entry.oauth?.clientSecret && !entry.oauth.clientId) return problem('field "oauth.clientSecret": needs "clientId" too');
+    transport = { type: kind, url: entry.url, headers: entry.headers ?? {}, ...(entry.oauth ? { oauth: entry.oauth } : {}) };
   }
   return {
     name,

@@ -7,7 +7,9 @@ import { McpRequestError, McpServerUnavailableError, McpTimeoutError } from './m
 import { McpLogBuffer } from './mcp-log-buffer.js';
 import { describeStatus, unavailableMessage, type McpServerSnapshot, type McpServerStatus } from './mcp-server-snapshot.js';
 import { mcpSdk } from './mcp-sdk-loader.js';
-import { messageOf } from './mcp-transport.js';
+import { forgetOAuth, hasStoredTokens, SmithOAuthProvider } from './mcp-oauth-provider.js';
+import { signInToMcpServer, type McpSignInPorts } from './mcp-sign-in.js';
+import { isSignInRequired, messageOf } from './mcp-transport.js';
 
 /** A log message a server sent (notifications/message). */
 export interface McpServerLogEntry {
@@ -34,6 +36,8 @@ interface McpHubOptions {
   readonly elicitationTimeoutMs?: number;
   /** The folders offered as roots at first (see setRoots). */
   readonly roots?: readonly McpRoot[];
+  /** OAuth sign-in for remote servers; without it a server answering 401 is an error. */
+  readonly signIn?: McpSignInPorts;
 }
 
 /** Per-call options. */
@@ -67,6 +71,10 @@ interface Slot {
   waitUntil?: number;
   /** Gives up the connection attempt under way (stop, dispose). */
   connecting?: AbortController;
+  /** Where the server's OAuth sign-in stands, when it asked for one. */
+  auth?: { state: 'signing-in' | 'needs-sign-in' | 'signed-in'; url?: string };
+  /** True once sign-in started on its own for this configuration (it does not again until the user asks). */
+  autoSignInDone?: boolean;
 }
 
 /** The user's MCP servers: connections, status, lists, reconnects and calls. UI-agnostic. */
@@ -76,9 +84,10 @@ export class McpHub {
   private readonly logListeners = new Set<(entry: McpServerLogEntry) => void>();
   private problems: readonly McpConfigProblem[] = [];
   private disposed = false;
-  private readonly settings: Required<Omit<McpHubOptions, 'elicitor' | 'roots'>>;
+  private readonly settings: Required<Omit<McpHubOptions, 'elicitor' | 'roots' | 'signIn'>>;
   private elicitor: McpElicitor | undefined;
   private roots: readonly McpRoot[];
+  private readonly signInPorts: McpSignInPorts | undefined;
 
   constructor(options: McpHubOptions = {}) {
     this.settings = {
@@ -93,6 +102,7 @@ export class McpHub {
     };
     this.elicitor = options.elicitor;
     this.roots = options.roots ?? [];
+    this.signInPorts = options.signIn;
   }
 
   /** Who answers servers' forms from now on; undefined: they are declined. */
@@ -148,6 +158,7 @@ export class McpHub {
       slot.config = config.servers.get(name)!;
       slot.invalid = undefined;
       slot.disabledOverride = undefined;
+      slot.autoSignInDone = undefined;
       slot.attempts = 0;
       // Set now, not once the old connection has closed: a task may ask whenReady at once.
       slot.waitUntil = Date.now() + slot.config.timeoutSeconds * 1000;
@@ -263,6 +274,71 @@ export class McpHub {
     await this.start(slot);
   }
 
+  /**
+   * Signs in to a remote server in the browser (see signInToMcpServer) and reconnects with the new
+   * tokens. Meanwhile the server is `connecting`; on failure it `needs-auth`, with the reason, and
+   * the error is thrown. Stopping the server or the hub cancels it.
+   */
+  async signIn(name: string): Promise<void> {
+    const slot = this.slots.get(name);
+    if (!slot?.config) throw new McpServerUnavailableError(this.unknownServerMessage(name));
+    const ports = this.signInPorts;
+    if (!ports) throw new McpServerUnavailableError('Sign-in is not available here.');
+    if (slot.config.transport.type === 'stdio') throw new McpServerUnavailableError(`"${name}" is a local (stdio) server; only remote servers sign in.`);
+    // Set before anything is awaited, so a task waiting for the server sees it still connecting.
+    slot.status = 'connecting';
+    slot.error = undefined;
+    slot.reconnect = undefined;
+    slot.auth = { state: 'signing-in' };
+    await this.stop(slot);
+    const generation = slot.generation;
+    const config = slot.config;
+    const current = () => slot.generation === generation && !this.disposed;
+    const attempt = new AbortController();
+    slot.connecting = attempt;
+    this.emitChange();
+    try {
+      await signInToMcpServer(config, {
+        ports,
+        clientInfo: this.settings.clientInfo,
+        signal: attempt.signal,
+        onAuthorizationUrl: (url) => {
+          if (!current()) return;
+          slot.auth = { state: 'signing-in', url };
+          this.emitChange();
+        },
+      });
+    } catch (error) {
+      if (current()) {
+        slot.status = 'needs-auth';
+        slot.auth = { state: 'needs-sign-in' };
+        slot.error = `Sign-in failed: ${messageOf(error)}`;
+        this.emitChange();
+      }
+      throw new McpServerUnavailableError(`Sign-in to MCP server "${name}" failed: ${messageOf(error)}`);
+    } finally {
+      if (slot.connecting === attempt) slot.connecting = undefined;
+    }
+    if (!current()) return;
+    slot.auth = undefined;
+    slot.attempts = 0;
+    await this.connect(slot, generation, false);
+  }
+
+  /** Forgets a remote server's tokens and registered client, then reconnects (it will ask to sign in again). */
+  async signOut(name: string): Promise<void> {
+    const slot = this.slots.get(name);
+    if (!slot?.config) throw new McpServerUnavailableError(this.unknownServerMessage(name));
+    const transport = slot.config.transport;
+    if (!this.signInPorts || transport.type === 'stdio') throw new McpServerUnavailableError(`"${name}" has no sign-in to sign out of.`);
+    await this.stop(slot);
+    await forgetOAuth(this.signInPorts.store, transport.url);
+    // Signing out must not open the browser again on its own.
+    slot.autoSignInDone = true;
+    slot.attempts = 0;
+    await this.start(slot);
+  }
+
   /** Called after any change of status, lists or settings; returns an unsubscribe function. */
   onChange(listener: () => void): () => void {
     this.changeListeners.add(listener);
@@ -299,6 +375,7 @@ export class McpHub {
     const config = slot.config!;
     slot.error = undefined;
     slot.reconnect = undefined;
+    slot.auth = undefined;
     if (slot.disabledOverride ?? config.disabled) {
       slot.status = 'disabled';
       this.emitChange();
@@ -356,9 +433,13 @@ export class McpHub {
     const config = slot.config!;
     const current = () => slot.generation === generation && !this.disposed;
     let connection: McpConnection;
+    let signedIn = false;
     const attempt = new AbortController();
     slot.connecting = attempt;
     try {
+      const authProvider = await this.backgroundAuth(config);
+      signedIn = authProvider !== undefined;
+      if (!current()) return;
       connection = await McpConnection.open(
         config,
         {
@@ -369,6 +450,7 @@ export class McpHub {
           env: this.settings.env,
           // Starting can take long (npx downloads a package first), so the handshake never gets less than the default.
           timeoutMs: Math.max(config.timeoutSeconds, DEFAULT_MCP_TIMEOUT_SECONDS) * 1000,
+          ...(authProvider ? { authProvider } : {}),
           onStderr: (chunk) => slot.log.write(chunk),
         },
         {
@@ -395,6 +477,10 @@ export class McpHub {
       );
     } catch (error) {
       if (!current()) return;
+      if (this.signInPorts && config.transport.type !== 'stdio' && isSignInRequired(error)) {
+        this.needsSignIn(slot, 'The server asks you to sign in.');
+        return;
+      }
       const message = withOutput(`Could not connect: ${messageOf(error)}`, slot);
       if (isReconnect) this.scheduleReconnect(slot, generation, message);
       else {
@@ -414,6 +500,7 @@ export class McpHub {
     slot.status = 'connected';
     slot.error = undefined;
     slot.reconnect = undefined;
+    slot.auth = signedIn ? { state: 'signed-in' } : undefined;
     this.later(slot, this.settings.stableAfterMs, () => (slot.attempts = 0));
     this.emitChange();
   }
@@ -440,6 +527,34 @@ export class McpHub {
     this.emitChange();
   }
 
+  /** A remote server's stored OAuth client (only when tokens exist: without them a 401 just means "sign in"). */
+  private async backgroundAuth(config: McpServerConfig): Promise<SmithOAuthProvider | undefined> {
+    const ports = this.signInPorts;
+    const transport = config.transport;
+    if (!ports || transport.type === 'stdio' || !(await hasStoredTokens(ports.store, transport.url))) return undefined;
+    // A refresh that fails ends in the SDK asking for the browser; this connection only reports it.
+    return new SmithOAuthProvider({
+      url: transport.url,
+      store: ports.store,
+      ...(transport.oauth ? { settings: transport.oauth } : {}),
+      onAuthorizationUrl: () => {},
+    });
+  }
+
+  /** The server wants (new) sign-in: it waits in `needs-auth`, and sign-in starts on its own the first time. */
+  private needsSignIn(slot: Slot, reason: string): void {
+    if (this.signInPorts?.automatic !== false && !slot.autoSignInDone) {
+      slot.autoSignInDone = true;
+      this.signIn(slot.name).catch(() => {});
+      return;
+    }
+    slot.status = 'needs-auth';
+    slot.auth = { state: 'needs-sign-in' };
+    slot.error = reason;
+    slot.reconnect = undefined;
+    this.emitChange();
+  }
+
   private later(slot: Slot, ms: number, run: () => void): void {
     const timer = setTimeout(() => {
       slot.timers.delete(timer);
@@ -458,6 +573,15 @@ export class McpHub {
 
   private callError(error: unknown, slot: Slot, what: string, timeoutSeconds: number, signal: AbortSignal | undefined): Error {
     if (signal?.aborted) return error instanceof Error ? error : new Error(String(error));
+    if (this.signInPorts && slot.config?.transport.type !== 'stdio' && isSignInRequired(error)) {
+      // The tokens stopped working and could not be refreshed (revoked): back to signing in.
+      const connection = slot.connection;
+      slot.connection = undefined;
+      slot.generation++;
+      void connection?.close();
+      this.needsSignIn(slot, 'The server no longer accepts the sign-in (the tokens were revoked or expired and could not be refreshed).');
+      return new McpServerUnavailableError(`MCP server "${slot.name}" needs you to sign in again before ${what} can be used.`);
+    }
     const { ErrorCode, McpError } = mcpSdk();
     if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
       return new McpTimeoutError(
@@ -493,6 +617,7 @@ export class McpHub {
       ...(connection?.instructions ? { instructions: connection.instructions } : {}),
       ...(connection?.serverInfo ? { serverInfo: connection.serverInfo } : {}),
       ...(slot.reconnect ? { reconnect: { ...slot.reconnect } } : {}),
+      ...(slot.auth ? { auth: { ...slot.auth } } : {}),
     };
   }
 

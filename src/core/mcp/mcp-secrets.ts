@@ -17,6 +17,7 @@ function serverCredentials(servers: Iterable<McpServerConfig>): string[] {
   for (const server of servers) {
     const transport = server.transport;
     out.push(...credentialValues(transport.type === 'stdio' ? transport.env : transport.headers));
+    if (transport.type !== 'stdio' && transport.oauth?.clientSecret) out.push(transport.oauth.clientSecret);
   }
   return out;
 }

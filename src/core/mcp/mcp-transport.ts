@@ -1,3 +1,4 @@
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -17,6 +18,8 @@ export interface McpConnectOptions {
   readonly capabilities?: Readonly<Record<string, unknown>>;
   /** Gives up the handshake (the server is stopped or Smith exits): the transport is closed, a stdio server's process ends. */
   readonly signal?: AbortSignal;
+  /** Signs requests of a remote server with its OAuth tokens, refreshing them on a 401. */
+  readonly authProvider?: OAuthClientProvider;
   /** Registers handlers on a new Client before it connects, so no early notification is lost. */
   setup(client: Client): void;
   onStderr(chunk: string): void;
@@ -34,16 +37,19 @@ export async function connectMcpClient(config: McpTransportConfig, options: McpC
   const { SSEClientTransport, StreamableHTTPClientTransport } = mcpSdk();
   if (config.type === 'stdio') return connectWith(stdioTransport(config, options), 'stdio', options);
   const url = new URL(config.url);
-  const requestInit: RequestInit = { headers: { ...config.headers } };
-  if (config.type === 'sse') return connectWith(new SSEClientTransport(url, { requestInit }), 'sse', options);
+  const http = { requestInit: { headers: { ...config.headers } } as RequestInit, ...(options.authProvider ? { authProvider: options.authProvider } : {}) };
+  if (config.type === 'sse') return connectWith(new SSEClientTransport(url, http), 'sse', options);
   try {
-    return await connectWith(new StreamableHTTPClientTransport(url, { requestInit }), 'streamableHttp', options);
+    return await connectWith(new StreamableHTTPClientTransport(url, http), 'streamableHttp', options);
   } catch (streamableError) {
+    // The SDK stopped at the browser (sign-in): trying SSE would only ask again.
+    if (streamableError instanceof mcpSdk().UnauthorizedError) throw streamableError;
     // The backwards-compatibility recipe of the SDK docs: servers from before 2025-03-26 only speak SSE.
     try {
-      return await connectWith(new SSEClientTransport(url, { requestInit }), 'sse', options);
+      return await connectWith(new SSEClientTransport(url, http), 'sse', options);
     } catch (sseError) {
-      throw new Error(`Streamable HTTP failed (${messageOf(streamableError)}), and the SSE fallback failed too (${messageOf(sseError)})`);
+      const message = `Streamable HTTP failed (${messageOf(streamableError)}), and the SSE fallback failed too (${messageOf(sseError)})`;
+      throw isSignInRequired(streamableError) && isSignInRequired(sseError) ? new McpUnauthorizedError(message) : new Error(message);
     }
   }
 }
@@ -87,6 +93,19 @@ function friendlyConnectError(error: unknown, transport: Transport): Error {
     return new Error(`the command was not found (${messageOf(error)}); is it installed and on PATH?`);
   }
   return error instanceof Error ? error : new Error(String(error));
+}
+
+/** Both transports of a URL without a declared type were refused with HTTP 401. */
+class McpUnauthorizedError extends Error {}
+
+/** True when a remote server refused the request for want of (valid) OAuth credentials: HTTP 401, or the SDK needing the browser. */
+export function isSignInRequired(error: unknown): boolean {
+  const { SseError, StreamableHTTPError, UnauthorizedError } = mcpSdk();
+  return (
+    error instanceof UnauthorizedError ||
+    error instanceof McpUnauthorizedError ||
+    ((error instanceof StreamableHTTPError || error instanceof SseError) && error.code === 401)
+  );
 }
 
 /** An error's message without the SDK's "MCP error -32000:" prefix noise. */

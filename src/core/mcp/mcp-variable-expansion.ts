@@ -1,10 +1,11 @@
 // `${VAR}` and `${VAR:-default}` in a server entry, as Claude Code expands them in `.mcp.json`: in
-// the command, its arguments, the environment values, the URL and the headers (and Smith's `cwd`).
+// the command, its arguments, the environment values, the URL and the headers (and Smith's `cwd`
+// and `oauth` settings).
 // Smith expands every config file the same way, so an entry copied from one file to another keeps
 // its meaning.
 
 /** The fields of a raw entry whose strings are expanded; other fields (names, autoApprove…) are taken as written. */
-const EXPANDED_FIELDS = ['command', 'args', 'env', 'cwd', 'url', 'headers'] as const;
+const EXPANDED_FIELDS = ['command', 'args', 'env', 'cwd', 'url', 'headers', 'oauth'] as const;
 
 /** A variable reference: a shell-style name, with an optional `:-default` that runs to the closing brace. */
 const REFERENCE = /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::-([^}]*))?\}/g;

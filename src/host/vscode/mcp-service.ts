@@ -14,6 +14,7 @@ import { McpHub } from '../../core/mcp/mcp-hub.js';
 import { McpElicitationQueue } from '../../core/mcp/mcp-elicitation-queue.js';
 import type { McpElicitationAnswer } from '../../core/mcp/mcp-elicitation.js';
 import { mcpRootsOf } from '../../core/mcp/mcp-roots.js';
+import type { McpCredentialStore } from '../../core/mcp/mcp-credential-store.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../../core/tools/mcp-tools.js';
 import { describeWorkspaceServers, workspaceFileNames, WorkspaceTrust, type UntrustedWorkspaceServers } from '../../core/mcp/workspace-trust.js';
 import { WorkspaceTrustPrompt, type AskWorkspaceTrust } from '../../core/mcp/workspace-trust-prompt.js';
@@ -43,6 +44,10 @@ interface McpServiceOptions {
    * the commands); true or false is remembered, undefined (dismissed) asks again next time.
    */
   readonly askTrust?: AskWorkspaceTrust;
+  /** Where MCP servers' OAuth tokens are kept; without it a server asking for sign-in is an error. */
+  readonly secrets?: vscode.SecretStorage;
+  /** Shows the sign-in page (default: the user's browser, through vscode.env.openExternal). */
+  readonly openBrowser?: (url: string, server: string) => void | Promise<void>;
 }
 
 /**
@@ -67,10 +72,22 @@ export class McpService implements McpPanelSource, vscode.Disposable {
   private readonly elicitations = new McpElicitationQueue();
 
   constructor(private readonly options: McpServiceOptions) {
+    const secrets = options.secrets;
     this.hub = new McpHub({
       clientInfo: { name: 'smith', version: options.version },
       elicitor: this.elicitations.elicit,
       roots: mcpRootsOf(options.folders?.() ?? []),
+      ...(secrets
+        ? {
+            signIn: {
+              store: secretStorageCredentials(secrets),
+              // A loopback redirect, not a vscode:// URI handler: authorization servers accept
+              // http://127.0.0.1 redirects for native clients (RFC 8252), and it is the one redirect
+              // the CLI can use too.
+              openBrowser: options.openBrowser ?? openInBrowser,
+            },
+          }
+        : {}),
     });
     this.elicitations.onChange(() => this.changed.fire());
     // A getter, because the wiring keeps this object and reads it on every turn.
@@ -169,6 +186,16 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     this.elicitations.answer(id, answer);
   }
 
+  /** Signs in to a remote server in the browser; resolves when signed in, rejects with why not. */
+  signIn(name: string): Promise<void> {
+    return this.hub.signIn(name);
+  }
+
+  /** Forgets a remote server's tokens (kept in SecretStorage) and reconnects. */
+  signOut(name: string): Promise<void> {
+    return this.hub.signOut(name);
+  }
+
   /** Stops watching and disconnects every server (ends stdio servers' processes). */
   dispose(): Promise<void> {
     this.disposing ??= (async () => {
@@ -224,6 +251,20 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     }
     await this.reload();
   }
+}
+
+/** MCP sign-in credentials in VS Code's SecretStorage (the OS keychain where VS Code has one). */
+function secretStorageCredentials(secrets: vscode.SecretStorage): McpCredentialStore {
+  return {
+    get: async (key) => (await secrets.get(key)) ?? undefined,
+    store: async (key, value) => secrets.store(key, value),
+    delete: async (key) => secrets.delete(key),
+  };
+}
+
+async function openInBrowser(url: string, server: string): Promise<void> {
+  const opened = await vscode.env.openExternal(vscode.Uri.parse(url, true));
+  if (!opened) throw new Error(`the sign-in page for MCP server "${server}" was not opened`);
 }
 
 const TRUST = 'Trust and Start';

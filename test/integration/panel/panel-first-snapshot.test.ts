@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { TaskLog } from '../../../src/core/log/task-log.js';
 import { Emitter } from '../../../src/panel/event-emitter.js';
-import { createMessageHandlers, type McpRequests } from '../../../src/panel/message-handlers.js';
+import { createMessageHandlers } from '../../../src/panel/message-handlers.js';
 import type { CheckpointViews, EditReview, PanelProviderSettings } from '../../../src/panel/panel-ports.js';
 import { PanelMessenger } from '../../../src/panel/panel-messenger.js';
 import { TaskController } from '../../../src/panel/task-controller.js';
@@ -18,6 +18,7 @@ import type { HostMessage, PanelState, ProviderSettingsView, WebviewMessage } fr
 import { createLinkedPair } from '../../../src/shared/transport.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+import { NO_MCP_REQUESTS } from '../../helpers/no-mcp-requests.js';
 
 const SETTINGS: ProviderSettingsView = {
   provider: 'openai-compatible',
@@ -26,14 +27,6 @@ const SETTINGS: ProviderSettingsView = {
   toolProtocol: 'xml',
   hasApiKey: true,
   missing: [],
-};
-const NO_MCP: McpRequests = {
-  restart: async () => {},
-  setDisabled: async () => {},
-  setAutoApprove: async () => {},
-  openConfig: async () => {},
-  showLog: async () => {},
-  answerElicitation: () => {},
 };
 const EDITS: EditReview = { streamPartial: () => {}, present: async () => {}, accept: async () => ({}), reject: async () => {}, discard: async () => {} };
 const VIEWS: CheckpointViews = { showChanges: async () => {}, confirm: async () => false, openFile: async () => {} };
@@ -89,7 +82,7 @@ describe('the panel’s first snapshot', () => {
       checkpointViews: VIEWS,
     });
     const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), {
+    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP_REQUESTS), {
       throttleMs: 0,
     });
     disposers.push(

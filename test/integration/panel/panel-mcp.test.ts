@@ -23,6 +23,7 @@ import { initialWebviewState, panelReducer, type WebviewState } from '../../../w
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { configOf, fixtureEntry, npmServerEntry, waitForHub } from '../../fixtures/mcp/mcp-test-support.js';
+import { NO_MCP_REQUESTS } from '../../helpers/no-mcp-requests.js';
 
 const SETTINGS: ProviderSettingsView = {
   provider: 'openai-compatible',
@@ -71,14 +72,7 @@ describe('the panel backend with MCP forms and progress', { timeout: 120_000 }, 
       panelState: () => mcpPanelState({ servers: hub.servers(), problems: hub.configProblems(), sources: [], elicitations: queue.pending() }),
       onDidChange: changed.event,
     };
-    const requests: McpRequests = {
-      restart: async () => {},
-      setDisabled: async () => {},
-      setAutoApprove: async () => {},
-      openConfig: async () => {},
-      showLog: async () => {},
-      answerElicitation: (id, answer) => queue.answer(id, answer),
-    };
+    const requests: McpRequests = { ...NO_MCP_REQUESTS, answerElicitation: (id, answer) => queue.answer(id, answer) };
     const settingsChanged = new Emitter<void>();
     const settings: PanelProviderSettings = {
       basics: () => SETTINGS,

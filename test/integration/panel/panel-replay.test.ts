@@ -9,7 +9,7 @@ import { ChildProcessRunner } from '../../../src/core/process/child-process-runn
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { findExecutable } from '../../../src/core/search/find-executable.js';
 import { NodeFileSystem } from '../../../src/core/workspace/node-file-system.js';
-import { createMessageHandlers, type McpRequests, type RequestHandlers } from '../../../src/panel/message-handlers.js';
+import { createMessageHandlers, type RequestHandlers } from '../../../src/panel/message-handlers.js';
 import { PanelReplays } from '../../../src/panel/task-replays.js';
 import type { TaskController } from '../../../src/panel/task-controller.js';
 import type { WebviewInteractions } from '../../../src/panel/webview-interactions.js';
@@ -17,19 +17,12 @@ import { parseWebviewMessage } from '../../../src/shared/protocol.js';
 import type { ScriptedReply } from '../../fixtures/scripted-llm-server.js';
 import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
+import { NO_MCP_REQUESTS } from '../../helpers/no-mcp-requests.js';
 
 const reply = (text: string): ScriptedReply => ({ text, usage: { input: 1_000, output: 100 } });
 const replace = (path: string, search: string, by: string) =>
   reply(`<replace_in_file>\n<path>${path}</path>\n<diff>\n------- SEARCH\n${search}\n=======\n${by}\n+++++++ REPLACE\n</diff>\n</replace_in_file>`);
 const complete = (result: string) => reply(`<attempt_completion>\n<result>${result}</result>\n</attempt_completion>`);
-const NO_MCP: McpRequests = {
-  restart: async () => {},
-  setDisabled: async () => {},
-  setAutoApprove: async () => {},
-  openConfig: async () => {},
-  showLog: async () => {},
-  answerElicitation: () => {},
-};
 
 describe('the panel: Replay with…', () => {
   const fx = useAgentFixture();
@@ -58,7 +51,7 @@ describe('the panel: Replay with…', () => {
       show: async (name, markdown) => void shown.push({ name, markdown }),
     });
     // Only the replay request is sent here; the other handlers are not reached.
-    const handlers = createMessageHandlers({} as TaskController, {} as WebviewInteractions, NO_MCP, replays);
+    const handlers = createMessageHandlers({} as TaskController, {} as WebviewInteractions, NO_MCP_REQUESTS, replays);
     const send = async (raw: unknown) => {
       const parsed = parseWebviewMessage(raw);
       assert.ok(parsed.ok, parsed.ok ? '' : parsed.error);

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { Emitter } from '../../../src/panel/event-emitter.js';
-import { createMessageHandlers, type McpRequests } from '../../../src/panel/message-handlers.js';
+import { createMessageHandlers } from '../../../src/panel/message-handlers.js';
 import { PanelMessenger } from '../../../src/panel/panel-messenger.js';
 import type { EditReview, PanelProviderSettings, ProviderChoice } from '../../../src/panel/panel-ports.js';
 import { TaskController } from '../../../src/panel/task-controller.js';
@@ -18,15 +18,8 @@ import { createLinkedPair } from '../../../src/shared/transport.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { usePanelSuite, type PanelPage } from './webview-page.js';
+import { NO_MCP_REQUESTS } from '../../helpers/no-mcp-requests.js';
 
-const NO_MCP: McpRequests = {
-  restart: async () => {},
-  setDisabled: async () => {},
-  setAutoApprove: async () => {},
-  openConfig: async () => {},
-  showLog: async () => {},
-  answerElicitation: () => {},
-};
 const TASK = 'Say hello';
 const ANSWER = 'Hello from the scripted model.';
 // Each view's mark: the chat by its Task box (its welcome heading goes once a task is open), the others by their heading.
@@ -95,7 +88,7 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
       checkpointViews: { showChanges: async () => {}, confirm: async () => false, openFile: async () => {} },
     });
     const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), {
+    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP_REQUESTS), {
       throttleMs: 0,
     });
     // Host → page, in order; the page's posts → host. The harness stops answering requests itself.

@@ -26,6 +26,15 @@ describe('MCP view wording', () => {
     assert.equal(mcpStatusLabel(server({ status: 'connecting', reconnect: { attempt: 2, maxAttempts: 5 } })), 'reconnecting (attempt 2 of 5)');
   });
 
+  test('OAuth: a sign-in under way and a server waiting for one say so', () => {
+    assert.equal(
+      mcpStatusLabel(server({ status: 'connecting', auth: { state: 'signing-in', url: 'http://as/authorize' } })),
+      'signing in (finish in the browser)',
+    );
+    assert.equal(mcpStatusLabel(server({ status: 'needs-auth', auth: { state: 'needs-sign-in' } })), 'needs sign-in');
+    assert.equal(mcpStatusLabel(server({ status: 'connected', auth: { state: 'signed-in' } })), 'connected');
+  });
+
   test('a problem names its server and field, or the whole file', () => {
     assert.equal(mcpProblemPlace({ file: 'f', server: 'docs', field: 'timeout', message: 'm' }), 'server "docs", field "timeout"');
     assert.equal(mcpProblemPlace({ file: 'f', server: 'docs', message: 'm' }), 'server "docs"');

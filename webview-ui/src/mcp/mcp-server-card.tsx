@@ -6,7 +6,7 @@ import { useOptimistic } from '../common/use-optimistic.js';
 import { usePendingRequest } from '../common/use-pending-request.js';
 import { fileName, mcpStatusLabel } from './mcp-status.js';
 
-type Action = 'restart' | 'toggle' | 'log';
+type Action = 'restart' | 'toggle' | 'log' | 'signIn' | 'signOut';
 
 /** One server: status dot and text, error, actions, and its tools and resources (collapsed). */
 export function McpServerCard({ server }: { server: McpServerView }) {
@@ -33,7 +33,37 @@ export function McpServerCard({ server }: { server: McpServerView }) {
           {server.error}
         </pre>
       )}
+      {server.auth?.state === 'signing-in' && server.auth.url !== undefined && (
+        <p className="mcp-sign-in muted small">
+          Finish signing in in the browser. If no page opened, open this address:{' '}
+          <a href={server.auth.url} className="mono">
+            {server.auth.url}
+          </a>
+        </p>
+      )}
       <div className="mcp-actions">
+        {server.status === 'needs-auth' && (
+          <BusyButton
+            icon="sign-in"
+            busy={busy === 'signIn'}
+            label={`Sign in to ${name}`}
+            disabled={busy !== undefined}
+            onClick={() => run('signIn', { type: 'mcpSignIn', server: name })}
+          >
+            Sign in
+          </BusyButton>
+        )}
+        {server.auth?.state === 'signed-in' && (
+          <BusyButton
+            icon="sign-out"
+            busy={busy === 'signOut'}
+            label={`Sign out of ${name}`}
+            disabled={busy !== undefined}
+            onClick={() => run('signOut', { type: 'mcpSignOut', server: name })}
+          >
+            Sign out
+          </BusyButton>
+        )}
         <BusyButton
           icon="debug-restart"
           busy={busy === 'restart'}

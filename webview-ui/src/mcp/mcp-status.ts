@@ -1,10 +1,12 @@
 import type { McpConfigProblemView, McpServerView } from '../../../src/shared/protocol.js';
 
-/** The status in words next to the dot: connecting, connected, error, disabled, or the reconnect attempt. */
+/** The status in words next to the dot: connecting, connected, error, disabled, the reconnect attempt, or sign-in. */
 export function mcpStatusLabel(server: McpServerView): string {
   if (server.status === 'connecting' && server.reconnect !== undefined) {
     return `reconnecting (attempt ${server.reconnect.attempt} of ${server.reconnect.maxAttempts})`;
   }
+  if (server.status === 'connecting' && server.auth?.state === 'signing-in') return 'signing in (finish in the browser)';
+  if (server.status === 'needs-auth') return 'needs sign-in';
   return server.status;
 }
 
