@@ -143,7 +143,7 @@ Options:
   --max-auto-approvals N     after N calls in a row approved without asking, ask once anyway
                              (counted over the task's log, so a resumed task goes on counting)
   --mode plan|act            start in Plan mode (read and discuss) or Act mode (default)
-  --skill NAME               code (default), architect, ask, or a skill from .smith/skills
+  --skill NAME               code (default), architect, ask, orchestrator, or a skill from .smith/skills
   --output human|json|stream-json
                              human progress on stderr (default), one JSON object on stdout, or
                              one JSON object per line as things happen (see the README)

@@ -72,4 +72,17 @@ describe('smith CLI: custom agents', () => {
     assert.match(run.stderr, /\? \[sub-agent 1 mine\] .*a\.txt/);
     assert.equal(existsSync(join(fx.ws.root, 'a.txt')), false);
   });
+
+  test('the orchestrator mode hands a sub-task to the code mode, which edits its declared file', async () => {
+    const router = conversationRouter({
+      'Orchestrate it': [delegate([{ prompt: 'Sub-task C: create c.txt', mode: 'code', paths: ['c.txt'] }]), done('C made c.txt.')],
+      'Sub-task C': [{ text: '<write_to_file>\n<path>c.txt</path>\n<content>\nC\n</content>\n</write_to_file>' }, done('c.txt created.')],
+    });
+    fx.server.enqueue(...router.replies());
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--skill', 'orchestrator', '--output', 'json', 'Orchestrate it'], env: { HOME: home } });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(fx.ws.read('c.txt'), 'C\n');
+    assert.match(run.stderr, /^ {2}\[1\] started \(code\): Sub-task C: create c\.txt$/m);
+    assert.equal((JSON.parse(run.stdout) as { result: string }).result, 'C made c.txt.');
+  });
 });

@@ -55,7 +55,7 @@ describe('modes, skills, rules and ignore rules through the CLI', () => {
     assert.match(run.stderr, /Skill file .*broken\.yaml is invalid at slug/);
     const unknown = await runCli({ args: [...args(), '--skill', 'nope', 'x'] });
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /unknown skill "nope"; available: code, architect, ask, reviewer/);
+    assert.match(unknown.stderr, /unknown skill "nope"; available: code, architect, ask, orchestrator, reviewer/);
   });
 
   test('rules from .smithrules/, AGENTS.md and the global folder reach the system prompt; new_rule adds one', async () => {

@@ -48,6 +48,7 @@ function RunningSubagents({ message, live }: { message: UiToolMessage; live?: st
           {(message.subagents ?? []).map((child) => (
             <li key={child.taskId} className="subagent-running">
               {child.name !== undefined && <span className="subagent-who">{child.name}</span>} <span className="subagent-prompt">{child.prompt}</span>{' '}
+              <span className="subagent-status muted small">{running ? 'running' : 'ended'}</span>{' '}
               <OpenChat taskId={child.taskId} label={`Open the chat of sub-agent ${child.index + 1}`} />
               {running && (
                 <button
