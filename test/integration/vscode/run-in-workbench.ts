@@ -85,7 +85,8 @@ async function main(): Promise<number> {
     page.on('pageerror', (error) => browserConsole.push(`[browser pageerror] ${error.message}`));
 
     const payload = developmentPayload({ extensionDevelopmentPath: REPO_ROOT, extensionTestsPath: TESTS_BUNDLE });
-    await page.goto(server.workbenchUrl({ payload }));
+    // Wide, as in test/helpers/workbench.ts: on a busy machine the first load alone can take longer than Playwright's 30 s default.
+    await page.goto(server.workbenchUrl({ payload }), { timeout: 120_000 });
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), timeoutMs)));
     const outcome = await Promise.race([finished, timedOut]);
