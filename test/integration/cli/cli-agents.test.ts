@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli } from '../../helpers/cli-runner.js';
+import { startCliOnPty } from '../../helpers/cli-pty.js';
 import { conversationRouter } from '../../helpers/conversation-router.js';
 
 const done = (result: string) => ({ text: `<attempt_completion>\n<result>${result}</result>\n</attempt_completion>` });
@@ -84,5 +85,31 @@ describe('smith CLI: custom agents', () => {
     assert.equal(fx.ws.read('c.txt'), 'C\n');
     assert.match(run.stderr, /^ {2}\[1\] started \(code\): Sub-task C: create c\.txt$/m);
     assert.equal((JSON.parse(run.stdout) as { result: string }).result, 'C made c.txt.');
+  });
+
+  test("on a terminal the workspace's agent files are asked about once; yes uses them now and in later runs", async () => {
+    fx.ws.write('.claude/agents/writer.md', writer('writer'));
+    const job = (name: string) => [delegate([{ prompt: `Job ${name}: write ${name}.txt`, agent: 'writer', paths: [`${name}.txt`] }]), done('Delegated.')];
+    const router = conversationRouter({
+      'First run': job('t1'),
+      'Job t1': [{ text: '<write_to_file>\n<path>t1.txt</path>\n<content>\none\n</content>\n</write_to_file>' }, done('t1 written.')],
+      'Second run': job('t2'),
+      'Job t2': [{ text: '<write_to_file>\n<path>t2.txt</path>\n<content>\ntwo\n</content>\n</write_to_file>' }, done('t2 written.')],
+    });
+    fx.server.enqueue(...router.replies());
+    const cli = startCliOnPty([...fx.cliArgs(), '--yes', 'First run'], { HOME: home });
+    try {
+      await cli.waitFor(/Use them\? \[y\]es \/ \[N\]o: /);
+      assert.match(cli.output, /agent files define agents[\s\S]*writer\.md/);
+      await cli.type('y');
+      assert.equal(await cli.exited, 0, cli.output);
+    } finally {
+      cli.kill();
+    }
+    assert.equal(fx.ws.read('t1.txt'), 'one\n');
+    const again = await runCli({ args: [...fx.cliArgs(), '--yes', 'Second run'], env: { HOME: home } });
+    assert.equal(again.code, 0, again.stderr);
+    assert.doesNotMatch(again.stderr, /Use them\?|not trusted/);
+    assert.equal(fx.ws.read('t2.txt'), 'two\n');
   });
 });
