@@ -1,5 +1,5 @@
-// Agent Skills in the CLI: --skill-dir folders checked, and the workspace's skills offered only in a
-// trusted workspace (--trust-workspace, an earlier answer, or a question on a terminal).
+// Agent Skills in the CLI: --skill-dir folders checked, and the workspace's skills offered only once
+// trusted for exactly their files (--trust-workspace, an earlier answer, or a question on a terminal).
 import { statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AgentSkillSettings } from '../core/session/task-environment.js';
@@ -26,27 +26,22 @@ export async function cliSkillSettings(input: CliSkillInput): Promise<AgentSkill
   for (const [i, dir] of skillDirs.entries()) {
     if (!isFolder(dir)) throw new UsageError(`--skill-dir ${input.skillDirs[i]}: no such folder`);
   }
-  const trusted = () => workspaceSkillsDecision(input.storageDir, input.cwd, input.trustWorkspace) === 'trusted';
-  if (!trusted()) {
-    const waiting = loadSkillCatalog({ workspaceRoots: input.roots, storageDir: input.storageDir, skillDirs, workspaceTrusted: true }).entries.filter(
-      (entry) => entry.scope === 'workspace' && entry.offered,
-    );
-    if (waiting.length > 0) {
-      const names = waiting.map((entry) => `${entry.name} (${entry.location})`).join(', ');
-      const decision = workspaceSkillsDecision(input.storageDir, input.cwd);
-      if (input.ask && decision === 'unknown') {
-        process.stderr.write(`\n${input.style.bold(`? This workspace has skills: ${input.style.text(names)}`)}\n`);
-        process.stderr.write(
-          `${input.style.dim("A skill's instructions and scripts come from the repository. Offer them only for a repository you know; the answer is remembered for this folder.")}\n`,
-        );
-        const answer = await input.ask.next('Offer them to the model? [y]es / [N]o: ');
-        if (answer !== undefined) rememberWorkspaceSkills(input.storageDir, input.cwd, /^(y|yes)$/i.test(answer.trim()));
-      }
-      if (!trusted())
-        process.stderr.write(
-          `${input.style.yellow(`The skills of this workspace (${input.style.text(names)}) are not offered: this workspace is not trusted (--trust-workspace trusts it for this run).`)}\n`,
-        );
+  const trusted = (fingerprint: string) => workspaceSkillsDecision(input.storageDir, input.cwd, fingerprint, input.trustWorkspace) === 'trusted';
+  const workspace = loadSkillCatalog({ workspaceRoots: input.roots, storageDir: input.storageDir, skillDirs, workspaceTrusted: trusted }).workspace;
+  if (workspace && !workspace.trusted) {
+    const names = workspace.skills.join(', ');
+    if (input.ask && workspaceSkillsDecision(input.storageDir, input.cwd, workspace.fingerprint) === 'unknown') {
+      process.stderr.write(`\n${input.style.bold(`? This workspace has skills the model may load: ${input.style.text(names)}`)}\n`);
+      process.stderr.write(
+        `${input.style.dim('Their instructions steer the model and their scripts are meant to be run (each still approved). Trust them only for a repository you know; the answer is remembered until a SKILL.md changes.')}\n`,
+      );
+      const answer = await input.ask.next('Offer them to the model? [y]es / [N]o: ');
+      if (answer !== undefined) rememberWorkspaceSkills(input.storageDir, input.cwd, workspace.fingerprint, /^(y|yes)$/i.test(answer.trim()));
     }
+    if (!trusted(workspace.fingerprint))
+      process.stderr.write(
+        `${input.style.yellow(`The skills of this workspace (${input.style.text(names)}) are not offered: they are not trusted (--trust-workspace trusts them for this run).`)}\n`,
+      );
   }
   return { skillDirs, workspaceTrusted: trusted };
 }

@@ -83,7 +83,7 @@ export class PanelLists {
           storageDir: this.deps.storageDir,
           settingFolders: settings.skillFolders?.() ?? [],
           disabled: new Set(settings.disabledSkills?.() ?? []),
-          workspaceTrusted: settings.workspaceTrusted?.() ?? false,
+          workspaceTrusted: (fingerprint) => settings.workspaceSkillsTrusted?.(cwd, fingerprint) ?? false,
         })
       : { skills: [], notes: [] };
   }

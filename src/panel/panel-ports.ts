@@ -66,8 +66,8 @@ export interface PanelProviderSettings {
   saveDisabledSkills?(names: readonly string[]): Promise<void>;
   /** The skills folders the settings add (absent: none). */
   skillFolders?(): readonly string[];
-  /** Whether the editor trusts the workspace (absent: not trusted): an untrusted workspace's skills are not offered. */
-  workspaceTrusted?(): boolean;
+  /** Whether the workspace's skills are trusted for these exact files (absent: not trusted); untrusted ones are not offered. */
+  workspaceSkillsTrusted?(cwd: string, fingerprint: string): boolean;
   /** Fires when the settings or a stored key changed. */
   readonly onDidChange: Event<void>;
 }

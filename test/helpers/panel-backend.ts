@@ -88,7 +88,7 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
       disabledSkills = [...names];
       settingsChanged.fire();
     },
-    workspaceTrusted: () => true,
+    workspaceSkillsTrusted: () => true,
     autoApprove: () => autoApprove,
     saveAutoApprove: async (change) => {
       const { maxCost, ...rest } = change;

@@ -122,8 +122,8 @@ export interface AgentSkillSettings {
   readonly settingFolders?: readonly string[];
   /** Names the user turned off, read before each request. */
   readonly disabled?: () => ReadonlySet<string>;
-  /** Whether the workspace is trusted, read before each request: an untrusted workspace's skills are not offered. */
-  readonly workspaceTrusted: () => boolean;
+  /** Whether the workspace's skills are trusted for these exact files (see WorkspaceSkills), read before each request. */
+  readonly workspaceTrusted: (fingerprint: string) => boolean;
   /** The home folder whose skills folders are read (default: the user's). */
   readonly homeDir?: string;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { discoverSkills } from './skill-discovery.js';
 import { type SkillLocationInput, type SkillScope, skillLocations } from './skill-locations.js';
 import type { SkillManifest } from './skill-manifest.js';
@@ -35,18 +36,32 @@ export interface SkillCatalog {
   readonly entries: readonly SkillListEntry[];
   /** Folders and files that could not be read, one line each. */
   readonly notes: readonly string[];
+  /** The workspace's own skills, when it has any: what a trust answer is given for, and whether it is trusted. */
+  readonly workspace?: WorkspaceSkills;
+}
+
+/** A workspace's skill files as one trust question sees them. */
+export interface WorkspaceSkills {
+  /** SHA-256 over every workspace SKILL.md's path and content: an added, removed or changed file asks again. */
+  readonly fingerprint: string;
+  /** `name (location)` of each. */
+  readonly skills: readonly string[];
+  readonly trusted: boolean;
 }
 
 /** What decides which skills are offered. */
 export interface SkillCatalogInput extends SkillLocationInput {
   /** Names the user turned off: a disabled name is offered from no folder. */
   readonly disabled?: ReadonlySet<string>;
-  /** The workspace is trusted: its skills may be offered (the user's and the flags' always are). */
-  readonly workspaceTrusted: boolean;
+  /**
+   * Whether the workspace's skills may be offered, for these exact files (`fingerprint`, see
+   * WorkspaceSkills); the user's and the flags' always are.
+   */
+  readonly workspaceTrusted: (fingerprint: string) => boolean;
 }
 
 /** What a workspace's skills wait for when it is not trusted. */
-export const UNTRUSTED_NOTE = 'not offered: this workspace is not trusted (trust it to use its skills)';
+export const UNTRUSTED_NOTE = "not offered: this workspace's skills are not trusted (trust them to use them)";
 
 /**
  * Finds every skill (see skillLocations for where and in which order) and decides which are
@@ -56,6 +71,11 @@ export const UNTRUSTED_NOTE = 'not offered: this workspace is not trusted (trust
  */
 export function loadSkillCatalog(input: SkillCatalogInput): SkillCatalog {
   const discovered = discoverSkills(skillLocations(input), input.workspaceRoots);
+  const inWorkspace = discovered.found.filter((found) => found.location.scope === 'workspace');
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify(inWorkspace.map((found) => [found.file, found.sha256 ?? null])))
+    .digest('hex');
+  const trusted = inWorkspace.length > 0 && input.workspaceTrusted(fingerprint);
   const winners = new Map<string, AgentSkill>();
   const entries: SkillListEntry[] = [];
   for (const found of discovered.found) {
@@ -78,7 +98,7 @@ export function loadSkillCatalog(input: SkillCatalogInput): SkillCatalog {
       entries.push({ ...shown, offered: false, note: 'not offered: its disable-model-invocation is true, and Smith has no way to invoke a skill by hand' });
       continue;
     }
-    if (location.scope === 'workspace' && !input.workspaceTrusted) {
+    if (location.scope === 'workspace' && !trusted) {
       entries.push({ ...shown, offered: false, note: UNTRUSTED_NOTE });
       continue;
     }
@@ -87,5 +107,9 @@ export function loadSkillCatalog(input: SkillCatalogInput): SkillCatalog {
     entries.push({ ...shown, offered: !disabled, ...(disabled ? { note: 'turned off' } : warnings) });
   }
   const offered = [...winners.values()].filter((skill) => input.disabled?.has(skill.name) !== true);
-  return { offered, entries, notes: discovered.notes };
+  const names = inWorkspace.map(
+    (found) => `${'name' in found.manifest ? found.manifest.name : (found.dir.split(/[\\/]/).pop() ?? found.dir)} (${found.location.label})`,
+  );
+  const workspace = inWorkspace.length > 0 ? { workspace: { fingerprint, skills: names, trusted } } : {};
+  return { offered, entries, notes: discovered.notes, ...workspace };
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { type Dir, opendirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ContainedFiles, describeSkipped, type LoaderCaps } from '../workspace/contained-files.js';
@@ -16,6 +17,8 @@ export interface FoundSkill {
   readonly file: string;
   /** The SKILL.md read, or why the skill cannot be used. */
   readonly manifest: SkillManifest | { readonly problem: string };
+  /** SHA-256 of the SKILL.md text read (absent when it could not be read). */
+  readonly sha256?: string;
 }
 
 /** Every skill folder in the locations, in their order, and what could not be read. */
@@ -66,7 +69,7 @@ export function discoverSkills(
         if (why) found.push({ location, dir, file, manifest: { problem: why } });
         continue;
       }
-      found.push({ location, dir, file, manifest: parseSkillManifest(text, name) });
+      found.push({ location, dir, file, manifest: parseSkillManifest(text, name), sha256: createHash('sha256').update(text).digest('hex') });
     }
   }
   const root = workspaceRoots[0];

@@ -5,8 +5,8 @@ import type { SkillLocationInput } from './skill-locations.js';
 export interface SkillSessionInput extends SkillLocationInput {
   /** Names the user turned off, read on each refresh (the panel's toggles apply at the next request). */
   readonly disabled?: () => ReadonlySet<string>;
-  /** Whether the workspace is trusted, read on each refresh. */
-  readonly workspaceTrusted: () => boolean;
+  /** Whether the workspace's skills are trusted, for these exact files (see WorkspaceSkills); read on each refresh. */
+  readonly workspaceTrusted: (fingerprint: string) => boolean;
 }
 
 /**
@@ -23,7 +23,7 @@ export class SkillSession {
   refresh(): SkillCatalog {
     const { disabled, workspaceTrusted, ...where } = this.input;
     const off = disabled?.();
-    this.last = loadSkillCatalog({ ...where, workspaceTrusted: workspaceTrusted(), ...(off ? { disabled: off } : {}) });
+    this.last = loadSkillCatalog({ ...where, workspaceTrusted, ...(off ? { disabled: off } : {}) });
     return this.last;
   }
 

@@ -27,6 +27,7 @@ import { createVsCodeTaskEnvironment, vsCodePermissionRulesFor, type VsCodeTaskI
 import type { PermissionRule } from '../../core/permissions/permission-rules.js';
 import { editorModelList } from './vscode-lm-models.js';
 import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
+import { workspaceSkillsDecision } from '../../core/skills/skill-trust.js';
 
 /** What the panel's provider settings are read from in VS Code. */
 interface VsCodePanelSettingsDeps {
@@ -105,9 +106,9 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     return readSettings().skillFolders;
   }
 
-  /** VS Code's Workspace Trust decides: in Restricted Mode a repository's skills are not offered. */
-  workspaceTrusted(): boolean {
-    return vscode.workspace.isTrusted;
+  /** The user's answer for these skill files, in a workspace VS Code trusts (in Restricted Mode never). */
+  workspaceSkillsTrusted(cwd: string, fingerprint: string): boolean {
+    return vscode.workspace.isTrusted && workspaceSkillsDecision(this.deps.storageDir, cwd, fingerprint) === 'trusted';
   }
 
   autoApprove(): AutoApproveView {
@@ -157,7 +158,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
       agentSkills: {
         settingFolders: settings.skillFolders,
         disabled: () => new Set(readSettings().disabledSkills),
-        workspaceTrusted: () => vscode.workspace.isTrusted,
+        workspaceTrusted: (fingerprint) => this.workspaceSkillsTrusted(cwd, fingerprint),
       },
       ...(this.deps.mentionSources ? { mentionSources: this.deps.mentionSources } : {}),
       ...(mcp ? { mcp } : {}),

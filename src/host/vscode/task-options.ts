@@ -14,6 +14,7 @@ import { editorEnvironment } from './editor-environment.js';
 import { createHostProvider } from './host-provider.js';
 import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
 import { askAgentsTrustInWindow } from './agents-trust-prompt.js';
+import { askSkillsTrustInWindow } from './skills-trust-prompt.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
@@ -117,5 +118,6 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
   for (const error of environment.skills.errors) input.host.notify('warning', error);
   for (const problem of environment.agents.problems) input.host.notify('warning', problem);
   void askAgentsTrustInWindow(environment.agents.heldBack, input.storageDir);
+  void askSkillsTrustInWindow(environment.agentSkills.refresh().workspace, input.storageDir, input.cwd);
   return environment;
 }

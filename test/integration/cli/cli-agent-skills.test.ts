@@ -9,6 +9,8 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { lastUserText, systemPromptOf, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { startCliOnPty } from '../../helpers/cli-pty.js';
 import { runCli } from '../../helpers/cli-runner.js';
+import { loadSkillCatalog } from '../../../src/core/skills/skill-catalog.js';
+import { rememberWorkspaceSkills } from '../../../src/core/skills/skill-trust.js';
 
 const RELEASE_SKILL = `---
 name: release-notes
@@ -78,11 +80,29 @@ describe('smith CLI: Agent Skills', () => {
     );
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Write the release notes'], env: { HOME: home }, timeoutMs: 90_000 });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /The skills of this workspace \(release-notes \(\.claude\/skills\)\) are not offered: this workspace is not trusted/);
+    assert.match(run.stderr, /The skills of this workspace \(release-notes \(\.claude\/skills\)\) are not offered: they are not trusted/);
     const first = systemPromptOf(fx.server.requestAt(0));
     assert.match(first, /- mine: My own skill\./);
     assert.doesNotMatch(first, /release-notes/);
     assert.match(lastUserText(fx.server.requestAt(1)), /No skill named "release-notes" is available\. Available skills: mine\./);
+  });
+
+  test('an earlier yes holds for the exact skill files: a changed SKILL.md is not offered until asked again', { timeout: 120_000 }, async () => {
+    fx.ws.write('.claude/skills/release-notes/SKILL.md', RELEASE_SKILL);
+    const { workspace } = loadSkillCatalog({ workspaceRoots: [fx.ws.root], storageDir: fx.storage, homeDir: home, workspaceTrusted: () => false });
+    rememberWorkspaceSkills(fx.storage, fx.ws.root, workspace!.fingerprint, true);
+    fx.server.enqueue(
+      { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' },
+      { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' },
+    );
+    const trusted = await runCli({ args: [...fx.cliArgs(), 'Write the release notes'], env: { HOME: home }, timeoutMs: 60_000 });
+    assert.equal(trusted.code, 0, trusted.stderr);
+    assert.match(systemPromptOf(fx.server.requestAt(0)), /- release-notes: Write the release notes/);
+    fx.ws.write('.claude/skills/release-notes/SKILL.md', RELEASE_SKILL.replace('house style 7', 'house style 8'));
+    const changed = await runCli({ args: [...fx.cliArgs(), 'Write the release notes'], env: { HOME: home }, timeoutMs: 60_000 });
+    assert.equal(changed.code, 0, changed.stderr);
+    assert.doesNotMatch(systemPromptOf(fx.server.requestAt(1)), /release-notes/);
+    assert.match(changed.stderr, /are not offered: they are not trusted/);
   });
 
   test('--skill-dir adds a folder (and a missing one is a usage error); without skills the prompt has no Skills section and no use_skill', {

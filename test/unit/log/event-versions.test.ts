@@ -94,7 +94,17 @@ describe('event versions', () => {
   test('version 4 adds skill_loaded: a version 3 line reads unchanged, and a build reading only up to 3 would refuse a version 4 line', () => {
     const result = { type: 'tool_result', callId: 'c', tool: 'read_file', output: 'x', seq: 2, ts: 2 };
     assert.deepEqual(upcastLine({ ...result, v: 3 }), result);
-    const loaded = { type: 'skill_loaded', callId: 'c', name: 'pdf', location: '.claude/skills', dir: '/w/.claude/skills/pdf', sha256: 'ab', rules: ['Read'], seq: 3, ts: 3 };
+    const loaded = {
+      type: 'skill_loaded',
+      callId: 'c',
+      name: 'pdf',
+      location: '.claude/skills',
+      dir: '/w/.claude/skills/pdf',
+      sha256: 'ab',
+      rules: ['Read'],
+      seq: 3,
+      ts: 3,
+    };
     assert.equal(EVENT_VERSION, 4);
     assert.deepEqual(upcastLine({ ...loaded, v: 4 }), loaded);
   });

@@ -32,7 +32,7 @@ function writeSkill(base: string, rel: string, name: string, description?: strin
 }
 
 const load = (extra: Partial<SkillCatalogInput> = {}) =>
-  loadSkillCatalog({ workspaceRoots: [ws.root], storageDir: storage, homeDir: home, workspaceTrusted: true, ...extra });
+  loadSkillCatalog({ workspaceRoots: [ws.root], storageDir: storage, homeDir: home, workspaceTrusted: () => true, ...extra });
 
 describe('where skills are found', () => {
   test('every workspace, user, setting and flag folder is read', () => {
@@ -86,7 +86,7 @@ describe('where skills are found', () => {
     writeSkill(ws.root, '.claude/skills', 'deploy', 'workspace deploy');
     writeSkill(ws.root, '.smith/skills', 'lint', 'workspace lint');
     writeSkill(home, '.claude/skills', 'deploy', 'user deploy');
-    const catalog = load({ workspaceTrusted: false });
+    const catalog = load({ workspaceTrusted: () => false });
     assert.deepEqual(
       catalog.offered.map((s) => s.description),
       ['user deploy'],
@@ -96,9 +96,31 @@ describe('where skills are found', () => {
     for (const entry of held) assert.equal(entry.note, UNTRUSTED_NOTE);
   });
 
+  test('trust is given for the exact files: a changed, added or removed SKILL.md needs a new answer', () => {
+    writeSkill(ws.root, '.claude/skills', 'deploy');
+    const first = load().workspace!;
+    assert.deepEqual(first.skills, ['deploy (.claude/skills)']);
+    const trustedOnly = (fingerprint: string) => fingerprint === first.fingerprint;
+    assert.deepEqual(
+      load({ workspaceTrusted: trustedOnly }).offered.map((s) => s.name),
+      ['deploy'],
+    );
+    ws.write('.claude/skills/deploy/SKILL.md', skillText('deploy', 'now does something else'));
+    assert.deepEqual(load({ workspaceTrusted: trustedOnly }).offered, [], 'a changed SKILL.md');
+    writeSkill(ws.root, '.claude/skills', 'deploy');
+    writeSkill(ws.root, '.smith/skills', 'extra');
+    assert.deepEqual(load({ workspaceTrusted: trustedOnly }).offered, [], 'an added skill');
+    rmSync(join(ws.root, '.smith'), { recursive: true });
+    assert.deepEqual(
+      load({ workspaceTrusted: trustedOnly }).offered.map((s) => s.name),
+      ['deploy'],
+    );
+    assert.equal(load({ workspaceRoots: [join(ws.root, 'none')] }).workspace, undefined, 'no workspace skills, nothing to trust');
+  });
+
   test("a folder named by the workspace's own settings is the workspace's: trust applies", () => {
     writeSkill(ws.root, 'tools/skills', 'sneaky');
-    const catalog = load({ workspaceTrusted: false, settingFolders: ['tools/skills'] });
+    const catalog = load({ workspaceTrusted: () => false, settingFolders: ['tools/skills'] });
     assert.deepEqual(catalog.offered, []);
     assert.equal(catalog.entries[0]!.scope, 'workspace');
   });
