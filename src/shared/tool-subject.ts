@@ -13,6 +13,7 @@ export interface ToolSubject {
 export function toolSubject(tool: string, params: Readonly<Record<string, string>>): ToolSubject | undefined {
   if (isTool(tool, 'use_subagents') && params.prompts !== undefined) return { kind: 'text', text: questionsText(params.prompts) };
   if (params.command !== undefined) return { kind: 'command', text: params.command };
+  if (isTool(tool, 'use_skill') && params.skill_name !== undefined) return { kind: 'text', text: params.skill_name };
   if (isTool(tool, 'browser_action') && params.action !== undefined) {
     // What the action works on: the URL, the element, the key or text, the size.
     const target = params.url ?? params.element ?? params.selector ?? params.coordinate ?? params.text ?? params.size;

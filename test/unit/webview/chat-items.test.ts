@@ -90,6 +90,7 @@ describe('display helpers', () => {
     assert.deepEqual(toolSubject('search_files', { path: 'src', regex: 'TODO' }), { kind: 'text', text: '/TODO/ in src' });
     assert.deepEqual(toolSubject('read_file', { path: 'a.ts' }), { kind: 'path', text: 'a.ts' });
     assert.deepEqual(toolSubject('use_mcp_tool', { server_name: 'fs', tool_name: 'read' }), { kind: 'text', text: 'fs › read' });
+    assert.deepEqual(toolSubject('use_skill', { skill_name: 'release-notes' }), { kind: 'text', text: 'release-notes' });
     assert.equal(toolSubject('attempt_completion', { result: 'done' }), undefined);
   });
 
