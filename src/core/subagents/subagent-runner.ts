@@ -231,6 +231,7 @@ function childOptions(
     maxCost: _maxCost,
     providerForMode: _modes,
     editScope: _scope,
+    agentSkills: _agentSkills,
     ...shared
   } = parent;
   return {

@@ -110,7 +110,8 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
     ...(withhold ? { withhold } : {}),
   });
   const roleText = skillText(skill, inputs.cwd, withhold);
-  const offeredSkills = inputs.agentSkills?.refresh().offered ?? [];
+  // Only a task that has use_skill is offered skills (a sub-agent has not).
+  const offeredSkills = inputs.tools.get('use_skill') ? (inputs.agentSkills?.refresh().offered ?? []) : [];
   const hidden = new Set(inputs.hiddenTools?.() ?? []);
   if (offeredSkills.length === 0) hidden.add('use_skill');
   const provider = inputs.providerForMode?.[mode] ?? inputs.provider;
