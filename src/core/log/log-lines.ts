@@ -3,8 +3,9 @@ import type { TaskEvent } from './events.js';
 import { eventFromLine } from './stored-events.js';
 import type { StoredLine } from './upcast-events.js';
 
-/** Bytes read from a log per step when it is read from its end. */
-const CHUNK_BYTES = 64 * 1024;
+/** Bytes of the first read from a log's end (about a page of messages); each further read doubles, up to the most. */
+const FIRST_CHUNK_BYTES = 16 * 1024;
+const MOST_CHUNK_BYTES = 1024 * 1024;
 
 /** A line of a log as read from its end: its text, and whether a newline ended it (only the file's last line may lack one). */
 export interface BackwardLine {
@@ -28,6 +29,7 @@ export class BackwardLines {
   /** The file does not end with a newline: its last line may have been torn by a crash. */
   private lastUnended = false;
   private handedOut = 0;
+  private chunkBytes = FIRST_CHUNK_BYTES;
 
   constructor(
     private readonly file: string,
@@ -54,7 +56,8 @@ export class BackwardLines {
       this.partial = undefined;
       return true;
     }
-    const length = Math.min(CHUNK_BYTES, this.position);
+    const length = Math.min(this.chunkBytes, this.position);
+    this.chunkBytes = Math.min(MOST_CHUNK_BYTES, this.chunkBytes * 2);
     const chunk = Buffer.alloc(length);
     const fd = openSync(this.file, 'r');
     try {
