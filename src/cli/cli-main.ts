@@ -121,6 +121,8 @@ async function main(argv: readonly string[]): Promise<number> {
     version: typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev',
     trustWorkspace: options.trustWorkspace,
     ...(askOnTerminal ? { askTrust: terminalTrustPrompt(askOnTerminal, process.stderr, style) } : {}),
+    // Someone at a terminal can open the sign-in address; a CI job cannot, and must not wait for it.
+    signInOnItsOwn: askOnTerminal !== undefined,
     // Forms are asked only on a terminal; --yes never answers one.
     elicitor: askOnTerminal
       ? terminalElicitor(askOnTerminal, process.stderr, style)

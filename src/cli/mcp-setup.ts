@@ -45,6 +45,11 @@ interface CliMcpOptions extends McpPromptOptions {
   readonly redactor?: SecretRedactor;
   /** How long a sign-in waits for the browser (default 5 minutes). */
   readonly signInTimeoutMs?: number;
+  /**
+   * Starts a server's OAuth sign-in on its own when it first asks (true on a terminal): without
+   * anyone to open the address (CI, piped input) the server just needs sign-in and nothing waits.
+   */
+  readonly signInOnItsOwn?: boolean;
   /** Where config problems and servers that failed to connect are reported. */
   warn(message: string): void;
 }
@@ -71,6 +76,7 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
           `MCP server "${server}" asks you to sign in. Open this address in a browser on this machine (Smith waits up to ${Math.round((options.signInTimeoutMs ?? DEFAULT_SIGN_IN_TIMEOUT_MS) / 60_000)} min for it):\n  ${url}`,
         ),
       ...(options.signInTimeoutMs !== undefined ? { timeoutMs: options.signInTimeoutMs } : {}),
+      automatic: options.signInOnItsOwn ?? true,
     },
   });
   const trust = new WorkspaceTrust({ storageDir: options.storageDir, trustAll: options.trustWorkspace === true });
@@ -119,7 +125,7 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
       if (server.status === 'error') options.warn(`Warning: MCP server "${server.name}" is unavailable: ${server.error}`);
       else if (server.status === 'needs-auth')
         options.warn(
-          `Warning: MCP server "${server.name}" needs you to sign in (${server.error ?? 'no sign-in yet'}); run /mcp login ${server.name} in the REPL.`,
+          `Warning: MCP server "${server.name}" needs you to sign in (${server.error ?? 'no sign-in yet'}); run smith on a terminal, or /mcp login ${server.name} in its REPL. The task goes on without it.`,
         );
       else if (hub.stillConnecting().includes(server.name)) {
         options.warn(

@@ -285,6 +285,7 @@ export class McpHub {
     const ports = this.signInPorts;
     if (!ports) throw new McpServerUnavailableError('Sign-in is not available here.');
     if (slot.config.transport.type === 'stdio') throw new McpServerUnavailableError(`"${name}" is a local (stdio) server; only remote servers sign in.`);
+    if (slot.status === 'disabled') throw new McpServerUnavailableError(`"${name}" is disabled; enable it first.`);
     // Set before anything is awaited, so a task waiting for the server sees it still connecting.
     slot.status = 'connecting';
     slot.error = undefined;
