@@ -112,9 +112,8 @@ export interface ScanReading {
   take(hash: string, content: Buffer): void;
 }
 
-/** A file's stat when its content was last read, so an unchanged one is not read again. */
+/** A file's stat when its content was last read (with its kind from KIND), so an unchanged one is not read again. */
 export interface PreviousStat {
-  readonly kind: number;
   readonly size: number;
   readonly mtimeMs: number;
   readonly ino: number;
@@ -174,14 +173,14 @@ class Batch {
     };
   }
 
-  add(path: string, listedAsFile: boolean, previous: PreviousStat | undefined): void {
+  add(path: string, listedAsFile: boolean, kind: number, previous: PreviousStat | undefined): void {
     const i = this.paths.length;
     this.paths.push(path);
     const reading = this.job.reading;
     if (!reading) return;
     reading.listedAsFile[i] = listedAsFile ? 1 : 0;
     const at = i * PREVIOUS_FIELDS;
-    reading.previous[at] = previous ? previous.kind : -1;
+    reading.previous[at] = previous ? kind : -1;
     if (previous) {
       reading.previous[at + 1] = previous.size;
       reading.previous[at + 2] = previous.mtimeMs;
@@ -278,10 +277,11 @@ export class ScanQueue {
 
   /**
    * Adds a path; its results are at index (the number of paths pushed before it) * STAT_FIELDS.
-   * `listedAsFile`: its folder listing said it is a regular file; `previous`: its stat when it was last read.
+   * `listedAsFile`: its folder listing said it is a regular file; `previous`: its stat when it was
+   * last read, and `kind` (from KIND) what it was then. Plain arguments: a scan pushes every file.
    */
-  push(path: string, listedAsFile = false, previous?: PreviousStat): void {
-    this.pending.add(path, listedAsFile, previous);
+  push(path: string, listedAsFile = false, kind = -1, previous?: PreviousStat): void {
+    this.pending.add(path, listedAsFile, kind, previous);
     if (this.pending.paths.length === HANDOFF) this.handOff(true);
   }
 

@@ -5,7 +5,7 @@ import { readRegularFileOfSizeSync } from '../workspace/regular-file.js';
 import { type CachedEntry, filesBelow, type FolderState, joinRel, type StatStamp } from './folder-state.js';
 import { BATCH, type WalkedFolder, walkFolders } from './folder-walk.js';
 import type { ObjectStore } from './object-store.js';
-import { KIND, type PreviousStat, READ, ScanQueue, STAT_FIELDS } from './parallel-scan.js';
+import { KIND, READ, ScanQueue, STAT_FIELDS } from './parallel-scan.js';
 import { type FileMode, type Manifest, writeListing } from './tree-objects.js';
 
 export type { CachedEntry, FolderState, StatStamp } from './folder-state.js';
@@ -90,7 +90,7 @@ export async function takeSnapshot(store: ObjectStore, options: SnapshotOptions)
       options.root,
       options.ignore,
       options.previous,
-      { push: (path, listedAsFile, known) => queue.push(path, listedAsFile, known && previousStat(known)) },
+      { push: (path, listedAsFile, known) => queue.push(path, listedAsFile, known ? KIND_OF_MODE[known.mode] : -1, known?.stamp) },
       options.signal,
     );
   } catch (error) {
@@ -262,11 +262,6 @@ function sameStamp(stamp: StatStamp, stats: Float64Array, at: number): boolean {
 }
 
 const KIND_OF_MODE: Record<FileMode, number> = { file: KIND.file, exec: KIND.exec, link: KIND.link };
-
-/** A kept file's stat when it was read, for the helpers to tell whether to read it again. */
-function previousStat(entry: CachedEntry): PreviousStat {
-  return { kind: KIND_OF_MODE[entry.mode], size: entry.stamp.size, mtimeMs: entry.stamp.mtimeMs, ino: entry.stamp.ino };
-}
 
 /** Synchronous on purpose: one file's read is microseconds, an awaited one a thread-pool round trip each. */
 function contentOf(absolute: string, mode: FileMode, size: number): Buffer {

@@ -163,12 +163,9 @@ test('reading: every new or changed regular file within the limit is read and ha
     paths.push(path);
     const stats = lstatSync(path, { throwIfNoEntry: false });
     // Every third regular file is as the previous scan saw it (not read); every fifth was seen with another mtime (read).
-    const previous =
-      stats?.isFile() && i % 3 === 0
-        ? { kind: stats.mode & 0o111 ? KIND.exec : KIND.file, size: stats.size, mtimeMs: stats.mtimeMs - (i % 5 === 0 ? 1 : 0), ino: stats.ino }
-        : undefined;
+    const previous = stats?.isFile() && i % 3 === 0 ? { size: stats.size, mtimeMs: stats.mtimeMs - (i % 5 === 0 ? 1 : 0), ino: stats.ino } : undefined;
     if (previous && i % 5 !== 0) unchanged.add(path);
-    queue.push(path, stats?.isFile() ?? false, previous);
+    queue.push(path, stats?.isFile() ?? false, stats && stats.mode & 0o111 ? KIND.exec : KIND.file, previous);
   }
   const result = await queue.finish();
   assertRead(queue, result, paths, taken, unchanged, 1024);
