@@ -241,3 +241,26 @@ queue.finish().then((result) => process.stdout.write('scanned ' + result.length 
   assert.equal(run.status, 0, run.stderr);
   assert.equal(run.stdout.trim(), 'scanned 6000');
 });
+
+test('a file that cannot be opened (EACCES) is left for the main thread to read and report', {
+  skip: process.getuid?.() === 0 ? 'root opens every file' : false,
+}, async () => {
+  const helpers = new ScanHelpers(1);
+  const paths = Array.from({ length: 3000 }, (_, i) => ws.write(`denied/f${i}`, `d${i}`));
+  chmodSync(paths[2999] as string, 0o000);
+  chmodSync(paths[5] as string, 0o000);
+  const { queue, taken } = readingQueue(helpers);
+  for (const path of paths) queue.push(path, true);
+  const result = await queue.finish();
+  for (const i of [5, 2999]) {
+    assert.equal(result[i * STAT_FIELDS], KIND.file);
+    assert.equal(result[i * STAT_FIELDS + 4], READ.again, `${paths[i]} is read again by the main thread`);
+  }
+  paths.forEach((path, i) => {
+    if (i === 5 || i === 2999) return;
+    assert.equal(result[i * STAT_FIELDS + 4], READ.done, path);
+    assert.equal(queue.hashOf(i), sha256(readFileSync(path)), path);
+    assert.ok(taken.has(queue.hashOf(i)), path);
+  });
+  await helpers.stop();
+});
