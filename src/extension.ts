@@ -72,6 +72,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     },
     version: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
     discoveryThreshold: () => readSettings().mcpDiscoveryThreshold,
+    registryUrl: () => readSettings().mcpRegistryUrl,
     log,
     secrets: context.secrets,
   });

@@ -1,7 +1,7 @@
 import { WORKSPACE_MCP_FILE, type McpConfigProblem, type McpConfigSource } from '../core/mcp/mcp-config.js';
 import type { McpServerSnapshot } from '../core/mcp/mcp-server-snapshot.js';
 import type { McpElicitationRequest } from '../core/mcp/mcp-elicitation.js';
-import type { McpConfigProblemView, McpPanelState, McpServerView, McpToolView } from '../shared/protocol.js';
+import type { McpConfigProblemView, McpPanelState, McpRegistryView, McpServerView, McpToolView } from '../shared/protocol.js';
 
 /** Longest tool description a snapshot carries; the model sees the full one, the panel a summary. */
 const MAX_DESCRIPTION = 300;
@@ -16,6 +16,8 @@ interface McpPanelInputs {
   readonly sources: readonly McpConfigSource[];
   /** Servers' forms waiting for an answer. */
   readonly elicitations?: readonly McpElicitationRequest[];
+  /** The last registry search. */
+  readonly registry?: McpRegistryView;
 }
 
 /** The panel's view of the hub: small (no schemas, short descriptions), plain data. */
@@ -30,6 +32,7 @@ export function mcpPanelState(inputs: McpPanelInputs): McpPanelState {
       ? { elicitations: inputs.elicitations.map((e) => ({ id: e.id, server: e.server, message: e.message, fields: [...e.fields], expiresAt: e.expiresAt })) }
       : {}),
     configFiles: { global, ...(workspace !== undefined ? { workspace } : {}) },
+    ...(inputs.registry ? { registry: inputs.registry } : {}),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { McpElicitationAnswer } from '../core/mcp/mcp-elicitation.js';
+import type { McpRegistryBrowser } from './mcp-registry-browser.js';
 import type { HostMessage, WebviewRequest } from '../shared/protocol.js';
 import type { TaskController } from './task-controller.js';
 import type { PanelReplays } from './task-replays.js';
@@ -29,6 +30,8 @@ export interface McpRequests {
   signIn?(server: string): Promise<void>;
   /** Forgets a remote server's OAuth tokens. */
   signOut?(server: string): Promise<void>;
+  /** The registry browser (absent: this panel cannot browse the registry). */
+  readonly registry?: Pick<McpRegistryBrowser, 'search' | 'install'>;
 }
 
 /** The panel's requests, mapped onto the task controller, the pending interactions, the MCP servers and the replays. */
@@ -83,6 +86,14 @@ export function createMessageHandlers(
     mcpSetAutoApprove: (m) => mcp.setAutoApprove(m.server, m.tool, m.autoApprove),
     mcpOpenConfig: (m) => mcp.openConfig(m.scope),
     mcpShowLog: (m) => mcp.showLog(m.server),
+    mcpRegistrySearch: (m) => {
+      if (!mcp.registry) throw new Error('This panel cannot browse the MCP Registry.');
+      return mcp.registry.search(m.query, m.cursor);
+    },
+    mcpRegistryInstall: async (m) => {
+      if (!mcp.registry) throw new Error('This panel cannot install from the MCP Registry.');
+      await mcp.registry.install(m.name, m.scope, m.values, m.remote === true);
+    },
     mcpAnswerElicitation: (m) => {
       if (!mcp.answerElicitation) throw new Error('This panel has no MCP servers that could ask for input.');
       mcp.answerElicitation(m.elicitationId, m.action === 'accept' ? { action: 'accept', content: m.content ?? {} } : { action: m.action });

@@ -61,11 +61,52 @@ const mcpElicitationViewSchema = z.object({
 });
 export type McpElicitationView = DeepReadonly<z.infer<typeof mcpElicitationViewSchema>>;
 
+/** An environment variable or header a registry server needs. */
+const registryInputViewSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['env', 'header']),
+  required: z.boolean(),
+  /** Kept in secret storage; the config file refers to it as ${NAME}. */
+  secret: z.boolean(),
+  description: z.string().optional(),
+  default: z.string().optional(),
+});
+
+/** The last search of the MCP Registry, as the "Browse servers" part of the MCP view shows it. */
+const mcpRegistryViewSchema = z.object({
+  query: z.string(),
+  registry: z.string(),
+  servers: z.array(
+    z.object({
+      name: z.string(),
+      title: z.string().optional(),
+      description: z.string().optional(),
+      version: z.string().optional(),
+      status: z.string().optional(),
+      /** The repository or website. */
+      source: z.string().optional(),
+      /** Each package and remote, in words. */
+      transports: z.array(z.string()),
+      /** How an install runs it ("npm @x/y@1.0.0 (stdio)"); absent when Smith cannot install it (see `problem`). */
+      installs: z.string().optional(),
+      inputs: z.array(registryInputViewSchema),
+      problem: z.string().optional(),
+    }),
+  ),
+  nextCursor: z.string().optional(),
+  /** Entries of the answer that did not have the documented shape. */
+  skipped: z.number(),
+  error: z.string().optional(),
+});
+export type McpRegistryView = DeepReadonly<z.infer<typeof mcpRegistryViewSchema>>;
+
 /** The MCP part of the panel state: every server of the window's hub and the config problems. */
 export const mcpPanelStateSchema = z.object({
   servers: z.array(mcpServerViewSchema),
   /** Servers' forms waiting for an answer, oldest first (absent: none). */
   elicitations: z.array(mcpElicitationViewSchema).optional(),
+  /** The last registry search (absent before one). */
+  registry: mcpRegistryViewSchema.optional(),
   problems: z.array(mcpConfigProblemViewSchema),
   /** The config files the servers come from; `workspace` is absent without an open folder. */
   configFiles: z.object({ global: z.string(), workspace: z.string().optional() }),

@@ -307,6 +307,19 @@ const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('mcpOpenConfig'), id, scope: z.enum(['global', 'workspace']) }).strict(),
   /** Shows the server's recent stderr and log messages in a read-only editor. */
   z.object({ type: z.literal('mcpShowLog'), id, server: mcpName }).strict(),
+  /** Searches the MCP Registry (`cursor`: the next page, added to the list); the results arrive in the MCP state's `registry`. */
+  z.object({ type: z.literal('mcpRegistrySearch'), id, query: z.string().max(500), cursor: z.string().max(2000).optional() }).strict(),
+  /** Installs a server of the last search into the user's or the workspace's config; secret inputs go to secret storage. */
+  z
+    .object({
+      type: z.literal('mcpRegistryInstall'),
+      id,
+      name: z.string().min(1).max(200),
+      scope: z.enum(['user', 'workspace']),
+      values: z.record(z.string().max(200), z.string().max(10_000)),
+      remote: z.boolean().optional(),
+    })
+    .strict(),
   /**
    * Answers a server's form: `accept` with the content (checked against the form's schema; a
    * mismatch is an error reply and the form stays), or `decline` / `cancel` without.

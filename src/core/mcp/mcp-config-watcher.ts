@@ -1,6 +1,6 @@
 import { existsSync, unwatchFile, watch, watchFile, type FSWatcher } from 'node:fs';
 import { basename, dirname, relative, sep } from 'node:path';
-import { mergeMcpConfigFiles, readMcpConfigFile, readMcpConfigText, type McpConfig, type McpConfigFile, type McpConfigSource } from './mcp-config.js';
+import { mergeMcpConfigFiles, readMcpConfigFileWith, readMcpConfigText, type McpConfig, type McpConfigFile, type McpConfigSource } from './mcp-config.js';
 import type { WorkspaceTrustCheck } from './workspace-trust.js';
 
 /** Options for watching the MCP config files. */
@@ -12,6 +12,8 @@ interface McpConfigWatcherOptions {
   readonly debounceMs?: number;
   /** Whether the workspace file's servers may start (default: nothing is trusted). */
   readonly workspaceTrust?: WorkspaceTrustCheck;
+  /** The variables `${NAME}` references expand from (default: process.env), read at each load. */
+  readonly env?: () => Readonly<Record<string, string | undefined>>;
 }
 
 /**
@@ -73,7 +75,7 @@ export class McpConfigWatcher {
     const kept: McpConfig['problems'][number][] = [];
     for (const source of this.options.sources) {
       this.lastText.set(source.path, readText(source));
-      const file = readMcpConfigFile(source);
+      const file = readMcpConfigFileWith(source, this.options.env?.() ?? process.env);
       if (file.ok) {
         this.lastGood.set(source.path, file);
         effective.push(file);

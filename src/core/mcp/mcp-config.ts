@@ -106,10 +106,15 @@ export function readMcpConfigText(source: McpConfigSource): { text?: string; pro
 
 /** Reads one file; a missing file is fine and defines no servers. */
 export function readMcpConfigFile(source: McpConfigSource): McpConfigFile {
+  return readMcpConfigFileWith(source, process.env);
+}
+
+/** The same, with `${NAME}` references expanded from `env` (process.env plus secrets from the editor's secret storage). */
+export function readMcpConfigFileWith(source: McpConfigSource, env: Readonly<Record<string, string | undefined>>): McpConfigFile {
   const { text, problem } = readMcpConfigText(source);
   if (text === undefined && problem === undefined) return { source, ok: true, missing: true, entries: new Map() };
   if (text === undefined) return { source, ok: false, problem: { file: source.path, message: `cannot be read: ${problem}` } };
-  return parseMcpConfigText(text, source);
+  return parseMcpConfigText(text, source, env);
 }
 
 /**

@@ -15,6 +15,8 @@ import { McpElicitationQueue } from '../../core/mcp/mcp-elicitation-queue.js';
 import type { McpElicitationAnswer } from '../../core/mcp/mcp-elicitation.js';
 import { mcpRootsOf } from '../../core/mcp/mcp-roots.js';
 import type { McpCredentialStore } from '../../core/mcp/mcp-credential-store.js';
+import { DEFAULT_MCP_REGISTRY_URL } from '../../core/mcp/mcp-registry.js';
+import { McpRegistryBrowser } from '../../panel/mcp-registry-browser.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../../core/tools/mcp-tools.js';
 import { describeWorkspaceServers, workspaceFileNames, WorkspaceTrust, type UntrustedWorkspaceServers } from '../../core/mcp/workspace-trust.js';
 import { WorkspaceTrustPrompt, type AskWorkspaceTrust } from '../../core/mcp/workspace-trust-prompt.js';
@@ -32,6 +34,8 @@ interface McpServiceOptions {
   readonly storageDir: string;
   /** The workspace folder whose .smith/mcp.json is read; undefined without an open folder. */
   readonly cwd: () => string | undefined;
+  /** The registry "Browse servers" searches (read at each search). */
+  readonly registryUrl?: () => string;
   /** Every workspace folder on disk, offered to the servers as roots. */
   readonly folders?: () => readonly { readonly path: string; readonly name?: string }[];
   readonly version: string;
@@ -44,7 +48,10 @@ interface McpServiceOptions {
    * the commands); true or false is remembered, undefined (dismissed) asks again next time.
    */
   readonly askTrust?: AskWorkspaceTrust;
-  /** Where MCP servers' OAuth tokens are kept; without it a server asking for sign-in is an error. */
+  /**
+   * Where MCP servers' OAuth tokens are kept (without it a server asking for sign-in is an error),
+   * and the secrets of servers installed from the registry (the config files refer to them as ${NAME}).
+   */
   readonly secrets?: vscode.SecretStorage;
   /** Shows the sign-in page (default: the user's browser, through vscode.env.openExternal). */
   readonly openBrowser?: (url: string, server: string) => void | Promise<void>;
@@ -70,6 +77,10 @@ export class McpService implements McpPanelSource, vscode.Disposable {
   private readonly trustGranted: vscode.Disposable;
   /** Servers' forms waiting for the panel's answer. */
   private readonly elicitations = new McpElicitationQueue();
+  /** The registry search and install of the MCP view. */
+  readonly registry: McpRegistryBrowser;
+  /** Secrets of installed servers, by variable name, as `${NAME}` in the config files expands them. */
+  private secretEnv: Record<string, string> = {};
 
   constructor(private readonly options: McpServiceOptions) {
     const secrets = options.secrets;
@@ -90,6 +101,13 @@ export class McpService implements McpPanelSource, vscode.Disposable {
         : {}),
     });
     this.elicitations.onChange(() => this.changed.fire());
+    this.registry = new McpRegistryBrowser({
+      registryUrl: () => options.registryUrl?.() ?? DEFAULT_MCP_REGISTRY_URL,
+      configPath: (scope) => this.configPath(scope === 'user' ? 'global' : 'workspace'),
+      storeSecret: (variable, value) => this.storeSecret(variable, value),
+      reload: () => this.reload(),
+      changed: () => this.changed.fire(),
+    });
     // A getter, because the wiring keeps this object and reads it on every turn.
     this.wiring = mcpTaskWiring(this.hub, {
       get discoveryThreshold() {
@@ -106,9 +124,36 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     this.trustGranted = vscode.workspace.onDidGrantWorkspaceTrust(() => this.watcher?.refresh());
   }
 
-  /** Reads the files, starts connecting (without waiting) and watches the files. */
+  /** Reads the files, starts connecting (without waiting) and watches the files; again once the stored secrets are read. */
   start(): void {
     this.watch();
+    void this.loadSecrets().then(
+      (changed) => {
+        if (changed && !this.disposing) this.watcher?.reload();
+      },
+      (error: unknown) => this.options.log.warn(`Reading the MCP servers' secrets failed: ${String(error)}`),
+    );
+  }
+
+  private async loadSecrets(): Promise<boolean> {
+    const secrets = this.options.secrets;
+    if (!secrets) return false;
+    const names = JSON.parse((await secrets.get(SECRET_NAMES_KEY)) ?? '[]') as unknown;
+    if (!Array.isArray(names)) return false;
+    for (const name of names) {
+      if (typeof name !== 'string') continue;
+      const value = await secrets.get(`${SECRET_PREFIX}${name}`);
+      if (value !== undefined) this.secretEnv[name] = value;
+    }
+    return Object.keys(this.secretEnv).length > 0;
+  }
+
+  private async storeSecret(variable: string, value: string): Promise<void> {
+    const secrets = this.options.secrets;
+    if (!secrets) throw new Error('This window has no secret storage; set the variable in your environment instead.');
+    await secrets.store(`${SECRET_PREFIX}${variable}`, value);
+    this.secretEnv[variable] = value;
+    await secrets.store(SECRET_NAMES_KEY, JSON.stringify(Object.keys(this.secretEnv)));
   }
 
   /** Follows a change of the workspace folders: the roots offered to servers, and the primary folder's .smith/mcp.json. */
@@ -126,6 +171,7 @@ export class McpService implements McpPanelSource, vscode.Disposable {
       problems: this.hub.configProblems(),
       sources: this.sources,
       elicitations: this.elicitations.pending(),
+      ...(this.registry.view() ? { registry: this.registry.view()! } : {}),
     });
   }
 
@@ -215,6 +261,7 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     this.sources = configSources(this.options.storageDir, this.options.cwd());
     const watcher = new McpConfigWatcher({
       sources: this.sources,
+      env: () => ({ ...process.env, ...this.secretEnv }),
       // In VS Code's Restricted Mode nothing from the workspace starts, whatever was answered before.
       workspaceTrust: (workspace, fingerprint) => (vscode.workspace.isTrusted ? this.trust.check(workspace, fingerprint) : 'unknown'),
       onConfig: (config) => this.apply(config),
@@ -266,6 +313,10 @@ async function openInBrowser(url: string, server: string): Promise<void> {
   const opened = await vscode.env.openExternal(vscode.Uri.parse(url, true));
   if (!opened) throw new Error(`the sign-in page for MCP server "${server}" was not opened`);
 }
+
+/** The secret storage keys of installed servers' secrets, and the list of their names. */
+const SECRET_PREFIX = 'smith.mcp.secret.';
+const SECRET_NAMES_KEY = 'smith.mcp.secretNames';
 
 const TRUST = 'Trust and Start';
 const DONT = "Don't Start";

@@ -1,3 +1,4 @@
+import { DEFAULT_MCP_REGISTRY_URL } from '../../core/mcp/mcp-registry.js';
 import * as vscode from 'vscode';
 import type { ProviderChoice } from '../../panel/panel-ports.js';
 import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
@@ -50,6 +51,8 @@ export interface SmithSettings {
   readonly toolProtocol: ToolProtocol;
   /** Above this many MCP tools the prompt lists servers only and the model searches for tools. */
   readonly mcpDiscoveryThreshold: number;
+  /** The MCP Registry the MCP view's "Browse servers" searches (a company's mirror, or the official one). */
+  readonly mcpRegistryUrl: string;
   /** Window and prices for models neither the provider nor the catalogue describes, or to correct them. */
   readonly modelOverrides: ModelInfoOverrides;
   /** `smith.requestIdleTimeout` in milliseconds: a request receiving no byte for this long is retried; 0 turns it off. */
@@ -127,6 +130,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     reasoningEffort: oneOf(config.get<string>('reasoningEffort'), REASONING_EFFORTS, 'off'),
     toolProtocol: oneOf(config.get<string>('toolProtocol'), ['xml', 'native'] as const, 'xml'),
     mcpDiscoveryThreshold: count('mcp.discoveryThreshold', DEFAULT_DISCOVERY_THRESHOLD, 0),
+    mcpRegistryUrl: text('mcp.registryUrl') || DEFAULT_MCP_REGISTRY_URL,
     idleTimeoutMs: idleTimeoutMs(config.get<unknown>('requestIdleTimeout')),
     checkpoints: {
       enabled: flag('checkpoints.enabled', true),

@@ -4,6 +4,7 @@ import { PageHeader } from '../common/page-header.js';
 import { useActions } from '../common/actions-context.js';
 import { McpServerCard } from './mcp-server-card.js';
 import { ElicitationForms } from './elicitation-form.js';
+import { RegistryBrowser } from './registry-browser.js';
 import { fileName, mcpProblemPlace } from './mcp-status.js';
 
 /** The MCP servers of the window: config problems first, then each server with its tools and resources. */
@@ -39,6 +40,7 @@ export function McpView({ mcp, onBack }: { mcp: McpPanelState; onBack: () => voi
           ))}
         </ul>
       )}
+      <RegistryBrowser registry={mcp.registry} hasWorkspace={workspace !== undefined} />
     </div>
   );
 }
