@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { runActivationBench } from './activation.js';
 import { runCheckpointsBench } from './checkpoints.js';
+import { runContextBench } from './context.js';
 import { runEditsBench } from './edits.js';
 import { runLogSizeBench } from './log-size.js';
 import { runParserBench } from './parser.js';
@@ -34,6 +35,7 @@ const BENCHES: Readonly<Record<string, (options: BenchOptions) => Promise<BenchO
   activation: runActivationBench,
   'ui-projection': runUiProjectionBench,
   'log-size': runLogSizeBench,
+  context: runContextBench,
   subagents: runSubagentsBench,
 };
 

@@ -23,6 +23,9 @@ export interface CliOptions {
   readonly profile?: string;
   /** --plan-profile / --act-profile NAME: the API profile a mode runs with (its provider, model and key). */
   readonly modeProfiles: { readonly plan?: string; readonly act?: string };
+  /** --condense-profile NAME / --condense-model ID: who writes the summary when the history is condensed. */
+  readonly condenseProfile?: string;
+  readonly condenseModel?: string;
   readonly model?: string;
   readonly baseUrl?: string;
   readonly reasoningEffort?: 'low' | 'medium' | 'high';
@@ -52,6 +55,8 @@ export interface CliOptions {
   readonly maxCost?: number;
   /** --auto-condense PERCENT: condense the history when a request fills this much of the window. */
   readonly autoCondenseAt?: number;
+  /** --auto-condense TOKENS: condense the history when a request holds this many tokens. */
+  readonly autoCondenseTokens?: number;
   readonly storage?: string;
   readonly resume?: string;
   readonly verbose: boolean;
@@ -173,8 +178,13 @@ ${WEB_FLAGS_HELP}
   --max-cost USD             stop when the task, its sub-agents and its new_task hand-overs have
                              cost this much together; needs the model's prices (an error without
                              them); on a terminal, Smith asks whether to go on for another USD
-  --auto-condense PERCENT    condense the history when a request fills this share of the model's
-                             context window (default 80)
+  --auto-condense PERCENT|TOKENS
+                             condense the history when a request fills this share of the model's
+                             context window ("60%" or 60; default 80), or holds this many tokens
+                             (120000 or 120k: a fixed size, whatever the window); large old tool
+                             results are shortened first
+  --condense-model ID        write the summaries with this model (same provider) instead of the
+                             task's own; --condense-profile NAME: with an API profile's
   --storage DIR              where task logs are kept (default: a per-user folder)
   --mcp-config FILE          an extra MCP servers file ({"mcpServers": {...}}), besides
                              <storage>/mcp_settings.json and .smith/mcp.json
@@ -209,6 +219,8 @@ function parseFlags(argv: readonly string[]) {
         provider: { type: 'string' },
         profile: { type: 'string' },
         'plan-profile': { type: 'string' },
+        'condense-profile': { type: 'string' },
+        'condense-model': { type: 'string' },
         'act-profile': { type: 'string' },
         model: { type: 'string' },
         'base-url': { type: 'string' },
@@ -334,7 +346,9 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     maxIterations,
     ...repeatLimit(values['max-repeats']),
     ...positiveCost(values['max-cost']),
-    ...condensePercent(values['auto-condense']),
+    ...condenseTrigger(values['auto-condense']),
+    ...(values['condense-profile'] ? { condenseProfile: values['condense-profile'] } : {}),
+    ...(values['condense-model'] ? { condenseModel: values['condense-model'] } : {}),
     ...(values.storage ? { storage: values.storage } : {}),
     ...(values.resume !== undefined ? { resume: taskIdArgument(values.resume, '--resume') } : {}),
     verbose: values.verbose!,
@@ -372,12 +386,20 @@ function checkedHosts(hosts: readonly string[]): string[] {
   return [...hosts];
 }
 
-function condensePercent(raw: string | undefined): { autoCondenseAt?: number } {
+/** --auto-condense: a percentage ("60%", or 10 to 100) or a token count (1000 or more; "120k"). */
+function condenseTrigger(raw: string | undefined): { autoCondenseAt?: number; autoCondenseTokens?: number } {
   if (raw === undefined) return {};
-  const value = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(value) || value < 10 || value > 100)
-    throw new UsageError(`--auto-condense must be a percentage from 10 to 100; got "${raw}"`);
-  return { autoCondenseAt: value / 100 };
+  const text = raw.trim().toLowerCase();
+  const tokens = /^(\d+(?:\.\d+)?)k$/.exec(text);
+  const value = tokens ? Number(tokens[1]) * 1000 : Number(text.replace(/%$/, ''));
+  const problem = `--auto-condense must be a percentage from 10 to 100 ("60%") or a number of tokens of 1000 or more ("120000", "120k"); got "${raw}"`;
+  if (text === '' || text === '%' || !Number.isFinite(value)) throw new UsageError(problem);
+  if (!tokens && (text.endsWith('%') || value <= 100)) {
+    if (value < 10 || value > 100) throw new UsageError(problem);
+    return { autoCondenseAt: value / 100 };
+  }
+  if (value < 1000 || !Number.isSafeInteger(Math.round(value))) throw new UsageError(problem);
+  return { autoCondenseTokens: Math.round(value) };
 }
 
 /** A whole number, 0 or more. */

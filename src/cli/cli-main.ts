@@ -29,7 +29,7 @@ import { printOutcome } from './outcome-printer.js';
 import { listModels, applyStoredModelCatalog } from './list-models-command.js';
 import { reportCliFailure } from './cli-failure.js';
 import { usageTotals } from '../core/task/ui-projection.js';
-import { modeProviderConfigsFrom, providerConfigFrom } from './provider-settings.js';
+import { condenseProviderConfigFrom, modeProviderConfigsFrom, providerConfigFrom } from './provider-settings.js';
 import { readStdin } from './read-stdin.js';
 import { reportInterruptedRestores } from './restore-recovery.js';
 import { runRepl } from './repl.js';
@@ -88,7 +88,12 @@ async function main(argv: readonly string[]): Promise<number> {
   const redactor = cliRedactor(process.env);
   const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
   // Built first: a provider that cannot be built says what to fix before anything starts.
-  const providers = sessionProviders({ main: providerConfigFrom(options, process.env), profiles: modeProviderConfigsFrom(options, process.env) });
+  const condense = condenseProviderConfigFrom(options, process.env);
+  const providers = sessionProviders({
+    main: providerConfigFrom(options, process.env),
+    profiles: modeProviderConfigsFrom(options, process.env),
+    ...(condense ? { condense } : options.condenseModel ? { condenseModel: options.condenseModel } : {}),
+  });
   const provider = providers.main;
   // Approvals and answers are read from stdin unless the task itself came from there.
   const stdinFree = !jsonInput && (stdinIsTty || Boolean(options.task) || Boolean(options.resume));
@@ -149,6 +154,7 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(options.maxRepeatedCalls !== undefined ? { maxRepeatedCalls: options.maxRepeatedCalls } : {}),
       ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
       ...(options.autoCondenseAt !== undefined ? { autoCondenseAt: options.autoCondenseAt } : {}),
+      ...(options.autoCondenseTokens !== undefined ? { autoCondenseTokens: options.autoCondenseTokens } : {}),
       modelOverrides: options.modelOverrides,
       checkpoints: { enabled: options.checkpoints && !overlay },
       permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...settings.rules],

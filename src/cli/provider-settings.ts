@@ -68,6 +68,17 @@ export function modeProviderConfigsFrom(flags: ProfiledOptions, env: NodeJS.Proc
   return configs;
 }
 
+/**
+ * The model that writes summaries: --condense-profile (an API profile, its provider and key) wins
+ * over --condense-model (another model of the main provider); undefined: the task's own.
+ */
+export function condenseProviderConfigFrom(flags: ProfiledOptions & { readonly condenseProfile?: string }, env: NodeJS.ProcessEnv): ProviderConfig | undefined {
+  if (flags.condenseProfile === undefined) return undefined;
+  namedProfile(flags.condenseProfile, flags.storage ?? defaultStorageDir(env));
+  const { provider: _provider, model: _model, baseUrl: _baseUrl, reasoningEffort: _effort, toolProtocol: _protocol, ...kept } = flags;
+  return providerConfigFrom({ ...kept, profile: flags.condenseProfile }, env);
+}
+
 /** The profile named by --profile (or SMITH_PROFILE), from the user's settings file; a UsageError names the ones there are. */
 function chosenProfile(options: ProfiledOptions, env: NodeJS.ProcessEnv): ApiProfile | undefined {
   const name = options.profile ?? (env.SMITH_PROFILE?.trim() || undefined);

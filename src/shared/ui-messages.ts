@@ -79,7 +79,8 @@ export const uiMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('user'), ...said }),
   z.object({ kind: z.literal('assistant'), id: z.string(), text: z.string(), reasoning: z.string(), ts: z.number() }),
   uiToolMessageSchema,
-  z.object({ kind: z.literal('notice'), id: z.string(), text: z.string(), ts: z.number() }),
+  /** `detail`: more to read on request (a condensed history's summary). */
+  z.object({ kind: z.literal('notice'), id: z.string(), text: z.string(), detail: z.string().optional(), ts: z.number() }),
   z.object({ kind: z.literal('error'), id: z.string(), text: z.string(), ts: z.number() }),
   uiRetryMessageSchema,
   z.object({ kind: z.literal('completion'), id: z.string(), result: z.string(), command: z.string().optional(), ts: z.number() }),

@@ -8,6 +8,11 @@ export interface ContextLimits {
 export interface ContextPolicy {
   /** Share of the window at which the model is asked to condense the history (0 disables). */
   readonly autoCondenseThreshold: number;
+  /**
+   * A request size in tokens at which the history is condensed, whatever the window: on a 1M-token
+   * model a share triggers far too late to stay cheap. With a share too, the lower of the two wins.
+   */
+  readonly autoCondenseTokens?: number;
 }
 
 export const DEFAULT_CONTEXT_POLICY: ContextPolicy = { autoCondenseThreshold: 0.8 };
@@ -24,9 +29,19 @@ export function requestBudget(limits: ContextLimits): number {
 /** What to do before the next request. */
 type ContextAction = 'none' | 'condense' | 'truncate';
 
-/** Decides from the request's size: condense at the threshold, truncate past the budget. */
+/** The request size at which the history is condensed: the lower of the share of the window and the token count; undefined when both are off. */
+export function condenseTrigger(limits: ContextLimits, policy: ContextPolicy): number | undefined {
+  const triggers = [
+    ...(policy.autoCondenseThreshold > 0 ? [policy.autoCondenseThreshold * limits.contextWindow] : []),
+    ...(policy.autoCondenseTokens !== undefined && policy.autoCondenseTokens > 0 ? [policy.autoCondenseTokens] : []),
+  ];
+  return triggers.length > 0 ? Math.min(...triggers) : undefined;
+}
+
+/** Decides from the request's size: condense at the trigger, truncate past the budget. */
 export function contextAction(tokens: number, limits: ContextLimits, policy: ContextPolicy, condensedSinceLastTurn: boolean): ContextAction {
-  if (tokens > requestBudget(limits)) return condensedSinceLastTurn || policy.autoCondenseThreshold <= 0 ? 'truncate' : 'condense';
-  if (policy.autoCondenseThreshold > 0 && !condensedSinceLastTurn && tokens > policy.autoCondenseThreshold * limits.contextWindow) return 'condense';
+  const trigger = condenseTrigger(limits, policy);
+  if (tokens > requestBudget(limits)) return condensedSinceLastTurn || trigger === undefined ? 'truncate' : 'condense';
+  if (trigger !== undefined && !condensedSinceLastTurn && tokens > trigger) return 'condense';
   return 'none';
 }

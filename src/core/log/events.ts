@@ -40,6 +40,7 @@ export type TaskEvent =
   | ContextMeasured
   | HooksRan
   | ToolAutoApproved
+  | ToolResultsShortened
   | LoopDetected;
 
 interface EventBase {
@@ -262,6 +263,8 @@ interface HistoryCondensed extends EventBase {
   readonly usage?: TokenUsage;
   /** US dollars for the summary request, when the model's prices are known. */
   readonly cost?: number;
+  /** The model that wrote it (`provider/model`), when Smith asked for the summary. */
+  readonly model?: string;
 }
 
 /** A summary request failed; the tokens it used still count. */
@@ -413,6 +416,19 @@ interface LoopDetected extends EventBase {
   readonly action: 'told' | 'allowed' | 'stopped';
   /** The calls failed the same way rather than repeating the same parameters. */
   readonly sameFailure: boolean;
+}
+
+/**
+ * Large tool results up to `throughSeq` reach the model shortened to about `maxTokens` each (their
+ * beginning and end), to keep a long task's context small before condensing the whole history.
+ */
+interface ToolResultsShortened extends EventBase {
+  readonly type: 'tool_results_shortened';
+  readonly throughSeq: number;
+  readonly maxTokens: number;
+  /** How many results it shortened, and about how many tokens that saves per request. */
+  readonly results: number;
+  readonly savedTokens: number;
 }
 
 /** The user edited the model's todo list (in the panel); the model sees the edited list next. */

@@ -38,6 +38,9 @@ export interface ModelSettings {
   readonly profiles?: Partial<Record<Mode, ProviderConfig>>;
   /** A mode's own model on the main provider; one equal to the main model adds nothing. */
   readonly modeModels?: Partial<Record<Mode, string>>;
+  /** The model that writes summaries when the history is condensed: an API profile, or a model on the main provider. */
+  readonly condense?: ProviderConfig;
+  readonly condenseModel?: string;
 }
 
 /** The providers a session talks to: the main one and those of the modes with their own model. */
@@ -46,6 +49,8 @@ export interface SessionProviders {
   readonly forMode?: Partial<Record<Mode, ApiProvider>>;
   /** Another model on the main provider (its key and address), for an agent whose `model:` names one. */
   readonly withModel?: (modelId: string) => ApiProvider;
+  /** The model that writes summaries when the history is condensed; absent: each turn's own. */
+  readonly condense?: ApiProvider;
 }
 
 /**
@@ -62,7 +67,8 @@ export function sessionProviders(models: ModelSettings, build: (config: Provider
     else if (model && model !== models.main.model) forMode[mode] = build({ ...models.main, model });
   }
   const withModel = (model: string) => build({ ...models.main, model });
-  return Object.keys(forMode).length > 0 ? { main, forMode, withModel } : { main, withModel };
+  const condense = models.condense ? build(models.condense) : models.condenseModel ? withModel(models.condenseModel) : undefined;
+  return { main, ...(Object.keys(forMode).length > 0 ? { forMode } : {}), withModel, ...(condense ? { condense } : {}) };
 }
 
 /**
@@ -87,6 +93,8 @@ export interface SessionSettings {
   readonly maxCost?: number;
   /** The share of the model's window (0–1) at which the history is condensed. */
   readonly autoCondenseAt?: number;
+  /** A request size in tokens at which the history is condensed (the lower trigger wins). */
+  readonly autoCondenseTokens?: number;
   /** The user's window and prices for models the catalogue does not know. */
   readonly modelOverrides?: ModelInfoOverrides;
   readonly checkpoints?: CheckpointSettings;
@@ -142,6 +150,8 @@ export function openSession(input: SessionInput): Promise<TaskEnvironment> {
       maxRepeatedCalls: settings.maxRepeatedCalls,
       maxCost: settings.maxCost,
       autoCondenseAt: settings.autoCondenseAt,
+      autoCondenseTokens: settings.autoCondenseTokens,
+      condenseProvider: providers.condense,
       modelOverrides: settings.modelOverrides,
       checkpoints: settings.checkpoints,
       permissions: settings.permissions,

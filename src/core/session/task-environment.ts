@@ -1,3 +1,4 @@
+import { DEFAULT_CONTEXT_POLICY } from '../context/context-window.js';
 import { join } from 'node:path';
 import type { Host } from '../ports.js';
 import { CommandSessions } from '../process/command-sessions.js';
@@ -72,6 +73,10 @@ export interface TaskEnvironmentInput {
   readonly maxCost?: number;
   /** The share of the model's window (0–1) at which the history is condensed (default 0.8). */
   readonly autoCondenseAt?: number;
+  /** A request size in tokens at which the history is condensed (the lower trigger wins). */
+  readonly autoCondenseTokens?: number;
+  /** The model that writes summaries; absent: each turn's own. */
+  readonly condenseProvider?: ApiProvider;
   /** Labels of the rules files the user turned off, read before each request. */
   readonly disabledRules?: () => ReadonlySet<string>;
   /** The user's window and prices for models the catalogue does not know (or to correct it). */
@@ -237,7 +242,10 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     notify: (message) => input.host.notify('warning', message),
   });
   // What the providers' servers say about their models (window, prices), so cost and context management need no numbers typed.
-  const learned = await learnModelFacts([input.provider, ...Object.values(input.providerForMode ?? {})], input.storageDir);
+  const learned = await learnModelFacts(
+    [input.provider, ...Object.values(input.providerForMode ?? {}), ...(input.condenseProvider ? [input.condenseProvider] : [])],
+    input.storageDir,
+  );
   const options: TaskOptions = {
     storageDir: input.storageDir,
     cwd: input.cwd,
@@ -254,7 +262,15 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     maxIterations: input.maxIterations,
     ...(input.maxRepeatedCalls !== undefined ? { maxRepeatedCalls: input.maxRepeatedCalls } : {}),
     ...(input.maxCost !== undefined ? { maxCost: input.maxCost } : {}),
-    ...(input.autoCondenseAt !== undefined ? { contextPolicy: { autoCondenseThreshold: input.autoCondenseAt } } : {}),
+    ...(input.autoCondenseAt !== undefined || input.autoCondenseTokens !== undefined
+      ? {
+          contextPolicy: {
+            autoCondenseThreshold: input.autoCondenseAt ?? DEFAULT_CONTEXT_POLICY.autoCondenseThreshold,
+            ...(input.autoCondenseTokens !== undefined ? { autoCondenseTokens: input.autoCondenseTokens } : {}),
+          },
+        }
+      : {}),
+    ...(input.condenseProvider ? { condenseProvider: input.condenseProvider } : {}),
     ignore,
     ...(workspace.isMultiRoot || input.extraPromptSections
       ? { extraPromptSections: () => [workspaceFoldersSection(workspace), ...(input.extraPromptSections?.() ?? [])].filter((s) => s !== '') }

@@ -1,5 +1,6 @@
 import { repeatedCallNote } from './repeated-calls.js';
 import type { Base64Image, ContentPart, ImagePart, ProviderMessage, TextMessage, ToolProtocol, ToolResultPart } from '../providers/types.js';
+import { shortenedOutput, shortenedThrough } from '../context/result-shortening.js';
 import { selectContextImages } from '../context/image-budget.js';
 import { hiddenSeqs } from '../context/truncation-plan.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
@@ -138,6 +139,7 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
   let taskText = '';
   const hidden = hiddenSeqs(events);
   const superseded = supersededReads(events);
+  const shortened = shortenedThrough(events);
   const withImages = options.includeImages ? selectContextImages(events, hidden) : undefined;
   let notedTruncation = false;
   for (const event of events) {
@@ -203,7 +205,12 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
       case 'tool_result': {
         answered.add(event.callId);
         const leftOut = withImages?.leftOut.has(event.seq) ? `\n\n${IMAGES_LEFT_OUT_NOTE}` : '';
-        const output = withApprovalFeedback(superseded.has(event.seq) ? SUPERSEDED_READ_NOTE : event.output, approvalFeedback.get(event.callId)) + leftOut;
+        const seen = superseded.has(event.seq)
+          ? SUPERSEDED_READ_NOTE
+          : event.seq <= shortened.throughSeq
+            ? shortenedOutput(event.output, shortened.maxTokens)
+            : event.output;
+        const output = withApprovalFeedback(seen, approvalFeedback.get(event.callId)) + leftOut;
         const images = withImages?.sent.has(event.seq) ? (event.images ?? []).map((image) => ({ type: 'image' as const, ...image })) : [];
         pushResult(event.callId, output, `${toolLabel(requested.get(event.callId))} Result:\n${output}`, false, images);
         break;
@@ -238,6 +245,7 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
         messages.push({ role: 'assistant', content: event.partialText.trim() || '(no answer yet)' });
         pendingUser.push(USER_INTERRUPTED_NOTE);
         break;
+      case 'tool_results_shortened':
       case 'task_aborted':
       case 'error':
       case 'new_task_requested':

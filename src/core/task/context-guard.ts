@@ -1,7 +1,8 @@
-import { DEFAULT_CONTEXT_POLICY, contextAction, requestBudget, type ContextLimits, type ContextPolicy } from '../context/context-window.js';
+import { DEFAULT_CONTEXT_POLICY, condenseTrigger, contextAction, requestBudget, type ContextLimits, type ContextPolicy } from '../context/context-window.js';
 import { SummaryRequestError, summarizeHistory } from '../context/condense-history.js';
 import { estimateRequestTokens, estimateTextTokens } from '../context/token-estimate.js';
 import { planTruncation } from '../context/truncation-plan.js';
+import { planShortening } from '../context/result-shortening.js';
 import type { ApiProvider, ProviderMessage, TokenUsage, ToolDefinition, ToolProtocol } from '../providers/types.js';
 import { apiProjection, resultTextsIn } from './api-projection.js';
 import type { TaskLog } from '../log/task-log.js';
@@ -21,6 +22,8 @@ export class ContextGuard {
     private readonly policy: ContextPolicy = DEFAULT_CONTEXT_POLICY,
     /** What a request's usage cost on this provider; undefined when its prices are unknown. */
     private readonly priceOf: (provider: ApiProvider, usage: TokenUsage) => number | undefined = () => undefined,
+    /** The model that writes summaries (`smith.condenseProfile`, `--condense-model`); the task's own model when absent. */
+    private readonly summarizer?: ApiProvider,
   ) {}
 
   /**
@@ -43,7 +46,12 @@ export class ContextGuard {
       return messages;
     }
     const fixedText = tooling.tools ? `${systemPrompt}\n${JSON.stringify(tooling.tools)}` : systemPrompt;
-    const action = contextAction(estimateRequestTokens(fixedText, messages), limits, this.policy, this.condensedRecently());
+    let action = contextAction(estimateRequestTokens(fixedText, messages), limits, this.policy, this.condensedRecently());
+    // Shortening large old results costs no request and keeps the recent detail: tried first.
+    if (action !== 'none' && this.shortenOldResults()) {
+      messages = project();
+      action = contextAction(estimateRequestTokens(fixedText, messages), limits, this.policy, this.condensedRecently());
+    }
     if (action === 'condense') {
       try {
         await this.condense(provider, signal);
@@ -79,7 +87,8 @@ export class ContextGuard {
       tools: toolTokens,
       conversation,
       results: Math.min(conversation, toolResultTokens(messages)),
-      condenseAt: this.policy.autoCondenseThreshold,
+      // The trigger as a share of this window, whichever setting set it (the context bar draws it).
+      condenseAt: limits ? Math.min(1, (condenseTrigger(limits, this.policy) ?? 0) / limits.contextWindow) : this.policy.autoCondenseThreshold,
     });
   }
 
@@ -88,7 +97,8 @@ export class ContextGuard {
    * projection: no tools are offered then). The request's tokens and cost are logged with it, or
    * with a `condense_failed` event when the summary could not be used.
    */
-  async condense(provider: ApiProvider, signal?: AbortSignal): Promise<void> {
+  async condense(taskProvider: ApiProvider, signal?: AbortSignal): Promise<void> {
+    const provider = this.summarizer ?? taskProvider;
     let result: Awaited<ReturnType<typeof summarizeHistory>>;
     try {
       result = await summarizeHistory(provider, apiProjection(this.log.events), signal);
@@ -96,7 +106,15 @@ export class ContextGuard {
       if (error instanceof SummaryRequestError) this.log.append({ type: 'condense_failed', error: error.message, ...this.spent(provider, error.usage) });
       throw error;
     }
-    this.log.append({ type: 'history_condensed', summary: result.summary, ...this.spent(provider, result.usage) });
+    this.log.append({ type: 'history_condensed', summary: result.summary, model: `${provider.id}/${provider.modelId}`, ...this.spent(provider, result.usage) });
+  }
+
+  /** Shortens the large tool results older than the last few turns; false when there were none. */
+  private shortenOldResults(): boolean {
+    const plan = planShortening(this.log.events);
+    if (!plan) return false;
+    this.log.append({ type: 'tool_results_shortened', ...plan });
+    return true;
   }
 
   private spent(provider: ApiProvider, usage: TokenUsage | undefined): { usage?: TokenUsage; cost?: number } {

@@ -27,6 +27,8 @@ export interface TaskOptions extends TurnInputs {
   /** US dollars a run may cost before Smith stops and asks (needs the model's prices). */
   readonly maxCost?: number;
   readonly maxConsecutiveMistakes?: number;
+  /** The model that writes summaries when the history is condensed (another model or profile); absent: the turn's own. */
+  readonly condenseProvider?: ApiProvider;
   /** Identical calls in a row after which the model is told it repeats itself, and then the user asked (default 3; 0: never). */
   readonly maxRepeatedCalls?: number;
   /** The workspace's .smithignore rules (default: nothing ignored). */

@@ -55,7 +55,12 @@ export class Task {
     readonly log: TaskLog,
     private readonly options: TaskOptions,
   ) {
-    this.context = new ContextGuard(log, options.contextPolicy, (provider, usage) => this.costOf(provider, usage));
+    this.context = new ContextGuard(
+      log,
+      options.contextPolicy,
+      (provider, usage) => this.costOf(provider, usage),
+      options.condenseProvider ? redactingProvider(options.condenseProvider, options.redactor) : undefined,
+    );
     this.checkpoints = options.checkpoints
       ? new TaskCheckpoints(
           options.checkpoints,

@@ -204,7 +204,21 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
       push({ kind: 'notice', id, text: `Switched to the ${event.skill} skill.`, ts: event.ts });
       break;
     case 'history_condensed':
-      push({ kind: 'notice', id, text: 'Older history was condensed into a summary.', ts: event.ts });
+      push({
+        kind: 'notice',
+        id,
+        text: `Older history was condensed into a summary${event.model ? ` (written by ${event.model})` : ''}.`,
+        detail: event.summary,
+        ts: event.ts,
+      });
+      break;
+    case 'tool_results_shortened':
+      push({
+        kind: 'notice',
+        id,
+        text: `Shortened ${event.results} large old tool result${event.results === 1 ? '' : 's'} to keep the context small (about ${event.savedTokens.toLocaleString('en-US')} tokens less per request).`,
+        ts: event.ts,
+      });
       break;
     case 'condense_failed':
       push({ kind: 'notice', id, text: `Condensing the history failed: ${event.error}`, ts: event.ts });

@@ -1,6 +1,6 @@
 import type { ProviderConfig } from '../../core/providers/types.js';
 import type { Mode } from '../../shared/mode.js';
-import { namedModeProfiles } from '../../core/session/mode-profile-fields.js';
+import { modeProfileFields, namedModeProfiles } from '../../core/session/mode-profile-fields.js';
 import type { ApiProfile } from '../../shared/protocol.js';
 import { readProfiles } from './profile-settings.js';
 import { providerConfig, type ProviderKeys, type SmithSettings } from './settings.js';
@@ -33,4 +33,24 @@ export async function modeProviderConfigs(
     configs[mode] = providerConfig({ ...settings, ...provider, azureApiVersion: apiVersion }, await keys.get(fields.provider));
   }
   return { configs, problems };
+}
+
+/**
+ * The provider config of `smith.condenseProfile`, with the key stored for its provider; a name no
+ * profile has is a problem (the summaries are then written by `smith.condenseModel` or the task's model).
+ */
+export async function condenseProviderConfig(
+  settings: SmithSettings,
+  keys: Pick<ProviderKeys, 'get'>,
+  profiles: Readonly<Record<string, ApiProfile>> = readProfiles(),
+): Promise<{ readonly config?: ProviderConfig; readonly problem?: string }> {
+  const name = settings.condenseProfile;
+  if (!name) return {};
+  const profile = Object.hasOwn(profiles, name) ? profiles[name] : undefined;
+  if (!profile)
+    return {
+      problem: `smith.condenseProfile names the profile "${name}", which is not in smith.profiles; the summaries are written by ${settings.condenseModel || "the task's own model"}.`,
+    };
+  const { apiVersion, ...provider } = modeProfileFields(profile, 'act');
+  return { config: providerConfig({ ...settings, ...provider, azureApiVersion: apiVersion }, await keys.get(provider.provider)) };
 }

@@ -13,7 +13,7 @@ import { missingSetup } from '../../shared/provider-setup.js';
 import { providerEntry } from '../../shared/providers.js';
 import { profileOf } from '../../shared/api-profiles.js';
 import { saveProfile, withProfiles } from './profile-settings.js';
-import { modeProviderConfigs } from './mode-profiles.js';
+import { condenseProviderConfig, modeProviderConfigs } from './mode-profiles.js';
 import {
   SETTINGS_SECTION,
   providerConfig,
@@ -144,7 +144,8 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
     const mcp = this.deps.mcp?.wiring;
     const modes = await modeProviderConfigs(settings, this.deps.keys);
-    for (const problem of modes.problems) this.deps.host.notify('warning', problem);
+    const condense = await condenseProviderConfig(settings, this.deps.keys);
+    for (const problem of [...modes.problems, ...(condense.problem ? [condense.problem] : [])]) this.deps.host.notify('warning', problem);
     const inputs: VsCodeTaskInputs = {
       storageDir: this.deps.storageDir,
       cwd,
@@ -153,6 +154,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
       settings,
       apiKey,
       modeProviders: modes.configs,
+      ...(condense.config ? { condenseProvider: condense.config } : {}),
       livePolicy: () => readSettings().policy,
       disabledRules: () => new Set(readSettings().disabledRules),
       agentSkills: {

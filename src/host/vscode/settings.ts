@@ -64,6 +64,11 @@ export interface SmithSettings {
   readonly permissions: readonly { readonly effect: PermissionEffect; readonly rule: string }[];
   /** `smith.autoCondensePercent` as a share (0.1–1): condense the history when a request fills this much of the window. */
   readonly autoCondenseAt: number;
+  /** `smith.autoCondenseTokens`: condense when a request holds this many tokens, whatever the window; 0 (absent): only the share. */
+  readonly autoCondenseTokens?: number;
+  /** `smith.condenseProfile` (an API profile) and `smith.condenseModel` (a model of the main provider): who writes the summaries; '' for the task's own model. */
+  readonly condenseProfile: string;
+  readonly condenseModel: string;
   /** `smith.disabledRules`: labels of the rules files the user turned off. */
   readonly disabledRules: readonly string[];
   /** `smith.modelCatalogUrl`: where "Refresh Model Catalogue" fetches newer models' facts; '' asks. */
@@ -152,6 +157,9 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     skillFolders: stringList(config.inspect<unknown>('skillFolders')?.globalValue),
     web: readWebSettings(config),
     autoCondenseAt: condenseShare(config.get<unknown>('autoCondensePercent')),
+    ...(count('autoCondenseTokens', 0, 0) >= 1000 ? { autoCondenseTokens: count('autoCondenseTokens', 0, 0) } : {}),
+    condenseProfile: text('condenseProfile'),
+    condenseModel: text('condenseModel'),
     modelOverrides: {
       ...positive(config.get<unknown>('modelContextWindow'), 'contextWindow'),
       ...positive(config.get<unknown>('modelInputPrice'), 'inputPrice'),

@@ -34,6 +34,8 @@ export interface VsCodeTaskInputs {
   readonly apiKey: string | undefined;
   /** The modes that use their own API profile (which wins over the mode's model in the settings). */
   readonly modeProviders?: Partial<Record<Mode, ProviderConfig>>;
+  /** `smith.condenseProfile` as a provider config, when it names a profile. */
+  readonly condenseProvider?: ProviderConfig;
   /** The auto-approve settings as they are now, read before each tool call (default: as the task started). */
   readonly livePolicy?: () => SmithSettings['policy'];
   /** Labels of the rules files the user turned off, read before each request. */
@@ -72,6 +74,7 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
     main: providerConfig(settings, apiKey),
     ...(input.modeProviders ? { profiles: input.modeProviders } : {}),
     modeModels: { plan: settings.planModel, act: settings.actModel },
+    ...(input.condenseProvider ? { condense: input.condenseProvider } : settings.condenseModel ? { condenseModel: settings.condenseModel } : {}),
   };
   const providers = sessionProviders(models, createHostProvider);
   const mcp = input.mcp;
@@ -89,6 +92,7 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
       maxRepeatedCalls: settings.maxRepeatedCalls,
       ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}),
       autoCondenseAt: settings.autoCondenseAt,
+      ...(settings.autoCondenseTokens !== undefined ? { autoCondenseTokens: settings.autoCondenseTokens } : {}),
       modelOverrides: settings.modelOverrides,
       checkpoints: settings.checkpoints,
       // Read again before each call: a rule added from the approval bar ("always allow") applies at once.

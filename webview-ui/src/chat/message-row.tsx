@@ -95,6 +95,12 @@ const MessageRow = memo(function MessageRow({ message, live, approval, pendingQu
         <div className="notice">
           <Codicon name="info" />
           <span>{message.text}</span>
+          {message.detail !== undefined && (
+            <details className="notice-detail">
+              <summary>Show the summary</summary>
+              <pre>{message.detail}</pre>
+            </details>
+          )}
         </div>
       );
     case 'retry':
