@@ -45,7 +45,7 @@ async function tokensSent(policy: ContextPolicy): Promise<{ total: number; conde
     provider: 'anthropic',
     model: 'bench-model',
     mode: 'act',
-    skill: 'code',
+    modeSlug: 'code',
   } as Parameters<TaskLog['append']>[0]);
   let total = 0;
   for (let turn = 0; turn < TURNS; turn++) {

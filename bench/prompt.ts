@@ -1,4 +1,4 @@
-// Prompt size: o200k tokens of the system prompt each built-in skill gets in Act and Plan mode,
+// Prompt size: o200k tokens of the system prompt each built-in mode gets in Act and Plan,
 // as setupTurn builds it from the real tool registry, and with 5 or 100 MCP tools with and
 // without discovery mode.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,8 +15,8 @@ import { mcpToolsFor } from '../src/core/tools/mcp-tools.js';
 import { CommandSessions } from '../src/core/process/command-sessions.js';
 import type { ApiProvider } from '../src/core/providers/types.js';
 import { workspaceTools } from '../src/core/session/task-environment.js';
-import { BUILT_IN_SKILLS } from '../src/core/skills/built-in-skills.js';
-import type { Mode } from '../src/shared/mode.js';
+import { BUILT_IN_MODES } from '../src/core/modes/built-in-modes.js';
+import type { PlanAct } from '../src/shared/plan-act.js';
 import type { TaskEvent } from '../src/core/log/events.js';
 import { setupTurn, type TurnInputs } from '../src/core/task/turn-setup.js';
 import { ToolRegistry } from '../src/core/tool-kit/tool-registry.js';
@@ -26,7 +26,7 @@ import { SkillSession } from '../src/core/skills/skill-session.js';
 import { syntheticMcpServers } from './mcp-catalogue.js';
 import { statusOf, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 
-/** The default system prompt (code skill, Act, every built-in tool) stays under this many tokens. */
+/** The default system prompt (code mode, Act, every built-in tool) stays under this many tokens. */
 const DEFAULT_TARGET = 4_000;
 
 /** setupTurn never calls the provider; it only picks one per mode. */
@@ -38,7 +38,7 @@ const NO_PROVIDER: ApiProvider = {
   },
 };
 
-function started(mode: Mode, skill: string): TaskEvent[] {
+function started(mode: PlanAct, modeSlug: string): TaskEvent[] {
   return [
     {
       type: 'task_started',
@@ -50,7 +50,7 @@ function started(mode: Mode, skill: string): TaskEvent[] {
       provider: 'anthropic',
       model: 'claude-sonnet-4-5',
       mode,
-      skill,
+      modeSlug,
     },
   ];
 }
@@ -61,11 +61,11 @@ function builtInTools(withMcp: boolean): ToolRegistry {
   return new ToolRegistry([...workspaceTools(new CommandSessions()), useSubagents, ...(withMcp ? mcpToolsFor(new McpHub()) : [])]);
 }
 
-/** Tokens of the system prompt for one skill and mode, optionally with MCP servers, or without the tools named in `without`. */
+/** Tokens of the system prompt for one mode and Plan/Act state, optionally with MCP servers, or without the tools named in `without`. */
 function promptTokens(
   cwd: string,
-  mode: Mode,
-  skill: string,
+  mode: PlanAct,
+  modeSlug: string,
   mcp?: { servers: readonly McpServerSnapshot[]; options: McpPromptOptions },
   without: readonly string[] = [],
   agentSkills?: SkillSession,
@@ -87,7 +87,7 @@ function promptTokens(
     ...(without.length > 0 ? { hiddenTools: () => new Set(without) } : {}),
     ...(agentSkills ? { agentSkills } : {}),
   };
-  return countTokens(setupTurn(inputs, started(mode, skill)).systemPrompt);
+  return countTokens(setupTurn(inputs, started(mode, modeSlug)).systemPrompt);
 }
 
 /**
@@ -167,11 +167,11 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
   // An empty workspace: no rules files, no AGENTS.md.
   const cwd = mkdtempSync(join(tmpdir(), 'smith-bench-prompt-'));
   try {
-    const bySkill: Record<string, Record<Mode, number>> = {};
-    for (const skill of BUILT_IN_SKILLS) {
-      bySkill[skill.slug] = { act: promptTokens(cwd, 'act', skill.slug), plan: promptTokens(cwd, 'plan', skill.slug) };
+    const byMode: Record<string, Record<PlanAct, number>> = {};
+    for (const mode of BUILT_IN_MODES) {
+      byMode[mode.slug] = { act: promptTokens(cwd, 'act', mode.slug), plan: promptTokens(cwd, 'plan', mode.slug) };
     }
-    const defaultTokens = bySkill.code!.act;
+    const defaultTokens = byMode.code!.act;
     const noDiscovery: McpPromptOptions = { discoveryThreshold: Number.MAX_SAFE_INTEGER };
     const forcedDiscovery: McpPromptOptions = { discoveryThreshold: 0 };
     const defaults: McpPromptOptions = {};
@@ -192,21 +192,21 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
     );
     const context = await contextCosts(cwd);
     const skills = skillCosts(cwd, defaultTokens);
-    options.log(`prompt: ${JSON.stringify(bySkill)}; ${JSON.stringify(mcp)}; ${JSON.stringify(context)}; ${JSON.stringify(skills)}`);
+    options.log(`prompt: ${JSON.stringify(byMode)}; ${JSON.stringify(mcp)}; ${JSON.stringify(context)}; ${JSON.stringify(skills)}`);
 
     const rows: Row[] = [
       {
         bench: 'prompt',
-        metric: 'system prompt tokens, code skill, Act (all built-in tools)',
+        metric: 'system prompt tokens, code mode, Act (all built-in tools)',
         value: String(defaultTokens),
         target: `< ${DEFAULT_TARGET}`,
         status: statusOf(defaultTokens, (v) => v < DEFAULT_TARGET),
       },
-      ...BUILT_IN_SKILLS.map(
-        (skill): Row => ({
+      ...BUILT_IN_MODES.map(
+        (mode): Row => ({
           bench: 'prompt',
-          metric: `  ${skill.slug}: Act / Plan`,
-          value: `${bySkill[skill.slug]!.act} / ${bySkill[skill.slug]!.plan}`,
+          metric: `  ${mode.slug}: Act / Plan`,
+          value: `${byMode[mode.slug]!.act} / ${byMode[mode.slug]!.plan}`,
           target: '',
           status: 'info',
         }),
@@ -258,7 +258,7 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
         spec_tokens: specTokens,
         ...context,
         ...skills,
-        by_skill: bySkill,
+        by_mode: byMode,
         tokenizer: 'o200k_base (gpt-tokenizer)',
         discovery_threshold_default: DEFAULT_DISCOVERY_THRESHOLD,
       },

@@ -27,7 +27,7 @@ const TASK: TaskView = {
   messages: [],
   usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
   mode: 'act',
-  skill: 'code',
+  modeSlug: 'code',
   status: 'running',
 };
 
@@ -35,9 +35,9 @@ const STATE: PanelState = {
   view: 'chat',
   settings: { provider: 'openai-compatible', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: true },
   history: [],
-  skills: [],
+  modes: [],
   mode: 'act',
-  skill: 'code',
+  modeSlug: 'code',
   mcp: { servers: [], problems: [], configFiles: { global: '/tmp/mcp.json' } },
   autoApprove: { readFiles: true, editFiles: true, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
   task: TASK,

@@ -48,7 +48,7 @@ function step(i: number): NewEvent[] {
 /** A realistic log of `length` events. */
 export function taskLog(length: number): TaskEvent[] {
   const events: NewEvent[] = [
-    { type: 'task_started', taskId: 'bench', task: 'Read everything', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' },
+    { type: 'task_started', taskId: 'bench', task: 'Read everything', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', modeSlug: 'code' },
   ];
   for (let i = 0; events.length < length; i++) events.push(...step(i));
   return events.slice(0, length).map((event, seq) => ({ ...event, seq, ts: seq }) as TaskEvent);

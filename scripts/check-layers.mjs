@@ -31,6 +31,7 @@ export const CORE_ORDER = [
   'commands',
   'context',
   'skills',
+  'modes',
   'hooks',
   'permissions',
   'prompt',

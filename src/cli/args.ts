@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { ProviderId, ToolProtocol } from '../core/providers/types.js';
-import type { Mode } from '../shared/mode.js';
+import type { PlanAct } from '../shared/plan-act.js';
 import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 import { parseRule } from '../core/permissions/rule-syntax.js';
 import { hostAllowListProblems } from '../core/process/host-allow-list.js';
@@ -42,8 +42,14 @@ export interface CliOptions {
   readonly maxConsecutive: number;
   /** --max-subagents N: sub-agents (use_subagents) running at once. */
   readonly maxSubagents: number;
-  readonly mode: Mode;
-  readonly skill?: string;
+  /** --plan / --act: Plan or Act (default Act). */
+  readonly mode: PlanAct;
+  /** Plan or Act was chosen on the command line (a resumed task switches to it). */
+  readonly planActGiven: boolean;
+  /** --mode NAME (or the older --skill NAME): the mode to run in; `plan`/`act` are read as Plan/Act while no mode has that slug (see mode-choice.ts). */
+  readonly modeSlug?: string;
+  /** Lines for stderr about deprecated flags that were used. */
+  readonly deprecations: readonly string[];
   readonly mcpConfig?: string;
   /** Start the workspace's .smith/mcp.json servers without asking. */
   readonly trustWorkspace: boolean;
@@ -108,7 +114,7 @@ export const USAGE = `Usage: smith [options] [task]
        smith checkpoints TASK_ID [--output json]         (a task's checkpoints)
        smith rewind TASK_ID CHECKPOINT_ID [--files-only | --conversation-only] [--force]
        smith models refresh [URL | FILE]                 (fetch a model catalogue: newer models' facts)
-       smith replay TASK_ID [--model ID] [--provider NAME] [--skill NAME] [--rules FILE] [--output json]
+       smith replay TASK_ID [--model ID] [--provider NAME] [--mode NAME] [--rules FILE] [--output json]
        smith replay --batch FILE [--concurrency N]   (run stored tasks again in a scratch copy; compare)
 
 Runs one task when a task is given (or piped on stdin); with no task on a terminal, starts a REPL.
@@ -147,8 +153,9 @@ Options:
   --max-subagents N          sub-agents the model may run at once with use_subagents (default 3)
   --max-auto-approvals N     after N calls in a row approved without asking, ask once anyway
                              (counted over the task's log, so a resumed task goes on counting)
-  --mode plan|act            start in Plan mode (read and discuss) or Act mode (default)
-  --skill NAME               code (default), architect, ask, orchestrator, or a skill from .smith/skills
+  --plan, --act              start in Plan mode (read and discuss) or Act mode (default)
+  --mode NAME                the mode: code (default), architect, ask, orchestrator, or your own
+                             (.smith/modes); --skill NAME is the older spelling
   --output human|json|stream-json
                              human progress on stderr (default), one JSON object on stdout, or
                              one JSON object per line as things happen (see the README)
@@ -232,7 +239,9 @@ function parseFlags(argv: readonly string[]) {
         'idle-timeout': { type: 'string' },
         yes: { type: 'boolean', default: false },
         'auto-approve': { type: 'string' },
-        mode: { type: 'string', default: 'act' },
+        plan: { type: 'boolean', default: false },
+        act: { type: 'boolean', default: false },
+        mode: { type: 'string' },
         skill: { type: 'string' },
         'mcp-config': { type: 'string' },
         'trust-workspace': { type: 'boolean', default: false },
@@ -285,7 +294,14 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   if (!Number.isInteger(maxIterations) || maxIterations < 1) {
     throw new UsageError(`--max-iterations must be a positive whole number; got "${values['max-iterations']}"`);
   }
-  if (values.mode !== 'plan' && values.mode !== 'act') throw new UsageError(`--mode must be plan or act; got "${values.mode}"`);
+  if (values.plan && values.act) throw new UsageError('--plan and --act cannot be used together');
+  const deprecations: string[] = [];
+  if (values.skill !== undefined) {
+    if (values.mode !== undefined && values.mode !== values.skill) throw new UsageError('--skill is the older spelling of --mode; give one of them');
+    deprecations.push('--skill is deprecated and will be removed in the next release; use --mode NAME');
+  }
+  const modeSlug = values.mode ?? values.skill;
+  if (modeSlug !== undefined && modeSlug.trim() === '') throw new UsageError('--mode needs a mode name (code, architect, ask, or your own)');
   const autoApprove = (values['auto-approve'] ?? '')
     .split(',')
     .map((f) => f.trim())
@@ -335,8 +351,10 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...(idleTimeout !== undefined ? { idleTimeoutMs: Math.round(idleSeconds * 1000) } : {}),
     yes: values.yes!,
     autoApprove: autoApprove as AutoApproveFlag[],
-    mode: values.mode,
-    ...(values.skill ? { skill: values.skill } : {}),
+    mode: values.plan ? 'plan' : 'act',
+    planActGiven: values.plan! || values.act!,
+    ...(modeSlug !== undefined ? { modeSlug } : {}),
+    deprecations,
     ...(values['mcp-config'] ? { mcpConfig: values['mcp-config'] } : {}),
     trustWorkspace: values['trust-workspace']!,
     allowOutsideWorkspace: values['allow-outside-workspace']!,

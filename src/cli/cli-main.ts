@@ -40,6 +40,8 @@ import { onStopSignals, signalExitCode } from './stop-signals.js';
 import { createStyle, type Style } from './style.js';
 import { cliSkillSettings } from './skill-setup.js';
 import { chainEvents, type runTaskChain, type TaskChainResult } from '../core/task/task-chain.js';
+import { chooseMode } from './mode-choice.js';
+import { DEFAULT_MODE_SLUG } from '../core/modes/built-in-modes.js';
 
 declare const SMITH_VERSION: string | undefined;
 
@@ -187,27 +189,27 @@ async function main(argv: readonly string[]): Promise<number> {
       `--max-cost needs the model's prices, and the prices of ${unpriced.join(', ')} are unknown (not in Smith's catalogue): give them with --input-price and --output-price (US dollars per million tokens)`,
     );
   }
-  for (const error of environment.skills.errors) process.stderr.write(`${style.yellow(`Warning: ${style.text(error)}`)}\n`);
+  for (const error of environment.modes.errors) process.stderr.write(`${style.yellow(`Warning: ${style.text(error)}`)}\n`);
   reportAgents(environment.agents, process.stderr, style);
-  const skill = options.skill ?? 'code';
-  if (!environment.skills.skills.some((s) => s.slug === skill)) {
-    throw new UsageError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);
-  }
+  const choice = chooseMode(options, environment.modes.modes);
+  for (const note of [...options.deprecations, ...choice.notes, ...environment.modes.notes])
+    process.stderr.write(`${style.yellow(`Note: ${style.text(note)}`)}\n`);
+  const modeSlug = choice.modeSlug ?? DEFAULT_MODE_SLUG;
   const reporter = new HumanReporter(process.stderr, style, options.quiet ? 'quiet' : options.verbose ? 'verbose' : 'normal', options.output === 'human');
 
   try {
-    if (!taskText && !options.resume) return await runRepl(environment.options, { mode: options.mode, skill }, lines!, reporter, style, mcp.hub);
+    if (!taskText && !options.resume) return await runRepl(environment.options, { mode: choice.mode, modeSlug }, lines!, reporter, style, mcp.hub);
     const images = await imagesFromFlags(options.images, environment.options, provider);
     if (images.images.length > 0 && !taskText) throw new UsageError('--image needs a task or a --resume message to go with');
     const resumed = options.resume ? Task.resume(environment.options, options.resume) : undefined;
     if (resumed) {
       // A resumed task never runs beside the processes its commands left when Smith was killed.
       await stopLeftoverProcesses(resumed.log.events, process.stderr, style);
-      if (argv.includes('--mode')) resumed.switchMode(options.mode);
-      if (options.skill) resumed.switchSkill(options.skill);
+      if (choice.planActGiven) resumed.switchMode(choice.mode);
+      if (choice.modeSlug) resumed.switchModeSlug(choice.modeSlug);
     }
     // The task's session is known before its message's hooks run: SessionStart goes first.
-    const session = resumed ? resumed.messageSession() : Task.newSession(environment.options, { mode: options.mode });
+    const session = resumed ? resumed.messageSession() : Task.newSession(environment.options, { mode: choice.mode });
     // `smith "/review src/queue.ts"`: a command file or MCP prompt is expanded as the REPL does.
     const commandSources: CommandTextSources = {
       options: environment.options,
@@ -221,7 +223,7 @@ async function main(argv: readonly string[]): Promise<number> {
         ? { ...expanded, attachments: [...(expanded?.attachments ?? []), ...images.attachments], images: images.images }
         : undefined;
     const task =
-      resumed ?? Task.create(environment.options, taskText!, { mode: options.mode, skill, taskId: session.sessionId!, ...(mentioned ? { mentioned } : {}) });
+      resumed ?? Task.create(environment.options, taskText!, { mode: choice.mode, modeSlug, taskId: session.sessionId!, ...(mentioned ? { mentioned } : {}) });
     // `--resume ID "message"`: the task goes on with the new instruction.
     if (resumed && taskText) task.addUserMessage(taskText, mentioned);
     if (jsonInput) {

@@ -5,7 +5,7 @@ import { UsageError } from './args.js';
 import { DEFAULT_MODELS } from '../shared/provider-setup.js';
 import { needsModel, PROVIDERS } from '../shared/providers.js';
 import type { ApiProfile } from '../shared/protocol.js';
-import type { Mode } from '../shared/mode.js';
+import type { PlanAct } from '../shared/plan-act.js';
 import { profileModelFor } from '../core/session/mode-profile-fields.js';
 import { loadCliProfiles, userSettingsFile } from './cli-profiles.js';
 import { defaultStorageDir } from './default-storage.js';
@@ -53,11 +53,11 @@ export function providerConfigFrom(flags: ProfiledOptions, env: NodeJS.ProcessEn
  * (the provider and model flags are the main settings'), and its `planModel` / `actModel` is the
  * model for that mode when it has one.
  */
-export function modeProviderConfigsFrom(flags: ProfiledOptions, env: NodeJS.ProcessEnv): Partial<Record<Mode, ProviderConfig>> {
+export function modeProviderConfigsFrom(flags: ProfiledOptions, env: NodeJS.ProcessEnv): Partial<Record<PlanAct, ProviderConfig>> {
   const storageDir = flags.storage ?? defaultStorageDir(env);
   const fromFile = loadCliProfiles(storageDir).modeProfiles;
   const { provider: _provider, model: _model, baseUrl: _baseUrl, reasoningEffort: _effort, toolProtocol: _protocol, ...kept } = flags;
-  const configs: Partial<Record<Mode, ProviderConfig>> = {};
+  const configs: Partial<Record<PlanAct, ProviderConfig>> = {};
   for (const mode of ['plan', 'act'] as const) {
     const name = flags.modeProfiles[mode] ?? fromFile[mode];
     if (name === undefined) continue;

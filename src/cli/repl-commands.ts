@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
-import type { Mode } from '../shared/mode.js';
+import type { PlanAct } from '../shared/plan-act.js';
 import { listStoredTasks } from '../core/log/task-log.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
 import type { HumanReporter } from './human-reporter.js';
@@ -16,12 +16,12 @@ import { slashChoices } from '../core/commands/slash-commands.js';
 import { customCommandText } from './command-text.js';
 import { commandHelpLines } from './command-help.js';
 import { InvalidTaskIdError, taskIdProblem } from '../shared/task-id.js';
-import { builtinCommand, builtinCommandsOf, parseSlashInput, type SlashInput } from '../shared/builtin-commands.js';
+import { builtinCommand, builtinCommandsOf, olderCommandName, parseSlashInput, readModeArgument, type SlashInput } from '../shared/builtin-commands.js';
 
-/** What the slash commands act on: the current task and the mode and skill a new task starts in. */
+/** What the slash commands act on: the current task, and the Plan/Act state and mode a new task starts in. */
 export interface CliSession {
   task: Task | undefined;
-  start: { mode: Mode; skill: string };
+  start: { mode: PlanAct; modeSlug: string };
   /** A task is running: commands that replace or rewrite it wait until it stops. */
   running: boolean;
   /** The user asked to quit (/exit while a task ran: it is stopped first). */
@@ -51,6 +51,13 @@ export class SlashCommands {
     private readonly style: Style,
     private readonly mcp?: McpHub,
   ) {}
+
+  /** `/plan`, `/act`: the current task and the next one switch to it. */
+  private switchPlanAct(planAct: PlanAct): void {
+    this.session.start = { ...this.session.start, mode: planAct };
+    this.session.task?.switchMode(planAct);
+    this.err.write(`Plan/Act: ${planAct}\n`);
+  }
 
   /** Runs `text` (a slash command) and says what the loop should do next. */
   async run(text: string): Promise<CommandAction> {
@@ -103,28 +110,28 @@ export class SlashCommands {
           err.write(`Could not condense: ${(error as Error).message}\n`);
         }
         return undefined;
-      case 'mode':
-        if (arg !== undefined && arg !== 'plan' && arg !== 'act') {
-          err.write('Usage: /mode plan | /mode act\n');
-          return undefined;
-        }
-        if (arg) {
-          session.start = { ...session.start, mode: arg };
-          session.task?.switchMode(arg);
-        }
-        err.write(`Mode: ${session.task?.state.mode ?? session.start.mode}\n`);
+      case 'plan':
+      case 'act':
+        this.switchPlanAct(builtin.name);
         return undefined;
-      case 'skill': {
-        const known = (options.skills ?? []).map((s) => s.slug);
-        if (arg && !known.includes(arg)) {
-          err.write(`Unknown skill "${arg}". Available: ${known.join(', ')}\n`);
+      case 'mode': {
+        const older = olderCommandName(input);
+        if (older) err.write(`Note: ${older}\n`);
+        const known = (options.modes ?? []).map((m) => m.slug);
+        const wanted = readModeArgument(input.args, known);
+        if (wanted.kind === 'unknown') {
+          err.write(`Unknown mode "${style.text(wanted.slug)}". Available: ${known.join(', ')}\n`);
           return undefined;
         }
-        if (arg) {
-          session.start = { ...session.start, skill: arg };
-          session.task?.switchSkill(arg);
+        if (wanted.kind === 'planAct') {
+          this.switchPlanAct(wanted.planAct);
+          return undefined;
         }
-        err.write(`Skill: ${session.task?.state.skill ?? session.start.skill} (available: ${known.join(', ')})\n`);
+        if (wanted.kind === 'mode') {
+          session.start = { ...session.start, modeSlug: wanted.slug };
+          session.task?.switchModeSlug(wanted.slug);
+        }
+        err.write(`Mode: ${session.task?.state.modeSlug ?? session.start.modeSlug} (available: ${known.join(', ')})\n`);
         return undefined;
       }
       case 'resume':
@@ -233,7 +240,7 @@ export class SlashCommands {
     const events = session.task?.log.events ?? [];
     const rules = loadRules({
       workspaceRoot: options.cwd,
-      skill: session.task?.state.skill ?? session.start.skill,
+      modeSlug: session.task?.state.modeSlug ?? session.start.modeSlug,
       touchedPaths: touchedPaths(events, options.cwd),
       ...(options.globalRulesDir ? { globalRulesDir: options.globalRulesDir } : {}),
       ...(options.disabledRules ? { disabled: options.disabledRules() } : {}),

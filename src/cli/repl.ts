@@ -1,6 +1,6 @@
 import { usageTotals } from '../core/task/ui-projection.js';
 import { Task, type TaskOptions } from '../core/task/task.js';
-import type { Mode } from '../shared/mode.js';
+import type { PlanAct } from '../shared/plan-act.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import { chainEvents } from '../core/task/task-chain.js';
 import type { HumanReporter } from './human-reporter.js';
@@ -19,7 +19,7 @@ import type { Style } from './style.js';
  */
 export async function runRepl(
   options: TaskOptions,
-  initial: { mode: Mode; skill: string },
+  initial: { mode: PlanAct; modeSlug: string },
   lines: LineSource,
   reporter: HumanReporter,
   style: Style,

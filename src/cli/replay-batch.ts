@@ -12,6 +12,8 @@ const entrySchema = z
     provider: z.string().optional(),
     model: z.string().optional(),
     baseUrl: z.string().optional(),
+    mode: z.string().optional(),
+    /** The older name of `mode`. */
     skill: z.string().optional(),
     /** A rules file, relative to the batch file's folder. */
     rules: z.string().optional(),
@@ -46,7 +48,7 @@ export function readReplayBatch(file: string): ReplayBatch {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     throw new UsageError(
-      `--batch ${file}: ${issue.path.join('.') || 'the file'}: ${issue.message} (expected an array of {"task", "model"?, "provider"?, "baseUrl"?, "skill"?, "rules"?, "label"?} or {"concurrency", "runs": [...]})`,
+      `--batch ${file}: ${issue.path.join('.') || 'the file'}: ${issue.message} (expected an array of {"task", "model"?, "provider"?, "baseUrl"?, "mode"?, "rules"?, "label"?} or {"concurrency", "runs": [...]})`,
     );
   }
   const data = parsed.data;
@@ -64,7 +66,7 @@ export function entryFlags(entry: BatchEntry): string[] {
   add('--provider', entry.provider);
   add('--model', entry.model);
   add('--base-url', entry.baseUrl);
-  add('--skill', entry.skill);
+  add('--mode', entry.mode ?? entry.skill);
   add('--rules', entry.rules);
   add('--input-price', entry.inputPrice);
   add('--output-price', entry.outputPrice);

@@ -16,7 +16,7 @@ import { entryFlags, inPool, readReplayBatch } from './replay-batch.js';
 import { onStopSignals } from './stop-signals.js';
 import type { Style } from './style.js';
 
-const REPLAY_USAGE = `smith replay TASK_ID [--model ID] [--provider NAME] [--base-url URL] [--skill NAME] [--rules FILE]
+const REPLAY_USAGE = `smith replay TASK_ID [--model ID] [--provider NAME] [--base-url URL] [--mode NAME] [--rules FILE]
              [--max-iterations N] [--input-price USD] [--output-price USD] [--output human|json] [--storage DIR]
              [--run-commands-unconfined]
 smith replay --batch FILE [--concurrency N] [the settings above, as defaults for every run]`;
@@ -141,12 +141,17 @@ async function replayOnce(
   });
 }
 
-/** The replay's settings from its flags: the model flags as the main command reads them, the skill, the rules file. */
+/** The replay's settings from its flags: the model flags as the main command reads them, the mode, the rules file. */
 function replaySettings(values: ReturnType<typeof parse>['values'], env: NodeJS.ProcessEnv): ReplaySettings {
   const given = values as Readonly<Record<string, unknown>>;
   const modelArgs = MODEL_FLAGS.flatMap((flag) => (typeof given[flag] === 'string' ? [`--${flag}`, given[flag]] : []));
   // Checked now, so a mistyped flag is a usage error before anything runs.
   const checked = parseCliArgs(modelArgs, process.cwd());
+  if (values.skill !== undefined && values.mode !== undefined && values.skill !== values.mode)
+    throw new UsageError('--skill is the older spelling of --mode; give one of them');
+  // Said once per command line; a batch's entries are read through the same flags.
+  if (values.skill !== undefined) process.stderr.write('Note: --skill is deprecated and will be removed in the next release; use --mode NAME\n');
+  const modeSlug = values.mode ?? values.skill;
   let rules: string | undefined;
   if (values.rules !== undefined) {
     try {
@@ -162,7 +167,7 @@ function replaySettings(values: ReturnType<typeof parse>['values'], env: NodeJS.
       const options = { ...checked, ...(provider ? { provider } : {}), model: checked.model ?? original.model };
       return createProvider(providerConfigFrom(options, env));
     },
-    ...(values.skill ? { skill: values.skill } : {}),
+    ...(modeSlug ? { modeSlug } : {}),
     ...(rules !== undefined ? { rules } : {}),
     ...(values['run-commands-unconfined'] ? { runCommandsUnconfined: true } : {}),
     maxIterations: checked.maxIterations,
@@ -188,6 +193,7 @@ function parse(args: readonly string[]) {
         concurrency: { type: 'string' },
         output: { type: 'string', default: 'human' },
         storage: { type: 'string' },
+        mode: { type: 'string' },
         skill: { type: 'string' },
         rules: { type: 'string' },
         'run-commands-unconfined': { type: 'boolean' },

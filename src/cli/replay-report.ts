@@ -20,14 +20,14 @@ export function formatComparison(c: ReplayComparison, style: Style): string {
 
 /** Every run of a batch in one table: each task's original once, then its replays. */
 export function formatBatch(rows: readonly BatchRow[], style: Style): string {
-  const header = ['task', 'run', 'model', 'skill', 'status', 'calls', 'mistakes', 'tokens in', 'tokens out', 'cost', 'time', 'files'];
+  const header = ['task', 'run', 'model', 'mode', 'status', 'calls', 'mistakes', 'tokens in', 'tokens out', 'cost', 'time', 'files'];
   const lines: string[][] = [header];
   const shown = new Set<string>();
   const line = (taskId: string, label: string, r: RunSummary) => [
     taskId,
     label,
     `${r.provider} ${r.model}`,
-    r.skill,
+    r.modeSlug,
     r.status,
     String(r.toolCalls),
     String(r.mistakes),

@@ -63,9 +63,9 @@ export class LiveTasks {
     const task = Task.resume(environment.options, open.id);
     this.goLive(open, task, environment);
     if (open.pendingMode) task.switchMode(open.pendingMode);
-    if (open.pendingSkill) task.switchSkill(open.pendingSkill);
+    if (open.pendingModeSlug) task.switchModeSlug(open.pendingModeSlug);
     open.pendingMode = undefined;
-    open.pendingSkill = undefined;
+    open.pendingModeSlug = undefined;
     return task;
   }
 

@@ -60,7 +60,7 @@ export function createMessageHandlers(
     closeSubagentChat: () => controller.closeSubagentChat(),
     retry: () => controller.retry(),
     setMode: (m) => controller.setMode(m.mode),
-    setSkill: (m) => controller.setSkill(m.skill),
+    setModeSlug: (m) => controller.setModeSlug(m.modeSlug),
     showView: (m) => controller.viewOpened(m.view),
     returnPendingTask: () => controller.returnPendingTask(),
     saveSettings: ({ type: _type, id: _id, ...choice }) => controller.saveSettings(choice),

@@ -1,6 +1,6 @@
 import type { StreamingMessage } from './streaming-message.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
-import type { Mode } from '../shared/mode.js';
+import type { PlanAct } from '../shared/plan-act.js';
 import type { TaskEvent } from '../core/log/events.js';
 import type { Task, TaskOutcome } from '../core/task/task.js';
 import type { UiProjectionState } from '../core/task/ui-projection.js';
@@ -31,9 +31,9 @@ export interface OpenTask extends HeldChat {
   ui?: UiProjectionState;
   /** The assistant message streaming now, built by appending the task's deltas. */
   streaming?: StreamingMessage;
-  /** Mode or skill chosen while the task was only viewed, applied when it goes live. */
-  pendingMode?: Mode;
-  pendingSkill?: string;
+  /** Plan/Act or mode chosen while the task was only viewed, applied when it goes live. */
+  pendingMode?: PlanAct;
+  pendingModeSlug?: string;
   /** The last usage, todo list and context figures sent alone (JSON), so an unchanged one is not resent. */
   progressKey?: string;
   /** The provider settings changed while a run was under way: the next run gets an environment built from them. */
@@ -55,7 +55,7 @@ export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions,
     usage,
     ...progress,
     mode: open.pendingMode ?? facts.mode,
-    skill: open.pendingSkill ?? facts.skill,
+    modeSlug: open.pendingModeSlug ?? facts.modeSlug,
     status: open.run ? runStatus([], true, { approval: Boolean(pendingApproval), question: Boolean(pendingQuestion) }) : facts.status,
     ...(pendingApproval ? { pendingApproval } : {}),
     ...(pendingQuestion ? { pendingQuestion } : {}),

@@ -60,9 +60,9 @@ export class PanelLists {
     this.commands = { query, items: slashSuggestions(query, this.slashInputs()) };
   }
 
-  /** Reads the rules files again, as the open task (its skill and the files it touched) would use them. */
-  readRules(skill: string, events: readonly TaskEvent[]): void {
-    this.rules = panelRules({ storageDir: this.deps.storageDir, cwd: this.deps.cwd(), skill, events, disabled: this.deps.settings.disabledRules() });
+  /** Reads the rules files again, as the open task (its mode and the files it touched) would use them. */
+  readRules(modeSlug: string, events: readonly TaskEvent[]): void {
+    this.rules = panelRules({ storageDir: this.deps.storageDir, cwd: this.deps.cwd(), modeSlug, events, disabled: this.deps.settings.disabledRules() });
   }
 
   /** Turns a rules file on or off in the settings. */

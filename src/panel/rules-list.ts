@@ -11,7 +11,7 @@ import type { PanelState } from '../shared/protocol.js';
 export function panelRules(input: {
   readonly storageDir: string;
   readonly cwd: string | undefined;
-  readonly skill: string;
+  readonly modeSlug: string;
   readonly events: readonly TaskEvent[];
   readonly disabled: readonly string[];
 }): NonNullable<PanelState['rules']> {
@@ -19,7 +19,7 @@ export function panelRules(input: {
   const disabled = new Set(input.disabled);
   const rules = loadRules({
     workspaceRoot: input.cwd,
-    skill: input.skill,
+    modeSlug: input.modeSlug,
     touchedPaths: touchedPaths(input.events, input.cwd),
     globalRulesDir: join(input.storageDir, 'rules'),
     disabled,

@@ -1,20 +1,20 @@
-import { join } from 'node:path';
 import { describeRecoveredRestore, recoverInterruptedRestores } from '../core/checkpoints/interrupted-restores.js';
 import type { Host } from '../core/ports.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
-import { loadSkills } from '../core/skills/skill-loader.js';
-import type { Skill } from '../core/skills/skill.js';
-import type { Mode } from '../shared/mode.js';
-import { DEFAULT_SKILL_SLUG } from '../core/skills/built-in-skills.js';
+import { loadModes } from '../core/modes/mode-loader.js';
+import type { Mode } from '../core/modes/mode.js';
+import type { PlanAct } from '../shared/plan-act.js';
+import { DEFAULT_MODE_SLUG } from '../core/modes/built-in-modes.js';
 import { Task, type MentionedContext, type TaskOutcome } from '../core/task/task.js';
 import { messageContext, type PanelImage } from './message-context.js';
-import { findSkill } from '../core/task/turn-setup.js';
+import { findMode } from '../core/task/turn-setup.js';
 import type { PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
 import { SubagentChats } from './subagent-chats.js';
 import { PanelLists } from './panel-lists.js';
 import { rememberAllowRules, type AllowScope } from './always-allow.js';
 import { panelCommand, type PanelCommand } from './slash-input.js';
+import { readModeArgument } from '../shared/builtin-commands.js';
 import { OpenTaskActions } from './open-task-actions.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
@@ -62,13 +62,13 @@ export class TaskController implements PanelSource, Disposable {
   private readonly subscriptions: Disposable[] = [];
   private current: OpenTask | undefined;
   private readonly views = new ViewRequests();
-  private mode: Mode = 'act';
-  private skill = DEFAULT_SKILL_SLUG;
+  private mode: PlanAct = 'act';
+  private modeSlug = DEFAULT_MODE_SLUG;
   private settingsView: ProviderSettingsView;
   /** Counts settings refreshes; a refresh applies only while it is the latest. */
   private settingsGeneration = 0;
   private readonly stored: StoredTasks;
-  private skills: readonly Skill[] | undefined;
+  private modes: readonly Mode[] | undefined;
   /** Text for the Task box that no webview has taken yet. */
   private inserts: string[] = [];
   /**
@@ -159,9 +159,9 @@ export class TaskController implements PanelSource, Disposable {
       ...(this.current ? { task: taskView(this.current, this.deps.interactions) } : {}),
       settings: this.settingsView,
       ...historyState(this.stored.history()),
-      skills: this.availableSkills().map((s) => ({ slug: s.slug, name: s.name })),
+      modes: this.availableModes().map((s) => ({ slug: s.slug, name: s.name })),
       mode: this.mode,
-      skill: this.skill,
+      modeSlug: this.modeSlug,
       mcp: this.deps.mcp?.panelState() ?? EMPTY_MCP_PANEL_STATE,
       ...(this.pendingTask !== undefined ? { pendingTask: this.pendingTask } : {}),
       autoApprove: this.deps.settings.autoApprove(),
@@ -179,7 +179,7 @@ export class TaskController implements PanelSource, Disposable {
   }
 
   /**
-   * Starts a new task (ending the open one) in the panel's mode and skill. Before a provider is set
+   * Starts a new task (ending the open one) in the panel's Plan/Act state and mode. Before a provider is set
    * up the task waits instead: the panel shows the setup, and saving it starts the task.
    */
   async newTask(typed: string, images: readonly PanelImage[] = []): Promise<void> {
@@ -210,7 +210,7 @@ export class TaskController implements PanelSource, Disposable {
       throw error;
     }
     await this.closeCurrent();
-    const task = Task.create(environment.options, text, { mode: this.mode, skill: this.skill, taskId: session.sessionId, mentioned });
+    const task = Task.create(environment.options, text, { mode: this.mode, modeSlug: this.modeSlug, taskId: session.sessionId, mentioned });
     const open: OpenTask = { id: task.id, messages: [], messagesFrom: 0 };
     this.current = open;
     this.live.goLive(open, task, environment);
@@ -304,8 +304,8 @@ export class TaskController implements PanelSource, Disposable {
     this.emit({ kind: 'state' });
   }
 
-  /** Sets the mode for new tasks and for the open one. */
-  setMode(mode: Mode): void {
+  /** Sets Plan or Act for new tasks and for the open one. */
+  setMode(mode: PlanAct): void {
     this.mode = mode;
     const open = this.current;
     if (open?.task) open.task.switchMode(mode);
@@ -313,13 +313,13 @@ export class TaskController implements PanelSource, Disposable {
     this.emit({ kind: 'state' });
   }
 
-  /** Sets the skill for new tasks and for the open one; throws, listing the skills, when unknown. */
-  setSkill(slug: string): void {
-    findSkill(this.availableSkills(), slug);
-    this.skill = slug;
+  /** Sets the mode for new tasks and for the open one; throws, listing the modes, when unknown. */
+  setModeSlug(slug: string): void {
+    findMode(this.availableModes(), slug);
+    this.modeSlug = slug;
     const open = this.current;
-    if (open?.task) open.task.switchSkill(slug);
-    else if (open) open.pendingSkill = slug;
+    if (open?.task) open.task.switchModeSlug(slug);
+    else if (open) open.pendingModeSlug = slug;
     this.emit({ kind: 'state' });
   }
 
@@ -334,13 +334,13 @@ export class TaskController implements PanelSource, Disposable {
 
   /** The user opened `view` in a webview: what it lists is read again (nothing moves the other webviews). */
   viewOpened(view: PanelView): void {
-    // The lists may have changed on disk (the CLI shares the storage, skills and rules are files).
+    // The lists may have changed on disk (the CLI shares the storage, modes and rules are files).
     if (view === 'history') this.stored.changed();
     if (view === 'settings') {
       this.readRules();
       this.lists.readSkills();
     }
-    this.skills = undefined;
+    this.modes = undefined;
     this.emit({ kind: 'state' });
   }
 
@@ -500,10 +500,10 @@ export class TaskController implements PanelSource, Disposable {
 
   private readRules(): void {
     const open = this.current;
-    this.lists.readRules(open?.task?.state.skill ?? this.skill, open ? eventsOf(open) : []);
+    this.lists.readRules(open?.task?.state.modeSlug ?? this.modeSlug, open ? eventsOf(open) : []);
   }
 
-  /** `/newtask`, `/condense`, `/mode`, `/skill` typed in the Task box. */
+  /** `/newtask`, `/condense`, `/plan`, `/act`, `/mode` typed in the Task box. */
   private async runPanelCommand(command: PanelCommand): Promise<void> {
     switch (command.name) {
       case 'newtask':
@@ -514,17 +514,18 @@ export class TaskController implements PanelSource, Disposable {
       case 'skills':
         // The Settings view lists the skills, each with its folder and toggle.
         return this.showView('settings');
-      case 'mode':
-        if (command.args !== 'plan' && command.args !== 'act') throw new Error('Usage: /mode plan or /mode act');
-        return this.setMode(command.args);
-      case 'skill':
-        if (!command.args)
-          throw new Error(
-            `Usage: /skill <slug> (${this.availableSkills()
-              .map((s) => s.slug)
-              .join(', ')})`,
-          );
-        return this.setSkill(command.args);
+      case 'plan':
+      case 'act':
+        return this.setMode(command.name);
+      case 'mode': {
+        const slugs = this.availableModes().map((m) => m.slug);
+        const wanted = readModeArgument(command.args, slugs);
+        if (wanted.kind === 'planAct') return this.setMode(wanted.planAct);
+        if (wanted.kind === 'mode') return this.setModeSlug(wanted.slug);
+        throw new Error(
+          `${wanted.kind === 'unknown' ? `Unknown mode "${wanted.slug}". ` : ''}Usage: /mode <slug> (${slugs.join(', ')}); /plan or /act for Plan/Act`,
+        );
+      }
     }
   }
 
@@ -585,10 +586,10 @@ export class TaskController implements PanelSource, Disposable {
     }
   }
 
-  private availableSkills(): readonly Skill[] {
+  private availableModes(): readonly Mode[] {
     const cwd = this.deps.cwd();
-    this.skills ??= loadSkills({ globalDir: join(this.deps.storageDir, 'skills'), ...(cwd ? { workspaceRoot: cwd } : {}) }).skills;
-    return this.skills;
+    this.modes ??= loadModes({ storageDir: this.deps.storageDir, ...(cwd ? { workspaceRoot: cwd } : {}) }).modes;
+    return this.modes;
   }
 
   private emit(change: PanelChange): void {

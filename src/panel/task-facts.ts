@@ -2,16 +2,16 @@ import { currentTodoList } from '../core/context/todo-list.js';
 import type { ContextMeasured, TaskEvent } from '../core/log/events.js';
 import { taskStatus, type StoredTaskSummary } from '../core/log/task-log.js';
 import { visibleEvents } from '../core/log/visible-events.js';
-import { currentModeAndSkill } from '../core/task/turn-setup.js';
+import { currentPlanActAndMode } from '../core/task/turn-setup.js';
 import { usageTotals } from '../core/task/ui-projection.js';
-import type { Mode } from '../shared/mode.js';
+import type { PlanAct } from '../shared/plan-act.js';
 import type { TaskProgress, TaskView } from '../shared/protocol.js';
 import { lastError } from './panel-state.js';
 
 /** What the panel shows of a task that is not running, besides its messages. */
 export interface TaskFacts {
-  readonly mode: Mode;
-  readonly skill: string;
+  readonly mode: PlanAct;
+  readonly modeSlug: string;
   /** How its log ends. */
   readonly status: StoredTaskSummary['status'];
   /** The failure it stopped at. */
@@ -24,7 +24,7 @@ export interface TaskFacts {
 /** The facts of a task's events (`problems`: lines its log had that could not be read). */
 export function factsOfEvents(events: readonly TaskEvent[], problems: readonly string[] = []): TaskFacts {
   const error = lastError(events);
-  return { ...currentModeAndSkill(events), status: taskStatus(events), ...(error === undefined ? {} : { error }), progress: taskProgress(events), problems };
+  return { ...currentPlanActAndMode(events), status: taskStatus(events), ...(error === undefined ? {} : { error }), progress: taskProgress(events), problems };
 }
 
 /** The usage line, todo list and context bar of a task's events (also sent alone as they change). */

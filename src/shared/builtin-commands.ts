@@ -55,8 +55,16 @@ const BUILTIN_COMMANDS = [
     hosts: ['cli'],
     whenStopped: true,
   },
-  { name: 'mode', args: 'plan|act', description: 'Switch to Plan mode (discuss, no edits) or Act mode', hosts: ['cli', 'panel'] },
-  { name: 'skill', args: '<slug>', description: 'Switch the skill (custom mode)', hosts: ['cli', 'panel'] },
+  { name: 'plan', args: '', description: 'Switch to Plan mode (read and discuss, no edits)', hosts: ['cli', 'panel'] },
+  { name: 'act', args: '', description: 'Switch to Act mode (carry the task out)', hosts: ['cli', 'panel'] },
+  {
+    name: 'mode',
+    aliases: ['skill'],
+    args: '[slug]',
+    description: 'Switch the mode (code, architect, ask, or your own); without a slug, list them',
+    notes: ['(/mode plan and /mode act still switch Plan/Act while no mode has that name; /skill is its older name)'],
+    hosts: ['cli', 'panel'],
+  },
   {
     name: 'mcp',
     args: '',
@@ -109,4 +117,25 @@ export function builtinCommand<H extends CommandHost>(input: SlashInput, host: H
 /** The built-in commands `host` offers, in help order. */
 export function builtinCommandsOf(host: CommandHost): readonly BuiltinCommand[] {
   return (BUILTIN_COMMANDS as readonly BuiltinCommand[]).filter((c) => c.hosts.includes(host));
+}
+
+/** What `/mode ARG` asks for: a mode by slug, Plan or Act (the older use, while no mode has that name), a list, or an unknown name. */
+export type ModeArgument =
+  | { readonly kind: 'list' }
+  | { readonly kind: 'mode'; readonly slug: string }
+  | { readonly kind: 'planAct'; readonly planAct: 'plan' | 'act' }
+  | { readonly kind: 'unknown'; readonly slug: string };
+
+/** Reads `/mode ARG` against the slugs of the modes there are; a mode of that name wins over Plan/Act. */
+export function readModeArgument(arg: string, slugs: readonly string[]): ModeArgument {
+  const slug = arg.trim();
+  if (slug === '') return { kind: 'list' };
+  if (slugs.includes(slug)) return { kind: 'mode', slug };
+  if (slug === 'plan' || slug === 'act') return { kind: 'planAct', planAct: slug };
+  return { kind: 'unknown', slug };
+}
+
+/** The note a host shows when a command was typed by its older name (`/skill` for `/mode`), or undefined. */
+export function olderCommandName(input: SlashInput): string | undefined {
+  return input.name.toLowerCase() === 'skill' ? '/skill is deprecated and will be removed in the next release; use /mode' : undefined;
 }

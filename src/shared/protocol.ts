@@ -62,7 +62,7 @@ const taskViewSchema = z.object({
   /** Cost in US dollars so far, when prices are known. */
   cost: z.number().optional(),
   mode: modeSchema,
-  skill: z.string(),
+  modeSlug: z.string(),
   status: taskRunStatusSchema,
   pendingApproval: shownApprovalSchema.optional(),
   pendingQuestion: pendingQuestionSchema.optional(),
@@ -133,10 +133,10 @@ const panelStateSchema = z.object({
   history: z.array(historyItemSchema),
   /** The stored tasks are still being read (after start-up); `history` is empty until a later snapshot brings them. */
   historyLoading: z.literal(true).optional(),
-  skills: z.array(z.object({ slug: z.string(), name: z.string() })),
+  modes: z.array(z.object({ slug: z.string(), name: z.string() })),
   /** Mode to start new tasks in. */
   mode: modeSchema,
-  skill: z.string(),
+  modeSlug: z.string(),
   /** MCP servers; kept current between snapshots by `mcpState`. */
   mcp: mcpPanelStateSchema,
   /** A task sent before the provider was set up; it waits, whatever view is showing, and starts once the setup is complete. */
@@ -239,7 +239,7 @@ const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('closeSubagentChat'), id }).strict(),
   z.object({ type: z.literal('retry'), id }).strict(),
   z.object({ type: z.literal('setMode'), id, mode: modeSchema }).strict(),
-  z.object({ type: z.literal('setSkill'), id, skill: z.string().min(1).max(200) }).strict(),
+  z.object({ type: z.literal('setModeSlug'), id, modeSlug: z.string().min(1).max(200) }).strict(),
   /** The user opened a view of the panel (the host refreshes what it lists; it never moves another webview). */
   z.object({ type: z.literal('showView'), id, view: z.enum(PANEL_VIEWS) }).strict(),
   /** Gives the task waiting for the provider setup back to the Task box: it no longer starts by itself. */

@@ -1,11 +1,11 @@
 // The one table of what each built-in tool is to the rest of Smith: how people read it, which
-// switch approves it, which modes offer it, which permission rules name it. The engine, the CLI and
+// switch approves it, which of Plan and Act offer it, which permission rules name it. The engine, the CLI and
 // the panel derive every list of tools from it (shared, so the webview reads the same rows); a
 // tool's spec (src/core/tools/) holds only what the model reads. test/unit/shared/tool-catalogue.test.ts
 // checks the table against the tools the engine registers.
-import type { Mode } from './mode.js';
+import type { PlanAct } from './plan-act.js';
 
-/** Which auto-approve switch governs a tool, and which skill group grants it (interaction: every skill). */
+/** Which auto-approve switch governs a tool, and which mode group grants it (interaction: every mode). */
 export type ToolGroup = 'read' | 'edit' | 'command' | 'mcp' | 'browser' | 'interaction';
 
 /**
@@ -24,8 +24,8 @@ export interface ToolEntry {
   /** The codicon of its card and approval in the panel. */
   readonly icon: string;
   readonly group: ToolGroup;
-  /** The modes that offer it; the engine refuses a call in any other. */
-  readonly modes: readonly Mode[];
+  /** Plan, Act or both offer it; the engine refuses a call in any other. */
+  readonly planAct: readonly PlanAct[];
   /**
    * The rule names that cover it. The first is the one "always allow" writes: a path for `Read`
    * and `Edit`, the commands for `Bash`, the host for `WebFetch`, the server's tool for `mcp__`.
@@ -52,23 +52,32 @@ export interface ToolEntry {
 /** See ToolEntry.subagents. */
 export type SubagentAccess = 'always' | 'granted' | 'never';
 
-const BOTH: readonly Mode[] = ['plan', 'act'];
-const ACT: readonly Mode[] = ['act'];
-const PLAN: readonly Mode[] = ['plan'];
+const BOTH: readonly PlanAct[] = ['plan', 'act'];
+const ACT: readonly PlanAct[] = ['act'];
+const PLAN: readonly PlanAct[] = ['plan'];
 
 /** Every built-in tool, in no particular order (the prompt's order is the registration's). */
 export const TOOL_CATALOGUE = {
-  read_file: { verb: 'Read', icon: 'file', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'Read', subagents: 'always' },
-  list_files: { verb: 'List', icon: 'list-tree', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'LS', claudeAliases: ['Glob'], subagents: 'always' },
-  search_files: { verb: 'Search', icon: 'search', group: 'read', modes: BOTH, rules: ['Read'], claudeName: 'Grep', subagents: 'always' },
-  list_code_definition_names: { verb: 'Outline', icon: 'symbol-class', group: 'read', modes: BOTH, rules: ['Read'], subagents: 'always' },
-  use_subagents: { verb: 'Sub-agents', icon: 'organization', group: 'read', modes: BOTH, rules: [], subagents: 'never', changesWorkspace: true },
+  read_file: { verb: 'Read', icon: 'file', group: 'read', planAct: BOTH, rules: ['Read'], claudeName: 'Read', subagents: 'always' },
+  list_files: {
+    verb: 'List',
+    icon: 'list-tree',
+    group: 'read',
+    planAct: BOTH,
+    rules: ['Read'],
+    claudeName: 'LS',
+    claudeAliases: ['Glob'],
+    subagents: 'always',
+  },
+  search_files: { verb: 'Search', icon: 'search', group: 'read', planAct: BOTH, rules: ['Read'], claudeName: 'Grep', subagents: 'always' },
+  list_code_definition_names: { verb: 'Outline', icon: 'symbol-class', group: 'read', planAct: BOTH, rules: ['Read'], subagents: 'always' },
+  use_subagents: { verb: 'Sub-agents', icon: 'organization', group: 'read', planAct: BOTH, rules: [], subagents: 'never', changesWorkspace: true },
   write_to_file: {
     verb: 'Write',
     createdVerb: 'Create',
     icon: 'new-file',
     group: 'edit',
-    modes: ACT,
+    planAct: ACT,
     rules: ['Edit', 'Write'],
     claudeName: 'Write',
     subagents: 'granted',
@@ -77,28 +86,28 @@ export const TOOL_CATALOGUE = {
     verb: 'Edit',
     icon: 'edit',
     group: 'edit',
-    modes: ACT,
+    planAct: ACT,
     rules: ['Edit'],
     claudeName: 'Edit',
     claudeAliases: ['MultiEdit'],
     subagents: 'granted',
   },
-  new_rule: { verb: 'Write rule', icon: 'tools', group: 'edit', modes: ACT, rules: ['Edit'], subagents: 'never' },
-  execute_command: { verb: 'Run', icon: 'terminal', group: 'command', modes: ACT, rules: ['Bash'], claudeName: 'Bash', subagents: 'granted' },
-  browser_action: { verb: 'Browser', icon: 'globe', group: 'browser', modes: BOTH, rules: ['WebFetch'], subagents: 'never' },
-  web_fetch: { verb: 'Fetch', icon: 'tools', group: 'browser', modes: BOTH, rules: ['WebFetch'], claudeAliases: ['WebFetch'], subagents: 'always' },
-  use_mcp_tool: { verb: 'MCP tool', icon: 'plug', group: 'mcp', modes: BOTH, rules: ['mcp__'], subagents: 'always' },
-  access_mcp_resource: { verb: 'MCP resource', icon: 'plug', group: 'mcp', modes: BOTH, rules: [], subagents: 'always' },
-  list_mcp_servers: { verb: 'List MCP servers', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: 'always' },
-  search_mcp_tools: { verb: 'Search MCP tools', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: 'always' },
-  get_mcp_tool_details: { verb: 'MCP tool details', icon: 'tools', group: 'mcp', modes: BOTH, rules: [], subagents: 'always' },
-  ask_followup_question: { verb: 'Question', icon: 'question', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
-  attempt_completion: { verb: 'Finish', icon: 'check-all', group: 'interaction', modes: ACT, rules: [], subagents: 'always' },
-  plan_mode_respond: { verb: 'Plan', icon: 'comment-discussion', group: 'interaction', modes: PLAN, rules: [], subagents: 'never' },
-  new_task: { verb: 'New task', icon: 'add', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
-  condense: { verb: 'Condense', icon: 'tools', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
-  update_todo_list: { verb: 'Update todo list', icon: 'tools', group: 'interaction', modes: BOTH, rules: [], subagents: 'never' },
-  use_skill: { verb: 'Skill', icon: 'book', group: 'interaction', modes: BOTH, rules: [], claudeName: 'Skill', subagents: 'never' },
+  new_rule: { verb: 'Write rule', icon: 'tools', group: 'edit', planAct: ACT, rules: ['Edit'], subagents: 'never' },
+  execute_command: { verb: 'Run', icon: 'terminal', group: 'command', planAct: ACT, rules: ['Bash'], claudeName: 'Bash', subagents: 'granted' },
+  browser_action: { verb: 'Browser', icon: 'globe', group: 'browser', planAct: BOTH, rules: ['WebFetch'], subagents: 'never' },
+  web_fetch: { verb: 'Fetch', icon: 'tools', group: 'browser', planAct: BOTH, rules: ['WebFetch'], claudeAliases: ['WebFetch'], subagents: 'always' },
+  use_mcp_tool: { verb: 'MCP tool', icon: 'plug', group: 'mcp', planAct: BOTH, rules: ['mcp__'], subagents: 'always' },
+  access_mcp_resource: { verb: 'MCP resource', icon: 'plug', group: 'mcp', planAct: BOTH, rules: [], subagents: 'always' },
+  list_mcp_servers: { verb: 'List MCP servers', icon: 'tools', group: 'mcp', planAct: BOTH, rules: [], subagents: 'always' },
+  search_mcp_tools: { verb: 'Search MCP tools', icon: 'tools', group: 'mcp', planAct: BOTH, rules: [], subagents: 'always' },
+  get_mcp_tool_details: { verb: 'MCP tool details', icon: 'tools', group: 'mcp', planAct: BOTH, rules: [], subagents: 'always' },
+  ask_followup_question: { verb: 'Question', icon: 'question', group: 'interaction', planAct: BOTH, rules: [], subagents: 'never' },
+  attempt_completion: { verb: 'Finish', icon: 'check-all', group: 'interaction', planAct: ACT, rules: [], subagents: 'always' },
+  plan_mode_respond: { verb: 'Plan', icon: 'comment-discussion', group: 'interaction', planAct: PLAN, rules: [], subagents: 'never' },
+  new_task: { verb: 'New task', icon: 'add', group: 'interaction', planAct: BOTH, rules: [], subagents: 'never' },
+  condense: { verb: 'Condense', icon: 'tools', group: 'interaction', planAct: BOTH, rules: [], subagents: 'never' },
+  update_todo_list: { verb: 'Update todo list', icon: 'tools', group: 'interaction', planAct: BOTH, rules: [], subagents: 'never' },
+  use_skill: { verb: 'Skill', icon: 'book', group: 'interaction', planAct: BOTH, rules: [], claudeName: 'Skill', subagents: 'never' },
 } as const satisfies Readonly<Record<string, ToolEntry>>;
 
 /** A built-in tool's name: a name without a row is a type error wherever one is expected. */

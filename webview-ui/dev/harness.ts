@@ -43,12 +43,12 @@ function sampleState(count?: number): PanelState {
     view: 'chat',
     settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml', hasApiKey: true },
     history: [{ taskId: 'demo', task: 'Add input validation to the signup form', startedAt: 1_700_000_000_000, updatedAt: 1_700_000_060_000, status: 'completed' }],
-    skills: [
+    modes: [
       { slug: 'default', name: 'Default' },
       { slug: 'reviewer', name: 'Code reviewer' },
     ],
     mode: 'act',
-    skill: 'default',
+    modeSlug: 'default',
     mcp: sampleMcpState(),
     autoApprove: { readFiles: true, editFiles: false, safeCommands: true, allCommands: false, mcpTools: false, maxRequests: 25 },
     task:
@@ -60,7 +60,7 @@ function sampleState(count?: number): PanelState {
             usage: { inputTokens: 12_345, outputTokens: 2_345, cacheReadTokens: 8_000, cacheWriteTokens: 1_200 },
             cost: 0.0123,
             mode: 'act',
-            skill: 'default',
+            modeSlug: 'default',
             status: 'completed',
           },
   };

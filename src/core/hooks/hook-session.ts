@@ -1,4 +1,4 @@
-import type { Mode } from '../../shared/mode.js';
+import type { PlanAct } from '../../shared/plan-act.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 
 /** Claude Code's permission modes, as a hook reads them in `permission_mode`. */
@@ -22,7 +22,7 @@ export interface HookSession {
  * `bypassPermissions`; edits approved without asking (e.g. `--yes`, which still asks outside the
  * workspace) is `acceptEdits`; anything else `default`.
  */
-export function hookPermissionMode(mode: Mode, policy: AutoApprovePolicy): HookPermissionMode {
+export function hookPermissionMode(mode: PlanAct, policy: AutoApprovePolicy): HookPermissionMode {
   if (mode === 'plan') return 'plan';
   if (policy.editFiles && policy.allCommands && policy.mcpTools && policy.outsideWorkspace) return 'bypassPermissions';
   if (policy.editFiles) return 'acceptEdits';

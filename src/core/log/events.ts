@@ -1,6 +1,6 @@
 import type { AssistantBlock } from '../parse/types.js';
 import type { Base64Image, TokenUsage } from '../providers/types.js';
-import type { Mode } from '../../shared/mode.js';
+import type { PlanAct } from '../../shared/plan-act.js';
 import type { FileStamp } from './file-stamp.js';
 import type { Attachment } from './attachment.js';
 import type { TodoItem } from '../../shared/todo-items.js';
@@ -26,7 +26,7 @@ export type TaskEvent =
   | TaskCompleted
   | TaskAborted
   | ModeSwitched
-  | SkillSwitched
+  | ModeSlugSwitched
   | SkillLoaded
   | HistoryCondensed
   | CondenseFailed
@@ -57,8 +57,10 @@ interface TaskStarted extends EventBase {
   readonly cwd: string;
   readonly provider: string;
   readonly model: string;
-  readonly mode: Mode;
-  readonly skill: string;
+  /** Plan or Act. */
+  readonly mode: PlanAct;
+  /** The mode (persona: role, tools, files) it starts in, by slug. */
+  readonly modeSlug: string;
   /** What the task text's @-mentions attached, as sent (as for user_message). */
   readonly context?: string;
   readonly attachments?: readonly Attachment[];
@@ -225,12 +227,13 @@ interface TaskAborted extends EventBase {
 /** The user (or host) switched between Plan and Act. */
 interface ModeSwitched extends EventBase {
   readonly type: 'mode_switched';
-  readonly mode: Mode;
+  readonly mode: PlanAct;
 }
 
-interface SkillSwitched extends EventBase {
-  readonly type: 'skill_switched';
-  readonly skill: string;
+/** The user switched the task to another mode (persona), by slug. */
+interface ModeSlugSwitched extends EventBase {
+  readonly type: 'mode_slug_switched';
+  readonly modeSlug: string;
 }
 
 /**

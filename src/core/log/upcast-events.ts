@@ -8,7 +8,7 @@ import type { ConsoleLevel } from '../../shared/tool-details.js';
  * `v` was written before versions existed: version 1. Lines of different versions can share one
  * log (a task started by an older build and resumed by a newer one).
  */
-export const EVENT_VERSION = 4;
+export const EVENT_VERSION = 5;
 
 /** A log line as parsed, before it is brought to the current shape. */
 export type StoredLine = { readonly type: string; readonly v?: number } & Readonly<Record<string, unknown>>;
@@ -55,6 +55,23 @@ function upcastV2ToV3(line: StoredLine, earlier: EarlierEvents): StoredLine {
   return upcast === details ? line : { ...line, details: upcast };
 }
 
+/**
+ * Version 4 → 5: the persona a task runs as is its mode (it was its skill). `task_started` names it
+ * in `modeSlug` (was `skill`); `skill_switched { skill }` becomes `mode_slug_switched { modeSlug }`.
+ * Plan/Act (`mode`, `mode_switched`) is unchanged.
+ */
+function upcastV4ToV5(line: StoredLine): StoredLine {
+  if (line.type === 'task_started' && 'skill' in line) {
+    const { skill, ...rest } = line;
+    return { ...rest, modeSlug: skill } as StoredLine;
+  }
+  if (line.type === 'skill_switched') {
+    const { skill, ...rest } = line;
+    return { ...rest, type: 'mode_slug_switched', modeSlug: skill } as StoredLine;
+  }
+  return line;
+}
+
 /** The input a call ran with: the hooks' change of it, else the model's parameters. */
 function callInput(earlier: EarlierEvents, callId: string): Readonly<Record<string, string>> | undefined {
   for (let i = earlier.length - 1; i >= 0; i--) {
@@ -79,7 +96,6 @@ function record(value: unknown): Readonly<Record<string, unknown>> | undefined {
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
-/** Step `i` turns version i + 1 into version i + 2; one function per step, never edited once released. */
 /**
  * Version 3 → 4: `skill_loaded` (an Agent Skill loaded, whose allowed-tools limit the calls after
  * it) is new; no earlier shape changed, so a line passes unchanged. The version is raised so that an
@@ -89,7 +105,8 @@ function upcastV3ToV4(line: StoredLine): StoredLine {
   return line;
 }
 
-const STEPS: readonly Upcast[] = [upcastV1ToV2, upcastV2ToV3, upcastV3ToV4];
+/** Step `i` turns version i + 1 into version i + 2; one function per step, never edited once released. */
+const STEPS: readonly Upcast[] = [upcastV1ToV2, upcastV2ToV3, upcastV3ToV4, upcastV4ToV5];
 
 /**
  * Brings a stored line of any version this build knows to the current shape (without `v`);

@@ -9,7 +9,7 @@ interface SystemPromptInput {
   readonly cwd: string;
   readonly os: string;
   readonly shell: string;
-  /** The role and instructions of the active skill. */
+  /** The role and instructions of the active mode. */
   readonly roleText?: string;
   /** Extra sections appended at the end (rules files, MCP servers). */
   readonly extraSections?: readonly string[];

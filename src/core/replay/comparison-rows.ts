@@ -24,7 +24,7 @@ export function comparisonRows(c: ReplayComparison): ComparisonRow[] {
   return [
     both('task', (r) => r.taskId),
     both('model', (r) => `${r.provider} ${r.model}`),
-    both('skill', (r) => r.skill),
+    both('mode', (r) => r.modeSlug),
     both('status', (r) => r.status),
     both('requests', (r) => String(r.requests)),
     both('tool calls', (r) => String(r.toolCalls)),

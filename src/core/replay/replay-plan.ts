@@ -1,6 +1,6 @@
 // What a replay takes from the original task's log: where it started, what the user said, and
 // what the user decided. Pure: reads events, touches nothing.
-import type { Mode } from '../../shared/mode.js';
+import type { PlanAct } from '../../shared/plan-act.js';
 import type { CheckpointFolder, TaskEvent } from '../log/events.js';
 import type { MentionedContext } from '../task/mentioned-context.js';
 import { visibleEvents } from '../log/visible-events.js';
@@ -12,7 +12,7 @@ export class ReplayError extends Error {}
 interface ReplayMessage {
   readonly text: string;
   /** Plan or Act, as it was when the user sent it. */
-  readonly mode: Mode;
+  readonly mode: PlanAct;
   readonly mentioned?: MentionedContext;
 }
 
@@ -28,8 +28,8 @@ export interface ReplayPlan {
   readonly cwd: string;
   readonly provider: string;
   readonly model: string;
-  readonly mode: Mode;
-  readonly skill: string;
+  readonly mode: PlanAct;
+  readonly modeSlug: string;
   /** The snapshot of checkpoint "0": the workspace as the task found it. */
   readonly startRoot: string;
   /** In a multi-root workspace, checkpoint "0"'s snapshot of each other folder. */
@@ -98,7 +98,7 @@ export function replayPlan(events: readonly TaskEvent[]): ReplayPlan {
     provider: started.provider,
     model: started.model,
     mode: started.mode,
-    skill: started.skill,
+    modeSlug: started.modeSlug,
     startRoot: first.root,
     startFolders: first.folders ?? [],
     messages,

@@ -29,8 +29,8 @@ import { type ReplayCommands, replayCommands } from './replay-commands.js';
 export interface ReplaySettings {
   /** The model to replay with, chosen knowing the original's (e.g. the same provider with another model). */
   provider(original: { readonly provider: string; readonly model: string }): ApiProvider;
-  /** Another skill for the whole run (default: the original's). */
-  readonly skill?: string;
+  /** Another mode for the whole run (default: the original's). */
+  readonly modeSlug?: string;
   /** A rules file's text, put in place of the workspace's `.smithrules`. */
   readonly rules?: string;
   readonly maxIterations: number;
@@ -148,7 +148,7 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
   // The tools are known once the environment exists; the approvals need their groups.
   let groupOf: (tool: string) => ToolGroup | undefined = () => undefined;
   const environment = await openSession({
-    // The user's skills, rules and model facts; the replay's own log and checkpoints go to its folder below.
+    // The user's modes, rules and model facts; the replay's own log and checkpoints go to its folder below.
     place: { cwd: workspace, additionalRoots: otherFolders, storageDir: input.storageDir },
     providers: { main: input.settings.provider({ provider: plan.provider, model: plan.model }) },
     settings: {
@@ -171,9 +171,9 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
   });
   try {
     groupOf = (tool) => environment.options.tools.get(tool)?.spec.group;
-    const skill = input.settings.skill ?? plan.skill;
-    if (!environment.skills.skills.some((s) => s.slug === skill))
-      throw new ReplayError(`unknown skill "${skill}"; available: ${environment.skills.skills.map((s) => s.slug).join(', ')}`);
+    const modeSlug = input.settings.modeSlug ?? plan.modeSlug;
+    if (!environment.modes.modes.some((s) => s.slug === modeSlug))
+      throw new ReplayError(`unknown mode "${modeSlug}"; available: ${environment.modes.modes.map((s) => s.slug).join(', ')}`);
     const ignore = environment.options.ignore ?? NOTHING_IGNORED;
     const store = new CheckpointStore({ storageDir: folder, workspaceRoot: workspace, ignore });
     const checkpoints = new WorkspaceCheckpoints(
@@ -183,7 +183,7 @@ export async function replayTask(input: ReplayInput): Promise<ReplayComparison> 
     const start = await checkpoints.snapshot();
     const options = { ...environment.options, storageDir: folder, checkpoints };
     const [first, ...later] = plan.messages;
-    const task = Task.create(options, first.text, { mode: first.mode, skill, ...(first.mentioned ? { mentioned: first.mentioned } : {}) });
+    const task = Task.create(options, first.text, { mode: first.mode, modeSlug, ...(first.mentioned ? { mentioned: first.mentioned } : {}) });
     input.onTask?.(task);
     const stop = () => task.abort();
     input.signal?.addEventListener('abort', stop, { once: true });

@@ -26,7 +26,7 @@ export interface RunSummary {
   readonly taskId: string;
   readonly provider: string;
   readonly model: string;
-  readonly skill: string;
+  readonly modeSlug: string;
   readonly status: StoredTaskSummary['status'];
   readonly toolCalls: number;
   /** Calls per tool, in order of first use. */
@@ -53,7 +53,7 @@ export function runSummary(events: readonly TaskEvent[], diff: WorkspaceDiff): R
   let requests = 0;
   let approved = 0;
   let rejected = 0;
-  let skill = started.skill;
+  let modeSlug = started.modeSlug;
   for (const event of events) {
     if (event.type === 'tool_requested') {
       toolCalls++;
@@ -64,14 +64,14 @@ export function runSummary(events: readonly TaskEvent[], diff: WorkspaceDiff): R
     else if (event.type === 'approval_answered') {
       if (event.approved) approved++;
       else rejected++;
-    } else if (event.type === 'skill_switched') skill = event.skill;
+    } else if (event.type === 'mode_slug_switched') modeSlug = event.modeSlug;
   }
   const usage = usageTotals(events);
   return {
     taskId: started.taskId,
     provider: started.provider,
     model: started.model,
-    skill,
+    modeSlug,
     status: taskStatus(events),
     toolCalls,
     tools,

@@ -6,7 +6,7 @@ type RuleLocationKind = 'file' | 'folder' | 'file-or-folder';
 
 /** One place in the workspace that may hold rules. */
 export interface RuleLocation {
-  /** Workspace-relative; `{skill}` stands for the active skill's slug (Roo Code's per-mode rules). */
+  /** Workspace-relative; `{mode}` stands for the active mode's slug (Roo Code's per-mode rules). */
   readonly path: string;
   readonly kind: RuleLocationKind;
   /** Sub-folders of a rules folder that hold something else (Cline's workflows are commands). */
@@ -18,7 +18,7 @@ export const WORKSPACE_RULES_NAME = '.smithrules';
 
 /**
  * Workspace rules, in the order they enter the prompt (later ones are more specific and win a
- * conflict): Smith's, then the other agents' files, then the per-skill folder.
+ * conflict): Smith's, then the other agents' files, then the per-mode folder.
  */
 export const WORKSPACE_RULE_LOCATIONS: readonly RuleLocation[] = [
   { path: WORKSPACE_RULES_NAME, kind: 'file-or-folder' },
@@ -31,7 +31,7 @@ export const WORKSPACE_RULE_LOCATIONS: readonly RuleLocation[] = [
   { path: '.windsurfrules', kind: 'file' },
   { path: '.github/copilot-instructions.md', kind: 'file' },
   { path: '.roo/rules', kind: 'folder' },
-  { path: '.roo/rules-{skill}', kind: 'folder' },
+  { path: '.roo/rules-{mode}', kind: 'folder' },
 ];
 
 /** Rules files read in the folders a task touches (closest to the file last, so it wins). */

@@ -37,8 +37,8 @@ interface RulesInput {
   readonly globalRulesDir?: string;
   /** Where `~/.claude/CLAUDE.md` and `~/.gemini/GEMINI.md` are looked for (default: the user's home folder). */
   readonly homeDir?: string;
-  /** The active skill: `.roo/rules-<skill>/` applies only in it. */
-  readonly skill?: string;
+  /** The active mode's slug: `.roo/rules-<slug>/` applies only in it. */
+  readonly modeSlug?: string;
   /** Workspace-relative paths the task touched: conditional rules and nested AGENTS.md/CLAUDE.md/GEMINI.md follow them. */
   readonly touchedPaths?: readonly string[];
   /** Labels of rules the user turned off. */
@@ -60,7 +60,7 @@ interface FoundRule {
 
 /**
  * Reads every rules file (see rule-sources.ts), weakest first: the user's own, then the
- * workspace's, then the active skill's, then AGENTS.md/CLAUDE.md/GEMINI.md in the folders the task touched,
+ * workspace's, then the active mode's, then AGENTS.md/CLAUDE.md/GEMINI.md in the folders the task touched,
  * closest last. Read on every request, so a new or edited rule applies at once.
  */
 export function loadRules(input: RulesInput): LoadedRules {
@@ -81,8 +81,8 @@ export function loadRules(input: RulesInput): LoadedRules {
   }
   found.push(...userFiles);
   for (const location of WORKSPACE_RULE_LOCATIONS) {
-    if (location.path.includes('{skill}') && !input.skill) continue;
-    for (const file of locationFiles(files, root, location, input.skill)) found.push({ label: relativeLabel(root, file), path: file });
+    if (location.path.includes('{mode}') && !input.modeSlug) continue;
+    for (const file of locationFiles(files, root, location, input.modeSlug)) found.push({ label: relativeLabel(root, file), path: file });
   }
   for (const file of nestedRuleFiles(root, touched)) found.push({ label: relativeLabel(root, file), path: file });
 
@@ -148,8 +148,8 @@ function unmetCondition(conditions: RuleConditions, touched: readonly string[]):
   return `applies when the task touches ${conditions.globs.join(', ')}`;
 }
 
-function locationFiles(files: ContainedFiles, root: string, location: RuleLocation, skill: string | undefined): string[] {
-  const path = join(root, location.path.replace('{skill}', skill ?? ''));
+function locationFiles(files: ContainedFiles, root: string, location: RuleLocation, modeSlug: string | undefined): string[] {
+  const path = join(root, location.path.replace('{mode}', modeSlug ?? ''));
   if (location.kind === 'folder' || (location.kind === 'file-or-folder' && files.isFolder(path))) return ruleFiles(files, path, location.skipFolders);
   // Reading says what is wrong with it (and nothing when it does not exist).
   return [path];

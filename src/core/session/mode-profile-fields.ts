@@ -2,7 +2,7 @@
 // and the provider settings that profile stands for in that mode.
 import { profileChoice } from '../../shared/api-profiles.js';
 import type { ApiProfile, ProviderName, ReasoningEffortName, ToolProtocolName } from '../../shared/protocol.js';
-import type { Mode } from '../../shared/mode.js';
+import type { PlanAct } from '../../shared/plan-act.js';
 
 /** The provider settings a profile puts in place of the main ones for a mode; the host adds the key. */
 export interface ModeProfileFields {
@@ -18,12 +18,12 @@ export interface ModeProfileFields {
 }
 
 /** A profile's own model for a mode, when it names one. */
-export function profileModelFor(profile: ApiProfile, mode: Mode): string | undefined {
+export function profileModelFor(profile: ApiProfile, mode: PlanAct): string | undefined {
   return (mode === 'plan' ? profile.planModel : profile.actModel) || undefined;
 }
 
 /** What a profile stands for in a mode (fields it leaves out: the provider's defaults). */
-export function modeProfileFields(profile: ApiProfile, mode: Mode): ModeProfileFields {
+export function modeProfileFields(profile: ApiProfile, mode: PlanAct): ModeProfileFields {
   const choice = profileChoice(profile);
   return {
     provider: choice.provider,
@@ -37,14 +37,14 @@ export function modeProfileFields(profile: ApiProfile, mode: Mode): ModeProfileF
 
 /** The modes' profiles as named; a name no profile has is `missing` (that mode keeps the main settings). */
 export interface NamedModeProfiles {
-  readonly found: Partial<Record<Mode, ModeProfileFields>>;
-  readonly missing: readonly { readonly mode: Mode; readonly name: string }[];
+  readonly found: Partial<Record<PlanAct, ModeProfileFields>>;
+  readonly missing: readonly { readonly mode: PlanAct; readonly name: string }[];
 }
 
 /** Looks up the profile each mode names ('' or absent: none) among the user's profiles. */
-export function namedModeProfiles(names: Partial<Record<Mode, string>>, profiles: Readonly<Record<string, ApiProfile>>): NamedModeProfiles {
-  const found: Partial<Record<Mode, ModeProfileFields>> = {};
-  const missing: { mode: Mode; name: string }[] = [];
+export function namedModeProfiles(names: Partial<Record<PlanAct, string>>, profiles: Readonly<Record<string, ApiProfile>>): NamedModeProfiles {
+  const found: Partial<Record<PlanAct, ModeProfileFields>> = {};
+  const missing: { mode: PlanAct; name: string }[] = [];
   for (const mode of ['plan', 'act'] as const) {
     const name = names[mode];
     if (!name) continue;

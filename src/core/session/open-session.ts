@@ -11,14 +11,14 @@ import { createModeProvider, createProvider } from '../providers/create-provider
 import type { ModelInfoOverrides } from '../providers/model-catalog.js';
 import type { ApiProvider, ProviderConfig } from '../providers/types.js';
 import { SecretRedactor } from '../secrets/secret-redactor.js';
-import type { Mode } from '../../shared/mode.js';
+import type { PlanAct } from '../../shared/plan-act.js';
 import type { SubagentSettings } from '../subagents/subagent-runner.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { WorkspaceFolderInput } from '../workspace/workspace-roots.js';
 import { type AgentSkillSettings, createTaskEnvironment, type TaskEnvironment, type TaskEnvironmentInput } from './task-environment.js';
 
 /** The modes a task switches between, each of which may run with its own model. */
-const MODES: readonly Mode[] = ['plan', 'act'];
+const MODES: readonly PlanAct[] = ['plan', 'act'];
 
 /** Where a session works. */
 export interface SessionPlace {
@@ -26,7 +26,7 @@ export interface SessionPlace {
   readonly cwd: string;
   /** The other folders of a multi-root workspace. */
   readonly additionalRoots?: readonly WorkspaceFolderInput[];
-  /** Smith's own storage: tasks/, skills/, rules/ live under it. */
+  /** Smith's own storage: tasks/, modes/, rules/ live under it. */
   readonly storageDir: string;
 }
 
@@ -35,9 +35,9 @@ export interface ModelSettings {
   /** The model of every mode that has none of its own. */
   readonly main: ProviderConfig;
   /** A mode's own API profile; it wins over the mode's model, and a provider error names it. */
-  readonly profiles?: Partial<Record<Mode, ProviderConfig>>;
+  readonly profiles?: Partial<Record<PlanAct, ProviderConfig>>;
   /** A mode's own model on the main provider; one equal to the main model adds nothing. */
-  readonly modeModels?: Partial<Record<Mode, string>>;
+  readonly modeModels?: Partial<Record<PlanAct, string>>;
   /** The model that writes summaries when the history is condensed: an API profile, or a model on the main provider. */
   readonly condense?: ProviderConfig;
   readonly condenseModel?: string;
@@ -46,7 +46,7 @@ export interface ModelSettings {
 /** The providers a session talks to: the main one and those of the modes with their own model. */
 export interface SessionProviders {
   readonly main: ApiProvider;
-  readonly forMode?: Partial<Record<Mode, ApiProvider>>;
+  readonly forMode?: Partial<Record<PlanAct, ApiProvider>>;
   /** Another model on the main provider (its key and address), for an agent whose `model:` names one. */
   readonly withModel?: (modelId: string) => ApiProvider;
   /** The model that writes summaries when the history is condensed; absent: each turn's own. */
@@ -59,7 +59,7 @@ export interface SessionProviders {
  */
 export function sessionProviders(models: ModelSettings, build: (config: ProviderConfig) => ApiProvider = createProvider): SessionProviders {
   const main = build(models.main);
-  const forMode: Partial<Record<Mode, ApiProvider>> = {};
+  const forMode: Partial<Record<PlanAct, ApiProvider>> = {};
   for (const mode of MODES) {
     const profile = models.profiles?.[mode];
     const model = models.modeModels?.[mode];

@@ -7,8 +7,8 @@ import type { ModelFacts } from '../providers/model-facts.js';
 import { learnModelFacts } from '../providers/provider-models.js';
 import type { ApiProvider } from '../providers/types.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
-import type { Mode } from '../../shared/mode.js';
-import { loadSkills, type SkillCatalog } from '../skills/skill-loader.js';
+import type { PlanAct } from '../../shared/plan-act.js';
+import { loadModes, type ModeCatalog } from '../modes/mode-loader.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { TaskOptions } from '../task/task.js';
 import { askFollowupQuestionTool } from '../tools/ask-followup-question.js';
@@ -59,11 +59,11 @@ export interface TaskEnvironmentInput {
   readonly cwd: string;
   /** The other folders of a multi-root workspace; one that does not exist is a WorkspaceRootError. */
   readonly additionalRoots?: readonly WorkspaceFolderInput[];
-  /** Smith's own storage: tasks/, skills/, rules/ live under it. */
+  /** Smith's own storage: tasks/, modes/, rules/ live under it. */
   readonly storageDir: string;
   readonly host: Host;
   readonly provider: ApiProvider;
-  readonly providerForMode?: Partial<Record<Mode, ApiProvider>>;
+  readonly providerForMode?: Partial<Record<PlanAct, ApiProvider>>;
   /** A function is read before each tool call (the panel's auto-approve toggles apply at once). */
   readonly policy: AutoApprovePolicy | (() => AutoApprovePolicy);
   readonly maxIterations: number;
@@ -136,7 +136,7 @@ export interface AgentSkillSettings {
 /** The per-workspace pieces a task runs with; dispose() ends commands still running. */
 export interface TaskEnvironment {
   readonly options: TaskOptions;
-  readonly skills: SkillCatalog;
+  readonly modes: ModeCatalog;
   /** The custom agents, what was wrong with their files, and the workspace's agents waiting for trust. */
   readonly agents: AgentCatalog;
   /** The workspace's Agent Skills (read again before each request). */
@@ -186,11 +186,11 @@ export function workspaceTools(
   ];
 }
 
-/** Builds the TaskOptions both hosts use: all tools, .smithignore, skills, rules, environment details. */
+/** Builds the TaskOptions both hosts use: all tools, .smithignore, modes, rules, environment details. */
 export async function createTaskEnvironment(input: TaskEnvironmentInput): Promise<TaskEnvironment> {
   const workspace = WorkspaceRoots.open(input.cwd, input.additionalRoots ?? []);
   const ignore = await loadWorkspaceIgnore(workspace);
-  const skills = loadSkills({ globalDir: join(input.storageDir, 'skills'), workspaceRoot: input.cwd });
+  const modes = loadModes({ storageDir: input.storageDir, workspaceRoot: input.cwd });
   const commands = new CommandSessions({ now: () => input.host.clock.now() });
   const recentEdits = new RecentEdits();
   // One browser per task environment; it closes when the task ends or is cancelled, and with the environment.
@@ -219,7 +219,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
         subagents,
         { agents: () => agents.agents, ...(input.withModel ? { withModel: input.withModel } : {}) },
       ),
-    { maxParallel: () => subagents.maxParallel, listing: () => delegatesListing(agents.agents, skills.skills) },
+    { maxParallel: () => subagents.maxParallel, listing: () => delegatesListing(agents.agents, modes.modes) },
   );
   const agentSkills = new SkillSession({
     workspaceRoots: workspace.all.map((root) => root.path),
@@ -254,7 +254,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     tools,
     provider: input.provider,
     ...(input.providerForMode ? { providerForMode: input.providerForMode } : {}),
-    skills: skills.skills,
+    modes: modes.modes,
     agentSkills,
     globalRulesDir: join(input.storageDir, 'rules'),
     ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
@@ -310,7 +310,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     await browser.close();
     await confined.dispose();
   };
-  return { options, skills, agents, agentSkills, commands, browser, dispose };
+  return { options, modes, agents, agentSkills, commands, browser, dispose };
 }
 
 /**

@@ -1,11 +1,11 @@
-import type { Skill } from '../skills/skill.js';
+import type { Mode } from '../modes/mode.js';
 import type { AgentDefinition } from './agent-files.js';
 
 /** Characters of an agent's description shown in the tool's description (the file may say more). */
 const DESCRIPTION_CHARS = 200;
 
 /** The agents and modes a sub-agent can run as, for use_subagents' description; empty without custom agents. */
-export function delegatesListing(agents: readonly AgentDefinition[], modes: readonly Skill[]): string {
+export function delegatesListing(agents: readonly AgentDefinition[], modes: readonly Mode[]): string {
   const modeLine = `\nModes ("mode"): ${modes.map((mode) => mode.slug).join(', ')}.`;
   if (agents.length === 0) return modeLine;
   const lines = agents.map((agent) => {

@@ -3,8 +3,8 @@
 // names an unknown agent or forgets its paths starts nothing.
 import { toolEntry, type ToolName } from '../../shared/tool-catalogue.js';
 import type { ApiProvider } from '../providers/types.js';
-import type { Skill } from '../skills/skill.js';
-import { grantedGroups } from '../skills/skill.js';
+import type { Mode } from '../modes/mode.js';
+import { grantedGroups } from '../modes/mode.js';
 import type { ToolHandler } from '../tool-kit/tool-spec.js';
 import type { ToolRegistry } from '../tool-kit/tool-registry.js';
 import type { SubagentRequest } from '../tools/use-subagents.js';
@@ -22,7 +22,7 @@ export interface SubagentPlan {
   readonly name?: string;
   readonly tools: readonly ToolHandler[];
   /** The persona its prompt opens with: a mode, or the agent's own prompt as one. */
-  readonly skill?: Skill;
+  readonly mode?: Mode;
   readonly provider: ApiProvider;
   /** What it may write: nothing (read-only), its declared paths, or everything (it runs commands, which may write anywhere). */
   readonly writes: 'nothing' | readonly string[] | 'everything';
@@ -33,10 +33,10 @@ export interface SubagentPlan {
 /** What planning needs from the parent. */
 export interface PlanInputs {
   readonly tools: ToolRegistry;
-  /** The model of the parent's current mode. */
+  /** The model of the parent's Plan or Act. */
   readonly provider: ApiProvider;
   readonly agents: readonly AgentDefinition[];
-  readonly skills: readonly Skill[];
+  readonly modes: readonly Mode[];
   /** A provider for another model id on the main provider (agents' `model:`). */
   readonly withModel?: (modelId: string) => ApiProvider;
 }
@@ -60,7 +60,7 @@ function planOne(index: number, request: SubagentRequest, inputs: PlanInputs): S
       return `there is no agent "${request.agent}"; ${inputs.agents.length > 0 ? `the agents are ${inputs.agents.map((a) => a.name).join(', ')}` : 'no custom agents are defined'}`;
     const tools = agentHandlers(agent, inputs.tools);
     const model = modelFor(agent, inputs);
-    const skill: Skill = {
+    const mode: Mode = {
       slug: `agent-${agent.name}`,
       name: agent.name,
       roleDefinition: agent.prompt,
@@ -72,20 +72,20 @@ function planOne(index: number, request: SubagentRequest, inputs: PlanInputs): S
       owner: `${label} (${agent.name})`,
       name: agent.name,
       tools,
-      skill,
+      mode,
       provider: model.provider,
       ...(model.note ? { note: model.note } : {}),
     });
   }
   if (request.mode !== undefined) {
-    const skill = inputs.skills.find((s) => s.slug === request.mode);
-    if (!skill) return `there is no mode "${request.mode}"; the modes are ${inputs.skills.map((s) => s.slug).join(', ')}`;
-    const groups = grantedGroups(skill);
+    const mode = inputs.modes.find((s) => s.slug === request.mode);
+    if (!mode) return `there is no mode "${request.mode}"; the modes are ${inputs.modes.map((s) => s.slug).join(', ')}`;
+    const groups = grantedGroups(mode);
     const tools = inputs.tools
       .specs()
       .filter((spec) => subagentsMayHave(spec.name) && (spec.group === 'interaction' || groups.has(spec.group)))
       .map((spec) => inputs.tools.get(spec.name)!);
-    return finish({ request, owner: `${label} (${skill.slug})`, name: skill.slug, tools, skill, provider: inputs.provider });
+    return finish({ request, owner: `${label} (${mode.slug})`, name: mode.slug, tools, mode, provider: inputs.provider });
   }
   const tools = inputs.tools
     .specs()

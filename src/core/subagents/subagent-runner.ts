@@ -4,11 +4,11 @@ import { isTool } from '../../shared/tool-catalogue.js';
 import { toolSubject } from '../../shared/tool-subject.js';
 import { newTaskId, Task, type TaskOptions, type TaskOutcome } from '../task/task.js';
 import { readTaskEvents, taskDir } from '../log/task-log.js';
-import { currentModeAndSkill } from '../task/turn-setup.js';
+import { currentPlanActAndMode } from '../task/turn-setup.js';
 import { usageTotals } from '../log/usage-totals.js';
 import type { CostBudget } from '../log/cost-budget.js';
 import { ToolRegistry } from '../tool-kit/tool-registry.js';
-import { BUILT_IN_SKILLS } from '../skills/built-in-skills.js';
+import { BUILT_IN_MODES } from '../modes/built-in-modes.js';
 import type { SubagentRequest } from '../tools/use-subagents.js';
 import { declarationsOverlap } from '../permissions/edit-scope.js';
 import type { ApiProvider } from '../providers/types.js';
@@ -83,14 +83,14 @@ export async function runSubagents(
   settings: SubagentSettings,
   delegation?: Delegation,
 ): Promise<SubagentFacts[] | string> {
-  // The parent's log on disk (flushed as written) says its mode, whose model the children use.
-  const parentMode = currentModeAndSkill(readTaskEvents(parent.storageDir, run.parentTaskId)).mode;
-  const skills = parent.skills ?? BUILT_IN_SKILLS;
+  // The parent's log on disk (flushed as written) says its Plan or Act, whose model the children use.
+  const parentMode = currentPlanActAndMode(readTaskEvents(parent.storageDir, run.parentTaskId)).mode;
+  const modes = parent.modes ?? BUILT_IN_MODES;
   const plans = planSubagents(run.requests, {
     tools: parent.tools,
     provider: parent.providerForMode?.[parentMode] ?? parent.provider,
     agents: delegation?.agents() ?? [],
-    skills,
+    modes,
     ...(delegation?.withModel ? { withModel: delegation.withModel } : {}),
   });
   if (typeof plans === 'string') return plans;
@@ -115,7 +115,7 @@ export async function runSubagents(
           run.parentTaskId,
           settings,
           plans[index]!,
-          skills,
+          modes,
           approvals.portFor({ index, taskId, ...(plans[index]!.name ? { name: plans[index]!.name } : {}) }),
         );
         void runChild(index, taskId, plans[index]!, run, options).then((facts) => {
@@ -142,7 +142,7 @@ async function runChild(index: number, taskId: string, plan: SubagentPlan, run: 
   const who = describe(plan);
   let task: Task;
   try {
-    task = Task.create(options, prompt, { taskId, ...(plan.skill ? { skill: plan.skill.slug } : {}) });
+    task = Task.create(options, prompt, { taskId, ...(plan.mode ? { modeSlug: plan.mode.slug } : {}) });
   } catch (error) {
     return { taskId, prompt, ...who, status: 'failed', error: (error as Error).message, requests: 0, inputTokens: 0, outputTokens: 0 };
   }
@@ -221,7 +221,7 @@ function childOptions(
   parentTaskId: string,
   settings: SubagentSettings,
   plan: SubagentPlan,
-  skills: TaskOptions['skills'] & object,
+  modes: TaskOptions['modes'] & object,
   approvals: ApprovalPort,
 ): TaskOptions {
   const {
@@ -245,7 +245,7 @@ function childOptions(
       questions: { ask: async () => undefined },
     },
     tools: new ToolRegistry(plan.tools),
-    skills: plan.skill && !skills.some((s) => s.slug === plan.skill!.slug) ? [...skills, plan.skill] : skills,
+    modes: plan.mode && !modes.some((m) => m.slug === plan.mode!.slug) ? [...modes, plan.mode] : modes,
     ...(plan.writes !== 'nothing' ? { editScope: { patterns: plan.request.paths ?? [], owner: plan.owner } } : {}),
     maxIterations: settings.maxRequests,
     extraPromptSections: () => [...(parent.extraPromptSections?.() ?? []), plan.name || plan.writes !== 'nothing' ? delegatedPrompt(plan) : RESEARCH_PROMPT],

@@ -163,8 +163,8 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
       case 'mode_switched':
         pendingUser.push(`[The user switched to ${event.mode === 'plan' ? 'PLAN' : 'ACT'} mode.]`);
         break;
-      case 'skill_switched':
-        pendingUser.push(`[The user switched to the "${event.skill}" skill.]`);
+      case 'mode_slug_switched':
+        pendingUser.push(`[The user switched to the "${event.modeSlug}" mode.]`);
         break;
       case 'user_message':
         pendingUser.push(

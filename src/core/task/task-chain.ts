@@ -11,7 +11,7 @@ export interface TaskChainResult {
 
 /**
  * Runs a task; when the model hands over to a new task (new_task), starts that task with the
- * carried context and runs it too, in the same mode and skill. The iteration limit covers the
+ * carried context and runs it too, in the same Plan/Act state and mode. The iteration limit covers the
  * whole chain: every request made by an earlier task counts against `options.maxIterations`, and
  * every task of the chain (with its sub-agents) spends from one cost budget of `options.maxCost`.
  * `onNewTask` sees each new task before it runs (hosts subscribe to its updates and show it).

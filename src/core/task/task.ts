@@ -2,7 +2,7 @@ import { checkRepeatedCalls, DEFAULT_MAX_REPEATED_CALLS } from './repeated-calls
 import { serializeBlocks } from '../parse/serialize-blocks.js';
 import { costOf } from '../providers/model-cost.js';
 import { ProviderAbortedError, type ApiProvider, type TokenUsage } from '../providers/types.js';
-import type { Mode } from '../../shared/mode.js';
+import type { PlanAct } from '../../shared/plan-act.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
 import { ContextGuard } from './context-guard.js';
 import { redactingProvider } from '../secrets/redacting-provider.js';
@@ -19,8 +19,8 @@ import { TaskLog, taskEventsFile } from '../log/task-log.js';
 import type { TaskOptions, TaskOutcome, TaskUpdate } from './task-types.js';
 import type { TaskEvent } from '../log/events.js';
 import { runToolCalls, subagentStopKey } from './tool-call-runner.js';
-import { currentModeAndSkill, findSkill, setupTurn } from './turn-setup.js';
-import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
+import { currentPlanActAndMode, findMode, setupTurn } from './turn-setup.js';
+import { BUILT_IN_MODES, DEFAULT_MODE_SLUG } from '../modes/built-in-modes.js';
 import { TaskCheckpoints } from '../checkpoints/task-checkpoints.js';
 import { contextFields, type MentionedContext } from './mentioned-context.js';
 import { runHooks } from '../hooks/hooks.js';
@@ -78,9 +78,13 @@ export class Task {
   }
 
   /** Starts a new task and logs it; call run() to work on it. */
-  static create(options: TaskOptions, taskText: string, start: { mode?: Mode; skill?: string; taskId?: string; mentioned?: MentionedContext } = {}): Task {
+  static create(
+    options: TaskOptions,
+    taskText: string,
+    start: { mode?: PlanAct; modeSlug?: string; taskId?: string; mentioned?: MentionedContext } = {},
+  ): Task {
     const taskId = start.taskId ?? newTaskId();
-    const skill = findSkill(options.skills ?? BUILT_IN_SKILLS, start.skill ?? DEFAULT_SKILL_SLUG).slug;
+    const modeSlug = findMode(options.modes ?? BUILT_IN_MODES, start.modeSlug ?? DEFAULT_MODE_SLUG).slug;
     const task = new Task(
       TaskLog.create(options.storageDir, taskId, () => options.host.clock.now(), options.redactor),
       options,
@@ -93,7 +97,7 @@ export class Task {
       provider: options.provider.id,
       model: options.provider.modelId,
       mode: start.mode ?? 'act',
-      skill,
+      modeSlug,
       ...contextFields(start.mentioned),
     });
     task.logPromptHooks(start.mentioned);
@@ -104,7 +108,7 @@ export class Task {
    * The session of a task about to be created (its id chosen now, so its SessionStart and
    * UserPromptSubmit hooks get it): pass it to prepareMessage, then `taskId` to create().
    */
-  static newSession(options: TaskOptions, start: { mode?: Mode } = {}): MessageSession & { readonly sessionId: string } {
+  static newSession(options: TaskOptions, start: { mode?: PlanAct } = {}): MessageSession & { readonly sessionId: string } {
     const taskId = newTaskId();
     const policy = typeof options.policy === 'function' ? options.policy() : options.policy;
     return {
@@ -136,9 +140,9 @@ export class Task {
     return this.log.taskId;
   }
 
-  /** The mode and skill in force now. */
-  get state(): { mode: Mode; skill: string } {
-    return currentModeAndSkill(this.log.events);
+  /** Plan/Act and the mode in force now. */
+  get state(): { mode: PlanAct; modeSlug: string } {
+    return currentPlanActAndMode(this.log.events);
   }
 
   onUpdate(listener: (update: TaskUpdate) => void): () => void {
@@ -209,14 +213,14 @@ export class Task {
     return this.queued.splice(0);
   }
 
-  switchMode(mode: Mode): void {
+  switchMode(mode: PlanAct): void {
     if (this.state.mode !== mode) this.log.append({ type: 'mode_switched', mode });
   }
 
-  /** Switches skill; throws with the list of skills when the slug is unknown. */
-  switchSkill(slug: string): void {
-    findSkill(this.options.skills ?? BUILT_IN_SKILLS, slug);
-    if (this.state.skill !== slug) this.log.append({ type: 'skill_switched', skill: slug });
+  /** Switches the mode; throws with the list of modes when the slug is unknown. */
+  switchModeSlug(slug: string): void {
+    findMode(this.options.modes ?? BUILT_IN_MODES, slug);
+    if (this.state.modeSlug !== slug) this.log.append({ type: 'mode_slug_switched', modeSlug: slug });
   }
 
   /** Stops the running step: cancels the model request, a pending approval and the tool. */
@@ -271,7 +275,7 @@ export class Task {
         this.tellRuleNotes(setup.ruleNotes);
         // Asked per turn: a mode may use another model, and images go only to one that can see them.
         const modelSupportsImages = this.options.modelInfo?.(setup.provider)?.supportsImages === true;
-        const environmentDetails = await this.environmentDetails(setup.mode, setup.skill.slug);
+        const environmentDetails = await this.environmentDetails(setup.mode, setup.activeMode.slug);
         // Taken last, with nothing awaited before the request starts: another agent of the tree may have spent the budget meanwhile.
         const reservation = limits.reserveRequest();
         if (!reservation) continue;
@@ -322,7 +326,7 @@ export class Task {
             permissionMode: hookPermissionMode(setup.mode, policy),
             ignore: options.ignore ?? NOTHING_IGNORED,
             allowedTools: setup.allowedTools,
-            skill: setup.skill,
+            activeMode: setup.activeMode,
             ...(setup.activeSkill ? { activeSkill: setup.activeSkill } : {}),
             modelSupportsImages,
             signal,
@@ -409,12 +413,12 @@ export class Task {
     return info ? costOf(usage, info) : undefined;
   }
 
-  private async environmentDetails(mode: Mode, skill: string): Promise<string> {
+  private async environmentDetails(mode: PlanAct, modeSlug: string): Promise<string> {
     const firstRequest = !this.log.events.some((e) => e.type === 'request_started');
     return renderEnvironmentDetails({
       now: this.options.host.clock.now(),
       cwd: this.options.cwd,
-      mode: `${mode === 'plan' ? 'PLAN' : 'ACT'} mode, skill "${skill}"`,
+      mode: `${mode === 'plan' ? 'PLAN' : 'ACT'} (Plan/Act), mode "${modeSlug}"`,
       extra: [...(this.options.environmentSections?.() ?? []), todoListSection(visibleEvents(this.log.events))].filter((section) => section !== ''),
       ...(firstRequest && this.options.listWorkspace ? { fileListing: await this.options.listWorkspace() } : {}),
     });

@@ -18,8 +18,8 @@ import { postToolUseNote, preToolUse } from '../hooks/tool-hooks.js';
 import type { TaskLog } from '../log/task-log.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
-import type { Skill } from '../skills/skill.js';
-import { editRefusal } from '../skills/tool-permissions.js';
+import type { Mode } from '../modes/mode.js';
+import { editRefusal } from '../modes/tool-permissions.js';
 import { editScopeRefusal, type EditScope } from '../permissions/edit-scope.js';
 import { type SkillLimits, skillAllowsCall, skillRefusal } from '../permissions/skill-tool-limits.js';
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
@@ -37,10 +37,10 @@ export interface ToolCallEnvironment {
   readonly policy: AutoApprovePolicy;
   readonly ignore: IgnorePolicy;
   readonly signal: AbortSignal;
-  /** Names the current mode/skill allows; a call outside it is refused. */
+  /** Names the current Plan/Act state and mode allow; a call outside it is refused. */
   readonly allowedTools?: ReadonlySet<string>;
-  /** The active skill; its file pattern limits edits. */
-  readonly skill?: Skill;
+  /** The active mode; its file pattern limits edits. */
+  readonly activeMode?: Mode;
   /** A sub-agent's declared paths: an edit anywhere else is refused. */
   readonly editScope?: EditScope;
   /** The Agent Skill in force: a call its allowed-tools do not permit is refused. */
@@ -170,7 +170,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
   const pre = await preToolUse(block.name, block.params, callId, env);
   if (pre.blocked !== undefined)
     return refused({ kind: 'error', error: `A PreToolUse hook of the user blocked this call, so it was not run: ${pre.blocked}`, mistake: false });
-  // Parameters a hook changed are judged again: a deny rule or the skill's pattern still holds.
+  // Parameters a hook changed are judged again: a deny rule or the mode's pattern still holds.
   const { refusal, verdict } = pre.params === block.params ? first : await judgeParams(block.name, pre.params, handler.spec.group, env);
   if (refusal) return { outcome: refusal, params: pre.params, hookNote: '' };
   const params = pre.params;
@@ -267,7 +267,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
 }
 
 /**
- * The skill's file pattern and the user's permission rules over a call's parameters: a refusal
+ * The mode's file pattern and the user's permission rules over a call's parameters: a refusal
  * (deny wins, whatever the policy says), or the rules' verdict for the approval.
  */
 async function judgeParams(
@@ -276,9 +276,9 @@ async function judgeParams(
   group: string,
   env: ToolCallEnvironment,
 ): Promise<{ refusal?: ToolOutcome; verdict?: Awaited<ReturnType<typeof judgeCall>> }> {
-  // The skill's file pattern is enforced here, on the completed call, never left to the prompt.
-  if (env.skill && group === 'edit' && params.path) {
-    const refusal = editRefusal(env.skill, resolveWorkspacePath(env.workspace ?? env.cwd, params.path).display);
+  // The mode's file pattern is enforced here, on the completed call, never left to the prompt.
+  if (env.activeMode && group === 'edit' && params.path) {
+    const refusal = editRefusal(env.activeMode, resolveWorkspacePath(env.workspace ?? env.cwd, params.path).display);
     if (refusal) return { refusal: { kind: 'error', error: refusal, mistake: true } };
   }
   // A sub-agent's declared paths hold for every edit tool, judged where the path really leads.

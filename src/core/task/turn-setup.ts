@@ -4,10 +4,10 @@ import { toolDefinitions } from '../prompt/tool-definitions.js';
 import type { ApiProvider, ToolDefinition, ToolProtocol } from '../providers/types.js';
 import { loadRules } from '../rules/rules-loader.js';
 import { touchedPaths } from '../rules/touched-paths.js';
-import { BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG } from '../skills/built-in-skills.js';
-import type { Skill } from '../skills/skill.js';
-import type { Mode } from '../../shared/mode.js';
-import { allowedToolNames } from '../skills/tool-permissions.js';
+import { BUILT_IN_MODES, DEFAULT_MODE_SLUG } from '../modes/built-in-modes.js';
+import type { Mode } from '../modes/mode.js';
+import type { PlanAct } from '../../shared/plan-act.js';
+import { allowedToolNames } from '../modes/tool-permissions.js';
 import type { ToolRegistry } from '../tool-kit/tool-registry.js';
 import type { TaskEvent } from '../log/events.js';
 import type { PermissionRule } from '../permissions/permission-rules.js';
@@ -21,8 +21,9 @@ import type { SkillSession } from '../skills/skill-session.js';
 
 /** What one model request is made with, derived afresh each time from the log and the options. */
 export interface TurnSetup {
-  readonly mode: Mode;
-  readonly skill: Skill;
+  readonly mode: PlanAct;
+  /** The mode (persona) in force: its role, and the tools and files it may use. */
+  readonly activeMode: Mode;
   readonly provider: ApiProvider;
   readonly allowedTools: ReadonlySet<string>;
   readonly systemPrompt: string;
@@ -41,8 +42,8 @@ export interface TurnInputs {
   readonly cwd: string;
   readonly tools: ToolRegistry;
   readonly provider: ApiProvider;
-  readonly providerForMode?: Partial<Record<Mode, ApiProvider>>;
-  readonly skills?: readonly Skill[];
+  readonly providerForMode?: Partial<Record<PlanAct, ApiProvider>>;
+  readonly modes?: readonly Mode[];
   readonly globalRulesDir?: string;
   /** Labels of the rules the user turned off (read each turn). */
   readonly disabledRules?: () => ReadonlySet<string>;
@@ -71,25 +72,25 @@ function withheldRules(inputs: TurnInputs): { withhold?: (path: string) => strin
   };
 }
 
-/** The mode and skill in force at the end of the log. */
-export function currentModeAndSkill(events: readonly TaskEvent[]): { mode: Mode; skill: string } {
-  let mode: Mode = 'act';
-  let skill = DEFAULT_SKILL_SLUG;
+/** Plan/Act and the mode in force at the end of the log. */
+export function currentPlanActAndMode(events: readonly TaskEvent[]): { mode: PlanAct; modeSlug: string } {
+  let mode: PlanAct = 'act';
+  let modeSlug = DEFAULT_MODE_SLUG;
   for (const event of events) {
     if (event.type === 'task_started') {
       mode = event.mode ?? mode;
-      skill = event.skill ?? skill;
+      modeSlug = event.modeSlug ?? modeSlug;
     } else if (event.type === 'mode_switched') mode = event.mode;
-    else if (event.type === 'skill_switched') skill = event.skill;
+    else if (event.type === 'mode_slug_switched') modeSlug = event.modeSlug;
   }
-  return { mode, skill };
+  return { mode, modeSlug };
 }
 
-/** Finds a skill by slug, with a message listing the valid ones when it does not exist. */
-export function findSkill(skills: readonly Skill[], slug: string): Skill {
-  const skill = skills.find((s) => s.slug === slug);
-  if (!skill) throw new Error(`Unknown skill "${slug}". Available skills: ${skills.map((s) => s.slug).join(', ')}.`);
-  return skill;
+/** Finds a mode by slug, with a message listing the valid ones when it does not exist. */
+export function findMode(modes: readonly Mode[], slug: string): Mode {
+  const found = modes.find((m) => m.slug === slug);
+  if (!found) throw new Error(`Unknown mode "${slug}". Available modes: ${modes.map((m) => m.slug).join(', ')}.`);
+  return found;
 }
 
 /**
@@ -97,19 +98,19 @@ export function findSkill(skills: readonly Skill[], slug: string): Skill {
  * The tool protocol is the provider's (set per provider and model), XML unless it says native.
  */
 export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): TurnSetup {
-  const { mode, skill: slug } = currentModeAndSkill(events);
-  const skill = findSkill(inputs.skills ?? BUILT_IN_SKILLS, slug);
-  const allowedTools = allowedToolNames(inputs.tools.specs(), mode, skill);
+  const { mode, modeSlug } = currentPlanActAndMode(events);
+  const activeMode = findMode(inputs.modes ?? BUILT_IN_MODES, modeSlug);
+  const allowedTools = allowedToolNames(inputs.tools.specs(), mode, activeMode);
   const { withhold } = withheldRules(inputs);
   const rules = loadRules({
     workspaceRoot: inputs.cwd,
-    skill: skill.slug,
+    modeSlug: activeMode.slug,
     touchedPaths: touchedPaths(events, inputs.cwd),
     ...(inputs.globalRulesDir ? { globalRulesDir: inputs.globalRulesDir } : {}),
     ...(inputs.disabledRules ? { disabled: inputs.disabledRules() } : {}),
     ...(withhold ? { withhold } : {}),
   });
-  const roleText = skillText(skill, inputs.cwd, withhold);
+  const roleText = modeText(activeMode, inputs.cwd, withhold);
   // Only a task that has use_skill is offered skills (a sub-agent has not).
   const offeredSkills = inputs.tools.get('use_skill') ? (inputs.agentSkills?.refresh().offered ?? []) : [];
   const hidden = new Set(inputs.hiddenTools?.() ?? []);
@@ -128,7 +129,7 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
   });
   return {
     mode,
-    skill,
+    activeMode,
     provider,
     allowedTools,
     systemPrompt,
@@ -140,16 +141,16 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
 }
 
 /**
- * The skill's role and instructions for the prompt. A skill file the Read rules withhold is named,
- * not sent: the default skill's role stands in, while the skill's tool groups still apply.
+ * The mode's role and instructions for the prompt. A mode file the Read rules withhold is named,
+ * not sent: the default mode's role stands in, while the mode's tool groups still apply.
  */
-function skillText(skill: Skill, cwd: string, withhold: ((path: string) => string | undefined) | undefined): string {
-  const withheld = skill.source === 'built-in' ? undefined : withhold?.(skill.source);
-  if (withheld === undefined) return skill.customInstructions ? `${skill.roleDefinition}\n\n${skill.customInstructions}` : skill.roleDefinition;
-  const fallback = findSkill(BUILT_IN_SKILLS, DEFAULT_SKILL_SLUG);
-  const inside = relative(cwd, skill.source);
-  const label = inside.startsWith('..') || isAbsolute(inside) ? skill.source : inside.split(sep).join('/');
-  return `${fallback.roleDefinition}\n\n[Skill file ${label} withheld: ${withheld}. Its role and instructions are not shown; the ${skill.name} skill's tool limits still apply.]`;
+function modeText(active: Mode, cwd: string, withhold: ((path: string) => string | undefined) | undefined): string {
+  const withheld = active.source === 'built-in' ? undefined : withhold?.(active.source);
+  if (withheld === undefined) return active.customInstructions ? `${active.roleDefinition}\n\n${active.customInstructions}` : active.roleDefinition;
+  const fallback = findMode(BUILT_IN_MODES, DEFAULT_MODE_SLUG);
+  const inside = relative(cwd, active.source);
+  const label = inside.startsWith('..') || isAbsolute(inside) ? active.source : inside.split(sep).join('/');
+  return `${fallback.roleDefinition}\n\n[Mode file ${label} withheld: ${withheld}. Its role and instructions are not shown; the ${active.name} mode's tool limits still apply.]`;
 }
 
 /** The Agent Skill in force, as its limits: only one that names allowed-tools limits anything. */
@@ -159,7 +160,7 @@ function skillInForce(events: readonly TaskEvent[]): { activeSkill?: SkillLimits
   return { activeSkill: { name: loaded.name, dir: loaded.dir, allowedTools: loaded.allowedTools, rules: loaded.rules ?? [] } };
 }
 
-function modeSection(mode: Mode): string {
+function modeSection(mode: PlanAct): string {
   return mode === 'plan'
     ? '# Mode: PLAN\n\nYou are in Plan mode. Gather information with the read tools, ask clarifying questions, and present a concrete plan with plan_mode_respond. You cannot edit files or run commands in this mode; the user switches to Act mode to carry the plan out.'
     : '# Mode: ACT\n\nYou are in Act mode: carry out the task with the tools, then finish with attempt_completion.';

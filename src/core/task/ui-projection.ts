@@ -200,8 +200,8 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
     case 'mode_switched':
       push({ kind: 'notice', id, text: `Switched to ${event.mode === 'plan' ? 'Plan' : 'Act'} mode.`, ts: event.ts });
       break;
-    case 'skill_switched':
-      push({ kind: 'notice', id, text: `Switched to the ${event.skill} skill.`, ts: event.ts });
+    case 'mode_slug_switched':
+      push({ kind: 'notice', id, text: `Switched to the ${event.modeSlug} mode.`, ts: event.ts });
       break;
     case 'history_condensed':
       push({
@@ -315,7 +315,7 @@ const MESSAGE_EVENTS: ReadonlySet<string> = new Set<TaskEvent['type']>([
   'task_completed',
   'task_aborted',
   'mode_switched',
-  'skill_switched',
+  'mode_slug_switched',
   'history_condensed',
   'condense_failed',
   'response_interrupted',

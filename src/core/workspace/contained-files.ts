@@ -14,7 +14,7 @@ import {
 } from 'node:fs';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 
-// What a repository ships (rules, command files, skills, settings, MCP config) is read only where
+// What a repository ships (rules, command files, modes, settings, MCP config) is read only where
 // its real path lies inside the workspace: a link in the repository to ~/.ssh/id_rsa,
 // /proc/self/environ or / must not put that file in front of the model. Every such loader reads
 // through one ContainedFiles, which also bounds what it reads (bytes per file, bytes in all,

@@ -1,5 +1,5 @@
 import type { ProviderConfig } from '../../core/providers/types.js';
-import type { Mode } from '../../shared/mode.js';
+import type { PlanAct } from '../../shared/plan-act.js';
 import { modeProfileFields, namedModeProfiles } from '../../core/session/mode-profile-fields.js';
 import type { ApiProfile } from '../../shared/protocol.js';
 import { readProfiles } from './profile-settings.js';
@@ -7,7 +7,7 @@ import { providerConfig, type ProviderKeys, type SmithSettings } from './setting
 
 /** The providers of the modes that have their own API profile (`smith.planProfile`, `smith.actProfile`). */
 interface ModeProviderConfigs {
-  readonly configs: Partial<Record<Mode, ProviderConfig>>;
+  readonly configs: Partial<Record<PlanAct, ProviderConfig>>;
   /** Settings that name a profile there is not: that mode keeps the main settings. */
   readonly problems: readonly string[];
 }
@@ -27,8 +27,8 @@ export async function modeProviderConfigs(
     ({ mode, name }) =>
       `smith.${mode}Profile names the profile "${name}", which is not in smith.profiles${known.length > 0 ? ` (${known.join(', ')})` : ''}; ${mode === 'plan' ? 'Plan' : 'Act'} mode uses the main settings.`,
   );
-  const configs: Partial<Record<Mode, ProviderConfig>> = {};
-  for (const [mode, fields] of Object.entries(found) as [Mode, NonNullable<(typeof found)[Mode]>][]) {
+  const configs: Partial<Record<PlanAct, ProviderConfig>> = {};
+  for (const [mode, fields] of Object.entries(found) as [PlanAct, NonNullable<(typeof found)[PlanAct]>][]) {
     const { apiVersion, ...provider } = fields;
     configs[mode] = providerConfig({ ...settings, ...provider, azureApiVersion: apiVersion }, await keys.get(fields.provider));
   }

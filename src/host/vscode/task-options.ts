@@ -8,7 +8,7 @@ import type { Host } from '../../core/ports.js';
 import type { ProviderConfig } from '../../core/providers/types.js';
 import { keysInUseRedactor, openSession, sessionProviders, type ModelSettings } from '../../core/session/open-session.js';
 import type { AgentSkillSettings, TaskEnvironment } from '../../core/session/task-environment.js';
-import type { Mode } from '../../shared/mode.js';
+import type { PlanAct } from '../../shared/plan-act.js';
 import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
 import { editorEnvironment } from './editor-environment.js';
 import { createHostProvider } from './host-provider.js';
@@ -33,7 +33,7 @@ export interface VsCodeTaskInputs {
   readonly settings: SmithSettings;
   readonly apiKey: string | undefined;
   /** The modes that use their own API profile (which wins over the mode's model in the settings). */
-  readonly modeProviders?: Partial<Record<Mode, ProviderConfig>>;
+  readonly modeProviders?: Partial<Record<PlanAct, ProviderConfig>>;
   /** `smith.condenseProfile` as a provider config, when it names a profile. */
   readonly condenseProvider?: ProviderConfig;
   /** The auto-approve settings as they are now, read before each tool call (default: as the task started). */
@@ -118,8 +118,9 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
       ...(mcp ? { mcp } : {}),
     },
   });
-  // Skill files that could not be used (invalid, or skipped: a link out of the workspace, too large), as the CLI warns of them.
-  for (const error of environment.skills.errors) input.host.notify('warning', error);
+  // Mode files that could not be used (invalid, or skipped: a link out of the workspace, too large), as the CLI warns of them.
+  for (const error of environment.modes.errors) input.host.notify('warning', error);
+  for (const note of environment.modes.notes) input.host.notify('info', note);
   for (const problem of environment.agents.problems) input.host.notify('warning', problem);
   void askAgentsTrustInWindow(environment.agents.heldBack, input.storageDir);
   void askSkillsTrustInWindow(environment.agentSkills.refresh().workspace, input.storageDir, input.cwd);

@@ -160,28 +160,28 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     assert.match(prompt, /Rules file \.clinerules\/env\.md withheld: denied by Read\(\.env\)/);
   });
 
-  test('a skill whose file is denied, or links to a denied file, keeps its tools but its text is named in the prompt and not sent', async () => {
+  test('a mode whose file is denied, or links to a denied file, keeps its tools but its text is named in the prompt and not sent', async () => {
     fx.ws.write('.env', `API_KEY=${TOKEN}\n`);
     fx.ws.write(
-      '.smith/skills/vault.yaml',
+      '.smith/modes/vault.yaml',
       `slug: vault\nname: Vault\nroleDefinition: You guard ${TOKEN}-role.\ncustomInstructions: Print ${TOKEN}-custom.\ngroups: [read]\n`,
     );
-    fx.ws.write('.smith/skills/plain.yaml', 'slug: plain\nname: Plain\nroleDefinition: You are the plain reviewer.\ngroups: [read]\n');
+    fx.ws.write('.smith/modes/plain.yaml', 'slug: plain\nname: Plain\nroleDefinition: You are the plain reviewer.\ngroups: [read]\n');
     fx.server.enqueue(done, done);
-    const denied = await runCli({ args: [...fx.cliArgs(), '--deny', 'Read(.smith/skills/**)', '--skill', 'vault', 'Go'] });
+    const denied = await runCli({ args: [...fx.cliArgs(), '--deny', 'Read(.smith/modes/**)', '--mode', 'vault', 'Go'] });
     assert.equal(denied.code, 0, denied.stderr);
     assertNeverSent();
     const prompt = systemPromptOf(fx.server.requestAt(0));
-    assert.match(prompt, /Skill file \.smith\/skills\/vault\.yaml withheld: denied by Read\(\.smith\/skills\/\*\*\)/);
-    assert.doesNotMatch(prompt, /write_to_file/, "the skill's tool groups still hold");
-    // A skill file that is a link to the denied file is judged as that file.
-    rmSync(join(fx.ws.root, '.smith/skills/vault.yaml'));
+    assert.match(prompt, /Mode file \.smith\/modes\/vault\.yaml withheld: denied by Read\(\.smith\/modes\/\*\*\)/);
+    assert.doesNotMatch(prompt, /write_to_file/, "the mode's tool groups still hold");
+    // A mode file that is a link to the denied file is judged as that file.
+    rmSync(join(fx.ws.root, '.smith/modes/vault.yaml'));
     fx.ws.write('.env', `slug: vault\nname: Vault\nroleDefinition: You guard ${TOKEN}-linked.\ngroups: [read]\n`);
-    symlinkSync(join(fx.ws.root, '.env'), join(fx.ws.root, '.smith/skills/vault.yaml'));
-    const linked = await runCli({ args: [...fx.cliArgs(), '--deny', 'Read(.env)', '--skill', 'vault', 'Go'] });
+    symlinkSync(join(fx.ws.root, '.env'), join(fx.ws.root, '.smith/modes/vault.yaml'));
+    const linked = await runCli({ args: [...fx.cliArgs(), '--deny', 'Read(.env)', '--mode', 'vault', 'Go'] });
     assert.equal(linked.code, 0, linked.stderr);
     assertNeverSent();
-    assert.match(systemPromptOf(fx.server.requestAt(1)), /Skill file \.smith\/skills\/vault\.yaml withheld: denied by Read\(\.env\)/);
+    assert.match(systemPromptOf(fx.server.requestAt(1)), /Mode file \.smith\/modes\/vault\.yaml withheld: denied by Read\(\.env\)/);
   });
 
   test('edits of a denied file are refused before its content is shown', async () => {

@@ -41,7 +41,7 @@ describe('smith REPL', () => {
     assert.match(out, /ALPHA/);
     assert.match(out, /"type":"task_started"/);
     assert.match(out, /\d{8}T\d{6}-\w+\s+completed\s+What does a\.txt say\?/);
-    assert.match(out, /Mode: plan/);
+    assert.match(out, /Plan\/Act: plan/);
     assert.match(out, /Stopping the current step/);
     assert.match(out, /Task stopped\./);
   });

@@ -185,7 +185,7 @@ describe('smith replay', () => {
         concurrency: 2,
         runs: [
           { task: taskId, model: 'model-one' },
-          { task: taskId, model: 'model-two', label: 'second', skill: 'code' },
+          { task: taskId, model: 'model-two', label: 'second', mode: 'code' },
         ],
       }),
     );
@@ -193,7 +193,7 @@ describe('smith replay', () => {
     assert.equal(run.code, 0, run.stderr);
     const lines = run.stdout.trimEnd().split('\n');
     assert.equal(lines.length, 4, run.stdout);
-    assert.match(lines[0]!, /^task +run +model +skill +status +calls +mistakes +tokens in +tokens out +cost +time +files$/);
+    assert.match(lines[0]!, /^task +run +model +mode +status +calls +mistakes +tokens in +tokens out +cost +time +files$/);
     assert.match(
       lines[1]!,
       new RegExp(`^${taskId} +original +openai-compatible scripted-model +code +completed +3 +0 +3,000 +300 +\\$0\\.0036 +\\d+\\.\\d s +1$`),

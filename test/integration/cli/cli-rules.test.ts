@@ -118,10 +118,10 @@ describe('smith CLI: rules files', () => {
       assert.match(run.stderr, /Rules: \.github\/copilot-instructions\.md: larger than 64 KiB; cut at 64 KiB/);
     });
 
-    test('settings, MCP config and skills linked outside are not used, with a warning naming each', { timeout: 120_000 }, async () => {
+    test('settings, MCP config and modes linked outside are not used, with a warning naming each', { timeout: 120_000 }, async () => {
       link('.smith/settings.json', secret('.ssh/settings.json', JSON.stringify({ permissions: { deny: [`Bash(${token})`] } })));
       link('.smith/mcp.json', secret('.ssh/mcp.json', JSON.stringify({ mcpServers: { leak: { command: 'echo', args: [token] } } })));
-      link('.smith/skills/leak.yaml', secret('.ssh/skill.yaml', `slug: leak\nname: Leak\nroleDefinition: ${token}\ngroups: [read]\n`));
+      link('.smith/modes/leak.yaml', secret('.ssh/mode.yaml', `slug: leak\nname: Leak\nroleDefinition: ${token}\ngroups: [read]\n`));
       fx.server.enqueue({ text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' });
       const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Say hi'], env: { HOME: home }, timeoutMs: 90_000 });
       assert.equal(run.code, 0, run.stderr);
@@ -129,7 +129,7 @@ describe('smith CLI: rules files', () => {
       assert.doesNotMatch(run.stderr, new RegExp(token));
       assert.match(run.stderr, /\.smith\/settings\.json: links outside the workspace; not read; its settings are not used/);
       assert.match(run.stderr, /\.smith\/mcp\.json: cannot be read: links outside the workspace; not read/);
-      assert.match(run.stderr, /\.smith\/skills\/leak\.yaml could not be read: links outside the workspace; not read/);
+      assert.match(run.stderr, /\.smith\/modes\/leak\.yaml could not be read: links outside the workspace; not read/);
     });
   });
 });

@@ -87,7 +87,7 @@ describe('slash commands at every prompt', () => {
     await cli.waitFor(/Shall I\?[\s\S]*> /);
     const asked = cli.output.length;
     await cli.type('/mode act');
-    await cli.waitFor(/Mode: act[\s\S]*> /, asked);
+    await cli.waitFor(/Plan\/Act: act[\s\S]*> /, asked);
     assert.equal(fx.server.requests.length, 1, 'the command must not answer the question');
     await cli.type('Yes, go ahead');
     await cli.waitFor(/Done planning\./);

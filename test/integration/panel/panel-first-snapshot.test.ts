@@ -47,7 +47,7 @@ describe('the panel’s first snapshot', () => {
   function storeTasks(count: number): void {
     for (let i = 0; i < count; i++) {
       const log = TaskLog.create(storage, `task-${i}`, () => 1_000 + i);
-      log.append({ type: 'task_started', taskId: `task-${i}`, task: `Task ${i}`, cwd: ws.root, provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+      log.append({ type: 'task_started', taskId: `task-${i}`, task: `Task ${i}`, cwd: ws.root, provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' });
       log.append({ type: 'task_completed', result: 'ok' });
     }
   }

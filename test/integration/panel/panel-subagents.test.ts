@@ -96,8 +96,8 @@ describe('sub-agents in the panel', { timeout: 120_000 }, () => {
   test('the orchestrator is a mode of the picker; a task in it delegates and its card lists each sub-task with its result', async () => {
     const panel = openPanelBackend(fixture, closers);
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
-    assert.ok(panel.page.state.panel!.skills.some((s) => s.slug === 'orchestrator' && s.name === 'Orchestrator'));
-    await panel.client.request({ type: 'setSkill', skill: 'orchestrator' });
+    assert.ok(panel.page.state.panel!.modes.some((s) => s.slug === 'orchestrator' && s.name === 'Orchestrator'));
+    await panel.client.request({ type: 'setModeSlug', modeSlug: 'orchestrator' });
     const router = conversationRouter({
       'Orchestrate the docs': [
         { text: `<use_subagents>\n<prompts>${JSON.stringify([{ prompt: 'Sub-task A: what is in the docs?', mode: 'ask' }])}</prompts>\n</use_subagents>` },
@@ -108,7 +108,7 @@ describe('sub-agents in the panel', { timeout: 120_000 }, () => {
     fixture.server.enqueue(...router.replies());
     await panel.client.request({ type: 'newTask', text: 'Orchestrate the docs' });
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
-    assert.equal(panel.page.state.panel!.task!.skill, 'orchestrator');
+    assert.equal(panel.page.state.panel!.task!.modeSlug, 'orchestrator');
     const card = panel.page.state.panel!.task!.messages.find((m) => m.kind === 'tool' && m.tool === 'use_subagents');
     assert.ok(card?.kind === 'tool');
     assert.deepEqual(

@@ -531,19 +531,30 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     assert.equal(fixture.server.requests.length, 0);
   });
 
-  test('the panel’s own commands: /mode, /skill, /newtask, listed first among the completions', async () => {
+  test('the panel’s own commands: /plan, /act, /mode, /newtask, listed first among the completions', async () => {
     const panel = openPanel();
     await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
     await panel.client.request({ type: 'suggestCommands', query: '' });
     await panel.until(() => panel.page.state.panel?.commandSuggestions?.query === '', 'the completions');
     assert.deepEqual(
-      panel.page.state.panel!.commandSuggestions!.items.slice(0, 4).map((i) => i.value),
-      ['newtask', 'condense', 'mode', 'skill'],
+      panel.page.state.panel!.commandSuggestions!.items.slice(0, 6).map((i) => i.value),
+      ['newtask', 'condense', 'skills', 'plan', 'act', 'mode'],
     );
+    await panel.client.request({ type: 'newTask', text: '/plan' });
+    await panel.until(() => panel.page.state.panel?.mode === 'plan', 'Plan mode');
+    await panel.client.request({ type: 'newTask', text: '/act' });
+    await panel.until(() => panel.page.state.panel?.mode === 'act', 'Act mode');
+    // The older spelling of Plan/Act still works while no mode has that name.
     await panel.client.request({ type: 'newTask', text: '/mode plan' });
     await panel.until(() => panel.page.state.panel?.mode === 'plan', 'Plan mode');
-    await assert.rejects(panel.client.request({ type: 'newTask', text: '/mode turbo' }), /Usage: \/mode plan or \/mode act/);
+    await assert.rejects(
+      panel.client.request({ type: 'newTask', text: '/mode turbo' }),
+      /Unknown mode "turbo"\. Usage: \/mode <slug> \(code, architect, ask\)/,
+    );
     await assert.rejects(panel.client.request({ type: 'newTask', text: '/skill nosuch' }), /nosuch/);
+    await panel.client.request({ type: 'newTask', text: '/mode architect' });
+    await panel.until(() => panel.page.state.panel?.modeSlug === 'architect', 'the architect mode');
+    assert.equal(panel.page.state.panel?.mode, 'plan', 'a mode leaves Plan/Act alone');
     await panel.client.request({ type: 'newTask', text: '/mode act' });
     await panel.until(() => panel.page.state.panel?.mode === 'act', 'Act mode');
     fixture.server.enqueue(DONE);

@@ -48,10 +48,10 @@ describe('the orchestrator mode', { timeout: 120_000 }, () => {
       modelOverrides: { contextWindow: 100_000, inputPrice: 1, outputPrice: 1 },
     });
     assert.ok(
-      environment.skills.skills.some((s) => s.slug === 'orchestrator'),
+      environment.modes.modes.some((s) => s.slug === 'orchestrator'),
       'a built-in mode',
     );
-    const task = Task.create({ ...environment.options, retry: { maxRetries: 0 } }, 'Orchestrate the release', { skill: 'orchestrator' });
+    const task = Task.create({ ...environment.options, retry: { maxRetries: 0 } }, 'Orchestrate the release', { modeSlug: 'orchestrator' });
     assert.deepEqual(await task.run(), { status: 'completed', result: 'K added the constant; Q found two files.' });
 
     // Its own edit was refused: the orchestrator delegates every change.

@@ -125,7 +125,7 @@ describe('approvals in the task log', () => {
 
   test('a call that failed after an approval with feedback carries the feedback with its error', () => {
     const events: TaskEvent[] = [
-      { seq: 0, ts: 0, type: 'task_started', taskId: 't', task: 'T', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'default' },
+      { seq: 0, ts: 0, type: 'task_started', taskId: 't', task: 'T', cwd: '/', provider: 'p', model: 'm', mode: 'act', modeSlug: 'default' },
       { seq: 1, ts: 0, type: 'model_response', text: 'calling', reasoning: '', blocks: [], usage: { inputTokens: 1, outputTokens: 1 } },
       { seq: 2, ts: 0, type: 'tool_requested', callId: 'c', tool: 'use_mcp_tool', params: { server_name: 's', tool_name: 't' } },
       { seq: 3, ts: 0, type: 'approval_asked', callId: 'c' },
@@ -150,7 +150,7 @@ describe('approvals in the task log', () => {
   test('a log written when tools put the feedback in their output is projected as before, without a second copy', () => {
     const output = `Exit code: 0\nOutput:\nhi${FEEDBACK('fine, once')}`;
     const events: TaskEvent[] = [
-      { seq: 0, ts: 0, type: 'task_started', taskId: 't', task: 'T', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'default' },
+      { seq: 0, ts: 0, type: 'task_started', taskId: 't', task: 'T', cwd: '/', provider: 'p', model: 'm', mode: 'act', modeSlug: 'default' },
       { seq: 1, ts: 0, type: 'model_response', text: 'calling', reasoning: '', blocks: [], usage: { inputTokens: 1, outputTokens: 1 } },
       { seq: 2, ts: 0, type: 'tool_requested', callId: 'c', tool: 'execute_command', params: { command: 'echo hi' } },
       { seq: 3, ts: 0, type: 'approval_asked', callId: 'c' },

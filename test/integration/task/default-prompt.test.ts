@@ -1,4 +1,4 @@
-// The default system prompt (code skill, Act, every built-in tool) stays lean: under 4,000 o200k
+// The default system prompt (code mode, Act, every built-in tool) stays lean: under 4,000 o200k
 // tokens, each tool described once by its parameters and an example (no per-tool "Usage" block
 // repeating the XML form the Tool use section already shows).
 import assert from 'node:assert/strict';
@@ -40,7 +40,7 @@ describe('the default system prompt', () => {
       provider: 'anthropic',
       model: 'claude-sonnet-4-5',
       mode: 'act',
-      skill: 'code',
+      modeSlug: 'code',
     },
   ]).systemPrompt;
   rmSync(cwd, { recursive: true, force: true });

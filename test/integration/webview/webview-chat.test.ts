@@ -27,7 +27,7 @@ describe('chat panel in Chromium', () => {
             cost: 0.0123,
             status: 'completed',
             mode: 'plan',
-            skill: 'reviewer',
+            modeSlug: 'reviewer',
           },
         ),
       ),
@@ -46,7 +46,7 @@ describe('chat panel in Chromium', () => {
     assert.equal(await reasoning.getAttribute('open'), null);
     assert.equal(await reasoning.locator('summary').textContent(), 'Reasoning');
     assert.equal(await page.getByRole('button', { name: 'Plan' }).getAttribute('aria-pressed'), 'true');
-    assert.equal(await page.getByRole('combobox', { name: 'Skill' }).inputValue(), 'reviewer');
+    assert.equal(await page.getByRole('combobox', { name: 'Mode' }).inputValue(), 'reviewer');
     // Navigation is in VS Code's title bar (package.json menus), not repeated in the panel.
     for (const name of ['New task', 'History', 'Settings', 'MCP servers']) assert.equal(await page.getByRole('button', { name, exact: true }).count(), 0, name);
   });
@@ -499,13 +499,13 @@ describe('chat panel in Chromium', () => {
     assert.ok(await page.getByText('Rename the config loader').isVisible());
   });
 
-  test('mode and skill post setMode and setSkill; the host switches views', async () => {
+  test('Plan/Act and the mode post setMode and setModeSlug; the host switches views', async () => {
     const { page } = panel;
     await panel.send(snapshotOf(taskView([taskMessage])));
     await page.getByRole('button', { name: 'Plan' }).click();
     assert.equal((await panel.waitForPosted('setMode')).mode, 'plan');
-    await page.getByRole('combobox', { name: 'Skill' }).selectOption('reviewer');
-    assert.equal((await panel.waitForPosted('setSkill')).skill, 'reviewer');
+    await page.getByRole('combobox', { name: 'Mode' }).selectOption('reviewer');
+    assert.equal((await panel.waitForPosted('setModeSlug')).modeSlug, 'reviewer');
     // The title bar's Task History command: the host changes the view, the panel follows.
     await panel.send(snapshotOf(taskView([taskMessage]), { view: 'history' }));
     await page.getByRole('heading', { name: 'History' }).waitFor();

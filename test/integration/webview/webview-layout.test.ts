@@ -54,23 +54,23 @@ describe('panel layout at side-bar widths in Chromium', () => {
       );
       const plan = page.getByRole('button', { name: 'Plan', exact: true });
       const act = page.getByRole('button', { name: 'Act', exact: true });
-      const skill = page.getByRole('combobox', { name: 'Skill' });
+      const modePicker = page.getByRole('combobox', { name: 'Mode' });
       const profile = page.getByRole('combobox', { name: 'API profile' });
       await act.waitFor();
       for (const [name, control] of [
         ['Plan', plan],
         ['Act', act],
-        ['Skill', skill],
+        ['Mode', modePicker],
         ['API profile', profile],
-        ['Mode group', page.getByRole('group', { name: 'Mode' })],
+        ['Plan/Act group', page.getByRole('group', { name: 'Plan/Act' })],
       ] as const) {
         assert.ok(await fullyShown(control), `${name} is cut off at ${width} px`);
       }
       assert.ok(await fullyShown(page.locator('.header-row')), 'the header row overflows');
       await plan.click();
       assert.equal((await panel.waitForPosted('setMode')).mode, 'plan');
-      await skill.selectOption('reviewer');
-      assert.equal((await panel.waitForPosted('setSkill')).skill, 'reviewer');
+      await modePicker.selectOption('reviewer');
+      assert.equal((await panel.waitForPosted('setModeSlug')).modeSlug, 'reviewer');
     });
   }
 

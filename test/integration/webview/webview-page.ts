@@ -131,12 +131,12 @@ export function panelState(overrides: Partial<PanelState> = {}): PanelState {
     view: 'chat',
     settings: { provider: 'anthropic', model: 'claude-sonnet-4-5', baseUrl: '', toolProtocol: 'xml', hasApiKey: false },
     history: [],
-    skills: [
+    modes: [
       { slug: 'default', name: 'Default' },
       { slug: 'reviewer', name: 'Code reviewer' },
     ],
     mode: 'act',
-    skill: 'default',
+    modeSlug: 'default',
     mcp: { servers: [], problems: [], configFiles: { global: '/home/user/.config/smith/mcp_settings.json', workspace: '/work/project/.smith/mcp.json' } },
     autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
     ...overrides,
@@ -150,7 +150,7 @@ export function taskView(messages: readonly UiMessage[], overrides: Partial<Task
     messages,
     usage: { inputTokens: 1500, outputTokens: 250, cacheReadTokens: 0, cacheWriteTokens: 0 },
     mode: 'act',
-    skill: 'default',
+    modeSlug: 'default',
     status: 'idle',
     ...overrides,
   };

@@ -1,4 +1,4 @@
-// A hostile checkout links its rules, commands, skills, settings and MCP config to files outside
+// A hostile checkout links its rules, commands, modes, settings and MCP config to files outside
 // it: a secret in the user's home, a folder elsewhere, /proc/self/environ, /, /usr/share. Every
 // loader of workspace-shipped files must leave those unread (the secret's token appears nowhere in
 // what it returns) and say which entry it skipped; links that stay inside still work, and one bad
@@ -14,7 +14,7 @@ import { loadCustomCommands } from '../../../src/core/commands/custom-commands.j
 import { readMcpConfigFile } from '../../../src/core/mcp/mcp-config.js';
 import { loadPermissionSettings } from '../../../src/core/permissions/settings-files.js';
 import { loadRules } from '../../../src/core/rules/rules-loader.js';
-import { loadSkills } from '../../../src/core/skills/skill-loader.js';
+import { loadModes } from '../../../src/core/modes/mode-loader.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
 let ws: TempWorkspace;
@@ -118,14 +118,14 @@ const LOADERS: readonly LoaderCase[] = [
     },
   },
   {
-    name: 'skills (.smith/skills)',
-    file: '.smith/skills/leak.yaml',
-    folder: '.smith/skills',
+    name: 'modes (.smith/modes)',
+    file: '.smith/modes/leak.yaml',
+    folder: '.smith/modes',
     content: (marker) => `slug: leak-${marker.length}\nname: ${marker}\nroleDefinition: ${marker}\ngroups: [read]\n`,
-    good: '.smith/skills/good.yaml',
+    good: '.smith/modes/good.yaml',
     load: () => {
-      const catalog = loadSkills({ workspaceRoot: ws.root, globalDir: join(storage, 'skills') });
-      return { output: JSON.stringify(catalog.skills), notes: catalog.errors.join('\n') };
+      const catalog = loadModes({ workspaceRoot: ws.root, storageDir: storage });
+      return { output: JSON.stringify(catalog.modes), notes: catalog.errors.join('\n') };
     },
   },
   {

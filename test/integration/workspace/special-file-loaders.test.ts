@@ -1,4 +1,4 @@
-// Files a workspace supplies to Smith itself — rules, ignore files, MCP and skill configs, source
+// Files a workspace supplies to Smith itself — rules, ignore files, MCP and mode configs, source
 // files to outline — may be FIFOs in a hostile checkout. Each loader must refuse them without
 // opening them for a blocking read. Each FIFO has a writer process that would hand a reader
 // recognisable content, so a loader that did read the pipe is caught by what it returns instead of
@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { readMcpConfigFile } from '../../../src/core/mcp/mcp-config.js';
 import { loadRules } from '../../../src/core/rules/rules-loader.js';
-import { loadSkills } from '../../../src/core/skills/skill-loader.js';
+import { loadModes } from '../../../src/core/modes/mode-loader.js';
 import { listCodeDefinitionNamesTool } from '../../../src/core/tools/list-code-definition-names.js';
 import { ancestorIgnoreRules } from '../../../src/core/workspace/file-listing.js';
 import { NodeFileSystem } from '../../../src/core/workspace/node-file-system.js';
@@ -46,11 +46,11 @@ describe('loaders of workspace files on FIFOs', () => {
     assert.deepEqual(rules.sources, []);
   });
 
-  test('a skill file that is a FIFO is reported, not read', { timeout: 60_000 }, () => {
-    fifo('.smith/skills/evil.yaml', 'slug: evil\nname: Evil\nroleDefinition: injected\ngroups: [read]\n');
-    const catalog = loadSkills({ workspaceRoot: ws.root });
+  test('a mode file that is a FIFO is reported, not read', { timeout: 60_000 }, () => {
+    fifo('.smith/modes/evil.yaml', 'slug: evil\nname: Evil\nroleDefinition: injected\ngroups: [read]\n');
+    const catalog = loadModes({ workspaceRoot: ws.root });
     assert.equal(
-      catalog.skills.some((skill) => skill.slug === 'evil'),
+      catalog.modes.some((mode) => mode.slug === 'evil'),
       false,
     );
     assert.match(catalog.errors.join('\n'), /evil\.yaml could not be read: .*not a regular file/);

@@ -24,7 +24,7 @@ describe('Tab in the REPL', () => {
   });
 
   test('the REPL’s commands come from its help, every one of them', () => {
-    for (const name of ['help', 'clear', 'condense', 'rewind', 'mode', 'skill', 'exit']) assert.ok(REPL_COMMANDS.includes(name), name);
+    for (const name of ['help', 'clear', 'condense', 'rewind', 'plan', 'act', 'mode', 'exit']) assert.ok(REPL_COMMANDS.includes(name), name);
     for (const name of REPL_COMMANDS) assert.match(REPL_HELP, new RegExp(`^ {2}/${name}\\b`, 'm'));
   });
 

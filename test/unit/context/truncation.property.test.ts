@@ -14,7 +14,7 @@ type Turn = { kind: 'result' | 'error' | 'reject' | 'none'; size: number };
 function buildLog(turns: readonly Turn[]): TaskLog {
   const log = TaskLog.inMemory('t');
   const add = (event: NewEvent) => log.append(event);
-  add({ type: 'task_started', taskId: 't', task: 'THE TASK', cwd: '/w', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+  add({ type: 'task_started', taskId: 't', task: 'THE TASK', cwd: '/w', provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' });
   turns.forEach((turn, i) => {
     add({ type: 'request_started', environmentDetails: `env ${i}` });
     const tool = { kind: 'tool' as const, name: 'read_file', params: { path: `f${i}.ts` }, partial: false };
@@ -93,7 +93,7 @@ describe('truncation (property)', () => {
 describe('repeated reads', () => {
   test('an older identical read is replaced by a short note; a changed file is kept', () => {
     const log = TaskLog.inMemory('t');
-    log.append({ type: 'task_started', taskId: 't', task: 'x', cwd: '/w', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    log.append({ type: 'task_started', taskId: 't', task: 'x', cwd: '/w', provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' });
     const read = (i: number, output: string) => {
       log.append({ type: 'model_response', text: `r${i}`, reasoning: '', blocks: [], usage: { inputTokens: 0, outputTokens: 0 } });
       log.append({ type: 'tool_requested', callId: `c${i}`, tool: 'read_file', params: { path: 'a.ts' } });

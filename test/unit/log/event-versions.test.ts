@@ -105,7 +105,7 @@ describe('event versions', () => {
       seq: 3,
       ts: 3,
     };
-    assert.equal(EVENT_VERSION, 4);
+    assert.ok(EVENT_VERSION >= 4, 'skill_loaded came with version 4');
     assert.deepEqual(upcastLine({ ...loaded, v: 4 }), loaded);
   });
 

@@ -22,7 +22,7 @@ function writeLog(storage: string, taskId: string, lines: readonly object[]): vo
   writeFileSync(join(dir, 'events.jsonl'), `${lines.map((line) => JSON.stringify(line)).join('\n')}\n`);
 }
 
-const started = { v: 2, type: 'task_started', seq: 0, ts: 1, taskId: 't', task: 'Go', cwd: '/w', provider: 'p', model: 'm', mode: 'act', skill: 'code' };
+const started = { v: 2, type: 'task_started', seq: 0, ts: 1, taskId: 't', task: 'Go', cwd: '/w', provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' };
 
 function toolCards(storage: string, taskId: string): UiToolMessage[] {
   return uiProjection(TaskLog.open(storage, taskId).events).filter((m): m is UiToolMessage => m.kind === 'tool');
@@ -51,7 +51,7 @@ describe('question options', () => {
     assert.deepEqual(details?.question, { answered: true, options: ['vitest', 'jest'] });
 
     const log = TaskLog.create(storage, 't');
-    log.append({ type: 'task_started', taskId: 't', task: 'Go', cwd: storage, provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    log.append({ type: 'task_started', taskId: 't', task: 'Go', cwd: storage, provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' });
     // The parameter the model wrote says otherwise: what the chat shows comes from the result only.
     log.append({ type: 'tool_requested', callId: 'c1', tool: 'ask_followup_question', params: { question: 'Which?', options: '["x", "y"]' } });
     log.append({ type: 'tool_result', callId: 'c1', tool: 'ask_followup_question', output: 'jest', ...(details ? { details } : {}) });

@@ -13,7 +13,7 @@ describe('TaskLog', () => {
   test('appends one JSON line per event, with position and time, and reopens identically', () => {
     let clock = 100;
     const log = TaskLog.create(ws.root, 't1', () => clock++);
-    log.append({ type: 'task_started', taskId: 't1', task: 'do it', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' });
+    log.append({ type: 'task_started', taskId: 't1', task: 'do it', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', modeSlug: 'code' });
     log.append({ type: 'user_message', text: 'more' });
     const lines = readFileSync(log.file, 'utf8')
       .trim()
@@ -83,9 +83,9 @@ describe('TaskLog', () => {
 
   test('lists the readable tasks and warns about an unreadable log instead of failing', () => {
     const good = TaskLog.create(ws.root, 'good', () => 1);
-    good.append({ type: 'task_started', taskId: 'good', task: 'fine', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    good.append({ type: 'task_started', taskId: 'good', task: 'fine', cwd: '/', provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' });
     const corrupt = TaskLog.create(ws.root, 'corrupt', () => 2);
-    corrupt.append({ type: 'task_started', taskId: 'corrupt', task: 'broken', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    corrupt.append({ type: 'task_started', taskId: 'corrupt', task: 'broken', cwd: '/', provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' });
     appendFileSync(corrupt.file, 'not json\n{"seq":2,"ts":3,"type":"no_tool_used"}\n');
     // A folder where the log file should be: reading it fails with EISDIR.
     mkdirSync(join(ws.root, 'tasks', 'odd', 'events.jsonl'), { recursive: true });
@@ -109,7 +109,7 @@ describe('TaskLog', () => {
   test('lists stored tasks newest first with their status', () => {
     let clock = 1;
     const first = TaskLog.create(ws.root, 'a', () => clock++);
-    first.append({ type: 'task_started', taskId: 'a', task: 'first', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    first.append({ type: 'task_started', taskId: 'a', task: 'first', cwd: '/', provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' });
     first.append({
       type: 'model_response',
       text: 'ok',
@@ -120,7 +120,7 @@ describe('TaskLog', () => {
     });
     first.append({ type: 'task_completed', result: 'ok' });
     const second = TaskLog.create(ws.root, 'b', () => clock++);
-    second.append({ type: 'task_started', taskId: 'b', task: 'second', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    second.append({ type: 'task_started', taskId: 'b', task: 'second', cwd: '/', provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' });
     assert.deepEqual(
       listStoredTasks(ws.root).map((t) => [t.taskId, t.task, t.status]),
       [
@@ -141,7 +141,7 @@ describe('TaskLog', () => {
 
   test('a task that handed over to a new one (new_task) counts as completed, not interrupted', () => {
     const log = TaskLog.create(ws.root, 'c', () => 1);
-    log.append({ type: 'task_started', taskId: 'c', task: 'first of a chain', cwd: '/', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    log.append({ type: 'task_started', taskId: 'c', task: 'first of a chain', cwd: '/', provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' });
     log.append({ type: 'new_task_requested', context: 'carry on with step 2' });
     assert.equal(taskStatus(log.events), 'completed');
   });

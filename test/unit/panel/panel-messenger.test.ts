@@ -16,9 +16,9 @@ const STATE: PanelState = {
   view: 'chat',
   settings: { provider: 'anthropic', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false },
   history: [],
-  skills: [{ slug: 'code', name: 'Code' }],
+  modes: [{ slug: 'code', name: 'Code' }],
   mode: 'act',
-  skill: 'code',
+  modeSlug: 'code',
   mcp: { servers: [], problems: [], configFiles: { global: '/storage/mcp_settings.json' } },
   autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
 };
@@ -52,7 +52,7 @@ const RUNNING_TASK: NonNullable<PanelState['task']> = {
   messages: [],
   usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
   mode: 'act',
-  skill: 'code',
+  modeSlug: 'code',
   status: 'running',
 };
 

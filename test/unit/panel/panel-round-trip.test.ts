@@ -17,9 +17,9 @@ const STATE: PanelState = {
   view: 'chat',
   settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: '', toolProtocol: 'xml', hasApiKey: true },
   history: [{ taskId: 't1', task: 'Fix it', startedAt: 1, updatedAt: 2, status: 'completed' }],
-  skills: [{ slug: 'code', name: 'Code' }],
+  modes: [{ slug: 'code', name: 'Code' }],
   mode: 'act',
-  skill: 'code',
+  modeSlug: 'code',
   mcp: { servers: [], problems: [], configFiles: { global: '/s/mcp_settings.json' } },
   autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
 };

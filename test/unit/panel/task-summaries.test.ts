@@ -18,7 +18,7 @@ describe('TaskSummaries', () => {
 
   function storeTask(taskId: string, task: string): TaskLog {
     const log = TaskLog.create(ws.root, taskId, () => clock++);
-    log.append({ type: 'task_started', taskId, task, cwd: '/w', provider: 'p', model: 'm', mode: 'act', skill: 'code' });
+    log.append({ type: 'task_started', taskId, task, cwd: '/w', provider: 'p', model: 'm', mode: 'act', modeSlug: 'code' });
     return log;
   }
   const listed = (summaries: TaskSummaries) => summaries.current().map((t) => [t.taskId, t.task, t.status]);

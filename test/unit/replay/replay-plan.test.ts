@@ -10,7 +10,7 @@ function log(...events: NewEvent[]): TaskEvent[] {
   return events.map((event, seq) => ({ ...event, seq, ts: 1_000 + seq }) as TaskEvent);
 }
 
-const started: NewEvent = { type: 'task_started', taskId: 't1', task: 'Do it', cwd: '/ws', provider: 'openai', model: 'gpt', mode: 'act', skill: 'code' };
+const started: NewEvent = { type: 'task_started', taskId: 't1', task: 'Do it', cwd: '/ws', provider: 'openai', model: 'gpt', mode: 'act', modeSlug: 'code' };
 const checkpoint = (id: string, root: string, afterSeq: number): NewEvent => ({
   type: 'checkpoint_created',
   checkpointId: id,

@@ -34,7 +34,7 @@ describe('rules files', () => {
     ws.write('.github/copilot-instructions.md', 'copilot rule');
     ws.write('.roo/rules/general.md', 'roo rule');
     ws.write('.roo/rules-architect/plan.md', 'roo architect rule');
-    const rules = load({ skill: 'code' });
+    const rules = load({ modeSlug: 'code' });
     assert.deepEqual(rules.sources, [
       '.smithrules',
       'AGENTS.md',
@@ -48,7 +48,7 @@ describe('rules files', () => {
     ]);
     assert.doesNotMatch(rules.section, /a workflow, not a rule|roo architect rule|alwaysApply/);
     assert.ok(rules.section.indexOf('smith rule') < rules.section.indexOf('roo rule'));
-    assert.match(load({ skill: 'architect' }).section, /roo architect rule/);
+    assert.match(load({ modeSlug: 'architect' }).section, /roo architect rule/);
   });
 
   test('the user-level CLAUDE.md and the global rules folder come first', () => {

@@ -100,7 +100,7 @@ describe('openSession: one door from every host', () => {
     return {
       tools: options.tools.specs().map((spec) => spec.name),
       provider: options.provider.modelId,
-      modes: Object.fromEntries(Object.entries(options.providerForMode ?? {}).map(([mode, provider]) => [mode, provider.modelId])),
+      planActModels: Object.fromEntries(Object.entries(options.providerForMode ?? {}).map(([mode, provider]) => [mode, provider.modelId])),
       policy: typeof options.policy === 'function' ? options.policy() : options.policy,
       maxIterations: options.maxIterations,
       maxCost: options.maxCost,
@@ -111,7 +111,7 @@ describe('openSession: one door from every host', () => {
       checkpoints: options.checkpoints !== undefined,
       disabledRules: [...(options.disabledRules?.() ?? [])],
       deniedDomains: environment.browser.access.deniedDomains,
-      skills: environment.skills.skills.map((skill) => skill.slug),
+      modes: environment.modes.modes.map((mode) => mode.slug),
     };
   }
 
@@ -133,7 +133,7 @@ describe('openSession: one door from every host', () => {
     // And every setting arrived.
     const got = facts(terminal);
     assert.equal(got.provider, 'main-model');
-    assert.deepEqual(got.modes, { plan: 'planner' });
+    assert.deepEqual(got.planActModels, { plan: 'planner' });
     assert.deepEqual(got.policy, settings.policy);
     assert.equal(got.maxIterations, 7);
     assert.equal(got.maxCost, 2.5);

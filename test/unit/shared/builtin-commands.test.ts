@@ -47,11 +47,28 @@ describe('the built-in commands table', () => {
   test('names the commands each host offers, host-only ones flagged by their hosts', () => {
     assert.deepEqual(
       builtinCommandsOf('cli').map((c) => c.name),
-      ['help', 'clear', 'history', 'resume', 'events', 'condense', 'rules', 'skills', 'permissions', 'checkpoints', 'rewind', 'mode', 'skill', 'mcp', 'exit'],
+      [
+        'help',
+        'clear',
+        'history',
+        'resume',
+        'events',
+        'condense',
+        'rules',
+        'skills',
+        'permissions',
+        'checkpoints',
+        'rewind',
+        'plan',
+        'act',
+        'mode',
+        'mcp',
+        'exit',
+      ],
     );
     assert.deepEqual(
       builtinCommandsOf('panel').map((c) => c.name),
-      ['newtask', 'condense', 'skills', 'mode', 'skill'],
+      ['newtask', 'condense', 'skills', 'plan', 'act', 'mode'],
     );
     const names = ALL.flatMap((c) => [c.name, ...(c.aliases ?? [])]);
     assert.equal(new Set(names).size, names.length, 'no name twice');
@@ -81,8 +98,9 @@ describe('the built-in commands table', () => {
       'permissions',
       'checkpoints',
       'rewind',
+      'plan',
+      'act',
       'mode',
-      'skill',
       'mcp',
       'exit',
     ]);
@@ -96,12 +114,12 @@ describe('the built-in commands table', () => {
   test('the panel reads its commands with the same parser and lists them first, with their arguments', () => {
     assert.deepEqual(panelCommand('  /MODE   plan '), { name: 'mode', args: 'plan' });
     assert.deepEqual(panelCommand('/newtask fix the tests'), { name: 'newtask', args: 'fix the tests' });
-    assert.deepEqual(panelCommand('/skill'), { name: 'skill', args: '' });
+    assert.deepEqual(panelCommand('/skill architect'), { name: 'mode', args: 'architect' }, '/skill is the older name of /mode');
     for (const text of ['/help', '/rewind 1', '/exit', '/review x', '/etc/hosts', '//mode act', 'mode act']) assert.equal(panelCommand(text), undefined, text);
     const listed = slashSuggestions('', { storageDir: '/nonexistent', cwd: undefined });
     assert.deepEqual(
       listed.map((s) => s.label),
-      ['newtask [task]', 'condense', 'skills', 'mode plan|act', 'skill <slug>'],
+      ['newtask [task]', 'condense', 'skills', 'plan', 'act', 'mode [slug]'],
     );
     assert.deepEqual(
       slashSuggestions('MO', { storageDir: '/nonexistent', cwd: undefined }).map((s) => s.value),

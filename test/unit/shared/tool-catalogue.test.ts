@@ -5,8 +5,8 @@ import { describe, test } from 'node:test';
 import { McpHub } from '../../../src/core/mcp/mcp-hub.js';
 import { mcpToolsFor } from '../../../src/core/tools/mcp-tools.js';
 import { workspaceTools } from '../../../src/core/session/task-environment.js';
-import { BUILT_IN_SKILLS } from '../../../src/core/skills/built-in-skills.js';
-import { allowedToolNames } from '../../../src/core/skills/tool-permissions.js';
+import { BUILT_IN_MODES } from '../../../src/core/modes/built-in-modes.js';
+import { allowedToolNames } from '../../../src/core/modes/tool-permissions.js';
 import { ToolRegistry } from '../../../src/core/tool-kit/tool-registry.js';
 import { createUseSubagentsTool } from '../../../src/core/tools/use-subagents.js';
 import { isToolName, ruleNameCovers, TOOL_CATALOGUE, TOOL_NAMES, toolEntry, toolsInGroup } from '../../../src/shared/tool-catalogue.js';
@@ -20,7 +20,7 @@ const registered = new ToolRegistry([
   ...mcpToolsFor(new McpHub()),
 ]);
 const specs = registered.specs();
-const code = BUILT_IN_SKILLS.find((skill) => skill.slug === 'code')!;
+const code = BUILT_IN_MODES.find((mode) => mode.slug === 'code')!;
 
 describe('the tool catalogue against the registered tools', () => {
   test('every registered tool has a row, and every row is a registered tool', () => {
@@ -31,9 +31,9 @@ describe('the tool catalogue against the registered tools', () => {
     for (const spec of specs) assert.equal(spec.group, toolEntry(spec.name)?.group, spec.name);
   });
 
-  test('the modes offer exactly the tools whose rows name them (a skill that grants every group)', () => {
+  test('Plan and Act offer exactly the tools whose rows name them (under a mode that grants every group)', () => {
     for (const mode of ['plan', 'act'] as const) {
-      const expected = TOOL_NAMES.filter((name) => TOOL_CATALOGUE[name].modes.includes(mode)).sort();
+      const expected = TOOL_NAMES.filter((name) => TOOL_CATALOGUE[name].planAct.includes(mode)).sort();
       assert.deepEqual([...allowedToolNames(specs, mode, code)].sort(), expected, mode);
     }
   });
@@ -48,7 +48,7 @@ describe('the tool catalogue against the registered tools', () => {
   });
 
   test('every tool is offered in some mode', () => {
-    for (const name of TOOL_NAMES) assert.ok(TOOL_CATALOGUE[name].modes.length > 0, name);
+    for (const name of TOOL_NAMES) assert.ok(TOOL_CATALOGUE[name].planAct.length > 0, name);
   });
 
   test('a tool a permission rule covers has the parameter that rule judges', () => {

@@ -41,7 +41,7 @@ const PNG = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
 /** A task with every kind of step that reaches back: calls, rejections, screenshots, resumes, rewinds, an edited first message. */
 function varied(): TaskEvent[] {
   const events: NewEvent[] = [
-    { type: 'task_started', taskId: 't', task: 'Fix the form', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' },
+    { type: 'task_started', taskId: 't', task: 'Fix the form', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', modeSlug: 'code' },
   ];
   const step = (i: number) => {
     const callId = `call-${events.length + 2}`;

@@ -13,7 +13,16 @@ function log(...events: NewEvent[]): TaskEvent[] {
 }
 
 const usage = { inputTokens: 1, outputTokens: 1 };
-const started: NewEvent = { type: 'task_started', taskId: 't', task: 'Look at it', cwd: '/w', provider: 'anthropic', model: 'm', mode: 'act', skill: 'code' };
+const started: NewEvent = {
+  type: 'task_started',
+  taskId: 't',
+  task: 'Look at it',
+  cwd: '/w',
+  provider: 'anthropic',
+  model: 'm',
+  mode: 'act',
+  modeSlug: 'code',
+};
 const PNG = { mimeType: 'image/png', data: 'iVBORw0KGgo=' };
 const OUTPUT = 'Here it is:\n\n[image: image/png, 8 bytes]';
 const params = { server_name: 'everything', tool_name: 'get-tiny-image' };

@@ -7,7 +7,7 @@ function log(...events: NewEvent[]): TaskEvent[] {
   return events.map((event, seq) => ({ ...event, seq, ts: seq }) as TaskEvent);
 }
 
-const started: NewEvent = { type: 'task_started', taskId: 't', task: 'x', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' };
+const started: NewEvent = { type: 'task_started', taskId: 't', task: 'x', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', modeSlug: 'code' };
 const request: NewEvent = { type: 'request_started', environmentDetails: '' };
 const reply: NewEvent = { type: 'model_response', text: '', reasoning: '', blocks: [], usage: { inputTokens: 0, outputTokens: 0 } };
 const noTool: NewEvent[] = [request, reply, { type: 'no_tool_used' }];

@@ -10,7 +10,7 @@ function log(...events: NewEvent[]): TaskEvent[] {
 
 const NATIVE = { toolProtocol: 'native' } as const;
 const usage = { inputTokens: 1, outputTokens: 1 };
-const started: NewEvent = { type: 'task_started', taskId: 't', task: 'Fix it', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' };
+const started: NewEvent = { type: 'task_started', taskId: 't', task: 'Fix it', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', modeSlug: 'code' };
 const call = (id: string, name: string, params: Record<string, string>): ToolUseBlock => ({ kind: 'tool', name, params, partial: false, id });
 type ResponseEvent = Extract<NewEvent, { type: 'model_response' }>;
 const respond = (text: string, ...calls: ToolUseBlock[]): ResponseEvent => ({

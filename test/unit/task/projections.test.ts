@@ -8,7 +8,7 @@ function log(...events: NewEvent[]): TaskEvent[] {
   return events.map((event, seq) => ({ ...event, seq, ts: 1000 + seq }) as TaskEvent);
 }
 
-const started: NewEvent = { type: 'task_started', taskId: 't', task: 'Fix the bug', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' };
+const started: NewEvent = { type: 'task_started', taskId: 't', task: 'Fix the bug', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', modeSlug: 'code' };
 const readCall = { kind: 'tool' as const, name: 'read_file', params: { path: 'a.ts' }, partial: false };
 
 describe('apiProjection', () => {

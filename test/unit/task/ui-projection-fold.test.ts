@@ -61,7 +61,7 @@ function randomEvent(next: () => number): NewEvent {
     () => ({ type: 'task_completed', result: 'Done', ...(next() < 0.3 ? { command: 'npm test' } : {}) }),
     () => ({ type: 'task_aborted', reason: 'cancelled by the user' }),
     () => ({ type: 'mode_switched', mode: pick(['plan', 'act'] as const) }),
-    () => ({ type: 'skill_switched', skill: 'code' }),
+    () => ({ type: 'mode_slug_switched', modeSlug: 'code' }),
     () => ({ type: 'history_condensed', summary: 's' }),
     () => ({ type: 'condense_failed', error: 'e' }),
     () => ({ type: 'history_truncated', fromSeq: 1, toSeq: 2, reason: 'r' }),
@@ -78,7 +78,7 @@ function randomEvent(next: () => number): NewEvent {
 
 function randomLog(seed: number, length: number): TaskEvent[] {
   const next = random(seed);
-  const started: NewEvent = { type: 'task_started', taskId: 't', task: 'Fix it', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', skill: 'code' };
+  const started: NewEvent = { type: 'task_started', taskId: 't', task: 'Fix it', cwd: '/w', provider: 'openai', model: 'm', mode: 'act', modeSlug: 'code' };
   const events = [started, ...Array.from({ length }, () => randomEvent(next))];
   return events.map((event, seq) => {
     // A rewind goes back to some earlier event of the log.

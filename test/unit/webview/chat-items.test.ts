@@ -23,7 +23,7 @@ function task(messages: UiMessage[], overrides: Partial<TaskView> = {}): TaskVie
     messages,
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
     mode: 'act',
-    skill: 's',
+    modeSlug: 's',
     status: 'idle',
     ...overrides,
   };

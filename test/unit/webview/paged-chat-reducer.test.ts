@@ -16,7 +16,7 @@ function task(from: number, overrides: Partial<TaskView> = {}): TaskView {
     ...(from > 0 ? { messagesFrom: from } : {}),
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
     mode: 'act',
-    skill: 'default',
+    modeSlug: 'default',
     status: 'completed',
     ...overrides,
   };
@@ -28,9 +28,9 @@ function panel(t: TaskView): PanelState {
     task: t,
     settings: { provider: 'openai', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false },
     history: [],
-    skills: [],
+    modes: [],
     mode: 'act',
-    skill: 'default',
+    modeSlug: 'default',
     mcp: { servers: [], problems: [], configFiles: { global: '/g.json' } },
     autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
   };

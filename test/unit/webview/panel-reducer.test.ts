@@ -22,7 +22,7 @@ function task(messages: UiMessage[], overrides: Partial<TaskView> = {}): TaskVie
     messages,
     usage: { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 },
     mode: 'act',
-    skill: 'default',
+    modeSlug: 'default',
     status: 'running',
     ...overrides,
   };
@@ -36,9 +36,9 @@ function panel(t: TaskView | undefined, mcp: McpPanelState = NO_MCP): PanelState
     task: t,
     settings: { provider: 'openai', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false },
     history: [],
-    skills: [],
+    modes: [],
     mode: 'act',
-    skill: 'default',
+    modeSlug: 'default',
     mcp,
     autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
   };

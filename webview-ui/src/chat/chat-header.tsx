@@ -1,3 +1,4 @@
+import type { PlanAct } from '../../../src/shared/plan-act.js';
 import type { PanelState, ProviderSettingsView, TaskView } from '../../../src/shared/protocol.js';
 import { matchingProfile, profileChoice } from '../../../src/shared/api-profiles.js';
 import { Codicon } from '../common/codicon.js';
@@ -8,18 +9,16 @@ import { ContextBar } from './context-bar.js';
 
 const BUSY: ReadonlySet<TaskView['status']> = new Set(['running', 'awaiting_approval', 'awaiting_answer']);
 
-type Mode = 'plan' | 'act';
-
 /**
- * Mode, skill, and the task's usage and cost. Navigation (new task, history, MCP servers, settings)
+ * Plan/Act, the mode, and the task's usage and cost. Navigation (new task, history, MCP servers, settings)
  * lives in VS Code's view title bar and the editor tab's title bar, the platform's place for it.
  */
 export function ChatHeader({ panel, task }: { panel: PanelState; task: TaskView | undefined }) {
   return (
     <header className="chat-header">
       <div className="header-row">
-        <ModeToggle mode={task?.mode ?? panel.mode} />
-        <SkillPicker skills={panel.skills} skill={task?.skill ?? panel.skill} />
+        <PlanActToggle mode={task?.mode ?? panel.mode} />
+        <ModePicker modes={panel.modes} modeSlug={task?.modeSlug ?? panel.modeSlug} />
         {Object.keys(panel.settings.profiles ?? {}).length > 0 && <ProfilePicker settings={panel.settings} />}
       </div>
       {task !== undefined && <UsageLine task={task} />}
@@ -28,10 +27,10 @@ export function ChatHeader({ panel, task }: { panel: PanelState; task: TaskView 
   );
 }
 
-function ModeToggle({ mode }: { mode: Mode }) {
+function PlanActToggle({ mode }: { mode: PlanAct }) {
   const { request } = useActions();
   const [shown, choose] = useOptimistic(mode);
-  const option = (value: Mode, label: string, hint: string) => (
+  const option = (value: PlanAct, label: string, hint: string) => (
     <button
       type="button"
       className={shown === value ? 'segment selected' : 'segment'}
@@ -43,24 +42,24 @@ function ModeToggle({ mode }: { mode: Mode }) {
     </button>
   );
   return (
-    <div className="segmented" role="group" aria-label="Mode">
+    <div className="segmented" role="group" aria-label="Plan/Act">
       {option('plan', 'Plan', 'Plan: discuss and plan, no edits or commands')}
       {option('act', 'Act', 'Act: edit files and run commands')}
     </div>
   );
 }
 
-function SkillPicker({ skills, skill }: { skills: PanelState['skills']; skill: string }) {
+function ModePicker({ modes, modeSlug }: { modes: PanelState['modes']; modeSlug: string }) {
   const { request } = useActions();
-  const [shown, choose] = useOptimistic(skill);
-  // The current skill stays selectable even if the list no longer offers it.
-  const options = skills.some((s) => s.slug === shown) || shown === '' ? skills : [...skills, { slug: shown, name: shown }];
+  const [shown, choose] = useOptimistic(modeSlug);
+  // The current mode stays selectable even if the list no longer offers it.
+  const options = modes.some((s) => s.slug === shown) || shown === '' ? modes : [...modes, { slug: shown, name: shown }];
   return (
     <select
-      className="skill-picker"
-      aria-label="Skill"
+      className="mode-picker"
+      aria-label="Mode"
       value={shown}
-      onChange={(event) => choose(event.target.value, () => request({ type: 'setSkill', skill: event.target.value }))}
+      onChange={(event) => choose(event.target.value, () => request({ type: 'setModeSlug', modeSlug: event.target.value }))}
     >
       {options.map((s) => (
         <option key={s.slug} value={s.slug}>

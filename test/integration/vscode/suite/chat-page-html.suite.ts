@@ -43,9 +43,9 @@ describe('Chat page HTML', () => {
         view: 'chat',
         settings: { provider: 'openai', model: 'gpt-4.1', baseUrl: '', toolProtocol: 'xml', hasApiKey: true },
         history: [{ taskId: 't1', task, startedAt: 1, updatedAt: 2, status: 'completed' }],
-        skills: [],
+        modes: [],
         mode: 'act',
-        skill: 'code',
+        modeSlug: 'code',
         mcp: { servers: [], problems: [], configFiles: { global: '/s/mcp_settings.json' } },
         autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
       };

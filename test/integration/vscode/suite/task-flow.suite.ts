@@ -196,14 +196,14 @@ describe('A task in the VS Code host', function () {
     }
   });
 
-  it('sets the mode and skill for new tasks, refusing unknown skills', async () => {
+  it('sets Plan/Act and the mode for new tasks, refusing unknown modes', async () => {
     api.controller.setMode('plan');
-    api.controller.setSkill('ask');
+    api.controller.setModeSlug('ask');
     assert.equal(api.controller.snapshot().mode, 'plan');
-    assert.equal(api.controller.snapshot().skill, 'ask');
-    assert.throws(() => api.controller.setSkill('no-such-skill'), /code/);
+    assert.equal(api.controller.snapshot().modeSlug, 'ask');
+    assert.throws(() => api.controller.setModeSlug('no-such-mode'), /code/);
     api.controller.setMode('act');
-    api.controller.setSkill('code');
+    api.controller.setModeSlug('code');
   });
 
   it('rejects from the panel: the file is never created and the model gets the feedback', async () => {

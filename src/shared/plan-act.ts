@@ -2,4 +2,4 @@
 // mode_switched), the tool catalogue says which tools each offers, the panel switches it.
 
 /** Plan explores and proposes; Act carries out. */
-export type Mode = 'plan' | 'act';
+export type PlanAct = 'plan' | 'act';

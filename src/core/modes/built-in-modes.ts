@@ -1,4 +1,4 @@
-import type { Skill } from './skill.js';
+import type { Mode } from './mode.js';
 
 /** How the orchestrator works: split, delegate with use_subagents, collect, report. */
 const ORCHESTRATOR_INSTRUCTIONS = `Work in rounds:
@@ -8,8 +8,8 @@ const ORCHESTRATOR_INSTRUCTIONS = `Work in rounds:
 4. Read the reports. If one failed or fell short, hand out a corrected sub-task; do not do the work yourself (you cannot edit files or run commands).
 5. Finish with attempt_completion: what each sub-task did and its outcome, and what is left.`;
 
-/** The skills every user has; users add their own in .smith/skills. */
-export const BUILT_IN_SKILLS: readonly Skill[] = [
+/** The modes every user has; users add their own in .smith/modes. */
+export const BUILT_IN_MODES: readonly Mode[] = [
   {
     slug: 'code',
     name: 'Code',
@@ -49,4 +49,4 @@ export const BUILT_IN_SKILLS: readonly Skill[] = [
   },
 ];
 
-export const DEFAULT_SKILL_SLUG = 'code';
+export const DEFAULT_MODE_SLUG = 'code';

@@ -9,7 +9,7 @@ const reply = (text: string) => ({ text });
 const complete = (result: string) => reply(`<attempt_completion>\n<result>${result}</result>\n</attempt_completion>`);
 const write = (path: string, content: string) => reply(`<write_to_file>\n<path>${path}</path>\n<content>\n${content}\n</content>\n</write_to_file>`);
 
-describe('modes, skills, rules and ignore rules through the CLI', () => {
+describe('Plan/Act, modes, rules and ignore rules through the CLI', () => {
   const fx = useAgentFixture();
   const args = () => [...fx.cliArgs(), '--yes'];
 
@@ -21,41 +21,83 @@ describe('modes, skills, rules and ignore rules through the CLI', () => {
       assert.match(systemPromptOf(request), /# Mode: PLAN/);
       return reply('<plan_mode_respond>\n<response>Step 1: add plan.txt.</response>\n</plan_mode_respond>');
     });
-    const run = await runCli({ args: [...args(), '--mode', 'plan', '--output', 'json', 'Plan the work'] });
+    const run = await runCli({ args: [...args(), '--plan', '--output', 'json', 'Plan the work'] });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(JSON.parse(run.stdout).result, 'Step 1: add plan.txt.');
     assert.equal(await import('node:fs').then((fs) => fs.existsSync(join(fx.ws.root, 'plan.txt'))), false);
   });
 
-  test('the architect skill may edit Markdown only, enforced on the call', async () => {
+  test('the architect mode may edit Markdown only, enforced on the call', async () => {
     fx.server.enqueue(
       write('src/app.ts', 'export {}'),
       (request) => {
-        assert.match(lastUserText(request), /The Architect skill may only edit files matching .*"src\/app.ts" does not match/);
+        assert.match(lastUserText(request), /The Architect mode may only edit files matching .*"src\/app.ts" does not match/);
         return write('docs/plan.md', '# Plan');
       },
       complete('Wrote the plan.'),
     );
-    const run = await runCli({ args: [...args(), '--skill', 'architect', 'Design it'] });
+    const run = await runCli({ args: [...args(), '--mode', 'architect', 'Design it'] });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(fx.ws.read('docs/plan.md'), '# Plan\n');
     assert.match(systemPromptOf(fx.server.requestAt(0)), /excellent planner/);
+    assert.doesNotMatch(run.stderr, /deprecated/);
   });
 
-  test('a workspace skill from .smith/skills/*.yaml is used; a broken one is reported', async () => {
-    fx.ws.write('.smith/skills/reviewer.yaml', 'slug: reviewer\nname: Reviewer\nroleDefinition: You are a meticulous code reviewer.\ngroups: [read]\n');
-    fx.ws.write('.smith/skills/broken.yaml', 'slug: Bad Slug\nname: x\n');
+  test('a workspace mode from .smith/modes/*.yaml is used; a broken one is reported', async () => {
+    fx.ws.write('.smith/modes/reviewer.yaml', 'slug: reviewer\nname: Reviewer\nroleDefinition: You are a meticulous code reviewer.\ngroups: [read]\n');
+    fx.ws.write('.smith/modes/broken.yaml', 'slug: Bad Slug\nname: x\n');
     fx.server.enqueue((request) => {
       assert.match(systemPromptOf(request), /You are a meticulous code reviewer\./);
       assert.doesNotMatch(systemPromptOf(request), /## execute_command/);
       return complete('Reviewed.');
     });
-    const run = await runCli({ args: [...args(), '--skill', 'reviewer', 'Review'] });
+    const run = await runCli({ args: [...args(), '--mode', 'reviewer', 'Review'] });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(run.stderr, /Skill file .*broken\.yaml is invalid at slug/);
-    const unknown = await runCli({ args: [...args(), '--skill', 'nope', 'x'] });
+    assert.match(run.stderr, /Mode file .*broken\.yaml is invalid at slug/);
+    assert.doesNotMatch(run.stderr, /deprecated/);
+    const unknown = await runCli({ args: [...args(), '--mode', 'nope', 'x'] });
     assert.equal(unknown.code, 2);
-    assert.match(unknown.stderr, /unknown skill "nope"; available: code, architect, ask, orchestrator, reviewer/);
+    assert.match(unknown.stderr, /unknown mode "nope"; available: code, architect, ask, orchestrator, reviewer/);
+  });
+
+  test('the older spellings still work for this release, each with a note on stderr', async () => {
+    // A mode file directly in .smith/skills/ (where modes lived), --skill for --mode, --mode plan for --plan.
+    fx.ws.write('.smith/skills/legacy.yaml', 'slug: legacy\nname: Legacy\nroleDefinition: You are the legacy reviewer.\ngroups: [read]\n');
+    fx.ws.write('.smith/skills/pdf/SKILL.md', '---\nname: pdf\ndescription: Reads PDFs\n---\nUse pdftotext.\n');
+    fx.server.enqueue((request) => {
+      assert.match(systemPromptOf(request), /You are the legacy reviewer\./);
+      assert.doesNotMatch(systemPromptOf(request), /## write_to_file/);
+      return complete('Reviewed.');
+    });
+    const run = await runCli({ args: [...args(), '--skill', 'legacy', 'Review'] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /--skill is deprecated .*use --mode NAME/);
+    assert.match(run.stderr, /Mode files in \.smith\/skills are deprecated; move them to \.smith\/modes: legacy\.yaml\n/);
+    assert.doesNotMatch(run.stderr, /Mode file[^\n]*(SKILL\.md|pdf)|move them[^\n]*pdf/, 'an Agent Skill folder is not a mode file');
+
+    fx.server.enqueue((request) => {
+      assert.match(systemPromptOf(request), /# Mode: PLAN/);
+      return reply('<plan_mode_respond>\n<response>A plan.</response>\n</plan_mode_respond>');
+    });
+    const plan = await runCli({ args: [...args(), '--mode', 'plan', '--output', 'json', 'Plan it'] });
+    assert.equal(plan.code, 0, plan.stderr);
+    assert.equal(JSON.parse(plan.stdout).result, 'A plan.');
+    assert.match(plan.stderr, /--mode plan is deprecated for Plan\/Act .* use --plan/);
+
+    // A mode named "plan" wins over the older reading.
+    fx.ws.write('.smith/modes/plan.yaml', 'slug: plan\nname: Planner\nroleDefinition: You are the planning persona.\ngroups: [read]\n');
+    fx.server.enqueue((request) => {
+      assert.match(systemPromptOf(request), /You are the planning persona\./);
+      assert.match(systemPromptOf(request), /# Mode: ACT/);
+      return complete('Planned as a mode.');
+    });
+    const named = await runCli({ args: [...args(), '--mode', 'plan', 'Plan it'] });
+    assert.equal(named.code, 0, named.stderr);
+    assert.doesNotMatch(named.stderr, /--mode plan is deprecated/);
+
+    const both = await runCli({ args: [...args(), '--mode', 'ask', '--skill', 'architect', 'x'] });
+    assert.equal(both.code, 2);
+    assert.match(both.stderr, /--skill is the older spelling of --mode; give one of them/);
   });
 
   test('rules from .smithrules/, AGENTS.md and the global folder reach the system prompt; new_rule adds one', async () => {
