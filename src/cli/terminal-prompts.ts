@@ -47,9 +47,9 @@ export class TerminalQuestions implements QuestionPort {
 
   async ask(question: string, options: readonly string[], signal: AbortSignal): Promise<string | undefined> {
     if (!this.lines) return undefined;
-    // Piped input that has ended: the question is said once, without a prompt nobody can answer.
+    // Piped input that has ended: printing the question would show a prompt nobody can answer.
     if (this.lines.exhausted) {
-      this.err.write(`${this.style.dim(`  ? ${this.style.text(question)} (no input is left to answer it)`)}\n`);
+      this.err.write(`${this.style.dim('  (a question was asked; no input is left to answer it)')}\n`);
       return undefined;
     }
     this.err.write(`\n${this.style.bold(`? ${this.style.text(question)}`)}\n`);

@@ -74,9 +74,9 @@ describe('provider failures and costs through the CLI', () => {
   });
 
   test('a context-length error truncates older turns and retries once', async () => {
-    fx.ws.write('a.txt', 'a\n');
-    const read = { text: '<read_file>\n<path>a.txt</path>\n</read_file>' };
-    fx.server.enqueue(read, read, read, read, { fault: 'context-length' }, (request) => {
+    for (const name of ['a', 'b', 'c', 'd']) fx.ws.write(`${name}.txt`, `${name}\n`);
+    const read = (name: string) => ({ text: `<read_file>\n<path>${name}.txt</path>\n</read_file>` });
+    fx.server.enqueue(read('a'), read('b'), read('c'), read('d'), { fault: 'context-length' }, (request) => {
       assert.match(allText(request), /Some earlier conversation history was removed/);
       return complete('fits now');
     });

@@ -549,7 +549,7 @@ describe('the panel backend in plain Node', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel?.mode === 'plan', 'Plan mode');
     await assert.rejects(
       panel.client.request({ type: 'newTask', text: '/mode turbo' }),
-      /Unknown mode "turbo"\. Usage: \/mode <slug> \(code, architect, ask\)/,
+      /Unknown mode "turbo"\. Usage: \/mode <slug> \(code, architect, ask, orchestrator\); \/plan or \/act for Plan\/Act/,
     );
     await assert.rejects(panel.client.request({ type: 'newTask', text: '/skill nosuch' }), /nosuch/);
     await panel.client.request({ type: 'newTask', text: '/mode architect' });

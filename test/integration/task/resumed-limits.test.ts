@@ -92,7 +92,13 @@ describe('loop limits across a resume', () => {
     const harness = new ToolHarness(fixture.ws.root);
     const provider = createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'test-key', baseUrl: fixture.server.openAiBaseUrl });
     const environment = await fixture.environment(provider, harness.host, { maxIterations: 20 });
-    const taskOptions: TaskOptions = { ...environment.options, retry: { maxRetries: 0 }, policy: { ...APPROVE_ALL_POLICY, maxConsecutive: 3 } };
+    // The same call four times on purpose; the repeat check (a limit of its own) is off here.
+    const taskOptions: TaskOptions = {
+      ...environment.options,
+      retry: { maxRetries: 0 },
+      policy: { ...APPROVE_ALL_POLICY, maxConsecutive: 3 },
+      maxRepeatedCalls: 0,
+    };
     const taskId = await stopAfter(taskOptions, [READ, READ]);
     assert.equal(harness.asked.length, 0, 'two auto-approvals, within the cap');
     fixture.server.requests.length = 0;
