@@ -18,6 +18,7 @@ export const CORE_ORDER = [
   'edit',
   'web',
   'workspace',
+  'worktrees',
   'providers',
   'secrets',
   'search',

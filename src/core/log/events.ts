@@ -6,6 +6,7 @@ import type { Attachment } from './attachment.js';
 import type { TodoItem } from '../../shared/todo-items.js';
 import type { ShownApproval, ToolFacts } from '../../shared/tool-details.js';
 import type { HookRun } from '../../shared/hook-runs.js';
+import type { TaskWorktree } from '../worktrees/worktree-types.js';
 
 /** Every fact of a task, appended to its log and never changed. */
 export type TaskEvent =
@@ -66,6 +67,8 @@ interface TaskStarted extends EventBase {
   readonly attachments?: readonly Attachment[];
   /** Images the user sent with it (base64 in the log, each at most MAX_IMAGE_BYTES); only vision models get them. */
   readonly images?: readonly Base64Image[];
+  /** The git worktree the task runs in (`cwd` is in it), so the history and a resume find it. */
+  readonly worktree?: TaskWorktree;
 }
 
 /** A later message from the user (an answer to a follow-up, or a new instruction). */

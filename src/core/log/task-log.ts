@@ -1,4 +1,5 @@
 import { checkpointFoldersOfTask, folderSnapshotsOfTask, snapshotsOfTask } from './task-snapshots.js';
+import type { TaskWorktree } from '../worktrees/worktree-types.js';
 import { usageTotals } from './usage-totals.js';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
@@ -167,6 +168,8 @@ export interface StoredTaskSummary {
   readonly status: 'completed' | 'aborted' | 'failed' | 'interrupted';
   /** The workspace folder it ran in. */
   readonly cwd: string;
+  /** The git worktree it ran in, when it had one of its own. */
+  readonly worktree?: TaskWorktree;
   /** The checkpoint snapshots its log names (to measure or keep their storage). */
   readonly snapshots: readonly string[];
   /** In a multi-root workspace, the snapshots of each other folder, by the folder's path. */
@@ -223,6 +226,7 @@ export function summarizeTask(taskId: string, events: readonly TaskEvent[], mtim
     updatedAt: events.at(-1)?.ts ?? mtimeMs(),
     status: taskStatus(events),
     cwd: started.cwd,
+    ...(started.worktree ? { worktree: started.worktree } : {}),
     snapshots: snapshotsOfTask(events),
     ...folderSnapshotsOf(events),
     ...(cost === undefined ? {} : { cost }),

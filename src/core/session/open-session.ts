@@ -15,6 +15,7 @@ import type { PlanAct } from '../../shared/plan-act.js';
 import type { SubagentSettings } from '../subagents/subagent-runner.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { WorkspaceFolderInput } from '../workspace/workspace-roots.js';
+import type { TaskWorktree } from '../worktrees/worktree-types.js';
 import { type AgentSkillSettings, createTaskEnvironment, type TaskEnvironment, type TaskEnvironmentInput } from './task-environment.js';
 
 /** The modes a task switches between, each of which may run with its own model. */
@@ -24,6 +25,8 @@ const MODES: readonly PlanAct[] = ['plan', 'act'];
 export interface SessionPlace {
   /** The primary workspace folder: relative paths resolve here, commands run here. */
   readonly cwd: string;
+  /** The git worktree `cwd` is in, when the task has one of its own (worktrees/create-worktree.ts). */
+  readonly worktree?: TaskWorktree;
   /** The other folders of a multi-root workspace. */
   readonly additionalRoots?: readonly WorkspaceFolderInput[];
   /** Smith's own storage: tasks/, modes/, rules/ live under it. */
@@ -139,6 +142,7 @@ export function openSession(input: SessionInput): Promise<TaskEnvironment> {
   const { place, providers, settings, ports } = input;
   return createTaskEnvironment({
     cwd: place.cwd,
+    ...(place.worktree ? { worktree: place.worktree } : {}),
     ...(place.additionalRoots && place.additionalRoots.length > 0 ? { additionalRoots: place.additionalRoots } : {}),
     storageDir: place.storageDir,
     host: ports.host,

@@ -1,4 +1,5 @@
 import { DEFAULT_CONTEXT_POLICY } from '../context/context-window.js';
+import type { TaskWorktree } from '../worktrees/worktree-types.js';
 import { join } from 'node:path';
 import type { Host } from '../ports.js';
 import { CommandSessions } from '../process/command-sessions.js';
@@ -57,6 +58,8 @@ import { createUseSkillTool } from '../tools/use-skill.js';
 export interface TaskEnvironmentInput {
   /** The primary workspace folder: relative paths resolve here, commands run here. */
   readonly cwd: string;
+  /** The git worktree `cwd` is in, when the task has one of its own (docs/parallel-tasks.md). */
+  readonly worktree?: TaskWorktree;
   /** The other folders of a multi-root workspace; one that does not exist is a WorkspaceRootError. */
   readonly additionalRoots?: readonly WorkspaceFolderInput[];
   /** Smith's own storage: tasks/, modes/, rules/ live under it. */
@@ -249,6 +252,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   const options: TaskOptions = {
     storageDir: input.storageDir,
     cwd: input.cwd,
+    ...(input.worktree ? { worktree: input.worktree } : {}),
     ...(workspace.isMultiRoot ? { workspace } : {}),
     host: confined.host,
     tools,

@@ -15,10 +15,13 @@ import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { TaskEvent } from '../log/events.js';
 import type { TurnDelta } from './model-turn.js';
 import type { TurnInputs } from './turn-setup.js';
+import type { TaskWorktree } from '../worktrees/worktree-types.js';
 
 /** Everything a task needs from its host application. */
 export interface TaskOptions extends TurnInputs {
   readonly storageDir: string;
+  /** The git worktree `cwd` is in, when the task was given one of its own (recorded in task_started). */
+  readonly worktree?: TaskWorktree;
   readonly host: Host;
   readonly tools: ToolRegistry;
   /** A function is read before each tool call, so a change of the user's settings applies at once. */

@@ -99,6 +99,7 @@ export class Task {
       mode: start.mode ?? 'act',
       modeSlug,
       ...contextFields(start.mentioned),
+      ...(options.worktree ? { worktree: options.worktree } : {}),
     });
     task.logPromptHooks(start.mentioned);
     return task;

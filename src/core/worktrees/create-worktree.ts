@@ -1,0 +1,104 @@
+// Making a task's worktree: the checks of repository.ts and worktree-place.ts, a unique name, then
+// one `git worktree add --track -b smith/<name> -- <path> <base>` (the upstream records the base),
+// then the opt-in copies.
+import { lstatSync, mkdirSync, rmdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type CopyReport, copyOptInFiles, copyPatternMatcher } from './copy-files.js';
+import { type CommandListener, git, gitRead } from './git-command.js';
+import { branchCommit, leftOut, leftOutNotes, readRepository } from './repository.js';
+import { gitWorktrees, taskBranches } from './worktree-list.js';
+import { BRANCH_PREFIX, nameFromTask, sanitizeWorktreeName, uniqueName } from './worktree-names.js';
+import { checkOutside, realPathOf, worktreesFolder } from './worktree-place.js';
+import { type TaskWorktree, WorktreeError, type WorktreeSettings } from './worktree-types.js';
+
+/** What to make: a name (else one from the task's text) and a base branch (else the workspace's). */
+export interface CreateWorktreeRequest {
+  readonly name?: string;
+  readonly task?: string;
+  readonly base?: string;
+}
+
+/** A worktree made for a task. */
+export interface CreatedWorktree {
+  readonly worktree: TaskWorktree;
+  /** The folder the task works in: the worktree, or the workspace's place in it when the workspace is a subfolder of the repository. */
+  readonly workspace: string;
+  readonly copies: CopyReport;
+  /** What the user should know: a changed name, left-out submodules, a subfolder workspace. */
+  readonly notes: readonly string[];
+}
+
+/** Makes a worktree and its branch for a task started in `workspace`. */
+export async function createWorktree(
+  workspace: string,
+  request: CreateWorktreeRequest,
+  settings: WorktreeSettings = {},
+  listener?: CommandListener,
+): Promise<CreatedWorktree> {
+  const repo = await readRepository(workspace, listener);
+  const base = await branchCommit(repo, request.base ?? repo.branch, listener);
+  const patterns = settings.copyFiles ?? [];
+  copyPatternMatcher(patterns);
+  const others = (await gitWorktrees(repo.top, listener)).map((entry) => realPathOf(entry.path));
+  const folder = worktreesFolder(repo, settings.parent, others);
+  const wanted = request.name === undefined ? nameFromTask(request.task ?? '') || 'task' : sanitizeWorktreeName(request.name);
+  if (wanted === '') throw new WorktreeError('bad-name', `"${request.name}" has nothing a worktree name can keep (letters, digits, ".", "_", "-").`);
+  const branches = await taskBranches(repo.top, listener);
+  const name = uniqueName(wanted, (candidate) => {
+    const branch = `${BRANCH_PREFIX}${candidate}`;
+    return branches.has(branch) || [...branches.keys()].some((b) => b.startsWith(`${branch}/`)) || exists(join(folder, candidate));
+  });
+  const branch = `${BRANCH_PREFIX}${name}`;
+  if ((await gitRead(['check-ref-format', '--branch', branch], repo.top, listener)).code !== 0) {
+    throw new WorktreeError('bad-name', `"${branch}" is not a valid branch name.`);
+  }
+  const path = join(folder, name);
+  checkOutside(path, repo, others, `The worktree ${path}`);
+  const made = mkdirSync(folder, { recursive: true });
+  const added = await git(['worktree', 'add', '--track', '-b', branch, '--', path, base.branch], repo.top, listener);
+  if (added.code !== 0) {
+    // Only the folders made here and still empty are removed: nothing else was touched.
+    if (made) removeEmptyUpTo(folder, made);
+    throw new WorktreeError('git-failed', `git worktree add failed: ${(added.stderr || added.stdout).trim()}`);
+  }
+  const taskFolder = join(path, repo.workspaceInTop);
+  const copies = copyOptInFiles(repo.workspace, taskFolder, patterns);
+  const notes = [
+    ...(request.name !== undefined && name !== request.name ? [`The worktree is named "${name}" (asked: "${request.name}").`] : []),
+    ...(repo.workspaceInTop
+      ? [
+          `The workspace is the folder ${repo.workspaceInTop} of the repository ${repo.top}: the worktree holds the whole repository, and the task works in ${taskFolder}.`,
+        ]
+      : []),
+    ...leftOutNotes(await leftOut(repo, listener)),
+  ];
+  return {
+    worktree: { name, path, branch, base: base.branch, baseCommit: base.commit, repository: repo.top },
+    workspace: taskFolder,
+    copies,
+    notes,
+  };
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Removes `folder` and its empty parents up to `top`, the first folder mkdir made. */
+function removeEmptyUpTo(folder: string, top: string): void {
+  let current = folder;
+  for (;;) {
+    try {
+      rmdirSync(current);
+    } catch {
+      return;
+    }
+    if (current === top) return;
+    current = join(current, '..');
+  }
+}
