@@ -35,9 +35,13 @@ export async function runMcpReplCommand(args: readonly string[], hub: McpHub, st
         // The address to open goes to stderr as sign-in starts (see startCliMcp); this waits for the browser.
         await hub.signIn(name);
         break;
-      case 'logout':
-        await hub.signOut(name);
-        return `${style.bold(style.text(name))}  signed out (its tokens are forgotten)\n${describeServer(hub.server(name)!, style)}`;
+      case 'logout': {
+        const { message } = await hub.signOut(name);
+        const after = hub.server(name)!;
+        // A server that needs sign-in shows the message as its status line's reason; say it here otherwise.
+        const note = after.status === 'needs-auth' ? '' : `\n    ${style.dim(message)}`;
+        return `${style.bold(style.text(name))}  signed out${note}\n${describeServer(after, style)}`;
+      }
       default:
         await hub.setDisabled(name, sub === 'disable');
     }

@@ -22,6 +22,8 @@ export interface McpHubSettings {
   readonly stableAfterMs: number;
   readonly logLines: number;
   readonly elicitationTimeoutMs: number;
+  /** How long sign-out waits for the authorization server to revoke the tokens. */
+  readonly revocationTimeoutMs: number;
 }
 
 /** One configured server as the hub keeps it. */

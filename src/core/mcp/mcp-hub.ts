@@ -5,7 +5,8 @@ import { DEFAULT_ELICITATION_TIMEOUT_MS, type McpElicitor } from './mcp-elicitat
 import { McpServerUnavailableError } from './mcp-errors.js';
 import { applyMcpConfig } from './mcp-hub-config.js';
 import { snapshotOf, unknownServerMessage, type HubContext, type HubSlot, type McpHubSettings, type McpServerLogEntry } from './mcp-hub-state.js';
-import { McpServerAuth } from './mcp-server-auth.js';
+import { DEFAULT_REVOCATION_TIMEOUT_MS } from './mcp-oauth-revocation.js';
+import { McpServerAuth, type McpSignOutResult } from './mcp-server-auth.js';
 import { McpServerCalls, type McpCallOptions } from './mcp-server-calls.js';
 import { McpServerLifecycle } from './mcp-server-lifecycle.js';
 import type { McpServerSnapshot } from './mcp-server-snapshot.js';
@@ -13,6 +14,7 @@ import type { McpSignInPorts } from './mcp-sign-in.js';
 
 export type { McpServerLogEntry } from './mcp-hub-state.js';
 export type { McpProgress } from './mcp-server-calls.js';
+export type { McpSignOutResult } from './mcp-server-auth.js';
 
 /** Tuning for the hub; the defaults suit interactive use. */
 interface McpHubOptions {
@@ -30,6 +32,8 @@ interface McpHubOptions {
   readonly elicitor?: McpElicitor;
   /** How long a form waits for its answer before it is cancelled (default 5 minutes). */
   readonly elicitationTimeoutMs?: number;
+  /** How long sign-out waits for the authorization server to revoke the tokens (default 10 s). */
+  readonly revocationTimeoutMs?: number;
   /** The folders offered as roots at first (see setRoots). */
   readonly roots?: readonly McpRoot[];
   /** OAuth sign-in for remote servers; without it a server answering 401 is an error. */
@@ -63,6 +67,7 @@ export class McpHub {
       stableAfterMs: options.stableAfterMs ?? 30_000,
       logLines: options.logLines ?? 200,
       elicitationTimeoutMs: options.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS,
+      revocationTimeoutMs: options.revocationTimeoutMs ?? DEFAULT_REVOCATION_TIMEOUT_MS,
     };
     this.elicitor = options.elicitor;
     this.roots = options.roots ?? [];
@@ -179,8 +184,12 @@ export class McpHub {
     return this.auth.signIn(name);
   }
 
-  /** Forgets a remote server's tokens and registered client, then reconnects (it will ask to sign in again). */
-  signOut(name: string): Promise<void> {
+  /**
+   * Signs out of a remote server: forgets its tokens, registered client and discovery on this
+   * machine, asks the authorization server to revoke the tokens when it offers that (RFC 7009; its
+   * failure is reported, not thrown), then reconnects (it will ask to sign in again).
+   */
+  signOut(name: string): Promise<McpSignOutResult> {
     return this.auth.signOut(name);
   }
 

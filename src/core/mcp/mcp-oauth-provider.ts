@@ -5,7 +5,7 @@ import type { McpOAuthSettings } from './mcp-config-types.js';
 import type { McpCredentialStore } from './mcp-credential-store.js';
 
 /** What Smith keeps for one server URL: the client it registered, the tokens, and what discovery found. */
-interface StoredOAuth {
+export interface StoredOAuth {
   readonly client?: OAuthClientInformationMixed;
   readonly tokens?: OAuthTokens;
   readonly discovery?: OAuthDiscoveryState;
@@ -145,15 +145,8 @@ export class SmithOAuthProvider implements OAuthClientProvider {
     return (await this.read()).discovery;
   }
 
-  private async read(): Promise<StoredOAuth> {
-    const text = await this.options.store.get(this.key);
-    if (!text) return {};
-    try {
-      const data = JSON.parse(text) as unknown;
-      return typeof data === 'object' && data !== null ? (data as StoredOAuth) : {};
-    } catch {
-      return {};
-    }
+  private read(): Promise<StoredOAuth> {
+    return readStoredOAuth(this.options.store, this.options.url);
   }
 
   private async update(change: Partial<StoredOAuth>): Promise<void> {
@@ -166,15 +159,21 @@ export class SmithOAuthProvider implements OAuthClientProvider {
   }
 }
 
+/** What is stored for this server URL; a damaged entry reads as nothing (the next sign-in replaces it). */
+export async function readStoredOAuth(store: McpCredentialStore, url: string): Promise<StoredOAuth> {
+  const text = await store.get(oauthStoreKey(url));
+  if (!text) return {};
+  try {
+    const data = JSON.parse(text) as unknown;
+    return typeof data === 'object' && data !== null && !Array.isArray(data) ? (data as StoredOAuth) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** True when Smith holds tokens for this server URL. */
 export async function hasStoredTokens(store: McpCredentialStore, url: string): Promise<boolean> {
-  const text = await store.get(oauthStoreKey(url));
-  if (!text) return false;
-  try {
-    return Boolean((JSON.parse(text) as StoredOAuth).tokens?.access_token);
-  } catch {
-    return false;
-  }
+  return Boolean((await readStoredOAuth(store, url)).tokens?.access_token);
 }
 
 /** Forgets everything stored for this server URL: tokens, registered client and discovery. */

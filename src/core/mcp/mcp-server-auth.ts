@@ -1,10 +1,18 @@
 import type { McpServerConfig } from './mcp-config.js';
 import { McpServerUnavailableError } from './mcp-errors.js';
 import { unknownServerMessage, type HubContext, type HubSlot } from './mcp-hub-state.js';
-import { forgetOAuth, hasStoredTokens, SmithOAuthProvider } from './mcp-oauth-provider.js';
+import { forgetOAuth, hasStoredTokens, readStoredOAuth, SmithOAuthProvider } from './mcp-oauth-provider.js';
+import { describeRevocation, revokeOAuthTokens, type McpRevocationOutcome } from './mcp-oauth-revocation.js';
+import type { McpServerStatus } from './mcp-server-snapshot.js';
 import type { McpServerLifecycle } from './mcp-server-lifecycle.js';
 import { signInToMcpServer } from './mcp-sign-in.js';
 import { messageOf } from './mcp-transport.js';
+
+/** What signing out did: the revocation at the authorization server, and the same in words. */
+export interface McpSignOutResult {
+  readonly revocation: McpRevocationOutcome;
+  readonly message: string;
+}
 
 /**
  * The servers' OAuth as the hub sees it: which connection carries stored tokens, when sign-in
@@ -94,17 +102,38 @@ export class McpServerAuth {
   }
 
   /** See McpHub.signOut. */
-  async signOut(name: string): Promise<void> {
+  async signOut(name: string): Promise<McpSignOutResult> {
     const context = this.context;
     const slot = context.slots.get(name);
     if (!slot?.config) throw new McpServerUnavailableError(unknownServerMessage(context, name));
     const transport = slot.config.transport;
-    if (!context.signInPorts || transport.type === 'stdio') throw new McpServerUnavailableError(`"${name}" has no sign-in to sign out of.`);
+    const ports = context.signInPorts;
+    if (!ports || transport.type === 'stdio') throw new McpServerUnavailableError(`"${name}" has no sign-in to sign out of.`);
+    // The connection ends first, so no refresh can store new tokens behind the sign-out.
     await this.lifecycle().stop(slot);
-    await forgetOAuth(context.signInPorts.store, transport.url);
+    slot.status = 'connecting';
+    slot.auth = undefined;
+    slot.error = undefined;
+    context.emitChange();
+    // The local copy goes before the authorization server is asked, so a server that fails or
+    // never answers (or Smith ending meanwhile) cannot keep the tokens on this machine.
+    const stored = await readStoredOAuth(ports.store, transport.url);
+    await forgetOAuth(ports.store, transport.url);
+    const revocation = await revokeOAuthTokens(stored, {
+      url: transport.url,
+      ...(transport.oauth ? { settings: transport.oauth } : {}),
+      timeoutMs: context.settings.revocationTimeoutMs,
+    });
+    const message = describeRevocation(revocation);
     // Signing out must not open the browser again on its own.
     slot.autoSignInDone = true;
     slot.attempts = 0;
     await this.lifecycle().start(slot);
+    // (Read back as a plain status: start() changed it.)
+    if ((slot.status as McpServerStatus) === 'needs-auth' && !context.isDisposed()) {
+      slot.error = `Signed out. ${message}`;
+      context.emitChange();
+    }
+    return { revocation, message };
   }
 }

@@ -237,9 +237,16 @@ export class McpService implements McpPanelSource, vscode.Disposable {
     return this.hub.signIn(name);
   }
 
-  /** Forgets a remote server's tokens (kept in SecretStorage) and reconnects. */
-  signOut(name: string): Promise<void> {
-    return this.hub.signOut(name);
+  /**
+   * Forgets a remote server's tokens (kept in SecretStorage), has them revoked where the
+   * authorization server offers it, and reconnects; a failed revocation is shown as a warning.
+   */
+  async signOut(name: string): Promise<void> {
+    const result = await this.hub.signOut(name);
+    if (result.revocation.kind === 'failed') {
+      this.options.log.warn(`Signing out of MCP server "${name}": ${result.message}`);
+      void vscode.window.showWarningMessage(`Signed out of MCP server "${name}". ${result.message}`);
+    }
   }
 
   /** Stops watching and disconnects every server (ends stdio servers' processes). */

@@ -126,6 +126,113 @@ describe('MCP OAuth sign-in against a real authorization server', () => {
     assert.equal(opened.length, 1);
   });
 
+  /** The stored tokens of a server URL, read from the credentials file. */
+  const storedTokens = (url: string) =>
+    (JSON.parse(credentials().credentials[oauthStoreKey(url)]!) as { tokens: { access_token: string; refresh_token: string } }).tokens;
+
+  test('sign-out revokes the refresh token, then the access token, at the revocation endpoint (RFC 7009), authenticated as the token requests were', async () => {
+    fixture = await startOAuthFixture();
+    const hub = hubWith(approving);
+    await hub.applyConfig(configOf({ remote: { url: fixture.mcpUrl } }));
+    await waitForStatus(hub, 'remote', 'connected', 30_000);
+    const tokens = storedTokens(fixture.mcpUrl);
+    const registered = [...fixture.provider.clientsStore.clients.keys()];
+    const result = await hub.signOut('remote');
+    assert.deepEqual(result.revocation, { kind: 'revoked', tokens: ['refresh_token', 'access_token'] });
+    assert.deepEqual(
+      fixture.revocations.map(({ token, tokenTypeHint, kind, clientId, clientAuth }) => ({ token, tokenTypeHint, kind, clientId, clientAuth })),
+      [
+        { token: tokens.refresh_token, tokenTypeHint: 'refresh_token', kind: 'refresh', clientId: registered[0], clientAuth: 'none' },
+        { token: tokens.access_token, tokenTypeHint: 'access_token', kind: 'access', clientId: registered[0], clientAuth: 'none' },
+      ],
+    );
+    assert.equal(fixture.provider.kindOf(tokens.access_token), 'unknown', 'the access token no longer works at the server');
+    assert.equal(fixture.provider.kindOf(tokens.refresh_token), 'unknown', 'the refresh token no longer works at the server');
+    assert.equal(credentials().credentials[oauthStoreKey(fixture.mcpUrl)], undefined);
+    assert.equal(hub.server('remote')?.status, 'needs-auth');
+    assert.match(hub.server('remote')?.error ?? '', /^Signed out\. The authorization server revoked the tokens/);
+    await assert.rejects(hub.callTool('remote', 'add', { a: 1, b: 1 }), /needs you to sign in/);
+    assert.equal(opened.length, 1, 'signing out opens no browser');
+  });
+
+  test('a client with a configured secret revokes with that secret (client_secret_post, as at the token endpoint)', async () => {
+    const free: Server = createServer();
+    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+    const port = (free.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => free.close(() => resolve()));
+    fixture = await startOAuthFixture({
+      clients: [
+        {
+          client_id: 'smith-configured',
+          client_secret: 'configured-secret',
+          redirect_uris: [`http://127.0.0.1:${port}/callback`],
+          token_endpoint_auth_method: 'client_secret_post',
+          grant_types: ['authorization_code', 'refresh_token'],
+          response_types: ['code'],
+        },
+      ],
+    });
+    const hub = hubWith(approving, { automatic: false });
+    await hub.applyConfig(
+      configOf({ configured: { url: fixture.mcpUrl, oauth: { clientId: 'smith-configured', clientSecret: 'configured-secret', callbackPort: port } } }),
+    );
+    await waitForStatus(hub, 'configured', 'needs-auth', 30_000);
+    await hub.signIn('configured');
+    const result = await hub.signOut('configured');
+    assert.equal(result.revocation.kind, 'revoked');
+    assert.deepEqual(
+      fixture.revocations.map(({ clientId, clientSecret, clientAuth }) => ({ clientId, clientSecret, clientAuth })),
+      Array(2).fill({ clientId: 'smith-configured', clientSecret: 'configured-secret', clientAuth: 'client_secret_post' }),
+    );
+  });
+
+  test('an authorization server without a revocation endpoint: sign-out removes the tokens and says they stay valid there', async () => {
+    fixture = await startOAuthFixture({ revocation: 'absent' });
+    const hub = hubWith(approving);
+    await hub.applyConfig(configOf({ remote: { url: fixture.mcpUrl } }));
+    await waitForStatus(hub, 'remote', 'connected', 30_000);
+    const tokens = storedTokens(fixture.mcpUrl);
+    const result = await hub.signOut('remote');
+    assert.deepEqual(result.revocation, { kind: 'not-offered' });
+    assert.match(result.message, /offers no revocation endpoint, so they stay valid there until they expire/);
+    assert.deepEqual(fixture.revocations, []);
+    assert.equal(fixture.provider.kindOf(tokens.access_token), 'access', 'nothing was revoked');
+    assert.equal(credentials().credentials[oauthStoreKey(fixture.mcpUrl)], undefined);
+    assert.equal(hub.server('remote')?.status, 'needs-auth');
+  });
+
+  test('a revocation endpoint that answers 500: the tokens are removed anyway, and /mcp logout says revoking failed and why', async () => {
+    fixture = await startOAuthFixture({ revocation: 'fails' });
+    const hub = hubWith(approving);
+    await hub.applyConfig(configOf({ remote: { url: fixture.mcpUrl } }));
+    await waitForStatus(hub, 'remote', 'connected', 30_000);
+    const output = await runMcpReplCommand(['logout', 'remote'], hub, createStyle(false));
+    assert.match(output, /^remote {2}signed out\nremote {2}needs sign-in \(\/mcp login remote\)/);
+    assert.match(
+      output,
+      /removed from this machine, but revoking them at the authorization server failed \(refresh token: HTTP 500 server_error: the token database is down; access token: HTTP 500 server_error: the token database is down\)/,
+    );
+    assert.equal(fixture.revocations.length, 2, 'both tokens were tried');
+    assert.equal(credentials().credentials[oauthStoreKey(fixture.mcpUrl)], undefined);
+    assert.match(hub.server('remote')?.error ?? '', /revoking them at the authorization server failed/);
+  });
+
+  test('a revocation endpoint that never answers: sign-out ends after its timeout, and the tokens were removed before it was asked', async () => {
+    fixture = await startOAuthFixture({ revocation: 'hangs' });
+    const hub = new McpHub({ revocationTimeoutMs: 1500, signIn: { store: new FileCredentialStore(storage), openBrowser: (url) => void approving(url) } });
+    hubs.push(hub);
+    await hub.applyConfig(configOf({ remote: { url: fixture.mcpUrl } }));
+    await waitForStatus(hub, 'remote', 'connected', 30_000);
+    const signingOut = hub.signOut('remote');
+    await eventually(() => fixture!.revocations.length === 1, 20_000, 'the revocation request');
+    assert.equal(credentials().credentials[oauthStoreKey(fixture.mcpUrl)], undefined, 'gone while the revocation is still unanswered');
+    const result = await signingOut;
+    assert.equal(result.revocation.kind, 'failed');
+    assert.match(result.message, /the revocation endpoint did not answer within 2 s/);
+    assert.equal(fixture.revocations.length, 1, 'the deadline covers both requests');
+    assert.equal(hub.server('remote')?.status, 'needs-auth');
+  });
+
   test('the REPL: /mcp shows who needs sign-in, /mcp logout forgets the tokens, /mcp login signs in again', async () => {
     fixture = await startOAuthFixture();
     const hub = hubWith(approving);
@@ -133,7 +240,10 @@ describe('MCP OAuth sign-in against a real authorization server', () => {
     await waitForStatus(hub, 'remote', 'connected', 30_000);
     const style = createStyle(false);
     assert.match(await runMcpReplCommand([], hub, style), /^remote {2}connected {2}streamableHttp · \d+ tools.* · signed in \(OAuth\)/m);
-    assert.match(await runMcpReplCommand(['logout', 'remote'], hub, style), /remote {2}signed out[\s\S]*remote {2}needs sign-in \(\/mcp login remote\)/);
+    assert.match(
+      await runMcpReplCommand(['logout', 'remote'], hub, style),
+      /remote {2}signed out[\s\S]*remote {2}needs sign-in \(\/mcp login remote\)[\s\S]*revoked the tokens/,
+    );
     assert.match(await runMcpReplCommand(['login', 'remote'], hub, style), /^remote {2}connected/);
     assert.equal(opened.length, 2);
     assert.match(await runMcpReplCommand(['login', 'nope'], hub, style), /No MCP server named "nope"/);

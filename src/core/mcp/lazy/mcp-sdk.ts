@@ -1,6 +1,6 @@
 // Loaded when the first MCP server is connected or served (its own bundle, dist/lazy/: see
 // scripts/lazy-modules.mjs). One bundle, so the client, the server and their errors share classes.
-export { auth, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+export { auth, selectClientAuthMethod, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 export { Client } from '@modelcontextprotocol/sdk/client/index.js';
 export { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 export { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
