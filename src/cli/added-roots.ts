@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { WorkspaceRootError, WorkspaceRoots, type WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 
 /**
  * The folders `--add-dir` adds beside the primary one, checked before anything starts: a folder

@@ -7,7 +7,7 @@ import type { TaskEvent } from '../core/log/events.js';
 import { TaskLog } from '../core/log/task-log.js';
 import { loadWorkspaceIgnore } from '../core/workspace/smith-ignore.js';
 import { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
-import { taskIdArgument, UsageError } from './args.js';
+import { taskIdArgument, UsageError } from './usage-error.js';
 import { defaultStorageDir } from './default-storage.js';
 import { reportInterruptedRestores } from './restore-recovery.js';
 import type { Style } from './style.js';

@@ -1,5 +1,5 @@
 import { ProviderError } from '../core/providers/types.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 
 /** Reports an error that ended a command as one line on stderr and sets the exit code: 2 for a usage error, else 1. */
 export function reportCliFailure(error: unknown): void {

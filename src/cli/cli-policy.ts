@@ -1,5 +1,5 @@
 import { APPROVE_ALL_POLICY, DEFAULT_POLICY, type AutoApprovePolicy } from '../core/log/approval-policy.js';
-import type { CliOptions } from './args.js';
+import type { CliOptions } from './cli-options.js';
 
 /** Maps the approval flags onto the engine's policy: --yes is everything, --auto-approve picks switches. */
 export function policyFromFlags(options: Pick<CliOptions, 'yes' | 'autoApprove' | 'allowOutsideWorkspace' | 'maxConsecutive'>): AutoApprovePolicy {

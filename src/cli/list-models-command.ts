@@ -2,7 +2,8 @@
 // by main.ts instead of the whole CLI, so listing costs little more than Node's own start-up.
 import { loadFetchedCatalog } from '../core/providers/model-catalog-updates.js';
 import { ModelFactsCache } from '../core/providers/model-facts-cache.js';
-import { parseCliArgs, type CliOptions } from './args.js';
+import { parseCliArgs } from './args.js';
+import type { CliOptions } from './cli-options.js';
 import { cliRedactor } from './cli-secrets.js';
 import { reportCliFailure } from './cli-failure.js';
 import { defaultStorageDir } from './default-storage.js';

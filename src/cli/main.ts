@@ -1,7 +1,9 @@
 // The `smith` entry point. It answers --help and --version itself, loads only the model listing
 // (dist/list-models-command.js) for --list-models, and the rest of the CLI (dist/cli-main.js) only for
 // commands that need it, because compiling that bundle costs several times Node's own start-up.
-import { SUBCOMMANDS, USAGE, UsageError, parseCliArgs } from './args.js';
+import { SUBCOMMANDS, parseCliArgs } from './args.js';
+import { USAGE } from './usage-text.js';
+import { UsageError } from './usage-error.js';
 import { routeConsoleToStderr } from './console-to-stderr.js';
 
 declare const SMITH_VERSION: string | undefined;

@@ -7,7 +7,7 @@ import { GLOBAL_MCP_SETTINGS_FILE, mcpConfigSources, readMcpConfigFile, WORKSPAC
 import { putServerEntry, removeServerEntry } from '../core/mcp/mcp-config-edits.js';
 import { DEFAULT_MCP_REGISTRY_URL, RegistryError, searchRegistry, type RegistryServer } from '../core/mcp/mcp-registry.js';
 import { missingInputs, planRegistryInstall, RegistryInstallError } from '../core/mcp/mcp-registry-install.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 import { defaultStorageDir } from './default-storage.js';
 import { terminalSafeText } from './terminal-safe-text.js';
 

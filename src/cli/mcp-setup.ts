@@ -12,7 +12,7 @@ import { mcpCredentialValues } from '../core/mcp/mcp-secrets.js';
 import { mcpTaskWiring, type McpTaskWiring } from '../core/tools/mcp-tools.js';
 import type { SecretRedactor } from '../core/secrets/secret-redactor.js';
 import { describeWorkspaceServers, workspaceFileNames, WorkspaceTrust, type UntrustedWorkspaceServers } from '../core/mcp/workspace-trust.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 import type { LineSource } from './line-source.js';
 import type { Style } from './style.js';
 

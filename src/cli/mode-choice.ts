@@ -1,5 +1,5 @@
 import type { PlanAct } from '../shared/plan-act.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 
 /** Plan/Act and the mode a run starts in, with lines for stderr about deprecated spellings. */
 export interface ModeChoice {

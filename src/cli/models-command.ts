@@ -3,7 +3,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { refreshModelCatalog } from '../core/providers/model-catalog-updates.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 import { defaultStorageDir } from './default-storage.js';
 
 /** Where the catalogue is fetched from when the command line names no source. */

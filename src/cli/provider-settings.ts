@@ -1,7 +1,7 @@
 import { apiKeyEnvVar } from '../core/providers/create-provider.js';
 import type { ProviderConfig, ProviderId } from '../core/providers/types.js';
-import type { CliOptions } from './args.js';
-import { UsageError } from './args.js';
+import type { CliOptions } from './cli-options.js';
+import { UsageError } from './usage-error.js';
 import { DEFAULT_MODELS } from '../shared/provider-setup.js';
 import { needsModel, PROVIDERS } from '../shared/providers.js';
 import type { ApiProfile } from '../shared/protocol.js';

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { z } from 'zod';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 
 const entrySchema = z
   .object({

@@ -5,7 +5,7 @@ import { resolve } from 'node:path';
 import type { AgentSkillSettings } from '../core/session/task-environment.js';
 import { loadSkillCatalog } from '../core/skills/skill-catalog.js';
 import { rememberWorkspaceSkills, workspaceSkillsDecision } from '../core/skills/skill-trust.js';
-import { UsageError } from './args.js';
+import { UsageError } from './usage-error.js';
 import type { LineSource } from './line-source.js';
 import type { Style } from './style.js';
 

@@ -4,7 +4,7 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
-import { USAGE } from '../../../src/cli/args.js';
+import { USAGE } from '../../../src/cli/usage-text.js';
 import { CLI_PATH } from '../../helpers/cli-runner.js';
 
 const { version } = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as { version: string };

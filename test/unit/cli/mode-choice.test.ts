@@ -2,7 +2,8 @@
 // Plan/Act, with a note, unless a mode has that name.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { UsageError, parseCliArgs } from '../../../src/cli/args.js';
+import { UsageError } from '../../../src/cli/usage-error.js';
+import { parseCliArgs } from '../../../src/cli/args.js';
 import { chooseMode } from '../../../src/cli/mode-choice.js';
 import { readModeArgument } from '../../../src/shared/builtin-commands.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
-import { UsageError } from '../../../src/cli/args.js';
+import { UsageError } from '../../../src/cli/usage-error.js';
 import { cliRedactor } from '../../../src/cli/cli-secrets.js';
 import { providerConfigFrom } from '../../../src/cli/provider-settings.js';
 import { matchingProfile, parseProfiles, profileChoice, profileOf } from '../../../src/shared/api-profiles.js';

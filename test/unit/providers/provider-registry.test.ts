@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { USAGE } from '../../../src/cli/args.js';
+import { USAGE } from '../../../src/cli/usage-text.js';
 import { KEYED_PROVIDERS, providerConfigFrom } from '../../../src/cli/provider-settings.js';
 import { apiKeyEnvVar } from '../../../src/core/providers/create-provider.js';
 import { DEFAULT_MODELS } from '../../../src/shared/provider-setup.js';
