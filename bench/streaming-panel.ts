@@ -92,7 +92,7 @@ export async function runPanelStream(text: string, chunkSize: number | undefined
     checkpointViews,
   });
   const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-  const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP_REQUESTS));
+  const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, NO_MCP_REQUESTS));
   const client = createRequestClient((message) => pageEnd.send(message));
   let state: WebviewState = initialWebviewState;
   pageEnd.onMessage((data) => {
@@ -101,7 +101,7 @@ export async function runPanelStream(text: string, chunkSize: number | undefined
   });
   try {
     server.enqueue({ text, ...(chunkSize ? { chunkSize } : {}) }, { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' });
-    const ended = new Promise<TaskOutcome>((resolve) => controller.onTaskEnded(resolve));
+    const ended = new Promise<TaskOutcome>((resolve) => controller.onTaskEnded((end) => resolve(end.outcome)));
     pageEnd.send({ type: 'ready' });
     await client.request({ type: 'newTask', text: 'Write the big module' });
     const outcome = await ended;

@@ -113,18 +113,19 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     extensionUri: context.extensionUri,
     visibilityChanged: () => chatVisibility.fire(),
     source: controller,
-    handlers: createMessageHandlers(controller, interactions, mcpService, replays),
+    handlers: createMessageHandlers(controller, mcpService, replays),
     log: (message) => log.warn(message),
   };
   const chatView = new ChatViewProvider(wiring);
   const editorPanel = new ChatEditorPanel(wiring);
   const attention = new AttentionNotices({
     interactions,
+    taskTitle: (taskId) => controller.liveTasks().find((task) => task.id === taskId)?.title,
     onTaskEnded: controller.onTaskEnded,
     panelVisible: () => chatView.isVisible || editorPanel.isVisible,
     onPanelVisibilityChanged: chatVisibility.event,
     enabled: () => readSettings().notifications,
-    notify: showAttentionNotice,
+    notify: (notice) => showAttentionNotice(notice, (taskId) => controller.openTask(taskId)),
   });
 
   context.subscriptions.push(

@@ -15,22 +15,27 @@ import { changesProgress, taskProgress } from './task-facts.js';
 import type { PanelChange } from './panel-changes.js';
 import { firstChangedIndex } from './panel-state.js';
 import type { EditReview } from './panel-ports.js';
+import type { TaskAsks, WebviewInteractions } from './webview-interactions.js';
 
 /** What the panel's live tasks are run with; the TaskController provides it. */
 interface LiveTaskDeps {
   readonly host: Host;
   readonly edits: EditReview;
-  /** A task environment from the current settings; throws saying what to fix. */
-  createEnvironment(): Promise<TaskEnvironment>;
-  /** The task the panel shows: updates of any other one are not shown. */
-  current(): OpenTask | undefined;
-  /** A new_task hand-over started `next`: the panel shows it instead of `previous`. */
+  /** Where each task gets its own approval and question channel. */
+  readonly interactions: Pick<WebviewInteractions, 'forTask'>;
+  /** A task environment from the current settings, asking through `asks`; throws saying what to fix. */
+  createEnvironment(asks: TaskAsks): Promise<TaskEnvironment>;
+  /** The task the panel shows: only its updates are sent to the webviews. */
+  shown(): OpenTask | undefined;
+  /** True while the panel holds `open` (it was not closed meanwhile). */
+  holds(open: OpenTask): boolean;
+  /** A new_task hand-over started `next`: it takes `previous`'s place (in the list, and shown when that was). */
   follow(previous: OpenTask, next: OpenTask): void;
   emit(change: PanelChange): void;
   /** The stored tasks changed (one started, went live or ended): the history is read again. */
   historyChanged(): void;
-  /** A run of the shown task ended. */
-  ended(outcome: TaskOutcome): void;
+  /** A run of a held task ended (shown or not). */
+  ended(outcome: TaskOutcome, open: OpenTask): void;
 }
 
 /**
@@ -50,18 +55,29 @@ export class LiveTasks {
     for (const line of describeLeftovers(await stopLeftoverCommands(eventsOf(open)))) {
       this.deps.host.notify(line.stopped ? 'info' : 'warning', line.text);
     }
-    const environment = await this.deps.createEnvironment();
-    if (this.deps.current() !== open) {
+    const asks = this.deps.interactions.forTask(open.id);
+    let environment: TaskEnvironment;
+    try {
+      environment = await this.deps.createEnvironment(asks);
+    } catch (error) {
+      asks.dispose();
+      throw error;
+    }
+    const discard = async () => {
+      asks.dispose();
       await environment.dispose();
+    };
+    if (!this.deps.holds(open)) {
+      await discard();
       throw new Error('The task was closed.');
     }
     // Another request made it live while this one was building its environment.
     if (open.task) {
-      await environment.dispose();
+      await discard();
       return open.task;
     }
     const task = Task.resume(environment.options, open.id);
-    this.goLive(open, task, environment);
+    this.goLive(open, task, environment, asks);
     if (open.pendingMode) task.switchMode(open.pendingMode);
     if (open.pendingModeSlug) task.switchModeSlug(open.pendingModeSlug);
     open.pendingMode = undefined;
@@ -69,7 +85,9 @@ export class LiveTasks {
     return task;
   }
 
-  goLive(open: OpenTask, task: Task, environment: TaskEnvironment): void {
+  goLive(open: OpenTask, task: Task, environment: TaskEnvironment, asks: TaskAsks): void {
+    asks.bind(open.id);
+    open.asks = asks;
     open.task = task;
     open.ui = undefined;
     // The live log holds every event: the stored view's reader and facts are done with.
@@ -105,9 +123,12 @@ export class LiveTasks {
       if (previous.task) previous.viewedEvents = previous.task.log.events;
       previous.task = undefined;
       previous.environment = undefined;
+      const asks = previous.asks!;
+      previous.asks = undefined;
       this.deps.follow(previous, open);
-      this.goLive(open, next, environment!);
+      this.goLive(open, next, environment!, asks);
       this.deps.emit({ kind: 'state' });
+      this.deps.emit({ kind: 'tasks' });
     });
     const run = chain.then(
       (result) => result.outcome,
@@ -115,6 +136,7 @@ export class LiveTasks {
     );
     first.run = run;
     this.deps.emit({ kind: 'state' });
+    this.deps.emit({ kind: 'tasks' });
     void run.then(async (outcome) => {
       if (open.run === run) open.run = undefined;
       open.streaming = undefined;
@@ -124,34 +146,43 @@ export class LiveTasks {
       }
       // Background commands (dev servers) outlive a completed turn, not a cancelled one.
       if (outcome.status === 'aborted') await open.environment?.commands.killAll();
-      if (this.deps.current() !== open) return;
-      this.deps.ended(outcome);
+      if (!this.deps.holds(open)) return;
+      this.deps.ended(outcome, open);
       this.deps.historyChanged();
+      this.deps.emit({ kind: 'tasks' });
+      if (this.deps.shown() !== open) return;
       this.deps.emit({ kind: 'streaming' });
       this.deps.emit({ kind: 'state' });
     });
   }
 
+  /**
+   * Every held task keeps its chat and streaming message current, so showing it later needs no
+   * catching up; only the shown task's changes are sent to the webviews.
+   */
   private onTaskUpdate(open: OpenTask, update: TaskUpdate): void {
-    if (this.deps.current() !== open) return;
+    const shown = this.deps.shown() === open;
     if (update.type === 'progress') {
-      this.deps.emit({ kind: 'commandOutput', callId: update.callId, text: update.text });
+      if (shown) this.deps.emit({ kind: 'commandOutput', taskId: open.id, callId: update.callId, text: update.text });
     } else if (update.type === 'delta') {
       // Raw text is shown through the parsed blocks' deltas, which leave the tool calls out.
       if (update.delta.kind === 'text') return;
       open.streaming ??= new StreamingMessage(`${open.id}:${++this.streamedMessages}`);
-      if (open.streaming.apply(update.delta)) this.deps.emit({ kind: 'streaming' });
+      if (open.streaming.apply(update.delta) && shown) this.deps.emit({ kind: 'streaming' });
     } else if (update.type === 'retry') {
       // The interrupted response is dropped; its replacement streams from the start.
       open.streaming = undefined;
-      this.deps.emit({ kind: 'streaming' });
+      if (shown) this.deps.emit({ kind: 'streaming' });
       this.deps.host.notify('info', retryText(update));
     } else {
       if (update.event.type === 'request_started' || update.event.type === 'model_response') {
         open.streaming = undefined;
-        this.deps.emit({ kind: 'streaming' });
+        if (shown) this.deps.emit({ kind: 'streaming' });
       }
       this.refreshMessages(open);
+      // The task list shows each task's cost.
+      if (update.event.type === 'model_response') this.deps.emit({ kind: 'tasks' });
+      if (!shown) return;
       if (changesProgress(update.event)) this.refreshProgress(open);
       // A queued message was delivered: the queue shown beside the Task box changed.
       if (update.event.type === 'user_message') this.deps.emit({ kind: 'state' });
@@ -177,6 +208,8 @@ export class LiveTasks {
     const next = open.ui.messages;
     open.messages = next;
     open.messagesFrom = 0;
+    // A task not shown is sent whole (in a snapshot) when it is shown.
+    if (this.deps.shown() !== open) return;
     if (start < next.length || previousEnd !== next.length) {
       this.deps.emit({ kind: 'messages', taskId: open.id, start, messages: next.slice(start) });
     }
@@ -193,13 +226,15 @@ export class LiveTasks {
 
   /** Turns a live idle task back into a viewed one; detaches before awaiting, so no other caller sees it half done. */
   async dropLive(open: OpenTask): Promise<void> {
-    const { task, environment, unsubscribe } = open;
+    const { task, environment, unsubscribe, asks } = open;
     if (!task) return;
     open.viewedEvents = task.log.events;
     open.task = undefined;
     open.environment = undefined;
     open.unsubscribe = undefined;
+    open.asks = undefined;
     unsubscribe?.();
+    asks?.dispose();
     await environment?.dispose();
   }
 }

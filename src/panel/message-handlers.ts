@@ -3,7 +3,6 @@ import type { McpRegistryBrowser } from './mcp-registry-browser.js';
 import type { HostMessage, WebviewRequest } from '../shared/protocol.js';
 import type { TaskController } from './task-controller.js';
 import type { PanelReplays } from './task-replays.js';
-import type { WebviewInteractions } from './webview-interactions.js';
 
 /**
  * One small handler per request type; the messenger replies ok when it returns and the error when
@@ -34,31 +33,29 @@ export interface McpRequests {
   readonly registry?: Pick<McpRegistryBrowser, 'search' | 'install'>;
 }
 
-/** The panel's requests, mapped onto the task controller, the pending interactions, the MCP servers and the replays. */
-export function createMessageHandlers(
-  controller: TaskController,
-  interactions: WebviewInteractions,
-  mcp: McpRequests,
-  replays?: Pick<PanelReplays, 'start'>,
-): RequestHandlers {
+/** The panel's requests, mapped onto the task controller, the MCP servers and the replays. */
+export function createMessageHandlers(controller: TaskController, mcp: McpRequests, replays?: Pick<PanelReplays, 'start'>): RequestHandlers {
   return {
     newTask: (m) => controller.newTask(m.text, m.images),
-    sendMessage: (m) => controller.sendMessage(m.text, m.images),
+    sendMessage: (m) => controller.sendMessage(m.text, m.images, m.taskId),
     approve: (m) =>
-      m.alwaysAllow ? controller.approveAlways(m.callId, m.alwaysAllow, m.feedback) : interactions.answerApproval(m.callId, true, m.feedback, m.all === true),
-    reject: (m) => interactions.answerApproval(m.callId, false, m.feedback),
-    answer: (m) => interactions.answerQuestion(m.text),
-    steerMessage: (m) => controller.steerMessage(m.text),
+      m.alwaysAllow
+        ? controller.approveAlways(m.callId, m.alwaysAllow, m.feedback, m.taskId)
+        : controller.conversation.answerApproval(m.callId, true, m.feedback, m.all === true, m.taskId),
+    reject: (m) => controller.conversation.answerApproval(m.callId, false, m.feedback, false, m.taskId),
+    answer: (m) => controller.conversation.answerQuestion(m.text, m.taskId),
+    steerMessage: (m) => controller.conversation.steer(m.text, m.taskId),
     editTodos: (m) => controller.actions.editTodos(m.taskId, m.items),
     condense: (m) => controller.actions.condense(m.taskId),
     setAutoApprove: (m) => controller.saveAutoApprove(m.change),
-    updateQueued: (m) => controller.updateQueued(m.index, m.was, m.text),
-    cancelTask: () => controller.cancel(),
-    proceedCommand: (m) => controller.proceedWhileRunning(m.callId),
-    stopSubagent: (m) => controller.stopSubagent(m.taskId),
+    updateQueued: (m) => controller.conversation.updateQueued(m.index, m.was, m.text, m.taskId),
+    cancelTask: (m) => controller.cancel(m.taskId),
+    closeTask: (m) => controller.closeTask(m.taskId),
+    proceedCommand: (m) => controller.conversation.proceedWhileRunning(m.callId, m.taskId),
+    stopSubagent: (m) => controller.conversation.stopSubagent(m.taskId),
     openSubagentChat: (m) => controller.openSubagentChat(m.taskId),
     closeSubagentChat: () => controller.closeSubagentChat(),
-    retry: () => controller.retry(),
+    retry: (m) => controller.retry(m.taskId),
     setMode: (m) => controller.setMode(m.mode),
     setModeSlug: (m) => controller.setModeSlug(m.modeSlug),
     showView: (m) => controller.viewOpened(m.view),

@@ -9,7 +9,7 @@ import { readStoredTaskTolerantly } from '../core/log/task-log.js';
 import { newestPage, type HeldChat } from './chat-window.js';
 import { runStatus } from './panel-state.js';
 import { factsOfEvents, type TaskFacts } from './task-facts.js';
-import type { WebviewInteractions } from './webview-interactions.js';
+import type { TaskAsks, WebviewInteractions } from './webview-interactions.js';
 
 /**
  * The task open in the panel: live (a Task) or only viewed until the user acts. `messages` holds
@@ -21,6 +21,8 @@ export interface OpenTask extends HeldChat {
   readonly id: string;
   task?: Task;
   environment?: TaskEnvironment;
+  /** The approval and question ports of its environment (its own channel of the panel's interactions). */
+  asks?: TaskAsks;
   unsubscribe?: () => void;
   /** A viewed task's events, when they are in memory (it was live here, or something needed them all). */
   viewedEvents?: readonly TaskEvent[];
@@ -41,9 +43,10 @@ export interface OpenTask extends HeldChat {
 }
 
 /** The open task as the panel shows it. */
-export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions, 'pendingApproval' | 'pendingQuestion'>): TaskView {
+export function taskView(open: OpenTask, interactions: Pick<WebviewInteractions, 'approvalOf' | 'questionOf'>): TaskView {
   const facts = !open.task && open.stored ? open.stored.facts : factsOfEvents(eventsOf(open));
-  const { pendingApproval, pendingQuestion } = open.run ? interactions : { pendingApproval: undefined, pendingQuestion: undefined };
+  const pendingApproval = open.run ? interactions.approvalOf(open.id) : undefined;
+  const pendingQuestion = open.run ? interactions.questionOf(open.id) : undefined;
   const error = open.run ? undefined : facts.error;
   const { usage, ...progress } = facts.progress;
   const { messages, messagesFrom } = newestPage(open);

@@ -1,4 +1,4 @@
-import type { McpPanelState, PanelState, TaskProgress } from '../shared/protocol.js';
+import type { LiveTask, McpPanelState, PanelState, TaskProgress } from '../shared/protocol.js';
 import type { UiMessage } from '../shared/ui-messages.js';
 
 /** What changed in the panel's state; each webview's messenger decides what to send. */
@@ -11,8 +11,10 @@ export type PanelChange =
   | { readonly kind: 'progress'; readonly taskId: string; readonly progress: TaskProgress }
   /** The streaming assistant message grew or was cleared; read it with `streaming()`. */
   | { readonly kind: 'streaming' }
-  /** A chunk of a running command's output. */
-  | { readonly kind: 'commandOutput'; readonly callId: string; readonly text: string }
+  /** A chunk of the output of a running command of the shown task. */
+  | { readonly kind: 'commandOutput'; readonly taskId: string; readonly callId: string; readonly text: string }
+  /** A held task's status or cost changed (the shown one or another); read the list with `liveTasks()`. */
+  | { readonly kind: 'tasks' }
   /** The MCP servers or their config changed; `state` is the MCP part of the panel state now. */
   | { readonly kind: 'mcp'; readonly state: McpPanelState }
   /** Text waits for a Task box; the first ready, visible webview takes it with `takeInserts()`. */
@@ -39,6 +41,8 @@ export interface StreamingView {
 /** What a messenger reads: the whole state on demand, and changes as they happen. */
 export interface PanelSource {
   snapshot(): PanelState;
+  /** The tasks the panel holds, as the task list shows them (absent: a source without tasks). */
+  liveTasks?(): LiveTask[];
   /** The message being streamed now, if any. */
   streaming(): StreamingView | undefined;
   /** Text for the Task box not yet taken, removed from the source as it is returned. */

@@ -39,6 +39,8 @@ export class PanelMessenger implements Disposable {
   private outputTimer: NodeJS.Timeout | undefined;
   private mcpTimer: NodeJS.Timeout | undefined;
   private mcpState: McpPanelState | undefined;
+  private tasksTimer: NodeJS.Timeout | undefined;
+  /** Output held back, by task and call (`taskId\0callId`). */
   private readonly output = new Map<string, string>();
   /** The first message index a change dropped while the webview was hidden changed (undefined: none). */
   private missedFrom: number | undefined;
@@ -85,6 +87,7 @@ export class PanelMessenger implements Disposable {
     clearTimeout(this.streamTimer);
     clearTimeout(this.outputTimer);
     clearTimeout(this.mcpTimer);
+    clearTimeout(this.tasksTimer);
   }
 
   private async dispatch(request: WebviewRequest): Promise<void> {
@@ -95,6 +98,7 @@ export class PanelMessenger implements Disposable {
       // What the request changed arrives first, so the webview never shows the old value after the reply.
       this.flushMcp();
       if (this.snapshotTimer) this.sendSnapshot();
+      else if (this.tasksTimer) this.flushTasks();
       for (const answer of answers) this.post(answer);
       this.post({ type: 'reply', id: request.id, ok: true });
     } catch (error) {
@@ -145,9 +149,15 @@ export class PanelMessenger implements Disposable {
       case 'streaming':
         this.scheduleStreaming();
         break;
-      case 'commandOutput':
-        this.output.set(change.callId, (this.output.get(change.callId) ?? '') + change.text);
+      case 'commandOutput': {
+        const key = `${change.taskId}\0${change.callId}`;
+        this.output.set(key, (this.output.get(key) ?? '') + change.text);
         this.outputTimer ??= setTimeout(() => this.flushOutput(), this.throttleMs);
+        break;
+      }
+      case 'tasks':
+        // Several tasks change at once (one ends, another starts waiting): the latest list, once.
+        this.tasksTimer ??= setTimeout(() => this.flushTasks(), 0);
         break;
       case 'mcp':
         // A server that connects changes state several times in a row; send the latest once.
@@ -184,6 +194,8 @@ export class PanelMessenger implements Disposable {
     clearTimeout(this.mcpTimer);
     this.mcpTimer = undefined;
     this.mcpState = undefined;
+    clearTimeout(this.tasksTimer);
+    this.tasksTimer = undefined;
     const { message, streamed } = this.buildSnapshot();
     const dropOlder = this.missedFrom !== undefined && this.missedFrom < (message.state.task?.messagesFrom ?? 0);
     this.missedFrom = undefined;
@@ -249,9 +261,10 @@ export class PanelMessenger implements Disposable {
 
   private flushOutput(): void {
     this.outputTimer = undefined;
-    for (const [callId, text] of this.output) {
+    for (const [key, text] of this.output) {
+      const [taskId, callId] = key.split('\0') as [string, string];
       const clean = stripAnsi(text.replace(/\r\n/g, '\n'));
-      if (clean) this.post({ type: 'commandOutput', callId, text: clean });
+      if (clean) this.post({ type: 'commandOutput', taskId, callId, text: clean });
     }
     this.output.clear();
   }
@@ -264,6 +277,14 @@ export class PanelMessenger implements Disposable {
     if (state) this.post({ type: 'mcpState', state });
   }
 
+  private flushTasks(): void {
+    clearTimeout(this.tasksTimer);
+    this.tasksTimer = undefined;
+    // A snapshot on its way carries the list.
+    if (this.snapshotTimer) return;
+    this.post({ type: 'liveTasks', tasks: this.source.liveTasks?.() ?? [] });
+  }
+
   private dropDeltas(): void {
     clearTimeout(this.streamTimer);
     this.streamTimer = undefined;
@@ -273,6 +294,8 @@ export class PanelMessenger implements Disposable {
     clearTimeout(this.mcpTimer);
     this.mcpTimer = undefined;
     this.mcpState = undefined;
+    clearTimeout(this.tasksTimer);
+    this.tasksTimer = undefined;
   }
 
   private post(message: HostMessage): void {

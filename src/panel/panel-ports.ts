@@ -2,7 +2,7 @@ import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpTaskWiring } from '../core/tools/mcp-tools.js';
-import type { ApprovalRequest } from '../core/ports.js';
+import type { ApprovalPort, ApprovalRequest, QuestionPort } from '../core/ports.js';
 import type { PermissionRule } from '../core/permissions/permission-rules.js';
 import type {
   AutoApproveView,
@@ -46,9 +46,14 @@ export interface PanelProviderSettings {
   save(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void>;
   /**
    * A task environment for the workspace folder from the current settings; undefined when the
-   * provider setup is incomplete (the Settings view says what is missing).
+   * provider setup is incomplete (the Settings view says what is missing). `asks`: the task's own
+   * approval and question ports (the panel routes each task's waits to that task); absent: the host's.
    */
-  createEnvironment(cwd: string, additionalRoots?: readonly WorkspaceFolderInput[]): Promise<TaskEnvironment | undefined>;
+  createEnvironment(
+    cwd: string,
+    additionalRoots?: readonly WorkspaceFolderInput[],
+    asks?: { readonly approvals: ApprovalPort; readonly questions: QuestionPort },
+  ): Promise<TaskEnvironment | undefined>;
   /** The models a provider offers (its server's list where it has one, else the catalogue), with the stored key. */
   listModels(provider: ProviderName, baseUrl: string): Promise<ModelList>;
   /** The auto-approve toggles and the limits per task as the settings hold them now. */

@@ -2,19 +2,14 @@ import { describeRecoveredRestore, recoverInterruptedRestores } from '../core/ch
 import type { Host } from '../core/ports.js';
 import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
-import { loadModes } from '../core/modes/mode-loader.js';
-import type { Mode } from '../core/modes/mode.js';
 import type { PlanAct } from '../shared/plan-act.js';
-import { DEFAULT_MODE_SLUG } from '../core/modes/built-in-modes.js';
 import { Task, type MentionedContext, type TaskOutcome } from '../core/task/task.js';
 import { messageContext, type PanelImage } from './message-context.js';
-import { findMode } from '../core/task/turn-setup.js';
-import type { PanelState, PanelView, ProviderName, ProviderSettingsView } from '../shared/protocol.js';
+import type { LiveTask, PanelState, PanelView, ProviderName } from '../shared/protocol.js';
 import { SubagentChats } from './subagent-chats.js';
 import { PanelLists } from './panel-lists.js';
-import { rememberAllowRules, type AllowScope } from './always-allow.js';
-import { panelCommand, type PanelCommand } from './slash-input.js';
-import { readModeArgument } from '../shared/builtin-commands.js';
+import type { AllowScope } from './always-allow.js';
+import { panelCommand } from './slash-input.js';
 import { OpenTaskActions } from './open-task-actions.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
@@ -25,11 +20,15 @@ import { eventsOf, taskView, type OpenTask } from './open-task.js';
 import { firstIndex, pageBefore } from './chat-window.js';
 import type { UiMessage } from '../shared/ui-messages.js';
 import { Emitter, type Disposable } from './event-emitter.js';
+import { HeldTasks, titleOf } from './held-tasks.js';
 import { LiveTasks } from './live-task.js';
+import { PanelModes } from './panel-modes.js';
 import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './panel-ports.js';
+import { SetupWait } from './setup-wait.js';
 import { StoredTasks } from './stored-tasks.js';
+import { TaskConversation } from './task-conversation.js';
 import { ViewRequests } from './view-requests.js';
-import type { WebviewInteractions } from './webview-interactions.js';
+import type { TaskAsks, WebviewInteractions } from './webview-interactions.js';
 
 /** What the controller is built from: the editor's parts as ports (see panel-ports.ts). */
 interface TaskControllerDeps {
@@ -50,47 +49,49 @@ interface TaskControllerDeps {
   readonly checkpointViews: CheckpointViews;
 }
 
+/** A run of one of the panel's tasks ended. */
+export interface TaskEnd {
+  readonly outcome: TaskOutcome;
+  readonly taskId: string;
+  /** The first line of the task's text. */
+  readonly title: string;
+}
+
 /**
- * Owns the panel's task: starts, continues, resumes, cancels, deletes and exports tasks, and
- * derives the PanelState the webviews render. Both webviews (side bar and editor tab) read it.
+ * Owns the panel's tasks: starts, shows, switches between, closes, deletes and exports them (several
+ * run at once, each held by id), and derives the PanelState the webviews render. Both webviews
+ * (side bar and editor tab) read it. Talking to a task is `conversation`; acting on the shown one
+ * besides that is `actions`.
  */
 export class TaskController implements PanelSource, Disposable {
   private readonly listeners = new Set<(change: PanelChange) => void>();
-  private readonly taskEnded = new Emitter<TaskOutcome>();
-  /** Fires when a run of the panel's task ends (completed, failed or cancelled). */
+  private readonly taskEnded = new Emitter<TaskEnd>();
+  /** Fires when a run of one of the panel's tasks ends (completed, failed or cancelled), shown or not. */
   readonly onTaskEnded = this.taskEnded.event;
   private readonly subscriptions: Disposable[] = [];
-  private current: OpenTask | undefined;
+  private readonly tasks: HeldTasks;
   private readonly views = new ViewRequests();
-  private mode: PlanAct = 'act';
-  private modeSlug = DEFAULT_MODE_SLUG;
-  private settingsView: ProviderSettingsView;
-  /** Counts settings refreshes; a refresh applies only while it is the latest. */
-  private settingsGeneration = 0;
   private readonly stored: StoredTasks;
-  private modes: readonly Mode[] | undefined;
+  private readonly setup: SetupWait;
+  private readonly modes: PanelModes;
   /** Text for the Task box that no webview has taken yet. */
   private inserts: string[] = [];
-  /**
-   * A task sent before the provider was set up: it waits, whatever view the user opens, and starts
-   * once the setup is complete (saved in Settings or in the settings file).
-   */
-  private pendingTask: string | undefined;
-  /** Saves of the Settings form under way. */
-  private saving = 0;
   private readonly lists: PanelLists;
   private readonly subagentChats: SubagentChats;
-  /** Compare, restore, edit and condense the open task, its todos and screenshots. */
-  readonly actions: OpenTaskActions;
-
   private readonly live: LiveTasks;
+  /** Compare, restore, edit and condense the shown task, its todos and screenshots. */
+  readonly actions: OpenTaskActions;
+  /** Messages, answers, approvals, retries and cancels, each for the task it names. */
+  readonly conversation: TaskConversation;
 
   constructor(private readonly deps: TaskControllerDeps) {
+    const emitState = () => this.emit({ kind: 'state' });
+    this.tasks = new HeldTasks(deps.interactions);
     this.actions = new OpenTaskActions({
       host: deps.host,
       checkpointViews: deps.checkpointViews,
       live: () => this.live,
-      current: () => this.current,
+      current: () => this.tasks.shown,
       emit: (change) => this.emit(change),
       historyChanged: () => this.stored.changed(),
     });
@@ -108,20 +109,44 @@ export class TaskController implements PanelSource, Disposable {
     this.live = new LiveTasks({
       host: deps.host,
       edits: deps.edits,
-      createEnvironment: () => this.createEnvironment(),
-      current: () => this.current,
-      follow: (previous, next) => {
-        if (this.current === previous) this.current = next;
-      },
+      interactions: deps.interactions,
+      createEnvironment: (asks) => this.createEnvironment(asks),
+      shown: () => this.tasks.shown,
+      holds: (open) => this.tasks.holds(open),
+      follow: (previous, next) => this.tasks.replace(previous, next),
       emit: (change) => this.emit(change),
       historyChanged: () => this.stored.changed(),
-      ended: (outcome) => this.taskEnded.fire(outcome),
+      ended: (outcome, open) => this.taskEnded.fire({ outcome, taskId: open.id, title: titleOf(eventsOf(open)) }),
     });
-    this.settingsView = deps.settings.basics();
-    void this.refreshSettings();
+    this.modes = new PanelModes({ storageDir: deps.storageDir, cwd: deps.cwd, shown: () => this.tasks.shown, emitState });
+    this.setup = new SetupWait({
+      settings: deps.settings,
+      views: this.views,
+      emitState,
+      notifyError: (message) => deps.host.notify('error', message),
+      start: (text, options) => this.startTask(text, [], options),
+      settingsChanged: () => this.settingsChanged(),
+    });
+    this.conversation = new TaskConversation({
+      storageDir: deps.storageDir,
+      cwd: deps.cwd,
+      host: deps.host,
+      tasks: this.tasks,
+      live: this.live,
+      interactions: deps.interactions,
+      lists: this.lists,
+      emitState,
+      newTask: (typed, images) => this.newTask(typed, images),
+      runCommand: (typed) => this.runPanelCommand(typed),
+    });
+    void this.setup.refresh();
     this.subscriptions.push(
-      deps.interactions.onDidChange(() => this.emit({ kind: 'state' })),
-      deps.settings.onDidChange(() => void this.refreshSettings()),
+      deps.interactions.onDidChange((taskId) => {
+        // A wait of a task not shown changes only its entry in the task list (its badge).
+        if (taskId === undefined || taskId === this.tasks.shown?.id) this.emit({ kind: 'state' });
+        this.emit({ kind: 'tasks' });
+      }),
+      deps.settings.onDidChange(() => void this.setup.refresh()),
     );
     // The stored tasks are read in the background; the snapshots before that say the history is loading.
     void this.stored.load().then(() => this.emit({ kind: 'state' }));
@@ -142,159 +167,111 @@ export class TaskController implements PanelSource, Disposable {
     return { dispose: () => this.listeners.delete(listener) };
   }
 
-  /** The id of the open task, if any. */
+  /** The id of the task the chat shows, if any. */
   get openTaskId(): string | undefined {
-    return this.current?.id;
+    return this.tasks.shown?.id;
   }
 
-  /** True while the open task's loop runs. */
+  /** True while the shown task's loop runs. */
   get isRunning(): boolean {
-    return this.current?.run !== undefined;
+    return this.tasks.shown?.run !== undefined;
+  }
+
+  /** The task list: the tasks the panel runs or holds, with their status and cost. */
+  liveTasks(): LiveTask[] {
+    return this.tasks.list();
   }
 
   /** The whole panel state, as a `snapshot` message carries it. */
   snapshot(): PanelState {
+    const shown = this.tasks.shown;
+    const tasks = this.tasks.list();
     return {
       ...this.views.state(),
-      ...(this.current ? { task: taskView(this.current, this.deps.interactions) } : {}),
-      settings: this.settingsView,
+      ...(shown ? { task: taskView(shown, this.deps.interactions) } : {}),
+      ...(tasks.length > 0 ? { tasks } : {}),
+      ...this.setup.state(),
       ...historyState(this.stored.history()),
-      modes: this.availableModes().map((s) => ({ slug: s.slug, name: s.name })),
-      mode: this.mode,
-      modeSlug: this.modeSlug,
+      ...this.modes.state(),
       mcp: this.deps.mcp?.panelState() ?? EMPTY_MCP_PANEL_STATE,
-      ...(this.pendingTask !== undefined ? { pendingTask: this.pendingTask } : {}),
       autoApprove: this.deps.settings.autoApprove(),
       ...this.lists.state(),
-      ...this.subagentChats.state(this.current?.id),
+      ...this.subagentChats.state(shown?.id),
     };
   }
 
-  /** The open task's assistant message as it streams (empty between responses). */
+  /** The shown task's assistant message as it streams (empty between responses). */
   streaming(): StreamingView | undefined {
-    const open = this.current;
+    const open = this.tasks.shown;
     if (!open) return undefined;
     const streaming = open.streaming;
     return streaming ? { taskId: open.id, key: streaming.key, text: streaming.text, reasoning: streaming.reasoning } : emptyStreamingView(open.id);
   }
 
   /**
-   * Starts a new task (ending the open one) in the panel's Plan/Act state and mode. Before a provider is set
-   * up the task waits instead: the panel shows the setup, and saving it starts the task.
+   * Starts a new task in the panel's Plan/Act state and mode and shows it; a task running meanwhile
+   * runs on (listed). Before a provider is set up the task waits instead: the panel shows the
+   * setup, and saving it starts the task.
    */
   async newTask(typed: string, images: readonly PanelImage[] = []): Promise<void> {
     if (!typed.trim()) throw new Error('Describe the task first.');
-    const command = panelCommand(typed);
-    if (command) return this.runPanelCommand(command);
+    const command = this.runPanelCommand(typed);
+    if (command) return command;
     const text = await this.lists.expandSlash(typed);
-    if (await this.needsSetup()) {
+    if (await this.setup.needsSetup()) {
       if (images.length > 0) throw new Error('Set up a model provider first (the Settings view), then send the images with the task.');
-      this.pendingTask = text;
-      this.views.request('settings');
-      this.emit({ kind: 'state' });
+      this.setup.hold(text);
       return;
     }
     await this.startTask(text, images);
   }
 
-  /** Starts `text` (slash commands expanded) as the panel's new task; the view stays the user's. */
+  /** Starts `text` (slash commands expanded) as a new task and shows it; the view stays the user's. */
   private async startTask(text: string, images: readonly PanelImage[], options: { showSetup?: boolean } = {}): Promise<void> {
-    // Built first: when the settings are incomplete the open task stays as it was.
-    const environment = await this.createEnvironment(options);
+    // Built first: when the settings are incomplete the shown task stays as it was.
+    const asks = this.deps.interactions.forTask();
+    let environment: TaskEnvironment;
     let mentioned: MentionedContext;
-    const session = Task.newSession(environment.options, { mode: this.mode });
+    try {
+      environment = await this.createEnvironment(asks, options);
+    } catch (error) {
+      asks.dispose();
+      throw error;
+    }
+    const session = Task.newSession(environment.options, { mode: this.modes.mode });
     try {
       mentioned = await messageContext(environment.options, text, images, session);
     } catch (error) {
+      asks.dispose();
       await environment.dispose();
       throw error;
     }
-    await this.closeCurrent();
-    const task = Task.create(environment.options, text, { mode: this.mode, modeSlug: this.modeSlug, taskId: session.sessionId, mentioned });
+    await this.leaveShown();
+    const task = Task.create(environment.options, text, { mode: this.modes.mode, modeSlug: this.modes.modeSlug, taskId: session.sessionId, mentioned });
     const open: OpenTask = { id: task.id, messages: [], messagesFrom: 0 };
-    this.current = open;
-    this.live.goLive(open, task, environment);
+    this.tasks.show(open);
+    this.live.goLive(open, task, environment, asks);
     this.live.startRun(open);
   }
 
-  /**
-   * The user's message: an answer, a rejection with feedback, a follow-up, or a new task. Its
-   * @-mentions attach what they name and its images go with it (not while Smith works: a queued
-   * message is text, its mentions read when it is delivered).
-   */
-  async sendMessage(typed: string, images: readonly PanelImage[] = []): Promise<void> {
-    const { interactions } = this.deps;
-    if (interactions.pendingQuestion) return interactions.answerQuestion(typed);
-    const approval = interactions.pendingApproval;
-    if (approval) return interactions.answerApproval(approval.callId, false, typed);
-    const command = panelCommand(typed);
-    if (command) return this.runPanelCommand(command);
-    const open = this.current;
-    if (!open) return this.newTask(typed, images);
-    if (!typed.trim()) throw new Error('The message is empty.');
-    const text = await this.lists.expandSlash(typed);
-    if (open.run && open.task) {
-      if (images.length > 0) throw new Error('Images go with a message once Smith has finished its step: send them then, or cancel first.');
-      // Smith is working: the message waits for its next request (shown as queued until then).
-      open.task.queueUserMessage(text);
-      this.emit({ kind: 'state' });
-      return;
-    }
-    const task = await this.live.ensureLive(open);
-    // Messages left queued when the last run ended go first, in the order they were sent.
-    if (task.queuedMessages.length > 0 && images.length === 0) task.queueUserMessage(text);
-    else task.addUserMessage(text, await messageContext(open.environment!.options, text, images, task.messageSession()));
-    this.live.startRun(open);
+  /** The user's message to `taskId` (absent: the shown task); see TaskConversation.send. */
+  sendMessage(typed: string, images: readonly PanelImage[] = [], taskId?: string): Promise<void> {
+    return this.conversation.send(typed, images, taskId);
   }
 
-  /** Sends a message now: while Smith works, the answer streaming now is cut off so the model reads it at once. */
-  async steerMessage(typed: string): Promise<void> {
-    const open = this.current;
-    if (!open?.run || !open.task) return this.sendMessage(typed);
-    if (!typed.trim()) throw new Error('The message is empty.');
-    open.task.steer(await this.lists.expandSlash(typed));
-    this.emit({ kind: 'state' });
+  /** Stops the running step of `taskId` (absent: the shown task); the other tasks run on. */
+  cancel(taskId?: string): Promise<void> {
+    return this.conversation.cancel(taskId);
   }
 
-  /** Changes or (without `text`) removes the queued message `was` at `index`; throws when it has been delivered meanwhile. */
-  updateQueued(index: number, was: string, text?: string): void {
-    if (text !== undefined && !text.trim()) throw new Error('The message is empty: remove it instead.');
-    const task = this.current?.task;
-    if (task?.queuedMessages[index] !== was || !task.updateQueued(index, text)) throw new Error('That message has already been sent to the model.');
-    this.emit({ kind: 'state' });
+  /** Runs the task's loop again after a failure, a cancel or an interruption. */
+  retry(taskId?: string): Promise<void> {
+    return this.conversation.retry(taskId);
   }
 
-  /** Runs the open task's loop again after a failure, a cancel or an interruption. */
-  async retry(): Promise<void> {
-    const open = this.current;
-    if (!open) throw new Error('There is no task to retry.');
-    if (open.run) throw new Error('The task is already running.');
-    await this.live.ensureLive(open);
-    this.live.startRun(open);
-  }
-
-  /** Stops the open task's running step (model request, approval, command). */
-  async cancel(): Promise<void> {
-    const open = this.current;
-    if (!open?.run || !open.task) return;
-    open.task.abort();
-    await open.run;
-  }
-
-  /** Lets the open task's running command continue in the background; a no-op when it has just finished. */
-  proceedWhileRunning(callId: string): void {
-    this.current?.task?.proceedWhileRunning(callId);
-  }
-
-  /** Stops one running sub-agent of the open task; a no-op when it has just finished. */
-  stopSubagent(taskId: string): void {
-    this.current?.task?.stopSubagent(taskId);
-  }
-
-  /** Shows a sub-agent's own chat of the open task (it arrives with the next state); throws when it has none such. */
+  /** Shows a sub-agent's own chat of the shown task (it arrives with the next state); throws when it has none such. */
   openSubagentChat(taskId: string): void {
-    const open = this.current;
-    if (!open) throw new Error('No task is open.');
+    const open = this.tasks.require();
     this.subagentChats.show(open.id, taskId);
     this.emit({ kind: 'state' });
   }
@@ -304,23 +281,14 @@ export class TaskController implements PanelSource, Disposable {
     this.emit({ kind: 'state' });
   }
 
-  /** Sets Plan or Act for new tasks and for the open one. */
+  /** Sets Plan or Act for new tasks and for the shown one. */
   setMode(mode: PlanAct): void {
-    this.mode = mode;
-    const open = this.current;
-    if (open?.task) open.task.switchMode(mode);
-    else if (open) open.pendingMode = mode;
-    this.emit({ kind: 'state' });
+    this.modes.setMode(mode);
   }
 
-  /** Sets the mode for new tasks and for the open one; throws, listing the modes, when unknown. */
+  /** Sets the mode for new tasks and for the shown one; throws, listing the modes, when unknown. */
   setModeSlug(slug: string): void {
-    findMode(this.availableModes(), slug);
-    this.modeSlug = slug;
-    const open = this.current;
-    if (open?.task) open.task.switchModeSlug(slug);
-    else if (open) open.pendingModeSlug = slug;
-    this.emit({ kind: 'state' });
+    this.modes.setModeSlug(slug);
   }
 
   /**
@@ -340,83 +308,88 @@ export class TaskController implements PanelSource, Disposable {
       this.readRules();
       this.lists.readSkills();
     }
-    this.modes = undefined;
+    this.modes.forget();
     this.emit({ kind: 'state' });
   }
 
   /** Gives the task waiting for the setup back to the Task box; it no longer starts by itself. */
   returnPendingTask(): void {
-    const text = this.pendingTask;
-    if (text === undefined) throw new Error('No task is waiting for the setup.');
-    this.pendingTask = undefined;
-    this.insertText(text);
-    this.emit({ kind: 'state' });
+    this.insertText(this.setup.giveBack());
   }
 
-  /** Closes the open task (ending its commands) and shows an empty chat. */
+  /** Shows an empty chat: the shown task is closed unless it runs (then it runs on, listed). */
   async clearTask(): Promise<void> {
-    await this.closeCurrent();
+    await this.leaveShown();
     this.views.request('chat');
     this.emit({ kind: 'state' });
   }
 
-  /** Opens a stored task for viewing; it resumes only when the user continues it. */
+  /** Shows a task: one the panel holds as it is (running or not), or a stored one for viewing (it resumes only when the user continues it). */
   async openTask(taskId: string): Promise<void> {
-    if (this.current?.id !== taskId) {
+    const held = this.tasks.get(taskId);
+    if (held) {
+      if (held !== this.tasks.shown) {
+        await this.leaveShown();
+        this.tasks.show(held);
+      }
+    } else {
       const { facts, messages, pages } = this.stored.open(taskId);
-      await this.closeCurrent();
-      this.current = {
+      await this.leaveShown();
+      this.tasks.show({
         id: taskId,
         messages,
         messagesFrom: firstIndex(facts.messageCount - messages.length, pages.more),
         olderPages: pages,
         stored: { facts, storageDir: this.deps.storageDir },
-      };
+      });
     }
     // The webview that opened it shows its chat; the others stay where their users are.
     this.emit({ kind: 'state' });
+    this.emit({ kind: 'tasks' });
   }
 
-  /** The page of the open task's messages before the one keyed `before` (older pages of a stored task are read from its log now). */
+  /** Closes a task the panel holds (stopping it first when it runs, ending its commands); the others run on. */
+  async closeTask(taskId: string): Promise<void> {
+    await this.close(this.tasks.require(taskId));
+    this.emit({ kind: 'state' });
+  }
+
+  /** The page of the shown task's messages before the one keyed `before` (older pages of a stored task are read from its log now). */
   olderMessages(taskId: string, before: string): { start: number; messages: UiMessage[] } {
-    const open = this.current;
+    const open = this.tasks.shown;
     if (open?.id !== taskId) throw new Error('That task is no longer open.');
     return pageBefore(open, before);
   }
 
-  /** Deletes a stored task (closing it first when it is open). */
+  /** Deletes a stored task (closing it first when the panel holds it). */
   async deleteTask(taskId: string): Promise<void> {
     this.stored.requireStored(taskId);
-    if (this.current?.id === taskId) await this.closeCurrent();
+    const held = this.tasks.get(taskId);
+    if (held) await this.close(held);
     await this.stored.delete(taskId);
     this.emit({ kind: 'state' });
   }
 
   /** Writes the task's conversation as Markdown (a save dialog by default). */
   async exportTask(taskId: string): Promise<void> {
-    const open = this.current;
-    const events = open?.id === taskId ? eventsOf(open) : this.stored.events(taskId);
+    const held = this.tasks.get(taskId);
+    const events = held ? eventsOf(held) : this.stored.events(taskId);
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
   }
 
-  /** Approves the pending call and writes the rules that allow it from now on ("always allow") to the chosen settings file. */
-  approveAlways(callId: string, scope: AllowScope, feedback?: string): void {
-    const pending = this.deps.interactions.pendingApproval;
-    if (pending?.callId !== callId) throw new Error('That call is no longer waiting for approval.');
-    if (!pending.allowRules) throw new Error('No rule can allow this call (a command with parts Smith cannot judge): approve it once instead.');
-    const file = rememberAllowRules(pending.allowRules, scope, { storageDir: this.deps.storageDir, cwd: this.deps.cwd() });
-    this.deps.host.notify('info', `Allowed from now on: ${pending.allowRules.join(', ')} (in ${file}).`);
-    this.deps.interactions.answerApproval(callId, true, feedback);
+  /** Approves the pending call of `taskId` (absent: the shown task) and allows it from now on in the chosen settings file. */
+  approveAlways(callId: string, scope: AllowScope, feedback?: string, taskId?: string): void {
+    this.conversation.approveAlways(callId, scope, feedback, taskId);
   }
 
-  /** Turns a rules file on or off; the list and the open task's next request follow. */
+  /** Turns a rules file on or off; the list and the shown task's next request follow. */
   async setRuleEnabled(label: string, enabled: boolean): Promise<void> {
     await this.lists.setRuleEnabled(label, enabled);
     this.readRules();
     this.emit({ kind: 'state' });
   }
 
-  /** Turns an Agent Skill on or off; the list and the open task's next request follow. */
+  /** Turns an Agent Skill on or off; the list and the tasks' next requests follow. */
   async setSkillEnabled(name: string, enabled: boolean): Promise<void> {
     await this.lists.setSkillEnabled(name, enabled);
     this.lists.readSkills();
@@ -448,34 +421,8 @@ export class TaskController implements PanelSource, Disposable {
   }
 
   /** Saves the provider choice; the key goes to the key store, an empty key removes the stored one. */
-  async saveSettings(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
-    // A save writes its keys one by one (each a change event): only the whole of it may start the waiting task.
-    this.saving += 1;
-    try {
-      await this.deps.settings.save(choice);
-      await this.refreshSettings();
-    } finally {
-      this.saving -= 1;
-    }
-    // The task sent before the setup starts now (its failure is the Save's), unless the setup is
-    // still incomplete or the settings change already started it.
-    await this.startPendingTask();
-  }
-
-  /** Starts the task waiting for the setup once the setup is complete; the view stays the user's. */
-  private async startPendingTask(options: { showSetup?: boolean } = {}): Promise<void> {
-    const pending = this.pendingTask;
-    if (pending === undefined || (await this.needsSetup())) return;
-    // Taken before the first await below, so a save and a settings change never start it twice.
-    if (this.pendingTask !== pending) return;
-    this.pendingTask = undefined;
-    try {
-      await this.startTask(pending, [], options);
-    } catch (error) {
-      this.pendingTask ??= pending;
-      this.emit({ kind: 'state' });
-      throw error;
-    }
+  saveSettings(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
+    return this.setup.save(choice);
   }
 
   /** Puts text (an editor selection) into the Task box of the chat webview that is ready and visible, now or next. */
@@ -492,55 +439,45 @@ export class TaskController implements PanelSource, Disposable {
   }
 
   dispose(): void {
-    void this.closeCurrent();
+    for (const open of this.tasks.all()) void this.close(open);
     for (const subscription of this.subscriptions) subscription.dispose();
     this.listeners.clear();
     this.taskEnded.dispose();
   }
 
   private readRules(): void {
-    const open = this.current;
-    this.lists.readRules(open?.task?.state.modeSlug ?? this.modeSlug, open ? eventsOf(open) : []);
+    const open = this.tasks.shown;
+    this.lists.readRules(open?.task?.state.modeSlug ?? this.modes.modeSlug, open ? eventsOf(open) : []);
   }
 
-  /** `/newtask`, `/condense`, `/plan`, `/act`, `/mode` typed in the Task box. */
-  private async runPanelCommand(command: PanelCommand): Promise<void> {
+  /** Runs `/newtask`, `/condense`, `/plan`, `/act`, `/mode`, `/skills` typed in the Task box; undefined when `typed` is none of them. */
+  private runPanelCommand(typed: string): Promise<void> | undefined {
+    const command = panelCommand(typed);
+    if (!command) return undefined;
     switch (command.name) {
       case 'newtask':
         return command.args ? this.newTask(command.args) : this.clearTask();
-      case 'condense':
-        if (!this.current) throw new Error('There is no task to condense.');
-        return this.actions.condense(this.current.id);
-      case 'skills':
-        // The Settings view lists the skills, each with its folder and toggle.
-        return this.showView('settings');
-      case 'plan':
-      case 'act':
-        return this.setMode(command.name);
-      case 'mode': {
-        const slugs = this.availableModes().map((m) => m.slug);
-        const wanted = readModeArgument(command.args, slugs);
-        if (wanted.kind === 'planAct') return this.setMode(wanted.planAct);
-        if (wanted.kind === 'mode') return this.setModeSlug(wanted.slug);
-        throw new Error(
-          `${wanted.kind === 'unknown' ? `Unknown mode "${wanted.slug}". ` : ''}Usage: /mode <slug> (${slugs.join(', ')}); /plan or /act for Plan/Act`,
-        );
+      case 'condense': {
+        const open = this.tasks.shown;
+        if (!open) return Promise.reject(new Error('There is no task to condense.'));
+        return this.actions.condense(open.id);
       }
     }
+    try {
+      if (command.name === 'skills') this.showView('settings');
+      else if (command.name === 'mode') this.modes.command(command.args);
+      else this.modes.setMode(command.name);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return Promise.resolve();
   }
 
-  /** True when the provider cannot run a task yet (refreshes what the panel shows about it). */
-  private async needsSetup(): Promise<boolean> {
-    const view = await this.deps.settings.view();
-    this.settingsView = view;
-    return (view.missing?.length ?? 0) > 0;
-  }
-
-  /** The task's environment; without a complete setup it throws, and (`showSetup`, for a user's action) asks for the Settings view. */
-  private async createEnvironment(options: { showSetup?: boolean } = {}): Promise<TaskEnvironment> {
+  /** The task's environment, asking through `asks`; without a complete setup it throws, and (`showSetup`, for a user's action) asks for the Settings view. */
+  private async createEnvironment(asks: TaskAsks, options: { showSetup?: boolean } = {}): Promise<TaskEnvironment> {
     const cwd = this.deps.cwd();
     if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
-    const environment = await this.deps.settings.createEnvironment(cwd, this.deps.additionalRoots?.() ?? []);
+    const environment = await this.deps.settings.createEnvironment(cwd, this.deps.additionalRoots?.() ?? [], asks);
     if (environment) return environment;
     if (options.showSetup !== false) {
       this.views.request('settings');
@@ -549,47 +486,37 @@ export class TaskController implements PanelSource, Disposable {
     throw new Error('Set up a model provider first: the Settings view shows what is missing.');
   }
 
-  private async closeCurrent(): Promise<void> {
-    const open = this.current;
+  /** The chat stops showing its task: a running one runs on (listed), any other is closed. */
+  private async leaveShown(): Promise<void> {
+    const open = this.tasks.shown;
     if (!open) return;
-    this.current = undefined;
+    if (open.run) this.tasks.show(undefined);
+    else await this.close(open);
+  }
+
+  private async close(open: OpenTask): Promise<void> {
+    if (!this.tasks.holds(open)) return;
+    this.tasks.remove(open);
     if (open.run) {
       open.task?.abort();
       await open.run;
     }
     open.unsubscribe?.();
+    open.asks?.dispose();
     await open.environment?.dispose();
-    await this.deps.edits.discard({ all: true });
+    // Reviews still open in the editor are this task's only when no other task is live.
+    if (!this.tasks.all().some((other) => other.task)) await this.deps.edits.discard({ all: true });
     // A task only viewed from its log left it as it was: the history stays as measured.
     if (!open.stored) this.stored.changed();
+    this.emit({ kind: 'tasks' });
   }
 
-  private async refreshSettings(): Promise<void> {
-    // Several refreshes run at once (one Save changes settings and the key, each firing an event);
-    // only the latest read may land, and an older one finishing late must not overwrite it.
-    const generation = ++this.settingsGeneration;
-    const view = await this.deps.settings.view();
-    if (generation !== this.settingsGeneration) return;
-    this.settingsView = view;
-    // A live task keeps the provider it was built with; drop it so the next run uses the new
-    // settings (at once when idle, else when the run under way ends).
-    const open = this.current;
-    if (open?.task && !open.run) await this.live.dropLive(open);
-    else if (open?.run) open.settingsChanged = true;
-    this.emit({ kind: 'state' });
-    // A setup completed outside the Settings form (the settings file, another window) starts the
-    // waiting task too, wherever the user is; a failure is told, and the task waits on.
-    if (this.pendingTask !== undefined && this.saving === 0 && (view.missing?.length ?? 0) === 0) {
-      this.startPendingTask({ showSetup: false }).catch((error: unknown) =>
-        this.deps.host.notify('error', `The task waiting for the setup did not start: ${error instanceof Error ? error.message : String(error)}`),
-      );
+  /** The settings changed: a live task keeps the provider it was built with, so it is rebuilt for its next run (at once when idle). */
+  private async settingsChanged(): Promise<void> {
+    for (const open of this.tasks.all()) {
+      if (open.task && !open.run) await this.live.dropLive(open);
+      else if (open.run) open.settingsChanged = true;
     }
-  }
-
-  private availableModes(): readonly Mode[] {
-    const cwd = this.deps.cwd();
-    this.modes ??= loadModes({ storageDir: this.deps.storageDir, ...(cwd ? { workspaceRoot: cwd } : {}) }).modes;
-    return this.modes;
   }
 
   private emit(change: PanelChange): void {

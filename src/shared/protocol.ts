@@ -81,6 +81,21 @@ export type TaskView = DeepReadonly<z.infer<typeof taskViewSchema>>;
 const taskProgressSchema = taskViewSchema.pick({ usage: true, cost: true, todos: true, context: true });
 export type TaskProgress = DeepReadonly<z.infer<typeof taskProgressSchema>>;
 
+/**
+ * A task the panel holds besides the one shown, or the one shown: running, waiting for the user, or
+ * finished while not shown (listed until opened or closed). `status`: running (working),
+ * awaiting_approval, awaiting_answer, completed (done), failed, aborted (stopped).
+ */
+const liveTaskSchema = z.object({
+  id: z.string(),
+  /** The first line of the task's text. */
+  title: z.string(),
+  status: taskRunStatusSchema,
+  /** US dollars so far, when prices are known. */
+  cost: z.number().optional(),
+});
+export type LiveTask = DeepReadonly<z.infer<typeof liveTaskSchema>>;
+
 /** One stored task in the history list. */
 const historyItemSchema = z.object({
   taskId: z.string(),
@@ -129,6 +144,8 @@ const panelStateSchema = z.object({
   /** Names the host's latest request to show `view`; absent until the host has made one. */
   viewRequest: z.string().max(100).optional(),
   task: taskViewSchema.optional(),
+  /** The tasks the panel runs or holds, oldest first (the shown one among them once it has run); kept current by `liveTasks`. */
+  tasks: z.array(liveTaskSchema).optional(),
   settings: providerSettingsViewSchema,
   history: z.array(historyItemSchema),
   /** The stored tasks are still being read (after start-up); `history` is empty until a later snapshot brings them. */
@@ -192,21 +209,32 @@ const images = z
   .optional();
 // MCP server and tool names are keys of the user's config and the server's list; no other rule applies.
 const mcpName = z.string().min(1).max(500);
+/** The task a request is about; absent: the task shown in the chat. */
+const aboutTask = taskIdSchema.optional();
 
 /** Messages from the webview to the extension host; unknown fields are refused. */
 const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
   z.object({ type: z.literal('newTask'), id, text, images }).strict(),
-  z.object({ type: z.literal('sendMessage'), id, text, images }).strict(),
+  /** A message to the task `taskId` (absent: the shown one); with no task shown, a new task. */
+  z.object({ type: z.literal('sendMessage'), id, text, images, taskId: aboutTask }).strict(),
   /**
    * `all`: approve the rest of the call's batch (the other calls of the same response) too.
    * `alwaysAllow`: also write the call's allow rules to the user's or the workspace's settings file.
    */
   z
-    .object({ type: z.literal('approve'), id, callId: id, feedback, all: z.boolean().optional(), alwaysAllow: z.enum(['user', 'workspace']).optional() })
+    .object({
+      type: z.literal('approve'),
+      id,
+      callId: id,
+      taskId: aboutTask,
+      feedback,
+      all: z.boolean().optional(),
+      alwaysAllow: z.enum(['user', 'workspace']).optional(),
+    })
     .strict(),
-  z.object({ type: z.literal('reject'), id, callId: id, feedback }).strict(),
-  z.object({ type: z.literal('answer'), id, text }).strict(),
+  z.object({ type: z.literal('reject'), id, callId: id, taskId: aboutTask, feedback }).strict(),
+  z.object({ type: z.literal('answer'), id, text, taskId: aboutTask }).strict(),
   /** Changes auto-approve toggles or limits (written to the user's settings; `maxCost` 0 removes the limit). */
   z
     .object({
@@ -223,21 +251,26 @@ const webviewMessageSchema = z.discriminatedUnion('type', [
   /** The user's edit of the todo list (the model sees it with its next request). */
   z.object({ type: z.literal('editTodos'), id, taskId: taskIdSchema, items: z.array(todoItemSchema).max(200) }).strict(),
   /** Sends a message now while Smith works: the answer streaming now is cut off and the model reads the message at once. */
-  z.object({ type: z.literal('steerMessage'), id, text }).strict(),
+  z.object({ type: z.literal('steerMessage'), id, text, taskId: aboutTask }).strict(),
   /**
    * Changes (with `text`) or removes (without) a queued message not yet delivered. `was` is the text
    * shown, so a queue that moved meanwhile (a message delivered) is never edited in the wrong place.
    */
-  z.object({ type: z.literal('updateQueued'), id, index: z.number().int().nonnegative().max(1000), was: text, text: text.optional() }).strict(),
-  z.object({ type: z.literal('cancelTask'), id }).strict(),
+  z
+    .object({ type: z.literal('updateQueued'), id, index: z.number().int().nonnegative().max(1000), was: text, text: text.optional(), taskId: aboutTask })
+    .strict(),
+  /** Stops the running step of `taskId` (absent: the shown task); the task stays listed, the others run on. */
+  z.object({ type: z.literal('cancelTask'), id, taskId: aboutTask }).strict(),
+  /** Closes a task the panel holds: a running one is stopped first, its commands end; the other tasks run on. */
+  z.object({ type: z.literal('closeTask'), id, taskId: taskIdSchema }).strict(),
   /** Lets the running command of `callId` continue in the background while the agent goes on. */
-  z.object({ type: z.literal('proceedCommand'), id, callId: id }).strict(),
+  z.object({ type: z.literal('proceedCommand'), id, callId: id, taskId: aboutTask }).strict(),
   /** Stops one running sub-agent (its task id) of a use_subagents call; the others go on. */
   z.object({ type: z.literal('stopSubagent'), id, taskId: taskIdSchema }).strict(),
   /** Shows one sub-agent's own chat (its task id) of the open task, in place of the task's; `closeSubagentChat` goes back. */
   z.object({ type: z.literal('openSubagentChat'), id, taskId: taskIdSchema }).strict(),
   z.object({ type: z.literal('closeSubagentChat'), id }).strict(),
-  z.object({ type: z.literal('retry'), id }).strict(),
+  z.object({ type: z.literal('retry'), id, taskId: aboutTask }).strict(),
   z.object({ type: z.literal('setMode'), id, mode: modeSchema }).strict(),
   z.object({ type: z.literal('setModeSlug'), id, modeSlug: z.string().min(1).max(200) }).strict(),
   /** The user opened a view of the panel (the host refreshes what it lists; it never moves another webview). */
@@ -399,8 +432,10 @@ const hostMessageSchema = z.union([
    * response, a todo update, a new request measured): absent fields are absent from the task view too.
    */
   z.object({ type: z.literal('taskProgress'), taskId: z.string(), progress: taskProgressSchema }),
-  /** Live output of a running command. */
-  z.object({ type: z.literal('commandOutput'), callId: z.string(), text: z.string() }),
+  /** Live output of a running command of the task `taskId` (the host names it; a webview showing another task ignores it). */
+  z.object({ type: z.literal('commandOutput'), taskId: z.string().optional(), callId: z.string(), text: z.string() }),
+  /** The panel's task list after a task's status or cost changed (a task not shown included), without the rest of the state. */
+  z.object({ type: z.literal('liveTasks'), tasks: z.array(liveTaskSchema) }),
   /**
    * The MCP part of the state after the window's MCP hub changed (status, lists, config), so a
    * connecting server does not resend the whole task. Coalesced; while the webview is hidden the

@@ -96,7 +96,7 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
       settingsChanged.fire();
     },
     onDidChange: settingsChanged.event,
-    createEnvironment: async () => {
+    createEnvironment: async (_cwd, _roots, asks) => {
       const provider = createProvider({
         provider: 'openai-compatible',
         model: options.model?.() ?? 'scripted-model',
@@ -104,7 +104,7 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
         baseUrl: fixture.server.openAiBaseUrl,
         ...(options.native ? { toolProtocol: 'native' as const } : {}),
       });
-      return fixture.environment(provider, host, {
+      return fixture.environment(provider, asks ? { ...host, ...asks } : host, {
         permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules,
         disabledRules: () => new Set(disabledRules),
         agentSkills: { disabled: () => new Set(disabledSkills), workspaceTrusted: () => true, homeDir: join(fixture.storage, 'home') },
@@ -144,7 +144,7 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
     checkpointViews,
   });
   const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-  const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP_REQUESTS), {
+  const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, NO_MCP_REQUESTS), {
     throttleMs: 0,
   });
   const client = createRequestClient((message) => pageEnd.send(message));

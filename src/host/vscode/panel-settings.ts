@@ -138,7 +138,11 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     if (change.maxCost !== undefined) await config.update('maxCost', change.maxCost > 0 ? change.maxCost : undefined, target);
   }
 
-  async createEnvironment(cwd: string, additionalRoots: readonly WorkspaceFolderInput[] = []): Promise<TaskEnvironment | undefined> {
+  async createEnvironment(
+    cwd: string,
+    additionalRoots: readonly WorkspaceFolderInput[] = [],
+    asks?: Pick<Host, 'approvals' | 'questions'>,
+  ): Promise<TaskEnvironment | undefined> {
     const settings = readSettings();
     const apiKey = await this.deps.keys.get(settings.provider);
     if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
@@ -150,7 +154,8 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
       storageDir: this.deps.storageDir,
       cwd,
       additionalRoots,
-      host: this.deps.host,
+      // The task's own approvals and questions: the panel tells each task's waits apart.
+      host: asks ? { ...this.deps.host, ...asks } : this.deps.host,
       settings,
       apiKey,
       modeProviders: modes.configs,

@@ -82,7 +82,7 @@ describe('the panel’s first snapshot', () => {
       checkpointViews: VIEWS,
     });
     const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP_REQUESTS), {
+    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, NO_MCP_REQUESTS), {
       throttleMs: 0,
     });
     disposers.push(

@@ -100,7 +100,7 @@ describe('a long task in the panel', { timeout: 180_000 }, () => {
       checkpointViews,
     });
     const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP), {
+    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, NO_MCP), {
       throttleMs: 0,
     });
     const client = createRequestClient((message) => pageEnd.send(message));

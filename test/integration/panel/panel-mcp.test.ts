@@ -110,7 +110,7 @@ describe('the panel backend with MCP forms and progress', { timeout: 120_000 }, 
       checkpointViews: { showChanges: async () => {}, confirm: async () => false, openFile: async () => {} },
     });
     const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, requests), {
+    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, requests), {
       throttleMs: 0,
     });
     const client = createRequestClient((message) => pageEnd.send(message));

@@ -95,9 +95,9 @@ describe('the panel in a multi-root workspace', { timeout: 60_000 }, () => {
     });
     const ended = () =>
       new Promise<TaskOutcome>((resolve) => {
-        const subscription = controller.onTaskEnded((outcome) => {
+        const subscription = controller.onTaskEnded((end) => {
           subscription.dispose();
-          resolve(outcome);
+          resolve(end.outcome);
         });
       });
     closers.push(() => {

@@ -12,7 +12,6 @@ import { NodeFileSystem } from '../../../src/core/workspace/node-file-system.js'
 import { createMessageHandlers, type RequestHandlers } from '../../../src/panel/message-handlers.js';
 import { PanelReplays } from '../../../src/panel/task-replays.js';
 import type { TaskController } from '../../../src/panel/task-controller.js';
-import type { WebviewInteractions } from '../../../src/panel/webview-interactions.js';
 import { parseWebviewMessage } from '../../../src/shared/protocol.js';
 import type { ScriptedReply } from '../../fixtures/scripted-llm-server.js';
 import { useAgentFixture } from '../../helpers/agent-fixture.js';
@@ -51,7 +50,7 @@ describe('the panel: Replay with…', () => {
       show: async (name, markdown) => void shown.push({ name, markdown }),
     });
     // Only the replay request is sent here; the other handlers are not reached.
-    const handlers = createMessageHandlers({} as TaskController, {} as WebviewInteractions, NO_MCP_REQUESTS, replays);
+    const handlers = createMessageHandlers({} as TaskController, NO_MCP_REQUESTS, replays);
     const send = async (raw: unknown) => {
       const parsed = parseWebviewMessage(raw);
       assert.ok(parsed.ok, parsed.ok ? '' : parsed.error);

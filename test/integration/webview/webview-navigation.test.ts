@@ -88,7 +88,7 @@ describe('a task waiting for the setup never takes over navigation (Chromium + p
       checkpointViews: { showChanges: async () => {}, confirm: async () => false, openFile: async () => {} },
     });
     const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, interactions, NO_MCP_REQUESTS), {
+    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, NO_MCP_REQUESTS), {
       throttleMs: 0,
     });
     // Host → page, in order; the page's posts → host. The harness stops answering requests itself.

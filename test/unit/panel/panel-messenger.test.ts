@@ -174,7 +174,7 @@ describe('Panel messenger', () => {
     const before = endpoint.posted.length;
     source.change({ kind: 'messages', taskId: 't', start: 4, messages });
     source.change({ kind: 'state' });
-    source.change({ kind: 'commandOutput', callId: 'c', text: 'x' });
+    source.change({ kind: 'commandOutput', taskId: 't1', callId: 'c', text: 'x' });
     source.state = { ...STATE, task: RUNNING_TASK };
     source.stream = { taskId: 't', text: appendedText('streamed'), reasoning: appendedText('') };
     source.change({ kind: 'streaming' });
@@ -345,14 +345,14 @@ describe('Panel messenger', () => {
   });
 
   it('batches command output per call and strips escape sequences', async () => {
-    source.change({ kind: 'commandOutput', callId: 'c1', text: '\x1b[32mgreen\x1b[0m ' });
-    source.change({ kind: 'commandOutput', callId: 'c1', text: 'line\r\n' });
+    source.change({ kind: 'commandOutput', taskId: 't1', callId: 'c1', text: '\x1b[32mgreen\x1b[0m ' });
+    source.change({ kind: 'commandOutput', taskId: 't1', callId: 'c1', text: 'line\r\n' });
     await sleep(80);
-    assert.deepEqual(endpoint.of('commandOutput'), [{ type: 'commandOutput', callId: 'c1', text: 'green line\n' }]);
+    assert.deepEqual(endpoint.of('commandOutput'), [{ type: 'commandOutput', taskId: 't1', callId: 'c1', text: 'green line\n' }]);
   });
 
   it('sends output held back before the messages that follow it, so a result is never overtaken by its own last chunk', () => {
-    source.change({ kind: 'commandOutput', callId: 'c1', text: 'last chunk\n' });
+    source.change({ kind: 'commandOutput', taskId: 't1', callId: 'c1', text: 'last chunk\n' });
     const before = endpoint.posted.length;
     source.change({ kind: 'messages', taskId: 't', start: 0, messages: [] });
     assert.deepEqual(

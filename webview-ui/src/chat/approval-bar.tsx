@@ -6,6 +6,7 @@ import { DiffView } from './diff-view.js';
 import { DiffStatsBadge } from './tool-card.js';
 import { toolIcon } from './tool-display.js';
 import { toolSubject, toolVerb } from '../../../src/shared/tool-subject.js';
+import { useTaskRef } from '../common/task-context.js';
 
 /**
  * The decision the task waits on: what the tool wants to do, to which path, +/− lines, why it asks,
@@ -15,8 +16,15 @@ import { toolSubject, toolVerb } from '../../../src/shared/tool-subject.js';
  * Enter stays a newline so feedback can span lines. Mount with `key={approval.callId}` so feedback
  * typed for one call never carries over to the next.
  */
-export function ApprovalBar({ approval }: { approval: PendingApproval }) {
+export function ApprovalBar({
+  approval,
+  taskTitle,
+}: {
+  approval: PendingApproval /** Names the task asking (when the panel has several). */;
+  taskTitle?: string | undefined;
+}) {
   const { request, reportError } = useActions();
+  const taskRef = useTaskRef();
   const [feedback, setFeedback] = useState('');
   const [sending, setSending] = useState(false);
 
@@ -27,6 +35,7 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
     request({
       type,
       callId: approval.callId,
+      ...taskRef,
       ...(text === '' ? {} : { feedback: text }),
       ...(all ? { all: true } : {}),
       ...(alwaysAllow ? { alwaysAllow } : {}),
@@ -47,7 +56,12 @@ export function ApprovalBar({ approval }: { approval: PendingApproval }) {
   // The calls of the same response still to come after this one.
   const rest = approval.batch === undefined ? 0 : approval.batch.calls.length - approval.batch.index;
   return (
-    <section className="approval-bar" aria-label="Approval needed">
+    <section className="approval-bar" aria-label={taskTitle === undefined ? 'Approval needed' : `Approval needed: ${taskTitle}`}>
+      {taskTitle !== undefined && (
+        <div className="approval-task" role="note">
+          <Codicon name="tasklist" /> Task: {taskTitle}
+        </div>
+      )}
       {approval.subagent !== undefined && (
         <div className="approval-asker" role="note">
           <Codicon name="organization" /> {subagentName(approval.subagent)} asks

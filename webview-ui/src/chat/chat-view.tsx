@@ -11,6 +11,8 @@ import { SubagentChatView } from './subagent-chat.js';
 import { Codicon } from '../common/codicon.js';
 import { ReturnPendingTask } from '../common/return-pending-task.js';
 import { ElicitationForms } from '../mcp/elicitation-form.js';
+import { ShownTaskContext } from '../common/task-context.js';
+import { TaskList } from './task-list.js';
 
 /** The chat screen: header, the task's messages, the pending approval and the composer. */
 export function ChatView({
@@ -31,29 +33,36 @@ export function ChatView({
   const streaming = useLaggingStream(state.streaming);
   const items = useMemo(() => (task === undefined ? [] : buildChatItems(task, streaming, state.liveOutput)), [task, streaming, state.liveOutput]);
 
+  // With several tasks, the approval says whose call it is (the list shows which task is shown).
+  const approvalTask = (panel.tasks?.length ?? 0) > 1 ? panel.tasks?.find((live) => live.id === task?.id)?.title : undefined;
   return (
-    <div className="chat-view">
-      <ChatHeader panel={panel} task={task} />
-      {task?.problems !== undefined && task.problems.length > 0 && <LogProblems problems={task.problems} />}
-      {task?.todos !== undefined && task.todos.length > 0 && <TodoPanel taskId={task.id} items={task.todos} />}
-      {task === undefined ? (
-        <Welcome panel={panel} onOpenTask={onOpenTask} onOpenSettings={onOpenSettings} />
-      ) : panel.subagentChat !== undefined ? (
-        <SubagentChatView chat={panel.subagentChat} title={subagentTitle(task, panel.subagentChat.taskId)} />
-      ) : (
-        <MessageList items={items} taskId={task.id} olderBefore={(task.messagesFrom ?? 0) > 0 ? task.messages[0]?.id : undefined} />
-      )}
-      <ElicitationForms forms={panel.mcp.elicitations} />
-      {task?.pendingApproval !== undefined && <ApprovalBar key={task.pendingApproval.callId} approval={task.pendingApproval} />}
-      <Composer
-        task={task}
-        autoApprove={panel.autoApprove}
-        suggestions={panel.mentionSuggestions}
-        commandSuggestions={panel.commandSuggestions}
-        inserts={state.inserts}
-        onInsertsTaken={onInsertsTaken}
-      />
-    </div>
+    <ShownTaskContext.Provider value={task?.id}>
+      <div className="chat-view">
+        <TaskList tasks={panel.tasks} shownId={task?.id} />
+        <ChatHeader panel={panel} task={task} />
+        {task?.problems !== undefined && task.problems.length > 0 && <LogProblems problems={task.problems} />}
+        {task?.todos !== undefined && task.todos.length > 0 && <TodoPanel taskId={task.id} items={task.todos} />}
+        {task === undefined ? (
+          <Welcome panel={panel} onOpenTask={onOpenTask} onOpenSettings={onOpenSettings} />
+        ) : panel.subagentChat !== undefined ? (
+          <SubagentChatView chat={panel.subagentChat} title={subagentTitle(task, panel.subagentChat.taskId)} />
+        ) : (
+          <MessageList items={items} taskId={task.id} olderBefore={(task.messagesFrom ?? 0) > 0 ? task.messages[0]?.id : undefined} />
+        )}
+        <ElicitationForms forms={panel.mcp.elicitations} />
+        {task?.pendingApproval !== undefined && (
+          <ApprovalBar key={`${task.id}:${task.pendingApproval.callId}`} approval={task.pendingApproval} taskTitle={approvalTask} />
+        )}
+        <Composer
+          task={task}
+          autoApprove={panel.autoApprove}
+          suggestions={panel.mentionSuggestions}
+          commandSuggestions={panel.commandSuggestions}
+          inserts={state.inserts}
+          onInsertsTaken={onInsertsTaken}
+        />
+      </div>
+    </ShownTaskContext.Provider>
   );
 }
 

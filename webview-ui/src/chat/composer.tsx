@@ -10,6 +10,7 @@ import { AutoApproveBar } from './auto-approve-bar.js';
 import { ImageStrip, MAX_IMAGES, readImages, type PendingImage } from './image-attachments.js';
 import { MentionList, useCompletionQuery, useSelection } from './mention-completion.js';
 import { activeCommand, activeMention, completeCommand, completeMention } from './mention-text.js';
+import { useTaskRef } from '../common/task-context.js';
 
 /** Statuses in which the task is busy and can be cancelled. */
 const ACTIVE = new Set<TaskView['status']>(['running', 'awaiting_approval', 'awaiting_answer']);
@@ -57,6 +58,7 @@ export function Composer({
   onInsertsTaken: (count: number) => void;
 }) {
   const { request, reportError, send } = useActions();
+  const taskRef = useTaskRef();
   const [text, setText] = useState(() => readUiState().draft ?? '');
   const input = useRef<HTMLTextAreaElement>(null);
   const caretToEnd = useRef(false);
@@ -121,10 +123,10 @@ export function Composer({
       intent.kind === 'newTask'
         ? { type: 'newTask', text: sent, ...attached }
         : intent.kind === 'answer'
-          ? { type: 'answer', text: sent }
+          ? { type: 'answer', text: sent, ...taskRef }
           : now && intent.kind === 'queue'
-            ? { type: 'steerMessage', text: sent }
-            : { type: 'sendMessage', text: sent, ...attached };
+            ? { type: 'steerMessage', text: sent, ...taskRef }
+            : { type: 'sendMessage', text: sent, ...attached, ...taskRef };
     const sentImages = images;
     update('');
     if ('images' in payload) setImages([]);
@@ -228,7 +230,13 @@ export function Composer({
           />
         </label>
         {active && (
-          <button type="button" className="secondary-button" aria-label="Cancel" title="Cancel the task" onClick={() => send({ type: 'cancelTask' })}>
+          <button
+            type="button"
+            className="secondary-button"
+            aria-label="Cancel"
+            title="Cancel the task"
+            onClick={() => send({ type: 'cancelTask', ...taskRef })}
+          >
             <Codicon name="debug-stop" /> Cancel
           </button>
         )}

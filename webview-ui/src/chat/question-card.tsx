@@ -2,10 +2,12 @@ import { useState } from 'react';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
 import { MarkdownView } from '../markdown/markdown-view.js';
+import { useTaskRef } from '../common/task-context.js';
 
 /** The model's follow-up question; its options answer it in one click while the question is pending. */
 export function QuestionCard({ question, options, pending }: { question: string; options: readonly string[]; pending: boolean }) {
   const { send } = useActions();
+  const taskRef = useTaskRef();
   const [chosen, setChosen] = useState<string | undefined>(undefined);
   const answerable = pending && chosen === undefined;
   return (
@@ -25,7 +27,7 @@ export function QuestionCard({ question, options, pending }: { question: string;
               disabled={!answerable}
               onClick={() => {
                 setChosen(option);
-                send({ type: 'answer', text: option });
+                send({ type: 'answer', text: option, ...taskRef });
               }}
             >
               {option}

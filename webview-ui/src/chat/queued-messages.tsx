@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
 import { IconButton } from '../common/icon-button.js';
+import { useTaskRef } from '../common/task-context.js';
 
 /** Messages sent while Smith works, waiting for its next request: each can be changed or removed until then. */
 export function QueuedMessages({ queued }: { queued: readonly string[] }) {
@@ -17,9 +18,10 @@ export function QueuedMessages({ queued }: { queued: readonly string[] }) {
 
 function QueuedMessage({ index, text }: { index: number; text: string }) {
   const { send } = useActions();
+  const taskRef = useTaskRef();
   const [draft, setDraft] = useState<string | undefined>(undefined);
   const save = () => {
-    if (draft !== undefined && draft.trim() !== '' && draft !== text) send({ type: 'updateQueued', index, was: text, text: draft });
+    if (draft !== undefined && draft.trim() !== '' && draft !== text) send({ type: 'updateQueued', index, was: text, text: draft, ...taskRef });
     setDraft(undefined);
   };
   return (
@@ -45,7 +47,7 @@ function QueuedMessage({ index, text }: { index: number; text: string }) {
         />
       )}
       {draft === undefined && <IconButton icon="edit" label="Edit queued message" onClick={() => setDraft(text)} />}
-      <IconButton icon="close" label="Remove queued message" onClick={() => send({ type: 'updateQueued', index, was: text })} />
+      <IconButton icon="close" label="Remove queued message" onClick={() => send({ type: 'updateQueued', index, was: text, ...taskRef })} />
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { retryText } from '../../../src/shared/retry-text.js';
 import type { UiRetryMessage } from '../../../src/shared/ui-messages.js';
 import { useActions } from '../common/actions-context.js';
 import { Codicon } from '../common/codicon.js';
+import { useTaskRef } from '../common/task-context.js';
 
 /**
  * A failed request about to be made again. While it is the task's latest step, the wait counts
@@ -10,13 +11,14 @@ import { Codicon } from '../common/codicon.js';
  */
 export function RetryNotice({ retry, waiting }: { retry: UiRetryMessage; waiting: boolean }) {
   const { send } = useActions();
+  const taskRef = useTaskRef();
   const left = useSecondsUntil(retry.ts + retry.delayMs, waiting);
   return (
     <div className="notice notice-retry" role="status" data-attempt={retry.attempt}>
       <Codicon name="sync" spin={waiting} />
       <span>{waiting ? retryText(retry, left) : retryText(retry)}</span>
       {waiting && (
-        <button type="button" className="link-button retry-cancel" onClick={() => send({ type: 'cancelTask' })}>
+        <button type="button" className="link-button retry-cancel" onClick={() => send({ type: 'cancelTask', ...taskRef })}>
           Cancel
         </button>
       )}

@@ -12,6 +12,7 @@ import { BrowserView } from './browser-view.js';
 import { McpProgressLine, McpResultFacts } from './mcp-result.js';
 import { isCommandTool, splitPath, toolIcon, toolStatusDisplay } from './tool-display.js';
 import { commandView, editStats, exitBadge } from './tool-result-view.js';
+import { useTaskRef } from '../common/task-context.js';
 
 /** Tool output shown inline at most; the model saw all of it, the user rarely needs to. */
 const OUTPUT_PREVIEW_CAP = 8000;
@@ -105,13 +106,14 @@ function DecisionLine({ message }: { message: UiToolMessage }) {
 /** Lets a running command go on in the background so the agent proceeds (the host ignores it once the command is done). */
 function ProceedButton({ callId }: { callId: string }) {
   const { send } = useActions();
+  const taskRef = useTaskRef();
   return (
     <div className="command-actions">
       <button
         type="button"
         className="secondary-button"
         title="Keep the command running in the background and let Smith go on"
-        onClick={() => send({ type: 'proceedCommand', callId })}
+        onClick={() => send({ type: 'proceedCommand', callId, ...taskRef })}
       >
         <Codicon name="debug-continue" />
         Proceed while running

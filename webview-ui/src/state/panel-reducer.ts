@@ -46,6 +46,8 @@ export function panelReducer(state: WebviewState, message: PanelAction): Webview
     case 'streaming':
       return applyStreaming(state, message);
     case 'commandOutput': {
+      // Output of a task the chat does not show (it was switched meanwhile) is not kept.
+      if (message.taskId !== undefined && message.taskId !== state.panel?.task?.id) return state;
       const appended = (state.liveOutput[message.callId] ?? '') + message.text;
       const capped = appended.length > LIVE_OUTPUT_CAP ? appended.slice(appended.length - LIVE_OUTPUT_CAP) : appended;
       return { ...state, liveOutput: { ...state.liveOutput, [message.callId]: capped } };
@@ -54,6 +56,11 @@ export function panelReducer(state: WebviewState, message: PanelAction): Webview
       // Before the first snapshot there is nothing to update; that snapshot carries the MCP state.
       if (state.panel === undefined) return state;
       return { ...state, panel: { ...state.panel, mcp: message.state } };
+    case 'liveTasks': {
+      if (state.panel === undefined) return state;
+      const { tasks: _tasks, ...rest } = state.panel;
+      return { ...state, panel: { ...rest, ...(message.tasks.length > 0 ? { tasks: message.tasks } : {}) } };
+    }
     case 'insertText':
       return { ...state, inserts: [...state.inserts, message.text] };
     case 'insertsTaken':

@@ -112,7 +112,7 @@ describe('MCP servers in the VS Code host', function () {
     new WorkspaceTrust({ storageDir: api.storageDir }).remember(workspace, held.fingerprint, true);
     writeFileSync(configFile, text);
     webview = new RecordingWebview();
-    messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.interactions, api.mcp));
+    messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.mcp));
     await messenger.receive({ type: 'ready' });
   });
 

@@ -87,7 +87,7 @@ describe('A task in the VS Code host', function () {
 
   it('streams an edit into the diff editor, asks, and writes the approved file', async () => {
     const webview = new RecordingWebview();
-    const messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.interactions, api.mcp));
+    const messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.mcp));
     try {
       const content = `${Array.from({ length: 30 }, (_, i) => `line ${i + 1}`).join('\n')}\n`;
       server.enqueue({ text: writeCall('flow/approved.txt', content), chunkSize: 12, chunkDelayMs: 15 }, { text: completion });
@@ -152,7 +152,7 @@ describe('A task in the VS Code host', function () {
 
   it('proceedCommand from the panel lets a running command continue while the task goes on', async () => {
     const webview = new RecordingWebview();
-    const messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.interactions, api.mcp));
+    const messenger = new PanelMessenger(webview, api.controller, createMessageHandlers(api.controller, api.mcp));
     try {
       // The timeout disables the quiet hand-off: only the panel's request can end the wait.
       const call =

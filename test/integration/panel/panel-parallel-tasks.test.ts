@@ -1,0 +1,162 @@
+// Several tasks at once in one panel: the webview's request client talks to the TaskController
+// through the in-memory transport, the model is the scripted server answering each task's own
+// conversation, and the webview's reducer renders what the host sends.
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, test } from 'node:test';
+import { TaskLog } from '../../../src/core/log/task-log.js';
+import { usageTotals } from '../../../src/core/log/usage-totals.js';
+import { useTaskFixture } from '../../helpers/agent-fixture.js';
+import { conversationRouter } from '../../helpers/conversation-router.js';
+import { gate } from '../../helpers/gate.js';
+import { openPanelBackend } from '../../helpers/panel-backend.js';
+import { eventually } from '../../helpers/pid-liveness.js';
+
+const READ_A = { text: '<read_file>\n<path>a.txt</path>\n</read_file>' };
+const WRITE_B = { text: '<write_to_file>\n<path>b.txt</path>\n<content>Bee\n</content>\n</write_to_file>' };
+const done = (result: string) => ({ text: `<attempt_completion>\n<result>${result}</result>\n</attempt_completion>` });
+
+describe('the panel runs several tasks at once', { timeout: 120_000 }, () => {
+  const fixture = useTaskFixture();
+  const closers: (() => void)[] = [];
+  afterEach(() => {
+    for (const close of closers.splice(0)) close();
+  });
+
+  test('both progress; an approval in B while A works goes to B only; stopping A leaves B running; costs per task and in total', async () => {
+    const panel = openPanelBackend(fixture, closers, { priced: true });
+    const state = () => panel.page.state.panel!;
+    const listed = (id: string) => state().tasks?.find((task) => task.id === id);
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('a.txt', 'alpha\n');
+    // A reads a file, then its next answer stays open (A keeps working) until the test lets it go.
+    const held = gate();
+    closers.push(() => held.open());
+    const router = conversationRouter({
+      'TASK-A': [READ_A, { text: 'Still thinking about a.txt', hold: { afterEvents: 1, until: held.promise } }],
+      'TASK-B': [WRITE_B, done('Wrote b.txt.')],
+    });
+    fixture.server.enqueue(...router.replies());
+
+    await panel.client.request({ type: 'newTask', text: 'TASK-A: read a.txt' });
+    await panel.until(() => state().task !== undefined, 'task A shown');
+    const a = state().task!.id;
+    // A's first step ran (its read is auto-approved) and its second request is open.
+    assert.ok(await eventually(() => fixture.server.requests.length === 2), 'task A works on its second request');
+
+    // B starts while A works: A is not stopped, and the list shows both.
+    await panel.client.request({ type: 'newTask', text: 'TASK-B: create b.txt' });
+    await panel.until(() => state().task !== undefined && state().task!.id !== a, 'task B shown');
+    const b = state().task!.id;
+    await panel.until(() => state().task?.pendingApproval !== undefined, "B's approval");
+    await panel.until(() => listed(a)?.status === 'running' && listed(b)?.status === 'awaiting_approval', 'the list: A working, B waiting for approval');
+    assert.deepEqual(
+      state().tasks!.map((task) => task.title),
+      ['TASK-A: read a.txt', 'TASK-B: create b.txt'],
+    );
+    const callId = state().task!.pendingApproval!.callId;
+    assert.equal(state().task!.pendingApproval!.path, 'b.txt');
+    // The answer names its task: the same call id sent for A reaches nothing and leaves B waiting.
+    await assert.rejects(panel.client.request({ type: 'approve', callId, taskId: a }), /No tool call of that task is waiting/);
+    assert.equal(listed(b)?.status, 'awaiting_approval');
+    assert.ok(
+      TaskLog.open(fixture.storage, a).events.some((e) => e.type === 'tool_result'),
+      "A's read ran while B waited",
+    );
+
+    // Stopping A (from the list, while B is shown) leaves B waiting, then running.
+    await panel.client.request({ type: 'cancelTask', taskId: a });
+    await panel.until(() => listed(a)?.status === 'aborted', 'A stopped');
+    assert.equal(state().task!.id, b, 'B is still shown');
+    assert.equal(state().task!.pendingApproval?.callId, callId, 'B still waits for its approval');
+    await panel.client.request({ type: 'approve', callId, taskId: b });
+    await panel.until(() => listed(b)?.status === 'completed' && state().task?.status === 'completed', 'B completes');
+    assert.equal(fixture.ws.read('b.txt'), 'Bee\n');
+    assert.equal(TaskLog.open(fixture.storage, a).events.at(-1)?.type, 'task_aborted', 'A ended as stopped, nothing after');
+
+    // Costs: each task's own, as its log counts it; the shown task's usage line agrees.
+    const costA = usageTotals(TaskLog.open(fixture.storage, a).events).cost;
+    const costB = usageTotals(TaskLog.open(fixture.storage, b).events).cost;
+    assert.ok(costA !== undefined && costA > 0 && costB !== undefined && costB > 0, `${costA} ${costB}`);
+    assert.notEqual(costA, costB, 'the tasks made different requests');
+    assert.equal(listed(a)?.cost, costA);
+    assert.equal(listed(b)?.cost, costB);
+    assert.equal(state().task!.cost, costB);
+
+    // Switching to A shows it as it is (stopped, its read in the chat) and stops nothing.
+    await panel.client.request({ type: 'openTask', taskId: a });
+    await panel.until(() => state().task?.id === a, 'A shown');
+    assert.equal(state().task!.status, 'aborted');
+    assert.ok(state().task!.messages.some((m) => m.kind === 'tool' && m.tool === 'read_file' && m.status === 'done'));
+    assert.deepEqual(panel.page.problems, []);
+  });
+
+  test('a question in one task and an approval in another: each answer reaches the task it names', async () => {
+    const panel = openPanelBackend(fixture, closers);
+    const state = () => panel.page.state.panel!;
+    const listed = (id: string) => state().tasks?.find((task) => task.id === id);
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const router = conversationRouter({
+      'TASK-Q': [{ text: '<ask_followup_question>\n<question>Which colour?</question>\n</ask_followup_question>' }, done('Painted it.')],
+      'TASK-W': [WRITE_B, done('Wrote b.txt.')],
+    });
+    fixture.server.enqueue(...router.replies());
+    await panel.client.request({ type: 'newTask', text: 'TASK-Q: paint it' });
+    await panel.until(() => state().task?.pendingQuestion !== undefined, "Q's question");
+    const q = state().task!.id;
+    await panel.client.request({ type: 'newTask', text: 'TASK-W: create b.txt' });
+    await panel.until(() => state().task?.id !== q && state().task?.pendingApproval !== undefined, "W's approval, W shown");
+    const w = state().task!.id;
+    await panel.until(() => listed(q)?.status === 'awaiting_answer', 'Q listed as waiting for an answer');
+    // W is shown: a message to Q (named) answers Q's question, not W's approval.
+    await panel.client.request({ type: 'sendMessage', text: 'Blue', taskId: q });
+    await panel.until(() => listed(q)?.status === 'completed', 'Q completes');
+    assert.equal(listed(w)?.status, 'awaiting_approval', 'W still waits');
+    assert.equal(existsSync(join(fixture.ws.root, 'b.txt')), false);
+    const answered = TaskLog.open(fixture.storage, q).events.find((e) => e.type === 'tool_result');
+    assert.match(JSON.stringify(answered), /Blue/);
+    // An approval without a task id is the shown task's.
+    await panel.client.request({ type: 'approve', callId: state().task!.pendingApproval!.callId });
+    await panel.until(() => listed(w)?.status === 'completed', 'W completes');
+    assert.equal(fixture.ws.read('b.txt'), 'Bee\n');
+  });
+
+  test('closing a running task stops it and leaves the other; leaving a finished task shown closes it', async () => {
+    const panel = openPanelBackend(fixture, closers);
+    const state = () => panel.page.state.panel!;
+    const listed = (id: string) => state().tasks?.find((task) => task.id === id);
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const heldOne = gate();
+    const heldTwo = gate();
+    closers.push(
+      () => heldOne.open(),
+      () => heldTwo.open(),
+    );
+    const router = conversationRouter({
+      'TASK-1': [{ text: 'Working on one', hold: { afterEvents: 1, until: heldOne.promise } }],
+      'TASK-2': [{ text: 'Working on two', hold: { afterEvents: 1, until: heldTwo.promise } }, done('Two done.')],
+    });
+    fixture.server.enqueue(...router.replies());
+    await panel.client.request({ type: 'newTask', text: 'TASK-1: first' });
+    await panel.until(() => state().task !== undefined, 'task 1 shown');
+    const one = state().task!.id;
+    await panel.client.request({ type: 'newTask', text: 'TASK-2: second' });
+    await panel.until(() => state().task !== undefined && state().task!.id !== one, 'task 2 shown');
+    const two = state().task!.id;
+    assert.ok(await eventually(() => fixture.server.requests.length === 2), 'both tasks have a request open');
+
+    await panel.client.request({ type: 'closeTask', taskId: one });
+    await panel.until(() => listed(one) === undefined, 'task 1 gone from the list');
+    assert.equal(TaskLog.open(fixture.storage, one).events.at(-1)?.type, 'task_aborted', 'closing a running task stops it');
+    assert.equal(state().task?.id, two);
+    assert.equal(listed(two)?.status, 'running');
+    await assert.rejects(panel.client.request({ type: 'cancelTask', taskId: one }), /no longer open/);
+
+    heldTwo.open();
+    await panel.until(() => state().task?.status === 'completed', 'task 2 completes');
+    // The New Task command with a finished task shown: it is closed, and the list is empty.
+    await panel.client.request({ type: 'sendMessage', text: '/newtask' });
+    await panel.until(() => state().task === undefined && state().tasks === undefined, 'an empty chat, no tasks held');
+  });
+});
