@@ -15,10 +15,9 @@ interface LogFacts {
 }
 
 /**
- * The tasks the panel holds, by id, and which one it shows. A task is held while it is shown or
- * while it runs; one that finished while not shown stays held (listed as done, failed or stopped)
- * until it is shown and left, or closed. Several can run at once, each with its own environment
- * (commands, checkpoints, limits) and its own approval channel.
+ * The tasks the panel holds, by id, and which one it shows. Several can run at once, each with its
+ * own environment (commands, checkpoints, limits) and its own approval channel; which tasks stay
+ * held when the chat leaves them is the TaskController's rule (leaveShown).
  */
 export class HeldTasks {
   private readonly held = new Map<string, OpenTask>();

@@ -486,11 +486,16 @@ export class TaskController implements PanelSource, Disposable {
     throw new Error('Set up a model provider first: the Settings view shows what is missing.');
   }
 
-  /** The chat stops showing its task: a running one runs on (listed), any other is closed. */
+  /**
+   * The chat stops showing its task. A running one runs on, listed; so does one that ran here while
+   * the panel holds other tasks (the user is working with several). Otherwise it is closed, as a
+   * single task always was, and a stored task only viewed is let go.
+   */
   private async leaveShown(): Promise<void> {
     const open = this.tasks.shown;
     if (!open) return;
-    if (open.run) this.tasks.show(undefined);
+    const others = this.tasks.all().some((other) => other !== open);
+    if (open.run || (others && !open.stored)) this.tasks.show(undefined);
     else await this.close(open);
   }
 

@@ -84,11 +84,22 @@ describe('the panel runs several tasks at once', { timeout: 120_000 }, () => {
     assert.equal(listed(b)?.cost, costB);
     assert.equal(state().task!.cost, costB);
 
-    // Switching to A shows it as it is (stopped, its read in the chat) and stops nothing.
+    // Switching to A shows it as it is (stopped, its read in the chat) and stops nothing; B, finished, stays listed.
     await panel.client.request({ type: 'openTask', taskId: a });
     await panel.until(() => state().task?.id === a, 'A shown');
     assert.equal(state().task!.status, 'aborted');
     assert.ok(state().task!.messages.some((m) => m.kind === 'tool' && m.tool === 'read_file' && m.status === 'done'));
+    assert.deepEqual(
+      state().tasks!.map((task) => [task.id, task.status]),
+      [
+        [a, 'aborted'],
+        [b, 'completed'],
+      ],
+    );
+    // Back in B, its chat is whole: the completion logged while it was shown is there.
+    await panel.client.request({ type: 'openTask', taskId: b });
+    await panel.until(() => state().task?.id === b, 'B shown');
+    assert.ok(state().task!.messages.some((m) => m.kind === 'completion' && m.result === 'Wrote b.txt.'));
     assert.deepEqual(panel.page.problems, []);
   });
 
@@ -122,7 +133,7 @@ describe('the panel runs several tasks at once', { timeout: 120_000 }, () => {
     assert.equal(fixture.ws.read('b.txt'), 'Bee\n');
   });
 
-  test('closing a running task stops it and leaves the other; leaving a finished task shown closes it', async () => {
+  test('closing a running task stops it and leaves the other; the last finished task is closed when left', async () => {
     const panel = openPanelBackend(fixture, closers);
     const state = () => panel.page.state.panel!;
     const listed = (id: string) => state().tasks?.find((task) => task.id === id);
