@@ -70,7 +70,7 @@ describe('Two tasks at once in the real VS Code workbench (packaged .vsix)', { t
     await panel.getByRole('button', { name: 'Send' }).click();
     await panel.locator('.completion-card').getByText('The notes say to remember the milk.').waitFor({ timeout: UI_TIMEOUT });
     await list.getByRole('button', { name: 'TASK-B: read notes.txt: Done' }).waitFor({ timeout: UI_TIMEOUT });
-    assert.equal(await list.locator('.task-badge').innerText(), 'Waiting for approval', "A's badge");
+    assert.equal((await list.locator('.task-badge').textContent())?.trim(), 'Waiting for approval', "A's badge");
     assert.equal(existsSync(join(workspace.root, 'a.txt')), false, 'A wrote before its approval');
     await workbench.screenshot('parallel-tasks-2-b-done');
 

@@ -34,8 +34,8 @@ describe('the task list in the chat panel', () => {
     ]);
     assert.equal(await list.getByRole('button', { name: /^Fix the login/ }).getAttribute('aria-current'), 'true');
     assert.equal(await list.getByRole('button', { name: /^Write the docs/ }).getAttribute('aria-current'), null);
-    assert.equal(await list.locator('.task-badge').innerText(), 'Waiting for approval');
-    assert.match(await list.locator('.task-list-head').innerText(), /3 tasks, 2 running\s*Total \$0\.0425/);
+    assert.equal((await list.locator('.task-badge').textContent())?.trim(), 'Waiting for approval');
+    assert.match((await list.locator('.task-list-head').textContent()) ?? '', /3 tasks, 2 running\s*Total \$0\.0425/);
     // Stop only for a task that runs; Close for each.
     assert.equal(await list.getByRole('button', { name: 'Stop task: Rename the module' }).count(), 0);
     assert.equal(await list.getByRole('button', { name: /^Close task: / }).count(), 3);
@@ -62,7 +62,7 @@ describe('the task list in the chat panel', () => {
     await panel.send(snapshotOf(shown, { tasks }));
     const bar = page.getByRole('region', { name: 'Approval needed: Write the docs' });
     await bar.waitFor();
-    assert.match(await bar.innerText(), /Task: Write the docs/);
+    assert.match((await bar.textContent()) ?? '', /Task: Write the docs/);
     await bar.getByRole('button', { name: 'Approve' }).click();
     const approve = await panel.waitForPosted('approve');
     assert.deepEqual([approve.callId, approve.taskId], ['call-7', 'task-2']);
@@ -82,7 +82,7 @@ describe('the task list in the chat panel', () => {
     assert.equal(await list.count(), 0);
     await panel.send({ type: 'liveTasks', tasks: [tasks[0]!, { id: 'task-9', title: 'Bump the version', status: 'awaiting_answer' }] });
     await list.waitFor();
-    assert.match(await list.innerText(), /Bump the version\s*Waiting for an answer/);
+    assert.match((await list.textContent()) ?? '', /Bump the version\s*Waiting for an answer/);
     // The approval bar of a single task names no task.
     await panel.send(snapshotOf(taskView(messages, { status: 'awaiting_approval', pendingApproval: approval })));
     await page.getByRole('region', { name: 'Approval needed' }).waitFor();
