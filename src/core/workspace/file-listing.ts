@@ -2,6 +2,7 @@ import type { Dirent } from 'node:fs';
 import { lstat, readdir, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { mayMatchName, type RuleEndings, ruleEndings } from './ignore-endings.js';
 import type { IgnorePolicy } from './ignore-policy.js';
 import { readRegularFileHead } from './regular-file.js';
 
@@ -41,6 +42,8 @@ export interface IgnoreRuleSet {
   readonly matcher: Ignore;
   /** True when no pattern names a folder path, so a file's name alone decides (and caches well). */
   readonly byNameOnly: boolean;
+  /** For a set judged by name only: the rules' literal tails, so a name no rule can match is never tested (see ignore-endings.ts). */
+  readonly endings: RuleEndings | undefined;
 }
 
 /** What listWorkspaceFiles found: root-relative paths, folders ending in '/'. */
@@ -255,6 +258,7 @@ export function judge(rules: readonly IgnoreRuleSet[], rel: string, name: string
   let excluded = false;
   let overruled = false;
   for (const set of rules) {
+    if (set.byNameOnly && set.endings && !mayMatchName(set.endings, name)) continue;
     const result = set.matcher.test((set.byNameOnly ? name : pathUnder(set.base, rel)) + (isFolder ? '/' : ''));
     if (result.ignored) {
       excluded = true;
@@ -283,7 +287,8 @@ async function kindOf(dirent: Dirent, absolute: string): Promise<{ isFolder: boo
 
 export function ruleSet(base: string, text: string): IgnoreRuleSet {
   // Case-sensitive like git on Linux and like ripgrep, so list_files and search_files agree.
-  return { base, text, matcher: ignore({ ignorecase: false }).add(text), byNameOnly: text.split(/\r?\n/).every((line) => !isAnchored(line)) };
+  const byNameOnly = text.split(/\r?\n/).every((line) => !isAnchored(line));
+  return { base, text, matcher: ignore({ ignorecase: false }).add(text), byNameOnly, endings: byNameOnly ? ruleEndings(text) : undefined };
 }
 
 async function readIgnoreFiles(folder: string, names: readonly string[]): Promise<string | undefined> {

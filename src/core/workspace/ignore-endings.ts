@@ -1,0 +1,47 @@
+// A shortcut for judging names against ignore rules. A walk judges every name of the workspace;
+// nearly all of them match no rule, and the `ignore` package's test costs microseconds a name
+// (and remembers every path it was asked about). A rule that matches a name by the name alone
+// (no slash inside the pattern) can only match names that end with the pattern's literal tail,
+// the characters after its last wildcard or escape. A name that ends with no rule's tail matches
+// no rule, so the package need not be asked.
+
+/** The literal tails of a set's rules, by their last character; undefined when a rule has none (the set is always asked). */
+export type RuleEndings = ReadonlyMap<string, readonly string[]>;
+
+/** Characters after which a pattern's tail is no longer plain text. */
+const NOT_LITERAL = ['*', '?', '[', ']', '\\'];
+
+/**
+ * The tails of the rules in `text` (an ignore file's lines), or undefined when some rule's tail
+ * cannot be told: one ending in a wildcard, a class, an escape or whitespace (git trims trailing
+ * spaces unless escaped, so where the pattern ends is not plain), or one that is only slashes.
+ * Blank lines and comments are no rules. Lines are split as the `ignore` package splits them.
+ */
+export function ruleEndings(text: string): RuleEndings | undefined {
+  const byLast = new Map<string, string[]>();
+  const lines = (text.endsWith('\r') ? text.slice(0, -1) : text).split(/\r?\n/);
+  for (const raw of lines) {
+    // A byte-order mark opening a file is not part of its first pattern.
+    const line = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
+    if (line === '' || line.startsWith('#')) continue;
+    if (/\s$/.test(line)) return undefined;
+    // A trailing slash limits a rule to folders; the name tested carries no slash of its own.
+    const body = (line.startsWith('!') ? line.slice(1) : line).replace(/\/+$/, '');
+    const cut = Math.max(...NOT_LITERAL.map((mark) => body.lastIndexOf(mark)));
+    const tail = body.slice(cut + 1);
+    if (tail === '') return undefined;
+    const last = tail[tail.length - 1] as string;
+    const list = byLast.get(last);
+    if (list) list.push(tail);
+    else byLast.set(last, [tail]);
+  }
+  return byLast;
+}
+
+/** False only when `name` can match none of the rules `endings` describes. */
+export function mayMatchName(endings: RuleEndings, name: string): boolean {
+  const list = endings.get(name[name.length - 1] as string);
+  if (!list) return false;
+  for (const tail of list) if (name.endsWith(tail)) return true;
+  return false;
+}
