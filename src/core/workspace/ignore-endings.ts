@@ -8,8 +8,8 @@
 /** The literal tails of a set's rules, by their last character; undefined when a rule has none (the set is always asked). */
 export type RuleEndings = ReadonlyMap<string, readonly string[]>;
 
-/** Characters after which a pattern's tail is no longer plain text. */
-const NOT_LITERAL = ['*', '?', '[', ']', '\\'];
+/** Characters after which a pattern's tail is no longer plain text, or no longer within the name (a slash). */
+const NOT_LITERAL = ['*', '?', '[', ']', '\\', '/'];
 
 /**
  * The tails of the rules in `text` (an ignore file's lines), or undefined when some rule's tail
@@ -20,15 +20,14 @@ const NOT_LITERAL = ['*', '?', '[', ']', '\\'];
 export function ruleEndings(text: string): RuleEndings | undefined {
   const byLast = new Map<string, string[]>();
   const lines = (text.endsWith('\r') ? text.slice(0, -1) : text).split(/\r?\n/);
-  for (const raw of lines) {
-    // A byte-order mark opening a file is not part of its first pattern.
-    const line = raw.startsWith('\uFEFF') ? raw.slice(1) : raw;
+  for (const line of lines) {
     if (line === '' || line.startsWith('#')) continue;
     if (/\s$/.test(line)) return undefined;
     // A trailing slash limits a rule to folders; the name tested carries no slash of its own.
     const body = (line.startsWith('!') ? line.slice(1) : line).replace(/\/+$/, '');
     const cut = Math.max(...NOT_LITERAL.map((mark) => body.lastIndexOf(mark)));
-    const tail = body.slice(cut + 1);
+    // A byte-order mark opening a file may or may not count as part of its first pattern: left out, the tail asks less.
+    const tail = body.slice(cut + 1).replace(/^\uFEFF/, '');
     if (tail === '') return undefined;
     const last = tail[tail.length - 1] as string;
     const list = byLast.get(last);

@@ -57,7 +57,7 @@ describe('ignore rule endings', () => {
           }
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: 10_000 },
     );
     assert.ok(shortcuts > 1000, `the shortcut was taken ${shortcuts} times`);
   });
@@ -68,6 +68,11 @@ describe('ignore rule endings', () => {
     assert.equal(mayMatchName(endings, 'module-1.ts'), false);
     assert.equal(mayMatchName(endings, 'debug.log'), true);
     assert.equal(mayMatchName(endings, 'node_modules'), true);
+    // A leading slash anchors the rule but the name still ends with what follows it.
+    assert.equal(mayMatchName(ruleEndings('/dist') ?? new Map(), 'dist'), true);
+    // A byte-order mark is left out of the tail wherever it stands (git takes it as a pattern except at a file's start).
+    assert.equal(ruleEndings('\n\uFEFF'), undefined);
+    assert.equal(mayMatchName(ruleEndings('\uFEFFcache') ?? new Map(), 'cache'), true);
     for (const rules of ['build*', 'x?', 'a[bc]', 'trailing\\', 'spaced ', '/', '!']) assert.equal(ruleEndings(rules), undefined, rules);
   });
 
