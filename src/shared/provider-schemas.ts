@@ -10,6 +10,11 @@ export const providerSchema = z.enum(PROVIDER_IDS);
 export const toolProtocolSchema = z.enum(['xml', 'native']);
 export type ToolProtocolName = z.infer<typeof toolProtocolSchema>;
 
+/** The OpenAI API a model is spoken to with: Chat Completions (every compatible server) or the Responses API. */
+export const OPENAI_APIS = ['chat-completions', 'responses'] as const;
+export const openAiApiSchema = z.enum(OPENAI_APIS);
+export type OpenAiApi = z.infer<typeof openAiApiSchema>;
+
 /** A piece of provider setup a task cannot run without. */
 const providerSetupFieldSchema = z.enum(['apiKey', 'baseUrl', 'model']);
 export type ProviderSetupField = z.infer<typeof providerSetupFieldSchema>;
@@ -35,6 +40,8 @@ export const apiProfileSchema = z
     actModel: z.string().max(500).optional(),
     /** Azure OpenAI's api-version. */
     apiVersion: z.string().max(100).optional(),
+    /** OpenAI, Azure OpenAI and compatible servers: the API to speak, over the model catalogue's choice. */
+    openAiApi: openAiApiSchema.optional(),
     // Named like a key (…_API_KEY, …_KEY, …_TOKEN), so the CLI redacts its value wherever it could appear.
     apiKeyEnv: z
       .string()

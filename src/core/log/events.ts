@@ -1,5 +1,5 @@
 import type { AssistantBlock } from '../parse/types.js';
-import type { Base64Image, TokenUsage } from '../providers/types.js';
+import type { Base64Image, ReasoningItemPart, RedactedThinkingPart, ThinkingPart, TokenUsage } from '../providers/types.js';
 import type { PlanAct } from '../../shared/plan-act.js';
 import type { FileStamp } from './file-stamp.js';
 import type { Attachment } from './attachment.js';
@@ -102,15 +102,21 @@ export interface ModelResponse extends EventBase {
   readonly usage: TokenUsage;
   /** US dollars, when the model's prices are known. */
   readonly cost?: number;
-  /** Native tool calling: the reasoning with its vendor signatures, sent back with the calls (Anthropic requires it). */
+  /**
+   * Native tool calling: the reasoning the vendor wants back unchanged with the calls (Anthropic's
+   * signed and redacted thinking, OpenAI's encrypted reasoning items), in the order it came.
+   */
   readonly signedReasoning?: readonly SignedReasoning[];
 }
 
-/** A stretch of reasoning and the signature the vendor gave it. */
-export interface SignedReasoning {
-  readonly text: string;
-  readonly signature: string;
-}
+/**
+ * One piece of reasoning to send back, as the provider gave it (SignedReasoningPart without the
+ * `type` of an Anthropic thinking block, which logs of every version store without one), and
+ * `afterCalls`: how many of the response's tool calls came before it (absent: none).
+ */
+export type SignedReasoning = ((Omit<ThinkingPart, 'type'> & { readonly type?: 'thinking' }) | RedactedThinkingPart | ReasoningItemPart) & {
+  readonly afterCalls?: number;
+};
 
 /** A response broke off mid-stream; its text is shown as interrupted and nothing in it was executed. */
 interface ResponseInterrupted extends EventBase {

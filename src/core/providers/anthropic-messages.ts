@@ -23,7 +23,7 @@ export function toAnthropicMessages(conversation: readonly ProviderMessage[], pr
         ? { role: message.role, content: [{ type: 'text', text: message.content, cache_control: EPHEMERAL }] }
         : { role: message.role, content: message.content };
     }
-    const blocks = message.content.map(toBlock);
+    const blocks = message.content.flatMap(toBlock);
     if (cached.has(i) && blocks.length > 0) {
       const last = blocks[blocks.length - 1]!;
       blocks[blocks.length - 1] = { ...last, cache_control: EPHEMERAL } as ContentBlockParam;
@@ -41,18 +41,22 @@ export function toAnthropicTools(tools: readonly ToolDefinition[]): Tool[] {
   }));
 }
 
-function toBlock(part: ContentPart): ContentBlockParam {
+function toBlock(part: ContentPart): ContentBlockParam[] {
   switch (part.type) {
     case 'text':
-      return { type: 'text', text: part.text };
+      return [{ type: 'text', text: part.text }];
     case 'image':
-      return imageBlock(part);
+      return [imageBlock(part)];
     case 'thinking':
-      return { type: 'thinking', thinking: part.text, signature: part.signature };
+      return [{ type: 'thinking', thinking: part.text, signature: part.signature }];
+    case 'redacted_thinking':
+      return [{ type: 'redacted_thinking', data: part.data }];
+    case 'reasoning_item':
+      return []; // OpenAI's encrypted reasoning means nothing to Claude
     case 'tool_use':
-      return { type: 'tool_use', id: part.id, name: part.name, input: part.input };
+      return [{ type: 'tool_use', id: part.id, name: part.name, input: part.input }];
     case 'tool_result':
-      return { type: 'tool_result', tool_use_id: part.toolUseId, content: toolResultContent(part), ...(part.isError ? { is_error: true } : {}) };
+      return [{ type: 'tool_result', tool_use_id: part.toolUseId, content: toolResultContent(part), ...(part.isError ? { is_error: true } : {}) }];
   }
 }
 

@@ -76,7 +76,8 @@ export class AnthropicProvider extends VendorProvider implements ApiProvider {
   }
 
   /**
-   * Yields text and thinking as they arrive (a thinking block's signature once it is complete),
+   * Yields text and thinking as they arrive (a thinking block's signature once it is complete, a
+   * redacted thinking block whole),
    * each native tool call when its block closes, then one usage chunk with the response's totals.
    */
   async *createMessage(request: ApiRequest): ApiStream {
@@ -114,6 +115,9 @@ export class AnthropicProvider extends VendorProvider implements ApiProvider {
             break;
           case 'content_block_start':
             if (event.content_block.type === 'tool_use') toolCalls.add(event.index, { id: event.content_block.id, name: event.content_block.name });
+            // Redacted thinking arrives whole; it must go back with the tool calls exactly as it came.
+            else if (event.content_block.type === 'redacted_thinking')
+              yield { type: 'signed_reasoning', part: { type: 'redacted_thinking', data: event.content_block.data } };
             break;
           case 'content_block_delta':
             if (event.delta.type === 'text_delta') yield { type: 'text', text: event.delta.text };

@@ -1,6 +1,8 @@
 import { AnthropicProvider } from './anthropic-provider.js';
 import { GeminiProvider } from './gemini-provider.js';
+import { openAiApiFor } from './model-catalog.js';
 import { OpenAiProvider } from './openai-provider.js';
+import { OpenAiResponsesProvider } from './openai-responses-provider.js';
 import { AWS_CREDENTIALS } from './aws-credentials.js';
 import { VERTEX_CREDENTIALS } from './google-credentials.js';
 import { EDITOR_MODELS_ONLY_IN_VS_CODE } from './editor-models.js';
@@ -82,12 +84,15 @@ function buildProvider(config: ProviderConfig): ApiProvider {
           "Azure OpenAI needs the resource's endpoint, e.g. https://my-resource.openai.azure.com. Set it with --base-url or in Smith's settings.",
         );
       }
-      return new OpenAiProvider({
-        id: config.provider,
-        apiKey: requireKey(apiKey, entry.label, envVar),
-        ...common,
-        ...(config.apiVersion ? { apiVersion: config.apiVersion } : {}),
-      });
+      return openAiProvider(
+        {
+          id: config.provider,
+          apiKey: requireKey(apiKey, entry.label, envVar),
+          ...common,
+          ...(config.apiVersion ? { apiVersion: config.apiVersion } : {}),
+        },
+        config,
+      );
     case 'openai':
     case 'openai-compatible':
       if (entry.baseUrlRequired && !baseUrl) {
@@ -97,8 +102,14 @@ function buildProvider(config: ProviderConfig): ApiProvider {
         );
       }
       // Local servers need no key; a key set for them is still sent (vLLM with --api-key, a proxy).
-      return new OpenAiProvider({ id: config.provider, apiKey: entry.keyRequired ? requireKey(apiKey, entry.label, envVar) : apiKey, ...common });
+      return openAiProvider({ id: config.provider, apiKey: entry.keyRequired ? requireKey(apiKey, entry.label, envVar) : apiKey, ...common }, config);
   }
+}
+
+/** A provider speaking the OpenAI API the model needs: Chat Completions, or the Responses API (see openAiApiFor). */
+function openAiProvider(options: ConstructorParameters<typeof OpenAiProvider>[0], config: ProviderConfig): ApiProvider {
+  const api = openAiApiFor(config.provider, options.model, config.openAiApi);
+  return api === 'responses' ? new OpenAiResponsesProvider(options) : new OpenAiProvider(options);
 }
 
 /** Builds the provider of a mode's own API profile; a ProviderError says it is that profile that needs fixing. */

@@ -48,7 +48,9 @@ function toPart(part: ContentPart): Part[] {
     case 'image':
       return [inlineData(part)];
     case 'thinking':
-      return []; // Anthropic's signed thinking means nothing to Gemini
+    case 'redacted_thinking':
+    case 'reasoning_item':
+      return []; // another vendor's signed reasoning means nothing to Gemini
     case 'tool_use':
       return [{ functionCall: { name: part.name, args: part.input, ...id(part.id) }, ...(part.signature ? { thoughtSignature: part.signature } : {}) }];
     case 'tool_result':

@@ -1,5 +1,5 @@
 import { ProviderError } from './types.js';
-import type { ContentPart, ImagePart, ProviderMessage, ToolResultPart } from './types.js';
+import type { ContentPart, ImagePart, ProviderMessage, SignedReasoningPart, ToolResultPart } from './types.js';
 
 /** Stands in for a user turn when the history starts with the assistant (Anthropic rejects that). */
 export const CONTINUATION_PLACEHOLDER = '[The conversation continues from an earlier point.]';
@@ -40,6 +40,10 @@ export function messageText(message: ProviderMessage): string {
         case 'text':
         case 'thinking':
           return [part.text];
+        case 'reasoning_item':
+          return part.summary;
+        case 'redacted_thinking':
+          return [];
         case 'image':
           return [];
         case 'tool_use':
@@ -58,6 +62,11 @@ export function messageText(message: ProviderMessage): string {
 export function messageImages(message: ProviderMessage): ImagePart[] {
   if (typeof message.content === 'string') return [];
   return message.content.flatMap((part) => (part.type === 'image' ? [part] : part.type === 'tool_result' ? [...(part.images ?? [])] : []));
+}
+
+/** Whether a part is reasoning a vendor wants back unchanged (see SignedReasoningPart). */
+export function isSignedReasoning(part: ContentPart): part is SignedReasoningPart {
+  return part.type === 'thinking' || part.type === 'redacted_thinking' || part.type === 'reasoning_item';
 }
 
 /** Introduces a tool result's images where a vendor cannot put them inside the result itself. */
@@ -85,7 +94,7 @@ function isEmpty(content: ProviderMessage['content']): boolean {
 function merge(a: ProviderMessage['content'], b: ProviderMessage['content']): ProviderMessage['content'] {
   if (typeof a === 'string' && typeof b === 'string') return `${a}\n\n${b}`;
   const parts = [...contentParts(a), ...contentParts(b)];
-  // Tool results lead a user turn and signed thinking leads an assistant turn (Anthropic's rules).
-  const leads = (p: ContentPart) => p.type === 'tool_result' || p.type === 'thinking';
+  // Tool results lead a user turn and signed reasoning leads an assistant turn (Anthropic's rules).
+  const leads = (p: ContentPart) => p.type === 'tool_result' || isSignedReasoning(p);
   return [...parts.filter(leads), ...parts.filter((p) => !leads(p))];
 }

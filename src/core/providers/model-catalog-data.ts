@@ -1,6 +1,7 @@
 // The models Smith knows, as data: the vendors' published facts and list prices. An entry the
 // user fetched (model-catalog-updates.ts) wins over the one here; a model in neither is inferred
 // from its family (model-family.ts).
+import type { OpenAiApi } from '../../shared/provider-schemas.js';
 
 /** Prices charged instead when the prompt is longer than `thresholdTokens` (Gemini 2.5 Pro, Claude Sonnet 4 with the 1M-token window). */
 export interface LongContextPricing {
@@ -25,6 +26,8 @@ export interface CatalogEntry {
   readonly supportsPromptCache: boolean;
   /** Other names the vendor accepts for the same model (`-latest`, dated snapshots and previews are matched anyway). */
   readonly aliases?: readonly string[];
+  /** OpenAI models served only by the Responses API (not Chat Completions); the others are spoken to with Chat Completions. */
+  readonly api?: OpenAiApi;
 }
 
 /** The services whose model list gives no window and no prices, so the catalogue gives them. */
@@ -46,6 +49,16 @@ const TEXT_CACHED = { supportsReasoning: false, supportsImages: false, supportsP
 const TEXT_REASONING_CACHED = { supportsReasoning: true, supportsImages: false, supportsPromptCache: true } as const;
 const TEXT_ONLY = { supportsReasoning: false, supportsImages: false, supportsPromptCache: false } as const;
 const TEXT_REASONING = { supportsReasoning: true, supportsImages: false, supportsPromptCache: false } as const;
+
+// GPT-5 and GPT-5.1 and their Codex variants share one price list.
+const GPT_5_1 = {
+  contextWindow: 400_000,
+  maxOutputTokens: 128_000,
+  inputPrice: 1.25,
+  outputPrice: 10,
+  cacheReadPrice: 0.125,
+  ...VISION_REASONING_CACHED,
+} as const;
 
 // Published list prices in USD per million tokens, standard tier, as known in late 2025 (the vendors'
 // pricing pages for Anthropic, OpenAI, the Gemini API paid tier, DeepSeek, xAI and Cerebras). Anthropic cache writes are the
@@ -147,8 +160,10 @@ export const BUILT_IN_CATALOG: CatalogTable = {
       outputPrice: 10,
       cacheReadPrice: 0.125,
       ...VISION_REASONING_CACHED,
-      aliases: ['gpt-5.1-codex', 'gpt-5.1-codex-max', 'gpt-5.1-chat'],
+      aliases: ['gpt-5.1-chat'],
     },
+    'gpt-5.1-codex': { ...GPT_5_1, api: 'responses' },
+    'gpt-5.1-codex-max': { ...GPT_5_1, api: 'responses' },
     'gpt-5': {
       contextWindow: 400_000,
       maxOutputTokens: 128_000,
@@ -156,8 +171,9 @@ export const BUILT_IN_CATALOG: CatalogTable = {
       outputPrice: 10,
       cacheReadPrice: 0.125,
       ...VISION_REASONING_CACHED,
-      aliases: ['gpt-5-codex', 'gpt-5-chat'],
+      aliases: ['gpt-5-chat'],
     },
+    'gpt-5-codex': { ...GPT_5_1, api: 'responses' },
     'gpt-5.1-codex-mini': {
       contextWindow: 400_000,
       maxOutputTokens: 128_000,
@@ -165,6 +181,7 @@ export const BUILT_IN_CATALOG: CatalogTable = {
       outputPrice: 2,
       cacheReadPrice: 0.025,
       ...VISION_REASONING_CACHED,
+      api: 'responses',
     },
     'gpt-5-mini': { contextWindow: 400_000, maxOutputTokens: 128_000, inputPrice: 0.25, outputPrice: 2, cacheReadPrice: 0.025, ...VISION_REASONING_CACHED },
     'gpt-5-nano': { contextWindow: 400_000, maxOutputTokens: 128_000, inputPrice: 0.05, outputPrice: 0.4, cacheReadPrice: 0.005, ...VISION_REASONING_CACHED },
@@ -176,6 +193,7 @@ export const BUILT_IN_CATALOG: CatalogTable = {
       supportsReasoning: true,
       supportsImages: true,
       supportsPromptCache: false,
+      api: 'responses',
     },
     'gpt-4.1': { contextWindow: 1_047_576, maxOutputTokens: 32_768, inputPrice: 2, outputPrice: 8, cacheReadPrice: 0.5, ...VISION_CACHED },
     'gpt-4.1-mini': { contextWindow: 1_047_576, maxOutputTokens: 32_768, inputPrice: 0.4, outputPrice: 1.6, cacheReadPrice: 0.1, ...VISION_CACHED },
@@ -199,6 +217,7 @@ export const BUILT_IN_CATALOG: CatalogTable = {
       supportsReasoning: true,
       supportsImages: true,
       supportsPromptCache: false,
+      api: 'responses',
     },
     'o3-mini': {
       contextWindow: 200_000,
@@ -211,6 +230,25 @@ export const BUILT_IN_CATALOG: CatalogTable = {
       supportsPromptCache: true,
     },
     'o4-mini': { contextWindow: 200_000, maxOutputTokens: 100_000, inputPrice: 1.1, outputPrice: 4.4, cacheReadPrice: 0.275, ...VISION_REASONING_CACHED },
+    'o1-pro': {
+      contextWindow: 200_000,
+      maxOutputTokens: 100_000,
+      inputPrice: 150,
+      outputPrice: 600,
+      supportsReasoning: true,
+      supportsImages: true,
+      supportsPromptCache: false,
+      api: 'responses',
+    },
+    'codex-mini': {
+      contextWindow: 200_000,
+      maxOutputTokens: 100_000,
+      inputPrice: 1.5,
+      outputPrice: 6,
+      cacheReadPrice: 0.375,
+      ...TEXT_REASONING_CACHED,
+      api: 'responses',
+    },
     o1: { contextWindow: 200_000, maxOutputTokens: 100_000, inputPrice: 15, outputPrice: 60, cacheReadPrice: 7.5, ...VISION_REASONING_CACHED },
   },
   gemini: {

@@ -3,6 +3,7 @@
 // over the built-in ones at start-up. A bad entry is left out and named; a bad file changes nothing.
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
+import { OPENAI_APIS } from '../../shared/provider-schemas.js';
 import { CATALOG_VENDORS, type CatalogEntry, type CatalogVendor, type LongContextPricing } from './model-catalog-data.js';
 import { applyFetchedCatalog } from './model-catalog.js';
 
@@ -156,6 +157,7 @@ function entryProblem(entry: unknown): string | undefined {
   for (const key of FLAGS) if (typeof entry[key] !== 'boolean') return `${key} must be true or false`;
   if (entry.aliases !== undefined && !(Array.isArray(entry.aliases) && entry.aliases.every((alias) => typeof alias === 'string')))
     return 'aliases must be a list of ids';
+  if (entry.api !== undefined && !(OPENAI_APIS as readonly unknown[]).includes(entry.api)) return `api must be one of ${OPENAI_APIS.join(', ')}`;
   if (entry.longContextPricing !== undefined && !isLongContextPricing(entry.longContextPricing)) {
     return 'longContextPricing must have thresholdTokens, inputPrice and outputPrice';
   }

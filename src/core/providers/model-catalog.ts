@@ -7,6 +7,7 @@ import {
   type IdsOnlyService,
   type LongContextPricing,
 } from './model-catalog-data.js';
+import type { OpenAiApi } from '../../shared/provider-schemas.js';
 import { nearestOfFamily } from './model-family.js';
 import type { ProviderId } from './types.js';
 import { providerEntry } from '../../shared/providers.js';
@@ -160,7 +161,26 @@ function candidateIds(modelId: string): string[] {
   return candidates;
 }
 
+/**
+ * Which OpenAI API serves a model: the one `configured` (the profile's `openAiApi`), else the
+ * Responses API for the models the catalogue lists as Responses-only (the Codex and pro models)
+ * and for an unlisted one named like them (gpt-5.2-codex like gpt-5.1-codex, o4-pro like o3-pro),
+ * else Chat Completions, which every compatible server speaks.
+ */
+export function openAiApiFor(provider: ProviderId, modelId: string, configured?: OpenAiApi): OpenAiApi {
+  if (configured) return configured;
+  if (catalogVendor(provider) !== 'openai') return 'chat-completions';
+  const table = tables.openai;
+  const info = findModelInfo(provider, modelId);
+  if (info && info.inferredFrom === undefined) return (Object.hasOwn(table, info.id) ? table[info.id]?.api : undefined) ?? 'chat-completions';
+  // Versions aside, the name says the kind of model: gpt-#-codex-max, o#-pro.
+  const shape = (id: string) => id.replace(/\d+(?:\.\d+)?/g, '#');
+  const wanted = shape(candidateIds(modelId).at(-1) ?? modelId);
+  const kin = Object.entries(table).find(([id]) => shape(id) === wanted);
+  return kin?.[1].api ?? 'chat-completions';
+}
+
 function toModelInfo(id: string, entry: CatalogEntry): PricedModelInfo {
-  const { aliases: _aliases, ...info } = entry;
+  const { aliases: _aliases, api: _api, ...info } = entry;
   return { id, ...info };
 }

@@ -7,6 +7,7 @@ import { vendorErrorContext } from './vendor-provider.js';
 import type { ProviderId } from './types.js';
 import { wireQuirks } from './wire-quirks.js';
 import { providerEntry } from '../../shared/providers.js';
+import type { OpenAiApi } from '../../shared/provider-schemas.js';
 
 /** Local servers (Ollama, LM Studio, vLLM) ignore the key, but the SDK refuses to run without one. */
 export const PLACEHOLDER_API_KEY = 'not-needed';
@@ -27,6 +28,8 @@ export interface OpenAiClientOptions {
   readonly apiVersion?: string;
   /** Where the user sets the key, named when the key is rejected. */
   readonly keySource: string;
+  /** The API the client is for: Azure OpenAI serves the Responses API at another path (default chat-completions). */
+  readonly api?: OpenAiApi;
 }
 
 /**
@@ -49,10 +52,17 @@ export function createOpenAiClient(
     ...(wireQuirks(options.id).headers ? { defaultHeaders: { ...wireQuirks(options.id).headers } } : {}),
   };
   const { AzureOpenAI, OpenAI } = openAiSdk();
-  const client =
-    entry.api === 'azure-openai'
-      ? new AzureOpenAI({ ...common, ...azureEndpoint(options.baseUrl ?? '', options.apiVersion), apiKey: options.apiKey || PLACEHOLDER_API_KEY })
-      : new OpenAI({ ...common, apiKey: options.apiKey || PLACEHOLDER_API_KEY, baseURL: options.baseUrl || entry.baseUrl || undefined });
+  const apiKey = options.apiKey || PLACEHOLDER_API_KEY;
+  let client: OpenAI;
+  if (entry.api === 'azure-openai' && options.api === 'responses') {
+    // Azure's v1 API (/openai/v1/responses) takes the deployment as `model` and no api-version.
+    const { endpoint } = azureEndpoint(options.baseUrl ?? '', options.apiVersion);
+    client = new OpenAI({ ...common, apiKey, baseURL: `${endpoint}/openai/v1`, defaultHeaders: { ...wireQuirks(options.id).headers, 'api-key': apiKey } });
+  } else if (entry.api === 'azure-openai') {
+    client = new AzureOpenAI({ ...common, ...azureEndpoint(options.baseUrl ?? '', options.apiVersion), apiKey });
+  } else {
+    client = new OpenAI({ ...common, apiKey, baseURL: options.baseUrl || entry.baseUrl || undefined });
+  }
   const errorContext = vendorErrorContext(options.id === 'openai-compatible' ? 'the OpenAI-compatible server' : entry.label, options, client.baseURL);
   return { client, errorContext };
 }

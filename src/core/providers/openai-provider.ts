@@ -42,11 +42,7 @@ export class OpenAiProvider extends VendorProvider implements ApiProvider {
     this.quirks = wireQuirks(options.id);
     this.clientOptions = options;
     this.errorContext = createOpenAiClient(options).errorContext;
-    // Non-reasoning OpenAI models reject reasoning_effort (an Azure deployment named after its model
-    // too); an unknown model gets it because the user asked.
-    const openAiModel = options.id === 'openai' || options.id === 'azure-openai';
-    const supported = this.quirks.reasoning !== 'none' && (!openAiModel || (findModelInfo('openai', options.model)?.supportsReasoning ?? true));
-    this.reasoningEffort = options.reasoning && supported ? reasoningEffort(options.reasoning) : undefined;
+    this.reasoningEffort = openAiReasoningEffort(options);
   }
 
   /**
@@ -110,11 +106,25 @@ export class OpenAiProvider extends VendorProvider implements ApiProvider {
   }
 }
 
+/**
+ * The reasoning effort to ask for, or undefined: non-reasoning OpenAI models reject it (an Azure
+ * deployment named after its model too), some services have no such setting, and an unknown
+ * model gets it because the user asked.
+ */
+export function openAiReasoningEffort(options: Pick<VendorProviderOptions, 'model' | 'reasoning'> & { readonly id: ProviderId }): ReasoningEffort | undefined {
+  if (!options.reasoning || wireQuirks(options.id).reasoning === 'none') return undefined;
+  const openAiModel = options.id === 'openai' || options.id === 'azure-openai';
+  const supported = !openAiModel || (findModelInfo('openai', options.model)?.supportsReasoning ?? true);
+  return supported ? reasoningEffort(options.reasoning) : undefined;
+}
+
 function toTokenUsage(usage: CompatUsage): TokenUsage {
   const cached = usage.prompt_tokens_details?.cached_tokens ?? usage.prompt_cache_hit_tokens;
+  const reasoning = usage.completion_tokens_details?.reasoning_tokens;
   return {
     inputTokens: usage.prompt_tokens ?? 0,
     outputTokens: usage.completion_tokens ?? 0,
     ...(cached ? { cacheReadTokens: cached } : {}),
+    ...(reasoning ? { reasoningTokens: reasoning } : {}),
   };
 }

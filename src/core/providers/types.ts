@@ -13,7 +13,14 @@ export interface TextMessage extends ProviderMessage {
 }
 
 /** A piece of a message with native tool calls or images; each provider maps it to its vendor's shape. */
-export type ContentPart = TextPart | ImagePart | ThinkingPart | ToolUsePart | ToolResultPart;
+export type ContentPart = TextPart | ImagePart | SignedReasoningPart | ToolUsePart | ToolResultPart;
+
+/**
+ * Reasoning a vendor wants back exactly as it gave it, in its place before the tool calls it led
+ * to: Anthropic's signed and redacted thinking, OpenAI's encrypted reasoning items (Responses API).
+ * Every other vendor's conversion drops it.
+ */
+export type SignedReasoningPart = ThinkingPart | RedactedThinkingPart | ReasoningItemPart;
 
 /** Plain text. */
 interface TextPart {
@@ -33,11 +40,28 @@ export interface ImagePart extends Base64Image {
   readonly type: 'image';
 }
 
-/** Signed reasoning the vendor wants back with its tool calls (Anthropic's thinking block); others drop it. */
-interface ThinkingPart {
+/** Anthropic's thinking block: its text and the signature that proves it unaltered. */
+export interface ThinkingPart {
   readonly type: 'thinking';
   readonly text: string;
   readonly signature: string;
+}
+
+/** Anthropic's redacted_thinking block: reasoning its safety systems encrypted, opaque to everyone else. */
+export interface RedactedThinkingPart {
+  readonly type: 'redacted_thinking';
+  readonly data: string;
+}
+
+/**
+ * An OpenAI Responses API reasoning item as `store: false` needs it back: its id, the encrypted
+ * reasoning and the summary texts shown as the chat's thinking.
+ */
+export interface ReasoningItemPart {
+  readonly type: 'reasoning_item';
+  readonly id: string;
+  readonly encryptedContent: string;
+  readonly summary: readonly string[];
 }
 
 /** A native tool call made by the assistant. */
@@ -85,6 +109,8 @@ export type ApiStreamChunk =
   | { readonly type: 'reasoning'; readonly text: string }
   /** Closes the reasoning so far with the vendor's signature (Anthropic), so it can be sent back with tool calls. */
   | { readonly type: 'reasoning_signature'; readonly signature: string }
+  /** A whole piece of reasoning to send back unchanged (redacted thinking, an encrypted reasoning item); its text, if any, came as `reasoning` chunks. */
+  | { readonly type: 'signed_reasoning'; readonly part: RedactedThinkingPart | ReasoningItemPart }
   /** One complete native tool call; `arguments` is the JSON text as the model wrote it (maybe malformed). */
   | { readonly type: 'tool_call'; readonly id: string; readonly name: string; readonly arguments: string; readonly signature?: string }
   | { readonly type: 'usage'; readonly usage: TokenUsage }
@@ -101,6 +127,8 @@ export interface TokenUsage {
   readonly outputTokens: number;
   readonly cacheReadTokens?: number;
   readonly cacheWriteTokens?: number;
+  /** Of `outputTokens`, those the model spent reasoning (billed as output), when the vendor says. */
+  readonly reasoningTokens?: number;
 }
 
 /** A stream of response chunks; iterate it once. */
@@ -134,6 +162,7 @@ export interface ApiProvider {
 export type { ProviderId } from '../../shared/providers.js';
 import type { ProviderId } from '../../shared/providers.js';
 import type { ModelFacts } from './model-facts.js';
+import type { OpenAiApi } from '../../shared/provider-schemas.js';
 
 /** How hard a reasoning model should think; only sent to models that support it. */
 export interface ReasoningConfig {
@@ -160,6 +189,8 @@ export interface ProviderConfig {
   readonly reasoning?: ReasoningConfig;
   /** xml (default) or the vendor's native tool calling. */
   readonly toolProtocol?: ToolProtocol;
+  /** OpenAI, Azure OpenAI, compatible servers: Chat Completions or the Responses API; absent: the model catalogue's choice (see openAiApiFor). */
+  readonly openAiApi?: OpenAiApi;
   /** An attempt that receives no byte for this long (before the headers or mid-stream) is abandoned and retried; default 60 000, 0 turns it off. */
   readonly idleTimeoutMs?: number;
 }

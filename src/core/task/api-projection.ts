@@ -1,10 +1,19 @@
 import { repeatedCallNote } from './repeated-calls.js';
-import type { Base64Image, ContentPart, ImagePart, ProviderMessage, TextMessage, ToolProtocol, ToolResultPart } from '../providers/types.js';
+import type {
+  Base64Image,
+  ContentPart,
+  ImagePart,
+  ProviderMessage,
+  SignedReasoningPart,
+  TextMessage,
+  ToolProtocol,
+  ToolResultPart,
+} from '../providers/types.js';
 import { shortenedOutput, shortenedThrough } from '../context/result-shortening.js';
 import { selectContextImages } from '../context/image-budget.js';
 import { hiddenSeqs } from '../context/truncation-plan.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
-import type { ModelResponse, TaskEvent, ToolRequested } from '../log/events.js';
+import type { ModelResponse, SignedReasoning, TaskEvent, ToolRequested } from '../log/events.js';
 import { visibleEvents } from '../log/visible-events.js';
 import { isTool } from '../../shared/tool-catalogue.js';
 
@@ -265,20 +274,47 @@ function nativeCalls(event: ModelResponse): Array<{ id: string; name: string; pa
   );
 }
 
-/** An assistant message with native calls: signed reasoning, the text, then the calls. */
+/**
+ * An assistant message with native calls: the text and the calls, each piece of signed reasoning
+ * in the place it came (before the text when it preceded every call, else after the call it
+ * followed), as the vendors require it back.
+ */
 function nativeAssistantContent(event: ModelResponse, calls: ReturnType<typeof nativeCalls>): ContentPart[] {
   const text = serializeBlocks(event.blocks.filter((b) => b.kind !== 'tool')).trim();
+  const reasoning = (event.signedReasoning ?? []).flatMap((r) => {
+    const part = reasoningPart(r);
+    return part ? [{ part, afterCalls: Math.min(calls.length, Math.max(0, Math.floor(r.afterCalls ?? 0)) || 0) }] : [];
+  });
+  const reasoningAfter = (count: number) => reasoning.filter((r) => r.afterCalls === count).map((r) => r.part);
   return [
-    ...(event.signedReasoning ?? []).map((r) => ({ type: 'thinking' as const, text: r.text, signature: r.signature })),
+    ...reasoningAfter(0),
     ...(text ? [{ type: 'text' as const, text }] : []),
-    ...calls.map((call) => ({
-      type: 'tool_use' as const,
-      id: call.id,
-      name: call.name,
-      input: call.params,
-      ...(call.signature ? { signature: call.signature } : {}),
-    })),
+    ...calls.flatMap((call, i) => [
+      {
+        type: 'tool_use' as const,
+        id: call.id,
+        name: call.name,
+        input: call.params,
+        ...(call.signature ? { signature: call.signature } : {}),
+      },
+      ...reasoningAfter(i + 1),
+    ]),
   ];
+}
+
+/** A logged piece of signed reasoning as the part providers send; undefined when the log's entry is not whole (a hand-edited log). */
+function reasoningPart(r: SignedReasoning): SignedReasoningPart | undefined {
+  const isString = (value: unknown): value is string => typeof value === 'string';
+  switch (r.type) {
+    case 'redacted_thinking':
+      return isString(r.data) ? { type: 'redacted_thinking', data: r.data } : undefined;
+    case 'reasoning_item':
+      return isString(r.id) && isString(r.encryptedContent) && r.encryptedContent !== '' && Array.isArray(r.summary)
+        ? { type: 'reasoning_item', id: r.id, encryptedContent: r.encryptedContent, summary: r.summary.filter(isString) }
+        : undefined;
+    default:
+      return isString(r.text) && isString(r.signature) ? { type: 'thinking', text: r.text, signature: r.signature } : undefined;
+  }
 }
 
 /** The images a user sent, as parts after the message's text (vision models only). */

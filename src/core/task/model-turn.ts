@@ -14,7 +14,7 @@ export interface ModelTurn {
    */
   readonly blocks: readonly AssistantBlock[];
   readonly reasoning: string;
-  /** The reasoning with the vendor's signatures, to send back with native tool calls (Anthropic). */
+  /** The reasoning the vendor wants back with native tool calls (Anthropic's thinking, OpenAI's reasoning items), in order. */
   readonly signedReasoning: readonly SignedReasoning[];
   readonly usage: TokenUsage;
   /**
@@ -79,7 +79,9 @@ export async function runModelTurn(
   let checked = 0;
   let trailing = '';
   let received = '';
-  const receivedAnything = () => received !== '' || reasoning !== '' || calls.length > 0;
+  const receivedAnything = () => received !== '' || reasoning !== '' || calls.length > 0 || signedReasoning.length > 0;
+  // Where a piece of reasoning stands among the calls, so it goes back in its place.
+  const callsSoFar = () => (calls.length > 0 ? { afterCalls: calls.length } : {});
 
   const consume = (chunk: ApiStreamChunk) => {
     if (chunk.type === 'restart') {
@@ -104,7 +106,11 @@ export async function runModelTurn(
       unsignedReasoning += chunk.text;
       onDelta({ kind: 'reasoning', text: chunk.text });
     } else if (chunk.type === 'reasoning_signature') {
-      signedReasoning.push({ text: unsignedReasoning, signature: chunk.signature });
+      signedReasoning.push({ text: unsignedReasoning, signature: chunk.signature, ...callsSoFar() });
+      unsignedReasoning = '';
+    } else if (chunk.type === 'signed_reasoning') {
+      // Its text (a reasoning summary) already came as reasoning chunks; the part holds its own copy.
+      signedReasoning.push({ ...chunk.part, ...callsSoFar() });
       unsignedReasoning = '';
     } else if (chunk.type === 'tool_call') {
       // The XML protocol never asks for native calls; a server sending them anyway is ignored there.

@@ -54,6 +54,8 @@ function toParts(role: ProviderMessage['role'], content: readonly ContentPart[],
         rest.push(imagePart(part, api));
         break;
       case 'thinking':
+      case 'redacted_thinking':
+      case 'reasoning_item':
         break;
       case 'tool_use':
         rest.push(new api.LanguageModelToolCallPart(part.id, part.name, { ...part.input }));

@@ -18,9 +18,16 @@ import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-work
 import { ToolHarness } from '../../helpers/tool-harness.js';
 import { lastUserText, nativeCallRefs, nativeResults } from './wire-views.js';
 
-type Vendor = Extract<ProviderConfig['provider'], 'openai' | 'anthropic' | 'gemini' | 'openai-compatible'>;
-const VENDORS: readonly Vendor[] = ['openai', 'anthropic', 'gemini', 'openai-compatible'];
-const MODELS: Record<Vendor, string> = { openai: 'gpt-4.1', anthropic: 'claude-sonnet-4-5', gemini: 'gemini-2.5-flash', 'openai-compatible': 'scripted-model' };
+// 'openai-responses' is OpenAI through the Responses API (a model the catalogue lists as Responses-only).
+type Vendor = Extract<ProviderConfig['provider'], 'openai' | 'anthropic' | 'gemini' | 'openai-compatible'> | 'openai-responses';
+const VENDORS: readonly Vendor[] = ['openai', 'anthropic', 'gemini', 'openai-compatible', 'openai-responses'];
+const MODELS: Record<Vendor, string> = {
+  openai: 'gpt-4.1',
+  anthropic: 'claude-sonnet-4-5',
+  gemini: 'gemini-2.5-flash',
+  'openai-compatible': 'scripted-model',
+  'openai-responses': 'gpt-5.1-codex',
+};
 
 describe('native tool calling through the Task', () => {
   let server: ScriptedLlmServer;
@@ -41,7 +48,14 @@ describe('native tool calling through the Task', () => {
   const baseUrl = (vendor: Vendor) => (vendor === 'anthropic' ? server.anthropicBaseUrl : vendor === 'gemini' ? server.geminiBaseUrl : server.openAiBaseUrl);
 
   async function taskOptions(vendor: Vendor, host: Host, extra: Partial<ProviderConfig> = {}, toolProtocol: ToolProtocol = 'native') {
-    const provider = createProvider({ provider: vendor, model: MODELS[vendor], apiKey: 'test-key', baseUrl: baseUrl(vendor), toolProtocol, ...extra });
+    const provider = createProvider({
+      provider: vendor === 'openai-responses' ? 'openai' : vendor,
+      model: MODELS[vendor],
+      apiKey: 'test-key',
+      baseUrl: baseUrl(vendor),
+      toolProtocol,
+      ...extra,
+    });
     const environment = await createTaskEnvironment({ cwd: ws.root, storageDir: storage, host, provider, policy: DEFAULT_POLICY, maxIterations: 10 });
     return { ...environment.options, retry: { maxRetries: 0 } };
   }

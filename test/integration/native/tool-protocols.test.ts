@@ -12,7 +12,8 @@ import { lastUserText, nativeCallRefs, nativeResults, offeredTools, systemPrompt
 
 /** How the CLI reaches one provider on the scripted server. */
 interface Vendor {
-  readonly name: 'openai' | 'anthropic' | 'gemini' | 'openai-compatible';
+  /** A provider id, or openai-responses: OpenAI with a model only the Responses API serves. */
+  readonly name: 'openai' | 'anthropic' | 'gemini' | 'openai-compatible' | 'openai-responses';
   args(server: ScriptedLlmServer): string[];
   readonly env: Record<string, string>;
 }
@@ -22,6 +23,7 @@ const VENDORS: readonly Vendor[] = [
   { name: 'anthropic', args: (s) => ['--base-url', s.anthropicBaseUrl, '--model', 'claude-sonnet-4-5'], env: { ANTHROPIC_API_KEY: 'sk-ant-test' } },
   { name: 'gemini', args: (s) => ['--base-url', s.geminiBaseUrl, '--model', 'gemini-2.5-flash'], env: { GEMINI_API_KEY: 'AIza-test' } },
   { name: 'openai-compatible', args: (s) => ['--base-url', s.openAiBaseUrl, '--model', 'scripted-model'], env: {} },
+  { name: 'openai-responses', args: (s) => ['--base-url', s.openAiBaseUrl, '--model', 'gpt-5.1-codex'], env: { OPENAI_API_KEY: 'sk-test-openai' } },
 ];
 
 type Params = Record<string, string | number | boolean>;
@@ -72,7 +74,18 @@ for (const vendor of VENDORS) {
       const fx = useAgentFixture();
       const cli = (args: string[], answers: string[]) =>
         runCli({
-          args: ['--provider', vendor.name, ...vendor.args(fx.server), '--tool-protocol', protocol, '--cwd', fx.ws.root, '--storage', fx.storage, ...args],
+          args: [
+            '--provider',
+            vendor.name === 'openai-responses' ? 'openai' : vendor.name,
+            ...vendor.args(fx.server),
+            '--tool-protocol',
+            protocol,
+            '--cwd',
+            fx.ws.root,
+            '--storage',
+            fx.storage,
+            ...args,
+          ],
           answers,
           env: vendor.env,
         });
@@ -119,7 +132,7 @@ for (const vendor of VENDORS) {
           // Environment details follow the results as text in the same user turn.
           assert.match(lastUserText(requests[4]!), /<environment_details>/);
           const botched = nativeResults(requests[2]!)[0]!;
-          if (vendor.name !== 'openai' && vendor.name !== 'openai-compatible') assert.equal(botched.isError, true);
+          if (!vendor.name.startsWith('openai')) assert.equal(botched.isError, true);
         }
       });
 
@@ -165,6 +178,18 @@ for (const vendor of VENDORS) {
     });
   }
 }
+
+describe('--openai-api', () => {
+  test('accepts only chat-completions or responses, and is documented in --help', async () => {
+    const bad = await runCli({
+      args: ['--openai-api', 'assistants', '--provider', 'openai-compatible', '--base-url', 'http://127.0.0.1:9/v1', '--model', 'm', 'task'],
+    });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--openai-api must be chat-completions or responses; got "assistants"/);
+    const help = await runCli({ args: ['--help'] });
+    assert.match(help.stdout, /--openai-api API/);
+  });
+});
 
 describe('--tool-protocol', () => {
   test('accepts only xml or native, and is documented in --help', async () => {

@@ -16,6 +16,8 @@ export function offeredTools(request: RecordedRequest): string[] | undefined {
   switch (request.format) {
     case 'openai':
       return body.tools?.map((t: any) => t.function.name);
+    case 'openai-responses':
+      return body.tools?.map((t: any) => t.name);
     case 'anthropic':
       return body.tools?.map((t: any) => t.name);
     case 'gemini':
@@ -29,6 +31,8 @@ export function toolSchema(request: RecordedRequest, name: string): any {
   switch (request.format) {
     case 'openai':
       return body.tools.find((t: any) => t.function.name === name).function.parameters;
+    case 'openai-responses':
+      return body.tools.find((t: any) => t.name === name).parameters;
     case 'anthropic':
       return body.tools.find((t: any) => t.name === name).input_schema;
     case 'gemini':
@@ -42,6 +46,8 @@ export function systemPrompt(request: RecordedRequest): string {
   switch (request.format) {
     case 'openai':
       return body.messages.find((m: any) => m.role === 'system').content;
+    case 'openai-responses':
+      return body.instructions;
     case 'anthropic':
       return typeof body.system === 'string' ? body.system : body.system.map((b: any) => b.text).join('');
     case 'gemini':
@@ -67,6 +73,11 @@ export function nativeResults(request: RecordedRequest): SeenResult[] {
           .map((m) => ({ callRef: m.tool_call_id, content: m.content.replace(/^Error: /, ''), isError: m.content.startsWith('Error: ') }))
       );
     }
+    case 'openai-responses':
+      // Responses API outputs have no error flag either: Smith prefixes the text.
+      return lastTurnItems(body.input, 'user')
+        .filter((item) => item.type === 'function_call_output')
+        .map((item) => ({ callRef: item.call_id, content: item.output.replace(/^Error: /, ''), isError: item.output.startsWith('Error: ') }));
     case 'anthropic': {
       const last = body.messages.at(-1);
       const blocks: any[] = Array.isArray(last.content) ? last.content : [];
@@ -106,6 +117,10 @@ export function nativeCallRefs(request: RecordedRequest): string[] {
   switch (request.format) {
     case 'openai':
       return (body.messages.findLast((m: any) => m.role === 'assistant').tool_calls ?? []).map((c: any) => c.id);
+    case 'openai-responses':
+      return lastTurnItems(body.input, 'assistant')
+        .filter((item) => item.type === 'function_call')
+        .map((item) => item.call_id);
     case 'anthropic': {
       const content = body.messages.findLast((m: any) => m.role === 'assistant').content;
       return Array.isArray(content) ? content.filter((b: any) => b.type === 'tool_use').map((b: any) => b.id) : [];
@@ -125,15 +140,33 @@ export function lastUserText(request: RecordedRequest): string {
     typeof content === 'string'
       ? content
       : content
-          .filter((b: any) => b.type === 'text' || b.text !== undefined)
+          .filter((b: any) => b.type === 'text' || b.type === 'input_text' || b.text !== undefined)
           .map((b: any) => b.text)
           .join('\n');
   switch (request.format) {
     case 'openai':
       return texts(body.messages.findLast((m: any) => m.role === 'user').content);
+    case 'openai-responses':
+      return texts(body.input.findLast((item: any) => item.role === 'user').content);
     case 'anthropic':
       return texts(body.messages.at(-1).content);
     case 'gemini':
       return texts(body.contents.at(-1).parts);
   }
+}
+
+/** Which side of the conversation a Responses API input item is on. */
+function sideOf(item: any): 'user' | 'assistant' {
+  if (item.type === 'function_call' || item.type === 'reasoning') return 'assistant';
+  if (item.type === 'function_call_output') return 'user';
+  return item.role === 'assistant' ? 'assistant' : 'user';
+}
+
+/** The input items of the last turn of one side (a turn being the items of that side in a row). */
+export function lastTurnItems(input: any[], side: 'user' | 'assistant'): any[] {
+  let end = input.length;
+  while (end > 0 && sideOf(input[end - 1]) !== side) end--;
+  let start = end;
+  while (start > 0 && sideOf(input[start - 1]) === side) start--;
+  return input.slice(start, end);
 }

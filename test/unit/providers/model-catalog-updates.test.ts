@@ -5,7 +5,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
-import { findModelInfo, applyFetchedCatalog } from '../../../src/core/providers/model-catalog.js';
+import { findModelInfo, applyFetchedCatalog, openAiApiFor } from '../../../src/core/providers/model-catalog.js';
 import { FETCHED_CATALOG_FILE, loadFetchedCatalog, parseCatalogFile } from '../../../src/core/providers/model-catalog-updates.js';
 
 const ENTRY = {
@@ -64,6 +64,20 @@ describe('fetched model catalogue', () => {
     const parsed = parseCatalogFile(JSON.parse('{"version":1,"models":{"openai":{"__proto__":{"contextWindow":1},"constructor":{}}}}'));
     assert.equal(parsed.count, 0);
     assert.equal(findModelInfo('openai', 'constructor'), undefined);
+  });
+
+  test("a fetched entry's api says which OpenAI API serves it; a bad one is named", () => {
+    assert.equal(openAiApiFor('openai', 'gpt-7-turbo'), 'chat-completions');
+    const parsed = parseCatalogFile({
+      version: 1,
+      models: { openai: { 'gpt-7-turbo': { ...ENTRY, api: 'responses' }, 'gpt-7-odd': { ...ENTRY, api: 'assistants' } } },
+    });
+    assert.deepEqual(parsed.problems, ['openai/gpt-7-odd: api must be one of chat-completions, responses']);
+    applyFetchedCatalog(parsed.models);
+    assert.equal(openAiApiFor('openai', 'gpt-7-turbo'), 'responses');
+    assert.equal(openAiApiFor('azure-openai', 'gpt-7-turbo'), 'responses', 'an Azure deployment named after its model');
+    assert.equal(openAiApiFor('openai', 'gpt-7-turbo', 'chat-completions'), 'chat-completions', 'the setting wins');
+    assert.equal(openAiApiFor('openrouter', 'gpt-7-turbo'), 'chat-completions', 'another service is not OpenAI');
   });
 
   test('a stored file that is missing changes nothing; a corrupt one is reported and ignored', () => {

@@ -121,6 +121,55 @@ describe('apiProjection with native tool calling', () => {
     assert.match(messages[0]!.content as string, /The story so far\.[\s\S]*\[condense\] Result:\nCondensed\./);
   });
 
+  test('each piece of signed reasoning goes back in its place among the calls, whatever its vendor', () => {
+    const item = (id: string) => ({ type: 'reasoning_item' as const, id, encryptedContent: `enc-${id}`, summary: [`sum ${id}`] });
+    const messages = apiProjection(
+      log(
+        started,
+        {
+          ...respond('Reading.', call('u1', 'read_file', { path: 'a' }), call('u2', 'read_file', { path: 'b' })),
+          signedReasoning: [{ type: 'redacted_thinking', data: 'R' }, { text: 'hmm', signature: 'sig' }, item('rs1'), { ...item('rs2'), afterCalls: 1 }],
+        },
+        requested('c1', 'u1', 'read_file', { path: 'a' }),
+        { type: 'tool_result', callId: 'c1', tool: 'read_file', output: 'x' },
+        requested('c2', 'u2', 'read_file', { path: 'b' }),
+        { type: 'tool_result', callId: 'c2', tool: 'read_file', output: 'y' },
+      ),
+      NATIVE,
+    );
+    assert.deepEqual(messages[1]!.content, [
+      { type: 'redacted_thinking', data: 'R' },
+      { type: 'thinking', text: 'hmm', signature: 'sig' },
+      item('rs1'),
+      { type: 'text', text: 'Reading.' },
+      { type: 'tool_use', id: 'u1', name: 'read_file', input: { path: 'a' } },
+      item('rs2'),
+      { type: 'tool_use', id: 'u2', name: 'read_file', input: { path: 'b' } },
+    ]);
+  });
+
+  test('signed reasoning a hand-edited log left incomplete is dropped, the rest of the turn kept', () => {
+    const broken = [
+      { type: 'reasoning_item', id: 'rs1', summary: [] },
+      { type: 'redacted_thinking' },
+      { text: 'no signature' },
+      { type: 'reasoning_item', id: 'rs2', encryptedContent: 'e2', summary: ['s', 7] },
+    ] as unknown as ResponseEvent['signedReasoning'];
+    const messages = apiProjection(
+      log(started, { ...respond('', call('u1', 'read_file', { path: 'a' })), signedReasoning: broken }, requested('c1', 'u1', 'read_file', { path: 'a' }), {
+        type: 'tool_result',
+        callId: 'c1',
+        tool: 'read_file',
+        output: 'x',
+      }),
+      NATIVE,
+    );
+    assert.deepEqual(messages[1]!.content, [
+      { type: 'reasoning_item', id: 'rs2', encryptedContent: 'e2', summary: ['s'] },
+      { type: 'tool_use', id: 'u1', name: 'read_file', input: { path: 'a' } },
+    ]);
+  });
+
   test('signed reasoning leads the assistant turn; the reminder speaks of tool calls, not XML', () => {
     const messages = apiProjection(
       log(

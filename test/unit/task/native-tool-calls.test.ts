@@ -96,6 +96,26 @@ describe('runModelTurn with native tool calling', () => {
     assert.equal(turn.reasoning, 'first thought');
   });
 
+  test('whole pieces of reasoning are kept in order, each with how many calls came before it', async () => {
+    const item = { type: 'reasoning_item' as const, id: 'rs1', encryptedContent: 'E1', summary: ['Plan.'] };
+    const turn = await runModelTurn(
+      providerOf([
+        { type: 'signed_reasoning', part: { type: 'redacted_thinking', data: 'R' } },
+        { type: 'reasoning', text: 'Plan.' },
+        { type: 'signed_reasoning', part: item },
+        toolCall('{"path":"a"}'),
+        { type: 'reasoning', text: 'More.' },
+        { type: 'signed_reasoning', part: { ...item, id: 'rs2', summary: ['More.'] } },
+        toolCall('{"path":"b"}'),
+      ]),
+      native,
+      grammar,
+      () => {},
+    );
+    assert.deepEqual(turn.signedReasoning, [{ type: 'redacted_thinking', data: 'R' }, item, { ...item, id: 'rs2', summary: ['More.'], afterCalls: 1 }]);
+    assert.equal(turn.reasoning, 'Plan.More.');
+  });
+
   test('without tools in the request (XML), native calls a server sends anyway are ignored', async () => {
     const turn = await runModelTurn(
       providerOf([{ type: 'text', text: '<read_file>\n<path>a</path>\n</read_file>' }, toolCall('{"path":"b"}')]),
