@@ -2,6 +2,7 @@ import { parseArgs } from 'node:util';
 import type { ProviderId } from '../core/providers/types.js';
 import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 import { isProviderId, PROVIDER_IDS } from '../shared/providers.js';
+import { OPENAI_APIS, type OpenAiApi } from '../shared/provider-schemas.js';
 import { WEB_FLAG_OPTIONS, webSettingsFromFlags } from './web-flags.js';
 import { AUTO_APPROVE_FLAGS, type AutoApproveFlag, type CliOptions } from './cli-options.js';
 import { taskIdArgument, UsageError } from './usage-error.js';
@@ -31,6 +32,7 @@ function parseFlags(argv: readonly string[]) {
         'base-url': { type: 'string' },
         'reasoning-effort': { type: 'string' },
         'tool-protocol': { type: 'string' },
+        'openai-api': { type: 'string' },
         'context-window': { type: 'string' },
         'input-price': { type: 'string' },
         'output-price': { type: 'string' },
@@ -114,6 +116,10 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   if (toolProtocol !== undefined && toolProtocol !== 'xml' && toolProtocol !== 'native') {
     throw new UsageError(`--tool-protocol must be xml or native; got "${toolProtocol}"`);
   }
+  const openAiApi = values['openai-api'];
+  if (openAiApi !== undefined && !(OPENAI_APIS as readonly string[]).includes(openAiApi)) {
+    throw new UsageError(`--openai-api must be ${OPENAI_APIS.join(' or ')}; got "${openAiApi}"`);
+  }
   const modelOverrides: ModelInfoOverrides = {
     ...positiveNumber(values['context-window'], '--context-window', 'contextWindow', true),
     ...positiveNumber(values['input-price'], '--input-price', 'inputPrice', false),
@@ -145,6 +151,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     ...(values['base-url'] ? { baseUrl: values['base-url'] } : {}),
     ...(effort ? { reasoningEffort: effort } : {}),
     ...(toolProtocol ? { toolProtocol } : {}),
+    ...(openAiApi ? { openAiApi: openAiApi as OpenAiApi } : {}),
     modelOverrides,
     ...(idleTimeout !== undefined ? { idleTimeoutMs: Math.round(idleSeconds * 1000) } : {}),
     yes: values.yes!,

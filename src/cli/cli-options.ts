@@ -1,5 +1,6 @@
 import type { ProviderId, ToolProtocol } from '../core/providers/types.js';
 import type { PlanAct } from '../shared/plan-act.js';
+import type { OpenAiApi } from '../shared/provider-schemas.js';
 import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 import type { WebToolSettings } from '../core/browser/browser-settings.js';
 
@@ -25,6 +26,8 @@ export interface CliOptions {
   readonly reasoningEffort?: 'low' | 'medium' | 'high';
   /** xml (default) or the vendor's native tool calling. */
   readonly toolProtocol?: ToolProtocol;
+  /** --openai-api: Chat Completions or the Responses API, over the model catalogue's choice. */
+  readonly openAiApi?: OpenAiApi;
   /** For models the catalogue does not know (openai-compatible): window and prices per million tokens. */
   readonly modelOverrides: ModelInfoOverrides;
   /** --idle-timeout in milliseconds: a request receiving no byte for this long is retried; 0 turns it off. */

@@ -43,6 +43,7 @@ export function providerConfigFrom(flags: ProfiledOptions, env: NodeJS.ProcessEn
     ...(provider === 'azure-openai' && (profile?.apiVersion || env.OPENAI_API_VERSION) ? { apiVersion: profile?.apiVersion || env.OPENAI_API_VERSION } : {}),
     ...(options.reasoningEffort ? { reasoning: { effort: options.reasoningEffort } } : {}),
     ...(options.toolProtocol ? { toolProtocol: options.toolProtocol } : {}),
+    ...(options.openAiApi ? { openAiApi: options.openAiApi } : {}),
     ...(options.idleTimeoutMs !== undefined ? { idleTimeoutMs: options.idleTimeoutMs } : {}),
   };
 }
@@ -56,7 +57,7 @@ export function providerConfigFrom(flags: ProfiledOptions, env: NodeJS.ProcessEn
 export function modeProviderConfigsFrom(flags: ProfiledOptions, env: NodeJS.ProcessEnv): Partial<Record<PlanAct, ProviderConfig>> {
   const storageDir = flags.storage ?? defaultStorageDir(env);
   const fromFile = loadCliProfiles(storageDir).modeProfiles;
-  const { provider: _provider, model: _model, baseUrl: _baseUrl, reasoningEffort: _effort, toolProtocol: _protocol, ...kept } = flags;
+  const { provider: _provider, model: _model, baseUrl: _baseUrl, reasoningEffort: _effort, toolProtocol: _protocol, openAiApi: _api, ...kept } = flags;
   const configs: Partial<Record<PlanAct, ProviderConfig>> = {};
   for (const mode of ['plan', 'act'] as const) {
     const name = flags.modeProfiles[mode] ?? fromFile[mode];
@@ -75,7 +76,7 @@ export function modeProviderConfigsFrom(flags: ProfiledOptions, env: NodeJS.Proc
 export function condenseProviderConfigFrom(flags: ProfiledOptions & { readonly condenseProfile?: string }, env: NodeJS.ProcessEnv): ProviderConfig | undefined {
   if (flags.condenseProfile === undefined) return undefined;
   namedProfile(flags.condenseProfile, flags.storage ?? defaultStorageDir(env));
-  const { provider: _provider, model: _model, baseUrl: _baseUrl, reasoningEffort: _effort, toolProtocol: _protocol, ...kept } = flags;
+  const { provider: _provider, model: _model, baseUrl: _baseUrl, reasoningEffort: _effort, toolProtocol: _protocol, openAiApi: _api, ...kept } = flags;
   return providerConfigFrom({ ...kept, profile: flags.condenseProfile }, env);
 }
 
@@ -105,5 +106,6 @@ function withProfile(options: CliOptions, profile: ApiProfile): CliOptions {
     ...((options.baseUrl ?? profile.baseUrl) ? { baseUrl: options.baseUrl ?? profile.baseUrl } : {}),
     ...(effort ? { reasoningEffort: effort } : {}),
     ...((options.toolProtocol ?? profile.toolProtocol) ? { toolProtocol: options.toolProtocol ?? profile.toolProtocol } : {}),
+    ...((options.openAiApi ?? profile.openAiApi) ? { openAiApi: options.openAiApi ?? profile.openAiApi } : {}),
   };
 }

@@ -32,6 +32,7 @@ const MODEL_FLAGS = [
   'base-url',
   'reasoning-effort',
   'tool-protocol',
+  'openai-api',
   'context-window',
   'input-price',
   'output-price',

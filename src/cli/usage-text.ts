@@ -32,6 +32,9 @@ Options:
   --reasoning-effort LEVEL   low | medium | high: extended thinking where the model supports it
   --tool-protocol xml|native how the model calls tools: XML blocks in its text (default, any
                              model) or the vendor's native tool calling
+  --openai-api API           chat-completions | responses: the OpenAI API to speak (OpenAI, Azure,
+                             compatible servers); default: the Responses API for the models only
+                             it serves (the Codex models), else Chat Completions
   --context-window N         the model's context window in tokens (for openai-compatible models)
   --vision                   the model takes images (for models the catalogue does not know)
   --image FILE               send an image (PNG, JPEG, GIF or WebP, up to 5 MB) with the task or

@@ -3,6 +3,7 @@
 import { profileChoice } from '../../shared/api-profiles.js';
 import type { ApiProfile, ProviderName, ReasoningEffortName, ToolProtocolName } from '../../shared/protocol.js';
 import type { PlanAct } from '../../shared/plan-act.js';
+import type { OpenAiApi } from '../../shared/provider-schemas.js';
 
 /** The provider settings a profile puts in place of the main ones for a mode; the host adds the key. */
 export interface ModeProfileFields {
@@ -15,6 +16,8 @@ export interface ModeProfileFields {
   readonly reasoningEffort: ReasoningEffortName;
   /** Azure OpenAI's api-version; '' for the default. */
   readonly apiVersion: string;
+  /** The OpenAI API to speak; '' for the model catalogue's choice. */
+  readonly openAiApi: OpenAiApi | '';
 }
 
 /** A profile's own model for a mode, when it names one. */
@@ -32,6 +35,7 @@ export function modeProfileFields(profile: ApiProfile, mode: PlanAct): ModeProfi
     toolProtocol: choice.toolProtocol,
     reasoningEffort: choice.reasoningEffort ?? 'off',
     apiVersion: profile.apiVersion ?? '',
+    openAiApi: profile.openAiApi ?? '',
   };
 }
 

@@ -3,6 +3,7 @@ import * as vscode from 'vscode';
 import type { ProviderChoice } from '../../panel/panel-ports.js';
 import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
 import { REASONING_EFFORTS, type ProviderName, type ProviderSettingsView, type ReasoningEffortName } from '../../shared/protocol.js';
+import { OPENAI_APIS, type OpenAiApi } from '../../shared/provider-schemas.js';
 import { DEFAULT_MODELS, missingSetup } from '../../shared/provider-setup.js';
 import { API_KEY_ENV_VARS, PROVIDER_IDS, providerEntry } from '../../shared/providers.js';
 import type { ProviderConfig, ProviderId, ToolProtocol } from '../../core/providers/types.js';
@@ -33,6 +34,8 @@ export interface SmithSettings {
   readonly baseUrl: string;
   /** `smith.azureApiVersion`: Azure OpenAI's api-version; '' for the default. */
   readonly azureApiVersion: string;
+  /** `smith.openAiApi`: the OpenAI API to speak; '' for the model catalogue's choice. */
+  readonly openAiApi: OpenAiApi | '';
   /** `smith.vertex.project`, `smith.vertex.region`, `smith.bedrock.region`; '' means the environment's. */
   readonly cloud: CloudSettings;
   readonly policy: AutoApprovePolicy;
@@ -114,6 +117,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     model: text('model') || DEFAULT_MODELS[provider],
     baseUrl: text('baseUrl'),
     azureApiVersion: text('azureApiVersion'),
+    openAiApi: oneOf(config.get<string>('openAiApi'), ['', ...OPENAI_APIS] as const, ''),
     cloud: { vertexProject: text('vertex.project'), vertexRegion: text('vertex.region'), bedrockRegion: text('bedrock.region') },
     policy: {
       readFiles: flag('autoApprove.readFiles', true),
@@ -286,6 +290,7 @@ export function providerConfig(settings: SmithSettings, apiKey: string | undefin
     ...(apiKey ? { apiKey } : {}),
     ...(settings.baseUrl ? { baseUrl: settings.baseUrl } : {}),
     ...(settings.azureApiVersion ? { apiVersion: settings.azureApiVersion } : {}),
+    ...(settings.openAiApi ? { openAiApi: settings.openAiApi } : {}),
     ...cloudLocation(settings),
     ...(settings.toolProtocol === 'native' ? { toolProtocol: settings.toolProtocol } : {}),
     ...(settings.reasoningEffort !== 'off' ? { reasoning: { effort: settings.reasoningEffort } } : {}),

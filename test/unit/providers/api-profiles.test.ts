@@ -80,6 +80,7 @@ describe('API profiles', () => {
     "local": { "provider": "ollama", "model": "qwen2.5-coder:7b", "baseUrl": "http://gpu-box:11434/v1", "toolProtocol": "native" },
     "second-key": { "provider": "openrouter", "model": "qwen/qwen3-coder", "apiKeyEnv": "OPENROUTER_WORK_API_KEY", "reasoningEffort": "low" },
     "azure": { "provider": "azure-openai", "model": "gpt-4o-deployment", "baseUrl": "https://res.openai.azure.com", "apiVersion": "2025-01-01-preview" },
+    "azure-codex": { "provider": "azure-openai", "model": "codex-deployment", "baseUrl": "https://res.openai.azure.com", "openAiApi": "responses" },
   },
 }`,
       );
@@ -99,6 +100,12 @@ describe('API profiles', () => {
       assert.equal(providerConfigFrom(options({ profile: 'azure' }), {}).apiVersion, '2025-01-01-preview');
     });
 
+    test("a profile's openAiApi picks the OpenAI API; --openai-api wins over it", () => {
+      assert.equal(providerConfigFrom(options({ profile: 'azure-codex' }), {}).openAiApi, 'responses');
+      assert.equal(providerConfigFrom(options({ profile: 'azure-codex', openAiApi: 'chat-completions' }), {}).openAiApi, 'chat-completions');
+      assert.equal(providerConfigFrom(options({ profile: 'azure' }), {}).openAiApi, undefined);
+    });
+
     test("a profile's own key variable is read (and redacted); the provider's is the fallback", () => {
       const env = { OPENROUTER_WORK_API_KEY: 'sk-or-work-123456', OPENROUTER_API_KEY: 'sk-or-home-123456' };
       const config = providerConfigFrom(options({ profile: 'second-key' }), env);
@@ -110,7 +117,8 @@ describe('API profiles', () => {
     test('an unknown profile is a usage error naming the ones there are', () => {
       assert.throws(
         () => providerConfigFrom(options({ profile: 'nope' }), {}),
-        (error: Error) => error instanceof UsageError && /no API profile named "nope"; the profiles are local, second-key, azure/.test(error.message),
+        (error: Error) =>
+          error instanceof UsageError && /no API profile named "nope"; the profiles are local, second-key, azure, azure-codex/.test(error.message),
       );
       rmSync(join(storage, 'settings.json'));
       assert.throws(() => providerConfigFrom(options({ profile: 'local' }), {}), /add it under "profiles" in .*settings\.json/);

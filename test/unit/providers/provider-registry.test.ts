@@ -8,6 +8,7 @@ import { apiKeyEnvVar } from '../../../src/core/providers/create-provider.js';
 import { DEFAULT_MODELS } from '../../../src/shared/provider-setup.js';
 import { isProviderId, PROVIDER_IDS, PROVIDERS } from '../../../src/shared/providers.js';
 import { apiProfileSchema } from '../../../src/shared/protocol.js';
+import { OPENAI_APIS } from '../../../src/shared/provider-schemas.js';
 
 test('every consumer derives its providers from the one registry', () => {
   assert.deepEqual(
@@ -55,8 +56,11 @@ test("the VS Code setting lists every provider, in the registry's order, each wi
   assert.deepEqual(setting.enum, [...PROVIDER_IDS]);
   assert.equal(setting.enumDescriptions.length, PROVIDER_IDS.length);
   assert.equal(setting.default, PROVIDER_IDS[0]);
+  const openAiApi = manifest.contributes.configuration.properties['smith.openAiApi'];
+  assert.deepEqual(openAiApi.enum, ['', ...OPENAI_APIS], 'smith.openAiApi offers the APIs the engine speaks');
   const profiles = manifest.contributes.configuration.properties['smith.profiles'];
   assert.deepEqual(profiles.additionalProperties.properties.provider.enum, [...PROVIDER_IDS], 'a profile names a provider of the registry');
+  assert.deepEqual(profiles.additionalProperties.properties.openAiApi.enum, [...OPENAI_APIS]);
   assert.deepEqual(
     Object.keys(profiles.additionalProperties.properties),
     Object.keys(apiProfileSchema.shape),

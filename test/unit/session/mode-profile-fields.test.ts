@@ -29,11 +29,13 @@ describe('a mode’s API profile', () => {
       toolProtocol: 'native',
       reasoningEffort: 'high',
       apiVersion: '',
+      openAiApi: '',
     });
+    assert.equal(modeProfileFields({ provider: 'openai', openAiApi: 'responses' }, 'act').openAiApi, 'responses');
     const bare = modeProfileFields({ provider: 'anthropic' }, 'plan');
     assert.deepEqual(
       { ...bare, model: bare.model !== '' },
-      { provider: 'anthropic', model: true, baseUrl: '', toolProtocol: 'xml', reasoningEffort: 'off', apiVersion: '' },
+      { provider: 'anthropic', model: true, baseUrl: '', toolProtocol: 'xml', reasoningEffort: 'off', apiVersion: '', openAiApi: '' },
     );
   });
 
