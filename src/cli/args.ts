@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { splitWorktreeFlag } from './worktree-flag.js';
 import type { ProviderId } from '../core/providers/types.js';
 import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 import { isProviderId, PROVIDER_IDS } from '../shared/providers.js';
@@ -9,7 +10,7 @@ import { taskIdArgument, UsageError } from './usage-error.js';
 import { checkedHosts, checkedRule, condenseTrigger, positiveCost, positiveNumber, repeatLimit, wholeCount } from './flag-checks.js';
 
 /** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); cli-main.ts runs them. */
-export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'mcp', 'checkpoints', 'rewind', 'replay', 'models'];
+export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'mcp', 'checkpoints', 'rewind', 'replay', 'models', 'worktree'];
 
 /** Reads the flags themselves; node's own message about a bad flag becomes a UsageError. */
 function parseFlags(argv: readonly string[]) {
@@ -82,7 +83,9 @@ function parseFlags(argv: readonly string[]) {
 
 /** Parses argv (without node and script); throws UsageError on a bad call. */
 export function parseCliArgs(argv: readonly string[], currentDir: string): CliOptions {
-  const { values, positionals } = parseFlags(argv);
+  const split = splitWorktreeFlag(argv, (rest) => parseFlags(rest).positionals.length);
+  if (split.problem) throw new UsageError(split.problem);
+  const { values, positionals } = parseFlags(split.argv);
   const provider = values.provider;
   if (provider !== undefined && !isProviderId(provider)) {
     throw new UsageError(`--provider must be one of ${PROVIDER_IDS.join(', ')}; got "${provider}"`);
@@ -141,6 +144,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   const task = positionals.join(' ').trim();
   return {
     ...(task ? { task } : {}),
+    ...(split.worktree ? { worktree: split.worktree } : {}),
     cwd: values.cwd ?? currentDir,
     addDirs: values['add-dir'] ?? [],
     skillDirs: values['skill-dir'] ?? [],

@@ -44,6 +44,8 @@ import { cliSkillSettings } from './skill-setup.js';
 import { chainEvents, type runTaskChain, type TaskChainResult } from '../core/task/task-chain.js';
 import { chooseMode } from './mode-choice.js';
 import { DEFAULT_MODE_SLUG } from '../core/modes/built-in-modes.js';
+import { printWorktreeEnd, resumedWorktreePlace, startInWorktree } from './worktree-run.js';
+import type { TaskWorktree } from '../core/worktrees/worktree-types.js';
 
 declare const SMITH_VERSION: string | undefined;
 
@@ -58,6 +60,11 @@ async function main(argv: readonly string[]): Promise<number> {
     const { runCheckpointCommand } = await import('./checkpoint-commands.js');
     const redactor = cliRedactor(process.env);
     return runCheckpointCommand(argv, process.stdout, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor));
+  }
+  if (argv[0] === 'worktree') {
+    const { runWorktreeCommand } = await import('./worktree-command.js');
+    const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, cliRedactor(process.env));
+    return runWorktreeCommand(argv.slice(1), { out: process.stdout, err: process.stderr, style });
   }
   if (argv[0] === 'models') {
     const { runModelsCommand } = await import('./models-command.js');
@@ -91,6 +98,15 @@ async function main(argv: readonly string[]): Promise<number> {
 
   const redactor = cliRedactor(process.env);
   const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
+  if (options.worktree && options.resume) throw new UsageError('--worktree starts a new task; a resumed task goes on where it ran');
+  if (options.worktree && options.dryRun)
+    throw new UsageError('--worktree and --dry-run cannot be used together (a dry run writes nothing; a worktree is a checkout)');
+  const worktreePlace = options.worktree
+    ? await startInWorktree(options.worktree, cwd, taskText, storageDir, process.stderr, style)
+    : options.resume
+      ? resumedWorktreePlace(storageDir, options.resume)
+      : undefined;
+  if (worktreePlace) cwd = worktreePlace.cwd;
   // Built first: a provider that cannot be built says what to fix before anything starts.
   const condense = condenseProviderConfigFrom(options, process.env);
   const providers = sessionProviders({
@@ -150,7 +166,7 @@ async function main(argv: readonly string[]): Promise<number> {
     askOnTerminal ? { lines: askOnTerminal, err: process.stderr, style } : undefined,
   );
   const environment = await openSession({
-    place: { cwd, additionalRoots, storageDir },
+    place: { cwd, additionalRoots, storageDir, ...(worktreePlace ? { worktree: worktreePlace.worktree } : {}) },
     providers,
     settings: {
       policy: policyFromFlags(options),
@@ -259,10 +275,12 @@ async function main(argv: readonly string[]): Promise<number> {
         });
       };
     }
-    const code = await runOnce(task, environment.options, options, reporter, style, lines);
+    const code = await runOnce(task, environment.options, options, reporter, style, lines, worktreePlace?.worktree);
     if (overlay) await writePatch(overlay, cwd, options.patchFile);
     return code;
   } finally {
+    // Also when the run failed: the worktree is there, with whatever the task did.
+    if (worktreePlace) printWorktreeEnd(worktreePlace, process.stderr, style);
     lines?.close();
     jsonInput?.close();
     await environment.dispose();
@@ -317,6 +335,7 @@ async function runOnce(
   reporter: HumanReporter,
   style: Style,
   lines: LineSource | undefined,
+  worktree?: TaskWorktree,
 ): Promise<number> {
   const started = Date.now();
   const follow = (task: Task) => {
@@ -358,9 +377,9 @@ async function runOnce(
   // Tokens, cost and steps of the whole chain, when the model handed over with new_task.
   const events = chainEvents(finished.tasks);
   if (options.output === 'json') {
-    process.stdout.write(`${JSON.stringify(jsonSummary(task.id, events, outcome, Date.now() - started))}\n`);
+    process.stdout.write(`${JSON.stringify({ ...jsonSummary(task.id, events, outcome, Date.now() - started), ...(worktree ? { worktree } : {}) })}\n`);
   } else if (options.output === 'stream-json') {
-    writeStreamJson(process.stdout, { type: 'summary', ...jsonSummary(task.id, events, outcome, Date.now() - started) });
+    writeStreamJson(process.stdout, { type: 'summary', ...jsonSummary(task.id, events, outcome, Date.now() - started), ...(worktree ? { worktree } : {}) });
   } else {
     printOutcome(outcome, task.id, style, options.quiet ? undefined : usageTotals(events));
   }

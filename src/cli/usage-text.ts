@@ -11,11 +11,15 @@ export const USAGE = `Usage: smith [options] [task]
        smith models refresh [URL | FILE]                 (fetch a model catalogue: newer models' facts)
        smith replay TASK_ID [--model ID] [--provider NAME] [--mode NAME] [--rules FILE] [--output json]
        smith replay --batch FILE [--concurrency N]   (run stored tasks again in a scratch copy; compare)
+       smith worktree list | diff NAME | merge NAME [--squash] | pr NAME | discard NAME [--force]
 
 Runs one task when a task is given (or piped on stdin); with no task on a terminal, starts a REPL.
 
 Options:
   --cwd DIR                  workspace folder (default: the current folder)
+  --worktree [NAME]          run the task in a new git worktree on the branch smith/NAME (NAME
+                             from the task when not given; --worktree=NAME is unambiguous),
+                             outside the workspace; its branch and folder are printed at the end
   --add-dir DIR              another workspace folder (repeatable); inside the workspace like
                              --cwd, its files addressed as <folder name>/path
   --skill-dir DIR            a folder of Agent Skills (<DIR>/<name>/SKILL.md) for this run

@@ -43,23 +43,32 @@ export async function createWorktree(
   const folder = worktreesFolder(repo, settings.parent, others);
   const wanted = request.name === undefined ? nameFromTask(request.task ?? '') || 'task' : sanitizeWorktreeName(request.name);
   if (wanted === '') throw new WorktreeError('bad-name', `"${request.name}" has nothing a worktree name can keep (letters, digits, ".", "_", "-").`);
-  const branches = await taskBranches(repo.top, listener);
-  const name = uniqueName(wanted, (candidate) => {
-    const branch = `${BRANCH_PREFIX}${candidate}`;
-    return branches.has(branch) || [...branches.keys()].some((b) => b.startsWith(`${branch}/`)) || exists(join(folder, candidate));
-  });
-  const branch = `${BRANCH_PREFIX}${name}`;
-  if ((await gitRead(['check-ref-format', '--branch', branch], repo.top, listener)).code !== 0) {
-    throw new WorktreeError('bad-name', `"${branch}" is not a valid branch name.`);
-  }
-  const path = join(folder, name);
-  checkOutside(path, repo, others, `The worktree ${path}`);
   const made = mkdirSync(folder, { recursive: true });
-  const added = await git(['worktree', 'add', '--track', '-b', branch, '--', path, base.branch], repo.top, listener);
-  if (added.code !== 0) {
-    // Only the folders made here and still empty are removed: nothing else was touched.
-    if (made) removeEmptyUpTo(folder, made);
-    throw new WorktreeError('git-failed', `git worktree add failed: ${(added.stderr || added.stdout).trim()}`);
+  let name = '';
+  let path = '';
+  let branch = '';
+  // Another Smith may take the same name between the check and `git worktree add` (two tasks
+  // started at once): its add fails, the name is taken now, and the next free one is tried.
+  for (let attempt = 1; ; attempt++) {
+    const branches = await taskBranches(repo.top, listener);
+    name = uniqueName(wanted, (candidate) => {
+      const candidateBranch = `${BRANCH_PREFIX}${candidate}`;
+      return branches.has(candidateBranch) || [...branches.keys()].some((b) => b.startsWith(`${candidateBranch}/`)) || exists(join(folder, candidate));
+    });
+    branch = `${BRANCH_PREFIX}${name}`;
+    if ((await gitRead(['check-ref-format', '--branch', branch], repo.top, listener)).code !== 0) {
+      throw new WorktreeError('bad-name', `"${branch}" is not a valid branch name.`);
+    }
+    path = join(folder, name);
+    checkOutside(path, repo, others, `The worktree ${path}`);
+    const added = await git(['worktree', 'add', '--track', '-b', branch, '--', path, base.branch], repo.top, listener);
+    if (added.code === 0) break;
+    const takenMeanwhile = exists(path) || (await taskBranches(repo.top, listener)).has(branch);
+    if (!takenMeanwhile || attempt === 5) {
+      // Only the folders made here and still empty are removed: nothing else was touched.
+      if (made) removeEmptyUpTo(folder, made);
+      throw new WorktreeError('git-failed', `git worktree add failed: ${(added.stderr || added.stdout).trim()}`);
+    }
   }
   const taskFolder = join(path, repo.workspaceInTop);
   const copies = copyOptInFiles(repo.workspace, taskFolder, patterns);

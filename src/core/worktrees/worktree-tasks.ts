@@ -17,3 +17,4 @@ export async function listWorktrees(workspace: string, listener?: CommandListene
   const repo = await readRepository(workspace, listener);
   return worktreeTasks(repo.top, listener);
 }
+export { parseWorktreeSettings } from './worktree-settings.js';

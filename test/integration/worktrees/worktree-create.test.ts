@@ -95,6 +95,13 @@ describe('making a worktree for a task', () => {
     assert.equal((await listWorktrees(r.repo)).length, 3);
   });
 
+  it('gives tasks started at the same moment with one name different names', async () => {
+    const r = repo();
+    const made = await Promise.all([1, 2, 3, 4].map(() => createWorktree(r.repo, { name: 'race' })));
+    assert.deepEqual(made.map((m) => m.worktree.name).sort(), ['race', 'race-2', 'race-3', 'race-4']);
+    assert.equal((await listWorktrees(r.repo)).length, 4);
+  });
+
   it('refuses a folder that is not in a git repository, and a bare repository', async () => {
     const r = repo();
     const plain = join(r.home, 'plain');
