@@ -15,7 +15,7 @@ import {
 import { UsageError } from './usage-error.js';
 import { defaultStorageDir } from './default-storage.js';
 import type { Style } from './style.js';
-import { loadWorktreeSettings } from './worktree-settings.js';
+import { loadWorktreeSettings } from './worktree-settings-file.js';
 
 export const WORKTREE_USAGE = `smith worktree list [--output json]
 smith worktree diff NAME [--output json]

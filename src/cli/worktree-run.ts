@@ -7,7 +7,7 @@ import { createWorktree } from '../core/worktrees/worktree-tasks.js';
 import type { TaskWorktree } from '../core/worktrees/worktree-types.js';
 import { UsageError } from './usage-error.js';
 import type { Style } from './style.js';
-import { loadWorktreeSettings } from './worktree-settings.js';
+import { loadWorktreeSettings } from './worktree-settings-file.js';
 
 /** Where a run works when it has a worktree of its own. */
 export interface WorktreePlace {
