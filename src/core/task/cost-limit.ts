@@ -21,3 +21,15 @@ export function unpricedModels(options: Pick<TaskOptions, 'provider' | 'provider
   });
   return [...new Set(unpriced.map((provider) => `${provider.id}/${provider.modelId}`))];
 }
+
+/** What an event cost that is charged to the budget when logged: the task's own requests (sub-agents charge theirs themselves). */
+export function chargedCost(event: TaskEvent): number | undefined {
+  switch (event.type) {
+    case 'model_response':
+    case 'history_condensed':
+    case 'condense_failed':
+      return event.cost;
+    default:
+      return undefined;
+  }
+}

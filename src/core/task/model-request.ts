@@ -7,6 +7,7 @@ import { TurnInterruptedError, runModelTurn, type ModelTurn, type TurnDelta } fr
 import { RedactedDeltas } from './redacted-deltas.js';
 import type { TaskOptions, TaskUpdate } from './task-types.js';
 import type { TaskLog } from '../log/task-log.js';
+import { serializeBlocks } from '../parse/serialize-blocks.js';
 import { userStopReason } from './turn-abort.js';
 import type { setupTurn } from './turn-setup.js';
 
@@ -87,6 +88,19 @@ async function streamTurn(task: ModelRequestContext, setup: TurnSetup, toModel: 
     log.append({ type: 'response_interrupted', partialText: error.partialText, error: error.message });
     throw error.cause;
   }
+}
+
+/** Logs a model's complete answer with its usage and cost (unknown without the model's prices). */
+export function logModelResponse(log: TaskLog, setup: TurnSetup, turn: ModelTurn, cost: number | undefined): void {
+  log.append({
+    type: 'model_response',
+    text: serializeBlocks(turn.blocks),
+    reasoning: turn.reasoning,
+    blocks: turn.blocks,
+    usage: turn.usage,
+    ...(cost === undefined ? {} : { cost }),
+    ...(setup.toolProtocol === 'native' && turn.signedReasoning.length > 0 ? { signedReasoning: turn.signedReasoning } : {}),
+  });
 }
 
 function isContextTooLong(error: unknown): boolean {

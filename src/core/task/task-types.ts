@@ -13,6 +13,7 @@ import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { EditScope } from '../permissions/edit-scope.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { TaskEvent } from '../log/events.js';
+import type { CostBudget } from '../log/cost-budget.js';
 import type { TurnDelta } from './model-turn.js';
 import type { TurnInputs } from './turn-setup.js';
 import type { TaskWorktree } from '../worktrees/worktree-types.js';
@@ -66,6 +67,14 @@ export interface TaskOptions extends TurnInputs {
   expandMentions?(text: string): Promise<ExpandedMessage>;
 }
 
+/** What a run counts against: the limits it shares with the tasks before it in a chain and the task that started it. */
+export interface RunBudget {
+  /** Requests made by the tasks that handed over to this one (new_task). */
+  readonly iterationsUsed?: number;
+  /** The cost budget shared with the rest of the tree (cost-budget.ts). */
+  readonly costs?: CostBudget;
+}
+
 /** How a run of the loop ended. */
 export type TaskOutcome =
   | { readonly status: 'completed'; readonly result: string; readonly command?: string }
@@ -80,3 +89,8 @@ export type TaskUpdate =
   | { readonly type: 'progress'; readonly callId: string; readonly text: string }
   /** A failed request will be retried after a wait the UI shows ("retrying in 4 s, attempt 2/3"). */
   | { readonly type: 'retry'; readonly attempt: number; readonly maxRetries: number; readonly delayMs: number; readonly reason: string };
+
+/** The auto-approve policy in force now (a function is read each time, so a settings change applies at once). */
+export function policyNow(options: Pick<TaskOptions, 'policy'>): AutoApprovePolicy {
+  return typeof options.policy === 'function' ? options.policy() : options.policy;
+}
