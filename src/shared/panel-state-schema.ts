@@ -1,0 +1,183 @@
+// What the panel shows: its state as the host sends it whole, and the parts sent on their own.
+import { z } from 'zod';
+import type { DeepReadonly } from './deep-readonly.js';
+import { mcpPanelStateSchema } from './mcp-schemas.js';
+import { todoItemSchema } from './todo-items.js';
+import { shownApprovalSchema } from './tool-details.js';
+import { modelListSchema, providerSettingsViewSchema } from './provider-schemas.js';
+import { uiMessageSchema, uiUsageSchema } from './ui-messages.js';
+
+/** Which screen of the panel is showing. */
+export const PANEL_VIEWS = ['chat', 'settings', 'history', 'mcp'] as const;
+export type PanelView = (typeof PANEL_VIEWS)[number];
+
+export const modeSchema = z.enum(['plan', 'act']);
+/** A tool call waiting for the user's decision: the request as logged in its `approval_asked` event. */
+export type PendingApproval = DeepReadonly<z.infer<typeof shownApprovalSchema>>;
+
+/** A follow-up question from the model waiting for an answer. */
+const pendingQuestionSchema = z.object({ question: z.string(), options: z.array(z.string()) });
+export type PendingQuestion = DeepReadonly<z.infer<typeof pendingQuestionSchema>>;
+
+/** `interrupted`: the log ends mid-run (the window was reloaded or Smith stopped); Resume continues it. */
+const taskRunStatusSchema = z.enum(['idle', 'running', 'awaiting_approval', 'awaiting_answer', 'completed', 'failed', 'aborted', 'interrupted']);
+export type TaskRunStatus = z.infer<typeof taskRunStatusSchema>;
+
+/** What a request held (estimated tokens) against the model's window. */
+const taskContextSchema = z.object({
+  tokens: z.number(),
+  window: z.number().optional(),
+  system: z.number(),
+  tools: z.number(),
+  conversation: z.number(),
+  results: z.number(),
+  condenseAt: z.number().optional(),
+});
+
+/** The open task as the chat shows it. */
+const taskViewSchema = z.object({
+  id: z.string(),
+  /** The newest messages of the chat (a snapshot carries a page of them); older ones are asked for with `olderMessages`. */
+  messages: z.array(uiMessageSchema),
+  /** The index of `messages[0]` in the whole chat: as many older messages exist. Absent: none. */
+  messagesFrom: z.number().int().nonnegative().optional(),
+  /** Lines of the task's log that could not be read (damaged, or torn by a crash), left out of the chat. */
+  problems: z.array(z.string()).optional(),
+  usage: uiUsageSchema,
+  /** Cost in US dollars so far, when prices are known. */
+  cost: z.number().optional(),
+  mode: modeSchema,
+  modeSlug: z.string(),
+  status: taskRunStatusSchema,
+  pendingApproval: shownApprovalSchema.optional(),
+  pendingQuestion: pendingQuestionSchema.optional(),
+  /** The last failure, shown with a retry button. */
+  error: z.string().optional(),
+  /** Messages sent while Smith worked, not yet delivered (they go with its next request), oldest first. */
+  queued: z.array(z.string()).optional(),
+  /** The todo list as the model (update_todo_list) or the user last left it; absent until there is one. */
+  todos: z.array(todoItemSchema).optional(),
+  /** What the latest request held (estimated tokens) against the model's window; absent before the first. */
+  context: taskContextSchema.optional(),
+});
+export type TaskView = DeepReadonly<z.infer<typeof taskViewSchema>>;
+
+/** The parts of the task view that change as a run goes: the usage line, the todo list, the context bar. */
+export const taskProgressSchema = taskViewSchema.pick({ usage: true, cost: true, todos: true, context: true });
+export type TaskProgress = DeepReadonly<z.infer<typeof taskProgressSchema>>;
+
+/**
+ * A task the panel holds besides the one shown, or the one shown: running, waiting for the user, or
+ * finished while not shown (listed until opened or closed). `status`: running (working),
+ * awaiting_approval, awaiting_answer, completed (done), failed, aborted (stopped).
+ */
+export const liveTaskSchema = z.object({
+  id: z.string(),
+  /** The first line of the task's text. */
+  title: z.string(),
+  status: taskRunStatusSchema,
+  /** US dollars so far, when prices are known. */
+  cost: z.number().optional(),
+});
+export type LiveTask = DeepReadonly<z.infer<typeof liveTaskSchema>>;
+
+/** One stored task in the history list. */
+const historyItemSchema = z.object({
+  taskId: z.string(),
+  task: z.string(),
+  startedAt: z.number(),
+  updatedAt: z.number(),
+  status: z.string(),
+  /** Bytes of checkpoint storage the task's snapshots take (shared contents counted); absent without checkpoints. */
+  checkpointBytes: z.number().optional(),
+  /** US dollars it cost, when its models' prices are known. */
+  cost: z.number().optional(),
+});
+export type HistoryItem = DeepReadonly<z.infer<typeof historyItemSchema>>;
+
+/** One completion for an @-mention in the Task box: what to insert after the `@`, and what it is. */
+const mentionSuggestionSchema = z.object({ value: z.string(), label: z.string(), detail: z.string() });
+export type MentionSuggestion = DeepReadonly<z.infer<typeof mentionSuggestionSchema>>;
+
+/** The auto-approve toggles and the limits per task, as the user's settings hold them (the chat's auto-approve bar). */
+export const autoApproveViewSchema = z.object({
+  readFiles: z.boolean(),
+  editFiles: z.boolean(),
+  /** Commands the model marked as safe (requires_approval false). */
+  safeCommands: z.boolean(),
+  allCommands: z.boolean(),
+  mcpTools: z.boolean(),
+  /** The web tools: browser launches and web_fetch hosts (absent: off). */
+  browser: z.boolean().optional(),
+  /** Model requests a task may make before Smith stops and asks. */
+  maxRequests: z.number().int().min(1).max(10_000),
+  /** US dollars a task may cost before Smith stops and asks; absent: no limit. */
+  maxCost: z.number().positive().max(100_000).optional(),
+  /** Commands run in the command sandbox (`smith.sandbox`): they can change the workspace, nothing else. */
+  sandboxed: z.boolean().optional(),
+});
+export type AutoApproveView = DeepReadonly<z.infer<typeof autoApproveViewSchema>>;
+
+/** Everything the panel renders; sent whole on `ready` and whenever the webview was hidden. */
+export const panelStateSchema = z.object({
+  /**
+   * The view the host last asked the panel to show (a title-bar command, a task sent before the
+   * setup). It is a request, not the panel's current view: a webview follows it only when
+   * `viewRequest` changes, so a later snapshot never takes back a view the user chose.
+   */
+  view: z.enum(PANEL_VIEWS),
+  /** Names the host's latest request to show `view`; absent until the host has made one. */
+  viewRequest: z.string().max(100).optional(),
+  task: taskViewSchema.optional(),
+  /** The tasks the panel runs or holds, oldest first (the shown one among them once it has run); kept current by `liveTasks`. */
+  tasks: z.array(liveTaskSchema).optional(),
+  settings: providerSettingsViewSchema,
+  history: z.array(historyItemSchema),
+  /** The stored tasks are still being read (after start-up); `history` is empty until a later snapshot brings them. */
+  historyLoading: z.literal(true).optional(),
+  modes: z.array(z.object({ slug: z.string(), name: z.string() })),
+  /** Mode to start new tasks in. */
+  mode: modeSchema,
+  modeSlug: z.string(),
+  /** MCP servers; kept current between snapshots by `mcpState`. */
+  mcp: mcpPanelStateSchema,
+  /** A task sent before the provider was set up; it waits, whatever view is showing, and starts once the setup is complete. */
+  pendingTask: z.string().optional(),
+  autoApprove: autoApproveViewSchema,
+  /** The models last listed for the Settings view (`listModels`). */
+  models: modelListSchema.optional(),
+  /** Completions for the @-mention being typed (`suggestMentions`), with the text they are for. */
+  mentionSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
+  /** The rules files found for the open task (or the workspace), listed in the Settings view with a toggle each. */
+  rules: z.array(z.object({ label: z.string(), active: z.boolean(), note: z.string().optional(), disabled: z.boolean() })).optional(),
+  /** The Agent Skills found for the workspace, listed in the Settings view with where each comes from and a toggle each. */
+  agentSkills: z
+    .object({
+      skills: z.array(
+        z.object({
+          name: z.string(),
+          description: z.string().optional(),
+          location: z.string(),
+          scope: z.enum(['workspace', 'user', 'extra']),
+          offered: z.boolean(),
+          disabled: z.boolean(),
+          note: z.string().optional(),
+        }),
+      ),
+      /** What could not be read (a link out of the workspace, a huge or binary SKILL.md), one line each. */
+      notes: z.array(z.string()),
+    })
+    .optional(),
+  /** Completions for the `/command` being typed (`suggestCommands`): the user's command files and MCP prompts. */
+  commandSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
+  /** A sub-agent's chat the user opened (`openSubagentChat`) from the open task's use_subagents card: its own messages, read-only. */
+  subagentChat: z
+    .object({
+      parentId: z.string(),
+      taskId: z.string(),
+      status: z.enum(['running', 'completed', 'failed', 'aborted']),
+      messages: z.array(uiMessageSchema),
+    })
+    .optional(),
+});
+export type PanelState = DeepReadonly<z.infer<typeof panelStateSchema>>;
