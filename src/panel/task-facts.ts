@@ -1,5 +1,6 @@
 import { currentTodoList } from '../core/context/todo-list.js';
-import type { ContextMeasured, TaskEvent } from '../core/log/events.js';
+import type { ContextMeasured } from '../core/log/context-events.js';
+import type { TaskEvent } from '../core/log/events.js';
 import { taskStatus, type StoredTaskSummary } from '../core/log/task-log.js';
 import { visibleEvents } from '../core/log/visible-events.js';
 import { currentPlanActAndMode } from '../core/task/turn-setup.js';

@@ -1,4 +1,5 @@
-import type { CheckpointCreated, TaskEvent } from '../log/events.js';
+import type { CheckpointCreated } from '../log/checkpoint-events.js';
+import type { TaskEvent } from '../log/events.js';
 import type { TaskLog } from '../log/task-log.js';
 import { visibleEvents } from '../log/visible-events.js';
 import type { CheckpointRoots, WorkspaceCheckpoints } from './workspace-checkpoints.js';

@@ -1,4 +1,4 @@
-import type { CheckpointFolder } from '../log/events.js';
+import type { CheckpointFolder } from '../log/checkpoint-events.js';
 import type { CheckpointStore, RestorePlan } from './checkpoint-store.js';
 import type { SkippedFile } from './workspace-snapshot.js';
 

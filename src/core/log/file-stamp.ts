@@ -1,4 +1,4 @@
-// The stamp types alone, so events.ts and tool-spec.ts can name them without importing file-stamping.ts,
+// The stamp types alone, so tool-events.ts and tool-spec.ts can name them without importing file-stamping.ts,
 // which imports both of them.
 
 /**

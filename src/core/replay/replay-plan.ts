@@ -1,7 +1,8 @@
 // What a replay takes from the original task's log: where it started, what the user said, and
 // what the user decided. Pure: reads events, touches nothing.
 import type { PlanAct } from '../../shared/plan-act.js';
-import type { CheckpointFolder, TaskEvent } from '../log/events.js';
+import type { CheckpointFolder } from '../log/checkpoint-events.js';
+import type { TaskEvent } from '../log/events.js';
 import type { MentionedContext } from '../task/mentioned-context.js';
 import { visibleEvents } from '../log/visible-events.js';
 

@@ -1,4 +1,5 @@
-import type { TaskEvent, ToolRequested } from '../log/events.js';
+import type { TaskEvent } from '../log/events.js';
+import type { ToolRequested } from '../log/tool-events.js';
 import { toolEntry } from '../../shared/tool-catalogue.js';
 
 /** Files the task changed recently, for the environment details (newest first, capped). */

@@ -1,4 +1,5 @@
-import type { SkillLoaded, TaskEvent } from '../log/events.js';
+import type { SkillLoaded } from '../log/conversation-events.js';
+import type { TaskEvent } from '../log/events.js';
 
 /**
  * The Agent Skill in force at the end of the log: the last one loaded, unless the user wrote

@@ -13,7 +13,9 @@ import { shortenedOutput, shortenedThrough } from '../context/result-shortening.
 import { selectContextImages } from '../context/image-budget.js';
 import { hiddenSeqs } from '../context/truncation-plan.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
-import type { ModelResponse, SignedReasoning, TaskEvent, ToolRequested } from '../log/events.js';
+import type { ModelResponse, SignedReasoning } from '../log/conversation-events.js';
+import type { TaskEvent } from '../log/events.js';
+import type { ToolRequested } from '../log/tool-events.js';
 import { visibleEvents } from '../log/visible-events.js';
 import { isTool } from '../../shared/tool-catalogue.js';
 

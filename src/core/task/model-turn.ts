@@ -3,7 +3,7 @@ import { serializeBlocks } from '../parse/serialize-blocks.js';
 import { StreamingToolParser } from '../parse/streaming-tool-parser.js';
 import type { AssistantBlock, ToolGrammar, ToolUseBlock } from '../parse/types.js';
 import type { ApiProvider, ApiRequest, ApiStreamChunk, TokenUsage } from '../providers/types.js';
-import type { SignedReasoning } from '../log/events.js';
+import type { SignedReasoning } from '../log/conversation-events.js';
 import { nativeToolBlock } from './native-tool-calls.js';
 
 /** One streamed model response, reduced to what the loop acts on. */

@@ -6,7 +6,8 @@ import type { Base64Image } from '../providers/types.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { ReadGuard } from '../workspace/read-guard.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
-import type { SkillLoaded, ToolResultDetails } from '../log/events.js';
+import type { SkillLoaded } from '../log/conversation-events.js';
+import type { ToolResultDetails } from '../log/tool-events.js';
 import type { KnownFile } from '../log/file-stamp.js';
 import { TOOL_CATALOGUE, type ToolGroup, type ToolName } from '../../shared/tool-catalogue.js';
 

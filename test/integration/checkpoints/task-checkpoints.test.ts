@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { ChildProcessRunner } from '../../../src/core/process/child-process-runner.js';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
-import type { CheckpointCreated } from '../../../src/core/log/events.js';
+import type { CheckpointCreated } from '../../../src/core/log/checkpoint-events.js';
 import { Task } from '../../../src/core/task/task.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
 import { gate } from '../../helpers/gate.js';

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
 import type { ProviderId } from '../../../src/core/providers/types.js';
-import type { RequestRetried } from '../../../src/core/log/events.js';
+import type { RequestRetried } from '../../../src/core/log/conversation-events.js';
 import { Task, type TaskUpdate } from '../../../src/core/task/task.js';
 import { uiProjection } from '../../../src/core/task/ui-projection.js';
 import type { UiRetryMessage } from '../../../src/shared/ui-messages.js';

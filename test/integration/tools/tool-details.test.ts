@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { ChildProcessRunner } from '../../../src/core/process/child-process-runner.js';
 import { CommandSessions } from '../../../src/core/process/command-sessions.js';
 import { APPROVE_ALL_POLICY, DEFAULT_POLICY } from '../../../src/core/log/approval-policy.js';
-import type { ToolResultDetails } from '../../../src/core/log/events.js';
+import type { ToolResultDetails } from '../../../src/core/log/tool-events.js';
 import { askFollowupQuestionTool } from '../../../src/core/tools/ask-followup-question.js';
 import { createExecuteCommandTool } from '../../../src/core/tools/execute-command.js';
 import { listCodeDefinitionNamesTool } from '../../../src/core/tools/list-code-definition-names.js';

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { apiProjection } from '../../../src/core/task/api-projection.js';
-import type { ModelResponse } from '../../../src/core/log/events.js';
+import type { ModelResponse } from '../../../src/core/log/conversation-events.js';
 import { eventFromLine, storedLine } from '../../../src/core/log/stored-events.js';
 import { TaskLog, listStoredTasks, readTaskEvents, taskDir } from '../../../src/core/log/task-log.js';
 import { uiProjection } from '../../../src/core/task/ui-projection.js';
