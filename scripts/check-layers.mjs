@@ -21,6 +21,7 @@ export const CORE_ORDER = [
   'worktrees',
   'providers',
   'secrets',
+  'web-search',
   'search',
   'code',
   'log',

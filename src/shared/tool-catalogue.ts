@@ -11,9 +11,9 @@ export type ToolGroup = 'read' | 'edit' | 'command' | 'mcp' | 'browser' | 'inter
 /**
  * The names of permission rules (Claude Code's, so users can reuse theirs) that can name a tool
  * besides its own name: `Read(src/**)`, `Edit(…)`, `Write(…)`, `Bash(npm test)`,
- * `WebFetch(domain:…)`; `mcp__` stands for `mcp__server__tool` rules.
+ * `WebFetch(domain:…)`, `WebSearch`; `mcp__` stands for `mcp__server__tool` rules.
  */
-export type PermissionRuleName = 'Read' | 'Edit' | 'Write' | 'Bash' | 'WebFetch' | 'mcp__';
+export type PermissionRuleName = 'Read' | 'Edit' | 'Write' | 'Bash' | 'WebFetch' | 'WebSearch' | 'mcp__';
 
 /** One row of the catalogue. */
 export interface ToolEntry {
@@ -24,6 +24,8 @@ export interface ToolEntry {
   /** The codicon of its card and approval in the panel. */
   readonly icon: string;
   readonly group: ToolGroup;
+  /** Mode groups that offer it besides its own (a read-only web tool in read-only modes); its group still picks the auto-approve switch. */
+  readonly alsoIn?: readonly ToolGroup[];
   /** Plan, Act or both offer it; the engine refuses a call in any other. */
   readonly planAct: readonly PlanAct[];
   /**
@@ -96,6 +98,16 @@ export const TOOL_CATALOGUE = {
   execute_command: { verb: 'Run', icon: 'terminal', group: 'command', planAct: ACT, rules: ['Bash'], claudeName: 'Bash', subagents: 'granted' },
   browser_action: { verb: 'Browser', icon: 'globe', group: 'browser', planAct: BOTH, rules: ['WebFetch'], subagents: 'never' },
   web_fetch: { verb: 'Fetch', icon: 'tools', group: 'browser', planAct: BOTH, rules: ['WebFetch'], claudeAliases: ['WebFetch'], subagents: 'always' },
+  web_search: {
+    verb: 'Search web',
+    icon: 'search',
+    group: 'browser',
+    alsoIn: ['read'],
+    planAct: BOTH,
+    rules: ['WebSearch'],
+    claudeAliases: ['WebSearch'],
+    subagents: 'always',
+  },
   use_mcp_tool: { verb: 'MCP tool', icon: 'plug', group: 'mcp', planAct: BOTH, rules: ['mcp__'], subagents: 'always' },
   access_mcp_resource: { verb: 'MCP resource', icon: 'plug', group: 'mcp', planAct: BOTH, rules: [], subagents: 'always' },
   list_mcp_servers: { verb: 'List MCP servers', icon: 'tools', group: 'mcp', planAct: BOTH, rules: [], subagents: 'always' },
@@ -142,6 +154,12 @@ export function toolForClaudeName(name: string): ToolName | undefined {
 /** The built-in tools of a group. */
 export function toolsInGroup(group: ToolGroup): ToolName[] {
   return TOOL_NAMES.filter((name) => TOOL_CATALOGUE[name].group === group);
+}
+
+/** Whether a mode granting `groups` offers the tool of this group: its own group, or one its row adds (`interaction` tools are in every mode). */
+export function groupsOffer(groups: ReadonlySet<string>, tool: string, group: ToolGroup): boolean {
+  const also: readonly ToolGroup[] = toolEntry(tool)?.alsoIn ?? [];
+  return group === 'interaction' || groups.has(group) || also.some((g) => groups.has(g));
 }
 
 /** The permission rule names that cover a tool (none for a tool Smith does not know). */

@@ -144,6 +144,17 @@ const fetchFactsSchema = z.object({
 });
 export type FetchFacts = DeepReadonly<z.infer<typeof fetchFactsSchema>>;
 
+/** web_search: what was asked of which backend and the results shown (titles and URLs; the snippets are in the output). */
+const webSearchFactsSchema = z.object({
+  query: z.string(),
+  /** The backend as people read it ("Brave Search"). */
+  backend: z.string(),
+  results: z.array(z.object({ title: z.string(), url: z.string() })),
+  /** Results left out: outside the call's domains, or of hosts the user's deny list or rules keep out. */
+  dropped: z.number(),
+});
+export type WebSearchFacts = DeepReadonly<z.infer<typeof webSearchFactsSchema>>;
+
 /** How much a console line matters: the page's console method, or `error` for an uncaught error. */
 const consoleLevelSchema = z.enum(['error', 'warn', 'info', 'log', 'debug']);
 export type ConsoleLevel = z.infer<typeof consoleLevelSchema>;
@@ -184,6 +195,7 @@ export const toolFactsSchema = z.object({
   question: questionFactsSchema.optional(),
   subagents: z.array(subagentFactsSchema).optional(),
   fetch: fetchFactsSchema.optional(),
+  webSearch: webSearchFactsSchema.optional(),
   browser: browserFactsSchema.optional(),
 });
 export type ToolFacts = DeepReadonly<z.infer<typeof toolFactsSchema>>;

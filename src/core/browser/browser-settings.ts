@@ -1,4 +1,5 @@
 import { findExecutable } from '../search/find-executable.js';
+import type { WebSearchSettings } from '../web-search/web-search-settings.js';
 
 /** The browser browser_action drives: a local Chromium (found, or the user's), or a remote one over CDP. */
 export interface BrowserSettings {
@@ -59,9 +60,11 @@ export async function findBrowserExecutable(settings: BrowserSettings, env: Node
   };
 }
 
-/** The user's settings for the web tools (browser_action and web_fetch). */
+/** The user's settings for the web tools (browser_action, web_fetch and web_search). */
 export interface WebToolSettings {
   readonly browser?: BrowserSettings;
-  /** Hosts neither tool opens: `example.com` (and its subdomains) or `*.example.com`. */
+  /** Hosts no web tool opens (nor shows as a search result): `example.com` (and its subdomains) or `*.example.com`. */
   readonly deniedDomains?: readonly string[];
+  /** web_search's backend (absent: auto). */
+  readonly search?: WebSearchSettings;
 }

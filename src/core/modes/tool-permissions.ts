@@ -1,7 +1,7 @@
 import type { ToolSpec } from '../tool-kit/tool-spec.js';
 import { grantedGroups, groupRestriction, type Mode } from './mode.js';
 import type { PlanAct } from '../../shared/plan-act.js';
-import { toolEntry } from '../../shared/tool-catalogue.js';
+import { groupsOffer, toolEntry } from '../../shared/tool-catalogue.js';
 
 /**
  * The tools a call may use under this Plan/Act state and mode; the engine checks every call against it.
@@ -12,7 +12,7 @@ export function allowedToolNames(specs: readonly ToolSpec[], mode: PlanAct, acti
   const groups = grantedGroups(active);
   const allowed = new Set<string>();
   for (const spec of specs) {
-    if (spec.group !== 'interaction' && !groups.has(spec.group)) continue;
+    if (!groupsOffer(groups, spec.name, spec.group)) continue;
     if (!(toolEntry(spec.name)?.planAct ?? ['act']).includes(mode)) continue;
     allowed.add(spec.name);
   }

@@ -9,7 +9,7 @@ import { toolEntry } from '../../shared/tool-catalogue.js';
  * The narrowest rules that allow this call again ("always allow this"): a command's simple
  * commands one by one (`Bash(npm test)`), the path read or edited (`Read(src/a.ts)`,
  * `Edit(src/a.ts)`), the MCP server's tool (`mcp__github__create_issue`), the host fetched or
- * opened (`WebFetch(domain:example.com)`), else the tool itself.
+ * opened (`WebFetch(domain:example.com)`), `WebSearch` for a web search, else the tool itself.
  * Undefined when no rule could allow it: a command line that is opaque (see analyseCommandLine)
  * or writes a file, which rules never allow.
  */
@@ -27,6 +27,8 @@ export async function narrowestAllowRules(tool: string, params: Readonly<Record<
     const host = hostOf(params.url);
     if (host) return [`WebFetch(domain:${host})`];
   }
+  // A search is allowed again as a whole: its query says nothing a rule could name.
+  if (ruleName === 'WebSearch') return ['WebSearch'];
   const path = params.path;
   if (path !== undefined && (ruleName === 'Read' || ruleName === 'Edit' || ruleName === 'Write')) return [`${ruleName}(${rulePath(path, cwd)})`];
   return [tool];

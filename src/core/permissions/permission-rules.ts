@@ -95,6 +95,8 @@ function matches(rule: PermissionRule, call: PermissionCall, formsFor: (effect: 
   const { name, pattern } = parseRule(rule.rule);
   if (!pattern || name.startsWith('mcp__')) return true;
   if (name === 'WebFetch') return urlMatches(pattern, call.params.url);
+  // WebSearch(domain:…) names the hosts of results, which are filtered (searchResultDenyRules), never a call.
+  if (name === 'WebSearch') return false;
   const path = call.params.path;
   return path !== undefined && formsFor(rule.effect, path).some((form) => pathMatches(pattern, form));
 }
@@ -170,11 +172,23 @@ function webFetchDomain(pattern: string): string | undefined {
 
 /** The WebFetch(domain:…) deny rules among `rules`, for the web tools to judge every hop and address with. */
 export function webDenyRules(rules: readonly PermissionRule[]): WebDenyRule[] {
+  return domainDenyRules(rules, ['WebFetch']);
+}
+
+/**
+ * The deny rules whose hosts web_search drops from its results: WebSearch(domain:…) and, since a
+ * result is a page to fetch, WebFetch(domain:…).
+ */
+export function searchResultDenyRules(rules: readonly PermissionRule[]): WebDenyRule[] {
+  return domainDenyRules(rules, ['WebFetch', 'WebSearch']);
+}
+
+function domainDenyRules(rules: readonly PermissionRule[], names: readonly string[]): WebDenyRule[] {
   return rules.flatMap((rule) => {
     if (rule.effect !== 'deny') return [];
     try {
       const { name, pattern } = parseRule(rule.rule);
-      const domain = name === 'WebFetch' && pattern ? webFetchDomain(pattern) : undefined;
+      const domain = names.includes(name) && pattern ? webFetchDomain(pattern) : undefined;
       return domain ? [{ domain, rule: rule.rule, source: rule.source }] : [];
     } catch {
       return [];

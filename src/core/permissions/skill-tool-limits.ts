@@ -10,7 +10,7 @@ import { parseRule } from './rule-syntax.js';
 // judged by the same matcher as the user's own rules (permission-rules.ts).
 
 /** The rule names Smith's permission rules already understand. */
-const RULE_NAMES: readonly PermissionRuleName[] = ['Read', 'Edit', 'Write', 'Bash', 'WebFetch'];
+const RULE_NAMES: readonly PermissionRuleName[] = ['Read', 'Edit', 'Write', 'Bash', 'WebFetch', 'WebSearch'];
 
 /** A skill's allowed-tools as Smith rules, and the entries Smith cannot apply (with why). */
 export interface SkillToolRules {

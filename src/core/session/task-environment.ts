@@ -37,7 +37,7 @@ import { RecentEdits } from './recent-edits.js';
 import { openWorkspaceCheckpoints, type CheckpointSettings } from '../checkpoints/open-checkpoint-store.js';
 import { expandMentions, type MentionEnvironment } from '../context/mentions.js';
 import { fetchPageAsMarkdown } from '../context/web-page.js';
-import { webDenyRules, type PermissionRule } from '../permissions/permission-rules.js';
+import { searchResultDenyRules, webDenyRules, type PermissionRule } from '../permissions/permission-rules.js';
 import type { WebAccessPolicy } from '../web/web-access.js';
 import { readGuardOf } from '../permissions/read-rule-guard.js';
 import type { HookSettings } from '../hooks/hooks.js';
@@ -46,6 +46,10 @@ import { BrowserSession } from '../browser/browser-session.js';
 import type { WebToolSettings } from '../browser/browser-settings.js';
 import { createBrowserActionTool } from '../tools/browser-action.js';
 import { createWebFetchTool } from '../tools/web-fetch.js';
+import { createWebSearchTool } from '../tools/web-search.js';
+import type { ResultPolicy } from '../web-search/result-filter.js';
+import { type WebSearchBackend, WebSearchFailure } from '../web-search/search-backend.js';
+import { chooseSearchBackend } from '../web-search/web-search-settings.js';
 import { DEFAULT_SUBAGENT_SETTINGS, runSubagents, type SubagentSettings } from '../subagents/subagent-runner.js';
 import { createUseSubagentsTool } from '../tools/use-subagents.js';
 import { loadAgents, type AgentCatalog } from '../subagents/agent-files.js';
@@ -153,10 +157,19 @@ export interface TaskEnvironment {
 /** Entries in the first request's workspace listing. */
 const FIRST_LISTING_LIMIT = 200;
 
-/** The task's browser (started on its first launch; it holds where the web tools may go). */
+/** The task's browser (started on its first launch; it holds where the web tools may go) and web_search's backend (absent: no web_search). */
 interface WebTools {
   readonly browser: BrowserSession;
+  readonly search?: { readonly backend: WebSearchBackend; readonly results: ResultPolicy };
 }
+
+/** The backend of a tool list built for its specs alone (the catalogue, the prompt's size). */
+const SPEC_ONLY_SEARCH: WebSearchBackend = {
+  name: 'searxng',
+  label: 'no backend',
+  destination: 'nowhere',
+  search: () => Promise.reject(new WebSearchFailure('no web search backend is set up')),
+};
 
 /**
  * The tools every task has, in the order the prompt lists them; with use_subagents (added by
@@ -165,7 +178,7 @@ interface WebTools {
  */
 export function workspaceTools(
   commands = new CommandSessions(),
-  web: WebTools = { browser: new BrowserSession() },
+  web: WebTools = { browser: new BrowserSession(), search: { backend: SPEC_ONLY_SEARCH, results: {} } },
   skills: SkillSession = new SkillSession({ workspaceRoots: [], storageDir: '', workspaceTrusted: () => false }),
 ): ToolHandler[] {
   return [
@@ -178,6 +191,7 @@ export function workspaceTools(
     createExecuteCommandTool(commands),
     createBrowserActionTool(web.browser),
     createWebFetchTool(web.browser.access),
+    ...(web.search ? [createWebSearchTool(web.search.backend, web.search.results)] : []),
     askFollowupQuestionTool,
     attemptCompletionTool,
     planModeRespondTool,
@@ -199,7 +213,12 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
   // One browser per task environment; it closes when the task ends or is cancelled, and with the environment.
   const access = webAccessPolicy(input);
   const browser = new BrowserSession(input.web?.browser, access);
-  const web: WebTools = { browser };
+  // web_search is offered only with a backend: off, or nothing set up for auto, leaves it out of every prompt.
+  const search = chooseSearchBackend(input.web?.search, input.provider.config, access);
+  // The search services' keys are kept out of the log, the model and the output as the providers' are.
+  input.redactor?.set('web-search', Object.values(input.web?.search?.keys ?? {}));
+  if (search.problem) input.host.notify('warning', search.problem);
+  const web: WebTools = { browser, ...(search.backend ? { search: { backend: search.backend, results: resultPolicy(input) } } : {}) };
   const subagents = input.subagents ?? DEFAULT_SUBAGENT_SETTINGS;
   const agents = loadAgents({
     userDirs: [...(input.agents?.userDirs ?? []), join(input.storageDir, 'agents')],
@@ -328,6 +347,15 @@ function webAccessPolicy(input: TaskEnvironmentInput): WebAccessPolicy {
     ...(input.web?.deniedDomains ? { deniedDomains: input.web.deniedDomains } : {}),
     ...(permissions ? { denyRules: () => webDenyRules(typeof permissions === 'function' ? permissions() : permissions) } : {}),
     ...(input.sandbox && !input.sandbox.network ? { sandboxAllowedHosts: input.sandbox.allowedHosts } : {}),
+  };
+}
+
+/** Which result hosts web_search drops: the deny list's and those of WebFetch(domain:…) and WebSearch(domain:…) deny rules. */
+function resultPolicy(input: TaskEnvironmentInput): ResultPolicy {
+  const permissions = input.permissions;
+  return {
+    ...(input.web?.deniedDomains ? { deniedDomains: input.web.deniedDomains } : {}),
+    ...(permissions ? { denyRules: () => searchResultDenyRules(typeof permissions === 'function' ? permissions() : permissions) } : {}),
   };
 }
 

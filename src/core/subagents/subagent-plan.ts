@@ -1,7 +1,7 @@
 // What one sub-agent of a use_subagents call runs with: its tools, persona, model, declared paths
 // and how it is scheduled. Every request of a call is planned before any starts, so a call that
 // names an unknown agent or forgets its paths starts nothing.
-import { toolEntry, type ToolName } from '../../shared/tool-catalogue.js';
+import { groupsOffer, toolEntry, type ToolName } from '../../shared/tool-catalogue.js';
 import type { ApiProvider } from '../providers/types.js';
 import type { Mode } from '../modes/mode.js';
 import { grantedGroups } from '../modes/mode.js';
@@ -83,7 +83,7 @@ function planOne(index: number, request: SubagentRequest, inputs: PlanInputs): S
     const groups = grantedGroups(mode);
     const tools = inputs.tools
       .specs()
-      .filter((spec) => subagentsMayHave(spec.name) && (spec.group === 'interaction' || groups.has(spec.group)))
+      .filter((spec) => subagentsMayHave(spec.name) && groupsOffer(groups, spec.name, spec.group))
       .map((spec) => inputs.tools.get(spec.name)!);
     return finish({ request, owner: `${label} (${mode.slug})`, name: mode.slug, tools, mode, provider: inputs.provider });
   }

@@ -29,9 +29,11 @@ interface GuardedFetchOptions {
   readonly policy: WebAccessPolicy;
   readonly signal?: AbortSignal;
   readonly headers?: Readonly<Record<string, string>>;
+  /** A POST with this body (an API call) instead of a GET; its redirects are not followed but fail. */
+  readonly post?: string;
 }
 
-/** Fetches `url` with GET, following redirects itself so that each hop is judged first. */
+/** Fetches `url` with GET (or POST), following a GET's redirects itself so that each hop is judged first. */
 export async function guardedFetch(url: string, options: GuardedFetchOptions): Promise<GuardedResponse> {
   let target = new URL(url);
   for (let hop = 0; ; hop++) {
@@ -47,6 +49,9 @@ export async function guardedFetch(url: string, options: GuardedFetchOptions): P
     const location = response.headers.location;
     if (response.statusCode === undefined || response.statusCode < 300 || response.statusCode >= 400 || location === undefined) return answer(target, response);
     response.destroy();
+    // Repeating a POST elsewhere (an API key in its headers) is nothing an API call should do unasked.
+    if (options.post !== undefined)
+      throw new Error(`it answered HTTP ${response.statusCode}, a redirect to ${new URL(location, target).href}, which a POST does not follow`);
     if (hop >= MAX_REDIRECTS) throw new Error(`more than ${MAX_REDIRECTS} redirects (the last to ${new URL(location, target).href})`);
     target = new URL(location, target);
   }
@@ -56,7 +61,7 @@ function get(url: URL, addresses: readonly string[], options: GuardedFetchOption
   const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(url, {
-      method: 'GET',
+      method: options.post === undefined ? 'GET' : 'POST',
       // The name is kept for the Host header and TLS; only the address comes from the check.
       lookup: pinnedLookup(addresses),
       headers: { 'accept-encoding': 'gzip, deflate, br', 'user-agent': 'Smith (web_fetch)', ...options.headers },
@@ -64,7 +69,7 @@ function get(url: URL, addresses: readonly string[], options: GuardedFetchOption
     });
     req.once('response', resolve);
     req.once('error', reject);
-    req.end();
+    req.end(options.post);
   });
 }
 

@@ -52,7 +52,7 @@ describe('the tool catalogue against the registered tools', () => {
   });
 
   test('a tool a permission rule covers has the parameter that rule judges', () => {
-    const judged = { Read: 'path', Edit: 'path', Write: 'path', Bash: 'command', WebFetch: 'url', mcp__: 'server_name' } as const;
+    const judged = { Read: 'path', Edit: 'path', Write: 'path', Bash: 'command', WebFetch: 'url', WebSearch: 'query', mcp__: 'server_name' } as const;
     for (const spec of specs) {
       const params = spec.params.map((param) => param.name);
       for (const rule of toolEntry(spec.name)!.rules) assert.ok(params.includes(judged[rule]), `${spec.name} has no ${judged[rule]} for ${rule} rules`);
@@ -74,13 +74,27 @@ describe('the tool catalogue against the registered tools', () => {
     const always = TOOL_NAMES.filter((name) => TOOL_CATALOGUE[name].subagents === 'always');
     for (const name of always) {
       const { group } = TOOL_CATALOGUE[name];
-      assert.ok(group === 'read' || group === 'mcp' || name === 'web_fetch' || name === 'attempt_completion', `${name} is given to every sub-agent`);
+      assert.ok(
+        group === 'read' || group === 'mcp' || name === 'web_fetch' || name === 'web_search' || name === 'attempt_completion',
+        `${name} is given to every sub-agent`,
+      );
     }
     const granted = TOOL_NAMES.filter((name) => TOOL_CATALOGUE[name].subagents === 'granted');
     for (const name of granted) assert.ok(['edit', 'command'].includes(TOOL_CATALOGUE[name].group), `${name} may be granted to a sub-agent`);
     for (const never of ['use_subagents', 'ask_followup_question', 'browser_action', 'new_task', 'plan_mode_respond', 'new_rule'] as const)
       assert.equal(TOOL_CATALOGUE[never].subagents, 'never', never);
     assert.ok(always.includes('attempt_completion'), 'a sub-agent reports with attempt_completion');
+  });
+
+  test('web_search is offered in Plan mode and by modes that only read (ask, architect), under the Web auto-approve switch', () => {
+    for (const slug of ['ask', 'architect', 'code']) {
+      const mode = BUILT_IN_MODES.find((m) => m.slug === slug)!;
+      for (const planAct of ['plan', 'act'] as const) assert.ok(allowedToolNames(specs, planAct, mode).has('web_search'), `${slug} ${planAct}`);
+    }
+    // The switch is its group's, as web_fetch's: a read-only mode offering it does not approve it with reads.
+    assert.equal(TOOL_CATALOGUE.web_search.group, 'browser');
+    const ask = BUILT_IN_MODES.find((m) => m.slug === 'ask')!;
+    assert.ok(!allowedToolNames(specs, 'act', ask).has('web_fetch'), 'alsoIn is web_search’s own');
   });
 
   test("Claude Code's names (hook matchers and agent files' tools) name one tool each", () => {
