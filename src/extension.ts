@@ -20,6 +20,7 @@ import { AttentionNotices } from './panel/attention.js';
 import { Emitter } from './panel/event-emitter.js';
 import { createMessageHandlers } from './panel/message-handlers.js';
 import { ProviderKeys, readSettings } from './host/vscode/settings.js';
+import { WebSearchKeys } from './host/vscode/web-search-keys.js';
 import type { SmithApi } from './host/vscode/smith-api.js';
 import { resolveStorageDir } from './host/vscode/storage-dir.js';
 import { TaskController } from './panel/task-controller.js';
@@ -52,6 +53,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
   const cwd = () => folders().primary;
 
   const keys = new ProviderKeys(context.secrets);
+  const searchKeys = new WebSearchKeys(context.secrets);
   const diagnostics = new EditDiagnostics();
   const files = new VsCodeFileSystem();
   const diff = new DiffApproval(files);
@@ -83,6 +85,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     storageDir,
     host,
     keys,
+    searchKeys,
     mcp: mcpService,
     mentionSources: { problems: () => mentionSources.problems(), terminal: () => mentionSources.terminal() },
   });
@@ -146,7 +149,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     attention,
     chatVisibility,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView),
-    ...registerCommands(controller, editorPanel, { dir: storageDir, log }),
+    ...registerCommands(controller, editorPanel, { dir: storageDir, log }, searchKeys),
   );
   const finishedAt = performance.now();
   markOpening('activateFinished', finishedAt);

@@ -43,6 +43,7 @@ import { createStyle, type Style } from './style.js';
 import { cliSkillSettings } from './skill-setup.js';
 import { chainEvents, type runTaskChain, type TaskChainResult } from '../core/task/task-chain.js';
 import { chooseMode } from './mode-choice.js';
+import { webSearchKeysFromEnv, withSearchKeys } from '../core/web-search/web-search-settings.js';
 import { DEFAULT_MODE_SLUG } from '../core/modes/built-in-modes.js';
 import { printWorktreeEnd, resumedWorktreePlace, startInWorktree } from './worktree-run.js';
 import type { TaskWorktree } from '../core/worktrees/worktree-types.js';
@@ -183,7 +184,8 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(options.sandbox && !overlay ? { sandbox: { network: options.sandboxNetwork, allowedHosts: options.sandboxAllowedHosts } } : {}),
       subagents: { ...DEFAULT_SUBAGENT_SETTINGS, maxParallel: options.maxSubagents },
       agents,
-      web: options.web,
+      // The search services' keys come from the environment, as the providers' do (cliRedactor keeps every …_KEY out of the output).
+      web: { ...options.web, search: withSearchKeys(options.web.search ?? { backend: 'auto' }, webSearchKeysFromEnv(process.env)) },
       agentSkills,
     },
     ports: {

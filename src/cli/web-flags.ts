@@ -1,5 +1,6 @@
 import { parseViewport, type WebToolSettings } from '../core/browser/browser-settings.js';
 import { parseHostPattern } from '../core/web/host-patterns.js';
+import { readWebSearchSettings, WEB_SEARCH_CHOICES, WEB_SEARCH_KEY_ENV_VARS } from '../core/web-search/web-search-settings.js';
 
 /** The web tools' flags as parseArgs gives them. */
 interface WebFlagValues {
@@ -8,6 +9,8 @@ interface WebFlagValues {
   readonly 'browser-viewport'?: string;
   readonly 'browser-headed'?: boolean;
   readonly 'web-deny'?: readonly string[];
+  readonly 'web-search'?: string;
+  readonly 'searxng-url'?: string;
 }
 
 /** The parseArgs declarations of the web tools' flags. */
@@ -17,6 +20,8 @@ export const WEB_FLAG_OPTIONS = {
   'browser-viewport': { type: 'string' },
   'browser-headed': { type: 'boolean', default: false },
   'web-deny': { type: 'string', multiple: true },
+  'web-search': { type: 'string' },
+  'searxng-url': { type: 'string' },
 } as const;
 
 /** The help lines of those flags. */
@@ -28,7 +33,13 @@ export const WEB_FLAGS_HELP = `  --browser-path FILE        the Chromium, Chrome
   --browser-headed           show the browser window (default: headless)
   --web-deny DOMAIN          never reach this host from browser_action, web_fetch or an @url
                              mention, nor by a redirect (repeatable; example.com includes its
-                             subdomains, *.example.com only those)`;
+                             subdomains, *.example.com only those); nor show it as a
+                             web_search result
+  --web-search BACKEND       where web_search sends queries: ${WEB_SEARCH_CHOICES.join('|')}
+                             (default auto: a --searxng-url, else ${WEB_SEARCH_KEY_ENV_VARS.brave}, else
+                             ${WEB_SEARCH_KEY_ENV_VARS.tavily}, else Anthropic's own search with the
+                             anthropic provider, else web_search is off)
+  --searxng-url URL          a SearXNG instance web_search asks (its JSON format enabled)`;
 
 /** Checks the web tools' flags; returns the settings, or what is wrong with a flag. */
 export function webSettingsFromFlags(values: WebFlagValues): WebToolSettings | string {
@@ -39,6 +50,8 @@ export function webSettingsFromFlags(values: WebFlagValues): WebToolSettings | s
   const denied = (values['web-deny'] ?? []).map((d) => d.trim()).filter((d) => d !== '');
   const bad = denied.find((d) => parseHostPattern(d) === undefined || /[/@?#]/.test(d));
   if (bad !== undefined) return `--web-deny takes a host name such as example.com or *.example.com; got "${bad}"`;
+  const search = readWebSearchSettings({ backend: values['web-search'], searxngUrl: values['searxng-url'] });
+  if (typeof search === 'string') return `--web-search/--searxng-url: ${search}`;
   return {
     browser: {
       ...(values['browser-path'] ? { executablePath: values['browser-path'] } : {}),
@@ -47,5 +60,6 @@ export function webSettingsFromFlags(values: WebFlagValues): WebToolSettings | s
       ...(values['browser-headed'] ? { headed: true } : {}),
     },
     ...(denied.length > 0 ? { deniedDomains: denied } : {}),
+    search,
   };
 }

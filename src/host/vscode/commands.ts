@@ -4,6 +4,7 @@ import { CHAT_VIEW_ID } from './chat-view-provider.js';
 import { refreshModelCatalogCommand } from './model-catalog-command.js';
 import { selectionContext } from './selection-context.js';
 import type { TaskController } from '../../panel/task-controller.js';
+import type { WebSearchKeys } from './web-search-keys.js';
 
 /** Every command the extension contributes (package.json lists the same ids). */
 export const COMMAND_IDS = [
@@ -16,6 +17,7 @@ export const COMMAND_IDS = [
   'smith.openHistory',
   'smith.openMcp',
   'smith.refreshModelCatalog',
+  'smith.setWebSearchKey',
 ] as const;
 
 type CommandId = (typeof COMMAND_IDS)[number];
@@ -25,6 +27,7 @@ export function registerCommands(
   controller: TaskController,
   editorPanel: ChatEditorPanel,
   storage: { readonly dir: string; readonly log: vscode.LogOutputChannel },
+  searchKeys: WebSearchKeys,
 ): vscode.Disposable[] {
   // The chat the user already has open in a tab is the one to bring forward.
   const showChat = async () => {
@@ -65,6 +68,7 @@ export function registerCommands(
       await showChat();
     },
     'smith.refreshModelCatalog': () => refreshModelCatalogCommand(storage.dir, storage.log),
+    'smith.setWebSearchKey': () => searchKeys.askAndStore(),
   };
   return COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, commands[id]));
 }

@@ -23,6 +23,7 @@ import {
   saveProviderSettings,
   type ProviderKeys,
 } from './settings.js';
+import type { WebSearchKeys } from './web-search-keys.js';
 import { createVsCodeTaskEnvironment, vsCodePermissionRulesFor, type VsCodeTaskInputs } from './task-options.js';
 import type { PermissionRule } from '../../core/permissions/permission-rules.js';
 import { editorModelList } from './vscode-lm-models.js';
@@ -34,6 +35,8 @@ interface VsCodePanelSettingsDeps {
   readonly storageDir: string;
   readonly host: Host;
   readonly keys: ProviderKeys;
+  /** The search services' keys (web_search); absent: none. */
+  readonly searchKeys?: WebSearchKeys;
   /** The window's MCP servers, wired into every task. */
   readonly mcp?: McpPanelSource;
   /** `@problems` and `@terminal` for the panel's messages. */
@@ -158,6 +161,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
       host: asks ? { ...this.deps.host, ...asks } : this.deps.host,
       settings,
       apiKey,
+      ...(this.deps.searchKeys ? { webSearchKeys: await this.deps.searchKeys.all() } : {}),
       modeProviders: modes.configs,
       ...(condense.config ? { condenseProvider: condense.config } : {}),
       livePolicy: () => readSettings().policy,

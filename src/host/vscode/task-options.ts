@@ -10,6 +10,7 @@ import { keysInUseRedactor, openSession, sessionProviders, type ModelSettings } 
 import type { AgentSkillSettings, TaskEnvironment } from '../../core/session/task-environment.js';
 import type { PlanAct } from '../../shared/plan-act.js';
 import type { WorkspaceFolderInput } from '../../core/workspace/workspace-roots.js';
+import { type KeyedBackend, withSearchKeys } from '../../core/web-search/web-search-settings.js';
 import { editorEnvironment } from './editor-environment.js';
 import { createHostProvider } from './host-provider.js';
 import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
@@ -32,6 +33,8 @@ export interface VsCodeTaskInputs {
   readonly host: Host;
   readonly settings: SmithSettings;
   readonly apiKey: string | undefined;
+  /** The search services' keys web_search may use (SecretStorage, else the environment). */
+  readonly webSearchKeys?: Partial<Record<KeyedBackend, string>>;
   /** The modes that use their own API profile (which wins over the mode's model in the settings). */
   readonly modeProviders?: Partial<Record<PlanAct, ProviderConfig>>;
   /** `smith.condenseProfile` as a provider config, when it names a profile. */
@@ -105,7 +108,7 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
         userDirs: [join(homedir(), '.claude', 'agents')],
         trust: (key, fingerprint) => (vscode.workspace.isTrusted ? new WorkspaceTrust({ storageDir: input.storageDir }).check(key, fingerprint) : 'denied'),
       },
-      web: settings.web,
+      web: { ...settings.web, search: withSearchKeys(settings.web.search ?? { backend: 'auto' }, input.webSearchKeys ?? {}) },
       ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
       ...(input.agentSkills ? { agentSkills: input.agentSkills } : {}),
     },

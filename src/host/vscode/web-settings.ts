@@ -1,7 +1,8 @@
 import type * as vscode from 'vscode';
 import { parseViewport, type WebToolSettings } from '../../core/browser/browser-settings.js';
+import { readWebSearchSettings } from '../../core/web-search/web-search-settings.js';
 
-/** Reads `smith.browser.*` and `smith.web.deniedDomains`; a bad value is left out (the default applies). */
+/** Reads `smith.browser.*`, `smith.web.deniedDomains` and `smith.webSearch.*`; a bad value is left out (the default applies). */
 export function readWebSettings(config: vscode.WorkspaceConfiguration): WebToolSettings {
   const text = (key: string) => {
     const value = config.get<unknown>(key);
@@ -9,6 +10,7 @@ export function readWebSettings(config: vscode.WorkspaceConfiguration): WebToolS
   };
   const viewport = text('browser.viewport') === '' ? undefined : parseViewport(text('browser.viewport'));
   const denied = config.get<unknown>('web.deniedDomains');
+  const search = readWebSearchSettings({ backend: config.get<unknown>('webSearch.backend'), searxngUrl: config.get<unknown>('webSearch.searxngUrl') });
   return {
     browser: {
       ...(text('browser.executablePath') ? { executablePath: text('browser.executablePath') } : {}),
@@ -17,5 +19,7 @@ export function readWebSettings(config: vscode.WorkspaceConfiguration): WebToolS
       ...(config.get<unknown>('browser.headless') === false ? { headed: true } : {}),
     },
     deniedDomains: Array.isArray(denied) ? denied.filter((d): d is string => typeof d === 'string' && d.trim() !== '').map((d) => d.trim()) : [],
+    // A backend that cannot be set up as written is off, not another one the user did not choose.
+    search: typeof search === 'string' ? { backend: 'off' } : search,
   };
 }

@@ -54,7 +54,7 @@ describe('web hosts', () => {
   });
 
   test('CLI flags become the web settings; bad ones say what is wrong', () => {
-    assert.deepEqual(webSettingsFromFlags({}), { browser: {} });
+    assert.deepEqual(webSettingsFromFlags({}), { browser: {}, search: { backend: 'auto' } });
     assert.deepEqual(
       webSettingsFromFlags({
         'browser-path': '/opt/chrome',
@@ -66,6 +66,7 @@ describe('web hosts', () => {
       {
         browser: { executablePath: '/opt/chrome', cdpEndpoint: 'http://127.0.0.1:9222', viewport: { width: 1024, height: 768 }, headed: true },
         deniedDomains: ['example.com', '*.ads.net'],
+        search: { backend: 'auto' },
       },
     );
     assert.equal(webSettingsFromFlags({ 'browser-cdp': '127.0.0.1:9222' }), '--browser-cdp must be an http:// or ws:// address; got "127.0.0.1:9222"');
@@ -76,6 +77,7 @@ describe('web hosts', () => {
     assert.deepEqual(webSettingsFromFlags({ 'web-deny': ['[::1]', '0x7f.1', 'intranet.corp:8080'] }), {
       browser: {},
       deniedDomains: ['[::1]', '0x7f.1', 'intranet.corp:8080'],
+      search: { backend: 'auto' },
     });
     assert.match(webSettingsFromFlags({ 'browser-viewport': 'big' }) as string, /^--browser-viewport: "big" is not a viewport size/);
   });
