@@ -2,9 +2,10 @@ import type { RecordedRequest, ScriptedReply, ScriptedReplySource } from '../fix
 
 type Messages = Array<{ role: string; content: unknown }>;
 
-/** The text of the first user message of an OpenAI-format request: which conversation it belongs to. */
+/** The text of the first user message of an OpenAI-format request (Chat Completions or Responses API): which conversation it belongs to. */
 export function firstUserText(request: RecordedRequest): string {
-  const content = (request.body.messages as Messages).find((m) => m.role === 'user')?.content;
+  const messages = (request.format === 'openai-responses' ? request.body.input : request.body.messages) as Messages;
+  const content = messages.find((m) => m.role === 'user')?.content;
   return typeof content === 'string' ? content : JSON.stringify(content ?? '');
 }
 

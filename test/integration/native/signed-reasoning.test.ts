@@ -116,6 +116,35 @@ describe('signed reasoning goes back with the calls, also after a resume', () =>
     }
   });
 
+  const condenseCases = [
+    {
+      name: 'OpenAI Responses API',
+      config: () => ({ provider: 'openai' as const, model: 'gpt-5.1-codex', baseUrl: server.openAiBaseUrl, reasoning: { effort: 'medium' as const } }),
+      reasoningSent: (body: any) => body.input.filter((item: any) => item.type === 'reasoning').length,
+    },
+    {
+      name: 'Anthropic',
+      config: () => ({ provider: 'anthropic' as const, model: 'claude-sonnet-4-5', baseUrl: server.anthropicBaseUrl, reasoning: { effort: 'low' as const } }),
+      reasoningSent: (body: any) =>
+        body.messages
+          .flatMap((m: any) => (Array.isArray(m.content) ? m.content : []))
+          .filter((b: any) => b.type === 'thinking' || b.type === 'redacted_thinking').length,
+    },
+  ];
+  for (const { name, config, reasoningSent } of condenseCases) {
+    test(`${name}: a condensed history drops the reasoning of the responses it replaced, and the request is accepted`, async () => {
+      const condense = { name: 'condense', arguments: { context: 'Read a.txt: it says alpha.' } };
+      server.enqueue({ reasoning: 'Read it.', toolCalls: [read] }, { reasoning: 'Now condense.', toolCalls: [condense] }, complete);
+      const task = Task.create(await taskOptions(config()), 'Read a.txt');
+      const outcome = await task.run();
+      assert.equal(outcome.status, 'completed', JSON.stringify(task.log.events.at(-1)));
+      assert.equal(server.requests.length, 3);
+      assert.equal(reasoningSent(server.requestAt(1).body), 1, 'before the condense, the reasoning went back with its call');
+      assert.equal(reasoningSent(server.requestAt(2).body), 0, 'after it, the summary stands alone');
+      assert.ok(task.log.events.some((e) => e.type === 'history_condensed'));
+    });
+  }
+
   test('Anthropic: thinking altered in the log is refused by the server, as the API refuses it', async () => {
     const config = { provider: 'anthropic' as const, model: 'claude-sonnet-4-5', baseUrl: server.anthropicBaseUrl, reasoning: { effort: 'low' as const } };
     server.enqueue({ reasoning: 'Read a.txt first.', toolCalls: [read] }, refused);
