@@ -8,7 +8,7 @@ import type { ConsoleLevel } from '../../shared/tool-details.js';
  * `v` was written before versions existed: version 1. Lines of different versions can share one
  * log (a task started by an older build and resumed by a newer one).
  */
-export const EVENT_VERSION = 5;
+export const EVENT_VERSION = 6;
 
 /** A log line as parsed, before it is brought to the current shape. */
 export type StoredLine = { readonly type: string; readonly v?: number } & Readonly<Record<string, unknown>>;
@@ -105,8 +105,19 @@ function upcastV3ToV4(line: StoredLine): StoredLine {
   return line;
 }
 
+/**
+ * Version 5 → 6: `model_response.signedReasoning` may hold Anthropic's redacted thinking
+ * (`type: 'redacted_thinking'`) and OpenAI's encrypted reasoning items (`type: 'reasoning_item'`)
+ * beside the thinking blocks (no `type`), each with `afterCalls`; older entries are thinking blocks
+ * and read as they are. The version is raised so that an older build, which would send those new
+ * entries back to Anthropic as thinking blocks, refuses the log instead.
+ */
+function upcastV5ToV6(line: StoredLine): StoredLine {
+  return line;
+}
+
 /** Step `i` turns version i + 1 into version i + 2; one function per step, never edited once released. */
-const STEPS: readonly Upcast[] = [upcastV1ToV2, upcastV2ToV3, upcastV3ToV4, upcastV4ToV5];
+const STEPS: readonly Upcast[] = [upcastV1ToV2, upcastV2ToV3, upcastV3ToV4, upcastV4ToV5, upcastV5ToV6];
 
 /**
  * Brings a stored line of any version this build knows to the current shape (without `v`);

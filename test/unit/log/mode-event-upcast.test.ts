@@ -25,7 +25,7 @@ describe('mode events across versions', () => {
   });
 
   test('a version 3 task_started names its mode in modeSlug; its Plan/Act stays', () => {
-    assert.equal(EVENT_VERSION, 5);
+    assert.equal(EVENT_VERSION, 6);
     const line = upcastLine({ v: 3, ...started, skill: 'architect' });
     assert.equal(line.modeSlug, 'architect');
     assert.equal(line.mode, 'plan');
@@ -40,7 +40,7 @@ describe('mode events across versions', () => {
   });
 
   test('a current line is read as written', () => {
-    const line = { v: 5, type: 'mode_slug_switched', seq: 3, ts: 2, modeSlug: 'ask' };
+    const line = { v: 6, type: 'mode_slug_switched', seq: 3, ts: 2, modeSlug: 'ask' };
     assert.deepEqual(upcastLine(line), { type: 'mode_slug_switched', seq: 3, ts: 2, modeSlug: 'ask' });
   });
 
