@@ -1,4 +1,5 @@
 import type { ResponseCreateParamsStreaming, ResponseStreamEvent, ResponseUsage } from 'openai/resources/responses/responses';
+import { findModelInfo } from './model-catalog.js';
 import { createOpenAiClient, openAiFetch } from './openai-client.js';
 import type { OpenAiClientOptions } from './openai-client.js';
 import { openAiReasoningEffort } from './openai-provider.js';
@@ -29,6 +30,8 @@ export class OpenAiResponsesProvider extends VendorProvider implements ApiProvid
   private readonly clientOptions: OpenAiClientOptions;
   private readonly maxOutputTokens: number | undefined;
   private readonly reasoningEffort: ReasoningEffort | undefined;
+  /** Ask for the encrypted reasoning, to send back: with an effort set, or for a model the catalogue knows reasons anyway. */
+  private readonly carryReasoning: boolean;
   private readonly errorContext: ProviderErrorContext;
 
   constructor(options: OpenAiResponsesProviderOptions) {
@@ -38,6 +41,8 @@ export class OpenAiResponsesProvider extends VendorProvider implements ApiProvid
     this.clientOptions = { ...options, api: 'responses' };
     this.errorContext = createOpenAiClient(this.clientOptions).errorContext;
     this.reasoningEffort = openAiReasoningEffort(options);
+    const openAiModel = options.id === 'openai' || options.id === 'azure-openai';
+    this.carryReasoning = this.reasoningEffort !== undefined || (openAiModel && findModelInfo('openai', options.model)?.supportsReasoning === true);
   }
 
   /**
@@ -57,10 +62,8 @@ export class OpenAiResponsesProvider extends VendorProvider implements ApiProvid
     if (request.systemPrompt) params.instructions = request.systemPrompt;
     if (request.tools && request.tools.length > 0) params.tools = toResponsesTools(request.tools);
     if (this.maxOutputTokens !== undefined) params.max_output_tokens = this.maxOutputTokens;
-    if (this.reasoningEffort) {
-      params.reasoning = { effort: this.reasoningEffort, summary: 'auto' };
-      params.include = ['reasoning.encrypted_content'];
-    }
+    if (this.reasoningEffort) params.reasoning = { effort: this.reasoningEffort, summary: 'auto' };
+    if (this.carryReasoning) params.include = ['reasoning.encrypted_content'];
 
     const guard = new StreamGuard(this.idleTimeoutMs, this.errorContext);
     const { client } = createOpenAiClient(this.clientOptions, guard.wrap(openAiFetch));

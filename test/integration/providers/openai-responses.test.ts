@@ -54,6 +54,7 @@ describe('OpenAiResponsesProvider against the scripted server', () => {
     assert.equal(recorded.body.instructions, 'You are Smith.');
     assert.deepEqual(recorded.body.input, [{ role: 'user', content: 'Hello' }]);
     assert.equal(recorded.body.reasoning, undefined, 'no effort configured: the vendor default');
+    assert.deepEqual(recorded.body.include, ['reasoning.encrypted_content'], 'a reasoning model reasons anyway: its reasoning is carried');
     assert.equal(recorded.body.tools, undefined);
   });
 
@@ -297,5 +298,20 @@ describe('Azure OpenAI on the Responses API', () => {
     assert.deepEqual(recorded.query, {});
     assert.equal(recorded.body.model, 'my-codex-deployment');
     assert.equal(recorded.body.store, false);
+  });
+});
+
+describe('a compatible server on the Responses API', () => {
+  const fx = useProviderFixture((server) => ({ provider: 'openai-compatible', model: 'local-model', baseUrl: server.openAiBaseUrl, openAiApi: 'responses' }));
+
+  test('gets no reasoning options it was not asked for, and its answer streams as from OpenAI', async () => {
+    fx.server.enqueue({ text: 'Local answer.' });
+    const result = await collectOk(fx.provider.createMessage(HELLO));
+    assert.equal(result.text, 'Local answer.');
+    const { body, path } = fx.server.requestAt(0);
+    assert.equal(path, '/v1/responses');
+    assert.equal(body.reasoning, undefined);
+    assert.equal(body.include, undefined);
+    assert.equal(body.store, false);
   });
 });
