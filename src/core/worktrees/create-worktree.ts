@@ -43,7 +43,15 @@ export async function createWorktree(
   const folder = worktreesFolder(repo, settings.parent, others);
   const wanted = request.name === undefined ? nameFromTask(request.task ?? '') || 'task' : sanitizeWorktreeName(request.name);
   if (wanted === '') throw new WorktreeError('bad-name', `"${request.name}" has nothing a worktree name can keep (letters, digits, ".", "_", "-").`);
-  const made = mkdirSync(folder, { recursive: true });
+  let made: string | undefined;
+  try {
+    made = mkdirSync(folder, { recursive: true });
+  } catch (error) {
+    throw new WorktreeError(
+      'bad-parent',
+      `Cannot make the worktree folder ${folder}: ${(error as Error).message}. Set smith.worktree.parent to a folder you can write.`,
+    );
+  }
   let name = '';
   let path = '';
   let branch = '';

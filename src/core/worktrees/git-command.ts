@@ -66,13 +66,21 @@ export function runProgram(
       args,
       { cwd, env: gitEnvironment(env), maxBuffer: MAX_OUTPUT_BYTES, timeout: TIMEOUT_MS, killSignal: 'SIGKILL', windowsHide: true },
       (error, stdout, stderr) => {
-        if (error && typeof (error as NodeJS.ErrnoException).code === 'string') {
+        const code = (error as NodeJS.ErrnoException | null)?.code;
+        if (typeof code === 'string') {
           // The program could not start (ENOENT: not installed) or its output outgrew the buffer.
-          reject(error);
+          reject(
+            new Error(
+              code === 'ENOENT'
+                ? `${file} is not installed (not found on PATH)`
+                : code === 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER'
+                  ? `${argv.join(' ')} printed more than ${MAX_OUTPUT_BYTES / 1024 / 1024} MiB; stopped`
+                  : `${argv.join(' ')} could not run: ${(error as Error).message}`,
+            ),
+          );
           return;
         }
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout: String(stdout), stderr: String(stderr) });
       },
     );
   });

@@ -126,6 +126,29 @@ describe('smith --worktree and smith worktree', () => {
     assert.equal(r.git(['branch', '--list', 'smith/b']), '');
   });
 
+  test("the worktree is the sandbox's writable folder and the permission rules' workspace", { timeout: 90_000 }, async () => {
+    server.enqueue(
+      command('echo in > inside.txt && echo wrote-inside'),
+      command(`echo out > ${join(r.repo, 'escape.txt')}; echo exit=$?`),
+      replace('app.txt', 'line 2', 'line 2 denied'),
+      command('git commit -q --allow-empty -m inside; echo exit=$?'),
+      complete('Done.'),
+    );
+    const run = await task(['--sandbox', '--deny', 'Edit(app.txt)', '--worktree', 'boxed', 'Work in the box']);
+    assert.equal(run.code, 0, run.stderr);
+    const tree = treeOf('boxed');
+    assert.equal(readFileSync(join(tree, 'inside.txt'), 'utf8'), 'in\n');
+    assert.match(lastUserText(server.requests[1]!), /wrote-inside/);
+    assert.equal(existsSync(join(r.repo, 'escape.txt')), false, 'the original workspace is outside the sandbox');
+    assert.match(lastUserText(server.requests[2]!), /exit=[12]/);
+    // A deny rule written relative to the workspace applies to the worktree's file.
+    assert.match(lastUserText(server.requests[3]!), /permission rule Edit\(app\.txt\) \(--deny\) denies this call/);
+    assert.equal(readFileSync(join(tree, 'app.txt'), 'utf8'), 'line 1\nline 2\nline 3\n');
+    // The worktree's git folder is in the repository's .git, which the sandbox cannot write: no commit from inside.
+    assert.match(lastUserText(server.requests[4]!), /exit=(?!0\b)\d+/);
+    assert.equal(r.git(['rev-parse', 'smith/boxed']), r.git(['rev-parse', 'main']));
+  });
+
   test('outside a git repository the task is refused before anything runs', async () => {
     const plain = join(r.home, 'plain');
     mkdirSync(plain);

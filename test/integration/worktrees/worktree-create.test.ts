@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
 import { createWorktree, listWorktrees, WorktreeError } from '../../../src/core/worktrees/worktree-tasks.js';
@@ -169,14 +169,35 @@ describe('making a worktree for a task', () => {
     const r = repo();
     const target = join(r.home, 'target');
     mkdirSync(target);
+    // HEAD has `config` as a link to a folder outside; the workspace has since made it a real folder.
     symlinkSync(target, join(r.repo, 'config'));
     r.commit('config is a link');
-    // In the workspace `config` is that tracked link; the walk does not enter it, so nothing is copied through it.
-    writeFileSync(join(target, 'x.local'), 'secret');
-    const made = await createWorktree(r.repo, { name: 'links' }, { copyFiles: ['config/x.local', '*.local'] });
+    unlinkSync(join(r.repo, 'config'));
+    r.write('config/x.local', 'secret\n');
+    const made = await createWorktree(r.repo, { name: 'links' }, { copyFiles: ['config/x.local'] });
+    assert.ok(lstatSync(join(made.worktree.path, 'config')).isSymbolicLink(), 'the checkout holds the link');
     assert.deepEqual(made.copies.copied, []);
-    assert.equal(existsSync(join(target, 'x.local')), true);
-    assert.deepEqual(await import('node:fs').then((fs) => fs.readdirSync(target)), ['x.local']);
+    assert.match(made.copies.skipped[0]?.reason ?? '', /config is not a folder in the worktree/);
+    assert.deepEqual(readdirSync(target), [], 'nothing was written through the link');
+  });
+
+  it('does not enter a linked folder of the workspace', async () => {
+    const r = repo();
+    const outside = join(r.home, 'outside');
+    mkdirSync(outside);
+    writeFileSync(join(outside, '.env'), 'OUTSIDE=1\n');
+    symlinkSync(outside, join(r.repo, 'linked'));
+    const made = await createWorktree(r.repo, { name: 'linked' }, { copyFiles: ['.env', 'linked/.env'] });
+    assert.deepEqual(made.copies.copied, []);
+    assert.equal(existsSync(join(made.worktree.path, 'linked')), false);
+  });
+
+  it('refuses a parent it cannot make, saying which setting to change', async () => {
+    const r = repo();
+    writeFileSync(join(r.home, 'a-file'), '');
+    const error = await refusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.home, 'a-file') }), 'bad-parent');
+    assert.match(error.message, /Cannot make the worktree folder .*smith\.worktree\.parent/);
+    assert.equal(r.git(['branch', '--list', 'smith/*']), '');
   });
 
   it('says that submodules stay empty and nested repositories are left out', async () => {

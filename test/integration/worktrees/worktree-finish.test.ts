@@ -188,6 +188,23 @@ describe('finishing a worktree task', () => {
     await refusal(discardWorktree(r.repo, 'gone'), 'not-found');
   });
 
+  it("runs the repository's hooks: a pre-commit hook that refuses stops the merge, and nothing is lost", async () => {
+    const r = repo();
+    const { worktree } = await createWorktree(r.repo, { name: 'hooked' });
+    const hook = join(r.repo, '.git', 'hooks', 'pre-commit');
+    writeFileSync(hook, '#!/bin/sh\necho "lint failed: fix app.txt" >&2\nexit 1\n', { mode: 0o755 });
+    writeFileSync(join(worktree.path, 'app.txt'), 'edited by the task\n');
+    const before = snapshot(r);
+    const error = await refusal(mergeWorktree(r.repo, 'hooked', { commitPending: 'work' }), 'commit-failed');
+    assert.match(error.message, /lint failed: fix app\.txt/);
+    assert.match(error.message, /nothing is lost/);
+    assert.equal(readFileSync(join(worktree.path, 'app.txt'), 'utf8'), 'edited by the task\n');
+    assert.equal(r.git(['diff', '--cached', '--name-only'], worktree.path), 'app.txt\n');
+    assert.equal(snapshot(r), before);
+    (await import('node:fs')).rmSync(hook);
+    assert.equal((await mergeWorktree(r.repo, 'hooked', { commitPending: 'work' })).kind, 'fast-forward');
+  });
+
   it('says clearly that a pull request needs gh on PATH', async () => {
     const r = repo();
     await createWorktree(r.repo, { name: 'pr' });
