@@ -1,7 +1,7 @@
 import type { TaskEvent } from '../core/log/events.js';
 import { taskStatus } from '../core/log/task-log.js';
 import { usageTotals } from '../core/log/usage-totals.js';
-import type { LiveTask } from '../shared/protocol.js';
+import type { LiveTask, WorktreeView } from '../shared/protocol.js';
 import { eventsOf, type OpenTask } from './open-task.js';
 import { runStatus } from './panel-state.js';
 import type { WebviewInteractions } from './webview-interactions.js';
@@ -81,7 +81,13 @@ export class HeldTasks {
       const status = open.run
         ? runStatus([], true, { approval: this.interactions.approvalOf(open.id) !== undefined, question: this.interactions.questionOf(open.id) !== undefined })
         : facts.status;
-      tasks.push({ id: open.id, title: facts.title, status, ...(facts.cost !== undefined ? { cost: facts.cost } : {}) });
+      tasks.push({
+        id: open.id,
+        title: facts.title,
+        status,
+        ...(facts.cost !== undefined ? { cost: facts.cost } : {}),
+        ...(open.worktree ? { worktree: worktreeView(open.worktree) } : {}),
+      });
     }
     return tasks;
   }
@@ -96,6 +102,20 @@ export class HeldTasks {
     this.facts.set(open, facts);
     return facts;
   }
+}
+
+/** A worktree as the task list shows it. */
+function worktreeView(held: NonNullable<OpenTask['worktree']>): WorktreeView {
+  const { name, branch, base, path } = held.worktree;
+  return {
+    name,
+    branch,
+    base,
+    path,
+    ...(held.outcome ? { outcome: held.outcome } : {}),
+    ...(held.url ? { url: held.url } : {}),
+    commands: [...held.commands],
+  };
 }
 
 /** The first line of the task's text, capped: a list entry is a glance. */

@@ -23,8 +23,8 @@ interface LiveTaskDeps {
   readonly edits: EditReview;
   /** Where each task gets its own approval and question channel. */
   readonly interactions: Pick<WebviewInteractions, 'forTask'>;
-  /** A task environment from the current settings, asking through `asks`; throws saying what to fix. */
-  createEnvironment(asks: TaskAsks): Promise<TaskEnvironment>;
+  /** An environment for `open` (in its worktree, when it has one) from the current settings, asking through `asks`; throws saying what to fix. */
+  createEnvironment(asks: TaskAsks, open: OpenTask): Promise<TaskEnvironment>;
   /** The task the panel shows: only its updates are sent to the webviews. */
   shown(): OpenTask | undefined;
   /** True while the panel holds `open` (it was not closed meanwhile). */
@@ -58,7 +58,7 @@ export class LiveTasks {
     const asks = this.deps.interactions.forTask(open.id);
     let environment: TaskEnvironment;
     try {
-      environment = await this.deps.createEnvironment(asks);
+      environment = await this.deps.createEnvironment(asks, open);
     } catch (error) {
       asks.dispose();
       throw error;
@@ -115,7 +115,7 @@ export class LiveTasks {
     warnOfUnpricedCostLimit(environment!.options, this.deps.host);
     const chain = runTaskChain(task!, environment!.options, (next) => {
       const previous = open;
-      open = { id: next.id, messages: [], messagesFrom: 0, run: previous.run };
+      open = { id: next.id, messages: [], messagesFrom: 0, run: previous.run, ...(previous.worktree ? { worktree: previous.worktree } : {}) };
       // The finished task becomes a viewed one; its environment (and running commands) carry on.
       previous.unsubscribe?.();
       previous.unsubscribe = undefined;

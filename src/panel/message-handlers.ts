@@ -36,7 +36,8 @@ export interface McpRequests {
 /** The panel's requests, mapped onto the task controller, the MCP servers and the replays. */
 export function createMessageHandlers(controller: TaskController, mcp: McpRequests, replays?: Pick<PanelReplays, 'start'>): RequestHandlers {
   return {
-    newTask: (m) => controller.newTask(m.text, m.images),
+    newTask: (m) => controller.newTask(m.text, m.images, { worktree: m.worktree === true }),
+    worktreeAction: (m) => controller.worktreeAction(m.taskId, m.action),
     sendMessage: (m) => controller.sendMessage(m.text, m.images, m.taskId),
     approve: (m) =>
       m.alwaysAllow

@@ -10,6 +10,7 @@ import { newestPage, type HeldChat } from './chat-window.js';
 import { runStatus } from './panel-state.js';
 import { factsOfEvents, type TaskFacts } from './task-facts.js';
 import type { TaskAsks, WebviewInteractions } from './webview-interactions.js';
+import type { HeldWorktree } from './task-worktrees.js';
 
 /**
  * The task open in the panel: live (a Task) or only viewed until the user acts. `messages` holds
@@ -23,6 +24,8 @@ export interface OpenTask extends HeldChat {
   environment?: TaskEnvironment;
   /** The approval and question ports of its environment (its own channel of the panel's interactions). */
   asks?: TaskAsks;
+  /** The git worktree it runs in, when it was started in one of its own (its environments are built there). */
+  worktree?: HeldWorktree & { readonly workspace: string };
   unsubscribe?: () => void;
   /** A viewed task's events, when they are in memory (it was live here, or something needed them all). */
   viewedEvents?: readonly TaskEvent[];

@@ -3,6 +3,7 @@ import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js'
 import type { McpHub } from '../core/mcp/mcp-hub.js';
 import type { McpTaskWiring } from '../core/tools/mcp-tools.js';
 import type { ApprovalPort, ApprovalRequest, QuestionPort } from '../core/ports.js';
+import type { TaskWorktree, WorktreeSettings } from '../core/worktrees/worktree-types.js';
 import type { PermissionRule } from '../core/permissions/permission-rules.js';
 import type {
   AutoApproveView,
@@ -36,6 +37,14 @@ export interface ProviderChoice {
   readonly saveAsProfile?: string;
 }
 
+/** What a task's environment is built for besides its folder. */
+export interface TaskPlace {
+  /** The task's own approval and question ports (the panel routes each task's waits to that task); absent: the host's. */
+  readonly asks?: { readonly approvals: ApprovalPort; readonly questions: QuestionPort };
+  /** The git worktree the folder is in, when the task has one of its own (docs/parallel-tasks.md). */
+  readonly worktree?: TaskWorktree;
+}
+
 /** The provider settings and keys, and the task environments built from them. */
 export interface PanelProviderSettings {
   /** The settings as the panel shows them before the key store was asked (hasApiKey false). */
@@ -46,14 +55,11 @@ export interface PanelProviderSettings {
   save(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void>;
   /**
    * A task environment for the workspace folder from the current settings; undefined when the
-   * provider setup is incomplete (the Settings view says what is missing). `asks`: the task's own
-   * approval and question ports (the panel routes each task's waits to that task); absent: the host's.
+   * provider setup is incomplete (the Settings view says what is missing).
    */
-  createEnvironment(
-    cwd: string,
-    additionalRoots?: readonly WorkspaceFolderInput[],
-    asks?: { readonly approvals: ApprovalPort; readonly questions: QuestionPort },
-  ): Promise<TaskEnvironment | undefined>;
+  createEnvironment(cwd: string, additionalRoots?: readonly WorkspaceFolderInput[], place?: TaskPlace): Promise<TaskEnvironment | undefined>;
+  /** `smith.worktree.*`: where worktrees are made and which untracked files they get (absent: the defaults). */
+  worktreeSettings?(): WorktreeSettings;
   /** The models a provider offers (its server's list where it has one, else the catalogue), with the stored key. */
   listModels(provider: ProviderName, baseUrl: string): Promise<ModelList>;
   /** The auto-approve toggles and the limits per task as the settings hold them now. */

@@ -5,7 +5,7 @@ import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js'
 import type { PlanAct } from '../shared/plan-act.js';
 import { Task, type MentionedContext, type TaskOutcome } from '../core/task/task.js';
 import { messageContext, type PanelImage } from './message-context.js';
-import type { LiveTask, PanelState, PanelView, ProviderName } from '../shared/protocol.js';
+import type { LiveTask, PanelState, PanelView, ProviderName, WorktreeAction } from '../shared/protocol.js';
 import { SubagentChats } from './subagent-chats.js';
 import { PanelLists } from './panel-lists.js';
 import type { AllowScope } from './always-allow.js';
@@ -23,10 +23,11 @@ import { Emitter, type Disposable } from './event-emitter.js';
 import { HeldTasks, titleOf } from './held-tasks.js';
 import { LiveTasks } from './live-task.js';
 import { PanelModes } from './panel-modes.js';
-import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './panel-ports.js';
+import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice, TaskPlace } from './panel-ports.js';
 import { SetupWait } from './setup-wait.js';
 import { StoredTasks } from './stored-tasks.js';
 import { TaskConversation } from './task-conversation.js';
+import { TaskWorktrees } from './task-worktrees.js';
 import { ViewRequests } from './view-requests.js';
 import type { TaskAsks, WebviewInteractions } from './webview-interactions.js';
 
@@ -79,6 +80,7 @@ export class TaskController implements PanelSource, Disposable {
   private readonly lists: PanelLists;
   private readonly subagentChats: SubagentChats;
   private readonly live: LiveTasks;
+  private readonly worktrees: TaskWorktrees;
   /** Compare, restore, edit and condense the shown task, its todos and screenshots. */
   readonly actions: OpenTaskActions;
   /** Messages, answers, approvals, retries and cancels, each for the task it names. */
@@ -110,7 +112,7 @@ export class TaskController implements PanelSource, Disposable {
       host: deps.host,
       edits: deps.edits,
       interactions: deps.interactions,
-      createEnvironment: (asks) => this.createEnvironment(asks),
+      createEnvironment: (asks, open) => this.createEnvironment(asks, {}, open.worktree),
       shown: () => this.tasks.shown,
       holds: (open) => this.tasks.holds(open),
       follow: (previous, next) => this.tasks.replace(previous, next),
@@ -138,6 +140,12 @@ export class TaskController implements PanelSource, Disposable {
       emitState,
       newTask: (typed, images) => this.newTask(typed, images),
       runCommand: (typed) => this.runPanelCommand(typed),
+    });
+    this.worktrees = new TaskWorktrees({
+      settings: () => deps.settings.worktreeSettings?.() ?? {},
+      views: deps.checkpointViews,
+      notify: (level, message) => deps.host.notify(level, message),
+      changed: () => this.emit({ kind: 'tasks' }),
     });
     void this.setup.refresh();
     this.subscriptions.push(
@@ -213,27 +221,38 @@ export class TaskController implements PanelSource, Disposable {
    * runs on (listed). Before a provider is set up the task waits instead: the panel shows the
    * setup, and saving it starts the task.
    */
-  async newTask(typed: string, images: readonly PanelImage[] = []): Promise<void> {
+  async newTask(typed: string, images: readonly PanelImage[] = [], options: { readonly worktree?: boolean } = {}): Promise<void> {
     if (!typed.trim()) throw new Error('Describe the task first.');
     const command = this.runPanelCommand(typed);
     if (command) return command;
     const text = await this.lists.expandSlash(typed);
     if (await this.setup.needsSetup()) {
       if (images.length > 0) throw new Error('Set up a model provider first (the Settings view), then send the images with the task.');
+      if (options.worktree) throw new Error('Set up a model provider first (the Settings view), then start the task in a new worktree.');
       this.setup.hold(text);
       return;
     }
-    await this.startTask(text, images);
+    await this.startTask(text, images, { worktree: options.worktree === true });
   }
 
-  /** Starts `text` (slash commands expanded) as a new task and shows it; the view stays the user's. */
-  private async startTask(text: string, images: readonly PanelImage[], options: { showSetup?: boolean } = {}): Promise<void> {
+  /**
+   * Starts `text` (slash commands expanded) as a new task and shows it; the view stays the user's.
+   * `worktree`: in a git worktree and branch made for it (its folder is the task's workspace).
+   */
+  private async startTask(text: string, images: readonly PanelImage[], options: { showSetup?: boolean; worktree?: boolean } = {}): Promise<void> {
     // Built first: when the settings are incomplete the shown task stays as it was.
     const asks = this.deps.interactions.forTask();
     let environment: TaskEnvironment;
     let mentioned: MentionedContext;
+    let worktree: OpenTask['worktree'];
     try {
-      environment = await this.createEnvironment(asks, options);
+      if (options.worktree) {
+        const cwd = this.deps.cwd();
+        if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
+        const { created, held } = await this.worktrees.create(cwd, text);
+        worktree = { ...held, workspace: created.workspace };
+      }
+      environment = await this.createEnvironment(asks, options, worktree);
     } catch (error) {
       asks.dispose();
       throw error;
@@ -248,7 +267,7 @@ export class TaskController implements PanelSource, Disposable {
     }
     await this.leaveShown();
     const task = Task.create(environment.options, text, { mode: this.modes.mode, modeSlug: this.modes.modeSlug, taskId: session.sessionId, mentioned });
-    const open: OpenTask = { id: task.id, messages: [], messagesFrom: 0 };
+    const open: OpenTask = { id: task.id, messages: [], messagesFrom: 0, ...(worktree ? { worktree } : {}) };
     this.tasks.show(open);
     this.live.goLive(open, task, environment, asks);
     this.live.startRun(open);
@@ -346,6 +365,18 @@ export class TaskController implements PanelSource, Disposable {
     // The webview that opened it shows its chat; the others stay where their users are.
     this.emit({ kind: 'state' });
     this.emit({ kind: 'tasks' });
+  }
+
+  /** Acts on the worktree of a task the panel holds: review its changes at any time; merge, open a pull request, keep or discard it once the task is not running. */
+  async worktreeAction(taskId: string, action: WorktreeAction): Promise<void> {
+    const open = this.tasks.require(taskId);
+    const worktree = open.worktree;
+    if (!worktree) throw new Error('That task has no worktree of its own.');
+    if (worktree.outcome === 'discarded') throw new Error(`${worktree.worktree.branch} was discarded.`);
+    if (open.run && action !== 'review') throw new Error('Smith is still working on this task: wait for it to finish, or stop it first.');
+    const outcome = await this.worktrees.act(worktree, action, titleOf(eventsOf(open)));
+    // Its folder is gone: the task's environment (commands, checkpoints) goes too, and it cannot run there again.
+    if (outcome === 'discarded') await this.live.dropLive(open);
   }
 
   /** Closes a task the panel holds (stopping it first when it runs, ending its commands); the others run on. */
@@ -473,11 +504,16 @@ export class TaskController implements PanelSource, Disposable {
     return Promise.resolve();
   }
 
-  /** The task's environment, asking through `asks`; without a complete setup it throws, and (`showSetup`, for a user's action) asks for the Settings view. */
-  private async createEnvironment(asks: TaskAsks, options: { showSetup?: boolean } = {}): Promise<TaskEnvironment> {
-    const cwd = this.deps.cwd();
+  /**
+   * The task's environment, asking through `asks`, in its worktree when it has one; without a
+   * complete setup it throws, and (`showSetup`, for a user's action) asks for the Settings view.
+   */
+  private async createEnvironment(asks: TaskAsks, options: { showSetup?: boolean } = {}, worktree?: OpenTask['worktree']): Promise<TaskEnvironment> {
+    if (worktree?.outcome === 'discarded') throw new Error(`The worktree of this task (${worktree.worktree.branch}) was discarded.`);
+    const cwd = worktree?.workspace ?? this.deps.cwd();
     if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
-    const environment = await this.deps.settings.createEnvironment(cwd, this.deps.additionalRoots?.() ?? [], asks);
+    const place: TaskPlace = { asks, ...(worktree ? { worktree: worktree.worktree } : {}) };
+    const environment = await this.deps.settings.createEnvironment(cwd, this.deps.additionalRoots?.() ?? [], place);
     if (environment) return environment;
     if (options.showSetup !== false) {
       this.views.request('settings');

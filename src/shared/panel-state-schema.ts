@@ -66,6 +66,27 @@ export type TaskView = DeepReadonly<z.infer<typeof taskViewSchema>>;
 export const taskProgressSchema = taskViewSchema.pick({ usage: true, cost: true, todos: true, context: true });
 export type TaskProgress = DeepReadonly<z.infer<typeof taskProgressSchema>>;
 
+/** What the user can do with a finished task's worktree. */
+export const worktreeActionSchema = z.enum(['review', 'merge', 'pullRequest', 'keep', 'discard']);
+export type WorktreeAction = z.infer<typeof worktreeActionSchema>;
+
+/** A task's git worktree (docs/parallel-tasks.md), as the task list shows it. */
+const worktreeViewSchema = z.object({
+  name: z.string(),
+  /** `smith/<name>`. */
+  branch: z.string(),
+  /** The branch it was made from and merges back into. */
+  base: z.string(),
+  path: z.string(),
+  /** What the user did with it: merged, opened a pull request, kept the branch, discarded it. */
+  outcome: z.enum(['merged', 'pull-request', 'kept', 'discarded']).optional(),
+  /** The pull request's address. */
+  url: z.string().optional(),
+  /** The git commands run for it, newest last, each listed as it starts. */
+  commands: z.array(z.string()),
+});
+export type WorktreeView = DeepReadonly<z.infer<typeof worktreeViewSchema>>;
+
 /**
  * A task the panel holds besides the one shown, or the one shown: running, waiting for the user, or
  * finished while not shown (listed until opened or closed). `status`: running (working),
@@ -78,6 +99,8 @@ export const liveTaskSchema = z.object({
   status: taskRunStatusSchema,
   /** US dollars so far, when prices are known. */
   cost: z.number().optional(),
+  /** The git worktree it runs in, when it has one of its own. */
+  worktree: worktreeViewSchema.optional(),
 });
 export type LiveTask = DeepReadonly<z.infer<typeof liveTaskSchema>>;
 

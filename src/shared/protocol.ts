@@ -22,6 +22,8 @@ export {
   type TaskProgress,
   type TaskRunStatus,
   type TaskView,
+  type WorktreeAction,
+  type WorktreeView,
 } from './panel-state-schema.js';
 export type { WebviewMessage, WebviewRequest } from './webview-message-schema.js';
 export type { HostMessage } from './host-message-schema.js';

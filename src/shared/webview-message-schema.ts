@@ -4,7 +4,7 @@ import type { DeepReadonly } from './deep-readonly.js';
 import { todoItemSchema } from './todo-items.js';
 import { taskIdSchema } from './task-id-schema.js';
 import { profileNameSchema, providerSchema, reasoningEffortSchema, toolProtocolSchema } from './provider-schemas.js';
-import { PANEL_VIEWS, modeSchema, autoApproveViewSchema } from './panel-state-schema.js';
+import { PANEL_VIEWS, modeSchema, autoApproveViewSchema, worktreeActionSchema } from './panel-state-schema.js';
 
 // Generous caps: a pasted log is fine, a runaway webview sending megabytes per message is not.
 const MAX_TEXT = 1_000_000;
@@ -24,7 +24,8 @@ const aboutTask = taskIdSchema.optional();
 /** Messages from the webview to the extension host; unknown fields are refused. */
 export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
-  z.object({ type: z.literal('newTask'), id, text, images }).strict(),
+  /** `worktree`: run the task in a new git worktree and branch of its own (docs/parallel-tasks.md). */
+  z.object({ type: z.literal('newTask'), id, text, images, worktree: z.boolean().optional() }).strict(),
   /** A message to the task `taskId` (absent: the shown one); with no task shown, a new task. */
   z.object({ type: z.literal('sendMessage'), id, text, images, taskId: aboutTask }).strict(),
   /**
@@ -72,6 +73,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('cancelTask'), id, taskId: aboutTask }).strict(),
   /** Closes a task the panel holds: a running one is stopped first, its commands end; the other tasks run on. */
   z.object({ type: z.literal('closeTask'), id, taskId: taskIdSchema }).strict(),
+  /** Acts on a finished task's worktree: review its changes, merge, open a pull request, keep the branch, or discard it (asks first when that loses work). */
+  z.object({ type: z.literal('worktreeAction'), id, taskId: taskIdSchema, action: worktreeActionSchema }).strict(),
   /** Lets the running command of `callId` continue in the background while the agent goes on. */
   z.object({ type: z.literal('proceedCommand'), id, callId: id, taskId: aboutTask }).strict(),
   /** Stops one running sub-agent (its task id) of a use_subagents call; the others go on. */

@@ -7,6 +7,7 @@ import { createProvider } from '../../src/core/providers/create-provider.js';
 import { providerModels } from '../../src/core/providers/provider-models.js';
 import { loadPermissionSettings } from '../../src/core/permissions/settings-files.js';
 import type { HookSettings } from '../../src/core/hooks/hooks.js';
+import type { WorktreeSettings } from '../../src/core/worktrees/worktree-types.js';
 import { DEFAULT_POLICY } from '../../src/core/log/approval-policy.js';
 import { Emitter } from '../../src/panel/event-emitter.js';
 import { createMessageHandlers } from '../../src/panel/message-handlers.js';
@@ -41,6 +42,10 @@ export interface PanelBackendOptions {
   readonly model?: () => string;
   readonly maxCost?: number;
   readonly priced?: boolean;
+  /** The panel's workspace folder (default: the fixture's). */
+  readonly cwd?: string;
+  /** `smith.worktree.*` for tasks started in a new worktree. */
+  readonly worktree?: WorktreeSettings;
 }
 
 /** Opens a panel backend on the fixture's workspace; `closers` gets what ends it after the test. */
@@ -96,7 +101,8 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
       settingsChanged.fire();
     },
     onDidChange: settingsChanged.event,
-    createEnvironment: async (_cwd, _roots, asks) => {
+    worktreeSettings: () => options.worktree ?? {},
+    createEnvironment: async (cwd, _roots, place = {}) => {
       const provider = createProvider({
         provider: 'openai-compatible',
         model: options.model?.() ?? 'scripted-model',
@@ -104,7 +110,9 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
         baseUrl: fixture.server.openAiBaseUrl,
         ...(options.native ? { toolProtocol: 'native' as const } : {}),
       });
-      return fixture.environment(provider, asks ? { ...host, ...asks } : host, {
+      return fixture.environment(provider, place.asks ? { ...host, ...place.asks } : host, {
+        cwd,
+        ...(place.worktree ? { worktree: place.worktree } : {}),
         permissions: () => loadPermissionSettings({ storageDir: fixture.storage, workspaceRoot: fixture.ws.root, trust: () => 'unknown' }).rules,
         disabledRules: () => new Set(disabledRules),
         agentSkills: { disabled: () => new Set(disabledSkills), workspaceTrusted: () => true, homeDir: join(fixture.storage, 'home') },
@@ -135,7 +143,7 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
   };
   const controller = new TaskController({
     storageDir: fixture.storage,
-    cwd: () => fixture.ws.root,
+    cwd: () => options.cwd ?? fixture.ws.root,
     host,
     settings,
     interactions,

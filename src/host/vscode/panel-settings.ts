@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { TaskEnvironment } from '../../core/session/task-environment.js';
 import type { Host } from '../../core/ports.js';
 import { Emitter } from '../../panel/event-emitter.js';
-import type { McpPanelSource, PanelProviderSettings, ProviderChoice } from '../../panel/panel-ports.js';
+import type { McpPanelSource, PanelProviderSettings, ProviderChoice, TaskPlace } from '../../panel/panel-ports.js';
 import type { AutoApproveView, ModelList, ProviderName } from '../../shared/protocol.js';
 import { sandboxInForce } from '../../core/process/task-sandbox.js';
 import { ModelFactsCache } from '../../core/providers/model-facts-cache.js';
@@ -141,11 +141,7 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     if (change.maxCost !== undefined) await config.update('maxCost', change.maxCost > 0 ? change.maxCost : undefined, target);
   }
 
-  async createEnvironment(
-    cwd: string,
-    additionalRoots: readonly WorkspaceFolderInput[] = [],
-    asks?: Pick<Host, 'approvals' | 'questions'>,
-  ): Promise<TaskEnvironment | undefined> {
+  async createEnvironment(cwd: string, additionalRoots: readonly WorkspaceFolderInput[] = [], place: TaskPlace = {}): Promise<TaskEnvironment | undefined> {
     const settings = readSettings();
     const apiKey = await this.deps.keys.get(settings.provider);
     if (missingSetup(settings, apiKey !== undefined).length > 0) return undefined;
@@ -158,7 +154,8 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
       cwd,
       additionalRoots,
       // The task's own approvals and questions: the panel tells each task's waits apart.
-      host: asks ? { ...this.deps.host, ...asks } : this.deps.host,
+      host: place.asks ? { ...this.deps.host, ...place.asks } : this.deps.host,
+      ...(place.worktree ? { worktree: place.worktree } : {}),
       settings,
       apiKey,
       ...(this.deps.searchKeys ? { webSearchKeys: await this.deps.searchKeys.all() } : {}),
@@ -175,6 +172,10 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
       ...(mcp ? { mcp } : {}),
     };
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
+  }
+
+  worktreeSettings() {
+    return readSettings().worktree;
   }
 
   permissionRules(cwd: string): readonly PermissionRule[] {

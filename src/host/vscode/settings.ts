@@ -18,6 +18,7 @@ import type { PermissionEffect } from '../../core/permissions/permission-rules.j
 import { parseRule } from '../../core/permissions/rule-syntax.js';
 import type { WebToolSettings } from '../../core/browser/browser-settings.js';
 import { readWebSettings } from './web-settings.js';
+import type { WorktreeSettings } from '../../core/worktrees/worktree-types.js';
 
 /** The `smith.*` configuration section. */
 export const SETTINGS_SECTION = 'smith';
@@ -61,6 +62,8 @@ export interface SmithSettings {
   /** `smith.requestIdleTimeout` in milliseconds: a request receiving no byte for this long is retried; 0 turns it off. */
   readonly idleTimeoutMs: number;
   readonly checkpoints: CheckpointSettings;
+  /** `smith.worktree.*`: where a task's worktree is made and which untracked files it gets. */
+  readonly worktree: WorktreeSettings;
   /** US dollars a task may cost before Smith stops and asks; undefined: no limit. */
   readonly maxCost?: number;
   /** `smith.permissions`: rules that are not valid are left out (and reported where the task starts). */
@@ -141,6 +144,10 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     mcpDiscoveryThreshold: count('mcp.discoveryThreshold', DEFAULT_DISCOVERY_THRESHOLD, 0),
     mcpRegistryUrl: text('mcp.registryUrl') || DEFAULT_MCP_REGISTRY_URL,
     idleTimeoutMs: idleTimeoutMs(config.get<unknown>('requestIdleTimeout')),
+    worktree: {
+      ...(text('worktree.parent') ? { parent: text('worktree.parent') } : {}),
+      copyFiles: stringList(config.get<unknown>('worktree.copyFiles')),
+    },
     checkpoints: {
       enabled: flag('checkpoints.enabled', true),
       maxFileBytes: Math.round(positiveOr(config.get<unknown>('checkpoints.maxFileSizeMb'), 5) * 1024 * 1024),

@@ -20,6 +20,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import * as vscode from 'vscode';
 import { providerConfig, type SmithSettings } from './settings.js';
+import type { TaskWorktree } from '../../core/worktrees/worktree-types.js';
 
 /** What only an editor attaches to a message. */
 type MentionSources = Pick<MentionEnvironment, 'problems' | 'terminal'>;
@@ -30,6 +31,8 @@ export interface VsCodeTaskInputs {
   readonly cwd: string;
   /** The other folders of a multi-root workspace. */
   readonly additionalRoots?: readonly WorkspaceFolderInput[];
+  /** The git worktree `cwd` is in, when the task has one of its own. */
+  readonly worktree?: TaskWorktree;
   readonly host: Host;
   readonly settings: SmithSettings;
   readonly apiKey: string | undefined;
@@ -87,7 +90,12 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
   // Not awaited: the task starts meanwhile; the permission rules are read again before each call.
   void askSettingsTrust(fileSettings.heldBack, input.storageDir, askSettingsTrustInWindow);
   const environment = await openSession({
-    place: { cwd: input.cwd, ...(input.additionalRoots ? { additionalRoots: input.additionalRoots } : {}), storageDir: input.storageDir },
+    place: {
+      cwd: input.cwd,
+      ...(input.additionalRoots ? { additionalRoots: input.additionalRoots } : {}),
+      ...(input.worktree ? { worktree: input.worktree } : {}),
+      storageDir: input.storageDir,
+    },
     providers,
     settings: {
       policy: input.livePolicy ?? settings.policy,

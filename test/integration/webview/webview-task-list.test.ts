@@ -90,3 +90,73 @@ describe('the task list in the chat panel', () => {
     assert.equal(await page.locator('.approval-task').count(), 0);
   });
 });
+
+describe('worktree tasks in the chat panel', () => {
+  const suite = usePanelSuite();
+  let panel: PanelPage;
+  beforeEach(() => (panel = suite.panel));
+
+  const worktreeTask: LiveTask = {
+    id: 'task-1',
+    title: 'Fix the login',
+    status: 'completed',
+    worktree: {
+      name: 'fix-the-login',
+      branch: 'smith/fix-the-login',
+      base: 'main',
+      path: '/work/.smith-worktrees/project/fix-the-login',
+      commands: ['git worktree add --track -b smith/fix-the-login -- /work/.smith-worktrees/project/fix-the-login main  (in /work/project)'],
+    },
+  };
+
+  test('Send in new worktree starts the typed task with worktree set; plain Send does not', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(undefined));
+    const box = page.getByRole('textbox', { name: 'Task' });
+    await box.fill('Fix the login');
+    await page.getByRole('button', { name: 'Send in new worktree' }).click();
+    const sent = await panel.waitForPosted('newTask');
+    assert.deepEqual([sent.text, sent.worktree], ['Fix the login', true]);
+    await box.fill('Write the docs');
+    await box.press('Enter');
+    const plain = await panel.waitForPosted('newTask');
+    assert.deepEqual([plain.text, plain.worktree], ['Write the docs', undefined]);
+    // Only a new task can go to a worktree: not while a task is shown.
+    await panel.send(snapshotOf(taskView(messages, { status: 'running' })));
+    await page.getByRole('button', { name: 'Queue' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Send in new worktree' }).count(), 0);
+  });
+
+  test('a finished worktree task shows its branch, the git commands and its actions, each naming the task', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(taskView(messages, { status: 'completed' }), { tasks: [worktreeTask] }));
+    const bar = page.getByRole('region', { name: 'Worktree' });
+    await bar.waitFor();
+    assert.match((await bar.textContent()) ?? '', /smith\/fix-the-login\s*from main/);
+    assert.deepEqual(await bar.getByRole('list', { name: 'Git commands' }).getByRole('listitem').allTextContents(), [worktreeTask.worktree!.commands[0]]);
+    const actions = bar.getByRole('group', { name: 'Worktree actions' });
+    assert.deepEqual(
+      (await actions.getByRole('button').allTextContents()).map((label) => label.trim()),
+      ['Review changes', 'Merge', 'Open pull request', 'Keep branch', 'Discard'],
+    );
+    for (const [label, action] of [
+      ['Review changes', 'review'],
+      ['Merge', 'merge'],
+      ['Discard', 'discard'],
+    ] as const) {
+      await actions.getByRole('button', { name: label }).click();
+      const sent = await panel.waitForPosted('worktreeAction');
+      assert.deepEqual([sent.taskId, sent.action], ['task-1', action]);
+      await panel.send({ type: 'reply', id: sent.id, ok: true });
+    }
+    // While it runs only Review is offered; once discarded, nothing.
+    await panel.send(snapshotOf(taskView(messages, { status: 'running' }), { tasks: [{ ...worktreeTask, status: 'running' }] }));
+    await actions.getByRole('button', { name: 'Merge' }).and(page.locator(':disabled')).waitFor();
+    assert.equal(await actions.getByRole('button', { name: 'Review changes' }).isEnabled(), true);
+    await panel.send(
+      snapshotOf(taskView(messages, { status: 'completed' }), { tasks: [{ ...worktreeTask, worktree: { ...worktreeTask.worktree!, outcome: 'discarded' } }] }),
+    );
+    await bar.getByRole('status').filter({ hasText: 'Discarded' }).waitFor();
+    assert.equal(await actions.getByRole('button', { name: 'Review changes' }).isEnabled(), false);
+  });
+});

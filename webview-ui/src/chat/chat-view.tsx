@@ -13,6 +13,7 @@ import { ReturnPendingTask } from '../common/return-pending-task.js';
 import { ElicitationForms } from '../mcp/elicitation-form.js';
 import { ShownTaskContext } from '../common/task-context.js';
 import { TaskList } from './task-list.js';
+import { WorktreeBar } from './worktree-bar.js';
 
 /** The chat screen: header, the task's messages, the pending approval and the composer. */
 export function ChatView({
@@ -34,7 +35,8 @@ export function ChatView({
   const items = useMemo(() => (task === undefined ? [] : buildChatItems(task, streaming, state.liveOutput)), [task, streaming, state.liveOutput]);
 
   // With several tasks, the approval says whose call it is (the list shows which task is shown).
-  const approvalTask = (panel.tasks?.length ?? 0) > 1 ? panel.tasks?.find((live) => live.id === task?.id)?.title : undefined;
+  const listed = panel.tasks?.find((live) => live.id === task?.id);
+  const approvalTask = (panel.tasks?.length ?? 0) > 1 ? listed?.title : undefined;
   return (
     <ShownTaskContext.Provider value={task?.id}>
       <div className="chat-view">
@@ -49,6 +51,7 @@ export function ChatView({
         ) : (
           <MessageList items={items} taskId={task.id} olderBefore={(task.messagesFrom ?? 0) > 0 ? task.messages[0]?.id : undefined} />
         )}
+        {listed?.worktree !== undefined && <WorktreeBar task={listed} />}
         <ElicitationForms forms={panel.mcp.elicitations} />
         {task?.pendingApproval !== undefined && (
           <ApprovalBar key={`${task.id}:${task.pendingApproval.callId}`} approval={task.pendingApproval} taskTitle={approvalTask} />

@@ -114,14 +114,17 @@ export function Composer({
     box.scrollTop = box.scrollHeight;
   }, [text]);
 
-  /** `now`: while Smith works, cut its answer off and deliver the message at once (steer) instead of queueing it. */
-  const submit = (now = false) => {
+  /**
+   * `now`: while Smith works, cut its answer off and deliver the message at once (steer) instead of
+   * queueing it. `worktree`: a new task runs in a git worktree and branch of its own.
+   */
+  const submit = (now = false, worktree = false) => {
     if (!canSend) return;
     const sent = text.trim();
     const attached = images.length > 0 ? { images: images.map(({ name, data }) => ({ name, data })) } : {};
     const payload: RequestPayload =
       intent.kind === 'newTask'
-        ? { type: 'newTask', text: sent, ...attached }
+        ? { type: 'newTask', text: sent, ...attached, ...(worktree ? { worktree: true } : {}) }
         : intent.kind === 'answer'
           ? { type: 'answer', text: sent, ...taskRef }
           : now && intent.kind === 'queue'
@@ -250,6 +253,18 @@ export function Composer({
             onClick={() => submit(true)}
           >
             <Codicon name="debug-step-into" /> Now
+          </button>
+        )}
+        {intent.kind === 'newTask' && (
+          <button
+            type="button"
+            className="secondary-button"
+            aria-label="Send in new worktree"
+            title="Start the task in a git worktree and branch of its own, beside the workspace (docs/parallel-tasks.md)"
+            disabled={!canSend}
+            onClick={() => submit(false, true)}
+          >
+            <Codicon name="git-branch" />
           </button>
         )}
         <button

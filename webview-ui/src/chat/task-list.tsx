@@ -57,12 +57,18 @@ export function TaskList({ tasks, shownId }: { tasks: readonly LiveTask[] | unde
                 type="button"
                 className="task-switch"
                 aria-current={shown ? 'true' : undefined}
-                aria-label={`${task.title}: ${status.label}${task.cost !== undefined ? `, ${formatCost(task.cost)}` : ''}`}
+                aria-label={`${task.title}: ${status.label}${task.worktree !== undefined ? `, on ${task.worktree.branch}` : ''}${task.cost !== undefined ? `, ${formatCost(task.cost)}` : ''}`}
                 title={shown ? 'Shown in the chat' : 'Show this task (it keeps running)'}
                 onClick={() => !shown && send({ type: 'openTask', taskId: task.id })}
               >
                 <Codicon name={status.icon} spin={task.status === 'running'} />
                 <span className="task-title">{task.title}</span>
+                {task.worktree !== undefined && (
+                  <span className="task-branch muted small mono">
+                    <Codicon name="git-branch" />
+                    {task.worktree.branch}
+                  </span>
+                )}
                 {task.status === 'awaiting_approval' ? (
                   <span className="task-badge" role="status">
                     {status.label}
