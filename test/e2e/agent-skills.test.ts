@@ -3,10 +3,8 @@
 // and an enabled toggle; a task then sees the skill in the prompt, loads it with use_skill, and
 // follows its instructions. Screenshots: .test-artifacts/e2e/agent-skills-*.png.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { createTempWorkspace, type TempWorkspace } from '../helpers/temp-workspace';
-import { openWorkbench, type Workbench } from '../helpers/workbench';
+import { describe, it } from 'node:test';
+import { useScriptedWorkbench } from '../helpers/scripted-workbench';
 import { loadSkillCatalog } from '../../src/core/skills/skill-catalog';
 import { rememberWorkspaceSkills } from '../../src/core/skills/skill-trust';
 
@@ -21,45 +19,24 @@ Write NOTES.md whose only line is "Release notes, house style 7".
 const NOTES = 'Release notes, house style 7';
 
 describe('An Agent Skill in the real VS Code workbench (packaged .vsix)', { timeout: 600_000 }, () => {
-  let workspace: TempWorkspace;
-  let storage: TempWorkspace;
-  let llm: ScriptedLlmServer;
-  let workbench: Workbench;
-
-  before(async () => {
-    workspace = createTempWorkspace('smith-e2e-skills-');
-    workspace.write('.claude/skills/release-notes/SKILL.md', SKILL);
-    workspace.write('.claude/skills/release-notes/scripts/collect.sh', 'git log --oneline\n');
-    storage = createTempWorkspace('smith-e2e-skills-storage-');
-    // The user trusted these skill files before (the window asks otherwise, in a notification).
-    const { workspace: skills } = loadSkillCatalog({
-      workspaceRoots: [workspace.root],
-      storageDir: storage.root,
-      homeDir: storage.root,
-      workspaceTrusted: () => false,
-    });
-    rememberWorkspaceSkills(storage.root, workspace.root, skills!.fingerprint, true);
-    llm = await startScriptedLlmServer();
-    workbench = await openWorkbench({
-      workspace: workspace.root,
-      env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
-      settings: {
-        'smith.provider': 'openai-compatible',
-        'smith.baseUrl': llm.openAiBaseUrl,
-        'smith.model': 'scripted-model',
-        'smith.autoApprove.editFiles': true,
-      },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await llm?.close();
-    workspace?.dispose();
-    storage?.dispose();
+  const session = useScriptedWorkbench('skills', {
+    prepare: ({ workspace, storage }) => {
+      workspace.write('.claude/skills/release-notes/SKILL.md', SKILL);
+      workspace.write('.claude/skills/release-notes/scripts/collect.sh', 'git log --oneline\n');
+      // The user trusted these skill files before (the window asks otherwise, in a notification).
+      const { workspace: skills } = loadSkillCatalog({
+        workspaceRoots: [workspace.root],
+        storageDir: storage.root,
+        homeDir: storage.root,
+        workspaceTrusted: () => false,
+      });
+      rememberWorkspaceSkills(storage.root, workspace.root, skills!.fingerprint, true);
+    },
+    settings: { 'smith.autoApprove.editFiles': true },
   });
 
   it('lists the .claude/skills skill in the panel, and a task loads and follows it', async () => {
+    const { workbench, llm, workspace } = session;
     await workbench.openViewContainer('Smith');
     const panel = workbench.webviewFrame();
     const box = panel.getByRole('textbox', { name: 'Task' });

@@ -3,51 +3,28 @@
 // by its folder name, and the model lists the workspace and reads from both folders. Screenshots:
 // .test-artifacts/e2e/multi-root-*.png.
 import assert from 'node:assert/strict';
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { createTempWorkspace, type TempWorkspace } from '../helpers/temp-workspace';
-import { openWorkbench, type Workbench } from '../helpers/workbench';
+import { describe, it } from 'node:test';
+import type { RecordedRequest } from '../fixtures/scripted-llm-server';
+import { useScriptedWorkbench } from '../helpers/scripted-workbench';
 
 const UI_TIMEOUT = 60_000;
 const done = '<attempt_completion>\n<result>The app greets with the shared constant.</result>\n</attempt_completion>';
 const allText = (request: RecordedRequest) => JSON.stringify(request.body.messages);
 
 describe('A multi-root workspace in the real VS Code workbench (packaged .vsix)', { timeout: 600_000 }, () => {
-  let root: TempWorkspace;
-  let storage: TempWorkspace;
-  let llm: ScriptedLlmServer;
-  let workbench: Workbench;
-
-  before(async () => {
-    root = createTempWorkspace('smith-e2e-multi-root-');
-    root.write('app/src/main.ts', 'import { GREETING } from "shared-lib";\nconsole.log(GREETING);\n');
-    root.write('shared-lib/util.ts', 'export const GREETING = "hello from the second folder";\n');
-    const workspaceFile = join(root.root, 'project.code-workspace');
-    writeFileSync(workspaceFile, JSON.stringify({ folders: [{ path: 'app' }, { path: 'shared-lib' }] }));
-    storage = createTempWorkspace('smith-e2e-multi-root-storage-');
-    llm = await startScriptedLlmServer();
-    workbench = await openWorkbench({
-      workspace: workspaceFile,
-      env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
-      settings: {
-        'smith.provider': 'openai-compatible',
-        'smith.baseUrl': llm.openAiBaseUrl,
-        'smith.model': 'scripted-model',
-        'smith.autoApprove.editFiles': true,
-      },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await llm?.close();
-    root?.dispose();
-    storage?.dispose();
+  const session = useScriptedWorkbench('multi-root', {
+    prepare: ({ workspace }) => {
+      workspace.write('app/src/main.ts', 'import { GREETING } from "shared-lib";\nconsole.log(GREETING);\n');
+      workspace.write('shared-lib/util.ts', 'export const GREETING = "hello from the second folder";\n');
+      workspace.write('project.code-workspace', JSON.stringify({ folders: [{ path: 'app' }, { path: 'shared-lib' }] }));
+    },
+    open: (workspace) => join(workspace.root, 'project.code-workspace'),
+    settings: { 'smith.autoApprove.editFiles': true },
   });
 
   it('mentions, lists and reads across both folders', async () => {
+    const { workbench, llm } = session;
     await workbench.openViewContainer('Smith');
     const panel = workbench.webviewFrame();
     const box = panel.getByRole('textbox', { name: 'Task' });
@@ -75,6 +52,7 @@ describe('A multi-root workspace in the real VS Code workbench (packaged .vsix)'
   });
 
   it("checkpoints the second folder: Compare shows its file by the folder's name, and Restore puts it back", async () => {
+    const { workbench, llm, workspace: root } = session;
     const panel = workbench.webviewFrame();
     const util = 'shared-lib/util.ts';
     llm.enqueue(

@@ -5,46 +5,21 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
-import { createTempWorkspace, type TempWorkspace } from '../helpers/temp-workspace';
-import { openWorkbench, type Workbench } from '../helpers/workbench';
+import { describe, it } from 'node:test';
+import { useScriptedWorkbench } from '../helpers/scripted-workbench';
 
 const UI_TIMEOUT = 60_000;
 const FIXER = '---\nname: fixer\ndescription: Writes the file it is given.\ntools: Read, Write\n---\nYou write files.\n';
 const CONTENT = 'Buy milk.';
 
 describe('An editing sub-agent in the real VS Code workbench (packaged .vsix)', { timeout: 600_000 }, () => {
-  let workspace: TempWorkspace;
-  let storage: TempWorkspace;
-  let llm: ScriptedLlmServer;
-  let workbench: Workbench;
-
-  before(async () => {
-    workspace = createTempWorkspace('smith-e2e-subagent-');
-    storage = createTempWorkspace('smith-e2e-subagent-storage-');
-    storage.write('agents/fixer.md', FIXER);
-    llm = await startScriptedLlmServer();
-    workbench = await openWorkbench({
-      workspace: workspace.root,
-      env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
-      settings: {
-        'smith.provider': 'openai-compatible',
-        'smith.baseUrl': llm.openAiBaseUrl,
-        'smith.model': 'scripted-model',
-        'smith.autoApprove.editFiles': false,
-      },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await llm?.close();
-    workspace?.dispose();
-    storage?.dispose();
+  const session = useScriptedWorkbench('subagent', {
+    prepare: ({ storage }) => void storage.write('agents/fixer.md', FIXER),
+    settings: { 'smith.autoApprove.editFiles': false },
   });
 
   it("asks for the sub-agent's edit in the approval bar, naming it, and writes it when approved", async () => {
+    const { workbench, llm, workspace } = session;
     await workbench.openViewContainer('Smith');
     const panel = workbench.webviewFrame();
     const box = panel.getByRole('textbox', { name: 'Task' });
