@@ -63,10 +63,12 @@ export class McpRegistryBrowser {
   }
 
   /**
-   * Installs a server of the last search. `values` holds the inputs the form asked for: secrets go
+   * Installs a server of the last search. `given` holds the inputs the form asked for: secrets go
    * to secret storage, the rest into the entry. Returns the key written.
    */
-  async install(name: string, scope: 'user' | 'workspace', values: Readonly<Record<string, string>>, remote = false): Promise<string> {
+  async install(name: string, scope: 'user' | 'workspace', given: Readonly<Record<string, string>>, remote = false): Promise<string> {
+    // A field left empty (or blank) is not given: a required one is missing, an optional one takes its default.
+    const values = Object.fromEntries(Object.entries(given).filter(([, value]) => value.trim() !== ''));
     const server = this.servers.get(name);
     if (!server) throw new Error(`"${name}" is not in the last search; search for it again.`);
     const plan = planRegistryInstall(server, { prefer: remote ? 'remote' : 'package', values });

@@ -19,8 +19,8 @@ export interface ScriptedWorkbenchOptions {
   prepare?(folders: { readonly workspace: TempWorkspace; readonly storage: TempWorkspace }): void | Promise<void>;
   /** false: no provider is configured (a newcomer's machine); default: the scripted LLM server as `openai-compatible`. */
   provider?: boolean;
-  /** User settings beside the provider's. */
-  settings?: Record<string, unknown>;
+  /** User settings beside the provider's; a function is read after `prepare` (for addresses it started). */
+  settings?: Record<string, unknown> | (() => Record<string, unknown>);
   /** Environment of the extension host beside the emptied keys and SMITH_STORAGE. */
   env?: Record<string, string>;
   /** What the workbench opens (default the workspace folder), e.g. a .code-workspace file in it. */
@@ -43,7 +43,7 @@ export function useScriptedWorkbench(name: string, options: ScriptedWorkbenchOpt
       env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root, ...options.env },
       settings: {
         ...(options.provider === false ? {} : { 'smith.provider': 'openai-compatible', 'smith.baseUrl': llm.openAiBaseUrl, 'smith.model': 'scripted-model' }),
-        ...options.settings,
+        ...(typeof options.settings === 'function' ? options.settings() : options.settings),
       },
     });
   });

@@ -47,9 +47,12 @@ function ElicitationForm({ form }: { form: McpElicitationView }) {
   };
   const titleId = `elicitation-${form.id}-title`;
   return (
+    // noValidate: the browser's own checks (a number's step, min, max) would block the submit with a
+    // tooltip outside the page; the form's checks show their message at the field instead.
     <form
       className="card elicitation-form"
       aria-labelledby={titleId}
+      noValidate
       onSubmit={(event) => {
         event.preventDefault();
         submit();
@@ -110,12 +113,20 @@ function FieldControl({
     </label>
   );
   const hint = field.description !== undefined ? <div className="muted small">{field.description}</div> : null;
-  const problem = error !== undefined ? <div className="field-error">{error}</div> : null;
+  const errorId = `${id}-error`;
+  const problem =
+    error !== undefined ? (
+      <div className="field-error" id={errorId} role="alert">
+        {error}
+      </div>
+    ) : null;
+  // The error is the control's description, so a screen reader says it with the field.
+  const invalid = { 'aria-invalid': error !== undefined, ...(error !== undefined ? { 'aria-describedby': errorId } : {}) };
   switch (field.kind) {
     case 'boolean':
       return (
         <div className="elicitation-field checkbox-field">
-          <input id={id} type="checkbox" checked={value === true} onChange={(event) => onChange(event.target.checked)} />
+          <input id={id} type="checkbox" checked={value === true} {...invalid} onChange={(event) => onChange(event.target.checked)} />
           {label}
           {hint}
           {problem}
@@ -125,7 +136,7 @@ function FieldControl({
       return (
         <div className="elicitation-field">
           {label}
-          <select id={id} value={typeof value === 'string' ? value : ''} onChange={(event) => onChange(event.target.value)}>
+          <select id={id} value={typeof value === 'string' ? value : ''} {...invalid} onChange={(event) => onChange(event.target.value)}>
             <option value="">{field.required ? 'Choose…' : '(none)'}</option>
             {field.options.map((option) => (
               <option key={option.value} value={option.value}>
@@ -168,6 +179,7 @@ function FieldControl({
             id={id}
             type={inputType(field)}
             value={typeof value === 'string' ? value : ''}
+            {...invalid}
             {...(field.kind === 'number' ? { step: field.integer ? 1 : 'any', min: field.minimum, max: field.maximum } : {})}
             onChange={(event) => onChange(event.target.value)}
           />

@@ -57,6 +57,7 @@ function RegistryServer({ server, hasWorkspace }: { server: Server; hasWorkspace
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
   const [scope, setScope] = useState<'user' | 'workspace'>('user');
+  const [errors, setErrors] = useState<Readonly<Record<string, string>>>({});
   const [pending, send] = usePendingRequest<'install'>();
   return (
     <li className="card mcp-registry-server">
@@ -92,7 +93,11 @@ function RegistryServer({ server, hasWorkspace }: { server: Server; hasWorkspace
           className="elicitation-form"
           onSubmit={(event) => {
             event.preventDefault();
-            send('install', { type: 'mcpRegistryInstall', name: server.name, scope, values });
+            // The host refuses a missing input too; saying it here, at the field, keeps what was typed.
+            const missing = missingFields(server, values);
+            setErrors(missing);
+            if (Object.keys(missing).length > 0) return;
+            send('install', { type: 'mcpRegistryInstall', name: server.name, scope, values: givenValues(values) });
           }}
         >
           <div className="muted small">Runs {server.installs}</div>
@@ -108,9 +113,16 @@ function RegistryServer({ server, hasWorkspace }: { server: Server; hasWorkspace
                 type={input.secret ? 'password' : 'text'}
                 placeholder={input.default ?? ''}
                 value={values[input.name] ?? ''}
+                aria-invalid={errors[input.name] !== undefined}
+                {...(errors[input.name] !== undefined ? { 'aria-describedby': `registry-${server.name}-${input.name}-error` } : {})}
                 onChange={(event) => setValues((current) => ({ ...current, [input.name]: event.target.value }))}
               />
               {input.description !== undefined && <div className="muted small">{input.description}</div>}
+              {errors[input.name] !== undefined && (
+                <div className="field-error" id={`registry-${server.name}-${input.name}-error`} role="alert">
+                  {errors[input.name]}
+                </div>
+              )}
             </div>
           ))}
           <label className="checkbox-field">
@@ -129,4 +141,18 @@ function RegistryServer({ server, hasWorkspace }: { server: Server; hasWorkspace
       )}
     </li>
   );
+}
+
+/** The required inputs left empty that have no default, each with its message. */
+function missingFields(server: Server, values: Readonly<Record<string, string>>): Record<string, string> {
+  const missing: Record<string, string> = {};
+  for (const input of server.inputs) {
+    if (input.required && input.default === undefined && (values[input.name] ?? '').trim() === '') missing[input.name] = `${input.name} is required.`;
+  }
+  return missing;
+}
+
+/** The values typed, without the fields left empty (those take their default). */
+function givenValues(values: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value.trim() !== ''));
 }
