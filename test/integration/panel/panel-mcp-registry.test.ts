@@ -88,4 +88,18 @@ describe('the panel registry browser', { timeout: 60_000 }, () => {
     assert.match(readFileSync(join(dir, '.smith/mcp.json'), 'utf8'), /"Authorization": "\$\{AUTHORIZATION\}"/);
     await assert.rejects(browser.install('io.github.example/notes', 'user', {}), /not in the last search/);
   });
+
+  test('a field left empty or blank is not given: a required one is missing, and nothing is written', async () => {
+    await browser.search('weather');
+    for (const blank of ['', '   ']) {
+      await assert.rejects(
+        browser.install('io.github.example/weather', 'user', { WEATHER_UNITS: blank, WEATHER_API_KEY: 'sk-secret-1' }),
+        /needs WEATHER_UNITS\./,
+        JSON.stringify(blank),
+      );
+      await assert.rejects(browser.install('io.github.example/weather', 'user', { WEATHER_UNITS: 'metric', WEATHER_API_KEY: blank }), /needs WEATHER_API_KEY/);
+    }
+    assert.throws(() => readFileSync(join(dir, 'mcp_settings.json'), 'utf8'), /ENOENT/);
+    assert.deepEqual(secrets, {});
+  });
 });
