@@ -17,7 +17,7 @@ import { defaultStorageDir } from './default-storage.js';
 import type { Style } from './style.js';
 import { loadWorktreeSettings } from './worktree-settings-file.js';
 
-export const WORKTREE_USAGE = `smith worktree list [--output json]
+const WORKTREE_USAGE = `smith worktree list [--output json]
 smith worktree diff NAME [--output json]
 smith worktree merge NAME [--squash] [--message TEXT] [--no-commit]
 smith worktree pr NAME [--title TEXT] [--body TEXT] [--draft] [--remote NAME] [--no-commit]

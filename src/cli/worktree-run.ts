@@ -10,7 +10,7 @@ import type { Style } from './style.js';
 import { loadWorktreeSettings } from './worktree-settings-file.js';
 
 /** Where a run works when it has a worktree of its own. */
-export interface WorktreePlace {
+interface WorktreePlace {
   readonly cwd: string;
   readonly worktree: TaskWorktree;
 }

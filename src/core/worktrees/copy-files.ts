@@ -11,7 +11,7 @@ import { readRegularFileSync } from '../workspace/regular-file.js';
 import { WorktreeError } from './worktree-types.js';
 
 /** Limits of one copy; each file over a limit is skipped and reported. */
-export interface CopyLimits {
+interface CopyLimits {
   readonly maxFileBytes: number;
   readonly maxTotalBytes: number;
   readonly maxFiles: number;
@@ -19,7 +19,7 @@ export interface CopyLimits {
   readonly maxEntries: number;
 }
 
-export const DEFAULT_COPY_LIMITS: CopyLimits = { maxFileBytes: 1024 * 1024, maxTotalBytes: 16 * 1024 * 1024, maxFiles: 200, maxEntries: 200_000 };
+const DEFAULT_COPY_LIMITS: CopyLimits = { maxFileBytes: 1024 * 1024, maxTotalBytes: 16 * 1024 * 1024, maxFiles: 200, maxEntries: 200_000 };
 
 /** What was copied and what was not, with why, by workspace-relative path (`/` separated). */
 export interface CopyReport {

@@ -8,7 +8,7 @@ import { BRANCH_PREFIX } from './worktree-names.js';
 import { WorktreeError } from './worktree-types.js';
 
 /** A worktree task and the repository it belongs to. */
-export interface FoundWorktree {
+interface FoundWorktree {
   readonly repo: RepositoryFacts;
   readonly task: WorktreeTaskEntry;
 }

@@ -24,7 +24,7 @@ export interface CommandOutput {
 }
 
 /** A command that could not run or exited non-zero where success was required. */
-export class GitCommandError extends Error {
+class GitCommandError extends Error {
   constructor(
     readonly command: GitCommand,
     readonly output: CommandOutput,
@@ -37,13 +37,13 @@ export class GitCommandError extends Error {
 /** How long one command may take before it is killed (a hook, a huge merge). */
 const TIMEOUT_MS = 10 * 60_000;
 /** Output kept of one command; a diff beyond it is cut (see worktree-diff.ts). */
-export const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
+const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
 
 /**
  * The environment git runs with: the user's, without any GIT_* variable, and with the ones that
  * keep it from waiting for a person (no terminal prompt, no editor, no pager).
  */
-export function gitEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+function gitEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(base)) if (!/^GIT_/i.test(key)) env[key] = value;
   return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_EDITOR: 'true', GIT_PAGER: 'cat', PAGER: 'cat', GH_PROMPT_DISABLED: '1' };
@@ -89,13 +89,6 @@ export function runProgram(
 /** Runs git in `cwd`; resolves with its output however it exits. */
 export function git(args: readonly string[], cwd: string, listener?: CommandListener): Promise<CommandOutput> {
   return runProgram(['git', ...args], cwd, listener, true);
-}
-
-/** Runs git in `cwd`; its stdout when it exits 0, else a GitCommandError. */
-export async function gitOk(args: readonly string[], cwd: string, listener?: CommandListener): Promise<string> {
-  const output = await git(args, cwd, listener);
-  if (output.code !== 0) throw new GitCommandError({ argv: ['git', ...args], cwd, changes: true }, output);
-  return output.stdout;
 }
 
 /**

@@ -24,7 +24,7 @@ export interface RepositoryFacts {
 }
 
 /** Submodules and nested repositories a new worktree does not bring along. */
-export interface LeftOut {
+interface LeftOut {
   /** Submodule paths (from .gitmodules): empty folders in a new worktree until `git submodule update --init` runs there. */
   readonly submodules: readonly string[];
   /** Folders with a repository of their own that this one does not track: absent from a new worktree. */

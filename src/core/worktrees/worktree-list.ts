@@ -6,7 +6,7 @@ import { type CommandListener, gitReadOk } from './git-command.js';
 import { BRANCH_PREFIX } from './worktree-names.js';
 
 /** One entry of `git worktree list`. */
-export interface GitWorktreeEntry {
+interface GitWorktreeEntry {
   readonly path: string;
   readonly head?: string;
   /** The branch's short name, absent on a detached HEAD. */

@@ -13,7 +13,7 @@ import type { RepositoryFacts } from './repository.js';
 import { WorktreeError } from './worktree-types.js';
 
 /** The default parent's name, beside the repository's top folder. */
-export const DEFAULT_PARENT_NAME = '.smith-worktrees';
+const DEFAULT_PARENT_NAME = '.smith-worktrees';
 
 /**
  * The folder that holds this repository's worktrees, links resolved: `<parent>/<repository name>`.

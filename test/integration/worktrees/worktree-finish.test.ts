@@ -205,6 +205,25 @@ describe('finishing a worktree task', () => {
     assert.equal((await mergeWorktree(r.repo, 'hooked', { commitPending: 'work' })).kind, 'fast-forward');
   });
 
+  it('aborts a merge git started and could not finish (a refusing pre-merge-commit hook), leaving the base as it was', async () => {
+    const r = repo();
+    const { worktree } = await createWorktree(r.repo, { name: 'aborted' });
+    writeFileSync(join(worktree.path, 'task.txt'), 'task\n');
+    r.git(['add', 'task.txt'], worktree.path);
+    r.git(['commit', '-q', '-m', 'task'], worktree.path);
+    r.write('other.txt', 'other\n');
+    r.commit('base moves on');
+    writeFileSync(join(r.repo, '.git', 'hooks', 'pre-merge-commit'), '#!/bin/sh\necho "no merge commits here" >&2\nexit 1\n', { mode: 0o755 });
+    const before = snapshot(r);
+    r.commands.length = 0;
+    const error = await refusal(mergeWorktree(r.repo, 'aborted', {}, r.listener), 'git-failed');
+    assert.match(error.message, /no merge commits here/);
+    assert.match(error.message, /was undone/);
+    assert.deepEqual(r.commands.filter((c) => c.changes).at(-1)?.argv, ['git', 'merge', '--abort']);
+    assert.equal(snapshot(r), before);
+    assert.equal(existsSync(join(r.repo, '.git', 'MERGE_HEAD')), false);
+  });
+
   it('says clearly that a pull request needs gh on PATH', async () => {
     const r = repo();
     await createWorktree(r.repo, { name: 'pr' });
