@@ -1,10 +1,9 @@
 import { describeRecoveredRestore, recoverInterruptedRestores } from '../core/checkpoints/interrupted-restores.js';
 import type { Host } from '../core/ports.js';
-import type { TaskEnvironment } from '../core/session/task-environment.js';
 import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import type { PlanAct } from '../shared/plan-act.js';
-import { Task, type MentionedContext, type TaskOutcome } from '../core/task/task.js';
-import { messageContext, type PanelImage } from './message-context.js';
+import type { TaskOutcome } from '../core/task/task.js';
+import type { PanelImage } from './message-context.js';
 import type { LiveTask, PanelState, PanelView, ProviderName, WorktreeAction } from '../shared/protocol.js';
 import { SubagentChats } from './subagent-chats.js';
 import { PanelLists } from './panel-lists.js';
@@ -16,20 +15,21 @@ import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
 import { historyState } from './panel-state.js';
 import { emptyStreamingView } from './streaming-message.js';
 import { taskMarkdown } from './task-export.js';
-import { eventsOf, taskView, type OpenTask } from './open-task.js';
-import { firstIndex, pageBefore } from './chat-window.js';
+import { eventsOf, taskView } from './open-task.js';
+import { pageBefore } from './chat-window.js';
 import type { UiMessage } from '../shared/ui-messages.js';
 import { Emitter, type Disposable } from './event-emitter.js';
 import { HeldTasks, titleOf } from './held-tasks.js';
 import { LiveTasks } from './live-task.js';
 import { PanelModes } from './panel-modes.js';
-import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice, TaskPlace } from './panel-ports.js';
+import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './panel-ports.js';
 import { SetupWait } from './setup-wait.js';
 import { StoredTasks } from './stored-tasks.js';
 import { TaskConversation } from './task-conversation.js';
 import { TaskWorktrees } from './task-worktrees.js';
+import { TaskLifecycle } from './task-lifecycle.js';
 import { ViewRequests } from './view-requests.js';
-import type { TaskAsks, WebviewInteractions } from './webview-interactions.js';
+import type { WebviewInteractions } from './webview-interactions.js';
 
 /** What the controller is built from: the editor's parts as ports (see panel-ports.ts). */
 interface TaskControllerDeps {
@@ -80,7 +80,8 @@ export class TaskController implements PanelSource, Disposable {
   private readonly lists: PanelLists;
   private readonly subagentChats: SubagentChats;
   private readonly live: LiveTasks;
-  private readonly worktrees: TaskWorktrees;
+  /** Starting, showing, leaving, closing and deleting tasks. */
+  private readonly lifecycle: TaskLifecycle;
   /** Compare, restore, edit and condense the shown task, its todos and screenshots. */
   readonly actions: OpenTaskActions;
   /** Messages, answers, approvals, retries and cancels, each for the task it names. */
@@ -89,6 +90,12 @@ export class TaskController implements PanelSource, Disposable {
   constructor(private readonly deps: TaskControllerDeps) {
     const emitState = () => this.emit({ kind: 'state' });
     this.tasks = new HeldTasks(deps.interactions);
+    const worktrees = new TaskWorktrees({
+      settings: () => deps.settings.worktreeSettings?.() ?? {},
+      views: deps.checkpointViews,
+      notify: (level, message) => deps.host.notify(level, message),
+      changed: () => this.emit({ kind: 'tasks' }),
+    });
     this.actions = new OpenTaskActions({
       host: deps.host,
       checkpointViews: deps.checkpointViews,
@@ -112,7 +119,7 @@ export class TaskController implements PanelSource, Disposable {
       host: deps.host,
       edits: deps.edits,
       interactions: deps.interactions,
-      createEnvironment: (asks, open) => this.createEnvironment(asks, {}, open.worktree),
+      createEnvironment: (asks, open) => this.lifecycle.createEnvironment(asks, {}, open.worktree),
       shown: () => this.tasks.shown,
       holds: (open) => this.tasks.holds(open),
       follow: (previous, next) => this.tasks.replace(previous, next),
@@ -121,13 +128,28 @@ export class TaskController implements PanelSource, Disposable {
       ended: (outcome, open) => this.taskEnded.fire({ outcome, taskId: open.id, title: titleOf(eventsOf(open)) }),
     });
     this.modes = new PanelModes({ storageDir: deps.storageDir, cwd: deps.cwd, shown: () => this.tasks.shown, emitState });
+    this.lifecycle = new TaskLifecycle({
+      storageDir: deps.storageDir,
+      cwd: deps.cwd,
+      ...(deps.additionalRoots ? { additionalRoots: deps.additionalRoots } : {}),
+      settings: deps.settings,
+      interactions: deps.interactions,
+      edits: deps.edits,
+      tasks: this.tasks,
+      live: () => this.live,
+      stored: this.stored,
+      worktrees,
+      modes: this.modes,
+      views: this.views,
+      emit: (change) => this.emit(change),
+    });
     this.setup = new SetupWait({
       settings: deps.settings,
       views: this.views,
       emitState,
       notifyError: (message) => deps.host.notify('error', message),
-      start: (text, options) => this.startTask(text, [], options),
-      settingsChanged: () => this.settingsChanged(),
+      start: (text, options) => this.lifecycle.start(text, [], options),
+      settingsChanged: () => this.lifecycle.settingsChanged(),
     });
     this.conversation = new TaskConversation({
       storageDir: deps.storageDir,
@@ -140,12 +162,6 @@ export class TaskController implements PanelSource, Disposable {
       emitState,
       newTask: (typed, images) => this.newTask(typed, images),
       runCommand: (typed) => this.runPanelCommand(typed),
-    });
-    this.worktrees = new TaskWorktrees({
-      settings: () => deps.settings.worktreeSettings?.() ?? {},
-      views: deps.checkpointViews,
-      notify: (level, message) => deps.host.notify(level, message),
-      changed: () => this.emit({ kind: 'tasks' }),
     });
     void this.setup.refresh();
     this.subscriptions.push(
@@ -232,45 +248,27 @@ export class TaskController implements PanelSource, Disposable {
       this.setup.hold(text);
       return;
     }
-    await this.startTask(text, images, { worktree: options.worktree === true });
+    await this.lifecycle.start(text, images, { worktree: options.worktree === true });
   }
 
-  /**
-   * Starts `text` (slash commands expanded) as a new task and shows it; the view stays the user's.
-   * `worktree`: in a git worktree and branch made for it (its folder is the task's workspace).
-   */
-  private async startTask(text: string, images: readonly PanelImage[], options: { showSetup?: boolean; worktree?: boolean } = {}): Promise<void> {
-    // Built first: when the settings are incomplete the shown task stays as it was.
-    const asks = this.deps.interactions.forTask();
-    let environment: TaskEnvironment;
-    let mentioned: MentionedContext;
-    let worktree: OpenTask['worktree'];
-    try {
-      if (options.worktree) {
-        const cwd = this.deps.cwd();
-        if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
-        const { created, held } = await this.worktrees.create(cwd, text);
-        worktree = { ...held, workspace: created.workspace };
-      }
-      environment = await this.createEnvironment(asks, options, worktree);
-    } catch (error) {
-      asks.dispose();
-      throw error;
-    }
-    const session = Task.newSession(environment.options, { mode: this.modes.mode });
-    try {
-      mentioned = await messageContext(environment.options, text, images, session);
-    } catch (error) {
-      asks.dispose();
-      await environment.dispose();
-      throw error;
-    }
-    await this.leaveShown();
-    const task = Task.create(environment.options, text, { mode: this.modes.mode, modeSlug: this.modes.modeSlug, taskId: session.sessionId, mentioned });
-    const open: OpenTask = { id: task.id, messages: [], messagesFrom: 0, ...(worktree ? { worktree } : {}) };
-    this.tasks.show(open);
-    this.live.goLive(open, task, environment, asks);
-    this.live.startRun(open);
+  /** Shows a task: one the panel holds as it is (running or not), or a stored one for viewing (it resumes only when the user continues it). */
+  openTask(taskId: string): Promise<void> {
+    return this.lifecycle.open(taskId);
+  }
+
+  /** Closes a task the panel holds (stopping it first when it runs, ending its commands); the others run on. */
+  closeTask(taskId: string): Promise<void> {
+    return this.lifecycle.closeHeld(taskId);
+  }
+
+  /** Deletes a stored task (closing it first when the panel holds it). */
+  deleteTask(taskId: string): Promise<void> {
+    return this.lifecycle.delete(taskId);
+  }
+
+  /** Acts on the worktree of a task the panel holds: review its changes at any time; merge, open a pull request, keep or discard it once the task is not running. */
+  worktreeAction(taskId: string, action: WorktreeAction): Promise<void> {
+    return this.lifecycle.worktreeAction(taskId, action);
   }
 
   /** The user's message to `taskId` (absent: the shown task); see TaskConversation.send. */
@@ -338,50 +336,8 @@ export class TaskController implements PanelSource, Disposable {
 
   /** Shows an empty chat: the shown task is closed unless it runs (then it runs on, listed). */
   async clearTask(): Promise<void> {
-    await this.leaveShown();
+    await this.lifecycle.leaveShown();
     this.views.request('chat');
-    this.emit({ kind: 'state' });
-  }
-
-  /** Shows a task: one the panel holds as it is (running or not), or a stored one for viewing (it resumes only when the user continues it). */
-  async openTask(taskId: string): Promise<void> {
-    const held = this.tasks.get(taskId);
-    if (held) {
-      if (held !== this.tasks.shown) {
-        await this.leaveShown();
-        this.tasks.show(held);
-      }
-    } else {
-      const { facts, messages, pages } = this.stored.open(taskId);
-      await this.leaveShown();
-      this.tasks.show({
-        id: taskId,
-        messages,
-        messagesFrom: firstIndex(facts.messageCount - messages.length, pages.more),
-        olderPages: pages,
-        stored: { facts, storageDir: this.deps.storageDir },
-      });
-    }
-    // The webview that opened it shows its chat; the others stay where their users are.
-    this.emit({ kind: 'state' });
-    this.emit({ kind: 'tasks' });
-  }
-
-  /** Acts on the worktree of a task the panel holds: review its changes at any time; merge, open a pull request, keep or discard it once the task is not running. */
-  async worktreeAction(taskId: string, action: WorktreeAction): Promise<void> {
-    const open = this.tasks.require(taskId);
-    const worktree = open.worktree;
-    if (!worktree) throw new Error('That task has no worktree of its own.');
-    if (worktree.outcome === 'discarded') throw new Error(`${worktree.worktree.branch} was discarded.`);
-    if (open.run && action !== 'review') throw new Error('Smith is still working on this task: wait for it to finish, or stop it first.');
-    const outcome = await this.worktrees.act(worktree, action, titleOf(eventsOf(open)));
-    // Its folder is gone: the task's environment (commands, checkpoints) goes too, and it cannot run there again.
-    if (outcome === 'discarded') await this.live.dropLive(open);
-  }
-
-  /** Closes a task the panel holds (stopping it first when it runs, ending its commands); the others run on. */
-  async closeTask(taskId: string): Promise<void> {
-    await this.close(this.tasks.require(taskId));
     this.emit({ kind: 'state' });
   }
 
@@ -390,15 +346,6 @@ export class TaskController implements PanelSource, Disposable {
     const open = this.tasks.shown;
     if (open?.id !== taskId) throw new Error('That task is no longer open.');
     return pageBefore(open, before);
-  }
-
-  /** Deletes a stored task (closing it first when the panel holds it). */
-  async deleteTask(taskId: string): Promise<void> {
-    this.stored.requireStored(taskId);
-    const held = this.tasks.get(taskId);
-    if (held) await this.close(held);
-    await this.stored.delete(taskId);
-    this.emit({ kind: 'state' });
   }
 
   /** Writes the task's conversation as Markdown (a save dialog by default). */
@@ -470,7 +417,7 @@ export class TaskController implements PanelSource, Disposable {
   }
 
   dispose(): void {
-    for (const open of this.tasks.all()) void this.close(open);
+    this.lifecycle.closeAll();
     for (const subscription of this.subscriptions) subscription.dispose();
     this.listeners.clear();
     this.taskEnded.dispose();
@@ -502,62 +449,6 @@ export class TaskController implements PanelSource, Disposable {
       return Promise.reject(error);
     }
     return Promise.resolve();
-  }
-
-  /**
-   * The task's environment, asking through `asks`, in its worktree when it has one; without a
-   * complete setup it throws, and (`showSetup`, for a user's action) asks for the Settings view.
-   */
-  private async createEnvironment(asks: TaskAsks, options: { showSetup?: boolean } = {}, worktree?: OpenTask['worktree']): Promise<TaskEnvironment> {
-    if (worktree?.outcome === 'discarded') throw new Error(`The worktree of this task (${worktree.worktree.branch}) was discarded.`);
-    const cwd = worktree?.workspace ?? this.deps.cwd();
-    if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
-    const place: TaskPlace = { asks, ...(worktree ? { worktree: worktree.worktree } : {}) };
-    const environment = await this.deps.settings.createEnvironment(cwd, this.deps.additionalRoots?.() ?? [], place);
-    if (environment) return environment;
-    if (options.showSetup !== false) {
-      this.views.request('settings');
-      this.emit({ kind: 'state' });
-    }
-    throw new Error('Set up a model provider first: the Settings view shows what is missing.');
-  }
-
-  /**
-   * The chat stops showing its task. A running one runs on, listed; so does one that ran here while
-   * the panel holds other tasks (the user is working with several). Otherwise it is closed, as a
-   * single task always was, and a stored task only viewed is let go.
-   */
-  private async leaveShown(): Promise<void> {
-    const open = this.tasks.shown;
-    if (!open) return;
-    const others = this.tasks.all().some((other) => other !== open);
-    if (open.run || (others && !open.stored)) this.tasks.show(undefined);
-    else await this.close(open);
-  }
-
-  private async close(open: OpenTask): Promise<void> {
-    if (!this.tasks.holds(open)) return;
-    this.tasks.remove(open);
-    if (open.run) {
-      open.task?.abort();
-      await open.run;
-    }
-    open.unsubscribe?.();
-    open.asks?.dispose();
-    await open.environment?.dispose();
-    // Reviews still open in the editor are this task's only when no other task is live.
-    if (!this.tasks.all().some((other) => other.task)) await this.deps.edits.discard({ all: true });
-    // A task only viewed from its log left it as it was: the history stays as measured.
-    if (!open.stored) this.stored.changed();
-    this.emit({ kind: 'tasks' });
-  }
-
-  /** The settings changed: a live task keeps the provider it was built with, so it is rebuilt for its next run (at once when idle). */
-  private async settingsChanged(): Promise<void> {
-    for (const open of this.tasks.all()) {
-      if (open.task && !open.run) await this.live.dropLive(open);
-      else if (open.run) open.settingsChanged = true;
-    }
   }
 
   private emit(change: PanelChange): void {
