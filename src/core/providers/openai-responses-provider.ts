@@ -9,7 +9,7 @@ import type { ProviderErrorContext } from './provider-errors.js';
 import { openAiSdk } from './provider-sdks.js';
 import type { ReasoningEffort } from './reasoning-params.js';
 import { StreamGuard } from './stream-guard.js';
-import { ToolCallAccumulator } from './tool-call-accumulator.js';
+import { syntheticToolCallId, ToolCallAccumulator } from './tool-call-accumulator.js';
 import { ProviderAbortedError, ProviderError } from './types.js';
 import type { ApiProvider, ApiRequest, ApiStream, ApiStreamChunk, ProviderId, TokenUsage, VendorProviderOptions } from './types.js';
 import { VendorProvider } from './vendor-provider.js';
@@ -130,7 +130,8 @@ class ResponseEventReader {
           const streamed = this.calls.take(event.output_index);
           yield {
             type: 'tool_call',
-            id: item.call_id || streamed?.id || '',
+            // A server that gives no call_id gets one made up, logged, and sent back with the call and its output alike.
+            id: item.call_id || streamed?.id || syntheticToolCallId(),
             name: item.name || streamed?.name || '',
             arguments: item.arguments || streamed?.arguments || '',
           };
