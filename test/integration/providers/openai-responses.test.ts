@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createProvider } from '../../../src/core/providers/create-provider.js';
+import { withRetries } from '../../../src/core/providers/retrying-provider.js';
 import { OpenAiProvider } from '../../../src/core/providers/openai-provider.js';
 import { OpenAiResponsesProvider } from '../../../src/core/providers/openai-responses-provider.js';
 import { ContextTooLongError, ProviderError } from '../../../src/core/providers/types.js';
@@ -276,6 +277,27 @@ describe('OpenAiResponsesProvider failures take the common retry path', () => {
     const { error } = await failure();
     assert.match(error.message, /malformed response/);
     assert.equal(error.retryable, false, 'the server speaks the API wrong');
+  });
+});
+
+describe('the Responses API through withRetries', () => {
+  const fx = useProviderFixture((server) => ({ provider: 'openai', model: 'gpt-5.1-codex', apiKey: KEY, baseUrl: server.openAiBaseUrl }));
+
+  test('a 503, then a response.failed mid-stream, then a dropped stream are retried until the answer comes; the broken stream is announced', async () => {
+    fx.server.enqueue(
+      { fault: 'status', status: 503 },
+      { fault: 'failed-event', kind: 'response.failed', code: 'server_error', message: 'Try again.', text: 'Half', afterChunks: 1 },
+      { fault: 'drop', text: 'Broken answer', afterChunks: 1, chunkSize: 4 },
+      { text: 'Whole answer.' },
+    );
+    const sleeps: number[] = [];
+    const retrying = withRetries(fx.provider, { baseDelayMs: 10, random: () => 0.5, sleep: async (ms) => void sleeps.push(ms), restartMidStream: true });
+    const result = await collectOk(retrying.createMessage(HELLO));
+    assert.equal(sleeps.length, 3);
+    assert.equal(fx.server.requests.length, 4);
+    assert.equal(result.chunks.filter((c) => c.type === 'restart').length, 2, 'each stream that broke after output is announced');
+    const afterLastRestart = result.chunks.slice(result.chunks.findLastIndex((c) => c.type === 'restart') + 1);
+    assert.equal(afterLastRestart.flatMap((c) => (c.type === 'text' ? [c.text] : [])).join(''), 'Whole answer.');
   });
 });
 
