@@ -8,20 +8,20 @@ import type { Base64Image, ContentPart, ProviderMessage, ToolDefinition, ToolRes
  * needs sent back), its text as an assistant message, each call a `function_call`. A user turn
  * becomes a `function_call_output` per result, then a user message with its text and images (a
  * result's images after a line naming the call, as outputs hold text only). Anthropic's thinking
- * means nothing here and is dropped.
+ * means nothing here and is dropped, and so are reasoning items another `issuer` gave.
  */
-export function toResponsesInput(conversation: readonly ProviderMessage[]): ResponseInputItem[] {
+export function toResponsesInput(conversation: readonly ProviderMessage[], issuer?: string): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
   for (const message of normalizeConversation(conversation)) {
     const { content } = message;
     if (typeof content === 'string') items.push({ role: message.role, content });
-    else if (message.role === 'assistant') items.push(...assistantItems(content));
+    else if (message.role === 'assistant') items.push(...assistantItems(content, issuer));
     else items.push(...userItems(content));
   }
   return items;
 }
 
-function assistantItems(content: readonly ContentPart[]): ResponseInputItem[] {
+function assistantItems(content: readonly ContentPart[], issuer: string | undefined): ResponseInputItem[] {
   const items: ResponseInputItem[] = [];
   let text: string[] = [];
   const flushText = () => {
@@ -34,6 +34,8 @@ function assistantItems(content: readonly ContentPart[]): ResponseInputItem[] {
       continue;
     }
     if (part.type === 'reasoning_item') {
+      // Another model's (or another provider's) encrypted reasoning cannot be read here, and would be refused.
+      if (part.issuer !== undefined && issuer !== undefined && part.issuer !== issuer) continue;
       flushText();
       items.push({
         type: 'reasoning',

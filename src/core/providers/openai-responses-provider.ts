@@ -30,6 +30,8 @@ export class OpenAiResponsesProvider extends VendorProvider implements ApiProvid
   private readonly clientOptions: OpenAiClientOptions;
   private readonly maxOutputTokens: number | undefined;
   private readonly reasoningEffort: ReasoningEffort | undefined;
+  /** Who its reasoning items come from: the provider and model (an Azure deployment), as `provider:model`. */
+  private readonly issuer: string;
   /** Ask for the encrypted reasoning, to send back: with an effort set, or for a model the catalogue knows reasons anyway. */
   private readonly carryReasoning: boolean;
   private readonly errorContext: ProviderErrorContext;
@@ -41,6 +43,7 @@ export class OpenAiResponsesProvider extends VendorProvider implements ApiProvid
     this.clientOptions = { ...options, api: 'responses' };
     this.errorContext = createOpenAiClient(this.clientOptions).errorContext;
     this.reasoningEffort = openAiReasoningEffort(options);
+    this.issuer = `${options.id}:${options.model}`;
     const openAiModel = options.id === 'openai' || options.id === 'azure-openai';
     this.carryReasoning = this.reasoningEffort !== undefined || (openAiModel && findModelInfo('openai', options.model)?.supportsReasoning === true);
   }
@@ -54,7 +57,7 @@ export class OpenAiResponsesProvider extends VendorProvider implements ApiProvid
     const { signal } = request;
     const params: ResponseCreateParamsStreaming = {
       model: this.modelId,
-      input: toResponsesInput(request.messages),
+      input: toResponsesInput(request.messages, this.issuer),
       stream: true,
       // Nothing of the conversation is kept at the vendor; the reasoning travels encrypted instead.
       store: false,
@@ -74,7 +77,7 @@ export class OpenAiResponsesProvider extends VendorProvider implements ApiProvid
       throw this.providerError(err, guard, signal, false);
     }
 
-    const reader = new ResponseEventReader(this.errorContext);
+    const reader = new ResponseEventReader(this.errorContext, this.issuer);
     try {
       for await (const event of stream) yield* reader.read(event);
     } catch (err) {
@@ -101,7 +104,11 @@ class ResponseEventReader {
   usage: TokenUsage | undefined;
   private readonly calls = new ToolCallAccumulator();
 
-  constructor(private readonly errorContext: ProviderErrorContext) {}
+  constructor(
+    private readonly errorContext: ProviderErrorContext,
+    /** Who gives the reasoning items read (see ReasoningItemPart.issuer). */
+    private readonly issuer: string,
+  ) {}
 
   *read(event: ResponseStreamEvent): Generator<ApiStreamChunk> {
     switch (event.type) {
@@ -139,7 +146,13 @@ class ResponseEventReader {
           // Without its encrypted content (not asked for, or a server that has none) an item cannot be sent back under store: false.
           yield {
             type: 'signed_reasoning',
-            part: { type: 'reasoning_item', id: item.id, encryptedContent: item.encrypted_content, summary: item.summary.map((s) => s.text) },
+            part: {
+              type: 'reasoning_item',
+              id: item.id,
+              encryptedContent: item.encrypted_content,
+              summary: item.summary.map((s) => s.text),
+              issuer: this.issuer,
+            },
           };
         }
         break;

@@ -62,6 +62,8 @@ export interface ReasoningItemPart {
   readonly id: string;
   readonly encryptedContent: string;
   readonly summary: readonly string[];
+  /** Who gave it (`provider:model`); only that model, at that provider, is sent it again (another could not decrypt it). */
+  readonly issuer?: string;
 }
 
 /** A native tool call made by the assistant. */

@@ -312,7 +312,13 @@ function reasoningPart(r: SignedReasoning): SignedReasoningPart | undefined {
       return isString(r.data) ? { type: 'redacted_thinking', data: r.data } : undefined;
     case 'reasoning_item':
       return isString(r.id) && isString(r.encryptedContent) && r.encryptedContent !== '' && Array.isArray(r.summary)
-        ? { type: 'reasoning_item', id: r.id, encryptedContent: r.encryptedContent, summary: r.summary.filter(isString) }
+        ? {
+            type: 'reasoning_item',
+            id: r.id,
+            encryptedContent: r.encryptedContent,
+            summary: r.summary.filter(isString),
+            ...(isString(r.issuer) ? { issuer: r.issuer } : {}),
+          }
         : undefined;
     default:
       return isString(r.text) && isString(r.signature) ? { type: 'thinking', text: r.text, signature: r.signature } : undefined;

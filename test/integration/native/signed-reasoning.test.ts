@@ -85,6 +85,18 @@ describe('signed reasoning goes back with the calls, also after a resume', () =>
     // The log holds what it takes to send the item back; nothing is kept at OpenAI.
     const log = readFileSync(join(storage, 'tasks', taskId, 'events.jsonl'), 'utf8');
     assert.match(log, /"encryptedContent":"scripted-encrypted-1"/);
+    assert.match(log, /"issuer":"openai:gpt-5\.1-codex"/);
+
+    // Resumed with another model, the items it could not read are left out, and the request is accepted.
+    server.enqueue(complete);
+    const other = Task.resume(await taskOptions({ ...config, model: 'gpt-5-codex' }), taskId);
+    await other.run();
+    const otherRequest = server.requests.at(-1)!;
+    assert.equal(otherRequest.body.model, 'gpt-5-codex');
+    assert.deepEqual(
+      otherRequest.body.input.filter((item: any) => item.type === 'reasoning'),
+      [],
+    );
   });
 
   test('Anthropic: redacted and signed thinking go back first, in order and unchanged, in the same run and after a resume', async () => {

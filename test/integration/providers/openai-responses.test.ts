@@ -144,7 +144,13 @@ describe('OpenAiResponsesProvider reasoning', () => {
     assert.deepEqual(body.include, ['reasoning.encrypted_content']);
     assert.equal(result.reasoning, 'I should read a.ts first.');
     assert.deepEqual(signedParts(result.chunks), [
-      { type: 'reasoning_item', id: 'rs_scripted_1', encryptedContent: 'scripted-encrypted-1', summary: ['I should read a.ts first.'] },
+      {
+        type: 'reasoning_item',
+        id: 'rs_scripted_1',
+        encryptedContent: 'scripted-encrypted-1',
+        summary: ['I should read a.ts first.'],
+        issuer: 'openai:gpt-5.1-codex',
+      },
     ]);
     // The reasoning item came before the call, and is yielded before it.
     const order = result.chunks.filter((c) => c.type === 'signed_reasoning' || c.type === 'tool_call').map((c) => c.type);
@@ -175,6 +181,36 @@ describe('OpenAiResponsesProvider reasoning', () => {
     );
     assert.ok(altered.error instanceof ProviderError);
     assert.match(altered.error.message, /could not be verified/);
+  });
+
+  test("another model's or provider's reasoning items are left out: only their issuer could read them", async () => {
+    const item = (issuer?: string) => ({
+      type: 'reasoning_item' as const,
+      id: 'rs_other',
+      encryptedContent: 'never-issued-here',
+      summary: ['x'],
+      ...(issuer ? { issuer } : {}),
+    });
+    for (const issuer of ['openai:gpt-5-codex', 'azure-openai:gpt-5.1-codex']) {
+      fx.server.requests.length = 0;
+      fx.server.enqueue({ text: 'ok' });
+      await collectOk(
+        fx.provider.createMessage({
+          systemPrompt: 'sys',
+          messages: [
+            { role: 'user', content: 'Hello' },
+            { role: 'assistant', content: [item(issuer), { type: 'tool_use', id: 'call_9', name: 'read_file', input: { path: 'a' } }] },
+            { role: 'user', content: [{ type: 'tool_result', toolUseId: 'call_9', name: 'read_file', content: 'x' }] },
+          ],
+          tools: READ_FILE_TOOLS,
+        }),
+      );
+      assert.deepEqual(
+        fx.server.requestAt(0).body.input.map((i: any) => i.type ?? i.role),
+        ['user', 'function_call', 'function_call_output'],
+        issuer,
+      );
+    }
   });
 
   test('a reasoning item with nothing after it (a response cut short) is left out rather than refused; Anthropic thinking is dropped', async () => {
