@@ -130,7 +130,7 @@ export const autoApproveViewSchema = z.object({
   safeCommands: z.boolean(),
   allCommands: z.boolean(),
   mcpTools: z.boolean(),
-  /** The web tools: browser launches and web_fetch hosts (absent: off). */
+  /** The web tools: browser launches, web_fetch hosts and web searches (absent: off). */
   browser: z.boolean().optional(),
   /** Model requests a task may make before Smith stops and asks. */
   maxRequests: z.number().int().min(1).max(10_000),

@@ -8,7 +8,7 @@ export interface AutoApprovePolicy {
   readonly safeCommands: boolean;
   readonly allCommands: boolean;
   readonly mcpTools: boolean;
-  /** The web tools: browser_action's launch and web_fetch's first page of each host (absent: ask). */
+  /** The web tools: browser_action's launch, web_fetch's first page of each host, and each web_search (absent: ask). */
   readonly browser?: boolean;
   /** Lets even paths outside the workspace through (CLI: --allow-outside-workspace). */
   readonly outsideWorkspace: boolean;

@@ -40,6 +40,11 @@ describe('always allow', () => {
       assert.equal((await judgeCall(allow(rules!), { tool, params, cwd }))?.effect, 'allow', `${tool} again`);
       assert.equal(await judgeCall(allow(rules!), { tool, params: other, cwd }), undefined, `${tool} ${JSON.stringify(other)}`);
     }
+    // A search is allowed again as a whole (its query names nothing a rule could): WebSearch, which allows no other tool.
+    const search = await narrowestAllowRules('web_search', { query: 'node fs cp' }, cwd);
+    assert.deepEqual(search, ['WebSearch']);
+    assert.equal((await judgeCall(allow(search!), { tool: 'web_search', params: { query: 'other words' }, cwd }))?.effect, 'allow');
+    assert.equal(await judgeCall(allow(search!), { tool: 'web_fetch', params: { url: 'https://example.com/' }, cwd }), undefined);
     assert.deepEqual(
       await narrowestAllowRules('execute_command', { command: 'echo $(whoami)' }, cwd),
       ['Bash(echo $(whoami))', 'Bash(whoami)'],

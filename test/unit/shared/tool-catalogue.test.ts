@@ -10,7 +10,7 @@ import { allowedToolNames } from '../../../src/core/modes/tool-permissions.js';
 import { ToolRegistry } from '../../../src/core/tool-kit/tool-registry.js';
 import { createUseSubagentsTool } from '../../../src/core/tools/use-subagents.js';
 import { isToolName, ruleNameCovers, TOOL_CATALOGUE, TOOL_NAMES, toolEntry, toolsInGroup } from '../../../src/shared/tool-catalogue.js';
-import { toolVerb } from '../../../src/shared/tool-subject.js';
+import { toolSubject, toolVerb } from '../../../src/shared/tool-subject.js';
 import { isCommandTool, toolIcon } from '../../../webview-ui/src/chat/tool-display.js';
 
 // Every tool a task can have, registered as createTaskEnvironment and the hosts register them.
@@ -135,6 +135,13 @@ describe('what the panel and the CLI show of a tool', () => {
       assert.equal(isCommandTool(name), false);
       assert.equal(ruleNameCovers('Read', name), false);
     }
+  });
+
+  test("a web search's card and progress line read as web_fetch's do: its verb, then what it is about (the query)", () => {
+    assert.deepEqual(toolSubject('web_fetch', { url: 'https://nodejs.org/api/fs.html' }), { kind: 'text', text: 'https://nodejs.org/api/fs.html' });
+    assert.deepEqual(toolSubject('web_search', { query: 'node fs cp', max_results: '3' }), { kind: 'text', text: 'node fs cp' });
+    assert.equal(toolVerb('web_search'), 'Search web');
+    assert.equal(toolIcon('web_search'), 'search');
   });
 
   test('the command card is the command tool only', () => {

@@ -13,7 +13,7 @@ const TOGGLES: readonly { readonly key: Toggle; readonly label: string; readonly
   { key: 'safeCommands', label: 'Safe commands', hint: 'Commands the model marks as safe (no side effects)', command: true },
   { key: 'allCommands', label: 'All commands', hint: 'Every command, whatever the model says about it', command: true },
   { key: 'mcpTools', label: 'MCP', hint: 'Tools of your MCP servers' },
-  { key: 'browser', label: 'Web', hint: 'Open pages in the browser, and fetch pages from a new host' },
+  { key: 'browser', label: 'Web', hint: 'Open pages in the browser, fetch pages from a new host, and search the web' },
 ];
 
 /** What a command approved without asking can reach, with the sandbox on or off. */
