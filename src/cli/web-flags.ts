@@ -37,8 +37,8 @@ export const WEB_FLAGS_HELP = `  --browser-path FILE        the Chromium, Chrome
                              web_search result
   --web-search BACKEND       where web_search sends queries: ${WEB_SEARCH_CHOICES.join('|')}
                              (default auto: a --searxng-url, else ${WEB_SEARCH_KEY_ENV_VARS.brave}, else
-                             ${WEB_SEARCH_KEY_ENV_VARS.tavily}, else Anthropic's own search with the
-                             anthropic provider, else web_search is off)
+                             ${WEB_SEARCH_KEY_ENV_VARS.tavily}, else the anthropic or openai provider's
+                             own search, else web_search is off)
   --searxng-url URL          a SearXNG instance web_search asks (its JSON format enabled)`;
 
 /** Checks the web tools' flags; returns the settings, or what is wrong with a flag. */

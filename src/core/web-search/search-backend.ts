@@ -1,7 +1,7 @@
 // What every web_search backend is to the tool: a query in, results out, or a failure that says why.
 
 /** The backends a user can choose, besides `auto` (the first one set up) and `off`. */
-export const SEARCH_BACKEND_NAMES = ['anthropic', 'brave', 'tavily', 'searxng'] as const;
+export const SEARCH_BACKEND_NAMES = ['anthropic', 'openai', 'brave', 'tavily', 'searxng'] as const;
 export type SearchBackendName = (typeof SEARCH_BACKEND_NAMES)[number];
 
 /** One result as every backend gives it. */

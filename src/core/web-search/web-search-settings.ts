@@ -5,6 +5,7 @@ import type { ProviderConfig } from '../providers/types.js';
 import type { WebAccessPolicy } from '../web/web-access.js';
 import { anthropicBackend } from './anthropic-search.js';
 import { braveBackend } from './brave-search.js';
+import { openAiBackend } from './openai-search.js';
 import { SEARCH_BACKEND_NAMES, type SearchBackendName, type WebSearchBackend } from './search-backend.js';
 import { searxngBackend } from './searxng-search.js';
 import { tavilyBackend } from './tavily-search.js';
@@ -69,14 +70,15 @@ export type BackendChoice = { readonly backend: WebSearchBackend; readonly probl
 
 /**
  * The backend for a task. `auto` takes the first one set up: a SearXNG address, a Brave key, a
- * Tavily key, then the provider's own search when the task's model is Claude on Anthropic's API;
+ * Tavily key, then the provider's own search when the task's model is Claude on Anthropic's API or
+ * a model on OpenAI's API;
  * with none, web_search is off. A backend named outright that is not set up is a problem.
  * Requests to SearXNG, Brave and Tavily go only where `policy` lets the web tools go.
  */
 export function chooseSearchBackend(settings: WebSearchSettings | undefined, provider: ProviderConfig | undefined, policy: WebAccessPolicy): BackendChoice {
   const choice = settings?.backend ?? 'auto';
   if (choice === 'off') return {};
-  const order: readonly SearchBackendName[] = choice === 'auto' ? ['searxng', 'brave', 'tavily', 'anthropic'] : [choice];
+  const order: readonly SearchBackendName[] = choice === 'auto' ? ['searxng', 'brave', 'tavily', 'anthropic', 'openai'] : [choice];
   for (const name of order) {
     const made = makeBackend(name, settings, provider, policy);
     if (typeof made !== 'string') return { backend: made };
@@ -107,6 +109,14 @@ function makeBackend(
       // Claude on Vertex AI or Bedrock, and other providers, have no web search Smith can ask for.
       if (provider?.provider !== 'anthropic') return "Anthropic's web search needs the anthropic provider (Claude on Anthropic's API)";
       return anthropicBackend({
+        model: provider.model,
+        ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
+        ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),
+      });
+    case 'openai':
+      // Azure OpenAI and compatible servers may not offer the Responses API's web_search; OpenAI's own does.
+      if (provider?.provider !== 'openai') return "OpenAI's web search needs the openai provider (a model on OpenAI's API)";
+      return openAiBackend({
         model: provider.model,
         ...(provider.apiKey ? { apiKey: provider.apiKey } : {}),
         ...(provider.baseUrl ? { baseUrl: provider.baseUrl } : {}),

@@ -127,7 +127,10 @@ describe('smith CLI: web_search', () => {
 
     const bad = await runCli({ args: [...fx.cliArgs(), '--web-search', 'bing', 'Hi'] });
     assert.equal(bad.code, 2);
-    assert.match(bad.stderr, /--web-search\/--searxng-url: the web search backend must be one of auto, anthropic, brave, tavily, searxng, off; got "bing"/);
+    assert.match(
+      bad.stderr,
+      /--web-search\/--searxng-url: the web search backend must be one of auto, anthropic, openai, brave, tavily, searxng, off; got "bing"/,
+    );
     fx.server.enqueue(done);
     const missing = await runCli({ args: [...fx.cliArgs(), '--web-search', 'brave', '--yes', 'Hi'], timeoutMs: 60_000 });
     assert.equal(missing.code, 0, missing.stderr);

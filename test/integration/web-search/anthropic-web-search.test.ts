@@ -111,7 +111,9 @@ describe("web_search with Anthropic's server tool", () => {
     const anthropic = { provider: 'anthropic' as const, model: 'claude-sonnet-4-6', apiKey: API_KEY };
     assert.equal(chooseSearchBackend({ backend: 'auto' }, anthropic, {}).backend?.name, 'anthropic');
     assert.equal(chooseSearchBackend({ backend: 'auto', keys: { tavily: 'tvly-x' } }, anthropic, {}).backend?.name, 'tavily');
-    assert.equal(chooseSearchBackend({ backend: 'auto' }, { provider: 'openai', model: 'gpt-5' }, {}).backend, undefined);
+    assert.equal(chooseSearchBackend({ backend: 'auto' }, { provider: 'openai', model: 'gpt-5' }, {}).backend?.name, 'openai');
+    assert.equal(chooseSearchBackend({ backend: 'auto' }, { provider: 'openai-compatible', model: 'qwen3' }, {}).backend, undefined);
+    assert.equal(chooseSearchBackend({ backend: 'auto' }, { provider: 'azure-openai', model: 'gpt-5' }, {}).backend, undefined);
     assert.equal(chooseSearchBackend({ backend: 'auto' }, { provider: 'bedrock', model: 'claude' }, {}).backend, undefined);
     assert.match(
       chooseSearchBackend({ backend: 'anthropic' }, { provider: 'openai', model: 'gpt-5' }, {}).problem ?? '',

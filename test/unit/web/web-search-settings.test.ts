@@ -29,7 +29,7 @@ describe('web_search settings', () => {
       backend: 'searxng',
       searxngUrl: 'https://search.example/searx',
     });
-    assert.match(readWebSearchSettings({ backend: 'google' }) as string, /must be one of auto, anthropic, brave, tavily, searxng, off; got "google"/);
+    assert.match(readWebSearchSettings({ backend: 'google' }) as string, /must be one of auto, anthropic, openai, brave, tavily, searxng, off; got "google"/);
     assert.match(readWebSearchSettings({ backend: 42 }) as string, /got "42"/);
     assert.match(readWebSearchSettings({ backend: 'searxng' }) as string, /needs the address of a SearXNG instance/);
     for (const url of ['file:///etc/passwd', 'localhost:8888', 'javascript:alert(1)'])
@@ -42,9 +42,9 @@ describe('web_search settings', () => {
     assert.deepEqual(withSearchKeys({ backend: 'auto' }, {}), { backend: 'auto' });
   });
 
-  test('auto takes SearXNG, then Brave, then Tavily, then Anthropic; a backend named but not set up is a problem, off is nothing', () => {
-    const openai = { provider: 'openai' as const, model: 'gpt-5' };
-    const pick = (settings: Parameters<typeof chooseSearchBackend>[0]) => chooseSearchBackend(settings, openai, {});
+  test('auto takes SearXNG, then Brave, then Tavily, then the provider’s own; a backend named but not set up is a problem, off is nothing', () => {
+    const compatible = { provider: 'openai-compatible' as const, model: 'qwen3' };
+    const pick = (settings: Parameters<typeof chooseSearchBackend>[0]) => chooseSearchBackend(settings, compatible, {});
     assert.equal(pick({ backend: 'auto', searxngUrl: 'http://127.0.0.1:8888', keys: { brave: 'b', tavily: 't' } }).backend?.name, 'searxng');
     assert.equal(pick({ backend: 'auto', keys: { brave: 'b', tavily: 't' } }).backend?.name, 'brave');
     assert.equal(pick({ backend: 'auto', keys: { tavily: 't' } }).backend?.name, 'tavily');
