@@ -99,9 +99,15 @@ describe('smith --worktree and smith worktree', () => {
       'Task B': [replace('app.txt', 'line 2', 'line 2 by B'), complete('B done.')],
     });
     server.enqueue(...router.replies());
-    const [a, b] = await Promise.all([task(['--worktree', 'a', 'Task A: edit app.txt']), task(['--worktree', 'b', 'Task B: edit app.txt'])]);
+    const [a, b] = await Promise.all([
+      task(['--output', 'json', '--worktree', 'a', 'Task A: edit app.txt']),
+      task(['--worktree', 'b', 'Task B: edit app.txt']),
+    ]);
     assert.equal(a.code, 0, a.stderr);
     assert.equal(b.code, 0, b.stderr);
+    const summary = JSON.parse(a.stdout);
+    assert.equal(summary.worktree.branch, 'smith/a');
+    assert.equal(summary.worktree.path, treeOf('a'));
     assert.equal(readFileSync(join(treeOf('a'), 'app.txt'), 'utf8'), 'line 1\nline 2 by A\nline 3\n');
     assert.equal(readFileSync(join(treeOf('b'), 'app.txt'), 'utf8'), 'line 1\nline 2 by B\nline 3\n');
     assert.equal(r.read('app.txt'), 'line 1\nline 2\nline 3\n');
