@@ -10,7 +10,11 @@ export function readWebSettings(config: vscode.WorkspaceConfiguration): WebToolS
   };
   const viewport = text('browser.viewport') === '' ? undefined : parseViewport(text('browser.viewport'));
   const denied = config.get<unknown>('web.deniedDomains');
-  const search = readWebSearchSettings({ backend: config.get<unknown>('webSearch.backend'), searxngUrl: config.get<unknown>('webSearch.searxngUrl') });
+  // From the user's settings only: a repository's .vscode/settings.json must not send the model's queries to a server it names.
+  const search = readWebSearchSettings({
+    backend: config.inspect<unknown>('webSearch.backend')?.globalValue,
+    searxngUrl: config.inspect<unknown>('webSearch.searxngUrl')?.globalValue,
+  });
   return {
     browser: {
       ...(text('browser.executablePath') ? { executablePath: text('browser.executablePath') } : {}),
