@@ -3,55 +3,33 @@
 // Chromium, clicks its button, and the panel's card shows the page and the console error.
 // Screenshot: .test-artifacts/e2e/browser-*.png.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
+import { after, describe, it } from 'node:test';
 import { startWebAppServer, WEB_APP_FILES, type WebAppServer } from '../fixtures/web-app-server';
-import { createTempWorkspace, type TempWorkspace } from '../helpers/temp-workspace';
-import { openWorkbench, type Workbench } from '../helpers/workbench';
+import { useScriptedWorkbench } from '../helpers/scripted-workbench';
 
 const UI_TIMEOUT = 60_000;
 
 describe('browser_action in the real VS Code workbench (packaged .vsix)', { timeout: 600_000 }, () => {
-  let ws: TempWorkspace;
-  let storage: TempWorkspace;
-  let llm: ScriptedLlmServer;
-  let app: WebAppServer;
-  let workbench: Workbench;
-
-  before(async () => {
-    ws = createTempWorkspace('smith-e2e-browser-');
-    for (const [name, text] of Object.entries(WEB_APP_FILES)) ws.write(name, text);
-    storage = createTempWorkspace('smith-e2e-browser-storage-');
-    llm = await startScriptedLlmServer();
-    app = await startWebAppServer(ws.root);
-    workbench = await openWorkbench({
-      workspace: ws.root,
-      env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
-      settings: {
-        'smith.provider': 'openai-compatible',
-        'smith.baseUrl': llm.openAiBaseUrl,
-        'smith.model': 'scripted-model',
-        'smith.modelSupportsImages': true,
-        'smith.autoApprove.browser': true,
-      },
-    });
+  let app: WebAppServer | undefined;
+  const session = useScriptedWorkbench('browser', {
+    prepare: async ({ workspace }) => {
+      for (const [name, text] of Object.entries(WEB_APP_FILES)) workspace.write(name, text);
+      app = await startWebAppServer(workspace.root);
+    },
+    settings: { 'smith.modelSupportsImages': true, 'smith.autoApprove.browser': true },
   });
-
   after(async () => {
-    await workbench?.close();
     await app?.close();
-    await llm?.close();
-    ws?.dispose();
-    storage?.dispose();
   });
 
   it('opens and operates the app; the card shows the screenshot and the console lines', async () => {
+    const { workbench, llm } = session;
     await workbench.openViewContainer('Smith');
     const panel = workbench.webviewFrame();
     const box = panel.getByRole('textbox', { name: 'Task' });
     await box.waitFor({ timeout: UI_TIMEOUT });
     llm.enqueue(
-      { text: `<browser_action>\n<action>launch</action>\n<url>${app.url}</url>\n</browser_action>` },
+      { text: `<browser_action>\n<action>launch</action>\n<url>${app!.url}</url>\n</browser_action>` },
       { text: '<browser_action>\n<action>click</action>\n<element>Increment</element>\n</browser_action>' },
       { text: '<attempt_completion>\n<result>The counter works; app.js calls a missing setupFooter.</result>\n</attempt_completion>' },
     );

@@ -68,7 +68,7 @@ describe('The MCP forms in the real VS Code workbench (packaged .vsix)', { timeo
 
     llm.enqueue({ text: callSurvey }, done('The trip is planned.'));
     await box.fill('Plan my trip');
-    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
     const form = panel.getByRole('form', { name: 'fx asks for input' });
     await form.waitFor({ timeout: UI_TIMEOUT });
     await form.getByText('Plan the trip.').waitFor();
@@ -95,7 +95,7 @@ describe('The MCP forms in the real VS Code workbench (packaged .vsix)', { timeo
     for (const action of ['Decline', 'Cancel'] as const) {
       llm.enqueue({ text: callSurvey }, done(`${action}d.`));
       await box.fill(`Ask again, I will ${action.toLowerCase()}`);
-      await panel.getByRole('button', { name: 'Send' }).click();
+      await panel.getByRole('button', { name: 'Send', exact: true }).click();
       await form.waitFor({ timeout: UI_TIMEOUT });
       await form.getByRole('button', { name: action }).click();
       await panel.locator('.completion-card').getByText(`${action}d.`).waitFor({ timeout: UI_TIMEOUT });

@@ -122,7 +122,7 @@ describe('MCP OAuth sign-in in the real VS Code workbench (packaged .vsix)', { t
     const box = panel.getByRole('textbox', { name: 'Task' });
     llm.enqueue({ text: callAdd }, { text: '<attempt_completion>\n<result>The server added them.</result>\n</attempt_completion>' });
     await box.fill('Add 20 and 22 with the remote server');
-    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await panel.locator('.completion-card').getByText('The server added them.').waitFor({ timeout: UI_TIMEOUT });
     assert.match(lastMessage(llm.requestAt(1).body), /\[use_mcp_tool for 'remote\/add'\] Result:\\n42/);
     assert.ok(fixture!.mcpAuthorizations.includes(`Bearer ${tokens.access_token}`), 'the call carried the token');
@@ -149,7 +149,7 @@ describe('MCP OAuth sign-in in the real VS Code workbench (packaged .vsix)', { t
       .catch(() => undefined);
     llm.enqueue({ text: callAdd }, { text: '<attempt_completion>\n<result>The server needs a sign-in.</result>\n</attempt_completion>' });
     await box.fill('Add them again');
-    await panel.getByRole('button', { name: 'Send' }).click();
+    await panel.getByRole('button', { name: 'Send', exact: true }).click();
     await panel.locator('.completion-card').getByText('The server needs a sign-in.').waitFor({ timeout: UI_TIMEOUT });
     assert.match(lastMessage(llm.requests.at(-1)!.body), /MCP server \\"remote\\" is not available: it needs you to sign in/);
     assert.equal(known.length, 3, 'signing out opened no tab');

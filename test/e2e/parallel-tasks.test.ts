@@ -5,46 +5,21 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, it } from 'node:test';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../fixtures/scripted-llm-server';
+import { describe, it } from 'node:test';
 import { conversationRouter } from '../helpers/conversation-router';
-import { createTempWorkspace, type TempWorkspace } from '../helpers/temp-workspace';
-import { openWorkbench, type Workbench } from '../helpers/workbench';
+import { useScriptedWorkbench } from '../helpers/scripted-workbench';
 
 const UI_TIMEOUT = 60_000;
 const done = (result: string) => ({ text: `<attempt_completion>\n<result>${result}</result>\n</attempt_completion>` });
 
 describe('Two tasks at once in the real VS Code workbench (packaged .vsix)', { timeout: 600_000 }, () => {
-  let workspace: TempWorkspace;
-  let storage: TempWorkspace;
-  let llm: ScriptedLlmServer;
-  let workbench: Workbench;
-
-  before(async () => {
-    workspace = createTempWorkspace('smith-e2e-parallel-');
-    workspace.write('notes.txt', 'Remember the milk.\n');
-    storage = createTempWorkspace('smith-e2e-parallel-storage-');
-    llm = await startScriptedLlmServer();
-    workbench = await openWorkbench({
-      workspace: workspace.root,
-      env: { SMITH_API_KEY: '', OPENAI_API_KEY: '', ANTHROPIC_API_KEY: '', GEMINI_API_KEY: '', SMITH_STORAGE: storage.root },
-      settings: {
-        'smith.provider': 'openai-compatible',
-        'smith.baseUrl': llm.openAiBaseUrl,
-        'smith.model': 'scripted-model',
-        'smith.autoApprove.editFiles': false,
-      },
-    });
-  });
-
-  after(async () => {
-    await workbench?.close();
-    await llm?.close();
-    workspace?.dispose();
-    storage?.dispose();
+  const session = useScriptedWorkbench('parallel', {
+    prepare: ({ workspace }) => void workspace.write('notes.txt', 'Remember the milk.\n'),
+    settings: { 'smith.autoApprove.editFiles': false },
   });
 
   it('A waits for approval while B runs and finishes; back in A, the approval names it and A finishes', async () => {
+    const { workbench, llm, workspace } = session;
     await workbench.openViewContainer('Smith');
     const panel = workbench.webviewFrame();
     const box = panel.getByRole('textbox', { name: 'Task' });
