@@ -109,12 +109,14 @@ describe('worktree tasks in the chat panel', () => {
     },
   };
 
-  test('Send in new worktree starts the typed task with worktree set; plain Send does not', async () => {
+  test('Start in new worktree starts the typed task with worktree set; plain Send does not', async () => {
     const { page } = panel;
     await panel.send(snapshotOf(undefined));
     const box = page.getByRole('textbox', { name: 'Task' });
     await box.fill('Fix the login');
-    await page.getByRole('button', { name: 'Send in new worktree' }).click();
+    // Its label must not contain "Send": people (and tests) find Send by that name alone.
+    assert.equal(await page.getByRole('button', { name: 'Send' }).count(), 1);
+    await page.getByRole('button', { name: 'Start in new worktree' }).click();
     const sent = await panel.waitForPosted('newTask');
     assert.deepEqual([sent.text, sent.worktree], ['Fix the login', true]);
     await box.fill('Write the docs');
@@ -124,7 +126,7 @@ describe('worktree tasks in the chat panel', () => {
     // Only a new task can go to a worktree: not while a task is shown.
     await panel.send(snapshotOf(taskView(messages, { status: 'running' })));
     await page.getByRole('button', { name: 'Queue' }).waitFor();
-    assert.equal(await page.getByRole('button', { name: 'Send in new worktree' }).count(), 0);
+    assert.equal(await page.getByRole('button', { name: 'Start in new worktree' }).count(), 0);
   });
 
   test('a finished worktree task shows its branch, the git commands and its actions, each naming the task', async () => {

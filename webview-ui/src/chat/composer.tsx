@@ -259,7 +259,7 @@ export function Composer({
           <button
             type="button"
             className="secondary-button"
-            aria-label="Send in new worktree"
+            aria-label="Start in new worktree"
             title="Start the task in a git worktree and branch of its own, beside the workspace (docs/parallel-tasks.md)"
             disabled={!canSend}
             onClick={() => submit(false, true)}
