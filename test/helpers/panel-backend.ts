@@ -46,6 +46,8 @@ export interface PanelBackendOptions {
   readonly cwd?: string;
   /** `smith.worktree.*` for tasks started in a new worktree. */
   readonly worktree?: WorktreeSettings;
+  /** Auto-approve toggles set before the panel opens (default: read files only). */
+  readonly autoApprove?: Partial<AutoApproveView>;
 }
 
 /** Opens a panel backend on the fixture's workspace; `closers` gets what ends it after the test. */
@@ -73,7 +75,15 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
   const settingsChanged = new Emitter<void>();
   let disabledRules: string[] = [];
   let disabledSkills: string[] = [];
-  let autoApprove: AutoApproveView = { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 };
+  let autoApprove: AutoApproveView = {
+    readFiles: true,
+    editFiles: false,
+    safeCommands: false,
+    allCommands: false,
+    mcpTools: false,
+    maxRequests: 25,
+    ...options.autoApprove,
+  };
   const settings: PanelProviderSettings = {
     basics: () => SETTINGS,
     view: async () => SETTINGS,
@@ -156,14 +166,18 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
     throttleMs: 0,
   });
   const client = createRequestClient((message) => pageEnd.send(message));
-  const page = { state: initialWebviewState as WebviewState, problems: [] as string[] };
+  /** The webview's state, every message the host posted to it (as validated), and the messages it refused. */
+  const page = { state: initialWebviewState as WebviewState, posted: [] as HostMessage[], problems: [] as string[] };
   /** Every streamed progress line (command output, sub-agents' steps), as the page received it. */
   const progress: string[] = [];
   const arrived = new Emitter<void>();
   pageEnd.onMessage((data) => {
     const message = receiveHostMessage(data, client, (problem) => page.problems.push(problem));
     if (message?.type === 'commandOutput') progress.push(message.text);
-    if (message) page.state = panelReducer(page.state, message);
+    if (message) {
+      page.posted.push(message);
+      page.state = panelReducer(page.state, message);
+    }
     arrived.fire();
   });
   const until = (ready: () => boolean, what: string) =>

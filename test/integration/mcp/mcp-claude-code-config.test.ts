@@ -5,47 +5,24 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
+import { afterEach, beforeEach, describe, test } from 'node:test';
 import { runCli } from '../../helpers/cli-runner.js';
-import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { npmServerEntry } from '../../fixtures/mcp/mcp-test-support.js';
 
 const complete = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
 
 describe("smith CLI with Claude Code's MCP files", () => {
-  let llm: ScriptedLlmServer;
-  let ws: TempWorkspace;
-  let storage: string;
+  const fx = useAgentFixture();
   let claudeDir: string;
-  before(async () => (llm = await startScriptedLlmServer()));
-  after(() => llm.close());
   beforeEach(() => {
-    ws = createTempWorkspace('smith-claude-files-');
-    storage = mkdtempSync(join(tmpdir(), 'smith-claude-files-storage-'));
     claudeDir = mkdtempSync(join(tmpdir(), 'smith-claude-dir-'));
-    llm.requests.length = 0;
   });
   afterEach(() => {
-    ws.dispose();
-    rmSync(storage, { recursive: true, force: true });
     rmSync(claudeDir, { recursive: true, force: true });
   });
-  const args = (...extra: string[]) => [
-    '--provider',
-    'openai-compatible',
-    '--base-url',
-    llm.openAiBaseUrl,
-    '--model',
-    'scripted-model',
-    '--cwd',
-    ws.root,
-    '--storage',
-    storage,
-    '--yes',
-    ...extra,
-  ];
-  const env = () => ({ CLAUDE_CONFIG_DIR: claudeDir, SMITH_TEST_MEMORY_DIR: ws.root });
+  const args = (...extra: string[]) => [...fx.cliArgs(), '--yes', ...extra];
+  const env = () => ({ CLAUDE_CONFIG_DIR: claudeDir, SMITH_TEST_MEMORY_DIR: fx.ws.root });
 
   test("the project's server in ~/.claude.json runs with its ${VAR} expanded, and the model calls it", async () => {
     const memory = npmServerEntry('server-memory');
@@ -54,13 +31,13 @@ describe("smith CLI with Claude Code's MCP files", () => {
       JSON.stringify({
         mcpServers: { memory: { command: 'not-this-one' } },
         projects: {
-          [ws.root]: {
+          [fx.ws.root]: {
             mcpServers: { memory: { type: 'stdio', ...memory, env: { MEMORY_FILE_PATH: '${SMITH_TEST_MEMORY_DIR}/${MEMORY_NAME:-graph}.jsonl' } } },
           },
         },
       }),
     );
-    llm.enqueue(
+    fx.server.enqueue(
       {
         text: '<use_mcp_tool>\n<server_name>memory</server_name>\n<tool_name>create_entities</tool_name>\n<arguments>{"entities": [{"name": "smith", "entityType": "agent", "observations": ["reads .claude.json"]}]}</arguments>\n</use_mcp_tool>',
       },
@@ -68,36 +45,36 @@ describe("smith CLI with Claude Code's MCP files", () => {
     );
     const run = await runCli({ args: args('--auto-approve', 'mcp', 'Remember'), env: env(), timeoutMs: 60_000 });
     assert.equal(run.code, 0, run.stderr);
-    assert.match(String(llm.requests[0]!.body.messages[0].content), /## memory[\s\S]*create_entities/);
-    const graph = join(ws.root, 'graph.jsonl');
+    assert.match(String(fx.server.requests[0]!.body.messages[0].content), /## memory[\s\S]*create_entities/);
+    const graph = join(fx.ws.root, 'graph.jsonl');
     assert.ok(existsSync(graph), `the memory server did not write ${graph}: ${run.stderr}`);
     assert.match(readFileSync(graph, 'utf8'), /reads \.claude\.json/);
   });
 
   test('.mcp.json starts nothing without trust and names itself; with --trust-workspace its server runs', async () => {
-    ws.write('.mcp.json', JSON.stringify({ mcpServers: { everything: { type: 'stdio', ...npmServerEntry('server-everything') } } }));
-    llm.enqueue(complete);
+    fx.ws.write('.mcp.json', JSON.stringify({ mcpServers: { everything: { type: 'stdio', ...npmServerEntry('server-everything') } } }));
+    fx.server.enqueue(complete);
     const refused = await runCli({ args: args('Do it'), env: env(), timeoutMs: 60_000 });
     assert.equal(refused.code, 0, refused.stderr);
     assert.match(refused.stderr, /The MCP servers of .*\/\.mcp\.json were not started:\n {2}everything: /);
-    assert.doesNotMatch(String(llm.requests[0]!.body.messages[0].content), /## everything/);
-    llm.enqueue(complete);
+    assert.doesNotMatch(String(fx.server.requests[0]!.body.messages[0].content), /## everything/);
+    fx.server.enqueue(complete);
     const trusted = await runCli({ args: args('--trust-workspace', 'Do it'), env: env(), timeoutMs: 60_000 });
     assert.equal(trusted.code, 0, trusted.stderr);
-    assert.match(String(llm.requests[1]!.body.messages[0].content), /## everything[\s\S]*- echo: /);
+    assert.match(String(fx.server.requests[1]!.body.messages[0].content), /## everything[\s\S]*- echo: /);
   });
 
   test('an unset variable without a default is a warning naming the server and the variable; the other servers work', async () => {
-    ws.write(
+    fx.ws.write(
       '.mcp.json',
       JSON.stringify({
         mcpServers: { broken: { type: 'http', url: '${SMITH_TEST_UNSET_URL}' }, everything: { type: 'stdio', ...npmServerEntry('server-everything') } },
       }),
     );
-    llm.enqueue(complete);
+    fx.server.enqueue(complete);
     const run = await runCli({ args: args('--trust-workspace', 'Do it'), env: env(), timeoutMs: 60_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /\.mcp\.json: server "broken": uses \$\{SMITH_TEST_UNSET_URL\}, but that variable is not set/);
-    assert.match(String(llm.requests[0]!.body.messages[0].content), /## everything/);
+    assert.match(String(fx.server.requests[0]!.body.messages[0].content), /## everything/);
   });
 });

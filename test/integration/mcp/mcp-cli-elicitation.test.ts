@@ -1,61 +1,29 @@
 // Through the built CLI: a server's form is asked on the terminal (even with --yes), declined when
 // nobody can answer, and a tool's progress is shown on stderr.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
-import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
+import { beforeEach, describe, test } from 'node:test';
+import type { RecordedRequest } from '../../fixtures/scripted-llm-server.js';
 import { runCli } from '../../helpers/cli-runner.js';
 import { startCliOnPty } from '../../helpers/cli-pty.js';
-import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { fixtureEntry, npmServerEntry, writeConfig } from '../../fixtures/mcp/mcp-test-support.js';
-
-function lastUserContent(request: RecordedRequest): string {
-  const users = (request.body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role === 'user');
-  const content = users.at(-1)!.content;
-  return typeof content === 'string' ? content : JSON.stringify(content);
-}
 
 const CALL_ASK = '<use_mcp_tool>\n<server_name>fx</server_name>\n<tool_name>ask</tool_name>\n<arguments>{}</arguments>\n</use_mcp_tool>';
 
 describe('smith CLI: MCP forms and progress', { timeout: 120_000 }, () => {
-  let llm: ScriptedLlmServer;
-  let ws: TempWorkspace;
-  let storage: string;
+  const fx = useAgentFixture();
   let configFile: string;
-  before(async () => (llm = await startScriptedLlmServer()));
-  after(() => llm.close());
   beforeEach(() => {
-    ws = createTempWorkspace('smith-mcp-elicit-');
-    storage = mkdtempSync(join(tmpdir(), 'smith-mcp-elicit-storage-'));
-    configFile = join(ws.root, 'extra-mcp.json');
+    configFile = join(fx.ws.root, 'extra-mcp.json');
     writeConfig(configFile, { fx: fixtureEntry('--client-features'), everything: npmServerEntry('server-everything') });
-    llm.requests.length = 0;
   });
-  afterEach(() => {
-    ws.dispose();
-    rmSync(storage, { recursive: true, force: true });
-  });
-  const baseArgs = () => [
-    '--provider',
-    'openai-compatible',
-    '--base-url',
-    llm.openAiBaseUrl,
-    '--model',
-    'scripted-model',
-    '--cwd',
-    ws.root,
-    '--storage',
-    storage,
-    '--mcp-config',
-    configFile,
-  ];
+  const baseArgs = () => [...fx.cliArgs(), '--mcp-config', configFile];
 
   test('on a terminal the form is asked field by field, even with --yes; a value out of bounds is asked again', async () => {
     let toolResult = '';
-    llm.enqueue({ text: CALL_ASK }, (request) => {
-      toolResult = lastUserContent(request);
+    fx.server.enqueue({ text: CALL_ASK }, (request) => {
+      toolResult = lastUserText(request);
       return { text: '<attempt_completion>\n<result>Asked.</result>\n</attempt_completion>' };
     });
     const cli = startCliOnPty([...baseArgs(), '--yes', 'Ask me']);
@@ -82,7 +50,7 @@ describe('smith CLI: MCP forms and progress', { timeout: 120_000 }, () => {
   });
 
   test("a tool that adds a tool (tools/list_changed): the model's next request lists it, without a restart", async () => {
-    llm.enqueue(
+    fx.server.enqueue(
       { text: '<use_mcp_tool>\n<server_name>fx</server_name>\n<tool_name>grow</tool_name>\n</use_mcp_tool>' },
       { text: '<use_mcp_tool>\n<server_name>fx</server_name>\n<tool_name>grown</tool_name>\n</use_mcp_tool>' },
       { text: '<attempt_completion>\n<result>Grew.</result>\n</attempt_completion>' },
@@ -90,17 +58,17 @@ describe('smith CLI: MCP forms and progress', { timeout: 120_000 }, () => {
     const run = await runCli({ args: [...baseArgs(), '--yes', 'Grow'], timeoutMs: 60_000 });
     assert.equal(run.code, 0, run.stderr);
     const system = (request: RecordedRequest) => String((request.body.messages as Array<{ content: unknown }>)[0]!.content);
-    assert.doesNotMatch(system(llm.requests[0]!), /- grown: /);
-    assert.match(system(llm.requests[1]!), /- grown: A tool added at run time\./);
-    assert.match(lastUserContent(llm.requests[2]!), /I grew\./);
+    assert.doesNotMatch(system(fx.server.requests[0]!), /- grown: /);
+    assert.match(system(fx.server.requests[1]!), /- grown: A tool added at run time\./);
+    assert.match(lastUserText(fx.server.requests[2]!), /I grew\./);
   });
 
   test('without a terminal the form is declined and stderr says so; progress is shown on stderr', async () => {
     let declined = '';
-    llm.enqueue(
+    fx.server.enqueue(
       { text: CALL_ASK },
       (request) => {
-        declined = lastUserContent(request);
+        declined = lastUserText(request);
         return {
           text: '<use_mcp_tool>\n<server_name>everything</server_name>\n<tool_name>trigger-long-running-operation</tool_name>\n<arguments>{"duration": 1, "steps": 4}</arguments>\n</use_mcp_tool>',
         };

@@ -1,85 +1,52 @@
 // End to end through the built CLI: `smith --mcp-config FILE` and `smith mcp-serve`.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 import { CLI_PATH, runCli } from '../../helpers/cli-runner.js';
-import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+import { createTempWorkspace } from '../../helpers/temp-workspace.js';
+import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { fixtureEntry, npmServerEntry, writeConfig } from '../../fixtures/mcp/mcp-test-support.js';
 
-function lastUserContent(request: RecordedRequest): string {
-  const users = (request.body.messages as Array<{ role: string; content: unknown }>).filter((m) => m.role === 'user');
-  const content = users.at(-1)!.content;
-  return typeof content === 'string' ? content : JSON.stringify(content);
-}
-
 describe('smith CLI with MCP servers', () => {
-  let llm: ScriptedLlmServer;
-  let ws: TempWorkspace;
-  let storage: string;
-  before(async () => (llm = await startScriptedLlmServer()));
-  after(() => llm.close());
-  beforeEach(() => {
-    ws = createTempWorkspace('smith-mcp-cli-');
-    storage = mkdtempSync(join(tmpdir(), 'smith-mcp-cli-storage-'));
-    llm.requests.length = 0;
-  });
-  afterEach(() => {
-    ws.dispose();
-    rmSync(storage, { recursive: true, force: true });
-  });
-  const baseArgs = () => [
-    '--provider',
-    'openai-compatible',
-    '--base-url',
-    llm.openAiBaseUrl,
-    '--model',
-    'scripted-model',
-    '--cwd',
-    ws.root,
-    '--storage',
-    storage,
-  ];
+  const fx = useAgentFixture();
 
   test('--mcp-config FILE: the model calls an MCP tool and the result reaches its next request', async () => {
-    const configFile = join(ws.root, 'extra-mcp.json');
+    const configFile = join(fx.ws.root, 'extra-mcp.json');
     writeConfig(configFile, { everything: npmServerEntry('server-everything') });
-    llm.enqueue(
+    fx.server.enqueue(
       {
         text: '<use_mcp_tool>\n<server_name>everything</server_name>\n<tool_name>echo</tool_name>\n<arguments>{"message": "via the CLI"}</arguments>\n</use_mcp_tool>',
       },
       (request) => {
-        assert.match(lastUserContent(request), /Echo: via the CLI/);
+        assert.match(lastUserText(request), /Echo: via the CLI/);
         return { text: '<attempt_completion>\n<result>Echoed.</result>\n</attempt_completion>' };
       },
     );
-    const run = await runCli({ args: [...baseArgs(), '--mcp-config', configFile, '--auto-approve', 'mcp', 'Echo through MCP'], timeoutMs: 30_000 });
+    const run = await runCli({ args: [...fx.cliArgs(), '--mcp-config', configFile, '--auto-approve', 'mcp', 'Echo through MCP'], timeoutMs: 30_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(run.stdout, 'Echoed.\n');
-    assert.match(llm.requests[0]!.body.messages[0].content, /# MCP servers[\s\S]*## everything[\s\S]*- echo: Echoes back the input string/);
+    assert.match(fx.server.requests[0]!.body.messages[0].content, /# MCP servers[\s\S]*## everything[\s\S]*- echo: Echoes back the input string/);
   });
 
   test('the workspace .smith/mcp.json is read when trusted; a broken entry is a warning and the rest works', async () => {
-    ws.write('.smith/mcp.json', JSON.stringify({ mcpServers: { fx: fixtureEntry(), broken: { command: 42 } } }));
-    llm.enqueue(
+    fx.ws.write('.smith/mcp.json', JSON.stringify({ mcpServers: { fx: fixtureEntry(), broken: { command: 42 } } }));
+    fx.server.enqueue(
       { text: '<use_mcp_tool>\n<server_name>fx</server_name>\n<tool_name>add</tool_name>\n<arguments>{"a": 20, "b": 22}</arguments>\n</use_mcp_tool>' },
       (request) => {
-        assert.match(lastUserContent(request), /\] Result:\n42/);
+        assert.match(lastUserText(request), /\] Result:\n42/);
         return { text: '<attempt_completion>\n<result>42</result>\n</attempt_completion>' };
       },
     );
-    const run = await runCli({ args: [...baseArgs(), '--yes', '--trust-workspace', 'Add numbers'], timeoutMs: 30_000 });
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--trust-workspace', 'Add numbers'], timeoutMs: 30_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /MCP config .*\.smith\/mcp\.json: server "broken": field "command": Invalid input: expected string, received number/);
   });
 
   test('--mcp-config with a missing file is a usage error', async () => {
-    const run = await runCli({ args: [...baseArgs(), '--mcp-config', 'nope.json', 'task'] });
+    const run = await runCli({ args: [...fx.cliArgs(), '--mcp-config', 'nope.json', 'task'] });
     assert.equal(run.code, 2);
     assert.match(run.stderr, /--mcp-config file not found: nope\.json/);
   });

@@ -3,13 +3,11 @@
 // the tokens are kept in Smith's storage (mode 0600) and the next run uses them without asking.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
-import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
+import { afterEach, beforeEach, describe, test } from 'node:test';
 import { CLI_PATH, runCli } from '../../helpers/cli-runner.js';
-import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { approveInBrowser, startOAuthFixture, type OAuthFixture } from '../../fixtures/mcp/oauth-fixture.js';
 
 const callAdd = {
@@ -18,46 +16,21 @@ const callAdd = {
 const complete = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
 
 describe('smith CLI with an OAuth-protected MCP server', () => {
-  let llm: ScriptedLlmServer;
+  const fx = useAgentFixture();
   let fixture: OAuthFixture;
-  let ws: TempWorkspace;
-  let storage: string;
   let configFile: string;
-  before(async () => (llm = await startScriptedLlmServer()));
-  after(() => llm.close());
   beforeEach(async () => {
     fixture = await startOAuthFixture();
-    ws = createTempWorkspace('smith-oauth-cli-');
-    storage = mkdtempSync(join(tmpdir(), 'smith-oauth-cli-storage-'));
-    configFile = join(ws.root, 'mcp.json');
+    configFile = join(fx.ws.root, 'mcp.json');
     writeFileSync(configFile, JSON.stringify({ mcpServers: { remote: { url: fixture.mcpUrl } } }));
-    llm.requests.length = 0;
   });
   afterEach(async () => {
     await fixture.close();
-    ws.dispose();
-    rmSync(storage, { recursive: true, force: true });
   });
-  const args = (...extra: string[]) => [
-    '--provider',
-    'openai-compatible',
-    '--base-url',
-    llm.openAiBaseUrl,
-    '--model',
-    'scripted-model',
-    '--cwd',
-    ws.root,
-    '--storage',
-    storage,
-    '--mcp-config',
-    configFile,
-    '--auto-approve',
-    'mcp',
-    ...extra,
-  ];
+  const args = (...extra: string[]) => [...fx.cliArgs(), '--mcp-config', configFile, '--auto-approve', 'mcp', ...extra];
 
   test('on a terminal the URL goes to stderr; after the browser approves, the tool works; the next run needs no browser', async () => {
-    llm.enqueue(callAdd, (request) => {
+    fx.server.enqueue(callAdd, (request) => {
       const users = (request.body.messages as { role: string; content: unknown }[]).filter((m) => m.role === 'user');
       assert.match(JSON.stringify(users.at(-1)!.content), /Result:\\n42/);
       return complete;
@@ -77,10 +50,10 @@ describe('smith CLI with an OAuth-protected MCP server', () => {
     });
     assert.equal((await approveInBrowser(url)).status, 200);
     assert.equal(await closed, 0, output);
-    assert.match(String(llm.requests[0]!.body.messages[0].content), /## remote[\s\S]*- add: /, 'the first request waited for the sign-in');
-    assert.equal(statSync(join(storage, 'mcp-credentials.json')).mode & 0o777, 0o600);
+    assert.match(String(fx.server.requests[0]!.body.messages[0].content), /## remote[\s\S]*- add: /, 'the first request waited for the sign-in');
+    assert.equal(statSync(join(fx.storage, 'mcp-credentials.json')).mode & 0o777, 0o600);
     // Without a terminal, the stored tokens are used.
-    llm.enqueue(callAdd, complete);
+    fx.server.enqueue(callAdd, complete);
     const again = await runCli({ args: args('Add again'), timeoutMs: 60_000 });
     assert.equal(again.code, 0, again.stderr);
     assert.doesNotMatch(again.stderr, /sign in/);
@@ -88,12 +61,12 @@ describe('smith CLI with an OAuth-protected MCP server', () => {
   });
 
   test('without a terminal and without tokens nothing waits for a sign-in: the server needs sign-in and the task goes on', async () => {
-    llm.enqueue(complete);
+    fx.server.enqueue(complete);
     const run = await runCli({ args: args('Do it'), timeoutMs: 60_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /MCP server "remote" needs you to sign in .*run smith on a terminal, or \/mcp login remote/);
     assert.doesNotMatch(run.stderr, /Open this address/);
-    assert.doesNotMatch(String(llm.requests[0]!.body.messages[0].content), /- add: /);
+    assert.doesNotMatch(String(fx.server.requests[0]!.body.messages[0].content), /- add: /);
     assert.equal(fixture.provider.clientsStore.registrations, 0);
   });
 });

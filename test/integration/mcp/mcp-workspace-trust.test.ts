@@ -6,66 +6,42 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
-import { startScriptedLlmServer, type RecordedRequest, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
+import { afterEach, beforeEach, describe, test } from 'node:test';
 import { startCliMcp } from '../../../src/cli/mcp-setup.js';
 import { CLI_PATH, runCli } from '../../helpers/cli-runner.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
+import { systemPromptOf, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { npmServerEntry, writeConfig } from '../../fixtures/mcp/mcp-test-support.js';
 
-const systemPrompt = (request: RecordedRequest) => String(request.body.messages[0].content);
 const complete = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
 
 describe('a workspace .smith/mcp.json and trust', () => {
-  let llm: ScriptedLlmServer;
-  let ws: TempWorkspace;
-  let storage: string;
+  const fx = useAgentFixture();
   let marker: string;
-  before(async () => (llm = await startScriptedLlmServer()));
-  after(() => llm.close());
   beforeEach(() => {
-    ws = createTempWorkspace('smith-trust-');
-    storage = mkdtempSync(join(tmpdir(), 'smith-trust-storage-'));
-    marker = join(ws.root, 'server-started.marker');
-    llm.requests.length = 0;
+    marker = join(fx.ws.root, 'server-started.marker');
     // The real memory server, started by a command that first leaves a marker file behind.
     const memory = npmServerEntry('server-memory') as { command: string; args: string[] };
     const script = `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'started'); import(${JSON.stringify(memory.args[0])});`;
-    writeConfig(join(ws.root, '.smith', 'mcp.json'), {
-      memory: { command: memory.command, args: ['-e', script], env: { MEMORY_FILE_PATH: join(ws.root, 'memory.jsonl') }, autoApprove: ['read_graph'] },
+    writeConfig(join(fx.ws.root, '.smith', 'mcp.json'), {
+      memory: { command: memory.command, args: ['-e', script], env: { MEMORY_FILE_PATH: join(fx.ws.root, 'memory.jsonl') }, autoApprove: ['read_graph'] },
     });
   });
-  afterEach(() => {
-    ws.dispose();
-    rmSync(storage, { recursive: true, force: true });
-  });
-  const baseArgs = () => [
-    '--provider',
-    'openai-compatible',
-    '--base-url',
-    llm.openAiBaseUrl,
-    '--model',
-    'scripted-model',
-    '--cwd',
-    ws.root,
-    '--storage',
-    storage,
-  ];
 
   test('without trust nothing starts; the task goes on without the servers and the message names --trust-workspace', async () => {
-    llm.enqueue(complete);
-    const run = await runCli({ args: [...baseArgs(), '--yes', 'Do it'], timeoutMs: 60_000 });
+    fx.server.enqueue(complete);
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Do it'], timeoutMs: 60_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(existsSync(marker), false, 'the workspace server was started without trust');
     assert.match(run.stderr, /MCP servers of .*\.smith\/mcp\.json were not started/);
     assert.match(run.stderr, /memory: .*node.* -e /);
     assert.match(run.stderr, /--trust-workspace/);
-    assert.doesNotMatch(systemPrompt(llm.requests[0]!), /## memory/);
+    assert.doesNotMatch(systemPromptOf(fx.server.requests[0]!), /## memory/);
   });
 
   test('--output json refuses the same way, with the message on stderr and clean JSON on stdout', async () => {
-    llm.enqueue(complete);
-    const run = await runCli({ args: [...baseArgs(), '--yes', '--output', 'json', 'Do it'], timeoutMs: 60_000 });
+    fx.server.enqueue(complete);
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', 'Do it'], timeoutMs: 60_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(existsSync(marker), false);
     assert.equal(JSON.parse(run.stdout).success, true);
@@ -73,23 +49,23 @@ describe('a workspace .smith/mcp.json and trust', () => {
   });
 
   test('--trust-workspace starts them; the workspace file cannot auto-approve its tools', async () => {
-    llm.enqueue(
+    fx.server.enqueue(
       { text: '<use_mcp_tool>\n<server_name>memory</server_name>\n<tool_name>read_graph</tool_name>\n<arguments>{}</arguments>\n</use_mcp_tool>' },
       complete,
     );
     // No --yes: the tool call has to be asked, and with nobody to answer it is rejected.
-    const run = await runCli({ args: [...baseArgs(), '--trust-workspace', 'Read the graph'], timeoutMs: 60_000 });
+    const run = await runCli({ args: [...fx.cliArgs(), '--trust-workspace', 'Read the graph'], timeoutMs: 60_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(existsSync(marker), true, 'the trusted workspace server did not start');
-    assert.match(systemPrompt(llm.requests[0]!), /## memory/);
+    assert.match(systemPromptOf(fx.server.requests[0]!), /## memory/);
     assert.match(run.stderr, /server "memory": field "autoApprove": ignored: a workspace file cannot auto-approve tools/);
     assert.match(run.stderr, /\? .*memory/);
     assert.match(run.stderr, /✗ rejected/);
   });
 
   test('on a terminal smith asks once; "y" starts the servers and later runs (even without a terminal) remember it', async () => {
-    llm.enqueue(complete, complete);
-    const args = [...baseArgs(), '--yes', 'Do it'];
+    fx.server.enqueue(complete, complete);
+    const args = [...fx.cliArgs(), '--yes', 'Do it'];
     // util-linux `script` gives the CLI a pseudo-terminal, so stdin and stderr are TTYs.
     const command = [process.execPath, CLI_PATH, ...args].map((part) => `'${part.replace(/'/g, `'\\''`)}'`).join(' ');
     const child = spawn('script', ['-qfec', command, '/dev/null'], { env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1' } });
@@ -118,13 +94,13 @@ describe('a workspace .smith/mcp.json and trust', () => {
   });
 
   test("a workspace server cannot take the name of a user-level one: the user's server is used, with a warning", async () => {
-    writeConfig(join(storage, 'mcp_settings.json'), { memory: npmServerEntry('server-memory') });
-    llm.enqueue(complete);
-    const run = await runCli({ args: [...baseArgs(), '--yes', '--trust-workspace', 'Do it'], timeoutMs: 60_000 });
+    writeConfig(join(fx.storage, 'mcp_settings.json'), { memory: npmServerEntry('server-memory') });
+    fx.server.enqueue(complete);
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', '--trust-workspace', 'Do it'], timeoutMs: 60_000 });
     assert.equal(run.code, 0, run.stderr);
     assert.equal(existsSync(marker), false, 'the workspace entry replaced the user-level server');
     assert.match(run.stderr, /server "memory": ignored: a user-level server of the same name \(in .*mcp_settings\.json\) is used instead/);
-    assert.match(systemPrompt(llm.requests[0]!), /## memory/);
+    assert.match(systemPromptOf(fx.server.requests[0]!), /## memory/);
   });
 });
 

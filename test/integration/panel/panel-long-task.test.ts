@@ -8,41 +8,12 @@ import type { NewEvent, TaskEvent } from '../../../src/core/log/events.js';
 import { readLogTolerantly } from '../../../src/core/log/log-lines.js';
 import { storedLine } from '../../../src/core/log/stored-events.js';
 import { taskEventsFile } from '../../../src/core/log/task-log.js';
-import { createProvider } from '../../../src/core/providers/create-provider.js';
 import { uiProjection } from '../../../src/core/task/ui-projection.js';
 import { CHAT_PAGE } from '../../../src/panel/chat-window.js';
-import { Emitter } from '../../../src/panel/event-emitter.js';
-import { createMessageHandlers, type McpRequests } from '../../../src/panel/message-handlers.js';
-import { PanelMessenger } from '../../../src/panel/panel-messenger.js';
-import type { CheckpointViews, EditReview, PanelProviderSettings } from '../../../src/panel/panel-ports.js';
-import { TaskController } from '../../../src/panel/task-controller.js';
-import { TransportEndpoint } from '../../../src/panel/transport-endpoint.js';
-import { WebviewInteractions } from '../../../src/panel/webview-interactions.js';
-import type { HostMessage, ProviderSettingsView, WebviewMessage } from '../../../src/shared/protocol.js';
-import { createRequestClient } from '../../../src/shared/request-client.js';
-import { createLinkedPair } from '../../../src/shared/transport.js';
 import { uiMessageSchema, type UiMessage } from '../../../src/shared/ui-messages.js';
-import { receiveHostMessage } from '../../../webview-ui/src/state/host-messages.js';
-import { initialWebviewState, panelReducer, type WebviewState } from '../../../webview-ui/src/state/panel-reducer.js';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
-import { ToolHarness } from '../../helpers/tool-harness.js';
+import { openPanelBackend } from '../../helpers/panel-backend.js';
 
-const SETTINGS: ProviderSettingsView = {
-  provider: 'openai-compatible',
-  model: 'scripted-model',
-  baseUrl: 'http://127.0.0.1',
-  toolProtocol: 'xml',
-  hasApiKey: true,
-  missing: [],
-};
-const NO_MCP: McpRequests = {
-  restart: async () => {},
-  setDisabled: async () => {},
-  setAutoApprove: async () => {},
-  openConfig: async () => {},
-  showLog: async () => {},
-  answerElicitation: () => {},
-};
 const WRITE_HELLO = { text: '<write_to_file>\n<path>hello.txt</path>\n<content>Hello\n</content>\n</write_to_file>' };
 const DONE = { text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' };
 /** Steps appended to make the task long: about 5 events and 3 messages each. */
@@ -55,84 +26,11 @@ describe('a long task in the panel', { timeout: 180_000 }, () => {
     for (const close of closers.splice(0)) close();
   });
 
-  /** A panel (a new window) on the fixture's storage, its webview's state and every message the host posted to it. */
+  /** A panel (a new window) on the fixture's storage that writes files unasked; `task()` is the task its webview shows. */
   function openPanel() {
-    const harness = new ToolHarness(fixture.ws.root);
-    const edits: EditReview = { streamPartial: () => {}, present: async () => {}, accept: async () => ({}), reject: async () => {}, discard: async () => {} };
-    const interactions = new WebviewInteractions(edits, () => fixture.ws.root);
-    const host = { ...harness.host, approvals: interactions.approvals, questions: interactions.questions, notify: () => {} };
-    const settings: PanelProviderSettings = {
-      basics: () => SETTINGS,
-      view: async () => SETTINGS,
-      save: async () => {},
-      listModels: async () => {
-        throw new Error('no model list here');
-      },
-      disabledRules: () => [],
-      saveDisabledRules: async () => {},
-      autoApprove: () => ({ readFiles: true, editFiles: true, safeCommands: true, allCommands: false, mcpTools: false, maxRequests: 25 }),
-      saveAutoApprove: async () => {},
-      onDidChange: new Emitter<void>().event,
-      createEnvironment: async () =>
-        fixture.environment(
-          createProvider({ provider: 'openai-compatible', model: 'scripted-model', apiKey: 'k', baseUrl: fixture.server.openAiBaseUrl }),
-          host,
-        ),
-    };
-    const views = { answer: true, questions: [] as string[] };
-    const checkpointViews: CheckpointViews = {
-      showChanges: async () => {},
-      confirm: async (message) => {
-        views.questions.push(message);
-        return views.answer;
-      },
-      openFile: async () => {},
-    };
-    const exported: string[] = [];
-    const controller = new TaskController({
-      storageDir: fixture.storage,
-      cwd: () => fixture.ws.root,
-      host,
-      settings,
-      interactions,
-      edits,
-      saveExport: async (_name, markdown) => void exported.push(markdown),
-      checkpointViews,
-    });
-    const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
-    const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, NO_MCP), {
-      throttleMs: 0,
-    });
-    const client = createRequestClient((message) => pageEnd.send(message));
-    const page = { state: initialWebviewState as WebviewState, posted: [] as HostMessage[], problems: [] as string[] };
-    const arrived = new Emitter<void>();
-    pageEnd.onMessage((data) => {
-      const message = receiveHostMessage(data, client, (problem) => page.problems.push(problem));
-      if (message) {
-        page.posted.push(message);
-        page.state = panelReducer(page.state, message);
-      }
-      arrived.fire();
-    });
-    const until = (ready: () => boolean, what: string) =>
-      new Promise<void>((resolve) => {
-        if (ready()) return resolve();
-        const subscription = arrived.event(() => {
-          if (!ready()) return;
-          subscription.dispose();
-          resolve();
-        });
-      }).then(() => assert.ok(ready(), what));
-    closers.push(() => {
-      client.dispose();
-      pageEnd.close();
-      messenger.dispose();
-      controller.dispose();
-      interactions.dispose();
-    });
-    pageEnd.send({ type: 'ready' });
-    const task = () => page.state.panel!.task!;
-    return { page, client, until, views, exported, task };
+    const panel = openPanelBackend(fixture, closers, { autoApprove: { editFiles: true, safeCommands: true } });
+    panel.views.answer = true;
+    return { ...panel, task: () => panel.page.state.panel!.task! };
   }
 
   /** Runs a task that writes hello.txt (checkpoints 0 and 1), then makes its log long: the id. */
@@ -232,7 +130,7 @@ describe('a long task in the panel', { timeout: 180_000 }, () => {
 
     // Export writes the whole task, however little of it the webview holds.
     await panel.client.request({ type: 'exportTask', taskId });
-    assert.match(panel.exported.at(-1) ?? '', /Create hello\.txt[\s\S]*Reading part 0\.[\s\S]*Reading part 1499\./);
+    assert.match(panel.exported.at(-1)?.markdown ?? '', /Create hello\.txt[\s\S]*Reading part 0\.[\s\S]*Reading part 1499\./);
   });
 
   test('a checkpoint far above the newest page restores by its id; the chat then ends there', async () => {
