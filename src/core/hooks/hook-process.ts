@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { markedEnvironment, newCommandMarker } from '../process/command-marker.js';
 import { killProcessTree } from '../process/process-tree.js';
+import { MAX_TIMER_MS } from '../process/command-watch.js';
 
 /** Output a hook may print before it is cut (a hook is not meant to stream logs). */
 const MAX_OUTPUT = 64 * 1024;
@@ -62,7 +63,8 @@ export function runHookProcess(command: string, input: string, cwd: string, time
         else resolve({ code: timedOut ? null : exitCode, stdout, stderr, timedOut });
       });
     };
-    const deadline = setTimeout(() => finish(true), timeoutMs);
+    // Held at the longest delay a timer takes: past it, setTimeout would fire at once and stop the hook unrun.
+    const deadline = setTimeout(() => finish(true), Math.min(timeoutMs, MAX_TIMER_MS));
     child.on('error', (error) => {
       spawnError = error;
       finish(false);

@@ -8,10 +8,19 @@ import { commonHookFields, type HookSession } from './hook-session.js';
 export const HOOK_EVENTS = ['PreToolUse', 'PostToolUse', 'UserPromptSubmit', 'Stop', 'Notification', 'SessionStart'] as const;
 export type HookEvent = (typeof HOOK_EVENTS)[number];
 
+/** Seconds a hook may run when its settings give no usable timeout (Claude Code's default). */
+export const DEFAULT_HOOK_TIMEOUT_SECONDS = 60;
+
+/** A hook's timeout in seconds: a positive number as given; absent, zero, negative or not a finite number, the default. */
+export function hookTimeoutSeconds(value: unknown): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : DEFAULT_HOOK_TIMEOUT_SECONDS;
+}
+
 /** One command to run. */
 interface HookCommand {
   readonly command: string;
-  readonly timeoutSeconds: number;
+  /** Absent (a hook built in code rather than read from a settings file): DEFAULT_HOOK_TIMEOUT_SECONDS. */
+  readonly timeoutSeconds?: number;
   /** The settings file it came from, for messages. */
   readonly source: string;
 }
@@ -76,10 +85,11 @@ export async function runHooks(
       ...input,
       ...(toolInput !== undefined ? { tool_input: toolInput } : {}),
     };
-    const result = await runHookProcess(hook.command, JSON.stringify(payload), cwd, hook.timeoutSeconds * 1000);
+    const timeoutSeconds = hookTimeoutSeconds(hook.timeoutSeconds);
+    const result = await runHookProcess(hook.command, JSON.stringify(payload), cwd, timeoutSeconds * 1000);
     const ran = { command: hook.command, source: hook.source, exitCode: result.code, durationMs: Date.now() - started };
     if (result.timedOut) {
-      const reason = `took longer than ${hook.timeoutSeconds} s and was stopped`;
+      const reason = `took longer than ${timeoutSeconds} s and was stopped`;
       errors.push(`${event} hook "${hook.command}" (${hook.source}) ${reason}`);
       runs.push({ ...ran, result: 'timed_out', reason });
       continue;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
 import type { WorkspaceTrustCheck } from '../mcp/workspace-trust.js';
 import { ContainedFiles, type LoaderCaps } from '../workspace/contained-files.js';
-import { HOOK_EVENTS, type HookEvent, type HookGroup, type HookSettings } from '../hooks/hooks.js';
+import { HOOK_EVENTS, hookTimeoutSeconds, type HookEvent, type HookGroup, type HookSettings } from '../hooks/hooks.js';
 import type { PermissionEffect, PermissionRule } from './permission-rules.js';
 import { parseRule } from './rule-syntax.js';
 
@@ -130,8 +130,7 @@ function readHooks(file: string, data: unknown, problems: string[]): HookSetting
           problems.push(`${file}: a hooks.${event} entry is not {"type": "command", "command": "..."}; left out`);
           return [];
         }
-        const timeoutSeconds = typeof hook.timeout === 'number' && hook.timeout > 0 ? hook.timeout : 60;
-        return [{ command: hook.command, timeoutSeconds, source: file }];
+        return [{ command: hook.command, timeoutSeconds: hookTimeoutSeconds(hook.timeout), source: file }];
       });
       if (valid.length > 0) parsed.push({ ...(typeof entry.matcher === 'string' ? { matcher: entry.matcher } : {}), hooks: valid });
     }

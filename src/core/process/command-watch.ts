@@ -29,7 +29,7 @@ interface CommandWatchOptions {
 }
 
 // setTimeout fires at once for delays past 2^31-1 ms, which would turn a long timeout into none.
-const MAX_TIMER_MS = 2 ** 31 - 1;
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** Follows a started command until it exits, times out (killed), goes quiet or is detached (left running) or is aborted (killed). */
 export function watchCommand(running: RunningProcess, options: CommandWatchOptions): Promise<CommandStop> {

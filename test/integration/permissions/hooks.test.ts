@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
-import { runHooks, type HookSettings } from '../../../src/core/hooks/hooks.js';
+import { DEFAULT_HOOK_TIMEOUT_SECONDS, hookTimeoutSeconds, runHooks, type HookSettings } from '../../../src/core/hooks/hooks.js';
 import type { HookSession } from '../../../src/core/hooks/hook-session.js';
 import { eventually, isPidAlive } from '../../helpers/pid-liveness.js';
 
@@ -41,6 +41,20 @@ describe('runHooks', () => {
     const slow = await runHooks(settings('sleep 30 & sleep 30', undefined, 1), 'PreToolUse', {}, session, 'read_file');
     assert.deepEqual(slow.errors, ['PreToolUse hook "sleep 30 & sleep 30" (test) took longer than 1 s and was stopped']);
     assert.equal(slow.blocked, undefined);
+  });
+
+  test('a hook without a usable timeout runs under the default one: absent, zero, negative, infinite or past what a timer holds', async () => {
+    assert.equal(DEFAULT_HOOK_TIMEOUT_SECONDS, 60);
+    for (const timeout of [undefined, 0, -5, Number.NaN, Number.POSITIVE_INFINITY, '30', null]) assert.equal(hookTimeoutSeconds(timeout), 60, String(timeout));
+    assert.equal(hookTimeoutSeconds(2.5), 2.5);
+    // Built in code, as the type allows: no timeoutSeconds at all.
+    const untimed = { UserPromptSubmit: [{ hooks: [{ command: 'sleep 0.3; echo ran', source: 'test' }] }] } satisfies HookSettings;
+    const ran = await runHooks(untimed, 'UserPromptSubmit', { prompt: 'hi' }, session);
+    assert.deepEqual([ran.context, ran.errors, ran.runs.map((r) => r.result)], [['ran'], [], ['ok']]);
+    // 1e10 s is past the longest timer (about 24.8 days): it must not turn into "stop at once".
+    const huge = { UserPromptSubmit: [{ hooks: [{ command: 'sleep 0.3; echo ran', timeoutSeconds: 1e10, source: 'test' }] }] } satisfies HookSettings;
+    const long = await runHooks(huge, 'UserPromptSubmit', { prompt: 'hi' }, session);
+    assert.deepEqual([long.context, long.errors], [['ran'], []]);
   });
 });
 
