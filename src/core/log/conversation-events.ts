@@ -161,6 +161,11 @@ export interface SkillLoaded extends EventBase {
   readonly allowedTools?: readonly string[];
   /** Those entries as the Smith rules enforced (entries Smith cannot apply are left out and allow nothing). */
   readonly rules?: readonly string[];
+  /**
+   * Not loaded here but carried over from the task with this id, where it was in force when that
+   * task handed over (new_task) or started this one as a sub-agent; `callId` is that task's call.
+   */
+  readonly inheritedFrom?: string;
 }
 
 /** The user edited the model's todo list (in the panel); the model sees the edited list next. */

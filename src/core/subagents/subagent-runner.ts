@@ -8,6 +8,8 @@ import { readTaskEvents, taskDir } from '../log/task-log.js';
 import { currentPlanActAndMode } from '../task/turn-setup.js';
 import { usageTotals } from '../log/usage-totals.js';
 import type { CostBudget } from '../log/cost-budget.js';
+import type { TaskEvent } from '../log/events.js';
+import { carrySkill } from '../skills/active-skill.js';
 import { ToolRegistry } from '../tool-kit/tool-registry.js';
 import { BUILT_IN_MODES } from '../modes/built-in-modes.js';
 import type { SubagentRequest } from '../tools/use-subagents.js';
@@ -85,7 +87,8 @@ export async function runSubagents(
   delegation?: Delegation,
 ): Promise<SubagentFacts[] | string> {
   // The parent's log on disk (flushed as written) says its Plan or Act, whose model the children use.
-  const parentMode = currentPlanActAndMode(readTaskEvents(parent.storageDir, run.parentTaskId)).mode;
+  const parentEvents = readTaskEvents(parent.storageDir, run.parentTaskId);
+  const parentMode = currentPlanActAndMode(parentEvents).mode;
   const modes = parent.modes ?? BUILT_IN_MODES;
   const plans = planSubagents(run.requests, {
     tools: parent.tools,
@@ -119,7 +122,7 @@ export async function runSubagents(
           modes,
           approvals.portFor({ index, taskId, ...(plans[index]!.name ? { name: plans[index]!.name } : {}) }),
         );
-        void runChild(index, taskId, plans[index]!, run, options).then((facts) => {
+        void runChild(index, taskId, plans[index]!, run, options, parentEvents).then((facts) => {
           results[index] = facts;
           running.delete(index);
           pump();
@@ -137,13 +140,22 @@ function collide(a: SubagentPlan, b: SubagentPlan): boolean {
   return declarationsOverlap(a.writes, b.writes);
 }
 
-async function runChild(index: number, taskId: string, plan: SubagentPlan, run: SubagentRun, options: TaskOptions): Promise<SubagentFacts> {
+async function runChild(
+  index: number,
+  taskId: string,
+  plan: SubagentPlan,
+  run: SubagentRun,
+  options: TaskOptions,
+  parentEvents: readonly TaskEvent[],
+): Promise<SubagentFacts> {
   const prompt = plan.request.prompt;
   const label = `[${index + 1}]`;
   const who = describe(plan);
   let task: Task;
   try {
     task = Task.create(options, prompt, { taskId, ...(plan.mode ? { modeSlug: plan.mode.slug } : {}) });
+    // The parent's skill in force limits its sub-agents too: a sub-agent is no way around its allowed-tools.
+    carrySkill(parentEvents, task.log, run.parentTaskId);
   } catch (error) {
     return { taskId, prompt, ...who, status: 'failed', error: (error as Error).message, requests: 0, inputTokens: 0, outputTokens: 0 };
   }

@@ -31,7 +31,9 @@ interface RepeatRun {
  * The calls at the end of the log that repeat one another: the same tool with the same parameters,
  * or the same tool failing the same way on the same path. Counting starts again where the user spoke
  * (a message, a rejection), where the user let the loop go on, and at every other call. Calls left
- * unexecuted because an earlier one stopped the batch are not calls the model's loop made.
+ * unexecuted because an earlier one stopped the batch are not calls the model's loop made. A task
+ * that a new_task hand-over started does not start counting again: given the chain's logs one after
+ * another, a run goes on across the hand-over (the model chose it; nobody spoke).
  */
 export function repeatRun(events: readonly TaskEvent[]): RepeatRun | undefined {
   const requested = new Map<string, { tool: string; params: Readonly<Record<string, string>> }>();
@@ -59,7 +61,10 @@ export function repeatRun(events: readonly TaskEvent[]): RepeatRun | undefined {
         : { tool: call.tool, count: 1, sameFailure: false, told: false };
     last = signature;
   };
+  let previous: TaskEvent | undefined;
   for (const event of events) {
+    const handedOver = previous?.type === 'new_task_requested';
+    previous = event;
     switch (event.type) {
       case 'tool_requested':
         requested.set(event.callId, { tool: event.tool, params: event.params });
@@ -78,6 +83,8 @@ export function repeatRun(events: readonly TaskEvent[]): RepeatRun | undefined {
         else reset();
         break;
       case 'task_started':
+        if (!handedOver) reset();
+        break;
       case 'user_message':
       case 'history_condensed':
       case 'conversation_rewound':
@@ -92,12 +99,19 @@ export function repeatRun(events: readonly TaskEvent[]): RepeatRun | undefined {
 
 /**
  * Before the next request: tells the model when its last `limit` calls were the same (logged, so it
- * is told once), and asks the user when it repeats the call even after that. Returns why the task
+ * is told once), and asks the user when it repeats the call even after that, also when a new_task
+ * hand-over came between the calls. Returns why the task
  * stops when the user says stop or nobody can answer; undefined to go on. `limit` 0 turns it off.
  */
-export async function checkRepeatedCalls(log: TaskLog, limit: number, mayGoOn: (question: string) => Promise<boolean>): Promise<string | undefined> {
+export async function checkRepeatedCalls(
+  log: TaskLog,
+  limit: number,
+  mayGoOn: (question: string) => Promise<boolean>,
+  /** The logs of the tasks before this one in its new_task chain, oldest first. */
+  handedOverFrom: readonly TaskEvent[] = [],
+): Promise<string | undefined> {
   if (limit <= 0) return undefined;
-  const run = repeatRun(log.events);
+  const run = repeatRun(handedOverFrom.length > 0 ? [...handedOverFrom, ...log.events] : log.events);
   if (!run || run.count < limit) return undefined;
   const what = run.sameFailure ? `${run.tool} failing the same way` : `the same ${run.tool} call`;
   if (!run.told) {

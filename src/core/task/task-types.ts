@@ -73,6 +73,8 @@ export interface RunBudget {
   readonly iterationsUsed?: number;
   /** The cost budget shared with the rest of the tree (cost-budget.ts). */
   readonly costs?: CostBudget;
+  /** The logs of the tasks that handed over to this one, oldest first: a run of repeated calls goes on across the hand-over. */
+  readonly handedOverFrom?: readonly TaskEvent[];
 }
 
 /** How a run of the loop ended. */

@@ -245,8 +245,11 @@ export class Task {
       for (;;) {
         const stop =
           (await limits.reached(this.log.events, (reason) => mayGoOnPastLimit(options.host.questions, reason, signal))) ??
-          (await checkRepeatedCalls(this.log, options.maxRepeatedCalls ?? DEFAULT_MAX_REPEATED_CALLS, (question) =>
-            mayGoOnRepeating(options.host.questions, question, signal),
+          (await checkRepeatedCalls(
+            this.log,
+            options.maxRepeatedCalls ?? DEFAULT_MAX_REPEATED_CALLS,
+            (question) => mayGoOnRepeating(options.host.questions, question, signal),
+            budget.handedOverFrom,
           ));
         if (stop !== undefined) return this.fail(stop);
         for (const text of this.takeQueuedMessages()) await this.deliverQueued(text);
