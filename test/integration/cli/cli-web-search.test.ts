@@ -116,6 +116,16 @@ describe('smith CLI: web_search', () => {
     assert.deepEqual(searx.requests, [], 'a denied search is sent nowhere');
   });
 
+  test('without --yes each search asks on the terminal, naming where the query goes; a rejection sends nothing and reaches the model', async () => {
+    fx.server.enqueue(search('private project name'), done);
+    const run = await runCli({ args: [...fx.cliArgs(), '--searxng-url', searx.url, 'Look it up'], answers: ['n'], timeoutMs: 60_000 });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /Search the web for "private project name"/);
+    assert.match(run.stderr, /Sends the query to 127\.0\.0\.1:\d+/);
+    assert.match(lastUserText(fx.server.requestAt(1)), /The user denied this operation\./);
+    assert.deepEqual(searx.requests, []);
+  });
+
   test('off, or nothing set up for auto: the model is never offered web_search; a bad backend is a usage error', async () => {
     fx.server.enqueue(done, done);
     const off = await runCli({ args: [...anthropicArgs(), '--web-search', 'off', '--yes', 'Hi'], env: { ANTHROPIC_API_KEY: KEY }, timeoutMs: 60_000 });
