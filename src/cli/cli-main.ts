@@ -99,6 +99,15 @@ async function main(argv: readonly string[]): Promise<number> {
 
   const redactor = cliRedactor(process.env);
   const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
+  // Built first: a provider that cannot be built says what to fix before anything starts.
+  const condense = condenseProviderConfigFrom(options, process.env);
+  const providers = sessionProviders({
+    main: providerConfigFrom(options, process.env),
+    profiles: modeProviderConfigsFrom(options, process.env),
+    ...(condense ? { condense } : options.condenseModel ? { condenseModel: options.condenseModel } : {}),
+  });
+  const provider = providers.main;
+  // Made once the model settings are known to be usable, so a mistake there leaves no worktree behind.
   if (options.worktree && options.resume) throw new UsageError('--worktree starts a new task; a resumed task goes on where it ran');
   if (options.worktree && options.dryRun)
     throw new UsageError('--worktree and --dry-run cannot be used together (a dry run writes nothing; a worktree is a checkout)');
@@ -108,14 +117,6 @@ async function main(argv: readonly string[]): Promise<number> {
       ? resumedWorktreePlace(storageDir, options.resume)
       : undefined;
   if (worktreePlace) cwd = worktreePlace.cwd;
-  // Built first: a provider that cannot be built says what to fix before anything starts.
-  const condense = condenseProviderConfigFrom(options, process.env);
-  const providers = sessionProviders({
-    main: providerConfigFrom(options, process.env),
-    profiles: modeProviderConfigsFrom(options, process.env),
-    ...(condense ? { condense } : options.condenseModel ? { condenseModel: options.condenseModel } : {}),
-  });
-  const provider = providers.main;
   // Approvals and answers are read from stdin unless the task itself came from there.
   const stdinFree = !jsonInput && (stdinIsTty || Boolean(options.task) || Boolean(options.resume));
   const lines = stdinFree ? new LineSource(process.stdin, process.stderr, stdinIsTty) : undefined;

@@ -69,7 +69,13 @@ export function copyOptInFiles(from: string, to: string, patterns: readonly stri
         skipped.push({ path, reason: 'not a regular file' });
         continue;
       }
-      const reason = copyOne(from, to, path, limits, total, copied.length);
+      let reason: number | string;
+      try {
+        reason = copyOne(from, to, path, limits, total, copied.length);
+      } catch (error) {
+        // The worktree exists by now: a file that cannot be copied is reported, never an error that hides it.
+        reason = `not copied: ${(error as Error).message}`;
+      }
       if (typeof reason === 'string') skipped.push({ path, reason });
       else {
         copied.push(path);

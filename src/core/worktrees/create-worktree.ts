@@ -87,7 +87,7 @@ export async function createWorktree(
           `The workspace is the folder ${repo.workspaceInTop} of the repository ${repo.top}: the worktree holds the whole repository, and the task works in ${taskFolder}.`,
         ]
       : []),
-    ...leftOutNotes(await leftOut(repo, listener)),
+    ...(await leftOut(repo, listener).then(leftOutNotes, (error: Error) => [`Could not check for submodules and nested repositories: ${error.message}`])),
   ];
   return {
     worktree: { name, path, branch, base: base.branch, baseCommit: base.commit, repository: repo.top },

@@ -165,6 +165,13 @@ describe('smith --worktree and smith worktree', () => {
     assert.equal(existsSync(join(r.home, '.smith-worktrees')), false);
   });
 
+  test('a model setting that cannot work stops the run before any worktree is made', async () => {
+    const run = await smith(['--provider', 'openai-compatible', '--worktree', 'x', 'Do something']);
+    assert.notEqual(run.code, 0);
+    assert.equal(existsSync(join(r.home, '.smith-worktrees')), false);
+    assert.equal(r.git(['branch', '--list', 'smith/*']), '');
+  });
+
   test('a parent set inside the workspace is refused with the setting named', async () => {
     writeFileSync(join(storage, 'settings.json'), JSON.stringify({ worktree: { parent: join(r.repo, 'trees') } }));
     const run = await task(['--worktree=x', 'Do something']);
