@@ -1,5 +1,7 @@
 // Must stay the first import: it configures zod before any schema is built.
 import './shared/zod-config.js';
+import { homedir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
 import { ChatEditorPanel } from './host/vscode/chat-editor-panel.js';
@@ -29,6 +31,8 @@ import { stopScanHelpers } from './core/checkpoints/parallel-scan.js';
 import { ChildProcessRunner } from './core/process/child-process-runner.js';
 import { TerminalProcessPort } from './host/vscode/terminal-process-port.js';
 import { createVsCodeHost } from './host/vscode/vscode-host.js';
+import { askModesTrustInWindow, windowModeTrust } from './host/vscode/modes-trust-prompt.js';
+import { GLOBAL_MODES_FILE, rooGlobalModesFile } from './core/modes/mode-locations.js';
 import { VsCodeFileSystem } from './host/vscode/vscode-file-system.js';
 import { WebviewInteractions } from './panel/webview-interactions.js';
 import { editorWorkspaceRoots, localWorkspaceFolders } from './panel/workspace-folders.js';
@@ -101,7 +105,22 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     mcp: mcpService,
     saveExport: saveWithDialog,
     checkpointViews,
+    modeTrust: {
+      check: windowModeTrust(storageDir),
+      heldBack: (held) => void askModesTrustInWindow(held, storageDir, () => controller.modesChanged()),
+    },
   });
+  // The picker lists the modes again when a mode file is added, changed or removed.
+  for (const pattern of ['**/.roomodes', '**/.smith/modes/*', '**/.smith/skills/*.{yaml,yml,json}']) {
+    const watcher = vscode.workspace.createFileSystemWatcher(pattern);
+    const changed = () => controller.modesChanged();
+    context.subscriptions.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
+  }
+  for (const file of [join(storageDir, GLOBAL_MODES_FILE), rooGlobalModesFile(homedir())]) {
+    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dirname(file)), basename(file)));
+    const changed = () => controller.modesChanged();
+    context.subscriptions.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
+  }
   // A replay asks no one, and its commands run in the scratch copy as child processes, not in the user's terminals.
   const replays = new PanelReplays({
     storageDir,

@@ -4,6 +4,7 @@ import { realpathSync } from 'node:fs';
 import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
 import type { ProviderConfig } from '../core/providers/types.js';
 import { openSession, sessionProviders } from '../core/session/open-session.js';
+import { cliModeSettings, reportModes } from './cli-modes.js';
 import { Task } from '../core/task/task.js';
 import { unpricedModels } from '../core/task/cost-limit.js';
 import { SUBCOMMANDS, parseCliArgs } from './args.js';
@@ -167,6 +168,11 @@ async function main(argv: readonly string[]): Promise<number> {
     options.trustWorkspace,
     askOnTerminal ? { lines: askOnTerminal, err: process.stderr, style } : undefined,
   );
+  const modes = await cliModeSettings(
+    { storageDir, cwd, otherRoots: additionalRoots.map((root) => root.path) },
+    options.trustWorkspace,
+    askOnTerminal ? { lines: askOnTerminal, err: process.stderr, style } : undefined,
+  );
   const environment = await openSession({
     place: { cwd, additionalRoots, storageDir, ...(worktreePlace ? { worktree: worktreePlace.worktree } : {}) },
     providers,
@@ -185,6 +191,7 @@ async function main(argv: readonly string[]): Promise<number> {
       ...(options.sandbox && !overlay ? { sandbox: { network: options.sandboxNetwork, allowedHosts: options.sandboxAllowedHosts } } : {}),
       subagents: { ...DEFAULT_SUBAGENT_SETTINGS, maxParallel: options.maxSubagents },
       agents,
+      modes,
       // The search services' keys come from the environment, as the providers' do (cliRedactor keeps every …_KEY out of the output).
       web: { ...options.web, search: withSearchKeys(options.web.search ?? { backend: 'auto' }, webSearchKeysFromEnv(process.env)) },
       agentSkills,
@@ -210,7 +217,7 @@ async function main(argv: readonly string[]): Promise<number> {
       `--max-cost needs the model's prices, and the prices of ${unpriced.join(', ')} are unknown (not in Smith's catalogue): give them with --input-price and --output-price (US dollars per million tokens)`,
     );
   }
-  for (const error of environment.modes.errors) process.stderr.write(`${style.yellow(`Warning: ${style.text(error)}`)}\n`);
+  reportModes(environment.modes, process.stderr, style);
   reportAgents(environment.agents, process.stderr, style);
   const choice = chooseMode(options, environment.modes.modes);
   for (const note of [...options.deprecations, ...choice.notes, ...environment.modes.notes])

@@ -21,7 +21,7 @@ import type { UiMessage } from '../shared/ui-messages.js';
 import { Emitter, type Disposable } from './event-emitter.js';
 import { HeldTasks, titleOf } from './held-tasks.js';
 import { LiveTasks } from './live-task.js';
-import { PanelModes } from './panel-modes.js';
+import { PanelModes, type ModeTrust } from './panel-modes.js';
 import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './panel-ports.js';
 import { SetupWait } from './setup-wait.js';
 import { StoredTasks } from './stored-tasks.js';
@@ -48,6 +48,8 @@ interface TaskControllerDeps {
   readonly saveExport: (suggestedName: string, markdown: string) => Promise<void>;
   /** Where checkpoints are compared, and how a restore asks before overwriting the user's changes. */
   readonly checkpointViews: CheckpointViews;
+  /** Whether the workspace's mode files may be used, and what to do when they are held back (panel-modes.ts); absent: they are used. */
+  readonly modeTrust?: ModeTrust;
 }
 
 /** A run of one of the panel's tasks ended. */
@@ -127,7 +129,15 @@ export class TaskController implements PanelSource, Disposable {
       historyChanged: () => this.stored.changed(),
       ended: (outcome, open) => this.taskEnded.fire({ outcome, taskId: open.id, title: titleOf(eventsOf(open)) }),
     });
-    this.modes = new PanelModes({ storageDir: deps.storageDir, cwd: deps.cwd, shown: () => this.tasks.shown, emitState });
+    this.modes = new PanelModes({
+      storageDir: deps.storageDir,
+      cwd: deps.cwd,
+      ...(deps.additionalRoots ? { additionalRoots: deps.additionalRoots } : {}),
+      ...(deps.modeTrust ? { trust: deps.modeTrust } : {}),
+      notify: (message) => deps.host.notify('warning', message),
+      shown: () => this.tasks.shown,
+      emitState,
+    });
     this.lifecycle = new TaskLifecycle({
       storageDir: deps.storageDir,
       cwd: deps.cwd,
@@ -325,6 +335,12 @@ export class TaskController implements PanelSource, Disposable {
       this.readRules();
       this.lists.readSkills();
     }
+    this.modes.forget();
+    this.emit({ kind: 'state' });
+  }
+
+  /** The mode files changed on disk: the picker lists them again. */
+  modesChanged(): void {
     this.modes.forget();
     this.emit({ kind: 'state' });
   }

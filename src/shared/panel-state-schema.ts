@@ -158,7 +158,8 @@ export const panelStateSchema = z.object({
   history: z.array(historyItemSchema),
   /** The stored tasks are still being read (after start-up); `history` is empty until a later snapshot brings them. */
   historyLoading: z.literal(true).optional(),
-  modes: z.array(z.object({ slug: z.string(), name: z.string() })),
+  /** `description`: when to use the mode (its whenToUse, description or first sentence), shown with it in the picker. */
+  modes: z.array(z.object({ slug: z.string(), name: z.string(), description: z.string().optional() })),
   /** Mode to start new tasks in. */
   mode: modeSchema,
   modeSlug: z.string(),

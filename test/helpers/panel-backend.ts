@@ -48,6 +48,8 @@ export interface PanelBackendOptions {
   readonly worktree?: WorktreeSettings;
   /** Auto-approve toggles set before the panel opens (default: read files only). */
   readonly autoApprove?: Partial<AutoApproveView>;
+  /** How the workspace's mode files are trusted (absent: they are). */
+  readonly modeTrust?: ConstructorParameters<typeof TaskController>[0]['modeTrust'];
 }
 
 /** Opens a panel backend on the fixture's workspace; `closers` gets what ends it after the test. */
@@ -160,6 +162,7 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
     edits,
     saveExport: async (name, markdown) => void exported.push({ name, markdown }),
     checkpointViews,
+    ...(options.modeTrust ? { modeTrust: options.modeTrust } : {}),
   });
   const [pageEnd, hostEnd] = createLinkedPair<WebviewMessage, HostMessage>();
   const messenger = new PanelMessenger(new TransportEndpoint(hostEnd), controller, createMessageHandlers(controller, NO_MCP_REQUESTS), {

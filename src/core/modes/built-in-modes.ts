@@ -8,11 +8,12 @@ const ORCHESTRATOR_INSTRUCTIONS = `Work in rounds:
 4. Read the reports. If one failed or fell short, hand out a corrected sub-task; do not do the work yourself (you cannot edit files or run commands).
 5. Finish with attempt_completion: what each sub-task did and its outcome, and what is left.`;
 
-/** The modes every user has; users add their own in .smith/modes. */
+/** The modes every user has; users add their own (mode-loader.ts says where). */
 export const BUILT_IN_MODES: readonly Mode[] = [
   {
     slug: 'code',
     name: 'Code',
+    whenToUse: 'Writing, changing or fixing code, running commands and tests.',
     roleDefinition:
       'You are Smith, a highly skilled software engineer with extensive knowledge in many programming languages, frameworks, design patterns, and best practices.',
     groups: ['read', 'edit', 'command', 'mcp', 'browser', 'interaction'],
@@ -21,6 +22,7 @@ export const BUILT_IN_MODES: readonly Mode[] = [
   {
     slug: 'architect',
     name: 'Architect',
+    whenToUse: 'Planning or designing before coding: gathers context and writes the plan in Markdown.',
     roleDefinition:
       'You are Smith, an experienced technical leader who is inquisitive and an excellent planner. You gather context, then design a clear, actionable plan and write it down in Markdown.',
     customInstructions:
@@ -31,6 +33,7 @@ export const BUILT_IN_MODES: readonly Mode[] = [
   {
     slug: 'ask',
     name: 'Ask',
+    whenToUse: 'Answering questions about the code or technology, without changing anything.',
     roleDefinition:
       'You are Smith, a knowledgeable technical assistant who answers questions about software development, technology, and the code in this workspace.',
     customInstructions: 'Read and search the code to answer accurately. Do not change files or run commands.',
@@ -40,6 +43,7 @@ export const BUILT_IN_MODES: readonly Mode[] = [
   {
     slug: 'orchestrator',
     name: 'Orchestrator',
+    whenToUse: 'Large tasks that split into sub-tasks for other modes and agents.',
     roleDefinition:
       'You are Smith, a strategic workflow orchestrator who coordinates complex tasks by breaking them into sub-tasks and handing each to the mode or custom agent best suited to it.',
     customInstructions: ORCHESTRATOR_INSTRUCTIONS,

@@ -1,127 +1,167 @@
-import { basename, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { homedir } from 'node:os';
+import { realpathSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import type { WorkspaceTrustCheck } from '../mcp/workspace-trust.js';
 import { ContainedFiles, type LoaderCaps } from '../workspace/contained-files.js';
-import { parseYaml } from '../workspace/yaml.js';
-import { z } from 'zod';
 import { BUILT_IN_MODES } from './built-in-modes.js';
 import type { Mode } from './mode.js';
-
-const GROUPS = ['read', 'edit', 'command', 'mcp', 'browser', 'interaction'] as const;
-
-const grantSchema = z.union([z.enum(GROUPS), z.object({ group: z.enum(GROUPS), fileRegex: z.string().min(1), description: z.string().optional() }).strict()]);
-
-const modeSchema = z
-  .object({
-    slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'use lowercase letters, digits and dashes'),
-    name: z.string().min(1),
-    roleDefinition: z.string().min(1),
-    customInstructions: z.string().optional(),
-    groups: z.array(grantSchema).min(1),
-  })
-  .strict();
-
-// `skills:` is how a list was written before modes had their name; such files still load.
-const listSchema = z.union([z.object({ modes: z.array(modeSchema) }).strict(), z.object({ skills: z.array(modeSchema) }).strict()]);
+import { readModeFile } from './mode-file.js';
+import { rooGlobalModesFile, ROOMODES_FILE, GLOBAL_MODES_FILE } from './mode-locations.js';
 
 /** Every mode available, a clear message for each file that could not be used, and notes on files in a deprecated place. */
 export interface ModeCatalog {
   readonly modes: readonly Mode[];
   readonly errors: readonly string[];
   readonly notes: readonly string[];
+  /** The workspace's mode files, not used because the user has not trusted them (yet). */
+  readonly heldBack?: HeldBackModes;
 }
 
-/** Where modes are read from: Smith's storage (`<storage>/modes`) and the workspace (`.smith/modes`). */
+/** A workspace's mode files held back until the user trusts them, exactly as they are now. */
+export interface HeldBackModes {
+  readonly trustKey: string;
+  readonly fingerprint: string;
+  readonly decision: 'denied' | 'unknown';
+  readonly files: readonly string[];
+}
+
+/** Where modes are read from (see modeSources for the order). */
 export interface ModeFolders {
-  /** Smith's storage folder; its `modes/` (and the older `skills/`) hold the user's own modes. */
+  /** Smith's storage folder: its `custom_modes.yaml` and `modes/` (and the older `skills/`) hold the user's own modes. */
   readonly storageDir?: string;
+  /** The primary workspace folder: its `.roomodes` and `.smith/modes`. */
   readonly workspaceRoot?: string;
+  /** The other folders of a multi-root workspace: their `.roomodes`. */
+  readonly otherRoots?: readonly string[];
+  /** Whether the user trusts the workspace's mode files; absent: they are trusted (tests, a replay). */
+  readonly trust?: WorkspaceTrustCheck;
+  /** Where Roo Code's global `custom_modes.yaml` is looked for (default: the user's home folder). */
+  readonly homeDir?: string;
 }
-
-/** Where mode files lived before modes had their name: `skills/` (now Agent Skills' folder, whose sub-folders are never modes). */
-const OLDER_FOLDER = 'skills';
 
 /** What the mode loader reads at most: 256 KiB of one file (a larger one is skipped), 1 MiB in all, 1,000 entries per folder. */
 const MODE_CAPS: LoaderCaps = { fileBytes: 256 * 1024, totalBytes: 1024 * 1024, entries: 1000 };
 
-/** A folder of mode files, and whether it is the older place (`skills/`), which still loads with a note. */
-interface ModeDir {
-  readonly dir: string;
+/** Where mode files lived before modes had their name: `skills/` (now Agent Skills' folder, whose sub-folders are never modes). */
+const OLDER_FOLDER = 'skills';
+
+/** A file or folder of mode files; `moveTo` marks the older place (`skills/`), which still loads with a note. */
+interface ModeSource {
+  readonly path: string;
+  readonly kind: 'file' | 'folder';
   readonly label: string;
   readonly moveTo?: string;
 }
 
-/** The folders in load order: the storage's, then the workspace's; in each place the older `skills/` first, so `modes/` wins. */
-function modeDirs(folders: ModeFolders): ModeDir[] {
-  const dirs: ModeDir[] = [];
+/**
+ * The user's own sources, weakest first: Roo Code's global `custom_modes.yaml`, Smith's
+ * `<storage>/custom_modes.yaml`, then `<storage>/skills/` and `<storage>/modes/`.
+ */
+function userSources(folders: ModeFolders): ModeSource[] {
+  // A home folder given (tests) stands alone: the environment's config folders are not consulted.
+  const roo = folders.homeDir ? rooGlobalModesFile(folders.homeDir, process.platform, {}) : rooGlobalModesFile(homedir());
+  const sources: ModeSource[] = [{ path: roo, kind: 'file', label: roo }];
   if (folders.storageDir) {
-    const legacy = join(folders.storageDir, OLDER_FOLDER);
-    dirs.push({ dir: legacy, label: legacy, moveTo: join(folders.storageDir, 'modes') });
-    dirs.push({ dir: join(folders.storageDir, 'modes'), label: join(folders.storageDir, 'modes') });
+    const storage = folders.storageDir;
+    const global = join(storage, GLOBAL_MODES_FILE);
+    const legacy = join(storage, OLDER_FOLDER);
+    sources.push({ path: global, kind: 'file', label: global });
+    sources.push({ path: legacy, kind: 'folder', label: legacy, moveTo: join(storage, 'modes') });
+    sources.push({ path: join(storage, 'modes'), kind: 'folder', label: join(storage, 'modes') });
   }
-  if (folders.workspaceRoot) {
-    dirs.push({ dir: join(folders.workspaceRoot, '.smith', OLDER_FOLDER), label: `.smith/${OLDER_FOLDER}`, moveTo: '.smith/modes' });
-    dirs.push({ dir: join(folders.workspaceRoot, '.smith', 'modes'), label: '.smith/modes' });
-  }
-  return dirs;
+  return sources;
+}
+
+/** The workspace's sources, weakest first: each other folder's `.roomodes`, the primary's `.roomodes`, then its `.smith/skills/` and `.smith/modes/`. */
+function workspaceSources(folders: ModeFolders): ModeSource[] {
+  const root = folders.workspaceRoot;
+  const others = (folders.otherRoots ?? []).map((other) => ({ path: join(other, ROOMODES_FILE), kind: 'file' as const, label: join(other, ROOMODES_FILE) }));
+  if (!root) return others;
+  return [
+    ...others,
+    { path: join(root, ROOMODES_FILE), kind: 'file', label: ROOMODES_FILE },
+    { path: join(root, '.smith', OLDER_FOLDER), kind: 'folder', label: `.smith/${OLDER_FOLDER}`, moveTo: '.smith/modes' },
+    { path: join(root, '.smith', 'modes'), kind: 'folder', label: '.smith/modes' },
+  ];
+}
+
+/** A mode file read: where it came from, its label, its text. */
+interface ReadFile {
+  readonly path: string;
+  readonly label: string;
+  readonly text: string;
 }
 
 /**
- * Loads modes: built-in, then the storage's `modes/`, then the workspace's `.smith/modes`; a later
- * one with the same slug replaces an earlier one. Mode files found directly in a `skills/` folder
- * (where they lived before) still load, with a note to move them; folders there (Agent Skills) are
- * not modes and are left alone. A broken file is reported and skipped; a workspace file is read
- * only where its real path lies inside the workspace.
+ * Loads modes: built-in, then the user's own (Roo Code's global file, `<storage>/custom_modes.yaml`,
+ * `<storage>/modes`), then the workspace's (`.roomodes`, `.smith/modes`); a later mode with the
+ * same slug replaces an earlier one, so a project's mode wins over a global one, and both over a
+ * built-in one (as in Roo Code). A broken file or entry is reported and skipped, the rest loads.
+ * A workspace file is read only where its real path lies inside the workspace, and used only once
+ * the user trusts the workspace's mode files as they are (a changed or added file asks again).
  */
-export function loadModes(folders: ModeFolders): ModeCatalog {
+export function loadModes(given: ModeFolders): ModeCatalog {
+  // Real paths, so the trust fingerprint is the same however a host spelled the folders.
+  const folders: ModeFolders = {
+    ...given,
+    ...(given.workspaceRoot ? { workspaceRoot: realPath(given.workspaceRoot) } : {}),
+    ...(given.otherRoots ? { otherRoots: given.otherRoots.map(realPath) } : {}),
+  };
   const bySlug = new Map<string, Mode>(BUILT_IN_MODES.map((m) => [m.slug, m]));
   const errors: string[] = [];
   const notes: string[] = [];
+  const user = userSources(folders);
   const files = new ContainedFiles({
-    within: folders.workspaceRoot ? [folders.workspaceRoot] : [],
-    trusted: folders.storageDir ? [folders.storageDir] : [],
+    within: [...(folders.workspaceRoot ? [folders.workspaceRoot] : []), ...(folders.otherRoots ?? [])],
+    trusted: [...(folders.storageDir ? [folders.storageDir] : []), user[0]!.path],
     caps: MODE_CAPS,
   });
-  for (const { dir, label, moveTo } of modeDirs(folders)) {
-    const found = files.listFiles(dir, { recursive: false, match: (name) => /\.(ya?ml|json)$/i.test(name) });
-    if (moveTo && found.length > 0)
-      notes.push(`Mode files in ${label} are deprecated; move them to ${moveTo}: ${found.map((f) => basename(f.path)).join(', ')}`);
-    for (const { path } of found) {
-      const text = files.readText(path, 'skip');
-      if (text === undefined) continue;
-      const loaded = readModeFile(path, text);
-      if (typeof loaded === 'string') errors.push(loaded);
-      else for (const mode of loaded) bySlug.set(mode.slug, mode);
+  const read = (source: ModeSource): ReadFile[] => {
+    if (source.kind === 'file') {
+      if (!files.present(source.path)) return [];
+      const text = files.readText(source.path, 'skip');
+      return text === undefined ? [] : [{ path: source.path, label: source.label, text }];
     }
+    const found = files.listFiles(source.path, { recursive: false, match: (name) => /\.(ya?ml|json)$/i.test(name) });
+    if (source.moveTo && found.length > 0)
+      notes.push(`Mode files in ${source.label} are deprecated; move them to ${source.moveTo}: ${found.map((f) => basename(f.path)).join(', ')}`);
+    return found.flatMap(({ path }) => {
+      const text = files.readText(path, 'skip');
+      return text === undefined ? [] : [{ path, label: path, text }];
+    });
+  };
+  const use = (file: ReadFile) => {
+    const content = readModeFile(file.label, file.path, file.text);
+    errors.push(...content.errors);
+    for (const mode of content.modes) bySlug.set(mode.slug, mode);
+  };
+  for (const source of user) for (const file of read(source)) use(file);
+  const workspaceFiles = workspaceSources(folders).flatMap(read);
+  let heldBack: HeldBackModes | undefined;
+  if (workspaceFiles.length > 0) {
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify(workspaceFiles.map((file) => [file.path, file.text])))
+      .digest('hex');
+    const trustKey = `${folders.workspaceRoot ?? folders.otherRoots?.[0] ?? ''}#modes`;
+    const decision = folders.trust ? folders.trust(trustKey, fingerprint) : 'trusted';
+    if (decision === 'trusted') for (const file of workspaceFiles) use(file);
+    else heldBack = { trustKey, fingerprint, decision, files: workspaceFiles.map((file) => file.path) };
   }
   errors.push(...files.skipped.map((entry) => `Mode file ${entry.path} could not be read: ${entry.reason}`));
-  return { modes: [...bySlug.values()], errors, notes };
+  return { modes: [...bySlug.values()], errors, notes, ...(heldBack ? { heldBack } : {}) };
 }
 
-function readModeFile(file: string, text: string): Mode[] | string {
-  let data: unknown;
+/** The one line a host shows when the workspace's mode files are not used. */
+export function heldBackModesNote(held: HeldBackModes, howToTrust: string): string {
+  const count = held.files.length;
+  return `${count} mode file${count === 1 ? '' : 's'} of this workspace (${held.files.map((file) => basename(file)).join(', ')}) not used: it is not trusted (${howToTrust}).`;
+}
+
+function realPath(path: string): string {
   try {
-    data = file.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
-  } catch (error) {
-    return `Mode file ${file} could not be read: ${(error as Error).message}`;
+    return realpathSync.native(path);
+  } catch {
+    return resolve(path);
   }
-  // A file holds one mode, or a list under `modes:`; choosing the schema first keeps errors precise.
-  const isList = typeof data === 'object' && data !== null && ('modes' in data || 'skills' in data);
-  const parsed = isList ? listSchema.safeParse(data) : modeSchema.safeParse(data);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const where = issue.path.length ? issue.path.join('.') : '(top level)';
-    return `Mode file ${file} is invalid at ${where}: ${issue.message}`;
-  }
-  const value = parsed.data;
-  const modes = 'modes' in value ? value.modes : 'skills' in value ? value.skills : [value as z.infer<typeof modeSchema>];
-  for (const mode of modes) {
-    for (const grant of mode.groups) {
-      if (typeof grant === 'string') continue;
-      try {
-        new RegExp(grant.fileRegex);
-      } catch (error) {
-        return `Mode file ${file}: mode "${mode.slug}" has an invalid fileRegex: ${(error as Error).message}`;
-      }
-    }
-  }
-  return modes.map((mode) => ({ ...mode, source: file }) as Mode);
 }

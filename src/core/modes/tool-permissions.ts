@@ -2,6 +2,7 @@ import type { ToolSpec } from '../tool-kit/tool-spec.js';
 import { grantedGroups, groupRestriction, type Mode } from './mode.js';
 import type { PlanAct } from '../../shared/plan-act.js';
 import { groupsOffer, toolEntry } from '../../shared/tool-catalogue.js';
+import { matchFileRegex } from './file-regex.js';
 
 /**
  * The tools a call may use under this Plan/Act state and mode; the engine checks every call against it.
@@ -19,10 +20,21 @@ export function allowedToolNames(specs: readonly ToolSpec[], mode: PlanAct, acti
   return allowed;
 }
 
-/** Why this mode may not edit the path, or undefined when it may. */
-export function editRefusal(active: Mode, path: string): string | undefined {
+/**
+ * Why this mode may not edit the path, or undefined when it may. `path` is the path the edit
+ * really changes, as the workspace shows it: relative to its folder with `/` separators, links
+ * followed, `..` resolved (absolute when outside every folder). A call that names no path is
+ * refused by a mode with a fileRegex, since nothing could be judged.
+ */
+export function editRefusal(active: Mode, path: string | undefined): string | undefined {
   const restriction = groupRestriction(active, 'edit');
-  if (!restriction || new RegExp(restriction.fileRegex).test(path)) return undefined;
+  if (!restriction) return undefined;
   const what = restriction.description ? ` (${restriction.description})` : '';
-  return `The ${active.name} mode may only edit files matching ${restriction.fileRegex}${what}; "${path}" does not match. Switch to a mode that may edit it, or edit a matching file.`;
+  const limit = `The ${active.name} mode may only edit files matching ${restriction.fileRegex}${what}`;
+  if (path === undefined) return `${limit}, and this call names no path. Nothing was changed.`;
+  const verdict = matchFileRegex(restriction.fileRegex, path);
+  if (verdict === 'match') return undefined;
+  const shown = JSON.stringify(path.length > 300 ? `${path.slice(0, 300)}…` : path);
+  if (verdict === 'no-match') return `${limit}; ${shown} does not match. Nothing was changed. Switch to a mode that may edit it, or edit a matching file.`;
+  return `${limit}; ${shown} could not be judged: ${verdict.problem}. Nothing was changed.`;
 }

@@ -11,6 +11,8 @@ export interface RuleLocation {
   readonly kind: RuleLocationKind;
   /** Sub-folders of a rules folder that hold something else (Cline's workflows are commands). */
   readonly skipFolders?: readonly string[];
+  /** Read only when none of these locations holds a rules file (Roo Code's fallback files for a mode). */
+  readonly onlyWithout?: readonly string[];
 }
 
 /** Smith's own workspace rules: a file, or a folder where new_rule writes. */
@@ -18,7 +20,9 @@ export const WORKSPACE_RULES_NAME = '.smithrules';
 
 /**
  * Workspace rules, in the order they enter the prompt (later ones are more specific and win a
- * conflict): Smith's, then the other agents' files, then the per-mode folder.
+ * conflict): Smith's, then the other agents' files, then the active mode's. Roo Code's single files are its fallbacks, read as
+ * it reads them: `.roorules` only where `.roo/rules/` holds no file, `.roorules-{mode}` only where
+ * `.roo/rules-{mode}/` holds none, and `.clinerules-{mode}` only where neither of those does.
  */
 export const WORKSPACE_RULE_LOCATIONS: readonly RuleLocation[] = [
   { path: WORKSPACE_RULES_NAME, kind: 'file-or-folder' },
@@ -31,7 +35,10 @@ export const WORKSPACE_RULE_LOCATIONS: readonly RuleLocation[] = [
   { path: '.windsurfrules', kind: 'file' },
   { path: '.github/copilot-instructions.md', kind: 'file' },
   { path: '.roo/rules', kind: 'folder' },
+  { path: '.roorules', kind: 'file', onlyWithout: ['.roo/rules'] },
   { path: '.roo/rules-{mode}', kind: 'folder' },
+  { path: '.roorules-{mode}', kind: 'file', onlyWithout: ['.roo/rules-{mode}'] },
+  { path: '.clinerules-{mode}', kind: 'file', onlyWithout: ['.roo/rules-{mode}', '.roorules-{mode}'] },
 ];
 
 /** Rules files read in the folders a task touches (closest to the file last, so it wins). */

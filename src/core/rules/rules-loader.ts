@@ -80,9 +80,13 @@ export function loadRules(input: RulesInput): LoadedRules {
     for (const file of ruleFiles(files, dir)) found.push({ label: `global rules: ${relative(dir, file)}`, path: file });
   }
   found.push(...userFiles);
+  const holding = new Set<string>();
   for (const location of WORKSPACE_RULE_LOCATIONS) {
     if (location.path.includes('{mode}') && !input.modeSlug) continue;
-    for (const file of locationFiles(files, root, location, input.modeSlug)) found.push({ label: relativeLabel(root, file), path: file });
+    if (location.onlyWithout?.some((other) => holding.has(other))) continue;
+    const located = locationFiles(files, root, location, input.modeSlug);
+    if (located.some((file) => files.present(file))) holding.add(location.path);
+    for (const file of located) found.push({ label: relativeLabel(root, file), path: file });
   }
   for (const file of nestedRuleFiles(root, touched)) found.push({ label: relativeLabel(root, file), path: file });
 

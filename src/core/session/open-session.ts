@@ -108,6 +108,8 @@ export interface SessionSettings {
   readonly subagents?: SubagentSettings;
   /** The user's agent folders besides `<storage>/agents`, and the workspace agents' trust (agent-files.ts). */
   readonly agents?: TaskEnvironmentInput['agents'];
+  /** Whether the workspace's mode files are trusted (mode-loader.ts). */
+  readonly modes?: TaskEnvironmentInput['modes'];
   readonly web?: WebToolSettings;
   /** Labels of the rules files the user turned off, read before each request. */
   readonly disabledRules?: () => ReadonlySet<string>;
@@ -163,6 +165,7 @@ export function openSession(input: SessionInput): Promise<TaskEnvironment> {
       sandbox: settings.sandbox,
       subagents: settings.subagents,
       agents: settings.agents,
+      modes: settings.modes,
       withModel: providers.withModel,
       web: settings.web,
       disabledRules: settings.disabledRules,

@@ -116,6 +116,8 @@ export interface TaskEnvironmentInput {
    * (`~/.claude/agents`), and whether the workspace's agent files are trusted (absent: they are).
    */
   readonly agents?: { readonly userDirs?: readonly string[]; readonly trust?: WorkspaceTrustCheck };
+  /** Whether the workspace's mode files (`.roomodes`, `.smith/modes`) are trusted (mode-loader.ts; absent: they are). */
+  readonly modes?: { readonly trust?: WorkspaceTrustCheck };
   /** A provider for another model id on the main provider, for agents whose `model:` names one. */
   readonly withModel?: (modelId: string) => ApiProvider;
   /** What only an editor can attach to a message: `@problems`, `@terminal`. */
@@ -207,7 +209,13 @@ export function workspaceTools(
 export async function createTaskEnvironment(input: TaskEnvironmentInput): Promise<TaskEnvironment> {
   const workspace = WorkspaceRoots.open(input.cwd, input.additionalRoots ?? []);
   const ignore = await loadWorkspaceIgnore(workspace);
-  const modes = loadModes({ storageDir: input.storageDir, workspaceRoot: input.cwd });
+  const others = workspace.all.slice(1).map((root) => root.path);
+  const modes = loadModes({
+    storageDir: input.storageDir,
+    workspaceRoot: input.cwd,
+    ...(others.length > 0 ? { otherRoots: others } : {}),
+    ...(input.modes?.trust ? { trust: input.modes.trust } : {}),
+  });
   const commands = new CommandSessions({ now: () => input.host.clock.now() });
   const recentEdits = new RecentEdits();
   // One browser per task environment; it closes when the task ends or is cancelled, and with the environment.
@@ -241,7 +249,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
         subagents,
         { agents: () => agents.agents, ...(input.withModel ? { withModel: input.withModel } : {}) },
       ),
-    { maxParallel: () => subagents.maxParallel, listing: () => delegatesListing(agents.agents, modes.modes) },
+    { maxParallel: () => subagents.maxParallel, listing: () => delegatesListing(agents.agents, modes.modes, withheldFile(input, workspace)) },
   );
   const agentSkills = new SkillSession({
     workspaceRoots: workspace.all.map((root) => root.path),
@@ -334,6 +342,12 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     await confined.dispose();
   };
   return { options, modes, agents, agentSkills, commands, browser, dispose };
+}
+
+/** Whether the user's Read rules keep a file's content from the model (judged as read_file would be). */
+function withheldFile(input: TaskEnvironmentInput, workspace: WorkspaceRoots): (path: string) => boolean {
+  const place = { cwd: input.cwd, ...(workspace.isMultiRoot ? { workspace } : {}) };
+  return (path) => readGuardOf(input.permissions, place).refusal(path) !== undefined;
 }
 
 /**

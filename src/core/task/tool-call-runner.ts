@@ -5,7 +5,7 @@ import type { ShownApproval } from '../../shared/tool-details.js';
 import type { ToolRegistry } from '../tool-kit/tool-registry.js';
 import { limitToolImages } from '../tool-kit/tool-images.js';
 import { lastFileStamp } from '../tool-kit/file-stamping.js';
-import { missingParams, type ToolContext, type ToolOutcome } from '../tool-kit/tool-spec.js';
+import { missingParams, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 import { isAutoApproved, type AutoApprovePolicy } from '../log/approval-policy.js';
 import { loopCounters } from './loop-counters.js';
 import { narrowestAllowRules } from '../permissions/allow-rules.js';
@@ -165,13 +165,13 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
   // A native call's parameters are JSON fields, so the XML example of missingParams would mislead.
   const missing = block.id ? nativeMissingParams(handler.spec, block) : missingParams(handler.spec, block);
   if (missing) return refused({ kind: 'error', error: missing, mistake: true });
-  const first = await judgeParams(block.name, block.params, handler.spec.group, env);
+  const first = await judgeParams(block.name, block.params, handler, env);
   if (first.refusal) return refused(first.refusal);
   const pre = await preToolUse(block.name, block.params, callId, env);
   if (pre.blocked !== undefined)
     return refused({ kind: 'error', error: `A PreToolUse hook of the user blocked this call, so it was not run: ${pre.blocked}`, mistake: false });
   // Parameters a hook changed are judged again: a deny rule or the mode's pattern still holds.
-  const { refusal, verdict } = pre.params === block.params ? first : await judgeParams(block.name, pre.params, handler.spec.group, env);
+  const { refusal, verdict } = pre.params === block.params ? first : await judgeParams(block.name, pre.params, handler, env);
   if (refusal) return { outcome: refusal, params: pre.params, hookNote: '' };
   const params = pre.params;
 
@@ -273,12 +273,15 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
 async function judgeParams(
   tool: string,
   params: Readonly<Record<string, string>>,
-  group: string,
+  handler: ToolHandler,
   env: ToolCallEnvironment,
 ): Promise<{ refusal?: ToolOutcome; verdict?: Awaited<ReturnType<typeof judgeCall>> }> {
-  // The mode's file pattern is enforced here, on the completed call, never left to the prompt.
-  if (env.activeMode && group === 'edit' && params.path) {
-    const refusal = editRefusal(env.activeMode, resolveWorkspacePath(env.workspace ?? env.cwd, params.path).display);
+  const group = handler.spec.group;
+  // The mode's file pattern is enforced here, on the completed call, never left to the prompt,
+  // on the path the edit really changes (links followed, `..` resolved, relative to its folder).
+  if (env.activeMode && group === 'edit') {
+    const named = handler.editedPath ? handler.editedPath(params) : params.path;
+    const refusal = editRefusal(env.activeMode, named === undefined ? undefined : resolveWorkspacePath(env.workspace ?? env.cwd, named).display);
     if (refusal) return { refusal: { kind: 'error', error: refusal, mistake: true } };
   }
   // A sub-agent's declared paths hold for every edit tool, judged where the path really leads.

@@ -96,6 +96,11 @@ export interface ToolContext {
 /** A tool: its spec plus the code that runs a validated call. */
 export interface ToolHandler {
   readonly spec: ToolSpec;
+  /**
+   * The path an edit call really changes, when it is not its `path` parameter as given (new_rule
+   * writes inside .smithrules/); the mode's fileRegex judges this one.
+   */
+  editedPath?(params: Readonly<Record<string, string>>): string | undefined;
   execute(params: Readonly<Record<string, string>>, context: ToolContext): Promise<ToolOutcome>;
 }
 

@@ -5,6 +5,12 @@ import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-ed
 import { builtInSpec, mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 
+/** The workspace path new_rule writes for the path the model gave: inside .smithrules/ unless it names that folder already. */
+function rulePathOf(requested: string): string {
+  const path = requested.trim();
+  return path.startsWith(`${WORKSPACE_RULES_NAME}/`) ? path : join(WORKSPACE_RULES_NAME, path);
+}
+
 /** new_rule: writes a Markdown rules file into the workspace's .smithrules folder. */
 export const newRuleTool: ToolHandler = {
   spec: builtInSpec({
@@ -16,9 +22,10 @@ export const newRuleTool: ToolHandler = {
     ],
     example: `<new_rule>\n<path>${WORKSPACE_RULES_NAME}/style.md</path>\n<content>\n# Style\n- Use two-space indentation.\n</content>\n</new_rule>`,
   }),
+  editedPath: (params) => (params.path === undefined ? undefined : rulePathOf(params.path)),
   async execute(params, context) {
     const requested = params.path!.trim();
-    const inFolder = requested.startsWith(`${WORKSPACE_RULES_NAME}/`) ? requested : join(WORKSPACE_RULES_NAME, requested);
+    const inFolder = rulePathOf(requested);
     const target = resolveToolPath(context, inFolder);
     if (isOutcome(target)) return target;
     const rulesRoot = resolveWorkspacePath(context.cwd, WORKSPACE_RULES_NAME).absolute;

@@ -15,6 +15,7 @@ import { editorEnvironment } from './editor-environment.js';
 import { createHostProvider } from './host-provider.js';
 import { askSettingsTrustInWindow } from './settings-trust-prompt.js';
 import { askAgentsTrustInWindow } from './agents-trust-prompt.js';
+import { windowModeTrust } from './modes-trust-prompt.js';
 import { askSkillsTrustInWindow } from './skills-trust-prompt.js';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
@@ -116,6 +117,8 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
         userDirs: [join(homedir(), '.claude', 'agents')],
         trust: (key, fingerprint) => (vscode.workspace.isTrusted ? new WorkspaceTrust({ storageDir: input.storageDir }).check(key, fingerprint) : 'denied'),
       },
+      // A workspace VS Code does not trust never has its mode files used; the panel asks about them.
+      modes: { trust: windowModeTrust(input.storageDir) },
       web: { ...settings.web, search: withSearchKeys(settings.web.search ?? { backend: 'auto' }, input.webSearchKeys ?? {}) },
       ...(input.disabledRules ? { disabledRules: input.disabledRules } : {}),
       ...(input.agentSkills ? { agentSkills: input.agentSkills } : {}),
@@ -129,8 +132,7 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
       ...(mcp ? { mcp } : {}),
     },
   });
-  // Mode files that could not be used (invalid, or skipped: a link out of the workspace, too large), as the CLI warns of them.
-  for (const error of environment.modes.errors) input.host.notify('warning', error);
+  // Mode files that could not be used are told by the panel's mode picker, once per window.
   for (const note of environment.modes.notes) input.host.notify('info', note);
   for (const problem of environment.agents.problems) input.host.notify('warning', problem);
   void askAgentsTrustInWindow(environment.agents.heldBack, input.storageDir);

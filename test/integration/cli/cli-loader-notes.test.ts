@@ -18,7 +18,7 @@ describe('smith CLI: notes about workspace files print no terminal escapes', () 
     fx.ws.write('.clinerules/ok.md', 'Use tabs.\n');
     symlinkSync('/etc/hostname', join(fx.ws.root, `.clinerules/out${ESCAPES}.md`));
     fx.server.enqueue({ text: '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>' });
-    const run = await runCli({ args: [...fx.cliArgs(), 'Go'] });
+    const run = await runCli({ args: [...fx.cliArgs(), '--trust-workspace', 'Go'] });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /Mode file .*bad.*\.yaml/, 'the mode file is still named');
     assert.match(run.stderr, /out.*\.md/, 'the rules link is still named');

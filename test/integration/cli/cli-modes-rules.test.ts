@@ -43,7 +43,7 @@ describe('Plan/Act, modes, rules and ignore rules through the CLI', () => {
     assert.doesNotMatch(run.stderr, /deprecated/);
   });
 
-  test('a workspace mode from .smith/modes/*.yaml is used; a broken one is reported', async () => {
+  test('a workspace mode from .smith/modes/*.yaml is used once the workspace is trusted; a broken one is reported', async () => {
     fx.ws.write('.smith/modes/reviewer.yaml', 'slug: reviewer\nname: Reviewer\nroleDefinition: You are a meticulous code reviewer.\ngroups: [read]\n');
     fx.ws.write('.smith/modes/broken.yaml', 'slug: Bad Slug\nname: x\n');
     fx.server.enqueue((request) => {
@@ -51,11 +51,11 @@ describe('Plan/Act, modes, rules and ignore rules through the CLI', () => {
       assert.doesNotMatch(systemPromptOf(request), /## execute_command/);
       return complete('Reviewed.');
     });
-    const run = await runCli({ args: [...args(), '--mode', 'reviewer', 'Review'] });
+    const run = await runCli({ args: [...args(), '--trust-workspace', '--mode', 'reviewer', 'Review'] });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /Mode file .*broken\.yaml is invalid at slug/);
     assert.doesNotMatch(run.stderr, /deprecated/);
-    const unknown = await runCli({ args: [...args(), '--mode', 'nope', 'x'] });
+    const unknown = await runCli({ args: [...args(), '--trust-workspace', '--mode', 'nope', 'x'] });
     assert.equal(unknown.code, 2);
     assert.match(unknown.stderr, /unknown mode "nope"; available: code, architect, ask, orchestrator, reviewer/);
   });
@@ -69,7 +69,7 @@ describe('Plan/Act, modes, rules and ignore rules through the CLI', () => {
       assert.doesNotMatch(systemPromptOf(request), /## write_to_file/);
       return complete('Reviewed.');
     });
-    const run = await runCli({ args: [...args(), '--skill', 'legacy', 'Review'] });
+    const run = await runCli({ args: [...args(), '--trust-workspace', '--skill', 'legacy', 'Review'] });
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /--skill is deprecated .*use --mode NAME/);
     assert.match(run.stderr, /Mode files in \.smith\/skills are deprecated; move them to \.smith\/modes: legacy\.yaml\n/);
@@ -91,7 +91,7 @@ describe('Plan/Act, modes, rules and ignore rules through the CLI', () => {
       assert.match(systemPromptOf(request), /# Mode: ACT/);
       return complete('Planned as a mode.');
     });
-    const named = await runCli({ args: [...args(), '--mode', 'plan', 'Plan it'] });
+    const named = await runCli({ args: [...args(), '--trust-workspace', '--mode', 'plan', 'Plan it'] });
     assert.equal(named.code, 0, named.stderr);
     assert.doesNotMatch(named.stderr, /--mode plan is deprecated/);
 

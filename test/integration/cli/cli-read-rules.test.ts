@@ -168,7 +168,7 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     );
     fx.ws.write('.smith/modes/plain.yaml', 'slug: plain\nname: Plain\nroleDefinition: You are the plain reviewer.\ngroups: [read]\n');
     fx.server.enqueue(done, done);
-    const denied = await runCli({ args: [...fx.cliArgs(), '--deny', 'Read(.smith/modes/**)', '--mode', 'vault', 'Go'] });
+    const denied = await runCli({ args: [...fx.cliArgs(), '--trust-workspace', '--deny', 'Read(.smith/modes/**)', '--mode', 'vault', 'Go'] });
     assert.equal(denied.code, 0, denied.stderr);
     assertNeverSent();
     const prompt = systemPromptOf(fx.server.requestAt(0));
@@ -178,7 +178,7 @@ describe('smith CLI: a Read rule withholds a file on every path', () => {
     rmSync(join(fx.ws.root, '.smith/modes/vault.yaml'));
     fx.ws.write('.env', `slug: vault\nname: Vault\nroleDefinition: You guard ${TOKEN}-linked.\ngroups: [read]\n`);
     symlinkSync(join(fx.ws.root, '.env'), join(fx.ws.root, '.smith/modes/vault.yaml'));
-    const linked = await runCli({ args: [...fx.cliArgs(), '--deny', 'Read(.env)', '--mode', 'vault', 'Go'] });
+    const linked = await runCli({ args: [...fx.cliArgs(), '--trust-workspace', '--deny', 'Read(.env)', '--mode', 'vault', 'Go'] });
     assert.equal(linked.code, 0, linked.stderr);
     assertNeverSent();
     assert.match(systemPromptOf(fx.server.requestAt(1)), /Mode file \.smith\/modes\/vault\.yaml withheld: denied by Read\(\.env\)/);

@@ -53,16 +53,19 @@ function ModePicker({ modes, modeSlug }: { modes: PanelState['modes']; modeSlug:
   const { request } = useActions();
   const [shown, choose] = useOptimistic(modeSlug);
   // The current mode stays selectable even if the list no longer offers it.
-  const options = modes.some((s) => s.slug === shown) || shown === '' ? modes : [...modes, { slug: shown, name: shown }];
+  const options: PanelState['modes'] = modes.some((s) => s.slug === shown) || shown === '' ? modes : [...modes, { slug: shown, name: shown }];
+  // When to use each mode: the option's tooltip and accessible description, and the picker's for the chosen one.
+  const current = options.find((s) => s.slug === shown)?.description;
   return (
     <select
       className="mode-picker"
       aria-label="Mode"
+      title={current}
       value={shown}
       onChange={(event) => choose(event.target.value, () => request({ type: 'setModeSlug', modeSlug: event.target.value }))}
     >
       {options.map((s) => (
-        <option key={s.slug} value={s.slug}>
+        <option key={s.slug} value={s.slug} title={s.description} aria-description={s.description}>
           {s.name}
         </option>
       ))}
