@@ -107,6 +107,28 @@ export function lineProblem(where: string, last: boolean, error: unknown): LogPr
     : `${where} of the log could not be read and is left out (${reason}).`;
 }
 
+/** One line of a log's bytes: its text, its number (from 1), the byte it starts at, and whether no newline ends it (the last). */
+export interface ForwardLine {
+  readonly text: string;
+  readonly number: number;
+  readonly start: number;
+  readonly last: boolean;
+}
+
+/** The lines of a log's bytes, first to last, blank ones included; text after the last newline comes as a line marked `last`. */
+export function* forwardLines(bytes: Buffer): Generator<ForwardLine> {
+  let start = 0;
+  let number = 0;
+  while (start < bytes.length) {
+    number++;
+    const newline = bytes.indexOf(0x0a, start);
+    const end = newline === -1 ? bytes.length : newline;
+    yield { text: bytes.toString('utf8', start, end), number, start, last: newline === -1 };
+    if (newline === -1) return;
+    start = newline + 1;
+  }
+}
+
 /**
  * Every readable event of a log's bytes, and what could not be read: a damaged line anywhere is
  * left out (and said), a torn last line too; nothing readable is lost. Never changes the file.
@@ -114,22 +136,13 @@ export function lineProblem(where: string, last: boolean, error: unknown): LogPr
 export function readLogTolerantly(bytes: Buffer): { events: TaskEvent[]; problems: LogProblem[] } {
   const events: TaskEvent[] = [];
   const problems: LogProblem[] = [];
-  let start = 0;
-  let lineNumber = 0;
-  while (start < bytes.length) {
-    lineNumber++;
-    const newline = bytes.indexOf(0x0a, start);
-    const end = newline === -1 ? bytes.length : newline;
-    const line = bytes.toString('utf8', start, end);
-    if (line.trim() !== '') {
-      try {
-        events.push(parseLogLine(line, events));
-      } catch (error) {
-        problems.push(lineProblem(`Line ${lineNumber}`, newline === -1, error));
-      }
+  for (const line of forwardLines(bytes)) {
+    if (line.text.trim() === '') continue;
+    try {
+      events.push(parseLogLine(line.text, events));
+    } catch (error) {
+      problems.push(lineProblem(`Line ${line.number}`, line.last, error));
     }
-    if (newline === -1) break;
-    start = newline + 1;
   }
   return { events, problems };
 }

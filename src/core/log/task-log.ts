@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { checkTaskId } from '../../shared/task-id.js';
 import type { SecretRedactor } from '../secrets/secret-redactor.js';
 import type { NewEvent, TaskEvent } from './events.js';
-import { readLogTolerantly, type LogProblem } from './log-lines.js';
+import { forwardLines, readLogTolerantly, type LogProblem } from './log-lines.js';
 import { eventFromLine, storedLine } from './stored-events.js';
 import type { StoredLine } from './upcast-events.js';
 
@@ -101,30 +101,23 @@ type LogRepair = { readonly kind: 'cut'; readonly at: number; readonly torn: Buf
  */
 function parseLog(bytes: Buffer, file: string): { events: TaskEvent[]; repair?: LogRepair } {
   const events: TaskEvent[] = [];
-  let start = 0;
-  let lineNumber = 0;
-  while (start < bytes.length) {
-    lineNumber++;
-    const newline = bytes.indexOf(0x0a, start);
-    const end = newline === -1 ? bytes.length : newline;
-    const line = bytes.toString('utf8', start, end);
-    if (line.trim() !== '') {
+  for (const { text, number, start, last } of forwardLines(bytes)) {
+    if (text.trim() !== '') {
       let parsed: StoredLine;
       try {
-        parsed = JSON.parse(line) as StoredLine;
+        parsed = JSON.parse(text) as StoredLine;
       } catch (error) {
-        if (newline === -1) return { events, repair: { kind: 'cut', at: start, torn: bytes.subarray(start) } };
-        throw new Error(`Task log ${file} is corrupt at line ${lineNumber}: ${(error as Error).message}`);
+        if (last) return { events, repair: { kind: 'cut', at: start, torn: bytes.subarray(start) } };
+        throw new Error(`Task log ${file} is corrupt at line ${number}: ${(error as Error).message}`);
       }
       // Lines of older versions are brought to the current shapes here, so no reader sees them.
       try {
         events.push(eventFromLine(parsed, events));
       } catch (error) {
-        throw new Error(`Task log ${file} cannot be read at line ${lineNumber}: ${(error as Error).message}`);
+        throw new Error(`Task log ${file} cannot be read at line ${number}: ${(error as Error).message}`);
       }
     }
-    if (newline === -1) return { events, repair: { kind: 'end-line' } };
-    start = newline + 1;
+    if (last) return { events, repair: { kind: 'end-line' } };
   }
   return { events };
 }
