@@ -10,6 +10,7 @@ import { usageTotals } from '../log/usage-totals.js';
 import type { CostBudget } from '../log/cost-budget.js';
 import type { TaskEvent } from '../log/events.js';
 import { carrySkill } from '../skills/active-skill.js';
+import type { SubagentStart } from '../tool-kit/tool-spec.js';
 import { ToolRegistry } from '../tool-kit/tool-registry.js';
 import { BUILT_IN_MODES } from '../modes/built-in-modes.js';
 import type { SubagentRequest } from '../tools/use-subagents.js';
@@ -58,13 +59,7 @@ interface SubagentRun {
   /** The parent's cost budget: every child spends from it, live, so together they stay within the parent's limit. */
   readonly costs?: CostBudget;
   /** Logs a child's start; the signal it returns stops that child alone. */
-  started?(child: {
-    readonly index: number;
-    readonly taskId: string;
-    readonly prompt: string;
-    readonly name?: string;
-    readonly paths?: readonly string[];
-  }): AbortSignal;
+  started?(child: SubagentStart): AbortSignal;
 }
 
 /** What delegation knows beyond the parent's options: the custom agents and another model on the main provider. */

@@ -84,13 +84,16 @@ export interface ToolContext {
   /** Logs that this call loaded an Agent Skill (`skill_loaded`), which makes it the active skill. */
   skillLoaded?(loaded: Omit<SkillLoaded, 'type' | 'seq' | 'ts' | 'callId'>): void;
   /** Logs that this call started a sub-agent; the signal fires when the user stops that one. */
-  subagentStarted?(started: {
-    readonly index: number;
-    readonly taskId: string;
-    readonly prompt: string;
-    readonly name?: string;
-    readonly paths?: readonly string[];
-  }): AbortSignal;
+  subagentStarted?(started: SubagentStart): AbortSignal;
+}
+
+/** A sub-agent as it starts: its place among the call's requests, its task, its prompt, the agent or mode it runs as, the paths it may edit. */
+export interface SubagentStart {
+  readonly index: number;
+  readonly taskId: string;
+  readonly prompt: string;
+  readonly name?: string;
+  readonly paths?: readonly string[];
 }
 
 /** A tool: its spec plus the code that runs a validated call. */
