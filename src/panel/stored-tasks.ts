@@ -63,11 +63,14 @@ export class StoredTasks {
    * Opens a stored task for viewing: its facts (from the history's read of its log when the log has
    * not changed since, else read now) and its newest messages, read from the end of its log. Nothing
    * runs it now, so a log that ends mid-run was cut off (a reload): its open calls show as interrupted.
+   * A log that changed since the list was measured (or is new to it: written by the CLI, left by a
+   * reload) is measured again with it, so the history's entry says what the opened chat says.
    */
   open(taskId: string): StoredTaskView {
     checkTaskId(taskId);
     const read = this.summaries.facts(taskId);
     if (!read) throw new Error(`There is no stored task "${taskId}".`);
+    if (read.reread) this.changed();
     const pages = new ChatPages(read.file, read.size, read.facts.status === 'interrupted');
     return { facts: read.facts, messages: pages.older(CHAT_PAGE), pages };
   }

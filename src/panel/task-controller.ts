@@ -271,6 +271,15 @@ export class TaskController implements PanelSource, Disposable {
     return this.lifecycle.closeHeld(taskId);
   }
 
+  /**
+   * Stops and closes every task the panel holds (their commands end too) and shows an empty chat;
+   * resolves once all have ended. Leaving a task (New Task, another task) stops nothing: this does.
+   */
+  async closeAllTasks(): Promise<void> {
+    await this.lifecycle.closeAll();
+    this.emit({ kind: 'state' });
+  }
+
   /** Deletes a stored task (closing it first when the panel holds it). */
   deleteTask(taskId: string): Promise<void> {
     return this.lifecycle.delete(taskId);
@@ -433,7 +442,8 @@ export class TaskController implements PanelSource, Disposable {
   }
 
   dispose(): void {
-    this.lifecycle.closeAll();
+    // The panel is going away: every task it holds is stopped (nobody waits for that to finish).
+    void this.lifecycle.closeAll().catch((error: unknown) => this.deps.host.notify('warning', `A task did not close cleanly: ${(error as Error).message}`));
     for (const subscription of this.subscriptions) subscription.dispose();
     this.listeners.clear();
     this.taskEnded.dispose();

@@ -132,9 +132,12 @@ export class TaskLifecycle {
     this.deps.emit({ kind: 'state' });
   }
 
-  /** Closes every held task (the panel is going away). */
-  closeAll(): void {
-    for (const open of this.deps.tasks.all()) void this.close(open);
+  /** Stops and closes every held task, all at once; settles when each one's run and environment have ended. */
+  async closeAll(): Promise<void> {
+    const closed = await Promise.allSettled(this.deps.tasks.all().map((open) => this.close(open)));
+    // Each task is closed even when another's environment fails to end; the first failure is reported.
+    const failed = closed.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /**

@@ -77,9 +77,9 @@ export class TaskSummaries {
 
   /**
    * A stored task's facts as its log is now, with the log and how many of its bytes they cover (read
-   * now when the log changed since, or was never read); undefined when no task of that id is stored.
+   * now when the log changed since, or was never read: `reread`); undefined when no task of that id is stored.
    */
-  facts(taskId: string): { readonly file: string; readonly size: number; readonly facts: StoredTaskFacts } | undefined {
+  facts(taskId: string): { readonly file: string; readonly size: number; readonly facts: StoredTaskFacts; readonly reread: boolean } | undefined {
     const file = this.logFile(taskId);
     let stats: Stats;
     try {
@@ -88,9 +88,10 @@ export class TaskSummaries {
       return undefined;
     }
     const known = this.logs.get(taskId);
-    if (!known || !unchanged(known, stats)) this.read(taskId, file, stats, () => readFileSync(file));
+    const reread = !known || !unchanged(known, stats);
+    if (reread) this.read(taskId, file, stats, () => readFileSync(file));
     const read = this.logs.get(taskId);
-    return read?.facts && read.readSize !== undefined ? { file, size: read.readSize, facts: read.facts } : undefined;
+    return read?.facts && read.readSize !== undefined ? { file, size: read.readSize, facts: read.facts, reread } : undefined;
   }
 
   private async readAll(): Promise<void> {

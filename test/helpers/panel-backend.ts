@@ -200,5 +200,5 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
     interactions.dispose();
   });
   pageEnd.send({ type: 'ready' });
-  return { page, client, until, reviews, exported, views, notices, progress };
+  return { page, client, until, reviews, exported, views, notices, progress, controller, interactions };
 }

@@ -2,7 +2,7 @@
 // through the in-memory transport, the model is the scripted server answering each task's own
 // conversation, and the webview's reducer renders what the host sends.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { TaskLog } from '../../../src/core/log/task-log.js';
@@ -169,5 +169,90 @@ describe('the panel runs several tasks at once', { timeout: 120_000 }, () => {
     // The New Task command with a finished task shown: it is closed, and the list is empty.
     await panel.client.request({ type: 'sendMessage', text: '/newtask' });
     await panel.until(() => state().task === undefined && state().tasks === undefined, 'an empty chat, no tasks held');
+  });
+
+  test('a new_task hand-over while another task waits: the new task takes the place of the one that asked, which is neither held nor waiting', async () => {
+    const panel = openPanelBackend(fixture, closers);
+    const state = () => panel.page.state.panel!;
+    const listed = (id: string) => state().tasks?.find((task) => task.id === id);
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const router = conversationRouter({
+      'TASK-X': [WRITE_B, done('Wrote b.txt.')],
+      'TASK-P': [{ text: 'Handing over.\n\n<new_task>\n<context>CHILD-C: write the tests</context>\n</new_task>' }],
+      'CHILD-C': [done('Tests written.')],
+    });
+    fixture.server.enqueue(...router.replies());
+    await panel.client.request({ type: 'newTask', text: 'TASK-X: create b.txt' });
+    await panel.until(() => state().task?.pendingApproval !== undefined, "X's approval");
+    const x = state().task!.id;
+    await panel.client.request({ type: 'newTask', text: 'TASK-P: hand over' });
+    // The controller shows P as soon as it starts (before its first request).
+    const p = panel.controller.openTaskId!;
+    assert.notEqual(p, x);
+    // new_task asks first unless the approval policy lets it through; the answer names P.
+    await panel.until(() => panel.interactions.approvalOf(p) !== undefined || state().task?.status === 'completed', "P's approval or the hand-over");
+    const asked = panel.interactions.approvalOf(p);
+    if (asked) await panel.client.request({ type: 'approve', callId: asked.callId, taskId: p });
+    await panel.until(() => state().task?.id !== p && state().task?.id !== x && state().task?.status === 'completed', 'the new task shown and completed');
+    const child = state().task!.id;
+    assert.notEqual(child, x);
+    assert.equal(listed(p), undefined, 'the parent is still listed');
+    assert.deepEqual(
+      panel.interactions.waits().map((wait) => wait.taskId),
+      [x],
+      'only X waits',
+    );
+    assert.equal(listed(x)?.status, 'awaiting_approval');
+    assert.ok(TaskLog.open(fixture.storage, p).events.some((e) => e.type === 'new_task_requested'));
+    await assert.rejects(panel.client.request({ type: 'cancelTask', taskId: p }), /no longer open/);
+  });
+
+  test('a stored task opened while another waits is listed in the history as its log says (a reload left it interrupted)', async () => {
+    const panel = openPanelBackend(fixture, closers);
+    const state = () => panel.page.state.panel!;
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.server.enqueue(WRITE_B);
+    await panel.client.request({ type: 'newTask', text: 'TASK-W: create b.txt' });
+    await panel.until(
+      () => state().task?.pendingApproval !== undefined && state().history?.some((item) => item.taskId === state().task!.id) === true,
+      'the approval, the task in the history',
+    );
+    const w = state().task!.id;
+    // The log as a reload leaves it, under another id the history has not seen.
+    const copy = `reloaded-${Date.now()}`;
+    mkdirSync(join(fixture.storage, 'tasks', copy), { recursive: true });
+    copyFileSync(join(fixture.storage, 'tasks', w, 'events.jsonl'), join(fixture.storage, 'tasks', copy, 'events.jsonl'));
+    await panel.client.request({ type: 'openTask', taskId: copy });
+    await panel.until(() => state().task?.id === copy, 'the copy shown');
+    assert.equal(state().task!.status, 'interrupted');
+    assert.equal(state().history?.find((item) => item.taskId === copy)?.status, 'interrupted');
+    assert.equal(state().tasks?.find((task) => task.id === w)?.status, 'awaiting_approval', 'the waiting task runs on');
+  });
+
+  test('closing every task stops the running and the waiting ones, ends their waits and leaves an empty chat', async () => {
+    const panel = openPanelBackend(fixture, closers);
+    const state = () => panel.page.state.panel!;
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    const held = gate();
+    closers.push(() => held.open());
+    const router = conversationRouter({
+      'TASK-R': [{ text: 'Working', hold: { afterEvents: 1, until: held.promise } }],
+      'TASK-W': [WRITE_B],
+    });
+    fixture.server.enqueue(...router.replies());
+    await panel.client.request({ type: 'newTask', text: 'TASK-R: run' });
+    await panel.until(() => state().task !== undefined, 'R shown');
+    const r = state().task!.id;
+    await panel.client.request({ type: 'newTask', text: 'TASK-W: create b.txt' });
+    await panel.until(() => state().task?.id !== r && state().task?.pendingApproval !== undefined, "W's approval");
+    const w = state().task!.id;
+    assert.ok(await eventually(() => fixture.server.requests.length === 2), 'both tasks asked the model');
+
+    await panel.controller.closeAllTasks();
+    await panel.until(() => state().task === undefined && state().tasks === undefined, 'an empty chat, no tasks held');
+    assert.deepEqual(panel.interactions.waits(), []);
+    assert.equal(TaskLog.open(fixture.storage, r).events.at(-1)?.type, 'task_aborted');
+    assert.equal(TaskLog.open(fixture.storage, w).events.at(-1)?.type, 'task_aborted');
+    assert.equal(existsSync(join(fixture.ws.root, 'b.txt')), false);
   });
 });

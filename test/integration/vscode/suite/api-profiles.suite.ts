@@ -42,7 +42,8 @@ describe('API profiles', function () {
   });
 
   afterEach(async () => {
-    await api.controller.clearTask();
+    // Leaving a task stops nothing: each test's tasks are stopped and closed, so none answers the next test's model replies or approvals.
+    await api.controller.closeAllTasks();
     await resetSettings();
     await api.keys.store('openai-compatible', '');
     await api.keys.store('anthropic', '');

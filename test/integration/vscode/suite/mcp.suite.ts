@@ -274,7 +274,7 @@ describe('MCP servers in the VS Code host', function () {
       await config.update('model', 'scripted-model', target);
     });
     after(async () => {
-      await api.controller.clearTask();
+      await api.controller.closeAllTasks();
       const config = vscode.workspace.getConfiguration('smith');
       for (const key of SETTINGS) await config.update(key, undefined, vscode.ConfigurationTarget.Global);
       await llm.close();

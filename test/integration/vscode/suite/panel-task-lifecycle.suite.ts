@@ -102,7 +102,8 @@ describe('Panel task lifecycle', function () {
   });
 
   afterEach(async () => {
-    await api.controller.clearTask();
+    // Leaving a task stops nothing: each test's tasks are stopped and closed, so none answers the next test's model replies or approvals.
+    await api.controller.closeAllTasks();
     await configure(server);
   });
 
@@ -229,7 +230,7 @@ describe('Panel task lifecycle', function () {
       assert.equal(server.requests.length, before + 1);
       assert.match(JSON.stringify(server.requests.at(-1)!.body), /interrupted/i);
     } finally {
-      await controller.clearTask();
+      await controller.closeAllTasks();
       rmSync(join(api.storageDir, 'tasks', copyId), { recursive: true, force: true });
     }
   });
@@ -256,7 +257,7 @@ describe('Panel task lifecycle', function () {
       await until(() => !isPidAlive(orphan.pid!), 'the leftover to be stopped');
     } finally {
       if (isPidAlive(orphan.pid!)) process.kill(orphan.pid!, 'SIGKILL');
-      await controller.clearTask();
+      await controller.closeAllTasks();
       rmSync(join(api.storageDir, 'tasks', copyId), { recursive: true, force: true });
     }
   });
@@ -270,15 +271,26 @@ describe('Panel task lifecycle', function () {
     );
     await controller.newTask('Build the parser and its tests');
     const firstId = controller.openTaskId!;
-    // new_task asks first, unless the approval policy lets it through.
+    // new_task asks first, unless the approval policy lets it through; the answer names the task that asks.
     await until(
-      () => api.interactions.pendingApproval !== undefined || controller.openTaskId !== firstId || controller.snapshot().task?.status !== 'running',
+      () => api.interactions.approvalOf(firstId) !== undefined || controller.openTaskId !== firstId || controller.snapshot().task?.status !== 'running',
       'the new_task approval or hand-over',
       60_000,
     );
     assert.notEqual(controller.snapshot().task?.status, 'failed', JSON.stringify(controller.snapshot().task?.messages));
-    if (api.interactions.pendingApproval !== undefined) await api.interactions.answerApproval(api.interactions.pendingApproval.callId, true);
+    const asked = api.interactions.approvalOf(firstId);
+    if (asked !== undefined) api.interactions.answerApproval(asked.callId, true, undefined, false, firstId);
     await until(() => controller.openTaskId !== firstId && controller.snapshot().task?.status === 'completed', 'the new task to complete', 60_000);
+    // The new task took the first one's place: the first is no longer held, listed or waiting.
+    const secondId = controller.openTaskId!;
+    const held = controller.liveTasks().map((task) => task.id);
+    assert.ok(!held.includes(firstId), `the first task is still held: ${held.join(', ')}`);
+    assert.equal(held.filter((id) => id === secondId).length, 1);
+    assert.equal(api.interactions.approvalOf(firstId), undefined);
+    assert.deepEqual(
+      api.interactions.waits().filter((wait) => wait.taskId === firstId),
+      [],
+    );
 
     const view = controller.snapshot().task!;
     assert.deepEqual(view.messages[0], { ...view.messages[0], kind: 'task', text: context });

@@ -41,6 +41,8 @@ const KEYS = [
   'browser.viewport',
   'browser.headless',
   'web.deniedDomains',
+  'webSearch.backend',
+  'webSearch.searxngUrl',
 ];
 
 async function resetSettings(): Promise<void> {
@@ -76,7 +78,8 @@ describe('Smith settings', () => {
 
   it("reads the web tools' settings; a bad viewport keeps the default", async () => {
     const config = vscode.workspace.getConfiguration('smith');
-    assert.deepEqual(readSettings().web, { browser: { viewport: { width: 900, height: 600 } }, deniedDomains: [] });
+    // web_search's backend defaults to auto (package.json's default): the first one set up, none: off.
+    assert.deepEqual(readSettings().web, { browser: { viewport: { width: 900, height: 600 } }, deniedDomains: [], search: { backend: 'auto' } });
     assert.equal(readSettings().policy.browser, false);
     await config.update('autoApprove.browser', true, vscode.ConfigurationTarget.Global);
     await config.update('browser.executablePath', '/opt/chrome/chrome', vscode.ConfigurationTarget.Global);
@@ -84,11 +87,14 @@ describe('Smith settings', () => {
     await config.update('browser.viewport', '1280x800', vscode.ConfigurationTarget.Global);
     await config.update('browser.headless', false, vscode.ConfigurationTarget.Global);
     await config.update('web.deniedDomains', ['example.com', ' *.ads.net '], vscode.ConfigurationTarget.Global);
+    await config.update('webSearch.backend', 'searxng', vscode.ConfigurationTarget.Global);
+    await config.update('webSearch.searxngUrl', ' http://localhost:8888/ ', vscode.ConfigurationTarget.Global);
     const settings = readSettings();
     assert.equal(settings.policy.browser, true);
     assert.deepEqual(settings.web, {
       browser: { executablePath: '/opt/chrome/chrome', cdpEndpoint: 'http://127.0.0.1:9222', viewport: { width: 1280, height: 800 }, headed: true },
       deniedDomains: ['example.com', '*.ads.net'],
+      search: { backend: 'searxng', searxngUrl: 'http://localhost:8888/' },
     });
     await config.update('browser.viewport', 'huge', vscode.ConfigurationTarget.Global);
     assert.equal(readSettings().web.browser?.viewport, undefined, 'a size that is not WIDTHxHEIGHT leaves the default to the browser');

@@ -74,7 +74,8 @@ describe('A task in the VS Code host', function () {
   });
 
   afterEach(async () => {
-    await api.controller.clearTask();
+    // Leaving a task stops nothing: each test's tasks are stopped and closed, so none answers the next test's model replies or approvals.
+    await api.controller.closeAllTasks();
   });
 
   after(async () => {
@@ -100,8 +101,9 @@ describe('A task in the VS Code host', function () {
       // While the model is still writing, the diff editor already shows part of the file.
       await until(() => proposalTabs().length === 1, 'the streamed diff editor');
       assert.ok(!api.controller.snapshot().task!.messages.some((m) => m.kind === 'tool'), 'the diff opened only after the response was complete');
-      await until(() => api.interactions.pendingApproval !== undefined, 'the approval request');
-      const pending = api.interactions.pendingApproval!;
+      const taskId = api.controller.openTaskId!;
+      await until(() => api.interactions.approvalOf(taskId) !== undefined, 'the approval request');
+      const pending = api.interactions.approvalOf(taskId)!;
       assert.equal(pending.tool, 'write_to_file');
       assert.equal(pending.path, 'flow/approved.txt');
       await until(() => api.controller.snapshot().task?.status === 'awaiting_approval', 'the awaiting status');
@@ -112,7 +114,7 @@ describe('A task in the VS Code host', function () {
       );
       assert.equal(existsSync(join(workspace, 'flow/approved.txt')), false, 'written before approval');
 
-      await messenger.receive({ type: 'approve', id: 'req-2', callId: pending.callId });
+      await messenger.receive({ type: 'approve', id: 'req-2', callId: pending.callId, taskId });
       await until(() => api.controller.snapshot().task?.status === 'completed', 'the completed task');
       assert.equal(readFileSync(join(workspace, 'flow/approved.txt'), 'utf8'), content);
       assert.equal(proposalTabs().length, 0, 'the diff editor is still open');
@@ -209,7 +211,8 @@ describe('A task in the VS Code host', function () {
   it('rejects from the panel: the file is never created and the model gets the feedback', async () => {
     server.enqueue({ text: writeCall('flow/rejected/new.txt', 'nope\n') }, { text: completion });
     await api.controller.newTask('Create flow/rejected/new.txt');
-    await until(() => api.interactions.pendingApproval !== undefined, 'the approval request');
+    const taskId = api.controller.openTaskId!;
+    await until(() => api.interactions.approvalOf(taskId) !== undefined, 'the approval request');
     await api.controller.sendMessage('Not this file, please.'); // typing while asked = reject with feedback
     await until(() => api.controller.snapshot().task?.status === 'completed', 'the completed task');
     assert.equal(existsSync(join(workspace, 'flow/rejected')), false);

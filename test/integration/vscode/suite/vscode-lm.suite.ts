@@ -267,7 +267,7 @@ describe('VS Code language models (vscode.lm)', function () {
     });
 
     afterEach(async () => {
-      await api.controller.clearTask();
+      await api.controller.closeAllTasks();
     });
 
     after(async () => {
