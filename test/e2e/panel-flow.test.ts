@@ -400,7 +400,10 @@ describe('Smith panel flow in the real VS Code workbench (packaged .vsix)', { ti
     release();
     // A toast pops up only while the browser window has the focus; the notification centre always holds it.
     const bell = page.locator('.statusbar-item', { has: page.locator('.codicon-bell, .codicon-bell-dot') }).first();
-    const notice = page.locator('.notifications-center .notification-list-item', { hasText: 'Smith needs your approval: Run command' });
+    // The notice names the task it is about (its first line), so it says which one when several run.
+    const notice = page.locator('.notifications-center .notification-list-item', {
+      hasText: 'Smith needs your approval (Make the greeting in src/greeting.ts friendlier): Run command',
+    });
     await until('the notification', async () => {
       if ((await notice.count()) === 0 && !(await page.locator('.notifications-center.visible').count())) await bell.click();
       return (await notice.count()) > 0;
