@@ -1,8 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import assert from 'node:assert/strict';
 import { dirname, join } from 'node:path';
-import type { GitCommand } from '../../src/core/worktrees/worktree-tasks.js';
+import { afterEach } from 'node:test';
+import { type GitCommand, WorktreeError } from '../../src/core/worktrees/worktree-tasks.js';
 
 /** A real git repository in a fresh temp folder (`<home>/repo`), with one commit on `main`. */
 export interface GitRepo {
@@ -28,7 +30,35 @@ function testGitEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-export function createGitRepo(options: { readonly initialFiles?: Record<string, string> } = {}): GitRepo {
+type GitRepoOptions = { readonly initialFiles?: Record<string, string> };
+
+/** Makes repositories for the tests of one file and removes them after each test. */
+export function gitRepoPerTest(defaults: GitRepoOptions = {}): (options?: GitRepoOptions) => GitRepo {
+  let repos: GitRepo[] = [];
+  afterEach(() => {
+    for (const made of repos) made.dispose();
+    repos = [];
+  });
+  return (options = defaults) => {
+    const made = createGitRepo(options);
+    repos.push(made);
+    return made;
+  };
+}
+
+/** Awaits a worktree step that must be refused with `code`, and returns the refusal. */
+export async function worktreeRefusal(promise: Promise<unknown>, code: string): Promise<WorktreeError> {
+  try {
+    await promise;
+  } catch (error) {
+    assert.ok(error instanceof WorktreeError, `expected a WorktreeError, got ${String(error)}`);
+    assert.equal(error.code, code, error.message);
+    return error;
+  }
+  assert.fail(`expected a ${code} refusal`);
+}
+
+export function createGitRepo(options: GitRepoOptions = {}): GitRepo {
   const home = realpathSync(mkdtempSync(join(tmpdir(), 'smith-git-')));
   const repo = join(home, 'repo');
   const git = (args: readonly string[], cwd = repo) => execFileSync('git', [...args], { cwd, env: testGitEnv(), encoding: 'utf8' });

@@ -1,31 +1,11 @@
 import assert from 'node:assert/strict';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, it } from 'node:test';
-import { createWorktree, listWorktrees, WorktreeError } from '../../../src/core/worktrees/worktree-tasks.js';
-import { createGitRepo, type GitRepo } from '../../helpers/git-repo.js';
+import { describe, it } from 'node:test';
+import { createWorktree, listWorktrees } from '../../../src/core/worktrees/worktree-tasks.js';
+import { gitRepoPerTest, worktreeRefusal } from '../../helpers/git-repo.js';
 
-let repos: GitRepo[] = [];
-function repo(options?: Parameters<typeof createGitRepo>[0]): GitRepo {
-  const made = createGitRepo(options);
-  repos.push(made);
-  return made;
-}
-afterEach(() => {
-  for (const r of repos) r.dispose();
-  repos = [];
-});
-
-async function refusal(promise: Promise<unknown>, code: string): Promise<WorktreeError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof WorktreeError, `expected a WorktreeError, got ${String(error)}`);
-    assert.equal(error.code, code, error.message);
-    return error;
-  }
-  assert.fail(`expected a ${code} refusal`);
-}
+const repo = gitRepoPerTest();
 
 describe('making a worktree for a task', () => {
   it('makes the branch smith/<name> and its worktree beside the repository, outside the workspace, tracking the base', async () => {
@@ -80,8 +60,8 @@ describe('making a worktree for a task', () => {
       );
     }
     assert.equal(existsSync(join(r.home, 'escape')), false);
-    await refusal(createWorktree(r.repo, { name: '../..' }), 'bad-name');
-    await refusal(createWorktree(r.repo, { name: '/// ' }), 'bad-name');
+    await worktreeRefusal(createWorktree(r.repo, { name: '../..' }), 'bad-name');
+    await worktreeRefusal(createWorktree(r.repo, { name: '/// ' }), 'bad-name');
   });
 
   it('never reuses a name: a taken branch or folder gets the next free suffix', async () => {
@@ -106,36 +86,36 @@ describe('making a worktree for a task', () => {
     const r = repo();
     const plain = join(r.home, 'plain');
     mkdirSync(plain);
-    const error = await refusal(createWorktree(plain, { name: 'x' }), 'not-a-repository');
+    const error = await worktreeRefusal(createWorktree(plain, { name: 'x' }), 'not-a-repository');
     assert.match(error.message, /not in a git repository/);
     r.git(['clone', '-q', '--bare', r.repo, join(r.home, 'bare.git')], r.home);
-    await refusal(createWorktree(join(r.home, 'bare.git'), { name: 'x' }), 'bare-repository');
-    await refusal(createWorktree(join(r.repo, '.git'), { name: 'x' }), 'inside-git-folder');
+    await worktreeRefusal(createWorktree(join(r.home, 'bare.git'), { name: 'x' }), 'bare-repository');
+    await worktreeRefusal(createWorktree(join(r.repo, '.git'), { name: 'x' }), 'inside-git-folder');
   });
 
   it('refuses a repository without a commit and a detached HEAD', async () => {
     const r = repo();
     const empty = join(r.home, 'empty');
     r.git(['init', '-q', empty], r.home);
-    await refusal(createWorktree(empty, { name: 'x' }), 'no-commit');
+    await worktreeRefusal(createWorktree(empty, { name: 'x' }), 'no-commit');
     r.git(['checkout', '-q', '--detach']);
-    await refusal(createWorktree(r.repo, { name: 'x' }), 'detached-head');
-    await refusal(createWorktree(r.repo, { name: 'x', base: 'no-such-branch' }), 'bad-base');
+    await worktreeRefusal(createWorktree(r.repo, { name: 'x' }), 'detached-head');
+    await worktreeRefusal(createWorktree(r.repo, { name: 'x', base: 'no-such-branch' }), 'bad-base');
     const based = await createWorktree(r.repo, { name: 'x', base: 'main' });
     assert.equal(based.worktree.base, 'main');
   });
 
   it('refuses a parent inside the workspace or inside .git, also through a symbolic link', async () => {
     const r = repo();
-    await refusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.repo, 'trees') }), 'bad-parent');
-    await refusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.repo, '.git', 'trees') }), 'bad-parent');
+    await worktreeRefusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.repo, 'trees') }), 'bad-parent');
+    await worktreeRefusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.repo, '.git', 'trees') }), 'bad-parent');
     // `<home>` as the parent makes `<home>/repo/x`: inside the repository.
-    await refusal(createWorktree(r.repo, { name: 'x' }, { parent: r.home }), 'bad-parent');
+    await worktreeRefusal(createWorktree(r.repo, { name: 'x' }, { parent: r.home }), 'bad-parent');
     symlinkSync(join(r.repo, '.git'), join(r.home, 'sneaky'));
-    const error = await refusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.home, 'sneaky') }), 'bad-parent');
+    const error = await worktreeRefusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.home, 'sneaky') }), 'bad-parent');
     assert.match(error.message, /git folder/);
-    await refusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.home, 'elsewhere', '..', 'repo', 'sub') }), 'bad-parent');
-    await refusal(createWorktree(r.repo, { name: 'x' }, { parent: 'relative/folder' }), 'bad-parent');
+    await worktreeRefusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.home, 'elsewhere', '..', 'repo', 'sub') }), 'bad-parent');
+    await worktreeRefusal(createWorktree(r.repo, { name: 'x' }, { parent: 'relative/folder' }), 'bad-parent');
     // Nothing was made by the refusals.
     assert.equal(r.git(['worktree', 'list', '--porcelain']).match(/^worktree /gm)?.length, 1);
     assert.equal(existsSync(join(r.repo, 'trees')), false);
@@ -162,7 +142,7 @@ describe('making a worktree for a task', () => {
     assert.match(skipped['config/app.json'] ?? '', /tracked/);
     assert.match(skipped['big.env'] ?? '', /larger than/);
     assert.equal(existsSync(join(tree, 'big.env')), false);
-    await refusal(createWorktree(r.repo, { name: 'y' }, { copyFiles: ['../outside-secret'] }), 'bad-copy-pattern');
+    await worktreeRefusal(createWorktree(r.repo, { name: 'y' }, { copyFiles: ['../outside-secret'] }), 'bad-copy-pattern');
   });
 
   it('does not write a copied file through a link the checkout holds', async () => {
@@ -195,7 +175,7 @@ describe('making a worktree for a task', () => {
   it('refuses a parent it cannot make, saying which setting to change', async () => {
     const r = repo();
     writeFileSync(join(r.home, 'a-file'), '');
-    const error = await refusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.home, 'a-file') }), 'bad-parent');
+    const error = await worktreeRefusal(createWorktree(r.repo, { name: 'x' }, { parent: join(r.home, 'a-file') }), 'bad-parent');
     assert.match(error.message, /Cannot make the worktree folder .*smith\.worktree\.parent/);
     assert.equal(r.git(['branch', '--list', 'smith/*']), '');
   });
@@ -219,7 +199,7 @@ describe('making a worktree for a task', () => {
     );
     assert.equal(existsSync(join(made.worktree.path, 'vendor/lib/.git')), false);
     // The submodule's own checkout is refused as a workspace.
-    await refusal(createWorktree(join(r.repo, 'vendor/lib'), { name: 'x' }), 'submodule');
+    await worktreeRefusal(createWorktree(join(r.repo, 'vendor/lib'), { name: 'x' }), 'submodule');
   });
 
   it('for a workspace below the repository top, works in the same folder of the worktree', async () => {

@@ -1,39 +1,11 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, it } from 'node:test';
-import {
-  createWorktree,
-  diffWorktree,
-  discardWorktree,
-  listWorktrees,
-  mergeWorktree,
-  openPullRequest,
-  WorktreeError,
-} from '../../../src/core/worktrees/worktree-tasks.js';
-import { createGitRepo, type GitRepo } from '../../helpers/git-repo.js';
+import { describe, it } from 'node:test';
+import { createWorktree, diffWorktree, discardWorktree, listWorktrees, mergeWorktree, openPullRequest } from '../../../src/core/worktrees/worktree-tasks.js';
+import { type GitRepo, gitRepoPerTest, worktreeRefusal } from '../../helpers/git-repo.js';
 
-let repos: GitRepo[] = [];
-function repo(): GitRepo {
-  const made = createGitRepo({ initialFiles: { 'app.txt': 'line 1\nline 2\nline 3\n', '.gitignore': '.env\n' } });
-  repos.push(made);
-  return made;
-}
-afterEach(() => {
-  for (const r of repos) r.dispose();
-  repos = [];
-});
-
-async function refusal(promise: Promise<unknown>, code: string): Promise<WorktreeError> {
-  try {
-    await promise;
-  } catch (error) {
-    assert.ok(error instanceof WorktreeError, `expected a WorktreeError, got ${String(error)}`);
-    assert.equal(error.code, code, error.message);
-    return error;
-  }
-  assert.fail(`expected a ${code} refusal`);
-}
+const repo = gitRepoPerTest({ initialFiles: { 'app.txt': 'line 1\nline 2\nline 3\n', '.gitignore': '.env\n' } });
 
 /** The state a refused or undone merge must leave: HEAD, the index and the working tree's status. */
 function snapshot(r: GitRepo): string {
@@ -67,7 +39,7 @@ describe('finishing a worktree task', () => {
     const { worktree } = await createWorktree(r.repo, { name: 'ff' }, { copyFiles: ['.env', '.env2'] });
     writeFileSync(join(worktree.path, 'app.txt'), 'line 1\nline 2 by the task\nline 3\n');
     writeFileSync(join(worktree.path, 'added.txt'), 'added\n');
-    await refusal(mergeWorktree(r.repo, 'ff'), 'uncommitted-changes');
+    await worktreeRefusal(mergeWorktree(r.repo, 'ff'), 'uncommitted-changes');
     r.commands.length = 0;
     const merged = await mergeWorktree(r.repo, 'ff', { commitPending: 'The work of the task', copyFiles: ['.env', '.env2'] }, r.listener);
     assert.equal(merged.kind, 'fast-forward');
@@ -116,7 +88,7 @@ describe('finishing a worktree task', () => {
     r.write('unrelated.txt', 'local work\n');
     const before = snapshot(r);
     const branchBefore = r.git(['rev-parse', 'smith/c']);
-    const error = await refusal(mergeWorktree(r.repo, 'c'), 'conflict');
+    const error = await worktreeRefusal(mergeWorktree(r.repo, 'c'), 'conflict');
     assert.deepEqual(error.files, ['app.txt']);
     assert.match(error.message, /app\.txt/);
     assert.equal(snapshot(r), before);
@@ -135,7 +107,7 @@ describe('finishing a worktree task', () => {
     r.write('app.txt', 'line 1 edited locally\nline 2\nline 3\n');
     r.write('brand-new.txt', 'untracked local file\n');
     const before = snapshot(r);
-    const error = await refusal(mergeWorktree(r.repo, 'dirty'), 'dirty-base');
+    const error = await worktreeRefusal(mergeWorktree(r.repo, 'dirty'), 'dirty-base');
     assert.deepEqual([...error.files].sort(), ['app.txt', 'brand-new.txt']);
     assert.match(error.message, /app\.txt/);
     assert.equal(snapshot(r), before);
@@ -150,11 +122,11 @@ describe('finishing a worktree task', () => {
     const r = repo();
     const { worktree } = await createWorktree(r.repo, { name: 'x' });
     writeFileSync(join(worktree.path, 'app.txt'), 'changed\n');
-    const dirty = await refusal(discardWorktree(r.repo, 'x'), 'uncommitted-changes');
+    const dirty = await worktreeRefusal(discardWorktree(r.repo, 'x'), 'uncommitted-changes');
     assert.deepEqual(dirty.files, ['app.txt']);
     assert.equal(existsSync(worktree.path), true);
     r.git(['commit', '-q', '-am', 'work'], worktree.path);
-    await refusal(discardWorktree(r.repo, 'x'), 'unmerged-commits');
+    await worktreeRefusal(discardWorktree(r.repo, 'x'), 'unmerged-commits');
     assert.match(r.git(['branch', '--list', 'smith/x']), /smith\/x/);
     writeFileSync(join(worktree.path, 'more.txt'), 'more\n');
     r.commands.length = 0;
@@ -185,7 +157,7 @@ describe('finishing a worktree task', () => {
     assert.equal((await listWorktrees(r.repo))[0]?.exists, false);
     await discardWorktree(r.repo, 'smith/gone');
     assert.deepEqual(await listWorktrees(r.repo), []);
-    await refusal(discardWorktree(r.repo, 'gone'), 'not-found');
+    await worktreeRefusal(discardWorktree(r.repo, 'gone'), 'not-found');
   });
 
   it("runs the repository's hooks: a pre-commit hook that refuses stops the merge, and nothing is lost", async () => {
@@ -195,7 +167,7 @@ describe('finishing a worktree task', () => {
     writeFileSync(hook, '#!/bin/sh\necho "lint failed: fix app.txt" >&2\nexit 1\n', { mode: 0o755 });
     writeFileSync(join(worktree.path, 'app.txt'), 'edited by the task\n');
     const before = snapshot(r);
-    const error = await refusal(mergeWorktree(r.repo, 'hooked', { commitPending: 'work' }), 'commit-failed');
+    const error = await worktreeRefusal(mergeWorktree(r.repo, 'hooked', { commitPending: 'work' }), 'commit-failed');
     assert.match(error.message, /lint failed: fix app\.txt/);
     assert.match(error.message, /nothing is lost/);
     assert.equal(readFileSync(join(worktree.path, 'app.txt'), 'utf8'), 'edited by the task\n');
@@ -216,7 +188,7 @@ describe('finishing a worktree task', () => {
     writeFileSync(join(r.repo, '.git', 'hooks', 'pre-merge-commit'), '#!/bin/sh\necho "no merge commits here" >&2\nexit 1\n', { mode: 0o755 });
     const before = snapshot(r);
     r.commands.length = 0;
-    const error = await refusal(mergeWorktree(r.repo, 'aborted', {}, r.listener), 'git-failed');
+    const error = await worktreeRefusal(mergeWorktree(r.repo, 'aborted', {}, r.listener), 'git-failed');
     assert.match(error.message, /no merge commits here/);
     assert.match(error.message, /was undone/);
     assert.deepEqual(r.commands.filter((c) => c.changes).at(-1)?.argv, ['git', 'merge', '--abort']);
@@ -230,7 +202,7 @@ describe('finishing a worktree task', () => {
     const path = process.env.PATH;
     process.env.PATH = '/nonexistent';
     try {
-      const error = await refusal(openPullRequest(r.repo, 'pr'), 'gh-missing');
+      const error = await worktreeRefusal(openPullRequest(r.repo, 'pr'), 'gh-missing');
       assert.match(error.message, /GitHub CLI \(gh\)/);
     } finally {
       process.env.PATH = path;
