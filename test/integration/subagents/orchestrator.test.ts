@@ -60,7 +60,8 @@ describe('the orchestrator mode', { timeout: 120_000 }, () => {
     assert.equal(existsSync(join(fixture.ws.root, 'CHANGELOG.md')), false);
     const first = fixture.server.requests.find((r) => firstUserText(r).includes('Orchestrate the release'))!;
     assert.match(systemPromptOf(first), /strategic workflow orchestrator/);
-    assert.match(systemPromptOf(first), /Modes \("mode"\): code, architect, ask, orchestrator/);
+    // Each mode the orchestrator can hand work to is listed with when to use it.
+    assert.match(systemPromptOf(first), /Modes \("mode"\):\n- code: .+\n- architect: .+\n- ask: .+\n- orchestrator: .+/);
 
     // The code sub-task edited its declared file; the ask sub-task could not edit at all.
     assert.equal(fixture.ws.read('src/version.ts'), 'export const VERSION = "1.0.0";\n');
