@@ -156,21 +156,9 @@ describe('MCP OAuth sign-in against a real authorization server', () => {
   });
 
   test('a client with a configured secret revokes with that secret (client_secret_post, as at the token endpoint)', async () => {
-    const free: Server = createServer();
-    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
-    const port = (free.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => free.close(() => resolve()));
+    const port = await freePort();
     fixture = await startOAuthFixture({
-      clients: [
-        {
-          client_id: 'smith-configured',
-          client_secret: 'configured-secret',
-          redirect_uris: [`http://127.0.0.1:${port}/callback`],
-          token_endpoint_auth_method: 'client_secret_post',
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-        },
-      ],
+      clients: [configuredClient(port)],
     });
     const hub = hubWith(approving, { automatic: false });
     await hub.applyConfig(
@@ -320,21 +308,9 @@ describe('MCP OAuth sign-in against a real authorization server', () => {
     const blocker: Server = createServer((_req, res) => res.end('someone else'));
     await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
     const busyPort = (blocker.address() as AddressInfo).port;
-    const free: Server = createServer();
-    await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
-    const port = (free.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => free.close(() => resolve()));
+    const port = await freePort();
     fixture = await startOAuthFixture({
-      clients: [
-        {
-          client_id: 'smith-configured',
-          client_secret: 'configured-secret',
-          redirect_uris: [`http://127.0.0.1:${port}/callback`],
-          token_endpoint_auth_method: 'client_secret_post',
-          grant_types: ['authorization_code', 'refresh_token'],
-          response_types: ['code'],
-        },
-      ],
+      clients: [configuredClient(port)],
     });
     process.env.SMITH_TEST_OAUTH_SECRET = 'configured-secret';
     try {
@@ -360,3 +336,24 @@ describe('MCP OAuth sign-in against a real authorization server', () => {
     }
   });
 });
+
+/** A port nobody listens on now: the configured client's redirect address. */
+async function freePort(): Promise<number> {
+  const free: Server = createServer();
+  await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+  const port = (free.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => free.close(() => resolve()));
+  return port;
+}
+
+/** A client registered ahead with a secret, redirecting to `port`. */
+function configuredClient(port: number) {
+  return {
+    client_id: 'smith-configured',
+    client_secret: 'configured-secret',
+    redirect_uris: [`http://127.0.0.1:${port}/callback`],
+    token_endpoint_auth_method: 'client_secret_post',
+    grant_types: ['authorization_code', 'refresh_token'],
+    response_types: ['code'],
+  };
+}
