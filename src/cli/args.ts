@@ -9,8 +9,10 @@ import { AUTO_APPROVE_FLAGS, type AutoApproveFlag, type CliOptions } from './cli
 import { taskIdArgument, UsageError } from './usage-error.js';
 import { checkedHosts, checkedRule, condenseTrigger, positiveCost, positiveNumber, repeatLimit, wholeCount } from './flag-checks.js';
 
-/** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); cli-main.ts runs them. */
-export const SUBCOMMANDS: readonly string[] = ['mcp-serve', 'mcp', 'checkpoints', 'rewind', 'replay', 'models', 'worktree'];
+/** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); subcommands.ts runs them. */
+export const SUBCOMMAND_NAMES = ['mcp-serve', 'mcp', 'checkpoints', 'rewind', 'replay', 'models', 'worktree'] as const;
+export type SubcommandName = (typeof SUBCOMMAND_NAMES)[number];
+export const SUBCOMMANDS: readonly string[] = SUBCOMMAND_NAMES;
 
 /** Reads the flags themselves; node's own message about a bad flag becomes a UsageError. */
 function parseFlags(argv: readonly string[]) {

@@ -2,12 +2,13 @@
 // loaded by main.ts (the dist/cli.js entry) only when a command needs it.
 import { realpathSync } from 'node:fs';
 import { OverlayFileSystem } from '../core/workspace/overlay-file-system.js';
-import type { ProviderConfig } from '../core/providers/types.js';
 import { openSession, sessionProviders } from '../core/session/open-session.js';
 import { cliModeSettings, reportModes } from './cli-modes.js';
 import { Task } from '../core/task/task.js';
 import { unpricedModels } from '../core/task/cost-limit.js';
 import { SUBCOMMANDS, parseCliArgs } from './args.js';
+import { SUBCOMMAND_RUNNERS, subcommandOf } from './subcommands.js';
+import { subcommandIo } from './subcommand-io.js';
 import { UsageError } from './usage-error.js';
 import type { CliOptions } from './cli-options.js';
 import { createCliHost } from './cli-host.js';
@@ -19,7 +20,6 @@ import { HumanReporter } from './human-reporter.js';
 import { failedStartSummary, jsonSummary, machineOutputOf } from './json-summary.js';
 import { stopLeftoverProcesses } from './leftover-processes.js';
 import { LineSource } from './line-source.js';
-import { runMcpServe } from './mcp-serve.js';
 import { startCliMcp, terminalTrustPrompt } from './mcp-setup.js';
 import { mcpRootsOf } from '../core/mcp/mcp-roots.js';
 import { decliningElicitor, terminalElicitor } from './terminal-elicitation.js';
@@ -53,31 +53,8 @@ declare const SMITH_VERSION: string | undefined;
 
 /** Exit codes: 0 completed, 1 failed or hit a limit, 2 usage error. */
 async function main(argv: readonly string[]): Promise<number> {
-  if (argv[0] === 'mcp-serve' || (argv[0] === 'mcp' && argv[1] === 'serve')) return serveMcp(argv.slice(argv[0] === 'mcp' ? 2 : 1));
-  if (argv[0] === 'mcp') {
-    const { runMcpCommand } = await import('./mcp-command.js');
-    return runMcpCommand(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
-  }
-  if (argv[0] === 'checkpoints' || argv[0] === 'rewind') {
-    const { runCheckpointCommand } = await import('./checkpoint-commands.js');
-    const redactor = cliRedactor(process.env);
-    return runCheckpointCommand(argv, process.stdout, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor));
-  }
-  if (argv[0] === 'worktree') {
-    const { runWorktreeCommand } = await import('./worktree-command.js');
-    const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, cliRedactor(process.env));
-    return runWorktreeCommand(argv.slice(1), { out: process.stdout, err: process.stderr, style });
-  }
-  if (argv[0] === 'models') {
-    const { runModelsCommand } = await import('./models-command.js');
-    return runModelsCommand(argv.slice(1), { stdout: process.stdout, stderr: process.stderr, env: process.env, cwd: process.cwd() });
-  }
-  if (argv[0] === 'replay') {
-    const { runReplayCommand } = await import('./replay-command.js');
-    const redactor = cliRedactor(process.env);
-    const style = createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, redactor);
-    return runReplayCommand(argv.slice(1), { out: process.stdout, err: process.stderr, env: process.env, style, redactor });
-  }
+  const subcommand = subcommandOf(argv[0]);
+  if (subcommand) return SUBCOMMAND_RUNNERS[subcommand](argv.slice(1), subcommandIo());
   // --help and --version were answered by main.ts before this bundle was loaded.
   const options = parseCliArgs(argv, process.cwd());
   // main.ts loads the smaller list-models bundle instead; the same function either way.
@@ -296,46 +273,6 @@ async function main(argv: readonly string[]): Promise<number> {
     await environment.dispose();
     await mcp.dispose();
   }
-}
-
-/** `smith mcp-serve [--cwd DIR] [--provider ... --model ... --base-url ...]`: Smith as an MCP server on stdio. */
-/** What `smith mcp-serve --help` prints. */
-const MCP_SERVE_HELP = `Usage: smith mcp-serve [--cwd DIR] [--storage DIR] [provider options: --provider, --model, --base-url, --profile …]
-
-Smith as an MCP server on stdio: the workspace tools (read_file, list_files, search_files,
-list_code_definition_names, replace_in_file, write_to_file) inside --cwd, and run_task(task), which
-runs a whole task with the configured provider. The provider options are those of smith --help.
-See docs/mcp.md.`;
-
-async function serveMcp(argv: readonly string[]): Promise<number> {
-  const options = parseCliArgs(argv, process.cwd());
-  if (options.help) {
-    process.stdout.write(`${MCP_SERVE_HELP}\n`);
-    return 0;
-  }
-  const storageDir = options.storage ?? defaultStorageDir();
-  reportInterruptedRestores(storageDir, process.stderr, createStyle(Boolean(process.stderr.isTTY) && !process.env.NO_COLOR, cliRedactor(process.env)));
-  if (options.addDirs.length > 0) throw new UsageError('mcp-serve serves one folder (--cwd); --add-dir is for tasks smith runs itself');
-  let cwd: string;
-  try {
-    cwd = realpathSync(options.cwd);
-  } catch {
-    throw new UsageError(`--cwd folder does not exist: ${options.cwd}`);
-  }
-  let providerConfig: ProviderConfig | undefined;
-  try {
-    providerConfig = providerConfigFrom(options, process.env);
-  } catch {
-    // No model configured: the workspace tools still work, and run_task says how to configure one.
-  }
-  await runMcpServe({
-    cwd,
-    storageDir: options.storage ?? defaultStorageDir(),
-    ...(providerConfig ? { providerConfig } : {}),
-    maxIterations: options.maxIterations,
-    version: typeof SMITH_VERSION === 'string' ? SMITH_VERSION : '0.0.0-dev',
-  });
-  return 0;
 }
 
 async function runOnce(
