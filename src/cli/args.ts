@@ -23,6 +23,7 @@ function parseFlags(argv: readonly string[]) {
       strict: true,
       options: {
         cwd: { type: 'string' },
+        'worktree-base': { type: 'string' },
         'add-dir': { type: 'string', multiple: true },
         'skill-dir': { type: 'string', multiple: true },
         provider: { type: 'string' },
@@ -144,9 +145,13 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
   const web = webSettingsFromFlags(values);
   if (typeof web === 'string') throw new UsageError(web);
   const task = positionals.join(' ').trim();
+  const worktreeBase = values['worktree-base'];
+  if (worktreeBase !== undefined && !split.worktree)
+    throw new UsageError('--worktree-base goes with --worktree: it names the branch the new worktree starts from');
+  if (worktreeBase !== undefined && worktreeBase.trim() === '') throw new UsageError('--worktree-base needs a local branch name');
   return {
     ...(task ? { task } : {}),
-    ...(split.worktree ? { worktree: split.worktree } : {}),
+    ...(split.worktree ? { worktree: { ...split.worktree, ...(worktreeBase !== undefined ? { base: worktreeBase } : {}) } } : {}),
     cwd: values.cwd ?? currentDir,
     addDirs: values['add-dir'] ?? [],
     skillDirs: values['skill-dir'] ?? [],

@@ -9,8 +9,8 @@ export interface CliOptions {
   /** The task to run; with --resume, the new message the resumed task continues with. */
   readonly task?: string;
   readonly cwd: string;
-  /** --worktree [NAME]: the task runs in a new git worktree (docs/parallel-tasks.md). */
-  readonly worktree?: { readonly name?: string };
+  /** --worktree [NAME] [--worktree-base BRANCH]: the task runs in a new git worktree (docs/parallel-tasks.md). */
+  readonly worktree?: { readonly name?: string; readonly base?: string };
   /** --add-dir DIR (repeatable): more folders of the workspace beside --cwd. */
   readonly addDirs: readonly string[];
   /** --skill-dir DIR (repeatable): more folders of Agent Skills, before the usual ones. */

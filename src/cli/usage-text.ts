@@ -20,6 +20,8 @@ Options:
   --worktree [NAME]          run the task in a new git worktree on the branch smith/NAME (NAME
                              from the task when not given; --worktree=NAME is unambiguous),
                              outside the workspace; its branch and folder are printed at the end
+  --worktree-base BRANCH     the local branch the worktree starts from and merges back into
+                             (default: the branch checked out); an unknown branch is refused
   --add-dir DIR              another workspace folder (repeatable); inside the workspace like
                              --cwd, its files addressed as <folder name>/path
   --skill-dir DIR            a folder of Agent Skills (<DIR>/<name>/SKILL.md) for this run

@@ -34,7 +34,8 @@ starts one) of the repository the current folder, or --cwd DIR, belongs to:
             first (--message TEXT, default "Work of the task NAME"), unless --no-commit. Refused,
             with nothing changed, on conflicts or when the base's folder has local changes in the
             files the merge touches
-  pr        push the branch and open a pull request with gh (the GitHub CLI)
+  pr        push the branch and open a pull request with gh (the GitHub CLI); without gh, print
+            the GitHub page that opens it (for a GitHub-style remote URL)
   discard   remove the worktree and the branch; refused when that would lose uncommitted changes
             or unmerged commits, unless --force
   --verbose shows every git command, not only those that change something
@@ -165,7 +166,14 @@ export async function runWorktreeCommand(argv: readonly string[], io: WorktreeCo
           },
           listener,
         );
-        print(opened, `${io.style.text(opened.url)}\n`);
+        print(
+          opened,
+          opened.via === 'gh'
+            ? `${io.style.text(opened.url ?? '')}\n`
+            : opened.url
+              ? `Pushed ${opened.branch} to ${opened.remote}. gh (the GitHub CLI) is not on PATH: open the pull request into ${opened.base} here:\n${io.style.text(opened.url)}\n`
+              : `Pushed ${opened.branch} to ${opened.remote}. gh (the GitHub CLI) is not on PATH and ${opened.remote} is not on a GitHub-style host: open the pull request into ${opened.base} on it yourself.\n`,
+        );
         return 0;
       }
       default: {

@@ -17,7 +17,7 @@ interface WorktreePlace {
 
 /** Makes the task's worktree from the workspace `cwd`, telling on `err` what ran, what was copied and left out. */
 export async function startInWorktree(
-  request: { readonly name?: string },
+  request: { readonly name?: string; readonly base?: string },
   cwd: string,
   taskText: string | undefined,
   storageDir: string,
@@ -28,7 +28,11 @@ export async function startInWorktree(
   for (const problem of problems) err.write(`${style.yellow(`Warning: ${style.text(problem)}`)}\n`);
   const made = await createWorktree(
     cwd,
-    { ...(request.name !== undefined ? { name: request.name } : {}), ...(taskText ? { task: taskText } : {}) },
+    {
+      ...(request.name !== undefined ? { name: request.name } : {}),
+      ...(request.base !== undefined ? { base: request.base } : {}),
+      ...(taskText ? { task: taskText } : {}),
+    },
     settings,
     (command) => {
       if (command.changes) err.write(`${style.dim(`$ ${style.text(command.argv.join(' '))}`)}\n`);

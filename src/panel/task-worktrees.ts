@@ -84,8 +84,15 @@ export class TaskWorktrees {
       case 'pullRequest': {
         const result = await openPullRequest(workspace, worktree.name, { commitPending: title, title, copyFiles }, listener);
         held.outcome = 'pull-request';
-        held.url = result.url;
-        this.deps.notify('info', `Pull request opened: ${result.url}`);
+        if (result.url) held.url = result.url;
+        this.deps.notify(
+          'info',
+          result.via === 'gh'
+            ? `Pull request opened: ${result.url}`
+            : result.url
+              ? `Pushed ${result.branch} to ${result.remote}; open the pull request here: ${result.url}`
+              : `Pushed ${result.branch} to ${result.remote}; open the pull request into ${result.base} on it.`,
+        );
         break;
       }
       case 'keep':

@@ -1,9 +1,11 @@
 // Opening a pull request for a task: its pending changes committed, its branch pushed to the
-// remote, then `gh pr create` (the GitHub CLI, which holds the user's sign-in) from the worktree.
+// remote, then `gh pr create` (the GitHub CLI, which holds the user's sign-in) from the worktree;
+// without gh, the address of GitHub's page that opens one (compare-url.ts).
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { commitPending } from './commit-pending.js';
-import { type CommandListener, git, gitReadOk, runProgram } from './git-command.js';
+import { compareUrl } from './compare-url.js';
+import { type CommandListener, git, gitRead, gitReadOk, runProgram } from './git-command.js';
 import { baseOf, findWorktree } from './find-worktree.js';
 import { WorktreeError } from './worktree-types.js';
 
@@ -23,8 +25,13 @@ export interface PullRequestResult {
   readonly branch: string;
   readonly base: string;
   readonly remote: string;
-  /** What gh printed: the pull request's address. */
-  readonly url: string;
+  /**
+   * `gh`: the pull request was opened and `url` is its address, as gh printed it. `compare`: gh is
+   * not on PATH; the branch was pushed and `url` is the page that opens the pull request (absent
+   * when the remote is not on a GitHub-style host).
+   */
+  readonly via: 'gh' | 'compare';
+  readonly url?: string;
   readonly committedPending: boolean;
 }
 
@@ -50,12 +57,6 @@ export async function openPullRequest(
   request: PullRequestRequest = {},
   listener?: CommandListener,
 ): Promise<PullRequestResult> {
-  if (!onPath('gh')) {
-    throw new WorktreeError(
-      'gh-missing',
-      'Opening a pull request needs the GitHub CLI (gh) on PATH, signed in (`gh auth login`); see https://cli.github.com. Or push the branch and open the pull request yourself.',
-    );
-  }
   const { repo, task } = await findWorktree(workspace, name, listener);
   const base = baseOf(task);
   const remotes = (await gitReadOk(['remote'], repo.top, listener)).split('\n').filter(Boolean);
@@ -63,7 +64,9 @@ export async function openPullRequest(
   if (!remote || !remotes.includes(remote)) {
     throw new WorktreeError(
       'no-remote',
-      `The repository has ${remotes.length === 0 ? 'no remote' : `no remote "${request.remote ?? 'origin'}" (it has: ${remotes.join(', ')})`} to push ${task.branch} to.`,
+      remotes.length === 0
+        ? `The repository has no remote to push ${task.branch} to: add one (\`git remote add origin URL\`), then open the pull request again.`
+        : `The repository has no remote "${request.remote ?? 'origin'}" to push ${task.branch} to (its remotes: ${remotes.join(', ')}): name one of them.`,
     );
   }
   const committedPending = request.commitPending !== undefined ? await commitPending(task, request.commitPending, request.copyFiles ?? [], listener) : false;
@@ -71,11 +74,16 @@ export async function openPullRequest(
   // No --set-upstream: the branch keeps tracking its base, which is how its base is known.
   const pushed = await git(['push', remote, `refs/heads/${task.branch}:refs/heads/${task.branch}`], cwd, listener);
   if (pushed.code !== 0) throw new WorktreeError('git-failed', `Pushing ${task.branch} to ${remote} failed: ${(pushed.stderr || pushed.stdout).trim()}`);
+  if (!onPath('gh')) {
+    const remoteUrl = await gitRead(['remote', 'get-url', remote], repo.top, listener);
+    const url = remoteUrl.code === 0 ? compareUrl(remoteUrl.stdout, base, task.branch) : undefined;
+    return { branch: task.branch, base, remote, via: 'compare', ...(url ? { url } : {}), committedPending };
+  }
   const args = ['gh', 'pr', 'create', '--base', base, '--head', task.branch];
   if (request.title !== undefined) args.push('--title', request.title, '--body', request.body ?? '');
   else args.push('--fill');
   if (request.draft) args.push('--draft');
   const created = await runProgram(args, cwd, listener, true);
   if (created.code !== 0) throw new WorktreeError('git-failed', `gh pr create failed: ${(created.stderr || created.stdout).trim()}`);
-  return { branch: task.branch, base, remote, url: created.stdout.trim().split('\n').at(-1) ?? '', committedPending };
+  return { branch: task.branch, base, remote, via: 'gh', url: created.stdout.trim().split('\n').at(-1) ?? '', committedPending };
 }

@@ -5,6 +5,7 @@
 import { existsSync, lstatSync, realpathSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type CommandListener, gitRead, gitReadOk } from './git-command.js';
+import { BRANCH_PREFIX } from './worktree-names.js';
 import { WorktreeError } from './worktree-types.js';
 
 /** A workspace that is a repository's working tree. */
@@ -83,9 +84,25 @@ export async function branchCommit(repo: RepositoryFacts, branch: string | undef
       `The workspace ${repo.top} is on a detached HEAD: check out the branch the task's work should be merged into, or name one as the base.`,
     );
   }
-  const resolved = await gitRead(['rev-parse', '-q', '--verify', `refs/heads/${branch}^{commit}`], repo.top, listener);
-  if (resolved.code !== 0 || branch.startsWith('-')) throw new WorktreeError('bad-base', `There is no local branch "${branch}" to start from.`);
+  const resolved = branch.startsWith('-') ? undefined : await gitRead(['rev-parse', '-q', '--verify', `refs/heads/${branch}^{commit}`], repo.top, listener);
+  if (resolved?.code !== 0) {
+    const known = await localBranches(repo.top, listener);
+    const shown = known.length > 20 ? `${known.slice(0, 20).join(', ')}, …` : known.join(', ');
+    throw new WorktreeError(
+      'bad-base',
+      `There is no local branch "${branch}" to start from (the local branches: ${shown || 'none'}). A task's worktree starts from a local branch and is merged back into it: for a remote branch or a tag, make a local branch of it first (\`git branch NAME origin/NAME\`).`,
+    );
+  }
   return { branch, commit: resolved.stdout.trim() };
+}
+
+/** The repository's local branches, by name, without the task branches (`smith/…`): the bases a task can start from. */
+export async function localBranches(cwd: string, listener?: CommandListener): Promise<string[]> {
+  const text = await gitReadOk(['for-each-ref', '--format=%(refname:short)', 'refs/heads/'], cwd, listener);
+  return text
+    .split('\n')
+    .filter((name) => name !== '' && !name.startsWith(BRANCH_PREFIX))
+    .sort();
 }
 
 /** What a new worktree of `repo` leaves out: submodules' contents and nested repositories. */

@@ -9,7 +9,7 @@ export { diffWorktree, type ChangedFile, type Patch, type WorktreeDiff } from '.
 export type { WorktreeTaskEntry } from './worktree-list.js';
 export { type TaskWorktree, WorktreeError, type WorktreeErrorCode, type WorktreeSettings } from './worktree-types.js';
 import type { CommandListener } from './git-command.js';
-import { readRepository } from './repository.js';
+import { localBranches, readRepository } from './repository.js';
 import { type WorktreeTaskEntry, worktreeTasks } from './worktree-list.js';
 
 /** The worktree tasks of the repository the workspace belongs to, each with its branch, folder and base. */
@@ -18,3 +18,9 @@ export async function listWorktrees(workspace: string, listener?: CommandListene
   return worktreeTasks(repo.top, listener);
 }
 export { parseWorktreeSettings } from './worktree-settings.js';
+
+/** The local branches a new worktree can start from, and the one checked out in the workspace (the default base; absent on a detached HEAD). */
+export async function baseBranches(workspace: string, listener?: CommandListener): Promise<{ branches: string[]; current?: string }> {
+  const repo = await readRepository(workspace, listener);
+  return { branches: await localBranches(repo.top, listener), ...(repo.branch ? { current: repo.branch } : {}) };
+}

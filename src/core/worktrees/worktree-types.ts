@@ -48,7 +48,6 @@ export type WorktreeErrorCode =
   | 'commit-failed'
   | 'uncommitted-changes'
   | 'unmerged-commits'
-  | 'gh-missing'
   | 'no-remote'
   | 'git-failed';
 

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, afterEach, before, beforeEach, describe, test } from 'node:test';
@@ -153,6 +154,61 @@ describe('smith --worktree and smith worktree', () => {
     // The worktree's git folder is in the repository's .git, which the sandbox cannot write: no commit from inside.
     assert.match(lastUserText(server.requests[4]!), /exit=(?!0\b)\d+/);
     assert.equal(r.git(['rev-parse', 'smith/boxed']), r.git(['rev-parse', 'main']));
+  });
+
+  test('--worktree-base starts the worktree from another local branch; an unknown one is refused before the model is asked', { timeout: 90_000 }, async () => {
+    r.git(['checkout', '-q', '-b', 'release']);
+    r.write('release.txt', 'only on release\n');
+    r.commit('release work');
+    r.git(['checkout', '-q', 'main']);
+    server.enqueue(complete('Done.'));
+    const run = await task(['--worktree', 'rel', '--worktree-base', 'release', 'Work on the release']);
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(readFileSync(join(treeOf('rel'), 'release.txt'), 'utf8'), 'only on release\n');
+    assert.equal(r.git(['rev-parse', '--symbolic-full-name', 'smith/rel@{upstream}']).trim(), 'refs/heads/release');
+    assert.match(run.stderr, /\$ git worktree add --track -b smith\/rel -- \S+ release\n/);
+    assert.match(run.stderr, /Branch\s+smith\/rel \(from release\)/);
+    assert.equal(r.git(['symbolic-ref', '--short', 'HEAD']).trim(), 'main', 'the workspace stays on its branch');
+
+    const requests = server.requests.length;
+    for (const base of ['no-such-branch', 'origin/main', 'HEAD~1', '--force']) {
+      const refused = await task(['--worktree', 'x', `--worktree-base=${base}`, 'Do something']);
+      assert.equal(refused.code, 1, `${base}: ${refused.stderr}`);
+      assert.ok(refused.stderr.includes(`There is no local branch "${base}" to start from (the local branches: main, release)`), refused.stderr);
+    }
+    assert.equal(server.requests.length, requests, 'the model was not asked');
+    assert.equal(r.git(['branch', '--list', 'smith/x*']), '');
+    const alone = await task(['--worktree-base', 'release', 'Do something']);
+    assert.equal(alone.code, 2);
+    assert.match(alone.stderr, /--worktree-base goes with --worktree/);
+    const help = await smith(['--help']);
+    assert.match(help.stdout, /--worktree-base BRANCH\s+the local branch the worktree starts from/);
+  });
+
+  test('smith worktree pr pushes the branch to origin and prints the page that opens the pull request; without a remote it says so', {
+    timeout: 90_000,
+  }, async () => {
+    server.enqueue(replace('app.txt', 'line 2', 'line 2 for review'), complete('Edited.'));
+    assert.equal((await task(['--worktree', 'review-me', 'Edit line 2'])).code, 0);
+    // gh is kept off PATH: only git is there.
+    const bin = join(r.home, 'bin');
+    mkdirSync(bin);
+    symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+    const noRemote = await runCli({ args: ['worktree', 'pr', 'review-me', '--storage', storage], cwd: r.repo, env: { PATH: bin }, timeoutMs: 60_000 });
+    assert.equal(noRemote.code, 1);
+    assert.match(noRemote.stderr, /has no remote to push smith\/review-me to: add one \(`git remote add origin URL`\)/);
+    const bare = join(r.home, 'origin.git');
+    r.git(['init', '-q', '--bare', bare], r.home);
+    r.git(['remote', 'add', 'origin', 'https://github.com/acme/shop.git']);
+    r.git(['config', 'remote.origin.pushurl', bare]);
+    const pr = await runCli({ args: ['worktree', 'pr', 'review-me', '--storage', storage], cwd: r.repo, env: { PATH: bin }, timeoutMs: 60_000 });
+    assert.equal(pr.code, 0, pr.stderr);
+    assert.match(pr.stderr, /\$ git push origin refs\/heads\/smith\/review-me:refs\/heads\/smith\/review-me/);
+    assert.match(
+      pr.stdout,
+      /gh \(the GitHub CLI\) is not on PATH: open the pull request into main here:\nhttps:\/\/github\.com\/acme\/shop\/compare\/main\.\.\.smith\/review-me\?expand=1\n/,
+    );
+    assert.equal(r.git(['show', 'refs/heads/smith/review-me:app.txt'], bare), 'line 1\nline 2 for review\nline 3\n');
   });
 
   test('outside a git repository the task is refused before anything runs', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { createWorktree, diffWorktree, discardWorktree, listWorktrees, mergeWorktree, openPullRequest } from '../../../src/core/worktrees/worktree-tasks.js';
+import { createWorktree, diffWorktree, discardWorktree, listWorktrees, mergeWorktree } from '../../../src/core/worktrees/worktree-tasks.js';
 import { type GitRepo, gitRepoPerTest, worktreeRefusal } from '../../helpers/git-repo.js';
 
 const repo = gitRepoPerTest({ initialFiles: { 'app.txt': 'line 1\nline 2\nline 3\n', '.gitignore': '.env\n' } });
@@ -194,18 +194,5 @@ describe('finishing a worktree task', () => {
     assert.deepEqual(r.commands.filter((c) => c.changes).at(-1)?.argv, ['git', 'merge', '--abort']);
     assert.equal(snapshot(r), before);
     assert.equal(existsSync(join(r.repo, '.git', 'MERGE_HEAD')), false);
-  });
-
-  it('says clearly that a pull request needs gh on PATH', async () => {
-    const r = repo();
-    await createWorktree(r.repo, { name: 'pr' });
-    const path = process.env.PATH;
-    process.env.PATH = '/nonexistent';
-    try {
-      const error = await worktreeRefusal(openPullRequest(r.repo, 'pr'), 'gh-missing');
-      assert.match(error.message, /GitHub CLI \(gh\)/);
-    } finally {
-      process.env.PATH = path;
-    }
   });
 });
