@@ -39,6 +39,7 @@ export const CORE_ORDER = [
   'prompt',
   'tools',
   'checkpoints',
+  'preview',
   'task',
   'subagents',
   'session',

@@ -24,4 +24,5 @@ export const SUBCOMMAND_RUNNERS: Record<SubcommandName, SubcommandRunner> = {
   models: async (argv, io) => (await import('./models-command.js')).runModelsCommand(argv, { stdout: io.out, stderr: io.err, env: io.env, cwd: io.cwd }),
   replay: async (argv, io) =>
     (await import('./replay-command.js')).runReplayCommand(argv, { out: io.out, err: io.err, env: io.env, style: io.style, redactor: io.redactor }),
+  'preview-command': async (argv, io) => (await import('./preview-command.js')).runPreviewCommand(argv, io),
 };

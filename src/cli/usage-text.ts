@@ -12,6 +12,7 @@ export const USAGE = `Usage: smith [options] [task]
        smith replay TASK_ID [--model ID] [--provider NAME] [--mode NAME] [--rules FILE] [--output json]
        smith replay --batch FILE [--concurrency N]   (run stored tasks again in a scratch copy; compare)
        smith worktree list | diff NAME | merge NAME [--squash] | pr NAME | discard NAME [--force]
+       smith preview-command [--cwd DIR] [--patch] [--timeout S] -- CMD…   (what CMD would change, run on a copy)
 
 Runs one task when a task is given (or piped on stdin); with no task on a terminal, starts a REPL.
 

@@ -171,6 +171,16 @@ const GIT_TRANSPORTS = new Set(['clone', 'fetch', 'pull', 'push', 'ls-remote', '
 /** git's options before its subcommand that take the next word as their value. */
 const GIT_VALUED = new Set(['-C', '--git-dir', '--work-tree', '--namespace', '--super-prefix', '--attr-source', '--list-cmds']);
 
+/** Where git's subcommand is in its words (after `-C DIR`, `-c KEY=VALUE` and its other options), or -1 when there is none. */
+export function gitSubcommandIndex(words: readonly ShellWord[]): number {
+  for (let i = 1; i < words.length; i++) {
+    const text = words[i]!.value;
+    if (!text.startsWith('-')) return i;
+    if (text === '-c' || GIT_VALUED.has(text)) i++;
+  }
+  return -1;
+}
+
 /**
  * git runs shell text or programs through its own options: `-c alias.x='!rm x'`, `-c core.pager=…`,
  * `--config-env`, `--exec-path=DIR`; and through subcommands: `rebase -x TEXT`, `bisect run CMD`,
