@@ -32,6 +32,7 @@ export const CORE_ORDER = [
   'mcp',
   'commands',
   'context',
+  'notebooks',
   'skills',
   'modes',
   'hooks',

@@ -20,6 +20,46 @@ export interface Host {
    * did not have before, one line each. Optional: only hosts with language servers have them.
    */
   diagnosticsAfterEdit?(absolutePath: string): Promise<readonly string[]>;
+  /** Edits notebooks through the editor's notebook documents (VS Code); absent: notebook edits write the file. */
+  readonly notebooks?: NotebookPort;
+}
+
+/** A Jupyter cell as an editor's notebook holds it. */
+export interface NotebookCellContent {
+  readonly cellType: 'code' | 'markdown' | 'raw';
+  /** Without a final newline, as Jupyter saves it. */
+  readonly source: string;
+  /** The language of a code cell (the notebook's, from its metadata). */
+  readonly language: string;
+  /** The cell's id (nbformat 4.5 and later); absent in older notebooks. */
+  readonly id?: string;
+  /** The cell's own Jupyter metadata, kept as it was. */
+  readonly metadata: Readonly<Record<string, unknown>>;
+  /** Attachments of a markdown or raw cell, kept as they were. */
+  readonly attachments?: Readonly<Record<string, unknown>>;
+}
+
+/** One change to a notebook's cells, addressed by index in the notebook as it is on disk. */
+export type NotebookCellEdit =
+  | { readonly kind: 'replace'; readonly index: number; readonly cell: NotebookCellContent }
+  | { readonly kind: 'insert'; readonly index: number; readonly cell: NotebookCellContent }
+  | { readonly kind: 'delete'; readonly index: number };
+
+/** A cell as the edit expects to find it (type and source), so an editor holding other cells is not edited blindly. */
+export interface ExpectedCell {
+  readonly cellType: 'code' | 'markdown' | 'raw';
+  readonly source: string;
+}
+
+/** Cell edits through the editor's own notebook, so the user sees them there and can undo them. */
+export interface NotebookPort {
+  /**
+   * Applies the edit to the file's notebook document (opened when it is not) and saves it.
+   * Returns false when this editor has no Jupyter notebook support (the caller writes the file
+   * itself); throws with the reason when the document does not hold `expected` (unsaved changes)
+   * or the editor refused the edit or the save.
+   */
+  applyCellEdit(absolutePath: string, edit: NotebookCellEdit, expected: readonly ExpectedCell[]): Promise<boolean>;
 }
 
 /** What a path names, following symlinks; only a `file` may be read. */

@@ -23,6 +23,7 @@ import { newTaskTool } from '../tools/new-task.js';
 import { planModeRespondTool } from '../tools/plan-mode-respond.js';
 import { readFileTool } from '../tools/read-file.js';
 import { replaceInFileTool } from '../tools/replace-in-file.js';
+import { editNotebookTool } from '../tools/edit-notebook.js';
 import { searchFilesTool } from '../tools/search-files.js';
 import { ToolRegistry } from '../tool-kit/tool-registry.js';
 import type { ToolHandler } from '../tool-kit/tool-spec.js';
@@ -57,6 +58,7 @@ import { delegatesListing } from '../subagents/delegates-listing.js';
 import type { WorkspaceTrustCheck } from '../mcp/workspace-trust.js';
 import { SkillSession } from '../skills/skill-session.js';
 import { createUseSkillTool } from '../tools/use-skill.js';
+import { WorkspaceNotebooks } from '../notebooks/workspace-notebooks.js';
 
 /** What a host supplies to set up tasks in one workspace. */
 export interface TaskEnvironmentInput {
@@ -187,6 +189,7 @@ export function workspaceTools(
     readFileTool,
     writeToFileTool,
     replaceInFileTool,
+    editNotebookTool,
     listFilesTool,
     searchFilesTool,
     listCodeDefinitionNamesTool,
@@ -258,6 +261,8 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     workspaceTrusted: input.agentSkills?.workspaceTrusted ?? (() => false),
   });
   const tools = new ToolRegistry([...workspaceTools(commands, web, agentSkills), useSubagents, ...(input.extraTools ?? [])]);
+  // Looked for while the rest is set up; the first request waits for the answer.
+  const notebooks = new WorkspaceNotebooks(workspace, ignore);
   const confined = await confineCommands(
     input.sandbox,
     workspace.all.map((root) => root.path),
@@ -307,7 +312,11 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
       ? { extraPromptSections: () => [workspaceFoldersSection(workspace), ...(input.extraPromptSections?.() ?? [])].filter((s) => s !== '') }
       : {}),
     ...(input.hiddenTools ? { hiddenTools: input.hiddenTools } : {}),
-    ...(input.waitForTools ? { waitForTools: input.waitForTools } : {}),
+    waitForTools: async (signal) => {
+      await notebooks.scanned;
+      await input.waitForTools?.(signal);
+    },
+    workspaceHasNotebooks: () => notebooks.found,
     listWorkspace: async () =>
       formatListing(
         workspace.isMultiRoot

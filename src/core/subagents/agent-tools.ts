@@ -15,7 +15,6 @@ export interface AgentTools {
 
 /** Claude Code's tools Smith has no counterpart for, said plainly rather than "unknown". */
 const NOT_IN_SMITH: Readonly<Record<string, string>> = {
-  NotebookEdit: 'Smith does not edit notebooks',
   NotebookRead: 'read notebooks with Read',
   Task: 'a sub-agent cannot start sub-agents',
   TodoWrite: 'a sub-agent keeps no todo list',

@@ -17,6 +17,7 @@ import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { SkillLimits } from '../permissions/skill-tool-limits.js';
 import { activeSkill } from '../skills/active-skill.js';
 import { skillsPromptSection } from '../skills/skill-prompt-section.js';
+import { isNotebookPath } from '../notebooks/notebook-document.js';
 import type { SkillSession } from '../skills/skill-session.js';
 
 /** What one model request is made with, derived afresh each time from the log and the options. */
@@ -58,6 +59,8 @@ export interface TurnInputs {
   readonly workspace?: WorkspaceRoots;
   /** The workspace's Agent Skills, read again each turn; absent or none offered: no skills section and no use_skill. */
   readonly agentSkills?: SkillSession;
+  /** Whether the workspace holds Jupyter notebooks (absent: no); edit_notebook is offered only then, or once the task names one. */
+  readonly workspaceHasNotebooks?: () => boolean;
 }
 
 /** The rules files the Read rules withhold, judged as read_file would be. */
@@ -115,6 +118,8 @@ export function setupTurn(inputs: TurnInputs, events: readonly TaskEvent[]): Tur
   const offeredSkills = inputs.tools.get('use_skill') ? (inputs.agentSkills?.refresh().offered ?? []) : [];
   const hidden = new Set(inputs.hiddenTools?.() ?? []);
   if (offeredSkills.length === 0) hidden.add('use_skill');
+  // Its spec costs every request; a workspace without notebooks never needs it (a call still works).
+  if (!inputs.workspaceHasNotebooks?.() && !namesNotebook(events)) hidden.add('edit_notebook');
   const provider = inputs.providerForMode?.[mode] ?? inputs.provider;
   const toolProtocol = provider.toolProtocol ?? 'xml';
   const tools = inputs.tools.specs().filter((spec) => allowedTools.has(spec.name) && !hidden.has(spec.name));
@@ -151,6 +156,11 @@ function modeText(active: Mode, cwd: string, withhold: ((path: string) => string
   const inside = relative(cwd, active.source);
   const label = inside.startsWith('..') || isAbsolute(inside) ? active.source : inside.split(sep).join('/');
   return `${fallback.roleDefinition}\n\n[Mode file ${label} withheld: ${withheld}. Its role and instructions are not shown; the ${active.name} mode's tool limits still apply.]`;
+}
+
+/** Whether a call of the task named a notebook (read one, wrote one): edit_notebook is offered from then on. */
+function namesNotebook(events: readonly TaskEvent[]): boolean {
+  return events.some((event) => event.type === 'tool_requested' && event.params.path !== undefined && isNotebookPath(event.params.path.trim()));
 }
 
 /** The Agent Skill in force, as its limits: only one that names allowed-tools limits anything. */

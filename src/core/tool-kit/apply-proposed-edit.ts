@@ -13,6 +13,21 @@ interface Proposal {
   readonly isNewFile: boolean;
 }
 
+/**
+ * How an edit of a file whose text is not what people read (a notebook's JSON) is shown and
+ * written: the approval shows `diff` (of what people read) and offers no editable diff of the
+ * text; `write` writes the approved text the editor's way (false: not available here, the file
+ * is written as any other) and throws with a reason (saying what was left) when it fails.
+ */
+export interface EditPresentation {
+  readonly diff: string;
+  /** The approval's summary line. */
+  readonly summary: string;
+  write?(content: string): Promise<boolean>;
+  /** What the model is told once the edit landed (`viaEditor`: `write` did it). */
+  landed(viaEditor: boolean): string;
+}
+
 /** The file an edit starts from: its text and stamp, or nothing there yet. */
 type EditTarget = { readonly kind: 'file'; readonly text: string; readonly stamp: FileStamp } | { readonly kind: 'missing' };
 
@@ -45,7 +60,13 @@ export async function loadEditTarget(
  * is the stamp of the file the proposal was made from (none for a new file); a file that changed
  * while the approval was pending is not written. The result carries the stamp of what was written.
  */
-export async function applyProposedEdit(context: ToolContext, target: ResolvedPath, proposal: Proposal, before: FileStamp | undefined): Promise<ToolOutcome> {
+export async function applyProposedEdit(
+  context: ToolContext,
+  target: ResolvedPath,
+  proposal: Proposal,
+  before: FileStamp | undefined,
+  presentation?: EditPresentation,
+): Promise<ToolOutcome> {
   if (!proposal.isNewFile && proposal.original === proposal.proposed) {
     // An existing file (not new) always has its stamp here.
     const hash = before?.sha256 ?? '';
@@ -58,11 +79,12 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
   }
   const placeholder = redactionPlaceholderRefusal(target.display, proposal);
   if (placeholder) return mistake(placeholder);
-  const patch = unifiedDiff(target.display, proposal.original, proposal.proposed);
+  const patch = presentation?.diff ?? unifiedDiff(target.display, proposal.original, proposal.proposed);
   const stats = diffStats(patch);
   const verb = proposal.isNewFile ? 'Create' : 'Edit';
+  const summary = `${presentation?.summary ?? `${verb} ${target.display}`} (+${stats.added} -${stats.removed})`;
   const answer = await context.approve(
-    { summary: `${verb} ${target.display} (+${stats.added} -${stats.removed})`, path: target.display, diff: patch, stats, proposal },
+    { summary, path: target.display, diff: patch, stats, ...(presentation ? {} : { proposal }) },
     { outsideWorkspace: !target.insideWorkspace },
   );
   if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
@@ -70,10 +92,11 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
   const changed = await changedSince(context, target, before);
   if (changed) return { kind: 'error', error: changed, mistake: false };
   const finalContent = answer.editedContent ?? proposal.proposed;
-  await context.host.files.writeFileAtomic(target.absolute, finalContent);
-  const written = stampOfText(target.absolute, finalContent, (await context.host.files.stat(target.absolute))?.mtimeMs ?? context.host.clock.now());
+  const wrote = await writeProposal(context, target, finalContent, presentation);
+  if ('error' in wrote) return { kind: 'error', error: wrote.error, mistake: false };
+  const { written } = wrote;
   const action = proposal.isNewFile ? 'created' : 'saved';
-  let output = `The file ${target.display} was ${action} successfully.`;
+  let output = presentation ? presentation.landed(wrote.viaEditor) : `The file ${target.display} was ${action} successfully.`;
   if (finalContent !== proposal.proposed) {
     output += `\n\nThe user changed your proposal before saving. Their changes, as a patch from your proposal to the saved file:\n${unifiedDiff(target.display, proposal.proposed, finalContent)}\nTake these changes into account; the file now holds the user's version.`;
   }
@@ -91,6 +114,33 @@ export async function applyProposedEdit(context: ToolContext, target: ResolvedPa
     ...(userEdited ? { userEdited } : {}),
   };
   return { kind: 'result', output, details: { file: written, edit } };
+}
+
+/**
+ * Writes the approved text: the editor's way when the presentation has one and it is available
+ * here (the editor may lay the file out its own way, so the stamp is of what is on disk then),
+ * else atomically through the file system.
+ */
+async function writeProposal(
+  context: ToolContext,
+  target: ResolvedPath,
+  content: string,
+  presentation: EditPresentation | undefined,
+): Promise<{ readonly written: FileStamp; readonly viaEditor: boolean } | { readonly error: string }> {
+  let viaEditor = false;
+  try {
+    viaEditor = (await presentation?.write?.(content)) ?? false;
+  } catch (error) {
+    return { error: (error as Error).message };
+  }
+  if (viaEditor) {
+    const info = await context.host.files.stat(target.absolute);
+    const now = info?.type === 'file' ? await readWholeText(context.host.files, target.absolute, info, { signal: context.signal }) : undefined;
+    if (now?.kind === 'text') return { written: now.stamp, viaEditor };
+    return { error: `${target.display} could not be read back after the editor saved it.` };
+  }
+  await context.host.files.writeFileAtomic(target.absolute, content);
+  return { written: stampOfText(target.absolute, content, (await context.host.files.stat(target.absolute))?.mtimeMs ?? context.host.clock.now()), viaEditor };
 }
 
 /**

@@ -57,6 +57,13 @@ export async function readLineWindow(
   return { kind: 'text', ...collector.finish(), stamp: hash.stamp(absolutePath, info.mtimeMs) };
 }
 
+/** The same window over text already in memory (a notebook's view), with the stamp of the file it came from. */
+export function windowOfText(text: string, stamp: FileStamp, request: Omit<LineWindowRequest, 'signal'>): LineWindow {
+  const collector = new LineCollector(request);
+  collector.push(text);
+  return { kind: 'text', ...collector.finish(), stamp };
+}
+
 /** Splits streamed text into lines, keeping those in the window within the character budget. */
 class LineCollector {
   private readonly lines: string[] = [];

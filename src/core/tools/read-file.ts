@@ -4,6 +4,9 @@ import { readLineWindow, type LineWindow } from '../tool-kit/line-window.js';
 import { builtInSpec, mistake, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 import { imageForModel, MAX_IMAGE_BYTES } from '../context/image-files.js';
+import { isNotebookPath } from '../notebooks/notebook-document.js';
+import { notebookImagesForModel } from '../notebooks/notebook-images.js';
+import { readNotebook } from '../notebooks/notebook-reading.js';
 
 /** Lines returned when the model gives no range; bigger files come with a note to page. */
 export const READ_FILE_DEFAULT_LINES = 2000;
@@ -42,14 +45,20 @@ export const readFileTool: ToolHandler = {
 
     const first = start ?? 1;
     const last = end ?? first + READ_FILE_DEFAULT_LINES - 1;
-    const window = await readLineWindow(context.host.files, target.absolute, info, { first, last, maxChars: READ_FILE_MAX_CHARS, signal: context.signal });
+    const request = { first, last, maxChars: READ_FILE_MAX_CHARS };
+    const notebook = isNotebookPath(target.absolute) ? await readNotebook(context.host.files, target, info, request, context.signal) : undefined;
+    const window = notebook?.window ?? (await readLineWindow(context.host.files, target.absolute, info, { ...request, signal: context.signal }));
     if (window.kind === 'binary') return readImage(target.display, target.absolute, info.size, context);
+    const preamble = notebook?.preamble ? `${notebook.preamble}\n\n` : '';
     if (window.totalLines === 0) {
       const read: ReadFacts = { path: target.display, firstLine: 0, lastLine: 0, totalLines: 0, truncated: false };
-      return { kind: 'result', output: `(${target.display} is empty.)`, details: { file: window.stamp, read } };
+      const empty = notebook?.view ? '(The notebook has no cells.)' : `(${target.display} is empty.)`;
+      return { kind: 'result', output: `${preamble}${empty}`, details: { file: window.stamp, read } };
     }
     if (first > window.totalLines) {
-      return mistake(`start_line ${first} is past the end of ${target.display} (${window.totalLines} lines).`);
+      return mistake(
+        `start_line ${first} is past the end of ${notebook?.view ? `the view of ${target.display}` : target.display} (${window.totalLines} lines).`,
+      );
     }
     const shownLast = first + window.lines.length - 1;
     const read: ReadFacts = {
@@ -62,7 +71,12 @@ export const readFileTool: ToolHandler = {
     const details = { file: window.stamp, read };
     const width = String(shownLast).length;
     const body = window.lines.map((line, i) => `${String(first + i).padStart(width, ' ')} | ${line}`).join('\n');
-    return { kind: 'result', output: `${body}${windowNote(window, first, shownLast)}`, details };
+    const output = `${preamble}${body}${windowNote(window, first, shownLast)}`;
+    if (!notebook?.view || !context.modelSupportsImages) return { kind: 'result', output, details };
+    // Only the images of the lines shown, so paging through a notebook sends each image once.
+    const shown = notebook.view.images.filter((image) => image.line + 1 >= first && image.line + 1 <= shownLast);
+    const attached = notebookImagesForModel(shown);
+    return { kind: 'result', output: `${output}${attached.note}`, details, ...(attached.images.length > 0 ? { images: attached.images } : {}) };
   },
 };
 

@@ -2,6 +2,7 @@ import { applySearchReplace } from '../edit/search-replace-engine.js';
 import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-edit.js';
 import { builtInSpec, mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
+import { notebookTextEditRefusal } from '../notebooks/notebook-document.js';
 
 /** replace_in_file: targeted edits with SEARCH/REPLACE blocks, applied all or nothing. */
 export const replaceInFileTool: ToolHandler = {
@@ -29,6 +30,8 @@ export const replaceInFileTool: ToolHandler = {
     const current = await loadEditTarget(context, target, 'replace_in_file', { requireRead: false });
     if (current.kind === 'missing') return mistake(`File not found: ${target.display}. To create a file, use write_to_file.`);
     if (current.kind !== 'file') return current;
+    const notebook = notebookTextEditRefusal(target.display, current.text, undefined, 'replace_in_file');
+    if (notebook) return mistake(notebook);
     const edit = applySearchReplace(current.text, params.diff ?? '');
     if (!edit.ok) {
       return mistake(`The edit to ${target.display} was not applied; the file is unchanged.\n\n${edit.error}`);

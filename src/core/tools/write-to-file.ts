@@ -1,6 +1,7 @@
 import { decodeText as decodeFileText, encodeText, toLf } from '../edit/text-format.js';
 import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-edit.js';
-import { builtInSpec, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { builtInSpec, mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
+import { notebookTextEditRefusal } from '../notebooks/notebook-document.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 
 /** write_to_file: creates a file or replaces its whole content. */
@@ -22,6 +23,8 @@ export const writeToFileTool: ToolHandler = {
     if (current.kind !== 'file' && current.kind !== 'missing') return current;
     const existing = current.kind === 'file' ? current : undefined;
     const proposed = layOutContent(stripCodeFence(params.content ?? '', target.display), existing?.text);
+    const notebook = notebookTextEditRefusal(target.display, existing?.text, proposed, 'write_to_file');
+    if (notebook) return mistake(notebook);
     return applyProposedEdit(context, target, { original: existing?.text ?? '', proposed, isNewFile: !existing }, existing?.stamp);
   },
 };
