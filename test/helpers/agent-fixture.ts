@@ -108,3 +108,12 @@ export function systemPromptOf(request: RecordedRequest): string {
 export function allText(request: RecordedRequest): string {
   return (request.body.messages as Messages).map((m) => (typeof m.content === 'string' ? m.content : JSON.stringify(m.content))).join('\n');
 }
+
+/** The text of the last user message of an Anthropic request, its text parts joined. */
+export function lastAnthropicUserText(request: RecordedRequest): string {
+  const content = (request.body.messages as Array<{ role: string; content: string | Array<{ type: string; text?: string; content?: unknown }> }>)
+    .filter((m) => m.role === 'user')
+    .at(-1)!.content;
+  if (typeof content === 'string') return content;
+  return content.map((part) => (part.type === 'text' ? part.text : JSON.stringify(part.content))).join('\n');
+}
