@@ -121,7 +121,9 @@ describe('examples/github/smith.yml', () => {
       {
         text: `<write_to_file>\n<path>src/greet.ts</path>\n<content>\nexport const greet = () => "Hello!";\nexport const token = "${SECRET}";\n</content>\n</write_to_file>`,
       },
-      { text: '<execute_command>\n<command>git diff --stat</command>\n<requires_approval>false</requires_approval>\n<timeout>170</timeout>\n</execute_command>' },
+      {
+        text: '<execute_command>\n<command>git diff --stat</command>\n<requires_approval>false</requires_approval>\n<timeout>170</timeout>\n</execute_command>',
+      },
       { text: '<execute_command>\n<command>rm -rf src</command>\n<requires_approval>true</requires_approval>\n</execute_command>' },
       { text: '<attempt_completion>\n<result>Made the greeting friendlier. @octocat please look.</result>\n</attempt_completion>' },
     );
