@@ -45,6 +45,7 @@ export const CORE_ORDER = [
   'subagents',
   'session',
   'replay',
+  'bisect',
 ];
 
 const importPattern =

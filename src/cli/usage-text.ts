@@ -11,6 +11,8 @@ export const USAGE = `Usage: smith [options] [task]
        smith models refresh [URL | FILE]                 (fetch a model catalogue: newer models' facts)
        smith replay TASK_ID [--model ID] [--provider NAME] [--mode NAME] [--rules FILE] [--output json]
        smith replay --batch FILE [--concurrency N]   (run stored tasks again in a scratch copy; compare)
+       smith bisect TASK_ID --test COMMAND [--timeout SECONDS] [--linear] [--output json]
+                                                 (the step after which a task's test fails)
        smith worktree list | diff NAME | merge NAME [--squash] | pr NAME | discard NAME [--force]
        smith preview-command [--cwd DIR] [--patch] [--timeout S] -- CMD…   (what CMD would change, run on a copy)
 

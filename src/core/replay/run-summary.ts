@@ -7,7 +7,7 @@ import { usageTotals } from '../log/usage-totals.js';
 import { decodeText, diffStats, unifiedDiff } from '../tool-kit/file-text.js';
 
 /** A file a run changed, with its lines added and removed (none counted for a binary file). */
-interface ChangedFile {
+export interface ChangedFile {
   readonly path: string;
   readonly change: 'added' | 'modified' | 'deleted';
   readonly added: number;
@@ -15,7 +15,7 @@ interface ChangedFile {
 }
 
 /** The workspace a run left, against the one it began in. */
-interface WorkspaceDiff {
+export interface WorkspaceDiff {
   readonly files: readonly ChangedFile[];
   /** One unified diff of every changed text file (a binary one is named, not shown). */
   readonly patch: string;
