@@ -46,6 +46,7 @@ export const CORE_ORDER = [
   'session',
   'replay',
   'bisect',
+  'import',
 ];
 
 const importPattern =

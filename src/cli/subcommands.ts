@@ -26,4 +26,5 @@ export const SUBCOMMAND_RUNNERS: Record<SubcommandName, SubcommandRunner> = {
     (await import('./replay-command.js')).runReplayCommand(argv, { out: io.out, err: io.err, env: io.env, style: io.style, redactor: io.redactor }),
   'preview-command': async (argv, io) => (await import('./preview-command.js')).runPreviewCommand(argv, io),
   bisect: async (argv, io) => (await import('./bisect-command.js')).runBisectCommand(argv, io),
+  import: async (argv, io) => (await import('./import-command.js')).runImportCommand(argv, io),
 };

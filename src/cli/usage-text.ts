@@ -13,6 +13,7 @@ export const USAGE = `Usage: smith [options] [task]
        smith replay --batch FILE [--concurrency N]   (run stored tasks again in a scratch copy; compare)
        smith bisect TASK_ID --test COMMAND [--timeout SECONDS] [--linear] [--output json]
                                                  (the step after which a task's test fails)
+       smith import [PATH | SESSION_ID] [--from AGENT] [--cwd DIR]   (a Claude Code, Cline or Roo Code session as a task)
        smith worktree list | diff NAME | merge NAME [--squash] | pr NAME | discard NAME [--force]
        smith preview-command [--cwd DIR] [--patch] [--timeout S] -- CMD…   (what CMD would change, run on a copy)
 

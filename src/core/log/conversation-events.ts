@@ -25,6 +25,25 @@ export interface TaskStarted extends EventBase {
   readonly images?: readonly Base64Image[];
   /** The git worktree the task runs in (`cwd` is in it), so the history and a resume find it. */
   readonly worktree?: TaskWorktree;
+  /** The task was imported from another agent's session (`smith import`): from where, and what did not come along. */
+  readonly imported?: ImportedFrom;
+}
+
+/** The agents whose sessions `smith import` reads. */
+export type ImportSource = 'claude-code' | 'cline' | 'roo-code';
+
+/** Each of those agents' name as its users know it. */
+export const IMPORT_SOURCE_NAMES: Readonly<Record<ImportSource, string>> = { 'claude-code': 'Claude Code', cline: 'Cline', 'roo-code': 'Roo Code' };
+
+/** Where an imported task came from and what could not be carried over (shown when the task is opened). */
+export interface ImportedFrom {
+  readonly source: ImportSource;
+  /** The session file or task folder read. */
+  readonly path: string;
+  /** The other agent's id of the session or task. */
+  readonly sessionId: string;
+  /** One line per thing left behind, worded for the user. */
+  readonly notCarried: readonly string[];
 }
 
 /** A later message from the user (an answer to a follow-up, or a new instruction). */

@@ -3,6 +3,7 @@ import type { ToolStatus, UiAttachment, UiMessage, UiToolMessage } from '../../s
 import type { Attachment } from '../log/attachment.js';
 import type { TaskEvent } from '../log/events.js';
 import { serializeBlocks } from '../parse/serialize-blocks.js';
+import { importedNotice } from './imported-notice.js';
 import { visibleEvents } from '../log/visible-events.js';
 import { hookRunLine, isNoteworthyHookRun } from '../../shared/hook-runs.js';
 
@@ -112,6 +113,7 @@ function applyEvent(fold: FoldState, event: TaskEvent): void {
   switch (event.type) {
     case 'task_started':
       push({ kind: 'task', id, seq: event.seq, text: event.task, ...attachedOf(event.attachments), ts: event.ts });
+      if (event.imported) push(importedNotice(event.imported, `${id}-imported`, event.ts));
       break;
     case 'user_message':
       push({ kind: 'user', id, seq: event.seq, text: event.text, ...attachedOf(event.attachments), ts: event.ts });
