@@ -3,6 +3,7 @@ import type { Host, ProcessPort } from '../../core/ports.js';
 import type { EditDiagnostics } from './edit-diagnostics.js';
 import { findRipgrep } from './ripgrep-path.js';
 import type { VsCodeFileSystem } from './vscode-file-system.js';
+import { VsCodeNotebooks } from './vscode-notebooks.js';
 import type { WebviewInteractions } from '../../panel/webview-interactions.js';
 
 /** The parts the VS Code host is made of; each has its own file. */
@@ -14,7 +15,7 @@ interface VsCodeHostParts {
   readonly log: vscode.LogOutputChannel;
 }
 
-/** The engine's Host in VS Code: editor-aware files, panel approvals, terminal commands, language-server errors. */
+/** The engine's Host in VS Code: editor-aware files, panel approvals, terminal commands, language-server errors, notebook edits through the notebook editor. */
 export function createVsCodeHost(parts: VsCodeHostParts): Host {
   let ripgrep: Promise<string | undefined> | undefined;
   return {
@@ -38,5 +39,6 @@ export function createVsCodeHost(parts: VsCodeHostParts): Host {
       }
     },
     diagnosticsAfterEdit: (absolutePath) => parts.diagnostics.newErrors(absolutePath),
+    notebooks: new VsCodeNotebooks(),
   };
 }
