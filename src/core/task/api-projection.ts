@@ -1,25 +1,14 @@
 import { repeatedCallNote } from './repeated-calls.js';
-import type {
-  Base64Image,
-  ContentPart,
-  ImagePart,
-  ProviderMessage,
-  SignedReasoningPart,
-  TextMessage,
-  ToolProtocol,
-  ToolResultPart,
-} from '../providers/types.js';
+import { asParts, imagesNote, joinContent, nativeAssistantContent, nativeCalls, userContent, userImages, type UserPiece } from './message-content.js';
+import type { ImagePart, ProviderMessage, TextMessage, ToolProtocol, ToolResultPart } from '../providers/types.js';
 import { shortenedOutput, shortenedThrough } from '../context/result-shortening.js';
 import { selectContextImages } from '../context/image-budget.js';
 import { hiddenSeqs } from '../context/truncation-plan.js';
-import { serializeBlocks } from '../parse/serialize-blocks.js';
-import type { ModelResponse, SignedReasoning } from '../log/conversation-events.js';
 import type { TaskEvent } from '../log/events.js';
 import type { ToolRequested } from '../log/tool-events.js';
 import { visibleEvents } from '../log/visible-events.js';
 import { isTool } from '../../shared/tool-catalogue.js';
 
-/** Told to the model when it answers without a tool (Cline's reminder, in our words). */
 /**
  * The tool results in a user message's text, as the XML protocol writes them there ("[label]
  * Result:" or "Error:" up to the next result or the environment details); native results are
@@ -34,6 +23,7 @@ export function resultTextsIn(text: string): string[] {
 /** Told after an answer the user cut off (Cancel, or a message sent while it streamed). */
 const USER_INTERRUPTED_NOTE = '[The user interrupted your previous answer: it was cut off where it ends above, and nothing in it was run.]';
 
+/** Told to the model when it answers without a tool (Cline's reminder, in our words). */
 export const NO_TOOL_REMINDER = `[ERROR] You did not use a tool in your previous response. Every response must use exactly one tool.
 
 Format a tool call as XML, for example:
@@ -67,9 +57,6 @@ interface ProjectionOptions {
 
 /** Added to an older result whose images no longer go with the request (the newest images fill the budget). */
 export const IMAGES_LEFT_OUT_NOTE = '[The images of this result are no longer attached, to keep the request small; the description above remains.]';
-
-/** What the user side of a turn collects: text, and images after the result they belong to (XML protocol). */
-type UserPiece = string | ImagePart;
 
 /** Told to the model where older turns were dropped to fit the context window. */
 export const TRUNCATION_NOTE =
@@ -267,100 +254,6 @@ export function apiProjection(logged: readonly TaskEvent[], options: ProjectionO
   }
   flushUser();
   return messages;
-}
-
-/** Tool calls of a response that carry a vendor id (native calls), in order. */
-function nativeCalls(event: ModelResponse): Array<{ id: string; name: string; params: Readonly<Record<string, string>>; signature?: string }> {
-  return event.blocks.flatMap((b) =>
-    b.kind === 'tool' && b.id !== undefined ? [{ id: b.id, name: b.name, params: b.params, ...(b.signature ? { signature: b.signature } : {}) }] : [],
-  );
-}
-
-/**
- * An assistant message with native calls: the text and the calls, each piece of signed reasoning
- * in the place it came (before the text when it preceded every call, else after the call it
- * followed), as the vendors require it back.
- */
-function nativeAssistantContent(event: ModelResponse, calls: ReturnType<typeof nativeCalls>): ContentPart[] {
-  const text = serializeBlocks(event.blocks.filter((b) => b.kind !== 'tool')).trim();
-  const reasoning = (event.signedReasoning ?? []).flatMap((r) => {
-    const part = reasoningPart(r);
-    return part ? [{ part, afterCalls: Math.min(calls.length, Math.max(0, Math.floor(r.afterCalls ?? 0)) || 0) }] : [];
-  });
-  const reasoningAfter = (count: number) => reasoning.filter((r) => r.afterCalls === count).map((r) => r.part);
-  return [
-    ...reasoningAfter(0),
-    ...(text ? [{ type: 'text' as const, text }] : []),
-    ...calls.flatMap((call, i) => [
-      {
-        type: 'tool_use' as const,
-        id: call.id,
-        name: call.name,
-        input: call.params,
-        ...(call.signature ? { signature: call.signature } : {}),
-      },
-      ...reasoningAfter(i + 1),
-    ]),
-  ];
-}
-
-/** A logged piece of signed reasoning as the part providers send; undefined when the log's entry is not whole (a hand-edited log). */
-function reasoningPart(r: SignedReasoning): SignedReasoningPart | undefined {
-  const isString = (value: unknown): value is string => typeof value === 'string';
-  switch (r.type) {
-    case 'redacted_thinking':
-      return isString(r.data) ? { type: 'redacted_thinking', data: r.data } : undefined;
-    case 'reasoning_item':
-      return isString(r.id) && isString(r.encryptedContent) && r.encryptedContent !== '' && Array.isArray(r.summary)
-        ? {
-            type: 'reasoning_item',
-            id: r.id,
-            encryptedContent: r.encryptedContent,
-            summary: r.summary.filter(isString),
-            ...(isString(r.issuer) ? { issuer: r.issuer } : {}),
-          }
-        : undefined;
-    default:
-      return isString(r.text) && isString(r.signature) ? { type: 'thinking', text: r.text, signature: r.signature } : undefined;
-  }
-}
-
-/** The images a user sent, as parts after the message's text (vision models only). */
-function userImages(images: readonly Base64Image[] | undefined, include: boolean | undefined): ImagePart[] {
-  return include && images ? images.map((image) => ({ type: 'image' as const, ...image })) : [];
-}
-
-/** For a model that does not see the images (or a text-only projection), a note that they were sent. */
-function imagesNote(images: readonly Base64Image[] | undefined, include: boolean | undefined): string {
-  if (!images || images.length === 0 || include) return '';
-  return `\n\n[The user attached ${images.length === 1 ? 'an image' : `${images.length} images`}, which this model cannot see.]`;
-}
-
-/** The pieces as one string (text only, as the XML protocol always was) or as text and image parts. */
-function userContent(pieces: readonly UserPiece[]): string | ContentPart[] {
-  if (pieces.every((p) => typeof p === 'string')) return pieces.join('\n\n');
-  const parts: ContentPart[] = [];
-  let text: string[] = [];
-  for (const piece of [...pieces, undefined]) {
-    if (typeof piece === 'string') {
-      text.push(piece);
-      continue;
-    }
-    if (text.length > 0) parts.push({ type: 'text', text: text.join('\n\n') });
-    text = [];
-    if (piece) parts.push(piece);
-  }
-  return parts;
-}
-
-function asParts(content: string | readonly ContentPart[]): ContentPart[] {
-  if (typeof content !== 'string') return [...content];
-  return content ? [{ type: 'text', text: content }] : [];
-}
-
-function joinContent(earlier: ProviderMessage['content'], content: string | readonly ContentPart[]): ProviderMessage['content'] {
-  if (typeof content === 'string') return typeof earlier === 'string' ? `${earlier}\n\n${content}` : [...earlier, { type: 'text', text: content }];
-  return [...asParts(earlier), ...content];
 }
 
 /** How feedback given with an approval reaches the model: after the call's result. */
