@@ -69,6 +69,7 @@ function promptTokens(
   mcp?: { servers: readonly McpServerSnapshot[]; options: McpPromptOptions },
   without: readonly string[] = [],
   agentSkills?: SkillSession,
+  notebooks = false,
 ): number {
   const tools = builtInTools(mcp !== undefined);
   const hub = { servers: () => [...(mcp?.servers ?? [])] };
@@ -86,6 +87,7 @@ function promptTokens(
       : {}),
     ...(without.length > 0 ? { hiddenTools: () => new Set(without) } : {}),
     ...(agentSkills ? { agentSkills } : {}),
+    ...(notebooks ? { workspaceHasNotebooks: () => true } : {}),
   };
   return countTokens(setupTurn(inputs, started(mode, modeSlug)).systemPrompt);
 }
@@ -190,6 +192,8 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
         .map((spec) => [spec.name, defaultTokens - promptTokens(cwd, 'act', 'code', undefined, [spec.name])] as const)
         .filter(([, tokens]) => tokens > 0),
     );
+    // edit_notebook is offered only where notebooks are, so the default prompt has no spec of it.
+    const notebookTokens = promptTokens(cwd, 'act', 'code', undefined, [], undefined, true);
     const context = await contextCosts(cwd);
     const skills = skillCosts(cwd, defaultTokens);
     options.log(`prompt: ${JSON.stringify(byMode)}; ${JSON.stringify(mcp)}; ${JSON.stringify(context)}; ${JSON.stringify(skills)}`);
@@ -214,6 +218,13 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
       ...Object.entries(specTokens).map(
         ([name, tokens]): Row => ({ bench: 'prompt', metric: `  spec of ${name} (tokens it adds)`, value: String(tokens), target: '', status: 'info' }),
       ),
+      {
+        bench: 'prompt',
+        metric: '  + notebooks in the workspace: the prompt / spec of edit_notebook (tokens it adds)',
+        value: `${notebookTokens} / ${notebookTokens - defaultTokens}`,
+        target: '',
+        status: 'info',
+      },
       {
         bench: 'prompt',
         metric: '  + 5 MCP tools (listed / discovery forced)',
@@ -256,6 +267,8 @@ export async function runPromptBench(options: BenchOptions): Promise<BenchOutcom
         default_tokens: defaultTokens,
         ...mcp,
         spec_tokens: specTokens,
+        notebooks_tokens: notebookTokens,
+        edit_notebook_spec_tokens: notebookTokens - defaultTokens,
         ...context,
         ...skills,
         by_mode: byMode,

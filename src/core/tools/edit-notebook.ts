@@ -15,16 +15,16 @@ export const editNotebookTool: ToolHandler = {
   spec: builtInSpec({
     name: 'edit_notebook',
     description:
-      'Change one cell of a Jupyter notebook (.ipynb) you read with read_file: replace its source, insert a new cell, or delete it. Cells count from 0. Replacing a code cell clears its outputs.',
+      'Replace, insert or delete one cell of a Jupyter notebook you read with read_file. Cells count from 0; replacing a code cell clears its outputs.',
     params: [
-      { name: 'path', required: true, description: 'Path of the .ipynb file.' },
+      { name: 'path', required: true, description: 'The .ipynb file.' },
       { name: 'action', required: true, description: 'replace, insert or delete.' },
-      { name: 'index', required: false, description: "The cell (insert: the new cell's place; the cell count appends)." },
-      { name: 'cell_id', required: false, description: "The cell's id, instead of index (replace, delete)." },
-      { name: 'cell_type', required: false, description: 'code, markdown or raw (insert: default code; replace: changes it).' },
-      { name: 'source', required: false, allowEmpty: true, description: 'The complete new source (replace, insert).' },
+      { name: 'index', required: false, description: "Cell index (insert: the new cell's)." },
+      { name: 'cell_id', required: false, description: "Or the cell's id." },
+      { name: 'cell_type', required: false, description: 'code (default), markdown or raw.' },
+      { name: 'source', required: false, allowEmpty: true, description: 'The whole new source.' },
     ],
-    example: '<edit_notebook>\n<path>analysis.ipynb</path>\n<action>replace</action>\n<index>2</index>\n<source>\ndf.describe()\n</source>\n</edit_notebook>',
+    example: '<edit_notebook>\n<path>a.ipynb</path>\n<action>replace</action>\n<index>2</index>\n<source>df.head()</source>\n</edit_notebook>',
   }),
   async execute(params, context) {
     const target = resolveToolPath(context, params.path!);

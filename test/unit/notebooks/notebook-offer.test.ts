@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import type { TaskEvent } from '../../../src/core/log/events.js';
+import { estimateTextTokens } from '../../../src/core/context/token-estimate.js';
 import { WorkspaceNotebooks } from '../../../src/core/notebooks/workspace-notebooks.js';
 import type { ApiProvider } from '../../../src/core/providers/types.js';
 import { workspaceTools } from '../../../src/core/session/task-environment.js';
@@ -52,6 +53,11 @@ describe('offering edit_notebook', () => {
     assert.match(prompt([STARTED], true), /## edit_notebook\n/);
     const read: TaskEvent = { type: 'tool_requested', seq: 1, ts: 0, callId: 'c', tool: 'read_file', params: { path: ' out/Report.IPYNB ' } };
     assert.match(prompt([STARTED, read], false), /## edit_notebook\n/);
+  });
+
+  test('with edit_notebook offered, the code mode prompt stays under 4,000 tokens', () => {
+    const tokens = estimateTextTokens(prompt([STARTED], true));
+    assert.ok(tokens < 4_000, `${tokens} tokens`);
   });
 
   test('the workspace walk finds a nested notebook, but not one the ignore files exclude', async () => {
