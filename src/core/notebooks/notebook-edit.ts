@@ -109,21 +109,28 @@ function newProblems(before: readonly string[], after: readonly string[]): strin
 /** The cell with its new source and type; its id, metadata and other fields kept, in their order. */
 function replacedCell(old: NotebookCell, source: string, cellType: CellType): Record<string, unknown> {
   const form = typeof old.source === 'string' ? 'string' : 'lines';
-  const cell: Record<string, unknown> = {};
+  // Entries, not assignments: a key such as "__proto__" stays a key of the cell.
+  const entries: [string, unknown][] = [];
   for (const [key, value] of Object.entries(old)) {
     if (key === 'outputs' || key === 'execution_count') {
-      if (cellType === 'code') cell[key] = key === 'outputs' ? [] : null;
+      if (cellType === 'code') entries.push([key, key === 'outputs' ? [] : null]);
     } else if (key === 'attachments' && cellType === 'code') continue;
-    else cell[key] = key === 'source' ? sourceValue(source, form) : key === 'cell_type' ? cellType : value;
+    else entries.push([key, key === 'source' ? sourceValue(source, form) : key === 'cell_type' ? cellType : value]);
   }
-  if (!isRecord(cell.metadata)) cell.metadata = {};
+  const has = (key: string) => entries.some(([name]) => name === key);
+  if (!isRecord(old.metadata)) {
+    const at = entries.findIndex(([name]) => name === 'metadata');
+    if (at >= 0) entries.splice(at, 1);
+    entries.push(['metadata', {}]);
+  }
   if (cellType === 'code') {
-    if (!('outputs' in cell)) cell.outputs = [];
-    if (!('execution_count' in cell)) cell.execution_count = null;
+    if (!has('outputs')) entries.push(['outputs', []]);
+    if (!has('execution_count')) entries.push(['execution_count', null]);
   }
   const keys = Object.keys(old);
   const sorted = keys.every((key, i) => i === 0 || keys[i - 1]! <= key);
-  return sorted ? Object.fromEntries(Object.entries(cell).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : cell;
+  if (sorted) entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries);
 }
 
 /** A new cell, its keys in Jupyter's (alphabetical) order. */

@@ -62,8 +62,8 @@ function readRequest(params: Readonly<Record<string, string>>): AskedEdit | stri
   const action = params.action?.trim().toLowerCase() as Action;
   if (!ACTIONS.includes(action)) return `action must be replace, insert or delete, got "${params.action}".`;
   const indexText = params.index?.trim();
+  if (indexText && !/^\d+$/.test(indexText)) return `index must be a cell number counted from 0, got "${params.index}".`;
   const index = indexText ? Number(indexText) : undefined;
-  if (index !== undefined && (!Number.isInteger(index) || index < 0)) return `index must be a cell number counted from 0, got "${params.index}".`;
   const cellId = params.cell_id?.trim() || undefined;
   const typeText = params.cell_type?.trim().toLowerCase() || undefined;
   if (typeText !== undefined && !CELL_TYPES.includes(typeText as CellType)) return `cell_type must be code, markdown or raw, got "${params.cell_type}".`;

@@ -154,6 +154,23 @@ describe('edit_notebook', () => {
     assert.deepEqual(cells[0], { cell_type: 'code', execution_count: null, id: 'c0', metadata: {}, outputs: [], source: ['run()'] });
   });
 
+  test('odd but valid JSON: a second "cells" key (the one JSON.parse reads is edited), a "__proto__" key, a cell without metadata', async () => {
+    const text = `{"cells": [{"cell_type": "raw", "metadata": {}, "source": "old"}], "metadata": {"cells": [1]}, "nbformat": 4, "nbformat_minor": 4, "cells": [{"cell_type": "code", "__proto__": {"kept": true}, "source": "a", "outputs": [], "execution_count": 3}]}`;
+    const outcome = await readThenEdit('odd.ipynb', text, { action: 'replace', index: '0', source: 'b' });
+    assert.equal(outcome.kind, 'result', JSON.stringify(outcome));
+    const written = ws.read('odd.ipynb');
+    assert.ok(
+      written.startsWith('{"cells": [{"cell_type": "raw", "metadata": {}, "source": "old"}], "metadata": {"cells": [1]}'),
+      'the first list and the metadata untouched',
+    );
+    const cell = assertValidNotebook(written).cells[0]!;
+    assert.deepEqual([cell.source, cell.execution_count, cell.metadata, Object.hasOwn(cell, '__proto__')], ['b', null, {}, true]);
+    assert.deepEqual(JSON.parse(written).cells[0].__proto__, { kept: true });
+    for (const index of ['1.0', '0x0', '1e0']) {
+      assert.match(errorOf(await harness.run(editNotebookTool, { path: 'odd.ipynb', action: 'delete', index })), /index must be a cell number counted from 0/);
+    }
+  });
+
   test('the same source again changes nothing (the outputs stay)', async () => {
     const text = jupyterText(sample());
     const outcome = await readThenEdit('nb.ipynb', text, { action: 'replace', index: '1', source: 'x = 41\nprint(x + 1)' });
