@@ -165,7 +165,7 @@ describe('edit_notebook', () => {
     );
     const cell = assertValidNotebook(written).cells[0]!;
     assert.deepEqual([cell.source, cell.execution_count, cell.metadata, Object.hasOwn(cell, '__proto__')], ['b', null, {}, true]);
-    assert.deepEqual(JSON.parse(written).cells[0].__proto__, { kept: true });
+    assert.deepEqual(Object.getOwnPropertyDescriptor(JSON.parse(written).cells[0], '__proto__')?.value, { kept: true });
     for (const index of ['1.0', '0x0', '1e0']) {
       assert.match(errorOf(await harness.run(editNotebookTool, { path: 'odd.ipynb', action: 'delete', index })), /index must be a cell number counted from 0/);
     }
