@@ -4,7 +4,7 @@
 // (or no preview possible here), 2 usage error.
 import { realpathSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { type CommandPreview, previewSummaryLines, summarizePreview } from '../shared/command-preview.js';
+import { type CommandPreview, previewSummaryLines, summarizePreview } from '../shared/command-preview-facts.js';
 import { DEFAULT_PREVIEW_TIMEOUT_SECONDS, previewCommand } from '../core/preview/command-preview.js';
 import { loadSmithIgnore } from '../core/workspace/smith-ignore.js';
 import type { SubcommandIo } from './subcommand-io.js';

@@ -1,5 +1,7 @@
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, QuestionPort } from '../core/ports.js';
+import type { CommandPreview } from '../shared/command-preview-facts.js';
 import type { LineSource } from './line-source.js';
+import { renderPreview } from './preview-command.js';
 import type { Style } from './style.js';
 
 /** Asks approvals on the terminal: y approves, n rejects, any other text rejects with it as feedback. */
@@ -26,15 +28,51 @@ export class TerminalApprovals implements ApprovalPort {
       out.write(`  (${what}: rejected${request.reason ? '' : '; use --yes to approve tool calls'})\n`);
       return { approved: false, feedback: `The user could not be asked (non-interactive run), so it was not run.${why}` };
     }
-    const line = await this.lines.reply('Approve? [y]es / [n]o / or type feedback to reject: ', signal);
-    if (line === undefined) return { approved: false, feedback: `No answer: input ended before the user approved, so it was not run.${why}` };
-    const answer = line.trim();
+    const lines = this.lines;
+    const noAnswer: ApprovalAnswer = { approved: false, feedback: `No answer: input ended before the user approved, so it was not run.${why}` };
+    let preview: CommandPreview | undefined;
+    let answer: string;
+    for (;;) {
+      const line = await lines.reply(approvalPrompt(request, preview), signal);
+      if (line === undefined) return noAnswer;
+      answer = line.trim();
+      if (request.preview && /^(p|preview)$/i.test(answer)) {
+        out.write(`${this.style.dim('  Previewing on a copy of the workspace (no network)…')}\n`);
+        preview = await request.preview();
+        out.write(indent(renderPreview(preview, this.style, false)));
+        continue;
+      }
+      if (preview && /^(d|diff)$/i.test(answer)) {
+        out.write(indent(renderPreview(preview, this.style, true)));
+        continue;
+      }
+      if (preview && /^(a|apply)$/i.test(answer)) {
+        if (preview.ran && preview.unavailable === undefined && preview.notPreviewable.length === 0) return { approved: true, applyPreview: true };
+        out.write(`${this.style.yellow('  Apply is not offered: the preview does not show everything the command would do.')}\n`);
+        continue;
+      }
+      break;
+    }
     if (/^(y|yes)$/i.test(answer)) return { approved: true };
     if (/^(n|no)?$/i.test(answer)) return { approved: false };
     const approvedWithNote = /^(?:y|yes)[,:]\s*(.+)$/i.exec(answer);
     if (approvedWithNote) return { approved: true, feedback: approvedWithNote[1]! };
     return { approved: false, feedback: answer };
   }
+}
+
+/** The approval question: with a preview offered, its choice; after a preview, Run for real, Apply and the diff. */
+function approvalPrompt(request: ApprovalRequest, preview: CommandPreview | undefined): string {
+  if (preview) {
+    const apply = preview.ran && preview.unavailable === undefined && preview.notPreviewable.length === 0 ? ' / [a]pply preview' : '';
+    return `Run for real? [y]es${apply} / [d]iff / [p]review again / [n]o / or type feedback to reject: `;
+  }
+  if (request.preview) return 'Approve? [y]es / [n]o / [p]review / or type feedback to reject: ';
+  return 'Approve? [y]es / [n]o / or type feedback to reject: ';
+}
+
+function indent(text: string): string {
+  return text.replace(/^(?=.)/gm, '  ');
 }
 
 /** Asks the model's follow-up questions on the terminal; a number picks one of the options. */

@@ -1,3 +1,4 @@
+import type { CommandPreview } from '../shared/command-preview-facts.js';
 import type { ShownApproval } from '../shared/tool-details.js';
 
 /**
@@ -100,11 +101,17 @@ export interface FileSystemPort {
 export interface ApprovalRequest extends ShownApproval {
   /** For edits: the file's text before and the proposed text after, for a diff view. */
   readonly proposal?: { readonly original: string; readonly proposed: string; readonly isNewFile: boolean };
+  /**
+   * For commands: runs the command on a copy of the workspace (docs/command-preview.md) and says
+   * what it would change; a later preview replaces the earlier one. Absent where none is offered.
+   */
+  readonly preview?: () => Promise<CommandPreview>;
 }
 
 /** The user's answer; feedback text goes back to the model either way. */
 export type ApprovalAnswer =
-  | { readonly approved: true; readonly feedback?: string; readonly editedContent?: string }
+  /** `applyPreview`: write the last preview's file changes instead of running the command. */
+  | { readonly approved: true; readonly feedback?: string; readonly editedContent?: string; readonly applyPreview?: true }
   | { readonly approved: false; readonly feedback?: string };
 
 export interface ApprovalPort {

@@ -234,7 +234,7 @@ export class WebviewInteractions implements Disposable {
 
 /** What the panel shows is what the engine logged as shown; the file texts stay with the diff editor. */
 function pendingApproval(request: ApprovalRequest): PendingApproval {
-  const { proposal: _proposal, ...shown } = request;
+  const { proposal: _proposal, preview: _preview, ...shown } = request;
   return shown;
 }
 

@@ -25,6 +25,8 @@ const commandFactsSchema = z.object({
   truncated: z.boolean(),
   /** Paths the command named that .smithignore excludes (the user let it run anyway). */
   ignoredPaths: z.array(z.string()).optional(),
+  /** The command was not run: the user applied its preview, which wrote these paths and deleted these (docs/command-preview.md). */
+  appliedPreview: z.object({ written: z.array(z.string()), deleted: z.array(z.string()) }).optional(),
 });
 export type CommandFacts = DeepReadonly<z.infer<typeof commandFactsSchema>>;
 

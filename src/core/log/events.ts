@@ -25,6 +25,7 @@ import type {
   ToolResult,
   ToolError,
   CommandStarted,
+  CommandPreviewed,
   SubagentStarted,
   HooksRan,
   LoopDetected,
@@ -44,6 +45,7 @@ export type TaskEvent =
   | ToolResult
   | ToolError
   | CommandStarted
+  | CommandPreviewed
   | SubagentStarted
   | NoToolUsed
   | TaskResumed

@@ -1,4 +1,5 @@
 // The events of the model's tool calls: the request, its approval, what ran (commands, sub-agents, hooks) and the result.
+import type { PreviewSummary } from '../../shared/command-preview-facts.js';
 import type { Base64Image } from '../providers/types.js';
 import type { FileStamp } from './file-stamp.js';
 import type { ShownApproval, ToolFacts } from '../../shared/tool-details.js';
@@ -34,6 +35,8 @@ export interface ApprovalAnswered extends EventBase {
   readonly callId: string;
   readonly approved: boolean;
   readonly feedback?: string;
+  /** The user chose to write a command preview's file changes instead of running the command. */
+  readonly applyPreview?: true;
 }
 
 /** A call ran without asking because the auto-approve policy covered it (counted toward the policy's cap). */
@@ -89,6 +92,17 @@ export interface CommandStarted extends EventBase {
   readonly command: string;
   readonly pid?: number;
   readonly marker?: string;
+}
+
+/**
+ * The user previewed a command before answering its approval (docs/command-preview.md): the
+ * command ran on a copy of the workspace; this is what it would change there (paths and counts,
+ * no contents). The model is not told of it; a preview the user applies shows in the call's result.
+ */
+export interface CommandPreviewed extends EventBase {
+  readonly type: 'command_previewed';
+  readonly callId: string;
+  readonly summary: PreviewSummary;
 }
 
 /** A use_subagents call started a sub-agent: a child task with its own log (see subagent-runner.ts). */

@@ -1,7 +1,7 @@
 import { chmodSync, lstatSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import type { CommandPreview, PreviewReason } from '../../shared/command-preview.js';
+import type { CommandPreview, PreviewReason } from '../../shared/command-preview-facts.js';
 import { ignoredPaths } from '../process/command-sandbox.js';
 import { findSandbox } from '../process/task-sandbox.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../workspace/ignore-policy.js';

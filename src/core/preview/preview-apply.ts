@@ -1,7 +1,7 @@
 import { lstatSync, mkdirSync, readFileSync, readlinkSync, rmdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { deleteFileAt, fileState, inspectPath, writeFileAt } from '../checkpoints/link-safe-files.js';
-import type { CommandPreview, PreviewFile } from '../../shared/command-preview.js';
+import type { CommandPreview, PreviewFile } from '../../shared/command-preview-facts.js';
 
 /** Raised when a preview cannot be applied; nothing was written. */
 export class PreviewNotAppliedError extends Error {}

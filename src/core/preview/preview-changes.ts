@@ -3,7 +3,7 @@ import { closeSync, constants, copyFileSync, lstatSync, mkdirSync, openSync, rea
 import { dirname, join } from 'node:path';
 import { contentHash } from '../checkpoints/object-store.js';
 import { decodeText, diffStats, unifiedDiff } from '../tool-kit/file-text.js';
-import type { PreviewFile, PreviewReason } from '../../shared/command-preview.js';
+import type { PreviewFile, PreviewReason } from '../../shared/command-preview-facts.js';
 import { entryOf, type Tree, type TreeEntry } from './preview-tree.js';
 
 /** Texts larger than this get no patch (counts only). */

@@ -1,4 +1,4 @@
-import type { PreviewReason } from '../../shared/command-preview.js';
+import type { PreviewReason } from '../../shared/command-preview-facts.js';
 
 /** What programs print when they cannot reach the network (a preview has none). */
 const NETWORK_FAILURE =

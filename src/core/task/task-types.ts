@@ -57,6 +57,8 @@ export interface TaskOptions extends TurnInputs {
   onEvent?(event: TaskEvent): void;
   /** The user's secrets, kept out of the log, the model's requests and the UI's streamed output. */
   readonly redactor?: SecretRedactor;
+  /** The time limit of a command preview (docs/command-preview.md; default 30 s). */
+  readonly commandPreviewTimeoutSeconds?: number;
   /** The user's hooks (docs/permissions.md#hooks). */
   readonly hooks?: HookSettings;
   /** The workspace's checkpoint store; without one, no checkpoints are taken. */

@@ -37,6 +37,13 @@ export function toolCallEnvironment(options: TaskOptions, log: TaskLog, setup: T
     ...(options.editScope ? { editScope: options.editScope } : {}),
     ...(options.hooks ? { hooks: options.hooks } : {}),
     ...(run.costs ? { costs: run.costs } : {}),
+    // Commands are previewed on a copy of the task's folder (docs/command-preview.md).
+    commandPreview: {
+      root: options.cwd,
+      ignore: options.ignore ?? NOTHING_IGNORED,
+      ...(options.redactor ? { redactor: options.redactor } : {}),
+      ...(options.commandPreviewTimeoutSeconds !== undefined ? { timeoutSeconds: options.commandPreviewTimeoutSeconds } : {}),
+    },
     onProgress: (callId, text) => run.onProgress(callId, text),
   };
 }

@@ -25,6 +25,7 @@ import { type SkillLimits, skillAllowsCall, skillRefusal } from '../permissions/
 import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { argumentsErrorMessage, nativeMissingParams } from './native-tool-calls.js';
 import type { CostBudget } from '../log/cost-budget.js';
+import { commandPreviewer, type CommandPreviewSettings } from './command-preview-call.js';
 
 /** What the loop needs to run one tool call. */
 export interface ToolCallEnvironment {
@@ -58,6 +59,8 @@ export interface ToolCallEnvironment {
   readonly permissionMode?: HookPermissionMode;
   /** The task's cost budget, which the sub-agents a call starts share. */
   readonly costs?: CostBudget;
+  /** How commands are previewed before their approval (absent: no preview is offered). */
+  readonly commandPreview?: Omit<CommandPreviewSettings, 'signal'>;
   onProgress(callId: string, text: string): void;
 }
 
@@ -192,6 +195,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     ...(env.costs ? { costs: env.costs } : {}),
     progress: (text) => env.onProgress(callId, text),
     commandStarted: (started) => env.log.append({ type: 'command_started', callId, ...started }),
+    ...(env.commandPreview ? { previewCommand: commandPreviewer({ ...env.commandPreview, signal: env.signal }, env.log, callId) } : {}),
     skillLoaded: (loaded) => env.log.append({ type: 'skill_loaded', callId, ...loaded }),
     subagentStarted: (started) => {
       env.log.append({ type: 'subagent_started', callId, ...started });
@@ -232,7 +236,7 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
           : facts.outsideWorkspace
             ? `The path is outside the workspace${hookDecision === 'allow' ? " (a PreToolUse hook's allow does not reach outside it)" : ''}.`
             : request.reason);
-      const { proposal, ...asked } = request;
+      const { proposal, preview, ...asked } = request;
       const allowRules = await narrowestAllowRules(block.name, params, env.cwd);
       const shown: ShownApproval = {
         ...asked,
@@ -244,12 +248,13 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
         ...(batch ? { batch } : {}),
       };
       env.log.append({ type: 'approval_asked', callId, request: shown });
-      const answer = await host.approvals.ask({ ...shown, ...(proposal ? { proposal } : {}) }, env.signal);
+      const answer = await host.approvals.ask({ ...shown, ...(proposal ? { proposal } : {}), ...(preview ? { preview } : {}) }, env.signal);
       env.log.append({
         type: 'approval_answered',
         callId,
         approved: answer.approved,
         ...(answer.feedback ? { feedback: answer.feedback } : {}),
+        ...(answer.approved && answer.applyPreview ? { applyPreview: true as const } : {}),
       });
       return answer;
     },

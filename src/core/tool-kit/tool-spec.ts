@@ -9,6 +9,7 @@ import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { SkillLoaded } from '../log/conversation-events.js';
 import type { ToolResultDetails } from '../log/tool-events.js';
 import type { KnownFile } from '../log/file-stamp.js';
+import type { CommandPreview } from '../../shared/command-preview-facts.js';
 import { TOOL_CATALOGUE, type ToolGroup, type ToolName } from '../../shared/tool-catalogue.js';
 
 /** One parameter of a tool, as documented to the model. */
@@ -81,10 +82,20 @@ export interface ToolContext {
   progress(text: string): void;
   /** Logs that this call started a process (pid and marker), so a resumed task can stop what a crash left running. */
   commandStarted?(started: { readonly command: string; readonly pid?: number; readonly marker?: string }): void;
+  /** Runs a command on a copy of the workspace (a command preview), logged as `command_previewed`; absent where none is offered. */
+  previewCommand?(command: string): Promise<CommandPreviewHandle>;
   /** Logs that this call loaded an Agent Skill (`skill_loaded`), which makes it the active skill. */
   skillLoaded?(loaded: Omit<SkillLoaded, 'type' | 'seq' | 'ts' | 'callId'>): void;
   /** Logs that this call started a sub-agent; the signal fires when the user stops that one. */
   subagentStarted?(started: SubagentStart): AbortSignal;
+}
+
+/** A finished command preview: its facts, and its copy of the workspace until disposed. */
+export interface CommandPreviewHandle {
+  readonly result: CommandPreview;
+  /** Writes the previewed file changes into the workspace (throws, writing nothing, when it cannot do so exactly). */
+  apply(): { readonly written: readonly string[]; readonly deleted: readonly string[] };
+  dispose(): void;
 }
 
 /** A sub-agent as it starts: its place among the call's requests, its task, its prompt, the agent or mode it runs as, the paths it may edit. */

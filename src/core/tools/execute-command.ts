@@ -5,7 +5,7 @@ import { DEFAULT_OUTPUT_LIMITS, OutputBuffer, type OutputLimits } from '../proce
 import type { KillReport, RunningProcess } from '../ports.js';
 import { ignoredPathsInCommand } from '../workspace/command-paths.js';
 import type { CommandEnd, CommandFacts } from '../../shared/tool-details.js';
-import { builtInSpec, mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from '../tool-kit/tool-spec.js';
+import { builtInSpec, type CommandPreviewHandle, mistake, type ToolHandler, type ToolOutcome, type ToolSpec } from '../tool-kit/tool-spec.js';
 
 /** Tuning for execute_command; the defaults are what the model is told about. */
 interface ExecuteCommandOptions {
@@ -47,10 +47,27 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
       const ignoredNote = ignoredPaths.length
         ? `The command names ${ignoredPaths.join(', ')}, which ${context.ignore.source} excludes from Smith's tools.`
         : undefined;
-      const answer = await context.approve(
-        { summary: 'Run command', command, ...(ignoredNote ? { reason: ignoredNote } : {}) },
-        { requiresApproval, ...(ignoredNote ? { touchesIgnoredPath: true } : {}) },
-      );
+      // A preview the user asks for while deciding; the last one is what Apply writes.
+      let previewed: CommandPreviewHandle | undefined;
+      const previewCommand = context.previewCommand;
+      const preview = previewCommand
+        ? async () => {
+            previewed?.dispose();
+            previewed = undefined;
+            previewed = await previewCommand(command);
+            return previewed.result;
+          }
+        : undefined;
+      let answer: Awaited<ReturnType<typeof context.approve>>;
+      try {
+        answer = await context.approve(
+          { summary: 'Run command', command, ...(ignoredNote ? { reason: ignoredNote } : {}), ...(preview ? { preview } : {}) },
+          { requiresApproval, ...(ignoredNote ? { touchesIgnoredPath: true } : {}) },
+        );
+        if (answer.approved && answer.applyPreview) return appliedPreview(command, previewed);
+      } finally {
+        previewed?.dispose();
+      }
       if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
       throwIfAborted(context.signal);
 
@@ -103,6 +120,48 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
       return { kind: 'result', output: text + note, details: { command: details } };
     },
   };
+}
+
+/**
+ * The user applied the command's preview instead of running it: its file changes are written
+ * (preview-apply.ts), and the model is told so, with the preview's exit code and output.
+ */
+function appliedPreview(command: string, previewed: CommandPreviewHandle | undefined): ToolOutcome {
+  if (!previewed)
+    return { kind: 'error', error: 'The user chose to apply a preview of this command, but there was none; nothing was run or changed.', mistake: false };
+  let applied: ReturnType<CommandPreviewHandle['apply']>;
+  try {
+    applied = previewed.apply();
+  } catch (error) {
+    return {
+      kind: 'error',
+      error: `The user chose to apply this command's previewed effects, but they could not be applied: ${(error as Error).message} Nothing was run.`,
+      mistake: false,
+    };
+  }
+  const result = previewed.result;
+  const list = (label: string, paths: readonly string[]) => (paths.length > 0 ? `\n${label}: ${paths.join(', ')}` : '');
+  const text =
+    `The command was not run here: the user previewed it in a sandbox (a copy of the workspace, no network) and applied its effects to the workspace.` +
+    `${list(
+      'Created',
+      result.created.map((f) => f.path),
+    )}${list(
+      'Changed',
+      result.changed.map((f) => f.path),
+    )}${list(
+      'Deleted',
+      result.deleted.map((f) => f.path),
+    )}` +
+    `${applied.written.length + applied.deleted.length === 0 ? '\nIt changed no files.' : ''}\nExit code: ${result.exitCode ?? 'none'}\nOutput:\n${result.output === '' ? '(none)' : result.output}`;
+  const details: CommandFacts = {
+    command,
+    end: { kind: 'exited', exitCode: result.exitCode },
+    output: result.output,
+    truncated: result.outputTruncated,
+    appliedPreview: { written: [...applied.written], deleted: [...applied.deleted] },
+  };
+  return { kind: 'result', output: text, details: { command: details } };
 }
 
 /** What the model is told about a command that ran to its end (or its timeout), and how it ended. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, test } from 'node:test';
 import { applyPreview, PreviewNotAppliedError } from '../../../src/core/preview/preview-apply.js';
-import type { CommandPreview, PreviewFile } from '../../../src/shared/command-preview.js';
+import type { CommandPreview, PreviewFile } from '../../../src/shared/command-preview-facts.js';
 import { folderFingerprint } from '../../helpers/folder-fingerprint.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { reasonsFromOutput } from '../../../src/core/preview/preview-signs.js';
-import { previewSummaryLines, summarizePreview, type CommandPreview } from '../../../src/shared/command-preview.js';
+import { previewSummaryLines, summarizePreview, type CommandPreview } from '../../../src/shared/command-preview-facts.js';
 
 test('output that shows a missing network or a read-only write gives its reason, quoting the lines', () => {
   const reasons = reasonsFromOutput('fetching\ncurl: (6) Could not resolve host: example.com\nsh: 1: cannot create /home/u/x: Read-only file system\nok');
