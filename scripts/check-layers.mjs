@@ -21,6 +21,7 @@ export const CORE_ORDER = [
   'worktrees',
   'providers',
   'secrets',
+  'commit-message',
   'web-search',
   'search',
   'code',

@@ -10,7 +10,19 @@ import { taskIdArgument, UsageError } from './usage-error.js';
 import { checkedHosts, checkedRule, condenseTrigger, positiveCost, positiveNumber, repeatLimit, wholeCount } from './flag-checks.js';
 
 /** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); subcommands.ts runs them. */
-export const SUBCOMMAND_NAMES = ['mcp-serve', 'mcp', 'checkpoints', 'rewind', 'replay', 'import', 'models', 'worktree', 'preview-command', 'bisect'] as const;
+export const SUBCOMMAND_NAMES = [
+  'mcp-serve',
+  'mcp',
+  'checkpoints',
+  'rewind',
+  'replay',
+  'import',
+  'models',
+  'worktree',
+  'preview-command',
+  'bisect',
+  'commit-message',
+] as const;
 export type SubcommandName = (typeof SUBCOMMAND_NAMES)[number];
 export const SUBCOMMANDS: readonly string[] = SUBCOMMAND_NAMES;
 

@@ -22,6 +22,7 @@ export const SUBCOMMAND_RUNNERS: Record<SubcommandName, SubcommandRunner> = {
   rewind: async (argv, io) => (await import('./checkpoint-commands.js')).runCheckpointCommand(['rewind', ...argv], io.out, io.err, io.style),
   worktree: async (argv, io) => (await import('./worktree-command.js')).runWorktreeCommand(argv, { out: io.out, err: io.err, style: io.style }),
   models: async (argv, io) => (await import('./models-command.js')).runModelsCommand(argv, { stdout: io.out, stderr: io.err, env: io.env, cwd: io.cwd }),
+  'commit-message': async (argv, io) => (await import('./commit-message-command.js')).runCommitMessageCommand(argv, io),
   replay: async (argv, io) =>
     (await import('./replay-command.js')).runReplayCommand(argv, { out: io.out, err: io.err, env: io.env, style: io.style, redactor: io.redactor }),
   'preview-command': async (argv, io) => (await import('./preview-command.js')).runPreviewCommand(argv, io),

@@ -16,6 +16,7 @@ export const USAGE = `Usage: smith [options] [task]
        smith import [PATH | SESSION_ID] [--from AGENT] [--cwd DIR]   (a Claude Code, Cline or Roo Code session as a task)
        smith worktree list | diff NAME | merge NAME [--squash] | pr NAME | discard NAME [--force]
        smith preview-command [--cwd DIR] [--patch] [--timeout S] -- CMD…   (what CMD would change, run on a copy)
+       smith commit-message [--staged | --all] [--profile NAME] [provider options]   (a commit message for your changes)
 
 Runs one task when a task is given (or piped on stdin); with no task on a terminal, starts a REPL.
 

@@ -43,7 +43,7 @@ const MAX_OUTPUT_BYTES = 32 * 1024 * 1024;
  * The environment git runs with: the user's, without any GIT_* variable, and with the ones that
  * keep it from waiting for a person (no terminal prompt, no editor, no pager).
  */
-function gitEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function gitEnvironment(base: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(base)) if (!/^GIT_/i.test(key)) env[key] = value;
   return { ...env, GIT_TERMINAL_PROMPT: '0', GIT_EDITOR: 'true', GIT_PAGER: 'cat', PAGER: 'cat', GH_PROMPT_DISABLED: '1' };

@@ -20,6 +20,8 @@ describe('smith SUBCOMMAND --help', () => {
     [['replay', '-h'], /^Usage: smith replay TASK_ID/],
     [['mcp-serve', '--help'], /^Usage: smith mcp-serve[\s\S]*run_task/],
     [['mcp-serve', '--cwd', '.', '-h'], /^Usage: smith mcp-serve/],
+    [['commit-message', '--help'], /^Usage: smith commit-message \[--staged \| --all\]/],
+    [['commit-message', '--all', '-h'], /^Usage: smith commit-message/],
   ];
   for (const [args, usage] of cases) {
     test(`smith ${args.join(' ')}`, async () => {
