@@ -131,6 +131,11 @@ export interface Clock {
 /** Starts shell commands; output streams as it comes. */
 export interface ProcessPort {
   start(command: string, options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> }): RunningProcess;
+  /**
+   * A port for one task, where what a port keeps between commands (an idle terminal) is reused
+   * only by that task's commands, never another task's. Absent: the port keeps nothing between commands.
+   */
+  forTask?(): ProcessPort;
 }
 
 /** A started command. */

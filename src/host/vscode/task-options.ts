@@ -124,7 +124,8 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
       ...(input.agentSkills ? { agentSkills: input.agentSkills } : {}),
     },
     ports: {
-      host: input.host,
+      // The task's commands reuse only the terminals its own commands opened.
+      host: { ...input.host, processes: input.host.processes.forTask?.() ?? input.host.processes },
       // The keys in use and the MCP servers' credentials never reach the log, the model or the panel.
       redactor: keysInUseRedactor(models, mcp),
       hostEnvironment: () => editorEnvironment(input.cwd),

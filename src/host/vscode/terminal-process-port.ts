@@ -45,6 +45,8 @@ interface PooledTerminal {
   readonly terminal: vscode.Terminal;
   /** Terminals are reused only for the same extra environment. */
   readonly envKey: string;
+  /** The task whose commands may reuse it (forTask); undefined: commands started on the port itself. */
+  readonly owner: object | undefined;
   busy: boolean;
   /** No command has run in it yet: its shell is still in the folder it was created in. */
   fresh: boolean;
@@ -69,7 +71,8 @@ const HOLD_RELEASE_MS = 100;
  * shell does not support integration (sh, cmd), the user turned it off, or the API is missing.
  * An idle terminal is reused whatever folder its shell is in: a reused terminal gets the command
  * behind a `cd` to the intended folder, since the cwd its shell reports may lag behind a `cd` the
- * previous command made.
+ * previous command made. It is reused only by the task that opened it (forTask): another task's
+ * command never lands in a shell whose state (variables, functions, history) one task left.
  */
 export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
   private readonly pool = new Set<PooledTerminal>();
@@ -88,8 +91,22 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
 
   /** Starts the command; where it runs (terminal or fallback) is decided asynchronously, see `backend`. */
   start(command: string, options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> }): TerminalRunningProcess {
+    return this.startFor(undefined, command, options);
+  }
+
+  /** A port for one task: its commands reuse only the terminals its own commands opened. */
+  forTask(): { start: TerminalProcessPort['start'] } {
+    const owner = {};
+    return { start: (command, options) => this.startFor(owner, command, options) };
+  }
+
+  private startFor(
+    owner: object | undefined,
+    command: string,
+    options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> },
+  ): TerminalRunningProcess {
     const running = new TerminalRunningProcess();
-    running.launch(() => this.run(command, options, running));
+    running.launch(() => this.run(owner, command, options, running));
     return running;
   }
 
@@ -99,11 +116,12 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
   }
 
   private async run(
+    owner: object | undefined,
     command: string,
     options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> },
     running: TerminalRunningProcess,
   ): Promise<ExitInfo> {
-    const lease = this.terminalsAvailable() ? await this.acquire(options.cwd, options.env) : undefined;
+    const lease = this.terminalsAvailable() ? await this.acquire(owner, options.cwd, options.env) : undefined;
     if (!lease) return running.adopt(this.fallback.start(command, options));
     if (running.killRequested) {
       lease.busy = false;
@@ -121,15 +139,16 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
     return !this.options.forceFallback && hasShellIntegrationApi() && shellIntegrationEnabled() && this.integrationFailures < MAX_INTEGRATION_FAILURES;
   }
 
-  /** An idle Smith terminal with shell integration, or a new one in `cwd`; undefined when integration never came. */
+  /** An idle Smith terminal of `owner` with shell integration, or a new one in `cwd`; undefined when integration never came. */
   private async acquire(
+    owner: object | undefined,
     cwd: string,
     env: Readonly<Record<string, string>> | undefined,
   ): Promise<(PooledTerminal & { integration: ShellIntegration }) | undefined> {
     const envKey = JSON.stringify(env ?? {});
     for (const entry of this.pool) {
       const integration = shellIntegrationOf(entry.terminal);
-      if (entry.busy || entry.envKey !== envKey || entry.terminal.exitStatus || !integration) continue;
+      if (entry.busy || entry.owner !== owner || entry.envKey !== envKey || entry.terminal.exitStatus || !integration) continue;
       entry.busy = true;
       return Object.assign(entry, { integration });
     }
@@ -142,7 +161,7 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
       ...(this.options.shellPath ? { shellPath: this.options.shellPath } : {}),
       iconPath: new vscode.ThemeIcon('terminal'),
     });
-    const entry: PooledTerminal = { terminal, envKey, busy: true, fresh: true, marker };
+    const entry: PooledTerminal = { terminal, envKey, owner, busy: true, fresh: true, marker };
     this.pool.add(entry);
     if (this.options.reveal ?? true) terminal.show(true);
     const integration = await waitForShellIntegration(terminal, this.options.shellIntegrationTimeoutMs ?? 4000);

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import type { RunningProcess } from '../../../../src/core/ports';
-import { TerminalProcessPort } from '../../../../src/host/vscode/terminal-process-port';
+import { TerminalProcessPort, type TerminalRunningProcess } from '../../../../src/host/vscode/terminal-process-port';
 import { eventually, isPidAlive } from '../../../helpers/pid-liveness';
 import { findRipgrep } from '../../../../src/host/vscode/ripgrep-path';
 
@@ -49,6 +49,40 @@ describe('Commands in the VS Code host', function () {
     assert.match(again.output, /second/);
     assert.equal(again.exitCode, 0);
     assert.equal(vscode.window.terminals.filter((t) => t.name === 'Smith test').length, terminalsBefore);
+  });
+
+  it('two tasks never share a terminal: each reuses only its own idle one', async function () {
+    if (!bash) this.skip();
+    const port = new TerminalProcessPort({ shellPath: bash, terminalName: 'Smith test', shellIntegrationTimeoutMs: 15_000 });
+    ports.push(port);
+    const taskA = port.forTask();
+    const taskB = port.forTask();
+    // The shell's pid names the terminal a command ran in.
+    const shellOf = async (running: TerminalRunningProcess) => {
+      assert.equal(await running.backend, 'terminal');
+      const result = await collect(running);
+      assert.equal(result.exitCode, 0, result.output);
+      const pid = /shell=(\d+)/.exec(result.output)?.[1];
+      assert.ok(pid, result.output);
+      return pid;
+    };
+    const count = () => vscode.window.terminals.filter((t) => t.name === 'Smith test').length;
+    const before = count();
+    const a1 = await shellOf(taskA.start('echo shell=$$; export LEFT_BY_A=1', { cwd }));
+    // A's terminal is idle now; B gets a terminal of its own, not A's shell with A's variable in it.
+    const b1 = await shellOf(taskB.start('echo shell=$$ left=${LEFT_BY_A:-none}', { cwd }));
+    assert.notEqual(b1, a1);
+    assert.equal(count(), before + 2);
+    const b2 = taskB.start('echo shell=$$ left=${LEFT_BY_A:-none}', { cwd });
+    const b2Output: string[] = [];
+    b2.onOutput((chunk) => b2Output.push(chunk));
+    assert.equal(await shellOf(b2), b1, 'B reuses its own idle terminal');
+    assert.match(b2Output.join(''), /left=none/);
+    assert.equal(await shellOf(taskA.start('echo shell=$$', { cwd })), a1, 'A reuses its own idle terminal');
+    // Commands started on the port itself (no task) do not take a task's terminal either.
+    const untasked = await shellOf(port.start('echo shell=$$', { cwd }));
+    assert.ok(untasked !== a1 && untasked !== b1);
+    assert.equal(count(), before + 3);
   });
 
   it('kills a running terminal command', async function () {
