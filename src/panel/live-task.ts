@@ -248,11 +248,19 @@ function changedFrom(held: readonly UiMessage[], from: number, next: readonly Ui
 
 /** A cost limit set for models whose prices are unknown cannot count anything: the user is told at each run, not left believing it holds. */
 function warnOfUnpricedCostLimit(options: TaskOptions, host: Host): void {
-  if (options.maxCost === undefined) return;
+  const limits = [
+    ...(options.maxCost !== undefined ? [`The cost limit of $${options.maxCost} (smith.maxCost)`] : []),
+    ...(options.sharedCosts && Number.isFinite(options.sharedCosts.currentLimit)
+      ? [`The total cost limit of $${options.sharedCosts.currentLimit} (smith.maxTotalCost)`]
+      : []),
+  ];
+  if (limits.length === 0) return;
   const unpriced = unpricedModels(options);
   if (unpriced.length === 0) return;
-  host.notify(
-    'warning',
-    `The cost limit of $${options.maxCost} (smith.maxCost) cannot apply: the prices of ${unpriced.join(', ')} are unknown. Set smith.modelInputPrice and smith.modelOutputPrice for it to count.`,
-  );
+  for (const limit of limits) {
+    host.notify(
+      'warning',
+      `${limit} cannot apply: the prices of ${unpriced.join(', ')} are unknown. Set smith.modelInputPrice and smith.modelOutputPrice for it to count.`,
+    );
+  }
 }

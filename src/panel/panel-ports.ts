@@ -60,6 +60,8 @@ export interface PanelProviderSettings {
   createEnvironment(cwd: string, additionalRoots?: readonly WorkspaceFolderInput[], place?: TaskPlace): Promise<TaskEnvironment | undefined>;
   /** `smith.worktree.*`: where worktrees are made and which untracked files they get (absent: the defaults). */
   worktreeSettings?(): WorktreeSettings;
+  /** `smith.maxTotalCost`: US dollars the tasks the panel holds may cost together before each asks whether to go on; undefined: no limit. Read at every check. */
+  maxTotalCost?(): number | undefined;
   /** The models a provider offers (its server's list where it has one, else the catalogue), with the stored key. */
   listModels(provider: ProviderName, baseUrl: string): Promise<ModelList>;
   /** The auto-approve toggles and the limits per task as the settings hold them now. */

@@ -28,6 +28,8 @@ import { StoredTasks } from './stored-tasks.js';
 import { TaskConversation } from './task-conversation.js';
 import { TaskWorktrees } from './task-worktrees.js';
 import { TaskLifecycle } from './task-lifecycle.js';
+import { TotalCostLimit } from '../core/log/total-cost-limit.js';
+import { usageTotals } from '../core/log/usage-totals.js';
 import { ViewRequests } from './view-requests.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
@@ -121,7 +123,7 @@ export class TaskController implements PanelSource, Disposable {
       host: deps.host,
       edits: deps.edits,
       interactions: deps.interactions,
-      createEnvironment: (asks, open) => this.lifecycle.createEnvironment(asks, {}, open.worktree),
+      createEnvironment: (asks, open) => this.lifecycle.createEnvironment(asks, {}, open.worktree, usageTotals(eventsOf(open)).cost),
       shown: () => this.tasks.shown,
       holds: (open) => this.tasks.holds(open),
       follow: (previous, next) => this.tasks.replace(previous, next),
@@ -151,6 +153,7 @@ export class TaskController implements PanelSource, Disposable {
       worktrees,
       modes: this.modes,
       views: this.views,
+      totalCost: new TotalCostLimit(() => deps.settings.maxTotalCost?.()),
       emit: (change) => this.emit(change),
     });
     this.setup = new SetupWait({

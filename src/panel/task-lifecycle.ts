@@ -13,6 +13,8 @@ import type { EditReview, PanelProviderSettings, TaskPlace } from './panel-ports
 import type { StoredTasks } from './stored-tasks.js';
 import type { TaskWorktrees } from './task-worktrees.js';
 import type { ViewRequests } from './view-requests.js';
+import type { TotalCostLimit } from '../core/log/total-cost-limit.js';
+import { countedEnvironment } from './total-cost.js';
 import type { TaskAsks, WebviewInteractions } from './webview-interactions.js';
 
 /** What the lifecycle of the panel's tasks works with; the TaskController provides it. */
@@ -29,6 +31,8 @@ interface TaskLifecycleDeps {
   readonly worktrees: TaskWorktrees;
   readonly modes: PanelModes;
   readonly views: ViewRequests;
+  /** The total cost limit over the tasks the panel holds (`smith.maxTotalCost`): each environment joins it. */
+  readonly totalCost: TotalCostLimit;
   readonly emit: (change: PanelChange) => void;
 }
 
@@ -141,16 +145,17 @@ export class TaskLifecycle {
   }
 
   /**
-   * The task's environment, asking through `asks`, in its worktree when it has one; without a
+   * The task's environment, asking through `asks`, in its worktree when it has one, counted in the
+   * panel's total cost limit from what the task has `spent` so far until it is disposed; without a
    * complete setup it throws, and (`showSetup`, for a user's action) asks for the Settings view.
    */
-  async createEnvironment(asks: TaskAsks, options: { showSetup?: boolean } = {}, worktree?: OpenTask['worktree']): Promise<TaskEnvironment> {
+  async createEnvironment(asks: TaskAsks, options: { showSetup?: boolean } = {}, worktree?: OpenTask['worktree'], spent = 0): Promise<TaskEnvironment> {
     if (worktree?.outcome === 'discarded') throw new Error(`The worktree of this task (${worktree.worktree.branch}) was discarded.`);
     const cwd = worktree?.workspace ?? this.deps.cwd();
     if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
     const place: TaskPlace = { asks, ...(worktree ? { worktree: worktree.worktree } : {}) };
     const environment = await this.deps.settings.createEnvironment(cwd, this.deps.additionalRoots?.() ?? [], place);
-    if (environment) return environment;
+    if (environment) return countedEnvironment(environment, this.deps.totalCost.join(spent));
     if (options.showSetup !== false) {
       this.deps.views.request('settings');
       this.deps.emit({ kind: 'state' });

@@ -41,6 +41,8 @@ export interface PanelBackendOptions {
   readonly hooks?: HookSettings;
   readonly model?: () => string;
   readonly maxCost?: number;
+  /** `smith.maxTotalCost`, read at every check (a function: a test may change it). */
+  readonly maxTotalCost?: () => number | undefined;
   readonly priced?: boolean;
   /** The panel's workspace folder (default: the fixture's). */
   readonly cwd?: string;
@@ -114,6 +116,7 @@ export function openPanelBackend(fixture: TaskFixture, closers: (() => void)[], 
     },
     onDidChange: settingsChanged.event,
     worktreeSettings: () => options.worktree ?? {},
+    maxTotalCost: () => options.maxTotalCost?.(),
     createEnvironment: async (cwd, _roots, place = {}) => {
       const provider = createProvider({
         provider: 'openai-compatible',

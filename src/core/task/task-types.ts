@@ -14,6 +14,7 @@ import type { EditScope } from '../permissions/edit-scope.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { TaskEvent } from '../log/events.js';
 import type { CostBudget } from '../log/cost-budget.js';
+import type { SharedCosts } from '../log/total-cost-limit.js';
 import type { TurnDelta } from './model-turn.js';
 import type { TurnInputs } from './turn-setup.js';
 import type { TaskWorktree } from '../worktrees/worktree-types.js';
@@ -30,6 +31,8 @@ export interface TaskOptions extends TurnInputs {
   readonly maxIterations: number;
   /** US dollars a run may cost before Smith stops and asks (needs the model's prices). */
   readonly maxCost?: number;
+  /** A cost limit shared with other tasks running beside this one (the panel's total limit); its sub-agents spend from it too. */
+  readonly sharedCosts?: SharedCosts;
   readonly maxConsecutiveMistakes?: number;
   /** The model that writes summaries when the history is condensed (another model or profile); absent: the turn's own. */
   readonly condenseProvider?: ApiProvider;

@@ -70,7 +70,10 @@ export class Task {
       : undefined;
     log.onAppend((event) => {
       const cost = chargedCost(event);
-      if (cost !== undefined) this.costs?.charge(cost);
+      if (cost !== undefined) {
+        this.costs?.charge(cost);
+        options.sharedCosts?.charge(cost);
+      }
       options.onEvent?.(event);
       this.emit({ type: 'event', event });
     });

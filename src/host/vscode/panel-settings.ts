@@ -174,6 +174,10 @@ export class VsCodePanelSettings implements PanelProviderSettings, vscode.Dispos
     return (this.deps.createEnvironment ?? createVsCodeTaskEnvironment)(inputs);
   }
 
+  maxTotalCost(): number | undefined {
+    return readSettings().maxTotalCost;
+  }
+
   worktreeSettings() {
     return readSettings().worktree;
   }

@@ -66,6 +66,8 @@ export interface SmithSettings {
   readonly worktree: WorktreeSettings;
   /** US dollars a task may cost before Smith stops and asks; undefined: no limit. */
   readonly maxCost?: number;
+  /** `smith.maxTotalCost`: US dollars the panel's tasks may cost together before each stops and asks; undefined: no limit. */
+  readonly maxTotalCost?: number;
   /** `smith.permissions`: rules that are not valid are left out (and reported where the task starts). */
   readonly permissions: readonly { readonly effect: PermissionEffect; readonly rule: string }[];
   /** `smith.autoCondensePercent` as a share (0.1–1): condense the history when a request fills this much of the window. */
@@ -153,6 +155,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
       maxFileBytes: Math.round(positiveOr(config.get<unknown>('checkpoints.maxFileSizeMb'), 5) * 1024 * 1024),
     },
     ...(positiveOr(config.get<unknown>('maxCost'), 0) > 0 ? { maxCost: positiveOr(config.get<unknown>('maxCost'), 0) } : {}),
+    ...(positiveOr(config.get<unknown>('maxTotalCost'), 0) > 0 ? { maxTotalCost: positiveOr(config.get<unknown>('maxTotalCost'), 0) } : {}),
     permissions: permissionRules(config.get<unknown>('permissions')),
     notifications: flag('notifications', true),
     modelCatalogUrl: text('modelCatalogUrl'),

@@ -103,6 +103,51 @@ describe('the panel runs several tasks at once', { timeout: 120_000 }, () => {
     assert.deepEqual(panel.page.problems, []);
   });
 
+  test('the total cost limit (smith.maxTotalCost): once the tasks together reach it, each running task stops before its next request and asks', async () => {
+    const panel = openPanelBackend(fixture, closers, { priced: true, maxTotalCost: () => 0.01 });
+    const state = () => panel.page.state.panel!;
+    const listed = (id: string) => state().tasks?.find((task) => task.id === id);
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.ws.write('a.txt', 'alpha\n');
+    // $0.006 a response ($1 per million input tokens): one is under the total, two are over it.
+    const usage = { input: 6_000, output: 0 };
+    const router = conversationRouter({
+      'TASK-A': [
+        { ...WRITE_B, usage },
+        { ...done('A done.'), usage },
+      ],
+      'TASK-B': [
+        { ...READ_A, usage },
+        { ...done('B done.'), usage },
+      ],
+    });
+    fixture.server.enqueue(...router.replies());
+    await panel.client.request({ type: 'newTask', text: 'TASK-A: create b.txt' });
+    await panel.until(() => state().task?.pendingApproval !== undefined, "A's approval");
+    const a = state().task!.id;
+    const callA = state().task!.pendingApproval!.callId;
+    await panel.client.request({ type: 'newTask', text: 'TASK-B: read a.txt' });
+    await panel.until(() => state().task !== undefined && state().task!.id !== a, 'task B shown');
+    const b = state().task!.id;
+    // B's read cost the second $0.006: B stops before its next request and asks.
+    await panel.until(() => state().task?.pendingQuestion !== undefined, "B's question");
+    assert.match(state().task!.pendingQuestion!.question, /a limit: at \$0\.0120 spent by the tasks running at once, over their total cost limit of \$0\.01/);
+    assert.equal(fixture.server.requests.length, 2, 'no request after the sum reached the limit');
+    // A, approved, is stopped before its next request too, and asks.
+    await panel.client.request({ type: 'approve', callId: callA, taskId: a });
+    await panel.until(() => listed(a)?.status === 'awaiting_answer' && listed(b)?.status === 'awaiting_answer', 'both ask');
+    assert.equal(fixture.ws.read('b.txt'), 'Bee\n');
+    assert.equal(fixture.server.requests.length, 2);
+    // A goes on (one more allowance for all); B is stopped.
+    await panel.client.request({ type: 'answer', text: 'Continue', taskId: a });
+    await panel.until(() => listed(a)?.status === 'completed', 'A completes');
+    await panel.client.request({ type: 'answer', text: 'Stop', taskId: b });
+    await panel.until(() => listed(b)?.status === 'failed', 'B stopped');
+    const stopped = TaskLog.open(fixture.storage, b).events.find((e) => e.type === 'error');
+    assert.match(JSON.stringify(stopped), /total cost limit of \$0\.01/);
+    assert.equal(fixture.server.requests.length, 3, "only A's request after the limit");
+  });
+
   test('a question in one task and an approval in another: each answer reaches the task it names', async () => {
     const panel = openPanelBackend(fixture, closers);
     const state = () => panel.page.state.panel!;

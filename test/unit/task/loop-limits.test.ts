@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { NO_TOOL_REMINDER } from '../../../src/core/task/api-projection.js';
 import { Task } from '../../../src/core/task/task.js';
+import { TotalCostLimit } from '../../../src/core/log/total-cost-limit.js';
 import { PRICED_MODEL, useInMemoryTask } from '../../helpers/in-memory-task.js';
 import { completeTurn, toolTurn } from '../../helpers/scripted-provider.js';
 
@@ -82,6 +83,40 @@ describe('loop limits (in-process)', () => {
       fixture.questions.map((q) => q.answer),
       ['Continue'],
     );
+  });
+
+  test('the total limit shared by tasks running at once stops each before its next request once their sum reaches it, and asks', async () => {
+    const usage = { inputTokens: 6_000, outputTokens: 0 };
+    fixture.ws.write('a.txt', 'alpha\n');
+    const pool = new TotalCostLimit(() => 0.01);
+    const shareA = pool.join();
+    const shareB = pool.join();
+    // A: $0.006 a response, under the total after its first, over it after its second.
+    fixture.provider.enqueue(toolTurn('read_file', { path: 'a.txt' }, usage), completeTurn('A done.', usage));
+    const a = await Task.create(fixture.options({ sharedCosts: shareA, modelInfo: () => PRICED_MODEL }), 'Task A').run();
+    assert.equal(a.status, 'completed');
+    assert.equal(fixture.questions.length, 0);
+    // B, with no cost of its own yet, stops before its first request: the sum is A's $0.012.
+    fixture.questionAnswers.push('Stop');
+    const b = await Task.create(fixture.options({ sharedCosts: shareB, modelInfo: () => PRICED_MODEL }), 'Task B').run();
+    assert.deepEqual(b, {
+      status: 'failed',
+      error: 'Stopped at $0.0120 spent by the tasks running at once, over their total cost limit of $0.01, before the task was completed.',
+    });
+    assert.equal(fixture.provider.requests.length, 2, 'B made no request');
+    assert.match(fixture.questions[0]!.question, /total cost limit of \$0\.01/);
+    // "Continue" gives all of them one more allowance.
+    fixture.questionAnswers.push('Continue');
+    fixture.provider.enqueue(completeTurn('B done.', usage));
+    const again = await Task.create(fixture.options({ sharedCosts: shareB, modelInfo: () => PRICED_MODEL }), 'Task B again').run();
+    assert.equal(again.status, 'completed');
+    assert.equal(shareA.currentLimit, 0.02);
+    // A is closed: its cost leaves the sum, and B's next task starts without asking.
+    shareA.leave();
+    fixture.provider.enqueue(completeTurn('B done.', usage));
+    const questions = fixture.questions.length;
+    assert.equal((await Task.create(fixture.options({ sharedCosts: shareB, modelInfo: () => PRICED_MODEL }), 'Task B once more').run()).status, 'completed');
+    assert.equal(fixture.questions.length, questions);
   });
 
   test('three responses in a row without a tool stop the run; each is answered with a reminder', async () => {
