@@ -36,7 +36,14 @@ export interface McpRequests {
 /** The panel's requests, mapped onto the task controller, the MCP servers and the replays. */
 export function createMessageHandlers(controller: TaskController, mcp: McpRequests, replays?: Pick<PanelReplays, 'start'>): RequestHandlers {
   return {
-    newTask: (m) => controller.newTask(m.text, m.images, { worktree: m.worktree === true }),
+    newTask: (m) =>
+      controller.newTask(m.text, m.images, {
+        worktree:
+          m.worktree === true
+            ? { ...(m.worktreeName !== undefined ? { name: m.worktreeName } : {}), ...(m.worktreeBase !== undefined ? { base: m.worktreeBase } : {}) }
+            : false,
+      }),
+    listBaseBranches: () => controller.listBaseBranches(),
     worktreeAction: (m) => controller.worktreeAction(m.taskId, m.action),
     sendMessage: (m) => controller.sendMessage(m.text, m.images, m.taskId),
     approve: (m) =>

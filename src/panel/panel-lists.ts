@@ -1,4 +1,5 @@
 import type { McpHub } from '../core/mcp/mcp-hub.js';
+import { baseBranches, WorktreeError } from '../core/worktrees/worktree-tasks.js';
 import type { TaskEvent } from '../core/log/events.js';
 import type { MentionSuggestion, ModelList, PanelState, ProviderName } from '../shared/protocol.js';
 import { existsSync } from 'node:fs';
@@ -29,6 +30,7 @@ type Completions = { readonly query: string; readonly items: readonly MentionSug
  */
 export class PanelLists {
   private models: ModelList | undefined;
+  private bases: PanelState['baseBranches'];
   private rules: PanelState['rules'];
   private skills: PanelState['agentSkills'];
   private mentions: Completions | undefined;
@@ -38,9 +40,10 @@ export class PanelLists {
   constructor(private readonly deps: PanelListsDeps) {}
 
   /** The lists' part of the panel state. */
-  state(): Pick<PanelState, 'models' | 'rules' | 'agentSkills' | 'mentionSuggestions' | 'commandSuggestions'> {
+  state(): Pick<PanelState, 'models' | 'baseBranches' | 'rules' | 'agentSkills' | 'mentionSuggestions' | 'commandSuggestions'> {
     return {
       ...(this.models ? { models: this.models } : {}),
+      ...(this.bases ? { baseBranches: this.bases } : {}),
       ...(this.rules ? { rules: this.rules } : {}),
       ...(this.skills ? { agentSkills: this.skills } : {}),
       ...(this.mentions ? { mentionSuggestions: this.mentions } : {}),
@@ -50,6 +53,21 @@ export class PanelLists {
 
   async listModels(provider: ProviderName, baseUrl: string): Promise<void> {
     this.models = await this.deps.settings.listModels(provider, baseUrl);
+  }
+
+  /** Lists the workspace repository's local branches (a new worktree's possible bases); a workspace outside git gives the reason instead. */
+  async listBaseBranches(): Promise<void> {
+    const cwd = this.deps.cwd();
+    if (!cwd) {
+      this.bases = { branches: [], problem: 'Open a folder first: Smith works inside a workspace folder.' };
+      return;
+    }
+    try {
+      this.bases = await baseBranches(cwd);
+    } catch (error) {
+      if (!(error instanceof WorktreeError)) throw error;
+      this.bases = { branches: [], problem: error.message };
+    }
   }
 
   async suggestMentions(query: string): Promise<void> {

@@ -26,7 +26,7 @@ import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings
 import { SetupWait } from './setup-wait.js';
 import { StoredTasks } from './stored-tasks.js';
 import { TaskConversation } from './task-conversation.js';
-import { TaskWorktrees } from './task-worktrees.js';
+import { TaskWorktrees, type WorktreeChoice } from './task-worktrees.js';
 import { TaskLifecycle } from './task-lifecycle.js';
 import { TotalCostLimit } from '../core/log/total-cost-limit.js';
 import { usageTotals } from '../core/log/usage-totals.js';
@@ -250,7 +250,7 @@ export class TaskController implements PanelSource, Disposable {
    * runs on (listed). Before a provider is set up the task waits instead: the panel shows the
    * setup, and saving it starts the task.
    */
-  async newTask(typed: string, images: readonly PanelImage[] = [], options: { readonly worktree?: boolean } = {}): Promise<void> {
+  async newTask(typed: string, images: readonly PanelImage[] = [], options: { readonly worktree?: boolean | WorktreeChoice } = {}): Promise<void> {
     if (!typed.trim()) throw new Error('Describe the task first.');
     const command = this.runPanelCommand(typed);
     if (command) return command;
@@ -261,7 +261,8 @@ export class TaskController implements PanelSource, Disposable {
       this.setup.hold(text);
       return;
     }
-    await this.lifecycle.start(text, images, { worktree: options.worktree === true });
+    const worktree = options.worktree === true ? {} : options.worktree || undefined;
+    await this.lifecycle.start(text, images, worktree ? { worktree } : {});
   }
 
   /** Shows a task: one the panel holds as it is (running or not), or a stored one for viewing (it resumes only when the user continues it). */
@@ -411,6 +412,12 @@ export class TaskController implements PanelSource, Disposable {
   /** Completions for the @-mention being typed; they arrive with the next state. */
   async suggestMentions(query: string): Promise<void> {
     await this.lists.suggestMentions(query);
+    this.emit({ kind: 'state' });
+  }
+
+  /** Lists the local branches a new worktree can start from; they arrive with the next state. */
+  async listBaseBranches(): Promise<void> {
+    await this.lists.listBaseBranches();
     this.emit({ kind: 'state' });
   }
 

@@ -11,7 +11,7 @@ import type { PanelChange } from './panel-changes.js';
 import type { PanelModes } from './panel-modes.js';
 import type { EditReview, PanelProviderSettings, TaskPlace } from './panel-ports.js';
 import type { StoredTasks } from './stored-tasks.js';
-import type { TaskWorktrees } from './task-worktrees.js';
+import type { TaskWorktrees, WorktreeChoice } from './task-worktrees.js';
 import type { ViewRequests } from './view-requests.js';
 import type { TotalCostLimit } from '../core/log/total-cost-limit.js';
 import { countedEnvironment } from './total-cost.js';
@@ -46,9 +46,10 @@ export class TaskLifecycle {
 
   /**
    * Starts `text` (slash commands expanded) as a new task and shows it; the view stays the user's.
-   * `worktree`: in a git worktree and branch made for it (its folder is the task's workspace).
+   * `worktree`: in a git worktree and branch made for it (its folder is the task's workspace), with
+   * the name and base chosen (absent: from the task's text, and the branch checked out).
    */
-  async start(text: string, images: readonly PanelImage[], options: { showSetup?: boolean; worktree?: boolean } = {}): Promise<void> {
+  async start(text: string, images: readonly PanelImage[], options: { showSetup?: boolean; worktree?: WorktreeChoice } = {}): Promise<void> {
     const { tasks, modes } = this.deps;
     // Built first: when the settings are incomplete the shown task stays as it was.
     const asks = this.deps.interactions.forTask();
@@ -59,7 +60,7 @@ export class TaskLifecycle {
       if (options.worktree) {
         const cwd = this.deps.cwd();
         if (!cwd) throw new Error('Open a folder first: Smith works inside a workspace folder.');
-        const { created, held } = await this.deps.worktrees.create(cwd, text);
+        const { created, held } = await this.deps.worktrees.create(cwd, text, options.worktree);
         worktree = { ...held, workspace: created.workspace };
       }
       environment = await this.createEnvironment(asks, options, worktree);

@@ -29,6 +29,12 @@ export interface HeldWorktree {
   readonly commands: string[];
 }
 
+/** What the user chose for a new task's worktree: its name (absent: from the task's text) and its base branch (absent: the one checked out). */
+export interface WorktreeChoice {
+  readonly name?: string;
+  readonly base?: string;
+}
+
 /** What the worktree actions work with; the TaskController provides it. */
 interface TaskWorktreesDeps {
   readonly settings: () => WorktreeSettings;
@@ -47,10 +53,11 @@ interface TaskWorktreesDeps {
 export class TaskWorktrees {
   constructor(private readonly deps: TaskWorktreesDeps) {}
 
-  /** Makes the worktree and branch for a task about `text`, started in `workspace`. */
-  async create(workspace: string, text: string): Promise<{ readonly created: CreatedWorktree; readonly held: HeldWorktree }> {
+  /** Makes the worktree and branch for a task about `text`, started in `workspace`, as the user chose. */
+  async create(workspace: string, text: string, choice: WorktreeChoice = {}): Promise<{ readonly created: CreatedWorktree; readonly held: HeldWorktree }> {
     const commands: string[] = [];
-    const created = await createWorktree(workspace, { task: text }, this.deps.settings(), (command) => this.report(commands, command));
+    const request = { task: text, ...(choice.name !== undefined ? { name: choice.name } : {}), ...(choice.base !== undefined ? { base: choice.base } : {}) };
+    const created = await createWorktree(workspace, request, this.deps.settings(), (command) => this.report(commands, command));
     for (const note of created.notes) this.deps.notify('info', note);
     for (const skipped of created.copies.skipped) this.deps.notify('warning', `Not copied into the worktree: ${skipped}`);
     return { created, held: { worktree: created.worktree, commands } };

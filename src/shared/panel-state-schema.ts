@@ -170,6 +170,11 @@ export const panelStateSchema = z.object({
   autoApprove: autoApproveViewSchema,
   /** The models last listed for the Settings view (`listModels`). */
   models: modelListSchema.optional(),
+  /**
+   * The local branches a new worktree can start from, last listed (`listBaseBranches`), and the one
+   * the workspace has checked out (the default base); `problem` when there is no repository to list.
+   */
+  baseBranches: z.object({ branches: z.array(z.string()), current: z.string().optional(), problem: z.string().optional() }).optional(),
   /** Completions for the @-mention being typed (`suggestMentions`), with the text they are for. */
   mentionSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
   /** The rules files found for the open task (or the workspace), listed in the Settings view with a toggle each. */

@@ -24,8 +24,25 @@ const aboutTask = taskIdSchema.optional();
 /** Messages from the webview to the extension host; unknown fields are refused. */
 export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready') }).strict(),
-  /** `worktree`: run the task in a new git worktree and branch of its own (docs/parallel-tasks.md). */
-  z.object({ type: z.literal('newTask'), id, text, images, worktree: z.boolean().optional() }).strict(),
+  /**
+   * `worktree`: run the task in a new git worktree and branch of its own (docs/parallel-tasks.md),
+   * named `worktreeName` (absent: from the task) and made from the local branch `worktreeBase`
+   * (absent: the one checked out); both only with `worktree`.
+   */
+  z
+    .object({
+      type: z.literal('newTask'),
+      id,
+      text,
+      images,
+      worktree: z.boolean().optional(),
+      worktreeName: z.string().trim().min(1).max(200).optional(),
+      worktreeBase: z.string().trim().min(1).max(250).optional(),
+    })
+    .strict()
+    .refine((m) => m.worktree === true || (m.worktreeName === undefined && m.worktreeBase === undefined), {
+      message: 'worktreeName and worktreeBase go with worktree: true',
+    }),
   /** A message to the task `taskId` (absent: the shown one); with no task shown, a new task. */
   z.object({ type: z.literal('sendMessage'), id, text, images, taskId: aboutTask }).strict(),
   /**
@@ -119,6 +136,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('suggestCommands'), id, query: z.string().max(500) }).strict(),
   /** Lists the models of the provider and server the Settings form names now (the stored key is used); they arrive in the state's `models`. */
   z.object({ type: z.literal('listModels'), id, provider: providerSchema, baseUrl: z.string().max(2000) }).strict(),
+  /** Lists the workspace repository's local branches a new worktree can start from; they arrive in the state's `baseBranches`. */
+  z.object({ type: z.literal('listBaseBranches'), id }).strict(),
   z.object({ type: z.literal('openTask'), id, taskId: taskIdSchema }).strict(),
   /** The page of the open task's messages before the message keyed `before`: answered with `olderMessages`, then the reply. */
   z.object({ type: z.literal('olderMessages'), id, taskId: taskIdSchema, before: z.string().min(1).max(200) }).strict(),

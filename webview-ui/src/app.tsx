@@ -136,6 +136,8 @@ export function App({ firstSnapshot }: { firstSnapshot?: SnapshotMessage } = {})
             loading={panel.historyLoading === true}
             onOpen={openTask}
             onBack={() => navigate('chat')}
+            onStarted={() => navigate('chat')}
+            {...(panel.baseBranches ? { baseBranches: panel.baseBranches } : {})}
             defaultModel={panel.settings.model}
           />
         ) : view === 'mcp' ? (

@@ -95,4 +95,49 @@ describe('the panel: a task in a new worktree', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel?.task?.status === 'completed', 'the task completes');
     await assert.rejects(panel.client.request({ type: 'worktreeAction', taskId: panel.page.state.panel!.task!.id, action: 'merge' }), /no worktree of its own/);
   });
+  test('the base branches are listed for the choice; a task starts in a worktree with the name and base chosen; an unknown base is refused', async () => {
+    const repo = createGitRepo({ initialFiles: { 'README.md': 'Hello\n' } });
+    closers.push(() => repo.dispose());
+    repo.git(['checkout', '-q', '-b', 'release']);
+    repo.write('release.txt', 'on release\n');
+    repo.commit('release work');
+    repo.git(['checkout', '-q', 'main']);
+    const panel = openPanelBackend(fixture, closers, { cwd: repo.repo, worktree: { parent: join(repo.home, 'worktrees') } });
+    const state = () => panel.page.state.panel!;
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    await panel.client.request({ type: 'listBaseBranches' });
+    await panel.until(() => state().baseBranches !== undefined, 'the branches');
+    assert.deepEqual(state().baseBranches, { branches: ['main', 'release'], current: 'main' });
+
+    await assert.rejects(
+      panel.client.request({ type: 'newTask', text: 'Backport', worktree: true, worktreeBase: 'origin/release' }),
+      /There is no local branch "origin\/release" to start from \(the local branches: main, release\)/,
+    );
+    assert.equal(state().task, undefined);
+    assert.equal(fixture.server.requests.length, 0);
+    assert.equal(repo.git(['branch', '--list', 'smith/*']), '');
+
+    fixture.server.enqueue(DONE);
+    await panel.client.request({ type: 'newTask', text: 'Backport the fix', worktree: true, worktreeName: 'backport', worktreeBase: 'release' });
+    await panel.until(() => state().task?.status === 'completed', 'the task completes');
+    const worktree = state().tasks!.find((task) => task.id === state().task!.id)!.worktree!;
+    assert.equal(worktree.branch, 'smith/backport');
+    assert.equal(worktree.base, 'release');
+    assert.equal(existsSync(join(worktree.path, 'release.txt')), true, 'made from release');
+    assert.equal(repo.git(['rev-parse', '--symbolic-full-name', 'smith/backport@{upstream}']).trim(), 'refs/heads/release');
+    // A branch made meanwhile is listed when asked again; task branches are not bases.
+    repo.git(['branch', 'hotfix']);
+    await panel.client.request({ type: 'listBaseBranches' });
+    await panel.until(() => state().baseBranches?.branches.includes('hotfix') === true, 'the new branch listed');
+    assert.deepEqual(state().baseBranches, { branches: ['hotfix', 'main', 'release'], current: 'main' });
+  });
+
+  test('outside git the branch list says why', async () => {
+    const panel = openPanelBackend(fixture, closers, { worktree: {} });
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    await panel.client.request({ type: 'listBaseBranches' });
+    await panel.until(() => panel.page.state.panel!.baseBranches !== undefined, 'the answer');
+    assert.deepEqual(panel.page.state.panel!.baseBranches!.branches, []);
+    assert.match(panel.page.state.panel!.baseBranches!.problem ?? '', /is not in a git repository/);
+  });
 });

@@ -314,4 +314,80 @@ describe('settings and history views in Chromium', () => {
     assert.equal((await panel.waitForPosted('openTask')).taskId, 'old');
     await page.getByRole('textbox', { name: 'Task' }).waitFor();
   });
+  test('"New task…" in the History view starts a task in the workspace, or in a new worktree with a name and a base from the local branches', async () => {
+    const { page } = panel;
+    await panel.send({ type: 'snapshot', state: panelState({ history, view: 'history' }) });
+    await page.getByRole('button', { name: 'New task…' }).click();
+    const form = page.getByRole('form', { name: 'New task' });
+    const start = form.getByRole('button', { name: 'Start task' });
+    assert.equal(await start.isDisabled(), true, 'nothing to start yet');
+    await form.getByRole('textbox', { name: 'New task text' }).fill('Tidy the README');
+    assert.equal(await form.getByRole('radio', { name: 'In this workspace' }).isChecked(), true, 'the workspace by default');
+    await start.click();
+    const plain = await panel.waitForPosted('newTask');
+    assert.deepEqual({ ...plain, id: undefined }, { type: 'newTask', id: undefined, text: 'Tidy the README' });
+    // Started: the chat shows it.
+    await page.getByRole('textbox', { name: 'Task' }).waitFor();
+
+    // The host asks for the History view again (a request the page follows once).
+    await panel.send({ type: 'snapshot', state: panelState({ history, view: 'history', viewRequest: 'again' }) });
+    await page.getByRole('button', { name: 'New task…' }).click();
+    await form.getByRole('textbox', { name: 'New task text' }).fill('Fix the login redirect again');
+    await form.getByRole('radio', { name: 'In a new worktree' }).check();
+    await panel.waitForPosted('listBaseBranches');
+    assert.equal(await start.isDisabled(), true, 'no base until the branches are listed');
+    await panel.send({
+      type: 'snapshot',
+      state: panelState({ history, view: 'history', baseBranches: { branches: ['develop', 'main', 'release/2.0'], current: 'main' } }),
+    });
+    const baseSelect = form.getByRole('combobox', { name: 'Base branch' });
+    assert.equal(await baseSelect.inputValue(), 'main', 'the checked-out branch by default');
+    assert.deepEqual(await baseSelect.locator('option').allTextContents(), ['develop', 'main (checked out)', 'release/2.0']);
+    await start.click();
+    const defaults = await panel.waitForPosted('newTask');
+    assert.deepEqual(
+      { ...defaults, id: undefined },
+      { type: 'newTask', id: undefined, text: 'Fix the login redirect again', worktree: true, worktreeBase: 'main' },
+    );
+
+    await panel.send({
+      type: 'snapshot',
+      state: panelState({
+        history,
+        view: 'history',
+        viewRequest: 'once more',
+        baseBranches: { branches: ['develop', 'main', 'release/2.0'], current: 'main' },
+      }),
+    });
+    await page.getByRole('button', { name: 'New task…' }).click();
+    await form.getByRole('textbox', { name: 'New task text' }).fill('Backport the fix');
+    await form.getByRole('radio', { name: 'In a new worktree' }).check();
+    await form.getByRole('textbox', { name: 'Worktree name (optional)' }).fill('  backport  ');
+    await baseSelect.selectOption('release/2.0');
+    await start.click();
+    const chosen = await panel.waitForPosted('newTask');
+    assert.deepEqual(
+      { ...chosen, id: undefined },
+      { type: 'newTask', id: undefined, text: 'Backport the fix', worktree: true, worktreeName: 'backport', worktreeBase: 'release/2.0' },
+    );
+    assert.deepEqual(await panel.problems(), []);
+  });
+
+  test('"New task…" in a workspace outside git says why no worktree can be made, and Cancel closes the form', async () => {
+    const { page } = panel;
+    await panel.send({ type: 'snapshot', state: panelState({ history, view: 'history' }) });
+    await page.getByRole('button', { name: 'New task…' }).click();
+    const form = page.getByRole('form', { name: 'New task' });
+    await form.getByRole('textbox', { name: 'New task text' }).fill('Anything');
+    await form.getByRole('radio', { name: 'In a new worktree' }).check();
+    await panel.send({
+      type: 'snapshot',
+      state: panelState({ history, view: 'history', baseBranches: { branches: [], problem: 'The workspace /w is not in a git repository' } }),
+    });
+    await form.getByRole('alert').getByText('is not in a git repository').waitFor();
+    assert.equal(await form.getByRole('button', { name: 'Start task' }).isDisabled(), true);
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'New task…' }).waitFor();
+    assert.equal((await panel.posted()).filter((m) => m.type === 'newTask').length, 0);
+  });
 });

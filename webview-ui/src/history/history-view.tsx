@@ -1,10 +1,11 @@
 import { useMemo, useState } from 'react';
-import type { HistoryItem } from '../../../src/shared/protocol.js';
+import type { HistoryItem, PanelState } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { IconButton } from '../common/icon-button.js';
 import { PageHeader } from '../common/page-header.js';
 import { useActions } from '../common/actions-context.js';
 import { formatBytes, formatCost, formatDate } from '../common/format.js';
+import { NewTaskForm } from './new-task-form.js';
 import { ReplayForm } from './replay-form.js';
 
 type Order = 'newest' | 'oldest' | 'costliest';
@@ -22,6 +23,8 @@ export function HistoryView({
   loading = false,
   onOpen,
   onBack,
+  onStarted,
+  baseBranches,
   defaultModel = '',
 }: {
   history: readonly HistoryItem[];
@@ -29,8 +32,13 @@ export function HistoryView({
   loading?: boolean;
   onOpen: (taskId: string) => void;
   onBack: () => void;
+  /** A task was started from "New task…": the chat shows it. */
+  onStarted: () => void;
+  /** The local branches a new worktree can start from, as last listed. */
+  baseBranches?: PanelState['baseBranches'];
   defaultModel?: string;
 }) {
+  const [creating, setCreating] = useState(false);
   const [filter, setFilter] = useState('');
   const [order, setOrder] = useState<Order>('newest');
   const shown = useMemo(() => {
@@ -41,6 +49,20 @@ export function HistoryView({
   return (
     <div className="page">
       <PageHeader title="History" onBack={onBack} />
+      {creating ? (
+        <NewTaskForm
+          bases={baseBranches}
+          onStarted={() => {
+            setCreating(false);
+            onStarted();
+          }}
+          onClose={() => setCreating(false)}
+        />
+      ) : (
+        <button type="button" className="secondary-button new-task-button" onClick={() => setCreating(true)}>
+          <Codicon name="add" /> New task…
+        </button>
+      )}
       <div className="history-controls">
         <input
           type="search"
