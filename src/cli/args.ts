@@ -13,6 +13,7 @@ import { checkedHosts, checkedRule, condenseTrigger, positiveCost, positiveNumbe
 export const SUBCOMMAND_NAMES = [
   'mcp-serve',
   'mcp',
+  'acp',
   'checkpoints',
   'rewind',
   'replay',

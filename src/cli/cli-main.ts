@@ -12,9 +12,8 @@ import { subcommandIo } from './subcommand-io.js';
 import { UsageError } from './usage-error.js';
 import type { CliOptions } from './cli-options.js';
 import { createCliHost } from './cli-host.js';
-import { policyFromFlags } from './cli-policy.js';
-import { DEFAULT_SUBAGENT_SETTINGS } from '../core/subagents/subagent-runner.js';
 import { cliAgentSettings, reportAgents } from './cli-agents.js';
+import { cliSessionSettings } from './cli-session-settings.js';
 import { defaultStorageDir } from './default-storage.js';
 import { HumanReporter } from './human-reporter.js';
 import { failedStartSummary, jsonSummary, machineOutputOf } from './json-summary.js';
@@ -44,7 +43,6 @@ import { createStyle, type Style } from './style.js';
 import { cliSkillSettings } from './skill-setup.js';
 import { chainEvents, type runTaskChain, type TaskChainResult } from '../core/task/task-chain.js';
 import { chooseMode } from './mode-choice.js';
-import { webSearchKeysFromEnv, withSearchKeys } from '../core/web-search/web-search-settings.js';
 import { DEFAULT_MODE_SLUG } from '../core/modes/built-in-modes.js';
 import { printWorktreeEnd, resumedWorktreePlace, startInWorktree } from './worktree-run.js';
 import type { TaskWorktree } from '../core/worktrees/worktree-types.js';
@@ -153,26 +151,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const environment = await openSession({
     place: { cwd, additionalRoots, storageDir, ...(worktreePlace ? { worktree: worktreePlace.worktree } : {}) },
     providers,
-    settings: {
-      policy: policyFromFlags(options),
-      maxIterations: options.maxIterations,
-      ...(options.maxRepeatedCalls !== undefined ? { maxRepeatedCalls: options.maxRepeatedCalls } : {}),
-      ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
-      ...(options.autoCondenseAt !== undefined ? { autoCondenseAt: options.autoCondenseAt } : {}),
-      ...(options.autoCondenseTokens !== undefined ? { autoCondenseTokens: options.autoCondenseTokens } : {}),
-      modelOverrides: options.modelOverrides,
-      checkpoints: { enabled: options.checkpoints && !overlay },
-      permissions: [...options.permissions.map((p) => ({ ...p, source: `--${p.effect}` })), ...settings.rules],
-      hooks: settings.hooks,
-      // A dry run runs no command at all.
-      ...(options.sandbox && !overlay ? { sandbox: { network: options.sandboxNetwork, allowedHosts: options.sandboxAllowedHosts } } : {}),
-      subagents: { ...DEFAULT_SUBAGENT_SETTINGS, maxParallel: options.maxSubagents },
-      agents,
-      modes,
-      // The search services' keys come from the environment, as the providers' do (cliRedactor keeps every …_KEY out of the output).
-      web: { ...options.web, search: withSearchKeys(options.web.search ?? { backend: 'auto' }, webSearchKeysFromEnv(process.env)) },
-      agentSkills,
-    },
+    settings: cliSessionSettings(options, { ...settings, agents, modes, agentSkills }, process.env, overlay !== undefined),
     ports: {
       host: {
         ...baseHost,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describeMcpConfigProblem, mcpConfigSources, type McpConfig } from '../core/mcp/mcp-config.js';
+import type { McpServerConfig } from '../core/mcp/mcp-config-types.js';
 import { McpConfigWatcher } from '../core/mcp/mcp-config-watcher.js';
 import { FileCredentialStore } from '../core/mcp/mcp-credential-store.js';
 import { McpHub } from '../core/mcp/mcp-hub.js';
@@ -50,6 +51,8 @@ interface CliMcpOptions extends McpPromptOptions {
    * anyone to open the address (CI, piped input) the server just needs sign-in and nothing waits.
    */
   readonly signInOnItsOwn?: boolean;
+  /** Servers an editor gave for this session (`smith acp`): run beside the configured ones, winning over one of the same name. */
+  readonly extraServers?: readonly McpServerConfig[];
   /** Where config problems and servers that failed to connect are reported. */
   warn(message: string): void;
 }
@@ -95,8 +98,9 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
   const watcher = new McpConfigWatcher({
     sources: mcpConfigSources({ cwd: options.cwd, storageDir: options.storageDir, ...(options.configFile ? { extraFile: options.configFile } : {}) }),
     workspaceTrust: trust.check,
-    onConfig: (config) => {
+    onConfig: (read) => {
       if (!ready) return;
+      const config = withServers(read, options.extraServers);
       options.redactor?.set('mcp', mcpCredentialValues(config));
       report(config);
       void hub.applyConfig(config);
@@ -112,6 +116,7 @@ export async function startCliMcp(options: CliMcpOptions): Promise<CliMcp> {
     }
   }
   ready = true;
+  config = withServers(config, options.extraServers);
   options.redactor?.set('mcp', mcpCredentialValues(config));
   report(config);
   void hub.applyConfig(config);
@@ -160,6 +165,18 @@ export function terminalTrustPrompt(
     const answer = await lines.next('Start them? [y]es / [N]o: ');
     return answer === undefined ? undefined : /^(y|yes)$/i.test(answer.trim());
   };
+}
+
+/** The config with more servers, each replacing a configured server of its name. */
+function withServers(config: McpConfig, extra: readonly McpServerConfig[] | undefined): McpConfig {
+  if (!extra || extra.length === 0) return config;
+  const servers = new Map(config.servers);
+  const invalid = new Map(config.invalid);
+  for (const server of extra) {
+    servers.set(server.name, server);
+    invalid.delete(server.name);
+  }
+  return { ...config, servers, invalid };
 }
 
 function untrustedHint(untrusted: UntrustedWorkspaceServers): string {

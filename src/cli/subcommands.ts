@@ -18,6 +18,7 @@ export const SUBCOMMAND_RUNNERS: Record<SubcommandName, SubcommandRunner> = {
     const { runMcpCommand } = await import('./mcp-command.js');
     return runMcpCommand(argv, { stdout: io.out, stderr: io.err, env: io.env, cwd: io.cwd });
   },
+  acp: async (argv, io) => (await import('./acp/acp-command.js')).runAcpCommand(argv, io),
   checkpoints: async (argv, io) => (await import('./checkpoint-commands.js')).runCheckpointCommand(['checkpoints', ...argv], io.out, io.err, io.style),
   rewind: async (argv, io) => (await import('./checkpoint-commands.js')).runCheckpointCommand(['rewind', ...argv], io.out, io.err, io.style),
   worktree: async (argv, io) => (await import('./worktree-command.js')).runWorktreeCommand(argv, { out: io.out, err: io.err, style: io.style }),

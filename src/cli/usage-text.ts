@@ -6,6 +6,7 @@ export const USAGE = `Usage: smith [options] [task]
        smith [options] --resume TASK_ID [message]
        smith mcp-serve [--cwd DIR] [provider options]   (Smith as an MCP server on stdio)
        smith mcp search|add|remove|list …               (MCP Registry servers and your MCP settings)
+       smith acp [provider and approval options]        (Smith as an ACP agent for Zed, JetBrains, Neovim)
        smith checkpoints TASK_ID [--output json]         (a task's checkpoints)
        smith rewind TASK_ID CHECKPOINT_ID [--files-only | --conversation-only] [--force]
        smith models refresh [URL | FILE]                 (fetch a model catalogue: newer models' facts)

@@ -7,7 +7,7 @@ import type { PanelImage } from './message-context.js';
 import type { LiveTask, PanelState, PanelView, ProviderName, WorktreeAction } from '../shared/protocol.js';
 import { SubagentChats } from './subagent-chats.js';
 import { PanelLists } from './panel-lists.js';
-import type { AllowScope } from './always-allow.js';
+import type { AllowScope } from '../core/permissions/remember-allow-rules.js';
 import { panelCommand } from './slash-input.js';
 import { OpenTaskActions } from './open-task-actions.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';

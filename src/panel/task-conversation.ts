@@ -1,5 +1,5 @@
 import type { Host } from '../core/ports.js';
-import { rememberAllowRules, type AllowScope } from './always-allow.js';
+import { rememberAllowRules, type AllowScope } from '../core/permissions/remember-allow-rules.js';
 import type { HeldTasks } from './held-tasks.js';
 import type { LiveTasks } from './live-task.js';
 import { messageContext, type PanelImage } from './message-context.js';

@@ -9,7 +9,7 @@ import { addAllowRules, narrowestAllowRules } from '../../../src/core/permission
 import { judgeCall, type PermissionRule } from '../../../src/core/permissions/permission-rules.js';
 import { loadPermissionSettings } from '../../../src/core/permissions/settings-files.js';
 import { WorkspaceTrust } from '../../../src/core/mcp/workspace-trust.js';
-import { rememberAllowRules } from '../../../src/panel/always-allow.js';
+import { rememberAllowRules } from '../../../src/core/permissions/remember-allow-rules.js';
 
 const allow = (rules: readonly string[]): PermissionRule[] => rules.map((rule) => ({ effect: 'allow', rule, source: 'test' }));
 

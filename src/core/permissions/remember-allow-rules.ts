@@ -1,7 +1,7 @@
 import { join } from 'node:path';
-import { addAllowRules } from '../core/permissions/allow-rules.js';
-import { loadPermissionSettings, WORKSPACE_SETTINGS_FILE } from '../core/permissions/settings-files.js';
-import { WorkspaceTrust } from '../core/mcp/workspace-trust.js';
+import { addAllowRules } from './allow-rules.js';
+import { loadPermissionSettings, WORKSPACE_SETTINGS_FILE } from './settings-files.js';
+import { WorkspaceTrust } from '../mcp/workspace-trust.js';
 
 /** Where "always allow" writes: the user's settings file (every workspace) or this workspace's. */
 export type AllowScope = 'user' | 'workspace';
