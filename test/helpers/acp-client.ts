@@ -62,7 +62,8 @@ export function startAcpAgent(args: readonly string[], env: Record<string, strin
       updates.map((n) => n.update).filter((u): u is Extract<SessionUpdate, { sessionUpdate: K }> => u.sessionUpdate === kind),
     close: async () => {
       child.stdin!.end();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      // Wide: a busy machine is slow to stop the sessions' commands and MCP servers.
+      const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
       const code = await exited;
       clearTimeout(timer);
       return code;

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { afterEach, describe, test } from 'node:test';
 import { RequestError } from '@agentclientprotocol/sdk';
 import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
+import { npmServerEntry } from '../../fixtures/mcp/mcp-test-support.js';
 import { choose, protocolLinesOnly, startAcpAgent, type AcpAgentUnderTest } from '../../helpers/acp-client.js';
 
 const edit = (path: string, search: string, replace: string) =>
@@ -174,6 +175,36 @@ describe('smith acp: a whole task through a real ACP client', () => {
     assert.equal(await acp.close(), 0);
     running = undefined;
     assert.ok(protocolLinesOnly(acp.stdout()), acp.stdout());
+  });
+
+  test("the client's MCP servers run beside the configured ones: the model calls one, approved through the client", async () => {
+    fx.server.enqueue(
+      {
+        text: '<use_mcp_tool>\n<server_name>everything</server_name>\n<tool_name>echo</tool_name>\n<arguments>{"message": "via ACP"}</arguments>\n</use_mcp_tool>',
+      },
+      { text: '<attempt_completion>\n<result>Echoed.</result>\n</attempt_completion>' },
+    );
+    const acp = start(agentArgs());
+    await acp.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+    const entry = npmServerEntry('server-everything') as { command: string; args: string[] };
+    const { sessionId } = await acp.agent.request('session/new', {
+      cwd: fx.ws.root,
+      mcpServers: [{ name: 'everything', command: entry.command, args: entry.args, env: [{ name: 'SMITH_TEST_VALUE', value: 'x' }] }],
+    });
+    const answer = await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'Echo through MCP' }] });
+    assert.equal(answer.stopReason, 'end_turn', acp.stderr());
+    assert.match(String(fx.server.requestAt(0).body.messages[0].content), /## everything[\s\S]*- echo:/);
+    assert.equal(acp.permissions.length, 1);
+    assert.equal(acp.permissions[0]!.toolCall.kind, 'other');
+    assert.match(lastUserText(fx.server.requestAt(1)), /Echo: via ACP/);
+    const bad = await acp.agent
+      .request('session/new', { cwd: fx.ws.root, mcpServers: [{ type: 'http', name: 'web', url: 'ftp://example.com', headers: [] }] })
+      .then(
+        () => undefined,
+        (e: unknown) => e as RequestError,
+      );
+    assert.equal(bad?.code, -32602);
+    assert.match(bad?.message ?? '', /url must be http\(s\)/);
   });
 
   test('without a usable provider, initialize says what to configure and a session needs authentication', async () => {

@@ -23,28 +23,45 @@ describe('smith acp: sessions', () => {
   afterEach(async () => {
     for (const acp of open.splice(0)) await acp.close();
   });
+  /** The pid of the scripted long command's shell, once it has written it. */
+  const commandPid = () =>
+    until(
+      () => {
+        try {
+          return Number(fx.ws.read('pid.txt').trim()) || undefined;
+        } catch {
+          return undefined;
+        }
+      },
+      'the command to start',
+      120_000,
+    );
+  const LONG_COMMAND = '<execute_command>\n<command>echo $$ > pid.txt; sleep 120</command>\n<requires_approval>false</requires_approval>\n</execute_command>';
 
   test('session/cancel mid-turn ends the prompt as cancelled and kills the running command', async () => {
-    fx.server.enqueue({
-      text: '<execute_command>\n<command>echo $$ > pid.txt; sleep 120</command>\n<requires_approval>false</requires_approval>\n</execute_command>',
-    });
+    fx.server.enqueue({ text: LONG_COMMAND });
     const acp = await start();
     const { sessionId } = await acp.agent.request('session/new', { cwd: fx.ws.root, mcpServers: [] });
     const prompt = acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'Wait a long time' }] });
-    const pid = await until(() => {
-      try {
-        return Number(fx.ws.read('pid.txt').trim()) || undefined;
-      } catch {
-        return undefined;
-      }
-    }, 'the command to start');
+    const pid = await commandPid();
     assert.ok(isPidAlive(pid));
     await acp.agent.notify('session/cancel', { sessionId });
     assert.equal((await prompt).stopReason, 'cancelled');
-    await until(() => !isPidAlive(pid), 'the command to be killed');
+    await until(() => !isPidAlive(pid), 'the command to be killed', 60_000);
     const command = acp.updatesOf('tool_call').find((c) => c.kind === 'execute');
     assert.ok(command);
     assert.match(command.title, /sleep 120/);
+  });
+
+  test('the client going away mid-turn (stdin closed) ends the agent and the command it ran', async () => {
+    fx.server.enqueue({ text: LONG_COMMAND });
+    const acp = await start();
+    const { sessionId } = await acp.agent.request('session/new', { cwd: fx.ws.root, mcpServers: [] });
+    void acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'Wait a long time' }] }).catch(() => undefined);
+    const pid = await commandPid();
+    open.splice(open.indexOf(acp), 1);
+    assert.equal(await acp.close(), 0, acp.stderr());
+    assert.ok(!isPidAlive(pid), 'the command was killed before the agent exited');
   });
 
   test('set_mode switches Plan/Act and the mode; a question ends the turn and the next prompt answers it; load replays and goes on', async () => {

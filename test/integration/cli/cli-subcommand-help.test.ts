@@ -22,6 +22,7 @@ describe('smith SUBCOMMAND --help', () => {
     [['mcp-serve', '--cwd', '.', '-h'], /^Usage: smith mcp-serve/],
     [['commit-message', '--help'], /^Usage: smith commit-message \[--staged \| --all\]/],
     [['commit-message', '--all', '-h'], /^Usage: smith commit-message/],
+    [['acp', '--help'], /^Usage: smith acp \[options\][\s\S]*Agent Client Protocol/],
   ];
   for (const [args, usage] of cases) {
     test(`smith ${args.join(' ')}`, async () => {
