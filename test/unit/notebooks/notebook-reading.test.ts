@@ -191,6 +191,16 @@ describe('read_file on a Jupyter notebook', () => {
     assert.deepEqual(viewLines(resultOf(await harness.run(readFileTool, { path: 'string.ipynb' })).output), ['[cell 0: markdown]', 'one', 'two']);
   });
 
+  test('a notebook over 16 MB is read as raw text, with a note', async () => {
+    const big = jupyterText(notebook([codeCell('x = 1')])).replace('"cells"', `${' '.repeat(17 * 1024 * 1024)}"cells"`);
+    ws.write('huge.ipynb', big);
+    const result = resultOf(await harness.run(readFileTool, { path: 'huge.ipynb', end_line: '1' }));
+    assert.match(
+      result.output,
+      /^\[huge\.ipynb is 17\.0 MB, more than notebooks are read as cells \(16 MB\): shown as raw JSON text, and edit_notebook cannot change it\.\]\n\n1 \| \{\n/,
+    );
+  });
+
   test('invalid JSON, nbformat 3 and a bad cell: a clear note, then the raw text', async () => {
     ws.write('broken.ipynb', '{\n "cells": [\n');
     const broken = resultOf(await harness.run(readFileTool, { path: 'broken.ipynb' }));
