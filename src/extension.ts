@@ -168,7 +168,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     attention,
     chatVisibility,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView),
-    ...registerCommands(controller, editorPanel, { dir: storageDir, log }, searchKeys),
+    ...registerCommands(controller, editorPanel, { dir: storageDir, log }, searchKeys, keys),
   );
   const finishedAt = performance.now();
   markOpening('activateFinished', finishedAt);

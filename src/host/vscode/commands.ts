@@ -5,6 +5,8 @@ import { refreshModelCatalogCommand } from './model-catalog-command.js';
 import { selectionContext } from './selection-context.js';
 import type { TaskController } from '../../panel/task-controller.js';
 import type { WebSearchKeys } from './web-search-keys.js';
+import { importSessionCommand } from './import-session-command.js';
+import type { ProviderKeys } from './settings.js';
 
 /** Every command the extension contributes (package.json lists the same ids). */
 export const COMMAND_IDS = [
@@ -18,6 +20,7 @@ export const COMMAND_IDS = [
   'smith.openMcp',
   'smith.refreshModelCatalog',
   'smith.setWebSearchKey',
+  'smith.importSession',
 ] as const;
 
 type CommandId = (typeof COMMAND_IDS)[number];
@@ -28,6 +31,7 @@ export function registerCommands(
   editorPanel: ChatEditorPanel,
   storage: { readonly dir: string; readonly log: vscode.LogOutputChannel },
   searchKeys: WebSearchKeys,
+  keys: ProviderKeys,
 ): vscode.Disposable[] {
   // The chat the user already has open in a tab is the one to bring forward.
   const showChat = async () => {
@@ -69,6 +73,15 @@ export function registerCommands(
     },
     'smith.refreshModelCatalog': () => refreshModelCatalogCommand(storage.dir, storage.log),
     'smith.setWebSearchKey': () => searchKeys.askAndStore(),
+    'smith.importSession': () =>
+      importSessionCommand({
+        storageDir: storage.dir,
+        keys,
+        openTask: async (taskId) => {
+          await controller.openTask(taskId);
+          await showChat();
+        },
+      }),
   };
   return COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, commands[id]));
 }
