@@ -27,6 +27,8 @@ import type { SmithApi } from './host/vscode/smith-api.js';
 import { resolveStorageDir } from './host/vscode/storage-dir.js';
 import { TaskController } from './panel/task-controller.js';
 import { PanelReplays } from './panel/task-replays.js';
+import { PanelBisects } from './panel/task-bisect.js';
+import { VsCodeBisectViews } from './host/vscode/bisect-views.js';
 import { stopScanHelpers } from './core/checkpoints/parallel-scan.js';
 import { ChildProcessRunner } from './core/process/child-process-runner.js';
 import { TerminalProcessPort } from './host/vscode/terminal-process-port.js';
@@ -129,13 +131,14 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     maxIterations: () => readSettings().maxIterations,
     show: openAsUntitled,
   });
+  const bisects = new PanelBisects({ storageDir, host, views: new VsCodeBisectViews(context.workspaceState), checkpointViews });
 
   const chatVisibility = new Emitter<void>();
   const wiring: ChatWiring = {
     extensionUri: context.extensionUri,
     visibilityChanged: () => chatVisibility.fire(),
     source: controller,
-    handlers: createMessageHandlers(controller, mcpService, replays),
+    handlers: createMessageHandlers(controller, mcpService, replays, bisects),
     log: (message) => log.warn(message),
   };
   const chatView = new ChatViewProvider(wiring);
@@ -161,6 +164,7 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     processes,
     controller,
     replays,
+    bisects,
     mcpService,
     vscode.workspace.onDidChangeWorkspaceFolders(() => mcpService.workspaceChanged()),
     chatView,

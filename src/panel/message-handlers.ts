@@ -3,6 +3,7 @@ import type { McpRegistryBrowser } from './mcp-registry-browser.js';
 import type { HostMessage, WebviewRequest } from '../shared/protocol.js';
 import type { TaskController } from './task-controller.js';
 import type { PanelReplays } from './task-replays.js';
+import type { PanelBisects } from './task-bisect.js';
 
 /**
  * One small handler per request type; the messenger replies ok when it returns and the error when
@@ -33,8 +34,13 @@ export interface McpRequests {
   readonly registry?: Pick<McpRegistryBrowser, 'search' | 'install'>;
 }
 
-/** The panel's requests, mapped onto the task controller, the MCP servers and the replays. */
-export function createMessageHandlers(controller: TaskController, mcp: McpRequests, replays?: Pick<PanelReplays, 'start'>): RequestHandlers {
+/** The panel's requests, mapped onto the task controller, the MCP servers, the replays and the bisects. */
+export function createMessageHandlers(
+  controller: TaskController,
+  mcp: McpRequests,
+  replays?: Pick<PanelReplays, 'start'>,
+  bisects?: Pick<PanelBisects, 'start'>,
+): RequestHandlers {
   return {
     newTask: (m) =>
       controller.newTask(m.text, m.images, {
@@ -81,6 +87,10 @@ export function createMessageHandlers(controller: TaskController, mcp: McpReques
     replayTask: (m) => {
       if (!replays) throw new Error('Replays are not available here.');
       return replays.start(m.taskId, m.model);
+    },
+    bisectTask: (m) => {
+      if (!bisects) throw new Error('Bisecting is not available here.');
+      return bisects.start(m.taskId);
     },
     compareCheckpoint: (m) => controller.actions.compareCheckpoint(m.taskId, m.checkpointId),
     openScreenshot: (m) => controller.actions.openScreenshot(m.taskId, m.callId),

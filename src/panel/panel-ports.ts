@@ -118,6 +118,21 @@ export interface ComparedFile {
   readonly before: () => string | undefined;
   /** False when the file was deleted since the checkpoint. */
   readonly existsNow: boolean;
+  /** The right side's content, when it is not the file as it is now (a later checkpoint's); undefined: it did not exist. */
+  readonly after?: () => string | undefined;
+}
+
+/** What the panel's "Bisect…" needs from the editor (VS Code: an input box, a progress notification, a message). */
+export interface BisectViews {
+  /** Asks for the test command, `value` filled in; undefined when the user cancelled. */
+  askTestCommand(value: string): Promise<string | undefined>;
+  /** The command last used in the workspace at `cwd`, and remembering a new one. */
+  rememberedCommand(cwd: string): string | undefined;
+  remember(cwd: string, command: string): Promise<void>;
+  /** Runs `work` with a cancellable progress notification; `report` shows a line. */
+  withProgress<T>(title: string, work: (report: (line: string) => void, signal: AbortSignal) => Promise<T>): Promise<T>;
+  /** Shows a bisect's result with its actions; resolves with the one chosen (undefined: none). */
+  showResult(message: string, found: boolean, actions: readonly string[]): Promise<string | undefined>;
 }
 
 /** The editor's dialogs and views the actions on the open task use (checkpoints, screenshots). */

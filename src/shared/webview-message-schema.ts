@@ -145,6 +145,8 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('exportTask'), id, taskId: taskIdSchema }).strict(),
   /** Runs the stored task again with `model` (the Settings' provider) in a scratch copy of its workspace; the comparison opens when it is done. */
   z.object({ type: z.literal('replayTask'), id, taskId: taskIdSchema, model: z.string().trim().min(1).max(500) }).strict(),
+  /** Asks for a test command and finds the step of the task after which it fails, in scratch copies of its checkpoints (docs/bisect.md). */
+  z.object({ type: z.literal('bisectTask'), id, taskId: taskIdSchema }).strict(),
   /** Opens VS Code's multi-file diff: every file that differs between the checkpoint and now. */
   z.object({ type: z.literal('compareCheckpoint'), id, taskId: taskIdSchema, checkpointId: z.string().max(50) }).strict(),
   /** Opens the screenshot of a browser_action call (its result's image) in an editor tab. */

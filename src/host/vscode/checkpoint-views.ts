@@ -28,8 +28,9 @@ export class VsCodeCheckpointViews implements CheckpointViews, vscode.Disposable
     const resources = files.map((file) => {
       const before = side(file, 'before');
       this.contents.set(before.toString(), file.before);
-      // A file deleted since the checkpoint is compared with an empty document.
-      const after = file.existsNow ? vscode.Uri.file(file.absolutePath) : side(file, 'deleted');
+      // A later state's content (a bisect's failing checkpoint), else the file now; one deleted since is compared with an empty document.
+      const after = file.after ? side(file, 'after') : file.existsNow ? vscode.Uri.file(file.absolutePath) : side(file, 'deleted');
+      if (file.after) this.contents.set(after.toString(), file.after);
       return [vscode.Uri.file(file.absolutePath), before, after];
     });
     await vscode.commands.executeCommand('vscode.changes', title, resources);
@@ -50,6 +51,6 @@ export class VsCodeCheckpointViews implements CheckpointViews, vscode.Disposable
 
   private forget(comparison: number): void {
     if (comparison <= 0) return;
-    for (const key of [...this.contents.keys()]) if (key.endsWith(`${comparison}-before`)) this.contents.delete(key);
+    for (const key of [...this.contents.keys()]) if (key.endsWith(`?${comparison}-before`) || key.endsWith(`?${comparison}-after`)) this.contents.delete(key);
   }
 }

@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { beforeEach, describe, test } from 'node:test';
 import type { UiMessage } from '../../../src/shared/ui-messages.js';
+import { until } from '../../helpers/until.js';
 import { snapshotOf, taskView, usePanelSuite, type PanelPage } from './webview-page.js';
 
 const ts = 1_700_000_000_000;
@@ -48,6 +49,20 @@ describe('checkpoints in the chat panel', () => {
       assert.equal(await first.getByRole('group').count(), 0, 'the choices close after a choice');
     }
     assert.deepEqual(scopes, ['both', 'files', 'conversation']);
+  });
+
+  test('the first checkpoint offers Bisect…, which posts the task; later ones do not, and not while Smith works', async () => {
+    const { page } = panel;
+    await panel.send(snapshotOf(taskView(MESSAGES, { status: 'completed' })));
+    const first = page.locator('.checkpoint[data-checkpoint="0"]');
+    await first.waitFor();
+    assert.equal(await page.locator('.checkpoint[data-checkpoint="1"]').getByRole('button', { name: 'Bisect…' }).count(), 0);
+    await first.getByRole('button', { name: 'Bisect…' }).click();
+    const posted = await panel.waitForPosted('bisectTask');
+    assert.equal(posted.taskId, 'task-1');
+
+    await panel.send(snapshotOf(taskView(MESSAGES, { status: 'running' })));
+    await until(async () => await first.getByRole('button', { name: 'Bisect…' }).isDisabled(), 'Bisect… disabled while Smith works');
   });
 
   test('while Smith works, Compare, Restore and Edit are not offered', async () => {

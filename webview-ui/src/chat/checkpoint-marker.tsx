@@ -11,7 +11,7 @@ const CHOICES: readonly { readonly scope: Scope; readonly label: string; readonl
   { scope: 'conversation', label: 'Conversation only', hint: 'The chat goes back (the model sees it as it was); the files stay.' },
 ];
 
-/** A checkpoint of the workspace after a step that changed it, with Compare and Restore. */
+/** A checkpoint of the workspace after a step that changed it, with Compare and Restore (and, on the first, Bisect…). */
 export function CheckpointMarker({ checkpoint, taskId, idle }: { checkpoint: UiCheckpointMessage; taskId: string; idle: boolean }) {
   const { send } = useActions();
   const [choosing, setChoosing] = useState(false);
@@ -55,6 +55,17 @@ export function CheckpointMarker({ checkpoint, taskId, idle }: { checkpoint: UiC
           >
             <Codicon name="discard" /> Restore
           </button>
+          {first && (
+            <button
+              type="button"
+              className="link-button"
+              disabled={!idle}
+              title={busy ?? 'Find the step after which a test command fails: each checkpoint is tested in a scratch copy'}
+              onClick={() => send({ type: 'bisectTask', taskId })}
+            >
+              <Codicon name="debug-step-over" /> Bisect…
+            </button>
+          )}
         </span>
       </div>
       {choosing && (
