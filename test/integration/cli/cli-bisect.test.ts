@@ -3,8 +3,9 @@
 // task's log, counts a hanging test as failing and ends its processes, and says clearly when
 // there is nothing to bisect.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { describe, test } from 'node:test';
 import type { BisectReport } from '../../../src/core/bisect/run-bisect.js';
 import { findSandbox } from '../../../src/core/process/task-sandbox.js';
@@ -13,6 +14,7 @@ import { useAgentFixture } from '../../helpers/agent-fixture.js';
 import { runCli, spawnCli } from '../../helpers/cli-runner.js';
 import { until } from '../../helpers/until.js';
 import { folderFingerprint } from '../../helpers/folder-fingerprint.js';
+import { createTempWorkspace } from '../../helpers/temp-workspace.js';
 
 const reply = (text: string): ScriptedReply => ({ text, usage: { input: 100, output: 10 } });
 const write = (path: string, content: string) => reply(`<write_to_file>\n<path>${path}</path>\n<content>\n${content}\n</content>\n</write_to_file>`);
@@ -237,6 +239,37 @@ describe('smith bisect', async () => {
     const help = await runCli({ args: ['bisect', '--help'] });
     assert.equal(help.code, 0);
     assert.match(help.stdout, /^Usage: smith bisect TASK_ID --test COMMAND/);
+  });
+
+  test('multi-root: every folder is copied beside the others, so a test reaching ../<folder> finds it; the step in the other folder is named', async () => {
+    const extra = createTempWorkspace('smith-bisect-extra-');
+    try {
+      const lib = join(extra.root, 'shared-lib');
+      mkdirSync(lib);
+      writeFileSync(join(lib, 'lib.js'), LIB_JS);
+      // The test reaches the other folder by its place beside the workspace, as the original did.
+      const relativeLib = relative(fx.ws.root, join(lib, 'lib.js'));
+      fx.ws.write('check.js', `if (require(${JSON.stringify(`./${relativeLib}`)}).add(2, 3) !== 5) process.exit(1);\n`);
+      assert.equal(spawnSync(process.execPath, ['check.js'], { cwd: fx.ws.root }).status, 0);
+      fx.server.enqueue(write('a.txt', 'a\n'), replace('shared-lib/lib.js', '  return a + b;', '  return a - b;'), write('shared-lib/b.txt', 'b\n'), complete);
+      const made = await runCli({ args: [...fx.cliArgs(), '--add-dir', lib, '--auto-approve', 'edit', '--output', 'json', 'Two folders'] });
+      assert.equal(made.code, 0, made.stderr);
+      const taskId = (JSON.parse(made.stdout) as { taskId: string }).taskId;
+      const before = [folderFingerprint(fx.ws.root), folderFingerprint(lib)];
+      const run = await bisect(taskId);
+      assert.equal(run.code, 0, run.stderr);
+      const report = JSON.parse(run.stdout) as BisectReport;
+      assert.equal(report.culprit?.firstFailing, '2', report.message);
+      assert.equal(report.culprit?.steps[0]?.step.params?.path, 'shared-lib/lib.js');
+      assert.deepEqual(
+        report.culprit?.diff.files.map((f) => f.path),
+        ['shared-lib/lib.js'],
+      );
+      assert.match(report.culprit?.diff.patch ?? '', /^\+ {2}return a - b;$/m);
+      assert.deepEqual([folderFingerprint(fx.ws.root), folderFingerprint(lib)], before);
+    } finally {
+      extra.dispose();
+    }
   });
 
   test('in the sandbox the test cannot write the real workspace, by absolute path or cd ..', { skip: sandboxed ? false : 'no sandbox here' }, async () => {
