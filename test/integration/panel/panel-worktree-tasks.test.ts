@@ -3,7 +3,8 @@
 // Review changes opens the multi-file diff against the base, Discard asks before losing work, Merge
 // brings the work into the base branch, and Discard then removes the worktree and the branch.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, test } from 'node:test';
 import { useTaskFixture } from '../../helpers/agent-fixture.js';
@@ -139,5 +140,36 @@ describe('the panel: a task in a new worktree', { timeout: 120_000 }, () => {
     await panel.until(() => panel.page.state.panel!.baseBranches !== undefined, 'the answer');
     assert.deepEqual(panel.page.state.panel!.baseBranches!.branches, []);
     assert.match(panel.page.state.panel!.baseBranches!.problem ?? '', /is not in a git repository/);
+  });
+  test('Open pull request pushes the branch to origin and shows the page that opens it (gh not on PATH)', async () => {
+    const repo = createGitRepo({ initialFiles: { 'README.md': 'Hello\n' } });
+    closers.push(() => repo.dispose());
+    const bare = join(repo.home, 'origin.git');
+    repo.git(['init', '-q', '--bare', bare], repo.home);
+    repo.git(['remote', 'add', 'origin', 'git@github.com:acme/shop.git']);
+    repo.git(['config', 'remote.origin.pushurl', bare]);
+    // PATH with git and nothing else: no gh, whatever the machine has installed.
+    const bin = join(repo.home, 'bin');
+    mkdirSync(bin);
+    symlinkSync(execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim(), join(bin, 'git'));
+    const path = process.env.PATH;
+    process.env.PATH = bin;
+    closers.push(() => (process.env.PATH = path));
+    const panel = openPanelBackend(fixture, closers, { cwd: repo.repo, worktree: { parent: join(repo.home, 'worktrees') }, autoApprove: { editFiles: true } });
+    const state = () => panel.page.state.panel!;
+    const listed = () => state().tasks?.find((task) => task.id === state().task?.id);
+    await panel.until(() => panel.page.state.panel !== undefined, 'a snapshot');
+    fixture.server.enqueue(WRITE, DONE);
+    await panel.client.request({ type: 'newTask', text: 'Add feature.txt', worktree: true, worktreeName: 'pr-me' });
+    await panel.until(() => state().task?.status === 'completed', 'the task completes');
+    await panel.client.request({ type: 'worktreeAction', taskId: state().task!.id, action: 'pullRequest' });
+    await panel.until(() => listed()?.worktree?.outcome === 'pull-request', 'the pull request step done');
+    assert.equal(listed()!.worktree!.url, 'https://github.com/acme/shop/compare/main...smith/pr-me?expand=1');
+    assert.equal(repo.git(['show', 'refs/heads/smith/pr-me:feature.txt'], bare), 'Feature\n');
+    assert.ok(
+      listed()!.worktree!.commands.some((line) => line.startsWith('git push origin refs/heads/smith/pr-me:refs/heads/smith/pr-me')),
+      listed()!.worktree!.commands.join('\n'),
+    );
+    assert.ok(panel.notices.some((notice) => notice.includes('open the pull request here: https://github.com/acme/shop/compare/main...smith/pr-me?expand=1')));
   });
 });
