@@ -3,7 +3,7 @@
 // development extension, and mocha's result arrives through the smoke-test driver's
 // codeAutomationExit. Exits with mocha's code; 1 with the logs when anything else goes wrong.
 // Usage: node --import tsx test/integration/vscode/run-in-workbench.ts
-// Env: SMITH_WORKBENCH_TIMEOUT_MS (default 600000: a hang guard; the command-capture matrix alone takes minutes on a busy machine), SMITH_WORKBENCH_VERBOSE=1 (also print the workbench's own log and browser console).
+// Env: SMITH_WORKBENCH_TIMEOUT_MS (default 1200000: a hang guard; the command-capture matrix alone takes minutes on a busy machine, and the whole run over ten), SMITH_WORKBENCH_VERBOSE=1 (also print the workbench's own log and browser console).
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +18,7 @@ import { packageLmTestExtension } from '../../helpers/lm-test-extension';
 const TESTS_BUNDLE = join(REPO_ROOT, 'out/test/integration/vscode/index.js');
 const EXTENSION_MAIN = join(REPO_ROOT, 'dist/extension.js');
 const ARTIFACTS = join(REPO_ROOT, '.test-artifacts/vscode');
-const timeoutMs = Number(process.env.SMITH_WORKBENCH_TIMEOUT_MS ?? 600_000);
+const timeoutMs = Number(process.env.SMITH_WORKBENCH_TIMEOUT_MS ?? 1_200_000);
 const verbose = process.env.SMITH_WORKBENCH_VERBOSE === '1';
 
 const say = (line: string) => console.log(`[run-in-workbench] ${line}`);
