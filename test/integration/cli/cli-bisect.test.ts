@@ -188,11 +188,17 @@ describe('smith bisect', async () => {
     assert.match(b.message, /already fails on the workspace as the task found it \(checkpoint 0, exit code 3\)/);
     assert.equal(b.runs.length, 1);
 
+    // What a bisect killed with SIGKILL left behind (its owner no longer runs) is removed by the next one.
+    const deadPid = spawnSync(process.execPath, ['-e', '0']).pid;
+    const leftover = join(fx.storage, 'bisects', 'killed-bisect');
+    mkdirSync(join(leftover, 'state-3', 'project'), { recursive: true });
+    writeFileSync(join(leftover, 'owner.json'), JSON.stringify({ pid: deadPid, startedAt: 0 }));
     const after = await bisect(taskId, '--test', 'node -e "1"');
     assert.equal(after.code, 1);
     const a = JSON.parse(after.stdout) as BisectReport;
     assert.equal(a.outcome, 'passes-after');
     assert.match(a.message, /passes after the task's last step \(checkpoint 6\)/);
+    assert.equal(existsSync(leftover), false, 'the dead bisect folder was removed');
     const human = await runCli({ args: ['bisect', taskId, '--test', 'true', '--storage', fx.storage] });
     assert.equal(human.code, 1);
     assert.match(human.stdout, /nothing to bisect/);
@@ -270,6 +276,22 @@ describe('smith bisect', async () => {
     } finally {
       extra.dispose();
     }
+  });
+
+  test('without bubblewrap the test runs unconfined, and the bisect says so before the first run', async () => {
+    const taskId = await sixEdits(2);
+    const run = await runCli({
+      args: ['bisect', taskId, '--test', `${process.execPath} check.js`, '--storage', fx.storage, '--output', 'json'],
+      env: { PATH: '/nonexistent' },
+      timeoutMs: 120_000,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout) as BisectReport;
+    assert.equal(report.confinement, 'unavailable');
+    assert.match(report.sandboxReason ?? '', /needs bubblewrap/);
+    assert.equal(report.culprit?.firstFailing, '3');
+    const notice = run.stderr.indexOf('the test runs unconfined: the command sandbox needs bubblewrap');
+    assert.ok(notice >= 0 && notice < run.stderr.indexOf('Testing checkpoint 0'), run.stderr);
   });
 
   test('in the sandbox the test cannot write the real workspace, by absolute path or cd ..', { skip: sandboxed ? false : 'no sandbox here' }, async () => {
