@@ -44,6 +44,11 @@ const editFactsSchema = z.object({
   sha256After: z.string(),
   /** The user changed the proposal in the diff editor before it was saved. */
   userEdited: z.boolean().optional(),
+  /**
+   * The file had changed on disk since the model's read, and the edit was merged into those
+   * changes: how many places both changed, and which side the user kept there.
+   */
+  merged: z.object({ conflicts: z.number(), resolution: z.enum(['user', 'model']).optional() }).optional(),
 });
 export type EditFacts = DeepReadonly<z.infer<typeof editFactsSchema>>;
 

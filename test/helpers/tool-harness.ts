@@ -1,5 +1,6 @@
 import type { ApprovalAnswer, ApprovalRequest, FileSystemPort, Host, ProcessPort } from '../../src/core/ports.js';
 import { isAutoApproved, type AutoApprovePolicy, DEFAULT_POLICY } from '../../src/core/log/approval-policy.js';
+import type { FileVersions } from '../../src/core/log/file-stamp.js';
 import { FileStampRecord } from '../../src/core/tool-kit/file-stamping.js';
 import type { ToolContext, ToolHandler, ToolOutcome } from '../../src/core/tool-kit/tool-spec.js';
 import { NOTHING_IGNORED, type IgnorePolicy } from '../../src/core/workspace/ignore-policy.js';
@@ -29,6 +30,10 @@ export class ToolHarness {
   readonly host: Host;
   /** Whether the tools may answer with images, as for a vision model. */
   modelSupportsImages = false;
+  /** Where read and written contents are kept for merging edits (unset: edits of changed files are refused). */
+  fileVersions: FileVersions | undefined;
+  /** The follow-up questions asked (with their options), in order. */
+  readonly questions: { readonly question: string; readonly options: readonly string[] }[] = [];
 
   /** `files` replaces the real file system, e.g. with a double that counts what is read. */
   constructor(
@@ -46,7 +51,12 @@ export class ToolHarness {
           return answer;
         },
       },
-      questions: { ask: async () => this.questionAnswer },
+      questions: {
+        ask: async (question, options) => {
+          this.questions.push({ question, options });
+          return this.questionAnswer;
+        },
+      },
       clock: { now: () => 1_700_000_000_000 },
       processes: { start: (command, options) => this.processes.start(command, options) },
       ripgrepPath: async () => this.ripgrep,
@@ -67,6 +77,8 @@ export class ToolHarness {
       ignore: this.ignore,
       ...(this.modelSupportsImages ? { modelSupportsImages: true } : {}),
       knownFile: this.stamps.get,
+      ...(this.fileVersions ? { fileVersions: this.fileVersions } : {}),
+      wouldAutoApprove: (facts = {}) => isAutoApproved(this.policy, { group: tool.spec.group, ...facts }),
       progress: (text) => this.progress.push(text),
       approve: async (request, facts = {}) => {
         if (isAutoApproved(this.policy, { group: tool.spec.group, ...facts })) return { approved: true };

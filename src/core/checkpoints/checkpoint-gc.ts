@@ -4,7 +4,7 @@ import type { TaskEvent } from '../log/events.js';
 import { readTaskEvents } from '../log/task-log.js';
 import { CheckpointStore, hasCheckpointStore } from './checkpoint-store.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
-import { folderSnapshotsOfTask, snapshotsOfTask } from '../log/task-snapshots.js';
+import { fileVersionsOfTask, folderSnapshotsOfTask, snapshotsOfTask } from '../log/task-snapshots.js';
 
 /**
  * A workspace's store opened to measure or collect it, not to snapshot (so no ignore rules are
@@ -21,6 +21,7 @@ export function inspectCheckpointStore(storageDir: string, workspaceRoot: string
  */
 export function collectCheckpointGarbage(store: CheckpointStore, storageDir: string, workspaceRoot: string, graceMs?: number): number {
   const live: string[] = [];
+  const versions: string[] = [];
   let unreadable = false;
   const root = resolve(workspaceRoot);
   const tasksDir = join(storageDir, 'tasks');
@@ -34,11 +35,15 @@ export function collectCheckpointGarbage(store: CheckpointStore, storageDir: str
       continue;
     }
     const started = events.find((e) => e.type === 'task_started');
-    if (started?.type === 'task_started' && resolve(started.cwd) === root) live.push(...snapshotsOfTask(events));
+    if (started?.type === 'task_started' && resolve(started.cwd) === root) {
+      live.push(...snapshotsOfTask(events));
+      // File versions are kept in the store of the task's own folder, whichever folder the file is in.
+      versions.push(...fileVersionsOfTask(events));
+    }
     live.push(...folderSnapshotsOfTask(events, root));
   }
   if (unreadable) return 0;
-  return store.collectGarbage(live, graceMs);
+  return store.collectGarbage(live, graceMs, versions);
 }
 
 /** Bytes of checkpoint storage a task's snapshots take (objects shared with other tasks included). */

@@ -3,6 +3,8 @@ import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'no
 import { join, resolve } from 'node:path';
 import { IGNORE_FILE_NAMES, ignoreFileText, type IgnoreRuleSet, judge, ruleSet } from '../workspace/file-listing.js';
 import type { IgnorePolicy } from '../workspace/ignore-policy.js';
+import type { FileVersions } from '../log/file-stamp.js';
+import { StoredFileVersions } from './file-versions.js';
 import { ObjectStore } from './object-store.js';
 import { inspectPath } from './link-safe-files.js';
 import { type RecoveredRestore, RestoreJournal, type RestoreStepHook, type RestoreWrite } from './restore-journal.js';
@@ -62,6 +64,8 @@ interface CheckpointStoreOptions {
 export class CheckpointStore {
   readonly dir: string;
   readonly objects: ObjectStore;
+  /** File contents the task's tools read or wrote, kept among the objects for merging an edit later. */
+  readonly versions: FileVersions;
   private readonly journal: RestoreJournal;
   private readonly root: string;
   private last: { root: string; state: FolderState } | undefined;
@@ -73,6 +77,7 @@ export class CheckpointStore {
     this.dir = checkpointDirOf(options.storageDir, this.root);
     mkdirSync(this.dir, { recursive: true });
     this.objects = new ObjectStore(join(this.dir, 'objects'));
+    this.versions = new StoredFileVersions(this.objects, options.maxFileBytes ?? DEFAULT_CHECKPOINT_MAX_FILE_BYTES);
     this.journal = new RestoreJournal(restoreJournalFileOf(this.dir), this.objects, options.restoreStepHook);
   }
 
@@ -177,11 +182,12 @@ export class CheckpointStore {
   }
 
   /**
-   * Deletes every object no live snapshot uses. Objects younger than `graceMs` are kept: another
-   * Smith may be writing a snapshot that no task log names yet.
+   * Deletes every object no live snapshot uses, other than the file versions named in
+   * `liveVersions`. Objects younger than `graceMs` are kept: another Smith may be writing a
+   * snapshot that no task log names yet.
    */
-  collectGarbage(liveRoots: Iterable<string>, graceMs = 10 * 60_000): number {
-    const live = new Set<string>();
+  collectGarbage(liveRoots: Iterable<string>, graceMs = 10 * 60_000, liveVersions: Iterable<string> = []): number {
+    const live = new Set<string>(liveVersions);
     for (const root of liveRoots) if (this.objects.has(root)) reachableObjects(this.objects, root, live);
     // Both stat caches' snapshots stay: the next scan reuses their entries and listings.
     const cache = this.readStatCache();

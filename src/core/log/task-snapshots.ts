@@ -26,3 +26,13 @@ export function checkpointFoldersOfTask(events: readonly TaskEvent[]): Map<strin
   for (const event of events) if (event.type === 'checkpoint_created') for (const folder of event.folders ?? []) folders.set(folder.path, folder.name);
   return folders;
 }
+
+/**
+ * The file contents an edit of this task may still be merged from: the last stamp of each file in
+ * its log (what the model last read or Smith last wrote there), by content hash.
+ */
+export function fileVersionsOfTask(events: readonly TaskEvent[]): string[] {
+  const last = new Map<string, string>();
+  for (const event of events) if (event.type === 'tool_result' && event.details?.file) last.set(event.details.file.path, event.details.file.sha256);
+  return [...new Set(last.values())];
+}

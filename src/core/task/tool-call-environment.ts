@@ -44,6 +44,7 @@ export function toolCallEnvironment(options: TaskOptions, log: TaskLog, setup: T
       ...(options.redactor ? { redactor: options.redactor } : {}),
       ...(options.commandPreviewTimeoutSeconds !== undefined ? { timeoutSeconds: options.commandPreviewTimeoutSeconds } : {}),
     },
+    ...(options.checkpoints ? { fileVersions: options.checkpoints.primary.versions } : {}),
     onProgress: (callId, text) => run.onProgress(callId, text),
   };
 }

@@ -6,7 +6,7 @@ import type { ToolRegistry } from '../tool-kit/tool-registry.js';
 import { limitToolImages } from '../tool-kit/tool-images.js';
 import { lastFileStamp } from '../tool-kit/file-stamping.js';
 import { missingParams, type ToolContext, type ToolHandler, type ToolOutcome } from '../tool-kit/tool-spec.js';
-import { isAutoApproved, type AutoApprovePolicy } from '../log/approval-policy.js';
+import { type ApprovalFacts, isAutoApproved, type AutoApprovePolicy } from '../log/approval-policy.js';
 import { loopCounters } from './loop-counters.js';
 import { narrowestAllowRules } from '../permissions/allow-rules.js';
 import { judgeCall, type PermissionRule, type PermissionVerdict } from '../permissions/permission-rules.js';
@@ -26,6 +26,7 @@ import { resolveWorkspacePath } from '../workspace/workspace-paths.js';
 import { argumentsErrorMessage, nativeMissingParams } from './native-tool-calls.js';
 import type { CostBudget } from '../log/cost-budget.js';
 import { commandPreviewer, type CommandPreviewSettings } from './command-preview-call.js';
+import type { FileVersions } from '../log/file-stamp.js';
 
 /** What the loop needs to run one tool call. */
 export interface ToolCallEnvironment {
@@ -61,6 +62,8 @@ export interface ToolCallEnvironment {
   readonly costs?: CostBudget;
   /** How commands are previewed before their approval (absent: no preview is offered). */
   readonly commandPreview?: Omit<CommandPreviewSettings, 'signal'>;
+  /** Where the contents the tools read and write are kept, so an edit of a file changed since can be merged (absent: no checkpoint store). */
+  readonly fileVersions?: FileVersions;
   onProgress(callId: string, text: string): void;
 }
 
@@ -180,6 +183,24 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
 
   const detach = new AbortController();
   const subagentStops: string[] = [];
+  // The auto-approvals were given for confined commands; without the sandbox, nothing approves one.
+  const unconfinedReason = () => (handler.spec.group === 'command' ? env.policy.unconfinedCommands : undefined);
+  /** What would approve this call without asking (a rule, a hook, the policy), or undefined when the user is asked. */
+  const automaticApproval = (facts: Omit<ApprovalFacts, 'group'>): { readonly rule?: string } | undefined => {
+    // The cap on approvals in a row is counted from the log, so a resumed task goes on counting.
+    const cap = env.policy.maxConsecutive;
+    const hookDecision = pre.permission?.decision;
+    const unconfined = unconfinedReason();
+    if (unconfined === undefined && verdict?.effect === 'allow' && hookDecision !== 'ask') return { rule: verdict.rule.rule };
+    // A hook's allow stays inside the workspace: outside it only --allow-outside-workspace or the user approves (as with --yes).
+    const hookMayAllow =
+      unconfined === undefined && hookDecision === 'allow' && verdict?.effect !== 'ask' && !(facts.outsideWorkspace && !env.policy.outsideWorkspace);
+    if (hookMayAllow) return { rule: 'PreToolUse hook' };
+    const policyAllows =
+      unconfined === undefined && verdict?.effect !== 'ask' && hookDecision !== 'ask' && isAutoApproved(env.policy, { group: handler.spec.group, ...facts });
+    if (policyAllows && (cap <= 0 || loopCounters(env.log.events).autoApprovalsInARow < cap)) return {};
+    return undefined;
+  };
   const context: ToolContext = {
     host,
     cwd: env.cwd,
@@ -191,6 +212,8 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
     ignore: env.ignore,
     readGuard: readGuardOf(env.permissions, { cwd: env.cwd, ...(env.workspace ? { workspace: env.workspace } : {}) }),
     knownFile: (absolutePath) => lastFileStamp(env.log.events, absolutePath),
+    ...(env.fileVersions ? { fileVersions: env.fileVersions } : {}),
+    wouldAutoApprove: (facts = {}) => automaticApproval(facts) !== undefined,
     ...(env.modelSupportsImages ? { modelSupportsImages: true } : {}),
     ...(env.costs ? { costs: env.costs } : {}),
     progress: (text) => env.onProgress(callId, text),
@@ -205,28 +228,13 @@ async function execute(block: ToolUseBlock, env: ToolCallEnvironment, callId: st
       return stop.signal;
     },
     approve: async (request, facts = {}): Promise<ApprovalAnswer> => {
-      // The cap on approvals in a row is counted from the log, so a resumed task goes on counting.
-      const cap = env.policy.maxConsecutive;
+      const unconfined = unconfinedReason();
+      const automatic = automaticApproval(facts);
+      if (automatic) {
+        env.log.append({ type: 'tool_auto_approved', callId, ...(automatic.rule ? { rule: automatic.rule } : {}) });
+        return { approved: true };
+      }
       const hookDecision = pre.permission?.decision;
-      // The auto-approvals were given for confined commands; without the sandbox, nothing approves one.
-      const unconfined = handler.spec.group === 'command' ? env.policy.unconfinedCommands : undefined;
-      if (unconfined === undefined && verdict?.effect === 'allow' && hookDecision !== 'ask') {
-        env.log.append({ type: 'tool_auto_approved', callId, rule: verdict.rule.rule });
-        return { approved: true };
-      }
-      // A hook's allow stays inside the workspace: outside it only --allow-outside-workspace or the user approves (as with --yes).
-      const hookMayAllow =
-        unconfined === undefined && hookDecision === 'allow' && verdict?.effect !== 'ask' && !(facts.outsideWorkspace && !env.policy.outsideWorkspace);
-      if (hookMayAllow) {
-        env.log.append({ type: 'tool_auto_approved', callId, rule: 'PreToolUse hook' });
-        return { approved: true };
-      }
-      const policyAllows =
-        unconfined === undefined && verdict?.effect !== 'ask' && hookDecision !== 'ask' && isAutoApproved(env.policy, { group: handler.spec.group, ...facts });
-      if (policyAllows && (cap <= 0 || loopCounters(env.log.events).autoApprovalsInARow < cap)) {
-        env.log.append({ type: 'tool_auto_approved', callId });
-        return { approved: true };
-      }
       // A rule's reason is kept beside the sandbox's: each says something the user must know.
       const ruleReason = verdict?.effect === 'ask' ? askReason(verdict) : undefined;
       const reason =

@@ -3,14 +3,16 @@ import { REDACTED } from '../secrets/secret-redactor.js';
 import type { ResolvedPath } from '../workspace/workspace-paths.js';
 import { notAFileMessage, readWholeText, tooLargeToEditMessage } from './file-reading.js';
 import { staleFileRefusal, stampOfText, type FileStamp } from './file-stamping.js';
+import { type MergeReport, mergeNote, type StaleBase, staleBase } from './stale-edit-merge.js';
 import { diffStats, unifiedDiff } from './file-text.js';
 import { mistake, type ToolContext, type ToolOutcome } from './tool-spec.js';
 
-/** A proposed change to one file. */
+/** A proposed change to one file; `merge` when it was merged into changes made since the model's read. */
 interface Proposal {
   readonly original: string;
   readonly proposed: string;
   readonly isNewFile: boolean;
+  readonly merge?: MergeReport;
 }
 
 /**
@@ -28,19 +30,23 @@ export interface EditPresentation {
   landed(viaEditor: boolean): string;
 }
 
-/** The file an edit starts from: its text and stamp, or nothing there yet. */
-type EditTarget = { readonly kind: 'file'; readonly text: string; readonly stamp: FileStamp } | { readonly kind: 'missing' };
+/**
+ * The file an edit starts from: its text and stamp (and, when it changed since the model last saw
+ * it, that version, for the edit to be made on and merged), or nothing there yet.
+ */
+type EditTarget = { readonly kind: 'file'; readonly text: string; readonly stamp: FileStamp; readonly base?: StaleBase } | { readonly kind: 'missing' };
 
 /**
  * Shared head of every file edit: the current text of the file, or the outcome that stops the
- * edit. Only regular text files are read, and only after a stat; a file that changed since the
- * task last read or wrote it is refused, and so (with `requireRead`) is one it never read.
+ * edit. Only regular text files are read, and only after a stat. A file that changed since the
+ * task last read or wrote it comes with that version (`base`) when the tool merges (`mergeable`) and
+ * the version is still kept; otherwise it is refused, and so (with `requireRead`) is one it never read.
  */
 export async function loadEditTarget(
   context: ToolContext,
   target: ResolvedPath,
   tool: string,
-  options: { readonly requireRead: boolean },
+  options: { readonly requireRead: boolean; readonly mergeable?: boolean },
 ): Promise<EditTarget | ToolOutcome> {
   const info = await context.host.files.stat(target.absolute);
   if (!info) return { kind: 'missing' };
@@ -49,8 +55,13 @@ export async function loadEditTarget(
   const whole = await readWholeText(context.host.files, target.absolute, info, { signal: context.signal });
   if (whole.kind === 'binary') return mistake(`${target.display} is a binary file; ${tool} only edits text files.`);
   if (whole.kind === 'too_large') return mistake(tooLargeToEditMessage(target.display, whole.size, tool));
-  const refusal = staleFileRefusal(context.knownFile(target.absolute), whole.stamp, target.display, options);
-  if (refusal) return { kind: 'error', ...refusal };
+  const known = context.knownFile(target.absolute);
+  const refusal = staleFileRefusal(known, whole.stamp, target.display, options);
+  if (refusal) {
+    const base = options.mergeable && known && known.sha256 !== whole.stamp.sha256 ? await staleBase(context, target, known) : undefined;
+    if (!base) return { kind: 'error', ...refusal };
+    return { kind: 'file', text: whole.text, stamp: whole.stamp, base };
+  }
   return { kind: 'file', text: whole.text, stamp: whole.stamp };
 }
 
@@ -73,7 +84,7 @@ export async function applyProposedEdit(
     const unchanged: EditFacts = { path: target.display, added: 0, removed: 0, created: false, sha256Before: hash, sha256After: hash };
     return {
       kind: 'result',
-      output: `No changes: ${target.display} already has this content.`,
+      output: `No changes: ${target.display} already has this content.${proposal.merge ? ' It was changed on disk since you last read it, with the very change you made.' : ''}`,
       details: { ...(before ? { file: before } : {}), edit: unchanged },
     };
   }
@@ -82,9 +93,10 @@ export async function applyProposedEdit(
   const patch = presentation?.diff ?? unifiedDiff(target.display, proposal.original, proposal.proposed);
   const stats = diffStats(patch);
   const verb = proposal.isNewFile ? 'Create' : 'Edit';
-  const summary = `${presentation?.summary ?? `${verb} ${target.display}`} (+${stats.added} -${stats.removed})`;
+  const merged = proposal.merge ? ', merged into the changes made since Smith read it' : '';
+  const summary = `${presentation?.summary ?? `${verb} ${target.display}`} (+${stats.added} -${stats.removed})${merged}`;
   const answer = await context.approve(
-    { summary, path: target.display, diff: patch, stats, ...(presentation ? {} : { proposal }) },
+    { summary, path: target.display, diff: patch, stats, ...(presentation ? {} : { proposal: shownProposal(proposal) }) },
     { outsideWorkspace: !target.insideWorkspace },
   );
   if (!answer.approved) return { kind: 'rejected', feedback: answer.feedback };
@@ -95,8 +107,11 @@ export async function applyProposedEdit(
   const wrote = await writeProposal(context, target, finalContent, presentation);
   if ('error' in wrote) return { kind: 'error', error: wrote.error, mistake: false };
   const { written } = wrote;
+  // What was written is the version the model now knows, for merging a later edit into the user's changes.
+  context.fileVersions?.keep(written, Buffer.from(finalContent, 'utf8'));
   const action = proposal.isNewFile ? 'created' : 'saved';
   let output = presentation ? presentation.landed(wrote.viaEditor) : `The file ${target.display} was ${action} successfully.`;
+  if (proposal.merge) output += mergeNote(target.display, proposal.merge);
   if (finalContent !== proposal.proposed) {
     output += `\n\nThe user changed your proposal before saving. Their changes, as a patch from your proposal to the saved file:\n${unifiedDiff(target.display, proposal.proposed, finalContent)}\nTake these changes into account; the file now holds the user's version.`;
   }
@@ -112,8 +127,16 @@ export async function applyProposedEdit(
     ...(before ? { sha256Before: before.sha256 } : {}),
     sha256After: written.sha256,
     ...(userEdited ? { userEdited } : {}),
+    ...(proposal.merge
+      ? { merged: { conflicts: proposal.merge.conflicts, ...(proposal.merge.resolution ? { resolution: proposal.merge.resolution } : {}) } }
+      : {}),
   };
   return { kind: 'result', output, details: { file: written, edit } };
+}
+
+/** The texts a diff editor shows (a host needs no more of a proposal). */
+function shownProposal(proposal: Proposal): { readonly original: string; readonly proposed: string; readonly isNewFile: boolean } {
+  return { original: proposal.original, proposed: proposal.proposed, isNewFile: proposal.isNewFile };
 }
 
 /**

@@ -11,6 +11,8 @@ interface LineWindowRequest {
   /** Budget for the numbered lines ("N | text" plus newline each). */
   readonly maxChars: number;
   readonly signal?: AbortSignal;
+  /** Also hand back the file's bytes when it has at most this many (to keep the version read). */
+  readonly keepBytesUpTo?: number;
 }
 
 /** The kept lines of a text file, with what the rest of the file held. */
@@ -24,6 +26,8 @@ export interface LineWindow {
   /** True when the budget, not the requested range, ended the window. */
   readonly cappedByChars: boolean;
   readonly stamp: FileStamp;
+  /** The whole file, when it was no larger than `keepBytesUpTo`. */
+  readonly bytes?: Uint8Array;
 }
 
 /** The width of "N | " for line numbers up to `last`. */
@@ -45,16 +49,21 @@ export async function readLineWindow(
   const collector = new LineCollector(request);
   const decoder = new TextChunkDecoder();
   const hash = new ContentHash();
+  // Chunks are held only while the file is small enough to keep whole.
+  let kept: Uint8Array[] | undefined = request.keepBytesUpTo !== undefined && info.size <= request.keepBytesUpTo ? [] : undefined;
   for await (const chunk of files.readChunks(absolutePath, request.signal ? { signal: request.signal } : {})) {
     hash.update(chunk);
     const text = decoder.push(chunk);
     if (text === undefined) return { kind: 'binary' };
     collector.push(text);
+    if (kept && hash.size > (request.keepBytesUpTo ?? 0)) kept = undefined;
+    kept?.push(chunk);
   }
   const rest = decoder.end();
   if (rest === undefined) return { kind: 'binary' };
   collector.push(rest);
-  return { kind: 'text', ...collector.finish(), stamp: hash.stamp(absolutePath, info.mtimeMs) };
+  const stamp = hash.stamp(absolutePath, info.mtimeMs);
+  return { kind: 'text', ...collector.finish(), stamp, ...(kept ? { bytes: Buffer.concat(kept) } : {}) };
 }
 
 /** The same window over text already in memory (a notebook's view), with the stamp of the file it came from. */

@@ -8,7 +8,7 @@ import type { ReadGuard } from '../workspace/read-guard.js';
 import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { SkillLoaded } from '../log/conversation-events.js';
 import type { ToolResultDetails } from '../log/tool-events.js';
-import type { KnownFile } from '../log/file-stamp.js';
+import type { FileVersions, KnownFile } from '../log/file-stamp.js';
 import type { CommandPreview } from '../../shared/command-preview-facts.js';
 import { TOOL_CATALOGUE, type ToolGroup, type ToolName } from '../../shared/tool-catalogue.js';
 
@@ -68,6 +68,10 @@ export interface ToolContext {
   readonly readGuard?: ReadGuard;
   /** What the task last read or wrote of a file (from its log), so edits of a file changed since are refused. */
   readonly knownFile: KnownFile;
+  /** Where the contents tools read and write are kept, so an edit of a file changed since can be merged (absent: never merged, refused). */
+  readonly fileVersions?: FileVersions;
+  /** True when `approve` would answer without asking anyone (a rule, a hook, the auto-approve policy); absent: treated as true. */
+  wouldAutoApprove?(facts?: Omit<ApprovalFacts, 'group'>): boolean;
   /** The model of this turn takes images (known from the model catalogue); absent means no. */
   readonly modelSupportsImages?: boolean;
   /**

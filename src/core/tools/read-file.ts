@@ -47,8 +47,16 @@ export const readFileTool: ToolHandler = {
     const last = end ?? first + READ_FILE_DEFAULT_LINES - 1;
     const request = { first, last, maxChars: READ_FILE_MAX_CHARS };
     const notebook = isNotebookPath(target.absolute) ? await readNotebook(context.host.files, target, info, request, context.signal) : undefined;
-    const window = notebook?.window ?? (await readLineWindow(context.host.files, target.absolute, info, { ...request, signal: context.signal }));
+    const window =
+      notebook?.window ??
+      (await readLineWindow(context.host.files, target.absolute, info, {
+        ...request,
+        signal: context.signal,
+        ...(context.fileVersions ? { keepBytesUpTo: context.fileVersions.maxBytes } : {}),
+      }));
     if (window.kind === 'binary') return readImage(target.display, target.absolute, info.size, context);
+    // The version the model saw, so an edit after the user changed the file can be merged into it.
+    if (window.bytes) context.fileVersions?.keep(window.stamp, window.bytes);
     const preamble = notebook?.preamble ? `${notebook.preamble}\n\n` : '';
     if (window.totalLines === 0) {
       const read: ReadFacts = { path: target.display, firstLine: 0, lastLine: 0, totalLines: 0, truncated: false };

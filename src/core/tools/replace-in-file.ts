@@ -1,5 +1,6 @@
 import { applySearchReplace } from '../edit/search-replace-engine.js';
 import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-edit.js';
+import { changedSinceRead, mergeStaleEdit } from '../tool-kit/stale-edit-merge.js';
 import { builtInSpec, mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
 import { notebookTextEditRefusal } from '../notebooks/notebook-document.js';
@@ -27,15 +28,24 @@ export const replaceInFileTool: ToolHandler = {
   async execute(params, context) {
     const target = resolveToolPath(context, params.path!);
     if (isOutcome(target)) return target;
-    const current = await loadEditTarget(context, target, 'replace_in_file', { requireRead: false });
+    const current = await loadEditTarget(context, target, 'replace_in_file', { requireRead: false, mergeable: true });
     if (current.kind === 'missing') return mistake(`File not found: ${target.display}. To create a file, use write_to_file.`);
     if (current.kind !== 'file') return current;
     const notebook = notebookTextEditRefusal(target.display, current.text, undefined, 'replace_in_file');
     if (notebook) return mistake(notebook);
-    const edit = applySearchReplace(current.text, params.diff ?? '');
+    // A file changed since the model's read: the edit is made on the version it read, then merged.
+    const edit = applySearchReplace(current.base?.text ?? current.text, params.diff ?? '');
     if (!edit.ok) {
+      if (current.base) {
+        return mistake(
+          `${changedSinceRead(target.display)}, and your edit does not apply to the version you read, so it was not applied and the file is unchanged. Read it again with read_file, then redo your edit on its current content.\n\n${edit.error}`,
+        );
+      }
       return mistake(`The edit to ${target.display} was not applied; the file is unchanged.\n\n${edit.error}`);
     }
-    return applyProposedEdit(context, target, { original: current.text, proposed: edit.content, isNewFile: false }, current.stamp);
+    if (!current.base) return applyProposedEdit(context, target, { original: current.text, proposed: edit.content, isNewFile: false }, current.stamp);
+    const merged = await mergeStaleEdit(context, target, current, current.base, edit.content);
+    if ('kind' in merged) return merged;
+    return applyProposedEdit(context, target, { ...merged, isNewFile: false }, current.stamp);
   },
 };

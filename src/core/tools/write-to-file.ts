@@ -1,5 +1,6 @@
 import { decodeText as decodeFileText, encodeText, toLf } from '../edit/text-format.js';
 import { applyProposedEdit, loadEditTarget } from '../tool-kit/apply-proposed-edit.js';
+import { mergeStaleEdit } from '../tool-kit/stale-edit-merge.js';
 import { builtInSpec, mistake, type ToolHandler } from '../tool-kit/tool-spec.js';
 import { notebookTextEditRefusal } from '../notebooks/notebook-document.js';
 import { isOutcome, resolveToolPath } from '../tool-kit/tool-paths.js';
@@ -19,12 +20,19 @@ export const writeToFileTool: ToolHandler = {
   async execute(params, context) {
     const target = resolveToolPath(context, params.path!);
     if (isOutcome(target)) return target;
-    const current = await loadEditTarget(context, target, 'write_to_file', { requireRead: true });
+    const current = await loadEditTarget(context, target, 'write_to_file', { requireRead: true, mergeable: true });
     if (current.kind !== 'file' && current.kind !== 'missing') return current;
     const existing = current.kind === 'file' ? current : undefined;
-    const proposed = layOutContent(stripCodeFence(params.content ?? '', target.display), existing?.text);
+    const content = stripCodeFence(params.content ?? '', target.display);
+    const proposed = layOutContent(content, existing?.text);
     const notebook = notebookTextEditRefusal(target.display, existing?.text, proposed, 'write_to_file');
     if (notebook) return mistake(notebook);
+    if (existing?.base) {
+      // The file changed since the model's read: its new content replaces the version it read, merged into the changes.
+      const merged = await mergeStaleEdit(context, target, existing, existing.base, layOutContent(content, existing.base.text));
+      if ('kind' in merged) return merged;
+      return applyProposedEdit(context, target, { ...merged, isNewFile: false }, existing.stamp);
+    }
     return applyProposedEdit(context, target, { original: existing?.text ?? '', proposed, isNewFile: !existing }, existing?.stamp);
   },
 };

@@ -13,34 +13,96 @@ const replace = (path: string, search: string, replacement: string) =>
   reply(`<replace_in_file>\n<path>${path}</path>\n<diff>\n------- SEARCH\n${search}\n=======\n${replacement}\n+++++++ REPLACE\n</diff>\n</replace_in_file>`);
 const write = (path: string, content: string) => reply(`<write_to_file>\n<path>${path}</path>\n<content>\n${content}</content>\n</write_to_file>`);
 const complete = (result: string) => reply(`<attempt_completion>\n<result>${result}</result>\n</attempt_completion>`);
-const CHANGED =
-  /\[replace_in_file for 'notes.txt'\] Error:\nnotes\.txt was changed on disk since you last read or wrote it \(by the user or another program\), so your edit was not applied and the file keeps those changes\. Read it again with read_file/;
+const CONFLICT =
+  /\[replace_in_file for 'notes.txt'\] Error:\nnotes\.txt was changed on disk since you last read or wrote it \(by the user or another program\), and your edit conflicts with those changes in 1 place \(edits are approved without asking, and a side is never picked without the user\), so nothing was written/;
 
 describe("smith CLI: files changed behind the model's back", () => {
   const fx = useAgentFixture();
 
-  test('an edit of a file the user changed after the read is refused; the model reads again and its edit keeps the change', async () => {
-    fx.ws.write('notes.txt', 'todo: one\n');
+  test('an edit of a file the user changed after the read is merged into the change, and the model is told', async () => {
+    fx.ws.write('notes.txt', 'todo: one\ntodo: two\ntodo: three\n');
     fx.server.enqueue(
       read('notes.txt'),
       () => {
         // The user saves the file while the model is thinking.
-        fx.ws.write('notes.txt', 'todo: one\ntodo: two (the user)\n');
+        fx.ws.write('notes.txt', 'todo: one\ntodo: two\ntodo: three (the user)\n');
         return replace('notes.txt', 'todo: one', 'done: one');
       },
-      read('notes.txt'),
-      replace('notes.txt', 'todo: one', 'done: one'),
       complete('Marked one done.'),
     );
     const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Mark one done'] });
     assert.equal(run.code, 0, run.stderr);
     // Assertions on the recorded requests: a failed assertion inside a scripted reply only makes the server answer 500.
     const seen = fx.server.requests.map(lastUserText);
+    assert.equal(seen.length, 3);
+    assert.match(
+      seen[2]!,
+      /The file notes\.txt was saved successfully\.\n\nnotes\.txt was changed on disk since you last read or wrote it \(by the user or another program\)\. Those changes were kept and your edit was merged into them\./,
+    );
+    assert.match(seen[2]!, /\n-todo: three\n\+todo: three \(the user\)\n/);
+    assert.equal(fx.ws.read('notes.txt'), 'done: one\ntodo: two\ntodo: three (the user)\n');
+  });
+
+  test('a conflicting edit in a run that approves edits without asking is refused with the conflict; the model reads again', async () => {
+    fx.ws.write('notes.txt', 'todo: one\n');
+    fx.server.enqueue(
+      read('notes.txt'),
+      () => {
+        fx.ws.write('notes.txt', 'todo: one (the user)\n');
+        return replace('notes.txt', 'todo: one', 'done: one');
+      },
+      read('notes.txt'),
+      replace('notes.txt', 'todo: one (the user)', 'done: one (the user)'),
+      complete('Marked one done.'),
+    );
+    const run = await runCli({ args: [...fx.cliArgs(), '--yes', 'Mark one done'] });
+    assert.equal(run.code, 0, run.stderr);
+    const seen = fx.server.requests.map(lastUserText);
     assert.equal(seen.length, 5);
-    assert.match(seen[2]!, CHANGED);
-    assert.match(seen[3]!, /2 \| todo: two \(the user\)/);
-    assert.match(seen[4]!, /The file notes\.txt was saved successfully/);
-    assert.equal(fx.ws.read('notes.txt'), 'done: one\ntodo: two (the user)\n');
+    assert.match(seen[2]!, CONFLICT);
+    assert.match(seen[2]!, /<<<<<<<\ndone: one\n\|\|\|\|\|\|\|\ntodo: one\n=======\ntodo: one \(the user\)\n>>>>>>>/);
+    assert.equal(fx.ws.read('notes.txt'), 'done: one (the user)\n');
+  });
+
+  test('a conflict is put to the user on the terminal: the hunks, a choice of side, then the usual approval', async () => {
+    fx.ws.write('notes.txt', 'todo: one\ntodo: two\ntodo: three\n');
+    fx.server.enqueue(
+      read('notes.txt'),
+      () => {
+        fx.ws.write('notes.txt', 'todo: one (the user)\ntodo: two\ntodo: three\n');
+        return reply(
+          '<replace_in_file>\n<path>notes.txt</path>\n<diff>\n------- SEARCH\ntodo: one\n=======\ndone: one\n+++++++ REPLACE\n------- SEARCH\ntodo: three\n=======\ndone: three\n+++++++ REPLACE\n</diff>\n</replace_in_file>',
+        );
+      },
+      complete('Done.'),
+    );
+    const run = await runCli({ args: [...fx.cliArgs(), '--auto-approve', 'read', 'Mark them done'], answers: ['1', 'y'] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /notes\.txt was changed since the model read it, and the model's edit conflicts with those changes in 1 place/);
+    assert.match(run.stderr, /<<<<<<<\ndone: one\n\|\|\|\|\|\|\|\ntodo: one\n=======\ntodo: one \(the user\)\n>>>>>>>/);
+    assert.match(run.stderr, /1\. Keep my version of the conflicting lines\n\s+2\. Take the model's version of the conflicting lines\n\s+3\. Reject the edit/);
+    assert.match(run.stderr, /Edit notes\.txt \(\+1 -1\), merged into the changes made since Smith read it/);
+    assert.equal(fx.ws.read('notes.txt'), 'todo: one (the user)\ntodo: two\ndone: three\n');
+    assert.match(lastUserText(fx.server.requestAt(2)), /Where both changed the same lines \(1 place\), the user kept their version\./);
+  });
+
+  test('with nobody to answer, a conflict is refused and the model gets the hunks', async () => {
+    fx.ws.write('notes.txt', 'todo: one\n');
+    fx.server.enqueue(
+      read('notes.txt'),
+      () => {
+        fx.ws.write('notes.txt', 'todo: one (the user)\n');
+        return replace('notes.txt', 'todo: one', 'done: one');
+      },
+      complete('Left it.'),
+    );
+    const run = await runCli({ args: [...fx.cliArgs(), '--auto-approve', 'read', 'Mark one done'] });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(
+      lastUserText(fx.server.requestAt(2)),
+      /conflicts with those changes in 1 place \(nobody could be asked which to keep\), so nothing was written/,
+    );
+    assert.equal(fx.ws.read('notes.txt'), 'todo: one (the user)\n');
   });
 
   test('write_to_file over a file the model never read is refused until it reads it', async () => {
@@ -55,7 +117,7 @@ describe("smith CLI: files changed behind the model's back", () => {
     assert.equal(fx.ws.read('config.json'), '{ "keep": true, "more": 1 }\n');
   });
 
-  test('the record survives --resume: what was read stays known, and a change made meanwhile is caught', { timeout: 60_000 }, async () => {
+  test('the record survives --resume: what was read stays known and kept, and a change made meanwhile is caught', { timeout: 60_000 }, async () => {
     fx.ws.write('kept.txt', 'kept\n');
     fx.ws.write('notes.txt', 'one\n');
     fx.server.enqueue(read('kept.txt'), read('notes.txt'), { fault: 'hang' });
@@ -80,7 +142,7 @@ describe("smith CLI: files changed behind the model's back", () => {
     const seen = fx.server.requests.slice(before).map(lastUserText);
     assert.equal(seen.length, 3);
     assert.match(seen[1]!, /The file kept\.txt was saved successfully/);
-    assert.match(seen[2]!, CHANGED);
+    assert.match(seen[2]!, CONFLICT);
     assert.equal(fx.ws.read('kept.txt'), 'rewritten\n');
     assert.equal(fx.ws.read('notes.txt'), 'one\nadded while the task was stopped\n');
   });
