@@ -144,7 +144,7 @@ const cases: Case[] = [
 ];
 
 describe('Command capture matrix', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   const ports: TerminalProcessPort[] = [];
 
   before(() => mkdirSync(join(cwd, 'sub'), { recursive: true }));

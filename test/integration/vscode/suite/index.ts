@@ -13,7 +13,9 @@ import { MOCHA_LINE_MARKER } from './output-marker';
  */
 export function runSuites(loaders: ReadonlyArray<() => unknown>): Promise<void> {
   Mocha.reporters.Base.consoleLog = (...args: unknown[]) => console.log(`${MOCHA_LINE_MARKER}${format(...args)}`);
-  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 30_000 });
+  // A hang guard per test, wide enough for a busy machine: the workbench's first diff editor or
+  // terminal can take half a minute to open when the cores are shared.
+  const mocha = new Mocha({ ui: 'bdd', reporter: 'spec', color: false, timeout: 90_000 });
   const grep = process.env.SMITH_VSCODE_GREP;
   if (grep) mocha.grep(grep);
   mocha.suite.emit('pre-require', globalThis, 'smith-vscode-suites', mocha);

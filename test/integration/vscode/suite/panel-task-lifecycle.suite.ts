@@ -90,7 +90,7 @@ let storageDirOf: () => string = () => {
 };
 
 describe('Panel task lifecycle', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let api: SmithApi;
   let server: ScriptedLlmServer;
 

@@ -57,7 +57,7 @@ class RecordingWebview implements WebviewEndpoint {
 const completion = '<attempt_completion>\n<result>Done.</result>\n</attempt_completion>';
 
 describe('A task in the VS Code host', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   let api: SmithApi;
   let server: ScriptedLlmServer;
 

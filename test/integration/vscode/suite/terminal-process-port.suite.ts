@@ -22,7 +22,7 @@ async function collect(running: RunningProcess): Promise<{ output: string; exitC
 }
 
 describe('Commands in the VS Code host', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
   const ports: TerminalProcessPort[] = [];
 
   after(() => {

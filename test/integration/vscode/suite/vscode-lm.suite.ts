@@ -45,7 +45,7 @@ const READ_FILE: ToolDefinition = {
 const PIXEL = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 describe('VS Code language models (vscode.lm)', function () {
-  this.timeout(60_000);
+  this.timeout(120_000);
 
   it('lists the models VS Code offers with what the API tells of them, through the panel', async () => {
     const api = await vscode.extensions.getExtension<SmithApi>('smith.smith')!.activate();
