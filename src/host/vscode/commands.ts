@@ -7,6 +7,7 @@ import type { TaskController } from '../../panel/task-controller.js';
 import type { WebSearchKeys } from './web-search-keys.js';
 import { importSessionCommand } from './import-session-command.js';
 import type { ProviderKeys } from './settings.js';
+import { generateCommitMessage } from './generate-commit-message.js';
 
 /** Every command the extension contributes (package.json lists the same ids). */
 export const COMMAND_IDS = [
@@ -21,6 +22,7 @@ export const COMMAND_IDS = [
   'smith.refreshModelCatalog',
   'smith.setWebSearchKey',
   'smith.importSession',
+  'smith.generateCommitMessage',
 ] as const;
 
 type CommandId = (typeof COMMAND_IDS)[number];
@@ -38,7 +40,7 @@ export function registerCommands(
     if (editorPanel.isOpen) editorPanel.open();
     else await vscode.commands.executeCommand(`${CHAT_VIEW_ID}.focus`);
   };
-  const commands: Record<CommandId, () => unknown> = {
+  const commands: Record<CommandId, (...args: unknown[]) => unknown> = {
     'smith.newTask': async () => {
       await controller.clearTask();
       await showChat();
@@ -82,6 +84,8 @@ export function registerCommands(
           await showChat();
         },
       }),
+    // From the Source Control view's title the argument is that view's SourceControl (its rootUri).
+    'smith.generateCommitMessage': (source) => generateCommitMessage(keys, storage.log, source),
   };
   return COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, commands[id]));
 }

@@ -77,6 +77,8 @@ export interface SmithSettings {
   /** `smith.condenseProfile` (an API profile) and `smith.condenseModel` (a model of the main provider): who writes the summaries; '' for the task's own model. */
   readonly condenseProfile: string;
   readonly condenseModel: string;
+  /** `smith.commitMessage.profile`: the API profile that writes commit messages; '' for the main settings. */
+  readonly commitMessageProfile: string;
   /** `smith.disabledRules`: labels of the rules files the user turned off. */
   readonly disabledRules: readonly string[];
   /** `smith.modelCatalogUrl`: where "Refresh Model Catalogue" fetches newer models' facts; '' asks. */
@@ -174,6 +176,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     ...(count('autoCondenseTokens', 0, 0) >= 1000 ? { autoCondenseTokens: count('autoCondenseTokens', 0, 0) } : {}),
     condenseProfile: text('condenseProfile'),
     condenseModel: text('condenseModel'),
+    commitMessageProfile: text('commitMessage.profile'),
     modelOverrides: {
       ...positive(config.get<unknown>('modelContextWindow'), 'contextWindow'),
       ...positive(config.get<unknown>('modelInputPrice'), 'inputPrice'),
