@@ -86,7 +86,8 @@ export async function runImportCommand(argv: readonly string[], io: SubcommandIo
 function sessionPath(argument: string, from: ImportSource | undefined, cwd: string, io: SubcommandIo): string {
   const direct = resolve(io.cwd, argument);
   if (existsSync(direct)) return direct;
-  if (/^[\w.-]+$/.test(argument)) {
+  // An id is one name: never `.` or `..`, which would name the folder above.
+  if (/^[\w.-]+$/.test(argument) && !/^\.+$/.test(argument)) {
     const candidate =
       from === 'cline' || from === 'roo-code'
         ? join(extensionTasksDir(from, io.env, homedir()), argument)

@@ -7,7 +7,9 @@ import { serializeBlocks } from '../parse/serialize-blocks.js';
 import type { SignedReasoning } from '../log/conversation-events.js';
 import type { NewEvent } from '../log/events.js';
 import type { Base64Image, TokenUsage } from '../providers/types.js';
+import { MAX_IMAGE_BYTES } from '../context/image-files.js';
 import { ImportError, type TimedEvent } from './import-types.js';
+import { base64Bytes, deniedFeedback, imageOf, mergeTexts, resultContent } from './source-content.js';
 import { NotCarried } from './not-carried.js';
 
 /** A content block as stored: an object with a `type`, anything else unchecked. */
@@ -138,8 +140,9 @@ export class ConversationBuilder {
       else if (block.type === 'text' && typeof block.text === 'string') texts.push(block.text);
       else if (block.type === 'image') {
         const image = imageOf(block);
-        if (image) images.push(image);
-        else this.notes.add('images the session refers to but does not hold (only their mention is kept)');
+        if (!image) this.notes.add('images the session refers to but does not hold (only their mention is kept)');
+        else if (base64Bytes(image.data) > MAX_IMAGE_BYTES) this.notes.add(`images larger than Smith sends (${MAX_IMAGE_BYTES / 1024 / 1024} MB)`);
+        else images.push(image);
       } else this.notes.add(`content of type "${String(block.type)}" in the user's messages`);
     }
     const rest = this.xmlOutcome(texts, images, message.ts);
@@ -380,57 +383,6 @@ function afterCalls(reply: PendingReply): { afterCalls?: number } {
 
 function pushText(blocks: AssistantBlock[], text: string): void {
   if (text) blocks.push({ kind: 'text', text, partial: false });
-}
-
-/** Neighbouring text blocks as one, as a reply's text reads. */
-function mergeTexts(blocks: readonly AssistantBlock[]): AssistantBlock[] {
-  const merged: AssistantBlock[] = [];
-  for (const block of blocks) {
-    const last = merged.at(-1);
-    if (block.kind === 'text' && last?.kind === 'text') merged[merged.length - 1] = { ...last, text: `${last.text}\n\n${block.text}` };
-    else merged.push(block);
-  }
-  return merged;
-}
-
-/** An image block held inline (base64); undefined for one the session only refers to. */
-function imageOf(block: SourceBlock): Base64Image | undefined {
-  const source = block.source as Record<string, unknown> | undefined;
-  if (source?.type !== 'base64' || typeof source.data !== 'string' || typeof source.media_type !== 'string') return undefined;
-  return { mimeType: source.media_type, data: source.data };
-}
-
-/** A tool_result's content: its text, and the images it held inline. */
-function resultContent(content: unknown): { text: string; images: Base64Image[] } {
-  if (typeof content === 'string') return { text: content, images: [] };
-  if (!Array.isArray(content)) return { text: '', images: [] };
-  const texts: string[] = [];
-  const images: Base64Image[] = [];
-  for (const part of content as SourceBlock[]) {
-    if (part?.type === 'text' && typeof part.text === 'string') texts.push(part.text);
-    else if (part?.type === 'image') {
-      const image = imageOf(part);
-      if (image) images.push(image);
-      texts.push(image ? `[image ${image.mimeType}]` : '[an image the session does not hold]');
-    }
-  }
-  return { text: texts.join('\n'), images };
-}
-
-/**
- * The feedback of a call the user denied in the other agent ('' when they gave none); undefined
- * when the result is not a denial. Claude Code and Cline word a denial each their own way.
- */
-function deniedFeedback(text: string): string | undefined {
-  if (/^The user doesn't want to proceed with this tool use\./.test(text)) {
-    const said = /the user said:\n([\s\S]*)$/i.exec(text);
-    return said ? said[1]!.trim() : '';
-  }
-  if (/^The user denied this operation\./.test(text)) {
-    const feedback = /<feedback>\n?([\s\S]*?)\n?<\/feedback>/.exec(text);
-    return feedback ? feedback[1]!.trim() : '';
-  }
-  return undefined;
 }
 
 function plural(count: number, one: string, many = `${one}s`): string {

@@ -253,6 +253,20 @@ describe('Claude Code sessions', () => {
     await assert.rejects(readClaudeCodeSession(silent.write(join(ws.root, 's.jsonl'))), /holds no message from the user/);
   });
 
+  test('an image larger than Smith sends is left out and said; one only referred to is said too', async () => {
+    const s = session();
+    s.user([
+      { type: 'text', text: 'Look' },
+      { type: 'image', source: { type: 'base64', media_type: 'image/png', data: 'A'.repeat(7_100_000) } },
+      { type: 'image', source: { type: 'url', url: 'https://example.com/a.png' } },
+    ]);
+    s.assistant([{ type: 'text', text: 'Seen.' }]);
+    const read = await readClaudeCodeSession(s.write(join(ws.root, 'big.jsonl')));
+    assert.equal(read.task.images, undefined);
+    assert.ok(read.notCarried.includes('images larger than Smith sends (5 MB)'), read.notCarried.join('\n'));
+    assert.ok(read.notCarried.includes('images the session refers to but does not hold (only their mention is kept)'));
+  });
+
   test('--cwd makes paths relative to the folder given', async () => {
     const s = session('/old/place');
     s.user('read it');
