@@ -130,6 +130,13 @@ export async function runAcpAgent(run: AcpRun, streams: { readonly input: NodeJS
       guarded(() => sessionOf(params.sessionId).setMode(params.modeId));
       return {};
     })
+    .onRequest('session/close', async ({ params }) => {
+      const session = sessionOf(params.sessionId);
+      sessions.delete(params.sessionId);
+      // Its turn is cancelled, its commands and MCP servers stopped; the task stays in the storage for session/load.
+      await session.dispose();
+      return {};
+    })
     .onNotification('session/cancel', ({ params }) => {
       sessions.get(params.sessionId)?.cancel();
     });

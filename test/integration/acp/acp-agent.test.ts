@@ -11,6 +11,7 @@ import { RequestError } from '@agentclientprotocol/sdk';
 import { lastUserText, useAgentFixture } from '../../helpers/agent-fixture.js';
 import { npmServerEntry } from '../../fixtures/mcp/mcp-test-support.js';
 import { choose, protocolLinesOnly, startAcpAgent, type AcpAgentUnderTest } from '../../helpers/acp-client.js';
+import { until } from '../../helpers/until.js';
 
 const edit = (path: string, search: string, replace: string) =>
   `<replace_in_file>\n<path>${path}</path>\n<diff>\n------- SEARCH\n${search}\n=======\n${replace}\n+++++++ REPLACE\n</diff>\n</replace_in_file>`;
@@ -172,6 +173,18 @@ describe('smith acp: a whole task through a real ACP client', () => {
       .map((u) => (u.content.type === 'text' ? u.content.text : ''))
       .join('');
     assert.match(said, /Smith stopped: .*400/);
+
+    // One prompt at a time per session; a closed session is gone.
+    fx.server.enqueue({ fault: 'hang' });
+    const hanging = acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'Take your time' }] });
+    await until(() => fx.server.requests.length === 2, 'the second model request');
+    const second = await code(acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'And this?' }] }));
+    assert.equal(second.code, -32602);
+    assert.match(second.message, /still running/);
+    await acp.agent.notify('session/cancel', { sessionId });
+    assert.equal((await hanging).stopReason, 'cancelled');
+    await acp.agent.request('session/close', { sessionId });
+    assert.equal((await code(acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'hi' }] }))).code, -32002);
     assert.equal(await acp.close(), 0);
     running = undefined;
     assert.ok(protocolLinesOnly(acp.stdout()), acp.stdout());
