@@ -21,6 +21,7 @@ import { acpPromptMessage, type AcpPromptMessage } from './acp-prompt.js';
 import { openAcpEnvironment, type AcpEnvironment, type AcpRun } from './acp-session-setup.js';
 import { DEFAULT_MODE_SLUG } from '../../core/modes/built-in-modes.js';
 import { AcpUpdateMapper } from './acp-updates.js';
+import { questionText } from './acp-tool-calls.js';
 
 /** Largest file whose text is read for an edit's diff. */
 const MAX_DIFF_FILE_BYTES = 1024 * 1024;
@@ -128,7 +129,7 @@ export class AcpSession {
     };
     return {
       approvals: { ask: (request: ApprovalRequest, signal: AbortSignal) => live().askPermission(request, signal) },
-      questions: { ask: (_question: string, _options: readonly string[], signal: AbortSignal) => live().askQuestion(signal) },
+      questions: { ask: (question: string, options: readonly string[], signal: AbortSignal) => live().askQuestion(question, options, signal) },
     };
   }
 
@@ -282,9 +283,15 @@ export class AcpSession {
     return choice.answer;
   }
 
-  private askQuestion(signal: AbortSignal): Promise<string | undefined> {
+  /**
+   * A question (the model's, or the loop's own: go on past a limit?) is the turn's last message,
+   * with its answers as a list; the next prompt answers it.
+   */
+  private askQuestion(question: string, options: readonly string[], signal: AbortSignal): Promise<string | undefined> {
     return new Promise((resolve) => {
       if (signal.aborted) return resolve(undefined);
+      const text = questionText(question, options);
+      if (text.trim() !== '') this.say(text);
       const onAbort = () => this.question?.(undefined);
       this.question = (answer) => {
         this.question = undefined;
@@ -292,7 +299,6 @@ export class AcpSession {
         resolve(answer);
       };
       signal.addEventListener('abort', onAbort, { once: true });
-      // The question was sent as the agent's message (its tool call's event): the turn ends on it.
       void this.finishTurn('end_turn');
     });
   }

@@ -35,6 +35,16 @@ export function acpToolLocations(params: Readonly<Record<string, string>>, cwd: 
   return [{ path: resolve(cwd, params.path), ...(line !== undefined && line > 0 ? { line } : {}) }];
 }
 
+/** A question to the user as the agent's message: the question, then the answers it offers as a list. */
+export function questionText(question: string, options: readonly string[]): string {
+  return `${question}${options.length > 0 ? `\n\n${options.map((o) => `- ${o}`).join('\n')}` : ''}`;
+}
+
+/** Tools that ask the user through the host's questions (a live turn shows the question when it is asked). */
+export function asksUser(tool: string): boolean {
+  return isTool(tool, 'ask_followup_question') || isTool(tool, 'plan_mode_respond');
+}
+
 /**
  * Tools whose call is a message to the user rather than work: their words are sent as the agent's
  * message (attempt_completion's result, a plan, a question) and the todo list as the plan.
@@ -44,8 +54,7 @@ export function spokenText(tool: string, params: Readonly<Record<string, string>
   if (isTool(tool, 'plan_mode_respond')) return params.response ?? '';
   if (isTool(tool, 'ask_followup_question')) {
     const parsed = parseQuestionOptions(params.options);
-    const options = Array.isArray(parsed) ? parsed : [];
-    return `${params.question ?? ''}${options.length > 0 ? `\n\n${options.map((o) => `- ${o}`).join('\n')}` : ''}`;
+    return questionText(params.question ?? '', Array.isArray(parsed) ? parsed : []);
   }
   return undefined;
 }

@@ -8,7 +8,7 @@ import { parseTodoList } from '../../shared/todo-items.js';
 import { isTool, toolEntry } from '../../shared/tool-catalogue.js';
 import type { PlanAct } from '../../shared/plan-act.js';
 import { acpModeId } from './acp-modes.js';
-import { acpToolKind, acpToolLocations, acpToolTitle, spokenText } from './acp-tool-calls.js';
+import { acpToolKind, acpToolLocations, acpToolTitle, asksUser, spokenText } from './acp-tool-calls.js';
 
 /** Most characters of a command's output or a tool's result sent in one update (the end is kept). */
 export const MAX_SHOWN_OUTPUT = 20_000;
@@ -145,6 +145,8 @@ export class AcpUpdateMapper {
   }
 
   private requested(callId: string, tool: string, params: Readonly<Record<string, string>>): SessionUpdate[] {
+    // Live, a question is sent when it is asked (the session's question port), as the loop's own questions are.
+    if (asksUser(tool) && !this.replay) return [];
     const spoken = spokenText(tool, params);
     if (spoken !== undefined) return spoken.trim() === '' ? [] : [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: spoken } }];
     this.calls.set(callId, { tool, params });

@@ -64,6 +64,29 @@ describe('smith acp: sessions', () => {
     assert.ok(!isPidAlive(pid), 'the command was killed before the agent exited');
   });
 
+  test("the loop's own question (go on past the iteration limit?) ends the turn; the next prompt answers it", async () => {
+    fx.ws.write('a.txt', 'alpha\n');
+    fx.server.enqueue(
+      { text: '<read_file>\n<path>a.txt</path>\n</read_file>' },
+      { text: '<attempt_completion>\n<result>Read it.</result>\n</attempt_completion>' },
+    );
+    const acp = startAcpAgent([...agentArgs(), '--max-iterations', '1']);
+    open.push(acp);
+    await acp.agent.request('initialize', { protocolVersion: 1, clientCapabilities: {} });
+    const { sessionId } = await acp.agent.request('session/new', { cwd: fx.ws.root, mcpServers: [] });
+    const stopped = await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'Read a.txt' }] });
+    assert.equal(stopped.stopReason, 'end_turn');
+    assert.match(
+      text(acp.updatesOf('agent_message_chunk')),
+      /The task reached a limit: .*1 iterations.*Continue with the same allowance again\?\n\n- Continue\n- Stop/,
+    );
+    assert.equal(fx.server.requests.length, 1);
+    const goesOn = await acp.agent.request('session/prompt', { sessionId, prompt: [{ type: 'text', text: 'continue' }] });
+    assert.equal(goesOn.stopReason, 'end_turn');
+    assert.equal(fx.server.requests.length, 2);
+    assert.match(text(acp.updatesOf('agent_message_chunk')), /Read it\./);
+  });
+
   test('set_mode switches Plan/Act and the mode; a question ends the turn and the next prompt answers it; load replays and goes on', async () => {
     fx.server.enqueue(
       { text: '<ask_followup_question>\n<question>Which file?</question>\n<options>["a.txt", "b.txt"]</options>\n</ask_followup_question>' },

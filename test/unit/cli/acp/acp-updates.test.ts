@@ -116,7 +116,7 @@ describe('AcpUpdateMapper', () => {
     assert.deepEqual((read as { locations: unknown }).locations, [{ path: '/ws/a.ts', line: 10 }]);
   });
 
-  test('the todo list is the plan; completion, plans and questions are the agent speaking', () => {
+  test('the todo list is the plan; completion is the agent speaking, and so is a question when a log is replayed', () => {
     const m = mapper();
     assert.deepEqual(
       m.update(event({ type: 'tool_requested', callId: 't', tool: 'update_todo_list', params: { todos: '- [x] read\n- [-] edit\n- [ ] test' } })),
@@ -135,10 +135,10 @@ describe('AcpUpdateMapper', () => {
     assert.deepEqual(m.update(event({ type: 'tool_requested', callId: 'd', tool: 'attempt_completion', params: { result: 'Done.', command: 'npm start' } })), [
       { sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Done.\n\nSuggested command: `npm start`' } },
     ]);
-    assert.deepEqual(
-      m.update(event({ type: 'tool_requested', callId: 'q', tool: 'ask_followup_question', params: { question: 'Which?', options: '["a","b"]' } })),
-      [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Which?\n\n- a\n- b' } }],
-    );
+    // Live, a question is shown when it is asked (the session's question port); replayed, from the call.
+    const question = event({ type: 'tool_requested', callId: 'q', tool: 'ask_followup_question', params: { question: 'Which?', options: '["a","b"]' } });
+    assert.deepEqual(m.update(question), []);
+    assert.deepEqual(mapper(true).update(question), [{ sessionUpdate: 'agent_message_chunk', content: { type: 'text', text: 'Which?\n\n- a\n- b' } }]);
   });
 
   test('a change of Plan/Act or mode is one mode update; the same state again is none', () => {
