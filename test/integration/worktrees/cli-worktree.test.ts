@@ -156,7 +156,7 @@ describe('smith --worktree and smith worktree', () => {
     assert.equal(r.git(['rev-parse', 'smith/boxed']), r.git(['rev-parse', 'main']));
   });
 
-  test('--worktree-base starts the worktree from another local branch; an unknown one is refused before the model is asked', { timeout: 90_000 }, async () => {
+  test('--worktree-base starts the worktree from another local branch; an unknown one is refused before the model is asked', { timeout: 300_000 }, async () => {
     r.git(['checkout', '-q', '-b', 'release']);
     r.write('release.txt', 'only on release\n');
     r.commit('release work');
@@ -186,7 +186,7 @@ describe('smith --worktree and smith worktree', () => {
   });
 
   test('smith worktree pr pushes the branch to origin and prints the page that opens the pull request; without a remote it says so', {
-    timeout: 90_000,
+    timeout: 240_000,
   }, async () => {
     server.enqueue(replace('app.txt', 'line 2', 'line 2 for review'), complete('Edited.'));
     assert.equal((await task(['--worktree', 'review-me', 'Edit line 2'])).code, 0);
