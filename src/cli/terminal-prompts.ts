@@ -38,7 +38,7 @@ export class TerminalApprovals implements ApprovalPort {
       answer = line.trim();
       if (request.preview && /^(p|preview)$/i.test(answer)) {
         out.write(`${this.style.dim('  Previewing on a copy of the workspace (no network)…')}\n`);
-        preview = await request.preview();
+        preview = (await request.preview()).result;
         out.write(indent(renderPreview(preview, this.style, false)));
         continue;
       }

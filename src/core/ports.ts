@@ -105,7 +105,14 @@ export interface ApprovalRequest extends ShownApproval {
    * For commands: runs the command on a copy of the workspace (docs/command-preview.md) and says
    * what it would change; a later preview replaces the earlier one. Absent where none is offered.
    */
-  readonly preview?: () => Promise<CommandPreview>;
+  readonly preview?: () => Promise<PreviewShown>;
+}
+
+/** A command preview as a host shows it: its facts, and each changed path's two sides as files for a diff editor. */
+export interface PreviewShown {
+  readonly result: CommandPreview;
+  /** Files holding a path's content before and after (an empty file for a side that does not exist); valid until the approval is answered. */
+  sides(path: string): { readonly before: string; readonly after: string };
 }
 
 /** The user's answer; feedback text goes back to the model either way. */

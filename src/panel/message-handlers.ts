@@ -55,7 +55,8 @@ export function createMessageHandlers(
     approve: (m) =>
       m.alwaysAllow
         ? controller.approveAlways(m.callId, m.alwaysAllow, m.feedback, m.taskId)
-        : controller.conversation.answerApproval(m.callId, true, m.feedback, m.all === true, m.taskId),
+        : controller.conversation.answerApproval(m.callId, true, m.feedback, m.all === true, m.taskId, m.applyPreview === true),
+    previewCommand: (m) => controller.conversation.previewCommand(m.callId, m.taskId),
     reject: (m) => controller.conversation.answerApproval(m.callId, false, m.feedback, false, m.taskId),
     answer: (m) => controller.conversation.answerQuestion(m.text, m.taskId),
     steerMessage: (m) => controller.conversation.steer(m.text, m.taskId),

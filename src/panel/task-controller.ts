@@ -171,6 +171,7 @@ export class TaskController implements PanelSource, Disposable {
       tasks: this.tasks,
       live: this.live,
       interactions: deps.interactions,
+      views: deps.checkpointViews,
       lists: this.lists,
       emitState,
       newTask: (typed, images) => this.newTask(typed, images),

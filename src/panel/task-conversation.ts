@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Host } from '../core/ports.js';
 import { rememberAllowRules, type AllowScope } from '../core/permissions/remember-allow-rules.js';
 import type { HeldTasks } from './held-tasks.js';
 import type { LiveTasks } from './live-task.js';
 import { messageContext, type PanelImage } from './message-context.js';
 import type { PanelLists } from './panel-lists.js';
+import type { CheckpointViews, ComparedFile } from './panel-ports.js';
 import type { WebviewInteractions } from './webview-interactions.js';
 
 /** What the conversation with the held tasks works with; the TaskController provides it. */
@@ -14,6 +17,8 @@ interface TaskConversationDeps {
   readonly tasks: HeldTasks;
   readonly live: LiveTasks;
   readonly interactions: WebviewInteractions;
+  /** The editor's multi-file diff, where a command preview's changes are shown. */
+  readonly views: Pick<CheckpointViews, 'showChanges'>;
   readonly lists: PanelLists;
   readonly emitState: () => void;
   /** A message with no task to go to starts one. */
@@ -104,9 +109,26 @@ export class TaskConversation {
     this.deps.tasks.shown?.task?.stopSubagent(subagentId);
   }
 
-  /** The decision on the call `taskId` (absent: the shown task) waits on. */
-  answerApproval(callId: string, approved: boolean, feedback: string | undefined, all: boolean, taskId?: string): void {
-    this.deps.interactions.answerApproval(callId, approved, feedback, all, this.taskOf(taskId));
+  /** The decision on the call `taskId` (absent: the shown task) waits on; `applyPreview` writes its preview's changes instead of running it. */
+  answerApproval(callId: string, approved: boolean, feedback: string | undefined, all: boolean, taskId?: string, applyPreview = false): void {
+    this.deps.interactions.answerApproval(callId, approved, feedback, all, this.taskOf(taskId), applyPreview);
+  }
+
+  /** Previews the command the call waits on and opens what it would change in the editor's multi-file diff. */
+  async previewCommand(callId: string, taskId?: string): Promise<void> {
+    const shown = await this.deps.interactions.previewApproval(callId, this.taskOf(taskId));
+    const result = shown.result;
+    const files: ComparedFile[] = [...result.created, ...result.changed, ...result.deleted].map((file) => {
+      const sides = shown.sides(file.path);
+      return {
+        path: file.path,
+        // The copy's file (what the command made); for a deleted file the real one names the entry.
+        absolutePath: file.after ? sides.after : join(result.root, file.path),
+        before: () => (file.before ? readFileSync(sides.before, 'utf8') : undefined),
+        existsNow: file.after !== undefined,
+      };
+    });
+    if (files.length > 0) await this.deps.views.showChanges(`Preview: ${result.command}`, files);
   }
 
   /** The answer to the question `taskId` (absent: the shown task) asks. */

@@ -1,13 +1,23 @@
-import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, QuestionPort } from '../core/ports.js';
+import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, PreviewShown, QuestionPort } from '../core/ports.js';
+import { type ApprovalPreview, previewApplicable, summarizePreview } from '../shared/command-preview-facts.js';
 import { resolveWorkspacePath } from '../core/workspace/workspace-paths.js';
 import type { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
 import type { PendingApproval, PendingQuestion } from '../shared/protocol.js';
 import { Emitter, type Disposable } from './event-emitter.js';
 import type { EditReview } from './panel-ports.js';
 
+/** The user's decision on a waiting approval. */
+interface Decision {
+  readonly approved: boolean;
+  readonly feedback?: string;
+  readonly applyPreview?: true;
+}
+
 interface ApprovalWait {
-  readonly pending: PendingApproval;
-  readonly resolve: (decision: { readonly approved: boolean; readonly feedback?: string }) => void;
+  pending: PendingApproval;
+  readonly resolve: (decision: Decision) => void;
+  /** Runs the command's preview (absent: none is offered). */
+  readonly preview?: () => Promise<PreviewShown>;
 }
 
 interface QuestionWait {
@@ -127,11 +137,48 @@ export class WebviewInteractions implements Disposable {
    * tasks wait on calls of the same id). `all` approves the rest of its batch too: the other calls
    * of the same response do not ask.
    */
-  answerApproval(callId: string, approved: boolean, feedback?: string, all = false, taskId?: string): void {
+  answerApproval(callId: string, approved: boolean, feedback?: string, all = false, taskId?: string, applyPreview = false): void {
     const channel = this.approvalChannel(callId, taskId);
     const waiting = channel.approval!;
+    if (applyPreview && (!approved || waiting.pending.preview?.applicable !== true)) {
+      throw new Error(
+        'There is no preview of this command that Apply could write: preview it first (a preview that does not show everything cannot be applied).',
+      );
+    }
     channel.approvedBatch = approved && all ? waiting.pending.batch?.id : undefined;
-    waiting.resolve({ approved, ...(feedback?.trim() ? { feedback: feedback.trim() } : {}) });
+    waiting.resolve({ approved, ...(feedback?.trim() ? { feedback: feedback.trim() } : {}), ...(applyPreview ? { applyPreview: true as const } : {}) });
+  }
+
+  /**
+   * Runs the preview of the command `taskId`'s approval waits on (docs/command-preview.md); the
+   * pending approval shows it running, then its summary. Throws when that call does not wait or
+   * offers no preview.
+   */
+  async previewApproval(callId: string, taskId?: string): Promise<PreviewShown> {
+    const channel = this.approvalChannel(callId, taskId);
+    const waiting = channel.approval!;
+    if (!waiting.preview) throw new Error('This approval offers no preview.');
+    if (waiting.pending.preview?.running) throw new Error('A preview of this command is already running.');
+    const show = (preview: ApprovalPreview) => {
+      if (channel.approval !== waiting) return;
+      waiting.pending = { ...waiting.pending, preview };
+      this.changed.fire(channel.taskId);
+    };
+    show({ running: true, applicable: false });
+    try {
+      const shown = await waiting.preview();
+      const files = [...shown.result.created, ...shown.result.changed, ...shown.result.deleted];
+      show({
+        running: false,
+        summary: summarizePreview(shown.result),
+        counts: Object.fromEntries(files.map((f) => [f.path, { added: f.added, removed: f.removed }])),
+        applicable: previewApplicable(shown.result),
+      });
+      return shown;
+    } catch (error) {
+      show({ running: false, applicable: false, error: (error as Error).message });
+      throw error;
+    }
   }
 
   /** The user's answer to `taskId`'s pending question (without a task: the only one waiting); throws when none is waiting. */
@@ -175,13 +222,13 @@ export class WebviewInteractions implements Disposable {
             this.onDiffError(`Could not open the diff editor: ${(error as Error).message}`);
           })
         : Promise.resolve();
-    let decision: { readonly approved: boolean; readonly feedback?: string };
+    let decision: Decision;
     try {
-      decision = await this.wait<{ readonly approved: boolean; readonly feedback?: string }>(
+      decision = await this.wait<Decision>(
         channel,
         signal,
         (resolve) => {
-          channel.approval = { pending: pendingApproval(request), resolve };
+          channel.approval = { pending: pendingApproval(request), resolve, ...(request.preview ? { preview: request.preview } : {}) };
         },
         () => (channel.approval = undefined),
       );
@@ -234,8 +281,8 @@ export class WebviewInteractions implements Disposable {
 
 /** What the panel shows is what the engine logged as shown; the file texts stay with the diff editor. */
 function pendingApproval(request: ApprovalRequest): PendingApproval {
-  const { proposal: _proposal, preview: _preview, ...shown } = request;
-  return shown;
+  const { proposal: _proposal, preview, ...shown } = request;
+  return preview ? { ...shown, preview: { running: false, applicable: false } } : shown;
 }
 
 function abortError(signal: AbortSignal): Error {

@@ -91,6 +91,24 @@ export const previewSummarySchema = z.object({
 });
 export type PreviewSummary = DeepReadonly<z.infer<typeof previewSummarySchema>>;
 
+/** A command approval's preview as the panel shows it: offered, running, or its summary and whether Apply may write it. */
+export const approvalPreviewSchema = z.object({
+  running: z.boolean(),
+  summary: previewSummarySchema.optional(),
+  /** Lines added and removed per path, for the summary's lines. */
+  counts: z.record(z.string(), z.object({ added: z.number(), removed: z.number() })).optional(),
+  /** True when Apply may write the previewed changes (the preview ran and shows everything). */
+  applicable: z.boolean(),
+  /** Why the preview could not be made (it failed to start, or was stopped). */
+  error: z.string().optional(),
+});
+export type ApprovalPreview = DeepReadonly<z.infer<typeof approvalPreviewSchema>>;
+
+/** Whether Apply may write a preview's changes: it ran, and nothing keeps it from showing all the command would do. */
+export function previewApplicable(preview: CommandPreview): boolean {
+  return preview.ran && preview.unavailable === undefined && preview.notPreviewable.length === 0;
+}
+
 /** The summary the log keeps of a preview. */
 export function summarizePreview(preview: CommandPreview): PreviewSummary {
   const files = [...preview.created, ...preview.changed, ...preview.deleted];

@@ -4,6 +4,7 @@ import type { DeepReadonly } from './deep-readonly.js';
 import { mcpPanelStateSchema } from './mcp-schemas.js';
 import { todoItemSchema } from './todo-items.js';
 import { shownApprovalSchema } from './tool-details.js';
+import { approvalPreviewSchema } from './command-preview-facts.js';
 import { modelListSchema, providerSettingsViewSchema } from './provider-schemas.js';
 import { uiMessageSchema, uiUsageSchema } from './ui-messages.js';
 
@@ -13,7 +14,12 @@ export type PanelView = (typeof PANEL_VIEWS)[number];
 
 export const modeSchema = z.enum(['plan', 'act']);
 /** A tool call waiting for the user's decision: the request as logged in its `approval_asked` event. */
-export type PendingApproval = DeepReadonly<z.infer<typeof shownApprovalSchema>>;
+/** An approval waiting in the panel: what the engine logged as shown, and for a command its preview (docs/command-preview.md). */
+const pendingApprovalSchema = shownApprovalSchema.extend({
+  /** Present when a preview is offered: empty until the user asks for one. */
+  preview: approvalPreviewSchema.optional(),
+});
+export type PendingApproval = DeepReadonly<z.infer<typeof pendingApprovalSchema>>;
 
 /** A follow-up question from the model waiting for an answer. */
 const pendingQuestionSchema = z.object({ question: z.string(), options: z.array(z.string()) });
@@ -49,7 +55,7 @@ const taskViewSchema = z.object({
   mode: modeSchema,
   modeSlug: z.string(),
   status: taskRunStatusSchema,
-  pendingApproval: shownApprovalSchema.optional(),
+  pendingApproval: pendingApprovalSchema.optional(),
   pendingQuestion: pendingQuestionSchema.optional(),
   /** The last failure, shown with a retry button. */
   error: z.string().optional(),

@@ -58,8 +58,12 @@ export const webviewMessageSchema = z.discriminatedUnion('type', [
       feedback,
       all: z.boolean().optional(),
       alwaysAllow: z.enum(['user', 'workspace']).optional(),
+      /** Write the last preview's file changes instead of running the command (docs/command-preview.md). */
+      applyPreview: z.boolean().optional(),
     })
     .strict(),
+  /** Runs the pending command on a copy of the workspace and shows what it would change (its diff in the editor). */
+  z.object({ type: z.literal('previewCommand'), id, callId: id, taskId: aboutTask }).strict(),
   z.object({ type: z.literal('reject'), id, callId: id, taskId: aboutTask, feedback }).strict(),
   z.object({ type: z.literal('answer'), id, text, taskId: aboutTask }).strict(),
   /** Changes auto-approve toggles or limits (written to the user's settings; `maxCost` 0 removes the limit). */

@@ -37,6 +37,7 @@ export function commandPreviewer(settings: CommandPreviewSettings, log: TaskLog,
     log.append({ type: 'command_previewed', callId, summary: summarizePreview(run.result) });
     return {
       result: run.result,
+      sides: (path) => run.sides(path),
       apply: () => {
         if (!run.copy) throw new Error('The command was not previewed, so there is nothing to apply.');
         return applyPreview(run.result, run.copy);

@@ -1,4 +1,4 @@
-import type { ApprovalAnswer, ApprovalRequest, Host } from '../ports.js';
+import type { ApprovalAnswer, ApprovalRequest, Host, PreviewShown } from '../ports.js';
 import type { ApprovalFacts } from '../log/approval-policy.js';
 import type { CostBudget } from '../log/cost-budget.js';
 import type { ToolUseBlock } from '../parse/types.js';
@@ -9,7 +9,6 @@ import type { WorkspaceRoots } from '../workspace/workspace-roots.js';
 import type { SkillLoaded } from '../log/conversation-events.js';
 import type { ToolResultDetails } from '../log/tool-events.js';
 import type { FileVersions, KnownFile } from '../log/file-stamp.js';
-import type { CommandPreview } from '../../shared/command-preview-facts.js';
 import { TOOL_CATALOGUE, type ToolGroup, type ToolName } from '../../shared/tool-catalogue.js';
 
 /** One parameter of a tool, as documented to the model. */
@@ -95,8 +94,7 @@ export interface ToolContext {
 }
 
 /** A finished command preview: its facts, and its copy of the workspace until disposed. */
-export interface CommandPreviewHandle {
-  readonly result: CommandPreview;
+export interface CommandPreviewHandle extends PreviewShown {
   /** Writes the previewed file changes into the workspace (throws, writing nothing, when it cannot do so exactly). */
   apply(): { readonly written: readonly string[]; readonly deleted: readonly string[] };
   dispose(): void;

@@ -55,7 +55,7 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
             previewed?.dispose();
             previewed = undefined;
             previewed = await previewCommand(command);
-            return previewed.result;
+            return previewed;
           }
         : undefined;
       let answer: Awaited<ReturnType<typeof context.approve>>;

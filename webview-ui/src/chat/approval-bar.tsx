@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import type { PendingApproval } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
 import { useActions } from '../common/actions-context.js';
+import { CommandPreviewView } from './command-preview-view.js';
 import { DiffView } from './diff-view.js';
 import { DiffStatsBadge } from './tool-card.js';
 import { toolIcon } from './tool-display.js';
@@ -28,7 +29,7 @@ export function ApprovalBar({
   const [feedback, setFeedback] = useState('');
   const [sending, setSending] = useState(false);
 
-  const decide = (type: 'approve' | 'reject', all = false, alwaysAllow?: 'user' | 'workspace') => {
+  const decide = (type: 'approve' | 'reject', all = false, alwaysAllow?: 'user' | 'workspace', applyPreview = false) => {
     if (sending) return;
     setSending(true);
     const text = feedback.trim();
@@ -39,10 +40,16 @@ export function ApprovalBar({
       ...(text === '' ? {} : { feedback: text }),
       ...(all ? { all: true } : {}),
       ...(alwaysAllow ? { alwaysAllow } : {}),
+      ...(applyPreview ? { applyPreview: true } : {}),
     }).catch((error: unknown) => {
       setSending(false);
       reportError(error);
     });
+  };
+  const preview = approval.preview;
+  const previewed = preview?.summary !== undefined;
+  const startPreview = () => {
+    request({ type: 'previewCommand', callId: approval.callId, ...taskRef }).catch(reportError);
   };
 
   const onFeedbackKey = (event: KeyboardEvent<HTMLTextAreaElement>) => {
@@ -83,6 +90,7 @@ export function ApprovalBar({
         </details>
       )}
       {approval.command !== undefined && <pre className="approval-command mono">{approval.command}</pre>}
+      {preview !== undefined && <CommandPreviewView preview={preview} />}
       <label className="field-label" htmlFor="approval-feedback">
         Feedback
       </label>
@@ -97,8 +105,30 @@ export function ApprovalBar({
       />
       <div className="button-row">
         <button type="button" className="primary-button" onClick={() => decide('approve')} disabled={sending}>
-          <Codicon name="check" /> Approve
+          <Codicon name="check" /> {previewed ? 'Run for real' : 'Approve'}
         </button>
+        {previewed && (
+          <button
+            type="button"
+            className="secondary-button"
+            title="Write the previewed file changes into the workspace instead of running the command"
+            onClick={() => decide('approve', false, undefined, true)}
+            disabled={sending || preview?.applicable !== true}
+          >
+            <Codicon name="check" /> Apply preview
+          </button>
+        )}
+        {preview !== undefined && (
+          <button
+            type="button"
+            className="secondary-button"
+            title="Run the command on a copy of the workspace, without network, and show what it would change"
+            onClick={startPreview}
+            disabled={sending || preview.running}
+          >
+            <Codicon name="eye" /> {previewed ? 'Preview again' : 'Preview'}
+          </button>
+        )}
         <button type="button" className="secondary-button" onClick={() => decide('reject')} disabled={sending}>
           <Codicon name="close" /> Reject
         </button>
