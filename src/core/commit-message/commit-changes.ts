@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gitEnvironment } from '../worktrees/git-command.js';
 import { boundedPatch, type PatchLimits } from './bounded-patch.js';
+import { loadSmithIgnore } from '../workspace/smith-ignore.js';
 
 /** Which changes: the staged ones, or all of the working tree's (staged or not, new files included). */
 export type CommitScope = 'staged' | 'all';
@@ -17,6 +18,8 @@ export type CommitScope = 'staged' | 'all';
 export interface CommitFile {
   readonly status: string;
   readonly path: string;
+  /** The paths git named, relative to the repository's top (two for a rename or copy). */
+  readonly paths: readonly string[];
 }
 
 /** What the model is shown of a repository's changes. */
@@ -32,6 +35,8 @@ export interface CommitChanges {
   readonly patch: string;
   /** True when some file's diff was cut or left out. */
   readonly cut: boolean;
+  /** The files whose diff was withheld because .smithignore fences them off (they are still listed). */
+  readonly withheld: readonly CommitFile[];
   /** The subjects of the last commits (newest first), for the repository's style. */
   readonly recentSubjects: readonly string[];
 }
@@ -62,14 +67,21 @@ interface GitOutput {
 }
 
 /** Runs a read-only git command; output beyond MAX_READ_BYTES is dropped (git is stopped). */
-function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<GitOutput> {
+function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, signal?: AbortSignal, input?: string): Promise<GitOutput> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', ['--no-optional-locks', '-c', 'core.quotepath=off', ...args], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'], signal });
+    const child = spawn('git', ['--no-optional-locks', '-c', 'core.quotepath=off', ...args], {
+      cwd,
+      env,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      signal,
+    });
+    if (input !== undefined) child.stdin?.end(input);
     const chunks: Buffer[] = [];
     let size = 0;
     let cut = false;
     let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => {
+    // Both are pipes (the stdio above); only stdin may be closed.
+    child.stdout!.on('data', (chunk: Buffer) => {
       if (cut) return;
       const room = MAX_READ_BYTES - size;
       if (chunk.length > room) {
@@ -81,7 +93,7 @@ function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, si
       chunks.push(chunk);
       size += chunk.length;
     });
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
       if (stderr.length < 8192) stderr += chunk.toString('utf8');
     });
     child.on('error', (error: NodeJS.ErrnoException) =>
@@ -91,8 +103,8 @@ function runGit(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, si
   });
 }
 
-async function gitOk(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, signal?: AbortSignal): Promise<GitOutput> {
-  const output = await runGit(args, cwd, env, signal);
+async function gitOk(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv, signal?: AbortSignal, input?: string): Promise<GitOutput> {
+  const output = await runGit(args, cwd, env, signal, input);
   if (output.code !== 0) throw new CommitChangesError('git-failed', `git ${args.join(' ')} failed: ${output.stderr.trim() || `exit ${output.code}`}`);
   return output;
 }
@@ -104,10 +116,10 @@ function parseNameStatus(text: string): CommitFile[] {
   for (let i = 0; i < fields.length && fields[i]; ) {
     const status = fields[i]!;
     if (/^[RC]/.test(status)) {
-      files.push({ status, path: `${fields[i + 1]} -> ${fields[i + 2]}` });
+      files.push({ status, path: `${fields[i + 1]} -> ${fields[i + 2]}`, paths: [fields[i + 1] ?? '', fields[i + 2] ?? ''] });
       i += 3;
     } else {
-      files.push({ status, path: fields[i + 1] ?? '' });
+      files.push({ status, path: fields[i + 1] ?? '', paths: [fields[i + 1] ?? ''] });
       i += 2;
     }
   }
@@ -140,18 +152,37 @@ export async function readCommitChanges(
       // every change of the working tree, without hashing a file into the repository.
       diffEnv = { ...env, GIT_INDEX_FILE: join(scratch, 'index') };
       await gitOk(hasHead ? ['read-tree', 'HEAD'] : ['read-tree', '--empty'], top, diffEnv, options.signal);
-      await gitOk(['add', '--all', '--intent-to-add', '--', ':(top)'], top, diffEnv, options.signal);
+      // Only the untracked files: `add --all` would also stage deletions, hiding them from the diff.
+      const untracked = await gitOk(['ls-files', '--others', '--exclude-standard', '-z', '--', ':(top)'], top, diffEnv, options.signal);
+      // A list cut at the read limit may end in half a name: that name is left out.
+      const names = untracked.stdout
+        .split('\0')
+        .slice(0, untracked.cut ? -1 : undefined)
+        .filter(Boolean);
+      if (names.length > 0)
+        await gitOk(
+          ['add', '--intent-to-add', '--pathspec-from-file=-', '--pathspec-file-nul'],
+          top,
+          { ...diffEnv, GIT_LITERAL_PATHSPECS: '1' },
+          options.signal,
+          `${names.join('\0')}\0`,
+        );
       range = [];
     }
     const names = await gitOk(['diff', ...range, ...DIFF_FLAGS, '--name-status', '-z'], top, diffEnv, options.signal);
     const files = parseNameStatus(names.stdout);
     if (files.length === 0) throw new CommitChangesError('no-changes', scope === 'staged' ? `nothing is staged in ${top}` : `there are no changes in ${top}`);
+    // What .smithignore fences off from every tool stays out of the request too: named, never shown.
+    const fence = await loadSmithIgnore(top);
+    const withheld = files.filter((file) => file.paths.some((path) => fence.isIgnored(join(top, path))));
+    const excluded = withheld.flatMap((file) => file.paths.map((path) => `:(top,exclude,literal)${path}`));
+    const pathspec = excluded.length > 0 ? ['--', ':(top)', ...excluded] : [];
     const shortStat = (await gitOk(['diff', ...range, ...DIFF_FLAGS, '--shortstat'], top, diffEnv, options.signal)).stdout.trim();
-    const patchOutput = await gitOk(['diff', ...range, ...DIFF_FLAGS], top, diffEnv, options.signal);
+    const patchOutput = await gitOk(['diff', ...range, ...DIFF_FLAGS, ...pathspec], top, diffEnv, options.signal);
     const bounded = boundedPatch(patchOutput.stdout, options.limits, patchOutput.cut);
     const log = hasHead ? await runGit(['log', `-n${RECENT_SUBJECTS}`, '--format=%s'], top, env, options.signal) : undefined;
     const recentSubjects = (log?.code === 0 ? log.stdout.split('\n') : []).filter(Boolean).map((s) => s.slice(0, MAX_SUBJECT_CHARS));
-    return { top, scope, files, shortStat, patch: bounded.text, cut: bounded.cut, recentSubjects };
+    return { top, scope, files, shortStat, patch: bounded.text, cut: bounded.cut, withheld, recentSubjects };
   } finally {
     if (scratch) await rm(scratch, { recursive: true, force: true });
   }

@@ -27,6 +27,8 @@ export function commitMessagePrompt(changes: CommitChanges): string {
   lines.push(...changes.files.slice(0, MAX_FILES_LISTED).map((file) => `${file.status}\t${file.path}`));
   if (changes.files.length > MAX_FILES_LISTED) lines.push(`… and ${changes.files.length - MAX_FILES_LISTED} more files`);
   if (changes.shortStat) lines.push(changes.shortStat);
+  if (changes.withheld.length > 0)
+    lines.push(`The diff of ${changes.withheld.length} of these files is withheld (.smithignore): ${changes.withheld.map((file) => file.path).join(', ')}`);
   lines.push('', changes.cut ? 'The diff (parts of it left out where marked):' : 'The diff:', '<diff>', changes.patch.replace(/\n$/, ''), '</diff>');
   return lines.join('\n');
 }

@@ -93,6 +93,27 @@ describe('smith commit-message', () => {
     assert.match(lastUserText(fx.server.requestAt(0)), /\+DEPLOY_TOKEN=\[REDACTED\]\n\+KEY=\[REDACTED\]/);
   });
 
+  test('files .smithignore fences off are named but their diff is never sent, staged or all, added, changed or deleted', async () => {
+    const repo = newRepo({ initialFiles: { '.smithignore': 'secrets/\n*.pem\n', 'notes/old.pem': 'OLD-PEM-BODY\n' } });
+    repo.write('secrets/prod.json', '{"password":"hunter2-unique"}\n');
+    repo.write('src/app.ts', 'export const app = "visible-change";\n');
+    repo.git(['rm', '-q', 'notes/old.pem']);
+    repo.write('keys/server.pem', 'PRIVATE-PEM-BODY\n');
+    for (const scope of ['--all', '--staged']) {
+      if (scope === '--staged') repo.git(['add', '-A']);
+      fx.server.enqueue({ text: 'Add the app' });
+      const result = await run(repo.repo, [scope]);
+      assert.equal(result.code, 0, result.stderr);
+      const body = JSON.stringify(fx.server.requests.at(-1)!.body);
+      for (const hidden of ['hunter2-unique', 'PRIVATE-PEM-BODY', 'OLD-PEM-BODY']) assert.ok(!body.includes(hidden), `${scope}: ${hidden} was sent`);
+      const prompt = lastUserText(fx.server.requests.at(-1)!);
+      assert.match(prompt, /\+export const app = "visible-change";/);
+      assert.match(prompt, /withheld \(\.smithignore\): .*secrets\/prod\.json/);
+      assert.match(prompt, /withheld \(\.smithignore\): .*keys\/server\.pem/);
+      assert.match(prompt, /withheld \(\.smithignore\): .*notes\/old\.pem/);
+    }
+  });
+
   test('a large diff is cut to its files’ first lines; every file is still named', async () => {
     const repo = newRepo();
     repo.write('big.txt', Array.from({ length: 5000 }, (_, i) => `line ${i} ${'x'.repeat(40)}`).join('\n'));
