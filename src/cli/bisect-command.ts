@@ -12,7 +12,8 @@ import type { SubcommandIo } from './subcommand-io.js';
 import { taskIdArgument, UsageError } from './usage-error.js';
 
 const BISECT_USAGE = `smith bisect TASK_ID --test COMMAND [--timeout SECONDS] [--linear] [--output human|json]
-             [--no-sandbox | --sandbox-network | --sandbox-allow-host HOST …] [--storage DIR]`;
+             [--no-sandbox | --sandbox-network | --sandbox-allow-host HOST …]
+             [--no-link | --link-ignored] [--storage DIR]`;
 
 const BISECT_HELP = `Usage: ${BISECT_USAGE}
 
@@ -28,6 +29,11 @@ over the checkpoints names the first failing step: its tool call, files and diff
                             scratch copy its only writable place, without network)
   --sandbox-network         give the sandboxed COMMAND the network
   --sandbox-allow-host HOST let the sandboxed COMMAND reach this host only (repeatable)
+  --no-link                 do not link the workspace's ignored entries into the copies (by
+                            default, sandboxed, what checkpoints leave out by the ignore rules,
+                            node_modules, .venv, build output …, is linked there read-only)
+  --link-ignored            link them also when COMMAND runs unconfined, where it can write
+                            into your real folders through the links
   --output json             the result as one JSON object
   --storage DIR             where task logs are kept (default: a per-user folder)
 Exit codes: 0 a step was found, 1 none was (or the bisect could not run), 2 usage error.
@@ -52,6 +58,7 @@ export async function runBisectCommand(argv: readonly string[], io: SubcommandIo
   const timeoutMs = timeoutOf(values.timeout);
   const sandboxFlags = values['sandbox-network'] || (values['sandbox-allow-host'] ?? []).length > 0;
   if (values['no-sandbox'] && sandboxFlags) throw new UsageError('--no-sandbox excludes --sandbox-network and --sandbox-allow-host');
+  if (values['no-link'] && values['link-ignored']) throw new UsageError('--no-link excludes --link-ignored');
   const allowedHosts = checkedHosts(values['sandbox-allow-host'] ?? []);
   const json = values.output === 'json';
   const storageDir = values.storage ?? defaultStorageDir();
@@ -74,6 +81,7 @@ export async function runBisectCommand(argv: readonly string[], io: SubcommandIo
       timeoutMs,
       mode: values.linear ? 'linear' : 'binary',
       sandbox: { enabled: !values['no-sandbox'], network: values['sandbox-network'] === true, allowedHosts },
+      linkIgnored: values['no-link'] ? 'off' : values['link-ignored'] ? 'always' : 'sandboxed',
       signal: controller.signal,
       onProgress: (progress) => {
         io.err.write(`${formatBisectProgress(progress, timeoutMs, io.style)}\n`);
@@ -114,6 +122,8 @@ function parse(argv: readonly string[]) {
         'no-sandbox': { type: 'boolean' },
         'sandbox-network': { type: 'boolean' },
         'sandbox-allow-host': { type: 'string', multiple: true },
+        'no-link': { type: 'boolean' },
+        'link-ignored': { type: 'boolean' },
         output: { type: 'string', default: 'human' },
         storage: { type: 'string' },
         help: { type: 'boolean', short: 'h' },

@@ -2,7 +2,7 @@
 // and diff, and the failing run's output (stdout).
 import type { BisectProgress, BisectReport } from '../core/bisect/run-bisect.js';
 import { describeStep } from '../core/bisect/bisect-steps.js';
-import { confinementWords, runLine, runVerdictWords } from '../core/bisect/bisect-words.js';
+import { confinementWords, linkWords, runLine, runVerdictWords } from '../core/bisect/bisect-words.js';
 import { formatDuration } from '../core/process/format-duration.js';
 import type { Style } from './style.js';
 
@@ -13,11 +13,12 @@ const OUTPUT_LINES_SHOWN = 30;
 export function formatBisectProgress(progress: BisectProgress, timeoutMs: number, style: Style): string {
   if (progress.kind === 'started') {
     const states = `${progress.states} checkpoints`;
-    if (progress.confinement === 'sandboxed') return style.dim(`Bisecting ${states}; the test runs in the sandbox, in scratch copies.`);
+    const links = `${linkWords(progress)}${progress.linked ? '' : progress.confinement === 'sandboxed' ? ' (--no-link)' : ' (unconfined; --link-ignored links them)'}`;
+    if (progress.confinement === 'sandboxed') return style.dim(`Bisecting ${states}; the test runs in the sandbox, in scratch copies; ${links}.`);
     if (progress.confinement === 'off')
-      return style.yellow(`Bisecting ${states}; the test runs unconfined (--no-sandbox): it can change files outside the scratch copy.`);
+      return style.yellow(`Bisecting ${states}; the test runs unconfined (--no-sandbox): it can change files outside the scratch copy; ${links}.`);
     return style.yellow(
-      `Bisecting ${states}; the test runs unconfined: ${style.text(progress.sandboxReason ?? 'no sandbox here')}. It can change files outside the scratch copy, your workspace included.`,
+      `Bisecting ${states}; the test runs unconfined: ${style.text(progress.sandboxReason ?? 'no sandbox here')}. It can change files outside the scratch copy, your workspace included; ${links}.`,
     );
   }
   if (progress.kind === 'testing')

@@ -17,9 +17,17 @@ export function runLine(run: BisectRun, timeoutMs: number): string {
 }
 
 /** How the test ran: "in the sandbox, without network", "unconfined (--no-sandbox)", … */
-export function confinementWords(report: Pick<BisectReport, 'confinement' | 'sandboxReason' | 'network'>, offFlag: string): string {
+export function confinementWords(report: Pick<BisectReport, 'confinement' | 'sandboxReason' | 'network' | 'linked'>, offFlag: string): string {
   const network = report.network;
-  if (report.confinement === 'off') return `unconfined (${offFlag})`;
-  if (report.confinement === 'unavailable') return `unconfined: no sandbox here (${report.sandboxReason ?? 'unknown reason'})`;
-  return `in the sandbox (only the scratch copy writable; ${network === 'all' ? 'with network' : network === 'hosts' ? 'only the allowed hosts reachable' : 'no network'})`;
+  const links = linkWords(report);
+  if (report.confinement === 'off') return `unconfined (${offFlag}; ${links})`;
+  if (report.confinement === 'unavailable') return `unconfined: no sandbox here (${report.sandboxReason ?? 'unknown reason'}; ${links})`;
+  return `in the sandbox (only the scratch copy writable; ${network === 'all' ? 'with network' : network === 'hosts' ? 'only the allowed hosts reachable' : 'no network'}; ${links})`;
+}
+
+/** Whether the ignored entries were linked, and how safely. */
+export function linkWords(report: Pick<BisectReport, 'confinement' | 'linked'>): string {
+  if (!report.linked) return 'ignored folders such as node_modules not linked';
+  if (report.confinement === 'sandboxed') return "the workspace's ignored folders such as node_modules linked read-only";
+  return "the workspace's ignored folders such as node_modules linked and WRITABLE through the links";
 }

@@ -7,6 +7,7 @@ import { foldersDiff, type WorkspaceDiff } from '../replay/run-summary.js';
 import { newTaskId } from '../task/new-task-id.js';
 import { type SearchMode, searchFirstFailure } from './bisect-search.js';
 import { type BisectSource, type BisectState, type BisectStep, describeStep, readBisectSource } from './bisect-steps.js';
+import { leftOutEntries, linkLeftOut } from './ignored-links.js';
 import { ScratchArea, type StoredFolder } from './scratch-states.js';
 import { TestCommand, type TestConfinement, type TestRunResult, type TestSandboxRequest } from './test-command.js';
 
@@ -20,14 +21,30 @@ export interface BisectInput {
   readonly timeoutMs: number;
   readonly mode: SearchMode;
   readonly sandbox: TestSandboxRequest;
+  /**
+   * Whether the workspace's entries checkpoints leave out (node_modules …) are linked into each
+   * copy: `sandboxed` (the default) only when the sandbox keeps them read-only, `off` never,
+   * `always` unconfined too (a test can then write into them).
+   */
+  readonly linkIgnored?: LinkIgnored;
   readonly signal?: AbortSignal;
   /** Told before each run and after it, as the search goes. */
   onProgress?(progress: BisectProgress): void;
 }
 
+/** When the workspace's ignored entries are linked into the copies (BisectInput.linkIgnored). */
+export type LinkIgnored = 'sandboxed' | 'off' | 'always';
+
 /** A run about to start, or one that ended. */
 export type BisectProgress =
-  | { readonly kind: 'started'; readonly states: number; readonly confinement: TestConfinement; readonly sandboxReason?: string }
+  | {
+      readonly kind: 'started';
+      readonly states: number;
+      readonly confinement: TestConfinement;
+      readonly sandboxReason?: string;
+      /** The workspace's ignored entries are linked into each copy. */
+      readonly linked: boolean;
+    }
   | { readonly kind: 'testing'; readonly checkpointId: string; readonly index: number; readonly states: number; readonly step: BisectStep }
   | { readonly kind: 'tested'; readonly run: BisectRun; readonly states: number };
 
@@ -70,6 +87,8 @@ export interface BisectReport {
   readonly confinement: TestConfinement;
   /** Why there was no sandbox, when `confinement` is `unavailable`. */
   readonly sandboxReason?: string;
+  /** Whether the workspace's ignored entries (node_modules …) were linked into each copy. */
+  readonly linked: boolean;
   /** What a sandboxed test could reach: nothing, the allowed hosts, or the whole network. */
   readonly network: 'none' | 'hosts' | 'all';
   /** How many checkpoints the task has. */
@@ -92,6 +111,8 @@ export async function runBisect(input: BisectInput): Promise<BisectReport> {
   const source = readBisectSource(input.storageDir, input.taskId);
   const test = await TestCommand.prepare(input.command, input.timeoutMs, input.sandbox);
   const runs: BisectRun[] = [];
+  const linkIgnored = input.linkIgnored ?? 'sandboxed';
+  const links = linkIgnored === 'always' || (linkIgnored === 'sandboxed' && test.confinement === 'sandboxed') ? new LeftOutCache(input.signal) : undefined;
   const report = (outcome: BisectOutcome, message: string, culprit?: BisectCulprit): BisectReport => ({
     taskId: source.taskId,
     task: source.task,
@@ -101,6 +122,7 @@ export async function runBisect(input: BisectInput): Promise<BisectReport> {
     mode: input.mode,
     confinement: test.confinement,
     ...(test.unavailableReason ? { sandboxReason: test.unavailableReason } : {}),
+    linked: links !== undefined,
     network: input.sandbox.network ? 'all' : input.sandbox.allowedHosts.length > 0 ? 'hosts' : 'none',
     checkpoints: source.states.length,
     outcome,
@@ -118,6 +140,7 @@ export async function runBisect(input: BisectInput): Promise<BisectReport> {
       states: states.length,
       confinement: test.confinement,
       ...(test.unavailableReason ? { sandboxReason: test.unavailableReason } : {}),
+      linked: links !== undefined,
     });
     const stores = new StoreCache(input.storageDir);
     const area = ScratchArea.open(input.storageDir, newTaskId());
@@ -125,7 +148,7 @@ export async function runBisect(input: BisectInput): Promise<BisectReport> {
       const testState = async (index: number): Promise<BisectRun> => {
         const state = states[index]!;
         input.onProgress?.({ kind: 'testing', checkpointId: state.checkpoint.id, index, states: states.length, step: state.step });
-        const run = await runState(area, test, stores, source, state, index, input.signal);
+        const run = await runState(area, test, stores, links, source, state, index, input.signal);
         runs.push(run);
         input.onProgress?.({ kind: 'tested', run, states: states.length });
         return run;
@@ -177,6 +200,7 @@ async function runState(
   area: ScratchArea,
   test: TestCommand,
   stores: StoreCache,
+  links: LeftOutCache | undefined,
   source: BisectSource,
   state: BisectState,
   index: number,
@@ -185,17 +209,39 @@ async function runState(
   const base = { checkpointId: state.checkpoint.id, index, step: state.step };
   const name = `state-${state.checkpoint.id}`;
   let copy: ReturnType<ScratchArea['write']>;
+  let folders: StateFolders;
   try {
-    const folders = stores.foldersOf(source, state);
+    folders = stores.foldersOf(source, state);
     copy = area.write(name, folders.primary, folders.others);
   } catch (error) {
     const unavailable = `its files are no longer stored (${(error as Error).message})`;
     return { ...base, verdict: 'skip', unavailable, exitCode: null, timedOut: false, durationMs: 0, output: '' };
   }
   try {
-    return { ...base, ...(await test.run(copy.workspace, copy.folders, { SMITH_BISECT_CHECKPOINT: state.checkpoint.id }, signal)) };
+    const readable: string[] = [];
+    if (links) {
+      const real = [folders.primary, ...folders.others];
+      for (const [i, at] of copy.folders.entries()) readable.push(...linkLeftOut(real[i]!.path, at, await links.of(real[i]!.path)));
+    }
+    return { ...base, ...(await test.run(copy.workspace, copy.folders, readable, { SMITH_BISECT_CHECKPOINT: state.checkpoint.id }, signal)) };
   } finally {
     area.clear(name);
+  }
+}
+
+/** The entries each real workspace folder's checkpoints leave out, found once per bisect. */
+class LeftOutCache {
+  private readonly found = new Map<string, Promise<string[]>>();
+
+  constructor(private readonly signal: AbortSignal | undefined) {}
+
+  of(path: string): Promise<string[]> {
+    let entries = this.found.get(path);
+    if (!entries) {
+      entries = leftOutEntries(path, this.signal);
+      this.found.set(path, entries);
+    }
+    return entries;
   }
 }
 

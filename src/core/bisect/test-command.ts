@@ -64,10 +64,16 @@ export class TestCommand {
 
   /**
    * Runs the command in `cwd` with `folders` (the scratch copies) as the only writable places when
-   * sandboxed. A run past the time limit, or stopped by `signal`, has its whole process tree
+   * sandboxed, and `readable` (what the copies link to) bound read-only even under the private /tmp. A run past the time limit, or stopped by `signal`, has its whole process tree
    * killed; a stopped run rejects with the signal's reason.
    */
-  async run(cwd: string, folders: readonly string[], env: Readonly<Record<string, string>>, signal?: AbortSignal): Promise<TestRunResult> {
+  async run(
+    cwd: string,
+    folders: readonly string[],
+    readable: readonly string[],
+    env: Readonly<Record<string, string>>,
+    signal?: AbortSignal,
+  ): Promise<TestRunResult> {
     signal?.throwIfAborted();
     const runner = new ChildProcessRunner(
       this.sandbox
@@ -75,6 +81,7 @@ export class TestCommand {
             sandbox: {
               ...this.sandbox,
               folders,
+              readOnly: readable,
               // The copy holds only what checkpoints keep, and they leave out what .smithignore names.
               ignore: NOTHING_IGNORED,
               ...(this.proxy ? { proxy: this.proxy } : {}),

@@ -47,6 +47,8 @@ export interface WalkedFolder {
 interface StatSink {
   /** `listedAsFile`: the folder listing says it is a regular file; `previous`: the previous scan's entry of that name. */
   push(path: string, listedAsFile: boolean, previous: CachedEntry | undefined): void;
+  /** Told of each entry the walk leaves out (an always-skipped name, or excluded by the rules or the policy); the walk does not enter it. */
+  leftOut?(rel: string, absolute: string): void;
 }
 
 /**
@@ -104,8 +106,11 @@ class Walker {
         this.signal?.throwIfAborted();
       }
       const name = dirent.name;
-      if (ALWAYS_SKIPPED_NAMES.has(name)) continue;
       const absolute = prefix + name;
+      if (ALWAYS_SKIPPED_NAMES.has(name)) {
+        this.sink.leftOut?.(joinRel(rel, name), absolute);
+        continue;
+      }
       // Most entries know their type already; only the others (links, unknown types) cost a stat.
       const listedAsFile = dirent.isFile();
       const { isFolder, isLink } = dirent.isDirectory() ? FOLDER : listedAsFile ? FILE : kindOf(dirent, absolute);
@@ -116,7 +121,10 @@ class Walker {
       }
       fresh?.set(name, verdict);
       judged++;
-      if (verdict === FILE_EXCLUDED || verdict === FOLDER_EXCLUDED) continue;
+      if (verdict === FILE_EXCLUDED || verdict === FOLDER_EXCLUDED) {
+        this.sink.leftOut?.(joinRel(rel, name), absolute);
+        continue;
+      }
       if (isFolder && !isLink) {
         const childRel = joinRel(rel, name);
         const index = this.found++;

@@ -17,6 +17,8 @@ export interface CommandSandbox {
   readonly proxy?: { accept(connection: Socket): void };
   /** The workspace's .smithignore: matching paths are hidden from commands. */
   readonly ignore: IgnorePolicy;
+  /** Paths outside the folders the command may read although they are under /tmp (bound read-only over the private /tmp). */
+  readonly readOnly?: readonly string[];
   /** The seccomp program (unix-socket-filter.ts) bubblewrap installs before the command runs. */
   readonly filter: Buffer;
 }
@@ -46,6 +48,8 @@ export function sandboxArguments(sandbox: CommandSandbox, cwd: string): Sandboxe
   const bridged = !sandbox.network && sandbox.proxy !== undefined;
   const filterFd = bridged ? 4 : 3;
   const args = ['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'];
+  // Before the writable folders, so a writable folder inside one of them stays writable.
+  for (const path of sandbox.readOnly ?? []) args.push('--ro-bind-try', path, path);
   for (const folder of sandbox.folders) args.push('--bind', folder, folder);
   // Before the hidden paths: a protected folder .smithignore names stays hidden.
   args.push(...protectedPathArguments(sandbox.folders));
