@@ -21,10 +21,15 @@ export function ruleEndings(text: string): RuleEndings | undefined {
   const byLast = new Map<string, string[]>();
   const lines = (text.endsWith('\r') ? text.slice(0, -1) : text).split(/\r?\n/);
   for (const line of lines) {
-    if (line === '' || line.startsWith('#')) continue;
+    // A byte-order mark may or may not be read as part of the line (the package drops it at the
+    // text's start): the line is taken both ways at once, the way that asks the package more. So
+    // a "#" after one does not make a comment, and a "!" after one is a negation.
+    const bom = line.startsWith('\uFEFF');
+    const rule = bom ? line.slice(1) : line;
+    if (!bom && (line === '' || line.startsWith('#'))) continue;
     if (/\s$/.test(line)) return undefined;
     // A trailing slash limits a rule to folders; the name tested carries no slash of its own.
-    const body = (line.startsWith('!') ? line.slice(1) : line).replace(/\/+$/, '');
+    const body = (rule.startsWith('!') ? rule.slice(1) : rule).replace(/\/+$/, '');
     const cut = Math.max(...NOT_LITERAL.map((mark) => body.lastIndexOf(mark)));
     // A byte-order mark opening a file may or may not count as part of its first pattern: left out, the tail asks less.
     const tail = body.slice(cut + 1).replace(/^\uFEFF/, '');

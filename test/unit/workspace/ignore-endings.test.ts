@@ -73,6 +73,9 @@ describe('ignore rule endings', () => {
     // A byte-order mark is left out of the tail wherever it stands (git takes it as a pattern except at a file's start).
     assert.equal(ruleEndings('\n\uFEFF'), undefined);
     assert.equal(mayMatchName(ruleEndings('\uFEFFcache') ?? new Map(), 'cache'), true);
+    // A negation or a comment behind the mark: the rule still asks about the names it may decide.
+    assert.equal(mayMatchName(ruleEndings('\uFEFF!a') ?? new Map(), 'a'), true);
+    assert.equal(mayMatchName(ruleEndings('x\n\uFEFF#b') ?? new Map(), '#b'), true);
     for (const rules of ['build*', 'x?', 'a[bc]', 'trailing\\', 'spaced ', '/', '!']) assert.equal(ruleEndings(rules), undefined, rules);
   });
 
