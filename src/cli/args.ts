@@ -6,7 +6,7 @@ import { isProviderId, PROVIDER_IDS } from '../shared/providers.js';
 import { OPENAI_APIS, type OpenAiApi } from '../shared/provider-schemas.js';
 import { WEB_FLAG_OPTIONS, webSettingsFromFlags } from './web-flags.js';
 import { AUTO_APPROVE_FLAGS, type AutoApproveFlag, type CliOptions } from './cli-options.js';
-import { taskIdArgument, UsageError } from './usage-error.js';
+import { taskIdArgument, UsageError, usageErrorsOf } from './usage-error.js';
 import { checkedHosts, checkedRule, condenseTrigger, positiveCost, positiveNumber, repeatLimit, wholeCount } from './flag-checks.js';
 
 /** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); subcommands.ts runs them. */
@@ -29,8 +29,8 @@ export const SUBCOMMANDS: readonly string[] = SUBCOMMAND_NAMES;
 
 /** Reads the flags themselves; node's own message about a bad flag becomes a UsageError. */
 function parseFlags(argv: readonly string[]) {
-  try {
-    return parseArgs({
+  return usageErrorsOf(() =>
+    parseArgs({
       args: [...argv],
       allowPositionals: true,
       strict: true,
@@ -91,10 +91,8 @@ function parseFlags(argv: readonly string[]) {
         ...WEB_FLAG_OPTIONS,
         version: { type: 'boolean', short: 'v', default: false },
       },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+    }),
+  );
 }
 
 /** Parses argv (without node and script); throws UsageError on a bad call. */

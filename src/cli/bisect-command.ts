@@ -9,7 +9,7 @@ import { formatBisectProgress, formatBisectReport } from './bisect-report.js';
 import { reportInterruptedRestores } from './restore-recovery.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import type { SubcommandIo } from './subcommand-io.js';
-import { taskIdArgument, UsageError } from './usage-error.js';
+import { taskIdArgument, UsageError, usageErrorsOf } from './usage-error.js';
 
 const BISECT_USAGE = `smith bisect TASK_ID --test COMMAND [--timeout SECONDS] [--linear] [--output human|json]
              [--no-sandbox | --sandbox-network | --sandbox-allow-host HOST …]
@@ -110,26 +110,26 @@ function timeoutOf(raw: string | undefined): number {
 }
 
 function parse(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        test: { type: 'string' },
-        timeout: { type: 'string' },
-        linear: { type: 'boolean' },
-        'no-sandbox': { type: 'boolean' },
-        'sandbox-network': { type: 'boolean' },
-        'sandbox-allow-host': { type: 'string', multiple: true },
-        'no-link': { type: 'boolean' },
-        'link-ignored': { type: 'boolean' },
-        output: { type: 'string', default: 'human' },
-        storage: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${BISECT_USAGE}`);
-  }
+  return usageErrorsOf(
+    () =>
+      parseArgs({
+        args: [...argv],
+        allowPositionals: true,
+        strict: true,
+        options: {
+          test: { type: 'string' },
+          timeout: { type: 'string' },
+          linear: { type: 'boolean' },
+          'no-sandbox': { type: 'boolean' },
+          'sandbox-network': { type: 'boolean' },
+          'sandbox-allow-host': { type: 'string', multiple: true },
+          'no-link': { type: 'boolean' },
+          'link-ignored': { type: 'boolean' },
+          output: { type: 'string', default: 'human' },
+          storage: { type: 'string' },
+          help: { type: 'boolean', short: 'h' },
+        },
+      }),
+    BISECT_USAGE,
+  );
 }

@@ -7,7 +7,7 @@ import type { TaskEvent } from '../core/log/events.js';
 import { TaskLog } from '../core/log/task-log.js';
 import { loadWorkspaceIgnore } from '../core/workspace/smith-ignore.js';
 import { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
-import { taskIdArgument, UsageError } from './usage-error.js';
+import { taskIdArgument, UsageError, usageErrorsOf } from './usage-error.js';
 import { defaultStorageDir } from './default-storage.js';
 import { reportInterruptedRestores } from './restore-recovery.js';
 import type { Style } from './style.js';
@@ -89,13 +89,7 @@ export function describeRewind(outcome: RewindOutcome, checkpointId: string, sco
 /** `smith checkpoints …` and `smith rewind …`; returns the exit code. */
 export async function runCheckpointCommand(argv: readonly string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream, style: Style): Promise<number> {
   const [command, ...rest] = argv;
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(rest);
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${CHECKPOINT_USAGE}`);
-  }
-  const { values, positionals } = parsed;
+  const { values, positionals } = usageErrorsOf(() => parse(rest), CHECKPOINT_USAGE);
   if (values.help) {
     out.write(`${CHECKPOINT_HELP}\n`);
     return 0;

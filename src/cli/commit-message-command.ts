@@ -10,7 +10,7 @@ import { parseCliArgs } from './args.js';
 import { providerConfigFrom } from './provider-settings.js';
 import type { SubcommandIo } from './subcommand-io.js';
 import { terminalSafeText } from './terminal-safe-text.js';
-import { UsageError } from './usage-error.js';
+import { UsageError, usageErrorsOf } from './usage-error.js';
 
 /** The flags that choose the model, checked and read by the main command's parser. */
 const MODEL_FLAGS = ['provider', 'model', 'base-url', 'reasoning-effort', 'openai-api', 'idle-timeout', 'profile', 'storage'] as const;
@@ -26,22 +26,22 @@ characters (each file keeps a part), and your keys are redacted from it before i
 Exit codes: 0 printed; 1 no repository, nothing to describe, or the provider failed; 2 usage.`;
 
 function parse(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: false,
-      strict: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        staged: { type: 'boolean' },
-        all: { type: 'boolean' },
-        cwd: { type: 'string' },
-        ...Object.fromEntries(MODEL_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
-      } as const,
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${COMMIT_MESSAGE_USAGE}`);
-  }
+  return usageErrorsOf(
+    () =>
+      parseArgs({
+        args: [...argv],
+        allowPositionals: false,
+        strict: true,
+        options: {
+          help: { type: 'boolean', short: 'h' },
+          staged: { type: 'boolean' },
+          all: { type: 'boolean' },
+          cwd: { type: 'string' },
+          ...Object.fromEntries(MODEL_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
+        } as const,
+      }),
+    COMMIT_MESSAGE_USAGE,
+  );
 }
 
 /** Runs `smith commit-message …` (argv after "commit-message"); the exit code. */

@@ -9,7 +9,7 @@ import { extensionTasksDir, importSession } from '../core/import/import-session.
 import { IMPORT_SOURCE_NAMES, type ImportSource } from '../core/log/conversation-events.js';
 import { defaultStorageDir } from './default-storage.js';
 import type { SubcommandIo } from './subcommand-io.js';
-import { UsageError } from './usage-error.js';
+import { UsageError, usageErrorsOf } from './usage-error.js';
 
 const IMPORT_USAGE = `smith import [PATH | SESSION_ID] [--from claude-code|cline|roo-code] [--cwd DIR] [--latest]
              [--no-checkpoint] [--output human|json] [--storage DIR]`;
@@ -129,22 +129,22 @@ function listedPath(from: ImportSource | undefined, cwd: string, latest: boolean
 }
 
 function parse(args: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        from: { type: 'string' },
-        cwd: { type: 'string' },
-        latest: { type: 'boolean' },
-        'no-checkpoint': { type: 'boolean' },
-        output: { type: 'string', default: 'human' },
-        storage: { type: 'string' },
-      } as const,
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${IMPORT_USAGE}`);
-  }
+  return usageErrorsOf(
+    () =>
+      parseArgs({
+        args: [...args],
+        allowPositionals: true,
+        strict: true,
+        options: {
+          help: { type: 'boolean', short: 'h' },
+          from: { type: 'string' },
+          cwd: { type: 'string' },
+          latest: { type: 'boolean' },
+          'no-checkpoint': { type: 'boolean' },
+          output: { type: 'string', default: 'human' },
+          storage: { type: 'string' },
+        } as const,
+      }),
+    IMPORT_USAGE,
+  );
 }

@@ -9,7 +9,7 @@ import { DEFAULT_PREVIEW_TIMEOUT_SECONDS, previewCommand } from '../core/preview
 import { loadSmithIgnore } from '../core/workspace/smith-ignore.js';
 import type { SubcommandIo } from './subcommand-io.js';
 import type { Style } from './style.js';
-import { UsageError } from './usage-error.js';
+import { UsageError, usageErrorsOf } from './usage-error.js';
 
 const PREVIEW_USAGE = 'smith preview-command [--cwd DIR] [--workspace DIR] [--patch] [--timeout S] [--output json] -- CMD…';
 
@@ -26,23 +26,23 @@ and delete there. Your files are never touched. See docs/command-preview.md.
 Exit code 0: previewed in full; 1: not previewable (the reasons are printed) or no preview can run here.`;
 
 function parsePreviewArgs(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        cwd: { type: 'string' },
-        workspace: { type: 'string' },
-        patch: { type: 'boolean', default: false },
-        timeout: { type: 'string' },
-        output: { type: 'string', default: 'human' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nUsage: ${PREVIEW_USAGE}`);
-  }
+  return usageErrorsOf(
+    () =>
+      parseArgs({
+        args: [...argv],
+        allowPositionals: true,
+        strict: true,
+        options: {
+          cwd: { type: 'string' },
+          workspace: { type: 'string' },
+          patch: { type: 'boolean', default: false },
+          timeout: { type: 'string' },
+          output: { type: 'string', default: 'human' },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+      }),
+    `Usage: ${PREVIEW_USAGE}`,
+  );
 }
 
 /** Runs `smith preview-command …` (argv after the subcommand's name); the exit code. */

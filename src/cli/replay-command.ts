@@ -8,7 +8,7 @@ import type { SecretRedactor } from '../core/secrets/secret-redactor.js';
 import { isProviderId } from '../shared/providers.js';
 import { reportInterruptedRestores } from './restore-recovery.js';
 import { parseCliArgs } from './args.js';
-import { taskIdArgument, UsageError } from './usage-error.js';
+import { taskIdArgument, UsageError, usageErrorsOf } from './usage-error.js';
 import { createCliHost } from './cli-host.js';
 import { defaultStorageDir } from './default-storage.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -184,25 +184,25 @@ function positiveWhole(raw: string, flag: string): number {
 }
 
 function parse(args: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...args],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        batch: { type: 'string' },
-        concurrency: { type: 'string' },
-        output: { type: 'string', default: 'human' },
-        storage: { type: 'string' },
-        mode: { type: 'string' },
-        skill: { type: 'string' },
-        rules: { type: 'string' },
-        'run-commands-unconfined': { type: 'boolean' },
-        ...Object.fromEntries(MODEL_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
-      } as const,
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\n${REPLAY_USAGE}`);
-  }
+  return usageErrorsOf(
+    () =>
+      parseArgs({
+        args: [...args],
+        allowPositionals: true,
+        strict: true,
+        options: {
+          help: { type: 'boolean', short: 'h' },
+          batch: { type: 'string' },
+          concurrency: { type: 'string' },
+          output: { type: 'string', default: 'human' },
+          storage: { type: 'string' },
+          mode: { type: 'string' },
+          skill: { type: 'string' },
+          rules: { type: 'string' },
+          'run-commands-unconfined': { type: 'boolean' },
+          ...Object.fromEntries(MODEL_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
+        } as const,
+      }),
+    REPLAY_USAGE,
+  );
 }

@@ -9,3 +9,12 @@ export function taskIdArgument(value: string, where: string): string {
   if (problem !== undefined) throw new UsageError(`${where}: ${new InvalidTaskIdError(value, problem).message}`);
   return value;
 }
+
+/** What `parse` returns; node's message about a bad flag becomes a UsageError, with the command's usage after it when given. */
+export function usageErrorsOf<R>(parse: () => R, usage?: string): R {
+  try {
+    return parse();
+  } catch (error) {
+    throw new UsageError(usage === undefined ? (error as Error).message : `${(error as Error).message}\n${usage}`);
+  }
+}

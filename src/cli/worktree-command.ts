@@ -12,7 +12,7 @@ import {
   openPullRequest,
   WorktreeError,
 } from '../core/worktrees/worktree-tasks.js';
-import { UsageError } from './usage-error.js';
+import { UsageError, usageErrorsOf } from './usage-error.js';
 import { defaultStorageDir } from './default-storage.js';
 import type { Style } from './style.js';
 import { loadWorktreeSettings } from './worktree-settings-file.js';
@@ -49,30 +49,30 @@ interface WorktreeCommandIo {
 }
 
 function parseWorktreeArgs(argv: readonly string[]) {
-  try {
-    return parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        cwd: { type: 'string' },
-        storage: { type: 'string' },
-        output: { type: 'string', default: 'human' },
-        squash: { type: 'boolean', default: false },
-        message: { type: 'string' },
-        'no-commit': { type: 'boolean', default: false },
-        title: { type: 'string' },
-        body: { type: 'string' },
-        draft: { type: 'boolean', default: false },
-        remote: { type: 'string' },
-        force: { type: 'boolean', default: false },
-        verbose: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
-  } catch (error) {
-    throw new UsageError(`${(error as Error).message}\nUsage: ${WORKTREE_USAGE}`);
-  }
+  return usageErrorsOf(
+    () =>
+      parseArgs({
+        args: [...argv],
+        allowPositionals: true,
+        strict: true,
+        options: {
+          cwd: { type: 'string' },
+          storage: { type: 'string' },
+          output: { type: 'string', default: 'human' },
+          squash: { type: 'boolean', default: false },
+          message: { type: 'string' },
+          'no-commit': { type: 'boolean', default: false },
+          title: { type: 'string' },
+          body: { type: 'string' },
+          draft: { type: 'boolean', default: false },
+          remote: { type: 'string' },
+          force: { type: 'boolean', default: false },
+          verbose: { type: 'boolean', default: false },
+          help: { type: 'boolean', short: 'h', default: false },
+        },
+      }),
+    `Usage: ${WORKTREE_USAGE}`,
+  );
 }
 
 /** Runs `smith worktree …` (argv after `worktree`); the exit code. */

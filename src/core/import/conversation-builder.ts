@@ -8,12 +8,10 @@ import type { SignedReasoning } from '../log/conversation-events.js';
 import type { NewEvent } from '../log/events.js';
 import type { Base64Image, TokenUsage } from '../providers/types.js';
 import { MAX_IMAGE_BYTES } from '../context/image-files.js';
-import { ImportError, type TimedEvent } from './import-types.js';
+import { ImportError, type SourceBlock, type TimedEvent } from './import-types.js';
+
 import { base64Bytes, deniedFeedback, imageOf, mergeTexts, resultContent } from './source-content.js';
 import { NotCarried } from './not-carried.js';
-
-/** A content block as stored: an object with a `type`, anything else unchecked. */
-export type SourceBlock = Readonly<Record<string, unknown>>;
 
 /** One message of the conversation as the source stored it. */
 export interface SourceMessage {

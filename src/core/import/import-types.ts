@@ -3,6 +3,9 @@ import type { NewEvent } from '../log/events.js';
 import type { ImportSource } from '../log/conversation-events.js';
 import type { Base64Image } from '../providers/types.js';
 
+/** A content block as stored: an object with a `type`, anything else unchecked. */
+export type SourceBlock = Readonly<Record<string, unknown>>;
+
 /** A session that cannot be imported, worded for the user; nothing was written. */
 export class ImportError extends Error {}
 

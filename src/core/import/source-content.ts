@@ -3,7 +3,7 @@
 import type { AssistantBlock } from '../parse/types.js';
 import type { Base64Image } from '../providers/types.js';
 import { TOOL_RESULT_IMAGE_BYTES } from '../tool-kit/tool-images.js';
-import type { SourceBlock } from './conversation-builder.js';
+import type { SourceBlock } from './import-types.js';
 
 /** Neighbouring text blocks as one, as a reply's text reads. */
 export function mergeTexts(blocks: readonly AssistantBlock[]): AssistantBlock[] {
