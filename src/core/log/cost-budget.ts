@@ -3,6 +3,18 @@ export interface CostReservation {
   release(): void;
 }
 
+/** A reservation whose release runs `onRelease` once, however often it is called. */
+export function releasedOnce(onRelease: () => void): CostReservation {
+  let released = false;
+  return {
+    release: () => {
+      if (released) return;
+      released = true;
+      onRelease();
+    },
+  };
+}
+
 /**
  * The one cost limit (`--max-cost`, `smith.maxCost`) of a task and everything it starts: its
  * sub-agents running in parallel and every task a new_task hands over to share this object, so
@@ -51,14 +63,9 @@ export class CostBudget {
   reserve(): CostReservation | undefined {
     if (this.exhausted()) return undefined;
     this.inFlight++;
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        this.inFlight--;
-      },
-    };
+    return releasedOnce(() => {
+      this.inFlight--;
+    });
   }
 
   /** Counts what a request (a response or a summary of the history) cost. */

@@ -1,4 +1,4 @@
-import type { CostReservation } from './cost-budget.js';
+import { releasedOnce, type CostReservation } from './cost-budget.js';
 
 /**
  * What a task spends from a limit it shares with other tasks running beside it (the panel's
@@ -96,13 +96,8 @@ export class TotalCostLimit {
   private reserve(): CostReservation | undefined {
     if (this.exhausted()) return undefined;
     this.inFlight++;
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        this.inFlight--;
-      },
-    };
+    return releasedOnce(() => {
+      this.inFlight--;
+    });
   }
 }
