@@ -75,15 +75,19 @@ export function registerCommands(
     },
     'smith.refreshModelCatalog': () => refreshModelCatalogCommand(storage.dir, storage.log),
     'smith.setWebSearchKey': () => searchKeys.askAndStore(),
-    'smith.importSession': () =>
-      importSessionCommand({
-        storageDir: storage.dir,
-        keys,
-        openTask: async (taskId) => {
-          await controller.openTask(taskId);
-          await showChat();
+    // From the Explorer's context menu the argument is the chosen file or folder.
+    'smith.importSession': (given) =>
+      importSessionCommand(
+        {
+          storageDir: storage.dir,
+          keys,
+          openTask: async (taskId) => {
+            await controller.openTask(taskId);
+            await showChat();
+          },
         },
-      }),
+        given,
+      ),
     // From the Source Control view's title the argument is that view's SourceControl (its rootUri).
     'smith.generateCommitMessage': (source) => generateCommitMessage(keys, storage.log, source),
   };
