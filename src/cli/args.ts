@@ -7,7 +7,7 @@ import { OPENAI_APIS, type OpenAiApi } from '../shared/provider-schemas.js';
 import { WEB_FLAG_OPTIONS, webSettingsFromFlags } from './web-flags.js';
 import { AUTO_APPROVE_FLAGS, type AutoApproveFlag, type CliOptions } from './cli-options.js';
 import { taskIdArgument, UsageError, usageErrorsOf } from './usage-error.js';
-import { checkedHosts, checkedRule, condenseTrigger, positiveCost, positiveNumber, repeatLimit, wholeCount } from './flag-checks.js';
+import { checkedHosts, checkedRule, condenseTrigger, positiveCost, positiveNumber, previewTimeout, repeatLimit, wholeCount } from './flag-checks.js';
 
 /** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); subcommands.ts runs them. */
 export const SUBCOMMAND_NAMES = [
@@ -69,6 +69,7 @@ function parseFlags(argv: readonly string[]) {
         'max-iterations': { type: 'string', default: '25' },
         'max-cost': { type: 'string' },
         'max-repeats': { type: 'string' },
+        'preview-timeout': { type: 'string' },
         'auto-condense': { type: 'string' },
         storage: { type: 'string' },
         resume: { type: 'string' },
@@ -190,6 +191,7 @@ export function parseCliArgs(argv: readonly string[], currentDir: string): CliOp
     output: values.output,
     maxIterations,
     ...repeatLimit(values['max-repeats']),
+    ...previewTimeout(values['preview-timeout']),
     ...positiveCost(values['max-cost']),
     ...condenseTrigger(values['auto-condense']),
     ...(values['condense-profile'] ? { condenseProfile: values['condense-profile'] } : {}),

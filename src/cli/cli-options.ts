@@ -56,6 +56,8 @@ export interface CliOptions {
   readonly maxIterations: number;
   /** --max-repeats N: identical calls in a row before the model is told, and then the user asked (0: never). */
   readonly maxRepeatedCalls?: number;
+  /** `--preview-timeout`: seconds a command preview may run. */
+  readonly commandPreviewTimeoutSeconds?: number;
   /** --max-cost USD: stop (and ask, on a terminal) when the task has cost this much. */
   readonly maxCost?: number;
   /** --auto-condense PERCENT: condense the history when a request fills this much of the window. */

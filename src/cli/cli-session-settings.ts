@@ -31,6 +31,7 @@ export function cliSessionSettings(options: CliOptions, loaded: LoadedCliSetting
     policy: policyFromFlags(options),
     maxIterations: options.maxIterations,
     ...(options.maxRepeatedCalls !== undefined ? { maxRepeatedCalls: options.maxRepeatedCalls } : {}),
+    ...(options.commandPreviewTimeoutSeconds !== undefined ? { commandPreviewTimeoutSeconds: options.commandPreviewTimeoutSeconds } : {}),
     ...(options.maxCost !== undefined ? { maxCost: options.maxCost } : {}),
     ...(options.autoCondenseAt !== undefined ? { autoCondenseAt: options.autoCondenseAt } : {}),
     ...(options.autoCondenseTokens !== undefined ? { autoCondenseTokens: options.autoCondenseTokens } : {}),

@@ -2,6 +2,7 @@ import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
 import { parseRule } from '../core/permissions/rule-syntax.js';
 import { hostAllowListProblems } from '../core/process/host-allow-list.js';
 import { UsageError } from './usage-error.js';
+import { MAX_PREVIEW_TIMEOUT_SECONDS } from '../core/preview/preview-timeout.js';
 
 // Checks of single flag values: each returns the value as CliOptions holds it, or throws a UsageError naming the flag.
 
@@ -59,6 +60,15 @@ export function positiveNumber(raw: string | undefined, flag: string, key: keyof
     throw new UsageError(`${flag} must be a ${whole ? 'positive whole' : 'non-negative'} number; got "${raw}"`);
   }
   return { [key]: value };
+}
+
+/** `--preview-timeout S`: seconds a command preview may run (1 to 600). */
+export function previewTimeout(raw: string | undefined): { commandPreviewTimeoutSeconds?: number } {
+  if (raw === undefined) return {};
+  const value = Number(raw);
+  if (raw.trim() === '' || !Number.isFinite(value) || value < 1 || value > MAX_PREVIEW_TIMEOUT_SECONDS)
+    throw new UsageError(`--preview-timeout must be a number of seconds from 1 to ${MAX_PREVIEW_TIMEOUT_SECONDS}; got "${raw}"`);
+  return { commandPreviewTimeoutSeconds: value };
 }
 
 export function repeatLimit(raw: string | undefined): { maxRepeatedCalls?: number } {

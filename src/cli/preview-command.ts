@@ -5,7 +5,8 @@
 import { realpathSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { type CommandPreview, previewSummaryLines, summarizePreview } from '../shared/command-preview-facts.js';
-import { DEFAULT_PREVIEW_TIMEOUT_SECONDS, previewCommand } from '../core/preview/command-preview.js';
+import { previewCommand } from '../core/preview/command-preview.js';
+import { DEFAULT_PREVIEW_TIMEOUT_SECONDS, MAX_PREVIEW_TIMEOUT_SECONDS } from '../core/preview/preview-timeout.js';
 import { loadSmithIgnore } from '../core/workspace/smith-ignore.js';
 import type { SubcommandIo } from './subcommand-io.js';
 import type { Style } from './style.js';
@@ -56,8 +57,8 @@ export async function runPreviewCommand(argv: readonly string[], io: SubcommandI
   if (command === '') throw new UsageError(`smith preview-command needs a command after --\nUsage: ${PREVIEW_USAGE}`);
   if (values.output !== 'human' && values.output !== 'json') throw new UsageError(`--output must be human or json; got "${values.output}"`);
   const timeoutSeconds = values.timeout === undefined ? DEFAULT_PREVIEW_TIMEOUT_SECONDS : Number(values.timeout);
-  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0 || timeoutSeconds > 86_400) {
-    throw new UsageError(`--timeout must be a number of seconds between 0 and 86400; got "${values.timeout}"`);
+  if (!Number.isFinite(timeoutSeconds) || timeoutSeconds <= 0 || timeoutSeconds > MAX_PREVIEW_TIMEOUT_SECONDS) {
+    throw new UsageError(`--timeout must be a number of seconds between 0 and ${MAX_PREVIEW_TIMEOUT_SECONDS}; got "${values.timeout}"`);
   }
   const cwd = existingFolder(values.cwd ?? io.cwd, '--cwd');
   const root = values.workspace === undefined ? cwd : existingFolder(values.workspace, '--workspace');

@@ -92,6 +92,8 @@ ${WEB_FLAGS_HELP}
                              the model is told to change course; one more and Smith asks
                              whether to let it go on (no one to ask: the task stops); default 3,
                              0 turns it off
+  --preview-timeout S        seconds a command preview ([p]review at an approval) may run
+                             before it is stopped (default 30)
   --max-cost USD             stop when the task, its sub-agents and its new_task hand-overs have
                              cost this much together; needs the model's prices (an error without
                              them); on a terminal, Smith asks whether to go on for another USD

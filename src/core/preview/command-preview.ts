@@ -10,9 +10,7 @@ import { runPreviewCommand, type PreviewMounts } from './preview-sandbox.js';
 import { reasonsFromOutput } from './preview-signs.js';
 import { copyTree, entryOf, formatBytes, readTree, type Tree, TreeTooLargeError } from './preview-tree.js';
 import { remoteEffects } from './remote-effects.js';
-
-/** The time a preview's command gets when no other is set (`--timeout`, `smith.commandPreview.timeoutSeconds`). */
-export const DEFAULT_PREVIEW_TIMEOUT_SECONDS = 30;
+import { DEFAULT_PREVIEW_TIMEOUT_SECONDS } from './preview-timeout.js';
 
 /** Copying and writing limits of a preview. */
 export interface PreviewLimits {

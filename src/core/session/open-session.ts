@@ -92,6 +92,8 @@ export interface SessionSettings {
   readonly maxIterations: number;
   /** Identical calls in a row before the model is told it repeats itself (0: never). */
   readonly maxRepeatedCalls?: number;
+  /** Seconds a command preview may run (docs/command-preview.md). */
+  readonly commandPreviewTimeoutSeconds?: number;
   /** US dollars a run may cost before Smith stops and asks. */
   readonly maxCost?: number;
   /** The share of the model's window (0–1) at which the history is condensed. */
@@ -154,6 +156,7 @@ export function openSession(input: SessionInput): Promise<TaskEnvironment> {
     maxIterations: settings.maxIterations,
     ...defined({
       maxRepeatedCalls: settings.maxRepeatedCalls,
+      commandPreviewTimeoutSeconds: settings.commandPreviewTimeoutSeconds,
       maxCost: settings.maxCost,
       autoCondenseAt: settings.autoCondenseAt,
       autoCondenseTokens: settings.autoCondenseTokens,

@@ -78,6 +78,8 @@ export interface TaskEnvironmentInput {
   readonly maxIterations: number;
   /** Identical calls in a row before the model is told it repeats itself (0: never). */
   readonly maxRepeatedCalls?: number;
+  /** Seconds a command preview may run (docs/command-preview.md). */
+  readonly commandPreviewTimeoutSeconds?: number;
   /** US dollars a run may cost before Smith stops and asks. */
   readonly maxCost?: number;
   /** The share of the model's window (0–1) at which the history is condensed (default 0.8). */
@@ -297,6 +299,7 @@ export async function createTaskEnvironment(input: TaskEnvironmentInput): Promis
     policy: confined.policy,
     maxIterations: input.maxIterations,
     ...(input.maxRepeatedCalls !== undefined ? { maxRepeatedCalls: input.maxRepeatedCalls } : {}),
+    ...(input.commandPreviewTimeoutSeconds !== undefined ? { commandPreviewTimeoutSeconds: input.commandPreviewTimeoutSeconds } : {}),
     ...(input.maxCost !== undefined ? { maxCost: input.maxCost } : {}),
     ...(input.autoCondenseAt !== undefined || input.autoCondenseTokens !== undefined
       ? {

@@ -1,5 +1,6 @@
 import { DEFAULT_MCP_REGISTRY_URL } from '../../core/mcp/mcp-registry.js';
 import * as vscode from 'vscode';
+import { DEFAULT_PREVIEW_TIMEOUT_SECONDS, MAX_PREVIEW_TIMEOUT_SECONDS } from '../../core/preview/preview-timeout.js';
 import type { ProviderChoice } from '../../panel/panel-ports.js';
 import type { ModelInfoOverrides } from '../../core/providers/model-catalog.js';
 import { REASONING_EFFORTS, type ProviderName, type ProviderSettingsView, type ReasoningEffortName } from '../../shared/protocol.js';
@@ -43,6 +44,8 @@ export interface SmithSettings {
   readonly maxIterations: number;
   /** `smith.maxRepeatedCalls`: identical calls in a row before the model is told it repeats itself, then the user asked (0: never). */
   readonly maxRepeatedCalls: number;
+  /** `smith.commandPreview.timeoutSeconds`: seconds a command preview may run. */
+  readonly commandPreviewTimeoutSeconds: number;
   /** Per-mode models; empty means "use `model`". */
   readonly planModel: string;
   readonly actModel: string;
@@ -139,6 +142,7 @@ export function readSettings(config: vscode.WorkspaceConfiguration = vscode.work
     },
     maxIterations: count('maxIterations', 25, 1),
     maxRepeatedCalls: count('maxRepeatedCalls', DEFAULT_MAX_REPEATED_CALLS, 0),
+    commandPreviewTimeoutSeconds: previewSeconds(config.get<unknown>('commandPreview.timeoutSeconds')),
     planModel: text('planModel'),
     actModel: text('actModel'),
     planProfile: text('planProfile'),
@@ -194,6 +198,13 @@ function stringList(value: unknown): string[] {
 /** `smith.autoCondensePercent` (10–100) as a share; anything else is the default 80 %. */
 function condenseShare(percent: unknown): number {
   return typeof percent === 'number' && Number.isFinite(percent) && percent >= 10 && percent <= 100 ? percent / 100 : 0.8;
+}
+
+/** `smith.commandPreview.timeoutSeconds` (seconds, 1 to the maximum); anything else is the default. */
+function previewSeconds(seconds: unknown): number {
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds >= 1 && seconds <= MAX_PREVIEW_TIMEOUT_SECONDS
+    ? seconds
+    : DEFAULT_PREVIEW_TIMEOUT_SECONDS;
 }
 
 /** `smith.requestIdleTimeout` (seconds, 0 or more) in milliseconds; anything else is the default. */

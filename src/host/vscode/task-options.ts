@@ -102,6 +102,7 @@ export async function createVsCodeTaskEnvironment(input: VsCodeTaskInputs): Prom
       policy: input.livePolicy ?? settings.policy,
       maxIterations: settings.maxIterations,
       maxRepeatedCalls: settings.maxRepeatedCalls,
+      commandPreviewTimeoutSeconds: settings.commandPreviewTimeoutSeconds,
       ...(settings.maxCost !== undefined ? { maxCost: settings.maxCost } : {}),
       autoCondenseAt: settings.autoCondenseAt,
       ...(settings.autoCondenseTokens !== undefined ? { autoCondenseTokens: settings.autoCondenseTokens } : {}),

@@ -86,6 +86,19 @@ describe('smith CLI: preview a command before approving it', () => {
     assert.equal(fx.ws.read('real.txt'), 'real\n');
   });
 
+  test('--preview-timeout bounds the preview: a command still running then is stopped and named as timed out', async (t) => {
+    const found = await findSandbox();
+    if ('reason' in found) return t.skip(found.reason);
+    seed();
+    fx.server.enqueue(command('sleep 600'), complete('Fine.'));
+    const run = await runCli({ args: [...fx.cliArgs(), '--preview-timeout', '2', 'Wait'], answers: ['p', 'n'], timeoutMs: 180_000 });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stderr, /not previewable \(timed-out\): it did not end within 2 s/);
+    const bad = await runCli({ args: [...fx.cliArgs(), '--preview-timeout', '0', 'Wait'] });
+    assert.equal(bad.code, 2);
+    assert.match(bad.stderr, /--preview-timeout must be a number of seconds from 1 to 86400; got "0"/);
+  });
+
   test('a remote effect is named, and Apply is not offered', async (t) => {
     const found = await findSandbox();
     if ('reason' in found) return t.skip(found.reason);
