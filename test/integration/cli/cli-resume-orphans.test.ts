@@ -17,11 +17,18 @@ describe('resuming after Smith was killed mid-command', { skip: process.platform
     });
     const { child, done } = spawnCli({ args: [...fx.cliArgs(), '--yes', 'Start the server'] });
     const pidFile = (name: string) => join(fx.ws.root, name);
+    // Killed once the command runs and Smith has logged it (docs/architecture.md: the start and its
+    // log line are one step, which a kill -9 can split only in that moment).
+    const logged = () => {
+      const [taskId] = existsSync(join(fx.storage, 'tasks')) ? readdirSync(join(fx.storage, 'tasks')) : [];
+      const log = taskId ? join(fx.storage, 'tasks', taskId, 'events.jsonl') : '';
+      return log !== '' && existsSync(log) && readFileSync(log, 'utf8').includes('"type":"command_started"');
+    };
     const ready = await eventually(
-      () => ['survivor.pid', 'shell.pid'].every((name) => existsSync(pidFile(name)) && readFileSync(pidFile(name), 'utf8').trim() !== ''),
+      () => ['survivor.pid', 'shell.pid'].every((name) => existsSync(pidFile(name)) && readFileSync(pidFile(name), 'utf8').trim() !== '') && logged(),
       30_000,
     );
-    assert.ok(ready, 'the command never started');
+    assert.ok(ready, 'the command never started, or its start was never logged');
     const survivor = Number(readFileSync(pidFile('survivor.pid'), 'utf8'));
     const shell = Number(readFileSync(pidFile('shell.pid'), 'utf8'));
     // The shell leads its own process group (its sleep is in it too).
