@@ -78,7 +78,6 @@ export interface TaskEnvironmentInput {
   readonly maxIterations: number;
   /** Identical calls in a row before the model is told it repeats itself (0: never). */
   readonly maxRepeatedCalls?: number;
-  /** Seconds a command preview may run (docs/command-preview.md). */
   readonly commandPreviewTimeoutSeconds?: number;
   /** US dollars a run may cost before Smith stops and asks. */
   readonly maxCost?: number;
