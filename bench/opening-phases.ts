@@ -168,6 +168,8 @@ export function openingMoments(host: ExtensionHostTimes, report: OpeningReport |
     { at: marks.bundleLoadStarted, what: 'dist/extension.js read + compiled' },
     { at: marks.activateStarted, what: 'bundle evaluated' },
     { at: marks.activateFinished, what: 'activate() done' },
+    { at: marks.coreLoadStarted, what: "Smith's core started loading" },
+    { at: marks.coreLoaded, what: "Smith's core loaded" },
     { at: marks.viewResolved, what: 'resolveWebviewView called' },
     { at: marks.htmlSet, what: 'HTML set' },
     { at: webview.contentReceived, what: 'webview page has the HTML' },

@@ -1,192 +1,85 @@
-// Must stay the first import: it configures zod before any schema is built.
-import './shared/zod-config.js';
-import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+// The extension's entry, kept small: VS Code loads and runs it before it shows the chat view, so it
+// only registers the view and the commands. Smith's core (src/extension-core.ts, bundled on its
+// own as dist/extension-core.js) loads on first use: when a command runs, when the API is used,
+// or, for the view, right after its page was handed to the webview, so the core loads while the
+// webview fetches and runs its script.
 import { performance } from 'node:perf_hooks';
 import * as vscode from 'vscode';
-import { ChatEditorPanel } from './host/vscode/chat-editor-panel.js';
-import { CHAT_VIEW_ID, ChatViewProvider } from './host/vscode/chat-view-provider.js';
-import type { ChatWiring } from './host/vscode/chat-wiring.js';
-import { registerCommands } from './host/vscode/commands.js';
-import { DiffApproval } from './host/vscode/diff-approval.js';
-import { EditDiagnostics } from './host/vscode/edit-diagnostics.js';
-import { showAttentionNotice } from './host/vscode/attention-notifications.js';
-import { VsCodeCheckpointViews } from './host/vscode/checkpoint-views.js';
-import { openAsUntitled, saveWithDialog } from './host/vscode/export-target.js';
-import { McpService } from './host/vscode/mcp-service.js';
-import { applyStoredModelCatalog } from './host/vscode/model-catalog-command.js';
+import { ChatViewProvider } from './host/vscode/chat-view-provider.js';
+import { CHAT_VIEW_ID, COMMAND_IDS } from './host/vscode/contributed-ids.js';
 import { markOpening, reportActivation } from './host/vscode/opening-report.js';
-import { VsCodePanelSettings } from './host/vscode/panel-settings.js';
-import { EditorMentionSources } from './host/vscode/mention-sources.js';
-import { AttentionNotices } from './panel/attention.js';
-import { Emitter } from './panel/event-emitter.js';
-import { createMessageHandlers } from './panel/message-handlers.js';
-import { ProviderKeys, readSettings } from './host/vscode/settings.js';
-import { WebSearchKeys } from './host/vscode/web-search-keys.js';
 import type { SmithApi } from './host/vscode/smith-api.js';
-import { resolveStorageDir } from './host/vscode/storage-dir.js';
-import { TaskController } from './panel/task-controller.js';
-import { PanelReplays } from './panel/task-replays.js';
-import { PanelBisects } from './panel/task-bisect.js';
-import { VsCodeBisectViews } from './host/vscode/bisect-views.js';
-import { stopScanHelpers } from './core/checkpoints/parallel-scan.js';
-import { ChildProcessRunner } from './core/process/child-process-runner.js';
-import { TerminalProcessPort } from './host/vscode/terminal-process-port.js';
-import { createVsCodeHost } from './host/vscode/vscode-host.js';
-import { askModesTrustInWindow, windowModeTrust } from './host/vscode/modes-trust-prompt.js';
-import { GLOBAL_MODES_FILE, rooGlobalModesFile } from './core/modes/mode-locations.js';
-import { VsCodeFileSystem } from './host/vscode/vscode-file-system.js';
-import { WebviewInteractions } from './panel/webview-interactions.js';
-import { editorWorkspaceRoots, localWorkspaceFolders } from './panel/workspace-folders.js';
+import type { SmithCore } from './extension-core.js';
 
-// deactivate() waits for it: its stdio servers are child processes that must not outlive the host.
-let mcp: McpService | undefined;
+// deactivate() waits for it: its MCP servers are child processes that must not outlive the host.
+let core: SmithCore | undefined;
 
-/**
- * Activates Smith: builds the host parts once for the extension's lifetime (everything goes on
- * context.subscriptions); each task's own resources live and die with the task in TaskController.
- */
+/** Registers the view and the commands; everything else loads with the core. */
 export function activate(context: vscode.ExtensionContext): SmithApi {
   const startedAt = performance.now();
   const loadStartedAt = (globalThis as { __smithLoadStart?: number }).__smithLoadStart ?? startedAt;
   markOpening('bundleLoadStarted', loadStartedAt);
   markOpening('activateStarted', startedAt);
   const log = vscode.window.createOutputChannel('Smith', { log: true });
-  const storageDir = resolveStorageDir(context);
-  applyStoredModelCatalog(storageDir, log);
-  // The first folder on disk is the primary one; the others of a multi-root workspace are added to it.
-  const folders = () => localWorkspaceFolders(vscode.workspace.workspaceFolders);
-  const cwd = () => folders().primary;
 
-  const keys = new ProviderKeys(context.secrets);
-  const searchKeys = new WebSearchKeys(context.secrets);
-  const diagnostics = new EditDiagnostics();
-  const files = new VsCodeFileSystem();
-  const diff = new DiffApproval(files);
-  files.observe({ beforeWrite: (path) => diagnostics.snapshot(path), afterWrite: (path) => void diff.revealWritten(path) });
-  const interactions = new WebviewInteractions(
-    diff,
-    () => editorWorkspaceRoots(folders()) ?? '',
-    (message) => log.warn(message),
-  );
-  const processes = new TerminalProcessPort();
-  const host = createVsCodeHost({ files, interactions, processes, diagnostics, log });
-  const mcpService = new McpService({
-    storageDir,
-    cwd,
-    folders: () => {
-      const { primary, others } = folders();
-      return primary ? [{ path: primary }, ...others] : [];
-    },
-    version: String((context.extension.packageJSON as { version?: unknown }).version ?? '0.0.0'),
-    discoveryThreshold: () => readSettings().mcpDiscoveryThreshold,
-    registryUrl: () => readSettings().mcpRegistryUrl,
-    log,
-    secrets: context.secrets,
-  });
-  mcp = mcpService;
-  mcpService.start();
-  const mentionSources = new EditorMentionSources();
-  const settings = new VsCodePanelSettings({
-    storageDir,
-    host,
-    keys,
-    searchKeys,
-    mcp: mcpService,
-    mentionSources: { problems: () => mentionSources.problems(), terminal: () => mentionSources.terminal() },
-  });
-  const checkpointViews = new VsCodeCheckpointViews();
-  const controller = new TaskController({
-    storageDir,
-    cwd,
-    additionalRoots: () => folders().others,
-    host,
-    settings,
-    interactions,
-    edits: diff,
-    mcp: mcpService,
-    saveExport: saveWithDialog,
-    checkpointViews,
-    modeTrust: {
-      check: windowModeTrust(storageDir),
-      heldBack: (held) => void askModesTrustInWindow(held, storageDir, () => controller.modesChanged()),
-    },
-  });
-  // The picker lists the modes again when a mode file is added, changed or removed.
-  for (const pattern of ['**/.roomodes', '**/.smith/modes/*', '**/.smith/skills/*.{yaml,yml,json}']) {
-    const watcher = vscode.workspace.createFileSystemWatcher(pattern);
-    const changed = () => controller.modesChanged();
-    context.subscriptions.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
-  }
-  for (const file of [join(storageDir, GLOBAL_MODES_FILE), rooGlobalModesFile(homedir())]) {
-    const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(vscode.Uri.file(dirname(file)), basename(file)));
-    const changed = () => controller.modesChanged();
-    context.subscriptions.push(watcher, watcher.onDidCreate(changed), watcher.onDidChange(changed), watcher.onDidDelete(changed));
-  }
-  // A replay asks no one, and its commands run in the scratch copy as child processes, not in the user's terminals.
-  const replays = new PanelReplays({
-    storageDir,
-    host: { ...host, processes: new ChildProcessRunner() },
-    provider: (model) => settings.providerWithModel(model),
-    maxIterations: () => readSettings().maxIterations,
-    show: openAsUntitled,
-  });
-  const bisects = new PanelBisects({ storageDir, host, views: new VsCodeBisectViews(context.workspaceState), checkpointViews });
-
-  const chatVisibility = new Emitter<void>();
-  const wiring: ChatWiring = {
-    extensionUri: context.extensionUri,
-    visibilityChanged: () => chatVisibility.fire(),
-    source: controller,
-    handlers: createMessageHandlers(controller, mcpService, replays, bisects),
-    log: (message) => log.warn(message),
+  const loadCore = (): SmithCore => {
+    if (core) return core;
+    const loadingAt = performance.now();
+    markOpening('coreLoadStarted', loadingAt);
+    // A plain require: the bundle beside this one (esbuild.mjs), the source file under tsx.
+    const { startSmith } = require('./extension-core.js') as typeof import('./extension-core.js');
+    core = startSmith(context, { log, chatView, markOpening });
+    markOpening('coreLoaded');
+    log.info(`Smith's core loaded in ${(performance.now() - loadingAt).toFixed(1)} ms`);
+    return core;
   };
-  const chatView = new ChatViewProvider(wiring);
-  const editorPanel = new ChatEditorPanel(wiring);
-  const attention = new AttentionNotices({
-    interactions,
-    taskTitle: (taskId) => controller.liveTasks().find((task) => task.id === taskId)?.title,
-    onTaskEnded: controller.onTaskEnded,
-    panelVisible: () => chatView.isVisible || editorPanel.isVisible,
-    onPanelVisibilityChanged: chatVisibility.event,
-    enabled: () => readSettings().notifications,
-    notify: (notice) => showAttentionNotice(notice, (taskId) => controller.openTask(taskId)),
+  let failureShown = false;
+  const chatView = new ChatViewProvider(context.extensionUri, {
+    get loaded() {
+      return core !== undefined;
+    },
+    connector: () => loadCore().connectChat,
+    failed: (error) => {
+      log.error(`Smith could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      if (failureShown) return;
+      failureShown = true;
+      void vscode.window.showErrorMessage(`Smith could not start: ${error instanceof Error ? error.message : String(error)}. See the Smith output channel.`);
+    },
   });
 
   context.subscriptions.push(
     log,
-    keys,
-    settings,
-    mentionSources,
-    checkpointViews,
-    diff,
-    interactions,
-    processes,
-    controller,
-    replays,
-    bisects,
-    mcpService,
-    vscode.workspace.onDidChangeWorkspaceFolders(() => mcpService.workspaceChanged()),
     chatView,
-    editorPanel,
-    attention,
-    chatVisibility,
     vscode.window.registerWebviewViewProvider(CHAT_VIEW_ID, chatView),
-    ...registerCommands(controller, editorPanel, { dir: storageDir, log }, searchKeys, keys),
+    ...COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, (...args: unknown[]) => loadCore().commands[id](...args))),
   );
   const finishedAt = performance.now();
   markOpening('activateFinished', finishedAt);
-  log.info(
-    `Smith activated in ${(finishedAt - startedAt).toFixed(1)} ms (${(finishedAt - loadStartedAt).toFixed(1)} ms with loading); task storage: ${storageDir}`,
-  );
+  log.info(`Smith activated in ${(finishedAt - startedAt).toFixed(1)} ms (${(finishedAt - loadStartedAt).toFixed(1)} ms with loading)`);
   reportActivation({ activationMs: finishedAt - startedAt, loadAndActivationMs: finishedAt - loadStartedAt });
-  return { controller, keys, interactions, storageDir, mcp: mcpService };
+  // The API's parts load the core when first read.
+  return {
+    get controller() {
+      return loadCore().api.controller;
+    },
+    get keys() {
+      return loadCore().api.keys;
+    },
+    get interactions() {
+      return loadCore().api.interactions;
+    },
+    get storageDir() {
+      return loadCore().api.storageDir;
+    },
+    get mcp() {
+      return loadCore().api.mcp;
+    },
+  };
 }
 
 /** Everything else is disposed from context.subscriptions; this waits until the MCP servers are down. */
 export async function deactivate(): Promise<void> {
-  await mcp?.dispose();
-  mcp = undefined;
-  // The checkpoint scans' helper threads end with the extension, not with the host process.
-  await stopScanHelpers();
+  const loaded = core;
+  core = undefined;
+  await loaded?.deactivate();
 }

@@ -1,6 +1,5 @@
 import * as vscode from 'vscode';
 import type { ChatEditorPanel } from './chat-editor-panel.js';
-import { CHAT_VIEW_ID } from './chat-view-provider.js';
 import { refreshModelCatalogCommand } from './model-catalog-command.js';
 import { selectionContext } from './selection-context.js';
 import type { TaskController } from '../../panel/task-controller.js';
@@ -8,33 +7,16 @@ import type { WebSearchKeys } from './web-search-keys.js';
 import { importSessionCommand } from './import-session-command.js';
 import type { ProviderKeys } from './settings.js';
 import { generateCommitMessage } from './generate-commit-message.js';
+import { CHAT_VIEW_ID, type CommandId } from './contributed-ids.js';
 
-/** Every command the extension contributes (package.json lists the same ids). */
-export const COMMAND_IDS = [
-  'smith.newTask',
-  'smith.cancelTask',
-  'smith.focusPanel',
-  'smith.openInEditor',
-  'smith.addSelection',
-  'smith.openSettings',
-  'smith.openHistory',
-  'smith.openMcp',
-  'smith.refreshModelCatalog',
-  'smith.setWebSearchKey',
-  'smith.importSession',
-  'smith.generateCommitMessage',
-] as const;
-
-type CommandId = (typeof COMMAND_IDS)[number];
-
-/** Registers the commands; each is a line or two on top of the controller. */
-export function registerCommands(
+/** What each command does; each is a line or two on top of the controller (src/extension.ts registers them). */
+export function commandHandlers(
   controller: TaskController,
   editorPanel: ChatEditorPanel,
   storage: { readonly dir: string; readonly log: vscode.LogOutputChannel },
   searchKeys: WebSearchKeys,
   keys: ProviderKeys,
-): vscode.Disposable[] {
+): Record<CommandId, (...args: unknown[]) => unknown> {
   // The chat the user already has open in a tab is the one to bring forward.
   const showChat = async () => {
     if (editorPanel.isOpen) editorPanel.open();
@@ -91,5 +73,5 @@ export function registerCommands(
     // From the Source Control view's title the argument is that view's SourceControl (its rootUri).
     'smith.generateCommitMessage': (source) => generateCommitMessage(keys, storage.log, source),
   };
-  return COMMAND_IDS.map((id) => vscode.commands.registerCommand(id, commands[id]));
+  return commands;
 }

@@ -7,6 +7,10 @@ export type OpeningMark =
   | 'bundleLoadStarted'
   | 'activateStarted'
   | 'activateFinished'
+  /** Smith's core (dist/extension-core.js) started to load: everything beyond the entry's view and commands. */
+  | 'coreLoadStarted'
+  /** The core is loaded and its parts built. */
+  | 'coreLoaded'
   /** VS Code asked the provider for the side-bar view. */
   | 'viewResolved'
   /** The chat page's HTML was handed to the webview. */

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
-import { firstSnapshotElement, type SnapshotMessage } from '../../shared/first-snapshot.js';
 
 /** Where the webview bundle lives, relative to the extension root. */
 const WEBVIEW_DIST = ['dist', 'webview'] as const;
@@ -11,7 +10,7 @@ export function webviewOptions(extensionUri: vscode.Uri): vscode.WebviewOptions 
 }
 
 /** A fresh nonce per page load; only scripts carrying it may run. Also names a page (see firstSnapshotElement). */
-function createNonce(): string {
+export function createNonce(): string {
   return randomBytes(18).toString('base64');
 }
 
@@ -21,14 +20,37 @@ function contentSecurityPolicy(cspSource: string, nonce: string): string {
 }
 
 /**
- * The chat page: a root element, the first snapshot (so the chat draws as soon as the script has
- * run), the bundle's script and styles, and the codicon font.
+ * What the chat page posts first, from a script in its HTML, before its bundle has even been
+ * fetched: the page is loading. The extension's entry loads Smith's core then, so the core and the
+ * webview's script load side by side (src/host/vscode/chat-view-provider.ts).
+ */
+export const PAGE_LOADING = 'smith:pageLoading';
+
+/** What the chat page carries besides the bundle. */
+interface ChatPageContent {
+  /** The first snapshot (firstSnapshotElement): the chat draws as soon as the script has run. */
+  readonly firstSnapshotHtml?: string;
+  /** Post PAGE_LOADING as soon as the page is there. */
+  readonly announceLoading?: boolean;
+}
+
+/**
+ * The script that posts PAGE_LOADING. The VS Code API may be acquired once per page, so the
+ * bundle's own acquireVsCodeApi() is given the same object.
+ */
+function pageLoadingScript(nonce: string): string {
+  return `<script nonce="${nonce}">(() => { const api = acquireVsCodeApi(); globalThis.acquireVsCodeApi = () => api; api.postMessage({ type: '${PAGE_LOADING}' }); })();</script>`;
+}
+
+/**
+ * The chat page: a root element, what `content` adds, the bundle's script and styles, and the
+ * codicon font. Without a first snapshot the page asks the host for one with `ready`.
  */
 export function buildWebviewHtml(
   webview: Pick<vscode.Webview, 'asWebviewUri' | 'cspSource'>,
   extensionUri: vscode.Uri,
   nonce = createNonce(),
-  firstSnapshot?: SnapshotMessage,
+  content: ChatPageContent = {},
 ): string {
   const asset = (name: string) => webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, ...WEBVIEW_DIST, name)).toString();
   return `<!DOCTYPE html>
@@ -37,13 +59,14 @@ export function buildWebviewHtml(
   <meta charset="UTF-8">
   <meta http-equiv="Content-Security-Policy" content="${contentSecurityPolicy(webview.cspSource, nonce)}">
   <meta name="viewport" content="width=device-width, initial-scale=1.0">
+  ${content.announceLoading ? pageLoadingScript(nonce) : ''}
   <link rel="stylesheet" href="${asset('codicon.css')}" id="vscode-codicon-stylesheet">
   <link rel="stylesheet" href="${asset('webview.css')}">
   <title>Smith</title>
 </head>
 <body>
   <div id="root"></div>
-  ${firstSnapshot ? firstSnapshotElement(firstSnapshot, createNonce()) : ''}
+  ${content.firstSnapshotHtml ?? ''}
   <script nonce="${nonce}" src="${asset('webview.js')}"></script>
 </body>
 </html>`;

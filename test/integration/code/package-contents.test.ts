@@ -43,7 +43,7 @@ describe('the packaged extension', () => {
 
   test('ships every bundle the start-up bundles load at run time', () => {
     const loaded = new Set<string>();
-    for (const bundle of ['dist/extension.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/list-models-command.js']) {
+    for (const bundle of ['dist/extension.js', 'dist/extension-core.js', 'dist/cli.js', 'dist/cli-main.js', 'dist/list-models-command.js']) {
       assert.ok(packaged.has(bundle), `${bundle} is not in the package`);
       for (const [, path] of readFileSync(join(REPO, bundle), 'utf8').matchAll(/require\("\.\/([^"]+\.js)"\)/g)) loaded.add(`dist/${path}`);
     }

@@ -3,8 +3,8 @@
 import * as assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { buildWebviewHtml, webviewOptions } from '../../../../src/host/vscode/webview-html';
-import { readFirstSnapshot } from '../../../../src/shared/first-snapshot';
+import { buildWebviewHtml, PAGE_LOADING, webviewOptions } from '../../../../src/host/vscode/webview-html';
+import { firstSnapshotElement, readFirstSnapshot } from '../../../../src/shared/first-snapshot';
 import type { PanelState } from '../../../../src/shared/protocol';
 
 describe('Chat page HTML', () => {
@@ -49,7 +49,9 @@ describe('Chat page HTML', () => {
         mcp: { servers: [], problems: [], configFiles: { global: '/s/mcp_settings.json' } },
         autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
       };
-      const html = buildWebviewHtml(panel.webview, extensionUri, 'TESTNONCE', { type: 'snapshot', state });
+      const html = buildWebviewHtml(panel.webview, extensionUri, 'TESTNONCE', {
+        firstSnapshotHtml: firstSnapshotElement({ type: 'snapshot', state }, 'page-1'),
+      });
       const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
       assert.deepEqual(
         scripts.map((m) => /type="([^"]+)"/.exec(m[1]!)?.[1] ?? 'script'),
@@ -59,6 +61,38 @@ describe('Chat page HTML', () => {
       assert.doesNotMatch(scripts[0]![1]!, /nonce/);
       assert.doesNotMatch(scripts[0]![2]!, /</);
       assert.equal(readFirstSnapshot(scripts[0]![2])?.message.state.history[0]?.task, task);
+    } finally {
+      panel.dispose();
+    }
+  });
+
+  it("announces a loading page from a script carrying the page's nonce, which hands the bundle the same VS Code API", async () => {
+    const extensionUri = vscode.extensions.getExtension('smith.smith')!.extensionUri;
+    const panel = vscode.window.createWebviewPanel('smith.cspTest', 'CSP test', vscode.ViewColumn.Active, webviewOptions(extensionUri));
+    try {
+      const html = buildWebviewHtml(panel.webview, extensionUri, 'TESTNONCE', { announceLoading: true });
+      const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
+      assert.equal(scripts.length, 2, 'the announcing script, then the bundle');
+      for (const [, attributes] of scripts) assert.match(attributes!, /nonce="TESTNONCE"/);
+      const inline = scripts[0]![2]!;
+      assert.ok(html.indexOf(inline) < html.indexOf('webview.js'), 'it runs before the bundle is fetched');
+      // Run as the page would: the API is acquired once, the bundle's acquireVsCodeApi() gets that object.
+      const posted: unknown[] = [];
+      let acquired = 0;
+      const page: { acquireVsCodeApi: () => unknown } = {
+        acquireVsCodeApi: () => {
+          acquired++;
+          if (acquired > 1) throw new Error('An instance of the VS Code API has already been acquired');
+          return { postMessage: (message: unknown) => posted.push(message) };
+        },
+      };
+      new Function('globalThis', 'acquireVsCodeApi', inline)(page, page.acquireVsCodeApi);
+      assert.deepEqual(posted, [{ type: PAGE_LOADING }]);
+      const again = page.acquireVsCodeApi() as { postMessage: (message: unknown) => void };
+      again.postMessage({ type: 'ready' });
+      assert.deepEqual(posted, [{ type: PAGE_LOADING }, { type: 'ready' }]);
+      assert.equal(acquired, 1);
+      assert.equal(buildWebviewHtml(panel.webview, extensionUri, 'TESTNONCE').includes(PAGE_LOADING), false, 'only when asked');
     } finally {
       panel.dispose();
     }

@@ -3,7 +3,7 @@
 import * as assert from 'node:assert/strict';
 import { after, before, describe, it } from 'mocha';
 import * as vscode from 'vscode';
-import { COMMAND_IDS } from '../../../../src/host/vscode/commands';
+import { COMMAND_IDS } from '../../../../src/host/vscode/contributed-ids';
 import type { SmithApi } from '../../../../src/host/vscode/smith-api';
 import { until } from '../../../helpers/until';
 

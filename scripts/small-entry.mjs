@@ -1,0 +1,44 @@
+// The extension's entry (dist/extension.js) is what VS Code loads and runs before it shows the
+// chat view, so it must stay small: the view, the commands and the opening marks, nothing of the
+// engine and no third-party package. Everything else is in dist/extension-core.js, loaded on first
+// use (src/extension.ts). This check fails the build when an import pulls anything else in.
+import { relative } from 'node:path';
+
+/** The only files the entry bundle may contain (relative to the repository, forward slashes). */
+export const ENTRY_FILES = [
+  'src/extension.ts',
+  'src/host/vscode/chat-view-provider.ts',
+  'src/host/vscode/contributed-ids.ts',
+  'src/host/vscode/early-messages.ts',
+  'src/host/vscode/opening-report.ts',
+  'src/host/vscode/webview-html.ts',
+];
+
+/**
+ * Fails the build when the bundle contains a file not in `allowed`.
+ * @param {string[]} allowed
+ * @returns {import('esbuild').Plugin}
+ */
+export function onlyOwnFiles(allowed) {
+  const expected = new Set(allowed);
+  return {
+    name: 'only-own-files',
+    setup(build) {
+      build.initialOptions.metafile = true;
+      build.onEnd((result) => {
+        if (!result.metafile) return undefined;
+        const extra = Object.keys(result.metafile.inputs)
+          .map((input) => relative(process.cwd(), input).split('\\').join('/'))
+          .filter((input) => !expected.has(input));
+        if (extra.length === 0) return undefined;
+        return {
+          errors: [
+            {
+              text: `The extension's entry must stay small, but it now contains ${extra.join(', ')}: reach it through the core (src/extension-core.ts), or add it to ENTRY_FILES in scripts/small-entry.mjs if it truly belongs to the entry.`,
+            },
+          ],
+        };
+      });
+    },
+  };
+}
