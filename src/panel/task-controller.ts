@@ -4,11 +4,12 @@ import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js'
 import type { PlanAct } from '../shared/plan-act.js';
 import type { TaskOutcome } from '../core/task/task.js';
 import type { PanelImage } from './message-context.js';
-import type { LiveTask, PanelState, PanelView, ProviderName, WorktreeAction } from '../shared/protocol.js';
+import type { LiveTask, PanelState, PanelView, WorktreeAction } from '../shared/protocol.js';
 import { SubagentChats } from './subagent-chats.js';
 import { PanelLists } from './panel-lists.js';
+import { ListRequests } from './list-requests.js';
 import type { AllowScope } from '../core/permissions/remember-allow-rules.js';
-import { panelCommand } from './slash-input.js';
+import { runPanelCommand } from './panel-commands.js';
 import { OpenTaskActions } from './open-task-actions.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
 import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
@@ -90,6 +91,8 @@ export class TaskController implements PanelSource, Disposable {
   readonly actions: OpenTaskActions;
   /** Messages, answers, approvals, retries and cancels, each for the task it names. */
   readonly conversation: TaskConversation;
+  /** Lists and toggles the panel asks for: models, base branches, completions, rules, skills, auto-approve. */
+  readonly listRequests: ListRequests;
 
   constructor(private readonly deps: TaskControllerDeps) {
     const emitState = () => this.emit({ kind: 'state' });
@@ -119,6 +122,7 @@ export class TaskController implements PanelSource, Disposable {
       settings: deps.settings,
       mcp: () => deps.mcp?.hub,
     });
+    this.listRequests = new ListRequests({ lists: this.lists, settings: deps.settings, readRules: () => this.readRules(), emitState });
     this.live = new LiveTasks({
       host: deps.host,
       edits: deps.edits,
@@ -390,50 +394,6 @@ export class TaskController implements PanelSource, Disposable {
     this.conversation.approveAlways(callId, scope, feedback, taskId);
   }
 
-  /** Turns a rules file on or off; the list and the shown task's next request follow. */
-  async setRuleEnabled(label: string, enabled: boolean): Promise<void> {
-    await this.lists.setRuleEnabled(label, enabled);
-    this.readRules();
-    this.emit({ kind: 'state' });
-  }
-
-  /** Turns an Agent Skill on or off; the list and the tasks' next requests follow. */
-  async setSkillEnabled(name: string, enabled: boolean): Promise<void> {
-    await this.lists.setSkillEnabled(name, enabled);
-    this.lists.readSkills();
-    this.emit({ kind: 'state' });
-  }
-
-  /** Completions for the command being typed at the start of the Task box; they arrive with the next state. */
-  suggestCommands(query: string): void {
-    this.lists.suggestCommands(query);
-    this.emit({ kind: 'state' });
-  }
-
-  /** Completions for the @-mention being typed; they arrive with the next state. */
-  async suggestMentions(query: string): Promise<void> {
-    await this.lists.suggestMentions(query);
-    this.emit({ kind: 'state' });
-  }
-
-  /** Lists the local branches a new worktree can start from; they arrive with the next state. */
-  async listBaseBranches(): Promise<void> {
-    await this.lists.listBaseBranches();
-    this.emit({ kind: 'state' });
-  }
-
-  /** Lists the models of the provider the Settings form names; they arrive with the next state. */
-  async listModels(provider: ProviderName, baseUrl: string): Promise<void> {
-    await this.lists.listModels(provider, baseUrl);
-    this.emit({ kind: 'state' });
-  }
-
-  /** Writes the chat's auto-approve toggles and limits to the settings (the change event refreshes the panel). */
-  async saveAutoApprove(change: Parameters<PanelProviderSettings['saveAutoApprove']>[0]): Promise<void> {
-    await this.deps.settings.saveAutoApprove(change);
-    this.emit({ kind: 'state' });
-  }
-
   /** Saves the provider choice; the key goes to the key store, an empty key removes the stored one. */
   saveSettings(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
     return this.setup.save(choice);
@@ -465,27 +425,18 @@ export class TaskController implements PanelSource, Disposable {
     this.lists.readRules(open?.task?.state.modeSlug ?? this.modes.modeSlug, open ? eventsOf(open) : []);
   }
 
-  /** Runs `/newtask`, `/condense`, `/plan`, `/act`, `/mode`, `/skills` typed in the Task box; undefined when `typed` is none of them. */
+  /** Runs a panel command typed in the Task box (panel-commands.ts); undefined when `typed` is none. */
   private runPanelCommand(typed: string): Promise<void> | undefined {
-    const command = panelCommand(typed);
-    if (!command) return undefined;
-    switch (command.name) {
-      case 'newtask':
-        return command.args ? this.newTask(command.args) : this.clearTask();
-      case 'condense': {
+    return runPanelCommand(typed, {
+      newTask: (text) => this.newTask(text),
+      clearTask: () => this.clearTask(),
+      condenseShown: () => {
         const open = this.tasks.shown;
-        if (!open) return Promise.reject(new Error('There is no task to condense.'));
-        return this.actions.condense(open.id);
-      }
-    }
-    try {
-      if (command.name === 'skills') this.showView('settings');
-      else if (command.name === 'mode') this.modes.command(command.args);
-      else this.modes.setMode(command.name);
-    } catch (error) {
-      return Promise.reject(error);
-    }
-    return Promise.resolve();
+        return open ? this.actions.condense(open.id) : Promise.reject(new Error('There is no task to condense.'));
+      },
+      showSettings: () => this.showView('settings'),
+      modes: this.modes,
+    });
   }
 
   private emit(change: PanelChange): void {

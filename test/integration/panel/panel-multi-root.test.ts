@@ -128,7 +128,7 @@ describe('the panel in a multi-root workspace', { timeout: 60_000 }, () => {
   test('completions reach every folder; a task attaches, reads and edits in the second folder by its name', async () => {
     fixture.ws.write('src/main.ts', 'import { UTIL } from "shared";\n');
     const panel = openPanel();
-    await panel.controller.suggestMentions('util');
+    await panel.controller.listRequests.suggestMentions('util');
     assert.equal(panel.controller.snapshot().mentionSuggestions?.items[0]?.value, 'Shared/src/util.ts');
 
     fixture.server.enqueue({ text: '<read_file>\n<path>Shared/src/util.ts</path>\n</read_file>' });

@@ -111,7 +111,7 @@ describe('Smith settings', () => {
   });
 
   it('the chat’s auto-approve bar writes the toggles and limits to the settings, and the panel state shows them', async () => {
-    await api.controller.saveAutoApprove({ editFiles: true, mcpTools: true, maxRequests: 40, maxCost: 1.5 });
+    await api.controller.listRequests.saveAutoApprove({ editFiles: true, mcpTools: true, maxRequests: 40, maxCost: 1.5 });
     const settings = readSettings();
     assert.equal(settings.policy.editFiles, true);
     assert.equal(settings.policy.mcpTools, true);
@@ -126,7 +126,7 @@ describe('Smith settings', () => {
       maxRequests: 40,
       maxCost: 1.5,
     });
-    await api.controller.saveAutoApprove({ maxCost: 0 });
+    await api.controller.listRequests.saveAutoApprove({ maxCost: 0 });
     assert.equal(readSettings().maxCost, undefined, '0 removes the limit');
   });
 

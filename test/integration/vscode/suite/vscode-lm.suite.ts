@@ -49,7 +49,7 @@ describe('VS Code language models (vscode.lm)', function () {
 
   it('lists the models VS Code offers with what the API tells of them, through the panel', async () => {
     const api = await vscode.extensions.getExtension<SmithApi>('smith.smith')!.activate();
-    await api.controller.listModels('vscode-lm', '');
+    await api.controller.listRequests.listModels('vscode-lm', '');
     const list = api.controller.snapshot().models!;
     assert.equal(list.provider, 'vscode-lm');
     assert.equal(list.error, undefined);
