@@ -192,17 +192,8 @@ function readChanged(scan: Scan, folder: WalkedFolder, name: string, mode: FileM
   const size = stats[at + 1] as number;
   const mtimeMs = stats[at + 2] as number;
   const stamp: StatStamp = { size, mtimeMs: scan.scanStartedMs - mtimeMs < 2000 ? -1 : mtimeMs, ino: stats[at + 3] as number };
-  const skip = (reason: string): undefined => {
-    const before = folder.previous?.skipped.get(name);
-    if (before && sameStamp(before, stats, at)) skipped.set(name, before);
-    else {
-      scan.skipped.push({ path: joinRel(folder.rel, name), reason });
-      skipped.set(name, stamp);
-      scan.statsChanged = true;
-    }
-    return undefined;
-  };
-  if (size > options.maxFileBytes) return skip(`larger than ${formatBytes(options.maxFileBytes)} (${formatBytes(size)})`);
+  if (size > options.maxFileBytes)
+    return skipFile(scan, folder, name, at, stamp, skipped, `larger than ${formatBytes(options.maxFileBytes)} (${formatBytes(size)})`);
   scan.filesRead++;
   if (stats[at + 4] === READ.done) {
     // Read, hashed and stored while statting.
@@ -213,10 +204,22 @@ function readChanged(scan: Scan, folder: WalkedFolder, name: string, mode: FileM
   try {
     bytes = contentOf(folder.prefix + name, mode, size);
   } catch (error) {
-    return skip(`could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    return skipFile(scan, folder, name, at, stamp, skipped, `could not be read: ${error instanceof Error ? error.message : String(error)}`);
   }
   scan.statsChanged = true;
   return { hash: scan.store.put(bytes), mode, size: bytes.length, stamp };
+}
+
+/** A file not kept: reported unless the previous scan skipped it at the same stat. (A function of its own, not a closure made for every file read.) */
+function skipFile(scan: Scan, folder: WalkedFolder, name: string, at: number, stamp: StatStamp, skipped: Map<string, StatStamp>, reason: string): undefined {
+  const before = folder.previous?.skipped.get(name);
+  if (before && sameStamp(before, scan.stats, at)) skipped.set(name, before);
+  else {
+    scan.skipped.push({ path: joinRel(folder.rel, name), reason });
+    skipped.set(name, stamp);
+    scan.statsChanged = true;
+  }
+  return undefined;
 }
 
 /** The folder's state: its listing hash is the previous one when its rows and its subfolders' listings are unchanged. */
