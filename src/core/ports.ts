@@ -135,9 +135,21 @@ export interface Clock {
   now(): number;
 }
 
+/** How to start a command. */
+export interface ProcessStartOptions {
+  readonly cwd: string;
+  readonly env?: Readonly<Record<string, string>>;
+  /**
+   * The SMITH_COMMAND_ID value for the command's processes (command-marker.ts), chosen by the
+   * caller so it can log it before any process exists; the port makes one when absent. A command
+   * run in a terminal the port reuses carries that terminal's marker instead (see RunningProcess).
+   */
+  readonly marker?: string;
+}
+
 /** Starts shell commands; output streams as it comes. */
 export interface ProcessPort {
-  start(command: string, options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> }): RunningProcess;
+  start(command: string, options: ProcessStartOptions): RunningProcess;
   /**
    * A port for one task, where what a port keeps between commands (an idle terminal) is reused
    * only by that task's commands, never another task's. Absent: the port keeps nothing between commands.

@@ -32,6 +32,8 @@ export class ToolHarness {
   modelSupportsImages = false;
   /** Where read and written contents are kept for merging edits (unset: edits of changed files are refused). */
   fileVersions: FileVersions | undefined;
+  /** The commands the tools logged as starting (`commandStarted`), in order. */
+  readonly commandsStarted: { readonly command: string; readonly marker: string }[] = [];
   /** The follow-up questions asked (with their options), in order. */
   readonly questions: { readonly question: string; readonly options: readonly string[] }[] = [];
 
@@ -80,6 +82,7 @@ export class ToolHarness {
       ...(this.fileVersions ? { fileVersions: this.fileVersions } : {}),
       wouldAutoApprove: (facts = {}) => isAutoApproved(this.policy, { group: tool.spec.group, ...facts }),
       progress: (text) => this.progress.push(text),
+      commandStarted: (started) => this.commandsStarted.push(started),
       approve: async (request, facts = {}) => {
         if (isAutoApproved(this.policy, { group: tool.spec.group, ...facts })) return { approved: true };
         return this.host.approvals.ask({ ...request, callId: 'call-1', tool: tool.spec.name }, signal);

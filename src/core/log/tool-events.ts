@@ -83,8 +83,10 @@ export interface ToolError extends EventBase {
 }
 
 /**
- * A tool call started a shell command. `marker` is the value in the SMITH_COMMAND_ID variable of
- * every process it starts, so a resumed task can find and stop what a crash left running.
+ * A tool call starts a shell command, logged before any of its processes exists. `marker` is the
+ * value in the SMITH_COMMAND_ID variable of every process it starts, so a resumed task can find and
+ * stop what a crash left running. `pid` (the shell's) was logged by older builds, which logged the
+ * event once the shell had started.
  */
 export interface CommandStarted extends EventBase {
   readonly type: 'command_started';

@@ -5,7 +5,7 @@ import { OutputFanout } from './output-fanout.js';
 import { Socket as NetSocket, type Socket } from 'node:net';
 import type { Writable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
-import type { KillReport, ProcessPort, RunningProcess } from '../ports.js';
+import type { KillReport, ProcessPort, ProcessStartOptions, RunningProcess } from '../ports.js';
 import { markedEnvironment, newCommandMarker } from './command-marker.js';
 import { killProcessTree } from './process-tree.js';
 
@@ -57,8 +57,8 @@ export function commandEnvironment(extra: Readonly<Record<string, string>> = {},
 export class ChildProcessRunner implements ProcessPort {
   constructor(private readonly options: ChildProcessRunnerOptions = {}) {}
 
-  start(command: string, options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> }): RunningProcess {
-    const marker = newCommandMarker();
+  start(command: string, options: ProcessStartOptions): RunningProcess {
+    const marker = options.marker ?? newCommandMarker();
     return new ChildRunningProcess(command, options.cwd, markedEnvironment(commandEnvironment(options.env), marker), marker, {
       killGraceMs: this.options.killGraceMs ?? 2000,
       drainMs: this.options.drainMs ?? 250,

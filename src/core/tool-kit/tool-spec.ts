@@ -83,8 +83,8 @@ export interface ToolContext {
   readonly costs?: CostBudget;
   /** Streams progress (e.g. command output) to the UI; not logged. */
   progress(text: string): void;
-  /** Logs that this call started a process (pid and marker), so a resumed task can stop what a crash left running. */
-  commandStarted?(started: { readonly command: string; readonly pid?: number; readonly marker?: string }): void;
+  /** Logs that this call starts a command, before any process exists, with the marker its processes will carry (see CommandStarted). */
+  commandStarted?(started: { readonly command: string; readonly marker: string }): void;
   /** Runs a command on a copy of the workspace (a command preview), logged as `command_previewed`; absent where none is offered. */
   previewCommand?(command: string): Promise<CommandPreviewHandle>;
   /** Logs that this call loaded an Agent Skill (`skill_loaded`), which makes it the active skill. */

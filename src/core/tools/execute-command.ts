@@ -1,3 +1,4 @@
+import { newCommandMarker } from '../process/command-marker.js';
 import type { CommandSessions } from '../process/command-sessions.js';
 import { watchCommand, type CommandStop } from '../process/command-watch.js';
 import { formatDuration } from '../process/format-duration.js';
@@ -72,14 +73,16 @@ export function createExecuteCommandTool(sessions: CommandSessions, options: Exe
       throwIfAborted(context.signal);
 
       const startedAt = Date.now();
+      // Logged before any process exists, with the marker its processes will carry: a crash at any
+      // moment after this leaves a log from which a resumed task can find and stop what still runs.
+      const marker = newCommandMarker();
+      context.commandStarted?.({ command, marker });
       let running: RunningProcess;
       try {
-        running = context.host.processes.start(command, { cwd: context.cwd });
+        running = context.host.processes.start(command, { cwd: context.cwd, marker });
       } catch (error) {
         return { kind: 'error', error: `Could not run the command: ${(error as Error).message}`, mistake: false };
       }
-      // Logged before anything else happens, so a resumed task can find what a crash left running.
-      context.commandStarted?.({ command, ...(running.pid !== undefined ? { pid: running.pid } : {}), ...(running.marker ? { marker: running.marker } : {}) });
       const output = new OutputBuffer(limits);
       const timeoutSeconds = explicitTimeout ?? defaultTimeoutSeconds;
       const stop = await watchCommand(running, {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { OutputFanout } from '../../core/process/output-fanout.js';
 import * as vscode from 'vscode';
-import type { KillReport, ProcessPort, RunningProcess } from '../../core/ports.js';
+import type { KillReport, ProcessPort, ProcessStartOptions, RunningProcess } from '../../core/ports.js';
 import { ChildProcessRunner } from '../../core/process/child-process-runner.js';
 import { COMMAND_MARKER_VARIABLE, markedEnvironment, newCommandMarker } from '../../core/process/command-marker.js';
 import { killMarkedProcesses } from '../../core/process/process-tree.js';
@@ -90,7 +90,7 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
   }
 
   /** Starts the command; where it runs (terminal or fallback) is decided asynchronously, see `backend`. */
-  start(command: string, options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> }): TerminalRunningProcess {
+  start(command: string, options: ProcessStartOptions): TerminalRunningProcess {
     return this.startFor(undefined, command, options);
   }
 
@@ -100,11 +100,7 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
     return { start: (command, options) => this.startFor(owner, command, options) };
   }
 
-  private startFor(
-    owner: object | undefined,
-    command: string,
-    options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> },
-  ): TerminalRunningProcess {
+  private startFor(owner: object | undefined, command: string, options: ProcessStartOptions): TerminalRunningProcess {
     const running = new TerminalRunningProcess();
     running.launch(() => this.run(owner, command, options, running));
     return running;
@@ -115,13 +111,8 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
     for (const subscription of this.subscriptions) subscription.dispose();
   }
 
-  private async run(
-    owner: object | undefined,
-    command: string,
-    options: { readonly cwd: string; readonly env?: Readonly<Record<string, string>> },
-    running: TerminalRunningProcess,
-  ): Promise<ExitInfo> {
-    const lease = this.terminalsAvailable() ? await this.acquire(owner, options.cwd, options.env) : undefined;
+  private async run(owner: object | undefined, command: string, options: ProcessStartOptions, running: TerminalRunningProcess): Promise<ExitInfo> {
+    const lease = this.terminalsAvailable() ? await this.acquire(owner, options.cwd, options.env, options.marker) : undefined;
     if (!lease) return running.adopt(this.fallback.start(command, options));
     if (running.killRequested) {
       lease.busy = false;
@@ -144,6 +135,7 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
     owner: object | undefined,
     cwd: string,
     env: Readonly<Record<string, string>> | undefined,
+    wantedMarker: string | undefined,
   ): Promise<(PooledTerminal & { integration: ShellIntegration }) | undefined> {
     const envKey = JSON.stringify(env ?? {});
     for (const entry of this.pool) {
@@ -152,7 +144,8 @@ export class TerminalProcessPort implements ProcessPort, vscode.Disposable {
       entry.busy = true;
       return Object.assign(entry, { integration });
     }
-    const marker = newCommandMarker();
+    // A new terminal carries the first command's marker, which that command logged before it started.
+    const marker = wantedMarker ?? newCommandMarker();
     const terminal = vscode.window.createTerminal({
       name: this.options.terminalName ?? 'Smith',
       cwd,

@@ -17,8 +17,7 @@ describe('resuming after Smith was killed mid-command', { skip: process.platform
     });
     const { child, done } = spawnCli({ args: [...fx.cliArgs(), '--yes', 'Start the server'] });
     const pidFile = (name: string) => join(fx.ws.root, name);
-    // Killed once the command runs and Smith has logged it (docs/architecture.md: the start and its
-    // log line are one step, which a kill -9 can split only in that moment).
+    // Killed once the command runs (its start is logged before it runs: docs/architecture.md).
     const logged = () => {
       const [taskId] = existsSync(join(fx.storage, 'tasks')) ? readdirSync(join(fx.storage, 'tasks')) : [];
       const log = taskId ? join(fx.storage, 'tasks', taskId, 'events.jsonl') : '';
@@ -53,8 +52,14 @@ describe('resuming after Smith was killed mid-command', { skip: process.platform
       const started = events.find((event) => event.type === 'command_started');
       assert.ok(started, 'no command_started event in the log');
       assert.equal(started.command, command);
-      assert.equal(typeof started.pid, 'number');
+      // The marker logged before the command ran is the one its processes carry, the escaped one too.
       assert.equal(typeof started.marker, 'string');
+      for (const pid of [survivor, shell]) {
+        const marked = readFileSync(`/proc/${pid}/environ`, 'utf8')
+          .split('\0')
+          .find((entry) => entry.startsWith('SMITH_COMMAND_ID='));
+        assert.ok(marked?.slice('SMITH_COMMAND_ID='.length).split(':').includes(started.marker), `process ${pid} carries ${marked}`);
+      }
 
       fx.server.enqueue({ text: '<attempt_completion>\n<result>resumed</result>\n</attempt_completion>' });
       const resumed = await runCli({ args: [...fx.cliArgs(), '--yes', '--output', 'json', '--resume', taskId!] });

@@ -58,6 +58,25 @@ describe('execute_command', { skip: process.platform === 'win32' && 'POSIX shell
     assert.match(defaults, /killed after 10 min/);
   });
 
+  test("logs the command's start before any of its processes exists, with the marker they carry", async () => {
+    const runner = new ChildProcessRunner({ killGraceMs: 1000 });
+    const seenAtStart: { logged: number; marker: string | undefined }[] = [];
+    harness.processes = {
+      start: (command, options) => {
+        seenAtStart.push({ logged: harness.commandsStarted.length, marker: options.marker });
+        return runner.start(command, options);
+      },
+    };
+    const output = resultText(await harness.run(tool, { command: 'echo "marker=$SMITH_COMMAND_ID"', requires_approval: 'false' }));
+    assert.equal(harness.commandsStarted.length, 1);
+    const [logged] = harness.commandsStarted;
+    assert.equal(logged?.command, 'echo "marker=$SMITH_COMMAND_ID"');
+    assert.match(logged?.marker ?? '', /\S/);
+    assert.deepEqual(seenAtStart, [{ logged: 1, marker: logged?.marker }], 'logged first, and the port was given the logged marker');
+    // The process carries it (after any marker of an outer Smith run that started this test).
+    assert.match(output, new RegExp(`marker=(?:.*:)?${logged!.marker}$`, 'm'));
+  });
+
   test('reports exit code 0 with the output, run in the workspace folder', async () => {
     const output = resultText(await harness.run(tool, { command: 'pwd', requires_approval: 'false' }));
     assert.equal(output, `Exit code: 0\nOutput (stdout and stderr merged in the order printed):\n${ws.root}`);

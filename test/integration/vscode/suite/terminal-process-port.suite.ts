@@ -85,6 +85,29 @@ describe('Commands in the VS Code host', function () {
     assert.equal(count(), before + 3);
   });
 
+  it('gives a new terminal the marker the caller logged; a command in a reused terminal carries the one that opened it', async function () {
+    if (!bash) this.skip();
+    const whole = new TerminalProcessPort({ shellPath: bash, terminalName: 'Smith test', shellIntegrationTimeoutMs: 15_000 });
+    ports.push(whole);
+    const port = whole.forTask();
+    const markerOf = async (running: TerminalRunningProcess) => {
+      assert.equal(await running.backend, 'terminal');
+      const result = await collect(running);
+      return /id=(\S*)/.exec(result.output)?.[1]?.split(':');
+    };
+    const first = port.start('echo id=$SMITH_COMMAND_ID', { cwd, marker: 'first-logged-marker' });
+    assert.ok((await markerOf(first))?.includes('first-logged-marker'));
+    assert.equal(first.marker, 'first-logged-marker');
+    const second = port.start('echo id=$SMITH_COMMAND_ID', { cwd, marker: 'second-logged-marker' });
+    assert.ok((await markerOf(second))?.includes('first-logged-marker'), 'the reused terminal keeps its own marker');
+    assert.equal(second.marker, 'first-logged-marker');
+    const fallback = new TerminalProcessPort({ forceFallback: true });
+    ports.push(fallback);
+    const child = fallback.start('echo id=$SMITH_COMMAND_ID', { cwd, marker: 'fallback-logged-marker' });
+    const result = await collect(child);
+    assert.ok(/id=(\S*)/.exec(result.output)?.[1]?.split(':').includes('fallback-logged-marker'), result.output);
+  });
+
   it('kills a running terminal command', async function () {
     if (!bash) this.skip();
     const port = new TerminalProcessPort({ shellPath: bash, terminalName: 'Smith test', shellIntegrationTimeoutMs: 15_000, killGraceMs: 1000 });
