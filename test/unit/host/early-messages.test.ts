@@ -8,7 +8,8 @@ import { Emitter } from '../../../src/panel/event-emitter.js';
 import type { PanelChange, PanelSource } from '../../../src/panel/panel-changes.js';
 import type { RequestHandlers } from '../../../src/panel/message-handlers.js';
 import { PanelMessenger } from '../../../src/panel/panel-messenger.js';
-import type { HostMessage, PanelState } from '../../../src/shared/protocol.js';
+import type { HostMessage } from '../../../src/shared/protocol.js';
+import { QUIET_PANEL_STATE } from '../../helpers/panel-state-fixture.js';
 
 /** A webview as far as EarlyMessages sees it: the page's messages, and whether anyone still listens. */
 class Page {
@@ -93,19 +94,9 @@ describe('Early messages of a chat page', () => {
     const page = new Page();
     const early = new EarlyMessages(page);
     page.send({ type: 'ready' });
-    const state: PanelState = {
-      view: 'chat',
-      settings: { provider: 'anthropic', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false },
-      history: [],
-      modes: [{ slug: 'code', name: 'Code' }],
-      mode: 'act',
-      modeSlug: 'code',
-      mcp: { servers: [], problems: [], configFiles: { global: '/storage/mcp_settings.json' } },
-      autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
-    };
     const changes = new Emitter<PanelChange>();
     const source: PanelSource = {
-      snapshot: () => state,
+      snapshot: () => QUIET_PANEL_STATE,
       streaming: () => undefined,
       takeInserts: () => [],
       onDidChange: (listener) => changes.event(listener),

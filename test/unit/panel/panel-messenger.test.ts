@@ -11,17 +11,9 @@ import { appendedText, StreamingMessage } from '../../../src/panel/streaming-mes
 import { initialWebviewState, panelReducer, type WebviewState } from '../../../webview-ui/src/state/panel-reducer.js';
 import { parseWebviewMessage } from '../../../src/shared/protocol.js';
 import type { HostMessage, McpPanelState, McpServerView, PanelState } from '../../../src/shared/protocol.js';
+import { QUIET_PANEL_STATE } from '../../helpers/panel-state-fixture.js';
 
-const STATE: PanelState = {
-  view: 'chat',
-  settings: { provider: 'anthropic', model: 'm', baseUrl: '', toolProtocol: 'xml', hasApiKey: false },
-  history: [],
-  modes: [{ slug: 'code', name: 'Code' }],
-  mode: 'act',
-  modeSlug: 'code',
-  mcp: { servers: [], problems: [], configFiles: { global: '/storage/mcp_settings.json' } },
-  autoApprove: { readFiles: true, editFiles: false, safeCommands: false, allCommands: false, mcpTools: false, maxRequests: 25 },
-};
+const STATE: PanelState = QUIET_PANEL_STATE;
 
 /** A webview endpoint that records what is posted; visibility is switched by the test. */
 class RecordingEndpoint implements WebviewEndpoint {
