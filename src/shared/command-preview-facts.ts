@@ -1,7 +1,7 @@
 // What a command preview found: the command run on a copy of the workspace, without network, and
 // the files it would create, change or delete there. The schemas are the one definition: the core
 // builds these facts, the event log keeps their summary, the panel and the CLI render them.
-import { z } from 'zod';
+import * as z from './zod-config.js';
 import type { DeepReadonly } from './deep-readonly.js';
 
 /** Why a preview does not show all of a command's effects, or why its result cannot be applied as it is. */
@@ -31,18 +31,18 @@ const previewSideSchema = z.object({
   kind: z.enum(['file', 'exec', 'link', 'folder', 'other']),
   size: z.number(),
   /** Content hash of a file or a link's target text (checkpoint hashing); absent for folders. */
-  hash: z.string().optional(),
+  hash: z.optional(z.string()),
 });
 
 /** A path the command created, changed or deleted, relative to the workspace folder ('/'-separated). */
 const previewFileSchema = z.object({
   path: z.string(),
-  before: previewSideSchema.optional(),
-  after: previewSideSchema.optional(),
+  before: z.optional(previewSideSchema),
+  after: z.optional(previewSideSchema),
   /** Either side is not UTF-8 text. */
   binary: z.boolean(),
   /** A unified diff of a text file (absent for binary, huge or non-file paths, or past the patch budget). */
-  patch: z.string().optional(),
+  patch: z.optional(z.string()),
   added: z.number(),
   removed: z.number(),
 });
@@ -55,11 +55,11 @@ export const commandPreviewSchema = z.object({
   cwd: z.string(),
   root: z.string(),
   /** Set when no preview could be made at all (no bubblewrap, no user namespaces …); nothing ran. */
-  unavailable: z.string().optional(),
+  unavailable: z.optional(z.string()),
   /** False when the command was not run (unavailable, or a remote effect). */
   ran: z.boolean(),
-  exitCode: z.number().nullable(),
-  signal: z.string().optional(),
+  exitCode: z.nullable(z.number()),
+  signal: z.optional(z.string()),
   timedOut: z.boolean(),
   timeoutSeconds: z.number(),
   /** Its output, as a command's output is kept for the model (bounded, secrets redacted). */
@@ -78,9 +78,9 @@ export type CommandPreview = DeepReadonly<z.infer<typeof commandPreviewSchema>>;
 /** The preview's summary as the event log keeps it (`command_previewed`): counts and paths, no contents. */
 export const previewSummarySchema = z.object({
   command: z.string(),
-  unavailable: z.string().optional(),
+  unavailable: z.optional(z.string()),
   ran: z.boolean(),
-  exitCode: z.number().nullable(),
+  exitCode: z.nullable(z.number()),
   timedOut: z.boolean(),
   created: z.array(z.string()),
   changed: z.array(z.string()),
@@ -94,13 +94,13 @@ export type PreviewSummary = DeepReadonly<z.infer<typeof previewSummarySchema>>;
 /** A command approval's preview as the panel shows it: offered, running, or its summary and whether Apply may write it. */
 export const approvalPreviewSchema = z.object({
   running: z.boolean(),
-  summary: previewSummarySchema.optional(),
+  summary: z.optional(previewSummarySchema),
   /** Lines added and removed per path, for the summary's lines. */
-  counts: z.record(z.string(), z.object({ added: z.number(), removed: z.number() })).optional(),
+  counts: z.optional(z.record(z.string(), z.object({ added: z.number(), removed: z.number() }))),
   /** True when Apply may write the previewed changes (the preview ran and shows everything). */
   applicable: z.boolean(),
   /** Why the preview could not be made (it failed to start, or was stopped). */
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type ApprovalPreview = DeepReadonly<z.infer<typeof approvalPreviewSchema>>;
 

@@ -1,7 +1,7 @@
 // The form an MCP server's `elicitation/create` asks for: its requested schema read into fields,
 // and the one check of an answer against them. The engine, the CLI's prompt and the panel's form
 // (host and webview) all use these, so an answer is judged the same everywhere.
-import { z } from 'zod';
+import * as z from './zod-config.js';
 import type { DeepReadonly } from './deep-readonly.js';
 
 /** Most fields one form may have; a larger schema is declined, never shown half. */
@@ -17,7 +17,7 @@ const base = {
   name: z.string(),
   /** What the form shows: the schema's title, else the key. */
   label: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   required: z.boolean(),
 };
 
@@ -26,28 +26,28 @@ export const elicitationFieldSchema = z.discriminatedUnion('kind', [
   z.object({
     ...base,
     kind: z.literal('text'),
-    format: z.enum(['email', 'uri', 'date', 'date-time']).optional(),
-    minLength: z.number().optional(),
-    maxLength: z.number().optional(),
-    default: z.string().optional(),
+    format: z.optional(z.enum(['email', 'uri', 'date', 'date-time'])),
+    minLength: z.optional(z.number()),
+    maxLength: z.optional(z.number()),
+    default: z.optional(z.string()),
   }),
   z.object({
     ...base,
     kind: z.literal('number'),
     integer: z.boolean(),
-    minimum: z.number().optional(),
-    maximum: z.number().optional(),
-    default: z.number().optional(),
+    minimum: z.optional(z.number()),
+    maximum: z.optional(z.number()),
+    default: z.optional(z.number()),
   }),
-  z.object({ ...base, kind: z.literal('boolean'), default: z.boolean().optional() }),
-  z.object({ ...base, kind: z.literal('choice'), options: z.array(option), default: z.string().optional() }),
+  z.object({ ...base, kind: z.literal('boolean'), default: z.optional(z.boolean()) }),
+  z.object({ ...base, kind: z.literal('choice'), options: z.array(option), default: z.optional(z.string()) }),
   z.object({
     ...base,
     kind: z.literal('multi'),
     options: z.array(option),
-    minItems: z.number().optional(),
-    maxItems: z.number().optional(),
-    default: z.array(z.string()).optional(),
+    minItems: z.optional(z.number()),
+    maxItems: z.optional(z.number()),
+    default: z.optional(z.array(z.string())),
   }),
 ]);
 export type ElicitationField = DeepReadonly<z.infer<typeof elicitationFieldSchema>>;

@@ -1,5 +1,5 @@
 // The messages the extension host sends the webview: state, its changes, and the replies to requests.
-import { z } from 'zod';
+import * as z from './zod-config.js';
 import type { DeepReadonly } from './deep-readonly.js';
 import { mcpPanelStateSchema } from './mcp-schemas.js';
 import { uiMessageSchema } from './ui-messages.js';
@@ -18,8 +18,8 @@ export const hostMessageSchema = z.union([
   z.object({
     type: z.literal('snapshot'),
     state: panelStateSchema,
-    streaming: z.object({ key: z.string().optional(), text: z.string(), reasoning: z.string() }).optional(),
-    dropOlder: z.literal(true).optional(),
+    streaming: z.optional(z.object({ key: z.optional(z.string()), text: z.string(), reasoning: z.string() })),
+    dropOlder: z.optional(z.literal(true)),
   }),
   /**
    * Replaces the open task's messages from index `start` on (most updates touch only the tail).
@@ -29,16 +29,16 @@ export const hostMessageSchema = z.union([
   z.object({
     type: z.literal('taskMessages'),
     taskId: z.string(),
-    start: z.number().int().nonnegative(),
+    start: z.number().check(z.int(), z.nonnegative()),
     messages: z.array(uiMessageSchema),
-    reset: z.literal(true).optional(),
+    reset: z.optional(z.literal(true)),
   }),
   /** The answer to an `olderMessages` request: the messages just before `before`, the first at index `start`. */
   z.object({
     type: z.literal('olderMessages'),
     taskId: z.string(),
     before: z.string(),
-    start: z.number().int().nonnegative(),
+    start: z.number().check(z.int(), z.nonnegative()),
     messages: z.array(uiMessageSchema),
   }),
   /**
@@ -50,10 +50,10 @@ export const hostMessageSchema = z.union([
   z.object({
     type: z.literal('streaming'),
     taskId: z.string(),
-    key: z.string().optional(),
-    textFrom: z.number().int().nonnegative().optional(),
+    key: z.optional(z.string()),
+    textFrom: z.optional(z.number().check(z.int(), z.nonnegative())),
     text: z.string(),
-    reasoningFrom: z.number().int().nonnegative().optional(),
+    reasoningFrom: z.optional(z.number().check(z.int(), z.nonnegative())),
     reasoning: z.string(),
   }),
   /**
@@ -62,7 +62,7 @@ export const hostMessageSchema = z.union([
    */
   z.object({ type: z.literal('taskProgress'), taskId: z.string(), progress: taskProgressSchema }),
   /** Live output of a running command of the task `taskId` (the host names it; a webview showing another task ignores it). */
-  z.object({ type: z.literal('commandOutput'), taskId: z.string().optional(), callId: z.string(), text: z.string() }),
+  z.object({ type: z.literal('commandOutput'), taskId: z.optional(z.string()), callId: z.string(), text: z.string() }),
   /** The panel's task list after a task's status or cost changed (a task not shown included), without the rest of the state. */
   z.object({ type: z.literal('liveTasks'), tasks: z.array(liveTaskSchema) }),
   /**

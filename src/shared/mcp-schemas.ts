@@ -1,5 +1,5 @@
 // The MCP servers as the panel shows them. Part of the protocol (protocol.ts re-exports them).
-import { z } from 'zod';
+import * as z from './zod-config.js';
 import type { DeepReadonly } from './deep-readonly.js';
 import { elicitationFieldSchema } from './elicitation-form.js';
 
@@ -28,26 +28,26 @@ const mcpServerViewSchema = z.object({
   name: z.string(),
   status: mcpServerStatusSchema,
   /** Why it is in error, or the last failure while it reconnects; may span lines. */
-  error: z.string().optional(),
+  error: z.optional(z.string()),
   /** The config file that defines it; edits from the panel go there. */
   source: z.string(),
   /** Which of the config files that is. */
   scope: z.enum(['global', 'workspace', 'other']),
   disabled: z.boolean(),
   /** stdio, streamableHttp or sse; undefined when the entry is invalid. */
-  transport: z.string().optional(),
+  transport: z.optional(z.string()),
   tools: z.array(mcpToolViewSchema),
   resources: z.array(mcpResourceViewSchema),
   resourceTemplates: z.array(mcpResourceTemplateViewSchema),
   /** Set while waiting to reconnect after an unexpected exit. */
-  reconnect: z.object({ attempt: z.number(), maxAttempts: z.number() }).optional(),
+  reconnect: z.optional(z.object({ attempt: z.number(), maxAttempts: z.number() })),
   /** OAuth: a sign-in under way (with the page it opened), needed, or done (the server can be signed out of). */
-  auth: z.object({ state: z.enum(['signing-in', 'needs-sign-in', 'signed-in']), url: z.string().optional() }).optional(),
+  auth: z.optional(z.object({ state: z.enum(['signing-in', 'needs-sign-in', 'signed-in']), url: z.optional(z.string()) })),
 });
 export type McpServerView = DeepReadonly<z.infer<typeof mcpServerViewSchema>>;
 
 /** Something wrong in an MCP config file: the whole file (no server) or one entry (and field). */
-const mcpConfigProblemViewSchema = z.object({ file: z.string(), server: z.string().optional(), field: z.string().optional(), message: z.string() });
+const mcpConfigProblemViewSchema = z.object({ file: z.string(), server: z.optional(z.string()), field: z.optional(z.string()), message: z.string() });
 export type McpConfigProblemView = DeepReadonly<z.infer<typeof mcpConfigProblemViewSchema>>;
 
 /** A server's form (`elicitation/create`) waiting for the user's answer. */
@@ -68,8 +68,8 @@ const registryInputViewSchema = z.object({
   required: z.boolean(),
   /** Kept in secret storage; the config file refers to it as ${NAME}. */
   secret: z.boolean(),
-  description: z.string().optional(),
-  default: z.string().optional(),
+  description: z.optional(z.string()),
+  default: z.optional(z.string()),
 });
 
 /** The last search of the MCP Registry, as the "Browse servers" part of the MCP view shows it. */
@@ -79,24 +79,24 @@ const mcpRegistryViewSchema = z.object({
   servers: z.array(
     z.object({
       name: z.string(),
-      title: z.string().optional(),
-      description: z.string().optional(),
-      version: z.string().optional(),
-      status: z.string().optional(),
+      title: z.optional(z.string()),
+      description: z.optional(z.string()),
+      version: z.optional(z.string()),
+      status: z.optional(z.string()),
       /** The repository or website. */
-      source: z.string().optional(),
+      source: z.optional(z.string()),
       /** Each package and remote, in words. */
       transports: z.array(z.string()),
       /** How an install runs it ("npm @x/y@1.0.0 (stdio)"); absent when Smith cannot install it (see `problem`). */
-      installs: z.string().optional(),
+      installs: z.optional(z.string()),
       inputs: z.array(registryInputViewSchema),
-      problem: z.string().optional(),
+      problem: z.optional(z.string()),
     }),
   ),
-  nextCursor: z.string().optional(),
+  nextCursor: z.optional(z.string()),
   /** Entries of the answer that did not have the documented shape. */
   skipped: z.number(),
-  error: z.string().optional(),
+  error: z.optional(z.string()),
 });
 export type McpRegistryView = DeepReadonly<z.infer<typeof mcpRegistryViewSchema>>;
 
@@ -104,11 +104,11 @@ export type McpRegistryView = DeepReadonly<z.infer<typeof mcpRegistryViewSchema>
 export const mcpPanelStateSchema = z.object({
   servers: z.array(mcpServerViewSchema),
   /** Servers' forms waiting for an answer, oldest first (absent: none). */
-  elicitations: z.array(mcpElicitationViewSchema).optional(),
+  elicitations: z.optional(z.array(mcpElicitationViewSchema)),
   /** The last registry search (absent before one). */
-  registry: mcpRegistryViewSchema.optional(),
+  registry: z.optional(mcpRegistryViewSchema),
   problems: z.array(mcpConfigProblemViewSchema),
   /** The config files the servers come from; `workspace` is absent without an open folder. */
-  configFiles: z.object({ global: z.string(), workspace: z.string().optional() }),
+  configFiles: z.object({ global: z.string(), workspace: z.optional(z.string()) }),
 });
 export type McpPanelState = DeepReadonly<z.infer<typeof mcpPanelStateSchema>>;

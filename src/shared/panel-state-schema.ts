@@ -1,5 +1,5 @@
 // What the panel shows: its state as the host sends it whole, and the parts sent on their own.
-import { z } from 'zod';
+import * as z from './zod-config.js';
 import type { DeepReadonly } from './deep-readonly.js';
 import { mcpPanelStateSchema } from './mcp-schemas.js';
 import { todoItemSchema } from './todo-items.js';
@@ -15,9 +15,9 @@ export type PanelView = (typeof PANEL_VIEWS)[number];
 export const modeSchema = z.enum(['plan', 'act']);
 /** A tool call waiting for the user's decision: the request as logged in its `approval_asked` event. */
 /** An approval waiting in the panel: what the engine logged as shown, and for a command its preview (docs/command-preview.md). */
-const pendingApprovalSchema = shownApprovalSchema.extend({
+const pendingApprovalSchema = z.extend(shownApprovalSchema, {
   /** Present when a preview is offered: empty until the user asks for one. */
-  preview: approvalPreviewSchema.optional(),
+  preview: z.optional(approvalPreviewSchema),
 });
 export type PendingApproval = DeepReadonly<z.infer<typeof pendingApprovalSchema>>;
 
@@ -32,12 +32,12 @@ export type TaskRunStatus = z.infer<typeof taskRunStatusSchema>;
 /** What a request held (estimated tokens) against the model's window. */
 const taskContextSchema = z.object({
   tokens: z.number(),
-  window: z.number().optional(),
+  window: z.optional(z.number()),
   system: z.number(),
   tools: z.number(),
   conversation: z.number(),
   results: z.number(),
-  condenseAt: z.number().optional(),
+  condenseAt: z.optional(z.number()),
 });
 
 /** The open task as the chat shows it. */
@@ -46,30 +46,30 @@ const taskViewSchema = z.object({
   /** The newest messages of the chat (a snapshot carries a page of them); older ones are asked for with `olderMessages`. */
   messages: z.array(uiMessageSchema),
   /** The index of `messages[0]` in the whole chat: as many older messages exist. Absent: none. */
-  messagesFrom: z.number().int().nonnegative().optional(),
+  messagesFrom: z.optional(z.number().check(z.int(), z.nonnegative())),
   /** Lines of the task's log that could not be read (damaged, or torn by a crash), left out of the chat. */
-  problems: z.array(z.string()).optional(),
+  problems: z.optional(z.array(z.string())),
   usage: uiUsageSchema,
   /** Cost in US dollars so far, when prices are known. */
-  cost: z.number().optional(),
+  cost: z.optional(z.number()),
   mode: modeSchema,
   modeSlug: z.string(),
   status: taskRunStatusSchema,
-  pendingApproval: pendingApprovalSchema.optional(),
-  pendingQuestion: pendingQuestionSchema.optional(),
+  pendingApproval: z.optional(pendingApprovalSchema),
+  pendingQuestion: z.optional(pendingQuestionSchema),
   /** The last failure, shown with a retry button. */
-  error: z.string().optional(),
+  error: z.optional(z.string()),
   /** Messages sent while Smith worked, not yet delivered (they go with its next request), oldest first. */
-  queued: z.array(z.string()).optional(),
+  queued: z.optional(z.array(z.string())),
   /** The todo list as the model (update_todo_list) or the user last left it; absent until there is one. */
-  todos: z.array(todoItemSchema).optional(),
+  todos: z.optional(z.array(todoItemSchema)),
   /** What the latest request held (estimated tokens) against the model's window; absent before the first. */
-  context: taskContextSchema.optional(),
+  context: z.optional(taskContextSchema),
 });
 export type TaskView = DeepReadonly<z.infer<typeof taskViewSchema>>;
 
 /** The parts of the task view that change as a run goes: the usage line, the todo list, the context bar. */
-export const taskProgressSchema = taskViewSchema.pick({ usage: true, cost: true, todos: true, context: true });
+export const taskProgressSchema = z.pick(taskViewSchema, { usage: true, cost: true, todos: true, context: true });
 export type TaskProgress = DeepReadonly<z.infer<typeof taskProgressSchema>>;
 
 /** What the user can do with a finished task's worktree. */
@@ -85,9 +85,9 @@ const worktreeViewSchema = z.object({
   base: z.string(),
   path: z.string(),
   /** What the user did with it: merged, opened a pull request, kept the branch, discarded it. */
-  outcome: z.enum(['merged', 'pull-request', 'kept', 'discarded']).optional(),
+  outcome: z.optional(z.enum(['merged', 'pull-request', 'kept', 'discarded'])),
   /** The pull request's address. */
-  url: z.string().optional(),
+  url: z.optional(z.string()),
   /** The git commands run for it, newest last, each listed as it starts. */
   commands: z.array(z.string()),
 });
@@ -104,9 +104,9 @@ export const liveTaskSchema = z.object({
   title: z.string(),
   status: taskRunStatusSchema,
   /** US dollars so far, when prices are known. */
-  cost: z.number().optional(),
+  cost: z.optional(z.number()),
   /** The git worktree it runs in, when it has one of its own. */
-  worktree: worktreeViewSchema.optional(),
+  worktree: z.optional(worktreeViewSchema),
 });
 export type LiveTask = DeepReadonly<z.infer<typeof liveTaskSchema>>;
 
@@ -118,9 +118,9 @@ const historyItemSchema = z.object({
   updatedAt: z.number(),
   status: z.string(),
   /** Bytes of checkpoint storage the task's snapshots take (shared contents counted); absent without checkpoints. */
-  checkpointBytes: z.number().optional(),
+  checkpointBytes: z.optional(z.number()),
   /** US dollars it cost, when its models' prices are known. */
-  cost: z.number().optional(),
+  cost: z.optional(z.number()),
 });
 export type HistoryItem = DeepReadonly<z.infer<typeof historyItemSchema>>;
 
@@ -137,13 +137,13 @@ export const autoApproveViewSchema = z.object({
   allCommands: z.boolean(),
   mcpTools: z.boolean(),
   /** The web tools: browser launches, web_fetch hosts and web searches (absent: off). */
-  browser: z.boolean().optional(),
+  browser: z.optional(z.boolean()),
   /** Model requests a task may make before Smith stops and asks. */
-  maxRequests: z.number().int().min(1).max(10_000),
+  maxRequests: z.number().check(z.int(), z.gte(1), z.lte(10_000)),
   /** US dollars a task may cost before Smith stops and asks; absent: no limit. */
-  maxCost: z.number().positive().max(100_000).optional(),
+  maxCost: z.optional(z.number().check(z.positive(), z.lte(100_000))),
   /** Commands run in the command sandbox (`smith.sandbox`): they can change the workspace, nothing else. */
-  sandboxed: z.boolean().optional(),
+  sandboxed: z.optional(z.boolean()),
 });
 export type AutoApproveView = DeepReadonly<z.infer<typeof autoApproveViewSchema>>;
 
@@ -156,63 +156,63 @@ export const panelStateSchema = z.object({
    */
   view: z.enum(PANEL_VIEWS),
   /** Names the host's latest request to show `view`; absent until the host has made one. */
-  viewRequest: z.string().max(100).optional(),
-  task: taskViewSchema.optional(),
+  viewRequest: z.optional(z.string().check(z.maxLength(100))),
+  task: z.optional(taskViewSchema),
   /** The tasks the panel runs or holds, oldest first (the shown one among them once it has run); kept current by `liveTasks`. */
-  tasks: z.array(liveTaskSchema).optional(),
+  tasks: z.optional(z.array(liveTaskSchema)),
   settings: providerSettingsViewSchema,
   history: z.array(historyItemSchema),
   /** The stored tasks are still being read (after start-up); `history` is empty until a later snapshot brings them. */
-  historyLoading: z.literal(true).optional(),
+  historyLoading: z.optional(z.literal(true)),
   /** `description`: when to use the mode (its whenToUse, description or first sentence), shown with it in the picker. */
-  modes: z.array(z.object({ slug: z.string(), name: z.string(), description: z.string().optional() })),
+  modes: z.array(z.object({ slug: z.string(), name: z.string(), description: z.optional(z.string()) })),
   /** Mode to start new tasks in. */
   mode: modeSchema,
   modeSlug: z.string(),
   /** MCP servers; kept current between snapshots by `mcpState`. */
   mcp: mcpPanelStateSchema,
   /** A task sent before the provider was set up; it waits, whatever view is showing, and starts once the setup is complete. */
-  pendingTask: z.string().optional(),
+  pendingTask: z.optional(z.string()),
   autoApprove: autoApproveViewSchema,
   /** The models last listed for the Settings view (`listModels`). */
-  models: modelListSchema.optional(),
+  models: z.optional(modelListSchema),
   /**
    * The local branches a new worktree can start from, last listed (`listBaseBranches`), and the one
    * the workspace has checked out (the default base); `problem` when there is no repository to list.
    */
-  baseBranches: z.object({ branches: z.array(z.string()), current: z.string().optional(), problem: z.string().optional() }).optional(),
+  baseBranches: z.optional(z.object({ branches: z.array(z.string()), current: z.optional(z.string()), problem: z.optional(z.string()) })),
   /** Completions for the @-mention being typed (`suggestMentions`), with the text they are for. */
-  mentionSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
+  mentionSuggestions: z.optional(z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) })),
   /** The rules files found for the open task (or the workspace), listed in the Settings view with a toggle each. */
-  rules: z.array(z.object({ label: z.string(), active: z.boolean(), note: z.string().optional(), disabled: z.boolean() })).optional(),
+  rules: z.optional(z.array(z.object({ label: z.string(), active: z.boolean(), note: z.optional(z.string()), disabled: z.boolean() }))),
   /** The Agent Skills found for the workspace, listed in the Settings view with where each comes from and a toggle each. */
-  agentSkills: z
-    .object({
+  agentSkills: z.optional(
+    z.object({
       skills: z.array(
         z.object({
           name: z.string(),
-          description: z.string().optional(),
+          description: z.optional(z.string()),
           location: z.string(),
           scope: z.enum(['workspace', 'user', 'extra']),
           offered: z.boolean(),
           disabled: z.boolean(),
-          note: z.string().optional(),
+          note: z.optional(z.string()),
         }),
       ),
       /** What could not be read (a link out of the workspace, a huge or binary SKILL.md), one line each. */
       notes: z.array(z.string()),
-    })
-    .optional(),
+    }),
+  ),
   /** Completions for the `/command` being typed (`suggestCommands`): the user's command files and MCP prompts. */
-  commandSuggestions: z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) }).optional(),
+  commandSuggestions: z.optional(z.object({ query: z.string(), items: z.array(mentionSuggestionSchema) })),
   /** A sub-agent's chat the user opened (`openSubagentChat`) from the open task's use_subagents card: its own messages, read-only. */
-  subagentChat: z
-    .object({
+  subagentChat: z.optional(
+    z.object({
       parentId: z.string(),
       taskId: z.string(),
       status: z.enum(['running', 'completed', 'failed', 'aborted']),
       messages: z.array(uiMessageSchema),
-    })
-    .optional(),
+    }),
+  ),
 });
 export type PanelState = DeepReadonly<z.infer<typeof panelStateSchema>>;

@@ -2,7 +2,7 @@
 // get exactly one `reply`. The zod schemas (panel-state-schema.ts, webview-message-schema.ts,
 // host-message-schema.ts) are the one definition: the TypeScript types are inferred from them, the
 // host validates every webview message with them, and the webview validates every host message with them.
-import type { z } from 'zod';
+import type * as z from './zod-config.js';
 import { hostMessageSchema, type HostMessage } from './host-message-schema.js';
 import { webviewMessageSchema, type WebviewMessage } from './webview-message-schema.js';
 
@@ -44,7 +44,7 @@ export function parseHostMessage(raw: unknown): Parsed<HostMessage> {
   return parseWith(hostMessageSchema, raw);
 }
 
-function parseWith<T>(schema: z.ZodType<T>, raw: unknown): Parsed<T> {
+function parseWith<T>(schema: z.ZodMiniType<T>, raw: unknown): Parsed<T> {
   const result = schema.safeParse(raw);
   if (result.success) return { ok: true, message: result.data };
   const issues = result.error.issues

@@ -1,6 +1,6 @@
 // The todo list the model keeps (update_todo_list) and the user edits in the panel: its items, and
 // the Markdown checklist both sides read and write. The schema is the one definition.
-import { z } from 'zod';
+import * as z from './zod-config.js';
 import type { DeepReadonly } from './deep-readonly.js';
 
 /** Where one item stands. */
@@ -8,7 +8,7 @@ const todoStatusSchema = z.enum(['pending', 'in_progress', 'completed']);
 export type TodoStatus = z.infer<typeof todoStatusSchema>;
 
 /** One line of the list. */
-export const todoItemSchema = z.object({ text: z.string().min(1).max(2000), status: todoStatusSchema });
+export const todoItemSchema = z.object({ text: z.string().check(z.minLength(1), z.maxLength(2000)), status: todoStatusSchema });
 export type TodoItem = DeepReadonly<z.infer<typeof todoItemSchema>>;
 
 const ITEM = /^\s*(?:[-*+]|\d+[.)])\s+\[([ xX-])\]\s+(.+?)\s*$/;

@@ -1,13 +1,13 @@
 // Facts a tool call produced or asked about, logged in the task's events beside the text written for
 // the model. The panel and the CLI render from these fields and never parse that text. The schemas
 // are the one definition: the types below are inferred from them, and the webview validates with them.
-import { z } from 'zod';
+import * as z from './zod-config.js';
 import type { DeepReadonly } from './deep-readonly.js';
 
 /** How a command's run ended. */
 const commandEndSchema = z.discriminatedUnion('kind', [
   /** It exited by itself: its exit code, or the signal that ended it (exitCode null). */
-  z.object({ kind: z.literal('exited'), exitCode: z.number().nullable(), signal: z.string().optional() }),
+  z.object({ kind: z.literal('exited'), exitCode: z.nullable(z.number()), signal: z.optional(z.string()) }),
   /** It ran past its timeout and was killed with everything it started. */
   z.object({ kind: z.literal('timed_out'), timeoutSeconds: z.number() }),
   /** It was left running in the background (session `sessionId`): it went quiet, or the user let it go on. */
@@ -24,9 +24,9 @@ const commandFactsSchema = z.object({
   /** The middle of the output was cut to fit the cap. */
   truncated: z.boolean(),
   /** Paths the command named that .smithignore excludes (the user let it run anyway). */
-  ignoredPaths: z.array(z.string()).optional(),
+  ignoredPaths: z.optional(z.array(z.string())),
   /** The command was not run: the user applied its preview, which wrote these paths and deleted these (docs/command-preview.md). */
-  appliedPreview: z.object({ written: z.array(z.string()), deleted: z.array(z.string()) }).optional(),
+  appliedPreview: z.optional(z.object({ written: z.array(z.string()), deleted: z.array(z.string()) })),
 });
 export type CommandFacts = DeepReadonly<z.infer<typeof commandFactsSchema>>;
 
@@ -39,16 +39,16 @@ const editFactsSchema = z.object({
   /** The file did not exist before. */
   created: z.boolean(),
   /** SHA-256 (hex) of the file's bytes before the edit; absent when it was created. */
-  sha256Before: z.string().optional(),
+  sha256Before: z.optional(z.string()),
   /** SHA-256 (hex) of the file's bytes as written (equal to before when nothing changed). */
   sha256After: z.string(),
   /** The user changed the proposal in the diff editor before it was saved. */
-  userEdited: z.boolean().optional(),
+  userEdited: z.optional(z.boolean()),
   /**
    * The file had changed on disk since the model's read, and the edit was merged into those
    * changes: how many places both changed, and which side the user kept there.
    */
-  merged: z.object({ conflicts: z.number(), resolution: z.enum(['user', 'model']).optional() }).optional(),
+  merged: z.optional(z.object({ conflicts: z.number(), resolution: z.optional(z.enum(['user', 'model'])) })),
 });
 export type EditFacts = DeepReadonly<z.infer<typeof editFactsSchema>>;
 
@@ -77,7 +77,7 @@ export type ListFacts = DeepReadonly<z.infer<typeof listFactsSchema>>;
 /** search_files and search_mcp_tools. */
 const searchFactsSchema = z.object({
   /** The folder or file searched; absent for a search of MCP tools. */
-  path: z.string().optional(),
+  path: z.optional(z.string()),
   /** The regex (search_files) or the words (search_mcp_tools). */
   query: z.string(),
   /** Files (for MCP tools: servers) with a match shown. */
@@ -101,15 +101,17 @@ const outlineFactsSchema = z.object({
 /** use_mcp_tool, access_mcp_resource and the MCP discovery tools. */
 const mcpFactsSchema = z.object({
   /** Absent when no one server was asked (list_mcp_servers and search_mcp_tools without one). */
-  server: z.string().optional(),
-  tool: z.string().optional(),
-  uri: z.string().optional(),
+  server: z.optional(z.string()),
+  tool: z.optional(z.string()),
+  uri: z.optional(z.string()),
   /** The server answered the call with an error result. */
   isError: z.boolean(),
   /** The call's `structuredContent`, as indented JSON (capped). */
-  structured: z.string().optional(),
+  structured: z.optional(z.string()),
   /** The `resource_link` blocks of the result. */
-  links: z.array(z.object({ uri: z.string(), name: z.string().optional(), mimeType: z.string().optional(), description: z.string().optional() })).optional(),
+  links: z.optional(
+    z.array(z.object({ uri: z.string(), name: z.optional(z.string()), mimeType: z.optional(z.string()), description: z.optional(z.string()) })),
+  ),
 });
 
 /** ask_followup_question and plan_mode_respond. */
@@ -117,7 +119,7 @@ const questionFactsSchema = z.object({
   /** False when no user could answer (a headless run). */
   answered: z.boolean(),
   /** The answers ask_followup_question offered, as the tool read its `options` (absent: none). */
-  options: z.array(z.string()).optional(),
+  options: z.optional(z.array(z.string())),
 });
 
 /** use_subagents: one child task, how it ended and what it spent (counted in the parent's cost). */
@@ -125,19 +127,19 @@ const subagentFactsSchema = z.object({
   taskId: z.string(),
   prompt: z.string(),
   /** The custom agent it ran as (an agent file's name), or the mode it worked in; neither: a research sub-agent. */
-  agent: z.string().optional(),
-  mode: z.string().optional(),
+  agent: z.optional(z.string()),
+  mode: z.optional(z.string()),
   /** The paths it declared and alone could edit. */
-  paths: z.array(z.string()).optional(),
+  paths: z.optional(z.array(z.string())),
   status: z.enum(['completed', 'failed', 'cancelled']),
   /** Its report (completed) or why it has none. */
-  report: z.string().optional(),
-  error: z.string().optional(),
+  report: z.optional(z.string()),
+  error: z.optional(z.string()),
   requests: z.number(),
   inputTokens: z.number(),
   outputTokens: z.number(),
   /** US dollars; absent when its model's prices are unknown. */
-  cost: z.number().optional(),
+  cost: z.optional(z.number()),
 });
 export type SubagentFacts = DeepReadonly<z.infer<typeof subagentFactsSchema>>;
 
@@ -178,7 +180,7 @@ export type ConsoleLine = DeepReadonly<z.infer<typeof consoleLineSchema>>;
 const browserFactsSchema = z.object({
   action: z.string(),
   /** The page's address after the action; absent once the browser is closed. */
-  url: z.string().optional(),
+  url: z.optional(z.string()),
   /** Console messages and uncaught errors since the previous action, capped. */
   console: z.array(consoleLineSchema),
   /** A screenshot was taken (it reaches the model only when the model takes images). */
@@ -192,18 +194,18 @@ export type BrowserFacts = DeepReadonly<z.infer<typeof browserFactsSchema>>;
  * output text alone.
  */
 export const toolFactsSchema = z.object({
-  command: commandFactsSchema.optional(),
-  edit: editFactsSchema.optional(),
-  read: readFactsSchema.optional(),
-  list: listFactsSchema.optional(),
-  search: searchFactsSchema.optional(),
-  outline: outlineFactsSchema.optional(),
-  mcp: mcpFactsSchema.optional(),
-  question: questionFactsSchema.optional(),
-  subagents: z.array(subagentFactsSchema).optional(),
-  fetch: fetchFactsSchema.optional(),
-  webSearch: webSearchFactsSchema.optional(),
-  browser: browserFactsSchema.optional(),
+  command: z.optional(commandFactsSchema),
+  edit: z.optional(editFactsSchema),
+  read: z.optional(readFactsSchema),
+  list: z.optional(listFactsSchema),
+  search: z.optional(searchFactsSchema),
+  outline: z.optional(outlineFactsSchema),
+  mcp: z.optional(mcpFactsSchema),
+  question: z.optional(questionFactsSchema),
+  subagents: z.optional(z.array(subagentFactsSchema)),
+  fetch: z.optional(fetchFactsSchema),
+  webSearch: z.optional(webSearchFactsSchema),
+  browser: z.optional(browserFactsSchema),
 });
 export type ToolFacts = DeepReadonly<z.infer<typeof toolFactsSchema>>;
 
@@ -219,32 +221,32 @@ export const shownApprovalSchema = z.object({
   callId: z.string(),
   tool: z.string(),
   /** The call's parameters (always logged by the engine; optional so a host may ask without them). */
-  params: z.record(z.string(), z.string()).optional(),
+  params: z.optional(z.record(z.string(), z.string())),
   /** One line the user reads first, e.g. "Edit src/app.ts (+3 -1)". */
   summary: z.string(),
   /** Workspace-relative (or absolute, when outside) path the call touches. */
-  path: z.string().optional(),
+  path: z.optional(z.string()),
   /** A unified diff of a proposed edit. */
-  diff: z.string().optional(),
+  diff: z.optional(z.string()),
   /** Lines the proposed edit adds and removes. */
-  stats: lineStatsSchema.optional(),
-  command: z.string().optional(),
+  stats: z.optional(lineStatsSchema),
+  command: z.optional(z.string()),
   /** Why the user is asked although the policy might have approved (outside the workspace, an ignored path). */
-  reason: z.string().optional(),
+  reason: z.optional(z.string()),
   /** The narrowest permission rules that would allow this call again ("always allow"); absent when none could. */
-  allowRules: z.array(z.string()).optional(),
+  allowRules: z.optional(z.array(z.string())),
   /**
    * The call is one of several in one response (native tool calling): its place (1-based), and
    * every call of the response in order, so they can be reviewed as one list and approved together.
    */
-  batch: z
-    .object({
+  batch: z.optional(
+    z.object({
       id: z.string(),
-      index: z.number().int().positive(),
+      index: z.number().check(z.int(), z.positive()),
       calls: z.array(z.object({ tool: z.string(), params: z.record(z.string(), z.string()) })),
-    })
-    .optional(),
+    }),
+  ),
   /** The sub-agent whose call this is (it asks through its parent's approvals): its place in the call, task id, and agent or mode. */
-  subagent: z.object({ index: z.number().int().nonnegative(), taskId: z.string(), name: z.string().optional() }).optional(),
+  subagent: z.optional(z.object({ index: z.number().check(z.int(), z.nonnegative()), taskId: z.string(), name: z.optional(z.string()) })),
 });
 export type ShownApproval = DeepReadonly<z.infer<typeof shownApprovalSchema>>;

@@ -1,6 +1,6 @@
 // The chat's message list as the panel and the CLI render it; derived from the task log. The
 // schemas are the one definition: the types are inferred from them.
-import { z } from 'zod';
+import * as z from './zod-config.js';
 import type { DeepReadonly } from './deep-readonly.js';
 import { toolFactsSchema } from './tool-details.js';
 
@@ -33,20 +33,20 @@ const uiToolMessageSchema = z.object({
   tool: z.string(),
   params: z.record(z.string(), z.string()),
   status: toolStatusSchema,
-  output: z.string().optional(),
-  error: z.string().optional(),
-  feedback: z.string().optional(),
+  output: z.optional(z.string()),
+  error: z.optional(z.string()),
+  feedback: z.optional(z.string()),
   /** Who let the call run: the user in the approval bar, or the auto-approve settings or an allow rule (`rule` names it). */
-  approvedBy: z.enum(['user', 'auto']).optional(),
-  rule: z.string().optional(),
+  approvedBy: z.optional(z.enum(['user', 'auto'])),
+  rule: z.optional(z.string()),
   /** Facts of the result the card renders (exit code, lines changed, counts); absent for results logged before they were recorded. */
-  details: toolFactsSchema.optional(),
+  details: z.optional(toolFactsSchema),
   /** use_subagents: the sub-agents started so far (their reports come with `details`). */
-  subagents: z
-    .array(z.object({ index: z.number(), taskId: z.string(), prompt: z.string(), name: z.string().optional(), paths: z.array(z.string()).optional() }))
-    .optional(),
+  subagents: z.optional(
+    z.array(z.object({ index: z.number(), taskId: z.string(), prompt: z.string(), name: z.optional(z.string()), paths: z.optional(z.array(z.string())) })),
+  ),
   /** browser_action: the page after the action, as a data: URL. Only the newest screenshot of the chat is kept, so snapshots stay small. */
-  screenshot: z.string().optional(),
+  screenshot: z.optional(z.string()),
   ts: z.number(),
 });
 export type UiToolMessage = DeepReadonly<z.infer<typeof uiToolMessageSchema>>;
@@ -56,7 +56,7 @@ const said = {
   /** The message's position in the task log: what "edit and run again" names. */
   seq: z.number(),
   text: z.string(),
-  attached: z.array(uiAttachmentSchema).optional(),
+  attached: z.optional(z.array(uiAttachmentSchema)),
   ts: z.number(),
 };
 
@@ -80,10 +80,10 @@ export const uiMessageSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('assistant'), id: z.string(), text: z.string(), reasoning: z.string(), ts: z.number() }),
   uiToolMessageSchema,
   /** `detail`: more to read on request (a condensed history's summary). */
-  z.object({ kind: z.literal('notice'), id: z.string(), text: z.string(), detail: z.string().optional(), ts: z.number() }),
+  z.object({ kind: z.literal('notice'), id: z.string(), text: z.string(), detail: z.optional(z.string()), ts: z.number() }),
   z.object({ kind: z.literal('error'), id: z.string(), text: z.string(), ts: z.number() }),
   uiRetryMessageSchema,
-  z.object({ kind: z.literal('completion'), id: z.string(), result: z.string(), command: z.string().optional(), ts: z.number() }),
+  z.object({ kind: z.literal('completion'), id: z.string(), result: z.string(), command: z.optional(z.string()), ts: z.number() }),
   uiCheckpointMessageSchema,
 ]);
 export type UiMessage = DeepReadonly<z.infer<typeof uiMessageSchema>>;
@@ -95,6 +95,6 @@ export const uiUsageSchema = z.object({
   cacheReadTokens: z.number(),
   cacheWriteTokens: z.number(),
   /** US dollars, when the models' prices are known. */
-  cost: z.number().optional(),
+  cost: z.optional(z.number()),
 });
 export type UiUsage = DeepReadonly<z.infer<typeof uiUsageSchema>>;
