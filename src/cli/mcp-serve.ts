@@ -1,5 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import * as z from '../shared/zod-config.js';
 import type { ProviderConfig } from '../core/providers/types.js';
 import { listCodeDefinitionNamesTool } from '../core/tools/list-code-definition-names.js';
 import { FileStampRecord } from '../core/tool-kit/file-stamping.js';
@@ -70,7 +70,7 @@ export async function runMcpServe(options: McpServeOptions): Promise<void> {
     {
       description:
         "Run a whole coding task with Smith's agent in this workspace (it reads, edits and runs commands inside the workspace without asking) and return its final result.",
-      inputSchema: { task: z.string().min(1).describe('What Smith should do, in plain language.') },
+      inputSchema: { task: z.string().check(z.minLength(1)).register(z.globalRegistry, { description: 'What Smith should do, in plain language.' }) },
     },
     async ({ task }, extra) => {
       const progressToken = extra._meta?.progressToken;
@@ -113,8 +113,15 @@ export async function runMcpServe(options: McpServeOptions): Promise<void> {
 }
 
 /** A zod shape for a tool's string parameters (the XML tools take strings only). */
-function inputShape(spec: ToolSpec): Record<string, z.ZodType<string | undefined>> {
-  return Object.fromEntries(spec.params.map((p) => [p.name, p.required ? z.string().describe(p.description) : z.string().optional().describe(p.description)]));
+function inputShape(spec: ToolSpec): Record<string, z.ZodMiniType<string | undefined>> {
+  return Object.fromEntries(
+    spec.params.map((p) => [
+      p.name,
+      p.required
+        ? z.string().register(z.globalRegistry, { description: p.description })
+        : z.optional(z.string()).register(z.globalRegistry, { description: p.description }),
+    ]),
+  );
 }
 
 /** Approvals are automatic inside the workspace and refused outside it: nobody is there to ask. */

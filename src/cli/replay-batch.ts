@@ -1,30 +1,28 @@
 // `smith replay --batch FILE`: the file lists the replays to run, each a task id and its settings.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { z } from 'zod';
+import * as z from '../shared/zod-config.js';
 import { UsageError } from './usage-error.js';
 
-const entrySchema = z
-  .object({
-    task: z.string().min(1),
-    /** A name for the row (default: the model). */
-    label: z.string().optional(),
-    provider: z.string().optional(),
-    model: z.string().optional(),
-    baseUrl: z.string().optional(),
-    mode: z.string().optional(),
-    /** The older name of `mode`. */
-    skill: z.string().optional(),
-    /** A rules file, relative to the batch file's folder. */
-    rules: z.string().optional(),
-    inputPrice: z.number().nonnegative().optional(),
-    outputPrice: z.number().nonnegative().optional(),
-    contextWindow: z.number().int().positive().optional(),
-  })
-  .strict();
+const entrySchema = z.strictObject({
+  task: z.string().check(z.minLength(1)),
+  /** A name for the row (default: the model). */
+  label: z.optional(z.string()),
+  provider: z.optional(z.string()),
+  model: z.optional(z.string()),
+  baseUrl: z.optional(z.string()),
+  mode: z.optional(z.string()),
+  /** The older name of `mode`. */
+  skill: z.optional(z.string()),
+  /** A rules file, relative to the batch file's folder. */
+  rules: z.optional(z.string()),
+  inputPrice: z.optional(z.number().check(z.nonnegative())),
+  outputPrice: z.optional(z.number().check(z.nonnegative())),
+  contextWindow: z.optional(z.number().check(z.int(), z.positive())),
+});
 
 const runsSchema = z.array(entrySchema);
-const batchObjectSchema = z.object({ concurrency: z.number().int().positive().optional(), runs: runsSchema }).strict();
+const batchObjectSchema = z.strictObject({ concurrency: z.optional(z.number().check(z.int(), z.positive())), runs: runsSchema });
 
 /** One replay of a batch file. */
 type BatchEntry = z.infer<typeof entrySchema>;

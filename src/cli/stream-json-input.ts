@@ -1,15 +1,15 @@
 import { createInterface } from 'node:readline';
-import { z } from 'zod';
+import * as z from '../shared/zod-config.js';
 import type { ApprovalAnswer, ApprovalPort, ApprovalRequest, QuestionPort } from '../core/ports.js';
 
 /** One line of `--input stream-json` (the schema is the single source: the type comes from it). */
 const streamJsonInputLine = z.discriminatedUnion('type', [
   /** A message for the model, delivered with its next request (queued like one typed at a terminal). */
-  z.object({ type: z.literal('message'), text: z.string().min(1) }).strict(),
+  z.strictObject({ type: z.literal('message'), text: z.string().check(z.minLength(1)) }),
   /** The answer to an approval; without `callId` it answers the one waiting (or the next one asked). */
-  z.object({ type: z.literal('approval'), callId: z.string().optional(), approved: z.boolean(), feedback: z.string().optional() }).strict(),
+  z.strictObject({ type: z.literal('approval'), callId: z.optional(z.string()), approved: z.boolean(), feedback: z.optional(z.string()) }),
   /** The answer to a follow-up question. */
-  z.object({ type: z.literal('answer'), text: z.string() }).strict(),
+  z.strictObject({ type: z.literal('answer'), text: z.string() }),
 ]);
 type StreamJsonInputLine = z.infer<typeof streamJsonInputLine>;
 
@@ -53,7 +53,7 @@ export class StreamJsonInput {
         parsed = streamJsonInputLine.parse(JSON.parse(raw));
       } catch (error) {
         const why =
-          error instanceof z.ZodError
+          error instanceof z.core.$ZodError
             ? error.issues.map((issue) => `${issue.path.join('.') || 'line'}: ${issue.message}`).join('; ')
             : (error as Error).message;
         this.onProblem(`input line ${lineNumber} ignored: ${why}`);

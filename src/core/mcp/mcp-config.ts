@@ -5,7 +5,7 @@ import { ContainedFiles, type LoaderCaps } from '../workspace/contained-files.js
 // The ESM build: the package's default UMD build requires its parts through a wrapper esbuild cannot follow,
 // so the bundled CLI would fail with "Cannot find module './impl/format'".
 import { parse as parseJsonc, printParseErrorCode, type ParseError } from 'jsonc-parser/lib/esm/main.js';
-import { z } from 'zod';
+import * as z from '../../shared/zod-config.js';
 import type { McpConfigFile, McpConfigProblem, McpConfigSource, McpServerConfig, McpTransportConfig } from './mcp-config-types.js';
 import { expandEntryVariables } from './mcp-variable-expansion.js';
 import { applyWorkspacePolicy, type UntrustedWorkspaceServers, type WorkspaceTrustCheck } from './workspace-trust.js';
@@ -32,33 +32,35 @@ export const CLAUDE_WORKSPACE_MCP_FILE = '.mcp.json';
 /** Seconds a call may take when the entry says nothing. */
 export const DEFAULT_MCP_TIMEOUT_SECONDS = 60;
 
-const envValue = z.union([z.string(), z.number(), z.boolean()]).transform(String);
+const envValue = z.pipe(z.union([z.string(), z.number(), z.boolean()]), z.transform(String));
 const stringMap = z.record(z.string(), envValue);
 
 // Unknown keys are ignored on purpose: files written for Claude Desktop, Cline or Roo Code carry extras.
 const entrySchema = z.object({
-  type: z.enum(['stdio', 'streamableHttp', 'sse', 'http']).optional(),
-  transportType: z.enum(['stdio', 'streamableHttp', 'sse', 'http']).optional(),
-  command: z.string().min(1, 'must not be empty').optional(),
-  args: z.array(z.string()).optional(),
-  env: stringMap.optional(),
-  cwd: z.string().min(1).optional(),
-  url: z.url({ message: 'must be a URL such as http://localhost:3000/mcp' }).optional(),
-  headers: stringMap.optional(),
-  oauth: z
-    .object({
-      clientId: z.string().min(1, 'must not be empty').optional(),
-      clientSecret: z.string().min(1, 'must not be empty').optional(),
-      callbackPort: z.number().int('must be a whole number').min(1, 'must be a port (1-65535)').max(65535, 'must be a port (1-65535)').optional(),
-      scope: z.string().optional(),
-    })
-    .optional(),
-  disabled: z.boolean().optional(),
-  autoApprove: z.array(z.string()).optional(),
+  type: z.optional(z.enum(['stdio', 'streamableHttp', 'sse', 'http'])),
+  transportType: z.optional(z.enum(['stdio', 'streamableHttp', 'sse', 'http'])),
+  command: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+  args: z.optional(z.array(z.string())),
+  env: z.optional(stringMap),
+  cwd: z.optional(z.string().check(z.minLength(1))),
+  url: z.optional(z.url({ message: 'must be a URL such as http://localhost:3000/mcp' })),
+  headers: z.optional(stringMap),
+  oauth: z.optional(
+    z.object({
+      clientId: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+      clientSecret: z.optional(z.string().check(z.minLength(1, 'must not be empty'))),
+      callbackPort: z.optional(
+        z.number().check(z.int('must be a whole number'), z.gte(1, 'must be a port (1-65535)'), z.lte(65535, 'must be a port (1-65535)')),
+      ),
+      scope: z.optional(z.string()),
+    }),
+  ),
+  disabled: z.optional(z.boolean()),
+  autoApprove: z.optional(z.array(z.string())),
   // Roo Code's name for the same list.
-  alwaysAllow: z.array(z.string()).optional(),
-  timeout: z.number().min(1, 'must be at least 1 (seconds)').max(3600, 'must be at most 3600 (seconds)').optional(),
-  description: z.string().optional(),
+  alwaysAllow: z.optional(z.array(z.string())),
+  timeout: z.optional(z.number().check(z.gte(1, 'must be at least 1 (seconds)'), z.lte(3600, 'must be at most 3600 (seconds)'))),
+  description: z.optional(z.string()),
 });
 
 /** Where Claude Code keeps its user settings: `$CLAUDE_CONFIG_DIR/.claude.json`, else `~/.claude.json`. */

@@ -2,7 +2,7 @@
 // registry.modelcontextprotocol.io or a company's mirror. It reads the response as the registry's
 // OpenAPI describes it ({servers: [{server: server.json, _meta}], metadata: {nextCursor}}), keeps
 // what Smith can show and install, and names what it left out.
-import { z } from 'zod';
+import * as z from '../../shared/zod-config.js';
 
 /** The official registry; a setting or flag can name a mirror instead. */
 export const DEFAULT_MCP_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
@@ -15,57 +15,63 @@ const FETCH_TIMEOUT_MS = 20_000;
 const PAGE_SIZE = 30;
 
 const input = z.object({
-  name: z.string().min(1).max(200),
-  description: z.string().max(2000).optional(),
-  isRequired: z.boolean().optional(),
-  isSecret: z.boolean().optional(),
-  default: z.string().max(10_000).optional(),
-  value: z.string().max(10_000).optional(),
-  placeholder: z.string().max(1000).optional(),
-  choices: z.array(z.string().max(1000)).max(200).optional(),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  description: z.optional(z.string().check(z.maxLength(2000))),
+  isRequired: z.optional(z.boolean()),
+  isSecret: z.optional(z.boolean()),
+  default: z.optional(z.string().check(z.maxLength(10_000))),
+  value: z.optional(z.string().check(z.maxLength(10_000))),
+  placeholder: z.optional(z.string().check(z.maxLength(1000))),
+  choices: z.optional(z.array(z.string().check(z.maxLength(1000))).check(z.maxLength(200))),
 });
 /** An environment variable or header a server needs, as the registry describes it. */
 export type RegistryInput = z.infer<typeof input>;
 
 const argument = z.object({
   type: z.enum(['positional', 'named']),
-  name: z.string().max(200).optional(),
-  value: z.string().max(10_000).optional(),
-  default: z.string().max(10_000).optional(),
-  valueHint: z.string().max(200).optional(),
-  isRequired: z.boolean().optional(),
-  description: z.string().max(2000).optional(),
+  name: z.optional(z.string().check(z.maxLength(200))),
+  value: z.optional(z.string().check(z.maxLength(10_000))),
+  default: z.optional(z.string().check(z.maxLength(10_000))),
+  valueHint: z.optional(z.string().check(z.maxLength(200))),
+  isRequired: z.optional(z.boolean()),
+  description: z.optional(z.string().check(z.maxLength(2000))),
 });
 export type RegistryArgument = z.infer<typeof argument>;
 
 const remoteTransport = z.object({
   type: z.enum(['streamable-http', 'sse']),
-  url: z.string().min(1).max(2000),
-  headers: z.array(input).max(100).optional(),
+  url: z.string().check(z.minLength(1), z.maxLength(2000)),
+  headers: z.optional(z.array(input).check(z.maxLength(100))),
 });
 
 const registryPackage = z.object({
-  registryType: z.string().min(1).max(50),
-  identifier: z.string().min(1).max(500),
-  version: z.string().max(200).optional(),
-  runtimeHint: z.string().max(50).optional(),
+  registryType: z.string().check(z.minLength(1), z.maxLength(50)),
+  identifier: z.string().check(z.minLength(1), z.maxLength(500)),
+  version: z.optional(z.string().check(z.maxLength(200))),
+  runtimeHint: z.optional(z.string().check(z.maxLength(50))),
   transport: z.union([z.object({ type: z.literal('stdio') }), remoteTransport]),
-  runtimeArguments: z.array(argument).max(100).optional(),
-  packageArguments: z.array(argument).max(100).optional(),
-  environmentVariables: z.array(input).max(100).optional(),
+  runtimeArguments: z.optional(z.array(argument).check(z.maxLength(100))),
+  packageArguments: z.optional(z.array(argument).check(z.maxLength(100))),
+  environmentVariables: z.optional(z.array(input).check(z.maxLength(100))),
 });
 export type RegistryPackage = z.infer<typeof registryPackage>;
 export type RegistryRemote = z.infer<typeof remoteTransport>;
 
 const serverDetail = z.object({
-  name: z.string().min(1).max(200),
-  description: z.string().max(2000).optional(),
-  title: z.string().max(200).optional(),
-  version: z.string().max(255).optional(),
-  websiteUrl: z.string().max(2000).optional(),
-  repository: z.object({ url: z.string().max(2000).optional(), source: z.string().max(100).optional(), subfolder: z.string().max(500).optional() }).optional(),
-  packages: z.array(registryPackage).max(50).optional(),
-  remotes: z.array(remoteTransport).max(50).optional(),
+  name: z.string().check(z.minLength(1), z.maxLength(200)),
+  description: z.optional(z.string().check(z.maxLength(2000))),
+  title: z.optional(z.string().check(z.maxLength(200))),
+  version: z.optional(z.string().check(z.maxLength(255))),
+  websiteUrl: z.optional(z.string().check(z.maxLength(2000))),
+  repository: z.optional(
+    z.object({
+      url: z.optional(z.string().check(z.maxLength(2000))),
+      source: z.optional(z.string().check(z.maxLength(100))),
+      subfolder: z.optional(z.string().check(z.maxLength(500))),
+    }),
+  ),
+  packages: z.optional(z.array(registryPackage).check(z.maxLength(50))),
+  remotes: z.optional(z.array(remoteTransport).check(z.maxLength(50))),
 });
 
 /** One server of the registry, as Smith shows and installs it. */

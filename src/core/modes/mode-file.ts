@@ -2,7 +2,7 @@
 // and Roo Code's (`.roomodes`, `custom_modes.yaml`: a list under `customModes:`), in YAML or JSON
 // whatever the file is called. Each entry is judged on its own, so one broken mode costs only
 // itself: the file's other modes still load, and every problem is named with its file and entry.
-import { z } from 'zod';
+import * as z from '../../shared/zod-config.js';
 import type { ToolGroup } from '../../shared/tool-catalogue.js';
 import { parseYaml } from '../workspace/yaml.js';
 import type { Mode, ModeGroupGrant } from './mode.js';
@@ -28,7 +28,7 @@ const SLUG = /^[a-zA-Z0-9][a-zA-Z0-9-]{0,63}$/;
 /** Longest `fileRegex` accepted (a pattern for file paths needs far less). */
 const MAX_FILE_REGEX_CHARS = 1000;
 
-const groupOptions = z.object({ fileRegex: z.string().optional(), description: z.string().optional() });
+const groupOptions = z.object({ fileRegex: z.optional(z.string()), description: z.optional(z.string()) });
 
 const grantSchema = z.union([
   z.string(),
@@ -36,19 +36,19 @@ const grantSchema = z.union([
   z.tuple([z.string(), groupOptions]),
   z.tuple([z.string()]),
   // Smith's own spelling of the same.
-  z.object({ group: z.string(), fileRegex: z.string(), description: z.string().optional() }).strict(),
+  z.strictObject({ group: z.string(), fileRegex: z.string(), description: z.optional(z.string()) }),
 ]);
 
-const text = z.string().refine((value) => value.trim() !== '', 'must not be blank');
+const text = z.string().check(z.refine((value) => value.trim() !== '', 'must not be blank'));
 
 // Unknown fields (Roo Code's `iconName`, `source`, anything newer) are left out, as Roo Code does.
 const entrySchema = z.object({
-  slug: z.string().regex(SLUG, 'use letters, digits and dashes (at most 64, not starting with a dash)'),
+  slug: z.string().check(z.regex(SLUG, 'use letters, digits and dashes (at most 64, not starting with a dash)')),
   name: text,
   roleDefinition: text,
-  whenToUse: z.string().optional(),
-  description: z.string().optional(),
-  customInstructions: z.string().optional(),
+  whenToUse: z.optional(z.string()),
+  description: z.optional(z.string()),
+  customInstructions: z.optional(z.string()),
   groups: z.array(grantSchema),
 });
 

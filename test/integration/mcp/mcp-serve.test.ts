@@ -10,6 +10,12 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { startScriptedLlmServer, type ScriptedLlmServer } from '../../fixtures/scripted-llm-server.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 import { REPO_ROOT } from '../../fixtures/mcp/mcp-test-support.js';
+import { listCodeDefinitionNamesTool } from '../../../src/core/tools/list-code-definition-names.js';
+import { listFilesTool } from '../../../src/core/tools/list-files.js';
+import { readFileTool } from '../../../src/core/tools/read-file.js';
+import { replaceInFileTool } from '../../../src/core/tools/replace-in-file.js';
+import { searchFilesTool } from '../../../src/core/tools/search-files.js';
+import { writeToFileTool } from '../../../src/core/tools/write-to-file.js';
 
 /** The built CLI once main.ts routes `mcp-serve`; until then the source entry with tsx. */
 function serveCommand(args: string[]): { command: string; args: string[] } {
@@ -59,6 +65,37 @@ describe('smith mcp-serve', () => {
     assert.deepEqual((readFile.inputSchema.properties as Record<string, { type: string }>).start_line!.type, 'string');
     assert.equal(readFile.annotations?.readOnlyHint, true);
     assert.equal(tools.find((t) => t.name === 'write_to_file')!.annotations?.readOnlyHint, false);
+  });
+
+  // Byte for byte what the SDK made of the classic zod shapes these tools had before zod/mini
+  // (the order of `description` and `type` included), so no client sees a changed schema.
+  test("each tool's input schema, as JSON, is exactly the one its spec describes", async () => {
+    const { tools } = await client.listTools();
+    const draft7 = 'http://json-schema.org/draft-07/schema#';
+    const workspaceTools = [readFileTool, listFilesTool, searchFilesTool, listCodeDefinitionNamesTool, replaceInFileTool, writeToFileTool];
+    const expected = [
+      ...workspaceTools.map(({ spec }) => ({
+        name: spec.name,
+        inputSchema: {
+          type: 'object',
+          properties: Object.fromEntries(
+            spec.params.map((p) => [p.name, p.required ? { type: 'string', description: p.description } : { description: p.description, type: 'string' }]),
+          ),
+          required: spec.params.filter((p) => p.required).map((p) => p.name),
+          $schema: draft7,
+        },
+      })),
+      {
+        name: 'run_task',
+        inputSchema: {
+          type: 'object',
+          properties: { task: { type: 'string', minLength: 1, description: 'What Smith should do, in plain language.' } },
+          required: ['task'],
+          $schema: draft7,
+        },
+      },
+    ];
+    assert.equal(JSON.stringify(tools.map((t) => ({ name: t.name, inputSchema: t.inputSchema }))), JSON.stringify(expected));
   });
 
   test('read_file, list_files and search_files work inside the workspace', async () => {
