@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { findLazyModules, LAZY_FOLDER, lazyPackages, leaveOut, loadLazily, thirdPartyOnly, withoutLazyPackages } from './scripts/lazy-modules.mjs';
 import { ENTRY_FILES, onlyOwnFiles } from './scripts/small-entry.mjs';
 import { zodEnglishOnly } from './scripts/zod-english-only.mjs';
+import { withoutClassicZod } from './scripts/zod-mini-only.mjs';
 import { buildWebview } from './webview-ui/build.mjs';
 
 const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
@@ -31,7 +32,7 @@ const nodeBundle = {
   // import() becomes require(): Node's ESM loader would first scan a whole CommonJS bundle for its
   // export names, which costs about as much again as compiling it.
   supported: { 'dynamic-import': false },
-  plugins: [loadLazily(lazyModules), withoutLazyPackages(lazyPackages(lazyModules)), zodEnglishOnly()],
+  plugins: [loadLazily(lazyModules), withoutLazyPackages(lazyPackages(lazyModules)), zodEnglishOnly(), withoutClassicZod()],
 };
 
 const builds = [
@@ -131,5 +132,10 @@ if (watch) {
   await buildWebview({ production, watch: true, outdir: 'dist/webview' });
   console.log('[esbuild] watching for changes');
 } else {
-  await Promise.all([...builds.map((options) => esbuild.build(options)), buildWebview({ production, outdir: 'dist/webview' })]);
+  // Every bundle finishes and reports its own errors before the build fails (esbuild does not print
+  // the errors of a plugin's onEnd, such as a lazily loaded package found in a start-up bundle).
+  const results = await Promise.allSettled([...builds.map((options) => esbuild.build(options)), buildWebview({ production, outdir: 'dist/webview' })]);
+  const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+  for (const failure of failures) console.error(Array.isArray(failure?.errors) ? failure.message : failure);
+  if (failures.length > 0) process.exit(1);
 }

@@ -3,7 +3,8 @@
 // src/shared imports no Node built-ins and nothing from core, panel, host or cli;
 // src/core never imports panel, host or cli; src/panel (the panel backend) never imports host or cli;
 // src/cli never imports panel or host; and inside src/core a folder imports only folders below it in
-// CORE_ORDER. (Kebab-case file names are a lint rule: see biome.jsonc.)
+// CORE_ORDER. Only src/shared/zod-config.ts imports zod itself: the rest imports zod/mini from it,
+// configured (see there). (Kebab-case file names are a lint rule: see biome.jsonc.)
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { builtinModules } from 'node:module';
@@ -50,6 +51,9 @@ export const CORE_ORDER = [
   'bisect',
   'import',
 ];
+
+/** The one file that imports zod itself (zod/mini, with its settings). */
+const ZOD_CONFIG = 'src/shared/zod-config.ts';
 
 const importPattern =
   /(?:import|export)\s[^'"]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|require\(\s*['"]([^'"]+)['"]\s*\)|^\s*import\s*['"]([^'"]+)['"]/gm;
@@ -101,6 +105,8 @@ export function layerProblems(root) {
         const isVscode = spec === 'vscode';
         const inHost = rel.startsWith('src/host/vscode/') || rel === 'src/extension.ts' || rel === 'src/extension-core.ts';
         if (isVscode && !inHost) problems.push(`${rel}: imports 'vscode' outside src/host/vscode`);
+        if (/^zod(\/|$)/.test(spec) && rel !== ZOD_CONFIG)
+          problems.push(`${rel}: imports '${spec}': import zod/mini as \`import * as z from '…/shared/zod-config.js'\` (configured there)`);
         if (rel.startsWith('src/shared/') || rel.startsWith('webview-ui/')) {
           if (builtins.has(spec)) problems.push(`${rel}: imports Node built-in '${spec}'`);
           if (/\/(core|panel|host|cli)\//.test(spec)) problems.push(`${rel}: imports '${spec}' (shared/webview may import only src/shared)`);

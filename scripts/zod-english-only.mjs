@@ -1,6 +1,8 @@
-// zod bundles the messages of every language it speaks (over half of its code) because its index
-// re-exports them as `z.locales`; Smith's messages are English and it never switches locale, so
-// the bundles get a `locales` with English only.
+// Classic zod bundles the messages of every language it speaks (over half of its code) because its
+// index re-exports them as `z.locales`; Smith's messages are English and it never switches locale,
+// so the bundles get a `locales` with English only. Smith's own schemas (zod/mini) import English
+// alone (src/shared/zod-config.ts), which the bundler keeps without the rest; this is for the
+// classic zod of the lazily loaded packages (the MCP SDK's).
 import { dirname, join, sep } from 'node:path';
 
 /** @returns {import('esbuild').Plugin} */

@@ -5,6 +5,7 @@ import { copyFile, mkdir } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { zodEnglishOnly } from '../scripts/zod-english-only.mjs';
+import { withoutClassicZod } from '../scripts/zod-mini-only.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -48,7 +49,7 @@ export async function buildWebview({ production = false, watch = false, outdir =
     define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
     outdir,
     entryNames: '[name]',
-    plugins: [zodEnglishOnly()],
+    plugins: [zodEnglishOnly(), withoutClassicZod()],
   };
   const builds = [{ ...common, entryPoints: { webview: 'webview-ui/src/main.tsx' } }];
   if (harness) builds.push({ ...common, entryPoints: { harness: 'webview-ui/dev/harness.ts' } });

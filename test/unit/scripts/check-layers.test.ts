@@ -57,3 +57,39 @@ describe('check-layers: the order of the core folders', () => {
     assert.ok(CORE_ORDER.indexOf('tools') < CORE_ORDER.indexOf('task'));
   });
 });
+
+describe('check-layers: zod comes from src/shared/zod-config.ts', () => {
+  let tree: TempWorkspace;
+  beforeEach(() => {
+    tree = createTempWorkspace('smith-layers-zod-');
+    tree.write('src/shared/zod-config.ts', "import { en } from 'zod/locales';\nimport * as z from 'zod/mini';\nz.config(en());\nexport * from 'zod/mini';\n");
+    tree.write('src/shared/schema.ts', "import * as z from './zod-config.js';\nexport const s = z.string();\n");
+    tree.write('src/core/mcp/config.ts', "import * as z from '../../shared/zod-config.js';\nexport const c = z.object({});\n");
+  });
+  afterEach(() => tree.dispose());
+
+  test('schemas importing zod through zod-config.ts pass', () => {
+    assert.deepEqual(layerProblems(tree.root), []);
+  });
+
+  for (const [file, line] of [
+    ['src/shared/classic.ts', "import { z } from 'zod';"],
+    ['src/cli/classic-v4.ts', "import * as z from 'zod/v4';"],
+    ['src/core/mcp/mini.ts', "import { z } from 'zod/mini';"],
+    ['src/core/mcp/mini-type.ts', "import type { ZodMiniType } from 'zod/mini';"],
+    ['src/panel/required.ts', "const z = require('zod');"],
+    ['webview-ui/src/lazy.ts', "const z = import('zod/v3');"],
+  ] as const) {
+    test(`${line} anywhere else fails`, () => {
+      tree.write(file, `${line}\n`);
+      const problems = layerProblems(tree.root);
+      assert.equal(problems.length, 1, problems.join('\n'));
+      assert.match(problems[0] ?? '', new RegExp(`^${file.replace(/[.]/g, '\\.')}: imports 'zod.*zod-config\\.js`));
+    });
+  }
+
+  test('a package merely named like zod is not zod', () => {
+    tree.write('src/shared/other.ts', "import { x } from 'zodiac';\nexport const y = x;\n");
+    assert.deepEqual(layerProblems(tree.root), []);
+  });
+});
