@@ -48,18 +48,20 @@ export class StreamJsonInput {
     reader.on('line', (raw) => {
       lineNumber++;
       if (raw.trim() === '') return;
-      let parsed: StreamJsonInputLine;
+      let value: unknown;
       try {
-        parsed = streamJsonInputLine.parse(JSON.parse(raw));
+        value = JSON.parse(raw);
       } catch (error) {
-        const why =
-          error instanceof z.core.$ZodError
-            ? error.issues.map((issue) => `${issue.path.join('.') || 'line'}: ${issue.message}`).join('; ')
-            : (error as Error).message;
+        this.onProblem(`input line ${lineNumber} ignored: ${(error as Error).message}`);
+        return;
+      }
+      const parsed = streamJsonInputLine.safeParse(value);
+      if (!parsed.success) {
+        const why = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'line'}: ${issue.message}`).join('; ');
         this.onProblem(`input line ${lineNumber} ignored: ${why}`);
         return;
       }
-      this.route(parsed);
+      this.route(parsed.data);
     });
     reader.on('close', () => {
       this.ended = true;

@@ -1,7 +1,8 @@
 // Smith's schemas use zod/mini: the same validation as classic zod, with functions in place of
 // methods, so a bundle carries only the parts its schemas use (classic zod's methods keep all of
 // it). Every module imports it from here, as `import * as z from '…/zod-config.js'` (a namespace
-// import is what lets the bundler leave the rest out), never from 'zod' or 'zod/mini' itself
+// import is what lets the bundler leave the rest out; `z.core` and `z.locales`, namespaces within
+// it, would bring all of theirs), never from 'zod' or 'zod/mini' itself
 // (scripts/check-layers.mjs): the settings below then hold before any schema parses, whichever
 // entry point (extension, webview, CLI, a test) loads first.
 import { en } from 'zod/locales';

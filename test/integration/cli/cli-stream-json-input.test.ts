@@ -18,6 +18,7 @@ describe('smith CLI: --input stream-json', () => {
     const { child, done } = spawnCli({ args: [...fx.cliArgs(), '--input', 'stream-json', '--output', 'stream-json', 'Write the notes'], answers: [] });
     const send = (line: unknown) => child.stdin!.write(`${typeof line === 'string' ? line : JSON.stringify(line)}\n`);
     send('not json');
+    send({ type: 'message', text: '', extra: 1 });
     let buffer = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       buffer += chunk.toString();
@@ -37,6 +38,10 @@ describe('smith CLI: --input stream-json', () => {
     const run = await done;
     assert.equal(run.code, 0, run.stderr);
     assert.match(run.stderr, /smith: input line 1 ignored: Unexpected token/);
+    assert.ok(
+      run.stderr.includes('smith: input line 2 ignored: text: Too small: expected string to have >=1 characters; line: Unrecognized key: "extra"'),
+      run.stderr,
+    );
     assert.equal(fx.ws.read('notes.md'), 'hello\n');
     assert.match(lastUserText(fx.server.requestAt(1)), /The user approved with feedback:\n<feedback>\nlooks fine\n<\/feedback>/);
     assert.match(lastUserText(fx.server.requestAt(1)), /<user_message>\nUse British spelling\.\n<\/user_message>/);
