@@ -6,6 +6,7 @@ import { newTaskId } from '../task/new-task-id.js';
 import { Task, type TaskOptions, type TaskOutcome } from '../task/task.js';
 import { readTaskEvents, taskDir } from '../log/task-log.js';
 import { currentPlanActAndMode } from '../task/turn-setup.js';
+import { fileVersionsOf } from '../task/tool-call-environment.js';
 import { usageTotals } from '../log/usage-totals.js';
 import type { CostBudget } from '../log/cost-budget.js';
 import type { TaskEvent } from '../log/events.js';
@@ -221,7 +222,8 @@ function outcomeFacts(outcome: TaskOutcome): Pick<SubagentFacts, 'status' | 'rep
  * (the host's confined processes) and workspace, its declared paths as its edit scope, its own
  * request budget, and its log inside the parent's folder. It asks through the parent's approvals,
  * one question at a time, naming itself. It takes no checkpoints of its own: the parent takes one
- * after the call, so a rewind to before it undoes every sub-agent's edits. Its cost limit is no
+ * after the call, so a rewind to before it undoes every sub-agent's edits; the file versions it
+ * reads and writes are kept in the parent's store. Its cost limit is no
  * limit of its own: it spends from the parent's budget.
  */
 function childOptions(
@@ -255,6 +257,8 @@ function childOptions(
     tools: new ToolRegistry(plan.tools),
     modes: plan.mode && !modes.some((m) => m.slug === plan.mode!.slug) ? [...modes, plan.mode] : modes,
     ...(plan.writes !== 'nothing' ? { editScope: { patterns: plan.request.paths ?? [], owner: plan.owner } } : {}),
+    // Its reads and writes are kept in the parent's store, so its edits of files changed since it read them can be merged.
+    ...(fileVersionsOf(parent) ? { fileVersions: fileVersionsOf(parent) } : {}),
     maxIterations: settings.maxRequests,
     extraPromptSections: () => [...(parent.extraPromptSections?.() ?? []), plan.name || plan.writes !== 'nothing' ? delegatedPrompt(plan) : RESEARCH_PROMPT],
   };

@@ -13,6 +13,7 @@ import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import type { EditScope } from '../permissions/edit-scope.js';
 import type { AutoApprovePolicy } from '../log/approval-policy.js';
 import type { TaskEvent } from '../log/events.js';
+import type { FileVersions } from '../log/file-stamp.js';
 import type { CostBudget } from '../log/cost-budget.js';
 import type { SharedCosts } from '../log/total-cost-limit.js';
 import type { TurnDelta } from './model-turn.js';
@@ -66,6 +67,12 @@ export interface TaskOptions extends TurnInputs {
   readonly hooks?: HookSettings;
   /** The workspace's checkpoint store; without one, no checkpoints are taken. */
   readonly checkpoints?: WorkspaceCheckpoints;
+  /**
+   * Where the contents the task read and wrote are kept, so an edit of a file changed since can be
+   * merged, for a task without a checkpoint store of its own (a sub-agent keeps them in its
+   * parent's). With `checkpoints`, its store's are used.
+   */
+  readonly fileVersions?: FileVersions;
   /** A sub-agent's declared paths: its edits anywhere else are refused (edit-scope.ts). */
   readonly editScope?: EditScope;
   /** Expands the @-mentions of a message queued while the task worked, when it is delivered. */

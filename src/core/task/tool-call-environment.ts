@@ -1,4 +1,5 @@
 import type { CostBudget } from '../log/cost-budget.js';
+import type { FileVersions } from '../log/file-stamp.js';
 import type { TaskLog } from '../log/task-log.js';
 import { hookPermissionMode } from '../hooks/hook-session.js';
 import { NOTHING_IGNORED } from '../workspace/ignore-policy.js';
@@ -18,6 +19,7 @@ export interface RunForTools {
 /** The environment the tool calls of one turn run in: the task's options, the turn's mode, skill and tools, the run's signal and budget. */
 export function toolCallEnvironment(options: TaskOptions, log: TaskLog, setup: TurnSetup, run: RunForTools): ToolCallEnvironment {
   const policy = policyNow(options);
+  const fileVersions = fileVersionsOf(options);
   return {
     log,
     tools: options.tools,
@@ -44,7 +46,12 @@ export function toolCallEnvironment(options: TaskOptions, log: TaskLog, setup: T
       ...(options.redactor ? { redactor: options.redactor } : {}),
       ...(options.commandPreviewTimeoutSeconds !== undefined ? { timeoutSeconds: options.commandPreviewTimeoutSeconds } : {}),
     },
-    ...(options.checkpoints ? { fileVersions: options.checkpoints.primary.versions } : {}),
+    ...(fileVersions ? { fileVersions } : {}),
     onProgress: (callId, text) => run.onProgress(callId, text),
   };
+}
+
+/** Where the task's read and written contents are kept: its checkpoint store, or what it was given (a sub-agent: its parent's). */
+export function fileVersionsOf(options: Pick<TaskOptions, 'checkpoints' | 'fileVersions'>): FileVersions | undefined {
+  return options.checkpoints?.primary.versions ?? options.fileVersions;
 }

@@ -338,4 +338,42 @@ describe('sub-agents that edit', { timeout: 180_000 }, () => {
     assert.equal(fixture.ws.read('docs/plan.md'), '# Plan\n');
     assert.equal(existsSync(join(fixture.ws.root, 'docs/plan.ts')), false);
   });
+  test("an edit of a file the user changed after the sub-agent read it is merged with their change, as the parent's would be", async () => {
+    fixture.ws.write('.claude/agents/fixer.md', FIXER);
+    const between = '// one\n// two\n// three\n';
+    fixture.ws.write('src/app.ts', `export const answer = 41;\n${between}export const other = 1;\n`);
+    let jobRequests = 0;
+    const router = conversationRouter(
+      {
+        'Fix the answer': [call([{ prompt: 'Job A: set the answer to 42 in src/app.ts', agent: 'fixer', paths: ['src/app.ts'] }]), done('Fixed.')],
+        'Job A': [
+          read('src/app.ts'),
+          {
+            text: '<replace_in_file>\n<path>src/app.ts</path>\n<diff>\n------- SEARCH\nexport const answer = 41;\n=======\nexport const answer = 42;\n+++++++ REPLACE\n</diff>\n</replace_in_file>',
+          },
+          done('src/app.ts now says 42.'),
+        ],
+      },
+      (key) => {
+        // The user edits the file after the sub-agent read it, before its edit arrives.
+        if (key === 'Job A' && ++jobRequests === 2)
+          fixture.ws.write('src/app.ts', `export const answer = 41;\n${between}export const other = 2; // the user\n`);
+      },
+    );
+    fixture.server.enqueue(...router.replies());
+    const harness = new ToolHarness(fixture.ws.root);
+    const taskOptions = await options(harness);
+    const task = Task.create(taskOptions, 'Fix the answer');
+    assert.deepEqual(await task.run(), { status: 'completed', result: 'Fixed.' });
+    assert.equal(fixture.ws.read('src/app.ts'), `export const answer = 42;\n${between}export const other = 2; // the user\n`);
+    const childId = subagentsResult(task).details?.subagents?.[0]?.taskId;
+    assert.ok(childId);
+    const edit = childEvents(taskOptions, task, childId).find((e) => e.type === 'tool_result' && e.tool === 'replace_in_file');
+    assert.ok(edit?.type === 'tool_result');
+    assert.match(
+      edit.output,
+      /changed on disk since you last read[\s\S]*your edit was merged into them[\s\S]*\+export const other = 2; \/\/ the user/,
+      'the sub-agent is told what the user changed',
+    );
+  });
 });
