@@ -16,6 +16,9 @@ import type { IgnorePolicy } from '../workspace/ignore-policy.js';
 import { readRegularFileHeadSync } from '../workspace/regular-file.js';
 import { type CachedEntry, type FolderState, type IgnoreMemo, joinRel } from './folder-state.js';
 
+/** ALWAYS_SKIPPED_NAMES, read once: the walk asks it of every entry, and an imported binding is a getter call under a CommonJS transform. */
+const SKIPPED_NAMES = ALWAYS_SKIPPED_NAMES;
+
 /** Entries handled between two yields to the event loop, so a big scan never stalls streaming. */
 export const BATCH = 256;
 
@@ -99,7 +102,8 @@ class Walker {
     const names: string[] = [];
     const folders = new Map<string, number>();
     const first = this.pushed;
-    for (const [i, dirent] of dirents.entries()) {
+    for (let i = 0; i < dirents.length; i++) {
+      const dirent = dirents[i] as Dirent;
       if (++this.sinceYield === BATCH) {
         this.sinceYield = 0;
         await yieldToEventLoop();
@@ -107,7 +111,7 @@ class Walker {
       }
       const name = dirent.name;
       const absolute = prefix + name;
-      if (ALWAYS_SKIPPED_NAMES.has(name)) {
+      if (SKIPPED_NAMES.has(name)) {
         this.sink.leftOut?.(joinRel(rel, name), absolute);
         continue;
       }

@@ -1,3 +1,5 @@
+// Buffer imported, not the global: the global is a getter, and `put` runs for every file a first checkpoint reads.
+import { Buffer } from 'node:buffer';
 import * as crypto from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -193,8 +193,15 @@ function keyOrder(hashes: Buffer): Uint32Array {
     order[next[b] as number] = i;
     next[b] = (next[b] as number) + 1;
   }
-  // By the whole hash (its first KEY_BYTES are the key, the rest breaks a tie); negative when x's comes first.
-  const compare = (x: number, y: number): number => hashes.compare(hashes, y * HASH_BYTES, (y + 1) * HASH_BYTES, x * HASH_BYTES, (x + 1) * HASH_BYTES);
+  // By the whole hash (its first KEY_BYTES are the key, the rest breaks a tie); negative when x's
+  // comes first. Byte by byte here: Buffer's compare is a native call that costs more than the bytes.
+  const compare = (x: number, y: number): number => {
+    for (let b = 0; b < HASH_BYTES; b++) {
+      const difference = (hashes[x * HASH_BYTES + b] as number) - (hashes[y * HASH_BYTES + b] as number);
+      if (difference !== 0) return difference;
+    }
+    return 0;
+  };
   for (let b = 0; b < 1 << bits; b++) {
     const from = starts[b] as number;
     const to = starts[b + 1] as number;

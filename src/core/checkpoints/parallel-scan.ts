@@ -6,6 +6,9 @@ export type { PreviousStat, ScanReading } from './scan-batch.js';
 export { KIND, READ, STAT_FIELDS } from './scan-chunk.js';
 export { ScanHelpers, stopScanHelpers } from './scan-helpers.js';
 
+/** HANDOFF, read once: `push` runs for every file, and an imported binding is a getter call under a CommonJS transform. */
+const BATCH_PATHS = HANDOFF;
+
 /**
  * Paths to scan, taken as a walk finds them: each is lstatted and, when the queue reads, each
  * regular file whose stat is not its previous one is read and hashed and handed to
@@ -35,7 +38,7 @@ export class ScanQueue {
    */
   push(path: string, listedAsFile = false, kind = -1, previous?: PreviousStat): void {
     this.pending.add(path, listedAsFile, kind, previous);
-    if (this.pending.paths.length === HANDOFF) this.handOff(true);
+    if (this.pending.paths.length === BATCH_PATHS) this.handOff(true);
   }
 
   /** The stat of every path pushed: STAT_FIELDS numbers each (a kind from KIND, size, mtimeMs, inode, a READ). */

@@ -1,3 +1,5 @@
+// Buffer imported, not the global: the global is a getter, and `took` runs for every file read.
+import { Buffer } from 'node:buffer';
 import * as crypto from 'node:crypto';
 import { closeSync, constants, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
@@ -11,6 +13,8 @@ export const CHUNK = 256;
 /** Paths handed to the helpers at once; fewer than this in all are scanned on the main thread alone. */
 export const HANDOFF = 8 * CHUNK;
 const contentHashHex = sha256HexOf(crypto);
+/** PREVIOUS_FIELDS, read once: `add` runs for every file, and an imported binding is a getter call under a CommonJS transform. */
+const PREVIOUS_ROW = PREVIOUS_FIELDS;
 /** O_RDONLY | O_NONBLOCK | O_NOFOLLOW: a FIFO never blocks the open, a link is never followed. */
 export const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0) | (constants.O_NOFOLLOW ?? 0);
 
@@ -61,6 +65,7 @@ export class Batch {
       kind: KIND,
       read: READ,
       openFlags: OPEN_FLAGS,
+      allocate: (size) => Buffer.allocUnsafe(size),
       reserve: () => undefined,
       deliver: (i, content, hash) => {
         this.hashes[i] = hash;
@@ -92,7 +97,7 @@ export class Batch {
     const reading = this.job.reading;
     if (!reading) return;
     reading.listedAsFile[i] = listedAsFile ? 1 : 0;
-    const at = i * PREVIOUS_FIELDS;
+    const at = i * PREVIOUS_ROW;
     reading.previous[at] = previous ? kind : -1;
     if (previous) {
       reading.previous[at + 1] = previous.size;

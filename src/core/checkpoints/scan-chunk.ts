@@ -37,6 +37,8 @@ export interface ScanIo {
   readonly read: typeof READ;
   /** O_RDONLY | O_NONBLOCK | O_NOFOLLOW: a FIFO never blocks the open, a link is never followed. */
   readonly openFlags: number;
+  /** Buffer.allocUnsafe, passed in: the global Buffer is a getter, and this runs for every file read. */
+  readonly allocate: (size: number) => Buffer;
   /** Called before `bytes` of content are read; a helper thread waits here while too much read content is not yet taken. */
   reserve(bytes: number): void;
   /** A file's content was read, and hashed. */
@@ -119,7 +121,7 @@ export function scanChunk(io: ScanIo, job: ScanJob, start: number, end: number):
         // One byte more than the stat said tells a file that grew meanwhile. A read of a regular
         // file returns less than asked only at its end, so one read is enough: a second one just to
         // see the end costs a system call a file.
-        const buffer = Buffer.allocUnsafe(size + 1);
+        const buffer = io.allocate(size + 1);
         let filled = 0;
         for (;;) {
           const wanted = buffer.length - filled;

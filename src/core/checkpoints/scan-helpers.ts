@@ -18,6 +18,7 @@ const AHEAD_KB = 64 * 1024;
  */
 const WORKER_SOURCE = `
 const { lstatSync, openSync, fstatSync, readSync, closeSync } = require('node:fs');
+const { Buffer } = require('node:buffer');
 const crypto = require('node:crypto');
 const { parentPort, workerData } = require('node:worker_threads');
 var __name = (target) => target;
@@ -60,6 +61,7 @@ parentPort.on('message', (batch) => {
   };
   const io = {
     lstatSync, openSync, fstatSync, readSync, closeSync, hash, kind, read, openFlags,
+    allocate: (size) => Buffer.allocUnsafe(size),
     reserve(size) {
       for (;;) {
         const taken = Atomics.load(ahead, 0);

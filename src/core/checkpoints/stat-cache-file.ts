@@ -40,8 +40,8 @@ interface StatCacheV1 {
 /** The stat cache file's text for a scan's root state and the root listing's hash. */
 export function encodeStatCache(root: string, state: FolderState): string {
   const stamps: StatStamp[] = [];
-  for (const folder of inListingOrder(state)) {
-    for (const name of rowNames(folder)) {
+  for (const [folder, names] of inListingOrder(state)) {
+    for (const name of names) {
       const stamp = folder.files.get(name)?.stamp ?? folder.skipped.get(name);
       if (stamp) stamps.push(stamp);
     }
@@ -64,25 +64,28 @@ export function decodeStatCache(text: string, store?: ObjectStore): { root: stri
   return { root: file.root, state: 'version' in file ? fromV2(file, file.version === 3) : fromV1(file) };
 }
 
-/** The folders a snapshot's listings name, breadth first from the root: the order of the stamps. */
-function* inListingOrder(root: FolderState): Generator<FolderState> {
+/** The folders a snapshot's listings name, breadth first from the root (the order of the stamps), each with its rows' names. */
+function* inListingOrder(root: FolderState): Generator<[FolderState, string[]]> {
   const queue = [root];
   for (let i = 0; i < queue.length; i++) {
     const folder = queue[i] as FolderState;
     if (folder.tree === undefined) throw new Error('a folder of unknown listing cannot be cached in version 4');
-    yield folder;
-    for (const name of rowNames(folder)) {
+    const names = rowNames(folder);
+    yield [folder, names];
+    for (const name of names) {
       const child = folder.folders.get(name);
       if (child && child.tree !== '' && !folder.files.has(name) && !folder.skipped.has(name)) queue.push(child);
     }
   }
 }
 
-/** The names of a folder's listing rows, in its listing's order (see writeListing). */
+/** The names of a folder's listing rows, in its listing's order (see writeListing: by UTF-16 code units, which is also Array's default sort). */
 function rowNames(folder: FolderState): string[] {
-  const names = [...folder.files.keys(), ...folder.skipped.keys()];
+  const names: string[] = [];
+  for (const name of folder.files.keys()) names.push(name);
+  for (const name of folder.skipped.keys()) names.push(name);
   for (const [name, child] of folder.folders) if (child.tree !== '' && child.tree !== undefined) names.push(name);
-  return names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return names.sort();
 }
 
 /** Three columns (sizes, mtimes, inodes) of doubles, each XOR-ed with the one before so alike values become zeros, deflated. */

@@ -10,6 +10,13 @@ import { type FileMode, type Manifest, writeListing } from './tree-objects.js';
 
 export type { CachedEntry, FolderState, StatStamp } from './folder-state.js';
 
+// Read once: the loops below run for every file, and an imported binding read there is a getter
+// call wherever the sources run through a CommonJS transform (the tests and benchmarks do).
+const FIELDS = STAT_FIELDS;
+const YIELD_EVERY = BATCH;
+const { missing: MISSING, other: OTHER, link: LINK, exec: EXEC } = KIND;
+const READ_DONE = READ.done;
+
 /** A changed file the snapshot could not keep, and why. */
 export interface SkippedFile {
   readonly path: string;
@@ -135,16 +142,16 @@ async function scanFiles(scan: Scan, folder: WalkedFolder): Promise<ScannedFiles
   let rowsSame = previous?.tree !== undefined;
   let keptBefore = 0; // names kept now that were kept by the previous scan too
   for (let j = 0; j < folder.names.length; j++) {
-    if (++scan.sinceYield === BATCH) {
+    if (++scan.sinceYield === YIELD_EVERY) {
       scan.sinceYield = 0;
       await yieldToEventLoop();
       options.signal?.throwIfAborted();
     }
     const name = folder.names[j] as string;
-    const at = (folder.first + j) * STAT_FIELDS;
+    const at = (folder.first + j) * FIELDS;
     const kind = stats[at];
-    if (kind === KIND.missing || kind === KIND.other) continue; // deleted since it was listed; folders, FIFOs, sockets, devices
-    const mode: FileMode = kind === KIND.link ? 'link' : kind === KIND.exec ? 'exec' : 'file';
+    if (kind === MISSING || kind === OTHER) continue; // deleted since it was listed; folders, FIFOs, sockets, devices
+    const mode: FileMode = kind === LINK ? 'link' : kind === EXEC ? 'exec' : 'file';
     const known = previous?.files.get(name);
     if (known && known.mode === mode && sameStamp(known.stamp, stats, at)) {
       files?.set(name, known);
@@ -176,9 +183,9 @@ function keptUpTo(scan: Scan, folder: WalkedFolder, end: number): Map<string, Ca
   const files = new Map<string, CachedEntry>();
   for (let j = 0; j < end; j++) {
     const name = folder.names[j] as string;
-    const kind = scan.stats[(folder.first + j) * STAT_FIELDS];
+    const kind = scan.stats[(folder.first + j) * FIELDS];
     const known = folder.previous?.files.get(name);
-    if (known && kind !== KIND.missing && kind !== KIND.other) files.set(name, known);
+    if (known && kind !== MISSING && kind !== OTHER) files.set(name, known);
   }
   return files;
 }
@@ -195,10 +202,10 @@ function readChanged(scan: Scan, folder: WalkedFolder, name: string, mode: FileM
   if (size > options.maxFileBytes)
     return skipFile(scan, folder, name, at, stamp, skipped, `larger than ${formatBytes(options.maxFileBytes)} (${formatBytes(size)})`);
   scan.filesRead++;
-  if (stats[at + 4] === READ.done) {
+  if (stats[at + 4] === READ_DONE) {
     // Read, hashed and stored while statting.
     scan.statsChanged = true;
-    return { hash: scan.queue.hashOf(at / STAT_FIELDS), mode, size, stamp };
+    return { hash: scan.queue.hashOf(at / FIELDS), mode, size, stamp };
   }
   let bytes: Buffer;
   try {

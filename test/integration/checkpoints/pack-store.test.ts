@@ -1,12 +1,13 @@
 // The store on disk: objects packed and deflated, listings stored as deltas, small packs merged,
 // and the size the history shows equal to the bytes the store's files take.
 import assert from 'node:assert/strict';
-import { readdirSync, statSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import { CheckpointStore } from '../../../src/core/checkpoints/checkpoint-store.js';
-import { PackReader } from '../../../src/core/checkpoints/pack-file.js';
+import { encodePack, PackReader } from '../../../src/core/checkpoints/pack-file.js';
 import { readListing } from '../../../src/core/checkpoints/tree-objects.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
@@ -38,6 +39,30 @@ afterEach(() => {
 });
 
 describe('checkpoint packs', () => {
+  test("a pack's index is in the order of the hashes and finds every object, also where many hashes share their first bytes or two share the index's key", () => {
+    const objects = Array.from({ length: 3000 }, (_, i) => ({
+      // A third share their first two bytes, so they fall into one bucket of the sort.
+      hash: i % 3 === 0 ? `0000${randomBytes(30).toString('hex')}` : randomBytes(32).toString('hex'),
+      bytes: Buffer.from(`object ${i}`),
+    }));
+    const key = randomBytes(16).toString('hex');
+    objects.push({ hash: `${key}${'ff'.repeat(16)}`, bytes: Buffer.from('tie, high') }, { hash: `${key}${'00'.repeat(16)}`, bytes: Buffer.from('tie, low') });
+    const file = join(storage.root, 'crafted.pack');
+    writeFileSync(file, encodePack(objects));
+    const pack = PackReader.open(file);
+    const keys = [...pack.objects()].map(([k]) => k);
+    assert.equal(keys.length, objects.length);
+    for (let i = 1; i < keys.length; i++) assert.ok((keys[i - 1] as string) <= (keys[i] as string), `row ${i} out of order`);
+    for (const object of objects) {
+      const place = pack.find(Buffer.from(object.hash.slice(0, 32), 'hex'));
+      assert.ok(place, `${object.hash} not found`);
+      if (object.hash.startsWith(key)) continue; // a key shared by two objects finds one of them
+      const content = pack.inflateBlock(place.block, undefined).subarray(place.offset, place.offset + place.length);
+      assert.deepEqual(content, object.bytes);
+    }
+    assert.equal(pack.find(Buffer.alloc(16, 0xab)), undefined);
+  });
+
   test('a checkpoint of many files is one compressed pack, smaller than the files', async () => {
     let bytes = 0;
     for (let i = 0; i < 600; i++) {
