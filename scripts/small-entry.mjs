@@ -2,7 +2,8 @@
 // chat view, so it must stay small: the view, the commands and the opening marks, nothing of the
 // engine and no third-party package. Everything else is in dist/extension-core.js, loaded on first
 // use (src/extension.ts). This check fails the build when an import pulls anything else in.
-import { relative } from 'node:path';
+import { realpathSync } from 'node:fs';
+import { relative, resolve } from 'node:path';
 
 /** The only files the entry bundle may contain (relative to the repository, forward slashes). */
 export const ENTRY_FILES = [
@@ -20,16 +21,18 @@ export const ENTRY_FILES = [
  * @returns {import('esbuild').Plugin}
  */
 export function onlyOwnFiles(allowed) {
-  const expected = new Set(allowed);
+  // Real paths on both sides: esbuild names inputs by where links lead (src/ may be a link).
+  const real = (path) => realpathSync(resolve(process.cwd(), path));
   return {
     name: 'only-own-files',
     setup(build) {
       build.initialOptions.metafile = true;
       build.onEnd((result) => {
         if (!result.metafile) return undefined;
+        const expected = new Set(allowed.map(real));
         const extra = Object.keys(result.metafile.inputs)
-          .map((input) => relative(process.cwd(), input).split('\\').join('/'))
-          .filter((input) => !expected.has(input));
+          .filter((input) => !expected.has(real(input)))
+          .map((input) => relative(process.cwd(), input).split('\\').join('/'));
         if (extra.length === 0) return undefined;
         return {
           errors: [
