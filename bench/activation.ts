@@ -77,8 +77,16 @@ async function savedSideBarContainer(workbench: Workbench): Promise<string | und
  * own waits look ever less often (up to every 500 ms), which would add their lag to the figure.
  */
 async function whenShown(frame: Frame, selector: string, timeoutMs: number): Promise<void> {
-  const shown = `(() => { const found = document.querySelector(${JSON.stringify(selector)}); return found !== null && found.getBoundingClientRect().height > 0; })()`;
-  await frame.waitForFunction(shown, undefined, { polling: 'raf', timeout: timeoutMs });
+  // A function, not a string: the chat page's CSP forbids evaluating strings. No named inner
+  // functions either (tsx would wrap them in a helper the page lacks).
+  await frame.waitForFunction(
+    (wanted) => {
+      const found = document.querySelector(wanted);
+      return found !== null && found.getBoundingClientRect().height > 0;
+    },
+    selector,
+    { polling: 'raf', timeout: timeoutMs },
+  );
 }
 
 /** Wall-clock ms, comparable with the extension host's and the browser's. */
@@ -97,6 +105,8 @@ const FIRST_METRIC = "same, the browser profile's first webview (the workbench i
 interface MeasuredOpen {
   readonly searchOpenMs: number;
   readonly panelOpenMs: number;
+  /** How much later than the page's paint the benchmark saw the Task box. */
+  readonly seenLaterMs: number;
   readonly timing: OpeningReport & { readonly activationMs: number; readonly loadAndActivationMs: number };
   readonly moments: ReturnType<typeof openingMoments>;
   readonly phases: OpeningPhase[];
@@ -142,12 +152,21 @@ async function measureOpen(workbench: Workbench, report: string, options: BenchO
   // A restored Smith view activates the extension with the window: that open is not cold.
   const activated = moments.find(({ what }) => what === 'onView activation requested')?.at;
   if (activated === undefined || activated < clickedAt) return 'Smith was activated before the click (its view was restored), so the open was not cold';
-  const phases = openingPhases(clickedAt, moments, chatShownAt);
+  // The chat is on screen when the page has painted it (its own mark, a frame after drawing); the
+  // benchmark's look from outside (through the browser's debugging protocol) comes later, by as
+  // much again as a busy machine makes that round trip take.
+  const painted = moments.find(({ what }) => what === 'chat painted')?.at;
+  const shownAt = painted !== undefined && painted <= chatShownAt ? painted : chatShownAt;
+  options.log(
+    `activation: the page painted the chat ${(shownAt - clickedAt).toFixed(0)} ms after the click; the benchmark saw it ${(chatShownAt - shownAt).toFixed(0)} ms later`,
+  );
+  const phases = openingPhases(clickedAt, moments, shownAt);
   for (const { phase, ms, endsAtMs } of phases)
     options.log(`activation:   ${ms.toFixed(0).padStart(6)} ms  (at ${endsAtMs.toFixed(0).padStart(6)} ms)  ${phase}`);
   return {
     searchOpenMs,
-    panelOpenMs: chatShownAt - clickedAt,
+    panelOpenMs: shownAt - clickedAt,
+    seenLaterMs: chatShownAt - shownAt,
     timing: { ...timing, activationMs: timing.activationMs, loadAndActivationMs: timing.loadAndActivationMs },
     moments,
     phases,
@@ -161,6 +180,7 @@ async function measureOpen(workbench: Workbench, report: string, options: BenchO
 function openResults(open: MeasuredOpen): Record<string, unknown> {
   return {
     panel_open_ms: Math.round(open.panelOpenMs),
+    panel_seen_by_the_benchmark_later_ms: Math.round(open.seenLaterMs),
     search_view_open_ms: Math.round(open.searchOpenMs),
     panel_open_over_search_view: Number((open.panelOpenMs / open.searchOpenMs).toFixed(2)),
     // Every recorded moment, ms after the click (negative: before it), also those after the chat showed.

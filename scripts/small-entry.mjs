@@ -13,6 +13,7 @@ export const ENTRY_FILES = [
   'src/host/vscode/early-messages.ts',
   'src/host/vscode/opening-report.ts',
   'src/host/vscode/webview-html.ts',
+  'src/shared/early-host-messages.ts',
 ];
 
 /**

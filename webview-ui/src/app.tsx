@@ -90,7 +90,10 @@ export function App({ firstSnapshot }: { firstSnapshot?: SnapshotMessage } = {})
   const panel = state.panel;
   const drawn = panel !== undefined;
   useEffect(() => {
-    if (drawn) markOpeningOnce(OPENING_MARKS.chatDrawn);
+    if (!drawn) return;
+    markOpeningOnce(OPENING_MARKS.chatDrawn);
+    // A task queued from the next animation frame runs once that frame has been painted.
+    requestAnimationFrame(() => setTimeout(() => markOpeningOnce(OPENING_MARKS.chatPainted), 0));
   }, [drawn]);
   if (panel === undefined) {
     return (

@@ -24,8 +24,8 @@ export interface ChatWiring {
  * Connects a webview to the panel state. Without `loaded`, it then loads the page (so its `ready`
  * cannot be missed) with the state as it is now, which the page draws at once; `ready` brings a
  * fresh snapshot. With `loaded`, the page was loaded before (without a snapshot) and these are the
- * messages it has sent since, its `ready` among them: they are taken first, so the page gets its
- * snapshot.
+ * messages it has sent since, its `ready` among them, taken first; the state as it is now is
+ * posted at once, for the page to draw as soon as its script runs.
  */
 export function connectChatWebview(
   webview: vscode.Webview,
@@ -55,6 +55,11 @@ export function connectChatWebview(
       firstSnapshotHtml: firstSnapshotElement(messenger.snapshotMessage(), createNonce()),
     });
     mark('htmlSet');
+  } else {
+    // The page keeps it until its script takes it (webview-html.ts), so the chat draws without
+    // waiting for `ready` to be answered; `ready` then brings a fresh one as always.
+    mark('firstSnapshotPosted');
+    void webview.postMessage(messenger.snapshotMessage());
   }
   return messenger;
 }

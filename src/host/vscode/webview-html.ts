@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
+import { EARLY_HOST_MESSAGES } from '../../shared/early-host-messages.js';
 
 /** Where the webview bundle lives, relative to the extension root. */
 const WEBVIEW_DIST = ['dist', 'webview'] as const;
@@ -35,11 +36,20 @@ interface ChatPageContent {
 }
 
 /**
- * The script that posts PAGE_LOADING. The VS Code API may be acquired once per page, so the
- * bundle's own acquireVsCodeApi() is given the same object.
+ * The script that posts PAGE_LOADING, and keeps what the host posts before the bundle listens (the
+ * first snapshot, sent as soon as the core is connected) for the bundle to take. The VS Code API
+ * may be acquired once per page, so the bundle's own acquireVsCodeApi() is given the same object.
  */
 function pageLoadingScript(nonce: string): string {
-  return `<script nonce="${nonce}">(() => { const api = acquireVsCodeApi(); globalThis.acquireVsCodeApi = () => api; api.postMessage({ type: '${PAGE_LOADING}' }); })();</script>`;
+  return `<script nonce="${nonce}">(() => {
+    const api = acquireVsCodeApi();
+    globalThis.acquireVsCodeApi = () => api;
+    const early = [];
+    const keep = (event) => early.push(event.data);
+    addEventListener('message', keep);
+    globalThis.${EARLY_HOST_MESSAGES} = () => { removeEventListener('message', keep); return early.splice(0); };
+    api.postMessage({ type: '${PAGE_LOADING}' });
+  })();</script>`;
 }
 
 /**

@@ -4,6 +4,7 @@ import * as assert from 'node:assert/strict';
 import { describe, it } from 'mocha';
 import * as vscode from 'vscode';
 import { buildWebviewHtml, PAGE_LOADING, webviewOptions } from '../../../../src/host/vscode/webview-html';
+import { EARLY_HOST_MESSAGES } from '../../../../src/shared/early-host-messages';
 import { firstSnapshotElement, readFirstSnapshot } from '../../../../src/shared/first-snapshot';
 import type { PanelState } from '../../../../src/shared/protocol';
 
@@ -79,19 +80,35 @@ describe('Chat page HTML', () => {
       // Run as the page would: the API is acquired once, the bundle's acquireVsCodeApi() gets that object.
       const posted: unknown[] = [];
       let acquired = 0;
-      const page: { acquireVsCodeApi: () => unknown } = {
+      const page: { acquireVsCodeApi: () => unknown; [EARLY_HOST_MESSAGES]?: () => unknown[] } = {
         acquireVsCodeApi: () => {
           acquired++;
           if (acquired > 1) throw new Error('An instance of the VS Code API has already been acquired');
           return { postMessage: (message: unknown) => posted.push(message) };
         },
       };
-      new Function('globalThis', 'acquireVsCodeApi', inline)(page, page.acquireVsCodeApi);
+      const window = new EventTarget();
+      const hostPosts = (data: unknown) => window.dispatchEvent(Object.assign(new Event('message'), { data }));
+      new Function('globalThis', 'acquireVsCodeApi', 'addEventListener', 'removeEventListener', inline)(
+        page,
+        page.acquireVsCodeApi,
+        window.addEventListener.bind(window),
+        window.removeEventListener.bind(window),
+      );
       assert.deepEqual(posted, [{ type: PAGE_LOADING }]);
       const again = page.acquireVsCodeApi() as { postMessage: (message: unknown) => void };
       again.postMessage({ type: 'ready' });
       assert.deepEqual(posted, [{ type: PAGE_LOADING }, { type: 'ready' }]);
       assert.equal(acquired, 1);
+      // What the host posts before the bundle listens is kept for it, once; nothing after it took them.
+      hostPosts({ type: 'snapshot', n: 1 });
+      hostPosts({ type: 'other', n: 2 });
+      assert.deepEqual(page[EARLY_HOST_MESSAGES]?.(), [
+        { type: 'snapshot', n: 1 },
+        { type: 'other', n: 2 },
+      ]);
+      hostPosts({ type: 'snapshot', n: 3 });
+      assert.deepEqual(page[EARLY_HOST_MESSAGES]?.(), []);
       assert.equal(buildWebviewHtml(panel.webview, extensionUri, 'TESTNONCE').includes(PAGE_LOADING), false, 'only when asked');
     } finally {
       panel.dispose();
