@@ -1,6 +1,7 @@
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import type { AutoApproveView, PanelState, TaskView } from '../../../src/shared/protocol.js';
 import { Codicon } from '../common/codicon.js';
+import { useEffectEvent } from '../common/use-effect-event.js';
 import { useActions } from '../common/actions-context.js';
 import type { RequestPayload } from '../../../src/shared/request-client.js';
 import { readUiState, writeUiState } from '../vscode-api.js';
@@ -94,7 +95,7 @@ export function Composer({
     writeUiState({ draft: value });
   };
 
-  // Only new inserts matter; `text` is read as it is when they arrive.
+  // Only new inserts matter; `text` is read as it is when they arrive (`takeInserts` never changes).
   const takeInserts = useEffectEvent((taken: readonly string[]) => {
     update(taken.reduce((draft, inserted) => appendToDraft(draft, inserted), text));
     caretToEnd.current = true;
@@ -102,7 +103,7 @@ export function Composer({
   });
   useEffect(() => {
     if (inserts.length > 0) takeInserts(inserts);
-  }, [inserts]);
+  }, [inserts, takeInserts]);
 
   // After the inserted text is rendered, so the caret lands after it and the box shows its end.
   useLayoutEffect(() => {
