@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { PanelState } from '../../../src/shared/protocol.js';
 import type { StreamingView, WebviewState } from '../state/panel-reducer.js';
 import { ApprovalBar } from './approval-bar.js';
@@ -14,6 +14,9 @@ import { ElicitationForms } from '../mcp/elicitation-form.js';
 import { ShownTaskContext } from '../common/task-context.js';
 import { TaskList } from './task-list.js';
 import { WorktreeBar } from './worktree-bar.js';
+
+/** The longest a streaming answer waits to be drawn while chunks keep coming (ms). */
+const STREAM_LAG_MS = 100;
 
 /** The chat screen: header, the task's messages, the pending approval and the composer. */
 export function ChatView({
@@ -70,13 +73,39 @@ export function ChatView({
 }
 
 /**
- * Streaming chunks arrive faster than frames: let React drop intermediate renders under load. The
- * lagging copy is shown only while it belongs to the stream still running; once the task has logged
- * the message (the stream ended) or a new response streams, it would draw an answer twice.
+ * Streaming chunks can arrive faster than the answer's Markdown renders: the stream is shown as it
+ * stands once the page is idle (at the latest `STREAM_LAG_MS` later), the chunks between dropped,
+ * as React's `useDeferredValue` did (Preact's returns its value unchanged). The lagging copy is
+ * shown only while it belongs to the stream still running; once the task has logged the message
+ * (the stream ended) or a new response streams, it would draw an answer twice.
  */
 function useLaggingStream(current: StreamingView | undefined): StreamingView | undefined {
-  const deferred = useDeferredValue(current);
-  return deferred !== undefined && current !== undefined && deferred.taskId === current.taskId && deferred.since === current.since ? deferred : current;
+  const [lagging, setLagging] = useState(current);
+  const latest = useRef(current);
+  const idle = useRef<number | undefined>(undefined);
+  useLayoutEffect(() => {
+    latest.current = current;
+    if (lagging === current) return;
+    // A stream that starts (or none) is shown at once; only the chunks of one stream wait.
+    if (!sameStream(lagging, current)) {
+      setLagging(current);
+      return;
+    }
+    idle.current ??= requestIdleCallback(
+      () => {
+        idle.current = undefined;
+        setLagging(latest.current);
+      },
+      { timeout: STREAM_LAG_MS },
+    );
+  }, [current, lagging]);
+  useEffect(() => () => cancelIdleCallback(idle.current ?? 0), []);
+  return sameStream(lagging, current) ? lagging : current;
+}
+
+/** Both are parts of the same response's stream. */
+function sameStream(a: StreamingView | undefined, b: StreamingView | undefined): boolean {
+  return a !== undefined && b !== undefined && a.taskId === b.taskId && a.since === b.since;
 }
 
 /** "Sub-agent 2 · fixer: Fix the login" for the sub-agent `taskId` of the task's use_subagents cards. */
