@@ -6,6 +6,7 @@
 // separate bundle and refuses a static import, which would pull it back into the start-up bundle.
 import { readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
+import { metafileCheck } from './metafile-check.mjs';
 
 /** Where the lazily loaded bundles go, relative to the bundles that load them. */
 export const LAZY_FOLDER = 'lazy';
@@ -85,27 +86,14 @@ export function lazyPackages(modules) {
  * @returns {import('esbuild').Plugin}
  */
 export function withoutLazyPackages(packages) {
-  return {
-    name: 'without-lazy-packages',
-    setup(build) {
-      build.initialOptions.metafile = true;
-      build.onEnd((result) => {
-        if (!result.metafile) return undefined;
-        const found = new Set();
-        for (const input of Object.keys(result.metafile.inputs)) {
-          for (const name of packages) if (input.includes(`node_modules/${name}/`)) found.add(name);
-        }
-        if (found.size === 0) return undefined;
-        return {
-          errors: [
-            {
-              text: `${[...found].join(', ')} ended up in a start-up bundle: import them only through their module in a lazy/ folder, with require() or import() inside a function.`,
-            },
-          ],
-        };
-      });
-    },
-  };
+  return metafileCheck('without-lazy-packages', (metafile) => {
+    const found = new Set();
+    for (const input of Object.keys(metafile.inputs)) {
+      for (const name of packages) if (input.includes(`node_modules/${name}/`)) found.add(name);
+    }
+    if (found.size === 0) return undefined;
+    return `${[...found].join(', ')} ended up in a start-up bundle: import them only through their module in a lazy/ folder, with require() or import() inside a function.`;
+  });
 }
 
 /**

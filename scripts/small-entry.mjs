@@ -4,6 +4,7 @@
 // use (src/extension.ts). This check fails the build when an import pulls anything else in.
 import { realpathSync } from 'node:fs';
 import { relative, resolve } from 'node:path';
+import { metafileCheck } from './metafile-check.mjs';
 
 /** The only files the entry bundle may contain (relative to the repository, forward slashes). */
 export const ENTRY_FILES = [
@@ -24,25 +25,12 @@ export const ENTRY_FILES = [
 export function onlyOwnFiles(allowed) {
   // Real paths on both sides: esbuild names inputs by where links lead (src/ may be a link).
   const real = (path) => realpathSync(resolve(process.cwd(), path));
-  return {
-    name: 'only-own-files',
-    setup(build) {
-      build.initialOptions.metafile = true;
-      build.onEnd((result) => {
-        if (!result.metafile) return undefined;
-        const expected = new Set(allowed.map(real));
-        const extra = Object.keys(result.metafile.inputs)
-          .filter((input) => !expected.has(real(input)))
-          .map((input) => relative(process.cwd(), input).split('\\').join('/'));
-        if (extra.length === 0) return undefined;
-        return {
-          errors: [
-            {
-              text: `The extension's entry must stay small, but it now contains ${extra.join(', ')}: reach it through the core (src/extension-core.ts), or add it to ENTRY_FILES in scripts/small-entry.mjs if it truly belongs to the entry.`,
-            },
-          ],
-        };
-      });
-    },
-  };
+  return metafileCheck('only-own-files', (metafile) => {
+    const expected = new Set(allowed.map(real));
+    const extra = Object.keys(metafile.inputs)
+      .filter((input) => !expected.has(real(input)))
+      .map((input) => relative(process.cwd(), input).split('\\').join('/'));
+    if (extra.length === 0) return undefined;
+    return `The extension's entry must stay small, but it now contains ${extra.join(', ')}: reach it through the core (src/extension-core.ts), or add it to ENTRY_FILES in scripts/small-entry.mjs if it truly belongs to the entry.`;
+  });
 }

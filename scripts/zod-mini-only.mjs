@@ -3,6 +3,8 @@
 // plugin fails the build of a start-up bundle (the extension, the CLI's bundles, the webview) that
 // contains classic zod after all (a package or a file importing 'zod', 'zod/v4' or 'zod/v3').
 // The lazily loaded bundles (dist/lazy/) are third-party code and may carry their own.
+import { metafileCheck } from './metafile-check.mjs';
+
 /** Where classic zod lives inside the package: its v4 API and the older v3 one ('zod' is v4/classic). */
 export const CLASSIC_ZOD = [/(^|\/)node_modules\/zod\/v4\/classic\//, /(^|\/)node_modules\/zod\/v3\//];
 
@@ -42,27 +44,14 @@ export function findClassicZod(metafile) {
 
 /** @returns {import('esbuild').Plugin} */
 export function withoutClassicZod() {
-  return {
-    name: 'without-classic-zod',
-    setup(build) {
-      build.initialOptions.metafile = true;
-      build.onEnd((result) => {
-        if (!result.metafile) return undefined;
-        const found = findClassicZod(result.metafile);
-        if (found === undefined) return undefined;
-        // A package file by its path from node_modules/ on (esbuild's path may climb out of the project).
-        const [file, via] = [found.file, found.via].map((path) => path?.replace(/^.*?\/?node_modules\//, 'node_modules/'));
-        const { outfile, entryPoints } = build.initialOptions;
-        const entries = entryPoints === undefined ? [] : Array.isArray(entryPoints) ? entryPoints : Object.values(entryPoints);
-        const bundle = outfile ?? `the bundle of ${entries.map((entry) => (typeof entry === 'string' ? entry : entry.in)).join(', ')}`;
-        return {
-          errors: [
-            {
-              text: `classic zod (${file}) ended up in ${bundle}${via ? `, imported through ${via}` : ''}: Smith's schemas use zod/mini, imported as \`import * as z from '…/shared/zod-config.js'\`.`,
-            },
-          ],
-        };
-      });
-    },
-  };
+  return metafileCheck('without-classic-zod', (metafile, build) => {
+    const found = findClassicZod(metafile);
+    if (found === undefined) return undefined;
+    // A package file by its path from node_modules/ on (esbuild's path may climb out of the project).
+    const [file, via] = [found.file, found.via].map((path) => path?.replace(/^.*?\/?node_modules\//, 'node_modules/'));
+    const { outfile, entryPoints } = build.initialOptions;
+    const entries = entryPoints === undefined ? [] : Array.isArray(entryPoints) ? entryPoints : Object.values(entryPoints);
+    const bundle = outfile ?? `the bundle of ${entries.map((entry) => (typeof entry === 'string' ? entry : entry.in)).join(', ')}`;
+    return `classic zod (${file}) ended up in ${bundle}${via ? `, imported through ${via}` : ''}: Smith's schemas use zod/mini, imported as \`import * as z from '…/shared/zod-config.js'\`.`;
+  });
 }
