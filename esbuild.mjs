@@ -4,7 +4,7 @@ import { copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, wri
 import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findLazyModules, LAZY_FOLDER, lazyPackages, leaveOut, loadLazily, thirdPartyOnly, withoutLazyPackages } from './scripts/lazy-modules.mjs';
-import { ENTRY_FILES, onlyOwnFiles } from './scripts/small-entry.mjs';
+import { coreBesideEntry, ENTRY_FILES, onlyOwnFiles } from './scripts/small-entry.mjs';
 import { zodEnglishOnly } from './scripts/zod-english-only.mjs';
 import { withoutClassicZod } from './scripts/zod-mini-only.mjs';
 import { buildWebview } from './webview-ui/build.mjs';
@@ -43,12 +43,11 @@ const builds = [
     // When the bundle started loading, so the reported activation time includes loading the code.
     banner: { js: 'globalThis.__smithLoadStart = performance.now();' },
     // The small entry VS Code runs before it shows the chat; the core is the next bundle, loaded on first use.
-    external: [...nodeBundle.external, './extension-core.js'],
-    plugins: [...nodeBundle.plugins, onlyOwnFiles(ENTRY_FILES)],
+    plugins: [...nodeBundle.plugins, coreBesideEntry(), onlyOwnFiles(ENTRY_FILES)],
   },
   {
     ...nodeBundle,
-    entryPoints: ['src/extension-core.ts'],
+    entryPoints: ['src/host/vscode/extension-core.ts'],
     outfile: 'dist/extension-core.js',
   },
   {

@@ -1,5 +1,4 @@
-// Enforces the layering of docs/architecture.md: only src/host/vscode and the composition root
-// (src/extension.ts, src/extension-core.ts) may import 'vscode';
+// Enforces the layering of docs/architecture.md: only src/host/vscode and src/extension.ts may import 'vscode';
 // src/shared imports no Node built-ins and nothing from core, panel, host or cli;
 // src/core never imports panel, host or cli; src/panel (the panel backend) never imports host or cli;
 // src/cli never imports panel or host; and inside src/core a folder imports only folders below it in
@@ -103,7 +102,7 @@ export function layerProblems(root) {
       for (const match of text.matchAll(importPattern)) {
         const spec = match[1] ?? match[2] ?? match[3] ?? match[4];
         const isVscode = spec === 'vscode';
-        const inHost = rel.startsWith('src/host/vscode/') || rel === 'src/extension.ts' || rel === 'src/extension-core.ts';
+        const inHost = rel.startsWith('src/host/vscode/') || rel === 'src/extension.ts';
         if (isVscode && !inHost) problems.push(`${rel}: imports 'vscode' outside src/host/vscode`);
         if (/^zod(\/|$)/.test(spec) && rel !== ZOD_CONFIG)
           problems.push(`${rel}: imports '${spec}': import zod/mini as \`import * as z from '…/shared/zod-config.js'\` (configured there)`);

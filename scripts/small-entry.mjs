@@ -31,6 +31,24 @@ export function onlyOwnFiles(allowed) {
       .filter((input) => !expected.has(real(input)))
       .map((input) => relative(process.cwd(), input).split('\\').join('/'));
     if (extra.length === 0) return undefined;
-    return `The extension's entry must stay small, but it now contains ${extra.join(', ')}: reach it through the core (src/extension-core.ts), or add it to ENTRY_FILES in scripts/small-entry.mjs if it truly belongs to the entry.`;
+    return `The extension's entry must stay small, but it now contains ${extra.join(', ')}: reach it through the core (src/host/vscode/extension-core.ts), or add it to ENTRY_FILES in scripts/small-entry.mjs if it truly belongs to the entry.`;
   });
+}
+
+/** The core as the entry requires it in the sources, and the bundle beside the entry it is in dist/. */
+const CORE_SOURCE = /\/host\/vscode\/extension-core\.js$/;
+export const CORE_BUNDLE = './extension-core.js';
+
+/**
+ * The entry's require of the core (src/host/vscode/extension-core.ts) becomes a require of the
+ * core's own bundle beside it, so the core stays out of the entry.
+ * @returns {import('esbuild').Plugin}
+ */
+export function coreBesideEntry() {
+  return {
+    name: 'core-beside-entry',
+    setup(build) {
+      build.onResolve({ filter: CORE_SOURCE }, (args) => (args.kind === 'require-call' ? { path: CORE_BUNDLE, external: true } : undefined));
+    },
+  };
 }

@@ -1,5 +1,5 @@
 // The extension's entry, kept small: VS Code loads and runs it before it shows the chat view, so it
-// only registers the view and the commands. Smith's core (src/extension-core.ts, bundled on its
+// only registers the view and the commands. Smith's core (src/host/vscode/extension-core.ts, bundled on its
 // own as dist/extension-core.js) loads on first use: when a command runs, when the API is used,
 // or, for the view, right after its page was handed to the webview, so the core loads while the
 // webview fetches and runs its script.
@@ -9,7 +9,7 @@ import { ChatViewProvider } from './host/vscode/chat-view-provider.js';
 import { CHAT_VIEW_ID, COMMAND_IDS } from './host/vscode/contributed-ids.js';
 import { markOpening, reportActivation } from './host/vscode/opening-report.js';
 import type { SmithApi } from './host/vscode/smith-api.js';
-import type { SmithCore } from './extension-core.js';
+import type { SmithCore } from './host/vscode/extension-core.js';
 
 // deactivate() waits for it: its MCP servers are child processes that must not outlive the host.
 let core: SmithCore | undefined;
@@ -26,8 +26,8 @@ export function activate(context: vscode.ExtensionContext): SmithApi {
     if (core) return core;
     const loadingAt = performance.now();
     markOpening('coreLoadStarted', loadingAt);
-    // A plain require: the bundle beside this one (esbuild.mjs), the source file under tsx.
-    const { startSmith } = require('./extension-core.js') as typeof import('./extension-core.js');
+    // A plain require: the source file under tsx; in the bundle, the core's bundle beside it (esbuild.mjs).
+    const { startSmith } = require('./host/vscode/extension-core.js') as typeof import('./host/vscode/extension-core.js');
     core = startSmith(context, { log, chatView, markOpening });
     markOpening('coreLoaded');
     log.info(`Smith's core loaded in ${(performance.now() - loadingAt).toFixed(1)} ms`);

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { build, type BuildFailure } from 'esbuild';
-import { ENTRY_FILES, onlyOwnFiles } from '../../../scripts/small-entry.mjs';
+import { coreBesideEntry, ENTRY_FILES, onlyOwnFiles } from '../../../scripts/small-entry.mjs';
 
 const REPO = join(__dirname, '../../..');
 
@@ -28,8 +28,8 @@ describe("the extension's small entry", () => {
       format: 'cjs',
       write: false,
       logLevel: 'silent',
-      external: ['vscode', './extension-core.js'],
-      plugins: [onlyOwnFiles(allowed)],
+      external: ['vscode'],
+      plugins: [coreBesideEntry(), onlyOwnFiles(allowed)],
     });
 
   test('the real entry holds only the listed files', async () => {

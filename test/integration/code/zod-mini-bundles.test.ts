@@ -16,7 +16,7 @@ const REPO = join(__dirname, '../../..');
 /** The start-up bundles and their entry points (the lazily loaded bundles are third-party code). */
 const START_UP = [
   ['src/extension.ts', 'dist/extension.js'],
-  ['src/extension-core.ts', 'dist/extension-core.js'],
+  ['src/host/vscode/extension-core.ts', 'dist/extension-core.js'],
   ['src/cli/main.ts', 'dist/cli.js'],
   ['src/cli/list-models-command.ts', 'dist/list-models-command.js'],
   ['src/cli/cli-main.ts', 'dist/cli-main.js'],
