@@ -44,6 +44,8 @@ export interface WalkedFolder {
   readonly first: number;
   /** Subfolders entered, by name, with their index in the walk's folders (always after this one's). */
   readonly folders: Map<string, number>;
+  /** Its place in the order the folders were read (depth first: a folder's subtree is read right after it). */
+  readonly read: number;
 }
 
 /** Where the walk sends the absolute path of every entry to stat, as it finds them. */
@@ -80,6 +82,7 @@ class Walker {
   readonly folders: WalkedFolder[] = [];
   private pushed = 0;
   private found = 1;
+  private readCount = 0;
   private sinceYield = 0;
 
   constructor(
@@ -149,7 +152,7 @@ class Walker {
     // Every verdict was remembered; names that are gone are dropped so the map cannot grow without end.
     const verdicts = fresh ?? (judged === known?.size ? known : rememberedUpTo(dirents, dirents.length, known));
     const ignore = memo && verdicts === memo.verdicts && memo.own === own ? memo : { rules, own, verdicts };
-    this.folders[folder.index] = { rel, prefix, previous: folder.previous, ignore, names, first, folders };
+    this.folders[folder.index] = { rel, prefix, previous: folder.previous, ignore, names, first, folders, read: this.readCount++ };
   }
 }
 

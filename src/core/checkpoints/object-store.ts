@@ -5,7 +5,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, s
 import { dirname, join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { sha256HexOf } from './scan-chunk.js';
-import { encodePack, KEY_BYTES, MAX_DELTA_DEPTH, type PackInput, type PackedObject, PackReader } from './pack-file.js';
+import { KEY_BYTES, MAX_DELTA_DEPTH, type PackInput, type PackedObject, PackReader } from './pack-file.js';
+import { PackWriter } from './pack-writer.js';
 
 const sha256Hex = sha256HexOf(crypto);
 
@@ -22,18 +23,19 @@ const CACHED_BLOCKS = 32;
 const SMALL_PACK_BYTES = 1024 * 1024;
 const SMALL_PACKS = 16;
 
-/** An object not written yet: its content and the object it may be stored as a delta of. */
+/** An object not written yet: its content, and the object it is a delta of in the pack being written (with its depth there). */
 interface Pending {
   readonly bytes: Buffer;
   readonly base: string | undefined;
+  readonly depth: number;
 }
 
 /**
  * Content-addressed objects (file contents and folder listings) named by the SHA-256 of their
- * content, stored once however often they are checkpointed. New objects are collected in memory
- * and written as one pack (see pack-file.ts: zlib-deflated blocks, listings as deltas of the ones
- * they replace) by `flush`, to a temporary name renamed into place, so a crash leaves the whole
- * pack or none. Objects an earlier Smith wrote one file each (gzipped, `objects/ab/cdef…`) are
+ * content, stored once however often they are checkpointed. New objects go into a pack as they
+ * come (see pack-writer.ts: zlib-deflated blocks, deflated as they fill; listings as deltas of the
+ * ones they replace), kept in memory too until `flush` writes the pack to a temporary name renamed
+ * into place, so a crash leaves the whole pack or none. Objects an earlier Smith wrote one file each (gzipped, `objects/ab/cdef…`) are
  * still read, and collected, where they are.
  */
 export class ObjectStore {
@@ -41,6 +43,8 @@ export class ObjectStore {
   private packs: PackReader[] = [];
   private readonly pending = new Map<string, Pending>();
   private pendingBytes = 0;
+  /** The pack the pending objects are going into. */
+  private writer = new PackWriter();
   private readonly blocks = new Map<string, Buffer>();
   private readonly looseKnown = new Set<string>();
   /** Hashes found in a pack (a snapshot asks again for every unchanged listing). */
@@ -90,11 +94,17 @@ export class ObjectStore {
   /** put for content whose hash was just computed from these very bytes (on a helper thread). */
   putHashed(hash: string, bytes: Uint8Array, base?: string): string {
     if (this.has(hash)) return hash;
-    const buffer = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes);
-    this.pending.set(hash, { bytes: buffer, base: base !== undefined && base !== '' ? base : undefined });
-    this.pendingBytes += buffer.length;
+    this.stage(hash, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), base);
     if (this.pendingBytes >= FLUSH_BYTES) this.flush();
     return hash;
+  }
+
+  /** Adds an object that is not stored yet to the pack being written, as a delta of `base` when that is stored. */
+  private stage(hash: string, bytes: Buffer, base: string | undefined): void {
+    const stored = base !== undefined && base !== '' && base !== hash ? this.baseOf(base) : undefined;
+    this.writer.add(stored ? { hash, bytes, base: stored } : { hash, bytes });
+    this.pending.set(hash, { bytes, base: stored?.hash, depth: stored && stored.depth < MAX_DELTA_DEPTH ? stored.depth + 1 : 0 });
+    this.pendingBytes += bytes.length;
   }
 
   /** Writes the objects put since the last flush as one pack. */
@@ -105,17 +115,20 @@ export class ObjectStore {
   }
 
   private writePack(): void {
-    const inputs: PackInput[] = [];
-    for (const [hash, { bytes, base }] of this.pending) {
-      const stored = base !== undefined && base !== hash ? this.baseOf(base) : undefined;
-      inputs.push(stored ? { hash, bytes, base: stored } : { hash, bytes });
-    }
     mkdirSync(this.packsDir, { recursive: true });
     const file = join(this.packsDir, `${Date.now().toString(36)}-${crypto.randomBytes(6).toString('hex')}.pack`);
     const temp = `${file}.tmp`;
-    writeFileSync(temp, encodePack(inputs));
+    // Written whole under a temporary name, then renamed: a crash leaves the pack or none. When
+    // writing fails, the objects stay pending for the next flush.
+    writeFileSync(temp, this.writer.bytes());
     renameSync(temp, file);
+    this.discardPending();
     this.packs.push(PackReader.open(file));
+  }
+
+  /** Forgets the objects not written yet (written, or given up on). */
+  private discardPending(): void {
+    this.writer = new PackWriter();
     this.pending.clear();
     this.pendingBytes = 0;
   }
@@ -135,11 +148,11 @@ export class ObjectStore {
           const block = pack.blocks[place.block];
           const content = Buffer.from(this.block(pack, place.block).subarray(place.offset, place.offset + place.length));
           const hash = contentHash(content);
-          if (!this.pending.has(hash)) this.pending.set(hash, { bytes: content, base: block?.base });
+          if (!this.pending.has(hash)) this.stage(hash, content, block?.base);
         }
       }
     } catch {
-      this.pending.clear();
+      this.discardPending();
       return;
     }
     const merged = new Set(small.map((pack) => pack.file));
@@ -178,7 +191,8 @@ export class ObjectStore {
   }
 
   has(hash: string): boolean {
-    if (this.pending.has(hash) || this.looseKnown.has(hash) || this.present.has(hash)) return true;
+    // The sets are asked only when they hold something: a first checkpoint asks this of every file.
+    if (this.pending.has(hash) || (this.looseKnown.size > 0 && this.looseKnown.has(hash)) || (this.present.size > 0 && this.present.has(hash))) return true;
     if (this.locate(hash)) {
       this.present.add(hash);
       return true;
@@ -247,9 +261,7 @@ export class ObjectStore {
         const hash = needed.get(key);
         if (hash === undefined || this.pending.has(hash)) continue;
         const base = pack.blocks[place.block]?.base;
-        const bytes = this.get(hash);
-        this.pending.set(hash, { bytes, base: base !== undefined && neededHashes.has(base) ? base : undefined });
-        this.pendingBytes += bytes.length;
+        this.stage(hash, this.get(hash), base !== undefined && neededHashes.has(base) ? base : undefined);
       }
     }
     // The kept objects are written before the old packs go, so a crash in between only leaves copies.
@@ -336,12 +348,7 @@ export class ObjectStore {
 
   private depthOf(hash: string): number {
     const waiting = this.pending.get(hash);
-    if (waiting) {
-      // Written in the same pack: as a delta when its own base is shallow enough.
-      if (waiting.base === undefined || waiting.base === hash) return 0;
-      const below = this.depthOf(waiting.base);
-      return below < MAX_DELTA_DEPTH ? below + 1 : 0;
-    }
+    if (waiting) return waiting.depth;
     const found = this.locate(hash);
     return found ? (found[0].blocks[found[1].block]?.depth ?? 0) : 0;
   }

@@ -6,6 +6,13 @@ export type { PreviousStat, ScanReading } from './scan-batch.js';
 export { KIND, READ, STAT_FIELDS } from './scan-chunk.js';
 export { ScanHelpers, stopScanHelpers } from './scan-helpers.js';
 
+/** Which paths of a scan are done (see ScanQueue.advance). */
+export interface ScanProgress {
+  readonly prefixEnd: number;
+  readonly suffixStart: number;
+  readonly finished: boolean;
+}
+
 /** HANDOFF, read once: `push` runs for every file, and an imported binding is a getter call under a CommonJS transform. */
 const BATCH_PATHS = HANDOFF;
 
@@ -23,6 +30,12 @@ export class ScanQueue {
   private pending: Batch;
   private readonly ahead = new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT);
   private readonly aheadCount = new Int32Array(this.ahead);
+  /** Every path's numbers, once `end` is called (see advance). */
+  stats = new Float64Array(0);
+  /** Batches not yet through this thread's hands are those before `toHelp`; done are those before `prefix` and from `suffix` on. */
+  private toHelp = 0;
+  private prefix = 0;
+  private suffix = 0;
 
   constructor(
     private readonly reading?: ScanReading,
@@ -43,28 +56,55 @@ export class ScanQueue {
 
   /** The stat of every path pushed: STAT_FIELDS numbers each (a kind from KIND, size, mtimeMs, inode, a READ). */
   async finish(signal?: AbortSignal): Promise<Float64Array> {
+    this.end();
+    while (!(await this.advance(signal)).finished);
+    return this.stats;
+  }
+
+  /**
+   * No more paths: the last ones go to a helper too (unless they are all there is). From now on
+   * `stats` has room for every path, and each batch's numbers are copied into it once it is done.
+   */
+  end(): void {
     this.handOff(this.batches.length > 0);
+    this.stats = new Float64Array(this.batches.reduce((n, batch) => n + batch.paths.length, 0) * STAT_FIELDS);
+    this.toHelp = this.batches.length;
+    this.suffix = this.batches.length;
+  }
+
+  /**
+   * One step of the scan after `end`: this thread scans what no helper has claimed of the last
+   * batch it has not been through yet (they go from the first batch on, this thread from the
+   * last), or, with nothing left to claim, waits for the first batch not done. Says which paths
+   * are done: those before `prefixEnd` and from `suffixStart` on, their numbers in `stats`.
+   */
+  async advance(signal?: AbortSignal): Promise<ScanProgress> {
     try {
-      // Backwards: a helper works through its batches in order, so the last ones are least likely started.
-      for (let i = this.batches.length - 1; i >= 0; i--) await this.batches[i]?.help(signal);
-      for (const batch of this.batches) await batch.complete();
+      if (this.toHelp > this.prefix) await this.batches[--this.toHelp]?.help(signal);
+      else if (this.prefix < this.batches.length) await this.batches[this.prefix]?.complete();
     } catch (error) {
       this.cancel();
       throw error;
     }
-    this.release();
-    const result = new Float64Array(this.batches.reduce((n, batch) => n + batch.paths.length, 0) * STAT_FIELDS);
-    let offset = 0;
-    for (const batch of this.batches) {
-      result.set(batch.result.subarray(0, batch.paths.length * STAT_FIELDS), offset);
-      offset += batch.paths.length * STAT_FIELDS;
-    }
-    return result;
+    while (this.prefix < this.suffix && this.take(this.prefix)) this.prefix++;
+    while (this.suffix > this.prefix && this.take(this.suffix - 1)) this.suffix--;
+    const finished = this.prefix === this.suffix;
+    if (finished) this.release();
+    const total = this.stats.length / STAT_FIELDS;
+    return { prefixEnd: finished ? total : this.prefix * HANDOFF, suffixStart: finished ? total : Math.min(total, this.suffix * HANDOFF), finished };
+  }
+
+  /** Copies a batch's numbers into `stats` when every chunk of it is done; true when it is. */
+  private take(index: number): boolean {
+    const batch = this.batches[index] as Batch;
+    if (!batch.allDone()) return false;
+    this.stats.set(batch.result.subarray(0, batch.paths.length * STAT_FIELDS), index * HANDOFF * STAT_FIELDS);
+    return true;
   }
 
   /** The content hash (hex) of the path at `index`, when its READ field is `done`. */
   hashOf(index: number): string {
-    return (this.batches[Math.floor(index / HANDOFF)] as Batch).hashOf(index % HANDOFF);
+    return (this.batches[Math.floor(index / BATCH_PATHS)] as Batch).hashOf(index % BATCH_PATHS);
   }
 
   /** Gives up: the helpers stop after their current chunk, and what they still send is dropped. */

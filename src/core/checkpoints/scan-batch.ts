@@ -165,7 +165,8 @@ export class Batch {
     Atomics.store(this.next, 0, HANDOFF);
   }
 
-  private allDone(): boolean {
+  /** Every chunk is scanned, and what a helper read of it taken. */
+  allDone(): boolean {
     for (let chunk = 0; chunk * CHUNK < this.paths.length; chunk++) if (this.received[chunk] !== 1) return false;
     return true;
   }

@@ -1,4 +1,7 @@
+import { decodeListing, encodeListing, type TreeRow } from './listing-codec.js';
 import type { ObjectStore } from './object-store.js';
+
+export type { TreeRow } from './listing-codec.js';
 
 /** How a file is kept: a regular file, an executable one, or a symbolic link (its target is the content). */
 export type FileMode = 'file' | 'exec' | 'link';
@@ -13,19 +16,13 @@ export interface FileEntry {
 /** Every file of a snapshot by root-relative path ('/'-separated). */
 export type Manifest = ReadonlyMap<string, FileEntry>;
 
-/**
- * A folder listing as stored: [name, 'f'|'x'|'l'|'d'|'s', hash, size] sorted by name. 's' names a
- * file the snapshot saw but did not keep (too big, unreadable): a restore never deletes it.
- */
-export type TreeRow = [name: string, kind: 'f' | 'x' | 'l' | 'd' | 's', hash: string, size: number];
-
 const KIND: Record<FileMode, TreeRow[1]> = { file: 'f', exec: 'x', link: 'l' };
 /** The file mode of a listing row's kind. */
 export const MODE: Record<Exclude<TreeRow[1], 'd' | 's'>, FileMode> = { f: 'file', x: 'exec', l: 'link' };
 
 /** The rows of one listing object. */
 export function readListing(store: ObjectStore, hash: string): TreeRow[] {
-  return JSON.parse(store.get(hash).toString('utf8')) as TreeRow[];
+  return decodeListing(store.get(hash));
 }
 
 /**
@@ -47,7 +44,7 @@ export function writeListing(
   for (const name of notKept) rows.push([name, 's', '', 0]);
   rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   // The listing it replaces is nearly the same: stored as a delta of it.
-  return store.put(Buffer.from(JSON.stringify(rows)), replaces);
+  return store.put(encodeListing(rows), replaces);
 }
 
 /**

@@ -5,7 +5,8 @@ import { readRegularFileOfSizeSync } from '../workspace/regular-file.js';
 import { type CachedEntry, filesBelow, type FolderState, joinRel, type StatStamp } from './folder-state.js';
 import { BATCH, type WalkedFolder, walkFolders } from './folder-walk.js';
 import type { ObjectStore } from './object-store.js';
-import { KIND, READ, ScanQueue, STAT_FIELDS } from './parallel-scan.js';
+import { AssemblyOrder } from './assembly-order.js';
+import { KIND, READ, ScanQueue, type ScanProgress, STAT_FIELDS } from './parallel-scan.js';
 import { type FileMode, type Manifest, writeListing } from './tree-objects.js';
 
 export type { CachedEntry, FolderState, StatStamp } from './folder-state.js';
@@ -104,15 +105,34 @@ export async function takeSnapshot(store: ObjectStore, options: SnapshotOptions)
     queue.cancel();
     throw error;
   }
-  const stats = await queue.finish(options.signal);
-  const scan: Scan = { store, options, scanStartedMs, stats, queue, changed: [], skipped: [], filesRead: 0, statsChanged: !options.previous, sinceYield: 0 };
+  queue.end();
+  const scan: Scan = {
+    store,
+    options,
+    scanStartedMs,
+    stats: queue.stats,
+    queue,
+    changed: [],
+    skipped: [],
+    filesRead: 0,
+    statsChanged: !options.previous,
+    sinceYield: 0,
+  };
   const states: FolderState[] = new Array(folders.length);
-  // Subfolders come after their parent in the walk, so going backwards meets every folder after
-  // its subfolders, whose listing hashes its own listing needs.
-  for (let i = folders.length - 1; i >= 0; i--) {
-    const folder = folders[i] as WalkedFolder;
-    const scanned = await scanFiles(scan, folder);
-    states[i] = assemble(scan, folder, scanned, states, i === 0);
+  // Each folder's listing is written as soon as its files are statted, while the rest are still
+  // being statted (by the helpers): the listings are not left for one thread after the scan.
+  const order = new AssemblyOrder(folders);
+  try {
+    for (let progress: ScanProgress | undefined; !progress?.finished; ) {
+      progress = await queue.advance(options.signal);
+      for (const i of order.ready(progress.prefixEnd, progress.suffixStart)) {
+        const folder = folders[i] as WalkedFolder;
+        states[i] = assemble(scan, folder, await scanFiles(scan, folder), states, i === 0);
+      }
+    }
+  } catch (error) {
+    queue.cancel();
+    throw error;
   }
   const state = states[0] as FolderState;
   // The snapshot's new objects are on disk before its root is handed out.

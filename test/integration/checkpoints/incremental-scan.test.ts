@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, test } from 'node:test';
 import { CheckpointStore } from '../../../src/core/checkpoints/checkpoint-store.js';
 import { ObjectStore } from '../../../src/core/checkpoints/object-store.js';
 import { decodeStatCache } from '../../../src/core/checkpoints/stat-cache-file.js';
+import { readListing } from '../../../src/core/checkpoints/tree-objects.js';
 import { changedPaths, takeSnapshot } from '../../../src/core/checkpoints/workspace-snapshot.js';
 import { listWorkspaceFiles } from '../../../src/core/workspace/file-listing.js';
 import type { IgnorePolicy } from '../../../src/core/workspace/ignore-policy.js';
@@ -22,8 +23,7 @@ const past = (path: string, secondsAgo = 60) =>
   utimesSync(join(ws.root, path), new Date(Date.now() - secondsAgo * 1000), new Date(Date.now() - secondsAgo * 1000));
 const objectCount = (store: CheckpointStore) => store.objects.count();
 /** The root listing of a snapshot, by name: [kind, hash]. */
-const rootListing = (store: CheckpointStore, root: string) =>
-  new Map((JSON.parse(store.objects.get(root).toString('utf8')) as Array<[string, string, string, number]>).map(([name, kind, hash]) => [name, [kind, hash]]));
+const rootListing = (store: CheckpointStore, root: string) => new Map(readListing(store.objects, root).map(([name, kind, hash]) => [name, [kind, hash]]));
 
 /** The root a scan from scratch (a store with no stat cache and no previous scan) gives for the workspace as it is now. */
 async function rootFromScratch(ignore: IgnorePolicy = NOTHING_IGNORED): Promise<string> {
@@ -215,7 +215,7 @@ describe('incremental checkpoint scan', () => {
     assert.equal(store.contentAt(next.root, 'b/b.txt')?.toString(), 'b2 is only in the latest snapshot');
   });
 
-  test('thousands of files: stats taken on helper threads find exactly the changes, and an aborted scan loses none', async () => {
+  test('thousands of files: stats taken on helper threads find exactly the changes, and a scan aborted before it starts or while writing listings loses none', async () => {
     const name = (i: number) => `pkg-${i % 7}/dir-${i % 13}/file-${i}.ts`;
     for (let i = 0; i < 5000; i++) ws.write(name(i), `export const v${i} = ${i};\n`);
     const store = open();
@@ -228,6 +228,18 @@ describe('incremental checkpoint scan', () => {
     const aborted = new AbortController();
     aborted.abort();
     await assert.rejects(store.snapshot(aborted.signal), { name: 'AbortError' });
+    // Given up on while listings are being written (the first listing stored says so) and the
+    // helpers may still be reading: the next scan still finds exactly the changes.
+    const midway = new AbortController();
+    const putHashed = store.objects.putHashed.bind(store.objects);
+    let listingsPut = 0;
+    store.objects.putHashed = (hash, bytes, base) => {
+      if (bytes[0] === 0 && ++listingsPut === 3) midway.abort();
+      return putHashed(hash, bytes, base);
+    };
+    await assert.rejects(store.snapshot(midway.signal), { name: 'AbortError' });
+    store.objects.putHashed = putHashed;
+    assert.equal(listingsPut, 3, 'aborted while writing listings');
     const second = await store.snapshot();
     assert.deepEqual(second.changed, [name(17), name(4711), name(999), 'pkg-3/new.ts'].sort());
     assert.equal(second.root, await rootFromScratch());

@@ -2,12 +2,14 @@
 // and the size the history shows equal to the bytes the store's files take.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
-import { readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, test } from 'node:test';
 import { deflateSync } from 'node:zlib';
 import { CheckpointStore } from '../../../src/core/checkpoints/checkpoint-store.js';
-import { encodePack, PackReader } from '../../../src/core/checkpoints/pack-file.js';
+import { ObjectStore } from '../../../src/core/checkpoints/object-store.js';
+import { PackReader } from '../../../src/core/checkpoints/pack-file.js';
+import { encodePack } from '../../../src/core/checkpoints/pack-writer.js';
 import { readListing } from '../../../src/core/checkpoints/tree-objects.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
@@ -61,6 +63,35 @@ describe('checkpoint packs', () => {
       assert.deepEqual(content, object.bytes);
     }
     assert.equal(pack.find(Buffer.alloc(16, 0xab)), undefined);
+  });
+
+  test('objects read back while their pack is still being written (a full block, the open one, a big one, a delta), and a pack that cannot be written keeps them for the next flush', () => {
+    const dir = join(storage.root, 'store', 'objects');
+    mkdirSync(dir, { recursive: true });
+    const store = new ObjectStore(dir);
+    const small = Array.from({ length: 3000 }, (_, i) => Buffer.from(`small object ${i} `.repeat(1 + (i % 7))));
+    const big = randomBytes(200 * 1024);
+    const listing = Buffer.from('a listing '.repeat(500));
+    const smallHashes = small.map((bytes) => store.put(bytes));
+    const bigHash = store.put(big);
+    const listingHash = store.put(listing);
+    const changed = store.put(Buffer.concat([listing, Buffer.from('one more row')]), listingHash);
+    const all: Array<[string, Buffer]> = [
+      ...small.map((bytes, i): [string, Buffer] => [smallHashes[i] as string, bytes]),
+      [bigHash, big],
+      [listingHash, listing],
+    ];
+    all.push([changed, Buffer.concat([listing, Buffer.from('one more row')])]);
+    for (const [hash, bytes] of all) assert.deepEqual(store.get(hash), bytes);
+    // The packs folder is a file: the pack cannot be written, and nothing is lost.
+    writeFileSync(join(storage.root, 'store', 'packs'), 'in the way');
+    assert.throws(() => store.flush());
+    for (const [hash, bytes] of all) assert.deepEqual(store.get(hash), bytes);
+    rmSync(join(storage.root, 'store', 'packs'));
+    store.flush();
+    const reopened = new ObjectStore(dir);
+    for (const [hash, bytes] of all) assert.deepEqual(reopened.get(hash), bytes);
+    assert.equal(reopened.count(), all.length);
   });
 
   test('a checkpoint of many files is one compressed pack, smaller than the files', async () => {
