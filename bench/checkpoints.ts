@@ -11,8 +11,11 @@ import { NOTHING_IGNORED } from '../src/core/workspace/ignore-policy.js';
 import { statusOf, times, type BenchOptions, type BenchOutcome, type Row } from './report.js';
 import { ratio, round, timeInterleaved } from './timing.js';
 
+// No automatic gc or maintenance: committing 50,000 new files would start one in the background,
+// busy beside the timed runs and still writing in .git when the workspace is removed.
 const git = (cwd: string, ...args: string[]) => {
-  const run = spawnSync('git', ['-c', 'user.email=bench@smith', '-c', 'user.name=bench', '-c', 'core.fsmonitor=false', ...args], { cwd, encoding: 'utf8' });
+  const settings = ['user.email=bench@smith', 'user.name=bench', 'core.fsmonitor=false', 'gc.auto=0', 'maintenance.auto=false'];
+  const run = spawnSync('git', [...settings.flatMap((setting) => ['-c', setting]), ...args], { cwd, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${run.stderr}`);
   return run.stdout;
 };
@@ -64,7 +67,9 @@ export async function runCheckpointsBench(options: BenchOptions): Promise<BenchO
     const gitStatus = () => git(root, 'status', '--porcelain');
     gitStatus(); // warm the index and the page cache alike for both sides
     // The first checkpoint, each time into a new store, interleaved with git status so that a
-    // busy machine slows both alike.
+    // busy machine slows both alike. Five times, the first of them in a cold process (its JIT and
+    // its helper thread start then; it takes about 1.5 times a later run): a median of five is less
+    // at the mercy of one slow run than one of three.
     let store: CheckpointStore | undefined;
     let first: SnapshotResult | undefined;
     const firstRuns = await timeInterleaved(
@@ -77,7 +82,7 @@ export async function runCheckpointsBench(options: BenchOptions): Promise<BenchO
           first = await store.snapshot();
         },
       },
-      { warmup: 0, repeats: options.quick ? 1 : 3, clock: 'wall' },
+      { warmup: 0, repeats: options.quick ? 1 : 5, clock: 'wall' },
     );
     if (!store || !first) throw new Error('no first checkpoint');
     for (const dir of firstStores.slice(0, -1)) rmSync(dir, { recursive: true, force: true });

@@ -24,50 +24,61 @@ function hasSize(kind: TreeRow[1]): boolean {
   return kind === 'f' || kind === 'x' || kind === 'l';
 }
 
-/** Bytes of a LEB128 number. */
-function lengthOf(value: number): number {
-  let bytes = 1;
-  for (let rest = value; rest >= 128; rest = Math.floor(rest / 128)) bytes++;
-  return bytes;
-}
+/**
+ * Writes a listing's rows (given in order) into one growing buffer: a first checkpoint writes a
+ * listing a folder, and rows made as arrays first were a tenth of what it allocated.
+ */
+export class ListingWriter {
+  private buffer: Buffer;
+  private at = 2;
 
-/** Writes a LEB128 number (arithmetic, not bit operations: sizes may pass 2^31); returns the next offset. */
-function writeNumber(buffer: Buffer, at: number, value: number): number {
-  let rest = value;
-  while (rest >= 128) {
-    buffer[at++] = (rest % 128) | 128;
-    rest = Math.floor(rest / 128);
+  constructor(rows: number) {
+    this.buffer = Buffer.allocUnsafe(2 + rows * 64);
+    this.buffer[0] = MARK;
+    this.buffer[1] = VERSION;
   }
-  buffer[at++] = rest;
-  return at;
+
+  row(name: string, kind: TreeRow[1], hash: string, size: number): void {
+    const nameBytes = Buffer.byteLength(name, 'utf8');
+    this.room(1 + 10 + nameBytes + HASH_BYTES + 10);
+    const buffer = this.buffer;
+    buffer[this.at++] = kind.charCodeAt(0);
+    this.number(nameBytes);
+    this.at += buffer.write(name, this.at, 'utf8');
+    if (hasHash(kind)) {
+      if (buffer.write(hash, this.at, HASH_BYTES, 'hex') !== HASH_BYTES) throw new Error(`not a content hash: ${hash}`);
+      this.at += HASH_BYTES;
+    }
+    if (hasSize(kind)) this.number(size);
+  }
+
+  bytes(): Buffer {
+    return this.buffer.subarray(0, this.at);
+  }
+
+  private room(bytes: number): void {
+    if (this.at + bytes <= this.buffer.length) return;
+    const bigger = Buffer.allocUnsafe(Math.max(this.buffer.length * 2, this.at + bytes));
+    this.buffer.copy(bigger, 0, 0, this.at);
+    this.buffer = bigger;
+  }
+
+  /** A LEB128 number (arithmetic, not bit operations: sizes may pass 2^31). */
+  private number(value: number): void {
+    let rest = value;
+    while (rest >= 128) {
+      this.buffer[this.at++] = (rest % 128) | 128;
+      rest = Math.floor(rest / 128);
+    }
+    this.buffer[this.at++] = rest;
+  }
 }
 
 /** The bytes of a listing's rows (already in order). */
 export function encodeListing(rows: readonly TreeRow[]): Buffer {
-  const nameBytes: number[] = new Array(rows.length);
-  let total = 2;
-  for (let i = 0; i < rows.length; i++) {
-    const [name, kind, , size] = rows[i] as TreeRow;
-    const bytes = Buffer.byteLength(name, 'utf8');
-    nameBytes[i] = bytes;
-    total += 1 + lengthOf(bytes) + bytes + (hasHash(kind) ? HASH_BYTES : 0) + (hasSize(kind) ? lengthOf(size) : 0);
-  }
-  const buffer = Buffer.allocUnsafe(total);
-  buffer[0] = MARK;
-  buffer[1] = VERSION;
-  let at = 2;
-  for (let i = 0; i < rows.length; i++) {
-    const [name, kind, hash, size] = rows[i] as TreeRow;
-    buffer[at++] = kind.charCodeAt(0);
-    at = writeNumber(buffer, at, nameBytes[i] as number);
-    at += buffer.write(name, at, 'utf8');
-    if (hasHash(kind)) {
-      if (buffer.write(hash, at, HASH_BYTES, 'hex') !== HASH_BYTES) throw new Error(`not a content hash: ${hash}`);
-      at += HASH_BYTES;
-    }
-    if (hasSize(kind)) at = writeNumber(buffer, at, size);
-  }
-  return buffer;
+  const writer = new ListingWriter(rows.length);
+  for (const [name, kind, hash, size] of rows) writer.row(name, kind, hash, size);
+  return writer.bytes();
 }
 
 /** The rows of a listing's bytes, in either format; throws a clear error when they are not a listing. */

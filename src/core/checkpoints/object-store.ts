@@ -23,13 +23,6 @@ const CACHED_BLOCKS = 32;
 const SMALL_PACK_BYTES = 1024 * 1024;
 const SMALL_PACKS = 16;
 
-/** An object not written yet: its content, and the object it is a delta of in the pack being written (with its depth there). */
-interface Pending {
-  readonly bytes: Buffer;
-  readonly base: string | undefined;
-  readonly depth: number;
-}
-
 /**
  * Content-addressed objects (file contents and folder listings) named by the SHA-256 of their
  * content, stored once however often they are checkpointed. New objects go into a pack as they
@@ -41,9 +34,7 @@ interface Pending {
 export class ObjectStore {
   private readonly packsDir: string;
   private packs: PackReader[] = [];
-  private readonly pending = new Map<string, Pending>();
-  private pendingBytes = 0;
-  /** The pack the pending objects are going into. */
+  /** The pack the objects not written yet are going into, and where they are looked up. */
   private writer = new PackWriter();
   private readonly blocks = new Map<string, Buffer>();
   private readonly looseKnown = new Set<string>();
@@ -95,7 +86,7 @@ export class ObjectStore {
   putHashed(hash: string, bytes: Uint8Array, base?: string): string {
     if (this.has(hash)) return hash;
     this.stage(hash, Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes), base);
-    if (this.pendingBytes >= FLUSH_BYTES) this.flush();
+    if (this.writer.contentBytes >= FLUSH_BYTES) this.flush();
     return hash;
   }
 
@@ -103,13 +94,11 @@ export class ObjectStore {
   private stage(hash: string, bytes: Buffer, base: string | undefined): void {
     const stored = base !== undefined && base !== '' && base !== hash ? this.baseOf(base) : undefined;
     this.writer.add(stored ? { hash, bytes, base: stored } : { hash, bytes });
-    this.pending.set(hash, { bytes, base: stored?.hash, depth: stored && stored.depth < MAX_DELTA_DEPTH ? stored.depth + 1 : 0 });
-    this.pendingBytes += bytes.length;
   }
 
   /** Writes the objects put since the last flush as one pack. */
   flush(): void {
-    if (this.pending.size === 0) return;
+    if (this.writer.count === 0) return;
     this.writePack();
     this.mergeSmallPacks();
   }
@@ -120,17 +109,16 @@ export class ObjectStore {
     const temp = `${file}.tmp`;
     // Written whole under a temporary name, then renamed: a crash leaves the pack or none. When
     // writing fails, the objects stay pending for the next flush.
-    writeFileSync(temp, this.writer.bytes());
+    const { bytes, trailer } = this.writer.encode();
+    writeFileSync(temp, bytes);
     renameSync(temp, file);
     this.discardPending();
-    this.packs.push(PackReader.open(file));
+    this.packs.push(PackReader.written(file, bytes.length, trailer));
   }
 
   /** Forgets the objects not written yet (written, or given up on). */
   private discardPending(): void {
     this.writer = new PackWriter();
-    this.pending.clear();
-    this.pendingBytes = 0;
   }
 
   /**
@@ -148,7 +136,7 @@ export class ObjectStore {
           const block = pack.blocks[place.block];
           const content = Buffer.from(this.block(pack, place.block).subarray(place.offset, place.offset + place.length));
           const hash = contentHash(content);
-          if (!this.pending.has(hash)) this.stage(hash, content, block?.base);
+          if (this.writer.find(hash) < 0) this.stage(hash, content, block?.base);
         }
       }
     } catch {
@@ -164,8 +152,8 @@ export class ObjectStore {
 
   /** The bytes of an object; throws a clear error when it is missing or damaged. */
   get(hash: string): Buffer {
-    const waiting = this.pending.get(hash);
-    if (waiting) return waiting.bytes;
+    const waiting = this.writer.find(hash);
+    if (waiting >= 0) return this.writer.contentOf(waiting);
     const loose = this.pathOf(hash);
     if (existsSync(loose)) return verified(hash, unpackLoose(readFileSync(loose)), this.dir);
     let found = this.locate(hash);
@@ -192,7 +180,8 @@ export class ObjectStore {
 
   has(hash: string): boolean {
     // The sets are asked only when they hold something: a first checkpoint asks this of every file.
-    if (this.pending.has(hash) || (this.looseKnown.size > 0 && this.looseKnown.has(hash)) || (this.present.size > 0 && this.present.has(hash))) return true;
+    if (this.writer.find(hash) >= 0 || (this.looseKnown.size > 0 && this.looseKnown.has(hash)) || (this.present.size > 0 && this.present.has(hash)))
+      return true;
     if (this.locate(hash)) {
       this.present.add(hash);
       return true;
@@ -259,14 +248,14 @@ export class ObjectStore {
     for (const pack of rewrite) {
       for (const [key, place] of pack.objects()) {
         const hash = needed.get(key);
-        if (hash === undefined || this.pending.has(hash)) continue;
+        if (hash === undefined || this.writer.find(hash) >= 0) continue;
         const base = pack.blocks[place.block]?.base;
         this.stage(hash, this.get(hash), base !== undefined && neededHashes.has(base) ? base : undefined);
       }
     }
     // The kept objects are written before the old packs go, so a crash in between only leaves copies.
     this.packs = this.packs.filter((pack) => !removed.has(pack.file));
-    if (this.pending.size > 0) {
+    if (this.writer.count > 0) {
       this.writePack();
       freed -= this.packs.at(-1)?.bytes ?? 0;
     }
@@ -290,7 +279,7 @@ export class ObjectStore {
   /** How many objects are stored (each once, wherever it is). */
   count(): number {
     const keys = new Set<string>();
-    for (const hash of this.pending.keys()) keys.add(keyOf(hash));
+    for (let i = 0; i < this.writer.count; i++) keys.add(this.writer.keyAt(i));
     for (const pack of this.packs) for (const [key] of pack.objects()) keys.add(key);
     if (existsSync(this.dir))
       for (const prefix of readdirSync(this.dir))
@@ -340,15 +329,15 @@ export class ObjectStore {
 
   /** The object `hash` is stored as a delta of, if any. */
   private baseHashOf(hash: string): string | undefined {
-    const waiting = this.pending.get(hash);
-    if (waiting) return waiting.base;
+    const waiting = this.writer.find(hash);
+    if (waiting >= 0) return this.writer.deltaOf(waiting).base;
     const found = this.locate(hash);
     return found ? found[0].blocks[found[1].block]?.base : undefined;
   }
 
   private depthOf(hash: string): number {
-    const waiting = this.pending.get(hash);
-    if (waiting) return waiting.depth;
+    const waiting = this.writer.find(hash);
+    if (waiting >= 0) return this.writer.deltaOf(waiting).depth;
     const found = this.locate(hash);
     return found ? (found[0].blocks[found[1].block]?.depth ?? 0) : 0;
   }

@@ -97,6 +97,11 @@ export class PackReader {
     this.overhead = bytes - blocks.reduce((sum, block) => sum + block.deflated, 0);
   }
 
+  /** A reader of a pack this process just wrote, from its index as written (see PackWriter.encode). */
+  static written(file: string, bytes: number, trailer: Buffer): PackReader {
+    return new PackReader(file, bytes, trailer);
+  }
+
   /** Opens a pack file; throws a clear error when it is not one or is cut short. */
   static open(file: string): PackReader {
     const fd = openSync(file, 'r');

@@ -20,66 +20,157 @@ const HASH_BYTES = 32;
 // sources run through a CommonJS transform (the tests and benchmarks do).
 const BLOCK = BLOCK_BYTES;
 const DEEPEST = MAX_DELTA_DEPTH;
+const KEY = KEY_BYTES;
+const ROW = OBJECT_ROW;
+
+/** blockOf of an object still in the open block. */
+const OPEN = -1;
 
 /**
  * Writes a pack (its format is described in pack-file.ts) as objects come: each block is deflated
  * as soon as it is full, so a checkpoint that stores 50,000 files deflates them while it still
- * reads and lists, and only the last block and the index are left for `bytes`. Each hash is
- * added once (the object store sees to it).
+ * reads and lists, and only the last block and the index are left for `encode`. It is also where
+ * the objects not written yet are looked up (`find`, `contentOf`): by their hash bytes in a table
+ * of typed arrays, not a Map of hex strings, which a first checkpoint asked 50,000 times.
  */
 export class PackWriter {
   private readonly parts: Buffer[] = [Buffer.concat([MAGIC, Buffer.from([VERSION])])];
   private at = HEADER_BYTES;
   private readonly blocks: PackBlock[] = [];
+  /** Each block's content as it was deflated, kept so that the objects in it can be read until the pack is written. */
+  private readonly raw: Buffer[] = [];
   private readonly bases: string[] = [];
-  // The index's columns by object, in the order added.
-  private readonly hashes: string[] = [];
+  // The index's columns by object, in the order added; the hashes as bytes, HASH_BYTES each.
+  private hashes = Buffer.allocUnsafe(1024 * HASH_BYTES);
+  private added = 0;
   private readonly blockOf: number[] = [];
   private readonly offsetOf: number[] = [];
   private readonly lengthOf: number[] = [];
+  /** Open addressing by a hash's first four bytes: each slot an object's index, or -1. At most half full. */
+  private table = new Int32Array(2048).fill(-1);
+  /** The bytes of the hash `find` was last asked for (`put` asks, then adds the same hash). */
+  private readonly wanted = Buffer.alloc(HASH_BYTES);
+  private wantedHash = '';
   // Small objects are copied into the open block as they come (a delta between them is a block of
   // its own, written first); one bigger than a block is deflated alone.
   private block = Buffer.allocUnsafe(BLOCK);
   private filled = 0;
   private members: number[] = [];
+  /** Bytes of the objects' content (not deflated). */
+  contentBytes = 0;
 
   /** Objects added so far. */
   get count(): number {
-    return this.hashes.length;
+    return this.added;
   }
 
-  /** Adds an object: whole, or as a delta of its base when the base is shallow enough. */
-  add(object: PackInput): void {
-    if (object.hash.length !== HASH_BYTES * 2) throw new Error(`not a content hash: ${object.hash}`);
-    const i = this.hashes.length;
+  /** The index of the object of this hash (hex), or -1 when it was not added (or is not a hash). */
+  find(hash: string): number {
+    const wanted = this.wanted;
+    this.wantedHash = '';
+    if (hash.length !== HASH_BYTES * 2 || wanted.write(hash, 0, HASH_BYTES, 'hex') !== HASH_BYTES) return -1;
+    this.wantedHash = hash;
+    const mask = this.table.length - 1;
+    for (let slot = wanted.readUInt32LE(0) & mask; ; slot = (slot + 1) & mask) {
+      const i = this.table[slot] as number;
+      if (i === -1) return -1;
+      if (this.holds(i, wanted)) return i;
+    }
+  }
+
+  /** Whether object `i`'s hash is these bytes; byte by byte in JavaScript, as two random hashes differ in their first. */
+  private holds(i: number, hash: Buffer): boolean {
+    const hashes = this.hashes;
+    const at = i * HASH_BYTES;
+    for (let b = 0; b < HASH_BYTES; b++) if (hashes[at + b] !== hash[b]) return false;
+    return true;
+  }
+
+  /** An added object's content. */
+  contentOf(i: number): Buffer {
+    const block = this.blockOf[i] as number;
+    const offset = this.offsetOf[i] as number;
+    const content = block === OPEN ? this.block : (this.raw[block] as Buffer);
+    return content.subarray(offset, offset + (this.lengthOf[i] as number));
+  }
+
+  /** The object an added one is a delta of, with its depth as a delta (0: stored whole). */
+  deltaOf(i: number): { readonly base: string | undefined; readonly depth: number } {
+    const block = this.blockOf[i] as number;
+    return block === OPEN ? { base: undefined, depth: 0 } : (this.blocks[block] as PackBlock);
+  }
+
+  /** The first KEY_BYTES of an added object's hash, in hex. */
+  keyAt(i: number): string {
+    return this.hashes.toString('hex', i * HASH_BYTES, i * HASH_BYTES + KEY);
+  }
+
+  /** Adds an object not added before: whole, or as a delta of its base when the base is shallow enough; returns its index. */
+  add(object: PackInput): number {
+    const i = this.added;
+    if (this.hashes.length < (i + 1) * HASH_BYTES) {
+      const bigger = Buffer.allocUnsafe(this.hashes.length * 2);
+      this.hashes.copy(bigger, 0, 0, i * HASH_BYTES);
+      this.hashes = bigger;
+    }
+    if (object.hash === this.wantedHash) {
+      for (let b = 0; b < HASH_BYTES; b++) this.hashes[i * HASH_BYTES + b] = this.wanted[b] as number;
+    } else if (object.hash.length !== HASH_BYTES * 2 || this.hashes.write(object.hash, i * HASH_BYTES, HASH_BYTES, 'hex') !== HASH_BYTES) {
+      // Buffer's write stops at the first character that is not a hex digit.
+      throw new Error(`not a content hash: ${object.hash}`);
+    }
+    this.added++;
+    this.place(i);
     const bytes = object.bytes;
-    this.hashes.push(object.hash);
+    this.contentBytes += bytes.length;
     this.lengthOf.push(bytes.length);
     this.offsetOf.push(0);
     if (object.base && object.base.depth < DEEPEST) {
       this.blockOf.push(this.blocks.length);
       this.bases.push(object.base.hash);
       this.emit(bytes, object.base.hash, object.base.depth + 1, dictionaryOf(object.base.bytes));
-      return;
+      return i;
     }
-    this.blockOf.push(0); // set when its block is written
+    this.blockOf.push(OPEN); // set when its block is written
     if (this.filled > 0 && this.filled + bytes.length > BLOCK) this.closeBlock();
     if (bytes.length > BLOCK) {
       this.blockOf[i] = this.blocks.length;
       this.emit(bytes, undefined, 0);
-      return;
+      return i;
     }
     this.members.push(i);
     this.offsetOf[i] = this.filled;
     bytes.copy(this.block, this.filled);
     this.filled += bytes.length;
+    return i;
+  }
+
+  /** Puts object `i` in the lookup table, doubling it first when it would be more than half full. */
+  private place(i: number): void {
+    if (this.added * 2 > this.table.length) {
+      this.table = new Int32Array(this.table.length * 2).fill(-1);
+      for (let j = 0; j < i; j++) this.insert(j);
+    }
+    this.insert(i);
+  }
+
+  private insert(i: number): void {
+    const mask = this.table.length - 1;
+    let slot = this.hashes.readUInt32LE(i * HASH_BYTES) & mask;
+    while (this.table[slot] !== -1) slot = (slot + 1) & mask;
+    this.table[slot] = i;
   }
 
   /** The pack's bytes with every object added so far (more may still be added, for a later pack of them all). */
   bytes(): Buffer {
+    return this.encode().bytes;
+  }
+
+  /** The pack's bytes, and its index as a reader takes it (so the pack just written need not be read back). */
+  encode(): { bytes: Buffer; trailer: Buffer } {
     this.closeBlock();
-    const count = this.hashes.length;
-    const hashes = hashBytesOf(this.hashes);
+    const count = this.added;
+    const hashes = this.hashes.subarray(0, count * HASH_BYTES);
     const order = keyOrder(hashes);
     const blocks = this.blocks;
     const trailer = Buffer.alloc(12 + count * OBJECT_ROW + blocks.length * BLOCK_ROW + this.bases.length * 32);
@@ -93,11 +184,11 @@ export class PackWriter {
     let t = 12;
     for (let r = 0; r < count; r++) {
       const i = order[r] as number;
-      for (let word = 0; word < KEY_BYTES; word += 4) rows.setUint32(t + word, hashWords.getUint32(i * HASH_BYTES + word));
-      rows.setUint32(t + KEY_BYTES, this.blockOf[i] as number, true);
-      rows.setUint32(t + KEY_BYTES + 4, this.offsetOf[i] as number, true);
-      rows.setUint32(t + KEY_BYTES + 8, this.lengthOf[i] as number, true);
-      t += OBJECT_ROW;
+      for (let word = 0; word < KEY; word += 4) rows.setUint32(t + word, hashWords.getUint32(i * HASH_BYTES + word));
+      rows.setUint32(t + KEY, this.blockOf[i] as number, true);
+      rows.setUint32(t + KEY + 4, this.offsetOf[i] as number, true);
+      rows.setUint32(t + KEY + 8, this.lengthOf[i] as number, true);
+      t += ROW;
     }
     let slot = 0;
     for (const block of blocks) {
@@ -119,13 +210,14 @@ export class PackWriter {
     footer.writeUInt32LE(this.at, 0);
     footer.writeUInt32LE(packedTrailer.length, 4);
     MAGIC.copy(footer, 8);
-    return Buffer.concat([...this.parts, packedTrailer, footer]);
+    return { bytes: Buffer.concat([...this.parts, packedTrailer, footer]), trailer };
   }
 
   private emit(content: Buffer, base: string | undefined, depth: number, dictionary?: Buffer): void {
     // Blocks of new content at zlib's fastest level (a first checkpoint deflates the whole workspace;
     // level 6 would take twice as long for 2% less); deltas are small, so at the default.
     const deflated = deflateSync(content, dictionary ? { dictionary } : { level: 1 });
+    this.raw.push(content);
     this.blocks.push({ offset: this.at, deflated: deflated.length, length: content.length, base, depth });
     this.parts.push(deflated);
     this.at += deflated.length;
@@ -146,14 +238,6 @@ export function encodePack(objects: readonly PackInput[]): Buffer {
   const writer = new PackWriter();
   for (const object of objects) writer.add(object);
   return writer.bytes();
-}
-
-/** The hashes (hex) as bytes, HASH_BYTES each: decoded in one native call, not one an object. */
-function hashBytesOf(hex: readonly string[]): Buffer {
-  const bytes = Buffer.from(hex.join(''), 'hex');
-  // Buffer.from stops at the first character that is not a hex digit.
-  if (bytes.length !== hex.length * HASH_BYTES) throw new Error('not a content hash among the objects of a pack');
-  return bytes;
 }
 
 /** A bucket of more objects than this is sorted by Array's sort instead of insertion (random hashes make it rare). */

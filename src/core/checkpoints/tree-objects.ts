@@ -1,4 +1,4 @@
-import { decodeListing, encodeListing, type TreeRow } from './listing-codec.js';
+import { decodeListing, ListingWriter, type TreeRow } from './listing-codec.js';
 import type { ObjectStore } from './object-store.js';
 
 export type { TreeRow } from './listing-codec.js';
@@ -38,13 +38,21 @@ export function writeListing(
   notKept: Iterable<string> = [],
   replaces?: string,
 ): string {
-  const rows: TreeRow[] = [];
-  for (const [name, entry] of files) rows.push([name, KIND[entry.mode], entry.hash, entry.size]);
-  for (const [name, hash] of folders) rows.push([name, 'd', hash, 0]);
-  for (const name of notKept) rows.push([name, 's', '', 0]);
-  rows.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const names: string[] = [];
+  for (const name of files.keys()) names.push(name);
+  for (const name of folders.keys()) names.push(name);
+  for (const name of notKept) names.push(name);
+  names.sort(); // by UTF-16 code units, as the stat cache expects
+  const listing = new ListingWriter(names.length);
+  for (const name of names) {
+    const entry = files.get(name);
+    const folder = entry ? undefined : folders.get(name);
+    if (entry) listing.row(name, KIND[entry.mode], entry.hash, entry.size);
+    else if (folder !== undefined) listing.row(name, 'd', folder, 0);
+    else listing.row(name, 's', '', 0);
+  }
   // The listing it replaces is nearly the same: stored as a delta of it.
-  return store.put(encodeListing(rows), replaces);
+  return store.put(listing.bytes(), replaces);
 }
 
 /**
