@@ -193,6 +193,28 @@ test('a helper ended mid-batch: the main thread scans what it left, and nothing 
   assertRead(again.queue, await again.queue.finish(), paths, again.taken, new Set(), 1024);
 });
 
+test('step by step from both ends: the done ends only grow, done paths have their numbers, and a helper ended midway loses nothing', async () => {
+  const helpers = new ScanHelpers(1);
+  const paths = Array.from({ length: 12_000 }, (_, i) => ws.write(`steps/d${i % 50}/f${i}`, `file ${i}\n`.repeat(1 + (i % 7))));
+  const { queue, taken } = readingQueue(helpers);
+  for (const path of paths) queue.push(path, true);
+  queue.end();
+  let prefixEnd = 0;
+  let suffixStart = paths.length;
+  let steps = 0;
+  for (let progress = await queue.advance(); ; progress = await queue.advance()) {
+    // When all is done both ends are the last path.
+    assert.ok(progress.prefixEnd >= prefixEnd && (progress.finished || progress.suffixStart <= suffixStart), 'a done end moved back');
+    ({ prefixEnd, suffixStart } = progress);
+    // Done paths have their numbers: a regular file of this size, read.
+    for (const i of [prefixEnd - 1, suffixStart]) if (i >= 0 && i < paths.length) assert.equal(queue.stats[i * STAT_FIELDS + 4], READ.done, `path ${i}`);
+    if (++steps === 2) await helpers.stop(); // this thread takes over whatever the helper left
+    if (progress.finished) break;
+  }
+  assert.equal(prefixEnd, paths.length);
+  assertRead(queue, queue.stats, paths, taken, new Set(), 1024);
+});
+
 test('files that vanish, turn into a FIFO or cannot be read are never hung on, and are left for the main thread to judge', async () => {
   const helpers = new ScanHelpers(1);
   const paths = Array.from({ length: 3000 }, (_, i) => ws.write(`vanish/f${i}`, `v${i}`));
