@@ -7,7 +7,7 @@ import type { FileVersions } from '../log/file-stamp.js';
 import { StoredFileVersions } from './file-versions.js';
 import { ObjectStore } from './object-store.js';
 import { inspectPath } from './link-safe-files.js';
-import { type RecoveredRestore, RestoreJournal, type RestoreStepHook, type RestoreWrite } from './restore-journal.js';
+import { assertRestorable, type RecoveredRestore, RestoreJournal, type RestoreStepHook, type RestoreWrite } from './restore-journal.js';
 import { decodeStatCache, encodeStatCache } from './stat-cache-file.js';
 import type { FolderState } from './folder-state.js';
 import { TreeReader } from './tree-diff.js';
@@ -139,6 +139,8 @@ export class CheckpointStore {
     const deletes: string[] = [];
     const untouched: SkippedFile[] = [];
     for (const { path, after: entry } of differing) {
+      // A path from the store is checked before anything on disk is looked at by it.
+      assertRestorable(path);
       const reason = entry
         ? this.notKeptNow(path, (at) => trees.entryAt(current, at) !== undefined)
         : notKeptThen.has(path) || ignoredBy(this.objects, (at) => trees.entryAt(target, at), path)

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync, lstatSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
+import { encodeListing, type TreeRow } from '../../../src/core/checkpoints/listing-codec.js';
 import { materializeCheckpoint } from '../../../src/core/replay/scratch-workspace.js';
 import { createTempWorkspace } from '../../helpers/temp-workspace.js';
 import { withWalledCheckpointStore } from '../../helpers/walled-checkpoint-store.js';
@@ -149,13 +150,13 @@ describe('a restore never writes through a symbolic link', () => {
     assert.equal(readlinkSync(join(walled.ws.root, 'dir-link')), walled.outside.root);
   });
 
-  test('a tampered store naming ".." or a path with separators is refused before anything is written', async () => {
+  test('a tampered store naming "..", an empty name, a NUL or a path with separators is refused before anything is written, in either listing format', async () => {
     walled.ws.write('a.ts', 'v1');
     const store = walled.open();
     const first = await store.snapshot();
     const content = store.objects.put(Buffer.from('escaped'));
     const inner = store.objects.put(Buffer.from(JSON.stringify([['escaped.txt', 'f', content, 7]])));
-    for (const rows of [
+    const tamperedRows: TreeRow[][] = [
       [
         ['..', 'd', inner, 0],
         ['a.ts', 'f', content, 7],
@@ -163,9 +164,15 @@ describe('a restore never writes through a symbolic link', () => {
       [['../../escaped.txt', 'f', content, 7]],
       [[`..${'/'}${walled.outside.root.split('/').at(-1)}`, 'd', inner, 0]],
       [['.git', 'd', inner, 0]],
-    ]) {
-      const tampered = store.objects.put(Buffer.from(JSON.stringify(rows)));
-      await assert.rejects(async () => store.restore(await store.planRestore(tampered, first.root)), /refusing to restore/);
+      [['', 'f', content, 7]],
+      [['.', 'd', inner, 0]],
+      [['a\0.ts', 'f', content, 7]],
+    ];
+    for (const encode of [(rows: TreeRow[]) => Buffer.from(JSON.stringify(rows)), encodeListing]) {
+      for (const rows of tamperedRows) {
+        const tampered = store.objects.put(encode(rows));
+        await assert.rejects(async () => store.restore(await store.planRestore(tampered, first.root)), /refusing to restore/, JSON.stringify(rows));
+      }
     }
     assert.equal(walled.ws.read('a.ts'), 'v1');
     assert.equal(existsSync(join(walled.ws.root, '..', 'escaped.txt')), false);
@@ -187,6 +194,10 @@ describe('a restore never writes through a symbolic link', () => {
     try {
       const escaping = store.objects.put(Buffer.from(JSON.stringify([['..', 'd', inner, 0]])));
       assert.throws(() => materializeCheckpoint(store, escaping, join(scratch.root, 'one')), /refusing to restore/);
+      for (const name of ['', '.', 'a\0b', 'a/../../b']) {
+        const strange = store.objects.put(encodeListing([[name, 'f', content, 7]]));
+        assert.throws(() => materializeCheckpoint(store, strange, join(scratch.root, 'strange')), /refusing to restore/, JSON.stringify(name));
+      }
       // A listing naming "dir" twice: as a link to outside, and as a folder with a file in it.
       const twice = store.objects.put(
         Buffer.from(
