@@ -1,59 +1,24 @@
 import { describeRecoveredRestore, recoverInterruptedRestores } from '../core/checkpoints/interrupted-restores.js';
-import type { Host } from '../core/ports.js';
-import type { WorkspaceFolderInput } from '../core/workspace/workspace-roots.js';
 import type { PlanAct } from '../shared/plan-act.js';
 import type { TaskOutcome } from '../core/task/task.js';
 import type { PanelImage } from './message-context.js';
 import type { LiveTask, PanelState, PanelView, WorktreeAction } from '../shared/protocol.js';
-import { SubagentChats } from './subagent-chats.js';
-import { PanelLists } from './panel-lists.js';
-import { ListRequests } from './list-requests.js';
+import type { ListRequests } from './list-requests.js';
 import type { AllowScope } from '../core/permissions/remember-allow-rules.js';
 import { runPanelCommand } from './panel-commands.js';
-import { OpenTaskActions } from './open-task-actions.js';
+import type { OpenTaskActions } from './open-task-actions.js';
 import type { PanelChange, PanelSource, StreamingView } from './panel-changes.js';
-import { EMPTY_MCP_PANEL_STATE } from './mcp-panel-state.js';
-import { historyState } from './panel-state.js';
-import { emptyStreamingView } from './streaming-message.js';
 import { taskMarkdown } from './task-export.js';
-import { eventsOf, taskView } from './open-task.js';
+import { eventsOf } from './open-task.js';
+import { panelSnapshot, streamingView } from './panel-snapshot.js';
 import { pageBefore } from './chat-window.js';
 import type { UiMessage } from '../shared/ui-messages.js';
 import { Emitter, type Disposable } from './event-emitter.js';
-import { HeldTasks, titleOf } from './held-tasks.js';
-import { LiveTasks } from './live-task.js';
-import { PanelModes, type ModeTrust } from './panel-modes.js';
-import type { CheckpointViews, EditReview, McpPanelSource, PanelProviderSettings, ProviderChoice } from './panel-ports.js';
-import { SetupWait } from './setup-wait.js';
-import { StoredTasks } from './stored-tasks.js';
-import { TaskConversation } from './task-conversation.js';
-import { TaskWorktrees, type WorktreeChoice } from './task-worktrees.js';
-import { TaskLifecycle } from './task-lifecycle.js';
-import { TotalCostLimit } from '../core/log/total-cost-limit.js';
-import { usageTotals } from '../core/log/usage-totals.js';
-import { ViewRequests } from './view-requests.js';
-import type { WebviewInteractions } from './webview-interactions.js';
-
-/** What the controller is built from: the editor's parts as ports (see panel-ports.ts). */
-interface TaskControllerDeps {
-  readonly storageDir: string;
-  /** The folder tasks work in; undefined when no folder is open. */
-  readonly cwd: () => string | undefined;
-  /** The other folders of a multi-root workspace (inside the boundary; mentions reach them). */
-  readonly additionalRoots?: () => readonly WorkspaceFolderInput[];
-  readonly host: Host;
-  readonly settings: PanelProviderSettings;
-  readonly interactions: WebviewInteractions;
-  readonly edits: EditReview;
-  /** The window's MCP servers: shown in the panel's MCP view (tasks get them from the settings port). */
-  readonly mcp?: McpPanelSource;
-  /** Where an exported task goes (in VS Code: a save dialog). */
-  readonly saveExport: (suggestedName: string, markdown: string) => Promise<void>;
-  /** Where checkpoints are compared, and how a restore asks before overwriting the user's changes. */
-  readonly checkpointViews: CheckpointViews;
-  /** Whether the workspace's mode files may be used, and what to do when they are held back (panel-modes.ts); absent: they are used. */
-  readonly modeTrust?: ModeTrust;
-}
+import { titleOf } from './held-tasks.js';
+import type { ProviderChoice } from './panel-ports.js';
+import type { TaskConversation } from './task-conversation.js';
+import { buildTaskControllerParts, type TaskControllerDeps, type TaskControllerParts } from './task-controller-parts.js';
+import type { WorktreeChoice } from './task-worktrees.js';
 
 /** A run of one of the panel's tasks ended. */
 export interface TaskEnd {
@@ -75,18 +40,10 @@ export class TaskController implements PanelSource, Disposable {
   /** Fires when a run of one of the panel's tasks ends (completed, failed or cancelled), shown or not. */
   readonly onTaskEnded = this.taskEnded.event;
   private readonly subscriptions: Disposable[] = [];
-  private readonly tasks: HeldTasks;
-  private readonly views = new ViewRequests();
-  private readonly stored: StoredTasks;
-  private readonly setup: SetupWait;
-  private readonly modes: PanelModes;
+  /** The parts the calls are routed to (task-controller-parts.ts). */
+  private readonly parts: TaskControllerParts;
   /** Text for the Task box that no webview has taken yet. */
   private inserts: string[] = [];
-  private readonly lists: PanelLists;
-  private readonly subagentChats: SubagentChats;
-  private readonly live: LiveTasks;
-  /** Starting, showing, leaving, closing and deleting tasks. */
-  private readonly lifecycle: TaskLifecycle;
   /** Compare, restore, edit and condense the shown task, its todos and screenshots. */
   readonly actions: OpenTaskActions;
   /** Messages, answers, approvals, retries and cancels, each for the task it names. */
@@ -95,103 +52,27 @@ export class TaskController implements PanelSource, Disposable {
   readonly listRequests: ListRequests;
 
   constructor(private readonly deps: TaskControllerDeps) {
-    const emitState = () => this.emit({ kind: 'state' });
-    this.tasks = new HeldTasks(deps.interactions);
-    const worktrees = new TaskWorktrees({
-      settings: () => deps.settings.worktreeSettings?.() ?? {},
-      views: deps.checkpointViews,
-      notify: (level, message) => deps.host.notify(level, message),
-      changed: () => this.emit({ kind: 'tasks' }),
-    });
-    this.actions = new OpenTaskActions({
-      host: deps.host,
-      checkpointViews: deps.checkpointViews,
-      live: () => this.live,
-      current: () => this.tasks.shown,
-      emit: (change) => this.emit(change),
-      historyChanged: () => this.stored.changed(),
-    });
-    this.stored = new StoredTasks(deps.storageDir, (message) => deps.host.notify('warning', message));
     // A restore a crash interrupted (in this or any workspace) is finished first, and the user told what was done.
     for (const recovered of recoverInterruptedRestores(deps.storageDir)) deps.host.notify('warning', describeRecoveredRestore(recovered));
-    this.subagentChats = new SubagentChats(deps.storageDir);
-    this.lists = new PanelLists({
-      storageDir: deps.storageDir,
-      cwd: deps.cwd,
-      ...(deps.additionalRoots ? { additionalRoots: deps.additionalRoots } : {}),
-      settings: deps.settings,
-      mcp: () => deps.mcp?.hub,
-    });
-    this.listRequests = new ListRequests({ lists: this.lists, settings: deps.settings, readRules: () => this.readRules(), emitState });
-    this.live = new LiveTasks({
-      host: deps.host,
-      edits: deps.edits,
-      interactions: deps.interactions,
-      createEnvironment: (asks, open) => this.lifecycle.createEnvironment(asks, {}, open.worktree, usageTotals(eventsOf(open)).cost),
-      shown: () => this.tasks.shown,
-      holds: (open) => this.tasks.holds(open),
-      follow: (previous, next) => this.tasks.replace(previous, next),
+    this.parts = buildTaskControllerParts(deps, {
       emit: (change) => this.emit(change),
-      historyChanged: () => this.stored.changed(),
       ended: (outcome, open) => this.taskEnded.fire({ outcome, taskId: open.id, title: titleOf(eventsOf(open)) }),
-    });
-    this.modes = new PanelModes({
-      storageDir: deps.storageDir,
-      cwd: deps.cwd,
-      ...(deps.additionalRoots ? { additionalRoots: deps.additionalRoots } : {}),
-      ...(deps.modeTrust ? { trust: deps.modeTrust } : {}),
-      notify: (message) => deps.host.notify('warning', message),
-      shown: () => this.tasks.shown,
-      emitState,
-    });
-    this.lifecycle = new TaskLifecycle({
-      storageDir: deps.storageDir,
-      cwd: deps.cwd,
-      ...(deps.additionalRoots ? { additionalRoots: deps.additionalRoots } : {}),
-      settings: deps.settings,
-      interactions: deps.interactions,
-      edits: deps.edits,
-      tasks: this.tasks,
-      live: () => this.live,
-      stored: this.stored,
-      worktrees,
-      modes: this.modes,
-      views: this.views,
-      totalCost: new TotalCostLimit(() => deps.settings.maxTotalCost?.()),
-      emit: (change) => this.emit(change),
-    });
-    this.setup = new SetupWait({
-      settings: deps.settings,
-      views: this.views,
-      emitState,
-      notifyError: (message) => deps.host.notify('error', message),
-      start: (text, options) => this.lifecycle.start(text, [], options),
-      settingsChanged: () => this.lifecycle.settingsChanged(),
-    });
-    this.conversation = new TaskConversation({
-      storageDir: deps.storageDir,
-      cwd: deps.cwd,
-      host: deps.host,
-      tasks: this.tasks,
-      live: this.live,
-      interactions: deps.interactions,
-      views: deps.checkpointViews,
-      lists: this.lists,
-      emitState,
       newTask: (typed, images) => this.newTask(typed, images),
       runCommand: (typed) => this.runPanelCommand(typed),
+      readRules: () => this.readRules(),
     });
-    void this.setup.refresh();
+    ({ actions: this.actions, conversation: this.conversation, listRequests: this.listRequests } = this.parts);
+    void this.parts.setup.refresh();
     this.subscriptions.push(
       deps.interactions.onDidChange((taskId) => {
         // A wait of a task not shown changes only its entry in the task list (its badge).
-        if (taskId === undefined || taskId === this.tasks.shown?.id) this.emit({ kind: 'state' });
+        if (taskId === undefined || taskId === this.parts.tasks.shown?.id) this.emit({ kind: 'state' });
         this.emit({ kind: 'tasks' });
       }),
-      deps.settings.onDidChange(() => void this.setup.refresh()),
+      deps.settings.onDidChange(() => void this.parts.setup.refresh()),
     );
     // The stored tasks are read in the background; the snapshots before that say the history is loading.
-    void this.stored.load().then(() => this.emit({ kind: 'state' }));
+    void this.parts.stored.load().then(() => this.emit({ kind: 'state' }));
     const mcp = deps.mcp;
     if (mcp) {
       this.subscriptions.push(
@@ -211,43 +92,27 @@ export class TaskController implements PanelSource, Disposable {
 
   /** The id of the task the chat shows, if any. */
   get openTaskId(): string | undefined {
-    return this.tasks.shown?.id;
+    return this.parts.tasks.shown?.id;
   }
 
   /** True while the shown task's loop runs. */
   get isRunning(): boolean {
-    return this.tasks.shown?.run !== undefined;
+    return this.parts.tasks.shown?.run !== undefined;
   }
 
   /** The task list: the tasks the panel runs or holds, with their status and cost. */
   liveTasks(): LiveTask[] {
-    return this.tasks.list();
+    return this.parts.tasks.list();
   }
 
   /** The whole panel state, as a `snapshot` message carries it. */
   snapshot(): PanelState {
-    const shown = this.tasks.shown;
-    const tasks = this.tasks.list();
-    return {
-      ...this.views.state(),
-      ...(shown ? { task: taskView(shown, this.deps.interactions) } : {}),
-      ...(tasks.length > 0 ? { tasks } : {}),
-      ...this.setup.state(),
-      ...historyState(this.stored.history()),
-      ...this.modes.state(),
-      mcp: this.deps.mcp?.panelState() ?? EMPTY_MCP_PANEL_STATE,
-      autoApprove: this.deps.settings.autoApprove(),
-      ...this.lists.state(),
-      ...this.subagentChats.state(shown?.id),
-    };
+    return panelSnapshot(this.parts, this.deps);
   }
 
   /** The shown task's assistant message as it streams (empty between responses). */
   streaming(): StreamingView | undefined {
-    const open = this.tasks.shown;
-    if (!open) return undefined;
-    const streaming = open.streaming;
-    return streaming ? { taskId: open.id, key: streaming.key, text: streaming.text, reasoning: streaming.reasoning } : emptyStreamingView(open.id);
+    return streamingView(this.parts.tasks.shown);
   }
 
   /**
@@ -259,25 +124,25 @@ export class TaskController implements PanelSource, Disposable {
     if (!typed.trim()) throw new Error('Describe the task first.');
     const command = this.runPanelCommand(typed);
     if (command) return command;
-    const text = await this.lists.expandSlash(typed);
-    if (await this.setup.needsSetup()) {
+    const text = await this.parts.lists.expandSlash(typed);
+    if (await this.parts.setup.needsSetup()) {
       if (images.length > 0) throw new Error('Set up a model provider first (the Settings view), then send the images with the task.');
       if (options.worktree) throw new Error('Set up a model provider first (the Settings view), then start the task in a new worktree.');
-      this.setup.hold(text);
+      this.parts.setup.hold(text);
       return;
     }
     const worktree = options.worktree === true ? {} : options.worktree || undefined;
-    await this.lifecycle.start(text, images, worktree ? { worktree } : {});
+    await this.parts.lifecycle.start(text, images, worktree ? { worktree } : {});
   }
 
   /** Shows a task: one the panel holds as it is (running or not), or a stored one for viewing (it resumes only when the user continues it). */
   openTask(taskId: string): Promise<void> {
-    return this.lifecycle.open(taskId);
+    return this.parts.lifecycle.open(taskId);
   }
 
   /** Closes a task the panel holds (stopping it first when it runs, ending its commands); the others run on. */
   closeTask(taskId: string): Promise<void> {
-    return this.lifecycle.closeHeld(taskId);
+    return this.parts.lifecycle.closeHeld(taskId);
   }
 
   /**
@@ -285,18 +150,18 @@ export class TaskController implements PanelSource, Disposable {
    * resolves once all have ended. Leaving a task (New Task, another task) stops nothing: this does.
    */
   async closeAllTasks(): Promise<void> {
-    await this.lifecycle.closeAll();
+    await this.parts.lifecycle.closeAll();
     this.emit({ kind: 'state' });
   }
 
   /** Deletes a stored task (closing it first when the panel holds it). */
   deleteTask(taskId: string): Promise<void> {
-    return this.lifecycle.delete(taskId);
+    return this.parts.lifecycle.delete(taskId);
   }
 
   /** Acts on the worktree of a task the panel holds: review its changes at any time; merge, open a pull request, keep or discard it once the task is not running. */
   worktreeAction(taskId: string, action: WorktreeAction): Promise<void> {
-    return this.lifecycle.worktreeAction(taskId, action);
+    return this.parts.lifecycle.worktreeAction(taskId, action);
   }
 
   /** The user's message to `taskId` (absent: the shown task); see TaskConversation.send. */
@@ -316,24 +181,24 @@ export class TaskController implements PanelSource, Disposable {
 
   /** Shows a sub-agent's own chat of the shown task (it arrives with the next state); throws when it has none such. */
   openSubagentChat(taskId: string): void {
-    const open = this.tasks.require();
-    this.subagentChats.show(open.id, taskId);
+    const open = this.parts.tasks.require();
+    this.parts.subagentChats.show(open.id, taskId);
     this.emit({ kind: 'state' });
   }
 
   closeSubagentChat(): void {
-    this.subagentChats.close();
+    this.parts.subagentChats.close();
     this.emit({ kind: 'state' });
   }
 
   /** Sets Plan or Act for new tasks and for the shown one. */
   setMode(mode: PlanAct): void {
-    this.modes.setMode(mode);
+    this.parts.modes.setMode(mode);
   }
 
   /** Sets the mode for new tasks and for the shown one; throws, listing the modes, when unknown. */
   setModeSlug(slug: string): void {
-    this.modes.setModeSlug(slug);
+    this.parts.modes.setModeSlug(slug);
   }
 
   /**
@@ -341,51 +206,51 @@ export class TaskController implements PanelSource, Disposable {
    * once; the view the user then picks is theirs. A task waiting for the setup keeps waiting.
    */
   showView(view: PanelView): void {
-    this.views.request(view);
+    this.parts.views.request(view);
     this.viewOpened(view);
   }
 
   /** The user opened `view` in a webview: what it lists is read again (nothing moves the other webviews). */
   viewOpened(view: PanelView): void {
     // The lists may have changed on disk (the CLI shares the storage, modes and rules are files).
-    if (view === 'history') this.stored.changed();
+    if (view === 'history') this.parts.stored.changed();
     if (view === 'settings') {
       this.readRules();
-      this.lists.readSkills();
+      this.parts.lists.readSkills();
     }
-    this.modes.forget();
+    this.parts.modes.forget();
     this.emit({ kind: 'state' });
   }
 
   /** The mode files changed on disk: the picker lists them again. */
   modesChanged(): void {
-    this.modes.forget();
+    this.parts.modes.forget();
     this.emit({ kind: 'state' });
   }
 
   /** Gives the task waiting for the setup back to the Task box; it no longer starts by itself. */
   returnPendingTask(): void {
-    this.insertText(this.setup.giveBack());
+    this.insertText(this.parts.setup.giveBack());
   }
 
   /** Shows an empty chat: the shown task is closed unless it runs (then it runs on, listed). */
   async clearTask(): Promise<void> {
-    await this.lifecycle.leaveShown();
-    this.views.request('chat');
+    await this.parts.lifecycle.leaveShown();
+    this.parts.views.request('chat');
     this.emit({ kind: 'state' });
   }
 
   /** The page of the shown task's messages before the one keyed `before` (older pages of a stored task are read from its log now). */
   olderMessages(taskId: string, before: string): { start: number; messages: UiMessage[] } {
-    const open = this.tasks.shown;
+    const open = this.parts.tasks.shown;
     if (open?.id !== taskId) throw new Error('That task is no longer open.');
     return pageBefore(open, before);
   }
 
   /** Writes the task's conversation as Markdown (a save dialog by default). */
   async exportTask(taskId: string): Promise<void> {
-    const held = this.tasks.get(taskId);
-    const events = held ? eventsOf(held) : this.stored.events(taskId);
+    const held = this.parts.tasks.get(taskId);
+    const events = held ? eventsOf(held) : this.parts.stored.events(taskId);
     await this.deps.saveExport(`smith-task-${taskId}.md`, taskMarkdown(events));
   }
 
@@ -396,7 +261,7 @@ export class TaskController implements PanelSource, Disposable {
 
   /** Saves the provider choice; the key goes to the key store, an empty key removes the stored one. */
   saveSettings(choice: ProviderChoice & { readonly apiKey?: string }): Promise<void> {
-    return this.setup.save(choice);
+    return this.parts.setup.save(choice);
   }
 
   /** Puts text (an editor selection) into the Task box of the chat webview that is ready and visible, now or next. */
@@ -414,15 +279,17 @@ export class TaskController implements PanelSource, Disposable {
 
   dispose(): void {
     // The panel is going away: every task it holds is stopped (nobody waits for that to finish).
-    void this.lifecycle.closeAll().catch((error: unknown) => this.deps.host.notify('warning', `A task did not close cleanly: ${(error as Error).message}`));
+    void this.parts.lifecycle
+      .closeAll()
+      .catch((error: unknown) => this.deps.host.notify('warning', `A task did not close cleanly: ${(error as Error).message}`));
     for (const subscription of this.subscriptions) subscription.dispose();
     this.listeners.clear();
     this.taskEnded.dispose();
   }
 
   private readRules(): void {
-    const open = this.tasks.shown;
-    this.lists.readRules(open?.task?.state.modeSlug ?? this.modes.modeSlug, open ? eventsOf(open) : []);
+    const open = this.parts.tasks.shown;
+    this.parts.lists.readRules(open?.task?.state.modeSlug ?? this.parts.modes.modeSlug, open ? eventsOf(open) : []);
   }
 
   /** Runs a panel command typed in the Task box (panel-commands.ts); undefined when `typed` is none. */
@@ -431,11 +298,11 @@ export class TaskController implements PanelSource, Disposable {
       newTask: (text) => this.newTask(text),
       clearTask: () => this.clearTask(),
       condenseShown: () => {
-        const open = this.tasks.shown;
+        const open = this.parts.tasks.shown;
         return open ? this.actions.condense(open.id) : Promise.reject(new Error('There is no task to condense.'));
       },
       showSettings: () => this.showView('settings'),
-      modes: this.modes,
+      modes: this.parts.modes,
     });
   }
 
