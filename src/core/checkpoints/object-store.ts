@@ -90,6 +90,33 @@ export class ObjectStore {
     return hash;
   }
 
+  /**
+   * Stores files a helper thread read and deflated as one pack block. The block is kept as it is
+   * when every one of them is new and they are all different; otherwise each is put on its own,
+   * so no content is stored twice (a branch switched back, two copies of a file).
+   */
+  putBlock(hashes: readonly string[], lengths: readonly number[], contents: Buffer, deflated: Buffer): void {
+    const seen = hashes.length > 1 ? new Set<string>() : undefined;
+    let whole = true;
+    for (const hash of hashes) {
+      if (this.has(hash) || seen?.has(hash)) {
+        whole = false;
+        break;
+      }
+      seen?.add(hash);
+    }
+    if (!whole) {
+      for (let k = 0, at = 0; k < hashes.length; k++) {
+        const length = lengths[k] as number;
+        this.putHashed(hashes[k] as string, contents.subarray(at, at + length));
+        at += length;
+      }
+      return;
+    }
+    this.writer.addBlock(hashes, lengths, contents, deflated);
+    if (this.writer.contentBytes >= FLUSH_BYTES) this.flush();
+  }
+
   /** Adds an object that is not stored yet to the pack being written, as a delta of `base` when that is stored. */
   private stage(hash: string, bytes: Buffer, base: string | undefined): void {
     const stored = base !== undefined && base !== '' && base !== hash ? this.baseOf(base) : undefined;

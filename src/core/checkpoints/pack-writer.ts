@@ -105,22 +105,30 @@ export class PackWriter {
     return this.hashes.toString('hex', i * HASH_BYTES, i * HASH_BYTES + KEY);
   }
 
+  /**
+   * Adds a block deflated elsewhere (a helper thread's, made by the same rule as `add` makes
+   * them): objects not added before, whose contents are `contents` one after another.
+   */
+  addBlock(hashes: readonly string[], lengths: readonly number[], contents: Buffer, deflated: Buffer): void {
+    const block = this.blocks.length;
+    for (let k = 0, offset = 0; k < hashes.length; k++) {
+      this.register(hashes[k] as string);
+      const length = lengths[k] as number;
+      this.blockOf.push(block);
+      this.offsetOf.push(offset);
+      this.lengthOf.push(length);
+      offset += length;
+    }
+    this.contentBytes += contents.length;
+    this.raw.push(contents);
+    this.blocks.push({ offset: this.at, deflated: deflated.length, length: contents.length, base: undefined, depth: 0 });
+    this.parts.push(deflated);
+    this.at += deflated.length;
+  }
+
   /** Adds an object not added before: whole, or as a delta of its base when the base is shallow enough; returns its index. */
   add(object: PackInput): number {
-    const i = this.added;
-    if (this.hashes.length < (i + 1) * HASH_BYTES) {
-      const bigger = Buffer.allocUnsafe(this.hashes.length * 2);
-      this.hashes.copy(bigger, 0, 0, i * HASH_BYTES);
-      this.hashes = bigger;
-    }
-    if (object.hash === this.wantedHash) {
-      for (let b = 0; b < HASH_BYTES; b++) this.hashes[i * HASH_BYTES + b] = this.wanted[b] as number;
-    } else if (object.hash.length !== HASH_BYTES * 2 || this.hashes.write(object.hash, i * HASH_BYTES, HASH_BYTES, 'hex') !== HASH_BYTES) {
-      // Buffer's write stops at the first character that is not a hex digit.
-      throw new Error(`not a content hash: ${object.hash}`);
-    }
-    this.added++;
-    this.place(i);
+    const i = this.register(object.hash);
     const bytes = object.bytes;
     this.contentBytes += bytes.length;
     this.lengthOf.push(bytes.length);
@@ -142,6 +150,25 @@ export class PackWriter {
     this.offsetOf[i] = this.filled;
     bytes.copy(this.block, this.filled);
     this.filled += bytes.length;
+    return i;
+  }
+
+  /** The next object's index, its hash's bytes written and placed in the lookup table. */
+  private register(hash: string): number {
+    const i = this.added;
+    if (this.hashes.length < (i + 1) * HASH_BYTES) {
+      const bigger = Buffer.allocUnsafe(this.hashes.length * 2);
+      this.hashes.copy(bigger, 0, 0, i * HASH_BYTES);
+      this.hashes = bigger;
+    }
+    if (hash === this.wantedHash) {
+      for (let b = 0; b < HASH_BYTES; b++) this.hashes[i * HASH_BYTES + b] = this.wanted[b] as number;
+    } else if (hash.length !== HASH_BYTES * 2 || this.hashes.write(hash, i * HASH_BYTES, HASH_BYTES, 'hex') !== HASH_BYTES) {
+      // Buffer's write stops at the first character that is not a hex digit.
+      throw new Error(`not a content hash: ${hash}`);
+    }
+    this.added++;
+    this.place(i);
     return i;
   }
 

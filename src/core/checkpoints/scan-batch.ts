@@ -27,6 +27,23 @@ export function aheadUnits(bytes: number): number {
 export interface ScanReading {
   readonly maxBytes: number;
   take(hash: string, content: Buffer): void;
+  /**
+   * Files a helper read and deflated together as one pack block (see pack-writer.ts): their hashes
+   * and lengths, their contents one after another, and the block deflated. Absent: each is taken alone.
+   */
+  takeBlock?(hashes: readonly string[], lengths: readonly number[], contents: Buffer, deflated: Buffer): void;
+}
+
+/** Content a helper read, in pack blocks it deflated (see scan-helpers.ts). */
+export interface HelperPart {
+  readonly contents: ArrayBuffer;
+  /** Per file: its index in the batch, its length. */
+  readonly index: ArrayBuffer;
+  /** The files' hashes, 64 hex digits each. */
+  readonly hashes: string;
+  readonly deflated: ArrayBuffer;
+  /** Per block: how many of the files, its deflated length. */
+  readonly blocks: ArrayBuffer;
 }
 
 /** A file's stat when its content was last read (with its kind from KIND), so an unchanged one is not read again. */
@@ -118,20 +135,44 @@ export class Batch {
   }
 
   /** Content a helper read: handed on, unless the scan was given up. */
-  took(contents: ArrayBuffer, index: ArrayBuffer, hashes: string, ahead: Int32Array): void {
-    const rows = new Float64Array(index);
+  took(part: HelperPart, ahead: Int32Array): void {
+    const rows = new Float64Array(part.index);
+    const blocks = new Float64Array(part.blocks);
     let units = 0;
-    for (let k = 0, at = 0; k < rows.length; k += 2) {
-      const i = rows[k] as number;
-      const length = rows[k + 1] as number;
-      const hash = hashes.slice(k * 32, k * 32 + 64);
-      this.hashes[i] = hash;
-      if (!this.cancelled) this.reading?.take(hash, Buffer.from(contents, at, length));
-      at += length;
-      units += aheadUnits(length);
+    let at = 0;
+    let deflatedAt = 0;
+    for (let b = 0, k = 0; b < blocks.length; b += 2) {
+      const members = blocks[b] as number;
+      const deflatedLength = blocks[b + 1] as number;
+      const hashes: string[] = new Array(members);
+      const lengths: number[] = new Array(members);
+      const start = at;
+      for (let m = 0; m < members; m++, k += 2) {
+        const i = rows[k] as number;
+        const length = rows[k + 1] as number;
+        const hash = part.hashes.slice(k * 32, k * 32 + 64);
+        this.hashes[i] = hash;
+        hashes[m] = hash;
+        lengths[m] = length;
+        at += length;
+        units += aheadUnits(length);
+      }
+      if (!this.cancelled) this.handOn(hashes, lengths, Buffer.from(part.contents, start, at - start), Buffer.from(part.deflated, deflatedAt, deflatedLength));
+      deflatedAt += deflatedLength;
     }
     Atomics.sub(ahead, 0, units);
     Atomics.notify(ahead, 0);
+  }
+
+  private handOn(hashes: readonly string[], lengths: readonly number[], contents: Buffer, deflated: Buffer): void {
+    const reading = this.reading;
+    if (!reading) return;
+    if (reading.takeBlock) return reading.takeBlock(hashes, lengths, contents, deflated);
+    for (let m = 0, at = 0; m < hashes.length; m++) {
+      const length = lengths[m] as number;
+      reading.take(hashes[m] as string, contents.subarray(at, at + length));
+      at += length;
+    }
   }
 
   chunkDone(chunk: number): void {

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { aheadUnits, type Batch, CHUNK, OPEN_FLAGS } from './scan-batch.js';
+import { BLOCK_BYTES } from './pack-file.js';
 import { KIND, READ, scanChunk, sha256HexOf } from './scan-chunk.js';
 
 /** Read content a helper sends in one message. */
@@ -19,13 +20,14 @@ const AHEAD_KB = 64 * 1024;
 const WORKER_SOURCE = `
 const { lstatSync, openSync, fstatSync, readSync, closeSync } = require('node:fs');
 const { Buffer } = require('node:buffer');
+const { deflateSync } = require('node:zlib');
 const crypto = require('node:crypto');
 const { parentPort, workerData } = require('node:worker_threads');
 var __name = (target) => target;
 const scanChunk = (${scanChunk.toString()});
 const hash = (${sha256HexOf.toString()})(crypto);
 const aheadUnits = (${aheadUnits.toString()});
-const { kind, read, openFlags, chunk, partBytes, aheadKb } = workerData;
+const { kind, read, openFlags, chunk, partBytes, aheadKb, blockBytes } = workerData;
 parentPort.on('message', (batch) => {
   const paths = batch.paths.split('\\0');
   const job = {
@@ -46,15 +48,39 @@ parentPort.on('message', (batch) => {
     if (items.length === 0) return;
     const joined = Buffer.allocUnsafeSlow(bytes);
     const index = new Float64Array(items.length * 2);
+    // The contents in pack blocks as the pack writer makes them (up to blockBytes together, a
+    // bigger one alone), each deflated here: [items, deflated bytes] per block.
+    const blocks = [];
+    const deflatedParts = [];
     let at = 0;
+    let blockStart = 0;
+    let blockItems = 0;
+    const seal = () => {
+      if (blockItems === 0) return;
+      const deflated = deflateSync(joined.subarray(blockStart, at), { level: 1 });
+      deflatedParts.push(deflated);
+      blocks.push(blockItems, deflated.length);
+      blockStart = at;
+      blockItems = 0;
+    };
     for (let k = 0; k < items.length; k++) {
       const [i, content] = items[k];
+      if (blockItems > 0 && (at - blockStart + content.length > blockBytes || content.length > blockBytes)) seal();
       content.copy(joined, at);
       at += content.length;
+      blockItems++;
+      if (content.length > blockBytes) seal();
       index[2 * k] = i;
       index[2 * k + 1] = content.length;
     }
-    parentPort.postMessage({ id: batch.id, type: 'part', contents: joined.buffer, index: index.buffer, hashes }, [joined.buffer, index.buffer]);
+    seal();
+    const deflated = Buffer.concat(deflatedParts);
+    const deflatedBuffer = deflated.buffer.slice(deflated.byteOffset, deflated.byteOffset + deflated.length);
+    const blockIndex = new Float64Array(blocks);
+    parentPort.postMessage(
+      { id: batch.id, type: 'part', contents: joined.buffer, index: index.buffer, hashes, deflated: deflatedBuffer, blocks: blockIndex.buffer },
+      [joined.buffer, index.buffer, deflatedBuffer, blockIndex.buffer],
+    );
     items = [];
     hashes = '';
     bytes = 0;
@@ -89,7 +115,15 @@ parentPort.on('message', (batch) => {
 
 /** What the helpers say about a batch. */
 type HelperMessage =
-  | { readonly id: number; readonly type: 'part'; readonly contents: ArrayBuffer; readonly index: ArrayBuffer; readonly hashes: string }
+  | {
+      readonly id: number;
+      readonly type: 'part';
+      readonly contents: ArrayBuffer;
+      readonly index: ArrayBuffer;
+      readonly hashes: string;
+      readonly deflated: ArrayBuffer;
+      readonly blocks: ArrayBuffer;
+    }
   | { readonly id: number; readonly type: 'chunk'; readonly chunk: number }
   | { readonly id: number; readonly type: 'end' };
 
@@ -131,7 +165,7 @@ export class ScanHelpers {
         const worker = new Worker(WORKER_SOURCE, {
           eval: true,
           execArgv: [],
-          workerData: { kind: KIND, read: READ, openFlags: OPEN_FLAGS, chunk: CHUNK, partBytes: PART_BYTES, aheadKb: AHEAD_KB },
+          workerData: { kind: KIND, read: READ, openFlags: OPEN_FLAGS, chunk: CHUNK, partBytes: PART_BYTES, aheadKb: AHEAD_KB, blockBytes: BLOCK_BYTES },
         });
         worker.unref(); // an idle helper never keeps the process alive
         worker.on('message', (message: HelperMessage) => this.heard(message));
@@ -149,7 +183,7 @@ export class ScanHelpers {
   private heard(message: HelperMessage): void {
     const waiter = this.waiting.get(message.id);
     if (!waiter) return;
-    if (message.type === 'part') waiter.batch.took(message.contents, message.index, message.hashes, waiter.ahead);
+    if (message.type === 'part') waiter.batch.took(message, waiter.ahead);
     else if (message.type === 'chunk') waiter.batch.chunkDone(message.chunk);
     else {
       waiter.done();

@@ -91,7 +91,11 @@ export async function takeSnapshot(store: ObjectStore, options: SnapshotOptions)
   store.refresh();
   // The walk hands what it finds to helper threads as it goes: they stat it and read, hash and hand
   // to the store every file that is new or changed since the previous scan (its stat differs).
-  const queue = new ScanQueue({ maxBytes: options.maxFileBytes, take: (hash, content) => store.putHashed(hash, content) });
+  const queue = new ScanQueue({
+    maxBytes: options.maxFileBytes,
+    take: (hash, content) => store.putHashed(hash, content),
+    takeBlock: (hashes, lengths, contents, deflated) => store.putBlock(hashes, lengths, contents, deflated),
+  });
   let folders: WalkedFolder[];
   try {
     folders = await walkFolders(

@@ -9,8 +9,8 @@ import { deflateSync } from 'node:zlib';
 import { CheckpointStore } from '../../../src/core/checkpoints/checkpoint-store.js';
 import { ObjectStore } from '../../../src/core/checkpoints/object-store.js';
 import { PackReader } from '../../../src/core/checkpoints/pack-file.js';
-import { encodePack } from '../../../src/core/checkpoints/pack-writer.js';
-import { readListing } from '../../../src/core/checkpoints/tree-objects.js';
+import { encodePack, PackWriter } from '../../../src/core/checkpoints/pack-writer.js';
+import { reachableObjects, readListing } from '../../../src/core/checkpoints/tree-objects.js';
 import { NOTHING_IGNORED } from '../../../src/core/workspace/ignore-policy.js';
 import { createTempWorkspace, type TempWorkspace } from '../../helpers/temp-workspace.js';
 
@@ -92,6 +92,42 @@ describe('checkpoint packs', () => {
     const reopened = new ObjectStore(dir);
     for (const [hash, bytes] of all) assert.deepEqual(reopened.get(hash), bytes);
     assert.equal(reopened.count(), all.length);
+  });
+
+  test('the blocks helper threads deflated are kept, and still each content is stored once: copies of a file, and contents stored before (a branch switched back)', async () => {
+    const name = (i: number) => `pkg-${i % 9}/dir-${i % 31}/file-${i}.ts`;
+    const original = (i: number) => (i % 3 === 0 ? `export const same = ${i % 5};\n` : `export const v${i} = ${i};\n`.repeat(1 + (i % 4)));
+    for (let i = 0; i < 6000; i++) ws.write(name(i), original(i));
+    let helperBlocks = 0;
+    const addBlock = PackWriter.prototype.addBlock;
+    PackWriter.prototype.addBlock = function (this: PackWriter, ...args: Parameters<PackWriter['addBlock']>) {
+      helperBlocks++;
+      return addBlock.apply(this, args);
+    };
+    try {
+      const store = open();
+      /** Every object's content is in the packs' blocks exactly once: their bytes add up to the distinct objects' sizes. */
+      const assertStoredOnce = (roots: readonly string[]) => {
+        const objects = new Set<string>();
+        for (const root of roots) reachableObjects(store.objects, root, objects);
+        const distinctBytes = [...objects].reduce((sum, hash) => sum + store.objects.get(hash).length, 0);
+        const blockBytes = packsOf(store).reduce((sum, file) => sum + PackReader.open(file).blocks.reduce((n, block) => n + block.length, 0), 0);
+        assert.equal(blockBytes, distinctBytes);
+        assert.equal(store.objects.count(), objects.size);
+      };
+      const first = await store.snapshot();
+      assert.ok(helperBlocks > 0, 'no block deflated by a helper was kept');
+      assertStoredOnce([first.root]);
+      for (let i = 0; i < 6000; i += 2) ws.write(name(i), `switched ${i}\n`);
+      const switched = await store.snapshot();
+      for (let i = 0; i < 6000; i += 2) ws.write(name(i), original(i));
+      const back = await store.snapshot();
+      assert.equal(back.changed.length, 3000);
+      assertStoredOnce([first.root, switched.root, back.root]);
+      assert.equal(back.root, first.root);
+    } finally {
+      PackWriter.prototype.addBlock = addBlock;
+    }
   });
 
   test('a checkpoint of many files is one compressed pack, smaller than the files', async () => {
