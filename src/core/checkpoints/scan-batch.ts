@@ -167,7 +167,10 @@ export class Batch {
   private handOn(hashes: readonly string[], lengths: readonly number[], contents: Buffer, deflated: Buffer): void {
     const reading = this.reading;
     if (!reading) return;
-    if (reading.takeBlock) return reading.takeBlock(hashes, lengths, contents, deflated);
+    if (reading.takeBlock) {
+      reading.takeBlock(hashes, lengths, contents, deflated);
+      return;
+    }
     for (let m = 0, at = 0; m < hashes.length; m++) {
       const length = lengths[m] as number;
       reading.take(hashes[m] as string, contents.subarray(at, at + length));
