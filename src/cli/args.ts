@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { splitWorktreeFlag } from './worktree-flag.js';
 import type { ProviderId } from '../core/providers/types.js';
 import type { ModelInfoOverrides } from '../core/providers/model-catalog.js';
@@ -6,7 +5,7 @@ import { isProviderId, PROVIDER_IDS } from '../shared/providers.js';
 import { OPENAI_APIS, type OpenAiApi } from '../shared/provider-schemas.js';
 import { WEB_FLAG_OPTIONS, webSettingsFromFlags } from './web-flags.js';
 import { AUTO_APPROVE_FLAGS, type AutoApproveFlag, type CliOptions } from './cli-options.js';
-import { taskIdArgument, UsageError, usageErrorsOf } from './usage-error.js';
+import { parseFlags, taskIdArgument, UsageError } from './usage-error.js';
 import { checkedHosts, checkedRule, condenseTrigger, positiveCost, positiveNumber, previewTimeout, repeatLimit, wholeCount } from './flag-checks.js';
 
 /** Subcommands take their own flags (`smith mcp-serve --help` is not the main help); subcommands.ts runs them. */
@@ -28,79 +27,76 @@ export type SubcommandName = (typeof SUBCOMMAND_NAMES)[number];
 export const SUBCOMMANDS: readonly string[] = SUBCOMMAND_NAMES;
 
 /** Reads the flags themselves; node's own message about a bad flag becomes a UsageError. */
-function parseFlags(argv: readonly string[]) {
-  return usageErrorsOf(() =>
-    parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      strict: true,
-      options: {
-        cwd: { type: 'string' },
-        'worktree-base': { type: 'string' },
-        'add-dir': { type: 'string', multiple: true },
-        'skill-dir': { type: 'string', multiple: true },
-        provider: { type: 'string' },
-        profile: { type: 'string' },
-        'plan-profile': { type: 'string' },
-        'condense-profile': { type: 'string' },
-        'condense-model': { type: 'string' },
-        'act-profile': { type: 'string' },
-        model: { type: 'string' },
-        'base-url': { type: 'string' },
-        'reasoning-effort': { type: 'string' },
-        'tool-protocol': { type: 'string' },
-        'openai-api': { type: 'string' },
-        'context-window': { type: 'string' },
-        'input-price': { type: 'string' },
-        'output-price': { type: 'string' },
-        'idle-timeout': { type: 'string' },
-        yes: { type: 'boolean', default: false },
-        'auto-approve': { type: 'string' },
-        plan: { type: 'boolean', default: false },
-        act: { type: 'boolean', default: false },
-        mode: { type: 'string' },
-        skill: { type: 'string' },
-        'mcp-config': { type: 'string' },
-        'trust-workspace': { type: 'boolean', default: false },
-        'allow-outside-workspace': { type: 'boolean', default: false },
-        'max-auto-approvals': { type: 'string', default: '0' },
-        'max-subagents': { type: 'string', default: '3' },
-        output: { type: 'string', default: 'human' },
-        'max-iterations': { type: 'string', default: '25' },
-        'max-cost': { type: 'string' },
-        'max-repeats': { type: 'string' },
-        'preview-timeout': { type: 'string' },
-        'auto-condense': { type: 'string' },
-        storage: { type: 'string' },
-        resume: { type: 'string' },
-        verbose: { type: 'boolean', default: false },
-        quiet: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-        'list-models': { type: 'boolean', default: false },
-        'no-checkpoints': { type: 'boolean', default: false },
-        image: { type: 'string', multiple: true },
-        input: { type: 'string', default: 'text' },
-        'dry-run': { type: 'boolean', default: false },
-        sandbox: { type: 'boolean', default: false },
-        'sandbox-network': { type: 'boolean', default: false },
-        'sandbox-allow-host': { type: 'string', multiple: true },
-        allow: { type: 'string', multiple: true },
-        deny: { type: 'string', multiple: true },
-        ask: { type: 'string', multiple: true },
-        'patch-file': { type: 'string' },
-        vision: { type: 'boolean', default: false },
-        ...WEB_FLAG_OPTIONS,
-        version: { type: 'boolean', short: 'v', default: false },
-      },
-    }),
+function parseTaskFlags(argv: readonly string[]) {
+  return parseFlags(
+    argv,
+    {
+      cwd: { type: 'string' },
+      'worktree-base': { type: 'string' },
+      'add-dir': { type: 'string', multiple: true },
+      'skill-dir': { type: 'string', multiple: true },
+      provider: { type: 'string' },
+      profile: { type: 'string' },
+      'plan-profile': { type: 'string' },
+      'condense-profile': { type: 'string' },
+      'condense-model': { type: 'string' },
+      'act-profile': { type: 'string' },
+      model: { type: 'string' },
+      'base-url': { type: 'string' },
+      'reasoning-effort': { type: 'string' },
+      'tool-protocol': { type: 'string' },
+      'openai-api': { type: 'string' },
+      'context-window': { type: 'string' },
+      'input-price': { type: 'string' },
+      'output-price': { type: 'string' },
+      'idle-timeout': { type: 'string' },
+      yes: { type: 'boolean', default: false },
+      'auto-approve': { type: 'string' },
+      plan: { type: 'boolean', default: false },
+      act: { type: 'boolean', default: false },
+      mode: { type: 'string' },
+      skill: { type: 'string' },
+      'mcp-config': { type: 'string' },
+      'trust-workspace': { type: 'boolean', default: false },
+      'allow-outside-workspace': { type: 'boolean', default: false },
+      'max-auto-approvals': { type: 'string', default: '0' },
+      'max-subagents': { type: 'string', default: '3' },
+      output: { type: 'string', default: 'human' },
+      'max-iterations': { type: 'string', default: '25' },
+      'max-cost': { type: 'string' },
+      'max-repeats': { type: 'string' },
+      'preview-timeout': { type: 'string' },
+      'auto-condense': { type: 'string' },
+      storage: { type: 'string' },
+      resume: { type: 'string' },
+      verbose: { type: 'boolean', default: false },
+      quiet: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+      'list-models': { type: 'boolean', default: false },
+      'no-checkpoints': { type: 'boolean', default: false },
+      image: { type: 'string', multiple: true },
+      input: { type: 'string', default: 'text' },
+      'dry-run': { type: 'boolean', default: false },
+      sandbox: { type: 'boolean', default: false },
+      'sandbox-network': { type: 'boolean', default: false },
+      'sandbox-allow-host': { type: 'string', multiple: true },
+      allow: { type: 'string', multiple: true },
+      deny: { type: 'string', multiple: true },
+      ask: { type: 'string', multiple: true },
+      'patch-file': { type: 'string' },
+      vision: { type: 'boolean', default: false },
+      ...WEB_FLAG_OPTIONS,
+      version: { type: 'boolean', short: 'v', default: false },
+    },
+    { positionals: true },
   );
 }
 
 /** Parses argv (without node and script); throws UsageError on a bad call. */
 export function parseCliArgs(argv: readonly string[], currentDir: string): CliOptions {
-  const split = splitWorktreeFlag(argv, (rest) => parseFlags(rest).positionals.length);
+  const split = splitWorktreeFlag(argv, (rest) => parseTaskFlags(rest).positionals.length);
   if (split.problem) throw new UsageError(split.problem);
-  const { values, positionals } = parseFlags(split.argv);
+  const { values, positionals } = parseTaskFlags(split.argv);
   const provider = values.provider;
   if (provider !== undefined && !isProviderId(provider)) {
     throw new UsageError(`--provider must be one of ${PROVIDER_IDS.join(', ')}; got "${provider}"`);

@@ -1,5 +1,4 @@
 // `smith bisect TASK_ID --test CMD`: which step of a task made its test fail (docs/bisect.md).
-import { parseArgs } from 'node:util';
 import { BisectError } from '../core/bisect/bisect-steps.js';
 import { type BisectReport, runBisect } from '../core/bisect/run-bisect.js';
 import { DEFAULT_TEST_TIMEOUT_MS } from '../core/bisect/test-command.js';
@@ -9,7 +8,7 @@ import { formatBisectProgress, formatBisectReport } from './bisect-report.js';
 import { reportInterruptedRestores } from './restore-recovery.js';
 import { onStopSignals, signalExitCode } from './stop-signals.js';
 import type { SubcommandIo } from './subcommand-io.js';
-import { taskIdArgument, UsageError, usageErrorsOf } from './usage-error.js';
+import { taskIdArgument, UsageError, parseFlags } from './usage-error.js';
 
 const BISECT_USAGE = `smith bisect TASK_ID --test COMMAND [--timeout SECONDS] [--linear] [--output human|json]
              [--no-sandbox | --sandbox-network | --sandbox-allow-host HOST …]
@@ -110,26 +109,21 @@ function timeoutOf(raw: string | undefined): number {
 }
 
 function parse(argv: readonly string[]) {
-  return usageErrorsOf(
-    () =>
-      parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          test: { type: 'string' },
-          timeout: { type: 'string' },
-          linear: { type: 'boolean' },
-          'no-sandbox': { type: 'boolean' },
-          'sandbox-network': { type: 'boolean' },
-          'sandbox-allow-host': { type: 'string', multiple: true },
-          'no-link': { type: 'boolean' },
-          'link-ignored': { type: 'boolean' },
-          output: { type: 'string', default: 'human' },
-          storage: { type: 'string' },
-          help: { type: 'boolean', short: 'h' },
-        },
-      }),
-    BISECT_USAGE,
+  return parseFlags(
+    argv,
+    {
+      test: { type: 'string' },
+      timeout: { type: 'string' },
+      linear: { type: 'boolean' },
+      'no-sandbox': { type: 'boolean' },
+      'sandbox-network': { type: 'boolean' },
+      'sandbox-allow-host': { type: 'string', multiple: true },
+      'no-link': { type: 'boolean' },
+      'link-ignored': { type: 'boolean' },
+      output: { type: 'string', default: 'human' },
+      storage: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+    { positionals: true, usage: BISECT_USAGE },
   );
 }

@@ -1,4 +1,3 @@
-import { parseArgs } from 'node:util';
 import { openWorkspaceCheckpoints } from '../core/checkpoints/open-checkpoint-store.js';
 import { checkpointFoldersOfTask } from '../core/log/task-snapshots.js';
 import type { WorkspaceCheckpoints } from '../core/checkpoints/workspace-checkpoints.js';
@@ -7,7 +6,7 @@ import type { TaskEvent } from '../core/log/events.js';
 import { TaskLog } from '../core/log/task-log.js';
 import { loadWorkspaceIgnore } from '../core/workspace/smith-ignore.js';
 import { WorkspaceRoots } from '../core/workspace/workspace-roots.js';
-import { taskIdArgument, UsageError, usageErrorsOf } from './usage-error.js';
+import { parseFlags, taskIdArgument, UsageError } from './usage-error.js';
 import { defaultStorageDir } from './default-storage.js';
 import { reportInterruptedRestores } from './restore-recovery.js';
 import type { Style } from './style.js';
@@ -89,7 +88,7 @@ export function describeRewind(outcome: RewindOutcome, checkpointId: string, sco
 /** `smith checkpoints …` and `smith rewind …`; returns the exit code. */
 export async function runCheckpointCommand(argv: readonly string[], out: NodeJS.WritableStream, err: NodeJS.WritableStream, style: Style): Promise<number> {
   const [command, ...rest] = argv;
-  const { values, positionals } = usageErrorsOf(() => parse(rest), CHECKPOINT_USAGE);
+  const { values, positionals } = parse(rest);
   if (values.help) {
     out.write(`${CHECKPOINT_HELP}\n`);
     return 0;
@@ -133,10 +132,9 @@ function describeFiles(c: CheckpointInfo): string {
 }
 
 function parse(args: readonly string[]) {
-  return parseArgs({
-    args: [...args],
-    allowPositionals: true,
-    options: {
+  return parseFlags(
+    args,
+    {
       output: { type: 'string' },
       storage: { type: 'string' },
       'files-only': { type: 'boolean' },
@@ -144,5 +142,6 @@ function parse(args: readonly string[]) {
       force: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     },
-  });
+    { positionals: true, usage: CHECKPOINT_USAGE },
+  );
 }

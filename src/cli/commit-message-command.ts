@@ -1,7 +1,6 @@
 // `smith commit-message`: prints a commit message for the repository's staged changes (or all of
 // them when nothing is staged), written by the provider the flags, an API profile or the
 // environment choose, exactly as `smith` itself chooses it (docs/commit-messages.md).
-import { parseArgs } from 'node:util';
 import { realpathSync } from 'node:fs';
 import { readCommitChanges, CommitChangesError } from '../core/commit-message/commit-changes.js';
 import { writeCommitMessage } from '../core/commit-message/commit-message.js';
@@ -10,7 +9,7 @@ import { parseCliArgs } from './args.js';
 import { providerConfigFrom } from './provider-settings.js';
 import type { SubcommandIo } from './subcommand-io.js';
 import { terminalSafeText } from './terminal-safe-text.js';
-import { UsageError, usageErrorsOf } from './usage-error.js';
+import { UsageError, parseFlags } from './usage-error.js';
 
 /** The flags that choose the model, checked and read by the main command's parser. */
 const MODEL_FLAGS = ['provider', 'model', 'base-url', 'reasoning-effort', 'openai-api', 'idle-timeout', 'profile', 'storage'] as const;
@@ -26,21 +25,16 @@ characters (each file keeps a part), and your keys are redacted from it before i
 Exit codes: 0 printed; 1 no repository, nothing to describe, or the provider failed; 2 usage.`;
 
 function parse(argv: readonly string[]) {
-  return usageErrorsOf(
-    () =>
-      parseArgs({
-        args: [...argv],
-        allowPositionals: false,
-        strict: true,
-        options: {
-          help: { type: 'boolean', short: 'h' },
-          staged: { type: 'boolean' },
-          all: { type: 'boolean' },
-          cwd: { type: 'string' },
-          ...Object.fromEntries(MODEL_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
-        } as const,
-      }),
-    COMMIT_MESSAGE_USAGE,
+  return parseFlags(
+    argv,
+    {
+      help: { type: 'boolean', short: 'h' },
+      staged: { type: 'boolean' },
+      all: { type: 'boolean' },
+      cwd: { type: 'string' },
+      ...Object.fromEntries(MODEL_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
+    },
+    { positionals: false, usage: COMMIT_MESSAGE_USAGE },
   );
 }
 

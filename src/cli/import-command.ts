@@ -2,14 +2,13 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { claudeCodeProjectDir, listClaudeCodeSessions } from '../core/import/claude-code-projects.js';
 import { ImportError } from '../core/import/import-types.js';
 import { extensionTasksDir, importSession } from '../core/import/import-session.js';
 import { IMPORT_SOURCE_NAMES, type ImportSource } from '../core/log/conversation-events.js';
 import { defaultStorageDir } from './default-storage.js';
 import type { SubcommandIo } from './subcommand-io.js';
-import { UsageError, usageErrorsOf } from './usage-error.js';
+import { UsageError, parseFlags } from './usage-error.js';
 
 const IMPORT_USAGE = `smith import [PATH | SESSION_ID] [--from claude-code|cline|roo-code] [--cwd DIR] [--latest]
              [--no-checkpoint] [--output human|json] [--storage DIR]`;
@@ -129,22 +128,17 @@ function listedPath(from: ImportSource | undefined, cwd: string, latest: boolean
 }
 
 function parse(args: readonly string[]) {
-  return usageErrorsOf(
-    () =>
-      parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          help: { type: 'boolean', short: 'h' },
-          from: { type: 'string' },
-          cwd: { type: 'string' },
-          latest: { type: 'boolean' },
-          'no-checkpoint': { type: 'boolean' },
-          output: { type: 'string', default: 'human' },
-          storage: { type: 'string' },
-        } as const,
-      }),
-    IMPORT_USAGE,
+  return parseFlags(
+    args,
+    {
+      help: { type: 'boolean', short: 'h' },
+      from: { type: 'string' },
+      cwd: { type: 'string' },
+      latest: { type: 'boolean' },
+      'no-checkpoint': { type: 'boolean' },
+      output: { type: 'string', default: 'human' },
+      storage: { type: 'string' },
+    },
+    { positionals: true, usage: IMPORT_USAGE },
   );
 }

@@ -3,14 +3,13 @@
 // what it would create, change and delete. Exit codes: 0 previewed in full, 1 not previewable
 // (or no preview possible here), 2 usage error.
 import { realpathSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { type CommandPreview, previewSummaryLines, summarizePreview } from '../shared/command-preview-facts.js';
 import { previewCommand } from '../core/preview/command-preview.js';
 import { DEFAULT_PREVIEW_TIMEOUT_SECONDS, MAX_PREVIEW_TIMEOUT_SECONDS } from '../core/preview/preview-timeout.js';
 import { loadSmithIgnore } from '../core/workspace/smith-ignore.js';
 import type { SubcommandIo } from './subcommand-io.js';
 import type { Style } from './style.js';
-import { UsageError, usageErrorsOf } from './usage-error.js';
+import { UsageError, parseFlags } from './usage-error.js';
 
 const PREVIEW_USAGE = 'smith preview-command [--cwd DIR] [--workspace DIR] [--patch] [--timeout S] [--output json] -- CMD…';
 
@@ -27,22 +26,17 @@ and delete there. Your files are never touched. See docs/command-preview.md.
 Exit code 0: previewed in full; 1: not previewable (the reasons are printed) or no preview can run here.`;
 
 function parsePreviewArgs(argv: readonly string[]) {
-  return usageErrorsOf(
-    () =>
-      parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          cwd: { type: 'string' },
-          workspace: { type: 'string' },
-          patch: { type: 'boolean', default: false },
-          timeout: { type: 'string' },
-          output: { type: 'string', default: 'human' },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-      }),
-    `Usage: ${PREVIEW_USAGE}`,
+  return parseFlags(
+    argv,
+    {
+      cwd: { type: 'string' },
+      workspace: { type: 'string' },
+      patch: { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      output: { type: 'string', default: 'human' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    { positionals: true, usage: `Usage: ${PREVIEW_USAGE}` },
   );
 }
 

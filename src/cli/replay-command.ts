@@ -1,6 +1,5 @@
 // `smith replay TASK_ID [settings]` and `smith replay --batch FILE`: see docs/replay.md.
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import { ReplayError } from '../core/replay/replay-plan.js';
 import { type ReplayComparison, type ReplaySettings, replayTask } from '../core/replay/run-replay.js';
 import { createProvider } from '../core/providers/create-provider.js';
@@ -8,7 +7,7 @@ import type { SecretRedactor } from '../core/secrets/secret-redactor.js';
 import { isProviderId } from '../shared/providers.js';
 import { reportInterruptedRestores } from './restore-recovery.js';
 import { parseCliArgs } from './args.js';
-import { taskIdArgument, UsageError, usageErrorsOf } from './usage-error.js';
+import { taskIdArgument, UsageError, parseFlags } from './usage-error.js';
 import { createCliHost } from './cli-host.js';
 import { defaultStorageDir } from './default-storage.js';
 import { providerConfigFrom } from './provider-settings.js';
@@ -184,25 +183,20 @@ function positiveWhole(raw: string, flag: string): number {
 }
 
 function parse(args: readonly string[]) {
-  return usageErrorsOf(
-    () =>
-      parseArgs({
-        args: [...args],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          help: { type: 'boolean', short: 'h' },
-          batch: { type: 'string' },
-          concurrency: { type: 'string' },
-          output: { type: 'string', default: 'human' },
-          storage: { type: 'string' },
-          mode: { type: 'string' },
-          skill: { type: 'string' },
-          rules: { type: 'string' },
-          'run-commands-unconfined': { type: 'boolean' },
-          ...Object.fromEntries(MODEL_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
-        } as const,
-      }),
-    REPLAY_USAGE,
+  return parseFlags(
+    args,
+    {
+      help: { type: 'boolean', short: 'h' },
+      batch: { type: 'string' },
+      concurrency: { type: 'string' },
+      output: { type: 'string', default: 'human' },
+      storage: { type: 'string' },
+      mode: { type: 'string' },
+      skill: { type: 'string' },
+      rules: { type: 'string' },
+      'run-commands-unconfined': { type: 'boolean' },
+      ...Object.fromEntries(MODEL_FLAGS.map((flag) => [flag, { type: 'string' as const }])),
+    },
+    { positionals: true, usage: REPLAY_USAGE },
   );
 }

@@ -2,7 +2,6 @@
 // folder (or --cwd) belongs to. Every git command that changes something is printed before it
 // runs (all of them with --verbose). Exit codes: 0 done, 1 refused or failed, 2 usage error.
 import { realpathSync } from 'node:fs';
-import { parseArgs } from 'node:util';
 import {
   type CommandListener,
   diffWorktree,
@@ -12,7 +11,7 @@ import {
   openPullRequest,
   WorktreeError,
 } from '../core/worktrees/worktree-tasks.js';
-import { UsageError, usageErrorsOf } from './usage-error.js';
+import { UsageError, parseFlags } from './usage-error.js';
 import { defaultStorageDir } from './default-storage.js';
 import type { Style } from './style.js';
 import { loadWorktreeSettings } from './worktree-settings-file.js';
@@ -49,29 +48,24 @@ interface WorktreeCommandIo {
 }
 
 function parseWorktreeArgs(argv: readonly string[]) {
-  return usageErrorsOf(
-    () =>
-      parseArgs({
-        args: [...argv],
-        allowPositionals: true,
-        strict: true,
-        options: {
-          cwd: { type: 'string' },
-          storage: { type: 'string' },
-          output: { type: 'string', default: 'human' },
-          squash: { type: 'boolean', default: false },
-          message: { type: 'string' },
-          'no-commit': { type: 'boolean', default: false },
-          title: { type: 'string' },
-          body: { type: 'string' },
-          draft: { type: 'boolean', default: false },
-          remote: { type: 'string' },
-          force: { type: 'boolean', default: false },
-          verbose: { type: 'boolean', default: false },
-          help: { type: 'boolean', short: 'h', default: false },
-        },
-      }),
-    `Usage: ${WORKTREE_USAGE}`,
+  return parseFlags(
+    argv,
+    {
+      cwd: { type: 'string' },
+      storage: { type: 'string' },
+      output: { type: 'string', default: 'human' },
+      squash: { type: 'boolean', default: false },
+      message: { type: 'string' },
+      'no-commit': { type: 'boolean', default: false },
+      title: { type: 'string' },
+      body: { type: 'string' },
+      draft: { type: 'boolean', default: false },
+      remote: { type: 'string' },
+      force: { type: 'boolean', default: false },
+      verbose: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+    { positionals: true, usage: `Usage: ${WORKTREE_USAGE}` },
   );
 }
 
