@@ -251,7 +251,8 @@ export class PackWriter {
   }
 
   private closeBlock(): void {
-    if (this.filled === 0) return;
+    // A block of empty objects only is a block too: its members need a place.
+    if (this.members.length === 0) return;
     for (const i of this.members) this.blockOf[i] = this.blocks.length;
     this.emit(this.block.subarray(0, this.filled), undefined, 0);
     this.block = Buffer.allocUnsafe(BLOCK);

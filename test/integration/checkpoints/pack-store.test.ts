@@ -94,6 +94,29 @@ describe('checkpoint packs', () => {
     assert.equal(reopened.count(), all.length);
   });
 
+  test('empty objects are found after their pack is written: alone in a pack, or among others', () => {
+    const dir = join(storage.root, 'store', 'objects');
+    mkdirSync(dir, { recursive: true });
+    const store = new ObjectStore(dir);
+    const empty = store.put(Buffer.alloc(0));
+    store.flush();
+    const other = store.put(Buffer.from('something'));
+    assert.equal(store.put(Buffer.alloc(0)), empty);
+    store.flush();
+    for (const reader of [store, new ObjectStore(dir)]) {
+      assert.equal(reader.get(empty).length, 0);
+      assert.equal(reader.get(other).toString(), 'something');
+    }
+    const pack = encodePack([
+      { hash: empty, bytes: Buffer.alloc(0) },
+      { hash: other, bytes: Buffer.from('something') },
+    ]);
+    const file = join(storage.root, 'two.pack');
+    writeFileSync(file, pack);
+    const reader = PackReader.open(file);
+    for (const [, place] of reader.objects()) assert.ok(place.block < reader.blocks.length, `block ${place.block} of ${reader.blocks.length}`);
+  });
+
   test('the blocks helper threads deflated are kept, and still each content is stored once: copies of a file, and contents stored before (a branch switched back)', async () => {
     const name = (i: number) => `pkg-${i % 9}/dir-${i % 31}/file-${i}.ts`;
     const original = (i: number) => (i % 3 === 0 ? `export const same = ${i % 5};\n` : `export const v${i} = ${i};\n`.repeat(1 + (i % 4)));
