@@ -2,12 +2,11 @@
 // writes. `smith mcp serve` is `smith mcp-serve`.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { GLOBAL_MCP_SETTINGS_FILE, mcpConfigSources, readMcpConfigFile, WORKSPACE_MCP_FILE } from '../core/mcp/mcp-config.js';
 import { putServerEntry, removeServerEntry } from '../core/mcp/mcp-config-edits.js';
 import { DEFAULT_MCP_REGISTRY_URL, RegistryError, searchRegistry, type RegistryServer } from '../core/mcp/mcp-registry.js';
 import { missingInputs, planRegistryInstall, RegistryInstallError } from '../core/mcp/mcp-registry-install.js';
-import { UsageError } from './usage-error.js';
+import { parseFlags, UsageError } from './usage-error.js';
 import { defaultStorageDir } from './default-storage.js';
 import { terminalSafeText } from './terminal-safe-text.js';
 
@@ -42,9 +41,9 @@ interface Output {
 
 /** Runs `smith mcp …` (argv after "mcp"); the exit code. */
 export async function runMcpCommand(argv: readonly string[], output: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    options: {
+  const { values, positionals } = parseFlags(
+    argv,
+    {
       registry: { type: 'string' },
       cursor: { type: 'string' },
       output: { type: 'string' },
@@ -57,9 +56,8 @@ export async function runMcpCommand(argv: readonly string[], output: Output): Pr
       storage: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
-    allowPositionals: true,
-    strict: true,
-  });
+    { positionals: true },
+  );
   const [action, ...rest] = positionals;
   if (values.help || action === undefined) {
     output.stdout.write(`${HELP}\n`);

@@ -1,9 +1,8 @@
 // `smith models refresh [SOURCE]`: fetches a model catalogue file into Smith's storage, so models
 // released after this build have their windows and prices (docs/providers.md, Model facts).
 import { isAbsolute, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { refreshModelCatalog } from '../core/providers/model-catalog-updates.js';
-import { UsageError } from './usage-error.js';
+import { parseFlags, UsageError } from './usage-error.js';
 import { defaultStorageDir } from './default-storage.js';
 
 /** Where the catalogue is fetched from when the command line names no source. */
@@ -26,12 +25,7 @@ interface Output {
 
 /** Runs `smith models …` (argv after "models"); the exit code. */
 export async function runModelsCommand(argv: readonly string[], output: Output): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: [...argv],
-    options: { storage: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
-    allowPositionals: true,
-    strict: true,
-  });
+  const { values, positionals } = parseFlags(argv, { storage: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, { positionals: true });
   if (values.help || positionals.length === 0) {
     output.stdout.write(`${MODELS_HELP}\n`);
     return values.help ? 0 : 2;

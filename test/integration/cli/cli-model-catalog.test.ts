@@ -117,5 +117,15 @@ describe('smith models refresh and inferred model facts', () => {
     const wrong = await runCli({ args: ['models', 'fetch', '--storage', fx.storage] });
     assert.equal(wrong.code, 2);
     assert.match(wrong.stderr, /unknown models command: fetch/);
+    // A flag it does not know is a usage error too, for `smith mcp` as for every command.
+    for (const args of [
+      ['models', 'refresh', '--bogus'],
+      ['mcp', 'list', '--bogus'],
+      ['models', '--storage'],
+    ]) {
+      const bad = await runCli({ args: [...args] });
+      assert.equal(bad.code, 2, `${args.join(' ')}: ${bad.stderr}`);
+      assert.match(bad.stderr, /Unknown option '--bogus'|argument missing/, args.join(' '));
+    }
   });
 });
