@@ -1,11 +1,11 @@
 // Buffer imported, not the global: the global is a getter, and `put` runs for every file a first checkpoint reads.
 import { Buffer } from 'node:buffer';
 import * as crypto from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { gunzipSync } from 'node:zlib';
 import { sha256HexOf } from './scan-chunk.js';
 import { KEY_BYTES, MAX_DELTA_DEPTH, type PackInput, type PackedObject, PackReader } from './pack-file.js';
+import { LooseObjects } from './loose-objects.js';
 import { PackWriter } from './pack-writer.js';
 
 const sha256Hex = sha256HexOf(crypto);
@@ -28,8 +28,8 @@ const SMALL_PACKS = 16;
  * content, stored once however often they are checkpointed. New objects go into a pack as they
  * come (see pack-writer.ts: zlib-deflated blocks, deflated as they fill; listings as deltas of the
  * ones they replace), kept in memory too until `flush` writes the pack to a temporary name renamed
- * into place, so a crash leaves the whole pack or none. Objects an earlier Smith wrote one file each (gzipped, `objects/ab/cdef…`) are
- * still read, and collected, where they are.
+ * into place, so a crash leaves the whole pack or none. Objects an earlier Smith wrote one file
+ * each are still read, and collected, where they are (loose-objects.ts).
  */
 export class ObjectStore {
   private readonly packsDir: string;
@@ -37,14 +37,14 @@ export class ObjectStore {
   /** The pack the objects not written yet are going into, and where they are looked up. */
   private writer = new PackWriter();
   private readonly blocks = new Map<string, Buffer>();
-  private readonly looseKnown = new Set<string>();
   /** Hashes found in a pack (a snapshot asks again for every unchanged listing). */
   private readonly present = new Set<string>();
-  /** Whether the folder of single-file objects had any when last looked at (checked only then). */
-  private hasLoose = false;
+  /** Objects an earlier Smith wrote one file each, in `dir`. */
+  private readonly loose: LooseObjects;
 
   constructor(readonly dir: string) {
     this.packsDir = join(dirname(dir), 'packs');
+    this.loose = new LooseObjects(dir);
     this.refresh();
   }
 
@@ -70,11 +70,7 @@ export class ObjectStore {
     }
     if (kept.length < this.packs.length) this.present.clear(); // some were collected
     this.packs = kept;
-    try {
-      this.hasLoose = readdirSync(this.dir).length > 0;
-    } catch {
-      this.hasLoose = false;
-    }
+    this.loose.refresh();
   }
 
   /** Stores `bytes` (if not already stored) and returns their hash; `base` names an object it resembles (the listing it replaces). */
@@ -181,8 +177,8 @@ export class ObjectStore {
   get(hash: string): Buffer {
     const waiting = this.writer.find(hash);
     if (waiting >= 0) return this.writer.contentOf(waiting);
-    const loose = this.pathOf(hash);
-    if (existsSync(loose)) return verified(hash, unpackLoose(readFileSync(loose)), this.dir);
+    const loose = this.loose.get(hash);
+    if (loose) return verified(hash, loose, this.dir);
     let found = this.locate(hash);
     if (!found) {
       this.refresh();
@@ -207,15 +203,12 @@ export class ObjectStore {
 
   has(hash: string): boolean {
     // The sets are asked only when they hold something: a first checkpoint asks this of every file.
-    if (this.writer.find(hash) >= 0 || (this.looseKnown.size > 0 && this.looseKnown.has(hash)) || (this.present.size > 0 && this.present.has(hash)))
-      return true;
+    if (this.writer.find(hash) >= 0 || (this.present.size > 0 && this.present.has(hash))) return true;
     if (this.locate(hash)) {
       this.present.add(hash);
       return true;
     }
-    if (!this.hasLoose || !existsSync(this.pathOf(hash))) return false;
-    this.looseKnown.add(hash);
-    return true;
+    return this.loose.has(hash);
   }
 
   /**
@@ -232,11 +225,7 @@ export class ObjectStore {
       counted.add(hash);
       const found = this.locate(hash);
       if (!found) {
-        try {
-          bytes += statSync(this.pathOf(hash)).size;
-        } catch {
-          // missing: nothing on disk
-        }
+        bytes += this.loose.bytesOf(hash); // 0 when missing: nothing on disk
         continue;
       }
       const [pack, place] = found;
@@ -256,7 +245,7 @@ export class ObjectStore {
   sweep(live: ReadonlySet<string>, olderThanMs: number): number {
     this.flush();
     this.refresh();
-    let freed = this.sweepLoose(live, olderThanMs);
+    let freed = this.loose.sweep(live, olderThanMs);
     const liveKeys = new Set([...live].map(keyOf));
     // A pack goes when it holds an object that is not live, or a delta of one.
     const rewrite = this.packs.filter(
@@ -308,28 +297,8 @@ export class ObjectStore {
     const keys = new Set<string>();
     for (let i = 0; i < this.writer.count; i++) keys.add(this.writer.keyAt(i));
     for (const pack of this.packs) for (const [key] of pack.objects()) keys.add(key);
-    if (existsSync(this.dir))
-      for (const prefix of readdirSync(this.dir))
-        for (const rest of readdirSync(join(this.dir, prefix))) if (!rest.endsWith('.tmp')) keys.add(keyOf(prefix + rest));
+    for (const hash of this.loose.hashes()) keys.add(keyOf(hash));
     return keys.size;
-  }
-
-  private sweepLoose(live: ReadonlySet<string>, olderThanMs: number): number {
-    let freed = 0;
-    if (!existsSync(this.dir)) return 0;
-    for (const prefix of readdirSync(this.dir)) {
-      for (const rest of readdirSync(join(this.dir, prefix))) {
-        const hash = prefix + rest;
-        if (!rest.endsWith('.tmp') && live.has(hash)) continue;
-        const file = join(this.dir, prefix, rest);
-        const stats = statSync(file, { throwIfNoEntry: false });
-        if (!stats || stats.mtimeMs >= olderThanMs) continue;
-        freed += stats.size;
-        rmSync(file, { force: true });
-        this.looseKnown.delete(hash);
-      }
-    }
-    return freed;
   }
 
   /**
@@ -395,20 +364,11 @@ export class ObjectStore {
     this.blocks.set(key, content);
     return content;
   }
-
-  private pathOf(hash: string): string {
-    return join(this.dir, hash.slice(0, 2), hash.slice(2));
-  }
 }
 
 /** What a pack's index keeps of a hash. */
 function keyOf(hash: string): string {
   return hash.slice(0, KEY_BYTES * 2);
-}
-
-/** A single-file object of an earlier Smith: gzipped (or, older still, as it was). */
-function unpackLoose(bytes: Buffer): Buffer {
-  return bytes.length >= 2 && bytes[0] === 0x1f && bytes[1] === 0x8b ? gunzipSync(bytes) : bytes;
 }
 
 function verified(hash: string, bytes: Buffer, dir: string): Buffer {
